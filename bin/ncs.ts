@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// The ncs command: option parsing only; every command is a library function.
+import { Command } from 'commander';
+import { runServe } from '../simulator/cli/serve-command.ts';
+import { writeOpenApi } from '../simulator/cli/openapi-command.ts';
+import { FixtureError } from '../simulator/state/fixtures-loader.ts';
+
+const program = new Command('ncs').description('Network Connections Service sandbox: simulator and conformance kit').showHelpAfterError();
+
+program
+  .command('serve')
+  .description('start the simulator over HTTP with the built-in (or given) fixtures')
+  .option('--host <host>', 'address to listen on (loopback by default)', '127.0.0.1')
+  .option('--port <port>', 'port to listen on', '4010')
+  .option('--fixtures <file>', 'JSON fixture set to load instead of the built-in hospitality network')
+  .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken} as JSON once listening')
+  .option('--token-ttl <seconds>', 'lifetime of issued access tokens')
+  .option('--admin-token <token>', 'control-plane token (default: random; env NCS_ADMIN_TOKEN)')
+  .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
+  .option('--quiet', 'no request log lines')
+  .action((opts) => runServe(opts));
+
+program
+  .command('openapi')
+  .description('print or write the generated OpenAPI 3.1 document')
+  .option('--format <format>', 'json or yaml', 'json')
+  .option('--out <file>', 'write to a file instead of stdout')
+  .option('--version <version>', 'published interface version')
+  .option('--server <url...>', 'server URLs to write into the document')
+  .action((opts) => {
+    const text = writeOpenApi(opts);
+    if (!opts.out) process.stdout.write(text);
+  });
+
+program.parseAsync().catch((err: unknown) => {
+  process.stderr.write(`ncs: ${err instanceof FixtureError || err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,62 @@
+import { http, type HttpHandler } from 'msw';
+import type { Core } from '../core/create-core.ts';
+import type { PlainRequest, PlainResponse } from '../core/types.ts';
+
+const encoder = new TextEncoder();
+
+/** fetch Request -> plain request (translation only). */
+export async function fromFetchRequest(request: Request): Promise<PlainRequest> {
+  const url = new URL(request.url);
+  const query: Record<string, string | string[]> = {};
+  for (const [k, v] of url.searchParams) {
+    const prev = query[k];
+    query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  const headers: Record<string, string> = {};
+  request.headers.forEach((v, k) => {
+    headers[k.toLowerCase()] = v;
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const body = hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined;
+  return { method: request.method.toUpperCase(), path: url.pathname, query, headers, ...(body && body.length ? { body } : {}) };
+}
+
+/** Plain response -> fetch Response; streams become a ReadableStream body. */
+export function toFetchResponse(res: PlainResponse): Response {
+  if (res.stream) {
+    const source = res.stream;
+    let stop: (() => void) | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        let closed = false;
+        stop = source.open({
+          write(chunk) {
+            if (closed) return false;
+            controller.enqueue(encoder.encode(chunk));
+            return (controller.desiredSize ?? 1) > 0;
+          },
+          end() {
+            if (closed) return;
+            closed = true;
+            controller.close();
+          },
+        });
+      },
+      cancel() {
+        stop?.();
+      },
+    }, { highWaterMark: 64 });
+    return new Response(body, { status: res.status, headers: res.headers });
+  }
+  return new Response(res.body ?? null, { status: res.status, headers: res.headers });
+}
+
+/**
+ * MSW handlers that hand every request under each base URL to the core.
+ * @example setupServer(...createMswHandlers(core, ['https://api.sandbox.example']))
+ */
+export function createMswHandlers(core: Core, baseUrls: string[]): HttpHandler[] {
+  return baseUrls.map((base) =>
+    http.all(`${base}/*`, async ({ request }) => toFetchResponse(await core.handle(await fromFetchRequest(request)))),
+  );
+}

@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Core } from '../core/create-core.ts';
+import type { PlainRequest, PlainResponse } from '../core/types.ts';
+
+export interface NodeAdapterOptions {
+  /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
+  maxBodyBytes?: number;
+}
+
+/** node:http request -> plain request (translation only). */
+export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number): Promise<PlainRequest> {
+  const raw = req.url ?? '/';
+  const q = raw.indexOf('?');
+  const path = q === -1 ? raw : raw.slice(0, q);
+  const query: Record<string, string | string[]> = {};
+  if (q !== -1) {
+    for (const [k, v] of new URLSearchParams(raw.slice(q + 1))) {
+      const prev = query[k];
+      query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    }
+  }
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const plain: PlainRequest = { method: (req.method ?? 'GET').toUpperCase(), path, query, headers };
+  if (plain.method === 'GET' || plain.method === 'HEAD') return plain;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBodyBytes) {
+      plain.bodyTooLarge = true;
+      req.resume();
+      return plain;
+    }
+    chunks.push(chunk);
+  }
+  if (size > 0) plain.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  return plain;
+}
+
+/** Writes a plain response; streams are written as they come and stopped when the client goes. */
+export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStreamOpen?: (stop: () => void) => () => void): void {
+  if (!out.stream) {
+    res.writeHead(out.status, out.headers);
+    res.end(out.body);
+    return;
+  }
+  res.writeHead(out.status, out.headers);
+  res.flushHeaders();
+  let ended = false;
+  const stop = out.stream.open({
+    write(chunk) {
+      if (ended) return false;
+      return res.write(chunk);
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      res.end();
+    },
+  });
+  const untrack = onStreamOpen?.(() => {
+    stop();
+    if (!ended) {
+      ended = true;
+      res.end();
+    }
+  });
+  res.on('close', () => {
+    ended = true;
+    stop();
+    untrack?.();
+  });
+}
+
+/**
+ * A node:http request listener around the core.
+ * @example http.createServer(createNodeListener(core)).listen(4010, '127.0.0.1');
+ */
+export function createNodeListener(core: Core, opts: NodeAdapterOptions & { onStreamOpen?: (stop: () => void) => () => void } = {}) {
+  const max = opts.maxBodyBytes ?? 1024 * 1024;
+  return (req: IncomingMessage, res: ServerResponse) => {
+    fromNodeRequest(req, max)
+      .then((plain) => core.handle(plain))
+      .then((out) => writeNodeResponse(res, out, opts.onStreamOpen))
+      .catch(() => {
+        // Only a broken socket gets here (the core never throws); nothing left to answer.
+        res.destroy();
+      });
+  };
+}

@@ -1,0 +1,72 @@
+import { createServer, type Server } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
+import { createNodeListener } from './node-http.ts';
+
+export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
+  host?: string;
+  port?: number;
+  /** Write {baseUrl, token, tenant, adminToken} as JSON here once listening. */
+  readyFile?: string;
+  /** Where request log lines go (default: none). */
+  log?: (line: string) => void;
+  maxBodyBytes?: number;
+}
+
+export interface RunningServer {
+  sandbox: Sandbox;
+  server: Server;
+  baseUrl: string;
+  /** A ready bearer token for the fixtures' default client, and its tenant. */
+  token: string;
+  tenant: string;
+  /** Stops accepting, ends open streams, waits for in-flight requests. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the simulator on node:http.
+ * @example const s = await serve({ port: 0 }); await fetch(`${s.baseUrl}/api/public/v1`); await s.close();
+ */
+export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log;
+  const sandbox = createSandbox({
+    ...options,
+    ...(log ? { onResponse: (e) => log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}`) } : {}),
+    onError: options.onError ?? ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
+  });
+  const streams = new Set<() => void>();
+  const server = createServer(
+    createNodeListener(sandbox.core, {
+      maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+      onStreamOpen(stop) {
+        streams.add(stop);
+        return () => streams.delete(stop);
+      },
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, host, () => resolve());
+  });
+  await sandbox.ready;
+  const addr = server.address() as AddressInfo;
+  const hostPart = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const baseUrl = `http://${hostPart}:${addr.port}`;
+  const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
+  if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, token, tenant, adminToken: sandbox.adminToken }, null, 2));
+  let closing: Promise<void> | undefined;
+  return {
+    sandbox, server, baseUrl, token, tenant,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const stop of [...streams]) stop();
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

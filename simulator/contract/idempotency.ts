@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+export const IdempotencyKey = z
+  .string()
+  .regex(new RegExp(LIMITS.idempotencyKey.pattern))
+  .describe('Key against double effects: 8 to 128 letters, digits, dot, underscore, colon or hyphen');
+
+export const IdempotencyKeyResult = z
+  .object({ idempotencyKey: IdempotencyKey, operation: z.string(), expiresAt: z.iso.datetime() })
+  .meta({ id: 'IdempotencyKeyResult' });
+
+export const CreateIdempotencyKeyBody = z
+  .strictObject({
+    operation: z
+      .string()
+      .min(LIMITS.operation.min)
+      .max(LIMITS.operation.max)
+      .describe('Short name of the operation, e.g. connection.create'),
+  })
+  .meta({ id: 'CreateIdempotencyKeyRequest' });

@@ -1,0 +1,14 @@
+export * from './catalog.ts';
+export * from './connections.ts';
+export * from './discovery.ts';
+export * from './envelope.ts';
+export * from './environment.ts';
+export * from './errors.ts';
+export * from './fixtures.ts';
+export * from './idempotency.ts';
+export * from './limits.ts';
+export * from './route-def.ts';
+export * from './route-table.ts';
+export * from './scopes.ts';
+export * from './versions.ts';
+export { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi.ts';

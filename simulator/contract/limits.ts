@@ -1,0 +1,16 @@
+/**
+ * The Limits section of the interface, as data. Every schema, the OpenAPI document and the
+ * conformance kit's boundary checks read these numbers; nothing else restates them.
+ */
+export const LIMITS = {
+  connectorId: { min: 2, max: 120 },
+  capability: { min: 2, max: 120 },
+  scopeLabel: { min: 2, max: 120 },
+  connectionCapabilities: { minItems: 1, maxItems: 24 },
+  operation: { min: 2, max: 80 },
+  idempotencyKey: { min: 8, max: 128, pattern: '^[A-Za-z0-9._:-]{8,128}$' },
+  cursor: { min: 0 },
+  webhookToleranceSeconds: 300,
+} as const;
+
+export const IDEMPOTENCY_KEY_PATTERN = new RegExp(LIMITS.idempotencyKey.pattern);

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+import type { Scope } from './scopes.ts';
+import type { ApiVersion } from './versions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One row of the route table: the single description from which the OpenAPI document, the
+ * self-description `routes`, routing, validation, auth and idempotency requirements are derived.
+ */
+export interface RouteDef {
+  /** operationId; also the handler name. */
+  id: string;
+  method: HttpMethod;
+  /** Full path, OpenAPI style parameters: /api/public/v1/webhooks/{webhookId}. */
+  path: string;
+  purpose: string;
+  tags: string[];
+  /** Needs bearer token + x-service-tenant. */
+  auth: boolean;
+  /** Scope the token must carry (auth routes only). */
+  scope?: Scope;
+  /** Needs an Idempotency-Key header (modifying calls). */
+  idempotent?: boolean;
+  /** Accepts an optional bearer token (e.g. the stream: public feed without, tenant feed with). */
+  optionalAuth?: boolean;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  body?: z.ZodType;
+  /** Payload inside the success envelope (JSON routes). */
+  data?: z.ZodType;
+  /** 'json' (enveloped), 'sse' (text/event-stream) or 'document' (a raw JSON or YAML document). */
+  kind?: 'json' | 'sse' | 'document';
+  /** First interface version that offers the route (default: every version). */
+  since?: ApiVersion;
+  /** true for routes the interface does not list but the simulator adds (documented additions). */
+  addition?: boolean;
+  /** Error codes worth naming in the OpenAPI document beyond the common ones. */
+  errors?: ErrorCode[];
+}

@@ -1,0 +1,15 @@
+import type { RouteDef } from './route-def.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { discoveryRoutes } from './routes/discovery.ts';
+import { CURRENT_VERSION, SUPPORTED_VERSIONS, type ApiVersion } from './versions.ts';
+
+/** Every route of the public surface (interface endpoints plus documented simulator additions). */
+export const ROUTES: readonly RouteDef[] = [...discoveryRoutes, ...catalogRoutes];
+
+/** Routes offered by one interface version (versions are ISO dates, so string order is time order). */
+export function routesFor(version: ApiVersion = CURRENT_VERSION): RouteDef[] {
+  return ROUTES.filter((r) => !r.since || r.since <= version);
+}
+
+export const ROUTE_BY_ID: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((r) => [r.id, r]));
+export { SUPPORTED_VERSIONS };

@@ -1,0 +1,23 @@
+import { ERROR_TABLE, type ErrorCode } from '../contract/errors.ts';
+
+/**
+ * Thrown anywhere in the pipeline to answer with the failure envelope.
+ * @example throw new ApiError('not_found', { detail: 'No connector named pos-x.' });
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly hint: string;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, opts: { message?: string; detail?: string; hint?: string; headers?: Record<string, string> } = {}) {
+    const entry = ERROR_TABLE[code];
+    super(opts.message ?? entry.message);
+    this.code = code;
+    this.status = entry.status;
+    this.detail = opts.detail;
+    this.hint = opts.hint ?? entry.hint;
+    this.headers = opts.headers ?? {};
+  }
+}

@@ -1,0 +1,25 @@
+import type { RouteDef } from '../contract/route-def.ts';
+import type { ApiVersion } from '../contract/versions.ts';
+import type { AccessToken } from '../state/token-store.ts';
+import type { RouteMatch } from './router.ts';
+import type { PlainRequest } from './types.ts';
+
+/** What the pipeline learns about one call while it passes through the middleware. */
+export interface RequestContext {
+  req: PlainRequest;
+  requestId: string;
+  /** Clock time at arrival (ms since epoch, simulator clock). */
+  at: number;
+  version: ApiVersion;
+  route?: RouteDef;
+  match?: RouteMatch;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** Set by auth for authenticated routes (and for optional-auth routes when a token is sent). */
+  access?: { token: AccessToken; tenant: string };
+  idempotencyKey?: string;
+  replayed?: boolean;
+  /** Extra response headers collected along the way (rate limit, Allow, ...). */
+  responseHeaders: Record<string, string>;
+}

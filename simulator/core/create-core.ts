@@ -1,0 +1,93 @@
+import { CURRENT_VERSION } from '../contract/versions.ts';
+import { ROUTES } from '../contract/route-table.ts';
+import { HANDLERS } from '../handlers/index.ts';
+import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
+import type { HandlerMap } from '../handlers/types.ts';
+import { authMiddleware } from '../middleware/auth.ts';
+import { browserGuardMiddleware } from '../middleware/browser-guard.ts';
+import { newRequestId } from '../middleware/request-id.ts';
+import { routeMatchMiddleware } from '../middleware/route-match.ts';
+import { validateMiddleware } from '../middleware/validate.ts';
+import { versionMiddleware } from '../middleware/version.ts';
+import type { SandboxState } from '../state/sandbox-state.ts';
+import { ApiError } from './api-error.ts';
+import type { RequestContext } from './context.ts';
+import { failure } from './envelope.ts';
+import { compose, type Middleware } from './pipeline.ts';
+import { createRouter } from './router.ts';
+import type { PlainRequest, PlainResponse } from './types.ts';
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  requestId: string;
+}
+
+export interface CoreOptions {
+  state: SandboxState;
+  servers: string[];
+  allowBrowserCredentials?: boolean;
+  /** Extra handlers (tests, later features) merged over the built-in ones. */
+  handlers?: HandlerMap;
+  /** Called once per answered request (the node server prints it). */
+  onResponse?: (entry: RequestLogEntry) => void;
+  /** Called with unexpected exceptions; the client only ever sees 500 internal. */
+  onError?: (err: unknown, requestId: string) => void;
+}
+
+export interface Core {
+  /** Answers one plain request. Never throws. */
+  handle(req: PlainRequest): Promise<PlainResponse>;
+  ready: Promise<void>;
+  state: SandboxState;
+  documents: OpenApiDocuments;
+}
+
+/**
+ * The transport-agnostic simulator: plain request in, plain response out.
+ * @example const core = createCore({ state, servers: ['http://127.0.0.1:4010'] }); await core.handle({ method: 'GET', path: '/api/public/v1', query: {}, headers: {} });
+ */
+export function createCore(opts: CoreOptions): Core {
+  const { state } = opts;
+  const documents = createOpenApiDocuments(opts.servers);
+  const router = createRouter(documents.object());
+  const handlers: HandlerMap = { ...HANDLERS, ...opts.handlers };
+  const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
+  if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
+  const deps = { state, documents };
+
+  const steps: Middleware[] = [
+    versionMiddleware(),
+    browserGuardMiddleware({ allow: opts.allowBrowserCredentials ?? false }),
+    routeMatchMiddleware(router),
+    authMiddleware({ tokens: state.tokens, clients: state.clients, clock: state.clock, environment: state.environment }),
+    validateMiddleware(router),
+  ];
+  const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx, deps));
+  const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
+
+  async function handle(req: PlainRequest): Promise<PlainResponse> {
+    await ready;
+    const started = performance.now();
+    const ctx: RequestContext = {
+      req, requestId: newRequestId(), at: state.clock.now(), version: CURRENT_VERSION,
+      params: {}, query: {}, body: undefined, responseHeaders: {},
+    };
+    let res: PlainResponse;
+    try {
+      res = await run(ctx);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        res = failure(ctx, err);
+      } else {
+        opts.onError?.(err, ctx.requestId);
+        res = failure(ctx, new ApiError('internal'));
+      }
+    }
+    opts.onResponse?.({ method: req.method, path: req.path, status: res.status, ms: performance.now() - started, requestId: ctx.requestId });
+    return res;
+  }
+  return { handle, ready, state, documents };
+}

@@ -1,0 +1,30 @@
+/** A transport-neutral request: what every adapter hands to the core. Header names are lower-case. */
+export interface PlainRequest {
+  method: string;
+  /** Decoded path without query string, e.g. /api/public/v1/providers. */
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+  /** Set by an adapter that stopped reading a body over its size limit; the core answers 400. */
+  bodyTooLarge?: boolean;
+}
+
+/** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */
+export interface StreamSink {
+  write(chunk: string): boolean;
+  end(): void;
+}
+
+/** A response body produced over time. `open` starts it and returns a function that stops it. */
+export interface StreamSource {
+  open(sink: StreamSink): () => void;
+}
+
+/** A transport-neutral response: what the core returns to every adapter. */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+  stream?: StreamSource;
+}

@@ -1,0 +1,66 @@
+import type { CapabilityCheckBody } from '../contract/catalog.ts';
+import { ApiError } from '../core/api-error.ts';
+import type { RequestContext } from '../core/context.ts';
+import { success, successRaw } from '../core/envelope.ts';
+import { decideCapability, type DecisionConnection } from './capability-decision.ts';
+import type { HandlerDeps, HandlerMap } from './types.ts';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * Catalog answers are the same for every caller between reloads, so their JSON is cached per
+ * query and only the envelope (requestId, at) is built per request.
+ */
+function cachedPayload(deps: HandlerDeps, key: string, build: () => unknown): string {
+  const cache = catalogCache(deps);
+  const gen = deps.state.catalog.generation();
+  if (cache.gen !== gen) {
+    cache.gen = gen;
+    cache.entries.clear();
+  }
+  let json = cache.entries.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(build());
+    if (cache.entries.size < 2000) cache.entries.set(key, json);
+  }
+  return json;
+}
+const caches = new WeakMap<object, { gen: number; entries: Map<string, string> }>();
+function catalogCache(deps: HandlerDeps) {
+  let c = caches.get(deps.state.catalog);
+  if (!c) caches.set(deps.state.catalog, (c = { gen: -1, entries: new Map() }));
+  return c;
+}
+
+export const catalogHandlers: HandlerMap = {
+  listProviders(ctx, deps) {
+    const category = str(ctx.query.category);
+    return successRaw(ctx, cachedPayload(deps, `p|${category ?? ''}`, () => {
+      const providers = deps.state.catalog.providers(category);
+      return { count: providers.length, providers };
+    }));
+  },
+  listConnectors(ctx, deps) {
+    const filter = { capability: str(ctx.query.capability), providerId: str(ctx.query.providerId), category: str(ctx.query.category) };
+    return successRaw(ctx, cachedPayload(deps, `c|${filter.capability ?? ''}|${filter.providerId ?? ''}|${filter.category ?? ''}`, () => {
+      const connectors = deps.state.catalog.connectors(filter);
+      return { count: connectors.length, connectors };
+    }));
+  },
+  listCapabilities(ctx, deps) {
+    return successRaw(ctx, cachedPayload(deps, 'k', () => {
+      const capabilities = deps.state.catalog.capabilities();
+      return { count: capabilities.length, capabilities };
+    }));
+  },
+  checkCapability(ctx: RequestContext, deps) {
+    const body = ctx.body as CapabilityCheckBody;
+    const environment = body.environment ?? 'sandbox';
+    if (!deps.state.catalog.connector(body.connectorId)) {
+      throw new ApiError('not_found', { detail: `No connector with the id given in body field connectorId.`, hint: 'GET /api/public/v1/connectors lists the connectors.' });
+    }
+    const connections: DecisionConnection[] = [];
+    const decision = decideCapability(deps.state.catalog, { connectorId: body.connectorId, capability: body.capability, environment }, connections);
+    return success(ctx, { decision, environment });
+  },
+};

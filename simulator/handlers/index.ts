@@ -1,0 +1,6 @@
+import { catalogHandlers } from './catalog.ts';
+import { discoveryHandlers } from './discovery.ts';
+import type { HandlerMap } from './types.ts';
+
+/** Every handler by route id. */
+export const HANDLERS: HandlerMap = { ...discoveryHandlers, ...catalogHandlers };

@@ -1,0 +1,33 @@
+import { stringify } from 'yaml';
+import { buildOpenApiDocument, type OpenApiDocument } from '../contract/openapi.ts';
+import { CURRENT_VERSION, type ApiVersion } from '../contract/versions.ts';
+
+/** The OpenAPI document of each published version, built lazily once and kept as JSON and YAML text. */
+export interface OpenApiDocuments {
+  object(version?: ApiVersion): OpenApiDocument;
+  json(version?: ApiVersion): string;
+  yaml(version?: ApiVersion): string;
+}
+
+export function createOpenApiDocuments(servers: string[]): OpenApiDocuments {
+  const cache = new Map<string, { doc: OpenApiDocument; json?: string; yaml?: string }>();
+  const entry = (version: ApiVersion) => {
+    let e = cache.get(version);
+    if (!e) {
+      e = { doc: buildOpenApiDocument({ version, servers }) };
+      cache.set(version, e);
+    }
+    return e;
+  };
+  return {
+    object: (v = CURRENT_VERSION) => entry(v).doc,
+    json(v = CURRENT_VERSION) {
+      const e = entry(v);
+      return (e.json ??= JSON.stringify(e.doc, null, 2));
+    },
+    yaml(v = CURRENT_VERSION) {
+      const e = entry(v);
+      return (e.yaml ??= stringify(e.doc, { aliasDuplicateObjects: false }));
+    },
+  };
+}
