@@ -18,7 +18,9 @@ program
   .option('--admin-token <token>', 'control-plane token (default: random; env NCS_ADMIN_TOKEN)')
   .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
   .option('--quiet', 'no request log lines')
-  .action((opts) => runServe(opts));
+  .action(async (opts) => {
+    await runServe(opts);
+  });
 
 program
   .command('openapi')

@@ -7,6 +7,8 @@ import { createNodeListener } from './node-http.ts';
 export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   host?: string;
   port?: number;
+  /** Also listen here (same host): the interface's second address, served by the same state. */
+  altPort?: number;
   /** Write {baseUrl, token, tenant, adminToken} as JSON here once listening. */
   readyFile?: string;
   /** Where request log lines go (default: none). */
@@ -18,6 +20,8 @@ export interface RunningServer {
   sandbox: Sandbox;
   server: Server;
   baseUrl: string;
+  /** Base URL of the second listener when altPort was given. */
+  altBaseUrl?: string;
   /** A ready bearer token for the fixtures' default client, and its tenant. */
   token: string;
   tenant: string;
@@ -38,34 +42,43 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     onError: options.onError ?? ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
   const streams = new Set<() => void>();
-  const server = createServer(
-    createNodeListener(sandbox.core, {
-      maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-      onStreamOpen(stop) {
-        streams.add(stop);
-        return () => streams.delete(stop);
-      },
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4010, host, () => resolve());
+  const listener = createNodeListener(sandbox.core, {
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    onStreamOpen(stop) {
+      streams.add(stop);
+      return () => streams.delete(stop);
+    },
   });
+  const server = createServer(listener);
+  const altServer = options.altPort !== undefined ? createServer(listener) : undefined;
+  const listen = (srv: Server, port: number) =>
+    new Promise<string>((resolve, reject) => {
+      srv.once('error', reject);
+      srv.listen(port, host, () => {
+        const addr = srv.address() as AddressInfo;
+        resolve(`http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`);
+      });
+    });
+  const baseUrl = await listen(server, options.port ?? 4010);
+  const altBaseUrl = altServer ? await listen(altServer, options.altPort!) : undefined;
   await sandbox.ready;
-  const addr = server.address() as AddressInfo;
-  const hostPart = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-  const baseUrl = `http://${hostPart}:${addr.port}`;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
   if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, token, tenant, adminToken: sandbox.adminToken }, null, 2));
   let closing: Promise<void> | undefined;
   return {
     sandbox, server, baseUrl, token, tenant,
+    ...(altBaseUrl ? { altBaseUrl } : {}),
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+      const closeOne = (srv: Server) =>
+        new Promise<void>((resolve) => {
+          srv.close(() => resolve());
+          srv.closeIdleConnections();
+        });
+      closing ??= (async () => {
+        const done = Promise.all([closeOne(server), ...(altServer ? [closeOne(altServer)] : [])]);
         for (const stop of [...streams]) stop();
-        server.closeIdleConnections();
-      });
+        await done;
+      })();
       return closing;
     },
   };

@@ -1,0 +1,64 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const BIN = join(import.meta.dirname, 'ncs.ts');
+const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+
+async function waitForFile(file: string) {
+  for (let i = 0; i < 200 && !existsSync(file); i++) await sleep(25);
+  for (let i = 0; i < 40; i++) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      await sleep(25);
+    }
+  }
+  throw new Error('ready file never appeared');
+}
+
+describe('ncs CLI', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ncs-cli-'));
+
+  it('ncs openapi prints JSON and writes YAML', () => {
+    const json = run('openapi');
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout).openapi).toBe('3.1.0');
+    const out = join(dir, 'doc.yaml');
+    expect(run('openapi', '--format', 'yaml', '--out', out, '--version', '2026-06-12').status).toBe(0);
+    expect(parse(readFileSync(out, 'utf8')).info.version).toBe('2026-06-12');
+    const bad = run('openapi', '--format', 'xml');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/json or yaml/);
+  });
+
+  it('ncs serve answers, writes the ready file, logs requests and stops cleanly on SIGTERM', async () => {
+    const ready = join(dir, 'ready.json');
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    const info = await waitForFile(ready);
+    expect(info).toMatchObject({ tenant: 'harbour-kitchens', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    const res = await fetch(`${info.baseUrl}/api/public/v1/providers`, { headers: { authorization: `Bearer ${info.token}`, 'x-service-tenant': info.tenant } });
+    expect(res.status).toBe(200);
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await sleep(50);
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(out).toContain(`ncs sandbox listening on ${info.baseUrl}`);
+    expect(out).toMatch(/GET \/api\/public\/v1\/providers 200 [\d.]+ms req_/);
+  });
+
+  it('ncs serve --fixtures refuses an invalid file with the reasons', () => {
+    const file = join(dir, 'bad-fixtures.json');
+    writeFileSync(file, JSON.stringify({ name: 'x', providers: [] }));
+    const res = run('serve', '--port', '0', '--fixtures', file);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toMatch(/fixtures .* are not valid/);
+    expect(res.stderr).toMatch(/providers/);
+  });
+});

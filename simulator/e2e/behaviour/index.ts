@@ -1,0 +1,20 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Target, TargetFactory } from '../harness.ts';
+import { authAndErrorBehaviour } from './auth-and-errors.ts';
+import { catalogBehaviour } from './catalog.ts';
+import { discoveryBehaviour } from './discovery.ts';
+
+/** Registers the whole behaviour suite against one runtime. */
+export function behaviourSuite(factory: TargetFactory) {
+  let target: Target;
+  beforeAll(async () => {
+    target = await factory();
+  });
+  afterAll(async () => {
+    await target?.close();
+  });
+  const get = () => target;
+  discoveryBehaviour(get);
+  catalogBehaviour(get);
+  authAndErrorBehaviour(get);
+}

@@ -1,0 +1,98 @@
+import { setupServer } from 'msw/node';
+import { serve } from '../adapters/node-server.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
+
+/** One runtime of the simulator as the behaviour suite sees it: two base URLs, a fetch, the sandbox behind. */
+export interface Target {
+  name: 'http' | 'msw';
+  baseUrl: string;
+  altBaseUrl: string;
+  fetch: typeof fetch;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+export type TargetFactory = (options?: SandboxOptions) => Promise<Target>;
+
+/** The simulator on node:http (port 0, plus a second listener for the alternate base URL). */
+export const httpTarget: TargetFactory = async (options = {}) => {
+  const running = await serve({ ...options, port: 0, altPort: 0 });
+  return {
+    name: 'http',
+    baseUrl: running.baseUrl,
+    altBaseUrl: running.altBaseUrl!,
+    fetch: globalThis.fetch.bind(globalThis),
+    sandbox: running.sandbox,
+    close: () => running.close(),
+  };
+};
+
+/** The simulator as MSW handlers intercepting globalThis.fetch in this process. */
+export const mswTarget: TargetFactory = async (options = {}) => {
+  const sandbox = createSandbox(options);
+  const server = setupServer(...sandbox.handlers);
+  server.listen({ onUnhandledFrame: 'error' });
+  await sandbox.ready;
+  return {
+    name: 'msw',
+    baseUrl: sandbox.baseUrl,
+    altBaseUrl: sandbox.altBaseUrl,
+    fetch: globalThis.fetch.bind(globalThis),
+    sandbox,
+    async close() {
+      server.close();
+    },
+  };
+};
+
+export interface CallOptions {
+  /** Bearer token; `false` sends none; default: a token of the fixtures' default client. */
+  token?: string | false;
+  /** x-service-tenant; `false` sends none; default: the token's tenant. */
+  tenant?: string | false;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Raw body text (sent as is). */
+  raw?: string;
+  base?: 'main' | 'alt';
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  json: any;
+  text: string;
+}
+
+/** A small client for the suite: authenticated by default, JSON in and out. */
+export function client(target: Target) {
+  const def = target.sandbox.issueToken();
+  return {
+    token: def.token,
+    tenant: def.tenant,
+    async call(method: string, path: string, opts: CallOptions = {}): Promise<CallResult> {
+      const headers: Record<string, string> = {};
+      const token = opts.token === undefined ? def.token : opts.token;
+      if (token) headers.authorization = `Bearer ${token}`;
+      const tenant = opts.tenant === undefined ? def.tenant : opts.tenant;
+      if (tenant) headers['x-service-tenant'] = tenant;
+      let body: string | undefined;
+      if (opts.raw !== undefined) body = opts.raw;
+      else if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers['content-type'] = 'application/json';
+      }
+      Object.assign(headers, opts.headers);
+      const base = opts.base === 'alt' ? target.altBaseUrl : target.baseUrl;
+      const res = await target.fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, headers: res.headers, json, text };
+    },
+  };
+}
