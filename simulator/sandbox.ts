@@ -1,6 +1,7 @@
 import type { Environment } from './contract/environment.ts';
 import type { FixtureSet } from './contract/fixtures.ts';
 import { createCore, type Core, type RequestLogEntry } from './core/create-core.ts';
+import type { Surface } from './core/surface.ts';
 import { createMswHandlers } from './adapters/msw.ts';
 import type { Clock } from './state/clock.ts';
 import { loadFixtures } from './state/fixtures-loader.ts';
@@ -61,8 +62,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  const adminToken = options.adminToken ?? newId('ncs_admin', 24);
+  // Surfaces outside /api/public/v1, each with its own paths and error format.
+  const surfaces: Surface[] = [];
   const core = createCore({
     state,
+    surfaces,
     servers: [baseUrl, altBaseUrl],
     allowBrowserCredentials: options.allowBrowserCredentials ?? false,
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
@@ -73,7 +78,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     state,
     baseUrl,
     altBaseUrl,
-    adminToken: options.adminToken ?? newId('ncs_admin', 24),
+    adminToken,
     handlers: createMswHandlers(core, [baseUrl, altBaseUrl]),
     ready: core.ready,
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {

@@ -15,6 +15,7 @@ import type { RequestContext } from './context.ts';
 import { failure } from './envelope.ts';
 import { compose, type Middleware } from './pipeline.ts';
 import { createRouter } from './router.ts';
+import type { Surface } from './surface.ts';
 import type { PlainRequest, PlainResponse } from './types.ts';
 
 export interface RequestLogEntry {
@@ -29,6 +30,8 @@ export interface CoreOptions {
   state: SandboxState;
   servers: string[];
   allowBrowserCredentials?: boolean;
+  /** Surfaces outside the public pipeline (OAuth server, control plane), tried first. */
+  surfaces?: Surface[];
   /** Extra handlers (tests, later features) merged over the built-in ones. */
   handlers?: HandlerMap;
   /** Called once per answered request (the node server prints it). */
@@ -67,6 +70,7 @@ export function createCore(opts: CoreOptions): Core {
   ];
   const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx, deps));
   const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
+  const surfaces = opts.surfaces ?? [];
 
   async function handle(req: PlainRequest): Promise<PlainResponse> {
     await ready;
@@ -77,7 +81,8 @@ export function createCore(opts: CoreOptions): Core {
     };
     let res: PlainResponse;
     try {
-      res = await run(ctx);
+      const surface = surfaces.find((s) => s.owns(req.path));
+      res = surface ? await surface.handle(req, { requestId: ctx.requestId, at: ctx.at, state }) : await run(ctx);
     } catch (err) {
       if (err instanceof ApiError) {
         res = failure(ctx, err);
