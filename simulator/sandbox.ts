@@ -2,6 +2,8 @@ import type { Environment } from './contract/environment.ts';
 import type { FixtureSet } from './contract/fixtures.ts';
 import { createCore, type Core, type RequestLogEntry } from './core/create-core.ts';
 import type { Surface } from './core/surface.ts';
+import { createControlOperations, type ControlOperations } from './control/operations.ts';
+import { createControlPlaneSurface } from './control/surface.ts';
 import { createMswHandlers } from './adapters/msw.ts';
 import type { Clock } from './state/clock.ts';
 import { loadFixtures } from './state/fixtures-loader.ts';
@@ -19,6 +21,10 @@ export interface SandboxOptions {
   altBaseUrl?: string;
   /** Environment this simulated deployment is (tokens of others are refused). Default sandbox. */
   environment?: Environment;
+  /** Delay before a new connection turns from pending to active (default 2000 ms; 0 = at once). */
+  activationDelayMs?: number;
+  /** Validity of idempotency keys (default 24 h) and the most records kept (default 200,000). */
+  idempotency?: { ttlSeconds?: number; maxRecords?: number };
   /** Lifetime of access tokens (default 900 s). */
   tokenTtlSeconds?: number;
   /** Admin token for the control plane (default: random per sandbox). */
@@ -38,6 +44,8 @@ export interface Sandbox {
   adminToken: string;
   /** MSW request handlers for both base URLs: `setupServer(...sandbox.handlers)`. */
   handlers: ReturnType<typeof createMswHandlers>;
+  /** The control plane as functions (reset, connection states, clock, faults). */
+  control: ControlOperations;
   ready: Promise<void>;
   /**
    * Mints a bearer token for a declared client (default: the fixtures' default client).
@@ -60,11 +68,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fixtures,
     environment: options.environment ?? 'sandbox',
     tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+    activationDelayMs: options.activationDelayMs ?? 2000,
+    idempotency: {
+      ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
+      ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
+    },
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
-  const surfaces: Surface[] = [];
+  const control = createControlOperations(state);
+  const surfaces: Surface[] = [createControlPlaneSurface({ adminToken, operations: control, servers: [baseUrl, altBaseUrl] })];
   const core = createCore({
     state,
     surfaces,
@@ -79,6 +93,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     baseUrl,
     altBaseUrl,
     adminToken,
+    control,
     handlers: createMswHandlers(core, [baseUrl, altBaseUrl]),
     ready: core.ready,
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {

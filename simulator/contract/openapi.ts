@@ -54,10 +54,35 @@ function responsesOf(route: RouteDef) {
 
 function headersOf(route: RouteDef) {
   const shape: Record<string, z.ZodType> = {};
-  if (route.auth) shape['x-service-tenant'] = z.string().describe('Identifier of the tenant for which the call applies');
+  const iface = route.surface !== 'control';
+  if (iface && route.auth) shape['x-service-tenant'] = z.string().describe('Identifier of the tenant for which the call applies');
   if (route.idempotent) shape['Idempotency-Key'] = IdempotencyKey;
-  shape['Service-Version'] = z.string().optional().describe('Interface version to answer with (default: current)');
+  if (iface) shape['Service-Version'] = z.string().optional().describe('Interface version to answer with (default: current)');
   return z.object(shape);
+}
+
+type Security = (route: RouteDef) => Record<string, string[]>[];
+
+function registerRoutes(registry: OpenAPIRegistry, routes: readonly RouteDef[], security: Security) {
+  for (const route of routes) {
+    const body = route.body;
+    registry.registerPath({
+      method: route.method.toLowerCase() as 'get',
+      path: route.path,
+      operationId: route.id,
+      summary: route.purpose,
+      tags: route.tags,
+      ...(route.addition ? { 'x-simulator-addition': true } : {}),
+      security: security(route),
+      request: {
+        headers: headersOf(route),
+        ...(route.query ? { query: route.query } : {}),
+        ...(route.params ? { params: route.params } : {}),
+        ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      },
+      responses: responsesOf(route) as never,
+    });
+  }
 }
 
 /**
@@ -79,25 +104,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}) {
       },
     },
   });
-  for (const route of routesFor(version)) {
-    const body = route.body;
-    registry.registerPath({
-      method: route.method.toLowerCase() as 'get',
-      path: route.path,
-      operationId: route.id,
-      summary: route.purpose,
-      tags: route.tags,
-      ...(route.addition ? { 'x-simulator-addition': true } : {}),
-      security: route.auth ? [{ oauth2: route.scope ? [route.scope] : [] }] : route.optionalAuth ? [{}, { oauth2: [] }] : [],
-      request: {
-        headers: headersOf(route),
-        ...(route.query ? { query: route.query } : {}),
-        ...(route.params ? { params: route.params } : {}),
-        ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
-      },
-      responses: responsesOf(route) as never,
-    });
-  }
+  registerRoutes(registry, routesFor(version), (route): Record<string, string[]>[] =>
+    route.auth ? [{ oauth2: route.scope ? [route.scope] : [] }] : route.optionalAuth ? [{}, { oauth2: [] }] : []);
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
     openapi: '3.1.0',
@@ -110,3 +118,22 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}) {
   });
 }
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/**
+ * The sandbox control plane's own OpenAPI 3.1 document (admin bearer token, not part of the interface).
+ * @example buildControlPlaneDocument(CONTROL_ROUTES, ['http://127.0.0.1:4010'])
+ */
+export function buildControlPlaneDocument(routes: readonly RouteDef[], servers: string[] = ['http://127.0.0.1:4010']) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'admin', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The admin token printed by ncs serve (never a tenant token).',
+  });
+  registerRoutes(registry, routes, (route) => (route.auth ? [{ admin: [] }] : []));
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'ncs-sandbox control plane', version: '1', description: "The simulator's own API: reset, connection states, clock, faults. Not part of the interface." },
+    servers: servers.map((url) => ({ url })),
+  });
+}

@@ -36,6 +36,8 @@ export interface RouteDef {
   since?: ApiVersion;
   /** true for routes the interface does not list but the simulator adds (documented additions). */
   addition?: boolean;
+  /** 'control' for the sandbox control plane (admin token, no tenant header); default the interface. */
+  surface?: 'interface' | 'control';
   /** Error codes worth naming in the OpenAPI document beyond the common ones. */
   errors?: ErrorCode[];
 }

@@ -1,10 +1,11 @@
 import type { RouteDef } from './route-def.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { connectionRoutes } from './routes/connections.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { CURRENT_VERSION, SUPPORTED_VERSIONS, type ApiVersion } from './versions.ts';
 
 /** Every route of the public surface (interface endpoints plus documented simulator additions). */
-export const ROUTES: readonly RouteDef[] = [...discoveryRoutes, ...catalogRoutes];
+export const ROUTES: readonly RouteDef[] = [...discoveryRoutes, ...catalogRoutes, ...connectionRoutes];
 
 /** Routes offered by one interface version (versions are ISO dates, so string order is time order). */
 export function routesFor(version: ApiVersion = CURRENT_VERSION): RouteDef[] {

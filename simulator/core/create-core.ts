@@ -5,6 +5,9 @@ import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/opena
 import type { HandlerMap } from '../handlers/types.ts';
 import { authMiddleware } from '../middleware/auth.ts';
 import { browserGuardMiddleware } from '../middleware/browser-guard.ts';
+import { faultMiddleware } from '../middleware/faults.ts';
+import { idempotencyKeyMiddleware } from '../middleware/idempotency-key.ts';
+import { idempotencyMiddleware } from '../middleware/idempotency.ts';
 import { newRequestId } from '../middleware/request-id.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { validateMiddleware } from '../middleware/validate.ts';
@@ -65,8 +68,11 @@ export function createCore(opts: CoreOptions): Core {
     versionMiddleware(),
     browserGuardMiddleware({ allow: opts.allowBrowserCredentials ?? false }),
     routeMatchMiddleware(router),
+    faultMiddleware(state.faults),
     authMiddleware({ tokens: state.tokens, clients: state.clients, clock: state.clock, environment: state.environment }),
+    idempotencyKeyMiddleware(),
     validateMiddleware(router),
+    idempotencyMiddleware(state.idempotency),
   ];
   const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx, deps));
   const ready = Promise.all([router.ready, state.ready]).then(() => undefined);

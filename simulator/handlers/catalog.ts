@@ -59,7 +59,9 @@ export const catalogHandlers: HandlerMap = {
     if (!deps.state.catalog.connector(body.connectorId)) {
       throw new ApiError('not_found', { detail: `No connector with the id given in body field connectorId.`, hint: 'GET /api/public/v1/connectors lists the connectors.' });
     }
-    const connections: DecisionConnection[] = [];
+    const connections: DecisionConnection[] = deps.state.connections
+      .forConnector(ctx.access!.tenant, body.connectorId, environment)
+      .map((c) => ({ state: c.state, capabilities: c.capabilities.map((x) => x.capability) }));
     const decision = decideCapability(deps.state.catalog, { connectorId: body.connectorId, capability: body.capability, environment }, connections);
     return success(ctx, { decision, environment });
   },

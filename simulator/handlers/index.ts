@@ -1,6 +1,7 @@
 import { catalogHandlers } from './catalog.ts';
+import { connectionHandlers } from './connections.ts';
 import { discoveryHandlers } from './discovery.ts';
 import type { HandlerMap } from './types.ts';
 
 /** Every handler by route id. */
-export const HANDLERS: HandlerMap = { ...discoveryHandlers, ...catalogHandlers };
+export const HANDLERS: HandlerMap = { ...discoveryHandlers, ...catalogHandlers, ...connectionHandlers };

@@ -1,14 +1,23 @@
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
+import { createAuditStore, type AuditStore } from './audit-store.ts';
+import { recordDomainEventsIn } from './audit-trail.ts';
 import { createCatalogStore, type CatalogStore } from './catalog-store.ts';
 import { createClientRegistry, type ClientRegistry } from './clients.ts';
 import { createClock, type Clock } from './clock.ts';
+import { createConnectionsStore, type ConnectionsStore } from './connections-store.ts';
+import { createEventBus, type EventBus } from './domain-events.ts';
+import { createFaultStore, type FaultStore } from './fault-store.ts';
+import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore } from './idempotency-store.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
 
 export interface StateOptions {
   fixtures: FixtureSet;
   environment: Environment;
   tokenTtlSeconds: number;
+  /** Delay before a new connection turns from pending to active (ms; 0 = active at once). */
+  activationDelayMs: number;
+  idempotency?: Partial<IdempotencyOptions>;
   clock?: Clock;
 }
 
@@ -20,28 +29,48 @@ export interface SandboxState {
   fixtures: FixtureSet;
   environment: Environment;
   clock: Clock;
+  events: EventBus;
   catalog: CatalogStore;
   clients: ClientRegistry;
   tokens: TokenStore;
+  connections: ConnectionsStore;
+  idempotency: IdempotencyStore;
+  audit: AuditStore;
+  faults: FaultStore;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
+  activationDelayMs: number;
   ready: Promise<void>;
-  /** Back to the fixtures: catalog reloaded, tenant data dropped. Tokens stay valid. */
+  /** Back to the fixtures: catalog reloaded, tenant data, keys and faults dropped, clock back to real time. Tokens stay valid. */
   reset(): Promise<void>;
 }
 
 export function createSandboxState(opts: StateOptions): SandboxState {
   const clock = opts.clock ?? createClock();
   const catalog = createCatalogStore();
+  const events = createEventBus();
+  const audit = createAuditStore();
+  recordDomainEventsIn(events, audit);
   const state: SandboxState = {
     fixtures: opts.fixtures,
     environment: opts.environment,
     clock,
+    events,
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
     tokens: createTokenStore(clock, opts.tokenTtlSeconds),
+    connections: createConnectionsStore({ clock, events, activationDelayMs: opts.activationDelayMs }),
+    idempotency: createIdempotencyStore(clock, opts.idempotency),
+    audit,
+    faults: createFaultStore(),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
+    activationDelayMs: opts.activationDelayMs,
     ready: catalog.load(opts.fixtures),
     async reset() {
+      state.connections.clear();
+      state.idempotency.clear();
+      state.audit.clear();
+      state.faults.clear();
+      clock.reset();
       await catalog.load(opts.fixtures);
     },
   };

@@ -1,0 +1,47 @@
+import type { CreateConnectionBody } from '../contract/connections.ts';
+import { ApiError } from '../core/api-error.ts';
+import { success } from '../core/envelope.ts';
+import type { HandlerMap } from './types.ts';
+
+export const connectionHandlers: HandlerMap = {
+  listConnections(ctx, { state }) {
+    const tenant = ctx.access!.tenant;
+    const connections = state.connections.list(tenant);
+    return success(ctx, { tenant, count: connections.length, connections });
+  },
+  getConnection(ctx, { state }) {
+    const connection = state.connections.get(ctx.access!.tenant, ctx.params.connectionId!);
+    if (!connection) throw new ApiError('not_found', { detail: 'No connection with this id for this tenant.' });
+    return success(ctx, connection);
+  },
+  createConnection(ctx, { state }) {
+    const body = ctx.body as CreateConnectionBody;
+    const connector = state.catalog.connector(body.connectorId);
+    if (!connector) {
+      throw new ApiError('not_found', { detail: 'No connector with the id given in body field connectorId.', hint: 'GET /api/public/v1/connectors lists the connectors.' });
+    }
+    const requested = [...new Set(body.capabilities)];
+    const restricted = connector.restrictedIn?.[body.environment] ?? [];
+    const denied = requested.filter((c) => !connector.capabilities.includes(c) || restricted.includes(c) || !state.catalog.capability(c));
+    if (denied.length) {
+      throw new ApiError('capability_denied', {
+        detail: `Not released for connector ${connector.id} in ${body.environment}: ${denied.join(', ')}.`,
+        hint: 'Book only capabilities the connector offers in this environment (GET /api/public/v1/connectors), or have them released.',
+      });
+    }
+    const capabilities = requested.map((id) => {
+      const cap = state.catalog.capability(id)!;
+      return { capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired };
+    });
+    const connection = state.connections.create(
+      { tenant: ctx.access!.tenant, connectorId: connector.id, environment: body.environment, scopeLabel: body.scopeLabel, capabilities },
+      { actor: ctx.access!.token.clientId, requestId: ctx.requestId },
+    );
+    return success(ctx, connection);
+  },
+  createIdempotencyKey(ctx, { state }) {
+    const { operation } = ctx.body as { operation: string };
+    const issued = state.idempotency.issue(ctx.access!.tenant, operation);
+    return success(ctx, { ...issued, expiresAt: new Date(issued.expiresAt).toISOString() });
+  },
+};

@@ -1,0 +1,149 @@
+import type { Connection } from '../contract/connections.ts';
+import type { Environment } from '../contract/environment.ts';
+import type { Clock } from './clock.ts';
+import { canTransition, nextStepFor, type ConnectionState } from './connection-lifecycle.ts';
+import type { EventBus } from './domain-events.ts';
+import { newId } from './ids.ts';
+
+interface StoredConnection {
+  tenant: string;
+  /** When a pending connection becomes active (simulator clock, ms). */
+  activatesAt: number | undefined;
+  connection: Connection & { state: ConnectionState; updatedAt: string };
+}
+
+export interface Caller {
+  actor: string;
+  requestId: string;
+}
+
+export interface NewConnection {
+  tenant: string;
+  connectorId: string;
+  environment: Environment;
+  scopeLabel: string;
+  capabilities: Connection['capabilities'];
+}
+
+export class TransitionError extends Error {
+  readonly from: ConnectionState;
+  readonly to: ConnectionState;
+  constructor(from: ConnectionState, to: ConnectionState) {
+    super(`a ${from} connection cannot become ${to}`);
+    this.from = from;
+    this.to = to;
+  }
+}
+
+/**
+ * Tenant connections and their lifecycle. Reads first apply transitions that fell due on the
+ * simulator clock, so moving the clock activates pending connections without any timer.
+ * @example const c = store.create({ tenant, connectorId, environment: 'sandbox', scopeLabel, capabilities }, caller);
+ */
+export interface ConnectionsStore {
+  create(input: NewConnection, caller: Caller): Connection;
+  list(tenant: string): Connection[];
+  get(tenant: string, id: string): Connection | undefined;
+  /** Any tenant's connection (control plane). */
+  find(id: string): { tenant: string; connection: Connection } | undefined;
+  setState(id: string, to: ConnectionState, caller: Caller): Connection;
+  /** The tenant's connections to one connector in one environment (capability decisions). */
+  forConnector(tenant: string, connectorId: string, environment: Environment): Connection[];
+  count(): number;
+  clear(): void;
+}
+
+export function createConnectionsStore(deps: { clock: Clock; events: EventBus; activationDelayMs: number }): ConnectionsStore {
+  const byId = new Map<string, StoredConnection>();
+  const byTenant = new Map<string, StoredConnection[]>();
+  const pending = new Set<StoredConnection>();
+
+  function transition(s: StoredConnection, to: ConnectionState, caller: Caller, at: number) {
+    const from = s.connection.state;
+    s.connection.state = to;
+    s.connection.nextStep = nextStepFor(to);
+    s.connection.updatedAt = new Date(at).toISOString();
+    s.activatesAt = undefined;
+    pending.delete(s);
+    deps.events.emit({
+      type: 'connection.state_changed', tenant: s.tenant, actor: caller.actor, requestId: caller.requestId, at,
+      target: { type: 'connection', id: s.connection.id }, data: { from, to, connection: { ...s.connection } },
+    });
+  }
+
+  function applyDue() {
+    if (pending.size === 0) return;
+    const now = deps.clock.now();
+    const due = [...pending].filter((s) => s.activatesAt! <= now).sort((a, b) => a.activatesAt! - b.activatesAt!);
+    for (const s of due) transition(s, 'active', { actor: 'system', requestId: 'lifecycle' }, s.activatesAt!);
+  }
+
+  const copy = (s: StoredConnection): Connection => ({ ...s.connection, capabilities: s.connection.capabilities.map((c) => ({ ...c })) });
+
+  return {
+    create(input, caller) {
+      applyDue();
+      const at = deps.clock.now();
+      const immediate = deps.activationDelayMs <= 0;
+      const state: ConnectionState = immediate ? 'active' : 'pending';
+      const stored: StoredConnection = {
+        tenant: input.tenant,
+        activatesAt: immediate ? undefined : at + deps.activationDelayMs,
+        connection: {
+          id: newId('con'),
+          connectorId: input.connectorId,
+          environment: input.environment,
+          scopeLabel: input.scopeLabel,
+          state,
+          capabilities: input.capabilities,
+          nextStep: nextStepFor(state),
+          createdAt: new Date(at).toISOString(),
+          updatedAt: new Date(at).toISOString(),
+        },
+      };
+      byId.set(stored.connection.id, stored);
+      const list = byTenant.get(input.tenant) ?? [];
+      list.push(stored);
+      byTenant.set(input.tenant, list);
+      if (!immediate) pending.add(stored);
+      deps.events.emit({
+        type: 'connection.created', tenant: input.tenant, actor: caller.actor, requestId: caller.requestId, at,
+        target: { type: 'connection', id: stored.connection.id }, data: { connection: copy(stored) },
+      });
+      return copy(stored);
+    },
+    list(tenant) {
+      applyDue();
+      return (byTenant.get(tenant) ?? []).map(copy);
+    },
+    get(tenant, id) {
+      applyDue();
+      const s = byId.get(id);
+      return s && s.tenant === tenant ? copy(s) : undefined;
+    },
+    find(id) {
+      applyDue();
+      const s = byId.get(id);
+      return s ? { tenant: s.tenant, connection: copy(s) } : undefined;
+    },
+    setState(id, to, caller) {
+      applyDue();
+      const s = byId.get(id);
+      if (!s) throw new RangeError(`no connection ${id}`);
+      if (s.connection.state === to) return copy(s);
+      if (!canTransition(s.connection.state, to)) throw new TransitionError(s.connection.state, to);
+      transition(s, to, caller, deps.clock.now());
+      return copy(s);
+    },
+    forConnector(tenant, connectorId, environment) {
+      applyDue();
+      return (byTenant.get(tenant) ?? []).filter((s) => s.connection.connectorId === connectorId && s.connection.environment === environment).map(copy);
+    },
+    count: () => byId.size,
+    clear() {
+      byId.clear();
+      byTenant.clear();
+      pending.clear();
+    },
+  };
+}
