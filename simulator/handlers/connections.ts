@@ -35,13 +35,13 @@ export const connectionHandlers: HandlerMap = {
     });
     const connection = state.connections.create(
       { tenant: ctx.access!.tenant, connectorId: connector.id, environment: body.environment, scopeLabel: body.scopeLabel, capabilities },
-      { actor: ctx.access!.token.clientId, requestId: ctx.requestId },
+      { actor: ctx.access!.token.clientId, requestId: ctx.requestId, at: ctx.at },
     );
     return success(ctx, connection);
   },
   createIdempotencyKey(ctx, { state }) {
     const { operation } = ctx.body as { operation: string };
-    const issued = state.idempotency.issue(ctx.access!.tenant, operation);
+    const issued = state.idempotency.issue(ctx.access!.tenant, operation, ctx.at);
     return success(ctx, { ...issued, expiresAt: new Date(issued.expiresAt).toISOString() });
   },
 };

@@ -21,7 +21,7 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
  * that is not released or a missing scope. Optional-auth routes take a token when one is sent.
  */
 export function authMiddleware(deps: AuthDeps): Middleware {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const route = ctx.route;
     if (!route || (!route.auth && !route.optionalAuth)) return next();
     const header = ctx.req.headers.authorization;

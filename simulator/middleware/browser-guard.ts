@@ -7,7 +7,7 @@ import type { Middleware } from '../core/pipeline.ts';
  * `allow: true` switches the guard off for local tooling.
  */
 export function browserGuardMiddleware(opts: { allow: boolean }): Middleware {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const h = ctx.req.headers;
     if (!opts.allow && h.origin !== undefined && h.authorization !== undefined) {
       throw new ApiError('forbidden', {

@@ -7,7 +7,7 @@ import type { Middleware } from '../core/pipeline.ts';
  * invalid_request. Runs before body validation so the header rule wins over body problems.
  */
 export function idempotencyKeyMiddleware(): Middleware {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     if (!ctx.route?.idempotent) return next();
     const key = ctx.req.headers['idempotency-key'];
     if (key === undefined || key === '') {

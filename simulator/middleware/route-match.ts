@@ -3,7 +3,7 @@ import type { Router } from '../core/router.ts';
 
 /** Finds the route of the call (404 for unknown paths, 404 + Allow for a wrong method). */
 export function routeMatchMiddleware(router: Router): Middleware {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const m = router.match(ctx.req.method, ctx.req.path);
     ctx.route = m.route;
     ctx.params = m.params;

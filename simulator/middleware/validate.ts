@@ -6,7 +6,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Parses the JSON body (strict UTF-8) and validates query, params, headers and body against the document. */
 export function validateMiddleware(router: Router): Middleware {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const { route, match, req } = ctx;
     if (!route || !match) return next();
     if (req.bodyTooLarge) {

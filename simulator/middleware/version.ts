@@ -7,7 +7,7 @@ import type { Middleware } from '../core/pipeline.ts';
  * version (meta.version says which); anything else -> 400 invalid_request listing the supported ones.
  */
 export function versionMiddleware(): Middleware {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const asked = ctx.req.headers['service-version'];
     if (asked !== undefined) {
       const value = asked.trim();

@@ -15,6 +15,8 @@ interface StoredConnection {
 export interface Caller {
   actor: string;
   requestId: string;
+  /** Time of the call (simulator clock, ms); defaults to now. */
+  at?: number;
 }
 
 export interface NewConnection {
@@ -83,7 +85,7 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
   return {
     create(input, caller) {
       applyDue();
-      const at = deps.clock.now();
+      const at = caller.at ?? deps.clock.now();
       const immediate = deps.activationDelayMs <= 0;
       const state: ConnectionState = immediate ? 'active' : 'pending';
       const stored: StoredConnection = {
@@ -132,7 +134,7 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
       if (!s) throw new RangeError(`no connection ${id}`);
       if (s.connection.state === to) return copy(s);
       if (!canTransition(s.connection.state, to)) throw new TransitionError(s.connection.state, to);
-      transition(s, to, caller, deps.clock.now());
+      transition(s, to, caller, caller.at ?? deps.clock.now());
       return copy(s);
     },
     forConnector(tenant, connectorId, environment) {

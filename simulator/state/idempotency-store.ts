@@ -39,7 +39,8 @@ export interface IdempotencyOptions {
  * @example const b = store.begin('t1', 'key-12345', fingerprint); if (b.kind === 'new') b.finish(outcome);
  */
 export interface IdempotencyStore {
-  issue(tenant: string, operation: string): { idempotencyKey: string; operation: string; expiresAt: number };
+  /** Issues a fresh unguessable key; `now` lets the caller stamp it with its request time. */
+  issue(tenant: string, operation: string, now?: number): { idempotencyKey: string; operation: string; expiresAt: number };
   begin(tenant: string, key: string, fingerprint: string): Begin;
   size(): number;
   clear(): void;
@@ -67,8 +68,7 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
 
   return {
     options: opts,
-    issue(tenant, operation) {
-      const now = clock.now();
+    issue(tenant, operation, now = clock.now()) {
       const key = newId('idk', 24);
       insert({ tenant, key, operation, fingerprint: undefined, expiresAt: now + opts.ttlMs, outcome: undefined, inFlight: undefined });
       return { idempotencyKey: key, operation, expiresAt: now + opts.ttlMs };

@@ -2,6 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Target, TargetFactory } from '../harness.ts';
 import { authAndErrorBehaviour } from './auth-and-errors.ts';
 import { catalogBehaviour } from './catalog.ts';
+import { connectionBehaviour } from './connections.ts';
+import { controlPlaneBehaviour } from './control-plane.ts';
 import { discoveryBehaviour } from './discovery.ts';
 
 /** Registers the whole behaviour suite against one runtime. */
@@ -17,4 +19,6 @@ export function behaviourSuite(factory: TargetFactory) {
   discoveryBehaviour(get);
   catalogBehaviour(get);
   authAndErrorBehaviour(get);
+  connectionBehaviour(get);
+  controlPlaneBehaviour(get);
 }
