@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { runServe } from '../simulator/cli/serve-command.ts';
 import { writeOpenApi } from '../simulator/cli/openapi-command.ts';
 import { FixtureError } from '../simulator/state/fixtures-loader.ts';
+import { registerSandboxCommands } from './commands/sandbox.ts';
 
 const program = new Command('ncs').description('Network Connections Service sandbox: simulator and conformance kit').showHelpAfterError();
 
@@ -33,6 +34,8 @@ program
     const text = writeOpenApi(opts);
     if (!opts.out) process.stdout.write(text);
   });
+
+registerSandboxCommands(program);
 
 program.parseAsync().catch((err: unknown) => {
   process.stderr.write(`ncs: ${err instanceof FixtureError || err instanceof Error ? err.message : String(err)}\n`);

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
+import type { AddFaultBody } from './routes.ts';
+import { CONTROL_PREFIX } from './routes.ts';
+
+export interface ControlClientOptions {
+  baseUrl: string;
+  adminToken: string;
+  fetch?: typeof fetch;
+}
+
+/** Reads baseUrl and adminToken from a `ncs serve --ready-file` file. */
+export function controlOptionsFromReadyFile(path: string): ControlClientOptions {
+  const info = JSON.parse(readFileSync(path, 'utf8')) as { baseUrl: string; adminToken: string };
+  return { baseUrl: info.baseUrl, adminToken: info.adminToken };
+}
+
+/** Thrown for a failure envelope from the control plane. */
+export class ControlRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * A client of a running simulator's control plane (what `ncs sandbox ...` uses).
+ * @example const ctl = createControlClient({ baseUrl: 'http://127.0.0.1:4010', adminToken }); await ctl.pause('con_...');
+ */
+export function createControlClient(opts: ControlClientOptions) {
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await doFetch(`${base}${CONTROL_PREFIX}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${opts.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await res.json().catch(() => undefined)) as { ok?: boolean; data?: T; error?: { code: string; message: string; detail?: string } } | undefined;
+    if (!json?.ok) {
+      const e = json?.error;
+      throw new ControlRequestError(res.status, e?.code ?? 'unknown', e ? `${e.code}: ${e.message}${e.detail ? ` ${e.detail}` : ''}` : `HTTP ${res.status}`);
+    }
+    return json.data as T;
+  }
+  const setState = (id: string, state: string) => call('POST', `/connections/${encodeURIComponent(id)}/state`, { state });
+  return {
+    summary: () => call('GET', ''),
+    reset: () => call('POST', '/reset'),
+    pause: (id: string) => setState(id, 'paused'),
+    resume: (id: string) => setState(id, 'active'),
+    revoke: (id: string) => setState(id, 'revoked'),
+    clock: () => call('GET', '/clock'),
+    advanceClock: (seconds: number) => call('POST', '/clock/advance', { seconds }),
+    addFault: (fault: z.input<typeof AddFaultBody>) => call('POST', '/faults', fault),
+    listFaults: () => call('GET', '/faults'),
+    clearFaults: () => call('DELETE', '/faults'),
+    call,
+  };
+}
+export type ControlClient = ReturnType<typeof createControlClient>;
+
+const UNITS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Parses a duration such as 90s, 15m, 2h, 1d or a plain number of seconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
+  if (!m) throw new Error(`not a duration: ${text} (use e.g. 90s, 15m, 2h, 1d)`);
+  return Number(m[1]) * UNITS[m[2] ?? 's']!;
+}
