@@ -27,5 +27,8 @@ describe('generated OpenAPI document', () => {
   it('states the exact limits of the interface', () => {
     const schemas = JSON.stringify(buildOpenApiDocument());
     expect(schemas).toContain('"minLength":2,"maxLength":120');
+    expect(schemas).toContain('"minItems":1,"maxItems":24');
+    expect(schemas).toContain('"minLength":2,"maxLength":80');
+    expect(schemas).toContain('^[A-Za-z0-9._:-]{8,128}$');
   });
 });
