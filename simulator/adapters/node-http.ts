@@ -23,25 +23,47 @@ export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const plain: PlainRequest = { method: (req.method ?? 'GET').toUpperCase(), path, query, headers };
   if (plain.method === 'GET' || plain.method === 'HEAD') return plain;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBodyBytes) {
-      plain.bodyTooLarge = true;
-      req.resume();
-      return plain;
-    }
-    chunks.push(chunk);
-  }
-  if (size > 0) plain.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-  return plain;
+  return readBody(req, plain, maxBodyBytes);
+}
+
+// Event listeners rather than `for await`: no async iterator and promise per chunk on every POST.
+function readBody(req: IncomingMessage, plain: PlainRequest, maxBodyBytes: number): Promise<PlainRequest> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      if (err) return reject(err);
+      if (!plain.bodyTooLarge && size > 0) plain.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      resolve(plain);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        // Stop keeping it, let the rest drain unread, and answer 400 at once.
+        plain.bodyTooLarge = true;
+        req.resume();
+        return settle();
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => settle());
+    req.once('error', (err) => settle(err));
+    req.once('close', () => {
+      if (!settled) settle(new Error('the request closed before its body ended'));
+    });
+  });
 }
 
 /** Writes a plain response; streams are written as they come and stopped when the client goes. */
 export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStreamOpen?: (stop: () => void) => () => void): void {
   if (!out.stream) {
-    res.writeHead(out.status, out.headers);
+    // A known length: headers and body leave in one write, without chunked framing.
+    res.writeHead(out.status, out.body === undefined ? out.headers : { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
     res.end(out.body);
     return;
   }

@@ -2,7 +2,7 @@ import type { RouteDef } from '../contract/route-def.ts';
 import type { ApiVersion } from '../contract/versions.ts';
 import type { AccessToken } from '../state/token-store.ts';
 import type { RouteMatch } from './router.ts';
-import type { PlainRequest } from './types.ts';
+import type { PlainRequest, PlainResponse } from './types.ts';
 
 /** What the pipeline learns about one call while it passes through the middleware. */
 export interface RequestContext {
@@ -22,4 +22,6 @@ export interface RequestContext {
   replayed?: boolean;
   /** Extra response headers collected along the way (rate limit, Allow, ...). */
   responseHeaders: Record<string, string>;
+  /** The success response built for this call and its `data` JSON (kept for the idempotency record). */
+  success?: { res: PlainResponse; dataJson: string };
 }

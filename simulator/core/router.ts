@@ -5,9 +5,11 @@ import type { OpenApiDocument } from '../contract/openapi.ts';
 import type { RouteDef } from '../contract/route-def.ts';
 import { ROUTE_BY_ID } from '../contract/route-table.ts';
 import { ApiError } from './api-error.ts';
+import { fastValidationFor, type FastValidation } from './fast-validation.ts';
 import { describeValidationErrors } from './validation-detail.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const MATCH_CACHE_SIZE = 1000;
 
 export interface RouteMatch {
   route: RouteDef;
@@ -24,11 +26,9 @@ export interface Router {
   validate(m: RouteMatch, req: { method: string; path: string; headers: Record<string, string>; query: Record<string, string | string[]>; body: unknown }): void;
 }
 
-/**
- * @example const router = createRouter(buildOpenApiDocument()); await router.ready; router.match('GET', '/api/public/v1/providers');
- */
-export function createRouter(doc: OpenApiDocument): Router {
-  const api: OpenAPIBackend = new OpenAPIBackend({
+/** openapi-backend over the generated document, as the router uses it (call `init()` before use). */
+export function createOpenApiBackend(doc: OpenApiDocument): OpenAPIBackend {
+  return new OpenAPIBackend({
     definition: structuredClone(doc) as unknown as Document,
     // The 3.1 document must not be checked against openapi-backend's 3.0 meta-schema (it would 404 everything).
     quick: true,
@@ -36,8 +36,19 @@ export function createRouter(doc: OpenApiDocument): Router {
     ajvOpts: { strict: false, allErrors: true },
     customizeAjv: (_original: unknown, ajvOpts: object) => addFormats(new Ajv2020({ ...ajvOpts, strict: false, allErrors: true }) as never) as never,
   });
+}
+
+/**
+ * @example const router = createRouter(buildOpenApiDocument()); await router.ready; router.match('GET', '/api/public/v1/providers');
+ */
+export function createRouter(doc: OpenApiDocument): Router {
+  const api = createOpenApiBackend(doc);
   const ready = api.init().then(() => undefined);
   const allowCache = new Map<string, string>();
+  // matchOperation rebuilds the operation list and compiles a RegExp per template on every call;
+  // a match depends only on method and path, so hits are remembered (bounded: oldest dropped first).
+  const matchCache = new Map<string, RouteMatch>();
+  const fastValidation = new Map<string, FastValidation | undefined>();
 
   function allowedMethods(path: string): string {
     let allow = allowCache.get(path);
@@ -52,6 +63,9 @@ export function createRouter(doc: OpenApiDocument): Router {
   return {
     ready,
     match(method, path) {
+      const key = `${method} ${path}`;
+      const hit = matchCache.get(key);
+      if (hit) return hit;
       const operation = api.router.matchOperation({ method, path, headers: {} });
       if (!operation) {
         const allow = allowedMethods(path);
@@ -67,12 +81,20 @@ export function createRouter(doc: OpenApiDocument): Router {
       }
       const route = ROUTE_BY_ID.get(operation.operationId ?? '');
       if (!route) throw new Error(`route table has no ${operation.operationId}`);
-      return { route, operation, params: api.router.parseRequest({ method, path, headers: {} }, operation).params ?? {} };
+      const m: RouteMatch = { route, operation, params: api.router.parseRequest({ method, path, headers: {} }, operation).params ?? {} };
+      if (matchCache.size >= MATCH_CACHE_SIZE) matchCache.delete(matchCache.keys().next().value!);
+      matchCache.set(key, m);
+      return m;
     },
     validate(m, req) {
-      const result = api.validator.validateRequest({ method: req.method, path: req.path, headers: req.headers, query: req.query, body: req.body }, m.operation);
-      if (!result.valid) {
-        const { detail } = describeValidationErrors(result.errors ?? []);
+      const id = m.route.id;
+      if (!fastValidation.has(id)) fastValidation.set(id, fastValidationFor(m.operation, api.validator.getRequestValidatorsForOperation(id) ?? []));
+      const fast = fastValidation.get(id);
+      const errors = fast && (typeof req.body === 'object' || req.body === undefined)
+        ? fast.validate(m.params, req)
+        : api.validator.validateRequest({ method: req.method, path: req.path, headers: req.headers, query: req.query, body: req.body }, m.operation).errors;
+      if (errors?.length) {
+        const { detail } = describeValidationErrors(errors);
         throw new ApiError('invalid_request', { detail });
       }
     },

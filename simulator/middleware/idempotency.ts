@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../contract/canonical-json.ts';
 import type { ErrorCode } from '../contract/errors.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { RequestContext } from '../core/context.ts';
+import { successDataJson } from '../core/envelope.ts';
 import type { Middleware } from '../core/pipeline.ts';
 import type { PlainResponse } from '../core/types.ts';
 import type { IdempotencyStore, StoredOutcome } from '../state/idempotency-store.ts';
@@ -11,7 +12,7 @@ import type { IdempotencyStore, StoredOutcome } from '../state/idempotency-store
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
 
 function fingerprint(ctx: RequestContext): string {
-  return createHash('sha256').update(`${ctx.route!.method} ${ctx.route!.id}\n${canonicalJson(ctx.body)}`).digest('base64url');
+  return hash('sha256', `${ctx.route!.method} ${ctx.route!.id}\n${canonicalJson(ctx.body)}`, 'base64url');
 }
 
 function replay(ctx: RequestContext, outcome: StoredOutcome): PlainResponse {
@@ -47,7 +48,7 @@ export function idempotencyMiddleware(store: IdempotencyStore): Middleware {
       try {
         const res = await next();
         if (res.status >= 200 && res.status < 300 && res.body) {
-          const payload = JSON.stringify(JSON.parse(res.body).data);
+          const payload = successDataJson(ctx, res) ?? JSON.stringify(JSON.parse(res.body).data);
           b.finish({ status: res.status, payload, ok: true });
         } else b.finish(undefined);
         return res;

@@ -3,6 +3,7 @@ import type { Middleware } from '../core/pipeline.ts';
 import type { Router } from '../core/router.ts';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /** Parses the JSON body (strict UTF-8) and validates query, params, headers and body against the document. */
 export function validateMiddleware(router: Router): Middleware {
@@ -14,7 +15,7 @@ export function validateMiddleware(router: Router): Middleware {
     }
     if (route.body) {
       const type = req.headers['content-type'] ?? '';
-      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type.trim())) {
+      if (!JSON_MEDIA_TYPE.test(type.trim())) {
         throw new ApiError('invalid_request', { detail: 'The body must be JSON (Content-Type: application/json).', hint: 'Send Content-Type: application/json with a JSON body.' });
       }
       let text: string;

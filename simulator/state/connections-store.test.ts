@@ -27,6 +27,19 @@ describe('connections store', () => {
     expect(seen[1]).toMatchObject({ actor: 'system', at: 11_000, data: { from: 'pending', to: 'active' } });
   });
 
+  it('activates many pending connections in due order and skips those revoked while pending', () => {
+    const { store, seen, input, tick, caller } = setup();
+    const a = store.create(input, caller);
+    tick(10);
+    const b = store.create(input, { ...caller, at: 10_005 });
+    const c = store.create(input, caller);
+    store.setState(c.id, 'revoked', caller);
+    tick(5000);
+    expect(store.list('t1').map((x) => x.state)).toEqual(['active', 'active', 'revoked']);
+    const activated = seen.filter((e) => e.type === 'connection.state_changed' && (e.data as { to: string }).to === 'active');
+    expect(activated.map((e) => [e.target.id, e.at])).toEqual([[a.id, 11_000], [b.id, 11_005]]);
+  });
+
   it('allows active <-> paused and any -> revoked, nothing out of revoked', () => {
     const { store, input, caller } = setup(0);
     const c = store.create(input, caller);

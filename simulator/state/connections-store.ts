@@ -3,6 +3,7 @@ import type { Environment } from '../contract/environment.ts';
 import type { Clock } from './clock.ts';
 import { canTransition, nextStepFor, type ConnectionState } from './connection-lifecycle.ts';
 import type { EventBus } from './domain-events.ts';
+import { createDueQueue } from './due-queue.ts';
 import { newId } from './ids.ts';
 
 interface StoredConnection {
@@ -59,6 +60,8 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
   const byId = new Map<string, StoredConnection>();
   const byTenant = new Map<string, StoredConnection[]>();
   const pending = new Set<StoredConnection>();
+  // Pending connections by activation time; entries of connections that left `pending` are skipped.
+  const due = createDueQueue<StoredConnection>();
 
   function transition(s: StoredConnection, to: ConnectionState, caller: Caller, at: number) {
     const from = s.connection.state;
@@ -74,10 +77,15 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
   }
 
   function applyDue() {
-    if (pending.size === 0) return;
+    if (pending.size === 0) {
+      if (due.size()) due.clear();
+      return;
+    }
     const now = deps.clock.now();
-    const due = [...pending].filter((s) => s.activatesAt! <= now).sort((a, b) => a.activatesAt! - b.activatesAt!);
-    for (const s of due) transition(s, 'active', { actor: 'system', requestId: 'lifecycle' }, s.activatesAt!);
+    if ((due.peek() ?? Infinity) > now) return;
+    for (const s of due.popDue(now)) {
+      if (pending.has(s)) transition(s, 'active', { actor: 'system', requestId: 'lifecycle' }, s.activatesAt!);
+    }
   }
 
   const copy = (s: StoredConnection): Connection => ({ ...s.connection, capabilities: s.connection.capabilities.map((c) => ({ ...c })) });
@@ -107,7 +115,10 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
       const list = byTenant.get(input.tenant) ?? [];
       list.push(stored);
       byTenant.set(input.tenant, list);
-      if (!immediate) pending.add(stored);
+      if (!immediate) {
+        pending.add(stored);
+        due.push(stored.activatesAt!, stored);
+      }
       deps.events.emit({
         type: 'connection.created', tenant: input.tenant, actor: caller.actor, requestId: caller.requestId, at,
         target: { type: 'connection', id: stored.connection.id }, data: { connection: copy(stored) },
@@ -146,6 +157,7 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
       byId.clear();
       byTenant.clear();
       pending.clear();
+      due.clear();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
 import type { Clock } from './clock.ts';
@@ -33,7 +33,8 @@ export interface TokenStore {
   clear(): void;
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+// One-shot hash: the same digest without a Hash object per authenticated request.
+export const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
 export function createTokenStore(clock: Clock, defaultTtlSeconds = 900): TokenStore {
   const byHash = new Map<string, AccessToken>();

@@ -1,0 +1,52 @@
+import type { ErrorObject } from 'ajv';
+import type { Operation } from 'openapi-backend';
+
+/** A compiled request validator of openapi-backend (Ajv): mutates `data` when coercing, sets `errors`. */
+type Validator = ((data: unknown) => unknown) & { errors?: ErrorObject[] | null };
+
+export interface FastValidation {
+  /** The Ajv errors of a request (empty when valid), exactly as validateRequest would collect them. */
+  validate(params: Record<string, string>, req: { headers: Record<string, string>; query: Record<string, string | string[]>; body: unknown }): ErrorObject[];
+}
+
+interface Param {
+  in: string;
+  name: string;
+  explode?: boolean;
+  content?: unknown;
+  schema?: { type?: unknown };
+}
+
+/**
+ * openapi-backend's validateRequest re-parses the path, clones the query with lodash and parses
+ * cookies on every call before it runs the operation's compiled validators. For operations without
+ * cookie parameters, JSON-content query parameters or non-exploded arrays, this builds the very same
+ * input object directly and runs the same validators in the same order (body first, then parameters);
+ * other operations return undefined and keep the general path.
+ * @example const fast = fastValidationFor(operation, api.validator.getRequestValidatorsForOperation(id));
+ */
+export function fastValidationFor(operation: Operation, validators: Validator[]): FastValidation | undefined {
+  const params = (operation.parameters ?? []) as Param[];
+  if (params.some((p) => p.in === 'cookie' || (p.in === 'query' && (p.content !== undefined || p.explode === false)))) return undefined;
+  const arrayQuery = new Set(params.filter((p) => p.in === 'query' && p.schema?.type === 'array').map((p) => p.name));
+  return {
+    validate(path, req) {
+      const query: Record<string, unknown> = {};
+      for (const k in req.query) {
+        const v = req.query[k]!;
+        query[k] = typeof v === 'string' ? (arrayQuery.has(k) ? [v] : v) : [...v];
+      }
+      const header: Record<string, string> = {};
+      for (const k in req.headers) header[k.toLowerCase()] = req.headers[k]!;
+      const input: Record<string, unknown> = { path: { ...path }, query, header, cookie: {} };
+      const contentType = (header['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (typeof req.body === 'object' || contentType === 'application/json') input.requestBody = req.body;
+      const errors: ErrorObject[] = [];
+      for (const validate of validators) {
+        validate(input);
+        if (validate.errors) errors.push(...validate.errors);
+      }
+      return errors;
+    },
+  };
+}
