@@ -87,6 +87,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
+  let mswHandlers: ReturnType<typeof createMswHandlers> | undefined;
   return {
     core,
     state,
@@ -94,7 +95,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     altBaseUrl,
     adminToken,
     control,
-    handlers: createMswHandlers(core, [baseUrl, altBaseUrl]),
+    // Built on first use: a sandbox served over HTTP never loads msw.
+    get handlers() {
+      return (mswHandlers ??= createMswHandlers(core, [baseUrl, altBaseUrl]));
+    },
     ready: core.ready,
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);

@@ -1,8 +1,10 @@
-import { http, type HttpHandler } from 'msw';
+import { createRequire } from 'node:module';
+import type { HttpHandler } from 'msw';
 import type { Core } from '../core/create-core.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 
 const encoder = new TextEncoder();
+const require = createRequire(import.meta.url);
 
 /** fetch Request -> plain request (translation only). */
 export async function fromFetchRequest(request: Request): Promise<PlainRequest> {
@@ -56,6 +58,9 @@ export function toFetchResponse(res: PlainResponse): Response {
  * @example setupServer(...createMswHandlers(core, ['https://api.sandbox.example']))
  */
 export function createMswHandlers(core: Core, baseUrls: string[]): HttpHandler[] {
+  // msw is loaded here, on first use, so `ncs serve` never loads it (require of an ES module gives
+  // the same instance as an import, so these handlers are the test's own msw's handlers).
+  const { http } = require('msw') as typeof import('msw');
   return baseUrls.map((base) =>
     http.all(`${base}/*`, async ({ request }) => toFetchResponse(await core.handle(await fromFetchRequest(request)))),
   );

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { stringify } from 'yaml';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
+import { openApiYaml } from '../contract/openapi-yaml.ts';
 import { CURRENT_VERSION, isSupportedVersion, SUPPORTED_VERSIONS } from '../contract/versions.ts';
 
 /**
@@ -13,7 +13,7 @@ export function writeOpenApi(opts: { format?: string; out?: string; version?: st
   const version = opts.version ?? CURRENT_VERSION;
   if (!isSupportedVersion(version)) throw new Error(`--version must be one of ${SUPPORTED_VERSIONS.join(', ')}`);
   const doc = buildOpenApiDocument({ version, ...(opts.server?.length ? { servers: opts.server } : {}) });
-  const text = format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc, { aliasDuplicateObjects: false });
+  const text = format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : openApiYaml(doc);
   if (opts.out) writeFileSync(opts.out, text);
   return text;
 }

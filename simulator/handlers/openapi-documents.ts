@@ -1,5 +1,5 @@
-import { stringify } from 'yaml';
 import { buildOpenApiDocument, type OpenApiDocument } from '../contract/openapi.ts';
+import { openApiYaml } from '../contract/openapi-yaml.ts';
 import { CURRENT_VERSION, type ApiVersion } from '../contract/versions.ts';
 
 /** The OpenAPI document of each published version, built lazily once and kept as JSON and YAML text. */
@@ -27,7 +27,7 @@ export function createOpenApiDocuments(servers: string[]): OpenApiDocuments {
     },
     yaml(v = CURRENT_VERSION) {
       const e = entry(v);
-      return (e.yaml ??= stringify(e.doc, { aliasDuplicateObjects: false }));
+      return (e.yaml ??= openApiYaml(e.doc));
     },
   };
 }

@@ -49,6 +49,20 @@ describe('connections store', () => {
     expect(() => store.setState(c.id, 'active', caller)).toThrow(TransitionError);
   });
 
+  it('finds a tenant\'s connections to one connector in one environment, oldest first', () => {
+    const { store, input, caller } = setup(0);
+    const a = store.create(input, caller);
+    store.create({ ...input, environment: 'production' }, caller);
+    store.create({ ...input, connectorId: 'other' }, caller);
+    store.create({ ...input, tenant: 't2' }, caller);
+    const b = store.create(input, caller);
+    store.setState(b.id, 'paused', caller);
+    expect(store.forConnector('t1', 'c', 'sandbox').map((c) => [c.id, c.state])).toEqual([[a.id, 'active'], [b.id, 'paused']]);
+    expect(store.forConnector('t2', 'c', 'production')).toEqual([]);
+    store.clear();
+    expect(store.forConnector('t1', 'c', 'sandbox')).toEqual([]);
+  });
+
   it('keeps tenants apart and returns copies', () => {
     const { store, input, caller } = setup(0);
     const c = store.create(input, caller);

@@ -59,6 +59,10 @@ export interface ConnectionsStore {
 export function createConnectionsStore(deps: { clock: Clock; events: EventBus; activationDelayMs: number }): ConnectionsStore {
   const byId = new Map<string, StoredConnection>();
   const byTenant = new Map<string, StoredConnection[]>();
+  // Capability checks ask for one tenant's connections to one connector in one environment: indexed,
+  // so a check costs the same with ten or a hundred thousand stored connections.
+  const byTarget = new Map<string, StoredConnection[]>();
+  const target = (tenant: string, connectorId: string, environment: Environment) => `${tenant}\u0000${connectorId}\u0000${environment}`;
   const pending = new Set<StoredConnection>();
   // Pending connections by activation time; entries of connections that left `pending` are skipped.
   const due = createDueQueue<StoredConnection>();
@@ -115,6 +119,10 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
       const list = byTenant.get(input.tenant) ?? [];
       list.push(stored);
       byTenant.set(input.tenant, list);
+      const key = target(input.tenant, input.connectorId, input.environment);
+      const same = byTarget.get(key);
+      if (same) same.push(stored);
+      else byTarget.set(key, [stored]);
       if (!immediate) {
         pending.add(stored);
         due.push(stored.activatesAt!, stored);
@@ -150,12 +158,13 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
     },
     forConnector(tenant, connectorId, environment) {
       applyDue();
-      return (byTenant.get(tenant) ?? []).filter((s) => s.connection.connectorId === connectorId && s.connection.environment === environment).map(copy);
+      return (byTarget.get(target(tenant, connectorId, environment)) ?? []).map(copy);
     },
     count: () => byId.size,
     clear() {
       byId.clear();
       byTenant.clear();
+      byTarget.clear();
       pending.clear();
       due.clear();
     },

@@ -31,6 +31,40 @@ describe('idempotency store', () => {
     expect(store.begin('t', 'key-0', 'fp').kind).toBe('new');
   });
 
+  it('evicts in order of last insertion, skipping records that were re-inserted or freed', () => {
+    let now = 0;
+    const store = createIdempotencyStore(createClock(() => now), { maxRecords: 3, ttlMs: 1000 });
+    const a = store.issue('t', 'connection.create');
+    const use = (key: string) => {
+      const b = store.begin('t', key, 'fp');
+      if (b.kind === 'new') b.finish(outcome);
+    };
+    use('key-b');
+    const c = store.begin('t', 'key-c', 'fp');
+    if (c.kind === 'new') c.finish(undefined); // nothing stored: key-c is free again
+    use('key-d');
+    use(a.idempotencyKey); // first use of the issued key moves it to the tail
+    use('key-e'); // over the cap: key-b goes, not the issued key
+    expect(store.size()).toBe(3);
+    expect(store.begin('t', a.idempotencyKey, 'fp').kind).toBe('replay');
+    expect(store.begin('t', 'key-d', 'fp').kind).toBe('replay');
+    expect(store.begin('t', 'key-b', 'fp').kind).toBe('new');
+    now = 10_000;
+    use('key-f');
+    expect(store.size()).toBe(2); // the expired ones went; key-b (in flight) and key-f stay
+  });
+
+  it('stays correct over many inserts past the cap', () => {
+    const store = createIdempotencyStore(createClock(() => 0), { maxRecords: 50 });
+    for (let i = 0; i < 20_000; i++) {
+      const b = store.begin('t', `key-${i % 7 === 0 ? 'same' : i}`, `fp${i % 7 === 0 ? 0 : i}`);
+      if (b.kind === 'new') b.finish(outcome);
+    }
+    expect(store.size()).toBe(50);
+    expect(store.begin('t', 'key-19998', 'fp19998').kind).toBe('replay');
+    expect(store.begin('t', 'key-100', 'fp100').kind).toBe('new');
+  });
+
   it('issued keys are unguessable, bind on first use, and are freed when nothing was stored', () => {
     const store = createIdempotencyStore(createClock(() => 0));
     const a = store.issue('t', 'connection.create');

@@ -10,6 +10,8 @@ export interface StoredOutcome {
 }
 
 interface IdempotencyRecord {
+  /** Map key: tenant + key. */
+  id: string;
   tenant: string;
   key: string;
   operation: string | undefined;
@@ -34,8 +36,8 @@ export interface IdempotencyOptions {
 }
 
 /**
- * Idempotency records per (tenant, key). A Map keeps insertion order, which with one TTL is expiry
- * order: expired and over-cap records are dropped from its head in O(1) per insert.
+ * Idempotency records per (tenant, key). Insertion order is expiry order with one TTL: expired and
+ * over-cap records are dropped from the head of that order in O(1) amortised per insert.
  * @example const b = store.begin('t1', 'key-12345', fingerprint); if (b.kind === 'new') b.finish(outcome);
  */
 export interface IdempotencyStore {
@@ -50,19 +52,32 @@ export interface IdempotencyStore {
 export function createIdempotencyStore(clock: Clock, options: Partial<IdempotencyOptions> = {}): IdempotencyStore {
   const opts: IdempotencyOptions = { ttlMs: options.ttlMs ?? 24 * 3600_000, maxRecords: options.maxRecords ?? 200_000 };
   const records = new Map<string, IdempotencyRecord>();
+  // Records in insertion order (= expiry order with one TTL). A Map would give that order too, but
+  // iterating from its head after many deletes walks every deleted slot again on each insert.
+  // Entries whose record was replaced or deleted are stale and skipped.
+  let order: (IdempotencyRecord | undefined)[] = [];
+  let head = 0;
   const id = (tenant: string, key: string) => `${tenant}\u0000${key}`;
 
   function sweep(now: number) {
-    for (const [k, r] of records) {
-      if (records.size > opts.maxRecords || (r.expiresAt <= now && !r.inFlight)) records.delete(k);
-      else break;
+    while (head < order.length) {
+      const r = order[head]!;
+      if (records.get(r.id) === r) {
+        if (records.size > opts.maxRecords || (r.expiresAt <= now && !r.inFlight)) records.delete(r.id);
+        else break;
+      }
+      order[head++] = undefined; // the record itself may go now, not at the next compaction
+    }
+    if (head > 1024 && head * 2 > order.length) {
+      order = order.slice(head);
+      head = 0;
     }
   }
 
   function insert(r: IdempotencyRecord) {
-    const k = id(r.tenant, r.key);
-    records.delete(k); // re-insert at the tail: its expiry is now the latest
-    records.set(k, r);
+    records.delete(r.id); // re-insert at the tail: its expiry is now the latest
+    records.set(r.id, r);
+    order.push(r);
     sweep(clock.now());
   }
 
@@ -70,14 +85,15 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
     options: opts,
     issue(tenant, operation, now = clock.now()) {
       const key = newId('idk', 24);
-      insert({ tenant, key, operation, fingerprint: undefined, expiresAt: now + opts.ttlMs, outcome: undefined, inFlight: undefined });
+      insert({ id: id(tenant, key), tenant, key, operation, fingerprint: undefined, expiresAt: now + opts.ttlMs, outcome: undefined, inFlight: undefined });
       return { idempotencyKey: key, operation, expiresAt: now + opts.ttlMs };
     },
     begin(tenant, key, fingerprint) {
       const now = clock.now();
-      let r = records.get(id(tenant, key));
+      const k = id(tenant, key);
+      let r = records.get(k);
       if (r && r.expiresAt <= now && !r.inFlight) {
-        records.delete(id(tenant, key));
+        records.delete(k);
         r = undefined;
       }
       if (r?.fingerprint !== undefined) {
@@ -87,7 +103,7 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
       }
       let settle!: () => void;
       const record: IdempotencyRecord = {
-        tenant, key, operation: r?.operation, fingerprint, expiresAt: now + opts.ttlMs, outcome: undefined,
+        id: k, tenant, key, operation: r?.operation, fingerprint, expiresAt: now + opts.ttlMs, outcome: undefined,
         inFlight: new Promise<void>((resolve) => (settle = resolve)),
       };
       insert(record);
@@ -96,16 +112,20 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
         finish(outcome) {
           record.inFlight = undefined;
           if (outcome) record.outcome = outcome;
-          else if (records.get(id(tenant, key)) === record) {
+          else if (records.get(k) === record) {
             // Not stored: the key is free again (kept as issued when it was).
             if (record.operation) record.fingerprint = undefined;
-            else records.delete(id(tenant, key));
+            else records.delete(k);
           }
           settle();
         },
       };
     },
     size: () => records.size,
-    clear: () => records.clear(),
+    clear() {
+      records.clear();
+      order = [];
+      head = 0;
+    },
   };
 }
