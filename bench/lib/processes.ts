@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const NCS_BIN = join(ROOT, 'bin/ncs.ts');
+export const BASELINE_BIN = join(ROOT, 'bench/baseline-server.ts');
+
+/** A server under test in its own process, so it never shares an event loop with the load generator. */
+export interface ServerProcess {
+  baseUrl: string;
+  /** Ready token and tenant of the simulator (absent for the baseline). */
+  token?: string;
+  tenant?: string;
+  adminToken?: string;
+  pid: number;
+  child: ChildProcess;
+  /** Resident set size now and at its peak (bytes, from /proc; undefined where /proc is missing). */
+  rss(): number | undefined;
+  peakRss(): number | undefined;
+  stop(): Promise<void>;
+}
+
+/** VmRSS or VmHWM of a process in bytes (Linux /proc). */
+export function procMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts `node <script> <args> --ready-file <tmp>` and waits (bounded) until it wrote the ready file.
+ * @example const sim = await startProcess(NCS_BIN, ['serve', '--port', '0', '--quiet']);
+ */
+export async function startProcess(script: string, args: string[], opts: { nodeArgs?: string[]; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'ncs-bench-'));
+  const readyFile = join(dir, 'ready.json');
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), script, ...args, '--ready-file', readyFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...opts.env },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    if (stderr.length < 8000) stderr += c.toString();
+  });
+  const deadline = Date.now() + (opts.timeoutMs ?? 20_000);
+  let ready: Record<string, string> | undefined;
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (existsSync(readyFile)) {
+      try {
+        ready = JSON.parse(readFileSync(readyFile, 'utf8'));
+        break;
+      } catch {
+        /* half-written: read again */
+      }
+    }
+    await sleep(10);
+  }
+  if (!ready) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`${script} did not become ready: ${stderr.trim().slice(0, 2000) || `exit ${child.exitCode}`}`);
+  }
+  const pid = child.pid!;
+  return {
+    baseUrl: ready.baseUrl!,
+    ...(ready.token ? { token: ready.token, tenant: ready.tenant!, adminToken: ready.adminToken! } : {}),
+    pid,
+    child,
+    rss: () => procMemory(pid, 'VmRSS'),
+    peakRss: () => procMemory(pid, 'VmHWM'),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(5000)]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `ncs serve` on a free loopback port, quiet. */
+export function startSimulator(extra: string[] = [], nodeArgs: string[] = []): Promise<ServerProcess> {
+  return startProcess(NCS_BIN, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', ...extra], { nodeArgs });
+}
+
+export function startBaseline(extra: string[] = []): Promise<ServerProcess> {
+  return startProcess(BASELINE_BIN, ['--port', '0', ...extra]);
+}

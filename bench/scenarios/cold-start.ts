@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ms } from '../lib/format.ts';
+import { BASELINE_BIN, NCS_BIN, ROOT } from '../lib/processes.ts';
+import type { Scenario, ScenarioResult } from '../lib/types.ts';
+
+const TIMEOUT_MS = 15_000;
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as { port: number };
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+function answers(url: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const req = get(url, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', () => resolve(undefined));
+    req.setTimeout(1000, () => req.destroy());
+  });
+}
+
+/** Milliseconds from spawn() until GET `path` answers 200 (polled every 2 ms), bounded by TIMEOUT_MS. */
+export async function timeToFirstAnswer(args: (port: number) => string[], path: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args(port), { cwd: ROOT, stdio: 'ignore' });
+  try {
+    while (performance.now() - started < TIMEOUT_MS) {
+      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before answering`);
+      if ((await answers(`http://127.0.0.1:${port}${path}`)) === 200) return performance.now() - started;
+      await sleep(2);
+    }
+    throw new Error(`no answer within ${TIMEOUT_MS} ms`);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/** Milliseconds from spawn() until `node -e 0` exits: what any Node process costs before user code. */
+async function nodeFloor(): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await new Promise((r) => child.once('exit', r));
+  return performance.now() - started;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export const coldStartScenario: Scenario = {
+  id: 'cold-start',
+  title: 'Cold start of ncs serve',
+  measures: 'From spawning `node bin/ncs.ts serve` until GET /api/public/v1 answers 200, median of several starts; beside it the bare node:http baseline and `node -e 0`.',
+  async run(ctx): Promise<ScenarioResult> {
+    const runs = ctx.config.quick ? 3 : 7;
+    const sim: number[] = [];
+    const bare: number[] = [];
+    const node: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      sim.push(await timeToFirstAnswer((p) => [NCS_BIN, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet'], '/api/public/v1'));
+      bare.push(await timeToFirstAnswer((p) => [BASELINE_BIN, '--port', String(p)], '/'));
+      node.push(await nodeFloor());
+    }
+    const metrics = {
+      simulatorMs: median(sim), simulatorMinMs: Math.min(...sim), simulatorMaxMs: Math.max(...sim),
+      baselineMs: median(bare), nodeMs: median(node), runs,
+    };
+    return {
+      id: this.id, title: this.title, status: 'ok', metrics,
+      row: {
+        result: `${ms(metrics.simulatorMs)} (min ${ms(metrics.simulatorMinMs)}, max ${ms(metrics.simulatorMaxMs)})`,
+        baseline: `${ms(metrics.baselineMs)} (node -e 0: ${ms(metrics.nodeMs)})`,
+        ratio: `${(metrics.simulatorMs / metrics.baselineMs).toFixed(2)}x`,
+      },
+      notes: [`median of ${runs} starts each`],
+    };
+  },
+};
