@@ -21,9 +21,10 @@ function envelope(data: unknown): { id: string; body: string } {
   return { id, body: JSON.stringify({ ok: true, data, meta: { requestId: id, version: VERSION, at: new Date().toISOString() } }) };
 }
 
+// Content-Length like the simulator's adapter: the floor gets every transport advantage it has.
 function answer(res: ServerResponse, data: unknown) {
   const { id, body } = envelope(data);
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': id });
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': id, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 

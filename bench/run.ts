@@ -1,7 +1,8 @@
 // `npm run bench`: the simulator against a bare node:http baseline, scenario by scenario.
 // Flags: --quick (smoke run), --strict (exit 1 on a missed target), --only id,id (some scenarios).
 // Environment: BENCH_DURATION (seconds per side, default 8), BENCH_CONNECTIONS (50),
-// BENCH_ROUNDS (2), BENCH_WARMUP (2), BENCH_SSE_SUBSCRIBERS (10000).
+// BENCH_ROUNDS (2), BENCH_WARMUP (2), BENCH_SSE_SUBSCRIBERS (10000), BENCH_SERVE_ARGS (extra
+// `ncs serve` flags, e.g. to switch a rate limit off).
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startBaseline, type ServerProcess } from './lib/processes.ts';

@@ -1,4 +1,5 @@
-import { runLoad, type LoadSpec, type LoadStats } from './load.ts';
+import { runLoad, type LoadSpec, type LoadOptions, type LoadStats } from './load.ts';
+import { procCpuSeconds } from './processes.ts';
 import type { BenchConfig } from './types.ts';
 
 /** Several runs of one side folded into one: req/s over all requests, mean p50/p99, worst p99.9. */
@@ -28,18 +29,41 @@ export function foldRuns(runs: LoadStats[]): LoadStats {
  */
 export async function alternate(
   config: BenchConfig,
-  sim: { baseUrl: string; spec: LoadSpec },
-  base: { baseUrl: string; spec: LoadSpec },
+  sim: Side,
+  base: Side,
   log: (line: string) => void,
-): Promise<{ sim: LoadStats; base: LoadStats }> {
+): Promise<{ sim: LoadStats; base: LoadStats; simCpu: number; baseCpu: number }> {
   const seconds = Math.max(1, Math.round(config.seconds / config.rounds));
-  const simRuns: LoadStats[] = [];
-  const baseRuns: LoadStats[] = [];
+  const simRuns: Measured[] = [];
+  const baseRuns: Measured[] = [];
   for (let round = 0; round < config.rounds; round++) {
-    const warmupSeconds = round === 0 ? config.warmupSeconds : 0;
-    simRuns.push(await runLoad(sim.baseUrl, sim.spec, { connections: config.connections, seconds, warmupSeconds }));
-    baseRuns.push(await runLoad(base.baseUrl, base.spec, { connections: config.connections, seconds, warmupSeconds }));
-    log(`    round ${round + 1}/${config.rounds}: simulator ${simRuns.at(-1)!.rps.toFixed(0)} req/s, baseline ${baseRuns.at(-1)!.rps.toFixed(0)} req/s`);
+    const opts = { connections: config.connections, seconds, warmupSeconds: round === 0 ? config.warmupSeconds : 0 };
+    simRuns.push(await measured(sim, opts));
+    baseRuns.push(await measured(base, opts));
+    const [s, b] = [simRuns.at(-1)!, baseRuns.at(-1)!];
+    log(`    round ${round + 1}/${config.rounds}: simulator ${s.stats.rps.toFixed(0)} req/s at ${(s.cpu * 100).toFixed(0)}% CPU, baseline ${b.stats.rps.toFixed(0)} req/s at ${(b.cpu * 100).toFixed(0)}% CPU`);
   }
-  return { sim: foldRuns(simRuns), base: foldRuns(baseRuns) };
+  const cpu = (runs: Measured[]) => runs.reduce((n, r) => n + r.cpu, 0) / runs.length;
+  return { sim: foldRuns(simRuns.map((r) => r.stats)), base: foldRuns(baseRuns.map((r) => r.stats)), simCpu: cpu(simRuns), baseCpu: cpu(baseRuns) };
+}
+
+interface Side {
+  baseUrl: string;
+  spec: LoadSpec;
+  /** The server's process id, to read how busy it was (a server below ~90 % CPU was not the limit). */
+  pid: number;
+}
+interface Measured {
+  stats: LoadStats;
+  /** Server CPU time over the measured run's wall time (1 = one core fully used). */
+  cpu: number;
+}
+
+async function measured(side: Side, opts: LoadOptions): Promise<Measured> {
+  if (opts.warmupSeconds > 0) await runLoad(side.baseUrl, side.spec, { ...opts, seconds: opts.warmupSeconds, warmupSeconds: 0 });
+  const cpu0 = procCpuSeconds(side.pid) ?? 0;
+  const t0 = performance.now();
+  const stats = await runLoad(side.baseUrl, side.spec, { ...opts, warmupSeconds: 0 });
+  const cpu = ((procCpuSeconds(side.pid) ?? 0) - cpu0) / ((performance.now() - t0) / 1000);
+  return { stats, cpu };
 }

@@ -34,6 +34,17 @@ export function procMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number | unde
   }
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux /proc; clock ticks of 1/100 s). */
+export function procCpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Starts `node <script> <args> --ready-file <tmp>` and waits (bounded) until it wrote the ready file.
  * @example const sim = await startProcess(NCS_BIN, ['serve', '--port', '0', '--quiet']);
@@ -88,9 +99,12 @@ export async function startProcess(script: string, args: string[], opts: { nodeA
   };
 }
 
+/** Extra `ncs serve` flags for every simulator the bench starts (env BENCH_SERVE_ARGS, space-separated). */
+export const SERVE_ARGS = (process.env.BENCH_SERVE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 /** `ncs serve` on a free loopback port, quiet. */
 export function startSimulator(extra: string[] = [], nodeArgs: string[] = []): Promise<ServerProcess> {
-  return startProcess(NCS_BIN, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', ...extra], { nodeArgs });
+  return startProcess(NCS_BIN, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', ...SERVE_ARGS, ...extra], { nodeArgs });
 }
 
 export function startBaseline(extra: string[] = []): Promise<ServerProcess> {

@@ -30,7 +30,7 @@ export function httpScenario(def: HttpScenarioDef): Scenario {
       try {
         const spec = requestSpecs({ token: sim.token!, tenant: sim.tenant! })[def.request];
         await def.prepare?.(sim, spec);
-        const { sim: s, base: b } = await alternate(ctx.config, { baseUrl: sim.baseUrl, spec }, { baseUrl: base.baseUrl, spec }, ctx.log);
+        const { sim: s, base: b, simCpu, baseCpu } = await alternate(ctx.config, { baseUrl: sim.baseUrl, spec, pid: sim.pid }, { baseUrl: base.baseUrl, spec, pid: base.pid }, ctx.log);
         const peak = sim.peakRss() ?? 0;
         const metrics = {
           rps: s.rps, p50: s.p50, p99: s.p99, p999: s.p999, requests: s.requests, non2xx: s.non2xx, errors: s.errors,
@@ -39,6 +39,7 @@ export function httpScenario(def: HttpScenarioDef): Scenario {
           // Latencies are whole milliseconds in autocannon; a 0 ms baseline counts as 1 ms.
           p99Ratio: s.p99 / Math.max(b.p99, 1),
           peakRssMb: peak / 1024 / 1024,
+          simCpu, baseCpu,
         };
         const result: ScenarioResult = {
           id: def.id, title: def.title, status: 'ok', metrics,
@@ -46,6 +47,7 @@ export function httpScenario(def: HttpScenarioDef): Scenario {
             result: rps(s.rps), baseline: rps(b.rps), ratio: ratio(metrics.rpsRatio),
             latency: `${ms(s.p50)} / ${ms(s.p99)} (baseline ${ms(b.p50)} / ${ms(b.p99)})`, memory: mb(peak),
           },
+          notes: [`server CPU during the measured runs: simulator ${(simCpu * 100).toFixed(0)}%, baseline ${(baseCpu * 100).toFixed(0)}% of one core`],
         };
         if (s.non2xx || s.errors || b.non2xx || b.errors) {
           result.status = 'failed';

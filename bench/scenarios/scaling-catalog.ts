@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { generateCatalog } from '../fixture-generator.ts';
 import { count, kb, mb, ms } from '../lib/format.ts';
 import { runLoad } from '../lib/load.ts';
-import { NCS_BIN, startSimulator } from '../lib/processes.ts';
+import { NCS_BIN, SERVE_ARGS, startSimulator } from '../lib/processes.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';
-import { timeToFirstAnswer } from './cold-start.ts';
+import { startUp } from './cold-start.ts';
 import { requestSpecs, type RequestName } from './requests.ts';
 
 const SIZES = [100, 1_000, 10_000];
@@ -25,7 +25,7 @@ export const catalogScalingScenario: Scenario = {
       for (const size of SIZES) {
         const file = join(dir, `catalog-${size}.json`);
         writeFileSync(file, JSON.stringify(generateCatalog(size)));
-        const startMs = await timeToFirstAnswer((p) => [NCS_BIN, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', '--fixtures', file], '/api/public/v1');
+        const { wallMs: startMs } = await startUp((p) => [NCS_BIN, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS, '--fixtures', file], '/api/public/v1');
         metrics[`start_${size}`] = startMs;
         const sim = await startSimulator(['--fixtures', file]);
         try {

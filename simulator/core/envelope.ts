@@ -2,11 +2,12 @@ import type { Meta } from '../contract/envelope.ts';
 import { ApiError } from './api-error.ts';
 import type { RequestContext } from './context.ts';
 import type { PlainResponse } from './types.ts';
+import { isoTime } from '../state/iso-time.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function metaOf(ctx: RequestContext): Meta {
-  const meta: Meta = { requestId: ctx.requestId, version: ctx.version, at: new Date(ctx.at).toISOString() };
+  const meta: Meta = { requestId: ctx.requestId, version: ctx.version, at: isoTime(ctx.at) };
   if (ctx.idempotencyKey !== undefined) meta.idempotencyKey = ctx.idempotencyKey;
   if (ctx.replayed) meta.replayed = true;
   return meta;
@@ -17,7 +18,7 @@ function metaOf(ctx: RequestContext): Meta {
 const SAFE = /^[A-Za-z0-9._:-]*$/;
 function metaJson(ctx: RequestContext): string {
   if (!SAFE.test(ctx.requestId) || (ctx.idempotencyKey !== undefined && !SAFE.test(ctx.idempotencyKey))) return JSON.stringify(metaOf(ctx));
-  let json = `{"requestId":"${ctx.requestId}","version":"${ctx.version}","at":"${new Date(ctx.at).toISOString()}"`;
+  let json = `{"requestId":"${ctx.requestId}","version":"${ctx.version}","at":"${isoTime(ctx.at)}"`;
   if (ctx.idempotencyKey !== undefined) json += `,"idempotencyKey":"${ctx.idempotencyKey}"`;
   if (ctx.replayed) json += ',"replayed":true';
   return `${json}}`;

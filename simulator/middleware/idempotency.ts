@@ -7,6 +7,7 @@ import { successDataJson } from '../core/envelope.ts';
 import type { Middleware } from '../core/pipeline.ts';
 import type { PlainResponse } from '../core/types.ts';
 import type { IdempotencyStore, StoredOutcome } from '../state/idempotency-store.ts';
+import { isoTime } from '../state/iso-time.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
@@ -17,7 +18,7 @@ function fingerprint(ctx: RequestContext): string {
 
 function replay(ctx: RequestContext, outcome: StoredOutcome): PlainResponse {
   ctx.replayed = true;
-  const meta: Record<string, unknown> = { requestId: ctx.requestId, version: ctx.version, at: new Date(ctx.at).toISOString(), idempotencyKey: ctx.idempotencyKey, replayed: true };
+  const meta: Record<string, unknown> = { requestId: ctx.requestId, version: ctx.version, at: isoTime(ctx.at), idempotencyKey: ctx.idempotencyKey, replayed: true };
   return {
     status: outcome.status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': ctx.requestId, ...ctx.responseHeaders },

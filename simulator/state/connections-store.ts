@@ -5,6 +5,7 @@ import { canTransition, nextStepFor, type ConnectionState } from './connection-l
 import type { EventBus } from './domain-events.ts';
 import { createDueQueue } from './due-queue.ts';
 import { newId } from './ids.ts';
+import { isoTime } from './iso-time.ts';
 
 interface StoredConnection {
   tenant: string;
@@ -71,7 +72,7 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
     const from = s.connection.state;
     s.connection.state = to;
     s.connection.nextStep = nextStepFor(to);
-    s.connection.updatedAt = new Date(at).toISOString();
+    s.connection.updatedAt = isoTime(at);
     s.activatesAt = undefined;
     pending.delete(s);
     deps.events.emit({
@@ -111,8 +112,8 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
           state,
           capabilities: input.capabilities,
           nextStep: nextStepFor(state),
-          createdAt: new Date(at).toISOString(),
-          updatedAt: new Date(at).toISOString(),
+          createdAt: isoTime(at),
+          updatedAt: isoTime(at),
         },
       };
       byId.set(stored.connection.id, stored);
