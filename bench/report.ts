@@ -49,14 +49,14 @@ export function toMarkdown(r: BenchReport): string {
     `- Load: autocannon, ${c.connections} connections, ${c.seconds} s per side in ${c.rounds} alternating simulator/baseline rounds after a ${c.warmupSeconds} s warm-up${c.quick ? ' (quick smoke run: numbers are indicative only)' : ''}`,
     `- Run: ${r.startedAt}, ${r.seconds.toFixed(0)} s in all`,
     '',
-    '| Scenario | Simulator | Baseline | Ratio | Latency p50 / p99 | Memory |',
-    '|---|---|---|---|---|---|',
+    '| Scenario | Simulator | Baseline | Ratio | Latency p50 / p99 | Server CPU per request | Memory |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const s of r.scenarios) {
-    if (s.status === 'not-available') lines.push(`| ${cell(s.title)} | not available: ${cell(s.reason)} | | | | |`);
+    if (s.status === 'not-available') lines.push(`| ${cell(s.title)} | not available: ${cell(s.reason)} | | | | | |`);
     else {
       const failed = s.status === 'failed' ? `FAILED (${s.reason}) ` : '';
-      lines.push(`| ${cell(s.title)} | ${cell(failed + (s.row?.result ?? ''))} | ${cell(s.row?.baseline)} | ${cell(s.row?.ratio)} | ${cell(s.row?.latency)} | ${cell(s.row?.memory)} |`);
+      lines.push(`| ${cell(s.title)} | ${cell(failed + (s.row?.result ?? ''))} | ${cell(s.row?.baseline)} | ${cell(s.row?.ratio)} | ${cell(s.row?.latency)} | ${cell(s.row?.cpu)} | ${cell(s.row?.memory)} |`);
     }
   }
   lines.push('', '## Targets', '', '| Target | Measured | Limit | Verdict |', '|---|---|---|---|');

@@ -64,7 +64,7 @@ async function main() {
       if (result.status === 'not-available') log(`  not available: ${result.reason}`);
       else {
         const r = result.row;
-        log(`  ${result.status === 'failed' ? `FAILED: ${result.reason}\n  ` : ''}${[r?.result, r?.baseline && `baseline ${r.baseline}`, r?.ratio && `ratio ${r.ratio}`, r?.latency && `p50/p99 ${r.latency}`, r?.memory].filter(Boolean).join('; ')}`);
+        log(`  ${result.status === 'failed' ? `FAILED: ${result.reason}\n  ` : ''}${[r?.result, r?.baseline && `baseline ${r.baseline}`, r?.ratio && `ratio ${r.ratio}`, r?.latency && `p50/p99 ${r.latency}`, r?.cpu && `CPU/request ${r.cpu}`, r?.memory].filter(Boolean).join('; ')}`);
       }
     }
   } finally {

@@ -38,7 +38,7 @@ export interface ScenarioResult {
   reason?: string;
   metrics: Record<string, number>;
   /** Table cells: the simulator's result, the baseline's, their ratio, latency, memory. */
-  row?: { result: string; baseline?: string; ratio?: string; latency?: string; memory?: string };
+  row?: { result: string; baseline?: string; ratio?: string; latency?: string; cpu?: string; memory?: string };
   notes?: string[];
   /** Extra rows (scaling tables), rendered under the main table. */
   details?: { title: string; header: string[]; rows: string[][] };

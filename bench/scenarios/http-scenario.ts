@@ -40,14 +40,21 @@ export function httpScenario(def: HttpScenarioDef): Scenario {
           p99Ratio: s.p99 / Math.max(b.p99, 1),
           peakRssMb: peak / 1024 / 1024,
           simCpu, baseCpu,
+          // CPU per answered request: what each side would cost with a core to itself, which stays
+          // comparable when the load generator (sharing the machine) is the limit of both runs.
+          simCpuUsPerRequest: s.rps ? (simCpu / s.rps) * 1e6 : 0,
+          baseCpuUsPerRequest: b.rps ? (baseCpu / b.rps) * 1e6 : 0,
+          cpuCapacityRatio: 0,
         };
+        metrics.cpuCapacityRatio = metrics.simCpuUsPerRequest ? metrics.baseCpuUsPerRequest / metrics.simCpuUsPerRequest : 0;
         const result: ScenarioResult = {
           id: def.id, title: def.title, status: 'ok', metrics,
           row: {
-            result: rps(s.rps), baseline: rps(b.rps), ratio: ratio(metrics.rpsRatio),
+            result: rps(s.rps), baseline: rps(b.rps), ratio: `${ratio(metrics.rpsRatio)} (per CPU: ${ratio(metrics.cpuCapacityRatio)})`,
             latency: `${ms(s.p50)} / ${ms(s.p99)} (baseline ${ms(b.p50)} / ${ms(b.p99)})`, memory: mb(peak),
+            cpu: `${metrics.simCpuUsPerRequest.toFixed(0)} µs (baseline ${metrics.baseCpuUsPerRequest.toFixed(0)} µs)`,
           },
-          notes: [`server CPU during the measured runs: simulator ${(simCpu * 100).toFixed(0)}%, baseline ${(baseCpu * 100).toFixed(0)}% of one core`],
+          notes: [`server busy ${(simCpu * 100).toFixed(0)}% (simulator) and ${(baseCpu * 100).toFixed(0)}% (baseline) of one core during the measured runs`],
         };
         if (s.non2xx || s.errors || b.non2xx || b.errors) {
           result.status = 'failed';
