@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchConfig, Machine, ScenarioResult } from './lib/types.ts';
@@ -61,7 +61,8 @@ export function toMarkdown(r: BenchReport): string {
   }
   lines.push('', '## Targets', '', '| Target | Measured | Limit | Verdict |', '|---|---|---|---|');
   for (const v of r.targets) {
-    lines.push(`| ${cell(v.target.description)} | ${fmt(v.measured)} | ${v.target.op} ${fmt(v.limit ?? (typeof v.target.limit === 'number' ? v.target.limit : undefined))} | ${v.verdict}${v.why ? ` (${cell(v.why)})` : ''} |`);
+    const limit = v.limit ?? v.target.limit;
+    lines.push(`| ${cell(v.target.description)} | ${fmt(v.measured)} | ${v.target.op} ${typeof limit === 'number' ? fmt(limit) : `its ${limit}`} | ${v.verdict}${v.why ? ` (${cell(v.why)})` : ''} |`);
   }
   for (const s of r.scenarios) {
     if (!s.details) continue;
@@ -81,4 +82,11 @@ export function writeReport(r: BenchReport, dir: string): { json: string; md: st
   writeFileSync(json, `${JSON.stringify(r, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2)}\n`);
   writeFileSync(md, toMarkdown(r));
   return { json, md };
+}
+
+// `node bench/report.ts <latest.json>` renders the Markdown of a recorded run again.
+if (import.meta.main && process.argv[2]) {
+  const file = process.argv[2];
+  const report = JSON.parse(readFileSync(file, 'utf8'), (_k, v) => (v === 'Infinity' ? Infinity : v)) as BenchReport;
+  writeFileSync(file.replace(/\.json$/, '.md'), toMarkdown(report));
 }
