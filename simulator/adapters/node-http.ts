@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Core } from '../core/create-core.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 
@@ -29,7 +30,6 @@ export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number
     size += chunk.length;
     if (size > maxBodyBytes) {
       plain.bodyTooLarge = true;
-      req.resume();
       return plain;
     }
     chunks.push(chunk);
@@ -41,8 +41,10 @@ export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number
 /** Writes a plain response; streams are written as they come and stopped when the client goes. */
 export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStreamOpen?: (stop: () => void) => () => void): void {
   if (!out.stream) {
+    const body = out.body ?? '';
+    out.headers['content-length'] = String(Buffer.byteLength(body));
     res.writeHead(out.status, out.headers);
-    res.end(out.body);
+    res.end(body);
     return;
   }
   res.writeHead(out.status, out.headers);
@@ -73,6 +75,29 @@ export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStr
   });
 }
 
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large' };
+
+/** Writes a plain response straight onto a socket the HTTP parser gave up on, then closes it. */
+export function writeRawResponse(socket: Duplex, out: PlainResponse): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = out.body ?? '';
+  const head = [`HTTP/1.1 ${out.status} ${REASONS[out.status] ?? 'Error'}`, ...Object.entries({ ...out.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`)];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/** What the transport tells the client when node's parser rejects a request before the core sees it. */
+export function describeClientError(err: NodeJS.ErrnoException): string {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW': return 'The request headers are larger than this deployment accepts.';
+    case 'ERR_HTTP_REQUEST_TIMEOUT': return 'The request was not completed in time.';
+    case 'HPE_INVALID_METHOD': return 'The request method is not valid HTTP.';
+    default: return 'The request is not valid HTTP.';
+  }
+}
+
 /**
  * A node:http request listener around the core.
  * @example http.createServer(createNodeListener(core)).listen(4010, '127.0.0.1');
@@ -81,7 +106,16 @@ export function createNodeListener(core: Core, opts: NodeAdapterOptions & { onSt
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
     fromNodeRequest(req, max)
-      .then((plain) => core.handle(plain))
+      .then(async (plain) => {
+        const out = await core.handle(plain);
+        if (plain.bodyTooLarge) {
+          // The rest of the body is never read: answer, then close the connection.
+          out.headers.connection = 'close';
+          const socket = req.socket;
+          res.on('finish', () => socket?.destroy());
+        }
+        return out;
+      })
       .then((out) => writeNodeResponse(res, out, opts.onStreamOpen))
       .catch(() => {
         // Only a broken socket gets here (the core never throws); nothing left to answer.

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
-import { createNodeListener } from './node-http.ts';
+import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
 
 export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   host?: string;
@@ -14,7 +14,30 @@ export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   /** Where request log lines go (default: none). */
   log?: (line: string) => void;
   maxBodyBytes?: number;
+  /** Transport limits against slow or greedy clients (see README "Reliability"). */
+  limits?: Partial<TransportLimits>;
 }
+
+export interface TransportLimits {
+  /** Time to receive all request headers (slowloris), ms. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, ms. */
+  requestTimeoutMs: number;
+  /** Idle keep-alive connection lifetime, ms. */
+  keepAliveTimeoutMs: number;
+  /** Requests served on one keep-alive connection before it is closed. */
+  maxRequestsPerSocket: number;
+  /** Largest accepted header block, bytes. */
+  maxHeaderBytes: number;
+}
+
+export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 10_000,
+  maxHeaderBytes: 16 * 1024,
+};
 
 export interface RunningServer {
   sandbox: Sandbox;
@@ -49,8 +72,16 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       return () => streams.delete(stop);
     },
   });
-  const server = createServer(listener);
-  const altServer = options.altPort !== undefined ? createServer(listener) : undefined;
+  const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
+  const make = () => {
+    const srv = createServer({ maxHeaderSize: limits.maxHeaderBytes, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)) }, listener);
+    srv.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+    // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
+    srv.on('clientError', (err: NodeJS.ErrnoException, socket) => writeRawResponse(socket, sandbox.core.reject('invalid_request', describeClientError(err))));
+    return srv;
+  };
+  const server = make();
+  const altServer = options.altPort !== undefined ? make() : undefined;
   const listen = (srv: Server, port: number) =>
     new Promise<string>((resolve, reject) => {
       srv.once('error', reject);

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../contract/errors.ts';
 import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { HANDLERS } from '../handlers/index.ts';
@@ -46,6 +47,8 @@ export interface CoreOptions {
 export interface Core {
   /** Answers one plain request. Never throws. */
   handle(req: PlainRequest): Promise<PlainResponse>;
+  /** A failure envelope for a request the transport could not even read (oversized headers, timeouts). */
+  reject(code: ErrorCode, detail: string): PlainResponse;
   ready: Promise<void>;
   state: SandboxState;
   documents: OpenApiDocuments;
@@ -100,5 +103,12 @@ export function createCore(opts: CoreOptions): Core {
     opts.onResponse?.({ method: req.method, path: req.path, status: res.status, ms: performance.now() - started, requestId: ctx.requestId });
     return res;
   }
-  return { handle, ready, state, documents };
+  function reject(code: ErrorCode, detail: string): PlainResponse {
+    const ctx: RequestContext = {
+      req: { method: 'GET', path: '', query: {}, headers: {} }, requestId: newRequestId(), at: state.clock.now(), version: CURRENT_VERSION,
+      params: {}, query: {}, body: undefined, responseHeaders: {},
+    };
+    return failure(ctx, new ApiError(code, { detail }));
+  }
+  return { handle, reject, ready, state, documents };
 }

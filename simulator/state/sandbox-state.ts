@@ -40,6 +40,8 @@ export interface SandboxState {
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   activationDelayMs: number;
   ready: Promise<void>;
+  /** A digest of all tenant data, to prove that a rejected request changed nothing. */
+  snapshot(): string;
   /** Back to the fixtures: catalog reloaded, tenant data, keys and faults dropped, clock back to real time. Tokens stay valid. */
   reset(): Promise<void>;
 }
@@ -65,6 +67,16 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
     activationDelayMs: opts.activationDelayMs,
     ready: catalog.load(opts.fixtures),
+    snapshot() {
+      const tenants = [...state.tenants.keys()];
+      return JSON.stringify({
+        connections: tenants.map((t) => state.connections.list(t)),
+        idempotency: state.idempotency.size(),
+        audit: tenants.map((t) => state.audit.list(t).length),
+        faults: state.faults.list(),
+        catalog: state.catalog.generation(),
+      });
+    },
     async reset() {
       state.connections.clear();
       state.idempotency.clear();
