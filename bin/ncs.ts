@@ -18,6 +18,7 @@ program
   .option('--token-ttl <seconds>', 'lifetime of issued access tokens')
   .option('--admin-token <token>', 'control-plane token (default: random; env NCS_ADMIN_TOKEN)')
   .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
+  .option('--data-dir <dir>', 'persist state (SQLite) in this folder; survives restarts and kill -9')
   .option('--quiet', 'no request log lines')
   .action(async (opts) => {
     await runServe(opts);

@@ -8,6 +8,7 @@ import { createMswHandlers } from './adapters/msw.ts';
 import type { Clock } from './state/clock.ts';
 import { loadFixtures } from './state/fixtures-loader.ts';
 import { newId } from './state/ids.ts';
+import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts';
 import { createSandboxState, type SandboxState } from './state/sandbox-state.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
@@ -32,6 +33,8 @@ export interface SandboxOptions {
   /** Accept credentials from browsers (Origin + Authorization); default false. */
   allowBrowserCredentials?: boolean;
   clock?: Clock;
+  /** Persist state in an embedded SQLite database in this folder (default: memory only). */
+  dataDir?: string;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
 }
@@ -74,6 +77,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
     },
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.dataDir ? { persistence: openSqlitePersistence(options.dataDir) } : {}),
   });
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.

@@ -9,6 +9,7 @@ export interface ServeCommandOptions {
   allowBrowserCredentials?: boolean;
   tokenTtl?: string;
   adminToken?: string;
+  dataDir?: string;
 }
 
 /**
@@ -23,6 +24,7 @@ export async function runServe(opts: ServeCommandOptions, out: (line: string) =>
     ...(opts.readyFile ? { readyFile: opts.readyFile } : {}),
     ...(opts.quiet ? {} : { log: out }),
     ...(opts.allowBrowserCredentials ? { allowBrowserCredentials: true } : {}),
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.tokenTtl ? { tokenTtlSeconds: Number(opts.tokenTtl) } : {}),
     ...(opts.adminToken ?? process.env.NCS_ADMIN_TOKEN ? { adminToken: opts.adminToken ?? process.env.NCS_ADMIN_TOKEN } : {}),
   };

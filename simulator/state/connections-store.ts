@@ -4,6 +4,9 @@ import type { Clock } from './clock.ts';
 import { canTransition, nextStepFor, type ConnectionState } from './connection-lifecycle.ts';
 import type { EventBus } from './domain-events.ts';
 import { newId } from './ids.ts';
+import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+
+const NS = 'connections';
 
 interface StoredConnection {
   tenant: string;
@@ -55,10 +58,19 @@ export interface ConnectionsStore {
   clear(): void;
 }
 
-export function createConnectionsStore(deps: { clock: Clock; events: EventBus; activationDelayMs: number }): ConnectionsStore {
+export function createConnectionsStore(deps: { clock: Clock; events: EventBus; activationDelayMs: number; persistence?: Persistence }): ConnectionsStore {
+  const persistence = deps.persistence ?? memoryOnly;
   const byId = new Map<string, StoredConnection>();
   const byTenant = new Map<string, StoredConnection[]>();
   const pending = new Set<StoredConnection>();
+  const index = (stored: StoredConnection) => {
+    byId.set(stored.connection.id, stored);
+    const list = byTenant.get(stored.tenant) ?? [];
+    list.push(stored);
+    byTenant.set(stored.tenant, list);
+    if (stored.activatesAt !== undefined) pending.add(stored);
+  };
+  for (const [, stored] of persistence.entries<StoredConnection>(NS)) index(stored);
 
   function transition(s: StoredConnection, to: ConnectionState, caller: Caller, at: number) {
     const from = s.connection.state;
@@ -67,6 +79,7 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
     s.connection.updatedAt = new Date(at).toISOString();
     s.activatesAt = undefined;
     pending.delete(s);
+    persistence.put(NS, s.connection.id, s);
     deps.events.emit({
       type: 'connection.state_changed', tenant: s.tenant, actor: caller.actor, requestId: caller.requestId, at,
       target: { type: 'connection', id: s.connection.id }, data: { from, to, connection: { ...s.connection } },
@@ -103,11 +116,8 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
           updatedAt: new Date(at).toISOString(),
         },
       };
-      byId.set(stored.connection.id, stored);
-      const list = byTenant.get(input.tenant) ?? [];
-      list.push(stored);
-      byTenant.set(input.tenant, list);
-      if (!immediate) pending.add(stored);
+      persistence.put(NS, stored.connection.id, stored);
+      index(stored);
       deps.events.emit({
         type: 'connection.created', tenant: input.tenant, actor: caller.actor, requestId: caller.requestId, at,
         target: { type: 'connection', id: stored.connection.id }, data: { connection: copy(stored) },
@@ -146,6 +156,7 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
       byId.clear();
       byTenant.clear();
       pending.clear();
+      persistence.deleteNamespace(NS);
     },
   };
 }

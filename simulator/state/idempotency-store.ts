@@ -1,5 +1,8 @@
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
+import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+
+const NS = 'idempotency';
 
 /** A stored outcome of an operation: replayed for the same key and content. */
 export interface StoredOutcome {
@@ -47,15 +50,21 @@ export interface IdempotencyStore {
   readonly options: IdempotencyOptions;
 }
 
-export function createIdempotencyStore(clock: Clock, options: Partial<IdempotencyOptions> = {}): IdempotencyStore {
+export function createIdempotencyStore(clock: Clock, options: Partial<IdempotencyOptions> = {}, persistence: Persistence = memoryOnly): IdempotencyStore {
   const opts: IdempotencyOptions = { ttlMs: options.ttlMs ?? 24 * 3600_000, maxRecords: options.maxRecords ?? 200_000 };
   const records = new Map<string, IdempotencyRecord>();
   const id = (tenant: string, key: string) => `${tenant}\u0000${key}`;
+  // Only settled records are written; an operation in flight at a crash was never acknowledged.
+  const save = (r: IdempotencyRecord) => persistence.put(NS, id(r.tenant, r.key), { ...r, inFlight: undefined });
+  const loaded = [...persistence.entries<IdempotencyRecord>(NS)].map(([, r]) => r).sort((a, b) => a.expiresAt - b.expiresAt);
+  for (const r of loaded) records.set(id(r.tenant, r.key), { ...r, inFlight: undefined });
 
   function sweep(now: number) {
     for (const [k, r] of records) {
-      if (records.size > opts.maxRecords || (r.expiresAt <= now && !r.inFlight)) records.delete(k);
-      else break;
+      if (records.size > opts.maxRecords || (r.expiresAt <= now && !r.inFlight)) {
+        records.delete(k);
+        persistence.delete(NS, k);
+      } else break;
     }
   }
 
@@ -70,7 +79,9 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
     options: opts,
     issue(tenant, operation, now = clock.now()) {
       const key = newId('idk', 24);
-      insert({ tenant, key, operation, fingerprint: undefined, expiresAt: now + opts.ttlMs, outcome: undefined, inFlight: undefined });
+      const issued: IdempotencyRecord = { tenant, key, operation, fingerprint: undefined, expiresAt: now + opts.ttlMs, outcome: undefined, inFlight: undefined };
+      insert(issued);
+      save(issued);
       return { idempotencyKey: key, operation, expiresAt: now + opts.ttlMs };
     },
     begin(tenant, key, fingerprint) {
@@ -95,17 +106,25 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
         kind: 'new',
         finish(outcome) {
           record.inFlight = undefined;
-          if (outcome) record.outcome = outcome;
-          else if (records.get(id(tenant, key)) === record) {
+          if (outcome) {
+            record.outcome = outcome;
+            save(record);
+          } else if (records.get(id(tenant, key)) === record) {
             // Not stored: the key is free again (kept as issued when it was).
             if (record.operation) record.fingerprint = undefined;
-            else records.delete(id(tenant, key));
+            else {
+              records.delete(id(tenant, key));
+              persistence.delete(NS, id(tenant, key));
+            }
           }
           settle();
         },
       };
     },
     size: () => records.size,
-    clear: () => records.clear(),
+    clear() {
+      records.clear();
+      persistence.deleteNamespace(NS);
+    },
   };
 }

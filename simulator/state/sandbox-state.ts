@@ -9,6 +9,7 @@ import { createConnectionsStore, type ConnectionsStore } from './connections-sto
 import { createEventBus, type EventBus } from './domain-events.ts';
 import { createFaultStore, type FaultStore } from './fault-store.ts';
 import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore } from './idempotency-store.ts';
+import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
 
 export interface StateOptions {
@@ -19,6 +20,8 @@ export interface StateOptions {
   activationDelayMs: number;
   idempotency?: Partial<IdempotencyOptions>;
   clock?: Clock;
+  /** Where stores write through (default: memory only). */
+  persistence?: Persistence;
 }
 
 /**
@@ -37,6 +40,7 @@ export interface SandboxState {
   idempotency: IdempotencyStore;
   audit: AuditStore;
   faults: FaultStore;
+  persistence: Persistence;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   activationDelayMs: number;
   ready: Promise<void>;
@@ -48,6 +52,7 @@ export interface SandboxState {
 
 export function createSandboxState(opts: StateOptions): SandboxState {
   const clock = opts.clock ?? createClock();
+  const persistence = opts.persistence ?? memoryOnly;
   const catalog = createCatalogStore();
   const events = createEventBus();
   const audit = createAuditStore();
@@ -59,9 +64,10 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     events,
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
-    tokens: createTokenStore(clock, opts.tokenTtlSeconds),
-    connections: createConnectionsStore({ clock, events, activationDelayMs: opts.activationDelayMs }),
-    idempotency: createIdempotencyStore(clock, opts.idempotency),
+    tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence),
+    connections: createConnectionsStore({ clock, events, activationDelayMs: opts.activationDelayMs, persistence }),
+    idempotency: createIdempotencyStore(clock, opts.idempotency, persistence),
+    persistence,
     audit,
     faults: createFaultStore(),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),

@@ -3,6 +3,9 @@ import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
+import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+
+const NS = 'tokens';
 
 /** What a bearer token stands for. */
 export interface AccessToken {
@@ -35,12 +38,17 @@ export interface TokenStore {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export function createTokenStore(clock: Clock, defaultTtlSeconds = 900): TokenStore {
-  const byHash = new Map<string, AccessToken>();
+export function createTokenStore(clock: Clock, defaultTtlSeconds = 900, persistence: Persistence = memoryOnly): TokenStore {
+  const byHash = new Map<string, AccessToken>(persistence.entries<AccessToken>(NS));
   function sweep() {
     // Expired tokens stay answerable as "expired" for a while, then go, so memory stays bounded.
     const horizon = clock.now() - 24 * 3600_000;
-    for (const [h, rec] of byHash) if (rec.expiresAt < horizon) byHash.delete(h);
+    for (const [h, rec] of byHash) {
+      if (rec.expiresAt < horizon) {
+        byHash.delete(h);
+        persistence.delete(NS, h);
+      }
+    }
   }
   return {
     issue(grant) {
@@ -50,13 +58,25 @@ export function createTokenStore(clock: Clock, defaultTtlSeconds = 900): TokenSt
       const record: AccessToken = { ...rest, issuedAt, expiresAt: issuedAt + ttlSeconds * 1000 };
       const token = newId('ncs_at', 32);
       byHash.set(hashToken(token), record);
+      persistence.put(NS, hashToken(token), record);
       return { token, record };
     },
     lookup: (token) => byHash.get(hashToken(token)),
-    revoke: (token) => byHash.delete(hashToken(token)),
-    revokeClient(clientId) {
-      for (const [h, rec] of byHash) if (rec.clientId === clientId) byHash.delete(h);
+    revoke(token) {
+      persistence.delete(NS, hashToken(token));
+      return byHash.delete(hashToken(token));
     },
-    clear: () => byHash.clear(),
+    revokeClient(clientId) {
+      for (const [h, rec] of byHash) {
+        if (rec.clientId === clientId) {
+          byHash.delete(h);
+          persistence.delete(NS, h);
+        }
+      }
+    },
+    clear() {
+      byHash.clear();
+      persistence.deleteNamespace(NS);
+    },
   };
 }
