@@ -6,6 +6,7 @@ import type { HandlerMap } from '../handlers/types.ts';
 import { authMiddleware } from '../middleware/auth.ts';
 import { browserGuardMiddleware } from '../middleware/browser-guard.ts';
 import { newRequestId } from '../middleware/request-id.ts';
+import { rateLimitMiddleware } from '../middleware/rate-limit.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
@@ -66,6 +67,7 @@ export function createCore(opts: CoreOptions): Core {
     browserGuardMiddleware({ allow: opts.allowBrowserCredentials ?? false }),
     routeMatchMiddleware(router),
     authMiddleware({ tokens: state.tokens, clients: state.clients, clock: state.clock, environment: state.environment }),
+    rateLimitMiddleware(state.rateLimits),
     validateMiddleware(router),
   ];
   const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx, deps));

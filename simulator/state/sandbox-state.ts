@@ -4,12 +4,15 @@ import { createCatalogStore, type CatalogStore } from './catalog-store.ts';
 import { createClientRegistry, type ClientRegistry } from './clients.ts';
 import { createClock, type Clock } from './clock.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
+import { createRateLimitStore, type RateLimitSettings, type RateLimitStore } from './rate-limit-store.ts';
 
 export interface StateOptions {
   fixtures: FixtureSet;
   environment: Environment;
   tokenTtlSeconds: number;
   clock?: Clock;
+  /** Rate limit per access, tenant and environment (default RATE_LIMIT_PRESETS.default); false = off. */
+  rateLimit?: RateLimitSettings | false;
 }
 
 /**
@@ -23,6 +26,8 @@ export interface SandboxState {
   catalog: CatalogStore;
   clients: ClientRegistry;
   tokens: TokenStore;
+  /** Rate-limit counters and their settings (changeable at run time). */
+  rateLimits: RateLimitStore;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   ready: Promise<void>;
   /** Back to the fixtures: catalog reloaded, tenant data dropped. Tokens stay valid. */
@@ -39,6 +44,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
     tokens: createTokenStore(clock, opts.tokenTtlSeconds),
+    rateLimits: createRateLimitStore(clock, opts.rateLimit),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
     ready: catalog.load(opts.fixtures),
     async reset() {
