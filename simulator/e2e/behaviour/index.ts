@@ -3,6 +3,9 @@ import type { Target, TargetFactory } from '../harness.ts';
 import { authAndErrorBehaviour } from './auth-and-errors.ts';
 import { catalogBehaviour } from './catalog.ts';
 import { discoveryBehaviour } from './discovery.ts';
+import { oauthBehaviour } from './oauth.ts';
+import { rateLimitBehaviour } from './rate-limits.ts';
+import { authMatrixBehaviour } from './auth-matrix.ts';
 
 /** Registers the whole behaviour suite against one runtime. */
 export function behaviourSuite(factory: TargetFactory) {
@@ -17,4 +20,7 @@ export function behaviourSuite(factory: TargetFactory) {
   discoveryBehaviour(get);
   catalogBehaviour(get);
   authAndErrorBehaviour(get);
+  oauthBehaviour(get);
+  rateLimitBehaviour(get);
+  authMatrixBehaviour(get);
 }
