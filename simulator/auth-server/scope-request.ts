@@ -12,8 +12,8 @@ export function resolveScopes(requested: string | undefined, allowed: readonly S
   if (!names.length) return [...allowed];
   const refused = names.filter((n) => !allowed.includes(n as Scope));
   if (refused.length) {
-    // Scope tokens are plain ASCII (RFC 6749 3.3); anything else is not repeated back.
-    const shown = refused.map((n) => (/^[\x21\x23-\x5B\x5D-\x7E]{1,64}$/.test(n) ? n : '(malformed)'));
+    // Only name-like values are repeated back; anything else may be a mistake that should not be echoed.
+    const shown = refused.map((n) => (/^[A-Za-z0-9:._-]{1,64}$/.test(n) ? n : '(unreadable)'));
     throw new OAuthError('invalid_scope', `Not granted to this client: ${[...new Set(shown)].join(' ')}. It may ask for: ${allowed.join(' ')}.`);
   }
   return allowed.filter((s) => names.includes(s));
