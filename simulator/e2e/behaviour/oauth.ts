@@ -25,6 +25,12 @@ export function oauthBehaviour(get: () => Target) {
           token_endpoint_auth_methods_supported: expect.arrayContaining(['client_secret_basic', 'client_secret_post', 'none']),
         });
       }
+      // The self-description names the same endpoints.
+      const auth = (await (await t.fetch(`${t.baseUrl}/api/public/v1`)).json()).data.authentication;
+      const meta = await (await t.fetch(`${t.baseUrl}${auth.metadata}`)).json();
+      expect(`${t.baseUrl}${auth.tokenEndpoint}`).toBe(meta.token_endpoint);
+      expect(`${t.baseUrl}${auth.authorizationEndpoint}`).toBe(meta.authorization_endpoint);
+      expect(`${t.baseUrl}${auth.revocationEndpoint}`).toBe(meta.revocation_endpoint);
     });
 
     it('client credentials by client_secret_basic and client_secret_post give working, short-lived tokens', async () => {
