@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { runServe } from '../simulator/cli/serve-command.ts';
 import { writeOpenApi } from '../simulator/cli/openapi-command.ts';
+import { requestToken } from '../simulator/cli/token-command.ts';
 import { FixtureError } from '../simulator/state/fixtures-loader.ts';
 import { registerSandboxCommands } from './commands/sandbox.ts';
 
@@ -20,8 +21,23 @@ program
   .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
   .option('--data-dir <dir>', 'persist state (SQLite) in this folder; survives restarts and kill -9')
   .option('--quiet', 'no request log lines')
+  .option('--rate-limit <calls/seconds>', 'calls per window per access, tenant and environment, e.g. 600/60 (the default), or off')
+  .option('--rate-limit-preset <name>', 'a named rate limit: default (600/60) or low (5/10, for testing retry logic)')
+  .option('--refresh-token-ttl <seconds>', 'lifetime of each refresh token (default 86400)')
   .action(async (opts) => {
     await runServe(opts);
+  });
+
+program
+  .command('token')
+  .description('get an access token from a running simulator by client credentials (for curl)')
+  .option('--base-url <url>', 'where the simulator runs', 'http://127.0.0.1:4010')
+  .requiredOption('--client-id <id>', 'OAuth client or service account from the fixtures')
+  .requiredOption('--client-secret <secret>', 'its secret (env NCS_CLIENT_SECRET works too)', process.env.NCS_CLIENT_SECRET)
+  .option('--scope <scopes>', 'space- or comma-separated scopes (default: all of the client)')
+  .option('--json', 'print the whole token answer as JSON')
+  .action(async (opts) => {
+    process.stdout.write(`${await requestToken(opts)}\n`);
   });
 
 program

@@ -9,3 +9,7 @@ export { buildOpenApiDocument } from './contract/openapi.ts';
 export { loadFixtures, FixtureError, DEFAULT_FIXTURES_PATH } from './state/fixtures-loader.ts';
 export { createClock, type Clock } from './state/clock.ts';
 export * from './contract/index.ts';
+export { createAuthServerSurface, type AuthServerOptions } from './auth-server/surface.ts';
+export { OAUTH_PATHS } from './auth-server/metadata.ts';
+export { RATE_LIMIT_PRESETS, type RateLimitSettings } from './state/rate-limit-store.ts';
+export { requestToken, TokenRequestError } from './cli/token-command.ts';

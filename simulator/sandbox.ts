@@ -5,11 +5,13 @@ import type { Surface } from './core/surface.ts';
 import { createControlOperations, type ControlOperations } from './control/operations.ts';
 import { createControlPlaneSurface } from './control/surface.ts';
 import { createMswHandlers } from './adapters/msw.ts';
+import { createAuthServerSurface } from './auth-server/surface.ts';
 import type { Clock } from './state/clock.ts';
 import { loadFixtures } from './state/fixtures-loader.ts';
 import { newId } from './state/ids.ts';
 import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts';
 import { createSandboxState, type SandboxState } from './state/sandbox-state.ts';
+import type { RateLimitSettings } from './state/rate-limit-store.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -28,6 +30,10 @@ export interface SandboxOptions {
   idempotency?: { ttlSeconds?: number; maxRecords?: number };
   /** Lifetime of access tokens (default 900 s). */
   tokenTtlSeconds?: number;
+  /** Lifetime of each refresh token; every rotation issues a fresh one (default 86 400 s). */
+  refreshTokenTtlSeconds?: number;
+  /** Calls per window per access, tenant and environment (default 600 per 60 s); false switches it off. */
+  rateLimit?: RateLimitSettings | false;
   /** Admin token for the control plane (default: random per sandbox). */
   adminToken?: string;
   /** Accept credentials from browsers (Origin + Authorization); default false. */
@@ -78,11 +84,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.dataDir ? { persistence: openSqlitePersistence(options.dataDir) } : {}),
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
   });
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
   const surfaces: Surface[] = [createControlPlaneSurface({ adminToken, operations: control, servers: [baseUrl, altBaseUrl] })];
+  surfaces.push(createAuthServerSurface({
+    state, issuer: baseUrl, ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
+  }));
   const core = createCore({
     state,
     surfaces,

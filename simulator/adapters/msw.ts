@@ -18,7 +18,7 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const body = hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined;
-  return { method: request.method.toUpperCase(), path: url.pathname, query, headers, ...(body && body.length ? { body } : {}) };
+  return { method: request.method.toUpperCase(), path: url.pathname, query, headers, origin: url.origin, ...(body && body.length ? { body } : {}) };
 }
 
 /** Plain response -> fetch Response; streams become a ReadableStream body. */

@@ -10,6 +10,7 @@ import { faultMiddleware } from '../middleware/faults.ts';
 import { idempotencyKeyMiddleware } from '../middleware/idempotency-key.ts';
 import { idempotencyMiddleware } from '../middleware/idempotency.ts';
 import { newRequestId } from '../middleware/request-id.ts';
+import { rateLimitMiddleware } from '../middleware/rate-limit.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
@@ -73,6 +74,7 @@ export function createCore(opts: CoreOptions): Core {
     routeMatchMiddleware(router),
     faultMiddleware(state.faults),
     authMiddleware({ tokens: state.tokens, clients: state.clients, clock: state.clock, environment: state.environment }),
+    rateLimitMiddleware(state.rateLimits),
     idempotencyKeyMiddleware(),
     validateMiddleware(router),
     idempotencyMiddleware(state.idempotency),

@@ -8,6 +8,8 @@ export interface PlainRequest {
   body?: Uint8Array;
   /** Set by an adapter that stopped reading a body over its size limit; the core answers 400. */
   bodyTooLarge?: boolean;
+  /** Scheme, host and port the client addressed, e.g. http://127.0.0.1:4010 (absolute URLs such as the OAuth issuer). */
+  origin?: string;
 }
 
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */

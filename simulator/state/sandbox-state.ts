@@ -11,6 +11,7 @@ import { createFaultStore, type FaultStore } from './fault-store.ts';
 import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore } from './idempotency-store.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
+import { createRateLimitStore, type RateLimitSettings, type RateLimitStore } from './rate-limit-store.ts';
 
 export interface StateOptions {
   fixtures: FixtureSet;
@@ -22,6 +23,8 @@ export interface StateOptions {
   clock?: Clock;
   /** Where stores write through (default: memory only). */
   persistence?: Persistence;
+  /** Rate limit per access, tenant and environment (default RATE_LIMIT_PRESETS.default); false = off. */
+  rateLimit?: RateLimitSettings | false;
 }
 
 /**
@@ -41,6 +44,8 @@ export interface SandboxState {
   audit: AuditStore;
   faults: FaultStore;
   persistence: Persistence;
+  /** Rate-limit counters and their settings (changeable at run time). */
+  rateLimits: RateLimitStore;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   activationDelayMs: number;
   ready: Promise<void>;
@@ -70,6 +75,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     persistence,
     audit,
     faults: createFaultStore(),
+    rateLimits: createRateLimitStore(clock, opts.rateLimit),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
     activationDelayMs: opts.activationDelayMs,
     ready: catalog.load(opts.fixtures),

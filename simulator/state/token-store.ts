@@ -17,6 +17,8 @@ export interface AccessToken {
   expiresAt: number;
   /** The person the token acts for (authorization code flow). */
   personId?: string;
+  /** The grant (refresh-token family) the token was issued under; revoking the grant revokes it. */
+  family?: string;
 }
 
 export type TokenGrant = Omit<AccessToken, 'issuedAt' | 'expiresAt'> & { ttlSeconds?: number };
@@ -33,6 +35,8 @@ export interface TokenStore {
   revoke(token: string): boolean;
   /** Drops every token of a client (used when a refresh family is revoked or state is reset). */
   revokeClient(clientId: string): void;
+  /** Drops every token issued under one grant (refresh-token family); returns how many. */
+  revokeFamily(family: string): number;
   clear(): void;
 }
 
@@ -77,6 +81,16 @@ export function createTokenStore(clock: Clock, defaultTtlSeconds = 900, persiste
     clear() {
       byHash.clear();
       persistence.deleteNamespace(NS);
+    },
+    revokeFamily(family) {
+      let n = 0;
+      for (const [h, rec] of byHash) {
+        if (rec.family === family && byHash.delete(h)) {
+          persistence.delete(NS, h);
+          n++;
+        }
+      }
+      return n;
     },
   };
 }

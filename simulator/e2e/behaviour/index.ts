@@ -5,6 +5,9 @@ import { catalogBehaviour } from './catalog.ts';
 import { connectionBehaviour } from './connections.ts';
 import { controlPlaneBehaviour } from './control-plane.ts';
 import { discoveryBehaviour } from './discovery.ts';
+import { oauthBehaviour } from './oauth.ts';
+import { rateLimitBehaviour } from './rate-limits.ts';
+import { authMatrixBehaviour } from './auth-matrix.ts';
 
 /** Registers the whole behaviour suite against one runtime. */
 export function behaviourSuite(factory: TargetFactory) {
@@ -21,4 +24,7 @@ export function behaviourSuite(factory: TargetFactory) {
   authAndErrorBehaviour(get);
   connectionBehaviour(get);
   controlPlaneBehaviour(get);
+  oauthBehaviour(get);
+  rateLimitBehaviour(get);
+  authMatrixBehaviour(get);
 }
