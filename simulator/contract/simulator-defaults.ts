@@ -34,6 +34,8 @@ export const WEBHOOK_DEFAULTS = {
   maxQueue: 1_000,
   /** Deliveries kept in the log per receiver (oldest dropped first). */
   maxDeliveriesPerReceiver: 500,
+  /** Delivery-log listing without a limit; the largest limit is maxDeliveriesPerReceiver. */
+  defaultListLimit: 50,
 } as const;
 
 export const AUDIT_DEFAULTS = {
