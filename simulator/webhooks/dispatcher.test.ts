@@ -175,6 +175,20 @@ describe('webhook dispatcher', () => {
     expect(dispatcher.pending()).toBe(0);
   });
 
+  it('a delivery evicted mid-attempt and redelivered at once ends as the new sequence says', async () => {
+    const { dispatcher, drain } = setup({ maxQueue: 1 });
+    const seen = rx.nextCall();
+    const h = dispatcher.deliver(receiver('/hang'), event('evt_h'));
+    await seen;
+    const other = dispatcher.deliver(receiver('/ok'), event('evt_o'));
+    dispatcher.redeliver(h.id, receiver('/ok'));
+    await drain();
+    const done = dispatcher.log.get(h.id)!;
+    expect(done.status).toBe('succeeded');
+    expect(done.attempts.map((a) => [a.sequence, a.error ?? a.status])).toEqual([[1, 'queue_full'], [2, 204]]);
+    expect(dispatcher.log.get(other.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
+  });
+
   it('keeps at most the configured deliveries per receiver in its log', async () => {
     const { dispatcher, drain } = setup({ log: createDeliveryLog({ maxPerReceiver: 3 }) });
     for (let i = 0; i < 5; i++) dispatcher.deliver(receiver('/ok'), event(`evt_${i}`));

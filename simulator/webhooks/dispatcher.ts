@@ -82,6 +82,8 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   const maxQueue = opts.maxQueue ?? WEBHOOK_DEFAULTS.maxQueue;
   if (!Number.isSafeInteger(maxQueue) || maxQueue < 1) throw new RangeError(`maxQueue must be a positive integer, not ${maxQueue}`);
   const queue = new Map<string, Job>();
+  /** Evicted while an attempt was in flight: out of the queue, waiting for that attempt to end. */
+  const draining = new Map<string, Job>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
 
@@ -112,6 +114,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       oldest.cancelRetry?.();
       if (oldest.abort) {
         queue.delete(oldest.record.id);
+        draining.set(oldest.record.id, oldest);
         oldest.abort('queue_full');
       } else finishFor(oldest, 'failed', 'queue_full');
     }
@@ -134,6 +137,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
 
   const settle = (job: Job, n: number, o: PostOutcome) => {
     job.abort = undefined;
+    draining.delete(job.record.id);
     const entry = { n, sequence: job.record.sequences, at: new Date(o.startedAt).toISOString(), ...(o.status !== undefined ? { status: o.status } : {}), durationMs: o.durationMs, ...(o.error ? { error: o.error } : {}) };
     save(job, { attempts: [...job.record.attempts, entry] });
     if (job.stopped === 'shutdown') return;
@@ -175,10 +179,19 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     },
     redeliver(deliveryId, receiver) {
       if (closed) throw new Error('the dispatcher is closed');
-      const live = queue.get(deliveryId);
+      const live = queue.get(deliveryId) ?? draining.get(deliveryId);
       const record = live?.record ?? log.get(deliveryId);
       if (!record) return undefined;
       if (receiver.id !== record.receiverId) throw new Error(`delivery ${deliveryId} does not belong to receiver ${receiver.id}`);
+      if (live && draining.has(deliveryId)) {
+        // Its evicted attempt is still ending: take it back, the new sequence follows that attempt.
+        draining.delete(deliveryId);
+        live.stopped = undefined;
+        live.receiver = receiver;
+        live.restart = true;
+        enqueue(live);
+        return live.record;
+      }
       if (live) {
         live.receiver = receiver;
         if (live.abort) live.restart = true;
@@ -197,13 +210,14 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     settled,
     async close() {
       closed = true;
-      for (const job of queue.values()) {
+      for (const job of [...queue.values(), ...draining.values()]) {
         job.stopped = 'shutdown';
         job.cancelRetry?.();
         job.abort?.('shutdown');
       }
       await settled();
       queue.clear();
+      draining.clear();
     },
   };
 }
