@@ -6,6 +6,7 @@ import { writeOpenApi } from '../simulator/cli/openapi-command.ts';
 import { requestToken } from '../simulator/cli/token-command.ts';
 import { FixtureError } from '../simulator/state/fixtures-loader.ts';
 import { registerSandboxCommands } from './commands/sandbox.ts';
+import { registerVerifyCommands } from './commands/verify.ts';
 
 const program = new Command('ncs').description('Network Connections Service sandbox: simulator and conformance kit').showHelpAfterError();
 
@@ -53,6 +54,7 @@ program
   });
 
 registerSandboxCommands(program);
+registerVerifyCommands(program);
 
 program.parseAsync().catch((err: unknown) => {
   process.stderr.write(`ncs: ${err instanceof FixtureError || err instanceof Error ? err.message : String(err)}\n`);

@@ -26,9 +26,10 @@ export function toFetchResponse(res: PlainResponse): Response {
   if (res.stream) {
     const source = res.stream;
     let stop: (() => void) | undefined;
+    let drained: (() => void) | undefined;
+    let closed = false;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        let closed = false;
         stop = source.open({
           write(chunk) {
             if (closed) return false;
@@ -40,9 +41,17 @@ export function toFetchResponse(res: PlainResponse): Response {
             closed = true;
             controller.close();
           },
+          onDrain(listener) {
+            drained = listener;
+          },
         });
       },
+      // The reader took chunks and wants more: the source may write again.
+      pull() {
+        drained?.();
+      },
       cancel() {
+        closed = true;
         stop?.();
       },
     }, { highWaterMark: 64 });

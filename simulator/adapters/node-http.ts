@@ -61,6 +61,9 @@ export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStr
       ended = true;
       res.end();
     },
+    onDrain(listener) {
+      res.on('drain', listener);
+    },
   });
   const untrack = onStreamOpen?.(() => {
     stop();

@@ -16,6 +16,8 @@ export interface PlainRequest {
 export interface StreamSink {
   write(chunk: string): boolean;
   end(): void;
+  /** Registers a function called when the client has taken what was buffered (after write returned false). */
+  onDrain?(listener: () => void): void;
 }
 
 /** A response body produced over time. `open` starts it and returns a function that stops it. */
