@@ -10,7 +10,8 @@ import type { Clock } from './state/clock.ts';
 import { loadFixtures } from './state/fixtures-loader.ts';
 import { newId } from './state/ids.ts';
 import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts';
-import { createSandboxState, type SandboxState } from './state/sandbox-state.ts';
+import { createSandboxState, type SandboxState, type WebhookOptions } from './state/sandbox-state.ts';
+import type { StreamLimits } from './events/stream-limits.ts';
 import type { RateLimitSettings } from './state/rate-limit-store.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
@@ -39,6 +40,10 @@ export interface SandboxOptions {
   /** Accept credentials from browsers (Origin + Authorization); default false. */
   allowBrowserCredentials?: boolean;
   clock?: Clock;
+  /** Status stream: retention per feed (10,000), open-stream limits, retry hint and heartbeat. */
+  stream?: { retention?: number; limits?: Partial<StreamLimits>; retryMs?: number; heartbeatMs?: number; maxLagMessages?: number };
+  /** Webhook deliveries: timeouts, retries, queue, signature header name, and the hosts receivers may use (default loopback). */
+  webhooks?: WebhookOptions & { allowedHosts?: readonly string[] };
   /** Persist state in an embedded SQLite database in this folder (default: memory only). */
   dataDir?: string;
   onResponse?: (entry: RequestLogEntry) => void;
@@ -73,6 +78,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixtures = typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const altBaseUrl = (options.altBaseUrl ?? DEFAULT_ALT_BASE_URL).replace(/\/+$/, '');
+  const { allowedHosts, ...webhookOptions } = options.webhooks ?? {};
   const state = createSandboxState({
     fixtures,
     environment: options.environment ?? 'sandbox',
@@ -85,6 +91,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.dataDir ? { persistence: openSqlitePersistence(options.dataDir) } : {}),
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
+    ...(webhookOptions ? { webhooks: webhookOptions } : {}),
   });
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
@@ -98,6 +106,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     surfaces,
     servers: [baseUrl, altBaseUrl],
     allowBrowserCredentials: options.allowBrowserCredentials ?? false,
+    streams: {
+      ...(options.stream?.limits ? { limits: options.stream.limits } : {}),
+      options: {
+        ...(options.stream?.retryMs !== undefined ? { retryMs: options.stream.retryMs } : {}),
+        ...(options.stream?.heartbeatMs !== undefined ? { heartbeatMs: options.stream.heartbeatMs } : {}),
+        ...(options.stream?.maxLagMessages !== undefined ? { maxLagMessages: options.stream.maxLagMessages } : {}),
+      },
+    },
+    ...(webhookOptions.signatureHeader ? { signatureHeader: webhookOptions.signatureHeader } : {}),
+    ...(allowedHosts ? { webhookHosts: allowedHosts } : {}),
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

@@ -109,7 +109,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         const done = Promise.all([closeOne(server), ...(altServer ? [closeOne(altServer)] : [])]);
         for (const stop of [...streams]) stop();
         await done;
-        sandbox.state.persistence.close();
+        await sandbox.state.close();
       })();
       return closing;
     },

@@ -66,6 +66,8 @@ export interface AuditChain {
   list(opts?: { limit?: number }): { entries: AuditEntry[]; proof: AuditProof };
   /** Entries held (at most maxEntries; older ones are dropped). */
   size(): number;
+  /** Puts back persisted entries (oldest first) after a restart; the chain continues from the last. */
+  restore(entries: AuditEntry[]): void;
 }
 
 /**
@@ -107,6 +109,13 @@ export function createAuditChain(tenant: string, opts: { maxEntries?: number; cl
       return { entries: range, proof };
     },
     size: () => entries.size,
+    restore(list) {
+      for (const e of list) {
+        if (e.seq <= head.seq) continue;
+        entries.push(Object.freeze({ ...e }));
+        head = { seq: e.seq, hash: e.hash };
+      }
+    },
   };
 }
 
@@ -115,6 +124,7 @@ export interface AuditLog {
   append(tenant: string, input: AuditRecordInput): AuditEntry;
   list(tenant: string, opts?: { limit?: number }): { entries: AuditEntry[]; proof: AuditProof };
   head(tenant: string): { seq: number; hash: string };
+  restore(tenant: string, entries: AuditEntry[]): void;
   clear(): void;
 }
 
@@ -130,6 +140,7 @@ export function createAuditLog(opts: { maxEntriesPerTenant?: number; clock?: Clo
     append: (tenant, input) => chain(tenant).append(input),
     list: (tenant, o) => chain(tenant).list(o),
     head: (tenant) => chains.get(tenant)?.head() ?? { seq: 0, hash: GENESIS_HASH },
+    restore: (tenant, entries) => chain(tenant).restore(entries),
     clear: () => chains.clear(),
   };
 }

@@ -3,7 +3,10 @@ import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { HANDLERS } from '../handlers/index.ts';
 import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
-import type { HandlerMap } from '../handlers/types.ts';
+import type { HandlerDeps, HandlerMap } from '../handlers/types.ts';
+import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import { authMiddleware } from '../middleware/auth.ts';
 import { browserGuardMiddleware } from '../middleware/browser-guard.ts';
 import { faultMiddleware } from '../middleware/faults.ts';
@@ -35,6 +38,10 @@ export interface CoreOptions {
   state: SandboxState;
   servers: string[];
   allowBrowserCredentials?: boolean;
+  /** Open-stream limits and stream pacing; webhook signature header and allowed receiver hosts. */
+  streams?: { limits?: Partial<StreamLimits>; options?: HandlerDeps['streamOptions'] };
+  signatureHeader?: string;
+  webhookHosts?: readonly string[];
   /** Surfaces outside the public pipeline (OAuth server, control plane), tried first. */
   surfaces?: Surface[];
   /** Extra handlers (tests, later features) merged over the built-in ones. */
@@ -53,6 +60,7 @@ export interface Core {
   ready: Promise<void>;
   state: SandboxState;
   documents: OpenApiDocuments;
+  streams: HandlerDeps['streams'];
 }
 
 /**
@@ -66,7 +74,14 @@ export function createCore(opts: CoreOptions): Core {
   const handlers: HandlerMap = { ...HANDLERS, ...opts.handlers };
   const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
-  const deps = { state, documents };
+  const deps: HandlerDeps = {
+    state,
+    documents,
+    streams: createStreamGate({ ...DEFAULT_STREAM_LIMITS, ...opts.streams?.limits }),
+    streamOptions: opts.streams?.options ?? {},
+    signatureHeader: opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+    webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
+  };
 
   const steps: Middleware[] = [
     versionMiddleware(),
@@ -112,5 +127,5 @@ export function createCore(opts: CoreOptions): Core {
     };
     return failure(ctx, new ApiError(code, { detail }));
   }
-  return { handle, reject, ready, state, documents };
+  return { handle, reject, ready, state, documents, streams: deps.streams };
 }

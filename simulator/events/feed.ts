@@ -45,6 +45,11 @@ export interface FeedStore {
   /** Calls `listener` for every later message; returns the unsubscribe function. */
   subscribe(key: string, listener: FeedListener): () => void;
   subscriberCount(key: string): number;
+  /** Puts back persisted messages (oldest first) after a restart; numbering continues after the last. */
+  restore(key: string, messages: FeedMessage[]): void;
+  /** Every feed that has messages (persistence, reset). */
+  keys(): string[];
+  clear(): void;
 }
 
 const EVENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
@@ -114,5 +119,19 @@ export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}
       return () => void f.listeners.delete(listener);
     },
     subscriberCount: (key) => feeds.get(key)?.listeners.size ?? 0,
+    restore(key, messages) {
+      const f = feed(key);
+      f.ring ??= new RingBuffer<FeedMessage>(retention);
+      for (const m of messages) {
+        if (m.id <= f.lastId) continue;
+        f.ring.push(Object.freeze({ ...m }));
+        f.lastId = m.id;
+      }
+    },
+    keys: () => [...feeds.keys()].filter((k) => (feeds.get(k)?.lastId ?? 0) > 0),
+    clear() {
+      // Retained messages go; numbering goes on, so a connected reader never sees an id twice.
+      for (const f of feeds.values()) f.ring = undefined;
+    },
   };
 }
