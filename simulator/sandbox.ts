@@ -7,6 +7,7 @@ import type { Clock } from './state/clock.ts';
 import { loadFixtures } from './state/fixtures-loader.ts';
 import { newId } from './state/ids.ts';
 import { createSandboxState, type SandboxState } from './state/sandbox-state.ts';
+import { applyViolation, findViolation } from './violations/index.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -28,10 +29,14 @@ export interface SandboxOptions {
   clock?: Clock;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
+  /** Break one rule of the interface on purpose (the conformance kit's self-test): a name from VIOLATIONS. */
+  violation?: string;
 }
 
 export interface Sandbox {
   core: Core;
+  /** The core behind the alternate base URL (the same one unless a violation affects only that address). */
+  altCore: Core;
   state: SandboxState;
   baseUrl: string;
   altBaseUrl: string;
@@ -65,6 +70,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const surfaces: Surface[] = [];
+  const violation = options.violation ? findViolation(options.violation) : undefined;
   const core = createCore({
     state,
     surfaces,
@@ -73,13 +79,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
+  const mainCore = violation && violation.where !== 'alt' ? applyViolation(core, violation.name) : core;
+  const altCore = violation ? applyViolation(core, violation.name) : core;
   return {
-    core,
+    core: mainCore,
+    altCore,
     state,
     baseUrl,
     altBaseUrl,
     adminToken,
-    handlers: createMswHandlers(core, [baseUrl, altBaseUrl]),
+    handlers: [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])],
     ready: core.ready,
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);

@@ -9,7 +9,7 @@ import { bearerOf, findLeaks } from './support/leaks.ts';
 /** The envelope itself: whether the code is in the table is errors.code-status-pairing's business, requestId errors.request-id's. */
 const FailureShape = FailureEnvelope.extend({
   error: ErrorBody.extend({ code: z.string().min(1) }),
-  meta: Meta.extend({ requestId: z.unknown(), version: z.unknown() }),
+  meta: Meta.extend({ requestId: z.unknown().optional(), version: z.unknown().optional() }),
 });
 const issues = (e: z.ZodError) => e.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 const codeOf = (ex: Exchange) => (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;

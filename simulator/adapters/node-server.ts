@@ -42,15 +42,17 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     onError: options.onError ?? ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
   const streams = new Set<() => void>();
-  const listener = createNodeListener(sandbox.core, {
+  const listenerOptions = {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    onStreamOpen(stop) {
+    onStreamOpen(stop: () => void) {
       streams.add(stop);
       return () => streams.delete(stop);
     },
-  });
+  };
+  const listener = createNodeListener(sandbox.core, listenerOptions);
   const server = createServer(listener);
-  const altServer = options.altPort !== undefined ? createServer(listener) : undefined;
+  const altListener = sandbox.altCore === sandbox.core ? listener : createNodeListener(sandbox.altCore, listenerOptions);
+  const altServer = options.altPort !== undefined ? createServer(altListener) : undefined;
   const listen = (srv: Server, port: number) =>
     new Promise<string>((resolve, reject) => {
       srv.once('error', reject);

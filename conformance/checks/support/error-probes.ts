@@ -40,7 +40,8 @@ export function errorProbes(ctx: CheckContext): Promise<Probe[]> {
     const post = capabilityCheckRoute();
     const probes: Promise<Probe>[] = [
       ctx.call('GET', get.path, { credentials: 'none' }).then((ex) => ({ name: 'missing-token', what: `GET ${get.path} without Authorization`, expected: 'unauthorized' as const, ex })),
-      ctx.call('GET', get.path, { credentials: 'none', headers: { authorization: `Bearer ${ctx.label('invalid-token')}` } })
+      // With the tenant header when known, so the token is the only thing wrong.
+      ctx.call('GET', get.path, { credentials: 'none', headers: { authorization: `Bearer ${ctx.label('invalid-token')}` }, ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}) })
         .then((ex) => ({ name: 'invalid-token', what: `GET ${get.path} with an unknown bearer token`, expected: 'unauthorized' as const, ex })),
     ];
     if (ctx.target.hasToken) {
