@@ -9,3 +9,5 @@ export { buildOpenApiDocument } from './contract/openapi.ts';
 export { loadFixtures, FixtureError, DEFAULT_FIXTURES_PATH } from './state/fixtures-loader.ts';
 export { createClock, type Clock } from './state/clock.ts';
 export * from './contract/index.ts';
+export { VIOLATIONS, VIOLATION_NAMES, applyViolation, findViolation, type Violation } from './violations/index.ts';
+export { INTERFACE_RETRY_POLICY, withRetry, retryDelayMs, parseRetryAfter, type RetryOptions } from '../conformance/client/retry.ts';

@@ -69,7 +69,7 @@ export const noLeaks = defineCheck({
     for (const p of errorAnswers(await errorProbes(ctx))) {
       const sent = bearerOf(p.ex.requestHeaders);
       const answer = `${JSON.stringify(p.ex.headers)}\n${p.ex.text}`;
-      const leaks = findLeaks(answer, [...(sent ? [{ value: sent, what: 'the bearer token sent with the request' }] : []), ...secrets]);
+      const leaks = findLeaks(answer, [...(sent ? [{ value: sent, what: 'the bearer token sent with the request' }] : []), ...secrets.filter((s) => s.value !== sent)]);
       ctx.expect.that(leaks.length === 0, { expected: `${p.what}: the error holds the request identifier and nothing internal`, observed: leaks.join('; '), exchange: p.ex });
     }
   },

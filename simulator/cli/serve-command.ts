@@ -9,6 +9,7 @@ export interface ServeCommandOptions {
   allowBrowserCredentials?: boolean;
   tokenTtl?: string;
   adminToken?: string;
+  violation?: string;
 }
 
 /**
@@ -25,10 +26,12 @@ export async function runServe(opts: ServeCommandOptions, out: (line: string) =>
     ...(opts.allowBrowserCredentials ? { allowBrowserCredentials: true } : {}),
     ...(opts.tokenTtl ? { tokenTtlSeconds: Number(opts.tokenTtl) } : {}),
     ...(opts.adminToken ?? process.env.NCS_ADMIN_TOKEN ? { adminToken: opts.adminToken ?? process.env.NCS_ADMIN_TOKEN } : {}),
+    ...(opts.violation ? { violation: opts.violation } : {}),
   };
   const running = await serve(options);
   const api = `${running.baseUrl}/api/public/v1`;
   out(`ncs sandbox listening on ${running.baseUrl}`);
+  if (opts.violation) out(`  VIOLATION   ${opts.violation}: this simulator breaks the interface on purpose (conformance self-test)`);
   out(`  interface   ${api}   (OpenAPI: ${api}/openapi.json)`);
   out(`  tenant      ${running.tenant}`);
   out(`  token       ${running.token}`);
