@@ -14,6 +14,7 @@ program
   .description('start the simulator over HTTP with the built-in (or given) fixtures')
   .option('--host <host>', 'address to listen on (loopback by default)', '127.0.0.1')
   .option('--port <port>', 'port to listen on', '4010')
+  .option('--alt-port <port>', 'also listen here: the interface\'s alternate base URL (0: any free port)')
   .option('--fixtures <file>', 'JSON fixture set to load instead of the built-in hospitality network')
   .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken} as JSON once listening')
   .option('--token-ttl <seconds>', 'lifetime of issued access tokens')

@@ -89,7 +89,7 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           const s = e.summary;
           line();
           if (e.error) line(c.red(`error: ${e.error}`));
-          const parts = [`${s.passed} passed`, `${s.mustFailed} MUST failed`, `${s.shouldFailed} advisory warnings`, `${s.skipped} skipped`];
+          const parts = [`${s.passed} passed`, `${s.mustFailed} MUST failed`, `${s.shouldFailed} advisory warning${s.shouldFailed === 1 ? '' : 's'}`, `${s.skipped} skipped`];
           const verdict = e.exitCode === 0 ? c.green('conformant') : e.exitCode === 1 ? c.red('not conformant') : c.red('no verdict');
           line(`${verdict}: ${parts.join(', ')} in ${ms(e.durationMs)} (exit code ${e.exitCode})`);
           break;

@@ -9,7 +9,7 @@ export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   port?: number;
   /** Also listen here (same host): the interface's second address, served by the same state. */
   altPort?: number;
-  /** Write {baseUrl, token, tenant, adminToken} as JSON here once listening. */
+  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken} as JSON here once listening. */
   readyFile?: string;
   /** Where request log lines go (default: none). */
   log?: (line: string) => void;
@@ -65,7 +65,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const altBaseUrl = altServer ? await listen(altServer, options.altPort!) : undefined;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
-  if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, token, tenant, adminToken: sandbox.adminToken }, null, 2));
+  if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, ...(altBaseUrl ? { altBaseUrl } : {}), token, tenant, adminToken: sandbox.adminToken }, null, 2));
   let closing: Promise<void> | undefined;
   return {
     sandbox, server, baseUrl, token, tenant,

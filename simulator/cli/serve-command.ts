@@ -3,6 +3,7 @@ import { serve, type ServeOptions } from '../adapters/node-server.ts';
 export interface ServeCommandOptions {
   host: string;
   port: string;
+  altPort?: string;
   fixtures?: string;
   readyFile?: string;
   quiet?: boolean;
@@ -20,6 +21,7 @@ export async function runServe(opts: ServeCommandOptions, out: (line: string) =>
   const options: ServeOptions = {
     host: opts.host,
     port: Number(opts.port),
+    ...(opts.altPort !== undefined ? { altPort: Number(opts.altPort) } : {}),
     ...(opts.fixtures ? { fixtures: opts.fixtures } : {}),
     ...(opts.readyFile ? { readyFile: opts.readyFile } : {}),
     ...(opts.quiet ? {} : { log: out }),
@@ -30,7 +32,7 @@ export async function runServe(opts: ServeCommandOptions, out: (line: string) =>
   };
   const running = await serve(options);
   const api = `${running.baseUrl}/api/public/v1`;
-  out(`ncs sandbox listening on ${running.baseUrl}`);
+  out(`ncs sandbox listening on ${running.baseUrl}${running.altBaseUrl ? ` and ${running.altBaseUrl} (alternate base URL)` : ''}`);
   if (opts.violation) out(`  VIOLATION   ${opts.violation}: this simulator breaks the interface on purpose (conformance self-test)`);
   out(`  interface   ${api}   (OpenAPI: ${api}/openapi.json)`);
   out(`  tenant      ${running.tenant}`);

@@ -1,6 +1,6 @@
 import { LIMITS } from '../contract/limits.ts';
-import { BASE_PATH } from '../contract/versions.ts';
-import { editJson, errorCodeOf, failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
+import { BASE_PATH, SUPPORTED_VERSIONS } from '../contract/versions.ts';
+import { editJson, errorCodeOf, failureOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
@@ -39,6 +39,16 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       const res = await next(req);
       if (req.method !== 'POST' || req.path !== CAPABILITIES || errorCodeOf(res) !== 'invalid_request') return res;
       return failureOf('internal', 'The request could not be processed.');
+    },
+  },
+  {
+    name: 'error-message-missing',
+    description: 'failure envelopes leave out error.message',
+    section: 'Failure envelope (every error response)',
+    catches: ['errors.failure-envelope', 'errors.unknown-route'],
+    async handle(req, next) {
+      const res = await next(req);
+      return res.status >= 400 ? editJson(res, (b) => void delete b.error?.message) : res;
     },
   },
   {
@@ -136,6 +146,15 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     catches: ['versions.meta-version-published', 'versions.service-version-current', 'envelope.response-schema-openapi'],
     async handle(req, next) {
       return editJson(await next(req), (b) => void (b.meta && (b.meta.version = '2026-07-15')));
+    },
+  },
+  {
+    name: 'old-version-by-default',
+    description: 'without Service-Version the earlier version 2026-06-12 answers instead of the current one',
+    section: 'Versioning',
+    catches: ['versions.current-by-default'],
+    handle(req, next) {
+      return next(req.headers['service-version'] === undefined ? withHeader(req, 'service-version', SUPPORTED_VERSIONS[1]) : req);
     },
   },
   {

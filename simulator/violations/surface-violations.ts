@@ -1,3 +1,4 @@
+import { ROUTES } from '../contract/route-table.ts';
 import { BASE_PATH } from '../contract/versions.ts';
 import type { Core } from '../core/create-core.ts';
 import { editJson, failureOf, withHeader } from './json-edit.ts';
@@ -6,6 +7,9 @@ import type { Violation } from './types.ts';
 const PROVIDERS = `${BASE_PATH}/providers`;
 const OPENAPI = `${BASE_PATH}/openapi.json`;
 const PUBLIC_PATHS = new Set([BASE_PATH, OPENAPI, `${BASE_PATH}/openapi.yaml`, `${BASE_PATH}/stream`]);
+
+/** A route template as a regular expression: each {param} matches one path segment. */
+const templateOf = (path: string) => new RegExp(`^${path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
 
 /** A token of the fixtures' default client, minted once per core (violations that let calls in). */
 const tokens = new WeakMap<Core, { token: string; tenant: string }>();
@@ -105,6 +109,17 @@ export const SURFACE_VIOLATIONS: Violation[] = [
       const doc = JSON.parse(res.body) as Record<string, unknown>;
       delete doc.info;
       return { ...res, body: JSON.stringify(doc) };
+    },
+  },
+  {
+    name: 'unknown-path-plain-text',
+    description: 'paths outside the interface answer 404 with a plain-text body instead of the failure envelope',
+    section: 'Errors',
+    catches: ['errors.unknown-route'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (res.status !== 404 || ROUTES.some((r) => templateOf(r.path).test(req.path))) return res;
+      return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not Found' };
     },
   },
   {
