@@ -70,6 +70,6 @@ export async function runConformanceCommand(flags: RunCommandFlags, io: CommandI
     onEvent: (e) => reporters.forEach((r) => r.onEvent(e)),
   });
   await Promise.all(reporters.map((r) => r.done()));
-  if (result.error && !names.includes('console')) io.stderr(`ncs conformance: ${result.error}\n`);
+  if (result.error) io.stderr(`ncs conformance: ${result.error}\n`);
   return result.exitCode;
 }

@@ -69,11 +69,13 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
     }
   }
 
+  let started = false;
   return {
     name: 'console',
     onEvent(e: RunEvent) {
       switch (e.type) {
         case 'run-start': {
+          started = true;
           const t = e.target;
           line(c.bold(`ncs conformance ${e.runId}: ${t.baseUrl}${t.altBaseUrl ? ` (+ ${t.altBaseUrl})` : ''}`));
           line(c.dim(`  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${e.checks.length} checks`));
@@ -85,6 +87,8 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           progress(e.result);
           break;
         case 'run-end': {
+          // A run that never started (usage error, target unreachable) is reported by the caller on stderr.
+          if (!started) break;
           if (e.results.length) results(e.results);
           const s = e.summary;
           line();
