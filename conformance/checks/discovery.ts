@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from './support/interface-routes.ts';
@@ -8,6 +9,7 @@ import { sampleFromSchema } from './support/sample-body.ts';
 import { requireSelfDescribedRoutes, routeKey } from './support/self-description.ts';
 
 const MAX_LISTED = 8;
+const UNAUTHORIZED = ERROR_TABLE.unauthorized.status;
 const listed = (items: string[]) => items.slice(0, MAX_LISTED).join(', ') + (items.length > MAX_LISTED ? ` and ${items.length - MAX_LISTED} more` : '');
 
 export const publicEndpoints = defineCheck({
@@ -114,8 +116,8 @@ export const authFlagsObserved = defineCheck({
     for (const r of routes.filter((x) => !probed.includes(x))) ctx.note(`${r.method} ${r.path} is public and not a GET: not probed`);
     await inBatches(probed, 4, async (r) => {
       const ex = await probeWithoutCredentials(ctx, r, doc);
-      if (r.auth) ctx.expect.status(ex, 401, `${r.method} ${r.path} is described with auth true: without credentials it answers 401`);
-      else ctx.expect.that(ex.status !== 401 && ex.status !== 403, { expected: `${r.method} ${r.path} is described with auth false: it answers without credentials`, exchange: ex });
+      if (r.auth) ctx.expect.status(ex, UNAUTHORIZED, `${r.method} ${r.path} is described with auth true: without credentials it answers ${UNAUTHORIZED}`);
+      else ctx.expect.that(ex.status !== UNAUTHORIZED && ex.status !== ERROR_TABLE.forbidden.status, { expected: `${r.method} ${r.path} is described with auth false: it answers without credentials`, exchange: ex });
     });
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Meta, successEnvelope } from '../../simulator/contract/envelope.ts';
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { defineCheck } from '../runner/check.ts';
 import { errorProbes } from './support/error-probes.ts';
 import { describeAjvErrors, responseSchemas } from './support/response-schemas.ts';
@@ -17,7 +18,7 @@ export const successShape = defineCheck({
   async run(ctx) {
     for (const { route, ex } of await successSamples(ctx)) {
       const call = `${route.method} ${route.path}`;
-      if (ex.status === 403 || ex.status === 429) {
+      if (ex.status === ERROR_TABLE.forbidden.status || ex.status === ERROR_TABLE.rate_limited.status) {
         ctx.note(`${call} answered ${ex.status} (access lacks the right, or rate limited): not judged`);
         continue;
       }

@@ -1,3 +1,4 @@
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
@@ -32,7 +33,7 @@ async function checkLengths(ctx: CheckContext, field: 'connectorId' | 'capabilit
   await inBatches(lengthBoundaries(LIMITS[field]), 4, async ({ length, inside }) => {
     const ex = await ctx.call('POST', route.path, { json: { ...pair, [field]: textOfLength(length) } });
     const rule = `POST ${route.path} with ${field} of ${length} characters (limit ${LIMITS[field].min} to ${LIMITS[field].max})`;
-    if (inside) ctx.expect.that(ex.status !== 400 && ex.status < 500, { expected: `${rule} is accepted by validation (not 400, no 5xx)`, exchange: ex });
+    if (inside) ctx.expect.that(ex.status !== ERROR_TABLE.invalid_request.status && ex.status < 500, { expected: `${rule} is accepted by validation (not 400, no 5xx)`, exchange: ex });
     else ctx.expect.errorCode(ex, 'invalid_request', `${rule} answers 400 invalid_request`);
   });
 }

@@ -1,4 +1,5 @@
 import { CURRENT_VERSION, SUPPORTED_VERSIONS, BASE_PATH } from '../../simulator/contract/versions.ts';
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck } from '../runner/check.ts';
 import { pairingProblem } from './errors.ts';
@@ -65,7 +66,7 @@ export const unknownServiceVersion = defineCheck({
       return;
     }
     ctx.expect.errorCode(ex, 'invalid_request', 'an unknown Service-Version is refused with 400 invalid_request');
-    if (ex.status !== 400) ctx.note(pairingProblem(ex) ?? `answered ${ex.status}`);
+    if (ex.status !== ERROR_TABLE.invalid_request.status) ctx.note(pairingProblem(ex) ?? `answered ${ex.status}`);
   },
 });
 

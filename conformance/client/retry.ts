@@ -1,15 +1,17 @@
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+
 /**
  * The retry guidance of the interface (Errors section) as a reusable helper: retry only after
  * rate_limited (429) and internal (500), at most 4 attempts, waiting 500 ms × 2^n plus up to 250 ms
  * of random spread after the n-th failed attempt (n = 0 for the first), and waiting the server's
  * Retry-After instead whenever that is longer.
  */
-export const INTERFACE_RETRY_POLICY = {
+export const INTERFACE_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 4,
   baseDelayMs: 500,
   maxJitterMs: 250,
-  retryStatuses: [429, 500],
-} as const;
+  retryStatuses: [ERROR_TABLE.rate_limited.status, ERROR_TABLE.internal.status],
+};
 
 export interface RetryPolicy {
   maxAttempts: number;
