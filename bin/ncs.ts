@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The ncs command: option parsing only; every command is a library function.
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { runServe } from '../simulator/cli/serve-command.ts';
 import { writeOpenApi } from '../simulator/cli/openapi-command.ts';
 import { requestToken } from '../simulator/cli/token-command.ts';
 import { FixtureError } from '../simulator/state/fixtures-loader.ts';
 import { registerSandboxCommands } from './commands/sandbox.ts';
 import { registerVerifyCommands } from './commands/verify.ts';
+import { registerConformanceCommands } from './commands/conformance.ts';
 
 const program = new Command('ncs').description('Network Connections Service sandbox: simulator and conformance kit').showHelpAfterError();
 
@@ -15,6 +16,7 @@ program
   .description('start the simulator over HTTP with the built-in (or given) fixtures')
   .option('--host <host>', 'address to listen on (loopback by default)', '127.0.0.1')
   .option('--port <port>', 'port to listen on', '4010')
+  .option('--alt-port <port>', 'also listen here: the interface\'s alternate base URL (0: any free port)')
   .option('--fixtures <file>', 'JSON fixture set to load instead of the built-in hospitality network')
   .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken} as JSON once listening')
   .option('--token-ttl <seconds>', 'lifetime of issued access tokens')
@@ -25,6 +27,7 @@ program
   .option('--rate-limit <calls/seconds>', 'calls per window per access, tenant and environment, e.g. 600/60 (the default), or off')
   .option('--rate-limit-preset <name>', 'a named rate limit: default (600/60) or low (5/10, for testing retry logic)')
   .option('--refresh-token-ttl <seconds>', 'lifetime of each refresh token (default 86400)')
+  .option('--violation <name>', 'break one rule of the interface on purpose (conformance kit self-test)')
   .action(async (opts) => {
     await runServe(opts);
   });
@@ -55,8 +58,11 @@ program
 
 registerSandboxCommands(program);
 registerVerifyCommands(program);
+registerConformanceCommands(program);
 
 program.parseAsync().catch((err: unknown) => {
+  // Commander already printed its message (or the help, exit code 0).
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
   process.stderr.write(`ncs: ${err instanceof FixtureError || err instanceof Error ? err.message : String(err)}\n`);
   process.exit(2);
 });

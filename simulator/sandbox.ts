@@ -13,6 +13,7 @@ import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts
 import { createSandboxState, type SandboxState, type WebhookOptions } from './state/sandbox-state.ts';
 import type { StreamLimits } from './events/stream-limits.ts';
 import type { RateLimitSettings } from './state/rate-limit-store.ts';
+import { applyViolation, findViolation } from './violations/index.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -48,10 +49,14 @@ export interface SandboxOptions {
   dataDir?: string;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
+  /** Break one rule of the interface on purpose (the conformance kit's self-test): a name from VIOLATIONS. */
+  violation?: string;
 }
 
 export interface Sandbox {
   core: Core;
+  /** The core behind the alternate base URL (the same one unless a violation affects only that address). */
+  altCore: Core;
   state: SandboxState;
   baseUrl: string;
   altBaseUrl: string;
@@ -101,6 +106,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   surfaces.push(createAuthServerSurface({
     state, issuer: baseUrl, ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
   }));
+  const violation = options.violation ? findViolation(options.violation) : undefined;
   const core = createCore({
     state,
     surfaces,
@@ -119,14 +125,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
+  const mainCore = violation && violation.where !== 'alt' ? applyViolation(core, violation.name) : core;
+  const altCore = violation ? applyViolation(core, violation.name) : core;
   return {
-    core,
+    core: mainCore,
+    altCore,
     state,
     baseUrl,
     altBaseUrl,
     adminToken,
     control,
-    handlers: createMswHandlers(core, [baseUrl, altBaseUrl]),
+    handlers: [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])],
     ready: core.ready,
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
+import type { Core } from '../core/create-core.ts';
 import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
 
 export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
@@ -9,7 +10,7 @@ export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   port?: number;
   /** Also listen here (same host): the interface's second address, served by the same state. */
   altPort?: number;
-  /** Write {baseUrl, token, tenant, adminToken} as JSON here once listening. */
+  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken} as JSON here once listening. */
   readyFile?: string;
   /** Where request log lines go (default: none). */
   log?: (line: string) => void;
@@ -65,23 +66,23 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     onError: options.onError ?? ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
   const streams = new Set<() => void>();
-  const listener = createNodeListener(sandbox.core, {
+  const listenerOptions = {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    onStreamOpen(stop) {
+    onStreamOpen(stop: () => void) {
       streams.add(stop);
       return () => streams.delete(stop);
     },
-  });
+  };
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
-  const make = () => {
-    const srv = createServer({ maxHeaderSize: limits.maxHeaderBytes, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)) }, listener);
+  const make = (core: Core) => {
+    const srv = createServer({ maxHeaderSize: limits.maxHeaderBytes, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)) }, createNodeListener(core, listenerOptions));
     srv.maxRequestsPerSocket = limits.maxRequestsPerSocket;
     // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
-    srv.on('clientError', (err: NodeJS.ErrnoException, socket) => writeRawResponse(socket, sandbox.core.reject('invalid_request', describeClientError(err))));
+    srv.on('clientError', (err: NodeJS.ErrnoException, socket) => writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))));
     return srv;
   };
-  const server = make();
-  const altServer = options.altPort !== undefined ? make() : undefined;
+  const server = make(sandbox.core);
+  const altServer = options.altPort !== undefined ? make(sandbox.altCore) : undefined;
   const listen = (srv: Server, port: number) =>
     new Promise<string>((resolve, reject) => {
       srv.once('error', reject);
@@ -94,7 +95,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const altBaseUrl = altServer ? await listen(altServer, options.altPort!) : undefined;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
-  if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, token, tenant, adminToken: sandbox.adminToken }, null, 2));
+  if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, ...(altBaseUrl ? { altBaseUrl } : {}), token, tenant, adminToken: sandbox.adminToken }, null, 2));
   let closing: Promise<void> | undefined;
   return {
     sandbox, server, baseUrl, token, tenant,

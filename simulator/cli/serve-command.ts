@@ -4,6 +4,7 @@ import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } fr
 export interface ServeCommandOptions {
   host: string;
   port: string;
+  altPort?: string;
   fixtures?: string;
   readyFile?: string;
   quiet?: boolean;
@@ -11,6 +12,7 @@ export interface ServeCommandOptions {
   tokenTtl?: string;
   adminToken?: string;
   dataDir?: string;
+  violation?: string;
   /** `<calls>/<seconds>`, e.g. 600/60, or `off`. */
   rateLimit?: string;
   /** A named rate limit: `default` or `low` (5 calls per 10 s, for testing retry logic). */
@@ -49,6 +51,7 @@ export async function runServe(opts: ServeCommandOptions, out: (line: string) =>
   const options: ServeOptions = {
     host: opts.host,
     port: Number(opts.port),
+    ...(opts.altPort !== undefined ? { altPort: Number(opts.altPort) } : {}),
     ...(opts.fixtures ? { fixtures: opts.fixtures } : {}),
     ...(opts.readyFile ? { readyFile: opts.readyFile } : {}),
     ...(opts.quiet ? {} : { log: out }),
@@ -58,10 +61,12 @@ export async function runServe(opts: ServeCommandOptions, out: (line: string) =>
     ...(opts.refreshTokenTtl ? { refreshTokenTtlSeconds: Number(opts.refreshTokenTtl) } : {}),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     ...(opts.adminToken ?? process.env.NCS_ADMIN_TOKEN ? { adminToken: opts.adminToken ?? process.env.NCS_ADMIN_TOKEN } : {}),
+    ...(opts.violation ? { violation: opts.violation } : {}),
   };
   const running = await serve(options);
   const api = `${running.baseUrl}/api/public/v1`;
-  out(`ncs sandbox listening on ${running.baseUrl}`);
+  out(`ncs sandbox listening on ${running.baseUrl}${running.altBaseUrl ? ` and ${running.altBaseUrl} (alternate base URL)` : ''}`);
+  if (opts.violation) out(`  VIOLATION   ${opts.violation}: this simulator breaks the interface on purpose (conformance self-test)`);
   out(`  interface   ${api}   (OpenAPI: ${api}/openapi.json)`);
   out(`  tenant      ${running.tenant}`);
   out(`  token       ${running.token}`);
