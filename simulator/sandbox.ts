@@ -12,6 +12,7 @@ import { newId } from './state/ids.ts';
 import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts';
 import { createSandboxState, type SandboxState, type WebhookOptions } from './state/sandbox-state.ts';
 import type { StreamLimits } from './events/stream-limits.ts';
+import { mswPassthroughFetch } from './webhooks/passthrough-fetch.ts';
 import type { RateLimitSettings } from './state/rate-limit-store.ts';
 import { applyViolation, findViolation } from './violations/index.ts';
 
@@ -84,6 +85,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const altBaseUrl = (options.altBaseUrl ?? DEFAULT_ALT_BASE_URL).replace(/\/+$/, '');
   const { allowedHosts, ...webhookOptions } = options.webhooks ?? {};
+  // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
+  webhookOptions.fetch ??= mswPassthroughFetch;
   const state = createSandboxState({
     fixtures,
     environment: options.environment ?? 'sandbox',

@@ -15,7 +15,11 @@ export interface Target {
 export type TargetFactory = (options?: SandboxOptions) => Promise<Target>;
 
 /** The suite makes thousands of calls with one client: rate-limit tests set their own limits. */
-const SUITE_DEFAULTS: SandboxOptions = { rateLimit: { limit: 100_000, windowSeconds: 60 } };
+const SUITE_DEFAULTS: SandboxOptions = {
+  rateLimit: { limit: 100_000, windowSeconds: 60 },
+  // Short webhook retry waits so retry tests take milliseconds, not seconds.
+  webhooks: { baseDelayMs: 20, maxAttempts: 3, timeoutMs: 2000 },
+};
 
 /** The simulator on node:http (port 0, plus a second listener for the alternate base URL). */
 export const httpTarget: TargetFactory = async (options = {}) => {

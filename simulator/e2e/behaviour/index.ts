@@ -2,6 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Target, TargetFactory } from '../harness.ts';
 import { authAndErrorBehaviour } from './auth-and-errors.ts';
 import { catalogBehaviour } from './catalog.ts';
+import { streamBehaviour } from './events.ts';
+import { webhookBehaviour } from './webhooks.ts';
 import { connectionBehaviour } from './connections.ts';
 import { controlPlaneBehaviour } from './control-plane.ts';
 import { discoveryBehaviour } from './discovery.ts';
@@ -24,6 +26,8 @@ export function behaviourSuite(factory: TargetFactory) {
   authAndErrorBehaviour(get);
   connectionBehaviour(get);
   controlPlaneBehaviour(get);
+  streamBehaviour(get);
+  webhookBehaviour(get);
   oauthBehaviour(get);
   rateLimitBehaviour(get);
   authMatrixBehaviour(get);
