@@ -2,6 +2,8 @@
 import type { Command, CommanderError } from 'commander';
 import { auditVerifyFile } from '../../simulator/cli/audit-command.ts';
 import { readBody, webhookSign, webhookVerify } from '../../simulator/cli/webhook-command.ts';
+import { listenForWebhooks } from '../../simulator/cli/webhook-listen.ts';
+import { readFileSync } from 'node:fs';
 
 export function registerVerifyCommands(program: Command) {
   // Exit 1 means "invalid" for the verify commands, so usage errors there exit 2.
@@ -32,6 +34,25 @@ export function registerVerifyCommands(program: Command) {
     .option('--now <unix-seconds>', 'judge the timestamp against this time instead of now')
     .exitOverride(usageExit)
     .action((opts) => report(webhookVerify(opts, readBody(opts.file))));
+
+  webhook
+    .command('listen')
+    .description('register a receiver on a running simulator, print each delivery and forward it to a local URL')
+    .option('--base-url <url>', 'simulator base URL (env NCS_BASE_URL)')
+    .option('--token <token>', 'bearer token (env NCS_TOKEN)')
+    .option('--tenant <id>', 'tenant (env NCS_TENANT)')
+    .option('--ready-file <path>', 'read base URL, token and tenant from ncs serve --ready-file')
+    .option('--events <list>', 'comma-separated event names (default: all)')
+    .option('--forward-to <url>', 'forward each delivery to this local URL')
+    .option('--port <port>', 'port of the local receiver (default: any free one)')
+    .action(async (o) => {
+      const ready = o.readyFile ? JSON.parse(readFileSync(o.readyFile, 'utf8')) : {};
+      const baseUrl = o.baseUrl ?? ready.baseUrl ?? process.env.NCS_BASE_URL ?? 'http://127.0.0.1:4010';
+      const token = o.token ?? ready.token ?? process.env.NCS_TOKEN;
+      const tenant = o.tenant ?? ready.tenant ?? process.env.NCS_TENANT;
+      if (!token || !tenant) throw new Error('webhook listen needs --token and --tenant (or --ready-file)');
+      await listenForWebhooks({ baseUrl, token, tenant, ...(o.events ? { events: o.events.split(',') } : {}), ...(o.forwardTo ? { forwardTo: o.forwardTo } : {}), ...(o.port ? { port: Number(o.port) } : {}) });
+    });
 
   program
     .command('audit')
