@@ -106,7 +106,12 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     close() {
       const closeOne = (srv: Server) =>
         new Promise<void>((resolve) => {
-          srv.close(() => resolve());
+          // Connections that finish their last response go idle: close them as they do, not after keep-alive.
+          const sweep = setInterval(() => srv.closeIdleConnections(), 25);
+          srv.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
           srv.closeIdleConnections();
         });
       closing ??= (async () => {

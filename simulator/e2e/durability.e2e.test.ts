@@ -46,6 +46,12 @@ describe('durability with --data-dir', () => {
         }
       }
     };
+    // Something of every durable kind before the crash: a receiver, audit entries, stream messages.
+    const auth = { authorization: `Bearer ${first.info.token}`, 'x-service-tenant': first.info.tenant, 'content-type': 'application/json' };
+    const hook = (await (await fetch(`${first.info.baseUrl}/api/public/v1/webhooks`, {
+      method: 'POST', headers: { ...auth, 'idempotency-key': 'durable-webhook-1' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/never', events: ['order.paid'] }),
+    })).json()) as { data: { id: string } };
     const workers = Array.from({ length: 16 }, worker);
     while (acks.length < 300) await sleep(10);
     first.child.kill('SIGKILL');
@@ -67,6 +73,19 @@ describe('durability with --data-dir', () => {
       expect(json.data).toEqual(ack.data);
       expect(json.meta.replayed).toBe(true);
     }
+    // Receivers, the audit chain and the stream numbering survive too.
+    const hooks = (await (await fetch(`${second.info.baseUrl}/api/public/v1/webhooks`, { headers })).json()) as { data: { webhooks: { id: string }[] } };
+    expect(hooks.data.webhooks.map((w) => w.id)).toContain(hook.data.id);
+    const audit = (await (await fetch(`${second.info.baseUrl}/api/public/v1/audit-log?limit=500`, { headers })).json()) as { data: { entries: unknown[]; proof: unknown } };
+    const { verifyAuditRange } = await import('../audit/verify.ts');
+    expect(verifyAuditRange(audit.data.entries, audit.data.proof)).toMatchObject({ ok: true });
+    expect(audit.data.entries.length).toBe(Math.min(500, acks.length + 1));
+    const stream = await fetch(`${second.info.baseUrl}/api/public/v1/stream?cursor=0`, { headers, signal: AbortSignal.timeout(2000) });
+    const reader = stream.body!.getReader();
+    let text = '';
+    while (!text.includes('\nid: 3\n')) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(text).toMatch(/id: 1\nevent: webhook.created/);
     // The token printed before the crash is still valid (tokens are persisted as hashes).
     expect((await fetch(`${second.info.baseUrl}/api/public/v1/connections`, { headers: { ...headers, authorization: `Bearer ${first.info.token}` } })).status).toBe(200);
     second.child.kill('SIGTERM');
