@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BIN = join(import.meta.dirname, '../../bin/ncs.ts');
+const BIN = join(import.meta.dirname, '../../../bin/ncs.ts');
 
 async function start(dataDir: string, ready: string): Promise<{ child: ChildProcess; info: { baseUrl: string; token: string; tenant: string } }> {
   rmSync(ready, { force: true });
@@ -77,7 +77,7 @@ describe('durability with --data-dir', () => {
     const hooks = (await (await fetch(`${second.info.baseUrl}/api/public/v1/webhooks`, { headers })).json()) as { data: { webhooks: { id: string }[] } };
     expect(hooks.data.webhooks.map((w) => w.id)).toContain(hook.data.id);
     const audit = (await (await fetch(`${second.info.baseUrl}/api/public/v1/audit-log?limit=500`, { headers })).json()) as { data: { entries: unknown[]; proof: unknown } };
-    const { verifyAuditRange } = await import('../audit/verify.ts');
+    const { verifyAuditRange } = await import('../../audit/verify.ts');
     expect(verifyAuditRange(audit.data.entries, audit.data.proof)).toMatchObject({ ok: true });
     expect(audit.data.entries.length).toBe(Math.min(500, acks.length + 1));
     const stream = await fetch(`${second.info.baseUrl}/api/public/v1/stream?cursor=0`, { headers, signal: AbortSignal.timeout(2000) });

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { Agent, fetch as undiciFetch } from 'undici';
 
-const BIN = join(import.meta.dirname, '../../bin/ncs.ts');
+const BIN = join(import.meta.dirname, '../../../bin/ncs.ts');
 
 describe('graceful shutdown', () => {
   it('SIGTERM during load: in-flight requests finish, streams end cleanly, exit 0 within 5 s', async () => {
