@@ -83,7 +83,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixtures = typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const altBaseUrl = (options.altBaseUrl ?? DEFAULT_ALT_BASE_URL).replace(/\/+$/, '');
-  const { allowedHosts, ...webhookOptions } = options.webhooks ?? {};
+  const violation = options.violation ? findViolation(options.violation) : undefined;
+  const { allowedHosts, ...webhookOptions } = { ...options.webhooks, ...violation?.webhooks };
   const state = createSandboxState({
     fixtures,
     environment: options.environment ?? 'sandbox',
@@ -106,7 +107,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   surfaces.push(createAuthServerSurface({
     state, issuer: baseUrl, ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
   }));
-  const violation = options.violation ? findViolation(options.violation) : undefined;
   const core = createCore({
     state,
     surfaces,

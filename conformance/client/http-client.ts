@@ -1,6 +1,6 @@
 import { fetch as undiciFetch } from 'undici';
 import { withRetry, type RetryOptions } from './retry.ts';
-import { isEventStream, notAStream, sseSession, type SseSession, type StreamBodyLike } from './sse-stream.ts';
+import { notAStream, sseSession, type SseSession, type StreamBodyLike } from './sse-stream.ts';
 
 /** The part of a fetch Response the kit reads (undici's and the global one both fit). */
 export interface ResponseLike {
@@ -164,7 +164,9 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
         responseHeaders[name.toLowerCase()] = value;
       });
       const body = res.body;
-      if (isEventStream(res.status, responseHeaders['content-type']) && body?.getReader) {
+      // Any 2xx with a body is read as a stream (its content type is judged by a check, not here):
+      // reading an endless body whole would only end in a timeout.
+      if (res.status >= 200 && res.status < 300 && body?.getReader) {
         clearTimeout(timer);
         const ex = exchangeOf(req, headers, res.status, responseHeaders, '', started, 1);
         opts.onExchange?.(ex);

@@ -13,7 +13,7 @@ export interface SseEvent {
 export interface SseSession {
   /** Status and headers; `text` grows with the raw stream read so far (the evidence of a failure). */
   ex: Exchange;
-  /** The answer is 2xx with content type text/event-stream. */
+  /** The answer is 2xx and its body is being read as a stream (whatever its content type says). */
   isStream: boolean;
   /** Every message read so far, in order. */
   readonly events: readonly SseEvent[];
@@ -92,7 +92,3 @@ export function sseSession(ex: Exchange, body: StreamBodyLike, abort: () => void
 export function notAStream(ex: Exchange): SseSession {
   return { ex, isStream: false, events: [], readUntil: async () => [], close: async () => undefined };
 }
-
-/** Whether an answer is an event stream: 2xx and content type text/event-stream. */
-export const isEventStream = (status: number, contentType: string | undefined) =>
-  status >= 200 && status < 300 && (contentType ?? '').toLowerCase().startsWith('text/event-stream');

@@ -75,7 +75,7 @@ export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
 /** The scenario with its stream open and its connections created, or the check ends saying why not. */
 export async function requireScenario(ctx: CheckContext): Promise<SseScenario> {
   const s = await sseScenario(ctx);
-  ctx.require(s.tenant.isStream, { expected: "GET /stream with the token answers 200 text/event-stream (the tenant's feed)", exchange: s.tenant.ex });
+  ctx.require(s.tenant.isStream, { expected: "GET /stream with the token opens the tenant's feed (200)", exchange: s.tenant.ex });
   if (s.created.length < KIT_EVENTS) ctx.skip(`could not create ${KIT_EVENTS} connections to produce messages (see idempotency.*)`);
   return s;
 }
@@ -94,7 +94,7 @@ export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cur
   const opts: CallOptions = how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } };
   const session = await ctx.stream(streamPath(), opts);
   const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
-  ctx.require(session.isStream, { expected: `${rule} answers 200 text/event-stream`, exchange: session.ex });
+  ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
   await session.readUntil((events) => events.some((e) => numericId(e) >= lastId), STREAM_WAIT_MS);
   await session.close();
   const resumed = numbered(session.events);
