@@ -57,6 +57,12 @@ export const capabilityLength = defineCheck({
   run: (ctx) => checkLengths(ctx, 'capability'),
 });
 
+/** Text of exactly `length` characters that starts with a run label when there is room for one. */
+function labelledText(ctx: CheckContext, kind: string, length: number): string {
+  const label = ctx.label(kind);
+  return length > label.length ? `${label}-${textOfLength(length)}`.slice(0, length) : textOfLength(length);
+}
+
 /** One boundary probe's verdict: outside the limit 400 invalid_request; inside anything but 400 and never 5xx. */
 function judge(ctx: CheckContext, ex: Exchange, inside: boolean, rule: string) {
   if (inside) ctx.expect.that(ex.status !== ERROR_TABLE.invalid_request.status && ex.status < 500, { expected: `${rule} is accepted by validation (not 400, no 5xx)`, exchange: ex });
@@ -72,7 +78,7 @@ export const scopeLabelLength = defineCheck({
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
     await inBatches(lengthBoundaries(SCOPE), 4, async ({ length, inside }) => {
-      const ex = await postConnection(ctx, { ...base, scopeLabel: textOfLength(length) });
+      const ex = await postConnection(ctx, { ...base, scopeLabel: labelledText(ctx, 'scope-label', length) });
       judge(ctx, ex, inside, `POST /connections with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`);
     });
   },

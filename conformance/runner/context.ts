@@ -73,7 +73,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     };
   }
 
-  const call = (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => run.client.send(request(method, path, o));
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => run.client.send(request(method, path, o));
 
   async function stream(path: string, o: CallOptions = {}): Promise<SseSession> {
     const session = await run.client.openStream(request('GET', path, o));
