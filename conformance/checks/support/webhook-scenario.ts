@@ -23,7 +23,9 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
 /** The kit's receiver on 127.0.0.1, started once per run and stopped when the run ends. */
 export function kitReceiver(ctx: CheckContext): Promise<KitReceiver> {
   return ctx.shared('webhook-receiver', async () => {
-    const receiver = await startKitReceiver(ctx.deployment.webhookReceiverPort);
+    const port = ctx.deployment.webhookReceiverPort;
+    const receiver = await startKitReceiver(port).catch((err: NodeJS.ErrnoException) =>
+      ctx.skip(`the kit's webhook receiver cannot listen on 127.0.0.1:${port} (${err.code ?? err.message}): choose another webhookReceiverPort`));
     ctx.atRunEnd(() => receiver.close());
     return receiver;
   });
