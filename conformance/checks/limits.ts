@@ -106,10 +106,11 @@ export const connectionCapabilities = defineCheck({
   },
 });
 
+// Valid operations get keys issued, which is server state: the read-only profile leaves this check out.
 export const operationLength = defineCheck({
   name: 'limits.operation-length',
   title: `operation of POST /idempotency-keys: lengths ${OPERATION.min}..${OPERATION.max} pass validation, one shorter or longer answers 400`,
-  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation', 'idempotency'], mutating: false, requires: ['token'],
+  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation', 'idempotency'], mutating: true, requires: ['token'],
   async run(ctx: CheckContext) {
     const path = ROUTE_BY_ID.get('createIdempotencyKey')!.path;
     await inBatches(lengthBoundaries(OPERATION), 4, async ({ length, inside }) => {
