@@ -11,6 +11,8 @@ export { CHECKS } from './checks/index.ts';
 export { createKitClient, ConnectionError, type FetchLike, type Exchange, type KitClient } from './client/http-client.ts';
 export { INTERFACE_RETRY_POLICY, withRetry, retryDelayMs, parseRetryAfter, isRetryable, type RetryOptions, type RetryPolicy } from './client/retry.ts';
 export { toCurl } from './client/curl.ts';
+export type { SseEvent, SseSession } from './client/sse-stream.ts';
+export { startKitReceiver, type KitReceiver, type ReceivedDelivery } from './client/webhook-receiver.ts';
 export { createRedactor, type Redactor } from './client/redact.ts';
 export { requestClientCredentialsToken, TokenError } from './client/token.ts';
 export { createConsoleReporter, shouldUseColor } from './reporters/console.ts';

@@ -84,7 +84,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixtures = typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const altBaseUrl = (options.altBaseUrl ?? DEFAULT_ALT_BASE_URL).replace(/\/+$/, '');
-  const { allowedHosts, ...webhookOptions } = options.webhooks ?? {};
+  const violation = options.violation ? findViolation(options.violation) : undefined;
+  const { allowedHosts, ...webhookOptions } = { ...options.webhooks, ...violation?.webhooks };
   // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
   webhookOptions.fetch ??= mswPassthroughFetch;
   const state = createSandboxState({
@@ -109,7 +110,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   surfaces.push(createAuthServerSurface({
     state, issuer: baseUrl, ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
   }));
-  const violation = options.violation ? findViolation(options.violation) : undefined;
   const core = createCore({
     state,
     surfaces,

@@ -19,6 +19,8 @@ export function registerConformanceCommands(program: Command) {
     .option('--client-secret <secret>', '(env NCS_CLIENT_SECRET)')
     .option('--token-url <url>', 'token endpoint (default: the deployment profile\'s /oauth/token; env NCS_TOKEN_URL)')
     .option('--scope <scopes>', 'scopes to request with client credentials (env NCS_SCOPE)')
+    .option('--other-tenant <id>', 'a second tenant the same credentials may act for: tenant-isolation checks (env NCS_OTHER_TENANT)')
+    .option('--admin-token <token>', 'admin token of the sandbox control plane: checks that arm faults (env NCS_ADMIN_TOKEN)')
     .option('--profile <profile>', 'full or read-only (default: read-only for production targets; env NCS_PROFILE)')
     .option('--environment <env>', 'declare the target environment, e.g. production (env NCS_ENVIRONMENT)')
     .option('--allow-mutations', 'let modifying checks run against production (env NCS_ALLOW_MUTATIONS=1)')

@@ -11,6 +11,9 @@ const dataOf = (ex: Exchange) => (ex.json as { data?: unknown } | undefined)?.da
 /** What must not differ between the two addresses: the operations (servers may name each address). */
 const operationSet = (ex: Exchange) => operationsOf((ex.json ?? {}) as OpenApiLike).map((o) => `${o.method} ${o.path} ${o.op.operationId ?? ''}`).sort();
 
+/** Fresh main/alternate pairs tried when a tenant-data answer differed. */
+const PAIR_RETRIES = 3;
+
 export const altIdentical = defineCheck({
   name: 'base-urls.alt-identical',
   title: 'the alternate base URL answers like the main one (status, data, documented operations)',
@@ -32,7 +35,14 @@ export const altIdentical = defineCheck({
     });
     if (ctx.target.hasToken) {
       for (const s of (await successSamples(ctx)).filter((x) => x.route.method === 'GET' && x.route.auth)) {
-        pairs.push({ what: `GET ${s.route.path}`, main: s.ex, alt: await ctx.call('GET', s.route.path, { base: 'alt' }), same: sameData });
+        // Tenant data may change between two calls (other checks create connections): a difference
+        // must persist over a few fresh pairs before it counts.
+        let main = s.ex;
+        let alt = await ctx.call('GET', s.route.path, { base: 'alt' });
+        for (let retry = 0; retry < PAIR_RETRIES && !sameData(main, alt); retry++) {
+          [main, alt] = await Promise.all([ctx.call('GET', s.route.path), ctx.call('GET', s.route.path, { base: 'alt' })]);
+        }
+        pairs.push({ what: `GET ${s.route.path}`, main, alt, same: sameData });
       }
     }
     for (const p of pairs) {

@@ -7,6 +7,11 @@ import { envelopeChecks } from './envelope.ts';
 import { errorChecks } from './errors.ts';
 import { limitChecks } from './limits.ts';
 import { versionChecks } from './versions.ts';
+import { idempotencyChecks } from './idempotency.ts';
+import { streamChecks } from './stream.ts';
+import { webhookChecks } from './webhooks.ts';
+import { rateLimitChecks } from './rate-limit.ts';
+import { auditChecks } from './audit.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -21,4 +26,9 @@ export const CHECKS = createRegistry([
   ...versionChecks,
   ...baseUrlChecks,
   ...corsChecks,
+  ...idempotencyChecks,
+  ...streamChecks,
+  ...webhookChecks,
+  ...rateLimitChecks,
+  ...auditChecks,
 ]);

@@ -1,10 +1,11 @@
 import { CURRENT_VERSION, SUPPORTED_VERSIONS, BASE_PATH } from '../../simulator/contract/versions.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { defineCheck } from '../runner/check.ts';
+import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { pairingProblem } from './errors.ts';
 import { authenticatedGet, errorProbes } from './support/error-probes.ts';
 import { successSamples } from './support/samples.ts';
+import { deliveriesPath, webhookScenario } from './support/webhook-scenario.ts';
 
 const versionOf = (ex: Exchange) => (ex.json as { meta?: { version?: unknown } } | undefined)?.meta?.version;
 const published = SUPPORTED_VERSIONS as readonly string[];
@@ -18,7 +19,7 @@ export const metaVersionPublished = defineCheck({
   name: 'versions.meta-version-published',
   title: `meta.version of every answer is a published interface version (${SUPPORTED_VERSIONS.join(', ')})`,
   severity: 'MUST', section: 'Versioning', tags: ['versions', 'meta'], mutating: false,
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     for (const ex of await enveloped(ctx)) {
       const v = versionOf(ex);
       ctx.expect.that(typeof v === 'string' && published.includes(v), { expected: `meta.version is one of ${published.join(', ')}`, observed: `meta.version ${JSON.stringify(v)}`, exchange: ex });
@@ -30,7 +31,7 @@ export const currentByDefault = defineCheck({
   name: 'versions.current-by-default',
   title: `without Service-Version the answer reports the current version ${CURRENT_VERSION}`,
   severity: 'SHOULD', section: 'Versioning', tags: ['versions'], mutating: false,
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     for (const ex of await enveloped(ctx)) {
       const v = versionOf(ex);
       if (typeof v !== 'string' || !published.includes(v)) continue;
@@ -43,7 +44,7 @@ export const serviceVersionCurrent = defineCheck({
   name: 'versions.service-version-current',
   title: `Service-Version: ${CURRENT_VERSION} (as the sample calls send it) is answered as that version`,
   severity: 'MUST', section: 'Versioning', tags: ['versions', 'headers'], mutating: false,
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const calls = [ctx.call('GET', BASE_PATH, { credentials: 'none', headers: { 'Service-Version': CURRENT_VERSION } })];
     if (ctx.target.hasToken) calls.push(ctx.call('GET', authenticatedGet().path, { headers: { 'Service-Version': CURRENT_VERSION } }));
     for (const ex of await Promise.all(calls)) {
@@ -58,7 +59,7 @@ export const unknownServiceVersion = defineCheck({
   name: 'versions.unknown-service-version',
   title: 'an unknown Service-Version is either served as a published version or refused with 400 invalid_request',
   severity: 'SHOULD', section: 'Versioning', tags: ['versions', 'headers'], mutating: false,
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const ex = await ctx.call('GET', BASE_PATH, { credentials: 'none', headers: { 'Service-Version': '1999-01-01' } });
     if (ex.status === 200) {
       const v = versionOf(ex);
@@ -70,4 +71,22 @@ export const unknownServiceVersion = defineCheck({
   },
 });
 
-export const versionChecks = [metaVersionPublished, currentByDefault, serviceVersionCurrent, unknownServiceVersion];
+const EARLIER = SUPPORTED_VERSIONS[1];
+
+export const deliveryLogSince = defineCheck({
+  name: 'versions.delivery-log-since-current',
+  title: `the webhook delivery log, added in ${CURRENT_VERSION}, is not offered to a caller asking for ${EARLIER}`,
+  severity: 'SHOULD', section: 'Versioning', tags: ['versions', 'webhooks'], mutating: true, requires: ['token'],
+  async run(ctx: CheckContext) {
+    const s = await webhookScenario(ctx);
+    if (!s.webhookId) ctx.skip('no receiver was registered (see webhooks.registration)');
+    const path = deliveriesPath(s.webhookId);
+    const [current, earlier] = await Promise.all([CURRENT_VERSION, EARLIER].map((v) => ctx.call('GET', path, { headers: { 'Service-Version': v } })));
+    if (current!.status === ERROR_TABLE.not_found.status) ctx.skip(`this deployment offers no delivery log at GET ${deliveriesPath('{webhookId}')} (the interface does not show its path)`);
+    if (earlier!.status === ERROR_TABLE.invalid_request.status) ctx.skip(`this deployment does not serve Service-Version ${EARLIER}`);
+    ctx.expect.status(current!, 200, `GET ${deliveriesPath('{webhookId}')} with Service-Version ${CURRENT_VERSION} answers 200`);
+    ctx.expect.errorCode(earlier!, 'not_found', `GET ${deliveriesPath('{webhookId}')} with Service-Version ${EARLIER} answers 404 not_found (the delivery log came with ${CURRENT_VERSION})`);
+  },
+});
+
+export const versionChecks = [metaVersionPublished, currentByDefault, serviceVersionCurrent, unknownServiceVersion, deliveryLogSince];

@@ -13,6 +13,8 @@ export interface RunCommandFlags {
   clientSecret?: string;
   tokenUrl?: string;
   scope?: string;
+  otherTenant?: string;
+  adminToken?: string;
   profile?: string;
   environment?: string;
   allowMutations?: boolean;
@@ -40,7 +42,7 @@ const defaultIo = (): CommandIo => ({
 /** Flags win over NCS_* variables; absent flags leave the variables in force. */
 export function commandOptions(flags: RunCommandFlags, env: Record<string, string | undefined>): ConformanceOptions {
   const o: ConformanceOptions = optionsFromEnv(env);
-  const strings = ['baseUrl', 'altBaseUrl', 'tenant', 'token', 'clientId', 'clientSecret', 'tokenUrl', 'scope', 'environment', 'grep', 'deploymentProfile'] as const;
+  const strings = ['baseUrl', 'altBaseUrl', 'tenant', 'token', 'clientId', 'clientSecret', 'tokenUrl', 'scope', 'otherTenant', 'adminToken', 'environment', 'grep', 'deploymentProfile'] as const;
   for (const key of strings) if (flags[key] !== undefined) o[key] = flags[key];
   if (flags.profile !== undefined) o.profile = flags.profile as ProfileName;
   if (flags.allowMutations) o.allowMutations = true;

@@ -1,12 +1,13 @@
 import { fetch as undiciFetch } from 'undici';
 import { withRetry, type RetryOptions } from './retry.ts';
+import { notAStream, sseSession, type SseSession, type StreamBodyLike } from './sse-stream.ts';
 
 /** The part of a fetch Response the kit reads (undici's and the global one both fit). */
 export interface ResponseLike {
   status: number;
   headers: { forEach(cb: (value: string, name: string) => void): void; get(name: string): string | null };
   text(): Promise<string>;
-  body?: { cancel(reason?: unknown): Promise<void> } | null;
+  body?: ({ cancel(reason?: unknown): Promise<void> } & Partial<StreamBodyLike>) | null;
 }
 
 export interface RequestInitLike {
@@ -73,6 +74,11 @@ export interface KitClientOptions {
 
 export interface KitClient {
   send(req: SendRequest): Promise<Exchange>;
+  /**
+   * Opens an event stream (no retries): the session reads messages as they come. An answer that is
+   * not an event stream is read whole into the exchange and the session has no events.
+   */
+  openStream(req: SendRequest): Promise<SseSession>;
 }
 
 function describeCause(err: unknown): string {
@@ -120,7 +126,65 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     }
   }
 
+  function exchangeOf(req: SendRequest, headers: Record<string, string>, status: number, responseHeaders: Record<string, string>, text: string, started: number, attempts: number): Exchange {
+    let json: unknown;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    const requestId = requestIdOf(json, responseHeaders);
+    return {
+      method: req.method,
+      url: req.url,
+      requestHeaders: headers,
+      ...(req.body !== undefined ? { requestBody: req.body } : {}),
+      status,
+      headers: responseHeaders,
+      text,
+      json,
+      ...(requestId ? { requestId } : {}),
+      durationMs: performance.now() - started,
+      attempts,
+    };
+  }
+
+  async function openStream(req: SendRequest): Promise<SseSession> {
+    const headers = { accept: 'text/event-stream', ...req.headers };
+    const started = performance.now();
+    const timeoutMs = req.timeoutMs ?? defaultTimeout;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    try {
+      const res = await doFetch(req.url, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}), signal: abort.signal });
+      const responseHeaders: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        responseHeaders[name.toLowerCase()] = value;
+      });
+      const body = res.body;
+      // Any 2xx with a body is read as a stream (its content type is judged by a check, not here):
+      // reading an endless body whole would only end in a timeout.
+      if (res.status >= 200 && res.status < 300 && body?.getReader) {
+        clearTimeout(timer);
+        const ex = exchangeOf(req, headers, res.status, responseHeaders, '', started, 1);
+        opts.onExchange?.(ex);
+        return sseSession(ex, body as StreamBodyLike, () => abort.abort());
+      }
+      const ex = exchangeOf(req, headers, res.status, responseHeaders, await res.text(), started, 1);
+      opts.onExchange?.(ex);
+      return notAStream(ex);
+    } catch (err) {
+      if (abort.signal.aborted) throw new ConnectionError(req.url, `no answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
+      throw new ConnectionError(req.url, `cannot reach ${req.url}: ${describeCause(err)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
+    openStream,
     async send(req) {
       const headers = { ...req.headers };
       const started = performance.now();
@@ -128,28 +192,7 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       const { result, attempts } = retrying
         ? await withRetry(() => once(req, headers), opts.retry || {})
         : { result: await once(req, headers), attempts: 1 };
-      let json: unknown;
-      if (result.text) {
-        try {
-          json = JSON.parse(result.text);
-        } catch {
-          json = undefined;
-        }
-      }
-      const requestId = requestIdOf(json, result.responseHeaders);
-      const ex: Exchange = {
-        method: req.method,
-        url: req.url,
-        requestHeaders: headers,
-        ...(req.body !== undefined ? { requestBody: req.body } : {}),
-        status: result.status,
-        headers: result.responseHeaders,
-        text: result.text,
-        json,
-        ...(requestId ? { requestId } : {}),
-        durationMs: performance.now() - started,
-        attempts,
-      };
+      const ex = exchangeOf(req, headers, result.status, result.responseHeaders, result.text, started, attempts);
       opts.onExchange?.(ex);
       return ex;
     },

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
+import type { SseSession } from '../client/sse-stream.ts';
 import type { DeploymentProfile } from './deployment-profile.ts';
 import type { FailureInput } from './failure.ts';
 import { INTERFACE_SECTIONS, type InterfaceSection } from './sections.ts';
@@ -7,12 +8,15 @@ import { INTERFACE_SECTIONS, type InterfaceSection } from './sections.ts';
 /** MUST: stated by the interface (a failure fails the run). SHOULD: advisory, where the interface is silent. */
 export type Severity = 'MUST' | 'SHOULD';
 /** What a check needs from the run; without it the check is skipped with the reason. */
-export type Requirement = 'token' | 'alt-base-url';
+export type Requirement = 'token' | 'alt-base-url' | 'other-tenant' | 'control-plane';
 export type ProfileName = 'full' | 'read-only';
 
 export interface CallOptions {
-  /** 'token' sends Authorization and x-service-tenant (default); 'none' sends neither. */
-  credentials?: 'token' | 'none';
+  /**
+   * 'token' sends Authorization and x-service-tenant (default); 'none' sends neither; 'admin' sends
+   * the control plane's admin token (no tenant).
+   */
+  credentials?: 'token' | 'none' | 'admin';
   /** Override the tenant header: a value, or false to leave it out. */
   tenant?: string | false;
   /** Letter case of the credential headers' names (default authorization, x-service-tenant). */
@@ -35,6 +39,10 @@ export interface TargetInfo {
   altBaseUrl?: string;
   tenant?: string;
   hasToken: boolean;
+  /** A second tenant the same credentials may act for (tenant-isolation checks). */
+  otherTenant?: string;
+  /** An admin token for the deployment's sandbox control plane was given. */
+  hasAdminToken: boolean;
   /** The environment the target is, when known (option, deployment profile or GET /info). */
   environment?: string;
 }
@@ -55,6 +63,10 @@ export interface CheckContext {
   readonly runId: string;
   /** A request against the target; `path` is absolute (/api/public/v1/...) or a full URL. */
   call(method: string, path: string, opts?: CallOptions): Promise<Exchange>;
+  /** Opens an event stream (same options as call); close the session when done. Closed at the end of the check anyway. */
+  stream(path: string, opts?: CallOptions): Promise<SseSession>;
+  /** Runs `cleanup` once every check of the run has finished (e.g. stops the kit's webhook receiver). */
+  atRunEnd(cleanup: () => Promise<void> | void): void;
   /** A recognisable name for anything the kit creates: ncs-conformance-<run>-<kind>-<n>. */
   label(kind: string): string;
   /** A value computed once per run and shared by every check (e.g. the OpenAPI document). */

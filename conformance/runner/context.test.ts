@@ -12,15 +12,21 @@ function runState(over: Partial<RunState> = {}) {
       sent.push(req);
       return { method: req.method, url: req.url, requestHeaders: req.headers ?? {}, status: 401, headers: {}, text: '{"ok":false,"error":{"code":"unauthorized"}}', json: { ok: false, error: { code: 'unauthorized' } }, durationMs: 1, attempts: 1 } satisfies Exchange;
     },
+    async openStream(req) {
+      sent.push(req);
+      const ex: Exchange = { method: req.method, url: req.url, requestHeaders: req.headers ?? {}, status: 200, headers: { 'content-type': 'text/event-stream' }, text: '', json: undefined, durationMs: 1, attempts: 1 };
+      return { ex, isStream: true, events: [], readUntil: async () => [], close: async () => void closed.push(req.url) };
+    },
   };
+  const closed: string[] = [];
   const redactor = createRedactor();
   redactor.add('secret-token', 'NCS_TOKEN');
   const run: RunState = {
     runId: 'r1', client, redactor, token: 'secret-token', profile: 'full', deployment: DEFAULT_DEPLOYMENT_PROFILE,
-    target: { baseUrl: 'http://main', altBaseUrl: 'http://alt', tenant: 'harbour-kitchens', hasToken: true },
-    memo: new Map(), labels: { next: 0 }, ...over,
+    target: { baseUrl: 'http://main', altBaseUrl: 'http://alt', tenant: 'harbour-kitchens', hasToken: true, hasAdminToken: false },
+    memo: new Map(), labels: { next: 0 }, cleanups: [], ...over,
   };
-  return { run, sent };
+  return { run, sent, closed };
 }
 const def = defineCheck({ name: 'demo.ctx', title: 't', severity: 'MUST', section: 'Errors', tags: [], mutating: false, run: async () => undefined });
 
@@ -41,10 +47,11 @@ describe('check context', () => {
   });
 
   it('refuses calls a check did not declare it needs', async () => {
-    const { run } = runState({ token: undefined, target: { baseUrl: 'http://main', hasToken: false } });
+    const { run } = runState({ token: undefined, target: { baseUrl: 'http://main', hasToken: false, hasAdminToken: false } });
     const { ctx } = createCheckContext(def, run);
     await expect(ctx.call('GET', '/a')).rejects.toThrow(/requires: \['token'\]/);
     await expect(ctx.call('GET', '/a', { credentials: 'none', base: 'alt' })).rejects.toThrow(/requires: \['alt-base-url'\]/);
+    await expect(ctx.call('GET', '/_sandbox', { credentials: 'admin' })).rejects.toThrow(/requires: \['control-plane'\]/);
   });
 
   it('labels, shares values per run and gathers soft failures', async () => {
@@ -62,5 +69,22 @@ describe('check context', () => {
     expect(() => ctx.require(false, { expected: 'stop' })).toThrow('stop');
     expect(() => ctx.skip('why')).toThrow('why');
     expect(ctx.secrets()).toEqual(['secret-token']);
+  });
+
+  it('sends the admin token to the control plane, opens streams like calls and closes them, defers cleanups to the run end', async () => {
+    const { run, sent, closed } = runState({ adminToken: 'admin-secret' });
+    const { ctx, closeStreams } = createCheckContext(def, run);
+    await ctx.call('POST', '/_sandbox/faults', { credentials: 'admin', json: {} });
+    const session = await ctx.stream('/api/public/v1/stream', { query: { cursor: '3' }, headers: { 'Last-Event-ID': '2' } });
+    expect(session.isStream).toBe(true);
+    expect(sent.map((s) => [s.method, s.url, s.headers])).toEqual([
+      ['POST', 'http://main/_sandbox/faults', { authorization: 'Bearer admin-secret', 'content-type': 'application/json' }],
+      ['GET', 'http://main/api/public/v1/stream?cursor=3', { authorization: 'Bearer secret-token', 'x-service-tenant': 'harbour-kitchens', 'Last-Event-ID': '2' }],
+    ]);
+    await closeStreams();
+    expect(closed).toEqual(['http://main/api/public/v1/stream?cursor=3']);
+    const cleanup = async () => undefined;
+    ctx.atRunEnd(cleanup);
+    expect(run.cleanups).toEqual([cleanup]);
   });
 });

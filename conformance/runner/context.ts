@@ -1,5 +1,6 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
-import type { Exchange, KitClient } from '../client/http-client.ts';
+import type { Exchange, KitClient, SendRequest } from '../client/http-client.ts';
+import type { SseSession } from '../client/sse-stream.ts';
 import type { Redactor } from '../client/redact.ts';
 import type { CallOptions, CheckContext, CheckDef, Expectations, ProfileName, TargetInfo } from './check.ts';
 import type { DeploymentProfile } from './deployment-profile.ts';
@@ -12,10 +13,14 @@ export interface RunState {
   redactor: Redactor;
   target: TargetInfo;
   token?: string;
+  /** Admin token of the deployment's sandbox control plane, if given. */
+  adminToken?: string;
   profile: ProfileName;
   deployment: DeploymentProfile;
   memo: Map<string, Promise<unknown>>;
   labels: { next: number };
+  /** Run when every check has finished, in reverse order of registration. */
+  cleanups: (() => Promise<void> | void)[];
 }
 
 const errorCodeOf = (ex: Exchange) => {
@@ -34,13 +39,19 @@ export function createCheckContext(def: CheckDef, run: RunState) {
   const failures: FailureInput[] = [];
   const notes: string[] = [];
 
-  async function call(method: string, path: string, o: CallOptions = {}): Promise<Exchange> {
+  const sessions: SseSession[] = [];
+
+  function request(method: string, path: string, o: CallOptions): SendRequest {
     const base = o.base === 'alt' ? run.target.altBaseUrl : run.target.baseUrl;
     if (!base) throw new Error(`check ${def.name} calls the alternate base URL without declaring requires: ['alt-base-url']`);
     const headers: Record<string, string> = {};
     if ((o.credentials ?? 'token') === 'token') {
       if (!run.token) throw new Error(`check ${def.name} calls with a token without declaring requires: ['token']`);
       headers[o.headerNames?.authorization ?? 'authorization'] = `Bearer ${run.token}`;
+    }
+    if (o.credentials === 'admin') {
+      if (!run.adminToken) throw new Error(`check ${def.name} calls the control plane without declaring requires: ['control-plane']`);
+      headers.authorization = `Bearer ${run.adminToken}`;
     }
     const tenant = o.tenant === undefined ? ((o.credentials ?? 'token') === 'token' ? run.target.tenant : undefined) : o.tenant;
     if (tenant) headers[o.headerNames?.tenant ?? 'x-service-tenant'] = tenant;
@@ -54,12 +65,20 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
       headers[name] = value;
     }
-    return run.client.send({
+    return {
       method, url: buildUrl(base, path, o.query), headers,
       ...(body !== undefined ? { body } : {}),
       ...(o.retry !== undefined ? { retry: o.retry } : {}),
       ...(o.readBody !== undefined ? { readBody: o.readBody } : {}),
-    });
+    };
+  }
+
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => run.client.send(request(method, path, o));
+
+  async function stream(path: string, o: CallOptions = {}): Promise<SseSession> {
+    const session = await run.client.openStream(request('GET', path, o));
+    sessions.push(session);
+    return session;
   }
 
   const that = (condition: boolean, failure: FailureInput) => {
@@ -84,6 +103,8 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     deployment: run.deployment,
     runId: run.runId,
     call,
+    stream,
+    atRunEnd: (cleanup) => void run.cleanups.push(cleanup),
     label: (kind) => `ncs-conformance-${run.runId}-${kind}-${++run.labels.next}`,
     shared<T>(key: string, make: () => Promise<T>) {
       let p = run.memo.get(key) as Promise<T> | undefined;
@@ -104,5 +125,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     note: (text) => void notes.push(text),
     secrets: () => run.redactor.secrets().map((s) => s.value),
   };
-  return { ctx, failures, notes };
+  /** Closes every stream the check left open. */
+  const closeStreams = () => Promise.all(sessions.map((s) => s.close())).then(() => undefined);
+  return { ctx, failures, notes, closeStreams };
 }

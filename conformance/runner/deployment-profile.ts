@@ -14,6 +14,20 @@ export const DeploymentProfile = z.strictObject({
   tokenEndpoint: z.string().min(1).default('/oauth/token'),
   /** Header carrying t=<unix-seconds>,v1=<hex> on webhook deliveries. */
   webhookSignatureHeader: z.string().min(1).default('NCS-Signature'),
+  /**
+   * Where the deployment can deliver webhooks to the kit's own receiver (which always listens on
+   * 127.0.0.1, port webhookReceiverPort). null: the receiver's loopback address when the base URL is
+   * loopback, else the webhook checks are skipped. "loopback": the deployment reaches 127.0.0.1 (it
+   * runs on this machine or in this process). A URL: a public address forwarded to the receiver's port
+   * (e.g. a tunnel); the kit appends one path segment per receiver it registers.
+   */
+  webhookReceiverUrl: z.union([z.literal('loopback'), z.url({ protocol: /^https?$/ })]).nullable().default(null),
+  /** Port of the kit's receiver on 127.0.0.1 (0: any free port). */
+  webhookReceiverPort: z.int().min(0).max(65_535).default(0),
+  /** Event a connection creation triggers: the kit subscribes its receiver to it and creates a connection. */
+  webhookTestEvent: z.string().min(1).default('connection.created'),
+  /** Field of the creation answer's data that carries the signing key (shown exactly once). */
+  webhookSecretField: z.string().min(1).default('signingSecret'),
   /** Event names a webhook receiver can subscribe to (the interface shows two samples). */
   webhookEventNames: z.array(z.string().min(1)).min(1).default(['order.created', 'order.paid']),
   /** Names of the status-stream message kinds; empty: any name is accepted. */

@@ -25,6 +25,8 @@ describe('options', () => {
       [{ baseUrl: 'http://x', grep: '(' }, /not a regular expression/],
       [{ baseUrl: 'http://x', timeoutMs: Number('ten') }, /--timeout/],
       [{ baseUrl: 'http://x', deploymentProfile: { tokenEndpoint: '' } }, /tokenEndpoint/],
+      [{ baseUrl: 'http://x', token: 't', tenant: 'a', otherTenant: 'a' }, /--other-tenant must name a tenant other than --tenant/],
+      [{ baseUrl: 'http://x', deploymentProfile: { webhookReceiverUrl: 'ftp://hooks.example' } }, /webhookReceiverUrl/],
     ];
     for (const [o, re] of bad) {
       let err: unknown;
@@ -50,8 +52,13 @@ describe('options', () => {
     const o = optionsFromEnv({
       NCS_BASE_URL: 'http://x', NCS_ALT_BASE_URL: 'http://y', NCS_TENANT: 't', NCS_TOKEN: 'tok', NCS_PROFILE: 'read-only',
       NCS_ENVIRONMENT: 'production', NCS_ALLOW_MUTATIONS: 'true', NCS_GREP: 'errors', NCS_TIMEOUT: '2500', NCS_CLIENT_ID: '', PATH: '/bin',
+      NCS_OTHER_TENANT: 'u', NCS_ADMIN_TOKEN: 'adm',
     });
-    expect(o).toEqual({ baseUrl: 'http://x', altBaseUrl: 'http://y', tenant: 't', token: 'tok', profile: 'read-only', environment: 'production', allowMutations: true, grep: 'errors', timeoutMs: 2500 });
+    expect(o).toEqual({
+      baseUrl: 'http://x', altBaseUrl: 'http://y', tenant: 't', token: 'tok', profile: 'read-only', environment: 'production', allowMutations: true, grep: 'errors', timeoutMs: 2500,
+      otherTenant: 'u', adminToken: 'adm',
+    });
+    expect(resolveOptions({ ...o, deploymentProfile: { webhookReceiverUrl: 'loopback' } })).toMatchObject({ otherTenant: 'u', adminToken: 'adm', deployment: { webhookReceiverUrl: 'loopback', webhookReceiverPort: 0 } });
   });
 
   it('loads a deployment profile file and completes it with the simulator defaults', () => {

@@ -19,6 +19,10 @@ export interface ConformanceOptions {
   /** Token endpoint for client credentials (default: the deployment profile's, on the base URL's origin). */
   tokenUrl?: string;
   scope?: string;
+  /** A second tenant the same credentials may act for (tenant-isolation checks are skipped without it). */
+  otherTenant?: string;
+  /** Admin token of the deployment's sandbox control plane (checks that arm faults are skipped without it). */
+  adminToken?: string;
   /** full or read-only; default read-only for production targets, else full. */
   profile?: ProfileName;
   /** Declares the target's environment (production: read-only by default). */
@@ -51,6 +55,8 @@ export interface ResolvedOptions {
   baseUrl: string;
   altBaseUrl?: string;
   tenant?: string;
+  otherTenant?: string;
+  adminToken?: string;
   credentials: Credentials;
   /** Only when given explicitly; otherwise decided from the environment. */
   profile?: ProfileName;
@@ -111,6 +117,7 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     credentials = { kind: 'client-credentials', tokenUrl, clientId: o.clientId, clientSecret: o.clientSecret, ...(o.scope ? { scope: o.scope } : {}) };
   }
   if (credentials.kind !== 'none' && !o.tenant) throw new UsageError('--tenant is required with credentials (authenticated calls send x-service-tenant)');
+  if (o.otherTenant !== undefined && o.otherTenant === o.tenant) throw new UsageError('--other-tenant must name a tenant other than --tenant');
   let grep: RegExp | undefined;
   if (o.grep instanceof RegExp) grep = o.grep;
   else if (o.grep) {
@@ -124,6 +131,8 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     baseUrl,
     ...(altBaseUrl ? { altBaseUrl } : {}),
     ...(o.tenant ? { tenant: o.tenant } : {}),
+    ...(o.otherTenant ? { otherTenant: o.otherTenant } : {}),
+    ...(o.adminToken ? { adminToken: o.adminToken } : {}),
     credentials,
     ...(o.profile ? { profile: o.profile } : {}),
     ...(o.environment ?? deployment.environment ? { environment: o.environment ?? deployment.environment } : {}),
@@ -156,6 +165,8 @@ export function optionsFromEnv(env: Record<string, string | undefined> = process
   set('clientSecret', pick('NCS_CLIENT_SECRET'));
   set('tokenUrl', pick('NCS_TOKEN_URL'));
   set('scope', pick('NCS_SCOPE'));
+  set('otherTenant', pick('NCS_OTHER_TENANT'));
+  set('adminToken', pick('NCS_ADMIN_TOKEN'));
   set('profile', pick('NCS_PROFILE') as ProfileName | undefined);
   set('environment', pick('NCS_ENVIRONMENT'));
   if (pick('NCS_ALLOW_MUTATIONS') !== undefined) o.allowMutations = flag(pick('NCS_ALLOW_MUTATIONS'));

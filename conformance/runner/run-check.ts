@@ -10,6 +10,9 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
   for (const need of check.requires ?? []) {
     if (need === 'token' && !run.token) return 'no credentials: pass --token, or --client-id and --client-secret';
     if (need === 'alt-base-url' && !run.target.altBaseUrl) return 'no alternate base URL: pass --alt-base-url';
+    if (need === 'other-tenant' && !run.target.otherTenant) return 'no second tenant: pass --other-tenant (a tenant the same credentials may act for)';
+    if (need === 'control-plane' && run.deployment.controlPlanePath === null) return 'the deployment profile names no sandbox control plane (controlPlanePath: null)';
+    if (need === 'control-plane' && !run.adminToken) return 'no admin token for the sandbox control plane: pass --admin-token';
   }
   return undefined;
 }
@@ -20,7 +23,7 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
  */
 export async function runCheck(check: CheckDef, run: RunState): Promise<CheckResult> {
   const started = performance.now();
-  const { ctx, failures, notes } = createCheckContext(check, run);
+  const { ctx, failures, notes, closeStreams } = createCheckContext(check, run);
   let error: string | undefined;
   let errorKind: 'connection' | 'fault' = 'fault';
   let skipped: string | undefined;
@@ -33,6 +36,8 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
       error = err.message;
       errorKind = 'connection';
     } else error = `the check itself failed: ${(err as Error)?.stack ?? String(err)}`;
+  } finally {
+    await closeStreams();
   }
   const durationMs = performance.now() - started;
   const base = { check: infoOf(check), durationMs, notes: notes.map((n) => run.redactor.text(n)) };

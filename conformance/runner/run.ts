@@ -88,6 +88,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   try {
     token = await obtainToken(client, o, redactor);
     redactor.add(token, 'NCS_TOKEN');
+    redactor.add(o.adminToken, 'NCS_ADMIN_TOKEN');
     // One call per base URL before any verdict: an unreachable target is a setup problem, not a failure.
     await client.send({ method: 'GET', url: `${o.baseUrl}${BASE_PATH}` });
     if (o.altBaseUrl) await client.send({ method: 'GET', url: `${o.altBaseUrl}${BASE_PATH}` });
@@ -105,11 +106,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     ...(environment ? { environment } : {}),
     credentials: o.credentials.kind,
   };
+  const cleanups: RunState['cleanups'] = [];
   const run: RunState = {
     runId, client, redactor, profile: safety.profile as ProfileName, deployment: o.deployment,
-    target: { ...target, hasToken: token !== undefined },
+    target: { ...target, hasToken: token !== undefined, hasAdminToken: o.adminToken !== undefined, ...(o.otherTenant ? { otherTenant: o.otherTenant } : {}) },
     ...(token ? { token } : {}),
-    memo: new Map(), labels: { next: 0 },
+    ...(o.adminToken ? { adminToken: o.adminToken } : {}),
+    memo: new Map(), labels: { next: 0 }, cleanups,
   };
   emit({ type: 'run-start', runId, startedAt: new Date().toISOString(), target, profile: safety.profile, allowMutations: safety.mutationsAllowed, checks: checks.map(infoOf) });
 
@@ -125,6 +128,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     emit({ type: result.status === 'pass' ? 'check-pass' : result.status === 'fail' ? 'check-fail' : 'check-skip', result });
     return result;
   });
+  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
   const connectionLost = results.find((r) => r.errorKind === 'connection');
   const summary = summarise(results);
   if (connectionLost) return finish(2, results, `the target stopped answering during the run: ${connectionLost.error}`);

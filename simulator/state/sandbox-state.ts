@@ -21,7 +21,7 @@ import { createTokenStore, type TokenStore } from './token-store.ts';
 import { createWebhookReceiverStore, type WebhookReceiverStore } from './webhook-receivers.ts';
 
 /** Webhook delivery settings (defaults: WEBHOOK_DEFAULTS). */
-export type WebhookOptions = Pick<DispatcherOptions, 'timeoutMs' | 'maxAttempts' | 'baseDelayMs' | 'jitterRatio' | 'maxDelayMs' | 'maxQueue' | 'signatureHeader' | 'fetch' | 'scheduler'>;
+export type WebhookOptions = Pick<DispatcherOptions, 'timeoutMs' | 'maxAttempts' | 'baseDelayMs' | 'jitterRatio' | 'maxDelayMs' | 'maxQueue' | 'signatureHeader' | 'fetch' | 'scheduler' | 'sign'>;
 
 export interface StateOptions {
   fixtures: FixtureSet;

@@ -24,6 +24,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     catches: [
       'errors.code-status-pairing', 'errors.invalid-request', 'auth.missing-tenant', 'auth.missing-tenant-invalid-request',
       'limits.connector-id-length', 'limits.capability-length', 'versions.unknown-service-version',
+      'limits.scope-label-length', 'limits.connection-capabilities', 'limits.operation-length', 'limits.idempotency-key', 'limits.cursor', 'sse.malformed-cursor',
     ],
     async handle(req, next) {
       const res = await next(req);
@@ -84,7 +85,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'success-without-ok',
     description: 'success envelopes leave out ok: true',
     section: 'Success envelope (every JSON success response)',
-    catches: ['envelope.success-shape', 'envelope.response-schema-openapi'],
+    catches: ['envelope.success-shape', 'envelope.response-schema-openapi', 'webhooks.registration'],
     async handle(req, next) {
       const res = await next(req);
       return res.status === 200 ? editJson(res, (b) => void delete b.ok) : res;

@@ -1,6 +1,10 @@
 import type { Core } from '../core/create-core.ts';
 import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
 import { SURFACE_VIOLATIONS } from './surface-violations.ts';
+import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
+import { STREAM_VIOLATIONS } from './stream-violations.ts';
+import { WEBHOOK_VIOLATIONS } from './webhook-violations.ts';
+import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
 import type { Violation } from './types.ts';
 
 export type { Violation } from './types.ts';
@@ -10,7 +14,14 @@ export type { Violation } from './types.ts';
  * (`createSandbox({ violation })`, `ncs serve --violation <name>`). Each names the checks that
  * must catch it.
  */
-export const VIOLATIONS: readonly Violation[] = [...ENVELOPE_VIOLATIONS, ...SURFACE_VIOLATIONS];
+export const VIOLATIONS: readonly Violation[] = [
+  ...ENVELOPE_VIOLATIONS,
+  ...SURFACE_VIOLATIONS,
+  ...IDEMPOTENCY_VIOLATIONS,
+  ...STREAM_VIOLATIONS,
+  ...WEBHOOK_VIOLATIONS,
+  ...AUDIT_RATE_LIMIT_VIOLATIONS,
+];
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);
 

@@ -1,6 +1,6 @@
 import { ROUTES } from '../contract/route-table.ts';
 import { BASE_PATH } from '../contract/versions.ts';
-import type { Core } from '../core/create-core.ts';
+import { defaultAccess } from './default-access.ts';
 import { editJson, failureOf, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -10,19 +10,6 @@ const PUBLIC_PATHS = new Set([BASE_PATH, OPENAPI, `${BASE_PATH}/openapi.yaml`, `
 
 /** A route template as a regular expression: each {param} matches one path segment. */
 const templateOf = (path: string) => new RegExp(`^${path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
-
-/** A token of the fixtures' default client, minted once per core (violations that let calls in). */
-const tokens = new WeakMap<Core, { token: string; tenant: string }>();
-function defaultAccess(core: Core) {
-  let access = tokens.get(core);
-  if (!access) {
-    const client = core.state.clients.get(core.state.fixtures.defaultClient)!;
-    const { token } = core.state.tokens.issue({ clientId: client.id, tenants: client.tenants, scopes: client.scopes, environment: client.environment, ttlSeconds: 24 * 3600 });
-    access = { token, tenant: client.tenants[0]! };
-    tokens.set(core, access);
-  }
-  return access;
-}
 
 /** Violations of authentication, self-description, the OpenAPI document, CORS and the second address. */
 export const SURFACE_VIOLATIONS: Violation[] = [

@@ -1,5 +1,6 @@
 import type { Core } from '../core/create-core.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
+import type { WebhookOptions } from '../state/sandbox-state.ts';
 
 /**
  * One deliberate break of the interface, for proving that the conformance kit notices it. A
@@ -19,4 +20,9 @@ export interface Violation {
   /** Which address misbehaves: both (default) or only the alternate base URL. */
   where?: 'both' | 'alt';
   handle(req: PlainRequest, next: (req: PlainRequest) => Promise<PlainResponse>, core: Core): Promise<PlainResponse>;
+  /**
+   * Breaks outgoing webhook deliveries, which no wrapper of the core can reach: dispatcher options
+   * (a signer, a fetch) the sandbox hands to its dispatcher.
+   */
+  webhooks?: Pick<WebhookOptions, 'sign' | 'fetch'>;
 }

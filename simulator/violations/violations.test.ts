@@ -33,4 +33,17 @@ describe('violations', () => {
     const clean = createSandbox();
     expect(clean.altCore).toBe(clean.core);
   });
+
+  it('edit event streams chunk by chunk, and reach the webhook dispatcher through its options', async () => {
+    const sandbox = createSandbox({ violation: 'sse-duplicate-id' });
+    const { token, tenant } = sandbox.issueToken();
+    const res = await sandbox.core.handle(get('/api/public/v1/stream', { authorization: `Bearer ${token}`, 'x-service-tenant': tenant }));
+    const chunks: string[] = [];
+    const stop = res.stream!.open({ write: (c) => chunks.push(c) > 0, end: () => undefined });
+    sandbox.state.feeds.publish(`tenant:${tenant}`, 'order.paid', { n: 1 });
+    stop();
+    expect(chunks.filter((c) => c.startsWith('id: 1\n'))).toHaveLength(2);
+    expect(findViolation('webhook-wrong-signature').webhooks?.sign).toBeTypeOf('function');
+    expect(findViolation('missing-request-id').webhooks).toBeUndefined();
+  });
 });

@@ -4,7 +4,7 @@ import { createDeliveryLog, type Delivery, type DeliveryLog } from '../state/del
 import { newId } from '../state/ids.ts';
 import { realScheduler, type Scheduler } from '../state/scheduler.ts';
 import { checkRetryPolicy, DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
-import { postSigned, type AbortTag, type PostOutcome } from './signed-post.ts';
+import { postSigned, type AbortTag, type PostOutcome, type SignedPost } from './signed-post.ts';
 
 /** Where and how to deliver: the receiver as registered (the secret never enters the log). */
 export interface WebhookReceiver {
@@ -30,6 +30,8 @@ export interface DispatcherOptions extends Partial<RetryPolicy> {
   random?: () => number;
   newId?: () => string;
   signatureHeader?: string;
+  /** Signs each attempt (default signWebhook); see SignedPost.sign. */
+  sign?: SignedPost['sign'];
   timeoutMs?: number;
   /** Deliveries pending at once; beyond it the oldest pending one fails with `queue_full`. */
   maxQueue?: number;
@@ -127,6 +129,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     const n = job.record.attempts.length + 1;
     const post = postSigned({
       url: job.receiver.url, body: job.record.body, secret: job.receiver.secret, signatureHeader, timeoutMs, fetch: fetchImpl, clock, scheduler,
+      ...(opts.sign ? { sign: opts.sign } : {}),
       headers: { [WEBHOOK_DEFAULTS.eventHeader]: job.record.eventType, [WEBHOOK_DEFAULTS.deliveryHeader]: job.record.id, [WEBHOOK_DEFAULTS.attemptHeader]: String(n) },
     });
     job.abort = post.abort;

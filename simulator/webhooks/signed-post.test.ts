@@ -41,4 +41,15 @@ describe('postSigned', () => {
     hanging.abort('shutdown');
     expect(await hanging.done).toMatchObject({ ok: false, error: 'shutdown' });
   });
+
+  it('signs with the signer it is given (the self-test breaks signatures this way)', async () => {
+    let header = '';
+    const fetch = (async (_url: string, init: RequestInit) => {
+      header = (init.headers as Record<string, string>)['X-Sig']!;
+      return new Response(null, { status: 204 });
+    }) as unknown as typeof globalThis.fetch;
+    const outcome = await postSigned(req({ fetch, sign: (body, secret, t) => `t=${t},v1=${body.length}${secret}` })).done;
+    expect(header).toBe(`t=${T0 / 1000},v1=14whsec_p`);
+    expect(outcome.ok).toBe(true);
+  });
 });

@@ -16,6 +16,8 @@ export interface SignedPost {
   fetch: typeof fetch;
   clock: Clock;
   scheduler: Scheduler;
+  /** Computes the signature header value (default signWebhook; the kit's self-test swaps it for a broken one). */
+  sign?: typeof signWebhook;
 }
 
 export interface PostOutcome {
@@ -51,7 +53,7 @@ export function postSigned(req: SignedPost): { done: Promise<PostOutcome>; abort
     'content-type': 'application/json',
     'user-agent': 'ncs-sandbox-webhooks/1',
     ...req.headers,
-    [req.signatureHeader]: signWebhook(req.body, req.secret, Math.floor(startedAt / 1000)),
+    [req.signatureHeader]: (req.sign ?? signWebhook)(req.body, req.secret, Math.floor(startedAt / 1000)),
   };
   const finish = (o: Omit<PostOutcome, 'startedAt' | 'durationMs'>): PostOutcome => {
     cancelTimeout();
