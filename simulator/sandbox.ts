@@ -5,10 +5,16 @@ import type { Surface } from './core/surface.ts';
 import { createControlOperations, type ControlOperations } from './control/operations.ts';
 import { createControlPlaneSurface } from './control/surface.ts';
 import { createMswHandlers } from './adapters/msw.ts';
+import { createAuthServerSurface } from './auth-server/surface.ts';
 import type { Clock } from './state/clock.ts';
 import { loadFixtures } from './state/fixtures-loader.ts';
 import { newId } from './state/ids.ts';
-import { createSandboxState, type SandboxState } from './state/sandbox-state.ts';
+import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts';
+import { createSandboxState, type SandboxState, type WebhookOptions } from './state/sandbox-state.ts';
+import type { StreamLimits } from './events/stream-limits.ts';
+import { mswPassthroughFetch } from './webhooks/passthrough-fetch.ts';
+import type { RateLimitSettings } from './state/rate-limit-store.ts';
+import { applyViolation, findViolation } from './violations/index.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -27,17 +33,31 @@ export interface SandboxOptions {
   idempotency?: { ttlSeconds?: number; maxRecords?: number };
   /** Lifetime of access tokens (default 900 s). */
   tokenTtlSeconds?: number;
+  /** Lifetime of each refresh token; every rotation issues a fresh one (default 86 400 s). */
+  refreshTokenTtlSeconds?: number;
+  /** Calls per window per access, tenant and environment (default 600 per 60 s); false switches it off. */
+  rateLimit?: RateLimitSettings | false;
   /** Admin token for the control plane (default: random per sandbox). */
   adminToken?: string;
   /** Accept credentials from browsers (Origin + Authorization); default false. */
   allowBrowserCredentials?: boolean;
   clock?: Clock;
+  /** Status stream: retention per feed (10,000), open-stream limits, retry hint and heartbeat. */
+  stream?: { retention?: number; limits?: Partial<StreamLimits>; retryMs?: number; heartbeatMs?: number; maxLagMessages?: number };
+  /** Webhook deliveries: timeouts, retries, queue, signature header name, and the hosts receivers may use (default loopback). */
+  webhooks?: WebhookOptions & { allowedHosts?: readonly string[] };
+  /** Persist state in an embedded SQLite database in this folder (default: memory only). */
+  dataDir?: string;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
+  /** Break one rule of the interface on purpose (the conformance kit's self-test): a name from VIOLATIONS. */
+  violation?: string;
 }
 
 export interface Sandbox {
   core: Core;
+  /** The core behind the alternate base URL (the same one unless a violation affects only that address). */
+  altCore: Core;
   state: SandboxState;
   baseUrl: string;
   altBaseUrl: string;
@@ -64,6 +84,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fixtures = typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const altBaseUrl = (options.altBaseUrl ?? DEFAULT_ALT_BASE_URL).replace(/\/+$/, '');
+  const violation = options.violation ? findViolation(options.violation) : undefined;
+  const { allowedHosts, ...webhookOptions } = { ...options.webhooks, ...violation?.webhooks };
+  // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
+  webhookOptions.fetch ??= mswPassthroughFetch;
   const state = createSandboxState({
     fixtures,
     environment: options.environment ?? 'sandbox',
@@ -74,22 +98,42 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
     },
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.dataDir ? { persistence: openSqlitePersistence(options.dataDir) } : {}),
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
+    ...(webhookOptions ? { webhooks: webhookOptions } : {}),
   });
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
   const surfaces: Surface[] = [createControlPlaneSurface({ adminToken, operations: control, servers: [baseUrl, altBaseUrl] })];
+  surfaces.push(createAuthServerSurface({
+    state, issuer: baseUrl, ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
+  }));
   const core = createCore({
     state,
     surfaces,
     servers: [baseUrl, altBaseUrl],
     allowBrowserCredentials: options.allowBrowserCredentials ?? false,
+    streams: {
+      ...(options.stream?.limits ? { limits: options.stream.limits } : {}),
+      options: {
+        ...(options.stream?.retryMs !== undefined ? { retryMs: options.stream.retryMs } : {}),
+        ...(options.stream?.heartbeatMs !== undefined ? { heartbeatMs: options.stream.heartbeatMs } : {}),
+        ...(options.stream?.maxLagMessages !== undefined ? { maxLagMessages: options.stream.maxLagMessages } : {}),
+      },
+    },
+    ...(webhookOptions.signatureHeader ? { signatureHeader: webhookOptions.signatureHeader } : {}),
+    ...(allowedHosts ? { webhookHosts: allowedHosts } : {}),
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
+  const mainCore = violation && violation.where !== 'alt' ? applyViolation(core, violation.name) : core;
+  const altCore = violation ? applyViolation(core, violation.name) : core;
   let mswHandlers: ReturnType<typeof createMswHandlers> | undefined;
   return {
-    core,
+    core: mainCore,
+    altCore,
     state,
     baseUrl,
     altBaseUrl,
@@ -97,7 +141,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     control,
     // Built on first use: a sandbox served over HTTP never loads msw.
     get handlers() {
-      return (mswHandlers ??= createMswHandlers(core, [baseUrl, altBaseUrl]));
+      return (mswHandlers ??= [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])]);
     },
     ready: core.ready,
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {

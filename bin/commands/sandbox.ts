@@ -31,5 +31,11 @@ export function registerSandboxCommands(program: Command) {
     .option('--retry-after <seconds>', 'Retry-After of an injected 429')
     .option('--latency <ms>', 'added latency')
     .action((kind: string, o: Record<string, string>) => action('fault', [kind], o));
+  sandbox.command('status <status>').description('publish a service status on the public stream feed').option('--message <text>').action((status: string, o: { message?: string }) => action('status', [status], { message: o.message }));
+  sandbox
+    .command('trigger <event>')
+    .description('emit a sample order.created / order.paid to a tenant (stream + webhooks)')
+    .option('--tenant <id>', 'tenant', 'harbour-kitchens')
+    .action((event: string, o: { tenant: string }) => action('trigger', [event], { tenant: o.tenant }));
   sandbox.command('faults').description('list armed faults').option('--clear', 'disarm all').action((o: { clear?: boolean }) => action('faults', [], { clear: o.clear ? 'yes' : undefined }));
 }

@@ -20,7 +20,7 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const body = hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined;
-  return { method: request.method.toUpperCase(), path: url.pathname, query, headers, ...(body && body.length ? { body } : {}) };
+  return { method: request.method.toUpperCase(), path: url.pathname, query, headers, origin: url.origin, ...(body && body.length ? { body } : {}) };
 }
 
 /** Plain response -> fetch Response; streams become a ReadableStream body. */
@@ -28,9 +28,10 @@ export function toFetchResponse(res: PlainResponse): Response {
   if (res.stream) {
     const source = res.stream;
     let stop: (() => void) | undefined;
+    let drained: (() => void) | undefined;
+    let closed = false;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        let closed = false;
         stop = source.open({
           write(chunk) {
             if (closed) return false;
@@ -42,9 +43,17 @@ export function toFetchResponse(res: PlainResponse): Response {
             closed = true;
             controller.close();
           },
+          onDrain(listener) {
+            drained = listener;
+          },
         });
       },
+      // The reader took chunks and wants more: the source may write again.
+      pull() {
+        drained?.();
+      },
       cancel() {
+        closed = true;
         stop?.();
       },
     }, { highWaterMark: 64 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Core } from '../core/create-core.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 
@@ -22,6 +23,7 @@ export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const plain: PlainRequest = { method: (req.method ?? 'GET').toUpperCase(), path, query, headers };
+  if (headers.host) plain.origin = `http://${headers.host}`;
   if (plain.method === 'GET' || plain.method === 'HEAD') return plain;
   return readBody(req, plain, maxBodyBytes);
 }
@@ -43,9 +45,9 @@ function readBody(req: IncomingMessage, plain: PlainRequest, maxBodyBytes: numbe
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBodyBytes) {
-        // Stop keeping it, let the rest drain unread, and answer 400 at once.
+        // Stop reading: the listener answers 400 and closes the connection.
         plain.bodyTooLarge = true;
-        req.resume();
+        req.pause();
         return settle();
       }
       chunks.push(chunk);
@@ -62,9 +64,10 @@ function readBody(req: IncomingMessage, plain: PlainRequest, maxBodyBytes: numbe
 /** Writes a plain response; streams are written as they come and stopped when the client goes. */
 export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStreamOpen?: (stop: () => void) => () => void): void {
   if (!out.stream) {
-    // A known length: headers and body leave in one write, without chunked framing.
-    res.writeHead(out.status, out.body === undefined ? out.headers : { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
-    res.end(out.body);
+    const body = out.body ?? '';
+    out.headers['content-length'] = String(Buffer.byteLength(body));
+    res.writeHead(out.status, out.headers);
+    res.end(body);
     return;
   }
   res.writeHead(out.status, out.headers);
@@ -79,6 +82,9 @@ export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStr
       if (ended) return;
       ended = true;
       res.end();
+    },
+    onDrain(listener) {
+      res.on('drain', listener);
     },
   });
   const untrack = onStreamOpen?.(() => {
@@ -95,6 +101,29 @@ export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStr
   });
 }
 
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large' };
+
+/** Writes a plain response straight onto a socket the HTTP parser gave up on, then closes it. */
+export function writeRawResponse(socket: Duplex, out: PlainResponse): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = out.body ?? '';
+  const head = [`HTTP/1.1 ${out.status} ${REASONS[out.status] ?? 'Error'}`, ...Object.entries({ ...out.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`)];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/** What the transport tells the client when node's parser rejects a request before the core sees it. */
+export function describeClientError(err: NodeJS.ErrnoException): string {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW': return 'The request headers are larger than this deployment accepts.';
+    case 'ERR_HTTP_REQUEST_TIMEOUT': return 'The request was not completed in time.';
+    case 'HPE_INVALID_METHOD': return 'The request method is not valid HTTP.';
+    default: return 'The request is not valid HTTP.';
+  }
+}
+
 /**
  * A node:http request listener around the core.
  * @example http.createServer(createNodeListener(core)).listen(4010, '127.0.0.1');
@@ -103,7 +132,16 @@ export function createNodeListener(core: Core, opts: NodeAdapterOptions & { onSt
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
     fromNodeRequest(req, max)
-      .then((plain) => core.handle(plain))
+      .then(async (plain) => {
+        const out = await core.handle(plain);
+        if (plain.bodyTooLarge) {
+          // The rest of the body is never read: answer, then close the connection.
+          out.headers.connection = 'close';
+          const socket = req.socket;
+          res.on('finish', () => socket?.destroy());
+        }
+        return out;
+      })
       .then((out) => writeNodeResponse(res, out, opts.onStreamOpen))
       .catch(() => {
         // Only a broken socket gets here (the core never throws); nothing left to answer.

@@ -1,20 +1,45 @@
 import { createServer, type Server } from 'node:http';
+import { fetch as undiciFetch } from 'undici';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
-import { createNodeListener } from './node-http.ts';
+import type { Core } from '../core/create-core.ts';
+import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
 
 export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   host?: string;
   port?: number;
   /** Also listen here (same host): the interface's second address, served by the same state. */
   altPort?: number;
-  /** Write {baseUrl, token, tenant, adminToken} as JSON here once listening. */
+  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken} as JSON here once listening. */
   readyFile?: string;
   /** Where request log lines go (default: none). */
   log?: (line: string) => void;
   maxBodyBytes?: number;
+  /** Transport limits against slow or greedy clients (see README "Reliability"). */
+  limits?: Partial<TransportLimits>;
 }
+
+export interface TransportLimits {
+  /** Time to receive all request headers (slowloris), ms. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, ms. */
+  requestTimeoutMs: number;
+  /** Idle keep-alive connection lifetime, ms. */
+  keepAliveTimeoutMs: number;
+  /** Requests served on one keep-alive connection before it is closed. */
+  maxRequestsPerSocket: number;
+  /** Largest accepted header block, bytes. */
+  maxHeaderBytes: number;
+}
+
+export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 10_000,
+  maxHeaderBytes: 16 * 1024,
+};
 
 export interface RunningServer {
   sandbox: Sandbox;
@@ -38,19 +63,29 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const log = options.log;
   const sandbox = createSandbox({
     ...options,
+    // A standalone server has no MSW around it: deliveries go out as they are.
+    webhooks: { fetch: undiciFetch as unknown as typeof fetch, ...options.webhooks },
     ...(log ? { onResponse: (e) => log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}`) } : {}),
     onError: options.onError ?? ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
   const streams = new Set<() => void>();
-  const listener = createNodeListener(sandbox.core, {
+  const listenerOptions = {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    onStreamOpen(stop) {
+    onStreamOpen(stop: () => void) {
       streams.add(stop);
       return () => streams.delete(stop);
     },
-  });
-  const server = createServer(listener);
-  const altServer = options.altPort !== undefined ? createServer(listener) : undefined;
+  };
+  const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
+  const make = (core: Core) => {
+    const srv = createServer({ maxHeaderSize: limits.maxHeaderBytes, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)) }, createNodeListener(core, listenerOptions));
+    srv.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+    // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
+    srv.on('clientError', (err: NodeJS.ErrnoException, socket) => writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))));
+    return srv;
+  };
+  const server = make(sandbox.core);
+  const altServer = options.altPort !== undefined ? make(sandbox.altCore) : undefined;
   const listen = (srv: Server, port: number) =>
     new Promise<string>((resolve, reject) => {
       srv.once('error', reject);
@@ -63,7 +98,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const altBaseUrl = altServer ? await listen(altServer, options.altPort!) : undefined;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
-  if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, token, tenant, adminToken: sandbox.adminToken }, null, 2));
+  if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, ...(altBaseUrl ? { altBaseUrl } : {}), token, tenant, adminToken: sandbox.adminToken }, null, 2));
   let closing: Promise<void> | undefined;
   return {
     sandbox, server, baseUrl, token, tenant,
@@ -71,13 +106,19 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     close() {
       const closeOne = (srv: Server) =>
         new Promise<void>((resolve) => {
-          srv.close(() => resolve());
+          // Connections that finish their last response go idle: close them as they do, not after keep-alive.
+          const sweep = setInterval(() => srv.closeIdleConnections(), 25);
+          srv.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
           srv.closeIdleConnections();
         });
       closing ??= (async () => {
         const done = Promise.all([closeOne(server), ...(altServer ? [closeOne(altServer)] : [])]);
         for (const stop of [...streams]) stop();
         await done;
+        await sandbox.state.close();
       })();
       return closing;
     },

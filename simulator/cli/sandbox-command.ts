@@ -27,6 +27,8 @@ export async function runSandboxAction(opts: SandboxCliOptions, action: string, 
     case 'resume': return ctl.resume(required(args[0], 'connection id'));
     case 'revoke': return ctl.revoke(required(args[0], 'connection id'));
     case 'clock': return args[0] ? ctl.advanceClock(parseDuration(args[0])) : ctl.clock();
+    case 'status': return ctl.setStatus(required(args[0], 'status (operational, degraded, partial_outage, major_outage, maintenance)'), extra.message);
+    case 'trigger': return ctl.trigger(required(args[0], 'event (order.created, order.paid)'), extra.tenant ?? 'harbour-kitchens');
     case 'faults': return extra.clear ? ctl.clearFaults() : ctl.listFaults();
     case 'fault': {
       const kind = required(args[0], 'fault kind (internal, rate_limited, latency)') as 'internal';

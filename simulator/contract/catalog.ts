@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { Environment } from './environment.ts';
-import { LIMITS } from './limits.ts';
-
-const bounded = (l: { min: number; max: number }) => z.string().min(l.min).max(l.max);
+import { boundedString as bounded, LIMITS } from './limits.ts';
 
 // Provider, connector and capability records allow additional fields (Resources section).
 export const Provider = z

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The Limits section of the interface, as data. Every schema, the OpenAPI document and the
  * conformance kit's boundary checks read these numbers; nothing else restates them.
@@ -14,3 +16,6 @@ export const LIMITS = {
 } as const;
 
 export const IDEMPOTENCY_KEY_PATTERN = new RegExp(LIMITS.idempotencyKey.pattern);
+
+/** A string schema bounded by one row of LIMITS, e.g. boundedString(LIMITS.scopeLabel). */
+export const boundedString = (l: { min: number; max: number }) => z.string().min(l.min).max(l.max);

@@ -105,7 +105,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}) {
     },
   });
   registerRoutes(registry, routesFor(version), (route): Record<string, string[]>[] =>
-    route.auth ? [{ oauth2: route.scope ? [route.scope] : [] }] : route.optionalAuth ? [{}, { oauth2: [] }] : []);
+    route.auth ? [{ oauth2: route.scope ? [route.scope] : [] }] : route.optionalAuth ? [{}, { oauth2: route.scope ? [route.scope] : [] }] : []);
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
     openapi: '3.1.0',

@@ -1,11 +1,12 @@
 import type { RouteDef } from './route-def.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { connectionRoutes } from './routes/connections.ts';
+import { eventRoutes } from './routes/events.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { CURRENT_VERSION, SUPPORTED_VERSIONS, type ApiVersion } from './versions.ts';
 
 /** Every route of the public surface (interface endpoints plus documented simulator additions). */
-export const ROUTES: readonly RouteDef[] = [...discoveryRoutes, ...catalogRoutes, ...connectionRoutes];
+export const ROUTES: readonly RouteDef[] = [...discoveryRoutes, ...catalogRoutes, ...connectionRoutes, ...eventRoutes];
 
 /** Routes offered by one interface version (versions are ISO dates, so string order is time order). */
 export function routesFor(version: ApiVersion = CURRENT_VERSION): RouteDef[] {

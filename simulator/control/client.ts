@@ -58,6 +58,8 @@ export function createControlClient(opts: ControlClientOptions) {
     addFault: (fault: z.input<typeof AddFaultBody>) => call('POST', '/faults', fault),
     listFaults: () => call('GET', '/faults'),
     clearFaults: () => call('DELETE', '/faults'),
+    setStatus: (status: string, message?: string) => call('POST', '/status', { status, ...(message ? { message } : {}) }),
+    trigger: (event: string, tenant: string) => call('POST', '/trigger', { event, tenant }),
     call,
   };
 }

@@ -3,7 +3,10 @@ import type { ConnectionState } from '../state/connection-lifecycle.ts';
 import { TransitionError } from '../state/connections-store.ts';
 import type { Fault } from '../state/fault-store.ts';
 import type { SandboxState } from '../state/sandbox-state.ts';
-import type { AddFaultBody } from './routes.ts';
+import type { AddFaultBody, SetStatusBody, TriggerBody } from './routes.ts';
+import { announce } from '../events/fan-out.ts';
+import { PUBLIC_FEED } from '../events/feed.ts';
+import { sampleOrderEvent } from './sample-events.ts';
 
 export class ControlError extends Error {
   readonly code: 'not_found' | 'invalid_request';
@@ -55,6 +58,18 @@ export function createControlOperations(state: SandboxState) {
       return state.faults.add({ ...rest, remaining: count });
     },
     listFaults: () => state.faults.list(),
+    /** Publishes a service status message on the public feed of the status stream. */
+    setStatus(body: z.input<typeof SetStatusBody>) {
+      const message = state.feeds.publish(PUBLIC_FEED, 'service.status', { status: body.status, message: body.message ?? `Service is ${body.status.replace('_', ' ')}.` });
+      return { feed: PUBLIC_FEED, id: message.id, event: message.event, data: message.data };
+    },
+    /** Emits a sample order event to one tenant: its stream feed and every subscribed receiver. */
+    trigger(body: z.input<typeof TriggerBody>) {
+      if (!state.tenants.has(body.tenant)) throw new ControlError('not_found', `No tenant ${body.tenant} in the fixtures.`);
+      const data = { ...sampleOrderEvent(body.event, state.clock.now()), ...body.data };
+      const { eventId, deliveries } = announce(state, body.tenant, body.event, data);
+      return { eventId, event: body.event, tenant: body.tenant, data, deliveries };
+    },
     clearFaults() {
       state.faults.clear();
       return [] as Fault[];

@@ -18,6 +18,16 @@ export const AddFaultBody = z.strictObject({
   latencyMs: z.int().min(0).max(60_000).optional().describe('Added latency of a latency fault'),
 });
 
+export const SetStatusBody = z.strictObject({
+  status: z.enum(['operational', 'degraded', 'partial_outage', 'major_outage', 'maintenance']),
+  message: z.string().min(1).max(500).optional(),
+});
+export const TriggerBody = z.strictObject({
+  event: z.enum(['order.created', 'order.paid']).describe('Sample event to emit'),
+  tenant: z.string().min(1).max(120).describe('Tenant whose feed and receivers get it'),
+  data: z.record(z.string(), z.unknown()).optional().describe('Overrides of the sample payload'),
+});
+
 const Summary = z.looseObject({ connections: z.int(), idempotencyRecords: z.int(), clockOffsetMs: z.number(), faults: z.array(z.unknown()) });
 const ctl = (r: Omit<RouteDef, 'tags' | 'auth' | 'surface'>): RouteDef => ({ ...r, tags: ['control'], auth: true, surface: 'control' });
 
@@ -34,5 +44,7 @@ export const CONTROL_ROUTES: RouteDef[] = [
   ctl({ id: 'controlAdvanceClock', method: 'POST', path: `${CONTROL_PREFIX}/clock/advance`, purpose: 'move the simulator clock forward', body: AdvanceClockBody }),
   ctl({ id: 'controlListFaults', method: 'GET', path: `${CONTROL_PREFIX}/faults`, purpose: 'armed faults' }),
   ctl({ id: 'controlAddFault', method: 'POST', path: `${CONTROL_PREFIX}/faults`, purpose: 'inject a fault into the next N matching calls', body: AddFaultBody }),
+  ctl({ id: 'controlSetStatus', method: 'POST', path: `${CONTROL_PREFIX}/status`, purpose: 'publish a service status message on the public stream feed', body: SetStatusBody }),
+  ctl({ id: 'controlTrigger', method: 'POST', path: `${CONTROL_PREFIX}/trigger`, purpose: 'emit a sample order.created / order.paid event to a tenant (stream + webhooks)', body: TriggerBody, errors: ['not_found'] }),
   ctl({ id: 'controlClearFaults', method: 'DELETE', path: `${CONTROL_PREFIX}/faults`, purpose: 'disarm every fault' }),
 ];

@@ -21,6 +21,8 @@ const HANDLERS: Record<string, ControlHandler> = {
   controlListFaults: (_c, ops) => ops.listFaults(),
   controlAddFault: (c, ops) => ops.addFault(c.body as never),
   controlClearFaults: (_c, ops) => ops.clearFaults(),
+  controlSetStatus: (c, ops) => ops.setStatus(c.body as never),
+  controlTrigger: (c, ops) => ops.trigger(c.body as never),
 };
 
 const compiled = CONTROL_ROUTES.map((route) => ({

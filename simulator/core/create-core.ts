@@ -1,14 +1,19 @@
+import type { ErrorCode } from '../contract/errors.ts';
 import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { HANDLERS } from '../handlers/index.ts';
 import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
-import type { HandlerMap } from '../handlers/types.ts';
+import type { HandlerDeps, HandlerMap } from '../handlers/types.ts';
+import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import { authMiddleware } from '../middleware/auth.ts';
 import { browserGuardMiddleware } from '../middleware/browser-guard.ts';
 import { faultMiddleware } from '../middleware/faults.ts';
 import { idempotencyKeyMiddleware } from '../middleware/idempotency-key.ts';
 import { idempotencyMiddleware } from '../middleware/idempotency.ts';
 import { newRequestId } from '../middleware/request-id.ts';
+import { rateLimitMiddleware } from '../middleware/rate-limit.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
@@ -33,6 +38,10 @@ export interface CoreOptions {
   state: SandboxState;
   servers: string[];
   allowBrowserCredentials?: boolean;
+  /** Open-stream limits and stream pacing; webhook signature header and allowed receiver hosts. */
+  streams?: { limits?: Partial<StreamLimits>; options?: HandlerDeps['streamOptions'] };
+  signatureHeader?: string;
+  webhookHosts?: readonly string[];
   /** Surfaces outside the public pipeline (OAuth server, control plane), tried first. */
   surfaces?: Surface[];
   /** Extra handlers (tests, later features) merged over the built-in ones. */
@@ -46,9 +55,12 @@ export interface CoreOptions {
 export interface Core {
   /** Answers one plain request. Never throws. */
   handle(req: PlainRequest): Promise<PlainResponse>;
+  /** A failure envelope for a request the transport could not even read (oversized headers, timeouts). */
+  reject(code: ErrorCode, detail: string): PlainResponse;
   ready: Promise<void>;
   state: SandboxState;
   documents: OpenApiDocuments;
+  streams: HandlerDeps['streams'];
 }
 
 /**
@@ -62,7 +74,14 @@ export function createCore(opts: CoreOptions): Core {
   const handlers: HandlerMap = { ...HANDLERS, ...opts.handlers };
   const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
-  const deps = { state, documents };
+  const deps: HandlerDeps = {
+    state,
+    documents,
+    streams: createStreamGate({ ...DEFAULT_STREAM_LIMITS, ...opts.streams?.limits }),
+    streamOptions: opts.streams?.options ?? {},
+    signatureHeader: opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+    webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
+  };
 
   const steps: Middleware[] = [
     versionMiddleware(),
@@ -70,6 +89,7 @@ export function createCore(opts: CoreOptions): Core {
     routeMatchMiddleware(router),
     faultMiddleware(state.faults),
     authMiddleware({ tokens: state.tokens, clients: state.clients, clock: state.clock, environment: state.environment }),
+    rateLimitMiddleware(state.rateLimits),
     idempotencyKeyMiddleware(),
     validateMiddleware(router),
     idempotencyMiddleware(state.idempotency),
@@ -100,5 +120,12 @@ export function createCore(opts: CoreOptions): Core {
     opts.onResponse?.({ method: req.method, path: req.path, status: res.status, ms: performance.now() - started, requestId: ctx.requestId });
     return res;
   }
-  return { handle, ready, state, documents };
+  function reject(code: ErrorCode, detail: string): PlainResponse {
+    const ctx: RequestContext = {
+      req: { method: 'GET', path: '', query: {}, headers: {} }, requestId: newRequestId(), at: state.clock.now(), version: CURRENT_VERSION,
+      params: {}, query: {}, body: undefined, responseHeaders: {},
+    };
+    return failure(ctx, new ApiError(code, { detail }));
+  }
+  return { handle, reject, ready, state, documents, streams: deps.streams };
 }

@@ -68,6 +68,11 @@ export function createRouter(doc: OpenApiDocument): Router {
       const key = `${method} ${path}`;
       const hit = matchCache.get(key);
       if (hit) return hit;
+      try {
+        decodeURI(path);
+      } catch {
+        throw new ApiError('invalid_request', { detail: 'The path is not valid percent-encoded UTF-8.', hint: 'Percent-encode path segments as UTF-8.' });
+      }
       const operation = api.router.matchOperation({ method, path, headers: {} });
       if (!operation) {
         const allow = allowedMethods(path);

@@ -8,12 +8,16 @@ export interface PlainRequest {
   body?: Uint8Array;
   /** Set by an adapter that stopped reading a body over its size limit; the core answers 400. */
   bodyTooLarge?: boolean;
+  /** Scheme, host and port the client addressed, e.g. http://127.0.0.1:4010 (absolute URLs such as the OAuth issuer). */
+  origin?: string;
 }
 
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */
 export interface StreamSink {
   write(chunk: string): boolean;
   end(): void;
+  /** Registers a function called when the client has taken what was buffered (after write returned false). */
+  onDrain?(listener: () => void): void;
 }
 
 /** A response body produced over time. `open` starts it and returns a function that stops it. */

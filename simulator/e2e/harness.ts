@@ -14,9 +14,16 @@ export interface Target {
 
 export type TargetFactory = (options?: SandboxOptions) => Promise<Target>;
 
+/** The suite makes thousands of calls with one client: rate-limit tests set their own limits. */
+const SUITE_DEFAULTS: SandboxOptions = {
+  rateLimit: { limit: 100_000, windowSeconds: 60 },
+  // Short webhook retry waits so retry tests take milliseconds, not seconds.
+  webhooks: { baseDelayMs: 20, maxAttempts: 3, timeoutMs: 2000 },
+};
+
 /** The simulator on node:http (port 0, plus a second listener for the alternate base URL). */
 export const httpTarget: TargetFactory = async (options = {}) => {
-  const running = await serve({ ...options, port: 0, altPort: 0 });
+  const running = await serve({ ...SUITE_DEFAULTS, ...options, port: 0, altPort: 0 });
   return {
     name: 'http',
     baseUrl: running.baseUrl,
@@ -29,7 +36,7 @@ export const httpTarget: TargetFactory = async (options = {}) => {
 
 /** The simulator as MSW handlers intercepting globalThis.fetch in this process. */
 export const mswTarget: TargetFactory = async (options = {}) => {
-  const sandbox = createSandbox(options);
+  const sandbox = createSandbox({ ...SUITE_DEFAULTS, ...options });
   const server = setupServer(...sandbox.handlers);
   server.listen({ onUnhandledFrame: 'error' });
   await sandbox.ready;

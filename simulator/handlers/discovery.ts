@@ -30,6 +30,8 @@ export const discoveryHandlers: HandlerMap = {
         tenantHeader: 'x-service-tenant',
         metadata: '/.well-known/oauth-authorization-server',
         tokenEndpoint: '/oauth/token',
+        authorizationEndpoint: '/oauth/authorize',
+        revocationEndpoint: '/oauth/revoke',
         flows: ['client_credentials', 'authorization_code', 'authorization_code+pkce', 'refresh_token'],
       },
       idempotency: {

@@ -15,6 +15,10 @@ export interface AuthDeps {
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
 
+/** RFC 6750 3: a 401 names the scheme (HTTP requires a challenge); a bad token also says invalid_token. */
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="ncs"' };
+const INVALID_TOKEN = { 'www-authenticate': 'Bearer realm="ncs", error="invalid_token"' };
+
 /**
  * Bearer token + x-service-tenant for authenticated routes: 401 for a missing, unknown, expired or
  * foreign-environment token (or an expired access), 400 for a missing tenant header, 403 for a tenant
@@ -27,28 +31,30 @@ export function authMiddleware(deps: AuthDeps): Middleware {
     const header = ctx.req.headers.authorization;
     if (header === undefined && route.optionalAuth) return next();
     if (header === undefined) {
-      throw new ApiError('unauthorized', { detail: 'The Authorization header is missing.', hint: 'Send Authorization: Bearer <access token>.' });
+      throw new ApiError('unauthorized', { detail: 'The Authorization header is missing.', hint: 'Send Authorization: Bearer <access token>.', headers: CHALLENGE });
     }
     const token = BEARER.exec(header)?.[1];
-    if (!token) throw new ApiError('unauthorized', { detail: 'The Authorization header is not of the form Bearer <token>.' });
+    if (!token) throw new ApiError('unauthorized', { detail: 'The Authorization header is not of the form Bearer <token>.', headers: CHALLENGE });
     const record = deps.tokens.lookup(token);
-    if (!record) throw new ApiError('unauthorized', { detail: 'The access token is not recognised.', hint: 'Request a new access token from the authorization server.' });
+    if (!record) throw new ApiError('unauthorized', { detail: 'The access token is not recognised.', hint: 'Request a new access token from the authorization server.', headers: INVALID_TOKEN });
     const now = deps.clock.now();
     if (record.expiresAt <= now) {
-      throw new ApiError('unauthorized', { detail: 'The access token has expired.', hint: 'Tokens are short-lived: request a new one (renew, do not extend).' });
+      throw new ApiError('unauthorized', { detail: 'The access token has expired.', hint: 'Tokens are short-lived: request a new one (renew, do not extend).', headers: INVALID_TOKEN });
     }
     if (record.environment !== deps.environment) {
       throw new ApiError('unauthorized', {
         detail: `The access token was issued for the ${record.environment} environment; this is ${deps.environment}.`,
         hint: `Request a token for the ${deps.environment} environment and check the base URL.`,
+        headers: INVALID_TOKEN,
       });
     }
     const client = deps.clients.get(record.clientId);
-    if (!client) throw new ApiError('unauthorized', { detail: 'The access behind the token no longer exists.' });
+    if (!client) throw new ApiError('unauthorized', { detail: 'The access behind the token no longer exists.', headers: INVALID_TOKEN });
     if (Date.parse(client.expiresAt) <= now) {
       throw new ApiError('unauthorized', {
         detail: `The access ${client.id} expired at ${client.expiresAt}.`,
         hint: `Every access has an expiry date: ask its responsible person (${client.owner}) to renew it.`,
+        headers: INVALID_TOKEN,
       });
     }
     const tenant = ctx.req.headers['x-service-tenant']?.trim();
@@ -59,7 +65,10 @@ export function authMiddleware(deps: AuthDeps): Middleware {
       throw new ApiError('forbidden', { detail: 'The access is not released for this tenant.', hint: 'Check the tenant releases of the access and the x-service-tenant header.' });
     }
     if (route.scope && !record.scopes.includes(route.scope)) {
-      throw new ApiError('forbidden', { detail: `The access lacks the scope ${route.scope}.`, hint: `Request a token with the scope ${route.scope}.` });
+      throw new ApiError('forbidden', {
+        detail: `The access lacks the scope ${route.scope}.`, hint: `Request a token with the scope ${route.scope}.`,
+        headers: { 'www-authenticate': `Bearer realm="ncs", error="insufficient_scope", scope="${route.scope}"` },
+      });
     }
     ctx.access = { token: record, tenant };
     return next();

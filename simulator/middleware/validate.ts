@@ -4,6 +4,24 @@ import type { Router } from '../core/router.ts';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+/** Deeper JSON than any request of the interface needs is refused before parsing (depth bombs). */
+export const MAX_JSON_DEPTH = 32;
+
+function depthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
 
 /** Parses the JSON body (strict UTF-8) and validates query, params, headers and body against the document. */
 export function validateMiddleware(router: Router): Middleware {
@@ -25,6 +43,7 @@ export function validateMiddleware(router: Router): Middleware {
         throw new ApiError('invalid_request', { detail: 'The body is not valid UTF-8.' });
       }
       if (text.trim() === '') throw new ApiError('invalid_request', { detail: 'The JSON body is missing.' });
+      if (depthExceeds(text, MAX_JSON_DEPTH)) throw new ApiError('invalid_request', { detail: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.` });
       try {
         ctx.body = JSON.parse(text);
       } catch {

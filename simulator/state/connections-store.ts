@@ -6,6 +6,9 @@ import type { EventBus } from './domain-events.ts';
 import { createDueQueue } from './due-queue.ts';
 import { newId } from './ids.ts';
 import { isoTime } from './iso-time.ts';
+import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+
+const NS = 'connections';
 
 interface StoredConnection {
   tenant: string;
@@ -57,7 +60,8 @@ export interface ConnectionsStore {
   clear(): void;
 }
 
-export function createConnectionsStore(deps: { clock: Clock; events: EventBus; activationDelayMs: number }): ConnectionsStore {
+export function createConnectionsStore(deps: { clock: Clock; events: EventBus; activationDelayMs: number; persistence?: Persistence }): ConnectionsStore {
+  const persistence = deps.persistence ?? memoryOnly;
   const byId = new Map<string, StoredConnection>();
   const byTenant = new Map<string, StoredConnection[]>();
   // Capability checks ask for one tenant's connections to one connector in one environment: indexed,
@@ -67,6 +71,21 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
   const pending = new Set<StoredConnection>();
   // Pending connections by activation time; entries of connections that left `pending` are skipped.
   const due = createDueQueue<StoredConnection>();
+  const index = (stored: StoredConnection) => {
+    byId.set(stored.connection.id, stored);
+    const list = byTenant.get(stored.tenant) ?? [];
+    list.push(stored);
+    byTenant.set(stored.tenant, list);
+    const key = target(stored.tenant, stored.connection.connectorId, stored.connection.environment);
+    const same = byTarget.get(key);
+    if (same) same.push(stored);
+    else byTarget.set(key, [stored]);
+    if (stored.activatesAt !== undefined) {
+      pending.add(stored);
+      due.push(stored.activatesAt, stored);
+    }
+  };
+  for (const [, stored] of persistence.entries<StoredConnection>(NS)) index(stored);
 
   function transition(s: StoredConnection, to: ConnectionState, caller: Caller, at: number) {
     const from = s.connection.state;
@@ -75,6 +94,7 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
     s.connection.updatedAt = isoTime(at);
     s.activatesAt = undefined;
     pending.delete(s);
+    persistence.put(NS, s.connection.id, s);
     deps.events.emit({
       type: 'connection.state_changed', tenant: s.tenant, actor: caller.actor, requestId: caller.requestId, at,
       target: { type: 'connection', id: s.connection.id }, data: { from, to, connection: { ...s.connection } },
@@ -116,18 +136,8 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
           updatedAt: isoTime(at),
         },
       };
-      byId.set(stored.connection.id, stored);
-      const list = byTenant.get(input.tenant) ?? [];
-      list.push(stored);
-      byTenant.set(input.tenant, list);
-      const key = target(input.tenant, input.connectorId, input.environment);
-      const same = byTarget.get(key);
-      if (same) same.push(stored);
-      else byTarget.set(key, [stored]);
-      if (!immediate) {
-        pending.add(stored);
-        due.push(stored.activatesAt!, stored);
-      }
+      persistence.put(NS, stored.connection.id, stored);
+      index(stored);
       deps.events.emit({
         type: 'connection.created', tenant: input.tenant, actor: caller.actor, requestId: caller.requestId, at,
         target: { type: 'connection', id: stored.connection.id }, data: { connection: copy(stored) },
@@ -168,6 +178,7 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
       byTarget.clear();
       pending.clear();
       due.clear();
+      persistence.deleteNamespace(NS);
     },
   };
 }

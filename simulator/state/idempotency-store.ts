@@ -1,5 +1,8 @@
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
+import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+
+const NS = 'idempotency';
 
 /** A stored outcome of an operation: replayed for the same key and content. */
 export interface StoredOutcome {
@@ -49,7 +52,7 @@ export interface IdempotencyStore {
   readonly options: IdempotencyOptions;
 }
 
-export function createIdempotencyStore(clock: Clock, options: Partial<IdempotencyOptions> = {}): IdempotencyStore {
+export function createIdempotencyStore(clock: Clock, options: Partial<IdempotencyOptions> = {}, persistence: Persistence = memoryOnly): IdempotencyStore {
   const opts: IdempotencyOptions = { ttlMs: options.ttlMs ?? 24 * 3600_000, maxRecords: options.maxRecords ?? 200_000 };
   const records = new Map<string, IdempotencyRecord>();
   // Records in insertion order (= expiry order with one TTL). A Map would give that order too, but
@@ -58,13 +61,23 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
   let order: (IdempotencyRecord | undefined)[] = [];
   let head = 0;
   const id = (tenant: string, key: string) => `${tenant}\u0000${key}`;
+  // Only settled records are written; an operation in flight at a crash was never acknowledged.
+  const save = (r: IdempotencyRecord) => persistence.put(NS, id(r.tenant, r.key), { ...r, inFlight: undefined });
+  const loaded = [...persistence.entries<IdempotencyRecord>(NS)].map(([, r]) => r).sort((a, b) => a.expiresAt - b.expiresAt);
+  for (const r of loaded) {
+    const rec: IdempotencyRecord = { ...r, id: id(r.tenant, r.key), inFlight: undefined };
+    records.set(rec.id, rec);
+    order.push(rec);
+  }
 
   function sweep(now: number) {
     while (head < order.length) {
       const r = order[head]!;
       if (records.get(r.id) === r) {
-        if (records.size > opts.maxRecords || (r.expiresAt <= now && !r.inFlight)) records.delete(r.id);
-        else break;
+        if (records.size > opts.maxRecords || (r.expiresAt <= now && !r.inFlight)) {
+          records.delete(r.id);
+          persistence.delete(NS, r.id);
+        } else break;
       }
       order[head++] = undefined; // the record itself may go now, not at the next compaction
     }
@@ -85,7 +98,9 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
     options: opts,
     issue(tenant, operation, now = clock.now()) {
       const key = newId('idk', 24);
-      insert({ id: id(tenant, key), tenant, key, operation, fingerprint: undefined, expiresAt: now + opts.ttlMs, outcome: undefined, inFlight: undefined });
+      const issued: IdempotencyRecord = { id: id(tenant, key), tenant, key, operation, fingerprint: undefined, expiresAt: now + opts.ttlMs, outcome: undefined, inFlight: undefined };
+      insert(issued);
+      save(issued);
       return { idempotencyKey: key, operation, expiresAt: now + opts.ttlMs };
     },
     begin(tenant, key, fingerprint) {
@@ -111,11 +126,16 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
         kind: 'new',
         finish(outcome) {
           record.inFlight = undefined;
-          if (outcome) record.outcome = outcome;
-          else if (records.get(k) === record) {
+          if (outcome) {
+            record.outcome = outcome;
+            save(record);
+          } else if (records.get(k) === record) {
             // Not stored: the key is free again (kept as issued when it was).
             if (record.operation) record.fingerprint = undefined;
-            else records.delete(k);
+            else {
+              records.delete(k);
+              persistence.delete(NS, k);
+            }
           }
           settle();
         },
@@ -126,6 +146,7 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
       records.clear();
       order = [];
       head = 0;
+      persistence.deleteNamespace(NS);
     },
   };
 }

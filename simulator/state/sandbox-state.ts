@@ -1,15 +1,27 @@
+import { fetch as undiciFetch } from 'undici';
+import { createAuditLog, type AuditLog } from '../audit/hash-chain.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
-import { createAuditStore, type AuditStore } from './audit-store.ts';
-import { recordDomainEventsIn } from './audit-trail.ts';
+import { AUDIT_DEFAULTS, STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { connectDomainEvents } from '../events/fan-out.ts';
+import { createFeedStore, tenantFeed, type FeedStore } from '../events/feed.ts';
+import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../webhooks/dispatcher.ts';
 import { createCatalogStore, type CatalogStore } from './catalog-store.ts';
 import { createClientRegistry, type ClientRegistry } from './clients.ts';
 import { createClock, type Clock } from './clock.ts';
 import { createConnectionsStore, type ConnectionsStore } from './connections-store.ts';
+import { createDeliveryLog } from './delivery-log.ts';
 import { createEventBus, type EventBus } from './domain-events.ts';
 import { createFaultStore, type FaultStore } from './fault-store.ts';
 import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore } from './idempotency-store.ts';
+import { durableAudit, durableDeliveries, durableFeeds } from './persistence/durable-stores.ts';
+import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+import { createRateLimitStore, type RateLimitSettings, type RateLimitStore } from './rate-limit-store.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
+import { createWebhookReceiverStore, type WebhookReceiverStore } from './webhook-receivers.ts';
+
+/** Webhook delivery settings (defaults: WEBHOOK_DEFAULTS). */
+export type WebhookOptions = Pick<DispatcherOptions, 'timeoutMs' | 'maxAttempts' | 'baseDelayMs' | 'jitterRatio' | 'maxDelayMs' | 'maxQueue' | 'signatureHeader' | 'fetch' | 'scheduler' | 'sign'>;
 
 export interface StateOptions {
   fixtures: FixtureSet;
@@ -19,6 +31,13 @@ export interface StateOptions {
   activationDelayMs: number;
   idempotency?: Partial<IdempotencyOptions>;
   clock?: Clock;
+  /** Where stores write through (default: memory only). */
+  persistence?: Persistence;
+  /** Rate limit per access, tenant and environment (default RATE_LIMIT_PRESETS.default); false = off. */
+  rateLimit?: RateLimitSettings | false;
+  /** Messages kept per stream feed for resumption (default 10,000). */
+  streamRetention?: number;
+  webhooks?: WebhookOptions;
 }
 
 /**
@@ -35,21 +54,43 @@ export interface SandboxState {
   tokens: TokenStore;
   connections: ConnectionsStore;
   idempotency: IdempotencyStore;
-  audit: AuditStore;
+  audit: AuditLog;
+  feeds: FeedStore;
+  receivers: WebhookReceiverStore;
+  dispatcher: Dispatcher;
   faults: FaultStore;
+  persistence: Persistence;
+  /** Rate-limit counters and their settings (changeable at run time). */
+  rateLimits: RateLimitStore;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   activationDelayMs: number;
   ready: Promise<void>;
-  /** Back to the fixtures: catalog reloaded, tenant data, keys and faults dropped, clock back to real time. Tokens stay valid. */
+  /** A digest of all tenant data, to prove that a rejected request changed nothing. */
+  snapshot(): string;
+  /** Back to the fixtures: tenant data, keys, receivers, deliveries, audit, retained stream messages and faults dropped; clock back to real time. Tokens stay valid. */
   reset(): Promise<void>;
+  /** Stops webhook retries and closes the database. */
+  close(): Promise<void>;
 }
 
 export function createSandboxState(opts: StateOptions): SandboxState {
   const clock = opts.clock ?? createClock();
+  const persistence = opts.persistence ?? memoryOnly;
   const catalog = createCatalogStore();
   const events = createEventBus();
-  const audit = createAuditStore();
-  recordDomainEventsIn(events, audit);
+  const retention = opts.streamRetention ?? STREAM_DEFAULTS.retention;
+  const feeds = durableFeeds(createFeedStore({ retention, clock }), persistence, retention);
+  const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
+  const receivers = createWebhookReceiverStore(clock, persistence);
+  const dispatcher = createDispatcher({
+    // The undici package's own fetch: MSW in the same process never intercepts real deliveries.
+    fetch: undiciFetch as unknown as typeof fetch,
+    ...opts.webhooks,
+    clock,
+    log: durableDeliveries(createDeliveryLog(), persistence),
+    onFailure: (d) => feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', { deliveryId: d.id, webhookId: d.receiverId, eventId: d.eventId, eventType: d.eventType, error: d.error }),
+  });
+  connectDomainEvents({ bus: events, audit, feeds, receivers, dispatcher });
   const state: SandboxState = {
     fixtures: opts.fixtures,
     environment: opts.environment,
@@ -57,21 +98,46 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     events,
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
-    tokens: createTokenStore(clock, opts.tokenTtlSeconds),
-    connections: createConnectionsStore({ clock, events, activationDelayMs: opts.activationDelayMs }),
-    idempotency: createIdempotencyStore(clock, opts.idempotency),
+    tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence),
+    connections: createConnectionsStore({ clock, events, activationDelayMs: opts.activationDelayMs, persistence }),
+    idempotency: createIdempotencyStore(clock, opts.idempotency, persistence),
     audit,
+    feeds,
+    receivers,
+    dispatcher,
     faults: createFaultStore(),
+    persistence,
+    rateLimits: createRateLimitStore(clock, opts.rateLimit),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
     activationDelayMs: opts.activationDelayMs,
     ready: catalog.load(opts.fixtures),
+    snapshot() {
+      const tenants = [...state.tenants.keys()];
+      return JSON.stringify({
+        connections: tenants.map((t) => state.connections.list(t)),
+        idempotency: state.idempotency.size(),
+        audit: tenants.map((t) => state.audit.head(t)),
+        feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
+        receivers: state.receivers.count(),
+        faults: state.faults.list(),
+        catalog: state.catalog.generation(),
+      });
+    },
     async reset() {
       state.connections.clear();
       state.idempotency.clear();
       state.audit.clear();
+      state.feeds.clear();
+      state.receivers.clear();
+      state.dispatcher.log.clear();
       state.faults.clear();
+      state.rateLimits.clear();
       clock.reset();
       await catalog.load(opts.fixtures);
+    },
+    async close() {
+      await dispatcher.close();
+      persistence.close();
     },
   };
   return state;

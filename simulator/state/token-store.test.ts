@@ -25,3 +25,19 @@ describe('token store', () => {
     expect(clock.now()).toBe(0);
   });
 });
+
+describe('token store families', () => {
+  it('revokes every token of one grant and nothing else', () => {
+    const store = createTokenStore(createClock(() => 0), 900);
+    const grant = { clientId: 'c', tenants: ['t'], scopes: ['catalog:read' as const], environment: 'sandbox' as const };
+    const a = store.issue({ ...grant, family: 'f1' });
+    const b = store.issue({ ...grant, family: 'f1' });
+    const c = store.issue({ ...grant, family: 'f2' });
+    const d = store.issue(grant);
+    expect(store.revokeFamily('f1')).toBe(2);
+    expect(store.lookup(a.token)).toBeUndefined();
+    expect(store.lookup(b.token)).toBeUndefined();
+    expect(store.lookup(c.token)?.family).toBe('f2');
+    expect(store.lookup(d.token)).toBeDefined();
+  });
+});

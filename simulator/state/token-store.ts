@@ -3,6 +3,9 @@ import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
+import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+
+const NS = 'tokens';
 
 /** What a bearer token stands for. */
 export interface AccessToken {
@@ -14,6 +17,8 @@ export interface AccessToken {
   expiresAt: number;
   /** The person the token acts for (authorization code flow). */
   personId?: string;
+  /** The grant (refresh-token family) the token was issued under; revoking the grant revokes it. */
+  family?: string;
 }
 
 export type TokenGrant = Omit<AccessToken, 'issuedAt' | 'expiresAt'> & { ttlSeconds?: number };
@@ -30,18 +35,25 @@ export interface TokenStore {
   revoke(token: string): boolean;
   /** Drops every token of a client (used when a refresh family is revoked or state is reset). */
   revokeClient(clientId: string): void;
+  /** Drops every token issued under one grant (refresh-token family); returns how many. */
+  revokeFamily(family: string): number;
   clear(): void;
 }
 
 // One-shot hash: the same digest without a Hash object per authenticated request.
 export const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
-export function createTokenStore(clock: Clock, defaultTtlSeconds = 900): TokenStore {
-  const byHash = new Map<string, AccessToken>();
+export function createTokenStore(clock: Clock, defaultTtlSeconds = 900, persistence: Persistence = memoryOnly): TokenStore {
+  const byHash = new Map<string, AccessToken>(persistence.entries<AccessToken>(NS));
   function sweep() {
     // Expired tokens stay answerable as "expired" for a while, then go, so memory stays bounded.
     const horizon = clock.now() - 24 * 3600_000;
-    for (const [h, rec] of byHash) if (rec.expiresAt < horizon) byHash.delete(h);
+    for (const [h, rec] of byHash) {
+      if (rec.expiresAt < horizon) {
+        byHash.delete(h);
+        persistence.delete(NS, h);
+      }
+    }
   }
   return {
     issue(grant) {
@@ -51,13 +63,35 @@ export function createTokenStore(clock: Clock, defaultTtlSeconds = 900): TokenSt
       const record: AccessToken = { ...rest, issuedAt, expiresAt: issuedAt + ttlSeconds * 1000 };
       const token = newId('ncs_at', 32);
       byHash.set(hashToken(token), record);
+      persistence.put(NS, hashToken(token), record);
       return { token, record };
     },
     lookup: (token) => byHash.get(hashToken(token)),
-    revoke: (token) => byHash.delete(hashToken(token)),
-    revokeClient(clientId) {
-      for (const [h, rec] of byHash) if (rec.clientId === clientId) byHash.delete(h);
+    revoke(token) {
+      persistence.delete(NS, hashToken(token));
+      return byHash.delete(hashToken(token));
     },
-    clear: () => byHash.clear(),
+    revokeClient(clientId) {
+      for (const [h, rec] of byHash) {
+        if (rec.clientId === clientId) {
+          byHash.delete(h);
+          persistence.delete(NS, h);
+        }
+      }
+    },
+    clear() {
+      byHash.clear();
+      persistence.deleteNamespace(NS);
+    },
+    revokeFamily(family) {
+      let n = 0;
+      for (const [h, rec] of byHash) {
+        if (rec.family === family && byHash.delete(h)) {
+          persistence.delete(NS, h);
+          n++;
+        }
+      }
+      return n;
+    },
   };
 }

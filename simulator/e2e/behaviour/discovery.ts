@@ -59,7 +59,7 @@ export function discoveryBehaviour(get: () => Target) {
 
     it('every route of the table is answered (never a silent 404)', async () => {
       const api = client(get());
-      for (const r of ROUTES) {
+      for (const r of ROUTES.filter((x) => x.kind !== 'sse')) {
         const res = await api.call(r.method, r.path.replace(/\{[^}]+\}/g, 'x-unknown'), { token: false, tenant: false });
         expect(res.json?.error?.detail ?? '', `${r.method} ${r.path}`).not.toMatch(/^No route/);
       }

@@ -2,9 +2,14 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Target, TargetFactory } from '../harness.ts';
 import { authAndErrorBehaviour } from './auth-and-errors.ts';
 import { catalogBehaviour } from './catalog.ts';
+import { streamBehaviour } from './events.ts';
+import { webhookBehaviour } from './webhooks.ts';
 import { connectionBehaviour } from './connections.ts';
 import { controlPlaneBehaviour } from './control-plane.ts';
 import { discoveryBehaviour } from './discovery.ts';
+import { oauthBehaviour } from './oauth.ts';
+import { rateLimitBehaviour } from './rate-limits.ts';
+import { authMatrixBehaviour } from './auth-matrix.ts';
 
 /** Registers the whole behaviour suite against one runtime. */
 export function behaviourSuite(factory: TargetFactory) {
@@ -21,4 +26,9 @@ export function behaviourSuite(factory: TargetFactory) {
   authAndErrorBehaviour(get);
   connectionBehaviour(get);
   controlPlaneBehaviour(get);
+  streamBehaviour(get);
+  webhookBehaviour(get);
+  oauthBehaviour(get);
+  rateLimitBehaviour(get);
+  authMatrixBehaviour(get);
 }

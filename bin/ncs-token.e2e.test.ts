@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, 'ncs.ts');
+
+/** Runs ncs asynchronously (the simulator it talks to may live in another child). */
+function ncs(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NCS_CLIENT_SECRET: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('ncs token and ncs serve --rate-limit-preset low', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ncs-token-'));
+  const ready = join(dir, 'ready.json');
+  let server: ReturnType<typeof spawn>;
+  let out = '';
+  let info: { baseUrl: string; tenant: string };
+
+  beforeAll(async () => {
+    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready, '--rate-limit-preset', 'low'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stdout!.on('data', (c) => (out += c));
+    for (let i = 0; i < 400 && !existsSync(ready); i++) await sleep(25);
+    for (let i = 0; i < 40 && !info; i++) {
+      try {
+        info = JSON.parse(readFileSync(ready, 'utf8'));
+      } catch {
+        await sleep(25);
+      }
+    }
+  });
+  afterAll(async () => {
+    const exit = new Promise((resolve) => server.on('exit', resolve));
+    server.kill('SIGTERM');
+    await exit;
+  });
+
+  it('prints a token usable with curl-style calls; the low preset shows in headers and 429s', async () => {
+    const res = await ncs('token', '--base-url', info.baseUrl, '--client-id', 'catalog-reader', '--client-secret', 'cr-sandbox-secret-1a2b3c4d5e6f7081', '--scope', 'catalog:read');
+    expect(res.status, res.stderr).toBe(0);
+    const token = res.stdout.trim();
+    expect(token).toMatch(/^ncs_at_[A-Za-z0-9_-]+$/);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await fetch(`${info.baseUrl}/api/public/v1/providers`, { headers: { authorization: `Bearer ${token}`, 'x-service-tenant': 'harbour-kitchens' } });
+      expect(last.headers.get('x-ratelimit-limit')).toBe('5');
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(out).toContain('rate limit  5 calls per 10 s');
+    expect(out).toContain('/oauth/token');
+  });
+
+  it('--json prints the whole answer; a wrong secret exits 2 without echoing it', async () => {
+    const json = await ncs('token', '--base-url', info.baseUrl, '--client-id', 'svc-harbour-reporting', '--client-secret', 'svc-hk-reporting-2d4f6a8c0e1b3d5f', '--json');
+    expect(json.status, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ token_type: 'Bearer', expires_in: 900, scope: 'catalog:read connections:read audit:read' });
+    const bad = await ncs('token', '--base-url', info.baseUrl, '--client-id', 'harbour-backend', '--client-secret', 'definitely-wrong-secret');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/invalid_client/);
+    expect(bad.stderr + bad.stdout).not.toContain('definitely-wrong-secret');
+    expect(out).not.toContain('definitely-wrong-secret');
+    expect(out).not.toContain('svc-hk-reporting-2d4f6a8c0e1b3d5f');
+  });
+});

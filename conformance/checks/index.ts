@@ -1,0 +1,34 @@
+import { createRegistry } from '../runner/registry.ts';
+import { authChecks } from './auth.ts';
+import { baseUrlChecks } from './base-urls.ts';
+import { corsChecks } from './cors.ts';
+import { discoveryChecks } from './discovery.ts';
+import { envelopeChecks } from './envelope.ts';
+import { errorChecks } from './errors.ts';
+import { limitChecks } from './limits.ts';
+import { versionChecks } from './versions.ts';
+import { idempotencyChecks } from './idempotency.ts';
+import { streamChecks } from './stream.ts';
+import { webhookChecks } from './webhooks.ts';
+import { rateLimitChecks } from './rate-limit.ts';
+import { auditChecks } from './audit.ts';
+
+/**
+ * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
+ * exporting its list and add one line here.
+ */
+export const CHECKS = createRegistry([
+  ...discoveryChecks,
+  ...envelopeChecks,
+  ...errorChecks,
+  ...authChecks,
+  ...limitChecks,
+  ...versionChecks,
+  ...baseUrlChecks,
+  ...corsChecks,
+  ...idempotencyChecks,
+  ...streamChecks,
+  ...webhookChecks,
+  ...rateLimitChecks,
+  ...auditChecks,
+]);

@@ -1,0 +1,107 @@
+import { ENVIRONMENTS, type Environment } from '../../../simulator/contract/environment.ts';
+import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import type { CheckContext } from '../../runner/check.ts';
+import { capabilityCheckRoute } from './error-probes.ts';
+import { successSamples } from './samples.ts';
+
+/** A connection creation body without its scopeLabel (each call labels its own). */
+export interface CreationBase {
+  connectorId: string;
+  environment: Environment;
+  capabilities: string[];
+}
+
+/** POST /connections of the interface. */
+export function createConnectionRoute() {
+  const route = ROUTE_BY_ID.get('createConnection');
+  if (!route) throw new Error('the route table has no createConnection');
+  return route;
+}
+
+export const CONNECTIONS_PATH = () => createConnectionRoute().path;
+
+/** How many catalog pairs the kit asks about before giving up (each is one POST /capabilities). */
+const MAX_CANDIDATES = 6;
+
+function candidatePairs(ex: Exchange | undefined): { connectorId: string; capability: string }[] {
+  const connectors = (ex?.json as { data?: { connectors?: { id?: unknown; capabilities?: unknown }[] } } | undefined)?.data?.connectors;
+  const out: { connectorId: string; capability: string }[] = [];
+  for (const c of Array.isArray(connectors) ? connectors : []) {
+    const caps = Array.isArray(c.capabilities) ? c.capabilities.filter((x): x is string => typeof x === 'string') : [];
+    for (const capability of caps) if (typeof c.id === 'string' && out.length < MAX_CANDIDATES) out.push({ connectorId: c.id, capability });
+  }
+  return out;
+}
+
+/**
+ * A body the target should accept for POST /connections: a connector and capability from its own
+ * catalog that its capability check allows in the target's environment (sandbox when unknown).
+ * Computed once per run; undefined when the catalog offers none.
+ */
+export function creationBase(ctx: CheckContext): Promise<CreationBase | undefined> {
+  return ctx.shared('creation-base', async () => {
+    const environment: Environment = (ENVIRONMENTS as readonly string[]).includes(ctx.target.environment ?? '') ? (ctx.target.environment as Environment) : 'sandbox';
+    const samples = await successSamples(ctx);
+    const path = capabilityCheckRoute().path;
+    for (const pair of candidatePairs(samples.find((s) => s.route.id === 'listConnectors')?.ex)) {
+      const ex = await ctx.call('POST', path, { json: { ...pair, environment } });
+      const allowed = (ex.json as { data?: { decision?: { allowed?: unknown } } } | undefined)?.data?.decision?.allowed;
+      if (ex.status === 200 && allowed === true) return { connectorId: pair.connectorId, environment, capabilities: [pair.capability] };
+    }
+    return undefined;
+  });
+}
+
+/** The creation base, or a skip saying why the check cannot create anything on this target. */
+export async function requireCreationBase(ctx: CheckContext): Promise<CreationBase> {
+  const base = await creationBase(ctx);
+  if (!base) ctx.skip('found no connector and capability in GET /connectors that POST /capabilities allows: nothing to create a connection with');
+  return base;
+}
+
+export interface CreateOptions {
+  /** The Idempotency-Key; false sends none. Default: a fresh label. */
+  key?: string | false;
+  tenant?: string;
+  retry?: boolean;
+}
+
+/** POST /connections with `body` (JSON) and an Idempotency-Key. */
+export function postConnection(ctx: CheckContext, body: unknown, o: CreateOptions = {}): Promise<Exchange> {
+  const key = o.key === undefined ? ctx.label('key') : o.key;
+  return ctx.call('POST', CONNECTIONS_PATH(), {
+    json: body,
+    ...(key !== false ? { headers: { 'Idempotency-Key': key } } : {}),
+    ...(o.tenant ? { tenant: o.tenant } : {}),
+    ...(o.retry !== undefined ? { retry: o.retry } : {}),
+  });
+}
+
+/** Creates one labelled connection; the answer and its id (undefined when creation failed). */
+export async function createLabelledConnection(ctx: CheckContext, kind = 'connection', o: CreateOptions = {}) {
+  const base = await requireCreationBase(ctx);
+  const scopeLabel = ctx.label(kind);
+  const ex = await postConnection(ctx, { ...base, scopeLabel }, o);
+  return { ex, scopeLabel, id: dataIdOf(ex) };
+}
+
+/** data.id of a success, if any. */
+export function dataIdOf(ex: Exchange): string | undefined {
+  const id = (ex.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+  return ex.status >= 200 && ex.status < 300 && typeof id === 'string' ? id : undefined;
+}
+
+/** The tenant's connections as GET /connections lists them (empty when the answer is not a list). */
+export async function listConnections(ctx: CheckContext, tenant?: string) {
+  const ex = await ctx.call('GET', CONNECTIONS_PATH(), tenant ? { tenant } : {});
+  const list = (ex.json as { data?: { connections?: unknown } } | undefined)?.data?.connections;
+  const connections = Array.isArray(list) ? (list as { id?: unknown; scopeLabel?: unknown }[]) : [];
+  return { ex, connections };
+}
+
+/** How many of the tenant's connections carry this scope label. */
+export async function countLabelled(ctx: CheckContext, scopeLabel: string, tenant?: string) {
+  const { ex, connections } = await listConnections(ctx, tenant);
+  return { ex, count: connections.filter((c) => c.scopeLabel === scopeLabel).length };
+}

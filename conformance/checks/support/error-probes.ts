@@ -1,0 +1,76 @@
+import type { ErrorCode } from '../../../simulator/contract/errors.ts';
+import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
+import { BASE_PATH } from '../../../simulator/contract/versions.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import type { CheckContext } from '../../runner/check.ts';
+import { interfaceRoutes } from './interface-routes.ts';
+
+/** A request built to fail, the code the interface pairs with its cause, and the answer. */
+export interface Probe {
+  name: string;
+  /** What the request does wrong, for failure texts. */
+  what: string;
+  /** The code the interface names for this cause; undefined when it names none (any code of the table will do). */
+  expected?: ErrorCode;
+  ex: Exchange;
+}
+
+/** An authenticated GET of the interface to aim auth probes at (GET /providers in this interface). */
+export function authenticatedGet() {
+  const route = interfaceRoutes().find((r) => r.auth && r.method === 'GET' && !r.path.includes('{'));
+  if (!route) throw new Error('the interface has no authenticated GET route');
+  return route;
+}
+
+/** The capability check: a non-modifying POST with a validated body. */
+export function capabilityCheckRoute() {
+  const route = ROUTE_BY_ID.get('checkCapability');
+  if (!route) throw new Error('the route table has no checkCapability');
+  return route;
+}
+
+/**
+ * Error responses whose cause the interface names, provoked once per run and shared by the
+ * errors.* checks: a missing and an unknown token, and (with credentials) a missing tenant header
+ * and three unsuitable bodies. None of them can modify anything.
+ */
+export function errorProbes(ctx: CheckContext): Promise<Probe[]> {
+  return ctx.shared('error-probes', async () => {
+    const get = authenticatedGet();
+    const post = capabilityCheckRoute();
+    const probes: Promise<Probe>[] = [
+      ctx.call('GET', get.path, { credentials: 'none' }).then((ex) => ({ name: 'missing-token', what: `GET ${get.path} without Authorization`, expected: 'unauthorized' as const, ex })),
+      // With the tenant header when known, so the token is the only thing wrong.
+      ctx.call('GET', get.path, { credentials: 'none', headers: { authorization: `Bearer ${ctx.label('invalid-token')}` }, ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}) })
+        .then((ex) => ({ name: 'invalid-token', what: `GET ${get.path} with an unknown bearer token`, expected: 'unauthorized' as const, ex })),
+    ];
+    if (ctx.target.hasToken) {
+      probes.push(
+        ctx.call('GET', get.path, { tenant: false }).then((ex) => ({ name: 'missing-tenant', what: `GET ${get.path} without x-service-tenant`, ex })),
+        ctx.call('POST', post.path, { json: {} }).then((ex) => ({ name: 'missing-field', what: `POST ${post.path} with required fields missing`, expected: 'invalid_request' as const, ex })),
+        ctx.call('POST', post.path, { json: { connectorId: 42, capability: true } })
+          .then((ex) => ({ name: 'wrong-type', what: `POST ${post.path} with fields of the wrong type`, expected: 'invalid_request' as const, ex })),
+        ctx.call('POST', post.path, { body: '{"connectorId": "ncs-conformance', headers: { 'content-type': 'application/json' } })
+          .then((ex) => ({ name: 'malformed-json', what: `POST ${post.path} with a truncated JSON body`, expected: 'invalid_request' as const, ex })),
+      );
+    }
+    return Promise.all(probes);
+  });
+}
+
+/** Calls the interface does not define (unknown path, unoffered method): how they fail is advisory. */
+export function undefinedCallProbes(ctx: CheckContext): Promise<Probe[]> {
+  return ctx.shared('undefined-call-probes', async () => {
+    const credentials = ctx.target.hasToken ? 'token' : 'none';
+    const unknown = `${BASE_PATH}/${ctx.label('no-such-path')}`;
+    const get = authenticatedGet();
+    return Promise.all([
+      ctx.call('GET', unknown, { credentials }).then((ex) => ({ name: 'unknown-path', what: `GET ${unknown}`, ex })),
+      // Without credentials: a read-only kit never sends a DELETE that a deployment might honour.
+      ctx.call('DELETE', get.path, { credentials: 'none' }).then((ex) => ({ name: 'wrong-method', what: `DELETE ${get.path} (not offered)`, ex })),
+    ]);
+  });
+}
+
+/** Every error answer among the probes (a probe answered 2xx is judged by auth.* and errors.invalid-request). */
+export const errorAnswers = (probes: Probe[]) => probes.filter((p) => p.ex.status >= 400);

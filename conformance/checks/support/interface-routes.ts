@@ -1,0 +1,28 @@
+import type { RouteDef } from '../../../simulator/contract/route-def.ts';
+import { routesFor } from '../../../simulator/contract/route-table.ts';
+import { CURRENT_VERSION } from '../../../simulator/contract/versions.ts';
+
+/**
+ * The endpoints the interface lists (the contract's route table without the simulator's documented
+ * additions): what every deployment must offer.
+ */
+export function interfaceRoutes(): RouteDef[] {
+  return routesFor(CURRENT_VERSION).filter((r) => !r.addition);
+}
+
+/** The interface route with this method and path template, if it is one. */
+export function interfaceRoute(method: string, path: string): RouteDef | undefined {
+  return interfaceRoutes().find((r) => r.method === method.toUpperCase() && r.path === path);
+}
+
+/** A concrete path for a template: every {param} becomes a recognisable probe value. */
+export function fillPath(path: string): string {
+  return path.replace(/\{[^}]+\}/g, 'ncs-conformance-probe');
+}
+
+/** Runs `work` over `items`, `width` at a time (modest parallelism keeps a run fast and polite). */
+export async function inBatches<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += width) out.push(...(await Promise.all(items.slice(i, i + width).map(work))));
+  return out;
+}

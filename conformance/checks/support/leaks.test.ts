@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { bearerOf, findLeaks } from './leaks.ts';
+
+describe('findLeaks', () => {
+  it('finds stack traces and paths of common runtimes', () => {
+    const samples = [
+      'Error: boom\n    at handler (/srv/app/handlers/catalog.ts:12:5)',
+      'at Object.<anonymous> (file:///opt/api/index.mjs:3:9)',
+      'at node:internal/process/task_queues:95:5',
+      'Traceback (most recent call last):\n  File "app.py", line 3',
+      'at com.example.Api.handle(Api.java:42)',
+      'goroutine 1 [running]:',
+      "TypeError: Cannot read properties of undefined (reading 'x')",
+      'failed in /home/deploy/service/src/routes.js',
+      'C:\\inetpub\\api\\web.config',
+      'require stack: node_modules/express/lib/router.js',
+    ];
+    for (const text of samples) expect(findLeaks(text, []), text).not.toEqual([]);
+  });
+
+  it('leaves ordinary error texts alone', () => {
+    const clean = [
+      'body field connectorId must be at most 120 characters long.',
+      'The access harbour-old expired at 2026-07-01T10:00:00.000Z.',
+      'Check the request against the published description (GET /api/public/v1/openapi.json).',
+      'GET /api/public/v1 lists every route of the interface.',
+      'Wait for the Retry-After seconds, then retry at 10:00:05.',
+    ];
+    for (const text of clean) expect(findLeaks(text, []), text).toEqual([]);
+  });
+
+  it('finds secrets sent with the request', () => {
+    expect(findLeaks('{"detail":"token ncs_at_abc123 unknown"}', [{ value: 'ncs_at_abc123', what: 'the bearer token' }])).toEqual(['the bearer token']);
+    expect(bearerOf({ Authorization: 'Bearer abc.def' })).toBe('abc.def');
+    expect(bearerOf({ authorization: 'Basic xyz' })).toBeUndefined();
+  });
+});

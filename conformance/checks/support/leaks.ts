@@ -1,0 +1,33 @@
+/** Signs of internals in an error response: stack traces of common runtimes, source paths. */
+const INTERNALS: { what: string; re: RegExp }[] = [
+  { what: 'a JavaScript stack frame', re: /\bat (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:(?:file:\/\/)?[\w./\\@-]+\.[cm]?[jt]sx?|node:[\w/]+):\d+:\d+\)?/ },
+  { what: 'a multi-line stack trace', re: /\n\s+at [\w$.<]/ },
+  { what: 'a Python traceback', re: /Traceback \(most recent call last\)/ },
+  { what: 'a Java/.NET stack frame', re: /\bat [\w$.]+\([\w$]+\.(?:java|cs|kt):\d+\)/ },
+  { what: 'a Go panic', re: /goroutine \d+ \[/ },
+  { what: 'a runtime exception name', re: /\b(?:TypeError|ReferenceError|SyntaxError|RangeError|NullPointerException|Exception in thread)\b/ },
+  { what: 'a source file path', re: /(?:\/[\w.@-]+)+\/[\w.@-]+\.(?:ts|js|mjs|cjs|tsx|jsx|py|java|go|rb|php|cs|kt)\b/ },
+  { what: 'a node_modules path', re: /node_modules[\\/]/ },
+  { what: 'a Windows file path', re: /\b[A-Za-z]:\\[\w\\.-]+/ },
+];
+
+/**
+ * What an error response reveals that it must not: internals, or any of the given secrets (the
+ * token sent with the request, the client secret). Each entry says what and where.
+ * @example findLeaks(ex.text, [token]) // ['the bearer token sent with the request']
+ */
+export function findLeaks(text: string, secrets: { value: string; what: string }[]): string[] {
+  const found: string[] = [];
+  for (const { what, re } of INTERNALS) {
+    const m = re.exec(text);
+    if (m) found.push(`${what}: ${JSON.stringify(m[0].slice(0, 80))}`);
+  }
+  for (const s of secrets) if (s.value.length >= 6 && text.includes(s.value)) found.push(s.what);
+  return found;
+}
+
+/** The token of a Bearer Authorization header, if any (to look for it in the answer). */
+export function bearerOf(headers: Record<string, string>): string | undefined {
+  const value = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  return value?.match(/^\s*bearer\s+(\S+)/i)?.[1];
+}

@@ -1,0 +1,45 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { CheckContext } from '../../runner/check.ts';
+import { findOperation, pointer, requireOpenApi, type OpenApiLike } from './openapi.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export interface ResponseSchemas {
+  /** The validator of the JSON 200 response of an operation, or undefined when the document has none. */
+  forOperation(method: string, path: string): ValidateFunction | undefined;
+}
+
+/**
+ * The response schemas of the target's own openapi.json compiled with Ajv (JSON Schema 2020-12,
+ * the dialect of OpenAPI 3.1), once per run; references resolve inside the document.
+ */
+export function responseSchemas(ctx: CheckContext): Promise<ResponseSchemas> {
+  return requireOpenApi(ctx).then(({ doc }) =>
+    ctx.shared('response-schemas', async () => {
+      const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
+      const id = 'urn:ncs-conformance:target-openapi';
+      ajv.addSchema(doc as object, id);
+      const cache = new Map<string, ValidateFunction | undefined>();
+      return {
+        forOperation(method, path) {
+          const key = `${method} ${path}`;
+          if (!cache.has(key)) cache.set(key, compile(ajv, id, doc, method, path));
+          return cache.get(key);
+        },
+      };
+    }),
+  );
+}
+
+function compile(ajv: Ajv2020, id: string, doc: OpenApiLike, method: string, path: string): ValidateFunction | undefined {
+  const content = findOperation(doc, method, path)?.responses?.['200']?.content;
+  const type = Object.keys(content ?? {}).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
+  if (!type || !content?.[type]?.schema) return undefined;
+  return ajv.getSchema(`${id}${pointer('paths', path, method.toLowerCase(), 'responses', '200', 'content', type, 'schema')}`);
+}
+
+/** Ajv errors as one short line. */
+export function describeAjvErrors(v: ValidateFunction): string {
+  return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+}

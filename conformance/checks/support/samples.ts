@@ -1,0 +1,65 @@
+import type { RouteDef } from '../../../simulator/contract/route-def.ts';
+import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import type { CheckContext } from '../../runner/check.ts';
+import { inBatches, interfaceRoutes } from './interface-routes.ts';
+
+/** One valid call of an interface endpoint and its answer. */
+export interface Sample {
+  route: RouteDef;
+  ex: Exchange;
+}
+
+/** A connector and one capability it offers, read from the target's own catalog. */
+export interface KnownPair {
+  connectorId: string;
+  capability: string;
+}
+
+/**
+ * Valid read-only calls that are not plain GETs, by route id: each builds its body from the
+ * target's catalog. Later areas add theirs here (never a modifying call: samples run read-only).
+ */
+const READ_ONLY_POSTS: Record<string, (pair: KnownPair) => unknown> = {
+  checkCapability: (pair) => ({ connectorId: pair.connectorId, capability: pair.capability }),
+};
+
+/** Plain JSON GETs without path parameters: callable with no knowledge of the target's data. */
+const plainGets = () => interfaceRoutes().filter((r) => r.method === 'GET' && (r.kind ?? 'json') === 'json' && !r.path.includes('{'));
+
+function firstPair(ex: Exchange | undefined): KnownPair | undefined {
+  const connectors = (ex?.json as { data?: { connectors?: { id?: unknown; capabilities?: unknown }[] } } | undefined)?.data?.connectors;
+  for (const c of Array.isArray(connectors) ? connectors : []) {
+    const caps = Array.isArray(c.capabilities) ? c.capabilities.filter((x): x is string => typeof x === 'string') : [];
+    if (typeof c.id === 'string' && caps[0]) return { connectorId: c.id, capability: caps[0] };
+  }
+  return undefined;
+}
+
+/**
+ * One valid call per readable interface endpoint (public ones without credentials, the others
+ * with the run's token when there is one), made once per run and shared.
+ */
+export function successSamples(ctx: CheckContext): Promise<Sample[]> {
+  return ctx.shared('success-samples', async () => {
+    const routes = plainGets().filter((r) => !r.auth || ctx.target.hasToken);
+    const samples = await inBatches(routes, 4, async (route) => ({
+      route,
+      ex: await ctx.call('GET', route.path, { credentials: route.auth ? 'token' : 'none' }),
+    }));
+    const pair = ctx.target.hasToken ? firstPair(samples.find((s) => s.route.id === 'listConnectors')?.ex) : undefined;
+    if (pair) {
+      for (const [id, body] of Object.entries(READ_ONLY_POSTS)) {
+        const route = ROUTE_BY_ID.get(id);
+        if (route && !route.addition) samples.push({ route, ex: await ctx.call(route.method, route.path, { json: body(pair) }) });
+      }
+    }
+    return samples;
+  });
+}
+
+/** A connector and capability from the target's catalog (for boundary checks), or undefined. */
+export async function knownPair(ctx: CheckContext): Promise<KnownPair | undefined> {
+  const samples = await successSamples(ctx);
+  return firstPair(samples.find((s) => s.route.id === 'listConnectors')?.ex);
+}

@@ -1,0 +1,110 @@
+import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import type { SseEvent, SseSession } from '../../client/sse-stream.ts';
+import type { CallOptions, CheckContext } from '../../runner/check.ts';
+import { createLabelledConnection } from './connections.ts';
+
+/** Connections the kit creates to make messages on the tenant's feed. */
+export const KIT_EVENTS = 3;
+/** Longest wait for expected messages (only a failing deployment makes the kit wait this long). */
+export const STREAM_WAIT_MS = 3_000;
+/** How long the public feed is watched after the tenant's messages arrived. */
+const PUBLIC_GRACE_MS = 150;
+
+export const streamPath = () => {
+  const route = ROUTE_BY_ID.get('streamStatus');
+  if (!route) throw new Error('the route table has no streamStatus');
+  return route.path;
+};
+
+/** The message ids as numbers (NaN where an id is not a whole number). */
+export const numericId = (e: SseEvent) => (e.id !== undefined && /^\d+$/.test(e.id) ? Number(e.id) : Number.NaN);
+export const numbered = (events: readonly SseEvent[]) => events.filter((e) => e.id !== undefined && e.id !== '');
+
+/**
+ * Problems with the numbering of a message sequence: ids that are not numbers, repeats, gaps.
+ * `after`: the id the sequence must continue from (a resumed stream), if any.
+ */
+export function numberingProblems(events: readonly SseEvent[], after?: number): string[] {
+  const problems: string[] = [];
+  let prev = after;
+  for (const e of numbered(events)) {
+    const id = numericId(e);
+    if (Number.isNaN(id)) problems.push(`id ${JSON.stringify(e.id)} is not a number`);
+    else if (prev !== undefined && id !== prev + 1) problems.push(id <= prev ? `id ${id} came again after ${prev}` : `after id ${prev} came ${id}: ${id - prev - 1} message(s) skipped`);
+    if (!Number.isNaN(id)) prev = id;
+  }
+  return problems;
+}
+
+export interface SseScenario {
+  tenant: SseSession;
+  public: SseSession;
+  /** The kit's connections, in creation order. */
+  created: { id: string; ex: Exchange }[];
+  /** The tenant stream's messages, read live while the kit created the connections. */
+  events: readonly SseEvent[];
+  publicEvents: readonly SseEvent[];
+}
+
+/** The first message that mentions `id` (the creation's message carries the new connection's id). */
+export const firstMention = (events: readonly SseEvent[], id: string) => events.find((e) => e.data.includes(id));
+
+/**
+ * Opens the tenant's stream and the public one, creates KIT_EVENTS labelled connections and reads
+ * until every one of them has shown up on the tenant's stream. Once per run, shared by the sse.* checks.
+ */
+export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
+  return ctx.shared('sse-scenario', async () => {
+    const tenant = await ctx.stream(streamPath());
+    const pub = await ctx.stream(streamPath(), { credentials: 'none' });
+    const created: SseScenario['created'] = [];
+    if (tenant.isStream) {
+      for (let i = 0; i < KIT_EVENTS; i++) {
+        const c = await createLabelledConnection(ctx, 'stream');
+        if (c.id) created.push({ id: c.id, ex: c.ex });
+      }
+      await tenant.readUntil((events) => created.every((c) => firstMention(events, c.id)), STREAM_WAIT_MS);
+      await pub.readUntil(() => false, PUBLIC_GRACE_MS);
+    }
+    await Promise.all([tenant.close(), pub.close()]);
+    return { tenant, public: pub, created, events: [...tenant.events], publicEvents: [...pub.events] };
+  });
+}
+
+/** The scenario with its stream open and its connections created, or the check ends saying why not. */
+export async function requireScenario(ctx: CheckContext): Promise<SseScenario> {
+  const s = await sseScenario(ctx);
+  ctx.require(s.tenant.isStream, { expected: "GET /stream with the token opens the tenant's feed (200)", exchange: s.tenant.ex });
+  if (s.created.length < KIT_EVENTS) ctx.skip(`could not create ${KIT_EVENTS} connections to produce messages (see idempotency.*)`);
+  return s;
+}
+
+/**
+ * Resumes the tenant's stream after the kit's first message (by Last-Event-ID or cursor) and reads
+ * until the last message seen live comes again; judges that it continues exactly after it.
+ */
+export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cursor') {
+  const s = await requireScenario(ctx);
+  const first = firstMention(s.events, s.created[0]!.id);
+  const after = first ? numericId(first) : Number.NaN;
+  if (Number.isNaN(after)) ctx.skip("the kit's first message did not arrive with a numeric id (see sse.consecutive-ids)");
+  const later = numbered(s.events).filter((e) => numericId(e) > after);
+  const lastId = Math.max(after, ...later.map(numericId));
+  const opts: CallOptions = how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } };
+  const session = await ctx.stream(streamPath(), opts);
+  const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
+  ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
+  await session.readUntil((events) => events.some((e) => numericId(e) >= lastId), STREAM_WAIT_MS);
+  await session.close();
+  const resumed = numbered(session.events);
+  const ids = resumed.map(numericId);
+  ctx.expect.that(ids[0] === after + 1, { expected: `${rule} continues with message ${after + 1}`, observed: ids.length ? `it started with ${ids[0]}` : `no numbered message within ${STREAM_WAIT_MS} ms`, exchange: session.ex });
+  const problems = numberingProblems(resumed, ids[0] === after + 1 ? after : undefined);
+  ctx.expect.that(problems.length === 0, { expected: `${rule}: no gap and no message twice`, observed: problems.slice(0, 5).join('; '), exchange: session.ex });
+  const missing = later.filter((e) => !resumed.some((r) => r.id === e.id && r.event === e.event && r.data === e.data));
+  ctx.expect.that(missing.length === 0, {
+    expected: `${rule} delivers again every message after ${after} that the live stream carried, unchanged`,
+    observed: `missing or changed: ids ${missing.map((e) => e.id).join(', ')}`, exchange: session.ex,
+  });
+}

@@ -1,0 +1,93 @@
+import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import { startKitReceiver, type KitReceiver, type ReceivedDelivery } from '../../client/webhook-receiver.ts';
+import type { CheckContext } from '../../runner/check.ts';
+import { createLabelledConnection } from './connections.ts';
+
+/** How long the kit waits for a delivery: the simulator delivers at once, a slow deployment gets a few seconds. */
+export const DELIVERY_WAIT_MS = 3_000;
+
+const pathOf = (id: string) => {
+  const route = ROUTE_BY_ID.get(id);
+  if (!route) throw new Error(`the route table has no ${id}`);
+  return route.path;
+};
+export const webhooksPath = () => pathOf('createWebhook');
+/** The simulator's delivery-log paths (the interface does not show them). */
+export const deliveriesPath = (webhookId: string) => pathOf('listDeliveries').replace('{webhookId}', encodeURIComponent(webhookId));
+export const redeliverPath = (webhookId: string, deliveryId: string) =>
+  pathOf('redeliver').replace('{webhookId}', encodeURIComponent(webhookId)).replace('{deliveryId}', encodeURIComponent(deliveryId));
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/** The kit's receiver on 127.0.0.1, started once per run and stopped when the run ends. */
+export function kitReceiver(ctx: CheckContext): Promise<KitReceiver> {
+  return ctx.shared('webhook-receiver', async () => {
+    const port = ctx.deployment.webhookReceiverPort;
+    const receiver = await startKitReceiver(port).catch((err: NodeJS.ErrnoException) =>
+      ctx.skip(`the kit's webhook receiver cannot listen on 127.0.0.1:${port} (${err.code ?? err.message}): choose another webhookReceiverPort`));
+    ctx.atRunEnd(() => receiver.close());
+    return receiver;
+  });
+}
+
+/** Where the deployment can reach the receiver (deployment profile), or a skip explaining how to make it reachable. */
+function receiverBaseUrl(ctx: CheckContext, receiver: KitReceiver): string {
+  const setting = ctx.deployment.webhookReceiverUrl;
+  if (setting === 'loopback') return receiver.origin;
+  if (setting) return setting.replace(/\/+$/, '');
+  if (LOOPBACK.test(new URL(ctx.target.baseUrl).hostname)) return receiver.origin;
+  ctx.skip(`the deployment is not on this machine, so it cannot deliver to the kit's receiver on 127.0.0.1:${receiver.port}: set webhookReceiverUrl in the deployment profile (a public URL forwarded to webhookReceiverPort), or "loopback"`);
+}
+
+export interface WebhookScenario {
+  receiver: KitReceiver;
+  /** The URL registered; the receiver sees paths containing `label`. */
+  url: string;
+  label: string;
+  registration: Exchange;
+  webhookId?: string;
+  /** The signing key from the creation answer (deployment profile webhookSecretField). */
+  secret?: string;
+  /** The labelled connection whose creation triggers the delivery. */
+  connection?: { ex: Exchange; id?: string };
+  /** Deliveries to this receiver that carry the connection's id. */
+  deliveries: ReceivedDelivery[];
+}
+
+/** Whether a received request belongs to this scenario and carries `id`. */
+export const deliveryFor = (s: { label: string }, id: string) => (d: ReceivedDelivery) => d.path.includes(s.label) && d.rawBody.includes(id);
+
+/**
+ * Registers a receiver of the kit for the deployment profile's test event, creates a labelled
+ * connection (which triggers that event) and waits for the delivery. Once per run, shared by the
+ * webhooks.* checks; each judges its own part.
+ */
+export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
+  return ctx.shared('webhook-scenario', async () => {
+    const receiver = await kitReceiver(ctx);
+    const label = ctx.label('receiver');
+    const url = `${receiverBaseUrl(ctx, receiver)}/${label}`;
+    const registration = await ctx.call('POST', webhooksPath(), {
+      json: { url, events: [ctx.deployment.webhookTestEvent] }, headers: { 'Idempotency-Key': ctx.label('key') },
+    });
+    const scenario: WebhookScenario = { receiver, url, label, registration, deliveries: [] };
+    if (registration.status < 200 || registration.status >= 300) return scenario;
+    const data = (registration.json as { data?: Record<string, unknown> } | undefined)?.data ?? {};
+    if (typeof data.id === 'string') scenario.webhookId = data.id;
+    const secret = data[ctx.deployment.webhookSecretField];
+    if (typeof secret === 'string' && secret.length > 0) scenario.secret = secret;
+    const connection = await createLabelledConnection(ctx, 'webhook');
+    scenario.connection = { ex: connection.ex, ...(connection.id ? { id: connection.id } : {}) };
+    if (connection.id) scenario.deliveries = await receiver.waitFor(deliveryFor(scenario, connection.id), DELIVERY_WAIT_MS);
+    return scenario;
+  });
+}
+
+/** The scenario with a delivery to judge, or a skip naming the check that reports why there is none. */
+export async function requireDelivery(ctx: CheckContext): Promise<WebhookScenario & { delivery: ReceivedDelivery }> {
+  const s = await webhookScenario(ctx);
+  const delivery = s.deliveries[0];
+  if (!delivery) ctx.skip('no delivery arrived at the kit\'s receiver (see webhooks.registration and webhooks.delivery-arrives)');
+  return { ...s, delivery };
+}

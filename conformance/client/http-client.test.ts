@@ -1,0 +1,83 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectionError, createKitClient } from './http-client.ts';
+
+type Route = (req: IncomingMessage, res: ServerResponse) => void;
+const routes: Record<string, Route> = {};
+const server = createServer((req, res) => (routes[req.url ?? ''] ?? ((_, r) => r.writeHead(404).end()))(req, res));
+let base = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('kit HTTP client (undici fetch over loopback)', () => {
+  it('records the exchange: request, status, lower-cased headers, body, JSON and requestId', async () => {
+    routes['/echo'] = (req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c)).on('end', () => {
+        res.writeHead(201, { 'Content-Type': 'application/json', 'X-Request-Id': 'req_hdr' });
+        res.end(JSON.stringify({ ok: true, data: { body, raw: req.rawHeaders }, meta: { requestId: 'req_body' } }));
+      });
+    };
+    const seen: unknown[] = [];
+    const client = createKitClient({ onExchange: (ex) => seen.push(ex) });
+    const ex = await client.send({ method: 'POST', url: `${base}/echo`, headers: { 'X-Service-Tenant': 't1' }, body: '{"a":1}' });
+    expect(ex).toMatchObject({ method: 'POST', status: 201, requestBody: '{"a":1}', requestId: 'req_body', attempts: 1 });
+    expect(ex.headers['x-request-id']).toBe('req_hdr');
+    const data = (ex.json as { data: { body: string; raw: string[] } }).data;
+    expect(data.body).toBe('{"a":1}');
+    // Header names leave in the letter case given (the case-insensitivity check depends on it).
+    expect(data.raw).toContain('X-Service-Tenant');
+    expect(seen).toEqual([ex]);
+  });
+
+  it('retries 500 and 429 under the interface policy with the injected sleep', async () => {
+    let calls = 0;
+    routes['/flaky'] = (_req, res) => {
+      calls++;
+      if (calls < 3) res.writeHead(calls === 1 ? 500 : 429, { 'retry-after': '0' }).end('{}');
+      else res.writeHead(200, { 'x-request-id': 'req_ok' }).end('not json');
+    };
+    const waits: number[] = [];
+    const client = createKitClient({ retry: { sleep: async (ms) => void waits.push(ms), random: () => 0 } });
+    const ex = await client.send({ method: 'GET', url: `${base}/flaky` });
+    expect([ex.status, ex.attempts, ex.json, ex.requestId]).toEqual([200, 3, undefined, 'req_ok']);
+    expect(waits).toEqual([500, 1000]);
+    calls = 0;
+    const noRetry = await client.send({ method: 'GET', url: `${base}/flaky`, retry: false });
+    expect([noRetry.status, noRetry.attempts]).toEqual([500, 1]);
+  });
+
+  it('stops after the headers of a stream that never ends when readBody is false', async () => {
+    routes['/stream'] = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('id: 1\ndata: x\n\n');
+    };
+    const ex = await createKitClient({ timeoutMs: 2000 }).send({ method: 'GET', url: `${base}/stream`, readBody: false });
+    expect(ex.status).toBe(200);
+    expect(ex.headers['content-type']).toBe('text/event-stream');
+    expect(ex.text).toBe('');
+  });
+
+  it('reports an unreachable target and a silent one as ConnectionError', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const err = await createKitClient().send({ method: 'GET', url: `http://127.0.0.1:${port}/` }).catch((e) => e);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message).toMatch(/cannot reach .*ECONNREFUSED/);
+
+    routes['/silent'] = () => undefined;
+    const slow = await createKitClient({ timeoutMs: 100 }).send({ method: 'GET', url: `${base}/silent` }).catch((e) => e);
+    expect(slow).toBeInstanceOf(ConnectionError);
+    expect(slow.message).toMatch(/within 100 ms/);
+  });
+});

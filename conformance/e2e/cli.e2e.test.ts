@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type RunningServer } from '../../simulator/adapters/node-server.ts';
+import { CHECKS } from '../checks/index.ts';
+import { checksMarkdownTable } from '../cli/list-command.ts';
+import { JsonReport } from '../reporters/json-report.ts';
+import { selectChecks } from '../runner/registry.ts';
+import { TWO_TENANT_CLIENT } from './targets.ts';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ncs.ts');
+
+/** The CLI as a child process (asynchronous: the simulator under test runs in this process). */
+function ncs(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as { port: number };
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+describe('ncs conformance (CLI)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ncs-conformance-cli-'));
+  let clean: RunningServer;
+  let leaky: RunningServer;
+  beforeAll(async () => {
+    [clean, leaky] = await Promise.all([serve({ port: 0, altPort: 0 }), serve({ port: 0, violation: 'stack-trace-in-error' })]);
+  });
+  afterAll(async () => {
+    await Promise.all([clean?.close(), leaky?.close()]);
+  });
+  const auth = (s: RunningServer) => ['--base-url', s.baseUrl, '--tenant', s.tenant, '--token', s.token];
+
+  it('exit 0 against the clean simulator, with console, JSON and JUnit reports', async () => {
+    const out = join(dir, 'clean');
+    // A client acting for two tenants and the control plane's admin token: every check can run.
+    const { token, tenant } = clean.sandbox.issueToken(TWO_TENANT_CLIENT);
+    const res = await ncs([
+      'conformance', 'run', '--base-url', clean.baseUrl, '--tenant', tenant, '--token', token, '--other-tenant', 'alpine-bistro',
+      '--admin-token', clean.sandbox.adminToken, '--alt-base-url', clean.altBaseUrl!, '--reporter', 'console,json,junit', '--output', out,
+    ]);
+    expect(res.status, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/conformant: \d+ passed, 0 MUST failed/);
+    expect(res.stdout).not.toContain(token);
+    expect(res.stdout).not.toContain(clean.sandbox.adminToken);
+    expect(res.stdout).not.toContain('\x1b[');
+    const report = JsonReport.parse(JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')));
+    expect(report.summary).toMatchObject({ total: CHECKS.length, passed: CHECKS.length });
+    expect(XMLValidator.validate(readFileSync(join(out, 'junit.xml'), 'utf8'))).toBe(true);
+  });
+
+  it('exit 1 when a MUST check fails, with the evidence and a redacted curl', async () => {
+    const res = await ncs(['conformance', 'run', ...auth(leaky), '--grep', 'errors\\.']);
+    expect(res.status).toBe(1);
+    expect(res.stdout).toContain('✗ errors.no-leaks');
+    expect(res.stdout).toMatch(/reproduce: +curl -sS -i .*"\$NCS_TOKEN"/);
+    expect(res.stdout).toMatch(/requestId: +req_/);
+    expect(res.stdout).not.toContain(leaky.token);
+    expect(res.stdout).not.toMatch(/✓ (auth|limits|versions)\./);
+  });
+
+  it('takes its configuration from NCS_* variables', async () => {
+    const out = join(dir, 'env');
+    const res = await ncs(['conformance', 'run'], {
+      NCS_BASE_URL: clean.baseUrl, NCS_TENANT: clean.tenant, NCS_TOKEN: clean.token, NCS_GREP: '^limits', NCS_REPORTER: 'json', NCS_OUTPUT: out,
+    });
+    expect(res.status, res.stderr).toBe(0);
+    expect(res.stdout).toBe('');
+    const report = JsonReport.parse(JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')));
+    expect(report.results.map((r) => r.check.name)).toEqual(selectChecks(CHECKS, '^limits').map((c) => c.name));
+  });
+
+  it('exit 2 for usage errors and an unreachable target', async () => {
+    const noBase = await ncs(['conformance', 'run']);
+    expect([noBase.status, noBase.stdout, noBase.stderr]).toEqual([2, '', 'ncs conformance: --base-url is required (or NCS_BASE_URL)\n']);
+    const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'html']);
+    expect([badReporter.status, badReporter.stderr]).toEqual([2, expect.stringContaining('--reporter takes console, json, junit')]);
+    const unknownFlag = await ncs(['conformance', 'run', '--bogus']);
+    expect(unknownFlag.status).toBe(2);
+    const port = await closedPort();
+    const down = await ncs(['conformance', 'run', '--base-url', `http://127.0.0.1:${port}`, '--reporter', 'console,json', '--output', join(dir, 'down')]);
+    expect(down.status).toBe(2);
+    expect(JsonReport.parse(JSON.parse(readFileSync(join(dir, 'down', 'conformance.json'), 'utf8')))).toMatchObject({ exitCode: 2, error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(down.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1: ECONNREFUSED/);
+  });
+
+  it('ncs conformance list prints every check; --format markdown is the README table', async () => {
+    const table = await ncs(['conformance', 'list']);
+    expect(table.status).toBe(0);
+    for (const c of CHECKS) expect(table.stdout).toMatch(new RegExp(`^${c.name.replace('.', '\\.')} +${c.severity}`, 'm'));
+    const md = await ncs(['conformance', 'list', '--format', 'markdown']);
+    expect(md.stdout).toBe(`${checksMarkdownTable()}\n`);
+  });
+
+  it('ncs serve --violation --alt-port: the CI flow catches a differing alternate address', async () => {
+    const ready = join(dir, 'ready.json');
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--alt-port', '0', '--quiet', '--violation', 'alt-base-differs', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      for (let i = 0; i < 400 && !existsSync(ready); i++) await sleep(25);
+      await sleep(50);
+      const info = JSON.parse(readFileSync(ready, 'utf8')) as { baseUrl: string; altBaseUrl: string; token: string; tenant: string };
+      expect(info.altBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await ncs(['conformance', 'run', '--base-url', info.baseUrl, '--alt-base-url', info.altBaseUrl, '--tenant', info.tenant, '--token', info.token]);
+      expect(res.status).toBe(1);
+      expect(res.stdout).toContain('✗ base-urls.alt-identical');
+      expect(res.stdout).toMatch(/1 MUST failed/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const unknown = await ncs(['serve', '--port', '0', '--violation', 'no-such-violation']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown violation "no-such-violation"; known: error-status-mismatch/);
+  });
+});

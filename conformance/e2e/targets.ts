@@ -1,0 +1,48 @@
+import { http, passthrough } from 'msw';
+import { setupServer } from 'msw/node';
+import { serve } from '../../simulator/adapters/node-server.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../simulator/sandbox.ts';
+import type { FetchLike } from '../client/http-client.ts';
+import type { ConformanceOptions } from '../runner/options.ts';
+
+/** Looked up per call: MSW replaces globalThis.fetch when a server starts listening. */
+export const globalFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
+
+/** Retries without waiting (violations answer 500 on purpose; the schedule itself is unit-tested). */
+export const noWait = { sleep: async () => undefined };
+
+/** A client of the fixtures allowed to act for two tenants: the tenant-isolation checks need a second one. */
+export const TWO_TENANT_CLIENT = 'network-integrator';
+
+/** The kit's options for a sandbox: a two-tenant token, the admin token of the control plane. */
+function kitAccess(sandbox: Sandbox): ConformanceOptions {
+  const { token, tenant } = sandbox.issueToken(TWO_TENANT_CLIENT);
+  const otherTenant = sandbox.state.clients.get(TWO_TENANT_CLIENT)!.tenants.find((t) => t !== tenant)!;
+  return { token, tenant, otherTenant, adminToken: sandbox.adminToken };
+}
+
+/** The simulator on node:http with both base URLs, and the kit's options for it (default undici fetch). */
+export async function httpTarget(options: SandboxOptions = {}) {
+  const running = await serve({ ...options, port: 0, altPort: 0 });
+  const kit: ConformanceOptions = { baseUrl: running.baseUrl, altBaseUrl: running.altBaseUrl!, ...kitAccess(running.sandbox) };
+  return { kit, close: () => running.close() };
+}
+
+/** Webhook deliveries to the kit's receiver on 127.0.0.1 go over the network unchanged. */
+const loopbackPassthrough = http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough());
+
+/** One MSW server for a whole file; `use` points it at a fresh sandbox and returns the kit's options. */
+export function mswTargets() {
+  const server = setupServer();
+  return {
+    listen: () => server.listen({ onUnhandledFrame: 'error' }),
+    close: () => server.close(),
+    async use(options: SandboxOptions = {}): Promise<ConformanceOptions> {
+      const sandbox = createSandbox(options);
+      server.resetHandlers(...sandbox.handlers, loopbackPassthrough);
+      await sandbox.ready;
+      // The in-process simulator delivers webhooks over real loopback HTTP to the kit's receiver.
+      return { baseUrl: sandbox.baseUrl, altBaseUrl: sandbox.altBaseUrl, ...kitAccess(sandbox), fetch: globalFetch, retry: noWait, deploymentProfile: { webhookReceiverUrl: 'loopback' } };
+    },
+  };
+}

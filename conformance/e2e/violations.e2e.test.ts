@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIOLATIONS } from '../../simulator/violations/index.ts';
+import { CHECKS } from '../checks/index.ts';
+import { runConformance } from '../runner/run.ts';
+import { mswTargets } from './targets.ts';
+
+/** Checks no violation can provoke yet, and why. */
+const NOT_SIMULATED: Record<string, string> = {
+  'auth.header-name-case': 'both transports hand the core lower-cased header names, so a case-sensitive server cannot be simulated',
+};
+
+describe('the kit catches each deliberate violation, and only with the checks it should', () => {
+  const msw = mswTargets();
+  beforeAll(msw.listen);
+  afterAll(msw.close);
+
+  it('has at least 15 kinds of violation, each naming existing checks', () => {
+    expect(VIOLATIONS.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(VIOLATIONS.map((v) => v.name)).size).toBe(VIOLATIONS.length);
+    const names = new Set(CHECKS.map((c) => c.name));
+    for (const v of VIOLATIONS) {
+      expect(v.catches.length, v.name).toBeGreaterThan(0);
+      for (const c of v.catches) expect(names, `${v.name} names ${c}`).toContain(c);
+    }
+  });
+
+  it('every check is proven by at least one violation (or says why it cannot be)', () => {
+    const proven = new Set(VIOLATIONS.flatMap((v) => v.catches));
+    const unproven = CHECKS.map((c) => c.name).filter((n) => !proven.has(n));
+    expect(unproven.sort()).toEqual(Object.keys(NOT_SIMULATED).sort());
+  });
+
+  for (const violation of VIOLATIONS) {
+    it(`${violation.name}: ${violation.description}`, async () => {
+      const result = await runConformance(await msw.use({ violation: violation.name }));
+      const failed = result.results.filter((r) => r.status === 'fail').map((r) => r.check.name);
+      expect(failed.sort()).toEqual([...violation.catches].sort());
+      expect(result.results.filter((r) => r.error !== undefined)).toEqual([]);
+      const mustCaught = violation.catches.some((n) => CHECKS.find((c) => c.name === n)!.severity === 'MUST');
+      expect(result.exitCode).toBe(mustCaught ? 1 : 0);
+      // Every failure carries the evidence to reproduce it.
+      for (const f of result.results.flatMap((r) => r.failures)) {
+        expect(f.expected.length).toBeGreaterThan(0);
+        if (f.request) expect(f.curl).toMatch(/^curl /);
+      }
+    });
+  }
+});

@@ -1,0 +1,131 @@
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import type { Exchange, KitClient, SendRequest } from '../client/http-client.ts';
+import type { SseSession } from '../client/sse-stream.ts';
+import type { Redactor } from '../client/redact.ts';
+import type { CallOptions, CheckContext, CheckDef, Expectations, ProfileName, TargetInfo } from './check.ts';
+import type { DeploymentProfile } from './deployment-profile.ts';
+import { CheckFailure, SkipCheck, type FailureInput } from './failure.ts';
+
+/** What every check of one run shares. */
+export interface RunState {
+  runId: string;
+  client: KitClient;
+  redactor: Redactor;
+  target: TargetInfo;
+  token?: string;
+  /** Admin token of the deployment's sandbox control plane, if given. */
+  adminToken?: string;
+  profile: ProfileName;
+  deployment: DeploymentProfile;
+  memo: Map<string, Promise<unknown>>;
+  labels: { next: number };
+  /** Run when every check has finished, in reverse order of registration. */
+  cleanups: (() => Promise<void> | void)[];
+}
+
+const errorCodeOf = (ex: Exchange) => {
+  const err = (ex.json as { error?: { code?: unknown } } | undefined)?.error;
+  return typeof err?.code === 'string' ? err.code : undefined;
+};
+
+function buildUrl(base: string, path: string, query?: Record<string, string>): string {
+  const url = /^https?:\/\//.test(path) ? path : `${base}${path}`;
+  if (!query || Object.keys(query).length === 0) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(query).toString()}`;
+}
+
+/** A check's context plus the failures and notes it gathers. */
+export function createCheckContext(def: CheckDef, run: RunState) {
+  const failures: FailureInput[] = [];
+  const notes: string[] = [];
+
+  const sessions: SseSession[] = [];
+
+  function request(method: string, path: string, o: CallOptions): SendRequest {
+    const base = o.base === 'alt' ? run.target.altBaseUrl : run.target.baseUrl;
+    if (!base) throw new Error(`check ${def.name} calls the alternate base URL without declaring requires: ['alt-base-url']`);
+    const headers: Record<string, string> = {};
+    if ((o.credentials ?? 'token') === 'token') {
+      if (!run.token) throw new Error(`check ${def.name} calls with a token without declaring requires: ['token']`);
+      headers[o.headerNames?.authorization ?? 'authorization'] = `Bearer ${run.token}`;
+    }
+    if (o.credentials === 'admin') {
+      if (!run.adminToken) throw new Error(`check ${def.name} calls the control plane without declaring requires: ['control-plane']`);
+      headers.authorization = `Bearer ${run.adminToken}`;
+    }
+    const tenant = o.tenant === undefined ? ((o.credentials ?? 'token') === 'token' ? run.target.tenant : undefined) : o.tenant;
+    if (tenant) headers[o.headerNames?.tenant ?? 'x-service-tenant'] = tenant;
+    let body: string | undefined;
+    if (o.json !== undefined) {
+      body = JSON.stringify(o.json);
+      headers['content-type'] = 'application/json';
+    } else if (o.body !== undefined) body = o.body;
+    // Headers given by the check replace defaults of the same name in any letter case.
+    for (const [name, value] of Object.entries(o.headers ?? {})) {
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+      headers[name] = value;
+    }
+    return {
+      method, url: buildUrl(base, path, o.query), headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(o.retry !== undefined ? { retry: o.retry } : {}),
+      ...(o.readBody !== undefined ? { readBody: o.readBody } : {}),
+    };
+  }
+
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => run.client.send(request(method, path, o));
+
+  async function stream(path: string, o: CallOptions = {}): Promise<SseSession> {
+    const session = await run.client.openStream(request('GET', path, o));
+    sessions.push(session);
+    return session;
+  }
+
+  const that = (condition: boolean, failure: FailureInput) => {
+    if (!condition) failures.push(failure);
+    return condition;
+  };
+  const expect: Expectations = {
+    that,
+    status(ex, expected, rule) {
+      const list: readonly number[] = typeof expected === 'number' ? [expected] : expected;
+      return that(list.includes(ex.status), { expected: rule, exchange: ex });
+    },
+    errorCode(ex, code, rule) {
+      const ok = ex.status === ERROR_TABLE[code].status && (ex.json as { ok?: unknown } | undefined)?.ok === false && errorCodeOf(ex) === code;
+      return that(ok, { expected: rule, exchange: ex });
+    },
+  };
+
+  const ctx: CheckContext = {
+    target: run.target,
+    profile: run.profile,
+    deployment: run.deployment,
+    runId: run.runId,
+    call,
+    stream,
+    atRunEnd: (cleanup) => void run.cleanups.push(cleanup),
+    label: (kind) => `ncs-conformance-${run.runId}-${kind}-${++run.labels.next}`,
+    shared<T>(key: string, make: () => Promise<T>) {
+      let p = run.memo.get(key) as Promise<T> | undefined;
+      if (!p) {
+        p = make();
+        run.memo.set(key, p);
+      }
+      return p;
+    },
+    expect,
+    fail: (failure) => void failures.push(failure),
+    require(condition, failure) {
+      if (!condition) throw new CheckFailure(failure);
+    },
+    skip(reason) {
+      throw new SkipCheck(reason);
+    },
+    note: (text) => void notes.push(text),
+    secrets: () => run.redactor.secrets().map((s) => s.value),
+  };
+  /** Closes every stream the check left open. */
+  const closeStreams = () => Promise.all(sessions.map((s) => s.close())).then(() => undefined);
+  return { ctx, failures, notes, closeStreams };
+}

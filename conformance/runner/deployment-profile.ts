@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { Environment } from '../../simulator/contract/environment.ts';
+
+/**
+ * What a check needs to know about a deployment that the interface does not show. The defaults are
+ * the simulator's values; a deployment that chose differently describes itself in a JSON file
+ * (--deployment-profile) so the kit never fails it for a choice the interface left open.
+ */
+export const DeploymentProfile = z.strictObject({
+  /** The environment the deployment is (production makes the read-only profile the default). */
+  environment: Environment.optional(),
+  /** Token endpoint for client credentials, relative to the base URL's origin or absolute. */
+  tokenEndpoint: z.string().min(1).default('/oauth/token'),
+  /** Header carrying t=<unix-seconds>,v1=<hex> on webhook deliveries. */
+  webhookSignatureHeader: z.string().min(1).default('NCS-Signature'),
+  /**
+   * Where the deployment can deliver webhooks to the kit's own receiver (which always listens on
+   * 127.0.0.1, port webhookReceiverPort). null: the receiver's loopback address when the base URL is
+   * loopback, else the webhook checks are skipped. "loopback": the deployment reaches 127.0.0.1 (it
+   * runs on this machine or in this process). A URL: a public address forwarded to the receiver's port
+   * (e.g. a tunnel); the kit appends one path segment per receiver it registers.
+   */
+  webhookReceiverUrl: z.union([z.literal('loopback'), z.url({ protocol: /^https?$/ })]).nullable().default(null),
+  /** Port of the kit's receiver on 127.0.0.1 (0: any free port). */
+  webhookReceiverPort: z.int().min(0).max(65_535).default(0),
+  /** Event a connection creation triggers: the kit subscribes its receiver to it and creates a connection. */
+  webhookTestEvent: z.string().min(1).default('connection.created'),
+  /** Field of the creation answer's data that carries the signing key (shown exactly once). */
+  webhookSecretField: z.string().min(1).default('signingSecret'),
+  /** Event names a webhook receiver can subscribe to (the interface shows two samples). */
+  webhookEventNames: z.array(z.string().min(1)).min(1).default(['order.created', 'order.paid']),
+  /** Names of the status-stream message kinds; empty: any name is accepted. */
+  streamEventNames: z.array(z.string().min(1)).default([]),
+  /** Path of a sandbox control plane (reset, clock, faults); null when the deployment has none. */
+  controlPlanePath: z.string().startsWith('/').nullable().default('/_sandbox'),
+});
+export type DeploymentProfile = z.infer<typeof DeploymentProfile>;
+
+/** The simulator's values. */
+export const DEFAULT_DEPLOYMENT_PROFILE: DeploymentProfile = DeploymentProfile.parse({});
+
+/** A profile given partly in code or a file is completed with the defaults; problems name the field. */
+export function parseDeploymentProfile(input: unknown, source = 'deployment profile'): DeploymentProfile {
+  const parsed = DeploymentProfile.safeParse(input ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new Error(`${source} is not valid: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * @example const profile = loadDeploymentProfile('./staging-profile.json');
+ */
+export function loadDeploymentProfile(file: string): DeploymentProfile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`cannot read the deployment profile ${file}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`the deployment profile ${file} is not JSON`);
+  }
+  return parseDeploymentProfile(json, `the deployment profile ${file}`);
+}

@@ -1,0 +1,34 @@
+import type { Exchange } from '../client/http-client.ts';
+import { toCurl } from '../client/curl.ts';
+import type { Redactor } from '../client/redact.ts';
+import type { Failure, FailureInput } from './failure.ts';
+
+const RESPONSE_PREVIEW = 600;
+
+/** "401 unauthorized (The call was not signed in.)" or "200" or "200, body is not JSON". */
+export function describeExchange(ex: Exchange): string {
+  const body = ex.json as { ok?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
+  if (body?.error && typeof body.error === 'object') {
+    const code = typeof body.error.code === 'string' ? body.error.code : '(no error.code)';
+    return `${ex.status} ${code}${typeof body.error.message === 'string' ? ` (${body.error.message})` : ''}`;
+  }
+  if (ex.text !== '' && ex.json === undefined) return `${ex.status}, body is not JSON: ${ex.text.slice(0, 80)}`;
+  return String(ex.status);
+}
+
+/** A failure with its evidence (request line, requestId, curl, response start), secrets redacted. */
+export function toFailure(input: FailureInput, redactor: Redactor): Failure {
+  const ex = input.exchange;
+  const failure: Failure = {
+    expected: redactor.text(input.expected),
+    observed: redactor.text(input.observed ?? (ex ? describeExchange(ex) : 'nothing')),
+  };
+  if (ex) {
+    failure.request = redactor.text(`${ex.method} ${ex.url}`);
+    failure.status = ex.status;
+    if (ex.requestId) failure.requestId = ex.requestId;
+    failure.curl = toCurl({ method: ex.method, url: ex.url, headers: ex.requestHeaders, body: ex.requestBody }, redactor);
+    if (ex.text) failure.response = redactor.text(ex.text.length > RESPONSE_PREVIEW ? `${ex.text.slice(0, RESPONSE_PREVIEW)}…` : ex.text);
+  }
+  return failure;
+}

@@ -1,0 +1,55 @@
+import { ConnectionError } from '../client/http-client.ts';
+import { infoOf, type CheckDef } from './check.ts';
+import { createCheckContext, type RunState } from './context.ts';
+import type { CheckResult } from './events.ts';
+import { toFailure } from './evidence.ts';
+import { CheckFailure, SkipCheck } from './failure.ts';
+
+/** Why a check cannot run in this run (missing credentials or alternate URL), if so. */
+export function requirementSkipReason(check: CheckDef, run: RunState): string | undefined {
+  for (const need of check.requires ?? []) {
+    if (need === 'token' && !run.token) return 'no credentials: pass --token, or --client-id and --client-secret';
+    if (need === 'alt-base-url' && !run.target.altBaseUrl) return 'no alternate base URL: pass --alt-base-url';
+    if (need === 'other-tenant' && !run.target.otherTenant) return 'no second tenant: pass --other-tenant (a tenant the same credentials may act for)';
+    if (need === 'control-plane' && run.deployment.controlPlanePath === null) return 'the deployment profile names no sandbox control plane (controlPlanePath: null)';
+    if (need === 'control-plane' && !run.adminToken) return 'no admin token for the sandbox control plane: pass --admin-token';
+  }
+  return undefined;
+}
+
+/**
+ * Runs one check and turns whatever happened into a result: failures with evidence, a skip, or an
+ * error (the check could not complete) kept apart from verdicts.
+ */
+export async function runCheck(check: CheckDef, run: RunState): Promise<CheckResult> {
+  const started = performance.now();
+  const { ctx, failures, notes, closeStreams } = createCheckContext(check, run);
+  let error: string | undefined;
+  let errorKind: 'connection' | 'fault' = 'fault';
+  let skipped: string | undefined;
+  try {
+    await check.run(ctx);
+  } catch (err) {
+    if (err instanceof CheckFailure) failures.push(err.failure);
+    else if (err instanceof SkipCheck) skipped = err.message;
+    else if (err instanceof ConnectionError) {
+      error = err.message;
+      errorKind = 'connection';
+    } else error = `the check itself failed: ${(err as Error)?.stack ?? String(err)}`;
+  } finally {
+    await closeStreams();
+  }
+  const durationMs = performance.now() - started;
+  const base = { check: infoOf(check), durationMs, notes: notes.map((n) => run.redactor.text(n)) };
+  if (skipped !== undefined && failures.length === 0) return { ...base, status: 'skip', failures: [], reason: run.redactor.text(skipped) };
+  const result: CheckResult = {
+    ...base,
+    status: failures.length > 0 || error !== undefined ? 'fail' : 'pass',
+    failures: failures.map((f) => toFailure(f, run.redactor)),
+  };
+  if (error !== undefined) {
+    result.error = run.redactor.text(error);
+    result.errorKind = errorKind;
+  }
+  return result;
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { CHECKS } from '../checks/index.ts';
+import { ConnectionError, createKitClient, type KitClient } from '../client/http-client.ts';
+import { createRedactor, type Redactor } from '../client/redact.ts';
+import { basicCredentials, requestClientCredentialsToken, TokenError } from '../client/token.ts';
+import { infoOf, type CheckDef, type ProfileName } from './check.ts';
+import type { RunState } from './context.ts';
+import { summarise, type CheckResult, type RunEvent, type RunSummary, type RunTarget } from './events.ts';
+import { resolveOptions, UsageError, type ConformanceOptions, type ResolvedOptions } from './options.ts';
+import { selectChecks } from './registry.ts';
+import { requirementSkipReason, runCheck } from './run-check.ts';
+import { decideSafety, mutationSkipReason } from './safety.ts';
+
+export interface RunResult {
+  runId: string;
+  /** 0: every MUST check passed; 1: a MUST check failed; 2: usage or connection error. */
+  exitCode: 0 | 1 | 2;
+  results: CheckResult[];
+  summary: RunSummary;
+  durationMs: number;
+  /** Why the run could not judge the target (exit code 2). */
+  error?: string;
+}
+
+/** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
+async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+async function obtainToken(client: KitClient, o: ResolvedOptions, redactor: Redactor): Promise<string | undefined> {
+  const c = o.credentials;
+  if (c.kind === 'none') return undefined;
+  if (c.kind === 'token') return c.token;
+  redactor.add(c.clientSecret, 'NCS_CLIENT_SECRET');
+  redactor.add(basicCredentials(c.clientId, c.clientSecret), 'NCS_BASIC_CREDENTIALS');
+  return (await requestClientCredentialsToken(client, c)).accessToken;
+}
+
+/** The environment the target reports for the token (GET /info, the interface's sample first call), if any. */
+async function detectEnvironment(client: KitClient, o: ResolvedOptions, token: string): Promise<string | undefined> {
+  const ex = await client.send({ method: 'GET', url: `${o.baseUrl}${BASE_PATH}/info`, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': o.tenant ?? '' } });
+  const env = (ex.json as { data?: { environment?: unknown } } | undefined)?.data?.environment;
+  return ex.status === 200 && typeof env === 'string' ? env : undefined;
+}
+
+/**
+ * Checks a deployment against the interface and returns the verdict; every step is also sent as a
+ * run event to `onEvent` (the reporters' input).
+ * @example
+ * const { exitCode, results } = await runConformance({ baseUrl: 'http://127.0.0.1:4010', tenant: 'harbour-kitchens', token });
+ */
+export async function runConformance(options: ConformanceOptions = {}): Promise<RunResult> {
+  const started = performance.now();
+  const runId = randomBytes(4).toString('hex');
+  const emit = (e: RunEvent) => options.onEvent?.(e);
+  const finish = (exitCode: 0 | 1 | 2, results: CheckResult[], error?: string): RunResult => {
+    const summary = summarise(results);
+    const durationMs = performance.now() - started;
+    emit({ type: 'run-end', runId, durationMs, summary, exitCode, results, ...(error ? { error } : {}) });
+    return { runId, exitCode, results, summary, durationMs, ...(error ? { error } : {}) };
+  };
+
+  let o: ResolvedOptions;
+  let checks: CheckDef[];
+  try {
+    o = resolveOptions(options);
+    checks = selectChecks(options.checks ?? CHECKS, o.grep);
+    if (checks.length === 0) throw new UsageError(`no check matches --grep ${o.grep}`);
+  } catch (err) {
+    if (err instanceof UsageError) return finish(2, [], err.message);
+    throw err;
+  }
+
+  const redactor = createRedactor();
+  const client = createKitClient({ timeoutMs: o.timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.retry !== undefined ? { retry: options.retry } : {}) });
+  let token: string | undefined;
+  let environment = o.environment;
+  try {
+    token = await obtainToken(client, o, redactor);
+    redactor.add(token, 'NCS_TOKEN');
+    redactor.add(o.adminToken, 'NCS_ADMIN_TOKEN');
+    // One call per base URL before any verdict: an unreachable target is a setup problem, not a failure.
+    await client.send({ method: 'GET', url: `${o.baseUrl}${BASE_PATH}` });
+    if (o.altBaseUrl) await client.send({ method: 'GET', url: `${o.altBaseUrl}${BASE_PATH}` });
+    if (environment === undefined && token) environment = await detectEnvironment(client, o, token);
+  } catch (err) {
+    if (err instanceof ConnectionError || err instanceof TokenError) return finish(2, [], redactor.text(err.message));
+    throw err;
+  }
+
+  const safety = decideSafety({ ...(o.profile ? { profile: o.profile } : {}), ...(environment ? { environment } : {}), allowMutations: o.allowMutations });
+  const target: RunTarget = {
+    baseUrl: o.baseUrl,
+    ...(o.altBaseUrl ? { altBaseUrl: o.altBaseUrl } : {}),
+    ...(o.tenant ? { tenant: o.tenant } : {}),
+    ...(environment ? { environment } : {}),
+    credentials: o.credentials.kind,
+  };
+  const cleanups: RunState['cleanups'] = [];
+  const run: RunState = {
+    runId, client, redactor, profile: safety.profile as ProfileName, deployment: o.deployment,
+    target: { ...target, hasToken: token !== undefined, hasAdminToken: o.adminToken !== undefined, ...(o.otherTenant ? { otherTenant: o.otherTenant } : {}) },
+    ...(token ? { token } : {}),
+    ...(o.adminToken ? { adminToken: o.adminToken } : {}),
+    memo: new Map(), labels: { next: 0 }, cleanups,
+  };
+  emit({ type: 'run-start', runId, startedAt: new Date().toISOString(), target, profile: safety.profile, allowMutations: safety.mutationsAllowed, checks: checks.map(infoOf) });
+
+  const results = await pool(checks, o.concurrency, async (check) => {
+    const reason = mutationSkipReason(check, safety) ?? requirementSkipReason(check, run);
+    if (reason) {
+      const result: CheckResult = { check: infoOf(check), status: 'skip', durationMs: 0, failures: [], notes: [], reason };
+      emit({ type: 'check-skip', result });
+      return result;
+    }
+    emit({ type: 'check-start', check: infoOf(check) });
+    const result = await runCheck(check, run);
+    emit({ type: result.status === 'pass' ? 'check-pass' : result.status === 'fail' ? 'check-fail' : 'check-skip', result });
+    return result;
+  });
+  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+  const connectionLost = results.find((r) => r.errorKind === 'connection');
+  const summary = summarise(results);
+  if (connectionLost) return finish(2, results, `the target stopped answering during the run: ${connectionLost.error}`);
+  return finish(summary.mustFailed > 0 ? 1 : 0, results);
+}

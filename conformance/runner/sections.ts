@@ -1,0 +1,47 @@
+/**
+ * The headings of interface.md, verbatim: every check names the one whose rule it enforces, so a
+ * failure points at the paragraph to read.
+ */
+export const INTERFACE_SECTIONS = [
+  'Network Connections Service Interface',
+  'What the service does',
+  'Resources and their fields',
+  'Success envelope (every JSON success response)',
+  'Meta',
+  'Failure envelope (every error response)',
+  'Environment (enumeration)',
+  'Provider',
+  'Connector',
+  'Capability',
+  'CapabilityDecision (all fields required)',
+  'Connection',
+  'RouteInfo',
+  'Idempotency key result',
+  'States and transitions',
+  'Endpoints',
+  'GET /api/public/v1',
+  'GET /api/public/v1/openapi.json',
+  'GET /api/public/v1/providers',
+  'GET /api/public/v1/connectors',
+  'GET /api/public/v1/capabilities',
+  'POST /api/public/v1/capabilities',
+  'GET /api/public/v1/connections',
+  'POST /api/public/v1/connections',
+  'POST /api/public/v1/idempotency-keys',
+  'GET /api/public/v1/stream',
+  'POST /api/public/v1/webhooks (appears in a sample call only)',
+  'GET /api/public/v1/audit-log (appears in a sample call only)',
+  'Other paths',
+  'Authentication',
+  'Required on every authenticated call',
+  'Flows (OAuth 2.1)',
+  'Rules for credentials',
+  'Events',
+  'Status stream',
+  'Webhooks',
+  'Errors',
+  'Limits',
+  'Versioning',
+] as const;
+
+export type InterfaceSection = (typeof INTERFACE_SECTIONS)[number];

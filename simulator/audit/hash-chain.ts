@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { createClock, type Clock } from '../state/clock.ts';
+import { RingBuffer } from '../state/ring-buffer.ts';
+import { CANONICALIZATION, canonicalJson } from './canonical-json.ts';
+
+/** prevHash of the first entry of every chain. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** What a handler records: who (client) did what to which target, under which request. */
+export interface AuditRecordInput {
+  requestId: string;
+  /** The acting client id. */
+  actor: string;
+  /** e.g. connection.create */
+  action: string;
+  /** e.g. connection:con_123 */
+  target: string;
+  /** ISO 8601; default: the clock's now. */
+  at?: string;
+}
+
+/** A chained entry. `hash` = sha256 hex of the canonical JSON of every other field. */
+export interface AuditEntry {
+  seq: number;
+  requestId: string;
+  actor: string;
+  action: string;
+  target: string;
+  at: string;
+  tenant: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** Lets anyone recompute a returned range: its ends, the hash it hangs from and the head of the whole chain. */
+export interface AuditProof {
+  algorithm: 'sha256';
+  canonicalization: typeof CANONICALIZATION;
+  /** Lowest and highest seq in the range (an empty range has fromSeq = toSeq + 1). */
+  fromSeq: number;
+  toSeq: number;
+  /** prevHash of the oldest returned entry: the link to everything before the range. */
+  anchorPrevHash: string;
+  /** hash of the newest returned entry. */
+  headHash: string;
+  /** The newest entry of the whole chain when the range was taken. */
+  chainHead: { seq: number; hash: string };
+}
+
+/**
+ * The hash of an entry: sha256 over canonicalJson({seq, requestId, actor, action, target, at, tenant, prevHash}).
+ * @example hashAuditEntry({ seq: 1, requestId: 'req_1', actor: 'harbour-backend', action: 'connection.create', target: 'connection:con_1', at, tenant, prevHash: GENESIS_HASH })
+ */
+export function hashAuditEntry(e: Omit<AuditEntry, 'hash'>): string {
+  const { seq, requestId, actor, action, target, at, tenant, prevHash } = e;
+  return createHash('sha256').update(canonicalJson({ seq, requestId, actor, action, target, at, tenant, prevHash }), 'utf8').digest('hex');
+}
+
+export interface AuditChain {
+  readonly tenant: string;
+  append(input: AuditRecordInput): AuditEntry;
+  /** The newest entry's seq and hash (0 and GENESIS_HASH while empty). */
+  head(): { seq: number; hash: string };
+  /** Newest first, at most `limit` (1..maxLimit, default defaultLimit), with the proof of the range. */
+  list(opts?: { limit?: number }): { entries: AuditEntry[]; proof: AuditProof };
+  /** Entries held (at most maxEntries; older ones are dropped). */
+  size(): number;
+  /** Puts back persisted entries (oldest first) after a restart; the chain continues from the last. */
+  restore(entries: AuditEntry[]): void;
+}
+
+/**
+ * One tenant's hash chain: append-only, each entry covering the previous hash; only the newest
+ * `maxEntries` are kept, the proof's anchor keeps any returned range verifiable after trimming.
+ * @example const chain = createAuditChain('harbour-kitchens'); chain.append({ requestId, actor, action, target });
+ */
+export function createAuditChain(tenant: string, opts: { maxEntries?: number; clock?: Clock } = {}): AuditChain {
+  const clock = opts.clock ?? createClock();
+  const entries = new RingBuffer<AuditEntry>(opts.maxEntries ?? AUDIT_DEFAULTS.maxEntriesPerTenant);
+  let head = { seq: 0, hash: GENESIS_HASH };
+  return {
+    tenant,
+    append(input) {
+      for (const k of ['requestId', 'actor', 'action', 'target'] as const) {
+        if (typeof input[k] !== 'string' || input[k].length === 0) throw new TypeError(`audit ${k} must be a non-empty string`);
+      }
+      const body = {
+        seq: head.seq + 1, requestId: input.requestId, actor: input.actor, action: input.action, target: input.target,
+        at: input.at ?? new Date(clock.now()).toISOString(), tenant, prevHash: head.hash,
+      };
+      const entry: AuditEntry = Object.freeze({ ...body, hash: hashAuditEntry(body) });
+      entries.push(entry);
+      head = { seq: entry.seq, hash: entry.hash };
+      return entry;
+    },
+    head: () => ({ ...head }),
+    list({ limit = AUDIT_DEFAULTS.defaultLimit } = {}) {
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > AUDIT_DEFAULTS.maxLimit) throw new RangeError(`limit must be an integer from 1 to ${AUDIT_DEFAULTS.maxLimit}, not ${limit}`);
+      const range = entries.slice(Math.max(0, entries.size - limit)).reverse();
+      const newest = range[0];
+      const oldest = range[range.length - 1];
+      const proof: AuditProof = {
+        algorithm: 'sha256', canonicalization: CANONICALIZATION,
+        fromSeq: oldest?.seq ?? head.seq + 1, toSeq: newest?.seq ?? head.seq,
+        anchorPrevHash: oldest?.prevHash ?? head.hash, headHash: newest?.hash ?? head.hash,
+        chainHead: { ...head },
+      };
+      return { entries: range, proof };
+    },
+    size: () => entries.size,
+    restore(list) {
+      for (const e of list) {
+        if (e.seq <= head.seq) continue;
+        entries.push(Object.freeze({ ...e }));
+        head = { seq: e.seq, hash: e.hash };
+      }
+    },
+  };
+}
+
+/** Audit chains of every tenant, created on first use. */
+export interface AuditLog {
+  append(tenant: string, input: AuditRecordInput): AuditEntry;
+  list(tenant: string, opts?: { limit?: number }): { entries: AuditEntry[]; proof: AuditProof };
+  head(tenant: string): { seq: number; hash: string };
+  restore(tenant: string, entries: AuditEntry[]): void;
+  clear(): void;
+}
+
+/** @example const audit = createAuditLog({ clock }); audit.append(tenant, { requestId, actor: clientId, action: 'connection.create', target: `connection:${id}` }); */
+export function createAuditLog(opts: { maxEntriesPerTenant?: number; clock?: Clock } = {}): AuditLog {
+  const chains = new Map<string, AuditChain>();
+  const chain = (tenant: string) => {
+    let c = chains.get(tenant);
+    if (!c) chains.set(tenant, (c = createAuditChain(tenant, { ...(opts.maxEntriesPerTenant ? { maxEntries: opts.maxEntriesPerTenant } : {}), ...(opts.clock ? { clock: opts.clock } : {}) })));
+    return c;
+  };
+  return {
+    append: (tenant, input) => chain(tenant).append(input),
+    list: (tenant, o) => chain(tenant).list(o),
+    head: (tenant) => chains.get(tenant)?.head() ?? { seq: 0, hash: GENESIS_HASH },
+    restore: (tenant, entries) => chain(tenant).restore(entries),
+    clear: () => chains.clear(),
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { AUDIT_DEFAULTS } from './simulator-defaults.ts';
+
+export const AuditEntry = z
+  .looseObject({
+    seq: z.int(),
+    requestId: z.string(),
+    actor: z.string().describe('Client id, sandbox-admin or system'),
+    action: z.string(),
+    target: z.string().describe('<type>:<id>'),
+    at: z.iso.datetime(),
+    tenant: z.string(),
+    prevHash: z.string(),
+    hash: z.string().describe('sha256 hex of the canonical entry without hash'),
+  })
+  .meta({ id: 'AuditEntry' });
+
+export const AuditProof = z
+  .looseObject({
+    algorithm: z.literal('sha256'),
+    canonicalization: z.string(),
+    fromSeq: z.int(),
+    toSeq: z.int(),
+    anchorPrevHash: z.string(),
+    headHash: z.string(),
+    chainHead: z.object({ seq: z.int(), hash: z.string() }),
+  })
+  .meta({ id: 'AuditProof' });
+
+export const AuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_DEFAULTS.maxLimit).optional().describe(`Entries, newest first (default ${AUDIT_DEFAULTS.defaultLimit})`),
+});
+export const AuditLogData = z.object({ tenant: z.string(), count: z.int(), entries: z.array(AuditEntry), proof: AuditProof });

@@ -1,0 +1,38 @@
+import type { AuditLog } from '../audit/hash-chain.ts';
+import type { DomainEvent, EventBus } from '../state/domain-events.ts';
+import { newId } from '../state/ids.ts';
+import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import type { Dispatcher } from '../webhooks/dispatcher.ts';
+import { tenantFeed, type FeedStore } from './feed.ts';
+
+export interface FanOutDeps {
+  bus: EventBus;
+  audit: AuditLog;
+  feeds: FeedStore;
+  receivers: WebhookReceiverStore;
+  dispatcher: Dispatcher;
+}
+
+/**
+ * Where a tenant event goes: the tenant's feed of the status stream and every receiver subscribed
+ * to its name. Used for domain events and for sample events triggered from the control plane.
+ */
+export function announce(deps: Omit<FanOutDeps, 'bus' | 'audit'>, tenant: string, type: string, data: Record<string, unknown>, at?: number): { eventId: string; deliveries: string[] } {
+  const eventId = newId('evt');
+  deps.feeds.publish(tenantFeed(tenant), type, { eventId, ...data });
+  const deliveries = deps.receivers.subscribedTo(tenant, type).map(
+    (r) => deps.dispatcher.deliver({ id: r.id, url: r.url, secret: r.secret, tenant }, { id: eventId, type, payload: data, ...(at ? { at: new Date(at).toISOString() } : {}) }).id,
+  );
+  return { eventId, deliveries };
+}
+
+/**
+ * Every domain event becomes an audit entry (who, what, when, requestId), a message on the tenant's
+ * feed and a delivery to each subscribed receiver, so no write path can forget any of them.
+ */
+export function connectDomainEvents(deps: FanOutDeps): () => void {
+  return deps.bus.on((e: DomainEvent) => {
+    deps.audit.append(e.tenant, { requestId: e.requestId, actor: e.actor, action: e.type, target: `${e.target.type}:${e.target.id}`, at: new Date(e.at).toISOString() });
+    announce(deps, e.tenant, e.type, { requestId: e.requestId, target: e.target, ...e.data }, e.at);
+  });
+}

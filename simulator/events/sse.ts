@@ -1,0 +1,102 @@
+import type { FeedMessage, FeedStore } from './feed.ts';
+
+/** Response headers of an event stream (no-transform/x-accel-buffering keep proxies from holding messages back). */
+export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+});
+
+/** Name of the control message sent when a cursor cannot be resumed from without a gap. */
+export const STREAM_RESET_EVENT = 'stream.reset';
+
+const frames = new WeakMap<FeedMessage, string>();
+
+/**
+ * One message as an SSE block: `id:`, `event:`, the JSON data on one line, a blank line. Encoded once
+ * per message however many streams carry it.
+ * @example encodeSseMessage({ id: 7, event: 'service.status', data: { status: 'ok' }, at }) // 'id: 7\nevent: service.status\ndata: {"status":"ok"}\n\n'
+ */
+export function encodeSseMessage(m: FeedMessage): string {
+  let frame = frames.get(m);
+  if (frame === undefined) {
+    frame = `id: ${m.id}\nevent: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`;
+    frames.set(m, frame);
+  }
+  return frame;
+}
+
+/** A message outside the numbered feed: no `id:` line, so a client's last event id is left alone. */
+export function encodeSseControl(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A comment line (ignored by clients; keeps connections and proxies alive). @example encodeSseComment('heartbeat') // ': heartbeat\n\n' */
+export function encodeSseComment(text: string): string {
+  return `: ${text.replace(/[\r\n]+/g, ' ')}\n\n`;
+}
+
+/** The reconnection delay hint. @example encodeSseRetry(3000) // 'retry: 3000\n\n' */
+export function encodeSseRetry(ms: number): string {
+  return `retry: ${Math.max(0, Math.round(ms))}\n\n`;
+}
+
+/** A cursor that is not a non-negative integer; the route answers 400 invalid_request with its message. */
+export class CursorError extends Error {
+  readonly source: 'Last-Event-ID' | 'cursor';
+  constructor(source: 'Last-Event-ID' | 'cursor', message: string) {
+    super(message);
+    this.name = 'CursorError';
+    this.source = source;
+  }
+}
+
+function parseOne(source: 'Last-Event-ID' | 'cursor', raw: string): number {
+  const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+  const bad = () => new CursorError(source, `${source} must be the last message number read, an integer >= 0 (got "${shown}")`);
+  if (!/^\d{1,16}$/.test(raw)) throw bad();
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n)) throw bad();
+  return n;
+}
+
+/**
+ * The resumption point of a stream request. Both places are validated; when both are sent the
+ * Last-Event-ID header wins (EventSource sends it on every reconnect, while the URL keeps the first
+ * cursor). An empty Last-Event-ID counts as absent (per the SSE standard an empty id resets it).
+ * @example parseCursor(req.headers['last-event-id'], req.query.cursor) // { cursor: 41, source: 'header' }
+ * @throws CursorError when either is not an integer >= 0, or cursor is given more than once.
+ */
+export function parseCursor(header: string | undefined, query: string | string[] | undefined): { cursor: number | undefined; source: 'header' | 'query' | 'none' } {
+  if (Array.isArray(query)) throw new CursorError('cursor', 'cursor may be given only once');
+  const headerValue = header?.trim();
+  const fromHeader = headerValue ? parseOne('Last-Event-ID', headerValue) : undefined;
+  const fromQuery = query !== undefined ? parseOne('cursor', query) : undefined;
+  if (fromHeader !== undefined) return { cursor: fromHeader, source: 'header' };
+  if (fromQuery !== undefined) return { cursor: fromQuery, source: 'query' };
+  return { cursor: undefined, source: 'none' };
+}
+
+/** Why a stream does not continue exactly after the requested cursor. */
+export interface StreamReset {
+  reason: 'cursor_expired' | 'cursor_ahead';
+  cursor: number;
+  /** The stream continues with this message (everything still retained). */
+  oldestRetained: number;
+  lastId: number;
+}
+
+/**
+ * Where a stream starts: after the cursor, or, when the cursor is older than the retention window or
+ * beyond the last id, from the oldest retained message with a `stream.reset` explaining why.
+ * Without a cursor: live only, after the current last id.
+ * @example planResume(feeds, 'public', 41) // { after: 41 } or { after: 9, reset: { reason: 'cursor_expired', ... } }
+ */
+export function planResume(feeds: FeedStore, key: string, cursor: number | undefined): { after: number; reset?: StreamReset } {
+  const lastId = feeds.lastId(key);
+  if (cursor === undefined) return { after: lastId };
+  const oldestRetained = feeds.oldestRetained(key);
+  if (cursor > lastId) return { after: oldestRetained - 1, reset: { reason: 'cursor_ahead', cursor, oldestRetained, lastId } };
+  if (cursor < oldestRetained - 1) return { after: oldestRetained - 1, reset: { reason: 'cursor_expired', cursor, oldestRetained, lastId } };
+  return { after: cursor };
+}

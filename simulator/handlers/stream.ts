@@ -1,0 +1,50 @@
+import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { ApiError } from '../core/api-error.ts';
+import type { StreamSource } from '../core/types.ts';
+import { PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
+import { createSseSource } from '../events/sse-source.ts';
+import { CursorError, parseCursor, SSE_HEADERS } from '../events/sse.ts';
+import type { HandlerMap } from './types.ts';
+
+/** Releases the stream's place in the gate however it ends (client gone, slow consumer, shutdown). */
+function releasing(source: StreamSource, release: () => void): StreamSource {
+  return {
+    open(sink) {
+      const stop = source.open({
+        write: (chunk) => sink.write(chunk),
+        end() {
+          release();
+          sink.end();
+        },
+        ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain!(l) } : {}),
+      });
+      return () => {
+        release();
+        stop();
+      };
+    },
+  };
+}
+
+export const streamHandlers: HandlerMap = {
+  /** Without credentials the public status feed; with a token and tenant header that tenant's own feed. */
+  streamStatus(ctx, deps) {
+    let cursor: number | undefined;
+    try {
+      cursor = parseCursor(ctx.req.headers['last-event-id'], ctx.req.query.cursor).cursor;
+    } catch (err) {
+      if (err instanceof CursorError) throw new ApiError('invalid_request', { detail: err.message, hint: 'Send the last message number read: a whole number >= 0.' });
+      throw err;
+    }
+    const feed = ctx.access ? tenantFeed(ctx.access.tenant) : PUBLIC_FEED;
+    const release = deps.streams.admit(feed);
+    const source = createSseSource(deps.state.feeds, feed, { cursor, ...deps.streamOptions });
+    return {
+      status: 200,
+      headers: { ...SSE_HEADERS, 'x-request-id': ctx.requestId, ...ctx.responseHeaders },
+      stream: releasing(source, release),
+    };
+  },
+};
+
+export { STREAM_DEFAULTS };

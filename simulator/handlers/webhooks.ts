@@ -1,0 +1,58 @@
+import type { CreateWebhookBody } from '../contract/webhooks.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { ApiError } from '../core/api-error.ts';
+import { success } from '../core/envelope.ts';
+import type { Delivery } from '../state/delivery-log.ts';
+import type { ReceiverRecord } from '../state/webhook-receivers.ts';
+import { checkReceiverUrl } from '../webhooks/receiver-url.ts';
+import type { HandlerDeps, HandlerMap } from './types.ts';
+
+const publicReceiver = (r: ReceiverRecord, deps: HandlerDeps) => ({
+  id: r.id, url: r.url, events: r.events, signatureHeader: deps.signatureHeader, createdAt: r.createdAt,
+});
+const publicDelivery = ({ body: _body, tenant: _tenant, sequences: _s, ...d }: Delivery) => d;
+
+function receiverOf(tenant: string, id: string, deps: HandlerDeps): ReceiverRecord {
+  const r = deps.state.receivers.get(tenant, id);
+  if (!r) throw new ApiError('not_found', { detail: 'No webhook receiver with this id for this tenant.' });
+  return r;
+}
+
+export const webhookHandlers: HandlerMap = {
+  createWebhook(ctx, deps) {
+    const body = ctx.body as CreateWebhookBody;
+    checkReceiverUrl(body.url, deps.webhookHosts);
+    const tenant = ctx.access!.tenant;
+    const { receiver, secret } = deps.state.receivers.create(tenant, body, ctx.at);
+    deps.state.events.emit({
+      type: 'webhook.created', tenant, actor: ctx.access!.token.clientId, requestId: ctx.requestId, at: ctx.at,
+      target: { type: 'webhook', id: receiver.id }, data: { webhook: publicReceiver(receiver, deps) },
+    });
+    // The one response that shows the secret; an idempotent replay of it repeats it to the same caller.
+    return success(ctx, { ...publicReceiver(receiver, deps), signingSecret: secret });
+  },
+  listWebhooks(ctx, deps) {
+    const webhooks = deps.state.receivers.list(ctx.access!.tenant).map((r) => publicReceiver(r, deps));
+    return success(ctx, { count: webhooks.length, webhooks });
+  },
+  getWebhook(ctx, deps) {
+    return success(ctx, publicReceiver(receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps), deps));
+  },
+  listDeliveries(ctx, deps) {
+    const r = receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps);
+    const limit = ctx.query.limit === undefined ? WEBHOOK_DEFAULTS.defaultListLimit : Number(ctx.query.limit);
+    const deliveries = deps.state.dispatcher.log.listByReceiver(r.id, { limit }).map(publicDelivery);
+    return success(ctx, { webhookId: r.id, count: deliveries.length, deliveries });
+  },
+  redeliver(ctx, deps) {
+    const r = receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps);
+    const existing = deps.state.dispatcher.log.get(ctx.params.deliveryId!);
+    if (!existing || existing.receiverId !== r.id) throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
+    const d = deps.state.dispatcher.redeliver(existing.id, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant })!;
+    deps.state.events.emit({
+      type: 'webhook.redelivery_requested', tenant: r.tenant, actor: ctx.access!.token.clientId, requestId: ctx.requestId, at: ctx.at,
+      target: { type: 'delivery', id: d.id }, data: { webhookId: r.id, deliveryId: d.id },
+    });
+    return success(ctx, publicDelivery(d));
+  },
+};

@@ -1,0 +1,78 @@
+import type { AuditEntry, AuditLog } from '../../audit/hash-chain.ts';
+import type { FeedMessage, FeedStore } from '../../events/feed.ts';
+import type { Delivery, DeliveryLog } from '../delivery-log.ts';
+import type { Persistence } from './persistence.ts';
+
+const FEED = 'feed:';
+const AUDIT = 'audit:';
+const DELIVERIES = 'deliveries';
+/** Logs are trimmed to their in-memory window every this many appends. */
+const TRIM_EVERY = 1000;
+
+/**
+ * A feed store that writes every message through and restores the retained window at start.
+ * @example const feeds = durableFeeds(createFeedStore({ retention }), persistence, retention);
+ */
+export function durableFeeds(feeds: FeedStore, p: Persistence, retention: number): FeedStore {
+  if (!p.durable) return feeds;
+  for (const log of p.logNames(FEED)) feeds.restore(log.slice(FEED.length), [...p.logEntries<FeedMessage>(log)].slice(-retention));
+  return {
+    ...feeds,
+    publish(key, event, data) {
+      const m = feeds.publish(key, event, data);
+      p.append(FEED + key, m.id, m);
+      if (m.id % TRIM_EVERY === 0) p.trimLog(FEED + key, m.id - retention + 1);
+      return m;
+    },
+    clear() {
+      feeds.clear();
+      p.deleteLogs(FEED);
+    },
+  };
+}
+
+/** An audit log that writes every entry through and restores each tenant's chain at start. */
+export function durableAudit(audit: AuditLog, p: Persistence, maxEntries: number): AuditLog {
+  if (!p.durable) return audit;
+  for (const log of p.logNames(AUDIT)) audit.restore(log.slice(AUDIT.length), [...p.logEntries<AuditEntry>(log)].slice(-maxEntries));
+  return {
+    ...audit,
+    append(tenant, input) {
+      const e = audit.append(tenant, input);
+      p.append(AUDIT + tenant, e.seq, e);
+      if (e.seq % TRIM_EVERY === 0) p.trimLog(AUDIT + tenant, e.seq - maxEntries + 1);
+      return e;
+    },
+    clear() {
+      audit.clear();
+      p.deleteLogs(AUDIT);
+    },
+  };
+}
+
+/** A delivery log that writes every record through and restores it at start. */
+export function durableDeliveries(log: DeliveryLog, p: Persistence): DeliveryLog {
+  if (!p.durable) return log;
+  const stored = [...p.entries<Delivery>(DELIVERIES)].map(([, d]) => d).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const d of stored) log.insert(d);
+  return {
+    ...log,
+    insert(d) {
+      log.insert(d);
+      p.put(DELIVERIES, d.id, d);
+    },
+    update(d) {
+      const kept = log.update(d);
+      if (kept) p.put(DELIVERIES, d.id, d);
+      return kept;
+    },
+    removeReceiver(receiverId) {
+      for (const d of log.listByReceiver(receiverId, { limit: log.countByReceiver(receiverId) || 1 })) p.delete(DELIVERIES, d.id);
+      log.removeReceiver(receiverId);
+    },
+    clear() {
+      log.clear();
+      p.deleteNamespace(DELIVERIES);
+    },
+  };
+}

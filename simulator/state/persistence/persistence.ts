@@ -1,0 +1,44 @@
+/**
+ * Where stores write through when the simulator runs with `--data-dir`. Two shapes cover every
+ * store: keyed records (connections, idempotency records, tokens, receivers, deliveries) and
+ * append-only logs (audit chains, stream feeds). Writes are synchronous: when a handler returns,
+ * its write is in the database, so an acknowledged write survives a crash of the process.
+ */
+export interface Persistence {
+  readonly durable: boolean;
+  /** Every record of a namespace, in insertion order. */
+  entries<T>(ns: string): Iterable<[string, T]>;
+  put(ns: string, key: string, value: unknown): void;
+  delete(ns: string, key: string): void;
+  /** Appends to a log; `seq` must grow within the log. */
+  append(log: string, seq: number, value: unknown): void;
+  /** A log's entries with seq >= fromSeq, oldest first. */
+  logEntries<T>(log: string, fromSeq?: number): Iterable<T>;
+  /** Drops a log's entries below keepFromSeq (retention). */
+  trimLog(log: string, keepFromSeq: number): void;
+  /** Logs whose name starts with the prefix (e.g. every tenant feed). */
+  logNames(prefix: string): string[];
+  /** Runs writes as one transaction (all or nothing). */
+  transaction<T>(fn: () => T): T;
+  /** Drops a whole namespace of records (a store's reset). */
+  deleteNamespace(ns: string): void;
+  /** Drops every log whose name starts with the prefix. */
+  deleteLogs(prefix: string): void;
+  close(): void;
+}
+
+/** The default: nothing is written anywhere. */
+export const memoryOnly: Persistence = {
+  durable: false,
+  entries: () => [],
+  put() {},
+  delete() {},
+  append() {},
+  logEntries: () => [],
+  trimLog() {},
+  logNames: () => [],
+  transaction: (fn) => fn(),
+  deleteNamespace() {},
+  deleteLogs() {},
+  close() {},
+};

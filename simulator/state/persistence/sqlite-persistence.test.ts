@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSqlitePersistence } from './sqlite-persistence.ts';
+
+describe('sqlite persistence', () => {
+  it('keeps records and logs across reopening', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ncs-db-'));
+    const a = openSqlitePersistence(dir);
+    a.put('c', 'k2', { n: 2 });
+    a.put('c', 'k1', { n: 1 });
+    a.put('c', 'k2', { n: 22 });
+    a.delete('c', 'k1');
+    for (let i = 1; i <= 5; i++) a.append('feed:t', i, { id: i });
+    a.append('feed:u', 1, { id: 1 });
+    a.trimLog('feed:t', 3);
+    a.close();
+    const b = openSqlitePersistence(dir);
+    expect([...b.entries('c')]).toEqual([['k2', { n: 22 }]]);
+    expect([...b.logEntries<{ id: number }>('feed:t')].map((e) => e.id)).toEqual([3, 4, 5]);
+    expect([...b.logEntries<{ id: number }>('feed:t', 5)].map((e) => e.id)).toEqual([5]);
+    expect(b.logNames('feed:').sort()).toEqual(['feed:t', 'feed:u']);
+    expect(b.logNames('feed_')).toEqual([]);
+    b.close();
+  });
+  it('rolls a failed transaction back whole', () => {
+    const p = openSqlitePersistence(mkdtempSync(join(tmpdir(), 'ncs-db-')));
+    expect(() => p.transaction(() => {
+      p.put('c', 'a', 1);
+      throw new Error('boom');
+    })).toThrow('boom');
+    expect([...p.entries('c')]).toEqual([]);
+    p.close();
+  });
+});

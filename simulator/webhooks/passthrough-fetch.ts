@@ -1,0 +1,12 @@
+import { fetch as undiciFetch } from 'undici';
+
+/**
+ * Webhook deliveries from a sandbox that runs as MSW handlers: MSW intercepts every request of the
+ * process, so each delivery carries MSW's passthrough marker (`accept: msw/passthrough`, what msw's
+ * `bypass()` sets) and reaches the real receiver instead of the handlers.
+ */
+export const mswPassthroughFetch: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.append('accept', 'msw/passthrough');
+  return undiciFetch(input as string, { ...(init as object), headers } as never) as unknown as Promise<Response>;
+};
