@@ -17,7 +17,7 @@ const dir = join(ROOT, 'bench/results/profiles');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
-const sim = await startSimulator([], ['--cpu-prof', '--cpu-prof-dir', dir]);
+const sim = await startSimulator({ nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir] });
 try {
   const specs = requestSpecs({ token: sim.token!, tenant: sim.tenant! });
   const spec = specs[which];

@@ -53,6 +53,27 @@ describe('ncs CLI', () => {
     expect(out).toMatch(/GET \/api\/public\/v1\/providers 200 [\d.]+ms req_/);
   });
 
+  it('ncs serve --stream-limit caps open streams per feed and refuses a malformed value', async () => {
+    const ready = join(dir, 'ready-streams.json');
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--stream-limit', '1/5', '--ready-file', ready], { stdio: 'ignore' });
+    const controller = new AbortController();
+    try {
+      const info = await waitForFile(ready);
+      const url = `${info.baseUrl}/api/public/v1/stream`;
+      const first = await fetch(url, { signal: controller.signal });
+      expect(first.status).toBe(200);
+      const second = await fetch(url);
+      expect(second.status).toBe(429);
+      expect(second.headers.get('retry-after')).toBe('5');
+    } finally {
+      controller.abort();
+      child.kill('SIGTERM');
+    }
+    const bad = run('serve', '--port', '0', '--stream-limit', '10/5');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--stream-limit must look like/);
+  });
+
   it('ncs serve --fixtures refuses an invalid file with the reasons', () => {
     const file = join(dir, 'bad-fixtures.json');
     writeFileSync(file, JSON.stringify({ name: 'x', providers: [] }));

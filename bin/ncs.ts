@@ -28,6 +28,7 @@ program
   .option('--rate-limit-preset <name>', 'a named rate limit: default (600/60) or low (5/10, for testing retry logic)')
   .option('--refresh-token-ttl <seconds>', 'lifetime of each refresh token (default 86400)')
   .option('--violation <name>', 'break one rule of the interface on purpose (conformance kit self-test)')
+  .option('--stream-limit <perFeed/all>', 'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests')
   .action(async (opts) => {
     await runServe(opts);
   });

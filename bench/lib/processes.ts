@@ -12,6 +12,8 @@ export const BASELINE_BIN = join(ROOT, 'bench/baseline-server.ts');
 /** A server under test in its own process, so it never shares an event loop with the load generator. */
 export interface ServerProcess {
   baseUrl: string;
+  /** The alternate base URL (`ncs serve --alt-port 0`). */
+  altBaseUrl?: string;
   /** Ready token and tenant of the simulator (absent for the baseline). */
   token?: string;
   tenant?: string;
@@ -82,6 +84,7 @@ export async function startProcess(script: string, args: string[], opts: { nodeA
   const pid = child.pid!;
   return {
     baseUrl: ready.baseUrl!,
+    ...(ready.altBaseUrl ? { altBaseUrl: ready.altBaseUrl } : {}),
     ...(ready.token ? { token: ready.token, tenant: ready.tenant!, adminToken: ready.adminToken! } : {}),
     pid,
     child,
@@ -102,9 +105,14 @@ export async function startProcess(script: string, args: string[], opts: { nodeA
 /** Extra `ncs serve` flags for every simulator the bench starts (env BENCH_SERVE_ARGS, space-separated). */
 export const SERVE_ARGS = (process.env.BENCH_SERVE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
-/** `ncs serve` on a free loopback port, quiet. */
-export function startSimulator(extra: string[] = [], nodeArgs: string[] = []): Promise<ServerProcess> {
-  return startProcess(NCS_BIN, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', ...SERVE_ARGS, ...extra], { nodeArgs });
+/**
+ * `ncs serve` on a free loopback port, quiet. Load scenarios switch the rate limit off (one access
+ * sends tens of thousands of calls a second; the default 600 per minute would answer 429);
+ * `keepRateLimit` keeps the simulator's defaults (the conformance kit checks the rate limit too).
+ */
+export function startSimulator(opts: { extra?: string[]; nodeArgs?: string[]; keepRateLimit?: boolean } = {}): Promise<ServerProcess> {
+  const rate = opts.keepRateLimit ? [] : ['--rate-limit', 'off'];
+  return startProcess(NCS_BIN, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', ...rate, ...SERVE_ARGS, ...(opts.extra ?? [])], { nodeArgs: opts.nodeArgs ?? [] });
 }
 
 export function startBaseline(extra: string[] = []): Promise<ServerProcess> {

@@ -52,13 +52,15 @@ async function child(messages: number, budgetMs: number): Promise<Result> {
 export const streamMemoryScenario: Scenario = {
   id: 'memory-stream',
   title: 'Memory: 1,000,000 stream messages',
-  measures: `Domain events through the sandbox's event bus (no subscribers, no HTTP); heap after a full GC every eighth; growth from a quarter to the end must stay under ${MAX_GROWTH_BYTES_PER_MESSAGE} bytes per message (only the retention window kept).`,
+  measures: `Domain events through the sandbox's event bus (no subscribers, no HTTP); heap after a full GC every eighth; growth from a quarter (at least 200,000) to the end must stay under ${MAX_GROWTH_BYTES_PER_MESSAGE} bytes per message (only the retention window kept).`,
   async run(ctx): Promise<ScenarioResult> {
     if (!streamRoute()) return notAvailable(this, 'the route table has no SSE route (the status stream is being built on another branch)');
-    const messages = ctx.config.quick ? 200_000 : 1_000_000;
+    const messages = ctx.config.quick ? 400_000 : 1_000_000;
     const r = await runMemoryChild<Result>(SELF, [String(messages), '240000'], 300_000);
     const last = r.points.at(-1)!;
-    const quarter = r.points.find((p) => p.n >= r.messages / 4) ?? last;
+    // Reference: a quarter of the way, and past 200,000 so every bounded listener (the audit chain keeps
+    // 100,000 entries per tenant) is full; from there on nothing may grow.
+    const quarter = r.points.find((p) => p.n >= Math.max(r.messages / 4, 200_000)) ?? last;
     const growth = ((last.heapUsedMb - quarter.heapUsedMb) * 1024 * 1024) / Math.max(1, last.n - quarter.n);
     const result: ScenarioResult = {
       id: this.id, title: this.title, status: r.messages === messages ? 'ok' : 'failed',
@@ -68,7 +70,7 @@ export const streamMemoryScenario: Scenario = {
       },
       row: {
         result: `${count(r.messages)} messages in ${r.seconds.toFixed(1)} s${r.retention ? ` (retention ${count(r.retention)})` : ''}`,
-        memory: `heap ${mb(last.heapUsedMb * 1024 * 1024)}, ${growth.toFixed(1)} B per message after the first quarter`,
+        memory: `heap ${mb(last.heapUsedMb * 1024 * 1024)}, ${growth.toFixed(1)} B per message after the first quarter (or 200,000)`,
       },
       details: { title: 'Stream messages: memory as messages grow', header: ['messages', 'RSS MB', 'heap MB'], rows: r.points.map((p) => [count(p.n), p.rssMb.toFixed(1), p.heapUsedMb.toFixed(1)]) },
     };

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ms } from '../lib/format.ts';
@@ -26,17 +26,31 @@ export async function loadKit(): Promise<RunConformance | string> {
   }
 }
 
+/** A client of the built-in fixtures acting for two tenants, so the tenant-isolation checks run too. */
+const TWO_TENANT_CLIENT = 'network-integrator';
+
+/** Its invented sandbox secret, read from the fixture file (the kit requests its own tokens with it). */
+function clientSecret(): string {
+  const fixtures = JSON.parse(readFileSync(join(ROOT, 'fixtures/hospitality.json'), 'utf8')) as { clients: { id: string; secret?: string }[] };
+  const secret = fixtures.clients.find((c) => c.id === TWO_TENANT_CLIENT)?.secret;
+  if (!secret) throw new Error(`the built-in fixtures have no secret for ${TWO_TENANT_CLIENT}`);
+  return secret;
+}
+
 export const conformanceScenario: Scenario = {
   id: 'conformance',
   title: 'Conformance kit, full run (local simulator)',
-  measures: 'Wall time of runConformance() with the token and tenant of a fresh local `ncs serve`, every check selected.',
+  measures: 'Wall time of runConformance() against a fresh `ncs serve --alt-port 0` with its defaults (rate limit on): a two-tenant client, the admin token and both base URLs, so every check runs.',
   async run(): Promise<ScenarioResult> {
     const kit = await loadKit();
     if (typeof kit === 'string') return notAvailable(this, kit);
-    const sim = await startSimulator();
+    const sim = await startSimulator({ keepRateLimit: true, extra: ['--alt-port', '0'] });
     try {
       const started = performance.now();
-      const result = await kit({ baseUrl: sim.baseUrl, tenant: sim.tenant, token: sim.token });
+      const result = await kit({
+        baseUrl: sim.baseUrl, altBaseUrl: sim.altBaseUrl, tenant: 'harbour-kitchens', otherTenant: 'alpine-bistro',
+        clientId: TWO_TENANT_CLIENT, clientSecret: clientSecret(), adminToken: sim.adminToken,
+      });
       const wallMs = performance.now() - started;
       const counts = Object.entries(result.summary ?? {}).filter(([, v]) => typeof v === 'number') as [string, number][];
       const out: ScenarioResult = {

@@ -27,7 +27,7 @@ export const catalogScalingScenario: Scenario = {
         writeFileSync(file, JSON.stringify(generateCatalog(size)));
         const { wallMs: startMs } = await startUp((p) => [NCS_BIN, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS, '--fixtures', file], '/api/public/v1');
         metrics[`start_${size}`] = startMs;
-        const sim = await startSimulator(['--fixtures', file]);
+        const sim = await startSimulator({ extra: ['--fixtures', file] });
         try {
           const specs = requestSpecs({ token: sim.token!, tenant: sim.tenant! });
           for (const name of REQUESTS) {

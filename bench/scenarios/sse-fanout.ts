@@ -151,10 +151,11 @@ export const sseScenario: Scenario = {
   async run(ctx): Promise<ScenarioResult> {
     const route = streamRoute();
     if (!route) return notAvailable(this, 'the route table has no SSE route (GET /api/public/v1/stream is being built on another branch)');
-    const sim = await startSimulator();
+    // The default cap is 1,000 open streams per feed: raise it to the subscribers measured.
+    const n = ctx.config.sseSubscribers;
+    const sim = await startSimulator({ extra: ['--stream-limit', `${n}/${Math.max(n, 20_000)}`] });
     try {
-      const r = await measureFanout(sim, route.path, ctx.config.sseSubscribers);
-      const n = r.subscribers;
+      const r = await measureFanout(sim, route.path, n);
       const metrics = {
         subscribers: n, received: r.received, connectMs: r.connectMs, fanoutMs: r.fanoutMs, firstMs: r.firstMs, p50Ms: r.p50Ms,
         rssBeforeMb: r.rssBefore / 1024 / 1024, rssAfterMb: r.rssAfter / 1024 / 1024,

@@ -1,7 +1,8 @@
 // `ncs conformance run|list`: commander wiring (logic in conformance/cli/).
 import type { Command } from 'commander';
-import { listChecks } from '../../conformance/cli/list-command.ts';
-import { runConformanceCommand } from '../../conformance/cli/run-command.ts';
+
+// The kit (some 250 modules with undici and yaml) is loaded only when one of its commands runs, so
+// `ncs serve` does not pay for it at start-up.
 
 export function registerConformanceCommands(program: Command) {
   const conformance = program.command('conformance').description('check any deployment against the interface');
@@ -31,6 +32,7 @@ export function registerConformanceCommands(program: Command) {
     .option('--concurrency <n>', 'checks run at once (default 4)')
     .option('--deployment-profile <file>', 'JSON file with what the interface does not show (env NCS_DEPLOYMENT_PROFILE)')
     .action(async (opts) => {
+      const { runConformanceCommand } = await import('../../conformance/cli/run-command.ts');
       process.exit(await runConformanceCommand(opts));
     });
 
@@ -38,7 +40,8 @@ export function registerConformanceCommands(program: Command) {
     .command('list')
     .description('list the checks with severity and interface section')
     .option('--format <format>', 'table, markdown or json', 'table')
-    .action((opts) => {
+    .action(async (opts) => {
+      const { listChecks } = await import('../../conformance/cli/list-command.ts');
       process.stdout.write(listChecks(opts.format));
     });
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { fetch as undiciFetch } from 'undici';
+import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
@@ -64,7 +64,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const sandbox = createSandbox({
     ...options,
     // A standalone server has no MSW around it: deliveries go out as they are.
-    webhooks: { fetch: undiciFetch as unknown as typeof fetch, ...options.webhooks },
+    webhooks: { fetch: undiciFetch, ...options.webhooks },
     ...(log ? { onResponse: (e) => log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}`) } : {}),
     onError: options.onError ?? ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });

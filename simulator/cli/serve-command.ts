@@ -18,6 +18,8 @@ export interface ServeCommandOptions {
   /** A named rate limit: `default` or `low` (5 calls per 10 s, for testing retry logic). */
   rateLimitPreset?: string;
   refreshTokenTtl?: string;
+  /** `<per feed>/<in all>` open streams, e.g. 10000/20000. */
+  streamLimit?: string;
 }
 
 /**
@@ -43,11 +45,25 @@ export function rateLimitOption(opts: { rateLimit?: string; rateLimitPreset?: st
 }
 
 /**
+ * The open-stream limits of `--stream-limit <per feed>/<in all>`; undefined = the defaults (1,000/20,000).
+ * @example streamLimitOption('10000/20000') // { maxClientsPerFeed: 10000, maxClients: 20000 }
+ */
+export function streamLimitOption(value: string | undefined): { maxClientsPerFeed: number; maxClients: number } | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(value);
+  const perFeed = Number(m?.[1]);
+  const all = Number(m?.[2]);
+  if (!m || perFeed < 1 || all < perFeed) throw new Error('--stream-limit must look like <per feed>/<in all> with 1 <= per feed <= in all (e.g. 10000/20000)');
+  return { maxClientsPerFeed: perFeed, maxClients: all };
+}
+
+/**
  * `ncs serve`: starts the HTTP simulator, prints the banner, stops cleanly on SIGINT/SIGTERM.
  * @example await runServe({ host: '127.0.0.1', port: '4010' });
  */
 export async function runServe(opts: ServeCommandOptions, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)) {
   const rateLimit = rateLimitOption(opts);
+  const streamLimits = streamLimitOption(opts.streamLimit);
   const options: ServeOptions = {
     host: opts.host,
     port: Number(opts.port),
@@ -62,6 +78,7 @@ export async function runServe(opts: ServeCommandOptions, out: (line: string) =>
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     ...(opts.adminToken ?? process.env.NCS_ADMIN_TOKEN ? { adminToken: opts.adminToken ?? process.env.NCS_ADMIN_TOKEN } : {}),
     ...(opts.violation ? { violation: opts.violation } : {}),
+    ...(streamLimits ? { stream: { limits: streamLimits } } : {}),
   };
   const running = await serve(options);
   const api = `${running.baseUrl}/api/public/v1`;

@@ -1,4 +1,4 @@
-import { fetch as undiciFetch } from 'undici';
+import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createAuditLog, type AuditLog } from '../audit/hash-chain.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
@@ -84,7 +84,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   const receivers = createWebhookReceiverStore(clock, persistence);
   const dispatcher = createDispatcher({
     // The undici package's own fetch: MSW in the same process never intercepts real deliveries.
-    fetch: undiciFetch as unknown as typeof fetch,
+    fetch: undiciFetch,
     ...opts.webhooks,
     clock,
     log: durableDeliveries(createDeliveryLog(), persistence),

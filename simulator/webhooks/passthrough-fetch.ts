@@ -1,4 +1,4 @@
-import { fetch as undiciFetch } from 'undici';
+import { undiciFetch } from './undici-fetch.ts';
 
 /**
  * Webhook deliveries from a sandbox that runs as MSW handlers: MSW intercepts every request of the
@@ -8,5 +8,5 @@ import { fetch as undiciFetch } from 'undici';
 export const mswPassthroughFetch: typeof fetch = (input, init) => {
   const headers = new Headers(init?.headers);
   headers.append('accept', 'msw/passthrough');
-  return undiciFetch(input as string, { ...(init as object), headers } as never) as unknown as Promise<Response>;
+  return undiciFetch(input, { ...init, headers });
 };
