@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock } from '../state/clock.ts';
 import { canonicalJson } from './canonical-json.ts';
-import { createAuditChain, createAuditLog, GENESIS_HASH } from './hash-chain.ts';
+import { createAuditChain, createAuditLog, GENESIS_HASH, hashAuditEntry } from './hash-chain.ts';
 import { verifyAuditRange } from './verify.ts';
 
 const clock = createClock(() => Date.UTC(2026, 6, 1));
@@ -70,5 +71,15 @@ describe('audit hash chain', () => {
     expect(log.head('lakeside-cafes')).toEqual({ seq: 0, hash: GENESIS_HASH });
     log.clear();
     expect(log.head('harbour-kitchens').seq).toBe(0);
+  });
+});
+
+describe('hashAuditEntry fast path', () => {
+  it('hashes exactly the RFC 8785 text of the entry, for usual and unusual field values', () => {
+    const text = fc.oneof(fc.string(), fc.constantFrom('é', '\u2028', '"\\', '\u0000', '𝄞'));
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 40 }), text, text, text, text, text, text, text, (seq, requestId, actor, action, target, at, tenant, prevHash) => {
+      const e = { seq, requestId, actor, action, target, at, tenant, prevHash };
+      expect(hashAuditEntry(e)).toBe(createHash('sha256').update(canonicalJson(e), 'utf8').digest('hex'));
+    }));
   });
 });

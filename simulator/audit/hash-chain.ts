@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock, type Clock } from '../state/clock.ts';
 import { RingBuffer } from '../state/ring-buffer.ts';
@@ -54,7 +54,18 @@ export interface AuditProof {
  */
 export function hashAuditEntry(e: Omit<AuditEntry, 'hash'>): string {
   const { seq, requestId, actor, action, target, at, tenant, prevHash } = e;
-  return createHash('sha256').update(canonicalJson({ seq, requestId, actor, action, target, at, tenant, prevHash }), 'utf8').digest('hex');
+  return hash('sha256', canonicalEntry(seq, requestId, actor, action, target, at, tenant, prevHash) ?? canonicalJson({ seq, requestId, actor, action, target, at, tenant, prevHash }), 'hex');
+}
+
+/**
+ * The canonical text of an entry written out directly (members in RFC 8785 order) when every field
+ * has its usual type: the hot path of each audited write. Anything unusual takes canonicalJson.
+ */
+function canonicalEntry(seq: unknown, requestId: unknown, actor: unknown, action: unknown, target: unknown, at: unknown, tenant: unknown, prevHash: unknown): string | undefined {
+  if (!Number.isFinite(seq) || typeof requestId !== 'string' || typeof actor !== 'string' || typeof action !== 'string' ||
+    typeof target !== 'string' || typeof at !== 'string' || typeof tenant !== 'string' || typeof prevHash !== 'string') return undefined;
+  const j = JSON.stringify;
+  return `{"action":${j(action)},"actor":${j(actor)},"at":${j(at)},"prevHash":${j(prevHash)},"requestId":${j(requestId)},"seq":${j(seq)},"target":${j(target)},"tenant":${j(tenant)}}`;
 }
 
 export interface AuditChain {

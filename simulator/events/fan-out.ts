@@ -1,6 +1,7 @@
 import type { AuditLog } from '../audit/hash-chain.ts';
 import type { DomainEvent, EventBus } from '../state/domain-events.ts';
 import { newId } from '../state/ids.ts';
+import { isoTime } from '../state/iso-time.ts';
 import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import { tenantFeed, type FeedStore } from './feed.ts';
@@ -32,7 +33,7 @@ export function announce(deps: Omit<FanOutDeps, 'bus' | 'audit'>, tenant: string
  */
 export function connectDomainEvents(deps: FanOutDeps): () => void {
   return deps.bus.on((e: DomainEvent) => {
-    deps.audit.append(e.tenant, { requestId: e.requestId, actor: e.actor, action: e.type, target: `${e.target.type}:${e.target.id}`, at: new Date(e.at).toISOString() });
+    deps.audit.append(e.tenant, { requestId: e.requestId, actor: e.actor, action: e.type, target: `${e.target.type}:${e.target.id}`, at: isoTime(e.at) });
     announce(deps, e.tenant, e.type, { requestId: e.requestId, target: e.target, ...e.data }, e.at);
   });
 }

@@ -1,5 +1,6 @@
 import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock, type Clock } from '../state/clock.ts';
+import { isoTime } from '../state/iso-time.ts';
 import { RingBuffer } from '../state/ring-buffer.ts';
 
 /** The feed anyone may read without credentials: service status messages, never tenant data. */
@@ -54,6 +55,14 @@ export interface FeedStore {
 
 const EVENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 
+// The JSON of each published message's data, written once when it is checked at publishing.
+const dataJson = new WeakMap<FeedMessage, string>();
+
+/** The data of a published message as JSON text (computed once per message). */
+export function messageDataJson(m: FeedMessage): string {
+  return dataJson.get(m) ?? JSON.stringify(m.data);
+}
+
 interface Feed {
   ring?: RingBuffer<FeedMessage>;
   lastId: number;
@@ -86,10 +95,12 @@ export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}
     retention,
     publish(key, event, data) {
       if (!EVENT_NAME.test(event)) throw new TypeError(`event names are 1-100 letters, digits and . _ : - (got ${JSON.stringify(event).slice(0, 40)})`);
-      if (JSON.stringify(data ?? null) === undefined) throw new TypeError('event data must be JSON');
+      const json = JSON.stringify(data ?? null);
+      if (json === undefined) throw new TypeError('event data must be JSON');
       const f = feed(key);
       f.ring ??= new RingBuffer<FeedMessage>(retention);
-      const message: FeedMessage = Object.freeze({ id: f.lastId + 1, event, data: data ?? null, at: new Date(clock.now()).toISOString() });
+      const message: FeedMessage = Object.freeze({ id: f.lastId + 1, event, data: data ?? null, at: isoTime(clock.now()) });
+      dataJson.set(message, json);
       f.lastId = message.id;
       f.ring.push(message);
       for (const listener of f.listeners) {

@@ -1,4 +1,4 @@
-import type { FeedMessage, FeedStore } from './feed.ts';
+import { messageDataJson, type FeedMessage, type FeedStore } from './feed.ts';
 
 /** Response headers of an event stream (no-transform/x-accel-buffering keep proxies from holding messages back). */
 export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -20,7 +20,7 @@ const frames = new WeakMap<FeedMessage, string>();
 export function encodeSseMessage(m: FeedMessage): string {
   let frame = frames.get(m);
   if (frame === undefined) {
-    frame = `id: ${m.id}\nevent: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`;
+    frame = `id: ${m.id}\nevent: ${m.event}\ndata: ${messageDataJson(m)}\n\n`;
     frames.set(m, frame);
   }
   return frame;
