@@ -1,30 +1,9 @@
 import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { StreamSource } from '../core/types.ts';
 import { PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
 import { createSseSource } from '../events/sse-source.ts';
 import { CursorError, parseCursor, SSE_HEADERS } from '../events/sse.ts';
 import type { HandlerMap } from './types.ts';
-
-/** Releases the stream's place in the gate however it ends (client gone, slow consumer, shutdown). */
-function releasing(source: StreamSource, release: () => void): StreamSource {
-  return {
-    open(sink) {
-      const stop = source.open({
-        write: (chunk) => sink.write(chunk),
-        end() {
-          release();
-          sink.end();
-        },
-        ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain!(l) } : {}),
-      });
-      return () => {
-        release();
-        stop();
-      };
-    },
-  };
-}
 
 export const streamHandlers: HandlerMap = {
   /** Without credentials the public status feed; with a token and tenant header that tenant's own feed. */
@@ -38,11 +17,13 @@ export const streamHandlers: HandlerMap = {
     }
     const feed = ctx.access ? tenantFeed(ctx.access.tenant) : PUBLIC_FEED;
     const release = deps.streams.admit(feed);
-    const source = createSseSource(deps.state.feeds, feed, { cursor, ...deps.streamOptions });
+    // The source ends exactly once however the stream stops (client gone, slow consumer, shutdown):
+    // its place in the gate goes back then, with no wrapper around every write.
+    const source = createSseSource(deps.state.feeds, feed, { cursor, ...deps.streamOptions, onEnd: release });
     return {
       status: 200,
       headers: { ...SSE_HEADERS, 'x-request-id': ctx.requestId, ...ctx.responseHeaders },
-      stream: releasing(source, release),
+      stream: source,
     };
   },
 };
