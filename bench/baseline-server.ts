@@ -1,7 +1,8 @@
 // The bare node:http floor the simulator is compared with: no router, no validation, no state.
 // GET answers the providers envelope the simulator returns (built and serialised per request: fresh
 // requestId and timestamp, JSON of the same providers); POST reads and parses the JSON body and
-// answers an envelope around it, the least any server must do for a modifying call.
+// answers an envelope around it, the least any server must do for a modifying call. GET .../stream
+// holds an SSE response open, and every POST first writes its record to all of them as an event.
 // Usage: node bench/baseline-server.ts [--port 0] [--ready-file path]
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -33,7 +34,16 @@ function answer(res: ServerResponse, data: unknown) {
  * @example createServer(baselineListener(providersOf())).listen(0, '127.0.0.1');
  */
 export function baselineListener(providers: unknown[]) {
+  const streams = new Set<ServerResponse>();
+  let seq = 0;
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'GET' && req.url?.startsWith('/api/public/v1/stream')) {
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+      res.write('retry: 3000\n\n');
+      streams.add(res);
+      res.on('close', () => streams.delete(res));
+      return;
+    }
     if (req.method === 'GET') return answer(res, { count: providers.length, providers });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -46,7 +56,12 @@ export function baselineListener(providers: unknown[]) {
         return res.end('{"ok":false}');
       }
       const key = req.headers['idempotency-key'];
-      answer(res, { id: `con_${randomBytes(12).toString('base64url')}`, ...(body as object), state: 'pending', createdAt: new Date().toISOString(), idempotencyKey: key });
+      const record = { id: `con_${randomBytes(12).toString('base64url')}`, ...(body as object), state: 'pending', createdAt: new Date().toISOString(), idempotencyKey: key };
+      if (streams.size) {
+        const frame = `id: ${++seq}\nevent: connection.created\ndata: ${JSON.stringify(record)}\n\n`;
+        for (const s of streams) s.write(frame);
+      }
+      answer(res, record);
     });
   };
 }

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROUTES } from '../../simulator/contract/route-table.ts';
-import { count, mb, ms } from '../lib/format.ts';
+import { count, mb, ms, ratio } from '../lib/format.ts';
 import { startSimulator, type ServerProcess } from '../lib/processes.ts';
 import { notAvailable, type Scenario, type ScenarioResult } from '../lib/types.ts';
 import { CONNECTION_BODY } from './requests.ts';
@@ -160,6 +160,8 @@ export const sseScenario: Scenario = {
     if (!route) return notAvailable(this, 'the route table has no SSE route (GET /api/public/v1/stream is being built on another branch)');
     // The default cap is 1,000 open streams per feed: raise it to the subscribers measured.
     const n = ctx.config.sseSubscribers;
+    // The floor: a bare node:http server holding the same streams and writing each POST to them.
+    const b = await measureFanout(await ctx.baseline(), route.path, n);
     const sim = await startSimulator({ extra: ['--stream-limit', `${n}/${Math.max(n, 20_000)}`] });
     try {
       const r = await measureFanout(sim, route.path, n);
@@ -167,12 +169,15 @@ export const sseScenario: Scenario = {
         subscribers: n, received: r.received, connectMs: r.connectMs, fanoutMs: r.fanoutMs, firstMs: r.firstMs, p50Ms: r.p50Ms, postMs: r.postMs,
         rssBeforeMb: r.rssBefore / 1024 / 1024, rssAfterMb: r.rssAfter / 1024 / 1024,
         rssPerSubscriberKb: (r.rssAfter - r.rssBefore) / n / 1024,
+        baselineFanoutMs: b.fanoutMs, baselinePostMs: b.postMs, baselineRssPerSubscriberKb: (b.rssAfter - b.rssBefore) / n / 1024,
       };
       const result: ScenarioResult = {
         id: this.id, title: this.title, status: r.received === n ? 'ok' : 'failed', metrics,
         row: {
           result: `${count(n)} subscribers: last received after ${ms(r.fanoutMs)} (first ${ms(r.firstMs)}, median ${ms(r.p50Ms)}; the POST answered after ${ms(r.postMs)})`,
-          memory: `${metrics.rssPerSubscriberKb.toFixed(1)} KB per subscriber (RSS ${mb(r.rssBefore)} -> ${mb(r.rssAfter)})`,
+          memory: `${metrics.rssPerSubscriberKb.toFixed(1)} KB per subscriber (RSS ${mb(r.rssBefore)} -> ${mb(r.rssAfter)}; baseline ${metrics.baselineRssPerSubscriberKb.toFixed(1)} KB)`,
+          baseline: `last received after ${ms(b.fanoutMs)}, POST answered after ${ms(b.postMs)}`,
+          ratio: ratio(r.fanoutMs / b.fanoutMs),
         },
         notes: [`connecting ${count(n)} subscribers took ${ms(r.connectMs)}`],
       };
