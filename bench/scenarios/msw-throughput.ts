@@ -37,8 +37,8 @@ async function drive(concurrency: number, seconds: number, call: () => Promise<b
 async function child(seconds: number, warmup: number): Promise<Measured> {
   const { setupServer } = await import('msw/node');
   const { createSandbox } = await import('../../simulator/sandbox.ts');
-  const sandbox = createSandbox();
-  const plainHttp = createSandbox({ baseUrl: 'http://api.sandbox.example', altBaseUrl: 'http://api.sandbox-alt.example' });
+  const sandbox = createSandbox({ rateLimit: false });
+  const plainHttp = createSandbox({ baseUrl: 'http://api.sandbox.example', altBaseUrl: 'http://api.sandbox-alt.example', rateLimit: false });
   await Promise.all([sandbox.ready, plainHttp.ready]);
   const server = setupServer(...sandbox.handlers, ...plainHttp.handlers);
   server.listen({ onUnhandledFrame: 'error' });

@@ -21,7 +21,11 @@ export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number
     }
   }
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const incoming = req.headers;
+  for (const k in incoming) {
+    const v = incoming[k];
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
   const plain: PlainRequest = { method: (req.method ?? 'GET').toUpperCase(), path, query, headers };
   if (headers.host) plain.origin = `http://${headers.host}`;
   if (plain.method === 'GET' || plain.method === 'HEAD') return plain;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../state/clock.ts';
-import { createFeedStore, PUBLIC_FEED, tenantFeed, type FeedMessage } from './feed.ts';
+import { createFeedStore, messageDataJson, PUBLIC_FEED, tenantFeed, type FeedMessage } from './feed.ts';
 
 describe('feed store', () => {
   it('numbers each feed on its own from 1 and stamps messages', () => {
@@ -78,5 +78,20 @@ describe('feed store', () => {
     expect(() => feeds.publish(PUBLIC_FEED, 'x', () => 1)).toThrow(TypeError);
     expect(feeds.publish(PUBLIC_FEED, 'x', undefined).data).toBeNull();
     expect(() => createFeedStore({ retention: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('feed message JSON', () => {
+  it('refuses data JSON cannot carry and serialises each message once, when first read', () => {
+    const feeds = createFeedStore({ retention: 5 });
+    expect(() => feeds.publish(PUBLIC_FEED, 'x.y', () => 1)).toThrow(TypeError);
+    expect(() => feeds.publish(PUBLIC_FEED, 'x.y', 1n)).toThrow(TypeError);
+    let calls = 0;
+    const m = feeds.publish(PUBLIC_FEED, 'x.y', { toJSON: () => (calls++, { a: 1 }) });
+    expect(calls).toBe(0);
+    expect(messageDataJson(m)).toBe('{"a":1}');
+    expect(messageDataJson(m)).toBe('{"a":1}');
+    expect(calls).toBe(1);
+    expect(feeds.publish(PUBLIC_FEED, 'x.y', undefined).data).toBeNull();
   });
 });

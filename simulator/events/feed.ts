@@ -55,12 +55,18 @@ export interface FeedStore {
 
 const EVENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 
-// The JSON of each published message's data, written once when it is checked at publishing.
+// The JSON of each message's data, made when a reader (a stream, persistence) first needs it and
+// then shared: a message nobody reads is never serialised.
 const dataJson = new WeakMap<FeedMessage, string>();
 
-/** The data of a published message as JSON text (computed once per message). */
+/** The data of a published message as JSON text (computed once per message, on first use). */
 export function messageDataJson(m: FeedMessage): string {
-  return dataJson.get(m) ?? JSON.stringify(m.data);
+  let json = dataJson.get(m);
+  if (json === undefined) {
+    json = JSON.stringify(m.data);
+    dataJson.set(m, json);
+  }
+  return json;
 }
 
 interface Feed {
@@ -95,12 +101,11 @@ export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}
     retention,
     publish(key, event, data) {
       if (!EVENT_NAME.test(event)) throw new TypeError(`event names are 1-100 letters, digits and . _ : - (got ${JSON.stringify(event).slice(0, 40)})`);
-      const json = JSON.stringify(data ?? null);
-      if (json === undefined) throw new TypeError('event data must be JSON');
+      // What JSON cannot carry at the top is refused here; the data itself is serialised on first read.
+      if (typeof data === 'function' || typeof data === 'symbol' || typeof data === 'bigint') throw new TypeError('event data must be JSON');
       const f = feed(key);
       f.ring ??= new RingBuffer<FeedMessage>(retention);
       const message: FeedMessage = Object.freeze({ id: f.lastId + 1, event, data: data ?? null, at: isoTime(clock.now()) });
-      dataJson.set(message, json);
       f.lastId = message.id;
       f.ring.push(message);
       for (const listener of f.listeners) {
