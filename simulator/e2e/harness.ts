@@ -91,15 +91,19 @@ export function client(target: Target) {
       }
       Object.assign(headers, opts.headers);
       const base = opts.base === 'alt' ? target.altBaseUrl : target.baseUrl;
-      const res = await target.fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: res.status, headers: res.headers, json, text };
+      return readResult(await target.fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }));
     },
   };
+}
+
+/** Status, headers, text and (when it parses) JSON of a response. */
+export async function readResult(res: Response): Promise<CallResult> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
 }

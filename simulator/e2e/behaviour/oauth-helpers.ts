@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Target } from '../harness.ts';
+import { readResult, type Target } from '../harness.ts';
 
 /** A fixture client's sandbox secret (the fixtures are the one place that shows it in full). */
 export function secretOf(t: Target, clientId: string): string {
@@ -23,15 +23,7 @@ export interface OAuthResult {
 export async function oauthPost(t: Target, params: Record<string, string>, opts: { basic?: [string, string]; path?: string; headers?: Record<string, string> } = {}): Promise<OAuthResult> {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', ...opts.headers };
   if (opts.basic) headers.authorization = basicAuth(...opts.basic);
-  const res = await t.fetch(`${t.baseUrl}${opts.path ?? '/oauth/token'}`, { method: 'POST', headers, body: new URLSearchParams(params).toString() });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, json, text };
+  return readResult(await t.fetch(`${t.baseUrl}${opts.path ?? '/oauth/token'}`, { method: 'POST', headers, body: new URLSearchParams(params).toString() })) as Promise<OAuthResult>;
 }
 
 /** An access token by client credentials (client_secret_basic). */

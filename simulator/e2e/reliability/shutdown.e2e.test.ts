@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { Agent, fetch as undiciFetch } from 'undici';
 
 const BIN = join(import.meta.dirname, '../../../bin/ncs.ts');
@@ -13,6 +13,7 @@ describe('graceful shutdown', () => {
     const ready = join(mkdtempSync(join(tmpdir(), 'ncs-term-')), 'ready.json');
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready], { stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    onTestFinished(() => void child.kill('SIGKILL'));
     for (let i = 0; i < 400 && !existsSync(ready); i++) await sleep(25);
     await sleep(50);
     const info = JSON.parse(readFileSync(ready, 'utf8'));
