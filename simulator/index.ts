@@ -15,7 +15,7 @@ export { RATE_LIMIT_PRESETS, type RateLimitSettings } from './state/rate-limit-s
 export { requestToken, TokenRequestError } from './cli/token-command.ts';
 export { signWebhook, verifyWebhook, parseSignatureHeader, DEFAULT_SIGNATURE_HEADER, type VerifyResult, type VerifyOptions, type VerifyFailureReason } from './webhooks/signature.ts';
 export { verifyAuditRange, type AuditVerifyResult, type AuditFailureReason } from './audit/verify.ts';
-export { canonicalJson, CANONICALIZATION } from './audit/canonical-json.ts';
+export { canonicalJson, CANONICALIZATION } from './contract/canonical-json.ts';
 export { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './audit/hash-chain.ts';
 export { STREAM_DEFAULTS, WEBHOOK_DEFAULTS, AUDIT_DEFAULTS } from './contract/simulator-defaults.ts';
 export { VIOLATIONS, VIOLATION_NAMES, applyViolation, findViolation, type Violation } from './violations/index.ts';

@@ -1,4 +1,4 @@
-import { CANONICALIZATION } from './canonical-json.ts';
+import { CANONICALIZATION } from '../contract/canonical-json.ts';
 import { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './hash-chain.ts';
 
 export type AuditFailureReason =

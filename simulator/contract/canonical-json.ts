@@ -1,14 +1,38 @@
 /**
- * Canonical JSON: object keys sorted by code point, no whitespace, arrays in order. Two semantically
- * equal JSON values give the same text (idempotency fingerprints, audit hashes).
- * @example canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }) === '{"a":[2,{"c":4,"d":3}],"b":1}'
+ * Identifier of the canonical form, as named in audit proofs: RFC 8785 (JSON Canonicalization Scheme).
+ * Object members sorted by the UTF-16 code units of their names, no whitespace, strings and numbers
+ * written as ECMAScript's JSON.stringify writes them, members whose value is undefined left out.
+ */
+export const CANONICALIZATION = 'RFC8785';
+
+/**
+ * The canonical JSON text of a value: the same value always gives the same text, whatever the order
+ * its keys were written in. Throws on what JSON cannot carry (undefined at top level, NaN, functions, bigint).
+ * @example canonicalJson({ b: 1, a: [true, 'x'] }) // '{"a":[true,"x"],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const entries = Object.keys(value as object)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(',')}}`;
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`canonical JSON has no form for ${value}`);
+      return JSON.stringify(value);
+    case 'object': {
+      const withJson = value as { toJSON?: () => unknown };
+      if (typeof withJson.toJSON === 'function') return canonicalJson(withJson.toJSON());
+      if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v))).join(',')}]`;
+      const obj = value as Record<string, unknown>;
+      const members: string[] = [];
+      for (const key of Object.keys(obj).sort()) {
+        const v = obj[key];
+        if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+        members.push(`${JSON.stringify(key)}:${canonicalJson(v)}`);
+      }
+      return `{${members.join(',')}}`;
+    }
+    default:
+      throw new TypeError(`canonical JSON has no form for a ${typeof value}`);
+  }
 }

@@ -13,7 +13,7 @@ import { isoTime } from '../state/iso-time.ts';
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
 
 function fingerprint(ctx: RequestContext): string {
-  return hash('sha256', `${ctx.route!.method} ${ctx.route!.id}\n${canonicalJson(ctx.body)}`, 'base64url');
+  return hash('sha256', `${ctx.route!.method} ${ctx.route!.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
 }
 
 function replay(ctx: RequestContext, outcome: StoredOutcome): PlainResponse {
