@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_FEED, tenantFeed } from '../../events/feed.ts';
 import { client, type Target } from '../harness.ts';
@@ -40,13 +41,22 @@ export function streamBehaviour(get: () => Target) {
         body: { connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: 'Stream venue', capabilities: ['orders.read'] },
         headers: { 'idempotency-key': `stream-${Date.now()}-${Math.random().toString(36).slice(2)}` },
       });
-      const [mine, publicFeed, theirs] = await Promise.all([
-        readStream(t, { headers: auth(t), count: 1, during: async () => void expectSuccess(await create()) }),
-        readStream(t, { count: 1, timeoutMs: 800 }),
-        readStream(t, { headers: { authorization: `Bearer ${alpine.token}`, 'x-service-tenant': 'alpine-bistro' }, count: 1, timeoutMs: 800 }),
+      // The other two streams stop at a marker published after the creation: no waiting on a clock.
+      const markers = async () => {
+        await sleep(50);
+        expectSuccess(await create());
+        t.sandbox.control.setStatus({ status: 'operational', message: 'marker' });
+        t.sandbox.state.feeds.publish(tenantFeed('alpine-bistro'), 'order.created', { marker: true });
+      };
+      const [publicFeed, theirs, mine] = await Promise.all([
+        readStream(t, { count: 1 }),
+        readStream(t, { headers: { authorization: `Bearer ${alpine.token}`, 'x-service-tenant': 'alpine-bistro' }, count: 1 }),
+        readStream(t, { headers: auth(t), count: 1, during: markers }),
       ]);
       expect(mine.events[0]!.event).toBe('connection.created');
       expect(JSON.parse(mine.events[0]!.data).connection.scopeLabel).toBe('Stream venue');
+      expect(JSON.parse(publicFeed.events[0]!.data).message).toBe('marker');
+      expect(JSON.parse(theirs.events[0]!.data).marker).toBe(true);
       expect(publicFeed.raw).not.toContain('Stream venue');
       expect(theirs.raw).not.toContain('Stream venue');
     });

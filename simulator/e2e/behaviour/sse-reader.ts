@@ -36,7 +36,11 @@ export async function readStream(
   });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
-  const timer = setTimeout(() => abort.abort(), opts.timeoutMs ?? 3000);
+  const stop = async () => {
+    await reader.cancel().catch(() => undefined);
+    abort.abort();
+  };
+  const timer = setTimeout(() => void stop(), opts.timeoutMs ?? 3000);
   const duringDone = opts.during?.();
   try {
     while (out.events.length < opts.count) {
@@ -50,7 +54,7 @@ export async function readStream(
     // aborted by the timeout: return what arrived
   } finally {
     clearTimeout(timer);
-    abort.abort();
+    await stop();
     await duringDone;
   }
   return out;
