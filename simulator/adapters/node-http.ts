@@ -26,6 +26,16 @@ export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number
     const v = incoming[k];
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   }
+  // node keeps only the first of duplicated Authorization or Content-Type headers; hand the core all
+  // of them (joined like any repeated header) so it sees the ambiguity instead of a silent pick.
+  const raws = req.rawHeaders;
+  for (let i = 0; i < raws.length; i += 2) {
+    const name = raws[i]!.toLowerCase();
+    if ((name === 'authorization' || name === 'content-type') && headers[name] !== raws[i + 1]) {
+      const all = raws.filter((_, j) => j % 2 === 1 && raws[j - 1]!.toLowerCase() === name);
+      if (all.length > 1) headers[name] = all.join(', ');
+    }
+  }
   const plain: PlainRequest = { method: (req.method ?? 'GET').toUpperCase(), path, query, headers };
   if (headers.host) plain.origin = `http://${headers.host}`;
   if (plain.method === 'GET' || plain.method === 'HEAD') return plain;

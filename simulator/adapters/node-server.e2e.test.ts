@@ -75,6 +75,22 @@ describe('node:http transport hardening', () => {
     expect(res.match(/HTTP\/1\.1 200/g)?.length).toBe(2);
   });
 
+  it('duplicate credential headers are refused with the envelope, never merged into access', async () => {
+    const token = s.token;
+    const twoTokens = await raw(port, [`GET /api/public/v1/providers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nAuthorization: Bearer other\r\nx-service-tenant: ${s.tenant}\r\nConnection: close\r\n\r\n`]);
+    expect(twoTokens).toMatch(/^HTTP\/1\.1 401/);
+    const twoTenants = await raw(port, [`GET /api/public/v1/providers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nx-service-tenant: ${s.tenant}\r\nx-service-tenant: alpine-bistro\r\nConnection: close\r\n\r\n`]);
+    expect(twoTenants).toMatch(/^HTTP\/1\.1 403/);
+    const body = '{"connectorId":"tillcraft-pos-cloud","environment":"sandbox","scopeLabel":"Dup","capabilities":["orders.read"]}';
+    const twoKeys = await raw(port, [`POST /api/public/v1/connections HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nx-service-tenant: ${s.tenant}\r\nIdempotency-Key: key-one-1234\r\nIdempotency-Key: key-two-1234\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`]);
+    expect(twoKeys).toMatch(/^HTTP\/1\.1 400/);
+    for (const res of [twoTokens, twoTenants, twoKeys]) {
+      expect(bodyOf(res).ok).toBe(false);
+      expect(res).not.toContain(token);
+    }
+    expect(s.sandbox.state.connections.count()).toBe(0);
+  });
+
   it('still answers normally afterwards', async () => {
     expect((await fetch(`${s.baseUrl}/api/public/v1`)).status).toBe(200);
   });
