@@ -92,7 +92,8 @@ export async function runServe(opts: ServeCommandOptions, out: (line: string) =>
   out(`  new token   ncs token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`);
   const limits = running.sandbox.state.rateLimits.settings();
   out(`  rate limit  ${limits ? `${limits.limit} calls per ${limits.windowSeconds} s per access, tenant and environment` : 'off'}`);
-  out(`  try: curl -s ${api}/providers -H "Authorization: Bearer $NCS_TOKEN" -H "x-service-tenant: ${running.tenant}"`);
+  out(`  try:        export NCS_TOKEN=${running.token}`);
+  out(`              curl -s ${api}/providers -H "Authorization: Bearer $NCS_TOKEN" -H "x-service-tenant: ${running.tenant}"`);
   const stop = (signal: string) => {
     out(`received ${signal}, shutting down`);
     running.close().then(() => process.exit(0));
