@@ -1,11 +1,11 @@
 // Catalogs of any size for the scaling measurements: the built-in hospitality network (its tenants,
 // clients and catalog, so every bench request still works) grown with invented providers, capabilities
 // and connectors. Deterministic for a seed.
-// Usage: node bench/fixture-generator.ts <connectors> [seed] > catalog.json
+// Usage: node simulator/bench/fixture-generator.ts <connectors> [seed] > catalog.json
 import { readFileSync } from 'node:fs';
-import type { FixtureSet } from '../simulator/contract/fixtures.ts';
+import type { FixtureSet } from '../contract/fixtures.ts';
 
-const BUILT_IN = new URL('../fixtures/hospitality.json', import.meta.url);
+const BUILT_IN = new URL('../../fixtures/hospitality.json', import.meta.url);
 const CATEGORIES = ['pos', 'delivery', 'payments', 'reservations', 'accounting', 'loyalty'] as const;
 const VERBS = ['read', 'sync', 'create', 'export'] as const;
 const WORDS = ['harbour', 'alpine', 'lakeside', 'ember', 'copper', 'linden', 'maple', 'saffron', 'juniper', 'granite', 'willow', 'cobalt'];
@@ -65,7 +65,7 @@ export function generateCatalog(connectors: number, seed = 1): FixtureSet {
 if (import.meta.main) {
   const n = Number(process.argv[2]);
   if (!Number.isInteger(n) || n < 1) {
-    process.stderr.write('usage: node bench/fixture-generator.ts <connectors> [seed]\n');
+    process.stderr.write('usage: node simulator/bench/fixture-generator.ts <connectors> [seed]\n');
     process.exit(2);
   }
   process.stdout.write(`${JSON.stringify(generateCatalog(n, Number(process.argv[3] ?? 1)), null, 2)}\n`);

@@ -1,5 +1,5 @@
 // Summarises a V8 .cpuprofile (node --cpu-prof) by self time and by total (inclusive) time.
-// Usage: node bench/profile-summary.ts <file.cpuprofile> [--top 25] [--filter simulator/]
+// Usage: node simulator/bench/profile-summary.ts <file.cpuprofile> [--top 25] [--filter simulator/]
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ export interface FunctionTime {
   selfPct: number;
 }
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function label(f: CallFrame): string {
   const name = f.functionName || '(anonymous)';
@@ -81,7 +81,7 @@ export function formatSummary(rows: FunctionTime[], top: number, by: 'self' | 't
 if (import.meta.main) {
   const file = process.argv[2];
   if (!file) {
-    process.stderr.write('usage: node bench/profile-summary.ts <file.cpuprofile> [--top N] [--filter text]\n');
+    process.stderr.write('usage: node simulator/bench/profile-summary.ts <file.cpuprofile> [--top N] [--filter text]\n');
     process.exit(2);
   }
   const opt = (name: string) => {

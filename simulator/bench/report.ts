@@ -84,7 +84,7 @@ export function writeReport(r: BenchReport, dir: string): { json: string; md: st
   return { json, md };
 }
 
-// `node bench/report.ts <latest.json>` renders the Markdown of a recorded run again.
+// `node simulator/bench/report.ts <latest.json>` renders the Markdown of a recorded run again.
 if (import.meta.main && process.argv[2]) {
   const file = process.argv[2];
   const report = JSON.parse(readFileSync(file, 'utf8'), (_k, v) => (v === 'Infinity' ? Infinity : v)) as BenchReport;

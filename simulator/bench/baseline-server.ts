@@ -3,14 +3,14 @@
 // requestId and timestamp, JSON of the same providers); POST reads and parses the JSON body and
 // answers an envelope around it, the least any server must do for a modifying call. GET .../stream
 // holds an SSE response open, and every POST first writes its record to all of them as an event.
-// Usage: node bench/baseline-server.ts [--port 0] [--ready-file path]
+// Usage: node simulator/bench/baseline-server.ts [--port 0] [--ready-file path]
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const VERSION = '2026-07-01';
-const FIXTURES = new URL('../fixtures/hospitality.json', import.meta.url);
+const FIXTURES = new URL('../../fixtures/hospitality.json', import.meta.url);
 
 /** The providers of a fixture file, read without the simulator's loader (the floor must stay bare). */
 export function providersOf(file: URL | string = FIXTURES): unknown[] {

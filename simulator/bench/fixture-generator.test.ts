@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FixtureSet } from '../simulator/contract/fixtures.ts';
-import { createSandbox } from '../simulator/sandbox.ts';
+import { FixtureSet } from '../contract/fixtures.ts';
+import { createSandbox } from '../sandbox.ts';
 import { generateCatalog } from './fixture-generator.ts';
 
 describe('fixture generator', () => {

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const NCS_BIN = join(ROOT, 'bin/ncs.ts');
-export const BASELINE_BIN = join(ROOT, 'bench/baseline-server.ts');
+export const BASELINE_BIN = join(ROOT, 'simulator/bench/baseline-server.ts');
 
 /** A server under test in its own process, so it never shares an event loop with the load generator. */
 export interface ServerProcess {

@@ -1,12 +1,12 @@
 // Bounded memory for idempotency records: N distinct keys through the idempotency middleware and the
 // store (the same code as POST /connections, without HTTP: a million HTTP calls would take minutes).
 import { fileURLToPath } from 'node:url';
-import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
-import type { RequestContext } from '../../simulator/core/context.ts';
-import { success } from '../../simulator/core/envelope.ts';
-import { idempotencyMiddleware } from '../../simulator/middleware/idempotency.ts';
-import { createClock } from '../../simulator/state/clock.ts';
-import { createIdempotencyStore } from '../../simulator/state/idempotency-store.ts';
+import { ROUTE_BY_ID } from '../../contract/route-table.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { success } from '../../core/envelope.ts';
+import { idempotencyMiddleware } from '../../middleware/idempotency.ts';
+import { createClock } from '../../state/clock.ts';
+import { createIdempotencyStore } from '../../state/idempotency-store.ts';
 import { count, mb } from '../lib/format.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';
 import { retained, runMemoryChild, type MemoryPoint } from './measure.ts';

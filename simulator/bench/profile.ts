@@ -1,6 +1,6 @@
 // Profiles the simulator under load: `ncs serve` runs with --cpu-prof while autocannon drives one
 // request shape, then the profile is summarised by self time.
-// Usage: node bench/profile.ts [providers|connections|replay|capabilities] [--seconds 8] [--top 30]
+// Usage: node simulator/bench/profile.ts [providers|connections|replay|capabilities] [--seconds 8] [--top 30]
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runLoad } from './lib/load.ts';
@@ -13,7 +13,7 @@ const opt = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
-const dir = join(ROOT, 'bench/results/profiles');
+const dir = join(ROOT, 'simulator/bench/results/profiles');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 

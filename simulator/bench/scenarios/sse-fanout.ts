@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ROUTES } from '../../simulator/contract/route-table.ts';
+import { ROUTES } from '../../contract/route-table.ts';
 import { count, mb, ms, ratio } from '../lib/format.ts';
 import { startSimulator, type ServerProcess } from '../lib/processes.ts';
 import { notAvailable, type Scenario, type ScenarioResult } from '../lib/types.ts';

@@ -35,7 +35,7 @@ export function configFrom(argv: string[], env: NodeJS.ProcessEnv = process.env)
     connections: Math.round(envNumber(env, 'BENCH_CONNECTIONS', 50)),
     sseSubscribers: Math.round(envNumber(env, 'BENCH_SSE_SUBSCRIBERS', quick ? 1_000 : 10_000)),
     only,
-    resultsDir: join(ROOT, 'bench/results'),
+    resultsDir: join(ROOT, 'simulator/bench/results'),
   };
 }
 

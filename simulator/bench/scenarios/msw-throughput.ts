@@ -36,7 +36,7 @@ async function drive(concurrency: number, seconds: number, call: () => Promise<b
 
 async function child(seconds: number, warmup: number): Promise<Measured> {
   const { setupServer } = await import('msw/node');
-  const { createSandbox } = await import('../../simulator/sandbox.ts');
+  const { createSandbox } = await import('../../sandbox.ts');
   const sandbox = createSandbox({ rateLimit: false });
   const plainHttp = createSandbox({ baseUrl: 'http://api.sandbox.example', altBaseUrl: 'http://api.sandbox-alt.example', rateLimit: false });
   await Promise.all([sandbox.ready, plainHttp.ready]);
