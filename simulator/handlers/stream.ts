@@ -1,4 +1,3 @@
-import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { ApiError } from '../core/api-error.ts';
 import { PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
 import { createSseSource } from '../events/sse-source.ts';
@@ -27,5 +26,3 @@ export const streamHandlers: HandlerMap = {
     };
   },
 };
-
-export { STREAM_DEFAULTS };
