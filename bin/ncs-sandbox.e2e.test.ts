@@ -1,25 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { NCS_BIN as BIN, waitForReadyFile } from '../simulator/e2e/ready-file.ts';
 
-const BIN = join(import.meta.dirname, 'ncs.ts');
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
-
-async function waitForFile(file: string) {
-  for (let i = 0; i < 200 && !existsSync(file); i++) await sleep(25);
-  for (let i = 0; i < 40; i++) {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      await sleep(25);
-    }
-  }
-  throw new Error('ready file never appeared');
-}
 
 describe('ncs sandbox (control plane from the command line)', () => {
   it('drives a running simulator: fault, clock, pause, reset', async () => {
@@ -27,7 +15,7 @@ describe('ncs sandbox (control plane from the command line)', () => {
     const ready = join(dir, 'ready.json');
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready], { stdio: 'ignore' });
     try {
-      const info = await waitForFile(ready);
+      const info = await waitForReadyFile(ready);
       const cli = (...args: string[]) => new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
         const p = spawn(process.execPath, [BIN, 'sandbox', '--ready-file', ready, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const BIN = join(import.meta.dirname, 'ncs.ts');
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NCS_BIN as BIN, waitForReadyFile } from '../simulator/e2e/ready-file.ts';
 
 /** Runs ncs asynchronously (the simulator it talks to may live in another child). */
 function ncs(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -29,14 +28,7 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
   beforeAll(async () => {
     server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready, '--rate-limit-preset', 'low'], { stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (c) => (out += c));
-    for (let i = 0; i < 400 && !existsSync(ready); i++) await sleep(25);
-    for (let i = 0; i < 40 && !info; i++) {
-      try {
-        info = JSON.parse(readFileSync(ready, 'utf8'));
-      } catch {
-        await sleep(25);
-      }
-    }
+    info = await waitForReadyFile(ready);
   });
   afterAll(async () => {
     const exit = new Promise((resolve) => server.on('exit', resolve));

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAuditChain } from '../simulator/audit/hash-chain.ts';
 import { signWebhook } from '../simulator/webhooks/signature.ts';
+import { NCS_BIN as BIN } from '../simulator/e2e/ready-file.ts';
 
 // The verdicts in detail are unit-tested beside simulator/cli/*; here: the wiring, stdin, exit codes.
-const BIN = join(import.meta.dirname, 'ncs.ts');
 function run(args: string[], opts: { input?: Buffer; env?: Record<string, string> } = {}) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NCS_WEBHOOK_SECRET: '', ...opts.env } });

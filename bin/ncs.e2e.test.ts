@@ -1,25 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { NCS_BIN as BIN, waitForReadyFile } from '../simulator/e2e/ready-file.ts';
 
-const BIN = join(import.meta.dirname, 'ncs.ts');
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
-
-async function waitForFile(file: string) {
-  for (let i = 0; i < 200 && !existsSync(file); i++) await sleep(25);
-  for (let i = 0; i < 40; i++) {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      await sleep(25);
-    }
-  }
-  throw new Error('ready file never appeared');
-}
 
 describe('ncs CLI', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ncs-cli-'));
@@ -41,7 +29,7 @@ describe('ncs CLI', () => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
-    const info = await waitForFile(ready);
+    const info = await waitForReadyFile(ready);
     expect(info).toMatchObject({ tenant: 'harbour-kitchens', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
     const res = await fetch(`${info.baseUrl}/api/public/v1/providers`, { headers: { authorization: `Bearer ${info.token}`, 'x-service-tenant': info.tenant } });
     expect(res.status).toBe(200);
@@ -58,7 +46,7 @@ describe('ncs CLI', () => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--stream-limit', '1/5', '--ready-file', ready], { stdio: 'ignore' });
     const controller = new AbortController();
     try {
-      const info = await waitForFile(ready);
+      const info = await waitForReadyFile(ready);
       const url = `${info.baseUrl}/api/public/v1/stream`;
       const first = await fetch(url, { signal: controller.signal });
       expect(first.status).toBe(200);

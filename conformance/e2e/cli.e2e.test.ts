@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../simulator/adapters/node-server.ts';
@@ -12,8 +11,7 @@ import { checksMarkdownTable } from '../cli/list-command.ts';
 import { JsonReport } from '../reporters/json-report.ts';
 import { selectChecks } from '../runner/registry.ts';
 import { TWO_TENANT_CLIENT } from './targets.ts';
-
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ncs.ts');
+import { NCS_BIN as BIN, waitForReadyFile, type ReadyInfo } from '../../simulator/e2e/ready-file.ts';
 
 /** The CLI as a child process (asynchronous: the simulator under test runs in this process). */
 function ncs(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -112,9 +110,7 @@ describe('ncs conformance (CLI)', () => {
     const ready = join(dir, 'ready.json');
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--alt-port', '0', '--quiet', '--violation', 'alt-base-differs', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      for (let i = 0; i < 400 && !existsSync(ready); i++) await sleep(25);
-      await sleep(50);
-      const info = JSON.parse(readFileSync(ready, 'utf8')) as { baseUrl: string; altBaseUrl: string; token: string; tenant: string };
+      const info = (await waitForReadyFile(ready)) as Required<ReadyInfo>;
       expect(info.altBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const res = await ncs(['conformance', 'run', '--base-url', info.baseUrl, '--alt-base-url', info.altBaseUrl, '--tenant', info.tenant, '--token', info.token]);
       expect(res.status).toBe(1);

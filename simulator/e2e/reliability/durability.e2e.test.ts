@@ -1,18 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const BIN = join(import.meta.dirname, '../../../bin/ncs.ts');
+import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
 
 async function start(dataDir: string, ready: string): Promise<{ child: ChildProcess; info: { baseUrl: string; token: string; tenant: string } }> {
   rmSync(ready, { force: true });
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--data-dir', dataDir, '--ready-file', ready, '--rate-limit', 'off'], { stdio: 'ignore' });
-  for (let i = 0; i < 400 && !existsSync(ready); i++) await sleep(25);
-  await sleep(50);
-  return { child, info: JSON.parse(readFileSync(ready, 'utf8')) };
+  return { child, info: await waitForReadyFile(ready) };
 }
 
 interface Ack { key: string; body: string; status: number; data: unknown }

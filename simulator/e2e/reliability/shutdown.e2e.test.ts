@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Agent, fetch as undiciFetch } from 'undici';
-
-const BIN = join(import.meta.dirname, '../../../bin/ncs.ts');
+import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
 
 describe('graceful shutdown', () => {
   it('SIGTERM during load: in-flight requests finish, streams end cleanly, exit 0 within 5 s', async () => {
@@ -14,9 +13,7 @@ describe('graceful shutdown', () => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready], { stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     onTestFinished(() => void child.kill('SIGKILL'));
-    for (let i = 0; i < 400 && !existsSync(ready); i++) await sleep(25);
-    await sleep(50);
-    const info = JSON.parse(readFileSync(ready, 'utf8'));
+    const info = await waitForReadyFile(ready);
     const headers = { authorization: `Bearer ${info.token}`, 'x-service-tenant': info.tenant };
     // Keep 40 requests in flight for 400 ms each, and 5 streams open, when SIGTERM arrives.
     await fetch(`${info.baseUrl}/_sandbox/faults`, {
