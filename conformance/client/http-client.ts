@@ -106,10 +106,7 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
       const res = await doFetch(req.url, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}), signal: abort.signal });
-      const responseHeaders: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        responseHeaders[name.toLowerCase()] = value;
-      });
+      const responseHeaders = lowerCaseHeaders(res.headers);
       let text = '';
       if (req.readBody === false) {
         await res.body?.cancel().catch(() => undefined);
@@ -159,10 +156,7 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
       const res = await doFetch(req.url, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}), signal: abort.signal });
-      const responseHeaders: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        responseHeaders[name.toLowerCase()] = value;
-      });
+      const responseHeaders = lowerCaseHeaders(res.headers);
       const body = res.body;
       // Any 2xx with a body is read as a stream (its content type is judged by a check, not here):
       // reading an endless body whole would only end in a timeout.
@@ -197,4 +191,13 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       return ex;
     },
   };
+}
+
+/** Response headers as a plain object with lower-case names. */
+function lowerCaseHeaders(headers: { forEach(cb: (value: string, name: string) => void): void }): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name.toLowerCase()] = value;
+  });
+  return out;
 }
