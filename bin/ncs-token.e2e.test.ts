@@ -9,7 +9,10 @@ import { NCS_BIN as BIN, waitForReadyFile } from '../simulator/e2e/ready-file.ts
 /** Runs ncs asynchronously (the simulator it talks to may live in another child). */
 function ncs(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NCS_CLIENT_SECRET: '' } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NCS_CLIENT_SECRET: '' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -26,7 +29,11 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
   let info: { baseUrl: string; tenant: string };
 
   beforeAll(async () => {
-    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready, '--rate-limit-preset', 'low'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(
+      process.execPath,
+      [BIN, 'serve', '--port', '0', '--ready-file', ready, '--rate-limit-preset', 'low'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     server.stdout!.on('data', (c) => (out += c));
     info = await waitForReadyFile(ready);
   });
@@ -37,14 +44,26 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
   });
 
   it('prints a token usable with curl-style calls; the low preset shows in headers and 429s', async () => {
-    const res = await ncs('token', '--base-url', info.baseUrl, '--client-id', 'catalog-reader', '--client-secret', 'cr-sandbox-secret-1a2b3c4d5e6f7081', '--scope', 'catalog:read');
+    const res = await ncs(
+      'token',
+      '--base-url',
+      info.baseUrl,
+      '--client-id',
+      'catalog-reader',
+      '--client-secret',
+      'cr-sandbox-secret-1a2b3c4d5e6f7081',
+      '--scope',
+      'catalog:read',
+    );
     expect(res.status, res.stderr).toBe(0);
     const token = res.stdout.trim();
     expect(token).toMatch(/^ncs_at_[A-Za-z0-9_-]+$/);
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 6; i++) {
-      last = await fetch(`${info.baseUrl}/api/public/v1/providers`, { headers: { authorization: `Bearer ${token}`, 'x-service-tenant': 'harbour-kitchens' } });
+      last = await fetch(`${info.baseUrl}/api/public/v1/providers`, {
+        headers: { authorization: `Bearer ${token}`, 'x-service-tenant': 'harbour-kitchens' },
+      });
       expect(last.headers.get('x-ratelimit-limit')).toBe('5');
       statuses.push(last.status);
     }
@@ -55,10 +74,31 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
   });
 
   it('--json prints the whole answer; a wrong secret exits 2 without echoing it', async () => {
-    const json = await ncs('token', '--base-url', info.baseUrl, '--client-id', 'svc-harbour-reporting', '--client-secret', 'svc-hk-reporting-2d4f6a8c0e1b3d5f', '--json');
+    const json = await ncs(
+      'token',
+      '--base-url',
+      info.baseUrl,
+      '--client-id',
+      'svc-harbour-reporting',
+      '--client-secret',
+      'svc-hk-reporting-2d4f6a8c0e1b3d5f',
+      '--json',
+    );
     expect(json.status, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ token_type: 'Bearer', expires_in: 900, scope: 'catalog:read connections:read audit:read' });
-    const bad = await ncs('token', '--base-url', info.baseUrl, '--client-id', 'harbour-backend', '--client-secret', 'definitely-wrong-secret');
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 900,
+      scope: 'catalog:read connections:read audit:read',
+    });
+    const bad = await ncs(
+      'token',
+      '--base-url',
+      info.baseUrl,
+      '--client-id',
+      'harbour-backend',
+      '--client-secret',
+      'definitely-wrong-secret',
+    );
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/invalid_client/);
     expect(bad.stderr + bad.stdout).not.toContain('definitely-wrong-secret');

@@ -10,7 +10,9 @@ import { NCS_BIN as BIN } from '../simulator/e2e/ready-file.ts';
 // The verdicts in detail are unit-tested beside simulator/cli/*; here: the wiring, stdin, exit codes.
 function run(args: string[], opts: { input?: Buffer; env?: Record<string, string> } = {}) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NCS_WEBHOOK_SECRET: '', ...opts.env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, NCS_WEBHOOK_SECRET: '', ...opts.env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -49,10 +51,23 @@ describe('ncs webhook / ncs audit as subprocesses', () => {
 
   it('ncs audit verify: exit 0 intact, 1 tampered (naming the seq), 2 unreadable', async () => {
     const chain = createAuditChain('harbour-kitchens');
-    for (let i = 1; i <= 7; i++) chain.append({ requestId: `req_${i}`, actor: 'harbour-backend', action: 'connection.create', target: `connection:con_${i}` });
+    for (let i = 1; i <= 7; i++)
+      chain.append({
+        requestId: `req_${i}`,
+        actor: 'harbour-backend',
+        action: 'connection.create',
+        target: `connection:con_${i}`,
+      });
     const { entries, proof } = JSON.parse(JSON.stringify(chain.list({ limit: 5 })));
     const intactFile = join(dir, 'audit.json');
-    writeFileSync(intactFile, JSON.stringify({ ok: true, data: { tenant: 'harbour-kitchens', count: 5, entries, proof }, meta: { requestId: 'req_x' } }, null, 2));
+    writeFileSync(
+      intactFile,
+      JSON.stringify(
+        { ok: true, data: { tenant: 'harbour-kitchens', count: 5, entries, proof }, meta: { requestId: 'req_x' } },
+        null,
+        2,
+      ),
+    );
     entries[2].actor = 'someone-else';
     const tamperedFile = join(dir, 'tampered.json');
     writeFileSync(tamperedFile, JSON.stringify({ ok: true, data: { entries, proof } }));

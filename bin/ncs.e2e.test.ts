@@ -26,12 +26,19 @@ describe('ncs CLI', () => {
 
   it('ncs serve answers, writes the ready file, logs requests and stops cleanly on SIGTERM', async () => {
     const ready = join(dir, 'ready.json');
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     const info = await waitForReadyFile(ready);
-    expect(info).toMatchObject({ tenant: 'harbour-kitchens', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
-    const res = await fetch(`${info.baseUrl}/api/public/v1/providers`, { headers: { authorization: `Bearer ${info.token}`, 'x-service-tenant': info.tenant } });
+    expect(info).toMatchObject({
+      tenant: 'harbour-kitchens',
+      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
+    const res = await fetch(`${info.baseUrl}/api/public/v1/providers`, {
+      headers: { authorization: `Bearer ${info.token}`, 'x-service-tenant': info.tenant },
+    });
     expect(res.status).toBe(200);
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await sleep(50);
@@ -43,7 +50,11 @@ describe('ncs CLI', () => {
 
   it('ncs serve --stream-limit caps open streams per feed and refuses a malformed value', async () => {
     const ready = join(dir, 'ready-streams.json');
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--stream-limit', '1/5', '--ready-file', ready], { stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--port', '0', '--quiet', '--stream-limit', '1/5', '--ready-file', ready],
+      { stdio: 'ignore' },
+    );
     const controller = new AbortController();
     try {
       const info = await waitForReadyFile(ready);

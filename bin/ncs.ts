@@ -9,14 +9,16 @@ import { registerSandboxCommands } from './commands/sandbox.ts';
 import { registerVerifyCommands } from './commands/verify.ts';
 import { registerConformanceCommands } from './commands/conformance.ts';
 
-const program = new Command('ncs').description('Network Connections Service sandbox: simulator and conformance kit').showHelpAfterError();
+const program = new Command('ncs')
+  .description('Network Connections Service sandbox: simulator and conformance kit')
+  .showHelpAfterError();
 
 program
   .command('serve')
   .description('start the simulator over HTTP with the built-in (or given) fixtures')
   .option('--host <host>', 'address to listen on (loopback by default)', '127.0.0.1')
   .option('--port <port>', 'port to listen on', '4010')
-  .option('--alt-port <port>', 'also listen here: the interface\'s alternate base URL (0: any free port)')
+  .option('--alt-port <port>', "also listen here: the interface's alternate base URL (0: any free port)")
   .option('--fixtures <file>', 'JSON fixture set to load instead of the built-in hospitality network')
   .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken} as JSON once listening')
   .option('--token-ttl <seconds>', 'lifetime of issued access tokens')
@@ -24,11 +26,17 @@ program
   .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
   .option('--data-dir <dir>', 'persist state (SQLite) in this folder; survives restarts and kill -9')
   .option('--quiet', 'no request log lines')
-  .option('--rate-limit <calls/seconds>', 'calls per window per access, tenant and environment, e.g. 600/60 (the default), or off')
+  .option(
+    '--rate-limit <calls/seconds>',
+    'calls per window per access, tenant and environment, e.g. 600/60 (the default), or off',
+  )
   .option('--rate-limit-preset <name>', 'a named rate limit: default (600/60) or low (5/10, for testing retry logic)')
   .option('--refresh-token-ttl <seconds>', 'lifetime of each refresh token (default 86400)')
   .option('--violation <name>', 'break one rule of the interface on purpose (conformance kit self-test)')
-  .option('--stream-limit <perFeed/all>', 'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests')
+  .option(
+    '--stream-limit <perFeed/all>',
+    'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests',
+  )
   .action(async (opts) => {
     await runServe(opts);
   });
@@ -38,7 +46,11 @@ program
   .description('get an access token from a running simulator by client credentials (for curl)')
   .option('--base-url <url>', 'where the simulator runs', 'http://127.0.0.1:4010')
   .requiredOption('--client-id <id>', 'OAuth client or service account from the fixtures')
-  .requiredOption('--client-secret <secret>', 'its secret (env NCS_CLIENT_SECRET works too)', process.env.NCS_CLIENT_SECRET)
+  .requiredOption(
+    '--client-secret <secret>',
+    'its secret (env NCS_CLIENT_SECRET works too)',
+    process.env.NCS_CLIENT_SECRET,
+  )
   .option('--scope <scopes>', 'space- or comma-separated scopes (default: all of the client)')
   .option('--json', 'print the whole token answer as JSON')
   .action(async (opts) => {

@@ -1,15 +1,36 @@
 /** ncs-sandbox/conformance: check any deployment of the Network Connections Service interface. */
 export { runConformance, type RunResult } from './runner/run.ts';
 export { resolveOptions, optionsFromEnv, UsageError, type ConformanceOptions } from './runner/options.ts';
-export { defineCheck, type CheckDef, type CheckContext, type CallOptions, type Severity, type Requirement } from './runner/check.ts';
+export {
+  defineCheck,
+  type CheckDef,
+  type CheckContext,
+  type CallOptions,
+  type Severity,
+  type Requirement,
+} from './runner/check.ts';
 export { createRegistry, selectChecks } from './runner/registry.ts';
 export type { RunEvent, CheckResult, RunSummary, RunTarget } from './runner/events.ts';
 export type { Failure, FailureInput } from './runner/failure.ts';
 export { DeploymentProfile, DEFAULT_DEPLOYMENT_PROFILE, loadDeploymentProfile } from './runner/deployment-profile.ts';
 export { INTERFACE_SECTIONS } from './runner/sections.ts';
 export { CHECKS } from './checks/index.ts';
-export { createKitClient, ConnectionError, type FetchLike, type Exchange, type KitClient } from './client/http-client.ts';
-export { INTERFACE_RETRY_POLICY, withRetry, retryDelayMs, parseRetryAfter, isRetryable, type RetryOptions, type RetryPolicy } from './client/retry.ts';
+export {
+  createKitClient,
+  ConnectionError,
+  type FetchLike,
+  type Exchange,
+  type KitClient,
+} from './client/http-client.ts';
+export {
+  INTERFACE_RETRY_POLICY,
+  withRetry,
+  retryDelayMs,
+  parseRetryAfter,
+  isRetryable,
+  type RetryOptions,
+  type RetryPolicy,
+} from './client/retry.ts';
 export { toCurl } from './client/curl.ts';
 export type { SseEvent, SseSession } from './client/sse-stream.ts';
 export { startKitReceiver, type KitReceiver, type ReceivedDelivery } from './client/webhook-receiver.ts';

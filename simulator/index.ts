@@ -13,10 +13,24 @@ export { createAuthServerSurface, type AuthServerOptions } from './auth-server/s
 export { OAUTH_PATHS } from './auth-server/metadata.ts';
 export { RATE_LIMIT_PRESETS, type RateLimitSettings } from './state/rate-limit-store.ts';
 export { requestToken, TokenRequestError } from './cli/token-command.ts';
-export { signWebhook, verifyWebhook, parseSignatureHeader, DEFAULT_SIGNATURE_HEADER, type VerifyResult, type VerifyOptions, type VerifyFailureReason } from './webhooks/signature.ts';
+export {
+  signWebhook,
+  verifyWebhook,
+  parseSignatureHeader,
+  DEFAULT_SIGNATURE_HEADER,
+  type VerifyResult,
+  type VerifyOptions,
+  type VerifyFailureReason,
+} from './webhooks/signature.ts';
 export { verifyAuditRange, type AuditVerifyResult, type AuditFailureReason } from './audit/verify.ts';
 export { canonicalJson, CANONICALIZATION } from './contract/canonical-json.ts';
 export { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './audit/hash-chain.ts';
 export { STREAM_DEFAULTS, WEBHOOK_DEFAULTS, AUDIT_DEFAULTS } from './contract/simulator-defaults.ts';
 export { VIOLATIONS, VIOLATION_NAMES, applyViolation, findViolation, type Violation } from './violations/index.ts';
-export { INTERFACE_RETRY_POLICY, withRetry, retryDelayMs, parseRetryAfter, type RetryOptions } from '../conformance/client/retry.ts';
+export {
+  INTERFACE_RETRY_POLICY,
+  withRetry,
+  retryDelayMs,
+  parseRetryAfter,
+  type RetryOptions,
+} from '../conformance/client/retry.ts';

@@ -43,7 +43,13 @@ export interface SandboxOptions {
   allowBrowserCredentials?: boolean;
   clock?: Clock;
   /** Status stream: retention per feed (10,000), open-stream limits, retry hint and heartbeat. */
-  stream?: { retention?: number; limits?: Partial<StreamLimits>; retryMs?: number; heartbeatMs?: number; maxLagMessages?: number };
+  stream?: {
+    retention?: number;
+    limits?: Partial<StreamLimits>;
+    retryMs?: number;
+    heartbeatMs?: number;
+    maxLagMessages?: number;
+  };
   /** Webhook deliveries: timeouts, retries, queue, signature header name, and the hosts receivers may use (default loopback). */
   webhooks?: WebhookOptions & { allowedHosts?: readonly string[] };
   /** Persist state in an embedded SQLite database in this folder (default: memory only). */
@@ -71,7 +77,10 @@ export interface Sandbox {
    * Mints a bearer token for a declared client (default: the fixtures' default client).
    * @example const { token, tenant } = sandbox.issueToken();
    */
-  issueToken(clientId?: string, ttlSeconds?: number): { token: string; tenant: string; clientId: string; expiresAt: string };
+  issueToken(
+    clientId?: string,
+    ttlSeconds?: number,
+  ): { token: string; tenant: string; clientId: string; expiresAt: string };
 }
 
 /**
@@ -81,7 +90,8 @@ export interface Sandbox {
  * const server = setupServer(...sandbox.handlers); server.listen();
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const fixtures = typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
+  const fixtures =
+    typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const altBaseUrl = (options.altBaseUrl ?? DEFAULT_ALT_BASE_URL).replace(/\/+$/, '');
   const violation = options.violation ? findViolation(options.violation) : undefined;
@@ -106,10 +116,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
-  const surfaces: Surface[] = [createControlPlaneSurface({ adminToken, operations: control, servers: [baseUrl, altBaseUrl] })];
-  surfaces.push(createAuthServerSurface({
-    state, issuer: baseUrl, ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
-  }));
+  const surfaces: Surface[] = [
+    createControlPlaneSurface({ adminToken, operations: control, servers: [baseUrl, altBaseUrl] }),
+  ];
+  surfaces.push(
+    createAuthServerSurface({
+      state,
+      issuer: baseUrl,
+      ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
+    }),
+  );
   const core = createCore({
     state,
     surfaces,
@@ -148,7 +164,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const client = state.clients.get(clientId);
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);
       const { token, record } = state.tokens.issue({
-        clientId, tenants: client.tenants, scopes: client.scopes, environment: client.environment,
+        clientId,
+        tenants: client.tenants,
+        scopes: client.scopes,
+        environment: client.environment,
         ...(ttlSeconds ? { ttlSeconds } : {}),
       });
       return { token, tenant: client.tenants[0]!, clientId, expiresAt: new Date(record.expiresAt).toISOString() };

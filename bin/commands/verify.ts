@@ -13,7 +13,9 @@ export function registerVerifyCommands(program: Command) {
     process.exitCode = r.exitCode;
   };
 
-  const webhook = program.command('webhook').description('sign and verify webhook deliveries (t=<unix-seconds>,v1=<hex>)');
+  const webhook = program
+    .command('webhook')
+    .description('sign and verify webhook deliveries (t=<unix-seconds>,v1=<hex>)');
   webhook
     .command('sign')
     .description('print the signature header value for a body (from --file or stdin)')
@@ -51,7 +53,14 @@ export function registerVerifyCommands(program: Command) {
       const token = o.token ?? ready.token ?? process.env.NCS_TOKEN;
       const tenant = o.tenant ?? ready.tenant ?? process.env.NCS_TENANT;
       if (!token || !tenant) throw new Error('webhook listen needs --token and --tenant (or --ready-file)');
-      await listenForWebhooks({ baseUrl, token, tenant, ...(o.events ? { events: o.events.split(',') } : {}), ...(o.forwardTo ? { forwardTo: o.forwardTo } : {}), ...(o.port ? { port: Number(o.port) } : {}) });
+      await listenForWebhooks({
+        baseUrl,
+        token,
+        tenant,
+        ...(o.events ? { events: o.events.split(',') } : {}),
+        ...(o.forwardTo ? { forwardTo: o.forwardTo } : {}),
+        ...(o.port ? { port: Number(o.port) } : {}),
+      });
     });
 
   program

@@ -17,8 +17,12 @@ const readLog = (ctx: CheckContext) => ctx.call('GET', auditPath(), { query: { l
 
 export const integrity = defineCheck({
   name: 'audit.integrity',
-  title: 'the returned range of the audit log verifies against its proof (sha256 hash chain, the simulator\'s format)',
-  severity: 'SHOULD', section: AUDIT, tags: ['audit', 'security'], mutating: false, requires: ['token'],
+  title: "the returned range of the audit log verifies against its proof (sha256 hash chain, the simulator's format)",
+  severity: 'SHOULD',
+  section: AUDIT,
+  tags: ['audit', 'security'],
+  mutating: false,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const ex = await readLog(ctx);
     ctx.require(ex.status === 200, { expected: `GET ${auditPath()}?limit=${LIMIT} answers 200`, exchange: ex });
@@ -27,8 +31,10 @@ export const integrity = defineCheck({
     const proof = (ex.json as { data?: { proof?: unknown } } | undefined)?.data?.proof;
     const result = verifyAuditRange(entries, proof);
     ctx.expect.that(result.ok, {
-      expected: 'data.entries verify against data.proof (every hash recomputed, every link and the anchor and head checked)',
-      observed: result.ok ? '' : `${result.reason}: ${result.message}`, exchange: ex,
+      expected:
+        'data.entries verify against data.proof (every hash recomputed, every link and the anchor and head checked)',
+      observed: result.ok ? '' : `${result.reason}: ${result.message}`,
+      exchange: ex,
     });
   },
 });
@@ -59,13 +65,25 @@ function positions(s: AuditScenario): number[] {
 export const recordsChange = defineCheck({
   name: 'audit.records-change',
   title: 'a change the kit makes shows up in the audit log (its connection id appears in an entry)',
-  severity: 'MUST', section: AUDIT, tags: ['audit'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: AUDIT,
+  tags: ['audit'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await auditScenario(ctx);
-    for (const c of s.created) ctx.require(c.id !== undefined, { expected: 'a labelled connection is created to be traced', exchange: c.ex });
-    ctx.require(s.log.status === 200 && entriesOf(s.log) !== undefined, { expected: `GET ${auditPath()}?limit=${LIMIT} answers 200 with a list of entries`, exchange: s.log });
+    for (const c of s.created)
+      ctx.require(c.id !== undefined, { expected: 'a labelled connection is created to be traced', exchange: c.ex });
+    ctx.require(s.log.status === 200 && entriesOf(s.log) !== undefined, {
+      expected: `GET ${auditPath()}?limit=${LIMIT} answers 200 with a list of entries`,
+      exchange: s.log,
+    });
     positions(s).forEach((at, i) => {
-      ctx.expect.that(at >= 0, { expected: `the creation of connection ${s.created[i]!.id} is traceable in the ${LIMIT} newest entries`, observed: 'no entry names it', exchange: s.log });
+      ctx.expect.that(at >= 0, {
+        expected: `the creation of connection ${s.created[i]!.id} is traceable in the ${LIMIT} newest entries`,
+        observed: 'no entry names it',
+        exchange: s.log,
+      });
     });
   },
 });
@@ -73,19 +91,35 @@ export const recordsChange = defineCheck({
 export const newestFirst = defineCheck({
   name: 'audit.newest-first',
   title: 'the audit log lists entries newest first and at most `limit` of them',
-  severity: 'SHOULD', section: AUDIT, tags: ['audit'], mutating: true, requires: ['token'],
+  severity: 'SHOULD',
+  section: AUDIT,
+  tags: ['audit'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await auditScenario(ctx);
     const entries = entriesOf(s.log);
     if (!entries) ctx.skip('no list of entries (see audit.records-change)');
-    ctx.expect.that(entries.length <= LIMIT, { expected: `?limit=${LIMIT} returns at most ${LIMIT} entries`, observed: `${entries.length} entries`, exchange: s.log });
+    ctx.expect.that(entries.length <= LIMIT, {
+      expected: `?limit=${LIMIT} returns at most ${LIMIT} entries`,
+      observed: `${entries.length} entries`,
+      exchange: s.log,
+    });
     const [older, newer] = positions(s);
     if (older! < 0 || newer! < 0) ctx.skip("the kit's changes are not both in the log (see audit.records-change)");
-    ctx.expect.that(newer! < older!, { expected: "the kit's second change is listed before its first (newest first)", observed: `positions ${newer} and ${older}`, exchange: s.log });
+    ctx.expect.that(newer! < older!, {
+      expected: "the kit's second change is listed before its first (newest first)",
+      observed: `positions ${newer} and ${older}`,
+      exchange: s.log,
+    });
     const seqs = entries.map((e) => (e as { seq?: unknown }).seq);
     if (seqs.every((q) => typeof q === 'number')) {
       const unordered = (seqs as number[]).findIndex((q, i) => i > 0 && q >= (seqs[i - 1] as number));
-      ctx.expect.that(unordered === -1, { expected: 'seq decreases from each entry to the next', observed: `entry ${unordered} has seq ${seqs[unordered]} after ${seqs[unordered - 1]}`, exchange: s.log });
+      ctx.expect.that(unordered === -1, {
+        expected: 'seq decreases from each entry to the next',
+        observed: `entry ${unordered} has seq ${seqs[unordered]} after ${seqs[unordered - 1]}`,
+        exchange: s.log,
+      });
     }
   },
 });

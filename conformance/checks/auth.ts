@@ -5,12 +5,18 @@ import { pairingProblem } from './errors.ts';
 export const missingToken = defineCheck({
   name: 'auth.missing-token',
   title: 'an authenticated endpoint called without a token answers 401 unauthorized',
-  severity: 'MUST', section: 'Required on every authenticated call', tags: ['auth'], mutating: false,
+  severity: 'MUST',
+  section: 'Required on every authenticated call',
+  tags: ['auth'],
+  mutating: false,
   async run(ctx) {
     const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-token')!;
     ctx.expect.errorCode(probe.ex, 'unauthorized', `${probe.what} answers 401 unauthorized`);
     const post = capabilityCheckRoute();
-    const ex = await ctx.call('POST', post.path, { credentials: 'none', json: { connectorId: ctx.label('connector'), capability: 'ncs-conformance' } });
+    const ex = await ctx.call('POST', post.path, {
+      credentials: 'none',
+      json: { connectorId: ctx.label('connector'), capability: 'ncs-conformance' },
+    });
     ctx.expect.errorCode(ex, 'unauthorized', `POST ${post.path} without Authorization answers 401 unauthorized`);
   },
 });
@@ -18,14 +24,25 @@ export const missingToken = defineCheck({
 export const invalidToken = defineCheck({
   name: 'auth.invalid-token',
   title: 'an unknown token or a malformed Authorization header answers 401 unauthorized',
-  severity: 'MUST', section: 'Required on every authenticated call', tags: ['auth'], mutating: false,
+  severity: 'MUST',
+  section: 'Required on every authenticated call',
+  tags: ['auth'],
+  mutating: false,
   async run(ctx) {
     const probe = (await errorProbes(ctx)).find((p) => p.name === 'invalid-token')!;
     ctx.expect.errorCode(probe.ex, 'unauthorized', `${probe.what} answers 401 unauthorized`);
     const get = authenticatedGet();
     for (const value of ['Basic bmNzLWNvbmZvcm1hbmNlOnByb2Jl', 'Bearer', `Token ${ctx.label('token')}`]) {
-      const ex = await ctx.call('GET', get.path, { credentials: 'none', headers: { authorization: value }, ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}) });
-      ctx.expect.errorCode(ex, 'unauthorized', `GET ${get.path} with Authorization: ${value} (not a bearer token) answers 401 unauthorized`);
+      const ex = await ctx.call('GET', get.path, {
+        credentials: 'none',
+        headers: { authorization: value },
+        ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}),
+      });
+      ctx.expect.errorCode(
+        ex,
+        'unauthorized',
+        `GET ${get.path} with Authorization: ${value} (not a bearer token) answers 401 unauthorized`,
+      );
     }
   },
 });
@@ -33,19 +50,37 @@ export const invalidToken = defineCheck({
 export const missingTenant = defineCheck({
   name: 'auth.missing-tenant',
   title: 'an authenticated call without x-service-tenant is refused with an error of the table',
-  severity: 'MUST', section: 'Required on every authenticated call', tags: ['auth', 'tenant'], mutating: false, requires: ['token'],
+  severity: 'MUST',
+  section: 'Required on every authenticated call',
+  tags: ['auth', 'tenant'],
+  mutating: false,
+  requires: ['token'],
   async run(ctx) {
     const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant')!;
-    if (!ctx.expect.that(probe.ex.status >= 400 && probe.ex.status < 500, { expected: `${probe.what} is refused (4xx)`, exchange: probe.ex })) return;
+    if (
+      !ctx.expect.that(probe.ex.status >= 400 && probe.ex.status < 500, {
+        expected: `${probe.what} is refused (4xx)`,
+        exchange: probe.ex,
+      })
+    )
+      return;
     const problem = pairingProblem(probe.ex);
-    ctx.expect.that(problem === undefined, { expected: `${probe.what}: a code of the Errors table with its status`, observed: problem ?? '', exchange: probe.ex });
+    ctx.expect.that(problem === undefined, {
+      expected: `${probe.what}: a code of the Errors table with its status`,
+      observed: problem ?? '',
+      exchange: probe.ex,
+    });
   },
 });
 
 export const missingTenantStatus = defineCheck({
   name: 'auth.missing-tenant-invalid-request',
   title: 'a missing x-service-tenant answers 400 invalid_request (a required header is missing)',
-  severity: 'SHOULD', section: 'Required on every authenticated call', tags: ['auth', 'tenant'], mutating: false, requires: ['token'],
+  severity: 'SHOULD',
+  section: 'Required on every authenticated call',
+  tags: ['auth', 'tenant'],
+  mutating: false,
+  requires: ['token'],
   async run(ctx) {
     const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant')!;
     ctx.expect.errorCode(probe.ex, 'invalid_request', `${probe.what} answers 400 invalid_request`);
@@ -55,10 +90,18 @@ export const missingTenantStatus = defineCheck({
 export const headerNameCase = defineCheck({
   name: 'auth.header-name-case',
   title: 'header names are case-insensitive (Authorization, x-service-tenant in any letter case)',
-  severity: 'MUST', section: 'Required on every authenticated call', tags: ['auth', 'headers'], mutating: false, requires: ['token'],
+  severity: 'MUST',
+  section: 'Required on every authenticated call',
+  tags: ['auth', 'headers'],
+  mutating: false,
+  requires: ['token'],
   async run(ctx) {
     const get = authenticatedGet();
-    for (const [auth, tenant] of [['AUTHORIZATION', 'X-Service-Tenant'], ['authorization', 'X-SERVICE-TENANT'], ['Authorization', 'x-Service-tenant']] as const) {
+    for (const [auth, tenant] of [
+      ['AUTHORIZATION', 'X-Service-Tenant'],
+      ['authorization', 'X-SERVICE-TENANT'],
+      ['Authorization', 'x-Service-tenant'],
+    ] as const) {
       const ex = await ctx.call('GET', get.path, { headerNames: { authorization: auth, tenant } });
       ctx.expect.status(ex, 200, `GET ${get.path} with headers named ${auth} and ${tenant} answers 200`);
     }

@@ -9,7 +9,10 @@ import { successSamples } from './support/samples.ts';
 
 const dataOf = (ex: Exchange) => (ex.json as { data?: unknown } | undefined)?.data;
 /** What must not differ between the two addresses: the operations (servers may name each address). */
-const operationSet = (ex: Exchange) => operationsOf((ex.json ?? {}) as OpenApiLike).map((o) => `${o.method} ${o.path} ${o.op.operationId ?? ''}`).sort();
+const operationSet = (ex: Exchange) =>
+  operationsOf((ex.json ?? {}) as OpenApiLike)
+    .map((o) => `${o.method} ${o.path} ${o.op.operationId ?? ''}`)
+    .sort();
 
 /** Fresh main/alternate pairs tried when a tenant-data answer differed. */
 const PAIR_RETRIES = 3;
@@ -17,21 +20,36 @@ const PAIR_RETRIES = 3;
 export const altIdentical = defineCheck({
   name: 'base-urls.alt-identical',
   title: 'the alternate base URL answers like the main one (status, data, documented operations)',
-  severity: 'MUST', section: 'Network Connections Service Interface', tags: ['base-urls'], mutating: false, requires: ['alt-base-url'],
+  severity: 'MUST',
+  section: 'Network Connections Service Interface',
+  tags: ['base-urls'],
+  mutating: false,
+  requires: ['alt-base-url'],
   async run(ctx) {
     const pairs: { what: string; main: Exchange; alt: Exchange; same: (a: Exchange, b: Exchange) => boolean }[] = [];
     const sameData = (a: Exchange, b: Exchange) => a.status === b.status && isDeepStrictEqual(dataOf(a), dataOf(b));
-    pairs.push({ what: `GET ${BASE_PATH}`, main: await publicGet(ctx, BASE_PATH), alt: await ctx.call('GET', BASE_PATH, { credentials: 'none', base: 'alt' }), same: sameData });
+    pairs.push({
+      what: `GET ${BASE_PATH}`,
+      main: await publicGet(ctx, BASE_PATH),
+      alt: await ctx.call('GET', BASE_PATH, { credentials: 'none', base: 'alt' }),
+      same: sameData,
+    });
     const doc = `${BASE_PATH}/openapi.json`;
     pairs.push({
-      what: `GET ${doc}`, main: await publicGet(ctx, doc), alt: await ctx.call('GET', doc, { credentials: 'none', base: 'alt' }),
+      what: `GET ${doc}`,
+      main: await publicGet(ctx, doc),
+      alt: await ctx.call('GET', doc, { credentials: 'none', base: 'alt' }),
       same: (a, b) => a.status === b.status && isDeepStrictEqual(operationSet(a), operationSet(b)),
     });
     const get = authenticatedGet();
     pairs.push({
       what: `GET ${get.path} without credentials`,
-      main: await ctx.call('GET', get.path, { credentials: 'none' }), alt: await ctx.call('GET', get.path, { credentials: 'none', base: 'alt' }),
-      same: (a, b) => a.status === b.status && (a.json as { error?: { code?: unknown } })?.error?.code === (b.json as { error?: { code?: unknown } })?.error?.code,
+      main: await ctx.call('GET', get.path, { credentials: 'none' }),
+      alt: await ctx.call('GET', get.path, { credentials: 'none', base: 'alt' }),
+      same: (a, b) =>
+        a.status === b.status &&
+        (a.json as { error?: { code?: unknown } })?.error?.code ===
+          (b.json as { error?: { code?: unknown } })?.error?.code,
     });
     if (ctx.target.hasToken) {
       for (const s of (await successSamples(ctx)).filter((x) => x.route.method === 'GET' && x.route.auth)) {
@@ -40,7 +58,10 @@ export const altIdentical = defineCheck({
         let main = s.ex;
         let alt = await ctx.call('GET', s.route.path, { base: 'alt' });
         for (let retry = 0; retry < PAIR_RETRIES && !sameData(main, alt); retry++) {
-          [main, alt] = await Promise.all([ctx.call('GET', s.route.path), ctx.call('GET', s.route.path, { base: 'alt' })]);
+          [main, alt] = await Promise.all([
+            ctx.call('GET', s.route.path),
+            ctx.call('GET', s.route.path, { base: 'alt' }),
+          ]);
         }
         pairs.push({ what: `GET ${s.route.path}`, main, alt, same: sameData });
       }
@@ -48,7 +69,10 @@ export const altIdentical = defineCheck({
     for (const p of pairs) {
       ctx.expect.that(p.same(p.main, p.alt), {
         expected: `${p.what} answers the same on ${ctx.target.altBaseUrl} as on ${ctx.target.baseUrl}`,
-        observed: p.main.status !== p.alt.status ? `status ${p.alt.status} on the alternate URL, ${p.main.status} on the main one` : 'the payload differs',
+        observed:
+          p.main.status !== p.alt.status
+            ? `status ${p.alt.status} on the alternate URL, ${p.main.status} on the main one`
+            : 'the payload differs',
         exchange: p.alt,
       });
     }

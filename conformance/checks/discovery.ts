@@ -3,30 +3,48 @@ import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from './support/interface-routes.ts';
-import { findOperation, openApiExchange, operationRequiresAuth, operationsOf, requireOpenApi, type OpenApiLike } from './support/openapi.ts';
+import {
+  findOperation,
+  openApiExchange,
+  operationRequiresAuth,
+  operationsOf,
+  requireOpenApi,
+  type OpenApiLike,
+} from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
 import { sampleFromSchema } from './support/sample-body.ts';
 import { requireSelfDescribedRoutes, routeKey } from './support/self-description.ts';
 
 const MAX_LISTED = 8;
 const UNAUTHORIZED = ERROR_TABLE.unauthorized.status;
-const listed = (items: string[]) => items.slice(0, MAX_LISTED).join(', ') + (items.length > MAX_LISTED ? ` and ${items.length - MAX_LISTED} more` : '');
+const listed = (items: string[]) =>
+  items.slice(0, MAX_LISTED).join(', ') + (items.length > MAX_LISTED ? ` and ${items.length - MAX_LISTED} more` : '');
 
 export const publicEndpoints = defineCheck({
   name: 'discovery.public-endpoints',
   title: 'the public endpoints answer 200 without credentials',
-  severity: 'MUST', section: 'Authentication', tags: ['discovery', 'auth'], mutating: false,
+  severity: 'MUST',
+  section: 'Authentication',
+  tags: ['discovery', 'auth'],
+  mutating: false,
   async run(ctx) {
     for (const r of interfaceRoutes().filter((x) => !x.auth && x.method === 'GET')) {
       const stream = r.kind === 'sse';
-      const ex = stream ? await ctx.call('GET', fillPath(r.path), { credentials: 'none', readBody: false }) : await publicGet(ctx, fillPath(r.path));
+      const ex = stream
+        ? await ctx.call('GET', fillPath(r.path), { credentials: 'none', readBody: false })
+        : await publicGet(ctx, fillPath(r.path));
       if (!ctx.expect.status(ex, 200, `GET ${r.path} is public: it answers 200 without credentials`)) continue;
       if (stream) {
         ctx.expect.that((ex.headers['content-type'] ?? '').startsWith('text/event-stream'), {
-          expected: `GET ${r.path} answers with content type text/event-stream`, observed: `content-type ${ex.headers['content-type'] ?? '(none)'}`, exchange: ex,
+          expected: `GET ${r.path} answers with content type text/event-stream`,
+          observed: `content-type ${ex.headers['content-type'] ?? '(none)'}`,
+          exchange: ex,
         });
       } else {
-        ctx.expect.that(typeof ex.json === 'object' && ex.json !== null, { expected: `GET ${r.path} answers with a JSON object`, exchange: ex });
+        ctx.expect.that(typeof ex.json === 'object' && ex.json !== null, {
+          expected: `GET ${r.path} answers with a JSON object`,
+          exchange: ex,
+        });
       }
     }
   },
@@ -35,22 +53,33 @@ export const publicEndpoints = defineCheck({
 export const openApiValid = defineCheck({
   name: 'discovery.openapi-valid',
   title: 'openapi.json is a valid OpenAPI 3.1 document',
-  severity: 'MUST', section: 'GET /api/public/v1/openapi.json', tags: ['discovery', 'openapi'], mutating: false,
+  severity: 'MUST',
+  section: 'GET /api/public/v1/openapi.json',
+  tags: ['discovery', 'openapi'],
+  mutating: false,
   async run(ctx: CheckContext) {
     const ex = await openApiExchange(ctx);
     const doc = ex.json as OpenApiLike | undefined;
     ctx.require(ex.status === 200 && typeof doc === 'object' && doc !== null && !Array.isArray(doc), {
-      expected: `GET ${BASE_PATH}/openapi.json answers 200 with a JSON object`, exchange: ex,
+      expected: `GET ${BASE_PATH}/openapi.json answers 200 with a JSON object`,
+      exchange: ex,
     });
     ctx.expect.that(typeof doc.openapi === 'string' && /^3\.1\.\d+$/.test(doc.openapi), {
-      expected: 'the document declares openapi 3.1.x', observed: `openapi: ${JSON.stringify(doc.openapi)}`, exchange: ex,
+      expected: 'the document declares openapi 3.1.x',
+      observed: `openapi: ${JSON.stringify(doc.openapi)}`,
+      exchange: ex,
     });
     const validator = new Validator();
     const result = await validator.validate(structuredClone(doc) as Record<string, unknown>);
-    const errors = Array.isArray(result.errors) ? result.errors.map((e) => `${e.instancePath || '/'} ${e.message}`) : result.errors ? [String(result.errors)] : [];
+    const errors = Array.isArray(result.errors)
+      ? result.errors.map((e) => `${e.instancePath || '/'} ${e.message}`)
+      : result.errors
+        ? [String(result.errors)]
+        : [];
     ctx.expect.that(result.valid, {
       expected: 'the document validates against the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator)',
-      observed: listed([...new Set(errors)]) || 'invalid', exchange: ex,
+      observed: listed([...new Set(errors)]) || 'invalid',
+      exchange: ex,
     });
   },
 });
@@ -58,7 +87,10 @@ export const openApiValid = defineCheck({
 export const routesMatchOpenApi = defineCheck({
   name: 'discovery.routes-match-openapi',
   title: 'the self-description lists exactly the operations of openapi.json',
-  severity: 'MUST', section: 'GET /api/public/v1', tags: ['discovery', 'openapi'], mutating: false,
+  severity: 'MUST',
+  section: 'GET /api/public/v1',
+  tags: ['discovery', 'openapi'],
+  mutating: false,
   async run(ctx) {
     const { ex, routes } = await requireSelfDescribedRoutes(ctx);
     const { doc } = await requireOpenApi(ctx);
@@ -66,58 +98,110 @@ export const routesMatchOpenApi = defineCheck({
     const documented = new Set(operationsOf(doc).map(routeKey));
     const onlyDescribed = [...described].filter((k) => !documented.has(k));
     const onlyDocumented = [...documented].filter((k) => !described.has(k));
-    ctx.expect.that(onlyDescribed.length === 0, { expected: 'every route of the self-description is an operation of openapi.json', observed: `missing from openapi.json: ${listed(onlyDescribed)}`, exchange: ex });
-    ctx.expect.that(onlyDocumented.length === 0, { expected: 'every operation of openapi.json is listed by the self-description', observed: `missing from data.routes: ${listed(onlyDocumented)}`, exchange: ex });
+    ctx.expect.that(onlyDescribed.length === 0, {
+      expected: 'every route of the self-description is an operation of openapi.json',
+      observed: `missing from openapi.json: ${listed(onlyDescribed)}`,
+      exchange: ex,
+    });
+    ctx.expect.that(onlyDocumented.length === 0, {
+      expected: 'every operation of openapi.json is listed by the self-description',
+      observed: `missing from data.routes: ${listed(onlyDocumented)}`,
+      exchange: ex,
+    });
   },
 });
 
 export const interfaceRoutesListed = defineCheck({
   name: 'discovery.interface-routes-listed',
-  title: "every endpoint of the interface is self-described with the interface's auth flag and documented in openapi.json",
-  severity: 'MUST', section: 'Endpoints', tags: ['discovery'], mutating: false,
+  title:
+    "every endpoint of the interface is self-described with the interface's auth flag and documented in openapi.json",
+  severity: 'MUST',
+  section: 'Endpoints',
+  tags: ['discovery'],
+  mutating: false,
   async run(ctx) {
     const { ex, routes } = await requireSelfDescribedRoutes(ctx);
     const byKey = new Map(routes.map((r) => [routeKey(r), r]));
     for (const r of interfaceRoutes()) {
       const listedRoute = byKey.get(routeKey(r));
-      if (!ctx.expect.that(listedRoute !== undefined, { expected: `the self-description lists ${r.method} ${r.path}`, observed: 'not listed', exchange: ex })) continue;
+      if (
+        !ctx.expect.that(listedRoute !== undefined, {
+          expected: `the self-description lists ${r.method} ${r.path}`,
+          observed: 'not listed',
+          exchange: ex,
+        })
+      )
+        continue;
       ctx.expect.that(listedRoute!.auth === r.auth, {
-        expected: `${r.method} ${r.path} is described with auth ${r.auth} (${r.auth ? 'authenticated' : 'public'} in the interface)`, observed: `auth ${listedRoute!.auth}`, exchange: ex,
+        expected: `${r.method} ${r.path} is described with auth ${r.auth} (${r.auth ? 'authenticated' : 'public'} in the interface)`,
+        observed: `auth ${listedRoute!.auth}`,
+        exchange: ex,
       });
     }
     const { ex: docEx, doc } = await requireOpenApi(ctx);
-    const missing = interfaceRoutes().filter((r) => !findOperation(doc, r.method, r.path)).map(routeKey);
-    ctx.expect.that(missing.length === 0, { expected: 'openapi.json documents every endpoint of the interface', observed: `not documented: ${listed(missing)}`, exchange: docEx });
+    const missing = interfaceRoutes()
+      .filter((r) => !findOperation(doc, r.method, r.path))
+      .map(routeKey);
+    ctx.expect.that(missing.length === 0, {
+      expected: 'openapi.json documents every endpoint of the interface',
+      observed: `not documented: ${listed(missing)}`,
+      exchange: docEx,
+    });
   },
 });
 
-async function probeWithoutCredentials(ctx: CheckContext, route: { method: string; path: string; auth: boolean }, doc: OpenApiLike | undefined) {
+async function probeWithoutCredentials(
+  ctx: CheckContext,
+  route: { method: string; path: string; auth: boolean },
+  doc: OpenApiLike | undefined,
+) {
   const op = doc ? findOperation(doc, route.method, route.path) : undefined;
-  const stream = interfaceRoute(route.method, route.path)?.kind === 'sse' || Boolean(op?.responses?.['200']?.content?.['text/event-stream']);
+  const stream =
+    interfaceRoute(route.method, route.path)?.kind === 'sse' ||
+    Boolean(op?.responses?.['200']?.content?.['text/event-stream']);
   const headers: Record<string, string> = {};
   let json: unknown;
   if (route.method !== 'GET') {
     const schema = op?.requestBody?.content?.['application/json']?.schema;
     json = schema && doc ? sampleFromSchema(schema, doc, ctx.label('probe')) : {};
-    if (op?.parameters?.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key')) headers['Idempotency-Key'] = ctx.label('key');
+    if (op?.parameters?.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key'))
+      headers['Idempotency-Key'] = ctx.label('key');
   }
-  return ctx.call(route.method, fillPath(route.path), { credentials: 'none', headers, ...(json !== undefined ? { json } : {}), readBody: !stream });
+  return ctx.call(route.method, fillPath(route.path), {
+    credentials: 'none',
+    headers,
+    ...(json !== undefined ? { json } : {}),
+    readBody: !stream,
+  });
 }
 
 export const authFlagsObserved = defineCheck({
   name: 'discovery.auth-flags-observed',
   title: 'routes described with auth answer 401 without credentials; the others do not',
-  severity: 'MUST', section: 'GET /api/public/v1', tags: ['discovery', 'auth'], mutating: false,
+  severity: 'MUST',
+  section: 'GET /api/public/v1',
+  tags: ['discovery', 'auth'],
+  mutating: false,
   async run(ctx) {
     const { routes } = await requireSelfDescribedRoutes(ctx);
     const doc = await openApiExchange(ctx).then((ex) => (ex.status === 200 ? (ex.json as OpenApiLike) : undefined));
     // A public route that is not a GET may modify data even without credentials: not probed.
     const probed = routes.filter((r) => r.auth || r.method.toUpperCase() === 'GET');
-    for (const r of routes.filter((x) => !probed.includes(x))) ctx.note(`${r.method} ${r.path} is public and not a GET: not probed`);
+    for (const r of routes.filter((x) => !probed.includes(x)))
+      ctx.note(`${r.method} ${r.path} is public and not a GET: not probed`);
     await inBatches(probed, 4, async (r) => {
       const ex = await probeWithoutCredentials(ctx, r, doc);
-      if (r.auth) ctx.expect.status(ex, UNAUTHORIZED, `${r.method} ${r.path} is described with auth true: without credentials it answers ${UNAUTHORIZED}`);
-      else ctx.expect.that(ex.status !== UNAUTHORIZED && ex.status !== ERROR_TABLE.forbidden.status, { expected: `${r.method} ${r.path} is described with auth false: it answers without credentials`, exchange: ex });
+      if (r.auth)
+        ctx.expect.status(
+          ex,
+          UNAUTHORIZED,
+          `${r.method} ${r.path} is described with auth true: without credentials it answers ${UNAUTHORIZED}`,
+        );
+      else
+        ctx.expect.that(ex.status !== UNAUTHORIZED && ex.status !== ERROR_TABLE.forbidden.status, {
+          expected: `${r.method} ${r.path} is described with auth false: it answers without credentials`,
+          exchange: ex,
+        });
     });
   },
 });
@@ -125,16 +209,32 @@ export const authFlagsObserved = defineCheck({
 export const openApiSecurityMatchesAuth = defineCheck({
   name: 'discovery.openapi-security-matches-auth',
   title: "openapi.json's security requirements agree with the self-description's auth flags",
-  severity: 'SHOULD', section: 'GET /api/public/v1/openapi.json', tags: ['discovery', 'openapi', 'auth'], mutating: false,
+  severity: 'SHOULD',
+  section: 'GET /api/public/v1/openapi.json',
+  tags: ['discovery', 'openapi', 'auth'],
+  mutating: false,
   async run(ctx) {
     const { routes } = await requireSelfDescribedRoutes(ctx);
     const { ex, doc } = await requireOpenApi(ctx);
     const disagree = routes.flatMap((r) => {
       const op = findOperation(doc, r.method, r.path);
-      return op && operationRequiresAuth(doc, op) !== r.auth ? [`${routeKey(r)} (auth ${r.auth}, security ${JSON.stringify(op.security ?? doc.security ?? [])})`] : [];
+      return op && operationRequiresAuth(doc, op) !== r.auth
+        ? [`${routeKey(r)} (auth ${r.auth}, security ${JSON.stringify(op.security ?? doc.security ?? [])})`]
+        : [];
     });
-    ctx.expect.that(disagree.length === 0, { expected: 'an operation requires security exactly when its route is described with auth true', observed: listed(disagree), exchange: ex });
+    ctx.expect.that(disagree.length === 0, {
+      expected: 'an operation requires security exactly when its route is described with auth true',
+      observed: listed(disagree),
+      exchange: ex,
+    });
   },
 });
 
-export const discoveryChecks = [publicEndpoints, openApiValid, routesMatchOpenApi, interfaceRoutesListed, authFlagsObserved, openApiSecurityMatchesAuth];
+export const discoveryChecks = [
+  publicEndpoints,
+  openApiValid,
+  routesMatchOpenApi,
+  interfaceRoutesListed,
+  authFlagsObserved,
+  openApiSecurityMatchesAuth,
+];

@@ -9,12 +9,19 @@ import { successSamples } from './support/samples.ts';
 /** The envelope itself; meta's fields are envelope.meta-fields' business, meta.version versions.*'. */
 const SuccessShape = successEnvelope(z.record(z.string(), z.unknown())).extend({ meta: z.looseObject({}) });
 const MetaFields = Meta.extend({ version: z.string().min(1) });
-const issues = (e: z.ZodError) => e.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+const issues = (e: z.ZodError) =>
+  e.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
 
 export const successShape = defineCheck({
   name: 'envelope.success-shape',
   title: 'valid calls answer 200 with the success envelope {ok: true, data: object, meta: object}',
-  severity: 'MUST', section: 'Success envelope (every JSON success response)', tags: ['envelope'], mutating: false,
+  severity: 'MUST',
+  section: 'Success envelope (every JSON success response)',
+  tags: ['envelope'],
+  mutating: false,
   async run(ctx) {
     for (const { route, ex } of await successSamples(ctx)) {
       const call = `${route.method} ${route.path}`;
@@ -24,7 +31,11 @@ export const successShape = defineCheck({
       }
       if (!ctx.expect.status(ex, 200, `a valid ${call} answers 200`)) continue;
       const parsed = SuccessShape.safeParse(ex.json);
-      ctx.expect.that(parsed.success, { expected: `${call} answers with the success envelope`, observed: parsed.error ? issues(parsed.error) : '', exchange: ex });
+      ctx.expect.that(parsed.success, {
+        expected: `${call} answers with the success envelope`,
+        observed: parsed.error ? issues(parsed.error) : '',
+        exchange: ex,
+      });
     }
   },
 });
@@ -32,20 +43,33 @@ export const successShape = defineCheck({
 export const metaFields = defineCheck({
   name: 'envelope.meta-fields',
   title: 'meta of every success carries requestId, version and at (date-time); requestIds are unique',
-  severity: 'MUST', section: 'Meta', tags: ['envelope', 'meta'], mutating: false,
+  severity: 'MUST',
+  section: 'Meta',
+  tags: ['envelope', 'meta'],
+  mutating: false,
   async run(ctx) {
     const seen = new Map<string, string>();
-    const successes = (await successSamples(ctx)).filter((s) => s.ex.status === 200).map((s) => ({ call: `${s.route.method} ${s.route.path}`, ex: s.ex }));
+    const successes = (await successSamples(ctx))
+      .filter((s) => s.ex.status === 200)
+      .map((s) => ({ call: `${s.route.method} ${s.route.path}`, ex: s.ex }));
     for (const { call, ex } of successes) {
       const parsed = MetaFields.safeParse((ex.json as { meta?: unknown } | undefined)?.meta);
-      ctx.expect.that(parsed.success, { expected: `${call}: meta has requestId (string), version (string), at (date-time) and only well-typed optional fields`, observed: parsed.error ? issues(parsed.error) : '', exchange: ex });
+      ctx.expect.that(parsed.success, {
+        expected: `${call}: meta has requestId (string), version (string), at (date-time) and only well-typed optional fields`,
+        observed: parsed.error ? issues(parsed.error) : '',
+        exchange: ex,
+      });
     }
     const errors = (await errorProbes(ctx)).map((p) => ({ call: p.what, ex: p.ex }));
     for (const { call, ex } of [...successes, ...errors]) {
       const id = (ex.json as { meta?: { requestId?: unknown } } | undefined)?.meta?.requestId;
       if (typeof id !== 'string') continue;
       const earlier = seen.get(id);
-      ctx.expect.that(earlier === undefined, { expected: 'every call gets its own meta.requestId', observed: `${call} repeats the requestId ${id} of ${earlier}`, exchange: ex });
+      ctx.expect.that(earlier === undefined, {
+        expected: 'every call gets its own meta.requestId',
+        observed: `${call} repeats the requestId ${id} of ${earlier}`,
+        exchange: ex,
+      });
       seen.set(id, call);
     }
   },
@@ -54,7 +78,10 @@ export const metaFields = defineCheck({
 export const responseSchemaOpenApi = defineCheck({
   name: 'envelope.response-schema-openapi',
   title: "every success matches the response schema of its operation in the target's own openapi.json",
-  severity: 'MUST', section: 'GET /api/public/v1/openapi.json', tags: ['envelope', 'openapi', 'schema'], mutating: false,
+  severity: 'MUST',
+  section: 'GET /api/public/v1/openapi.json',
+  tags: ['envelope', 'openapi', 'schema'],
+  mutating: false,
   async run(ctx) {
     const schemas = await responseSchemas(ctx);
     for (const { route, ex } of await successSamples(ctx)) {
@@ -65,7 +92,9 @@ export const responseSchemaOpenApi = defineCheck({
         continue;
       }
       ctx.expect.that(validate(ex.json) as boolean, {
-        expected: `${route.method} ${route.path} matches its 200 response schema in openapi.json`, observed: describeAjvErrors(validate), exchange: ex,
+        expected: `${route.method} ${route.path} matches its 200 response schema in openapi.json`,
+        observed: describeAjvErrors(validate),
+        exchange: ex,
       });
     }
   },
@@ -74,12 +103,19 @@ export const responseSchemaOpenApi = defineCheck({
 export const responseSchemaContract = defineCheck({
   name: 'envelope.response-schema-contract',
   title: "every success's data has the fields and types the interface lists for the endpoint",
-  severity: 'MUST', section: 'Resources and their fields', tags: ['envelope', 'schema'], mutating: false,
+  severity: 'MUST',
+  section: 'Resources and their fields',
+  tags: ['envelope', 'schema'],
+  mutating: false,
   async run(ctx) {
     for (const { route, ex } of await successSamples(ctx)) {
       if (ex.status !== 200 || !route.data) continue;
       const parsed = route.data.safeParse((ex.json as { data?: unknown } | undefined)?.data);
-      ctx.expect.that(parsed.success, { expected: `${route.method} ${route.path}: data has the fields the interface lists`, observed: parsed.error ? issues(parsed.error) : '', exchange: ex });
+      ctx.expect.that(parsed.success, {
+        expected: `${route.method} ${route.path}: data has the fields the interface lists`,
+        observed: parsed.error ? issues(parsed.error) : '',
+        exchange: ex,
+      });
     }
   },
 });
@@ -87,7 +123,10 @@ export const responseSchemaContract = defineCheck({
 export const requestIdHeader = defineCheck({
   name: 'envelope.request-id-header',
   title: 'every answer carries an X-Request-Id header equal to meta.requestId',
-  severity: 'SHOULD', section: 'Meta', tags: ['envelope', 'meta'], mutating: false,
+  severity: 'SHOULD',
+  section: 'Meta',
+  tags: ['envelope', 'meta'],
+  mutating: false,
   async run(ctx) {
     const answers = [...(await successSamples(ctx)).map((s) => s.ex), ...(await errorProbes(ctx)).map((p) => p.ex)];
     for (const ex of answers) {
@@ -95,10 +134,17 @@ export const requestIdHeader = defineCheck({
       if (typeof id !== 'string') continue;
       ctx.expect.that(ex.headers['x-request-id'] === id, {
         expected: `${ex.method} ${new URL(ex.url).pathname}: X-Request-Id repeats meta.requestId (so logs and support queries match)`,
-        observed: `X-Request-Id ${ex.headers['x-request-id'] ?? '(absent)'}, meta.requestId ${id}`, exchange: ex,
+        observed: `X-Request-Id ${ex.headers['x-request-id'] ?? '(absent)'}, meta.requestId ${id}`,
+        exchange: ex,
       });
     }
   },
 });
 
-export const envelopeChecks = [successShape, metaFields, responseSchemaOpenApi, responseSchemaContract, requestIdHeader];
+export const envelopeChecks = [
+  successShape,
+  metaFields,
+  responseSchemaOpenApi,
+  responseSchemaContract,
+  requestIdHeader,
+];

@@ -2,7 +2,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
-import { countLabelled, dataIdOf, listConnections, postConnection, requireCreationBase } from './support/connections.ts';
+import {
+  countLabelled,
+  dataIdOf,
+  listConnections,
+  postConnection,
+  requireCreationBase,
+} from './support/connections.ts';
 import { webhooksPath } from './support/webhook-scenario.ts';
 
 type Meta = { replayed?: unknown; idempotencyKey?: unknown };
@@ -16,58 +22,116 @@ async function firstCreation(ctx: CheckContext, kind: string) {
   const key = ctx.label('key');
   const body = { ...base, scopeLabel: ctx.label(kind) };
   const ex = await postConnection(ctx, body, { key });
-  ctx.require(ex.status === 200, { expected: 'a valid POST /connections with a fresh Idempotency-Key answers 200 (needed to judge idempotency)', exchange: ex });
+  ctx.require(ex.status === 200, {
+    expected: 'a valid POST /connections with a fresh Idempotency-Key answers 200 (needed to judge idempotency)',
+    exchange: ex,
+  });
   return { key, body, ex };
 }
 
 export const keyRequired = defineCheck({
   name: 'idempotency.required',
   title: 'a modifying call without Idempotency-Key answers 428 idempotency_required and changes nothing',
-  severity: 'MUST', section: 'POST /api/public/v1/connections', tags: ['idempotency'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'POST /api/public/v1/connections',
+  tags: ['idempotency'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
     const scopeLabel = ctx.label('no-key');
     const ex = await postConnection(ctx, { ...base, scopeLabel }, { key: false });
-    ctx.expect.errorCode(ex, 'idempotency_required', 'POST /connections without Idempotency-Key answers 428 idempotency_required');
-    const hook = await ctx.call('POST', webhooksPath(), { json: { url: `http://127.0.0.1:9/${ctx.label('no-key')}`, events: [ctx.deployment.webhookTestEvent] } });
-    ctx.expect.errorCode(hook, 'idempotency_required', 'POST /webhooks without Idempotency-Key answers 428 idempotency_required (modifying calls require a key since 2026-06-12)');
+    ctx.expect.errorCode(
+      ex,
+      'idempotency_required',
+      'POST /connections without Idempotency-Key answers 428 idempotency_required',
+    );
+    const hook = await ctx.call('POST', webhooksPath(), {
+      json: { url: `http://127.0.0.1:9/${ctx.label('no-key')}`, events: [ctx.deployment.webhookTestEvent] },
+    });
+    ctx.expect.errorCode(
+      hook,
+      'idempotency_required',
+      'POST /webhooks without Idempotency-Key answers 428 idempotency_required (modifying calls require a key since 2026-06-12)',
+    );
     const after = await countLabelled(ctx, scopeLabel);
-    ctx.expect.that(after.count === 0, { expected: 'the refused creation left no connection behind', observed: `GET /connections lists ${after.count} connection(s) with scopeLabel ${scopeLabel}`, exchange: after.ex });
+    ctx.expect.that(after.count === 0, {
+      expected: 'the refused creation left no connection behind',
+      observed: `GET /connections lists ${after.count} connection(s) with scopeLabel ${scopeLabel}`,
+      exchange: after.ex,
+    });
   },
 });
 
 export const replay = defineCheck({
   name: 'idempotency.replay',
-  title: 'the same key with the same content returns the same response again, with meta.replayed true and meta.idempotencyKey',
-  severity: 'MUST', section: 'POST /api/public/v1/connections', tags: ['idempotency'], mutating: true, requires: ['token'],
+  title:
+    'the same key with the same content returns the same response again, with meta.replayed true and meta.idempotencyKey',
+  severity: 'MUST',
+  section: 'POST /api/public/v1/connections',
+  tags: ['idempotency'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const first = await firstCreation(ctx, 'replay');
-    ctx.expect.that(metaOf(first.ex).replayed !== true, { expected: 'the first call is not marked as replayed', observed: `meta.replayed ${JSON.stringify(metaOf(first.ex).replayed)}`, exchange: first.ex });
+    ctx.expect.that(metaOf(first.ex).replayed !== true, {
+      expected: 'the first call is not marked as replayed',
+      observed: `meta.replayed ${JSON.stringify(metaOf(first.ex).replayed)}`,
+      exchange: first.ex,
+    });
     const again = await postConnection(ctx, first.body, { key: first.key });
-    ctx.expect.that(again.status === first.ex.status, { expected: `the repeated call answers ${first.ex.status} like the first`, exchange: again });
+    ctx.expect.that(again.status === first.ex.status, {
+      expected: `the repeated call answers ${first.ex.status} like the first`,
+      exchange: again,
+    });
     ctx.expect.that(isDeepStrictEqual(dataOf(again), dataOf(first.ex)), {
       expected: 'the repeated call returns the same data as the first (the same connection)',
-      observed: `first ${JSON.stringify(dataOf(first.ex)).slice(0, 200)}; again ${JSON.stringify(dataOf(again)).slice(0, 200)}`, exchange: again,
+      observed: `first ${JSON.stringify(dataOf(first.ex)).slice(0, 200)}; again ${JSON.stringify(dataOf(again)).slice(0, 200)}`,
+      exchange: again,
     });
     const meta = metaOf(again);
-    ctx.expect.that(meta.replayed === true, { expected: 'the repeated call carries meta.replayed: true', observed: `meta.replayed ${JSON.stringify(meta.replayed)}`, exchange: again });
-    ctx.expect.that(meta.idempotencyKey === first.key, { expected: `the repeated call carries meta.idempotencyKey ${first.key}`, observed: `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)}`, exchange: again });
+    ctx.expect.that(meta.replayed === true, {
+      expected: 'the repeated call carries meta.replayed: true',
+      observed: `meta.replayed ${JSON.stringify(meta.replayed)}`,
+      exchange: again,
+    });
+    ctx.expect.that(meta.idempotencyKey === first.key, {
+      expected: `the repeated call carries meta.idempotencyKey ${first.key}`,
+      observed: `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)}`,
+      exchange: again,
+    });
     const after = await countLabelled(ctx, first.body.scopeLabel);
-    ctx.expect.that(after.count === 1, { expected: 'two calls with one key created one connection', observed: `GET /connections lists ${after.count} with scopeLabel ${first.body.scopeLabel}`, exchange: after.ex });
+    ctx.expect.that(after.count === 1, {
+      expected: 'two calls with one key created one connection',
+      observed: `GET /connections lists ${after.count} with scopeLabel ${first.body.scopeLabel}`,
+      exchange: after.ex,
+    });
   },
 });
 
 export const conflict = defineCheck({
   name: 'idempotency.conflict',
   title: 'the same key with different content answers 409 idempotency_conflict and creates nothing',
-  severity: 'MUST', section: 'POST /api/public/v1/connections', tags: ['idempotency'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'POST /api/public/v1/connections',
+  tags: ['idempotency'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const first = await firstCreation(ctx, 'conflict');
     const changed = { ...first.body, scopeLabel: ctx.label('conflict-changed') };
     const ex = await postConnection(ctx, changed, { key: first.key });
-    ctx.expect.errorCode(ex, 'idempotency_conflict', 'the key of an earlier call with a different body answers 409 idempotency_conflict');
+    ctx.expect.errorCode(
+      ex,
+      'idempotency_conflict',
+      'the key of an earlier call with a different body answers 409 idempotency_conflict',
+    );
     const after = await countLabelled(ctx, changed.scopeLabel);
-    ctx.expect.that(after.count === 0, { expected: 'the conflicting call created no connection', observed: `GET /connections lists ${after.count} with scopeLabel ${changed.scopeLabel}`, exchange: after.ex });
+    ctx.expect.that(after.count === 0, {
+      expected: 'the conflicting call created no connection',
+      observed: `GET /connections lists ${after.count} with scopeLabel ${changed.scopeLabel}`,
+      exchange: after.ex,
+    });
   },
 });
 
@@ -77,34 +141,60 @@ const CONCURRENT = 5;
 export const concurrent = defineCheck({
   name: 'idempotency.concurrent',
   title: `${CONCURRENT} concurrent calls with one key and one body have one effect: one connection, the same in every success`,
-  severity: 'MUST', section: 'What the service does', tags: ['idempotency', 'concurrency'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'What the service does',
+  tags: ['idempotency', 'concurrency'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
     const key = ctx.label('key');
     const body = { ...base, scopeLabel: ctx.label('concurrent') };
-    const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => postConnection(ctx, body, { key, retry: false })));
+    const answers = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => postConnection(ctx, body, { key, retry: false })),
+    );
     const successes = answers.filter(is2xx);
-    ctx.require(successes.length > 0, { expected: `at least one of ${CONCURRENT} concurrent same-key creations succeeds`, exchange: answers[0]! });
+    ctx.require(successes.length > 0, {
+      expected: `at least one of ${CONCURRENT} concurrent same-key creations succeeds`,
+      exchange: answers[0]!,
+    });
     const refused = answers.filter((ex) => !is2xx(ex));
     for (const ex of refused) {
-      ctx.expect.that(ex.status === ERROR_TABLE.idempotency_conflict.status || ex.status === ERROR_TABLE.rate_limited.status, {
-        expected: 'a concurrent duplicate is either answered like the first or refused (409 or 429)', exchange: ex,
-      });
+      ctx.expect.that(
+        ex.status === ERROR_TABLE.idempotency_conflict.status || ex.status === ERROR_TABLE.rate_limited.status,
+        {
+          expected: 'a concurrent duplicate is either answered like the first or refused (409 or 429)',
+          exchange: ex,
+        },
+      );
     }
-    if (refused.length) ctx.note(`${refused.length} of ${CONCURRENT} concurrent duplicates were refused (${refused.map((r) => r.status).join(', ')})`);
+    if (refused.length)
+      ctx.note(
+        `${refused.length} of ${CONCURRENT} concurrent duplicates were refused (${refused.map((r) => r.status).join(', ')})`,
+      );
     const ids = new Set(successes.map(dataIdOf));
     ctx.expect.that(ids.size === 1 && !ids.has(undefined), {
-      expected: 'every successful answer names the same connection', observed: `data.id values: ${[...ids].map(String).join(', ')}`, exchange: successes[successes.length - 1]!,
+      expected: 'every successful answer names the same connection',
+      observed: `data.id values: ${[...ids].map(String).join(', ')}`,
+      exchange: successes[successes.length - 1]!,
     });
     const after = await countLabelled(ctx, body.scopeLabel);
-    ctx.expect.that(after.count === 1, { expected: `${CONCURRENT} concurrent calls with one key created exactly one connection`, observed: `GET /connections lists ${after.count} with scopeLabel ${body.scopeLabel}`, exchange: after.ex });
+    ctx.expect.that(after.count === 1, {
+      expected: `${CONCURRENT} concurrent calls with one key created exactly one connection`,
+      observed: `GET /connections lists ${after.count} with scopeLabel ${body.scopeLabel}`,
+      exchange: after.ex,
+    });
   },
 });
 
 export const tenantScope = defineCheck({
   name: 'idempotency.tenant-scope',
   title: "a key another tenant already used never replays that tenant's response (no connection crosses tenants)",
-  severity: 'MUST', section: 'POST /api/public/v1/connections', tags: ['idempotency', 'tenant'], mutating: true, requires: ['token', 'other-tenant'],
+  severity: 'MUST',
+  section: 'POST /api/public/v1/connections',
+  tags: ['idempotency', 'tenant'],
+  mutating: true,
+  requires: ['token', 'other-tenant'],
   async run(ctx: CheckContext) {
     const other = ctx.target.otherTenant!;
     const first = await firstCreation(ctx, 'tenant-scope');
@@ -113,13 +203,15 @@ export const tenantScope = defineCheck({
     const replayedAcross = metaOf(ex).replayed === true || (firstId !== undefined && dataIdOf(ex) === firstId);
     ctx.expect.that(!replayedAcross, {
       expected: `tenant ${other} sending tenant ${ctx.target.tenant}'s key and body does not get ${ctx.target.tenant}'s connection back`,
-      observed: `data.id ${JSON.stringify(dataIdOf(ex))}, meta.replayed ${JSON.stringify(metaOf(ex).replayed)}`, exchange: ex,
+      observed: `data.id ${JSON.stringify(dataIdOf(ex))}, meta.replayed ${JSON.stringify(metaOf(ex).replayed)}`,
+      exchange: ex,
     });
     if (is2xx(ex)) ctx.note(`keys are scoped per tenant: tenant ${other} got its own connection`);
     else ctx.note(`tenant ${other} was refused with ${ex.status}: keys may be global, which is safe`);
     const { ex: listEx, connections } = await listConnections(ctx, other);
     ctx.expect.that(!connections.some((c) => c.id === firstId), {
-      expected: `GET /connections for tenant ${other} does not list tenant ${ctx.target.tenant}'s connection ${firstId}`, exchange: listEx,
+      expected: `GET /connections for tenant ${other} does not list tenant ${ctx.target.tenant}'s connection ${firstId}`,
+      exchange: listEx,
     });
   },
 });

@@ -23,7 +23,7 @@ export function lengthBoundaries(limit: { min: number; max: number }) {
 /** A recognisable text of exactly `length` characters. */
 export function textOfLength(length: number): string {
   const seed = 'ncs-conformance-';
-  return (seed.repeat(Math.ceil(length / seed.length) + 1)).slice(0, length);
+  return seed.repeat(Math.ceil(length / seed.length) + 1).slice(0, length);
 }
 
 /**
@@ -38,7 +38,11 @@ async function checkLengths(ctx: CheckContext, field: 'connectorId' | 'capabilit
   await inBatches(lengthBoundaries(LIMITS[field]), 4, async ({ length, inside }) => {
     const ex = await ctx.call('POST', route.path, { json: { ...pair, [field]: textOfLength(length) } });
     const rule = `POST ${route.path} with ${field} of ${length} characters (limit ${LIMITS[field].min} to ${LIMITS[field].max})`;
-    if (inside) ctx.expect.that(ex.status !== ERROR_TABLE.invalid_request.status && ex.status < 500, { expected: `${rule} is accepted by validation (not 400, no 5xx)`, exchange: ex });
+    if (inside)
+      ctx.expect.that(ex.status !== ERROR_TABLE.invalid_request.status && ex.status < 500, {
+        expected: `${rule} is accepted by validation (not 400, no 5xx)`,
+        exchange: ex,
+      });
     else ctx.expect.errorCode(ex, 'invalid_request', `${rule} answers 400 invalid_request`);
   });
 }
@@ -46,14 +50,22 @@ async function checkLengths(ctx: CheckContext, field: 'connectorId' | 'capabilit
 export const connectorIdLength = defineCheck({
   name: 'limits.connector-id-length',
   title: `connectorId: lengths ${LIMITS.connectorId.min}..${LIMITS.connectorId.max} pass validation, one shorter or longer answers 400`,
-  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation'], mutating: false, requires: ['token'],
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation'],
+  mutating: false,
+  requires: ['token'],
   run: (ctx) => checkLengths(ctx, 'connectorId'),
 });
 
 export const capabilityLength = defineCheck({
   name: 'limits.capability-length',
   title: `capability: lengths ${LIMITS.capability.min}..${LIMITS.capability.max} pass validation, one shorter or longer answers 400`,
-  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation'], mutating: false, requires: ['token'],
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation'],
+  mutating: false,
+  requires: ['token'],
   run: (ctx) => checkLengths(ctx, 'capability'),
 });
 
@@ -65,43 +77,84 @@ function labelledText(ctx: CheckContext, kind: string, length: number): string {
 
 /** One boundary probe's verdict: outside the limit 400 invalid_request; inside anything but 400 and never 5xx. */
 function judge(ctx: CheckContext, ex: Exchange, inside: boolean, rule: string) {
-  if (inside) ctx.expect.that(ex.status !== ERROR_TABLE.invalid_request.status && ex.status < 500, { expected: `${rule} is accepted by validation (not 400, no 5xx)`, exchange: ex });
+  if (inside)
+    ctx.expect.that(ex.status !== ERROR_TABLE.invalid_request.status && ex.status < 500, {
+      expected: `${rule} is accepted by validation (not 400, no 5xx)`,
+      exchange: ex,
+    });
   else ctx.expect.errorCode(ex, 'invalid_request', `${rule} answers 400 invalid_request`);
 }
 
-const { scopeLabel: SCOPE, connectionCapabilities: ITEMS, capability: CAP, operation: OPERATION, idempotencyKey: KEY } = LIMITS;
+const {
+  scopeLabel: SCOPE,
+  connectionCapabilities: ITEMS,
+  capability: CAP,
+  operation: OPERATION,
+  idempotencyKey: KEY,
+} = LIMITS;
 
 export const scopeLabelLength = defineCheck({
   name: 'limits.scope-label-length',
   title: `scopeLabel: lengths ${SCOPE.min}..${SCOPE.max} pass validation, one shorter or longer answers 400`,
-  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation', 'connections'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation', 'connections'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
     await inBatches(lengthBoundaries(SCOPE), 4, async ({ length, inside }) => {
       const ex = await postConnection(ctx, { ...base, scopeLabel: labelledText(ctx, 'scope-label', length) });
-      judge(ctx, ex, inside, `POST /connections with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`);
+      judge(
+        ctx,
+        ex,
+        inside,
+        `POST /connections with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
+      );
     });
   },
 });
 
 /** `n` distinct capability names of valid length (made up beyond the first: a 409 is a fine answer). */
-const capabilityList = (first: string, n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? first : `ncs-conformance-capability-${i}`));
+const capabilityList = (first: string, n: number) =>
+  Array.from({ length: n }, (_, i) => (i === 0 ? first : `ncs-conformance-capability-${i}`));
 
 export const connectionCapabilities = defineCheck({
   name: 'limits.connection-capabilities',
   title: `capabilities of a connection: ${ITEMS.minItems}..${ITEMS.maxItems} items of length ${CAP.min}..${CAP.max} pass validation; fewer, more, shorter or longer answer 400`,
-  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation', 'connections'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation', 'connections'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
     const cases = [
-      ...[ITEMS.minItems - 1, ITEMS.minItems, ITEMS.maxItems, ITEMS.maxItems + 1].filter((n) => n >= 0).map((n) => ({
-        capabilities: capabilityList(base.capabilities[0]!, n), inside: n >= ITEMS.minItems && n <= ITEMS.maxItems, what: `${n} capabilities`,
+      ...[ITEMS.minItems - 1, ITEMS.minItems, ITEMS.maxItems, ITEMS.maxItems + 1]
+        .filter((n) => n >= 0)
+        .map((n) => ({
+          capabilities: capabilityList(base.capabilities[0]!, n),
+          inside: n >= ITEMS.minItems && n <= ITEMS.maxItems,
+          what: `${n} capabilities`,
+        })),
+      ...lengthBoundaries(CAP).map(({ length, inside }) => ({
+        capabilities: [textOfLength(length)],
+        inside,
+        what: `a capability of ${length} characters`,
       })),
-      ...lengthBoundaries(CAP).map(({ length, inside }) => ({ capabilities: [textOfLength(length)], inside, what: `a capability of ${length} characters` })),
     ];
     await inBatches(cases, 4, async (c) => {
-      const ex = await postConnection(ctx, { ...base, scopeLabel: ctx.label('capabilities'), capabilities: c.capabilities });
-      judge(ctx, ex, c.inside, `POST /connections with ${c.what} (limit ${ITEMS.minItems} to ${ITEMS.maxItems} items, each ${CAP.min} to ${CAP.max})`);
+      const ex = await postConnection(ctx, {
+        ...base,
+        scopeLabel: ctx.label('capabilities'),
+        capabilities: c.capabilities,
+      });
+      judge(
+        ctx,
+        ex,
+        c.inside,
+        `POST /connections with ${c.what} (limit ${ITEMS.minItems} to ${ITEMS.maxItems} items, each ${CAP.min} to ${CAP.max})`,
+      );
     });
   },
 });
@@ -110,12 +163,21 @@ export const connectionCapabilities = defineCheck({
 export const operationLength = defineCheck({
   name: 'limits.operation-length',
   title: `operation of POST /idempotency-keys: lengths ${OPERATION.min}..${OPERATION.max} pass validation, one shorter or longer answers 400`,
-  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation', 'idempotency'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation', 'idempotency'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const path = ROUTE_BY_ID.get('createIdempotencyKey')!.path;
     await inBatches(lengthBoundaries(OPERATION), 4, async ({ length, inside }) => {
       const ex = await ctx.call('POST', path, { json: { operation: textOfLength(length) } });
-      judge(ctx, ex, inside, `POST ${path} with an operation of ${length} characters (limit ${OPERATION.min} to ${OPERATION.max})`);
+      judge(
+        ctx,
+        ex,
+        inside,
+        `POST ${path} with an operation of ${length} characters (limit ${OPERATION.min} to ${OPERATION.max})`,
+      );
     });
   },
 });
@@ -129,12 +191,24 @@ function keyOfLength(ctx: CheckContext, length: number): string {
 export const idempotencyKeyPattern = defineCheck({
   name: 'limits.idempotency-key',
   title: `Idempotency-Key: ${KEY.min}..${KEY.max} characters of ${KEY.pattern} pass; one shorter or longer, or another character, answers 400`,
-  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation', 'idempotency'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation', 'idempotency'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
-    const bad = [' ', '/', '+', '@', '!'].map((c) => ({ key: `ncs${c}conformance${c}${ctx.runId}`, inside: false, what: `a key containing ${JSON.stringify(c)}` }));
+    const bad = [' ', '/', '+', '@', '!'].map((c) => ({
+      key: `ncs${c}conformance${c}${ctx.runId}`,
+      inside: false,
+      what: `a key containing ${JSON.stringify(c)}`,
+    }));
     const cases = [
-      ...lengthBoundaries(KEY).map(({ length, inside }) => ({ key: keyOfLength(ctx, length), inside, what: `a key of ${length} characters` })),
+      ...lengthBoundaries(KEY).map(({ length, inside }) => ({
+        key: keyOfLength(ctx, length),
+        inside,
+        what: `a key of ${length} characters`,
+      })),
       ...bad,
     ];
     await inBatches(cases, 4, async (c) => {
@@ -147,16 +221,28 @@ export const idempotencyKeyPattern = defineCheck({
 export const cursorMinimum = defineCheck({
   name: 'limits.cursor',
   title: `cursor: ${LIMITS.cursor.min} opens the stream, ${LIMITS.cursor.min - 1} answers 400 invalid_request`,
-  severity: 'MUST', section: 'Limits', tags: ['limits', 'validation', 'sse'], mutating: false,
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation', 'sse'],
+  mutating: false,
   async run(ctx: CheckContext) {
     for (const cursor of [LIMITS.cursor.min, LIMITS.cursor.min - 1]) {
       const s = await ctx.stream(streamPath(), { credentials: 'none', query: { cursor: String(cursor) } });
       await s.close();
       const rule = `GET /stream?cursor=${cursor} (integer, minimum ${LIMITS.cursor.min})`;
-      if (cursor >= LIMITS.cursor.min) ctx.expect.that(s.isStream, { expected: `${rule} opens the stream (200)`, exchange: s.ex });
+      if (cursor >= LIMITS.cursor.min)
+        ctx.expect.that(s.isStream, { expected: `${rule} opens the stream (200)`, exchange: s.ex });
       else ctx.expect.errorCode(s.ex, 'invalid_request', `${rule} answers 400 invalid_request`);
     }
   },
 });
 
-export const limitChecks = [connectorIdLength, capabilityLength, scopeLabelLength, connectionCapabilities, operationLength, idempotencyKeyPattern, cursorMinimum];
+export const limitChecks = [
+  connectorIdLength,
+  capabilityLength,
+  scopeLabelLength,
+  connectionCapabilities,
+  operationLength,
+  idempotencyKeyPattern,
+  cursorMinimum,
+];

@@ -20,11 +20,19 @@ const where = (ex: Exchange) => `${ex.method} ${new URL(ex.url).pathname}`;
 export const headersPresent = defineCheck({
   name: 'rate-limit.headers',
   title: 'authenticated answers carry X-RateLimit-Limit and X-RateLimit-Remaining',
-  severity: 'SHOULD', section: 'Limits', tags: ['rate-limit', 'headers'], mutating: false, requires: ['token'],
+  severity: 'SHOULD',
+  section: 'Limits',
+  tags: ['rate-limit', 'headers'],
+  mutating: false,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     for (const ex of await authenticatedAnswers(ctx)) {
       const missing = [LIMIT, REMAINING].filter((h) => ex.headers[h] === undefined);
-      ctx.expect.that(missing.length === 0, { expected: `${where(ex)} tells the client its rate limit (X-RateLimit-Limit, X-RateLimit-Remaining)`, observed: `missing ${missing.join(', ')}`, exchange: ex });
+      ctx.expect.that(missing.length === 0, {
+        expected: `${where(ex)} tells the client its rate limit (X-RateLimit-Limit, X-RateLimit-Remaining)`,
+        observed: `missing ${missing.join(', ')}`,
+        exchange: ex,
+      });
     }
   },
 });
@@ -32,7 +40,11 @@ export const headersPresent = defineCheck({
 export const headersNumeric = defineCheck({
   name: 'rate-limit.headers-numeric',
   title: 'X-RateLimit-Limit and X-RateLimit-Remaining, where sent, are whole numbers with Remaining <= Limit',
-  severity: 'MUST', section: 'Limits', tags: ['rate-limit', 'headers'], mutating: false, requires: ['token'],
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['rate-limit', 'headers'],
+  mutating: false,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const answers = [...(await authenticatedAnswers(ctx)), ...(await errorProbes(ctx)).map((p) => p.ex)];
     let seen = 0;
@@ -42,9 +54,14 @@ export const headersNumeric = defineCheck({
       if (limit === undefined && remaining === undefined) continue;
       seen++;
       const wellFormed = [limit, remaining].every((v) => v === undefined || WHOLE.test(v.trim()));
-      ctx.expect.that(wellFormed && (limit === undefined || remaining === undefined || Number(remaining) <= Number(limit)), {
-        expected: `${where(ex)}: the rate-limit headers are whole numbers and Remaining does not exceed Limit`, observed: `X-RateLimit-Limit ${limit ?? '(absent)'}, X-RateLimit-Remaining ${remaining ?? '(absent)'}`, exchange: ex,
-      });
+      ctx.expect.that(
+        wellFormed && (limit === undefined || remaining === undefined || Number(remaining) <= Number(limit)),
+        {
+          expected: `${where(ex)}: the rate-limit headers are whole numbers and Remaining does not exceed Limit`,
+          observed: `X-RateLimit-Limit ${limit ?? '(absent)'}, X-RateLimit-Remaining ${remaining ?? '(absent)'}`,
+          exchange: ex,
+        },
+      );
     }
     if (seen === 0) ctx.note('no answer carried rate-limit headers: nothing to judge (see rate-limit.headers)');
   },
@@ -53,18 +70,30 @@ export const headersNumeric = defineCheck({
 export const remainingDecreases = defineCheck({
   name: 'rate-limit.remaining-decreases',
   title: 'X-RateLimit-Remaining goes down from one call to the next within a window',
-  severity: 'SHOULD', section: 'Limits', tags: ['rate-limit', 'headers'], mutating: false, requires: ['token'],
+  severity: 'SHOULD',
+  section: 'Limits',
+  tags: ['rate-limit', 'headers'],
+  mutating: false,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const path = authenticatedGet().path;
-    const remaining = (ex: Exchange) => (WHOLE.test(ex.headers[REMAINING]?.trim() ?? '') ? Number(ex.headers[REMAINING]) : undefined);
+    const remaining = (ex: Exchange) =>
+      WHOLE.test(ex.headers[REMAINING]?.trim() ?? '') ? Number(ex.headers[REMAINING]) : undefined;
     // A window may end between two calls (Remaining jumps up): one more pair then.
     for (let pair = 0; pair < 2; pair++) {
       const a = await ctx.call('GET', path);
       const b = await ctx.call('GET', path);
       const [ra, rb] = [remaining(a), remaining(b)];
-      if (ra === undefined || rb === undefined) ctx.skip('no readable X-RateLimit-Remaining to compare (see rate-limit.headers and rate-limit.headers-numeric)');
+      if (ra === undefined || rb === undefined)
+        ctx.skip(
+          'no readable X-RateLimit-Remaining to compare (see rate-limit.headers and rate-limit.headers-numeric)',
+        );
       if (rb > ra && pair === 0) continue;
-      ctx.expect.that(rb < ra, { expected: 'a second call leaves fewer calls in the window than the first', observed: `X-RateLimit-Remaining ${ra}, then ${rb}`, exchange: b });
+      ctx.expect.that(rb < ra, {
+        expected: 'a second call leaves fewer calls in the window than the first',
+        observed: `X-RateLimit-Remaining ${ra}, then ${rb}`,
+        exchange: b,
+      });
       return;
     }
   },
@@ -72,18 +101,36 @@ export const remainingDecreases = defineCheck({
 
 export const retryAfter = defineCheck({
   name: 'rate-limit.retry-after',
-  title: 'a 429 answers rate_limited with the failure envelope and a Retry-After wait time (provoked through the sandbox control plane)',
-  severity: 'MUST', section: 'Limits', tags: ['rate-limit', 'errors'], mutating: true, requires: ['token', 'control-plane'],
+  title:
+    'a 429 answers rate_limited with the failure envelope and a Retry-After wait time (provoked through the sandbox control plane)',
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['rate-limit', 'errors'],
+  mutating: true,
+  requires: ['token', 'control-plane'],
   async run(ctx: CheckContext) {
     // A path only this check calls, so no concurrent check takes the armed fault.
     const path = `${BASE_PATH}/connections/${ctx.label('rate-limit-probe')}`;
-    const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, { credentials: 'admin', json: { kind: 'rate_limited', method: 'GET', route: path, count: 1 } });
-    if (armed.status < 200 || armed.status >= 300) ctx.skip(`the control plane did not arm a rate_limited fault (POST ${ctx.deployment.controlPlanePath}/faults answered ${armed.status}): the kit does not flood a deployment to provoke a 429`);
+    const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
+      credentials: 'admin',
+      json: { kind: 'rate_limited', method: 'GET', route: path, count: 1 },
+    });
+    if (armed.status < 200 || armed.status >= 300)
+      ctx.skip(
+        `the control plane did not arm a rate_limited fault (POST ${ctx.deployment.controlPlanePath}/faults answered ${armed.status}): the kit does not flood a deployment to provoke a 429`,
+      );
     const ex = await ctx.call('GET', path, { retry: false });
-    ctx.require(ex.status === ERROR_TABLE.rate_limited.status, { expected: `GET ${path} after arming a rate_limited fault answers 429`, exchange: ex });
+    ctx.require(ex.status === ERROR_TABLE.rate_limited.status, {
+      expected: `GET ${path} after arming a rate_limited fault answers 429`,
+      exchange: ex,
+    });
     ctx.expect.errorCode(ex, 'rate_limited', 'a 429 carries the failure envelope with error.code rate_limited');
     const wait = parseRetryAfter(ex.headers['retry-after']);
-    ctx.expect.that(wait !== undefined, { expected: 'a 429 carries Retry-After (seconds or an HTTP date): the wait time clients must respect', observed: `Retry-After ${ex.headers['retry-after'] ?? '(absent)'}`, exchange: ex });
+    ctx.expect.that(wait !== undefined, {
+      expected: 'a 429 carries Retry-After (seconds or an HTTP date): the wait time clients must respect',
+      observed: `Retry-After ${ex.headers['retry-after'] ?? '(absent)'}`,
+      exchange: ex,
+    });
   },
 });
 

@@ -1,24 +1,38 @@
 import type { SseSession } from '../client/sse-stream.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
-import { checkResume, firstMention, numbered, numberingProblems, requireScenario, STREAM_WAIT_MS, streamPath } from './support/sse-scenario.ts';
+import {
+  checkResume,
+  firstMention,
+  numbered,
+  numberingProblems,
+  requireScenario,
+  STREAM_WAIT_MS,
+  streamPath,
+} from './support/sse-scenario.ts';
 
 const STREAM = 'GET /api/public/v1/stream' as const;
 
 function expectEventStream(ctx: CheckContext, s: SseSession, rule: string) {
   if (!ctx.expect.status(s.ex, 200, `${rule} answers 200`)) return;
   ctx.expect.that((s.ex.headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream'), {
-    expected: `${rule} answers with content type text/event-stream`, observed: `content-type ${s.ex.headers['content-type'] ?? '(none)'}`, exchange: s.ex,
+    expected: `${rule} answers with content type text/event-stream`,
+    observed: `content-type ${s.ex.headers['content-type'] ?? '(none)'}`,
+    exchange: s.ex,
   });
 }
 
 export const contentType = defineCheck({
   name: 'sse.content-type',
   title: 'the stream answers 200 text/event-stream, without credentials and with them',
-  severity: 'MUST', section: STREAM, tags: ['sse', 'events'], mutating: false,
+  severity: 'MUST',
+  section: STREAM,
+  tags: ['sse', 'events'],
+  mutating: false,
   async run(ctx: CheckContext) {
     const pub = await ctx.stream(streamPath(), { credentials: 'none' });
     expectEventStream(ctx, pub, 'GET /stream without credentials');
-    if (ctx.target.hasToken) expectEventStream(ctx, await ctx.stream(streamPath()), 'GET /stream with the token and tenant header');
+    if (ctx.target.hasToken)
+      expectEventStream(ctx, await ctx.stream(streamPath()), 'GET /stream with the token and tenant header');
   },
 });
 
@@ -28,7 +42,10 @@ const MALFORMED_CURSORS = ['abc', '1.5', '7x'];
 export const malformedCursor = defineCheck({
   name: 'sse.malformed-cursor',
   title: 'a cursor that is not a whole number answers 400 invalid_request with the failure envelope, not a stream',
-  severity: 'MUST', section: STREAM, tags: ['sse', 'validation'], mutating: false,
+  severity: 'MUST',
+  section: STREAM,
+  tags: ['sse', 'validation'],
+  mutating: false,
   async run(ctx: CheckContext) {
     for (const cursor of MALFORMED_CURSORS) {
       const s = await ctx.stream(streamPath(), { credentials: 'none', query: { cursor } });
@@ -41,16 +58,26 @@ export const malformedCursor = defineCheck({
 export const consecutiveIds = defineCheck({
   name: 'sse.consecutive-ids',
   title: 'every message carries the next consecutive number and arrives exactly once',
-  severity: 'MUST', section: 'Status stream', tags: ['sse', 'events'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Status stream',
+  tags: ['sse', 'events'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireScenario(ctx);
     const unnumbered = s.events.length - numbered(s.events).length;
     if (unnumbered) ctx.note(`${unnumbered} message(s) without an id (control messages) were not judged`);
     const problems = numberingProblems(s.events);
-    ctx.expect.that(problems.length === 0, { expected: 'message ids go up by one: no gap, no repeat', observed: problems.slice(0, 5).join('; '), exchange: s.tenant.ex });
+    ctx.expect.that(problems.length === 0, {
+      expected: 'message ids go up by one: no gap, no repeat',
+      observed: problems.slice(0, 5).join('; '),
+      exchange: s.tenant.ex,
+    });
     for (const c of s.created) {
       ctx.expect.that(firstMention(s.events, c.id) !== undefined, {
-        expected: `the creation of connection ${c.id} shows up on the tenant's stream within ${STREAM_WAIT_MS} ms`, observed: `${s.events.length} message(s) read, none naming it`, exchange: s.tenant.ex,
+        expected: `the creation of connection ${c.id} shows up on the tenant's stream within ${STREAM_WAIT_MS} ms`,
+        observed: `${s.events.length} message(s) read, none naming it`,
+        exchange: s.tenant.ex,
       });
     }
   },
@@ -59,29 +86,50 @@ export const consecutiveIds = defineCheck({
 export const resumeLastEventId = defineCheck({
   name: 'sse.resume-last-event-id',
   title: 'a stream resumed with Last-Event-ID continues right after that message: no gap, no repeat',
-  severity: 'MUST', section: 'Status stream', tags: ['sse', 'events'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Status stream',
+  tags: ['sse', 'events'],
+  mutating: true,
+  requires: ['token'],
   run: (ctx) => checkResume(ctx, 'Last-Event-ID'),
 });
 
 export const resumeCursor = defineCheck({
   name: 'sse.resume-cursor',
   title: 'a stream resumed with ?cursor= continues right after that message: no gap, no repeat',
-  severity: 'MUST', section: 'Status stream', tags: ['sse', 'events'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Status stream',
+  tags: ['sse', 'events'],
+  mutating: true,
+  requires: ['token'],
   run: (ctx) => checkResume(ctx, 'cursor'),
 });
 
 export const publicWithoutCredentials = defineCheck({
   name: 'sse.public-without-credentials',
   title: "the stream read without credentials carries none of a tenant's changes",
-  severity: 'SHOULD', section: STREAM, tags: ['sse', 'security'], mutating: true, requires: ['token'],
+  severity: 'SHOULD',
+  section: STREAM,
+  tags: ['sse', 'security'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireScenario(ctx);
     const leaked = s.created.filter((c) => s.publicEvents.some((e) => e.data.includes(c.id)));
     ctx.expect.that(leaked.length === 0, {
-      expected: "GET /stream without credentials does not show the tenant's new connections (only a token and tenant header open the tenant's feed)",
-      observed: `the public stream named ${leaked.map((c) => c.id).join(', ')}`, exchange: s.public.ex,
+      expected:
+        "GET /stream without credentials does not show the tenant's new connections (only a token and tenant header open the tenant's feed)",
+      observed: `the public stream named ${leaked.map((c) => c.id).join(', ')}`,
+      exchange: s.public.ex,
     });
   },
 });
 
-export const streamChecks = [contentType, malformedCursor, consecutiveIds, resumeLastEventId, resumeCursor, publicWithoutCredentials];
+export const streamChecks = [
+  contentType,
+  malformedCursor,
+  consecutiveIds,
+  resumeLastEventId,
+  resumeCursor,
+  publicWithoutCredentials,
+];

@@ -18,11 +18,18 @@ async function enveloped(ctx: Parameters<typeof errorProbes>[0]) {
 export const metaVersionPublished = defineCheck({
   name: 'versions.meta-version-published',
   title: `meta.version of every answer is a published interface version (${SUPPORTED_VERSIONS.join(', ')})`,
-  severity: 'MUST', section: 'Versioning', tags: ['versions', 'meta'], mutating: false,
+  severity: 'MUST',
+  section: 'Versioning',
+  tags: ['versions', 'meta'],
+  mutating: false,
   async run(ctx: CheckContext) {
     for (const ex of await enveloped(ctx)) {
       const v = versionOf(ex);
-      ctx.expect.that(typeof v === 'string' && published.includes(v), { expected: `meta.version is one of ${published.join(', ')}`, observed: `meta.version ${JSON.stringify(v)}`, exchange: ex });
+      ctx.expect.that(typeof v === 'string' && published.includes(v), {
+        expected: `meta.version is one of ${published.join(', ')}`,
+        observed: `meta.version ${JSON.stringify(v)}`,
+        exchange: ex,
+      });
     }
   },
 });
@@ -30,12 +37,19 @@ export const metaVersionPublished = defineCheck({
 export const currentByDefault = defineCheck({
   name: 'versions.current-by-default',
   title: `without Service-Version the answer reports the current version ${CURRENT_VERSION}`,
-  severity: 'SHOULD', section: 'Versioning', tags: ['versions'], mutating: false,
+  severity: 'SHOULD',
+  section: 'Versioning',
+  tags: ['versions'],
+  mutating: false,
   async run(ctx: CheckContext) {
     for (const ex of await enveloped(ctx)) {
       const v = versionOf(ex);
       if (typeof v !== 'string' || !published.includes(v)) continue;
-      ctx.expect.that(v === CURRENT_VERSION, { expected: `meta.version ${CURRENT_VERSION} when no Service-Version is sent`, observed: `meta.version ${v}`, exchange: ex });
+      ctx.expect.that(v === CURRENT_VERSION, {
+        expected: `meta.version ${CURRENT_VERSION} when no Service-Version is sent`,
+        observed: `meta.version ${v}`,
+        exchange: ex,
+      });
     }
   },
 });
@@ -43,14 +57,24 @@ export const currentByDefault = defineCheck({
 export const serviceVersionCurrent = defineCheck({
   name: 'versions.service-version-current',
   title: `Service-Version: ${CURRENT_VERSION} (as the sample calls send it) is answered as that version`,
-  severity: 'MUST', section: 'Versioning', tags: ['versions', 'headers'], mutating: false,
+  severity: 'MUST',
+  section: 'Versioning',
+  tags: ['versions', 'headers'],
+  mutating: false,
   async run(ctx: CheckContext) {
-    const calls = [ctx.call('GET', BASE_PATH, { credentials: 'none', headers: { 'Service-Version': CURRENT_VERSION } })];
-    if (ctx.target.hasToken) calls.push(ctx.call('GET', authenticatedGet().path, { headers: { 'Service-Version': CURRENT_VERSION } }));
+    const calls = [
+      ctx.call('GET', BASE_PATH, { credentials: 'none', headers: { 'Service-Version': CURRENT_VERSION } }),
+    ];
+    if (ctx.target.hasToken)
+      calls.push(ctx.call('GET', authenticatedGet().path, { headers: { 'Service-Version': CURRENT_VERSION } }));
     for (const ex of await Promise.all(calls)) {
       const rule = `${ex.method} ${new URL(ex.url).pathname} with Service-Version: ${CURRENT_VERSION}`;
       if (!ctx.expect.status(ex, 200, `${rule} answers 200`)) continue;
-      ctx.expect.that(versionOf(ex) === CURRENT_VERSION, { expected: `${rule} reports meta.version ${CURRENT_VERSION}`, observed: `meta.version ${JSON.stringify(versionOf(ex))}`, exchange: ex });
+      ctx.expect.that(versionOf(ex) === CURRENT_VERSION, {
+        expected: `${rule} reports meta.version ${CURRENT_VERSION}`,
+        observed: `meta.version ${JSON.stringify(versionOf(ex))}`,
+        exchange: ex,
+      });
     }
   },
 });
@@ -58,12 +82,19 @@ export const serviceVersionCurrent = defineCheck({
 export const unknownServiceVersion = defineCheck({
   name: 'versions.unknown-service-version',
   title: 'an unknown Service-Version is either served as a published version or refused with 400 invalid_request',
-  severity: 'SHOULD', section: 'Versioning', tags: ['versions', 'headers'], mutating: false,
+  severity: 'SHOULD',
+  section: 'Versioning',
+  tags: ['versions', 'headers'],
+  mutating: false,
   async run(ctx: CheckContext) {
     const ex = await ctx.call('GET', BASE_PATH, { credentials: 'none', headers: { 'Service-Version': '1999-01-01' } });
     if (ex.status === 200) {
       const v = versionOf(ex);
-      ctx.expect.that(typeof v === 'string' && published.includes(v), { expected: 'served as a published version', observed: `meta.version ${JSON.stringify(v)}`, exchange: ex });
+      ctx.expect.that(typeof v === 'string' && published.includes(v), {
+        expected: 'served as a published version',
+        observed: `meta.version ${JSON.stringify(v)}`,
+        exchange: ex,
+      });
       return;
     }
     ctx.expect.errorCode(ex, 'invalid_request', 'an unknown Service-Version is refused with 400 invalid_request');
@@ -76,17 +107,41 @@ const EARLIER = SUPPORTED_VERSIONS[1];
 export const deliveryLogSince = defineCheck({
   name: 'versions.delivery-log-since-current',
   title: `the webhook delivery log, added in ${CURRENT_VERSION}, is not offered to a caller asking for ${EARLIER}`,
-  severity: 'SHOULD', section: 'Versioning', tags: ['versions', 'webhooks'], mutating: true, requires: ['token'],
+  severity: 'SHOULD',
+  section: 'Versioning',
+  tags: ['versions', 'webhooks'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await webhookScenario(ctx);
     if (!s.webhookId) ctx.skip('no receiver was registered (see webhooks.registration)');
     const path = deliveriesPath(s.webhookId);
-    const [current, earlier] = await Promise.all([CURRENT_VERSION, EARLIER].map((v) => ctx.call('GET', path, { headers: { 'Service-Version': v } })));
-    if (current!.status === ERROR_TABLE.not_found.status) ctx.skip(`this deployment offers no delivery log at GET ${deliveriesPath('{webhookId}')} (the interface does not show its path)`);
-    if (earlier!.status === ERROR_TABLE.invalid_request.status) ctx.skip(`this deployment does not serve Service-Version ${EARLIER}`);
-    ctx.expect.status(current!, 200, `GET ${deliveriesPath('{webhookId}')} with Service-Version ${CURRENT_VERSION} answers 200`);
-    ctx.expect.errorCode(earlier!, 'not_found', `GET ${deliveriesPath('{webhookId}')} with Service-Version ${EARLIER} answers 404 not_found (the delivery log came with ${CURRENT_VERSION})`);
+    const [current, earlier] = await Promise.all(
+      [CURRENT_VERSION, EARLIER].map((v) => ctx.call('GET', path, { headers: { 'Service-Version': v } })),
+    );
+    if (current!.status === ERROR_TABLE.not_found.status)
+      ctx.skip(
+        `this deployment offers no delivery log at GET ${deliveriesPath('{webhookId}')} (the interface does not show its path)`,
+      );
+    if (earlier!.status === ERROR_TABLE.invalid_request.status)
+      ctx.skip(`this deployment does not serve Service-Version ${EARLIER}`);
+    ctx.expect.status(
+      current!,
+      200,
+      `GET ${deliveriesPath('{webhookId}')} with Service-Version ${CURRENT_VERSION} answers 200`,
+    );
+    ctx.expect.errorCode(
+      earlier!,
+      'not_found',
+      `GET ${deliveriesPath('{webhookId}')} with Service-Version ${EARLIER} answers 404 not_found (the delivery log came with ${CURRENT_VERSION})`,
+    );
   },
 });
 
-export const versionChecks = [metaVersionPublished, currentByDefault, serviceVersionCurrent, unknownServiceVersion, deliveryLogSince];
+export const versionChecks = [
+  metaVersionPublished,
+  currentByDefault,
+  serviceVersionCurrent,
+  unknownServiceVersion,
+  deliveryLogSince,
+];

@@ -4,7 +4,13 @@ import type { Exchange } from '../client/http-client.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import {
-  deliveriesPath, DELIVERY_WAIT_MS, redeliverPath, requireDelivery, webhookScenario, webhooksPath, type WebhookScenario,
+  deliveriesPath,
+  DELIVERY_WAIT_MS,
+  redeliverPath,
+  requireDelivery,
+  webhookScenario,
+  webhooksPath,
+  type WebhookScenario,
 } from './support/webhook-scenario.ts';
 
 const WEBHOOK = 'POST /api/public/v1/webhooks (appears in a sample call only)' as const;
@@ -19,37 +25,67 @@ const describe = (d: ReceivedDelivery, header: string) =>
 export const registration = defineCheck({
   name: 'webhooks.registration',
   title: 'POST /webhooks with url, events and an Idempotency-Key registers a receiver: 200 with the success envelope',
-  severity: 'MUST', section: WEBHOOK, tags: ['webhooks'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: WEBHOOK,
+  tags: ['webhooks'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await webhookScenario(ctx);
-    ctx.expect.status(s.registration, 200, `POST ${webhooksPath()} with url ${s.url} and events [${ctx.deployment.webhookTestEvent}] answers 200`);
+    ctx.expect.status(
+      s.registration,
+      200,
+      `POST ${webhooksPath()} with url ${s.url} and events [${ctx.deployment.webhookTestEvent}] answers 200`,
+    );
     const body = s.registration.json as { ok?: unknown; data?: unknown } | undefined;
-    ctx.expect.that(body?.ok === true && typeof body.data === 'object' && body.data !== null, { expected: 'the answer is the success envelope with a data object', exchange: s.registration });
+    ctx.expect.that(body?.ok === true && typeof body.data === 'object' && body.data !== null, {
+      expected: 'the answer is the success envelope with a data object',
+      exchange: s.registration,
+    });
   },
 });
 
 /** GET answers after the creation that must not repeat the secret: list, one receiver, delivery log (where offered). */
 async function laterAnswers(ctx: CheckContext, s: WebhookScenario): Promise<Exchange[]> {
   const calls = [ctx.call('GET', webhooksPath())];
-  if (s.webhookId) calls.push(ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`), ctx.call('GET', deliveriesPath(s.webhookId)));
+  if (s.webhookId)
+    calls.push(
+      ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`),
+      ctx.call('GET', deliveriesPath(s.webhookId)),
+    );
   return Promise.all(calls);
 }
 
 export const secretOnce = defineCheck({
   name: 'webhooks.secret-once',
   title: 'the signing key is in the creation answer and in no later answer (list, receiver, delivery log)',
-  severity: 'MUST', section: WEBHOOK, tags: ['webhooks', 'security'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: WEBHOOK,
+  tags: ['webhooks', 'security'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await webhookScenario(ctx);
     const field = ctx.deployment.webhookSecretField;
-    ctx.require(s.registration.status >= 200 && s.registration.status < 300, { expected: 'the receiver was registered (see webhooks.registration)', exchange: s.registration });
-    ctx.require(s.secret !== undefined, { expected: `the creation answer shows the signing key in data.${field} (deployment profile webhookSecretField)`, observed: 'absent or empty', exchange: s.registration });
+    ctx.require(s.registration.status >= 200 && s.registration.status < 300, {
+      expected: 'the receiver was registered (see webhooks.registration)',
+      exchange: s.registration,
+    });
+    ctx.require(s.secret !== undefined, {
+      expected: `the creation answer shows the signing key in data.${field} (deployment profile webhookSecretField)`,
+      observed: 'absent or empty',
+      exchange: s.registration,
+    });
     for (const ex of await laterAnswers(ctx, s)) {
       if (ex.status === 404) {
         ctx.note(`${ex.method} ${new URL(ex.url).pathname} is not offered (404): nothing to judge there`);
         continue;
       }
-      ctx.expect.that(!ex.text.includes(s.secret), { expected: `${ex.method} ${new URL(ex.url).pathname} does not show the signing key again`, observed: 'the answer contains the signing key', exchange: ex });
+      ctx.expect.that(!ex.text.includes(s.secret), {
+        expected: `${ex.method} ${new URL(ex.url).pathname} does not show the signing key again`,
+        observed: 'the answer contains the signing key',
+        exchange: ex,
+      });
     }
   },
 });
@@ -57,23 +93,43 @@ export const secretOnce = defineCheck({
 export const deliveryArrives = defineCheck({
   name: 'webhooks.delivery-arrives',
   title: `a change the receiver subscribed to is delivered to it: a POST arrives within ${DELIVERY_WAIT_MS / 1000} s`,
-  severity: 'MUST', section: 'Webhooks', tags: ['webhooks'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Webhooks',
+  tags: ['webhooks'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await webhookScenario(ctx);
-    ctx.require(s.registration.status >= 200 && s.registration.status < 300, { expected: 'the receiver was registered (see webhooks.registration)', exchange: s.registration });
-    ctx.require(s.connection?.id !== undefined, { expected: `a labelled connection is created to trigger ${ctx.deployment.webhookTestEvent}`, ...(s.connection ? { exchange: s.connection.ex } : {}) });
+    ctx.require(s.registration.status >= 200 && s.registration.status < 300, {
+      expected: 'the receiver was registered (see webhooks.registration)',
+      exchange: s.registration,
+    });
+    ctx.require(s.connection?.id !== undefined, {
+      expected: `a labelled connection is created to trigger ${ctx.deployment.webhookTestEvent}`,
+      ...(s.connection ? { exchange: s.connection.ex } : {}),
+    });
     ctx.expect.that(s.deliveries.length > 0, {
       expected: `a delivery of ${ctx.deployment.webhookTestEvent} naming connection ${s.connection!.id} reaches ${s.url} within ${DELIVERY_WAIT_MS} ms`,
-      observed: `the receiver got ${s.receiver.received.filter((d) => d.path.includes(s.label)).length} request(s) on its path, none naming the connection`, exchange: s.connection!.ex,
+      observed: `the receiver got ${s.receiver.received.filter((d) => d.path.includes(s.label)).length} request(s) on its path, none naming the connection`,
+      exchange: s.connection!.ex,
     });
-    for (const d of s.deliveries) ctx.expect.that(d.method === 'POST', { expected: 'deliveries are POST requests', observed: describe(d, ctx.deployment.webhookSignatureHeader) });
+    for (const d of s.deliveries)
+      ctx.expect.that(d.method === 'POST', {
+        expected: 'deliveries are POST requests',
+        observed: describe(d, ctx.deployment.webhookSignatureHeader),
+      });
   },
 });
 
 export const signature = defineCheck({
   name: 'webhooks.signature',
-  title: 'every delivery carries t=<unix-seconds>,v1=<lowercase hex HMAC-SHA256 over "<t>.<raw body>"> keyed with the signing key',
-  severity: 'MUST', section: 'Webhooks', tags: ['webhooks', 'security'], mutating: true, requires: ['token'],
+  title:
+    'every delivery carries t=<unix-seconds>,v1=<lowercase hex HMAC-SHA256 over "<t>.<raw body>"> keyed with the signing key',
+  severity: 'MUST',
+  section: 'Webhooks',
+  tags: ['webhooks', 'security'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireDelivery(ctx);
     if (!s.secret) ctx.skip('no signing key to verify with (see webhooks.secret-once)');
@@ -81,12 +137,19 @@ export const signature = defineCheck({
     for (const d of s.deliveries) {
       const value = d.headers[header.toLowerCase()];
       const parsed = value === undefined ? undefined : parseSignatureHeader(value);
-      if (!ctx.expect.that(parsed !== undefined && /(?:^|,)\s*v1=[0-9a-f]{64}\s*(?:,|$)/.test(value!), {
-        expected: `the delivery carries ${header}: t=<unix-seconds>,v1=<64 lowercase hex digits> (deployment profile webhookSignatureHeader)`, observed: describe(d, header),
-      })) continue;
+      if (
+        !ctx.expect.that(parsed !== undefined && /(?:^|,)\s*v1=[0-9a-f]{64}\s*(?:,|$)/.test(value!), {
+          expected: `the delivery carries ${header}: t=<unix-seconds>,v1=<64 lowercase hex digits> (deployment profile webhookSignatureHeader)`,
+          observed: describe(d, header),
+        })
+      )
+        continue;
       // The time window is webhooks.timestamp's rule: verify the signature at its own time.
       const result = verifyWebhook(d.rawBody, value, s.secret, { now: parsed!.t });
-      ctx.expect.that(result.ok, { expected: `${header} holds the HMAC-SHA256 of "<t>.<raw body>" keyed with the signing key`, observed: `${result.ok ? '' : result.reason}: ${describe(d, header)}` });
+      ctx.expect.that(result.ok, {
+        expected: `${header} holds the HMAC-SHA256 of "<t>.<raw body>" keyed with the signing key`,
+        observed: `${result.ok ? '' : result.reason}: ${describe(d, header)}`,
+      });
     }
   },
 });
@@ -94,15 +157,24 @@ export const signature = defineCheck({
 export const timestamp = defineCheck({
   name: 'webhooks.timestamp',
   title: `the signature's t lies within ${TOLERANCE} s of the time the delivery arrives`,
-  severity: 'MUST', section: 'Webhooks', tags: ['webhooks', 'security'], mutating: true, requires: ['token'],
+  severity: 'MUST',
+  section: 'Webhooks',
+  tags: ['webhooks', 'security'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireDelivery(ctx);
     const header = ctx.deployment.webhookSignatureHeader;
-    const stamped = s.deliveries.map((d) => ({ d, t: parseSignatureHeader(d.headers[header.toLowerCase()] ?? '')?.t })).filter((x) => x.t !== undefined);
+    const stamped = s.deliveries
+      .map((d) => ({ d, t: parseSignatureHeader(d.headers[header.toLowerCase()] ?? '')?.t }))
+      .filter((x) => x.t !== undefined);
     if (stamped.length === 0) ctx.skip(`no delivery carries a readable ${header} (see webhooks.signature)`);
     for (const { d, t } of stamped) {
       const skew = Math.abs(d.receivedAt / 1000 - t!);
-      ctx.expect.that(skew <= TOLERANCE, { expected: `t is within ${TOLERANCE} s of the arrival time (receivers reject older or newer deliveries)`, observed: `t ${t} is ${Math.round(skew)} s away from arrival: ${describe(d, header)}` });
+      ctx.expect.that(skew <= TOLERANCE, {
+        expected: `t is within ${TOLERANCE} s of the arrival time (receivers reject older or newer deliveries)`,
+        observed: `t ${t} is ${Math.round(skew)} s away from arrival: ${describe(d, header)}`,
+      });
     }
   },
 });
@@ -117,33 +189,49 @@ function findLogged(ex: Exchange, d: ReceivedDelivery) {
     eventId = undefined;
   }
   const headerId = d.headers[DELIVERY_ID_HEADER];
-  return (Array.isArray(list) ? (list as { id?: unknown; eventId?: unknown }[]) : []).find((x) => (headerId && x.id === headerId) || (eventId !== undefined && x.eventId === eventId));
+  return (Array.isArray(list) ? (list as { id?: unknown; eventId?: unknown }[]) : []).find(
+    (x) => (headerId && x.id === headerId) || (eventId !== undefined && x.eventId === eventId),
+  );
 }
 
 /** The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at the simulator's path. */
 async function deliveryLog(ctx: CheckContext, s: WebhookScenario) {
-  if (!s.webhookId) ctx.skip('the creation answer has no data.id to find the receiver\'s delivery log with');
+  if (!s.webhookId) ctx.skip("the creation answer has no data.id to find the receiver's delivery log with");
   const ex = await ctx.call('GET', deliveriesPath(s.webhookId));
-  if (ex.status === 404) ctx.skip(`the delivery log's paths are not shown by the interface and this deployment does not offer GET ${deliveriesPath('{webhookId}')}`);
+  if (ex.status === 404)
+    ctx.skip(
+      `the delivery log's paths are not shown by the interface and this deployment does not offer GET ${deliveriesPath('{webhookId}')}`,
+    );
   return ex;
 }
 
 export const deliveryLogged = defineCheck({
   name: 'webhooks.delivery-log',
   title: "a delivery is recorded in the receiver's delivery log",
-  severity: 'SHOULD', section: 'Webhooks', tags: ['webhooks'], mutating: true, requires: ['token'],
+  severity: 'SHOULD',
+  section: 'Webhooks',
+  tags: ['webhooks'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireDelivery(ctx);
     const ex = await deliveryLog(ctx, s);
     if (!ctx.expect.status(ex, 200, `GET ${deliveriesPath('{webhookId}')} answers 200`)) return;
-    ctx.expect.that(findLogged(ex, s.delivery) !== undefined, { expected: `the delivery log lists the delivery the receiver got (${DELIVERY_ID_HEADER} ${s.delivery.headers[DELIVERY_ID_HEADER] ?? '?'})`, exchange: ex });
+    ctx.expect.that(findLogged(ex, s.delivery) !== undefined, {
+      expected: `the delivery log lists the delivery the receiver got (${DELIVERY_ID_HEADER} ${s.delivery.headers[DELIVERY_ID_HEADER] ?? '?'})`,
+      exchange: ex,
+    });
   },
 });
 
 export const redelivery = defineCheck({
   name: 'webhooks.redelivery',
   title: 'a logged delivery triggered again arrives at the receiver again with the same event',
-  severity: 'SHOULD', section: 'Webhooks', tags: ['webhooks'], mutating: true, requires: ['token'],
+  severity: 'SHOULD',
+  section: 'Webhooks',
+  tags: ['webhooks'],
+  mutating: true,
+  requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireDelivery(ctx);
     const log = await deliveryLog(ctx, s);
@@ -152,12 +240,33 @@ export const redelivery = defineCheck({
     if (!id) ctx.skip('the delivery is neither in the log nor names its id in a header: nothing to trigger again');
     const body = s.delivery.rawBody;
     const before = s.receiver.received.filter((d) => d.path.includes(s.label) && d.rawBody.equals(body)).length;
-    const ex = await ctx.call('POST', redeliverPath(s.webhookId!, id), { headers: { 'Idempotency-Key': ctx.label('key') } });
-    if (ex.status === 404) ctx.skip(`this deployment does not offer POST ${redeliverPath('{webhookId}', '{deliveryId}')} (the interface does not show the path)`);
+    const ex = await ctx.call('POST', redeliverPath(s.webhookId!, id), {
+      headers: { 'Idempotency-Key': ctx.label('key') },
+    });
+    if (ex.status === 404)
+      ctx.skip(
+        `this deployment does not offer POST ${redeliverPath('{webhookId}', '{deliveryId}')} (the interface does not show the path)`,
+      );
     if (!ctx.expect.status(ex, 200, `POST ${redeliverPath('{webhookId}', '{deliveryId}')} answers 200`)) return;
-    const again = await s.receiver.waitFor((d) => d.path.includes(s.label) && d.rawBody.equals(body), DELIVERY_WAIT_MS, (m) => m.length > before);
-    ctx.expect.that(again.length > before, { expected: `the same event arrives at the receiver again within ${DELIVERY_WAIT_MS} ms`, observed: `it arrived ${again.length} time(s) in all`, exchange: ex });
+    const again = await s.receiver.waitFor(
+      (d) => d.path.includes(s.label) && d.rawBody.equals(body),
+      DELIVERY_WAIT_MS,
+      (m) => m.length > before,
+    );
+    ctx.expect.that(again.length > before, {
+      expected: `the same event arrives at the receiver again within ${DELIVERY_WAIT_MS} ms`,
+      observed: `it arrived ${again.length} time(s) in all`,
+      exchange: ex,
+    });
   },
 });
 
-export const webhookChecks = [registration, secretOnce, deliveryArrives, signature, timestamp, deliveryLogged, redelivery];
+export const webhookChecks = [
+  registration,
+  secretOnce,
+  deliveryArrives,
+  signature,
+  timestamp,
+  deliveryLogged,
+  redelivery,
+];

@@ -6,7 +6,10 @@ import { infoOf, type CheckDef } from '../runner/check.ts';
  * this output, and a test fails when they disagree.
  */
 export function checksMarkdownTable(checks: readonly CheckDef[] = CHECKS): string {
-  const rows = checks.map((c) => `| \`${c.name}\` | ${c.severity} | ${c.section} | ${c.title.replace(/\|/g, '\\|')}${c.mutating ? ' (modifies data)' : ''} |`);
+  const rows = checks.map(
+    (c) =>
+      `| \`${c.name}\` | ${c.severity} | ${c.section} | ${c.title.replace(/\|/g, '\\|')}${c.mutating ? ' (modifies data)' : ''} |`,
+  );
   return ['| check | severity | interface section | rule |', '|---|---|---|---|', ...rows].join('\n');
 }
 

@@ -3,7 +3,10 @@ import { checksMarkdownTable } from './list-command.ts';
 
 /** The self-test's violations as a Markdown table. */
 export function violationsMarkdownTable(): string {
-  const rows = VIOLATIONS.map((v) => `| \`${v.name}\` | ${v.description}${v.where === 'alt' ? ' (alternate base URL only)' : ''} | ${v.catches.map((c) => `\`${c}\``).join(', ')} |`);
+  const rows = VIOLATIONS.map(
+    (v) =>
+      `| \`${v.name}\` | ${v.description}${v.where === 'alt' ? ' (alternate base URL only)' : ''} | ${v.catches.map((c) => `\`${c}\``).join(', ')} |`,
+  );
   return ['| violation | what breaks | checks that must fail (and no others) |', '|---|---|---|', ...rows].join('\n');
 }
 

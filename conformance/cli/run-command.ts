@@ -42,7 +42,21 @@ const defaultIo = (): CommandIo => ({
 /** Flags win over NCS_* variables; absent flags leave the variables in force. */
 export function commandOptions(flags: RunCommandFlags, env: Record<string, string | undefined>): ConformanceOptions {
   const o: ConformanceOptions = optionsFromEnv(env);
-  const strings = ['baseUrl', 'altBaseUrl', 'tenant', 'token', 'clientId', 'clientSecret', 'tokenUrl', 'scope', 'otherTenant', 'adminToken', 'environment', 'grep', 'deploymentProfile'] as const;
+  const strings = [
+    'baseUrl',
+    'altBaseUrl',
+    'tenant',
+    'token',
+    'clientId',
+    'clientSecret',
+    'tokenUrl',
+    'scope',
+    'otherTenant',
+    'adminToken',
+    'environment',
+    'grep',
+    'deploymentProfile',
+  ] as const;
   for (const key of strings) if (flags[key] !== undefined) o[key] = flags[key];
   if (flags.profile !== undefined) o.profile = flags.profile as ProfileName;
   if (flags.allowMutations) o.allowMutations = true;
@@ -57,10 +71,15 @@ export function commandOptions(flags: RunCommandFlags, env: Record<string, strin
  * @example process.exitCode = await runConformanceCommand({ baseUrl: 'http://127.0.0.1:4010', reporter: 'console,junit' });
  */
 export async function runConformanceCommand(flags: RunCommandFlags, io: CommandIo = defaultIo()): Promise<number> {
-  const names = (flags.reporter ?? io.env.NCS_REPORTER ?? 'console').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (flags.reporter ?? io.env.NCS_REPORTER ?? 'console')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(REPORTER_NAMES as readonly string[]).includes(n));
   if (unknown.length || names.length === 0) {
-    io.stderr(`ncs conformance: --reporter takes ${REPORTER_NAMES.join(', ')} (comma-separated), not ${unknown.join(', ') || 'nothing'}\n`);
+    io.stderr(
+      `ncs conformance: --reporter takes ${REPORTER_NAMES.join(', ')} (comma-separated), not ${unknown.join(', ') || 'nothing'}\n`,
+    );
     return 2;
   }
   const reporters: Reporter[] = createReporters(names, {

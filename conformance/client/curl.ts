@@ -10,9 +10,7 @@ export interface CurlInput {
 /** Single-quotes literal text for POSIX shells; secrets become "$ENV" so the shell fills them in. */
 function shellWord(parts: RedactedPart[]): string {
   if (parts.length === 0) return "''";
-  return parts
-    .map((p) => ('env' in p ? `"$${p.env}"` : `'${p.text.replace(/'/g, `'\\''`)}'`))
-    .join('');
+  return parts.map((p) => ('env' in p ? `"$${p.env}"` : `'${p.text.replace(/'/g, `'\\''`)}'`)).join('');
 }
 
 // Headers fetch adds by itself; repeating them would only make the command noisier.

@@ -21,15 +21,28 @@ describe('kit HTTP client (undici fetch over loopback)', () => {
   it('records the exchange: request, status, lower-cased headers, body, JSON and requestId', async () => {
     routes['/echo'] = (req, res) => {
       let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        res.writeHead(201, { 'Content-Type': 'application/json', 'X-Request-Id': 'req_hdr' });
-        res.end(JSON.stringify({ ok: true, data: { body, raw: req.rawHeaders }, meta: { requestId: 'req_body' } }));
-      });
+      req
+        .on('data', (c) => (body += c))
+        .on('end', () => {
+          res.writeHead(201, { 'Content-Type': 'application/json', 'X-Request-Id': 'req_hdr' });
+          res.end(JSON.stringify({ ok: true, data: { body, raw: req.rawHeaders }, meta: { requestId: 'req_body' } }));
+        });
     };
     const seen: unknown[] = [];
     const client = createKitClient({ onExchange: (ex) => seen.push(ex) });
-    const ex = await client.send({ method: 'POST', url: `${base}/echo`, headers: { 'X-Service-Tenant': 't1' }, body: '{"a":1}' });
-    expect(ex).toMatchObject({ method: 'POST', status: 201, requestBody: '{"a":1}', requestId: 'req_body', attempts: 1 });
+    const ex = await client.send({
+      method: 'POST',
+      url: `${base}/echo`,
+      headers: { 'X-Service-Tenant': 't1' },
+      body: '{"a":1}',
+    });
+    expect(ex).toMatchObject({
+      method: 'POST',
+      status: 201,
+      requestBody: '{"a":1}',
+      requestId: 'req_body',
+      attempts: 1,
+    });
     expect(ex.headers['x-request-id']).toBe('req_hdr');
     const data = (ex.json as { data: { body: string; raw: string[] } }).data;
     expect(data.body).toBe('{"a":1}');
@@ -60,7 +73,11 @@ describe('kit HTTP client (undici fetch over loopback)', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('id: 1\ndata: x\n\n');
     };
-    const ex = await createKitClient({ timeoutMs: 2000 }).send({ method: 'GET', url: `${base}/stream`, readBody: false });
+    const ex = await createKitClient({ timeoutMs: 2000 }).send({
+      method: 'GET',
+      url: `${base}/stream`,
+      readBody: false,
+    });
     expect(ex.status).toBe(200);
     expect(ex.headers['content-type']).toBe('text/event-stream');
     expect(ex.text).toBe('');
@@ -71,12 +88,16 @@ describe('kit HTTP client (undici fetch over loopback)', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const err = await createKitClient().send({ method: 'GET', url: `http://127.0.0.1:${port}/` }).catch((e) => e);
+    const err = await createKitClient()
+      .send({ method: 'GET', url: `http://127.0.0.1:${port}/` })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ConnectionError);
     expect(err.message).toMatch(/cannot reach .*ECONNREFUSED/);
 
     routes['/silent'] = () => undefined;
-    const slow = await createKitClient({ timeoutMs: 100 }).send({ method: 'GET', url: `${base}/silent` }).catch((e) => e);
+    const slow = await createKitClient({ timeoutMs: 100 })
+      .send({ method: 'GET', url: `${base}/silent` })
+      .catch((e) => e);
     expect(slow).toBeInstanceOf(ConnectionError);
     expect(slow.message).toMatch(/within 100 ms/);
   });

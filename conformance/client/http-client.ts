@@ -105,7 +105,12 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
-      const res = await doFetch(req.url, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}), signal: abort.signal });
+      const res = await doFetch(req.url, {
+        method: req.method,
+        headers,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        signal: abort.signal,
+      });
       const responseHeaders = lowerCaseHeaders(res.headers);
       let text = '';
       if (req.readBody === false) {
@@ -116,14 +121,23 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       }
       return { status: res.status, headers: res.headers, responseHeaders, text };
     } catch (err) {
-      if (abort.signal.aborted) throw new ConnectionError(req.url, `no complete answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
+      if (abort.signal.aborted)
+        throw new ConnectionError(req.url, `no complete answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
       throw new ConnectionError(req.url, `cannot reach ${req.url}: ${describeCause(err)}`);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  function exchangeOf(req: SendRequest, headers: Record<string, string>, status: number, responseHeaders: Record<string, string>, text: string, started: number, attempts: number): Exchange {
+  function exchangeOf(
+    req: SendRequest,
+    headers: Record<string, string>,
+    status: number,
+    responseHeaders: Record<string, string>,
+    text: string,
+    started: number,
+    attempts: number,
+  ): Exchange {
     let json: unknown;
     if (text) {
       try {
@@ -155,7 +169,12 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
-      const res = await doFetch(req.url, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}), signal: abort.signal });
+      const res = await doFetch(req.url, {
+        method: req.method,
+        headers,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        signal: abort.signal,
+      });
       const responseHeaders = lowerCaseHeaders(res.headers);
       const body = res.body;
       // Any 2xx with a body is read as a stream (its content type is judged by a check, not here):
@@ -170,7 +189,8 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       opts.onExchange?.(ex);
       return notAStream(ex);
     } catch (err) {
-      if (abort.signal.aborted) throw new ConnectionError(req.url, `no answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
+      if (abort.signal.aborted)
+        throw new ConnectionError(req.url, `no answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
       throw new ConnectionError(req.url, `cannot reach ${req.url}: ${describeCause(err)}`);
     } finally {
       clearTimeout(timer);
@@ -194,7 +214,9 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
 }
 
 /** Response headers as a plain object with lower-case names. */
-function lowerCaseHeaders(headers: { forEach(cb: (value: string, name: string) => void): void }): Record<string, string> {
+function lowerCaseHeaders(headers: {
+  forEach(cb: (value: string, name: string) => void): void;
+}): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name.toLowerCase()] = value;

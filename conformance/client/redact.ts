@@ -28,7 +28,9 @@ export function createRedactor(): Redactor {
       out = out.flatMap((p) => {
         if (!('text' in p) || !p.text.includes(s.value)) return [p];
         const pieces = p.text.split(s.value);
-        return pieces.flatMap((text, i) => (i === 0 ? [{ text }] : [{ env: s.env }, { text }])).filter((x) => !('text' in x) || x.text !== '');
+        return pieces
+          .flatMap((text, i) => (i === 0 ? [{ text }] : [{ env: s.env }, { text }]))
+          .filter((x) => !('text' in x) || x.text !== '');
       });
     }
     return out;
@@ -37,7 +39,10 @@ export function createRedactor(): Redactor {
     add(value, env) {
       if (value && value.length >= 6 && !secrets.some((s) => s.value === value)) secrets.push({ value, env });
     },
-    text: (value) => parts(value).map((p) => ('text' in p ? p.text : `$${p.env}`)).join(''),
+    text: (value) =>
+      parts(value)
+        .map((p) => ('text' in p ? p.text : `$${p.env}`))
+        .join(''),
     parts,
     contains: (value) => secrets.some((s) => value.includes(s.value)),
     secrets: () => secrets,

@@ -20,12 +20,20 @@ function fakeClock() {
 
 describe('interface retry policy', () => {
   it('states the interface numbers', () => {
-    expect(INTERFACE_RETRY_POLICY).toEqual({ maxAttempts: 4, baseDelayMs: 500, maxJitterMs: 250, retryStatuses: [429, 500] });
+    expect(INTERFACE_RETRY_POLICY).toEqual({
+      maxAttempts: 4,
+      baseDelayMs: 500,
+      maxJitterMs: 250,
+      retryStatuses: [429, 500],
+    });
   });
 
   it('waits 500, 1000, 2000 ms plus jitter between four attempts, then gives up', async () => {
     const clock = fakeClock();
-    const { result, attempts } = await withRetry(scripted([500, 500, 429, 500, 200]), { sleep: clock.sleep, random: () => 0 });
+    const { result, attempts } = await withRetry(scripted([500, 500, 429, 500, 200]), {
+      sleep: clock.sleep,
+      random: () => 0,
+    });
     expect(attempts).toBe(4);
     expect(result.status).toBe(500);
     expect(clock.waits).toEqual([500, 1000, 2000]);
@@ -63,7 +71,11 @@ describe('interface retry policy', () => {
     expect(parseRetryAfter(null)).toBeUndefined();
     expect(parseRetryAfter('1.5')).toBe(1500);
     const clock = fakeClock();
-    await withRetry(scripted([429, 200], ['Wed, 01 Jul 2026 10:00:04 GMT']), { sleep: clock.sleep, random: () => 0, now });
+    await withRetry(scripted([429, 200], ['Wed, 01 Jul 2026 10:00:04 GMT']), {
+      sleep: clock.sleep,
+      random: () => 0,
+      now,
+    });
     expect(clock.waits).toEqual([4000]);
   });
 
@@ -71,7 +83,9 @@ describe('interface retry policy', () => {
     const clock = fakeClock();
     const seen: number[] = [];
     const { result, attempts } = await withRetry(scripted([429, 200], ['3600']), {
-      sleep: clock.sleep, maxWaitMs: 60_000, onRetry: (r) => seen.push(r.waitMs),
+      sleep: clock.sleep,
+      maxWaitMs: 60_000,
+      onRetry: (r) => seen.push(r.waitMs),
     });
     expect([result.status, attempts]).toEqual([429, 1]);
     expect(clock.waits).toEqual([]);

@@ -35,12 +35,25 @@ function streaming(name: string, first: string, later = '', delayMs = 0): Route 
 
 describe('event streams over the kit client (undici over loopback)', () => {
   it('parses messages with their id and event, split across chunks, until the condition holds', async () => {
-    routes['/s1'] = streaming('s1', 'retry: 3000\n\nid: 1\nevent: a\ndata: {"x":1}\n\nid: 2\nev', 'ent: b\ndata: two\n\n: heartbeat\n\nid: 3\ndata: three\n\n', 20);
-    const session = await createKitClient().openStream({ method: 'GET', url: `${base}/s1`, headers: { 'last-event-id': '0' } });
+    routes['/s1'] = streaming(
+      's1',
+      'retry: 3000\n\nid: 1\nevent: a\ndata: {"x":1}\n\nid: 2\nev',
+      'ent: b\ndata: two\n\n: heartbeat\n\nid: 3\ndata: three\n\n',
+      20,
+    );
+    const session = await createKitClient().openStream({
+      method: 'GET',
+      url: `${base}/s1`,
+      headers: { 'last-event-id': '0' },
+    });
     expect(session.isStream).toBe(true);
     expect(session.ex.requestHeaders).toEqual({ accept: 'text/event-stream', 'last-event-id': '0' });
     const events = await session.readUntil((e) => e.length >= 3, 2000);
-    expect(events).toEqual([{ id: '1', event: 'a', data: '{"x":1}' }, { id: '2', event: 'b', data: 'two' }, { id: '3', data: 'three' }]);
+    expect(events).toEqual([
+      { id: '1', event: 'a', data: '{"x":1}' },
+      { id: '2', event: 'b', data: 'two' },
+      { id: '3', data: 'three' },
+    ]);
     expect(session.ex.text).toContain('id: 3');
     await session.close();
     await session.close();
@@ -58,9 +71,17 @@ describe('event streams over the kit client (undici over loopback)', () => {
   });
 
   it('reads an error answer whole (JSON, requestId) and has no events', async () => {
-    routes['/bad?cursor=x'] = (_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"ok":false,"error":{"code":"invalid_request"},"meta":{"requestId":"req_1"}}');
+    routes['/bad?cursor=x'] = (_req, res) =>
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end('{"ok":false,"error":{"code":"invalid_request"},"meta":{"requestId":"req_1"}}');
     const session = await createKitClient().openStream({ method: 'GET', url: `${base}/bad?cursor=x` });
-    expect([session.isStream, session.ex.status, session.ex.requestId, session.events]).toEqual([false, 400, 'req_1', []]);
+    expect([session.isStream, session.ex.status, session.ex.requestId, session.events]).toEqual([
+      false,
+      400,
+      'req_1',
+      [],
+    ]);
     expect(await session.readUntil(() => false, 10)).toEqual([]);
   });
 });

@@ -42,7 +42,12 @@ const MAX_EVIDENCE = 20_000;
 export function sseSession(ex: Exchange, body: StreamBodyLike, abort: () => void): SseSession {
   const events: SseEvent[] = [];
   const parser = createParser({
-    onEvent: (m) => void events.push({ ...(m.id !== undefined ? { id: m.id } : {}), ...(m.event !== undefined ? { event: m.event } : {}), data: m.data }),
+    onEvent: (m) =>
+      void events.push({
+        ...(m.id !== undefined ? { id: m.id } : {}),
+        ...(m.event !== undefined ? { event: m.event } : {}),
+        data: m.data,
+      }),
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();

@@ -8,15 +8,29 @@ import { basicCredentials, requestClientCredentialsToken, TokenError } from './t
 const seen: { auth?: string; type?: string; body: string }[] = [];
 const server = createServer((req, res) => {
   let body = '';
-  req.on('data', (c) => (body += c)).on('end', () => {
-    seen.push({ auth: req.headers.authorization, type: req.headers['content-type'], body });
-    const [id, secret] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':').map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
-    const form = new URLSearchParams(body);
-    res.setHeader('content-type', 'application/json');
-    if (form.get('grant_type') !== 'client_credentials') return res.writeHead(400).end('{"error":"unsupported_grant_type"}');
-    if (id !== 'svc id' || secret !== 's3cret:with+chars') return res.writeHead(401).end('{"error":"invalid_client"}');
-    res.end(JSON.stringify({ access_token: 'at-123456', token_type: 'Bearer', expires_in: 900, scope: form.get('scope') ?? 'catalog:read' }));
-  });
+  req
+    .on('data', (c) => (body += c))
+    .on('end', () => {
+      seen.push({ auth: req.headers.authorization, type: req.headers['content-type'], body });
+      const [id, secret] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+        .toString()
+        .split(':')
+        .map((s) => decodeURIComponent(s.replace(/\+/g, ' ')));
+      const form = new URLSearchParams(body);
+      res.setHeader('content-type', 'application/json');
+      if (form.get('grant_type') !== 'client_credentials')
+        return res.writeHead(400).end('{"error":"unsupported_grant_type"}');
+      if (id !== 'svc id' || secret !== 's3cret:with+chars')
+        return res.writeHead(401).end('{"error":"invalid_client"}');
+      res.end(
+        JSON.stringify({
+          access_token: 'at-123456',
+          token_type: 'Bearer',
+          expires_in: 900,
+          scope: form.get('scope') ?? 'catalog:read',
+        }),
+      );
+    });
 });
 let tokenUrl = '';
 beforeAll(async () => {
@@ -29,17 +43,28 @@ describe('client credentials token (client_secret_basic)', () => {
   const client = createKitClient();
 
   it('posts the form with Basic credentials and returns the access token', async () => {
-    const got = await requestClientCredentialsToken(client, { tokenUrl, clientId: 'svc id', clientSecret: 's3cret:with+chars', scope: 'catalog:read connections:read' });
+    const got = await requestClientCredentialsToken(client, {
+      tokenUrl,
+      clientId: 'svc id',
+      clientSecret: 's3cret:with+chars',
+      scope: 'catalog:read connections:read',
+    });
     expect(got).toEqual({ accessToken: 'at-123456', expiresIn: 900, scope: 'catalog:read connections:read' });
     const last = seen.at(-1)!;
     expect(last.type).toBe('application/x-www-form-urlencoded');
     expect(last.body).toBe('grant_type=client_credentials&scope=catalog%3Aread+connections%3Aread');
     expect(last.auth).toBe(`Basic ${basicCredentials('svc id', 's3cret:with+chars')}`);
-    expect(Buffer.from(basicCredentials('svc id', 's3cret:with+chars'), 'base64').toString()).toBe('svc+id:s3cret%3Awith%2Bchars');
+    expect(Buffer.from(basicCredentials('svc id', 's3cret:with+chars'), 'base64').toString()).toBe(
+      'svc+id:s3cret%3Awith%2Bchars',
+    );
   });
 
   it('explains a refusal without echoing the secret', async () => {
-    const err = await requestClientCredentialsToken(client, { tokenUrl, clientId: 'svc id', clientSecret: 'wrong-secret-value' }).catch((e) => e);
+    const err = await requestClientCredentialsToken(client, {
+      tokenUrl,
+      clientId: 'svc id',
+      clientSecret: 'wrong-secret-value',
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(TokenError);
     expect(err.message).toMatch(/answered 401 \(invalid_client\)/);
     expect(err.message).not.toContain('wrong-secret-value');

@@ -29,7 +29,10 @@ export function basicCredentials(clientId: string, clientSecret: string): string
  * Client credentials grant with client_secret_basic: a form POST to the token endpoint.
  * @example const { accessToken } = await requestClientCredentialsToken(client, { tokenUrl, clientId, clientSecret });
  */
-export async function requestClientCredentialsToken(client: KitClient, c: ClientCredentials): Promise<{ accessToken: string; expiresIn?: number; scope?: string }> {
+export async function requestClientCredentialsToken(
+  client: KitClient,
+  c: ClientCredentials,
+): Promise<{ accessToken: string; expiresIn?: number; scope?: string }> {
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   if (c.scope) form.set('scope', c.scope);
   const ex = await client.send({
@@ -42,10 +45,14 @@ export async function requestClientCredentialsToken(client: KitClient, c: Client
     },
     body: form.toString(),
   });
-  const json = ex.json as { access_token?: unknown; token_type?: unknown; expires_in?: unknown; scope?: unknown; error?: unknown } | undefined;
+  const json = ex.json as
+    | { access_token?: unknown; token_type?: unknown; expires_in?: unknown; scope?: unknown; error?: unknown }
+    | undefined;
   if (ex.status !== 200 || typeof json?.access_token !== 'string') {
     const reason = typeof json?.error === 'string' ? json.error : `${ex.text.slice(0, 120)}`;
-    throw new TokenError(`the token endpoint ${c.tokenUrl} answered ${ex.status}${reason ? ` (${reason})` : ''}; check --client-id, --client-secret and --token-url`);
+    throw new TokenError(
+      `the token endpoint ${c.tokenUrl} answered ${ex.status}${reason ? ` (${reason})` : ''}; check --client-id, --client-secret and --token-url`,
+    );
   }
   if (typeof json.token_type === 'string' && json.token_type.toLowerCase() !== 'bearer') {
     throw new TokenError(`the token endpoint issued a ${json.token_type} token; the interface needs a bearer token`);

@@ -11,12 +11,19 @@ describe("the kit's webhook receiver", () => {
       const body = '{"id":"evt_1","data":{"b":1,  "a":2}}';
       const header = signWebhook(body, 'whsec_x', 1_767_225_600);
       const waiting = receiver.waitFor((d) => d.path === '/hooks/one', 2000);
-      const res = await fetch(`${receiver.origin}/hooks/one`, { method: 'POST', headers: { 'NCS-Signature': header, 'content-type': 'application/json' }, body });
+      const res = await fetch(`${receiver.origin}/hooks/one`, {
+        method: 'POST',
+        headers: { 'NCS-Signature': header, 'content-type': 'application/json' },
+        body,
+      });
       expect(res.status).toBe(204);
       const [d] = await waiting;
       expect(d!.method).toBe('POST');
       expect(d!.rawBody.toString('utf8')).toBe(body);
-      expect(verifyWebhook(d!.rawBody, d!.headers['ncs-signature'], 'whsec_x', { now: 1_767_225_600 })).toEqual({ ok: true, timestamp: 1_767_225_600 });
+      expect(verifyWebhook(d!.rawBody, d!.headers['ncs-signature'], 'whsec_x', { now: 1_767_225_600 })).toEqual({
+        ok: true,
+        timestamp: 1_767_225_600,
+      });
       expect(Math.abs(d!.receivedAt - Date.now())).toBeLessThan(5000);
     } finally {
       await receiver.close();
@@ -29,7 +36,11 @@ describe("the kit's webhook receiver", () => {
       const post = (path: string) => fetch(`${receiver.origin}${path}`, { method: 'POST', body: 'x' });
       await post('/a');
       expect((await receiver.waitFor((d) => d.path === '/a', 10)).length).toBe(1);
-      const two = receiver.waitFor((d) => d.path === '/a', 2000, (m) => m.length >= 2);
+      const two = receiver.waitFor(
+        (d) => d.path === '/a',
+        2000,
+        (m) => m.length >= 2,
+      );
       await post('/b');
       await post('/a');
       expect((await two).length).toBe(2);

@@ -21,7 +21,11 @@ export interface KitReceiver {
   /** Every request so far, oldest first. */
   readonly received: readonly ReceivedDelivery[];
   /** Resolves with the requests matching `filter` once `enough(matches)` holds, or with what there is after `timeoutMs`. */
-  waitFor(filter: (d: ReceivedDelivery) => boolean, timeoutMs: number, enough?: (matches: ReceivedDelivery[]) => boolean): Promise<ReceivedDelivery[]>;
+  waitFor(
+    filter: (d: ReceivedDelivery) => boolean,
+    timeoutMs: number,
+    enough?: (matches: ReceivedDelivery[]) => boolean,
+  ): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
 }
 
@@ -45,8 +49,15 @@ export async function startKitReceiver(port = 0): Promise<KitReceiver> {
     });
     req.on('end', () => {
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-      received.push({ method: req.method ?? 'POST', path: req.url ?? '/', headers, rawBody: Buffer.concat(chunks), receivedAt: Date.now() });
+      for (const [name, value] of Object.entries(req.headers))
+        if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+      received.push({
+        method: req.method ?? 'POST',
+        path: req.url ?? '/',
+        headers,
+        rawBody: Buffer.concat(chunks),
+        receivedAt: Date.now(),
+      });
       res.writeHead(204).end();
       for (const l of [...listeners]) l();
     });

@@ -4,7 +4,9 @@ import { runConformance } from '../runner/run.ts';
 import { httpTarget, mswTargets } from './targets.ts';
 
 function expectEveryCheckPassed(result: Awaited<ReturnType<typeof runConformance>>) {
-  const notPassed = result.results.filter((r) => r.status !== 'pass').map((r) => ({ name: r.check.name, status: r.status, reason: r.reason, error: r.error, failures: r.failures }));
+  const notPassed = result.results
+    .filter((r) => r.status !== 'pass')
+    .map((r) => ({ name: r.check.name, status: r.status, reason: r.reason, error: r.error, failures: r.failures }));
   expect(notPassed).toEqual([]);
   expect(result.results.map((r) => r.check.name)).toEqual(CHECKS.map((c) => c.name));
   expect(result.exitCode).toBe(0);
@@ -34,17 +36,23 @@ describe('the clean simulator passes every check', () => {
       expect(result.exitCode).toBe(0);
       expect(result.summary.failed).toBe(0);
       const skipped = result.results.filter((r) => r.status === 'skip');
-      expect(skipped.filter((r) => r.check.mutating).map((r) => r.check.name)).toEqual(CHECKS.filter((c) => c.mutating).map((c) => c.name));
+      expect(skipped.filter((r) => r.check.mutating).map((r) => r.check.name)).toEqual(
+        CHECKS.filter((c) => c.mutating).map((c) => c.name),
+      );
       expect(skipped.every((r) => !r.check.mutating || /read-only profile/.test(r.reason!))).toBe(true);
       // A fresh sandbox read without changing anything has an empty audit log: nothing to verify.
-      expect(skipped.filter((r) => !r.check.mutating).map((r) => [r.check.name, r.reason])).toEqual([['audit.integrity', 'the audit log is empty: nothing to verify yet']]);
+      expect(skipped.filter((r) => !r.check.mutating).map((r) => [r.check.name, r.reason])).toEqual([
+        ['audit.integrity', 'the audit log is empty: nothing to verify yet'],
+      ]);
     });
 
     it('without credentials the checks that need a token are skipped, the others pass', async () => {
       const { token: _token, tenant: _tenant, ...anonymous } = await msw.use();
       const result = await runConformance(anonymous);
       const skipped = result.results.filter((r) => r.status === 'skip');
-      expect(skipped.map((r) => r.check.name)).toEqual(CHECKS.filter((c) => c.requires?.includes('token')).map((c) => c.name));
+      expect(skipped.map((r) => r.check.name)).toEqual(
+        CHECKS.filter((c) => c.requires?.includes('token')).map((c) => c.name),
+      );
       expect(skipped.every((r) => /no credentials/.test(r.reason!))).toBe(true);
       expect(result.summary.failed).toBe(0);
     });

@@ -14,9 +14,15 @@ import { TWO_TENANT_CLIENT } from './targets.ts';
 import { NCS_BIN as BIN, waitForReadyFile, type ReadyInfo } from '../../simulator/e2e/ready-file.ts';
 
 /** The CLI as a child process (asynchronous: the simulator under test runs in this process). */
-function ncs(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function ncs(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -38,7 +44,10 @@ describe('ncs conformance (CLI)', () => {
   let clean: RunningServer;
   let leaky: RunningServer;
   beforeAll(async () => {
-    [clean, leaky] = await Promise.all([serve({ port: 0, altPort: 0 }), serve({ port: 0, violation: 'stack-trace-in-error' })]);
+    [clean, leaky] = await Promise.all([
+      serve({ port: 0, altPort: 0 }),
+      serve({ port: 0, violation: 'stack-trace-in-error' }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([clean?.close(), leaky?.close()]);
@@ -50,8 +59,24 @@ describe('ncs conformance (CLI)', () => {
     // A client acting for two tenants and the control plane's admin token: every check can run.
     const { token, tenant } = clean.sandbox.issueToken(TWO_TENANT_CLIENT);
     const res = await ncs([
-      'conformance', 'run', '--base-url', clean.baseUrl, '--tenant', tenant, '--token', token, '--other-tenant', 'alpine-bistro',
-      '--admin-token', clean.sandbox.adminToken, '--alt-base-url', clean.altBaseUrl!, '--reporter', 'console,json,junit', '--output', out,
+      'conformance',
+      'run',
+      '--base-url',
+      clean.baseUrl,
+      '--tenant',
+      tenant,
+      '--token',
+      token,
+      '--other-tenant',
+      'alpine-bistro',
+      '--admin-token',
+      clean.sandbox.adminToken,
+      '--alt-base-url',
+      clean.altBaseUrl!,
+      '--reporter',
+      'console,json,junit',
+      '--output',
+      out,
     ]);
     expect(res.status, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/conformant: \d+ passed, 0 MUST failed/);
@@ -76,7 +101,12 @@ describe('ncs conformance (CLI)', () => {
   it('takes its configuration from NCS_* variables', async () => {
     const out = join(dir, 'env');
     const res = await ncs(['conformance', 'run'], {
-      NCS_BASE_URL: clean.baseUrl, NCS_TENANT: clean.tenant, NCS_TOKEN: clean.token, NCS_GREP: '^limits', NCS_REPORTER: 'json', NCS_OUTPUT: out,
+      NCS_BASE_URL: clean.baseUrl,
+      NCS_TENANT: clean.tenant,
+      NCS_TOKEN: clean.token,
+      NCS_GREP: '^limits',
+      NCS_REPORTER: 'json',
+      NCS_OUTPUT: out,
     });
     expect(res.status, res.stderr).toBe(0);
     expect(res.stdout).toBe('');
@@ -86,33 +116,80 @@ describe('ncs conformance (CLI)', () => {
 
   it('exit 2 for usage errors and an unreachable target', async () => {
     const noBase = await ncs(['conformance', 'run']);
-    expect([noBase.status, noBase.stdout, noBase.stderr]).toEqual([2, '', 'ncs conformance: --base-url is required (or NCS_BASE_URL)\n']);
+    expect([noBase.status, noBase.stdout, noBase.stderr]).toEqual([
+      2,
+      '',
+      'ncs conformance: --base-url is required (or NCS_BASE_URL)\n',
+    ]);
     const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'html']);
-    expect([badReporter.status, badReporter.stderr]).toEqual([2, expect.stringContaining('--reporter takes console, json, junit')]);
+    expect([badReporter.status, badReporter.stderr]).toEqual([
+      2,
+      expect.stringContaining('--reporter takes console, json, junit'),
+    ]);
     const unknownFlag = await ncs(['conformance', 'run', '--bogus']);
     expect(unknownFlag.status).toBe(2);
     const port = await closedPort();
-    const down = await ncs(['conformance', 'run', '--base-url', `http://127.0.0.1:${port}`, '--reporter', 'console,json', '--output', join(dir, 'down')]);
+    const down = await ncs([
+      'conformance',
+      'run',
+      '--base-url',
+      `http://127.0.0.1:${port}`,
+      '--reporter',
+      'console,json',
+      '--output',
+      join(dir, 'down'),
+    ]);
     expect(down.status).toBe(2);
-    expect(JsonReport.parse(JSON.parse(readFileSync(join(dir, 'down', 'conformance.json'), 'utf8')))).toMatchObject({ exitCode: 2, error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(JsonReport.parse(JSON.parse(readFileSync(join(dir, 'down', 'conformance.json'), 'utf8')))).toMatchObject({
+      exitCode: 2,
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
     expect(down.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1: ECONNREFUSED/);
   });
 
   it('ncs conformance list prints every check; --format markdown is the README table', async () => {
     const table = await ncs(['conformance', 'list']);
     expect(table.status).toBe(0);
-    for (const c of CHECKS) expect(table.stdout).toMatch(new RegExp(`^${c.name.replace('.', '\\.')} +${c.severity}`, 'm'));
+    for (const c of CHECKS)
+      expect(table.stdout).toMatch(new RegExp(`^${c.name.replace('.', '\\.')} +${c.severity}`, 'm'));
     const md = await ncs(['conformance', 'list', '--format', 'markdown']);
     expect(md.stdout).toBe(`${checksMarkdownTable()}\n`);
   });
 
   it('ncs serve --violation --alt-port: the CI flow catches a differing alternate address', async () => {
     const ready = join(dir, 'ready.json');
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--alt-port', '0', '--quiet', '--violation', 'alt-base-differs', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'serve',
+        '--port',
+        '0',
+        '--alt-port',
+        '0',
+        '--quiet',
+        '--violation',
+        'alt-base-differs',
+        '--ready-file',
+        ready,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       const info = (await waitForReadyFile(ready)) as Required<ReadyInfo>;
       expect(info.altBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const res = await ncs(['conformance', 'run', '--base-url', info.baseUrl, '--alt-base-url', info.altBaseUrl, '--tenant', info.tenant, '--token', info.token]);
+      const res = await ncs([
+        'conformance',
+        'run',
+        '--base-url',
+        info.baseUrl,
+        '--alt-base-url',
+        info.altBaseUrl,
+        '--tenant',
+        info.tenant,
+        '--token',
+        info.token,
+      ]);
       expect(res.status).toBe(1);
       expect(res.stdout).toContain('✗ base-urls.alt-identical');
       expect(res.stdout).toMatch(/1 MUST failed/);

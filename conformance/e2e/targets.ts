@@ -24,7 +24,11 @@ function kitAccess(sandbox: Sandbox): ConformanceOptions {
 /** The simulator on node:http with both base URLs, and the kit's options for it (default undici fetch). */
 export async function httpTarget(options: SandboxOptions = {}) {
   const running = await serve({ ...options, port: 0, altPort: 0 });
-  const kit: ConformanceOptions = { baseUrl: running.baseUrl, altBaseUrl: running.altBaseUrl!, ...kitAccess(running.sandbox) };
+  const kit: ConformanceOptions = {
+    baseUrl: running.baseUrl,
+    altBaseUrl: running.altBaseUrl!,
+    ...kitAccess(running.sandbox),
+  };
   return { kit, close: () => running.close() };
 }
 
@@ -42,7 +46,14 @@ export function mswTargets() {
       server.resetHandlers(...sandbox.handlers, loopbackPassthrough);
       await sandbox.ready;
       // The in-process simulator delivers webhooks over real loopback HTTP to the kit's receiver.
-      return { baseUrl: sandbox.baseUrl, altBaseUrl: sandbox.altBaseUrl, ...kitAccess(sandbox), fetch: globalFetch, retry: noWait, deploymentProfile: { webhookReceiverUrl: 'loopback' } };
+      return {
+        baseUrl: sandbox.baseUrl,
+        altBaseUrl: sandbox.altBaseUrl,
+        ...kitAccess(sandbox),
+        fetch: globalFetch,
+        retry: noWait,
+        deploymentProfile: { webhookReceiverUrl: 'loopback' },
+      };
     },
   };
 }

@@ -6,7 +6,8 @@ import { mswTargets } from './targets.ts';
 
 /** Checks no violation can provoke yet, and why. */
 const NOT_SIMULATED: Record<string, string> = {
-  'auth.header-name-case': 'both transports hand the core lower-cased header names, so a case-sensitive server cannot be simulated',
+  'auth.header-name-case':
+    'both transports hand the core lower-cased header names, so a case-sensitive server cannot be simulated',
 };
 
 describe('the kit catches each deliberate violation, and only with the checks it should', () => {

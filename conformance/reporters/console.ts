@@ -10,7 +10,10 @@ export interface ConsoleReporterOptions {
 }
 
 /** https://no-color.org: any non-empty NO_COLOR turns colours off; FORCE_COLOR turns them on. */
-export function shouldUseColor(stream: { isTTY?: boolean } = process.stdout, env: Record<string, string | undefined> = process.env): boolean {
+export function shouldUseColor(
+  stream: { isTTY?: boolean } = process.stdout,
+  env: Record<string, string | undefined> = process.env,
+): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
   return stream.isTTY === true;
@@ -49,7 +52,8 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
     line(`      ${r.check.title}`);
     if (r.error) line(`      ${c.red('could not complete:')} ${r.error.split('\n')[0]}`);
     for (const f of r.failures) {
-      for (const [k, v] of failureLines(f)) if (k !== 'response' || opts.verbose) line(`      ${c.dim(`${k}:`.padEnd(11))} ${v}`);
+      for (const [k, v] of failureLines(f))
+        if (k !== 'response' || opts.verbose) line(`      ${c.dim(`${k}:`.padEnd(11))} ${v}`);
       line();
     }
     for (const n of r.notes) line(`      ${c.dim(`note: ${n}`)}`);
@@ -78,7 +82,11 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           started = true;
           const t = e.target;
           line(c.bold(`ncs conformance ${e.runId}: ${t.baseUrl}${t.altBaseUrl ? ` (+ ${t.altBaseUrl})` : ''}`));
-          line(c.dim(`  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${e.checks.length} checks`));
+          line(
+            c.dim(
+              `  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${e.checks.length} checks`,
+            ),
+          );
           break;
         }
         case 'check-pass':
@@ -93,8 +101,14 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           const s = e.summary;
           line();
           if (e.error) line(c.red(`error: ${e.error}`));
-          const parts = [`${s.passed} passed`, `${s.mustFailed} MUST failed`, `${s.shouldFailed} advisory warning${s.shouldFailed === 1 ? '' : 's'}`, `${s.skipped} skipped`];
-          const verdict = e.exitCode === 0 ? c.green('conformant') : e.exitCode === 1 ? c.red('not conformant') : c.red('no verdict');
+          const parts = [
+            `${s.passed} passed`,
+            `${s.mustFailed} MUST failed`,
+            `${s.shouldFailed} advisory warning${s.shouldFailed === 1 ? '' : 's'}`,
+            `${s.skipped} skipped`,
+          ];
+          const verdict =
+            e.exitCode === 0 ? c.green('conformant') : e.exitCode === 1 ? c.red('not conformant') : c.red('no verdict');
           line(`${verdict}: ${parts.join(', ')} in ${ms(e.durationMs)} (exit code ${e.exitCode})`);
           break;
         }

@@ -14,7 +14,10 @@ export const REPORT_FILES = { json: 'conformance.json', junit: 'junit.xml' } as 
  * Reporters by name: console to stdout, json and junit as files in `outputDir`.
  * @example createReporters(['console', 'junit'], { outputDir: 'conformance-results' })
  */
-export function createReporters(names: readonly string[], opts: { outputDir: string; console?: ConsoleReporterOptions }): Reporter[] {
+export function createReporters(
+  names: readonly string[],
+  opts: { outputDir: string; console?: ConsoleReporterOptions },
+): Reporter[] {
   return names.map((name) => {
     switch (name) {
       case 'console':

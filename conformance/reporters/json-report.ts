@@ -1,12 +1,22 @@
 import { z } from 'zod';
 
 const CheckInfo = z.object({
-  name: z.string(), area: z.string(), title: z.string(), severity: z.enum(['MUST', 'SHOULD']),
-  section: z.string(), tags: z.array(z.string()), mutating: z.boolean(),
+  name: z.string(),
+  area: z.string(),
+  title: z.string(),
+  severity: z.enum(['MUST', 'SHOULD']),
+  section: z.string(),
+  tags: z.array(z.string()),
+  mutating: z.boolean(),
 });
 const Failure = z.object({
-  expected: z.string(), observed: z.string(), request: z.string().optional(), status: z.number().int().optional(),
-  requestId: z.string().optional(), curl: z.string().optional(), response: z.string().optional(),
+  expected: z.string(),
+  observed: z.string(),
+  request: z.string().optional(),
+  status: z.number().int().optional(),
+  requestId: z.string().optional(),
+  curl: z.string().optional(),
+  response: z.string().optional(),
 });
 
 /** The document the json reporter writes (conformance.json): stable for CI tooling to read. */
@@ -17,25 +27,37 @@ export const JsonReport = z.strictObject({
   durationMs: z.number().nonnegative(),
   exitCode: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   error: z.string().optional(),
-  target: z.object({
-    baseUrl: z.string(), altBaseUrl: z.string().optional(), tenant: z.string().optional(), environment: z.string().optional(),
-    credentials: z.enum(['token', 'client-credentials', 'none']),
-  }).optional(),
+  target: z
+    .object({
+      baseUrl: z.string(),
+      altBaseUrl: z.string().optional(),
+      tenant: z.string().optional(),
+      environment: z.string().optional(),
+      credentials: z.enum(['token', 'client-credentials', 'none']),
+    })
+    .optional(),
   profile: z.enum(['full', 'read-only']).optional(),
   allowMutations: z.boolean().optional(),
   summary: z.object({
-    total: z.number().int(), passed: z.number().int(), failed: z.number().int(), skipped: z.number().int(),
-    mustFailed: z.number().int(), shouldFailed: z.number().int(), errored: z.number().int(),
+    total: z.number().int(),
+    passed: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+    mustFailed: z.number().int(),
+    shouldFailed: z.number().int(),
+    errored: z.number().int(),
   }),
-  results: z.array(z.object({
-    check: CheckInfo,
-    status: z.enum(['pass', 'fail', 'skip']),
-    durationMs: z.number().nonnegative(),
-    failures: z.array(Failure),
-    notes: z.array(z.string()),
-    reason: z.string().optional(),
-    error: z.string().optional(),
-    errorKind: z.enum(['connection', 'fault']).optional(),
-  })),
+  results: z.array(
+    z.object({
+      check: CheckInfo,
+      status: z.enum(['pass', 'fail', 'skip']),
+      durationMs: z.number().nonnegative(),
+      failures: z.array(Failure),
+      notes: z.array(z.string()),
+      reason: z.string().optional(),
+      error: z.string().optional(),
+      errorKind: z.enum(['connection', 'fault']).optional(),
+    }),
+  ),
 });
 export type JsonReport = z.infer<typeof JsonReport>;

@@ -20,7 +20,14 @@ export function createJsonReporter(opts: { file?: string; write?: (text: string)
       report = {
         format: 'ncs-conformance-report/1',
         runId: e.runId,
-        ...(start ? { startedAt: start.startedAt, target: start.target, profile: start.profile, allowMutations: start.allowMutations } : {}),
+        ...(start
+          ? {
+              startedAt: start.startedAt,
+              target: start.target,
+              profile: start.profile,
+              allowMutations: start.allowMutations,
+            }
+          : {}),
         durationMs: e.durationMs,
         exitCode: e.exitCode,
         ...(e.error ? { error: e.error } : {}),

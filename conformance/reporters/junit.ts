@@ -7,28 +7,46 @@ import { element, xmlEscape } from './xml.ts';
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 function failureBody(r: CheckResult): string {
-  const blocks = r.failures.map((f) => failureLines(f).map(([k, v]) => `${k}: ${v}`).join('\n'));
+  const blocks = r.failures.map((f) =>
+    failureLines(f)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+  );
   if (r.error) blocks.push(`could not complete: ${r.error}`);
   return blocks.join('\n\n');
 }
 
 function testcase(r: CheckResult): string {
   const attrs = { name: r.check.name, classname: `ncs.conformance.${r.check.area}`, time: seconds(r.durationMs) };
-  const props = element('properties', {}, [
-    element('property', { name: 'severity', value: r.check.severity }),
-    element('property', { name: 'section', value: r.check.section }),
-    element('property', { name: 'title', value: r.check.title }),
-  ].join(''));
+  const props = element(
+    'properties',
+    {},
+    [
+      element('property', { name: 'severity', value: r.check.severity }),
+      element('property', { name: 'section', value: r.check.section }),
+      element('property', { name: 'title', value: r.check.title }),
+    ].join(''),
+  );
   const parts = [props];
   const first = r.failures[0];
   if (r.status === 'skip') parts.push(element('skipped', { message: r.reason ?? 'skipped' }));
   else if (r.status === 'fail' && r.error && r.failures.length === 0) {
-    parts.push(element('error', { message: r.error.split('\n')[0], type: r.errorKind ?? 'fault' }, xmlEscape(failureBody(r))));
+    parts.push(
+      element('error', { message: r.error.split('\n')[0], type: r.errorKind ?? 'fault' }, xmlEscape(failureBody(r))),
+    );
   } else if (r.status === 'fail' && r.check.severity === 'MUST') {
-    parts.push(element('failure', { message: first ? `${first.expected} — observed: ${first.observed}` : r.check.title, type: 'MUST' }, xmlEscape(failureBody(r))));
+    parts.push(
+      element(
+        'failure',
+        { message: first ? `${first.expected} — observed: ${first.observed}` : r.check.title, type: 'MUST' },
+        xmlEscape(failureBody(r)),
+      ),
+    );
   } else if (r.status === 'fail') {
     // Advisory: the run does not fail on it, so CI should not show it red; the text says what to improve.
-    parts.push(element('system-out', {}, xmlEscape(`ADVISORY (SHOULD) not met: ${r.check.title}\n\n${failureBody(r)}`)));
+    parts.push(
+      element('system-out', {}, xmlEscape(`ADVISORY (SHOULD) not met: ${r.check.title}\n\n${failureBody(r)}`)),
+    );
   }
   if (r.notes.length) parts.push(element('system-err', {}, xmlEscape(r.notes.map((n) => `note: ${n}`).join('\n'))));
   return element('testcase', attrs, parts.join(''));
@@ -39,21 +57,45 @@ export function toJUnitXml(end: Extract<RunEvent, { type: 'run-end' }>, startedA
   const areas = [...new Set(end.results.map((r) => r.check.area))];
   const count = (rs: CheckResult[]) => ({
     tests: rs.length,
-    failures: rs.filter((r) => r.status === 'fail' && r.check.severity === 'MUST' && !(r.error && r.failures.length === 0)).length,
+    failures: rs.filter(
+      (r) => r.status === 'fail' && r.check.severity === 'MUST' && !(r.error && r.failures.length === 0),
+    ).length,
     errors: rs.filter((r) => r.status === 'fail' && r.error !== undefined && r.failures.length === 0).length,
     skipped: rs.filter((r) => r.status === 'skip').length,
   });
   const suites = areas.map((area) => {
     const rs = end.results.filter((r) => r.check.area === area);
-    return element('testsuite', { name: area, ...count(rs), time: seconds(rs.reduce((t, r) => t + r.durationMs, 0)), timestamp: startedAt.replace(/Z$/, '') }, rs.map(testcase).join(''));
+    return element(
+      'testsuite',
+      {
+        name: area,
+        ...count(rs),
+        time: seconds(rs.reduce((t, r) => t + r.durationMs, 0)),
+        timestamp: startedAt.replace(/Z$/, ''),
+      },
+      rs.map(testcase).join(''),
+    );
   });
   // A run that could not judge the target (exit code 2) is itself an error, so CI shows why.
   if (end.error) {
-    suites.push(element('testsuite', { name: 'run', tests: 1, failures: 0, errors: 1, skipped: 0, time: seconds(end.durationMs) },
-      element('testcase', { name: 'conformance run', classname: 'ncs.conformance.run', time: seconds(end.durationMs) }, element('error', { message: end.error, type: 'setup' }))));
+    suites.push(
+      element(
+        'testsuite',
+        { name: 'run', tests: 1, failures: 0, errors: 1, skipped: 0, time: seconds(end.durationMs) },
+        element(
+          'testcase',
+          { name: 'conformance run', classname: 'ncs.conformance.run', time: seconds(end.durationMs) },
+          element('error', { message: end.error, type: 'setup' }),
+        ),
+      ),
+    );
   }
   const all = count(end.results);
-  const body = element('testsuites', { name: 'ncs conformance', ...all, errors: all.errors + (end.error ? 1 : 0), time: seconds(end.durationMs) }, suites.join(''));
+  const body = element(
+    'testsuites',
+    { name: 'ncs conformance', ...all, errors: all.errors + (end.error ? 1 : 0), time: seconds(end.durationMs) },
+    suites.join(''),
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
 }
 

@@ -9,8 +9,18 @@ export interface Reporter {
 }
 
 /** The failure block every reporter shows: expectation, observation, request, requestId, curl. */
-export function failureLines(f: { expected: string; observed: string; request?: string; requestId?: string; curl?: string; response?: string }): [string, string][] {
-  const lines: [string, string][] = [['expected', f.expected], ['observed', f.observed || '(see response)']];
+export function failureLines(f: {
+  expected: string;
+  observed: string;
+  request?: string;
+  requestId?: string;
+  curl?: string;
+  response?: string;
+}): [string, string][] {
+  const lines: [string, string][] = [
+    ['expected', f.expected],
+    ['observed', f.observed || '(see response)'],
+  ];
   if (f.request) lines.push(['request', f.request]);
   if (f.requestId) lines.push(['requestId', f.requestId]);
   if (f.curl) lines.push(['reproduce', f.curl]);

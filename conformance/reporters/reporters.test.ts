@@ -34,10 +34,14 @@ describe('console reporter', () => {
     expect(results).toContain('base-urls: 0 passed, 1 skipped');
     expect(results).toContain('      expected:   GET /providers: the error holds <nothing> internal');
     expect(results).toContain('      requestId:  req_abc123');
-    expect(results).toContain(`      reproduce:  curl -sS -i 'http://127.0.0.1:4010/api/public/v1/providers' -H 'authorization: Bearer '"$NCS_TOKEN"`);
+    expect(results).toContain(
+      `      reproduce:  curl -sS -i 'http://127.0.0.1:4010/api/public/v1/providers' -H 'authorization: Bearer '"$NCS_TOKEN"`,
+    );
     expect(results).toContain('could not complete: cannot reach http://x: ECONNRESET');
     expect(results).not.toContain('response:');
-    expect(lines.at(-2)).toBe('no verdict: 1 passed, 2 MUST failed, 1 advisory warning, 1 skipped in 48 ms (exit code 2)');
+    expect(lines.at(-2)).toBe(
+      'no verdict: 1 passed, 2 MUST failed, 1 advisory warning, 1 skipped in 48 ms (exit code 2)',
+    );
     expect(out).not.toContain('\x1b[');
   });
 
@@ -60,12 +64,19 @@ describe('JSON reporter', () => {
     feed(createJsonReporter({ file }));
     const report = JsonReport.parse(JSON.parse(readFileSync(file, 'utf8')));
     expect(report).toMatchObject({
-      format: 'ncs-conformance-report/1', runId: 'abcd1234', exitCode: 2, profile: 'full', startedAt: '2026-07-01T10:00:00.000Z',
+      format: 'ncs-conformance-report/1',
+      runId: 'abcd1234',
+      exitCode: 2,
+      profile: 'full',
+      startedAt: '2026-07-01T10:00:00.000Z',
       target: { baseUrl: 'http://127.0.0.1:4010', tenant: 'harbour-kitchens' },
       summary: { total: 5, passed: 1, failed: 3, skipped: 1, mustFailed: 2, shouldFailed: 1, errored: 1 },
     });
     expect(report.results.map((r) => r.status)).toEqual(['pass', 'fail', 'fail', 'skip', 'fail']);
-    expect(report.results[1]!.failures[0]).toMatchObject({ requestId: 'req_abc123', curl: expect.stringContaining('$NCS_TOKEN') });
+    expect(report.results[1]!.failures[0]).toMatchObject({
+      requestId: 'req_abc123',
+      curl: expect.stringContaining('$NCS_TOKEN'),
+    });
   });
 });
 
@@ -76,7 +87,11 @@ describe('JUnit reporter', () => {
     return text;
   };
   const parse = (text: string) =>
-    new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testsuite', 'testcase', 'property'].includes(name) }).parse(text);
+    new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => ['testsuite', 'testcase', 'property'].includes(name),
+    }).parse(text);
 
   it('is well-formed XML with one testsuite per area and the totals', () => {
     const text = xml();
@@ -84,25 +99,39 @@ describe('JUnit reporter', () => {
     const { testsuites } = parse(text);
     expect(testsuites).toMatchObject({ name: 'ncs conformance', tests: '5', failures: '1', errors: '2', skipped: '1' });
     const suites = testsuites.testsuite as { name: string; tests: string; testcase: { name: string }[] }[];
-    expect(suites.map((s) => [s.name, s.tests])).toEqual([['errors', '2'], ['envelope', '2'], ['base-urls', '1'], ['run', '1']]);
+    expect(suites.map((s) => [s.name, s.tests])).toEqual([
+      ['errors', '2'],
+      ['envelope', '2'],
+      ['base-urls', '1'],
+      ['run', '1'],
+    ]);
     expect(suites[0]!.testcase.map((c) => c.name)).toEqual(['errors.passes', 'errors.leaks']);
   });
 
   it('renders MUST failures with expectation, observation, requestId and curl; advisories in system-out; skips; errors', () => {
     const cases = Object.fromEntries(
-      (parse(xml()).testsuites.testsuite as { testcase: Record<string, any>[] }[]).flatMap((s) => s.testcase).map((c) => [c.name, c]),
+      (parse(xml()).testsuites.testsuite as { testcase: Record<string, any>[] }[])
+        .flatMap((s) => s.testcase)
+        .map((c) => [c.name, c]),
     );
     const failure = cases['errors.leaks'].failure;
     expect(failure.type).toBe('MUST');
-    expect(failure.message).toBe('GET /providers: the error holds <nothing> internal — observed: a stack frame: "at x (/srv/a.ts:1:2)"');
+    expect(failure.message).toBe(
+      'GET /providers: the error holds <nothing> internal — observed: a stack frame: "at x (/srv/a.ts:1:2)"',
+    );
     expect(failure['#text']).toContain('requestId: req_abc123');
-    expect(failure['#text']).toContain(`reproduce: curl -sS -i 'http://127.0.0.1:4010/api/public/v1/providers' -H 'authorization: Bearer '"$NCS_TOKEN"`);
+    expect(failure['#text']).toContain(
+      `reproduce: curl -sS -i 'http://127.0.0.1:4010/api/public/v1/providers' -H 'authorization: Bearer '"$NCS_TOKEN"`,
+    );
     expect(failure['#text']).toContain('observed: a stack frame: "at x (/srv/a.ts:1:2)"');
     expect(cases['errors.leaks']['system-err']).toBe('note: a note & more');
     expect(cases['envelope.header'].failure).toBeUndefined();
     expect(cases['envelope.header']['system-out']).toMatch(/^ADVISORY \(SHOULD\) not met: rule of envelope.header/);
     expect(cases['base-urls.alt'].skipped.message).toBe('no alternate base URL: pass --alt-base-url');
-    expect(cases['envelope.lost'].error).toMatchObject({ type: 'connection', message: 'cannot reach http://x: ECONNRESET' });
+    expect(cases['envelope.lost'].error).toMatchObject({
+      type: 'connection',
+      message: 'cannot reach http://x: ECONNRESET',
+    });
     expect(cases['conformance run'].error.message).toBe('the target stopped answering during the run');
     expect(cases['errors.passes'].properties.property).toContainEqual({ name: 'severity', value: 'MUST' });
   });

@@ -121,8 +121,10 @@ const NAME = /^[a-z][a-z0-9-]*\.[a-z0-9][a-z0-9-]*$/;
  */
 export function defineCheck(def: CheckDef): CheckDef {
   if (!NAME.test(def.name)) throw new Error(`check name ${def.name} must look like <area>.<rule> in kebab-case`);
-  if (!(INTERFACE_SECTIONS as readonly string[]).includes(def.section)) throw new Error(`check ${def.name}: ${def.section} is not a heading of the interface`);
-  if (def.severity !== 'MUST' && def.severity !== 'SHOULD') throw new Error(`check ${def.name}: severity must be MUST or SHOULD`);
+  if (!(INTERFACE_SECTIONS as readonly string[]).includes(def.section))
+    throw new Error(`check ${def.name}: ${def.section} is not a heading of the interface`);
+  if (def.severity !== 'MUST' && def.severity !== 'SHOULD')
+    throw new Error(`check ${def.name}: severity must be MUST or SHOULD`);
   return Object.freeze({ ...def, tags: Object.freeze([...def.tags]) });
 }
 
@@ -130,7 +132,12 @@ export const areaOf = (name: string) => name.slice(0, name.indexOf('.'));
 
 export function infoOf(def: CheckDef): CheckInfo {
   return {
-    name: def.name, area: areaOf(def.name), title: def.title, severity: def.severity,
-    section: def.section, tags: [...def.tags], mutating: def.mutating,
+    name: def.name,
+    area: areaOf(def.name),
+    title: def.title,
+    severity: def.severity,
+    section: def.section,
+    tags: [...def.tags],
+    mutating: def.mutating,
   };
 }

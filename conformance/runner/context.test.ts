@@ -10,25 +10,73 @@ function runState(over: Partial<RunState> = {}) {
   const client: KitClient = {
     async send(req) {
       sent.push(req);
-      return { method: req.method, url: req.url, requestHeaders: req.headers ?? {}, status: 401, headers: {}, text: '{"ok":false,"error":{"code":"unauthorized"}}', json: { ok: false, error: { code: 'unauthorized' } }, durationMs: 1, attempts: 1 } satisfies Exchange;
+      return {
+        method: req.method,
+        url: req.url,
+        requestHeaders: req.headers ?? {},
+        status: 401,
+        headers: {},
+        text: '{"ok":false,"error":{"code":"unauthorized"}}',
+        json: { ok: false, error: { code: 'unauthorized' } },
+        durationMs: 1,
+        attempts: 1,
+      } satisfies Exchange;
     },
     async openStream(req) {
       sent.push(req);
-      const ex: Exchange = { method: req.method, url: req.url, requestHeaders: req.headers ?? {}, status: 200, headers: { 'content-type': 'text/event-stream' }, text: '', json: undefined, durationMs: 1, attempts: 1 };
-      return { ex, isStream: true, events: [], readUntil: async () => [], close: async () => void closed.push(req.url) };
+      const ex: Exchange = {
+        method: req.method,
+        url: req.url,
+        requestHeaders: req.headers ?? {},
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        text: '',
+        json: undefined,
+        durationMs: 1,
+        attempts: 1,
+      };
+      return {
+        ex,
+        isStream: true,
+        events: [],
+        readUntil: async () => [],
+        close: async () => void closed.push(req.url),
+      };
     },
   };
   const closed: string[] = [];
   const redactor = createRedactor();
   redactor.add('secret-token', 'NCS_TOKEN');
   const run: RunState = {
-    runId: 'r1', client, redactor, token: 'secret-token', profile: 'full', deployment: DEFAULT_DEPLOYMENT_PROFILE,
-    target: { baseUrl: 'http://main', altBaseUrl: 'http://alt', tenant: 'harbour-kitchens', hasToken: true, hasAdminToken: false },
-    memo: new Map(), labels: { next: 0 }, cleanups: [], ...over,
+    runId: 'r1',
+    client,
+    redactor,
+    token: 'secret-token',
+    profile: 'full',
+    deployment: DEFAULT_DEPLOYMENT_PROFILE,
+    target: {
+      baseUrl: 'http://main',
+      altBaseUrl: 'http://alt',
+      tenant: 'harbour-kitchens',
+      hasToken: true,
+      hasAdminToken: false,
+    },
+    memo: new Map(),
+    labels: { next: 0 },
+    cleanups: [],
+    ...over,
   };
   return { run, sent, closed };
 }
-const def = defineCheck({ name: 'demo.ctx', title: 't', severity: 'MUST', section: 'Errors', tags: [], mutating: false, run: async () => undefined });
+const def = defineCheck({
+  name: 'demo.ctx',
+  title: 't',
+  severity: 'MUST',
+  section: 'Errors',
+  tags: [],
+  mutating: false,
+  run: async () => undefined,
+});
 
 describe('check context', () => {
   it('sends credentials by default, none on request, and lets the check rename or replace headers', async () => {
@@ -36,22 +84,44 @@ describe('check context', () => {
     const { ctx } = createCheckContext(def, run);
     await ctx.call('GET', '/a', { query: { x: '1 2' } });
     await ctx.call('GET', '/b', { credentials: 'none' });
-    await ctx.call('POST', '/c', { json: { a: 1 }, headers: { Authorization: 'Basic abc' }, tenant: false, base: 'alt' });
+    await ctx.call('POST', '/c', {
+      json: { a: 1 },
+      headers: { Authorization: 'Basic abc' },
+      tenant: false,
+      base: 'alt',
+    });
     await ctx.call('GET', '/d', { headerNames: { authorization: 'AUTHORIZATION', tenant: 'X-Service-Tenant' } });
     expect(sent.map((s) => [s.method, s.url, s.headers, s.body])).toEqual([
-      ['GET', 'http://main/a?x=1+2', { authorization: 'Bearer secret-token', 'x-service-tenant': 'harbour-kitchens' }, undefined],
+      [
+        'GET',
+        'http://main/a?x=1+2',
+        { authorization: 'Bearer secret-token', 'x-service-tenant': 'harbour-kitchens' },
+        undefined,
+      ],
       ['GET', 'http://main/b', {}, undefined],
       ['POST', 'http://alt/c', { 'content-type': 'application/json', Authorization: 'Basic abc' }, '{"a":1}'],
-      ['GET', 'http://main/d', { AUTHORIZATION: 'Bearer secret-token', 'X-Service-Tenant': 'harbour-kitchens' }, undefined],
+      [
+        'GET',
+        'http://main/d',
+        { AUTHORIZATION: 'Bearer secret-token', 'X-Service-Tenant': 'harbour-kitchens' },
+        undefined,
+      ],
     ]);
   });
 
   it('refuses calls a check did not declare it needs', async () => {
-    const { run } = runState({ token: undefined, target: { baseUrl: 'http://main', hasToken: false, hasAdminToken: false } });
+    const { run } = runState({
+      token: undefined,
+      target: { baseUrl: 'http://main', hasToken: false, hasAdminToken: false },
+    });
     const { ctx } = createCheckContext(def, run);
     await expect(ctx.call('GET', '/a')).rejects.toThrow(/requires: \['token'\]/);
-    await expect(ctx.call('GET', '/a', { credentials: 'none', base: 'alt' })).rejects.toThrow(/requires: \['alt-base-url'\]/);
-    await expect(ctx.call('GET', '/_sandbox', { credentials: 'admin' })).rejects.toThrow(/requires: \['control-plane'\]/);
+    await expect(ctx.call('GET', '/a', { credentials: 'none', base: 'alt' })).rejects.toThrow(
+      /requires: \['alt-base-url'\]/,
+    );
+    await expect(ctx.call('GET', '/_sandbox', { credentials: 'admin' })).rejects.toThrow(
+      /requires: \['control-plane'\]/,
+    );
   });
 
   it('labels, shares values per run and gathers soft failures', async () => {
@@ -60,7 +130,9 @@ describe('check context', () => {
     expect([ctx.label('key'), ctx.label('key')]).toEqual(['ncs-conformance-r1-key-1', 'ncs-conformance-r1-key-2']);
     let made = 0;
     const make = async () => ++made;
-    expect(await Promise.all([ctx.shared('x', make), createCheckContext(def, run).ctx.shared('x', make)])).toEqual([1, 1]);
+    expect(await Promise.all([ctx.shared('x', make), createCheckContext(def, run).ctx.shared('x', make)])).toEqual([
+      1, 1,
+    ]);
     const ex = await ctx.call('GET', '/a');
     expect(ctx.expect.errorCode(ex, 'unauthorized', 'ok')).toBe(true);
     expect(ctx.expect.errorCode(ex, 'forbidden', 'GET /a answers 403 forbidden')).toBe(false);
@@ -75,11 +147,22 @@ describe('check context', () => {
     const { run, sent, closed } = runState({ adminToken: 'admin-secret' });
     const { ctx, closeStreams } = createCheckContext(def, run);
     await ctx.call('POST', '/_sandbox/faults', { credentials: 'admin', json: {} });
-    const session = await ctx.stream('/api/public/v1/stream', { query: { cursor: '3' }, headers: { 'Last-Event-ID': '2' } });
+    const session = await ctx.stream('/api/public/v1/stream', {
+      query: { cursor: '3' },
+      headers: { 'Last-Event-ID': '2' },
+    });
     expect(session.isStream).toBe(true);
     expect(sent.map((s) => [s.method, s.url, s.headers])).toEqual([
-      ['POST', 'http://main/_sandbox/faults', { authorization: 'Bearer admin-secret', 'content-type': 'application/json' }],
-      ['GET', 'http://main/api/public/v1/stream?cursor=3', { authorization: 'Bearer secret-token', 'x-service-tenant': 'harbour-kitchens', 'Last-Event-ID': '2' }],
+      [
+        'POST',
+        'http://main/_sandbox/faults',
+        { authorization: 'Bearer admin-secret', 'content-type': 'application/json' },
+      ],
+      [
+        'GET',
+        'http://main/api/public/v1/stream?cursor=3',
+        { authorization: 'Bearer secret-token', 'x-service-tenant': 'harbour-kitchens', 'Last-Event-ID': '2' },
+      ],
     ]);
     await closeStreams();
     expect(closed).toEqual(['http://main/api/public/v1/stream?cursor=3']);

@@ -43,17 +43,20 @@ export function createCheckContext(def: CheckDef, run: RunState) {
 
   function request(method: string, path: string, o: CallOptions): SendRequest {
     const base = o.base === 'alt' ? run.target.altBaseUrl : run.target.baseUrl;
-    if (!base) throw new Error(`check ${def.name} calls the alternate base URL without declaring requires: ['alt-base-url']`);
+    if (!base)
+      throw new Error(`check ${def.name} calls the alternate base URL without declaring requires: ['alt-base-url']`);
     const headers: Record<string, string> = {};
     if ((o.credentials ?? 'token') === 'token') {
       if (!run.token) throw new Error(`check ${def.name} calls with a token without declaring requires: ['token']`);
       headers[o.headerNames?.authorization ?? 'authorization'] = `Bearer ${run.token}`;
     }
     if (o.credentials === 'admin') {
-      if (!run.adminToken) throw new Error(`check ${def.name} calls the control plane without declaring requires: ['control-plane']`);
+      if (!run.adminToken)
+        throw new Error(`check ${def.name} calls the control plane without declaring requires: ['control-plane']`);
       headers.authorization = `Bearer ${run.adminToken}`;
     }
-    const tenant = o.tenant === undefined ? ((o.credentials ?? 'token') === 'token' ? run.target.tenant : undefined) : o.tenant;
+    const tenant =
+      o.tenant === undefined ? ((o.credentials ?? 'token') === 'token' ? run.target.tenant : undefined) : o.tenant;
     if (tenant) headers[o.headerNames?.tenant ?? 'x-service-tenant'] = tenant;
     let body: string | undefined;
     if (o.json !== undefined) {
@@ -66,14 +69,17 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       headers[name] = value;
     }
     return {
-      method, url: buildUrl(base, path, o.query), headers,
+      method,
+      url: buildUrl(base, path, o.query),
+      headers,
       ...(body !== undefined ? { body } : {}),
       ...(o.retry !== undefined ? { retry: o.retry } : {}),
       ...(o.readBody !== undefined ? { readBody: o.readBody } : {}),
     };
   }
 
-  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => run.client.send(request(method, path, o));
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> =>
+    run.client.send(request(method, path, o));
 
   async function stream(path: string, o: CallOptions = {}): Promise<SseSession> {
     const session = await run.client.openStream(request('GET', path, o));
@@ -92,7 +98,10 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       return that(list.includes(ex.status), { expected: rule, exchange: ex });
     },
     errorCode(ex, code, rule) {
-      const ok = ex.status === ERROR_TABLE[code].status && (ex.json as { ok?: unknown } | undefined)?.ok === false && errorCodeOf(ex) === code;
+      const ok =
+        ex.status === ERROR_TABLE[code].status &&
+        (ex.json as { ok?: unknown } | undefined)?.ok === false &&
+        errorCodeOf(ex) === code;
       return that(ok, { expected: rule, exchange: ex });
     },
   };

@@ -21,7 +21,10 @@ export const DeploymentProfile = z.strictObject({
    * runs on this machine or in this process). A URL: a public address forwarded to the receiver's port
    * (e.g. a tunnel); the kit appends one path segment per receiver it registers.
    */
-  webhookReceiverUrl: z.union([z.literal('loopback'), z.url({ protocol: /^https?$/ })]).nullable().default(null),
+  webhookReceiverUrl: z
+    .union([z.literal('loopback'), z.url({ protocol: /^https?$/ })])
+    .nullable()
+    .default(null),
   /** Port of the kit's receiver on 127.0.0.1 (0: any free port). */
   webhookReceiverPort: z.int().min(0).max(65_535).default(0),
   /** Event a connection creation triggers: the kit subscribes its receiver to it and creates a connection. */

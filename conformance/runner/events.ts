@@ -39,12 +39,28 @@ export interface RunSummary {
 
 /** The one stream every reporter consumes. */
 export type RunEvent =
-  | { type: 'run-start'; runId: string; startedAt: string; target: RunTarget; profile: ProfileName; allowMutations: boolean; checks: CheckInfo[] }
+  | {
+      type: 'run-start';
+      runId: string;
+      startedAt: string;
+      target: RunTarget;
+      profile: ProfileName;
+      allowMutations: boolean;
+      checks: CheckInfo[];
+    }
   | { type: 'check-start'; check: CheckInfo }
   | { type: 'check-pass'; result: CheckResult }
   | { type: 'check-fail'; result: CheckResult }
   | { type: 'check-skip'; result: CheckResult }
-  | { type: 'run-end'; runId: string; durationMs: number; summary: RunSummary; exitCode: 0 | 1 | 2; results: CheckResult[]; error?: string };
+  | {
+      type: 'run-end';
+      runId: string;
+      durationMs: number;
+      summary: RunSummary;
+      exitCode: 0 | 1 | 2;
+      results: CheckResult[];
+      error?: string;
+    };
 
 export type RunEventListener = (event: RunEvent) => void;
 

@@ -27,8 +27,14 @@ export function toFailure(input: FailureInput, redactor: Redactor): Failure {
     failure.request = redactor.text(`${ex.method} ${ex.url}`);
     failure.status = ex.status;
     if (ex.requestId) failure.requestId = ex.requestId;
-    failure.curl = toCurl({ method: ex.method, url: ex.url, headers: ex.requestHeaders, body: ex.requestBody }, redactor);
-    if (ex.text) failure.response = redactor.text(ex.text.length > RESPONSE_PREVIEW ? `${ex.text.slice(0, RESPONSE_PREVIEW)}…` : ex.text);
+    failure.curl = toCurl(
+      { method: ex.method, url: ex.url, headers: ex.requestHeaders, body: ex.requestBody },
+      redactor,
+    );
+    if (ex.text)
+      failure.response = redactor.text(
+        ex.text.length > RESPONSE_PREVIEW ? `${ex.text.slice(0, RESPONSE_PREVIEW)}…` : ex.text,
+      );
   }
   return failure;
 }

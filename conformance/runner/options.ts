@@ -100,24 +100,37 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
   if (!o.baseUrl) throw new UsageError('--base-url is required (or NCS_BASE_URL)');
   const baseUrl = baseUrlOf(o.baseUrl, '--base-url');
   const altBaseUrl = o.altBaseUrl ? baseUrlOf(o.altBaseUrl, '--alt-base-url') : undefined;
-  if (o.profile !== undefined && o.profile !== 'full' && o.profile !== 'read-only') throw new UsageError('--profile must be full or read-only');
+  if (o.profile !== undefined && o.profile !== 'full' && o.profile !== 'read-only')
+    throw new UsageError('--profile must be full or read-only');
   let deployment: DeploymentProfile;
   try {
-    deployment = typeof o.deploymentProfile === 'string' ? loadDeploymentProfile(o.deploymentProfile) : parseDeploymentProfile(o.deploymentProfile);
+    deployment =
+      typeof o.deploymentProfile === 'string'
+        ? loadDeploymentProfile(o.deploymentProfile)
+        : parseDeploymentProfile(o.deploymentProfile);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
   let credentials: Credentials = { kind: 'none' };
   if (o.token) {
-    if (o.clientId || o.clientSecret) throw new UsageError('give either --token or --client-id/--client-secret, not both');
+    if (o.clientId || o.clientSecret)
+      throw new UsageError('give either --token or --client-id/--client-secret, not both');
     credentials = { kind: 'token', token: o.token };
   } else if (o.clientId || o.clientSecret) {
     if (!o.clientId || !o.clientSecret) throw new UsageError('--client-id and --client-secret go together');
     const tokenUrl = new URL(o.tokenUrl ?? deployment.tokenEndpoint, `${new URL(baseUrl).origin}/`).toString();
-    credentials = { kind: 'client-credentials', tokenUrl, clientId: o.clientId, clientSecret: o.clientSecret, ...(o.scope ? { scope: o.scope } : {}) };
+    credentials = {
+      kind: 'client-credentials',
+      tokenUrl,
+      clientId: o.clientId,
+      clientSecret: o.clientSecret,
+      ...(o.scope ? { scope: o.scope } : {}),
+    };
   }
-  if (credentials.kind !== 'none' && !o.tenant) throw new UsageError('--tenant is required with credentials (authenticated calls send x-service-tenant)');
-  if (o.otherTenant !== undefined && o.otherTenant === o.tenant) throw new UsageError('--other-tenant must name a tenant other than --tenant');
+  if (credentials.kind !== 'none' && !o.tenant)
+    throw new UsageError('--tenant is required with credentials (authenticated calls send x-service-tenant)');
+  if (o.otherTenant !== undefined && o.otherTenant === o.tenant)
+    throw new UsageError('--other-tenant must name a tenant other than --tenant');
   let grep: RegExp | undefined;
   if (o.grep instanceof RegExp) grep = o.grep;
   else if (o.grep) {
@@ -135,7 +148,7 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     ...(o.adminToken ? { adminToken: o.adminToken } : {}),
     credentials,
     ...(o.profile ? { profile: o.profile } : {}),
-    ...(o.environment ?? deployment.environment ? { environment: o.environment ?? deployment.environment } : {}),
+    ...((o.environment ?? deployment.environment) ? { environment: o.environment ?? deployment.environment } : {}),
     allowMutations: o.allowMutations ?? false,
     ...(grep ? { grep } : {}),
     timeoutMs: positiveInt(o.timeoutMs, '--timeout', 10_000),

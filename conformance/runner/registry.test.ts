@@ -4,7 +4,14 @@ import { defineCheck, type CheckDef } from './check.ts';
 import { createRegistry, selectChecks } from './registry.ts';
 import { INTERFACE_SECTIONS } from './sections.ts';
 
-const base = { title: 't', severity: 'MUST' as const, section: 'Errors' as const, tags: ['x'], mutating: false, run: async () => undefined };
+const base = {
+  title: 't',
+  severity: 'MUST' as const,
+  section: 'Errors' as const,
+  tags: ['x'],
+  mutating: false,
+  run: async () => undefined,
+};
 
 describe('check registry', () => {
   it('accepts <area>.<rule> names and interface headings only', () => {

@@ -10,9 +10,12 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
   for (const need of check.requires ?? []) {
     if (need === 'token' && !run.token) return 'no credentials: pass --token, or --client-id and --client-secret';
     if (need === 'alt-base-url' && !run.target.altBaseUrl) return 'no alternate base URL: pass --alt-base-url';
-    if (need === 'other-tenant' && !run.target.otherTenant) return 'no second tenant: pass --other-tenant (a tenant the same credentials may act for)';
-    if (need === 'control-plane' && run.deployment.controlPlanePath === null) return 'the deployment profile names no sandbox control plane (controlPlanePath: null)';
-    if (need === 'control-plane' && !run.adminToken) return 'no admin token for the sandbox control plane: pass --admin-token';
+    if (need === 'other-tenant' && !run.target.otherTenant)
+      return 'no second tenant: pass --other-tenant (a tenant the same credentials may act for)';
+    if (need === 'control-plane' && run.deployment.controlPlanePath === null)
+      return 'the deployment profile names no sandbox control plane (controlPlanePath: null)';
+    if (need === 'control-plane' && !run.adminToken)
+      return 'no admin token for the sandbox control plane: pass --admin-token';
   }
   return undefined;
 }
@@ -41,7 +44,8 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
   }
   const durationMs = performance.now() - started;
   const base = { check: infoOf(check), durationMs, notes: notes.map((n) => run.redactor.text(n)) };
-  if (skipped !== undefined && failures.length === 0) return { ...base, status: 'skip', failures: [], reason: run.redactor.text(skipped) };
+  if (skipped !== undefined && failures.length === 0)
+    return { ...base, status: 'skip', failures: [], reason: run.redactor.text(skipped) };
   const result: CheckResult = {
     ...base,
     status: failures.length > 0 || error !== undefined ? 'fail' : 'pass',

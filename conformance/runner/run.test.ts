@@ -7,7 +7,11 @@ import type { RunEvent } from './events.ts';
 import { runConformance } from './run.ts';
 
 const main = createSandbox();
-const pilot = createSandbox({ environment: 'pilot', baseUrl: 'https://pilot.sandbox.example', altBaseUrl: 'https://pilot-alt.sandbox.example' });
+const pilot = createSandbox({
+  environment: 'pilot',
+  baseUrl: 'https://pilot.sandbox.example',
+  altBaseUrl: 'https://pilot-alt.sandbox.example',
+});
 const server = setupServer(...main.handlers, ...pilot.handlers);
 // Looked up per call: MSW replaces globalThis.fetch when the server starts listening.
 const fetch: FetchLike = (url, init) => globalThis.fetch(url, init);
@@ -18,23 +22,76 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const check = (name: string, over: Partial<CheckDef> = {}) =>
-  defineCheck({ name, title: name, severity: 'MUST', section: 'Errors', tags: [], mutating: false, run: async () => undefined, ...over });
+  defineCheck({
+    name,
+    title: name,
+    severity: 'MUST',
+    section: 'Errors',
+    tags: [],
+    mutating: false,
+    run: async () => undefined,
+    ...over,
+  });
 
 const PROVIDERS = '/api/public/v1/providers';
 const CHECKS: CheckDef[] = [
-  check('demo.passes', { async run(ctx) { ctx.expect.status(await ctx.call('GET', PROVIDERS), 200, 'answers 200'); } }),
-  check('demo.must-fails', { requires: ['token'], async run(ctx) { ctx.expect.status(await ctx.call('GET', PROVIDERS, { tenant: false }), 200, `GET ${PROVIDERS} without tenant answers 200`); } }),
-  check('demo.should-fails', { severity: 'SHOULD', async run(ctx) { ctx.fail({ expected: 'something advisory', observed: 'not so' }); } }),
-  check('demo.modifies', { mutating: true, async run(ctx) { ctx.note(ctx.label('connection')); } }),
-  check('demo.needs-alt', { requires: ['alt-base-url'], async run(ctx) { ctx.expect.status(await ctx.call('GET', PROVIDERS, { base: 'alt' }), 200, 'alt answers'); } }),
-  check('demo.broken', { async run() { throw new TypeError('bug in the check'); } }),
-  check('demo.skips-itself', { async run(ctx) { ctx.skip('nothing to judge here'); } }),
+  check('demo.passes', {
+    async run(ctx) {
+      ctx.expect.status(await ctx.call('GET', PROVIDERS), 200, 'answers 200');
+    },
+  }),
+  check('demo.must-fails', {
+    requires: ['token'],
+    async run(ctx) {
+      ctx.expect.status(
+        await ctx.call('GET', PROVIDERS, { tenant: false }),
+        200,
+        `GET ${PROVIDERS} without tenant answers 200`,
+      );
+    },
+  }),
+  check('demo.should-fails', {
+    severity: 'SHOULD',
+    async run(ctx) {
+      ctx.fail({ expected: 'something advisory', observed: 'not so' });
+    },
+  }),
+  check('demo.modifies', {
+    mutating: true,
+    async run(ctx) {
+      ctx.note(ctx.label('connection'));
+    },
+  }),
+  check('demo.needs-alt', {
+    requires: ['alt-base-url'],
+    async run(ctx) {
+      ctx.expect.status(await ctx.call('GET', PROVIDERS, { base: 'alt' }), 200, 'alt answers');
+    },
+  }),
+  check('demo.broken', {
+    async run() {
+      throw new TypeError('bug in the check');
+    },
+  }),
+  check('demo.skips-itself', {
+    async run(ctx) {
+      ctx.skip('nothing to judge here');
+    },
+  }),
 ];
 
 async function run(sandbox: Sandbox, over: Parameters<typeof runConformance>[0] = {}) {
   const events: RunEvent[] = [];
   const { token, tenant } = sandbox.issueToken();
-  const result = await runConformance({ baseUrl: sandbox.baseUrl, token, tenant, fetch, checks: CHECKS, onEvent: (e) => events.push(e), ...over });
+  const result = await runConformance({
+    baseUrl: sandbox.baseUrl,
+    token,
+    tenant,
+    fetch,
+    checks: CHECKS,
+    onEvent: (e) => events.push(e),
+    ...over,
+  });
   return { result, events, token };
 }
 
@@ -45,8 +102,13 @@ describe('runConformance', () => {
     expect(events.at(-1)!.type).toBe('run-end');
     const status = Object.fromEntries(result.results.map((r) => [r.check.name, r.status]));
     expect(status).toEqual({
-      'demo.passes': 'pass', 'demo.must-fails': 'fail', 'demo.should-fails': 'fail', 'demo.modifies': 'pass',
-      'demo.needs-alt': 'skip', 'demo.broken': 'fail', 'demo.skips-itself': 'skip',
+      'demo.passes': 'pass',
+      'demo.must-fails': 'fail',
+      'demo.should-fails': 'fail',
+      'demo.modifies': 'pass',
+      'demo.needs-alt': 'skip',
+      'demo.broken': 'fail',
+      'demo.skips-itself': 'skip',
     });
     for (const r of result.results.filter((x) => x.status !== 'skip' || x.check.name === 'demo.skips-itself')) {
       const started = events.findIndex((e) => e.type === 'check-start' && e.check.name === r.check.name);
@@ -55,8 +117,19 @@ describe('runConformance', () => {
       expect(ended).toBeGreaterThan(started);
     }
     expect(result.results.find((r) => r.check.name === 'demo.needs-alt')!.reason).toMatch(/--alt-base-url/);
-    expect(result.results.find((r) => r.check.name === 'demo.broken')).toMatchObject({ errorKind: 'fault', error: expect.stringMatching(/bug in the check/) });
-    expect(result.summary).toMatchObject({ total: 7, passed: 2, failed: 3, skipped: 2, mustFailed: 2, shouldFailed: 1, errored: 1 });
+    expect(result.results.find((r) => r.check.name === 'demo.broken')).toMatchObject({
+      errorKind: 'fault',
+      error: expect.stringMatching(/bug in the check/),
+    });
+    expect(result.summary).toMatchObject({
+      total: 7,
+      passed: 2,
+      failed: 3,
+      skipped: 2,
+      mustFailed: 2,
+      shouldFailed: 1,
+      errored: 1,
+    });
     expect(result.exitCode).toBe(1);
   });
 
@@ -75,7 +148,9 @@ describe('runConformance', () => {
   });
 
   it('an advisory (SHOULD) failure alone leaves the exit code at 0', async () => {
-    const { result } = await run(main, { checks: CHECKS.filter((c) => ['demo.passes', 'demo.should-fails'].includes(c.name)) });
+    const { result } = await run(main, {
+      checks: CHECKS.filter((c) => ['demo.passes', 'demo.should-fails'].includes(c.name)),
+    });
     expect([result.exitCode, result.summary.shouldFailed]).toEqual([0, 1]);
   });
 
@@ -84,7 +159,9 @@ describe('runConformance', () => {
       (await run(main, { checks: CHECKS.filter((c) => c.name === 'demo.modifies'), ...over })).result.results[0]!;
     expect((await reason({ profile: 'read-only' })).reason).toBe('the read-only profile makes no modifying call');
     expect((await reason({ environment: 'production' })).reason).toBe('the read-only profile makes no modifying call');
-    expect((await reason({ environment: 'production', profile: 'full' })).reason).toMatch(/production: modifying checks need --allow-mutations/);
+    expect((await reason({ environment: 'production', profile: 'full' })).reason).toMatch(
+      /production: modifying checks need --allow-mutations/,
+    );
     const allowed = await reason({ environment: 'production', profile: 'full', allowMutations: true });
     expect(allowed.status).toBe('pass');
     expect(allowed.notes[0]).toMatch(/^ncs-conformance-[0-9a-f]{8}-connection-1$/);
@@ -93,8 +170,19 @@ describe('runConformance', () => {
   it('learns the environment from GET /info', async () => {
     const { token, tenant } = pilot.issueToken('pilot-backend');
     const events: RunEvent[] = [];
-    await runConformance({ baseUrl: pilot.baseUrl, token, tenant, fetch, checks: [CHECKS[0]!], onEvent: (e) => events.push(e) });
-    expect(events[0]).toMatchObject({ type: 'run-start', target: { environment: 'pilot', credentials: 'token' }, profile: 'full' });
+    await runConformance({
+      baseUrl: pilot.baseUrl,
+      token,
+      tenant,
+      fetch,
+      checks: [CHECKS[0]!],
+      onEvent: (e) => events.push(e),
+    });
+    expect(events[0]).toMatchObject({
+      type: 'run-start',
+      target: { environment: 'pilot', credentials: 'token' },
+      profile: 'full',
+    });
   });
 
   it('obtains a token with client credentials and keeps the secret out of every event', async () => {
@@ -102,17 +190,28 @@ describe('runConformance', () => {
     const withTokenEndpoint: FetchLike = async (url, init) => {
       if (url === 'https://auth.sandbox.example/oauth/token') {
         forms.push(`${init.headers.authorization} ${init.body}`);
-        return new Response(JSON.stringify({ access_token: main.issueToken().token, token_type: 'Bearer', expires_in: 900 }), { headers: { 'content-type': 'application/json' } });
+        return new Response(
+          JSON.stringify({ access_token: main.issueToken().token, token_type: 'Bearer', expires_in: 900 }),
+          { headers: { 'content-type': 'application/json' } },
+        );
       }
       return fetch(url, init);
     };
     const events: RunEvent[] = [];
     const { exitCode } = await runConformance({
-      baseUrl: main.baseUrl, tenant: 'harbour-kitchens', clientId: 'harbour-backend', clientSecret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60',
-      tokenUrl: 'https://auth.sandbox.example/oauth/token', fetch: withTokenEndpoint, checks: [CHECKS[0]!], onEvent: (e) => events.push(e),
+      baseUrl: main.baseUrl,
+      tenant: 'harbour-kitchens',
+      clientId: 'harbour-backend',
+      clientSecret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60',
+      tokenUrl: 'https://auth.sandbox.example/oauth/token',
+      fetch: withTokenEndpoint,
+      checks: [CHECKS[0]!],
+      onEvent: (e) => events.push(e),
     });
     expect(exitCode).toBe(0);
-    expect(forms).toEqual([`Basic ${Buffer.from('harbour-backend:hk-sandbox-secret-5f2c9a7e1b3d4c60').toString('base64')} grant_type=client_credentials`]);
+    expect(forms).toEqual([
+      `Basic ${Buffer.from('harbour-backend:hk-sandbox-secret-5f2c9a7e1b3d4c60').toString('base64')} grant_type=client_credentials`,
+    ]);
     expect(events[0]).toMatchObject({ target: { credentials: 'client-credentials' } });
     expect(JSON.stringify(events)).not.toContain('hk-sandbox-secret');
   });
@@ -120,10 +219,22 @@ describe('runConformance', () => {
   it('exit code 2 for usage errors, an unreachable target, a refused token and a target lost mid-run', async () => {
     const usage = await runConformance({ fetch });
     expect([usage.exitCode, usage.error]).toEqual([2, '--base-url is required (or NCS_BASE_URL)']);
-    const nothing = await runConformance({ baseUrl: 'https://nowhere.sandbox.example', fetch: async () => { throw new TypeError('fetch failed'); } });
+    const nothing = await runConformance({
+      baseUrl: 'https://nowhere.sandbox.example',
+      fetch: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
     expect(nothing.exitCode).toBe(2);
     expect(nothing.error).toMatch(/cannot reach https:\/\/nowhere\.sandbox\.example\/api\/public\/v1/);
-    const refused = await runConformance({ baseUrl: main.baseUrl, tenant: 't', clientId: 'x', clientSecret: 'wrong-secret-123', fetch, checks: CHECKS });
+    const refused = await runConformance({
+      baseUrl: main.baseUrl,
+      tenant: 't',
+      clientId: 'x',
+      clientSecret: 'wrong-secret-123',
+      fetch,
+      checks: CHECKS,
+    });
     expect(refused.exitCode).toBe(2);
     expect(refused.error).toMatch(/token endpoint .* answered/);
     let calls = 0;
@@ -134,7 +245,10 @@ describe('runConformance', () => {
     };
     const lost = await run(main, { fetch: dies, checks: [CHECKS[0]!] });
     expect(lost.result.exitCode).toBe(2);
-    expect(lost.result.results[0]).toMatchObject({ errorKind: 'connection', error: expect.stringMatching(/ECONNRESET/) });
+    expect(lost.result.results[0]).toMatchObject({
+      errorKind: 'connection',
+      error: expect.stringMatching(/ECONNRESET/),
+    });
     expect(lost.result.error).toMatch(/stopped answering/);
   });
 

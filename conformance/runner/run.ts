@@ -48,7 +48,11 @@ async function obtainToken(client: KitClient, o: ResolvedOptions, redactor: Reda
 
 /** The environment the target reports for the token (GET /info, the interface's sample first call), if any. */
 async function detectEnvironment(client: KitClient, o: ResolvedOptions, token: string): Promise<string | undefined> {
-  const ex = await client.send({ method: 'GET', url: `${o.baseUrl}${BASE_PATH}/info`, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': o.tenant ?? '' } });
+  const ex = await client.send({
+    method: 'GET',
+    url: `${o.baseUrl}${BASE_PATH}/info`,
+    headers: { authorization: `Bearer ${token}`, 'x-service-tenant': o.tenant ?? '' },
+  });
   const env = (ex.json as { data?: { environment?: unknown } } | undefined)?.data?.environment;
   return ex.status === 200 && typeof env === 'string' ? env : undefined;
 }
@@ -82,7 +86,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 
   const redactor = createRedactor();
-  const client = createKitClient({ timeoutMs: o.timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.retry !== undefined ? { retry: options.retry } : {}) });
+  const client = createKitClient({
+    timeoutMs: o.timeoutMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.retry !== undefined ? { retry: options.retry } : {}),
+  });
   let token: string | undefined;
   let environment = o.environment;
   try {
@@ -98,7 +106,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     throw err;
   }
 
-  const safety = decideSafety({ ...(o.profile ? { profile: o.profile } : {}), ...(environment ? { environment } : {}), allowMutations: o.allowMutations });
+  const safety = decideSafety({
+    ...(o.profile ? { profile: o.profile } : {}),
+    ...(environment ? { environment } : {}),
+    allowMutations: o.allowMutations,
+  });
   const target: RunTarget = {
     baseUrl: o.baseUrl,
     ...(o.altBaseUrl ? { altBaseUrl: o.altBaseUrl } : {}),
@@ -108,27 +120,59 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   };
   const cleanups: RunState['cleanups'] = [];
   const run: RunState = {
-    runId, client, redactor, profile: safety.profile as ProfileName, deployment: o.deployment,
-    target: { ...target, hasToken: token !== undefined, hasAdminToken: o.adminToken !== undefined, ...(o.otherTenant ? { otherTenant: o.otherTenant } : {}) },
+    runId,
+    client,
+    redactor,
+    profile: safety.profile as ProfileName,
+    deployment: o.deployment,
+    target: {
+      ...target,
+      hasToken: token !== undefined,
+      hasAdminToken: o.adminToken !== undefined,
+      ...(o.otherTenant ? { otherTenant: o.otherTenant } : {}),
+    },
     ...(token ? { token } : {}),
     ...(o.adminToken ? { adminToken: o.adminToken } : {}),
-    memo: new Map(), labels: { next: 0 }, cleanups,
+    memo: new Map(),
+    labels: { next: 0 },
+    cleanups,
   };
-  emit({ type: 'run-start', runId, startedAt: new Date().toISOString(), target, profile: safety.profile, allowMutations: safety.mutationsAllowed, checks: checks.map(infoOf) });
+  emit({
+    type: 'run-start',
+    runId,
+    startedAt: new Date().toISOString(),
+    target,
+    profile: safety.profile,
+    allowMutations: safety.mutationsAllowed,
+    checks: checks.map(infoOf),
+  });
 
   const results = await pool(checks, o.concurrency, async (check) => {
     const reason = mutationSkipReason(check, safety) ?? requirementSkipReason(check, run);
     if (reason) {
-      const result: CheckResult = { check: infoOf(check), status: 'skip', durationMs: 0, failures: [], notes: [], reason };
+      const result: CheckResult = {
+        check: infoOf(check),
+        status: 'skip',
+        durationMs: 0,
+        failures: [],
+        notes: [],
+        reason,
+      };
       emit({ type: 'check-skip', result });
       return result;
     }
     emit({ type: 'check-start', check: infoOf(check) });
     const result = await runCheck(check, run);
-    emit({ type: result.status === 'pass' ? 'check-pass' : result.status === 'fail' ? 'check-fail' : 'check-skip', result });
+    emit({
+      type: result.status === 'pass' ? 'check-pass' : result.status === 'fail' ? 'check-fail' : 'check-skip',
+      result,
+    });
     return result;
   });
-  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+  for (const cleanup of cleanups.reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch(() => undefined);
   const connectionLost = results.find((r) => r.errorKind === 'connection');
   const summary = summarise(results);
   if (connectionLost) return finish(2, results, `the target stopped answering during the run: ${connectionLost.error}`);

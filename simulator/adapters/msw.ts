@@ -20,7 +20,14 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const body = hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined;
-  return { method: request.method.toUpperCase(), path: url.pathname, query, headers, origin: url.origin, ...(body && body.length ? { body } : {}) };
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query,
+    headers,
+    origin: url.origin,
+    ...(body && body.length ? { body } : {}),
+  };
 }
 
 /** Plain response -> fetch Response; streams become a ReadableStream body. */
@@ -30,33 +37,36 @@ export function toFetchResponse(res: PlainResponse): Response {
     let stop: (() => void) | undefined;
     let drained: (() => void) | undefined;
     let closed = false;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        stop = source.open({
-          write(chunk) {
-            if (closed) return false;
-            controller.enqueue(encoder.encode(chunk));
-            return (controller.desiredSize ?? 1) > 0;
-          },
-          end() {
-            if (closed) return;
-            closed = true;
-            controller.close();
-          },
-          onDrain(listener) {
-            drained = listener;
-          },
-        });
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          stop = source.open({
+            write(chunk) {
+              if (closed) return false;
+              controller.enqueue(encoder.encode(chunk));
+              return (controller.desiredSize ?? 1) > 0;
+            },
+            end() {
+              if (closed) return;
+              closed = true;
+              controller.close();
+            },
+            onDrain(listener) {
+              drained = listener;
+            },
+          });
+        },
+        // The reader took chunks and wants more: the source may write again.
+        pull() {
+          drained?.();
+        },
+        cancel() {
+          closed = true;
+          stop?.();
+        },
       },
-      // The reader took chunks and wants more: the source may write again.
-      pull() {
-        drained?.();
-      },
-      cancel() {
-        closed = true;
-        stop?.();
-      },
-    }, { highWaterMark: 64 });
+      { highWaterMark: 64 },
+    );
     return new Response(body, { status: res.status, headers: res.headers });
   }
   return new Response(res.body ?? null, { status: res.status, headers: res.headers });

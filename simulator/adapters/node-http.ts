@@ -76,7 +76,11 @@ function readBody(req: IncomingMessage, plain: PlainRequest, maxBodyBytes: numbe
 }
 
 /** Writes a plain response; streams are written as they come and stopped when the client goes. */
-export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStreamOpen?: (stop: () => void) => () => void): void {
+export function writeNodeResponse(
+  res: ServerResponse,
+  out: PlainResponse,
+  onStreamOpen?: (stop: () => void) => () => void,
+): void {
   if (!out.stream) {
     const body = out.body ?? '';
     out.headers['content-length'] = String(Buffer.byteLength(body));
@@ -115,7 +119,12 @@ export function writeNodeResponse(res: ServerResponse, out: PlainResponse, onStr
   });
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+};
 
 /** Writes a plain response straight onto a socket the HTTP parser gave up on, then closes it. */
 export function writeRawResponse(socket: Duplex, out: PlainResponse): void {
@@ -124,17 +133,26 @@ export function writeRawResponse(socket: Duplex, out: PlainResponse): void {
     return;
   }
   const body = out.body ?? '';
-  const head = [`HTTP/1.1 ${out.status} ${REASONS[out.status] ?? 'Error'}`, ...Object.entries({ ...out.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`)];
+  const head = [
+    `HTTP/1.1 ${out.status} ${REASONS[out.status] ?? 'Error'}`,
+    ...Object.entries({ ...out.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(
+      ([k, v]) => `${k}: ${v}`,
+    ),
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 /** What the transport tells the client when node's parser rejects a request before the core sees it. */
 export function describeClientError(err: NodeJS.ErrnoException): string {
   switch (err.code) {
-    case 'HPE_HEADER_OVERFLOW': return 'The request headers are larger than this deployment accepts.';
-    case 'ERR_HTTP_REQUEST_TIMEOUT': return 'The request was not completed in time.';
-    case 'HPE_INVALID_METHOD': return 'The request method is not valid HTTP.';
-    default: return 'The request is not valid HTTP.';
+    case 'HPE_HEADER_OVERFLOW':
+      return 'The request headers are larger than this deployment accepts.';
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return 'The request was not completed in time.';
+    case 'HPE_INVALID_METHOD':
+      return 'The request method is not valid HTTP.';
+    default:
+      return 'The request is not valid HTTP.';
   }
 }
 
@@ -142,7 +160,10 @@ export function describeClientError(err: NodeJS.ErrnoException): string {
  * A node:http request listener around the core.
  * @example http.createServer(createNodeListener(core)).listen(4010, '127.0.0.1');
  */
-export function createNodeListener(core: Core, opts: NodeAdapterOptions & { onStreamOpen?: (stop: () => void) => () => void } = {}) {
+export function createNodeListener(
+  core: Core,
+  opts: NodeAdapterOptions & { onStreamOpen?: (stop: () => void) => () => void } = {},
+) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
     fromNodeRequest(req, max)

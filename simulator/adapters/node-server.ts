@@ -66,7 +66,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     // A standalone server has no MSW around it: deliveries go out as they are.
     webhooks: { fetch: undiciFetch, ...options.webhooks },
     ...(log ? { onResponse: (e) => log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}`) } : {}),
-    onError: options.onError ?? ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
+    onError:
+      options.onError ??
+      ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
   const streams = new Set<() => void>();
   const listenerOptions = {
@@ -78,10 +80,21 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   };
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
   const make = (core: Core) => {
-    const srv = createServer({ maxHeaderSize: limits.maxHeaderBytes, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)) }, createNodeListener(core, listenerOptions));
+    const srv = createServer(
+      {
+        maxHeaderSize: limits.maxHeaderBytes,
+        requestTimeout: limits.requestTimeoutMs,
+        headersTimeout: limits.headersTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)),
+      },
+      createNodeListener(core, listenerOptions),
+    );
     srv.maxRequestsPerSocket = limits.maxRequestsPerSocket;
     // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
-    srv.on('clientError', (err: NodeJS.ErrnoException, socket) => writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))));
+    srv.on('clientError', (err: NodeJS.ErrnoException, socket) =>
+      writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))),
+    );
     return srv;
   };
   const server = make(sandbox.core);
@@ -98,10 +111,22 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const altBaseUrl = altServer ? await listen(altServer, options.altPort!) : undefined;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
-  if (options.readyFile) writeFileSync(options.readyFile, JSON.stringify({ baseUrl, ...(altBaseUrl ? { altBaseUrl } : {}), token, tenant, adminToken: sandbox.adminToken }, null, 2));
+  if (options.readyFile)
+    writeFileSync(
+      options.readyFile,
+      JSON.stringify(
+        { baseUrl, ...(altBaseUrl ? { altBaseUrl } : {}), token, tenant, adminToken: sandbox.adminToken },
+        null,
+        2,
+      ),
+    );
   let closing: Promise<void> | undefined;
   return {
-    sandbox, server, baseUrl, token, tenant,
+    sandbox,
+    server,
+    baseUrl,
+    token,
+    tenant,
     ...(altBaseUrl ? { altBaseUrl } : {}),
     close() {
       const closeOne = (srv: Server) =>

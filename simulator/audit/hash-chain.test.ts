@@ -8,14 +8,24 @@ import { createAuditChain, createAuditLog, GENESIS_HASH, hashAuditEntry } from '
 import { verifyAuditRange } from './verify.ts';
 
 const clock = createClock(() => Date.UTC(2026, 6, 1));
-const record = (i: number) => ({ requestId: `req_${i}`, actor: 'harbour-backend', action: 'connection.create', target: `connection:con_${i}` });
+const record = (i: number) => ({
+  requestId: `req_${i}`,
+  actor: 'harbour-backend',
+  action: 'connection.create',
+  target: `connection:con_${i}`,
+});
 
 describe('audit hash chain', () => {
   it('chains entries: seq from 1, genesis prevHash, hash over the canonical content and the previous hash', () => {
     const chain = createAuditChain('harbour-kitchens', { clock });
     const first = chain.append(record(1));
     const second = chain.append({ ...record(2), at: '2026-07-01T10:00:00.000Z' });
-    expect(first).toMatchObject({ seq: 1, tenant: 'harbour-kitchens', prevHash: GENESIS_HASH, at: '2026-07-01T00:00:00.000Z' });
+    expect(first).toMatchObject({
+      seq: 1,
+      tenant: 'harbour-kitchens',
+      prevHash: GENESIS_HASH,
+      at: '2026-07-01T00:00:00.000Z',
+    });
     const { hash, ...content } = first;
     expect(hash).toBe(createHash('sha256').update(canonicalJson(content)).digest('hex'));
     // Spelled out, so the documented canonical form is pinned down.
@@ -34,8 +44,13 @@ describe('audit hash chain', () => {
     const { entries, proof } = chain.list({ limit: 4 });
     expect(entries.map((e) => e.seq)).toEqual([10, 9, 8, 7]);
     expect(proof).toEqual({
-      algorithm: 'sha256', canonicalization: 'RFC8785', fromSeq: 7, toSeq: 10,
-      anchorPrevHash: entries[3]!.prevHash, headHash: entries[0]!.hash, chainHead: { seq: 10, hash: entries[0]!.hash },
+      algorithm: 'sha256',
+      canonicalization: 'RFC8785',
+      fromSeq: 7,
+      toSeq: 10,
+      anchorPrevHash: entries[3]!.prevHash,
+      headHash: entries[0]!.hash,
+      chainHead: { seq: 10, hash: entries[0]!.hash },
     });
     expect(verifyAuditRange(entries, proof)).toEqual({ ok: true, fromSeq: 7, toSeq: 10, count: 4 });
     expect(chain.list().entries).toHaveLength(10);
@@ -46,7 +61,13 @@ describe('audit hash chain', () => {
   it('an empty chain lists nothing with a verifiable empty proof', () => {
     const { entries, proof } = createAuditChain('t').list();
     expect(entries).toEqual([]);
-    expect(proof).toMatchObject({ fromSeq: 1, toSeq: 0, anchorPrevHash: GENESIS_HASH, headHash: GENESIS_HASH, chainHead: { seq: 0, hash: GENESIS_HASH } });
+    expect(proof).toMatchObject({
+      fromSeq: 1,
+      toSeq: 0,
+      anchorPrevHash: GENESIS_HASH,
+      headHash: GENESIS_HASH,
+      chainHead: { seq: 0, hash: GENESIS_HASH },
+    });
     expect(verifyAuditRange(entries, proof).ok).toBe(true);
   });
 
@@ -77,9 +98,21 @@ describe('audit hash chain', () => {
 describe('hashAuditEntry fast path', () => {
   it('hashes exactly the RFC 8785 text of the entry, for usual and unusual field values', () => {
     const text = fc.oneof(fc.string(), fc.constantFrom('é', '\u2028', '"\\', '\u0000', '𝄞'));
-    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 40 }), text, text, text, text, text, text, text, (seq, requestId, actor, action, target, at, tenant, prevHash) => {
-      const e = { seq, requestId, actor, action, target, at, tenant, prevHash };
-      expect(hashAuditEntry(e)).toBe(createHash('sha256').update(canonicalJson(e), 'utf8').digest('hex'));
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        text,
+        text,
+        text,
+        text,
+        text,
+        text,
+        text,
+        (seq, requestId, actor, action, target, at, tenant, prevHash) => {
+          const e = { seq, requestId, actor, action, target, at, tenant, prevHash };
+          expect(hashAuditEntry(e)).toBe(createHash('sha256').update(canonicalJson(e), 'utf8').digest('hex'));
+        },
+      ),
+    );
   });
 });

@@ -54,16 +54,39 @@ export interface AuditProof {
  */
 export function hashAuditEntry(e: Omit<AuditEntry, 'hash'>): string {
   const { seq, requestId, actor, action, target, at, tenant, prevHash } = e;
-  return hash('sha256', canonicalEntry(seq, requestId, actor, action, target, at, tenant, prevHash) ?? canonicalJson({ seq, requestId, actor, action, target, at, tenant, prevHash }), 'hex');
+  return hash(
+    'sha256',
+    canonicalEntry(seq, requestId, actor, action, target, at, tenant, prevHash) ??
+      canonicalJson({ seq, requestId, actor, action, target, at, tenant, prevHash }),
+    'hex',
+  );
 }
 
 /**
  * The canonical text of an entry written out directly (members in RFC 8785 order) when every field
  * has its usual type: the hot path of each audited write. Anything unusual takes canonicalJson.
  */
-function canonicalEntry(seq: unknown, requestId: unknown, actor: unknown, action: unknown, target: unknown, at: unknown, tenant: unknown, prevHash: unknown): string | undefined {
-  if (!Number.isFinite(seq) || typeof requestId !== 'string' || typeof actor !== 'string' || typeof action !== 'string' ||
-    typeof target !== 'string' || typeof at !== 'string' || typeof tenant !== 'string' || typeof prevHash !== 'string') return undefined;
+function canonicalEntry(
+  seq: unknown,
+  requestId: unknown,
+  actor: unknown,
+  action: unknown,
+  target: unknown,
+  at: unknown,
+  tenant: unknown,
+  prevHash: unknown,
+): string | undefined {
+  if (
+    !Number.isFinite(seq) ||
+    typeof requestId !== 'string' ||
+    typeof actor !== 'string' ||
+    typeof action !== 'string' ||
+    typeof target !== 'string' ||
+    typeof at !== 'string' ||
+    typeof tenant !== 'string' ||
+    typeof prevHash !== 'string'
+  )
+    return undefined;
   const j = JSON.stringify;
   return `{"action":${j(action)},"actor":${j(actor)},"at":${j(at)},"prevHash":${j(prevHash)},"requestId":${j(requestId)},"seq":${j(seq)},"target":${j(target)},"tenant":${j(tenant)}}`;
 }
@@ -94,11 +117,18 @@ export function createAuditChain(tenant: string, opts: { maxEntries?: number; cl
     tenant,
     append(input) {
       for (const k of ['requestId', 'actor', 'action', 'target'] as const) {
-        if (typeof input[k] !== 'string' || input[k].length === 0) throw new TypeError(`audit ${k} must be a non-empty string`);
+        if (typeof input[k] !== 'string' || input[k].length === 0)
+          throw new TypeError(`audit ${k} must be a non-empty string`);
       }
       const body = {
-        seq: head.seq + 1, requestId: input.requestId, actor: input.actor, action: input.action, target: input.target,
-        at: input.at ?? new Date(clock.now()).toISOString(), tenant, prevHash: head.hash,
+        seq: head.seq + 1,
+        requestId: input.requestId,
+        actor: input.actor,
+        action: input.action,
+        target: input.target,
+        at: input.at ?? new Date(clock.now()).toISOString(),
+        tenant,
+        prevHash: head.hash,
       };
       const entry: AuditEntry = Object.freeze({ ...body, hash: hashAuditEntry(body) });
       entries.push(entry);
@@ -107,14 +137,18 @@ export function createAuditChain(tenant: string, opts: { maxEntries?: number; cl
     },
     head: () => ({ ...head }),
     list({ limit = AUDIT_DEFAULTS.defaultLimit } = {}) {
-      if (!Number.isSafeInteger(limit) || limit < 1 || limit > AUDIT_DEFAULTS.maxLimit) throw new RangeError(`limit must be an integer from 1 to ${AUDIT_DEFAULTS.maxLimit}, not ${limit}`);
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > AUDIT_DEFAULTS.maxLimit)
+        throw new RangeError(`limit must be an integer from 1 to ${AUDIT_DEFAULTS.maxLimit}, not ${limit}`);
       const range = entries.slice(Math.max(0, entries.size - limit)).reverse();
       const newest = range[0];
       const oldest = range[range.length - 1];
       const proof: AuditProof = {
-        algorithm: 'sha256', canonicalization: CANONICALIZATION,
-        fromSeq: oldest?.seq ?? head.seq + 1, toSeq: newest?.seq ?? head.seq,
-        anchorPrevHash: oldest?.prevHash ?? head.hash, headHash: newest?.hash ?? head.hash,
+        algorithm: 'sha256',
+        canonicalization: CANONICALIZATION,
+        fromSeq: oldest?.seq ?? head.seq + 1,
+        toSeq: newest?.seq ?? head.seq,
+        anchorPrevHash: oldest?.prevHash ?? head.hash,
+        headHash: newest?.hash ?? head.hash,
         chainHead: { ...head },
       };
       return { entries: range, proof };
@@ -144,7 +178,14 @@ export function createAuditLog(opts: { maxEntriesPerTenant?: number; clock?: Clo
   const chains = new Map<string, AuditChain>();
   const chain = (tenant: string) => {
     let c = chains.get(tenant);
-    if (!c) chains.set(tenant, (c = createAuditChain(tenant, { ...(opts.maxEntriesPerTenant ? { maxEntries: opts.maxEntriesPerTenant } : {}), ...(opts.clock ? { clock: opts.clock } : {}) })));
+    if (!c)
+      chains.set(
+        tenant,
+        (c = createAuditChain(tenant, {
+          ...(opts.maxEntriesPerTenant ? { maxEntries: opts.maxEntriesPerTenant } : {}),
+          ...(opts.clock ? { clock: opts.clock } : {}),
+        })),
+      );
     return c;
   };
   return {

@@ -20,19 +20,30 @@ function trustedRedirect(params: OAuthParams, deps: AuthServerDeps): { client: C
   const client = deps.state.clients.get(id);
   if (!client) throw new OAuthError('invalid_request', 'client_id names no registered client.');
   if (client.type === 'service-account') {
-    throw new OAuthError('unauthorized_client', 'A service account acts for no person: use client_credentials at the token endpoint.');
+    throw new OAuthError(
+      'unauthorized_client',
+      'A service account acts for no person: use client_credentials at the token endpoint.',
+    );
   }
   const expired = expiredAccessMessage(client, deps.state.clock);
   if (expired) throw new OAuthError('invalid_request', expired);
   const registered = client.redirectUris ?? [];
-  if (!registered.length) throw new OAuthError('invalid_request', `${client.id} has no registered redirect URI, so it cannot use the authorization code flow.`);
+  if (!registered.length)
+    throw new OAuthError(
+      'invalid_request',
+      `${client.id} has no registered redirect URI, so it cannot use the authorization code flow.`,
+    );
   const sent = params.redirect_uri;
   if (sent === undefined) {
     if (registered.length === 1) return { client, redirectUri: registered[0]! };
-    throw new OAuthError('invalid_request', 'The parameter redirect_uri is missing; this client has several registered.');
+    throw new OAuthError(
+      'invalid_request',
+      'The parameter redirect_uri is missing; this client has several registered.',
+    );
   }
   // Exact string comparison (OAuth 2.1 2.3.1): no prefix, no normalisation.
-  if (!registered.includes(sent)) throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client (exact match required).');
+  if (!registered.includes(sent))
+    throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client (exact match required).');
   return { client, redirectUri: sent };
 }
 
@@ -48,24 +59,43 @@ function redirectTo(redirectUri: string, values: Record<string, string | undefin
  * state and iss. POST /oauth/authorize takes the decision of the consent page.
  * @example authorizeEndpoint(req, 'req_1', deps, 'http://127.0.0.1:4010') // 302 Location: <redirect_uri>?code=…&state=…&iss=…
  */
-export function authorizeEndpoint(req: PlainRequest, requestId: string, deps: AuthServerDeps, issuer: string): PlainResponse {
+export function authorizeEndpoint(
+  req: PlainRequest,
+  requestId: string,
+  deps: AuthServerDeps,
+  issuer: string,
+): PlainResponse {
   const params = req.method === 'POST' ? formParams(req) : queryParams(req.query);
   const { client, redirectUri } = trustedRedirect(params, deps);
-  const answer = (values: Record<string, string | undefined>) => redirectTo(redirectUri, { ...values, state: params.state, iss: issuer }, requestId);
+  const answer = (values: Record<string, string | undefined>) =>
+    redirectTo(redirectUri, { ...values, state: params.state, iss: issuer }, requestId);
   try {
-    if (params.response_type === undefined) throw new OAuthError('invalid_request', 'The parameter response_type is missing (code).');
-    if (params.response_type !== 'code') throw new OAuthError('unsupported_response_type', 'Only response_type=code is supported.');
+    if (params.response_type === undefined)
+      throw new OAuthError('invalid_request', 'The parameter response_type is missing (code).');
+    if (params.response_type !== 'code')
+      throw new OAuthError('unsupported_response_type', 'Only response_type=code is supported.');
     const scopes = resolveScopes(params.scope, client.scopes);
     const challenge = params.code_challenge;
     const method = params.code_challenge_method;
-    if (method !== undefined && method !== 'S256') throw new OAuthError('invalid_request', 'Only code_challenge_method=S256 is supported.');
+    if (method !== undefined && method !== 'S256')
+      throw new OAuthError('invalid_request', 'Only code_challenge_method=S256 is supported.');
     if (challenge === undefined) {
-      if (client.type === 'public') throw new OAuthError('invalid_request', 'PKCE is mandatory for public clients: send code_challenge with code_challenge_method=S256.');
-      if (method !== undefined) throw new OAuthError('invalid_request', 'code_challenge_method sent without code_challenge.');
+      if (client.type === 'public')
+        throw new OAuthError(
+          'invalid_request',
+          'PKCE is mandatory for public clients: send code_challenge with code_challenge_method=S256.',
+        );
+      if (method !== undefined)
+        throw new OAuthError('invalid_request', 'code_challenge_method sent without code_challenge.');
     } else {
       // Without a method RFC 7636 means "plain", which this server refuses.
-      if (method === undefined) throw new OAuthError('invalid_request', 'code_challenge_method=S256 is required (plain is not supported).');
-      if (!S256_CHALLENGE.test(challenge)) throw new OAuthError('invalid_request', 'code_challenge must be the 43-character base64url SHA-256 of the verifier.');
+      if (method === undefined)
+        throw new OAuthError('invalid_request', 'code_challenge_method=S256 is required (plain is not supported).');
+      if (!S256_CHALLENGE.test(challenge))
+        throw new OAuthError(
+          'invalid_request',
+          'code_challenge must be the 43-character base64url SHA-256 of the verifier.',
+        );
     }
     const { person, tenants } = signInTestPerson(client, params.login_hint, deps.state.fixtures.persons);
     if (req.method === 'GET' && params.prompt === 'consent') {
@@ -76,7 +106,12 @@ export function authorizeEndpoint(req: PlainRequest, requestId: string, deps: Au
       throw new OAuthError('invalid_request', 'The consent decision is missing (consent=allow or consent=deny).');
     }
     const code = deps.codes.issue({
-      clientId: client.id, redirectUri, redirectUriSent: params.redirect_uri !== undefined, personId: person.id, tenants, scopes,
+      clientId: client.id,
+      redirectUri,
+      redirectUriSent: params.redirect_uri !== undefined,
+      personId: person.id,
+      tenants,
+      scopes,
       ...(challenge !== undefined ? { codeChallenge: challenge } : {}),
     });
     return answer({ code });

@@ -6,15 +6,35 @@ import { createClock } from '../state/clock.ts';
 import { authenticateClient } from './client-auth.ts';
 import { OAuthError } from './oauth-error.ts';
 
-const base = { tenants: ['t'], scopes: ['catalog:read' as const], environment: 'sandbox' as const, purpose: 'tests', owner: 'owner@example.com', expiresAt: '2030-01-01T00:00:00Z' };
+const base = {
+  tenants: ['t'],
+  scopes: ['catalog:read' as const],
+  environment: 'sandbox' as const,
+  purpose: 'tests',
+  owner: 'owner@example.com',
+  expiresAt: '2030-01-01T00:00:00Z',
+};
 const clients = createClientRegistry([
   { ...base, id: 'conf', name: 'Conf', type: 'confidential' as const, secret: 'sec ret:with+special%chars' },
   { ...base, id: 'mobile', name: 'Mobile', type: 'public' as const },
-  { ...base, id: 'old', name: 'Old', type: 'confidential' as const, secret: 'old-secret-0123456789', expiresAt: '2020-01-01T00:00:00Z' },
+  {
+    ...base,
+    id: 'old',
+    name: 'Old',
+    type: 'confidential' as const,
+    secret: 'old-secret-0123456789',
+    expiresAt: '2020-01-01T00:00:00Z',
+  },
 ] satisfies FixtureClient[]);
 const deps = { clients, clock: createClock() };
-const req = (authorization?: string): PlainRequest => ({ method: 'POST', path: '/oauth/token', query: {}, headers: authorization ? { authorization } : {} });
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+const req = (authorization?: string): PlainRequest => ({
+  method: 'POST',
+  path: '/oauth/token',
+  query: {},
+  headers: authorization ? { authorization } : {},
+});
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 function failure(fn: () => unknown): OAuthError {
   try {
@@ -28,8 +48,12 @@ function failure(fn: () => unknown): OAuthError {
 
 describe('client authentication', () => {
   it('accepts client_secret_basic (form-encoded, RFC 6749 2.3.1), client_secret_post and none for public clients', () => {
-    expect(authenticateClient(req(basic('conf', 'sec ret:with+special%chars')), {}, deps).method).toBe('client_secret_basic');
-    expect(authenticateClient(req(), { client_id: 'conf', client_secret: 'sec ret:with+special%chars' }, deps).method).toBe('client_secret_post');
+    expect(authenticateClient(req(basic('conf', 'sec ret:with+special%chars')), {}, deps).method).toBe(
+      'client_secret_basic',
+    );
+    expect(
+      authenticateClient(req(), { client_id: 'conf', client_secret: 'sec ret:with+special%chars' }, deps).method,
+    ).toBe('client_secret_post');
     expect(authenticateClient(req(), { client_id: 'mobile' }, deps).method).toBe('none');
   });
 
@@ -52,14 +76,22 @@ describe('client authentication', () => {
   });
 
   it('refuses two methods at once and a mismatching client_id as invalid_request', () => {
-    expect(failure(() => authenticateClient(req(basic('conf', 'x')), { client_secret: 'x' }, deps)).code).toBe('invalid_request');
-    expect(failure(() => authenticateClient(req(basic('conf', 'x')), { client_id: 'mobile' }, deps)).code).toBe('invalid_request');
+    expect(failure(() => authenticateClient(req(basic('conf', 'x')), { client_secret: 'x' }, deps)).code).toBe(
+      'invalid_request',
+    );
+    expect(failure(() => authenticateClient(req(basic('conf', 'x')), { client_id: 'mobile' }, deps)).code).toBe(
+      'invalid_request',
+    );
   });
 
   it('refuses an expired access after checking its secret, naming the owner', () => {
-    const err = failure(() => authenticateClient(req(), { client_id: 'old', client_secret: 'old-secret-0123456789' }, deps));
+    const err = failure(() =>
+      authenticateClient(req(), { client_id: 'old', client_secret: 'old-secret-0123456789' }, deps),
+    );
     expect(err.code).toBe('invalid_client');
     expect(err.message).toContain('owner@example.com');
-    expect(failure(() => authenticateClient(req(), { client_id: 'old', client_secret: 'wrong' }, deps)).message).not.toContain('owner@');
+    expect(
+      failure(() => authenticateClient(req(), { client_id: 'old', client_secret: 'wrong' }, deps)).message,
+    ).not.toContain('owner@');
   });
 });

@@ -18,7 +18,11 @@ function parseBasic(header: string): { id: string; secret: string } {
   const m = /^basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header);
   const decoded = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
-  if (colon < 1) throw new OAuthError('invalid_client', 'The Basic credentials are malformed: expected base64(client_id:client_secret).');
+  if (colon < 1)
+    throw new OAuthError(
+      'invalid_client',
+      'The Basic credentials are malformed: expected base64(client_id:client_secret).',
+    );
   const unform = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
   try {
     return { id: unform(decoded.slice(0, colon)), secret: unform(decoded.slice(colon + 1)) };
@@ -33,30 +37,51 @@ function parseBasic(header: string): { id: string; secret: string } {
  * person who can renew it. Secrets are never repeated in an answer.
  * @example const { client } = authenticateClient(req, params, { clients, clock });
  */
-export function authenticateClient(req: PlainRequest, params: OAuthParams, deps: { clients: ClientRegistry; clock: Clock }): AuthenticatedClient {
+export function authenticateClient(
+  req: PlainRequest,
+  params: OAuthParams,
+  deps: { clients: ClientRegistry; clock: Clock },
+): AuthenticatedClient {
   const header = req.headers.authorization;
   const basic = header !== undefined && /^basic\s/i.test(header) ? parseBasic(header) : undefined;
-  if (header !== undefined && !basic) throw new OAuthError('invalid_client', 'Only HTTP Basic client authentication is accepted in the Authorization header.');
+  if (header !== undefined && !basic)
+    throw new OAuthError(
+      'invalid_client',
+      'Only HTTP Basic client authentication is accepted in the Authorization header.',
+    );
   if (basic && params.client_secret !== undefined) {
-    throw new OAuthError('invalid_request', 'Use one client authentication method: Basic header or client_secret in the body, not both.');
+    throw new OAuthError(
+      'invalid_request',
+      'Use one client authentication method: Basic header or client_secret in the body, not both.',
+    );
   }
   if (basic && params.client_id !== undefined && params.client_id !== basic.id) {
     throw new OAuthError('invalid_request', 'client_id in the body differs from the client of the Basic header.');
   }
   const id = basic?.id ?? params.client_id;
   if (id === undefined) {
-    throw new OAuthError('invalid_client', 'No client authentication: send HTTP Basic credentials, client_id + client_secret, or client_id alone for a public client.');
+    throw new OAuthError(
+      'invalid_client',
+      'No client authentication: send HTTP Basic credentials, client_id + client_secret, or client_id alone for a public client.',
+    );
   }
   const secret = basic?.secret ?? params.client_secret;
   const client = deps.clients.get(id);
   if (!client) throw new OAuthError('invalid_client', FAILED);
   let method: ClientAuthMethod;
   if (client.type === 'public') {
-    if (secret !== undefined) throw new OAuthError('invalid_client', 'This is a public client: it has no secret; send client_id alone and use PKCE.');
+    if (secret !== undefined)
+      throw new OAuthError(
+        'invalid_client',
+        'This is a public client: it has no secret; send client_id alone and use PKCE.',
+      );
     method = 'none';
   } else {
     if (secret === undefined) {
-      throw new OAuthError('invalid_client', 'This client is confidential: authenticate with client_secret_basic or client_secret_post.');
+      throw new OAuthError(
+        'invalid_client',
+        'This client is confidential: authenticate with client_secret_basic or client_secret_post.',
+      );
     }
     if (!deps.clients.verifySecret(id, secret)) throw new OAuthError('invalid_client', FAILED);
     method = basic ? 'client_secret_basic' : 'client_secret_post';

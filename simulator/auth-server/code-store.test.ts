@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from '../state/clock.ts';
 import { createCodeStore } from './code-store.ts';
 
-const grant = { clientId: 'app', redirectUri: 'http://127.0.0.1:1/cb', redirectUriSent: true, personId: 'p', tenants: ['t'], scopes: ['catalog:read' as const] };
+const grant = {
+  clientId: 'app',
+  redirectUri: 'http://127.0.0.1:1/cb',
+  redirectUriSent: true,
+  personId: 'p',
+  tenants: ['t'],
+  scopes: ['catalog:read' as const],
+};
 
 describe('authorization code store', () => {
   it('issues single-use codes that expire on the clock', () => {
     let now = 0;
-    const store = createCodeStore(createClock(() => now), 60);
+    const store = createCodeStore(
+      createClock(() => now),
+      60,
+    );
     const code = store.issue(grant);
     expect(code).toMatch(/^ncs_ac_/);
     expect(store.find(code)).toMatchObject({ kind: 'fresh', code: { clientId: 'app', expiresAt: 60_000 } });
@@ -21,7 +31,10 @@ describe('authorization code store', () => {
 
   it('stays bounded under a flood of unredeemed codes', () => {
     let now = 0;
-    const store = createCodeStore(createClock(() => now), 60);
+    const store = createCodeStore(
+      createClock(() => now),
+      60,
+    );
     const first = store.issue(grant);
     for (let i = 0; i < 20_050; i++) store.issue(grant);
     // The oldest were dropped to make room; the store never grows past its cap.

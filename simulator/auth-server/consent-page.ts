@@ -14,7 +14,13 @@ const escape = (s: string) =>
  * @example consentPage({ client, person, tenants, scopes, params, action: '/oauth/authorize', requestId });
  */
 export function consentPage(opts: {
-  client: ClientRecord; person: Person; tenants: string[]; scopes: Scope[]; params: OAuthParams; action: string; requestId: string;
+  client: ClientRecord;
+  person: Person;
+  tenants: string[];
+  scopes: Scope[];
+  params: OAuthParams;
+  action: string;
+  requestId: string;
 }): PlainResponse {
   const { client, person } = opts;
   const hidden = Object.entries(opts.params)
@@ -44,8 +50,11 @@ export function consentPage(opts: {
   return {
     status: 200,
     headers: {
-      'content-type': 'text/html; charset=utf-8', 'x-request-id': opts.requestId, ...NO_STORE,
-      'content-security-policy': "default-src 'none'", 'x-frame-options': 'DENY',
+      'content-type': 'text/html; charset=utf-8',
+      'x-request-id': opts.requestId,
+      ...NO_STORE,
+      'content-security-policy': "default-src 'none'",
+      'x-frame-options': 'DENY',
     },
     body,
   };

@@ -11,9 +11,17 @@ import { resolveScopes } from './scope-request.ts';
  */
 export function clientCredentialsGrant(client: ClientRecord, params: OAuthParams, deps: AuthServerDeps) {
   if (client.type === 'public') {
-    throw new OAuthError('unauthorized_client', 'A public client has no secret and cannot use client_credentials; use authorization_code with PKCE.');
+    throw new OAuthError(
+      'unauthorized_client',
+      'A public client has no secret and cannot use client_credentials; use authorization_code with PKCE.',
+    );
   }
   const scopes = resolveScopes(params.scope, client.scopes);
-  const issued = deps.state.tokens.issue({ clientId: client.id, tenants: client.tenants, scopes, environment: client.environment });
+  const issued = deps.state.tokens.issue({
+    clientId: client.id,
+    tenants: client.tenants,
+    scopes,
+    environment: client.environment,
+  });
   return tokenBody(issued);
 }

@@ -12,7 +12,8 @@ import { resolveScopes } from './scope-request.ts';
  * @example refreshTokenGrant(client, { refresh_token }, deps);
  */
 export function refreshTokenGrant(client: ClientRecord, params: OAuthParams, deps: AuthServerDeps) {
-  if (params.refresh_token === undefined) throw new OAuthError('invalid_request', 'The parameter refresh_token is missing.');
+  if (params.refresh_token === undefined)
+    throw new OAuthError('invalid_request', 'The parameter refresh_token is missing.');
   let scopes: Scope[] = [];
   // The scope is checked before the token is spent, so a refused request leaves it usable.
   const result = deps.families.rotate(params.refresh_token, client.id, (grant) => {

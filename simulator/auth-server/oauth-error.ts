@@ -22,12 +22,19 @@ export class OAuthError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
 
-  constructor(code: OAuthErrorCode, description: string, opts: { status?: number; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: OAuthErrorCode,
+    description: string,
+    opts: { status?: number; headers?: Record<string, string> } = {},
+  ) {
     super(description);
     this.code = code;
     // RFC 6749 5.2: 400 for everything but a failed client authentication, which is 401 with a challenge.
     this.status = opts.status ?? (code === 'invalid_client' ? 401 : 400);
-    this.headers = code === 'invalid_client' ? { 'www-authenticate': 'Basic realm="ncs-sandbox", charset="UTF-8"', ...opts.headers } : (opts.headers ?? {});
+    this.headers =
+      code === 'invalid_client'
+        ? { 'www-authenticate': 'Basic realm="ncs-sandbox", charset="UTF-8"', ...opts.headers }
+        : (opts.headers ?? {});
   }
 }
 
@@ -35,7 +42,12 @@ export class OAuthError extends Error {
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
 /** A JSON answer of the authorization server. */
-export function oauthJson(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): PlainResponse {
+export function oauthJson(
+  status: number,
+  body: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): PlainResponse {
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...NO_STORE, ...headers },
@@ -50,5 +62,10 @@ export function errorDescription(text: string): string {
 
 /** The RFC 6749 error body for an OAuthError. */
 export function oauthErrorResponse(err: OAuthError, requestId: string): PlainResponse {
-  return oauthJson(err.status, { error: err.code, error_description: errorDescription(err.message) }, requestId, err.headers);
+  return oauthJson(
+    err.status,
+    { error: err.code, error_description: errorDescription(err.message) },
+    requestId,
+    err.headers,
+  );
 }

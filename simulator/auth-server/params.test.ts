@@ -5,12 +5,20 @@ import { formParams, queryParams } from './params.ts';
 import { resolveScopes } from './scope-request.ts';
 import { verifyS256 } from './pkce.ts';
 
-const form = (body: string, type = 'application/x-www-form-urlencoded; charset=UTF-8') =>
-  ({ method: 'POST', path: '/oauth/token', query: {}, headers: { 'content-type': type }, body: new TextEncoder().encode(body) });
+const form = (body: string, type = 'application/x-www-form-urlencoded; charset=UTF-8') => ({
+  method: 'POST',
+  path: '/oauth/token',
+  query: {},
+  headers: { 'content-type': type },
+  body: new TextEncoder().encode(body),
+});
 
 describe('OAuth parameters', () => {
   it('reads form bodies; empty values count as absent; duplicates and other content types are refused', () => {
-    expect(formParams(form('grant_type=client_credentials&scope=&x=a+b'))).toEqual({ grant_type: 'client_credentials', x: 'a b' });
+    expect(formParams(form('grant_type=client_credentials&scope=&x=a+b'))).toEqual({
+      grant_type: 'client_credentials',
+      x: 'a b',
+    });
     expect(() => formParams(form('a=1&a=2'))).toThrow(OAuthError);
     expect(() => formParams(form('{}', 'application/json'))).toThrow(/x-www-form-urlencoded/);
     expect(() => formParams({ ...form(''), body: new Uint8Array([0xff, 0xfe]) })).toThrow(/UTF-8/);
@@ -20,7 +28,10 @@ describe('OAuth parameters', () => {
 
   it('grants a subset of the allowed scopes, all of them by default, else invalid_scope', () => {
     expect(resolveScopes(undefined, ['catalog:read', 'audit:read'])).toEqual(['catalog:read', 'audit:read']);
-    expect(resolveScopes('audit:read  catalog:read', ['catalog:read', 'audit:read'])).toEqual(['catalog:read', 'audit:read']);
+    expect(resolveScopes('audit:read  catalog:read', ['catalog:read', 'audit:read'])).toEqual([
+      'catalog:read',
+      'audit:read',
+    ]);
     try {
       resolveScopes('catalog:read admin <script>', ['catalog:read']);
       expect.unreachable();

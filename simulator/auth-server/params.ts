@@ -9,7 +9,8 @@ function collect(entries: Iterable<[string, string]>): OAuthParams {
   const seen = new Set<string>();
   for (const [key, value] of entries) {
     // RFC 6749 3.1: a parameter must not be sent twice; guessing which one counts would hide bugs.
-    if (seen.has(key)) throw new OAuthError('invalid_request', `The parameter ${printable(key)} was sent more than once.`);
+    if (seen.has(key))
+      throw new OAuthError('invalid_request', `The parameter ${printable(key)} was sent more than once.`);
     seen.add(key);
     if (value !== '') out[key] = value;
   }
@@ -29,7 +30,10 @@ export function formParams(req: PlainRequest): OAuthParams {
   if (req.bodyTooLarge) throw new OAuthError('invalid_request', 'The request body is too large.');
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
-    throw new OAuthError('invalid_request', 'Send the parameters as an application/x-www-form-urlencoded body (RFC 6749 3.2).');
+    throw new OAuthError(
+      'invalid_request',
+      'Send the parameters as an application/x-www-form-urlencoded body (RFC 6749 3.2).',
+    );
   }
   let text: string;
   try {
@@ -46,6 +50,7 @@ export function formParams(req: PlainRequest): OAuthParams {
  */
 export function queryParams(query: PlainRequest['query']): OAuthParams {
   const pairs: [string, string][] = [];
-  for (const [key, value] of Object.entries(query)) for (const v of Array.isArray(value) ? value : [value]) pairs.push([key, v]);
+  for (const [key, value] of Object.entries(query))
+    for (const v of Array.isArray(value) ? value : [value]) pairs.push([key, v]);
   return collect(pairs);
 }

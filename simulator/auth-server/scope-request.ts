@@ -14,7 +14,10 @@ export function resolveScopes(requested: string | undefined, allowed: readonly S
   if (refused.length) {
     // Only name-like values are repeated back; anything else may be a mistake that should not be echoed.
     const shown = refused.map((n) => (/^[A-Za-z0-9:._-]{1,64}$/.test(n) ? n : '(unreadable)'));
-    throw new OAuthError('invalid_scope', `Not granted to this client: ${[...new Set(shown)].join(' ')}. It may ask for: ${allowed.join(' ')}.`);
+    throw new OAuthError(
+      'invalid_scope',
+      `Not granted to this client: ${[...new Set(shown)].join(' ')}. It may ask for: ${allowed.join(' ')}.`,
+    );
   }
   return allowed.filter((s) => names.includes(s));
 }

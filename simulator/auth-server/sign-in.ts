@@ -15,14 +15,22 @@ export function signInTestPerson(client: ClientRecord, loginHint: string | undef
   let person: Person | undefined;
   if (loginHint !== undefined) {
     person = persons.find((p) => p.id === loginHint || p.email.toLowerCase() === loginHint.toLowerCase());
-    if (!person) throw new OAuthError('access_denied', `No test person matches login_hint; the fixtures know: ${persons.map((p) => p.id).join(', ') || 'none'}.`);
+    if (!person)
+      throw new OAuthError(
+        'access_denied',
+        `No test person matches login_hint; the fixtures know: ${persons.map((p) => p.id).join(', ') || 'none'}.`,
+      );
   } else {
     person = persons.find((p) => shared(p).length > 0);
-    if (!person) throw new OAuthError('access_denied', `No test person in the fixtures is released for a tenant of ${client.id}.`);
+    if (!person)
+      throw new OAuthError('access_denied', `No test person in the fixtures is released for a tenant of ${client.id}.`);
   }
   const tenants = shared(person);
   if (!tenants.length) {
-    throw new OAuthError('access_denied', `${person.id} is released for no tenant of ${client.id} (${client.tenants.join(', ')}).`);
+    throw new OAuthError(
+      'access_denied',
+      `${person.id} is released for no tenant of ${client.id} (${client.tenants.join(', ')}).`,
+    );
   }
   return { person, tenants };
 }

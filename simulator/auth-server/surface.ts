@@ -50,7 +50,11 @@ export function createAuthServerSurface(opts: AuthServerOptions): Surface {
       const methods = ENDPOINTS[req.path];
       try {
         if (!methods) {
-          throw new OAuthError('not_found', `No OAuth endpoint here; the endpoints are listed at ${OAUTH_PATHS.metadata}.`, { status: 404 });
+          throw new OAuthError(
+            'not_found',
+            `No OAuth endpoint here; the endpoints are listed at ${OAUTH_PATHS.metadata}.`,
+            { status: 404 },
+          );
         }
         const endpoint = methods[req.method];
         if (!endpoint) {

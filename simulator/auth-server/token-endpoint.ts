@@ -22,7 +22,8 @@ export const GRANT_TYPES = Object.keys(GRANTS);
 export function tokenEndpoint(req: PlainRequest, requestId: string, deps: AuthServerDeps): PlainResponse {
   const params = formParams(req);
   const type = params.grant_type;
-  if (type === undefined) throw new OAuthError('invalid_request', `The parameter grant_type is missing (one of ${GRANT_TYPES.join(', ')}).`);
+  if (type === undefined)
+    throw new OAuthError('invalid_request', `The parameter grant_type is missing (one of ${GRANT_TYPES.join(', ')}).`);
   if (!Object.hasOwn(GRANTS, type)) {
     throw new OAuthError('unsupported_grant_type', `Supported grant types: ${GRANT_TYPES.join(', ')}.`);
   }

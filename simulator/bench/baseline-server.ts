@@ -19,13 +19,20 @@ export function providersOf(file: URL | string = FIXTURES): unknown[] {
 
 function envelope(data: unknown): { id: string; body: string } {
   const id = `req_${randomBytes(12).toString('base64url')}`;
-  return { id, body: JSON.stringify({ ok: true, data, meta: { requestId: id, version: VERSION, at: new Date().toISOString() } }) };
+  return {
+    id,
+    body: JSON.stringify({ ok: true, data, meta: { requestId: id, version: VERSION, at: new Date().toISOString() } }),
+  };
 }
 
 // Content-Length like the simulator's adapter: the floor gets every transport advantage it has.
 function answer(res: ServerResponse, data: unknown) {
   const { id, body } = envelope(data);
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': id, 'content-length': Buffer.byteLength(body) });
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'x-request-id': id,
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
@@ -56,7 +63,13 @@ export function baselineListener(providers: unknown[]) {
         return res.end('{"ok":false}');
       }
       const key = req.headers['idempotency-key'];
-      const record = { id: `con_${randomBytes(12).toString('base64url')}`, ...(body as object), state: 'pending', createdAt: new Date().toISOString(), idempotencyKey: key };
+      const record = {
+        id: `con_${randomBytes(12).toString('base64url')}`,
+        ...(body as object),
+        state: 'pending',
+        createdAt: new Date().toISOString(),
+        idempotencyKey: key,
+      };
       if (streams.size) {
         const frame = `id: ${++seq}\nevent: connection.created\ndata: ${JSON.stringify(record)}\n\n`;
         for (const s of streams) s.write(frame);

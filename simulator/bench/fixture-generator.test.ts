@@ -22,7 +22,12 @@ describe('fixture generator', () => {
     const sandbox = createSandbox({ fixtures: generateCatalog(1000) });
     await sandbox.ready;
     const { token, tenant } = sandbox.issueToken();
-    const res = await sandbox.core.handle({ method: 'GET', path: '/api/public/v1/connectors', query: {}, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant } });
+    const res = await sandbox.core.handle({
+      method: 'GET',
+      path: '/api/public/v1/connectors',
+      query: {},
+      headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant },
+    });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body!).data.count).toBe(1000);
   });

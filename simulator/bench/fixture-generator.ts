@@ -8,7 +8,20 @@ import type { FixtureSet } from '../contract/fixtures.ts';
 const BUILT_IN = new URL('../../fixtures/hospitality.json', import.meta.url);
 const CATEGORIES = ['pos', 'delivery', 'payments', 'reservations', 'accounting', 'loyalty'] as const;
 const VERBS = ['read', 'sync', 'create', 'export'] as const;
-const WORDS = ['harbour', 'alpine', 'lakeside', 'ember', 'copper', 'linden', 'maple', 'saffron', 'juniper', 'granite', 'willow', 'cobalt'];
+const WORDS = [
+  'harbour',
+  'alpine',
+  'lakeside',
+  'ember',
+  'copper',
+  'linden',
+  'maple',
+  'saffron',
+  'juniper',
+  'granite',
+  'willow',
+  'cobalt',
+];
 
 /** A small seeded generator (mulberry32): the same seed gives the same catalog. */
 function random(seed: number) {
@@ -36,7 +49,12 @@ export function generateCatalog(connectors: number, seed = 1): FixtureSet {
   for (let i = 0; i < 40; i++) {
     const category = CATEGORIES[i % CATEGORIES.length]!;
     const verb = VERBS[Math.floor(i / CATEGORIES.length) % VERBS.length]!;
-    capabilities.push({ id: `${category}.x${i}.${verb}`, label: `${verb} ${category} ${i}`, critical: i % 3 === 0, idempotencyRequired: verb !== 'read' });
+    capabilities.push({
+      id: `${category}.x${i}.${verb}`,
+      label: `${verb} ${category} ${i}`,
+      critical: i % 3 === 0,
+      idempotencyRequired: verb !== 'read',
+    });
   }
   const capabilityIds = capabilities.map((c) => c.id);
   const providers = [...base.providers];
@@ -44,7 +62,12 @@ export function generateCatalog(connectors: number, seed = 1): FixtureSet {
   for (let i = 0; i < providerCount; i++) {
     const category = pick(CATEGORIES);
     const name = `${pick(WORDS)} ${category} ${i}`;
-    providers.push({ id: `gen-provider-${i}`, name, category, summary: `Invented ${category} provider number ${i} for scaling measurements.` });
+    providers.push({
+      id: `gen-provider-${i}`,
+      name,
+      category,
+      summary: `Invented ${category} provider number ${i} for scaling measurements.`,
+    });
   }
   const list = [...base.connectors];
   for (let i = 0; i < extra; i++) {
@@ -55,11 +78,23 @@ export function generateCatalog(connectors: number, seed = 1): FixtureSet {
     while (caps.size < n) caps.add(pick(capabilityIds));
     const restricted = rnd() < 0.2 ? { production: [[...caps][0]!] } : undefined;
     list.push({
-      id: `gen-connector-${i}`, providerId: provider.id, name: `${provider.name} connector ${i}`, category: provider.category,
-      capabilities: [...caps], ...(restricted ? { restrictedIn: restricted } : {}), status: rnd() < 0.8 ? 'general-availability' : 'beta',
+      id: `gen-connector-${i}`,
+      providerId: provider.id,
+      name: `${provider.name} connector ${i}`,
+      category: provider.category,
+      capabilities: [...caps],
+      ...(restricted ? { restrictedIn: restricted } : {}),
+      status: rnd() < 0.8 ? 'general-availability' : 'beta',
     });
   }
-  return { ...base, name: `generated-${connectors}`, description: `The hospitality network grown to ${connectors} connectors (seed ${seed}).`, providers, connectors: list, capabilities };
+  return {
+    ...base,
+    name: `generated-${connectors}`,
+    description: `The hospitality network grown to ${connectors} connectors (seed ${seed}).`,
+    providers,
+    connectors: list,
+    capabilities,
+  };
 }
 
 if (import.meta.main) {

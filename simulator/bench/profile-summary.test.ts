@@ -3,7 +3,8 @@ import { formatSummary, summariseProfile, type CpuProfile } from './profile-summ
 
 // root -> a -> b (b recursing into a again), samples on each.
 const profile: CpuProfile = {
-  startTime: 0, endTime: 10_000,
+  startTime: 0,
+  endTime: 10_000,
   nodes: [
     { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1 }, children: [2] },
     { id: 2, callFrame: { functionName: 'a', url: 'file:///x/a.js', lineNumber: 0 }, children: [3] },

@@ -67,21 +67,33 @@ export function summariseProfile(profile: CpuProfile): FunctionTime[] {
     }
   });
   return [...total.keys()]
-    .map((name) => ({ name, selfMs: self.get(name) ?? 0, totalMs: total.get(name)!, selfPct: all ? ((self.get(name) ?? 0) / all) * 100 : 0 }))
+    .map((name) => ({
+      name,
+      selfMs: self.get(name) ?? 0,
+      totalMs: total.get(name)!,
+      selfPct: all ? ((self.get(name) ?? 0) / all) * 100 : 0,
+    }))
     .sort((a, b) => b.selfMs - a.selfMs);
 }
 
 /** A plain-text table of the top functions. */
 export function formatSummary(rows: FunctionTime[], top: number, by: 'self' | 'total' = 'self'): string {
   const sorted = by === 'self' ? rows : [...rows].sort((a, b) => b.totalMs - a.totalMs);
-  const lines = sorted.slice(0, top).map((r) => `${r.selfMs.toFixed(0).padStart(8)} ${r.selfPct.toFixed(1).padStart(5)}% ${r.totalMs.toFixed(0).padStart(8)}  ${r.name}`);
+  const lines = sorted
+    .slice(0, top)
+    .map(
+      (r) =>
+        `${r.selfMs.toFixed(0).padStart(8)} ${r.selfPct.toFixed(1).padStart(5)}% ${r.totalMs.toFixed(0).padStart(8)}  ${r.name}`,
+    );
   return [`  self ms  self%  total ms  function (by ${by} time)`, ...lines].join('\n');
 }
 
 if (import.meta.main) {
   const file = process.argv[2];
   if (!file) {
-    process.stderr.write('usage: node simulator/bench/profile-summary.ts <file.cpuprofile> [--top N] [--filter text]\n');
+    process.stderr.write(
+      'usage: node simulator/bench/profile-summary.ts <file.cpuprofile> [--top N] [--filter text]\n',
+    );
     process.exit(2);
   }
   const opt = (name: string) => {

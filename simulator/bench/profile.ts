@@ -22,15 +22,22 @@ try {
   const specs = requestSpecs({ token: sim.token!, tenant: sim.tenant! });
   const spec = specs[which];
   if (!spec) throw new Error(`unknown request shape ${which}; one of ${Object.keys(specs).join(', ')}`);
-  if (which === 'replay') await fetch(`${sim.baseUrl}${spec.path}`, { method: spec.method, headers: spec.headers!, body: spec.body! });
+  if (which === 'replay')
+    await fetch(`${sim.baseUrl}${spec.path}`, { method: spec.method, headers: spec.headers!, body: spec.body! });
   const stats = await runLoad(sim.baseUrl, spec, { connections: 50, seconds: opt('--seconds', 8), warmupSeconds: 0 });
-  process.stdout.write(`${which}: ${stats.rps.toFixed(0)} req/s, p50 ${stats.p50} ms, p99 ${stats.p99} ms, non-2xx ${stats.non2xx}\n`);
+  process.stdout.write(
+    `${which}: ${stats.rps.toFixed(0)} req/s, p50 ${stats.p50} ms, p99 ${stats.p99} ms, non-2xx ${stats.non2xx}\n`,
+  );
 } finally {
   await sim.stop();
 }
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error('no .cpuprofile written (the simulator did not exit cleanly)');
 const rows = summariseProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
-const text = `${formatSummary(rows, opt('--top', 30), 'self')}\n\n${formatSummary(rows.filter((r) => r.name.includes('simulator/')), opt('--top', 30), 'total')}\n`;
+const text = `${formatSummary(rows, opt('--top', 30), 'self')}\n\n${formatSummary(
+  rows.filter((r) => r.name.includes('simulator/')),
+  opt('--top', 30),
+  'total',
+)}\n`;
 writeFileSync(join(dir, `${which}.txt`), text);
 process.stdout.write(text);

@@ -27,7 +27,10 @@ export function describeMachine(): Machine {
 }
 
 export function machineLine(m: Machine): string {
-  const load = m.loadAverageEnd !== undefined ? `${m.loadAverageStart.toFixed(2)} at the start, ${m.loadAverageEnd.toFixed(2)} at the end` : m.loadAverageStart.toFixed(2);
+  const load =
+    m.loadAverageEnd !== undefined
+      ? `${m.loadAverageStart.toFixed(2)} at the start, ${m.loadAverageEnd.toFixed(2)} at the end`
+      : m.loadAverageStart.toFixed(2);
   return `${m.cpus} cores (${m.cpuModel}), Node ${m.node}, ${m.platform}, ${(m.totalMemoryMb / 1024).toFixed(1)} GB RAM; 1-minute load average ${load}`;
 }
 
@@ -56,17 +59,27 @@ export function toMarkdown(r: BenchReport): string {
     if (s.status === 'not-available') lines.push(`| ${cell(s.title)} | not available: ${cell(s.reason)} | | | | | |`);
     else {
       const failed = s.status === 'failed' ? `FAILED (${s.reason}) ` : '';
-      lines.push(`| ${cell(s.title)} | ${cell(failed + (s.row?.result ?? ''))} | ${cell(s.row?.baseline)} | ${cell(s.row?.ratio)} | ${cell(s.row?.latency)} | ${cell(s.row?.cpu)} | ${cell(s.row?.memory)} |`);
+      lines.push(
+        `| ${cell(s.title)} | ${cell(failed + (s.row?.result ?? ''))} | ${cell(s.row?.baseline)} | ${cell(s.row?.ratio)} | ${cell(s.row?.latency)} | ${cell(s.row?.cpu)} | ${cell(s.row?.memory)} |`,
+      );
     }
   }
   lines.push('', '## Targets', '', '| Target | Measured | Limit | Verdict |', '|---|---|---|---|');
   for (const v of r.targets) {
     const limit = v.limit ?? v.target.limit;
-    lines.push(`| ${cell(v.target.description)} | ${fmt(v.measured)} | ${v.target.op} ${typeof limit === 'number' ? fmt(limit) : `its ${limit}`} | ${v.verdict}${v.why ? ` (${cell(v.why)})` : ''} |`);
+    lines.push(
+      `| ${cell(v.target.description)} | ${fmt(v.measured)} | ${v.target.op} ${typeof limit === 'number' ? fmt(limit) : `its ${limit}`} | ${v.verdict}${v.why ? ` (${cell(v.why)})` : ''} |`,
+    );
   }
   for (const s of r.scenarios) {
     if (!s.details) continue;
-    lines.push('', `## ${s.details.title}`, '', `| ${s.details.header.join(' | ')} |`, `|${s.details.header.map(() => '---').join('|')}|`);
+    lines.push(
+      '',
+      `## ${s.details.title}`,
+      '',
+      `| ${s.details.header.join(' | ')} |`,
+      `|${s.details.header.map(() => '---').join('|')}|`,
+    );
     for (const row of s.details.rows) lines.push(`| ${row.map(cell).join(' | ')} |`);
   }
   const notes = r.scenarios.flatMap((s) => (s.notes ?? []).map((n) => `- ${s.title}: ${n}`));
@@ -79,7 +92,10 @@ export function writeReport(r: BenchReport, dir: string): { json: string; md: st
   mkdirSync(dir, { recursive: true });
   const json = join(dir, 'latest.json');
   const md = join(dir, 'latest.md');
-  writeFileSync(json, `${JSON.stringify(r, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2)}\n`);
+  writeFileSync(
+    json,
+    `${JSON.stringify(r, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2)}\n`,
+  );
   writeFileSync(md, toMarkdown(r));
   return { json, md };
 }

@@ -25,7 +25,8 @@ export function configFrom(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const i = argv.indexOf('--only');
   const only = i === -1 ? [] : (argv[i + 1] ?? '').split(',').filter(Boolean);
   const unknown = only.filter((id) => !SCENARIOS.some((s) => s.id === id));
-  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
   return {
     quick,
     strict: argv.includes('--strict'),
@@ -45,7 +46,10 @@ async function main() {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   log(`ncs-sandbox bench${config.quick ? ' (quick)' : ''}`);
   log(`machine: ${machineLine(machine)}`);
-  if (machine.loadAverageStart > machine.cpus * 0.5) log(`note: the machine is already busy (load ${machine.loadAverageStart.toFixed(2)} on ${machine.cpus} cores): expect noisy numbers`);
+  if (machine.loadAverageStart > machine.cpus * 0.5)
+    log(
+      `note: the machine is already busy (load ${machine.loadAverageStart.toFixed(2)} on ${machine.cpus} cores): expect noisy numbers`,
+    );
   const started = performance.now();
   let baseline: Promise<ServerProcess> | undefined;
   const ctx: BenchContext = { config, log, baseline: () => (baseline ??= startBaseline()) };
@@ -58,27 +62,44 @@ async function main() {
       try {
         result = await scenario.run(ctx);
       } catch (err) {
-        result = { id: scenario.id, title: scenario.title, status: 'failed', reason: (err as Error).message, metrics: {} };
+        result = {
+          id: scenario.id,
+          title: scenario.title,
+          status: 'failed',
+          reason: (err as Error).message,
+          metrics: {},
+        };
       }
       results.push(result);
       if (result.status === 'not-available') log(`  not available: ${result.reason}`);
       else {
         const r = result.row;
-        log(`  ${result.status === 'failed' ? `FAILED: ${result.reason}\n  ` : ''}${[r?.result, r?.baseline && `baseline ${r.baseline}`, r?.ratio && `ratio ${r.ratio}`, r?.latency && `p50/p99 ${r.latency}`, r?.cpu && `CPU/request ${r.cpu}`, r?.memory].filter(Boolean).join('; ')}`);
+        log(
+          `  ${result.status === 'failed' ? `FAILED: ${result.reason}\n  ` : ''}${[r?.result, r?.baseline && `baseline ${r.baseline}`, r?.ratio && `ratio ${r.ratio}`, r?.latency && `p50/p99 ${r.latency}`, r?.cpu && `CPU/request ${r.cpu}`, r?.memory].filter(Boolean).join('; ')}`,
+        );
       }
     }
   } finally {
     if (baseline) await (await baseline).stop();
   }
   machine.loadAverageEnd = loadavg()[0]!;
-  const targets = evaluateTargets(results).filter((v) => !config.only.length || config.only.includes(v.target.scenario));
+  const targets = evaluateTargets(results).filter(
+    (v) => !config.only.length || config.only.includes(v.target.scenario),
+  );
   log('\ntargets:');
   for (const v of targets) {
     const measured = v.measured === undefined ? '' : ` ${v.measured.toFixed(2)} ${v.target.op} ${v.limit?.toFixed(2)}`;
     log(`  ${v.verdict.padEnd(4)} ${v.target.description}${measured}${v.why ? ` (${v.why})` : ''}`);
   }
   const { resultsDir, ...shown } = config;
-  const report: BenchReport = { startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(), seconds: (performance.now() - started) / 1000, machine, config: shown, scenarios: results, targets };
+  const report: BenchReport = {
+    startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
+    seconds: (performance.now() - started) / 1000,
+    machine,
+    config: shown,
+    scenarios: results,
+    targets,
+  };
   const dir = config.quick || config.only.length ? join(resultsDir, 'partial') : resultsDir;
   const files = writeReport(report, dir);
   log(`\nmachine: ${machineLine(machine)}`);

@@ -20,17 +20,94 @@ export interface TargetVerdict {
 }
 
 export const TARGETS: readonly Target[] = [
-  { id: 'providers-rps', description: 'GET /providers req/s vs baseline', scenario: 'providers', metric: 'rpsRatio', op: '>=', limit: 0.6 },
-  { id: 'providers-p99', description: 'GET /providers p99 vs baseline', scenario: 'providers', metric: 'p99Ratio', op: '<=', limit: 2 },
-  { id: 'connections-rps', description: 'POST /connections (new keys) req/s vs baseline', scenario: 'connections-new', metric: 'rpsRatio', op: '>=', limit: 0.35 },
-  { id: 'sse-subscribers', description: 'SSE subscribers held', scenario: 'sse-fanout', metric: 'subscribers', op: '>=', limit: 10_000 },
-  { id: 'sse-fanout', description: 'SSE event reaches every subscriber (ms)', scenario: 'sse-fanout', metric: 'fanoutMs', op: '<=', limit: 250 },
-  { id: 'sse-memory', description: 'SSE RSS per subscriber (KB)', scenario: 'sse-fanout', metric: 'rssPerSubscriberKb', op: '<=', limit: 20 },
-  { id: 'cold-start', description: 'cold start to first answer (ms)', scenario: 'cold-start', metric: 'simulatorMs', op: '<=', limit: 400 },
-  { id: 'conformance', description: 'full conformance run, local (ms)', scenario: 'conformance', metric: 'wallMs', op: '<=', limit: 5_000 },
-  { id: 'idempotency-rss', description: 'RSS after 1,000,000 keys (MB) under the documented cap', scenario: 'memory-idempotency', metric: 'peakRssMb', op: '<=', limit: 'capMb' },
-  { id: 'idempotency-flat', description: 'heap growth from 1.5 x maxRecords keys to the end (%)', scenario: 'memory-idempotency', metric: 'heapGrowthPct', op: '<=', limit: 5 },
-  { id: 'stream-retention', description: 'heap growth per stream message past the window (bytes)', scenario: 'memory-stream', metric: 'growthBytesPerMessage', op: '<=', limit: 'maxGrowthBytesPerMessage' },
+  {
+    id: 'providers-rps',
+    description: 'GET /providers req/s vs baseline',
+    scenario: 'providers',
+    metric: 'rpsRatio',
+    op: '>=',
+    limit: 0.6,
+  },
+  {
+    id: 'providers-p99',
+    description: 'GET /providers p99 vs baseline',
+    scenario: 'providers',
+    metric: 'p99Ratio',
+    op: '<=',
+    limit: 2,
+  },
+  {
+    id: 'connections-rps',
+    description: 'POST /connections (new keys) req/s vs baseline',
+    scenario: 'connections-new',
+    metric: 'rpsRatio',
+    op: '>=',
+    limit: 0.35,
+  },
+  {
+    id: 'sse-subscribers',
+    description: 'SSE subscribers held',
+    scenario: 'sse-fanout',
+    metric: 'subscribers',
+    op: '>=',
+    limit: 10_000,
+  },
+  {
+    id: 'sse-fanout',
+    description: 'SSE event reaches every subscriber (ms)',
+    scenario: 'sse-fanout',
+    metric: 'fanoutMs',
+    op: '<=',
+    limit: 250,
+  },
+  {
+    id: 'sse-memory',
+    description: 'SSE RSS per subscriber (KB)',
+    scenario: 'sse-fanout',
+    metric: 'rssPerSubscriberKb',
+    op: '<=',
+    limit: 20,
+  },
+  {
+    id: 'cold-start',
+    description: 'cold start to first answer (ms)',
+    scenario: 'cold-start',
+    metric: 'simulatorMs',
+    op: '<=',
+    limit: 400,
+  },
+  {
+    id: 'conformance',
+    description: 'full conformance run, local (ms)',
+    scenario: 'conformance',
+    metric: 'wallMs',
+    op: '<=',
+    limit: 5_000,
+  },
+  {
+    id: 'idempotency-rss',
+    description: 'RSS after 1,000,000 keys (MB) under the documented cap',
+    scenario: 'memory-idempotency',
+    metric: 'peakRssMb',
+    op: '<=',
+    limit: 'capMb',
+  },
+  {
+    id: 'idempotency-flat',
+    description: 'heap growth from 1.5 x maxRecords keys to the end (%)',
+    scenario: 'memory-idempotency',
+    metric: 'heapGrowthPct',
+    op: '<=',
+    limit: 5,
+  },
+  {
+    id: 'stream-retention',
+    description: 'heap growth per stream message past the window (bytes)',
+    scenario: 'memory-stream',
+    metric: 'growthBytesPerMessage',
+    op: '<=',
+    limit: 'maxGrowthBytesPerMessage',
+  },
 ];
 
 /**
@@ -38,15 +115,26 @@ export const TARGETS: readonly Target[] = [
  * that failed fails its targets.
  * @example evaluateTargets(results).filter((v) => v.verdict === 'FAIL')
  */
-export function evaluateTargets(results: readonly ScenarioResult[], targets: readonly Target[] = TARGETS): TargetVerdict[] {
+export function evaluateTargets(
+  results: readonly ScenarioResult[],
+  targets: readonly Target[] = TARGETS,
+): TargetVerdict[] {
   return targets.map((target) => {
     const r = results.find((x) => x.id === target.scenario);
     if (!r) return { target, verdict: 'N/A', why: 'not run' };
     if (r.status === 'not-available') return { target, verdict: 'N/A', why: r.reason ?? 'not available' };
     const measured = r.metrics[target.metric];
     const limit = typeof target.limit === 'number' ? target.limit : r.metrics[target.limit];
-    if (r.status === 'failed') return { target, verdict: 'FAIL', ...(measured !== undefined ? { measured } : {}), ...(limit !== undefined ? { limit } : {}), why: r.reason ?? 'scenario failed' };
-    if (measured === undefined || limit === undefined || Number.isNaN(measured)) return { target, verdict: 'FAIL', why: `metric ${target.metric} missing` };
+    if (r.status === 'failed')
+      return {
+        target,
+        verdict: 'FAIL',
+        ...(measured !== undefined ? { measured } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+        why: r.reason ?? 'scenario failed',
+      };
+    if (measured === undefined || limit === undefined || Number.isNaN(measured))
+      return { target, verdict: 'FAIL', why: `metric ${target.metric} missing` };
     const ok = target.op === '>=' ? measured >= limit : measured <= limit;
     return { target, verdict: ok ? 'PASS' : 'FAIL', measured, limit };
   });

@@ -6,13 +6,23 @@ import { createAuditChain } from '../audit/hash-chain.ts';
 import { auditVerifyDocument, auditVerifyFile } from './audit-command.ts';
 
 const chain = createAuditChain('harbour-kitchens');
-for (let i = 1; i <= 7; i++) chain.append({ requestId: `req_${i}`, actor: 'harbour-backend', action: 'connection.create', target: `connection:con_${i}` });
+for (let i = 1; i <= 7; i++)
+  chain.append({
+    requestId: `req_${i}`,
+    actor: 'harbour-backend',
+    action: 'connection.create',
+    target: `connection:con_${i}`,
+  });
 const saved = () => JSON.parse(JSON.stringify(chain.list({ limit: 5 })));
 
 describe('audit verify command', () => {
   it('accepts a success envelope or a bare {entries, proof}', () => {
     const { entries, proof } = saved();
-    const ok = auditVerifyDocument({ ok: true, data: { tenant: 'harbour-kitchens', count: 5, entries, proof }, meta: {} });
+    const ok = auditVerifyDocument({
+      ok: true,
+      data: { tenant: 'harbour-kitchens', count: 5, entries, proof },
+      meta: {},
+    });
     expect(ok.exitCode).toBe(0);
     expect(ok.message).toBe(`intact: 5 entries, seq 3..7, head ${proof.headHash.slice(0, 16)}… (chain head seq 7)`);
     expect(auditVerifyDocument({ entries, proof }).exitCode).toBe(0);
@@ -21,15 +31,26 @@ describe('audit verify command', () => {
   it('fails naming the reason and seq', () => {
     const { entries, proof } = saved();
     entries[2].at = '2020-01-01T00:00:00.000Z';
-    expect(auditVerifyDocument({ entries, proof })).toEqual({ exitCode: 1, message: expect.stringMatching(/^FAILED: hash_mismatch at seq 5: entry 5 does not hash/) });
+    expect(auditVerifyDocument({ entries, proof })).toEqual({
+      exitCode: 1,
+      message: expect.stringMatching(/^FAILED: hash_mismatch at seq 5: entry 5 does not hash/),
+    });
     const again = saved();
-    expect(auditVerifyDocument({ entries: again.entries.slice(1), proof: again.proof }).message).toMatch(/^FAILED: missing_seq at seq 7/);
+    expect(auditVerifyDocument({ entries: again.entries.slice(1), proof: again.proof }).message).toMatch(
+      /^FAILED: missing_seq at seq 7/,
+    );
     expect(auditVerifyDocument({ entries: again.entries, proof: null }).message).toMatch(/^FAILED: malformed_proof: /);
   });
 
   it('says what it expected for other documents', () => {
-    for (const doc of [null, 42, [], { data: [] }, { entries: [] }]) expect(auditVerifyDocument(doc)).toMatchObject({ exitCode: 1, message: expect.stringMatching(/^not verifiable: expected a GET \/audit-log response/) });
-    expect(auditVerifyDocument({ ok: false, error: { code: 'forbidden' } }).message).toBe('not verifiable: the file is a failure response (forbidden)');
+    for (const doc of [null, 42, [], { data: [] }, { entries: [] }])
+      expect(auditVerifyDocument(doc)).toMatchObject({
+        exitCode: 1,
+        message: expect.stringMatching(/^not verifiable: expected a GET \/audit-log response/),
+      });
+    expect(auditVerifyDocument({ ok: false, error: { code: 'forbidden' } }).message).toBe(
+      'not verifiable: the file is a failure response (forbidden)',
+    );
   });
 
   it('reads files and refuses unreadable or non-JSON ones as usage errors', () => {

@@ -7,14 +7,32 @@ import { verifyAuditRange } from '../audit/verify.ts';
  * @example auditVerifyDocument(JSON.parse(text)) // { exitCode: 0, message: 'intact: 50 entries, seq 1..50, …' }
  */
 export function auditVerifyDocument(doc: unknown): { exitCode: 0 | 1; message: string } {
-  const d = doc as { ok?: boolean; data?: { entries?: unknown; proof?: unknown }; entries?: unknown; proof?: unknown; error?: { code?: string } } | null;
-  if (d && typeof d === 'object' && d.ok === false) return { exitCode: 1, message: `not verifiable: the file is a failure response (${String(d.error?.code ?? 'unknown code')})` };
+  const d = doc as {
+    ok?: boolean;
+    data?: { entries?: unknown; proof?: unknown };
+    entries?: unknown;
+    proof?: unknown;
+    error?: { code?: string };
+  } | null;
+  if (d && typeof d === 'object' && d.ok === false)
+    return {
+      exitCode: 1,
+      message: `not verifiable: the file is a failure response (${String(d.error?.code ?? 'unknown code')})`,
+    };
   const body = d && typeof d === 'object' && d.data && typeof d.data === 'object' ? d.data : d;
   if (!body || typeof body !== 'object' || !('entries' in body) || !('proof' in body)) {
-    return { exitCode: 1, message: 'not verifiable: expected a GET /audit-log response ({"ok":true,"data":{"entries":[…],"proof":{…}}}) or {"entries":[…],"proof":{…}}' };
+    return {
+      exitCode: 1,
+      message:
+        'not verifiable: expected a GET /audit-log response ({"ok":true,"data":{"entries":[…],"proof":{…}}}) or {"entries":[…],"proof":{…}}',
+    };
   }
   const result = verifyAuditRange(body.entries, body.proof);
-  if (!result.ok) return { exitCode: 1, message: `FAILED: ${result.reason}${result.seq !== undefined ? ` at seq ${result.seq}` : ''}: ${result.message}` };
+  if (!result.ok)
+    return {
+      exitCode: 1,
+      message: `FAILED: ${result.reason}${result.seq !== undefined ? ` at seq ${result.seq}` : ''}: ${result.message}`,
+    };
   const proof = body.proof as { headHash: string; chainHead: { seq: number } };
   return {
     exitCode: 0,

@@ -30,20 +30,31 @@ export class TokenRequestError extends Error {
 export async function requestToken(opts: TokenCommandOptions): Promise<string> {
   const base = (opts.baseUrl ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
-  const scope = opts.scope?.split(/[\s,]+/).filter(Boolean).join(' ');
+  const scope = opts.scope
+    ?.split(/[\s,]+/)
+    .filter(Boolean)
+    .join(' ');
   if (scope) form.set('scope', scope);
   // RFC 6749 2.3.1: id and secret are form-encoded before they are joined for Basic.
-  const credentials = Buffer.from(`${encodeURIComponent(opts.clientId)}:${encodeURIComponent(opts.clientSecret)}`).toString('base64');
+  const credentials = Buffer.from(
+    `${encodeURIComponent(opts.clientId)}:${encodeURIComponent(opts.clientSecret)}`,
+  ).toString('base64');
   const doFetch = opts.fetch ?? globalThis.fetch;
   let res: Response;
   try {
     res = await doFetch(`${base}/oauth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${credentials}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: {
+        authorization: `Basic ${credentials}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
       body: form.toString(),
     });
   } catch (err) {
-    throw new Error(`cannot reach ${base}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`);
+    throw new Error(
+      `cannot reach ${base}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`,
+    );
   }
   const text = await res.text();
   let body: Record<string, unknown> = {};
@@ -53,7 +64,11 @@ export async function requestToken(opts: TokenCommandOptions): Promise<string> {
     // Not JSON: reported below by status.
   }
   if (!res.ok || typeof body.access_token !== 'string') {
-    throw new TokenRequestError(res.status, typeof body.error === 'string' ? body.error : 'unexpected answer', typeof body.error_description === 'string' ? body.error_description : undefined);
+    throw new TokenRequestError(
+      res.status,
+      typeof body.error === 'string' ? body.error : 'unexpected answer',
+      typeof body.error_description === 'string' ? body.error_description : undefined,
+    );
   }
   return opts.json ? JSON.stringify(body, null, 2) : body.access_token;
 }

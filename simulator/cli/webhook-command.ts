@@ -34,7 +34,8 @@ function secretOf(secret: string | undefined, env: NodeJS.ProcessEnv): string {
 }
 
 function unixSeconds(name: string, value: string): number {
-  if (!/^\d{1,15}$/.test(value)) throw new Error(`${name} must be unix seconds (digits only), not "${value.slice(0, 40)}"`);
+  if (!/^\d{1,15}$/.test(value))
+    throw new Error(`${name} must be unix seconds (digits only), not "${value.slice(0, 40)}"`);
   return Number(value);
 }
 
@@ -42,7 +43,12 @@ function unixSeconds(name: string, value: string): number {
  * `ncs webhook sign`: the signature header value for a body.
  * @example webhookSign({ secret: 'whsec_x', timestamp: '1767225600' }, readBody('event.json')) // 't=1767225600,v1=…'
  */
-export function webhookSign(opts: WebhookSignOptions, body: Uint8Array, env: NodeJS.ProcessEnv = process.env, now = Date.now()): string {
+export function webhookSign(
+  opts: WebhookSignOptions,
+  body: Uint8Array,
+  env: NodeJS.ProcessEnv = process.env,
+  now = Date.now(),
+): string {
   const t = opts.timestamp !== undefined ? unixSeconds('--timestamp', opts.timestamp) : Math.floor(now / 1000);
   return signWebhook(body, secretOf(opts.secret, env), t);
 }
@@ -58,15 +64,30 @@ const EXPLAIN: Record<VerifyFailureReason, string> = {
  * `ncs webhook verify`: exit code 0 for a valid delivery, 1 with the reason otherwise.
  * @example webhookVerify({ secret: 'whsec_x', header: 't=…,v1=…' }, body) // { exitCode: 0, message: 'valid: …' }
  */
-export function webhookVerify(opts: WebhookVerifyOptions, body: Uint8Array, env: NodeJS.ProcessEnv = process.env, now = Date.now()): { exitCode: 0 | 1; message: string } {
-  const tolerance = opts.tolerance !== undefined ? unixSeconds('--tolerance', opts.tolerance) : LIMITS.webhookToleranceSeconds;
+export function webhookVerify(
+  opts: WebhookVerifyOptions,
+  body: Uint8Array,
+  env: NodeJS.ProcessEnv = process.env,
+  now = Date.now(),
+): { exitCode: 0 | 1; message: string } {
+  const tolerance =
+    opts.tolerance !== undefined ? unixSeconds('--tolerance', opts.tolerance) : LIMITS.webhookToleranceSeconds;
   const nowSeconds = opts.now !== undefined ? unixSeconds('--now', opts.now) : now / 1000;
-  const result = verifyWebhook(body, opts.header, secretOf(opts.secret, env), { toleranceSeconds: tolerance, now: nowSeconds });
+  const result = verifyWebhook(body, opts.header, secretOf(opts.secret, env), {
+    toleranceSeconds: tolerance,
+    now: nowSeconds,
+  });
   if (!result.ok) {
     const age = /(?:^|,)\s*t=(\d+)/.exec(opts.header)?.[1];
-    const when = result.reason === 'stale' || result.reason === 'future' ? ` (t=${age}, ${Math.abs(Math.round(nowSeconds - Number(age)))} s off, tolerance ${tolerance} s)` : '';
+    const when =
+      result.reason === 'stale' || result.reason === 'future'
+        ? ` (t=${age}, ${Math.abs(Math.round(nowSeconds - Number(age)))} s off, tolerance ${tolerance} s)`
+        : '';
     return { exitCode: 1, message: `invalid: ${result.reason}: ${EXPLAIN[result.reason]}${when}` };
   }
   const ageSeconds = Math.round(nowSeconds - result.timestamp);
-  return { exitCode: 0, message: `valid: signature matches, t=${result.timestamp} (${ageSeconds >= 0 ? `${ageSeconds} s ago` : `${-ageSeconds} s ahead`}, tolerance ${tolerance} s)` };
+  return {
+    exitCode: 0,
+    message: `valid: signature matches, t=${result.timestamp} (${ageSeconds >= 0 ? `${ageSeconds} s ago` : `${-ageSeconds} s ahead`}, tolerance ${tolerance} s)`,
+  };
 }

@@ -24,8 +24,12 @@ describe('ncs webhook listen', () => {
     closers.push(() => new Promise((r) => app.close(() => r())));
     const lines: string[] = [];
     const listening = await listenForWebhooks({
-      baseUrl: sim.baseUrl, token: sim.token, tenant: sim.tenant, events: ['order.paid'],
-      forwardTo: `http://127.0.0.1:${(app.address() as AddressInfo).port}/hooks`, print: (l) => lines.push(l),
+      baseUrl: sim.baseUrl,
+      token: sim.token,
+      tenant: sim.tenant,
+      events: ['order.paid'],
+      forwardTo: `http://127.0.0.1:${(app.address() as AddressInfo).port}/hooks`,
+      print: (l) => lines.push(l),
     });
     closers.push(() => listening.close());
     sim.sandbox.control.trigger({ event: 'order.paid', tenant: sim.tenant });

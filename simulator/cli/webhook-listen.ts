@@ -45,7 +45,9 @@ export async function listenForWebhooks(opts: ListenOptions): Promise<Listening>
     let status = check.ok ? 204 : 400;
     if (opts.forwardTo && check.ok) {
       try {
-        const headers = Object.fromEntries(FORWARDED.map((h) => [h, req.headers[h]]).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+        const headers = Object.fromEntries(
+          FORWARDED.map((h) => [h, req.headers[h]]).filter(([, v]) => typeof v === 'string'),
+        ) as Record<string, string>;
         const out = await doFetch(opts.forwardTo, { method: 'POST', headers, body: raw });
         status = out.status;
         forwarded = ` -> ${opts.forwardTo} ${out.status}`;
@@ -54,7 +56,9 @@ export async function listenForWebhooks(opts: ListenOptions): Promise<Listening>
         forwarded = ` -> ${opts.forwardTo} failed (${(err as Error).message})`;
       }
     }
-    print(`${new Date().toISOString()} ${header(req.headers, 'ncs-event')} ${header(req.headers, 'ncs-delivery')} signature ${check.ok ? 'valid' : `INVALID (${check.reason})`}${forwarded}`);
+    print(
+      `${new Date().toISOString()} ${header(req.headers, 'ncs-event')} ${header(req.headers, 'ncs-delivery')} signature ${check.ok ? 'valid' : `INVALID (${check.reason})`}${forwarded}`,
+    );
     res.writeHead(status).end();
   });
   await new Promise<void>((resolve, reject) => {
@@ -64,24 +68,38 @@ export async function listenForWebhooks(opts: ListenOptions): Promise<Listening>
   const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
   const res = await doFetch(`${opts.baseUrl.replace(/\/+$/, '')}/api/public/v1/webhooks`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${opts.token}`, 'x-service-tenant': opts.tenant, 'content-type': 'application/json', 'idempotency-key': `ncs-listen-${randomUUID()}` },
+    headers: {
+      authorization: `Bearer ${opts.token}`,
+      'x-service-tenant': opts.tenant,
+      'content-type': 'application/json',
+      'idempotency-key': `ncs-listen-${randomUUID()}`,
+    },
     body: JSON.stringify({ url: receiverUrl, events: opts.events ?? [...WEBHOOK_EVENTS] }),
   });
-  const json = (await res.json()) as { ok: boolean; data?: { id: string; signingSecret: string; signatureHeader: string }; error?: { code: string; message: string } };
+  const json = (await res.json()) as {
+    ok: boolean;
+    data?: { id: string; signingSecret: string; signatureHeader: string };
+    error?: { code: string; message: string };
+  };
   if (!json.ok || !json.data) {
     server.close();
-    throw new Error(`registering the receiver failed: ${json.error?.code ?? res.status} ${json.error?.message ?? ''}`.trim());
+    throw new Error(
+      `registering the receiver failed: ${json.error?.code ?? res.status} ${json.error?.message ?? ''}`.trim(),
+    );
   }
   secret = json.data.signingSecret;
   signatureHeader = json.data.signatureHeader.toLowerCase();
-  print(`listening on ${receiverUrl} as webhook ${json.data.id} for ${(opts.events ?? WEBHOOK_EVENTS).join(', ')}${opts.forwardTo ? `, forwarding to ${opts.forwardTo}` : ''}`);
+  print(
+    `listening on ${receiverUrl} as webhook ${json.data.id} for ${(opts.events ?? WEBHOOK_EVENTS).join(', ')}${opts.forwardTo ? `, forwarding to ${opts.forwardTo}` : ''}`,
+  );
   return {
     webhookId: json.data.id,
     receiverUrl,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

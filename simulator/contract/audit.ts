@@ -28,6 +28,17 @@ export const AuditProof = z
   .meta({ id: 'AuditProof' });
 
 export const AuditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(AUDIT_DEFAULTS.maxLimit).optional().describe(`Entries, newest first (default ${AUDIT_DEFAULTS.defaultLimit})`),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AUDIT_DEFAULTS.maxLimit)
+    .optional()
+    .describe(`Entries, newest first (default ${AUDIT_DEFAULTS.defaultLimit})`),
 });
-export const AuditLogData = z.object({ tenant: z.string(), count: z.int(), entries: z.array(AuditEntry), proof: AuditProof });
+export const AuditLogData = z.object({
+  tenant: z.string(),
+  count: z.int(),
+  entries: z.array(AuditEntry),
+  proof: AuditProof,
+});

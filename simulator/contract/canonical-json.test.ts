@@ -4,15 +4,33 @@ import { canonicalJson } from './canonical-json.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and writes no whitespace', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: null, y: 'é' }], c: true } })).toBe('{"a":{"c":true,"d":[3,{"y":"é","z":null}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: null, y: 'é' }], c: true } })).toBe(
+      '{"a":{"c":true,"d":[3,{"y":"é","z":null}]},"b":1}',
+    );
     expect(canonicalJson({ seq: 1, at: '2026-07-01T00:00:00.000Z' })).toBe('{"at":"2026-07-01T00:00:00.000Z","seq":1}');
   });
   it('matches RFC 8785 on its own examples: UTF-16 key order, number forms, string escapes', () => {
     // RFC 8785 section 3.2.3 sorting example (keys compared as UTF-16 code units).
-    const keys = { '\u20ac': 'Euro Sign', '\r': 'Carriage Return', '\ufb33': 'Hebrew Letter Dalet With Dagesh', '1': 'One', '\ud83d\ude00': 'Emoji: Grinning Face', '\u0080': 'Control', '\u00f6': 'Latin Small Letter O With Diaeresis' };
+    const keys = {
+      '\u20ac': 'Euro Sign',
+      '\r': 'Carriage Return',
+      '\ufb33': 'Hebrew Letter Dalet With Dagesh',
+      '1': 'One',
+      '\ud83d\ude00': 'Emoji: Grinning Face',
+      '\u0080': 'Control',
+      '\u00f6': 'Latin Small Letter O With Diaeresis',
+    };
     const text = canonicalJson(keys);
     const order = Object.values(keys).sort((x, y) => text.indexOf(`"${x}"`) - text.indexOf(`"${y}"`));
-    expect(order).toEqual(['Carriage Return', 'One', 'Control', 'Latin Small Letter O With Diaeresis', 'Euro Sign', 'Emoji: Grinning Face', 'Hebrew Letter Dalet With Dagesh']);
+    expect(order).toEqual([
+      'Carriage Return',
+      'One',
+      'Control',
+      'Latin Small Letter O With Diaeresis',
+      'Euro Sign',
+      'Emoji: Grinning Face',
+      'Hebrew Letter Dalet With Dagesh',
+    ]);
     expect(canonicalJson([1e21, 1e-7, -0, 0.1, 333333333.3333333])).toBe('[1e+21,1e-7,0,0.1,333333333.3333333]');
     expect(canonicalJson('\u2028"\\\n\u0001')).toBe('"\u2028\\"\\\\\\n\\u0001"');
   });

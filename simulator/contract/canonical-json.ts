@@ -22,7 +22,8 @@ export function canonicalJson(value: unknown): string {
     case 'object': {
       const withJson = value as { toJSON?: () => unknown };
       if (typeof withJson.toJSON === 'function') return canonicalJson(withJson.toJSON());
-      if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v))).join(',')}]`;
+      if (Array.isArray(value))
+        return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v))).join(',')}]`;
       const obj = value as Record<string, unknown>;
       const members: string[] = [];
       for (const key of Object.keys(obj).sort()) {

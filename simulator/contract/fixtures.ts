@@ -59,14 +59,19 @@ export const FixtureSet = z
     unique(f.clients, 'client');
     f.connectors.forEach((c, i) => {
       if (!providers.has(c.providerId))
-        ctx.addIssue({ code: 'custom', path: ['connectors', i, 'providerId'], message: `unknown provider ${c.providerId}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['connectors', i, 'providerId'],
+          message: `unknown provider ${c.providerId}`,
+        });
       for (const cap of [...c.capabilities, ...Object.values(c.restrictedIn ?? {}).flat()])
         if (!capabilities.has(cap))
           ctx.addIssue({ code: 'custom', path: ['connectors', i], message: `unknown capability ${cap}` });
     });
     for (const [i, holder] of [...f.clients.entries(), ...f.persons.entries()])
       for (const t of holder.tenants)
-        if (!tenants.has(t)) ctx.addIssue({ code: 'custom', path: ['clients', i, 'tenants'], message: `unknown tenant ${t}` });
+        if (!tenants.has(t))
+          ctx.addIssue({ code: 'custom', path: ['clients', i, 'tenants'], message: `unknown tenant ${t}` });
     if (!f.clients.some((c) => c.id === f.defaultClient))
       ctx.addIssue({ code: 'custom', path: ['defaultClient'], message: `no client named ${f.defaultClient}` });
   });

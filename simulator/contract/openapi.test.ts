@@ -18,7 +18,9 @@ describe('generated OpenAPI document', () => {
   it('has one operation per route-table row, with its scope in security', () => {
     const doc = buildOpenApiDocument();
     for (const r of ROUTES.filter((x) => !x.since)) {
-      const op = (doc.paths as Record<string, Record<string, { operationId: string; security: unknown[] }>>)[r.path]?.[r.method.toLowerCase()];
+      const op = (doc.paths as Record<string, Record<string, { operationId: string; security: unknown[] }>>)[r.path]?.[
+        r.method.toLowerCase()
+      ];
       expect(op?.operationId, r.id).toBe(r.id);
       if (r.auth) expect(op!.security).toEqual([{ oauth2: [r.scope] }]);
     }

@@ -4,7 +4,10 @@ import { WEBHOOK_EVENTS } from './events.ts';
 
 export const CreateWebhookBody = z
   .strictObject({
-    url: z.url({ protocol: /^https?$/ }).max(2000).describe('Absolute http(s) address of the receiver, without credentials'),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .describe('Absolute http(s) address of the receiver, without credentials'),
     events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).max(WEBHOOK_EVENTS.length).describe('Event names to deliver'),
   })
   .meta({ id: 'CreateWebhookRequest' });
@@ -52,7 +55,13 @@ export const Delivery = z
 export const WebhookParams = z.object({ webhookId: z.string().min(1).max(200) });
 export const DeliveryParams = WebhookParams.extend({ deliveryId: z.string().min(1).max(200) });
 export const DeliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(WEBHOOK_DEFAULTS.maxDeliveriesPerReceiver).optional().describe(`Default ${WEBHOOK_DEFAULTS.defaultListLimit}`),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(WEBHOOK_DEFAULTS.maxDeliveriesPerReceiver)
+    .optional()
+    .describe(`Default ${WEBHOOK_DEFAULTS.defaultListLimit}`),
 });
 export const WebhooksData = z.object({ count: z.int(), webhooks: z.array(WebhookReceiver) });
 export const DeliveriesData = z.object({ webhookId: z.string(), count: z.int(), deliveries: z.array(Delivery) });

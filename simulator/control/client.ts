@@ -36,17 +36,27 @@ export function createControlClient(opts: ControlClientOptions) {
   async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await doFetch(`${base}${CONTROL_PREFIX}${path}`, {
       method,
-      headers: { authorization: `Bearer ${opts.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${opts.adminToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const json = (await res.json().catch(() => undefined)) as { ok?: boolean; data?: T; error?: { code: string; message: string; detail?: string } } | undefined;
+    const json = (await res.json().catch(() => undefined)) as
+      | { ok?: boolean; data?: T; error?: { code: string; message: string; detail?: string } }
+      | undefined;
     if (!json?.ok) {
       const e = json?.error;
-      throw new ControlRequestError(res.status, e?.code ?? 'unknown', e ? `${e.code}: ${e.message}${e.detail ? ` ${e.detail}` : ''}` : `HTTP ${res.status}`);
+      throw new ControlRequestError(
+        res.status,
+        e?.code ?? 'unknown',
+        e ? `${e.code}: ${e.message}${e.detail ? ` ${e.detail}` : ''}` : `HTTP ${res.status}`,
+      );
     }
     return json.data as T;
   }
-  const setState = (id: string, state: string) => call('POST', `/connections/${encodeURIComponent(id)}/state`, { state });
+  const setState = (id: string, state: string) =>
+    call('POST', `/connections/${encodeURIComponent(id)}/state`, { state });
   return {
     summary: () => call('GET', ''),
     reset: () => call('POST', '/reset'),
@@ -58,7 +68,8 @@ export function createControlClient(opts: ControlClientOptions) {
     addFault: (fault: z.input<typeof AddFaultBody>) => call('POST', '/faults', fault),
     listFaults: () => call('GET', '/faults'),
     clearFaults: () => call('DELETE', '/faults'),
-    setStatus: (status: string, message?: string) => call('POST', '/status', { status, ...(message ? { message } : {}) }),
+    setStatus: (status: string, message?: string) =>
+      call('POST', '/status', { status, ...(message ? { message } : {}) }),
     trigger: (event: string, tenant: string) => call('POST', '/trigger', { event, tenant }),
     call,
   };

@@ -60,12 +60,16 @@ export function createControlOperations(state: SandboxState) {
     listFaults: () => state.faults.list(),
     /** Publishes a service status message on the public feed of the status stream. */
     setStatus(body: z.input<typeof SetStatusBody>) {
-      const message = state.feeds.publish(PUBLIC_FEED, 'service.status', { status: body.status, message: body.message ?? `Service is ${body.status.replace('_', ' ')}.` });
+      const message = state.feeds.publish(PUBLIC_FEED, 'service.status', {
+        status: body.status,
+        message: body.message ?? `Service is ${body.status.replace('_', ' ')}.`,
+      });
       return { feed: PUBLIC_FEED, id: message.id, event: message.event, data: message.data };
     },
     /** Emits a sample order event to one tenant: its stream feed and every subscribed receiver. */
     trigger(body: z.input<typeof TriggerBody>) {
-      if (!state.tenants.has(body.tenant)) throw new ControlError('not_found', `No tenant ${body.tenant} in the fixtures.`);
+      if (!state.tenants.has(body.tenant))
+        throw new ControlError('not_found', `No tenant ${body.tenant} in the fixtures.`);
       const data = { ...sampleOrderEvent(body.event, state.clock.now()), ...body.data };
       const { eventId, deliveries } = announce(state, body.tenant, body.event, data);
       return { eventId, event: body.event, tenant: body.tenant, data, deliveries };

@@ -7,7 +7,11 @@ export const SetConnectionStateBody = z.strictObject({
   state: z.enum(['active', 'paused', 'revoked']).describe('active resumes a paused connection; revoked is final'),
 });
 export const AdvanceClockBody = z.strictObject({
-  seconds: z.number().positive().max(10 * 365 * 24 * 3600).describe('How far to move the simulator clock forward'),
+  seconds: z
+    .number()
+    .positive()
+    .max(10 * 365 * 24 * 3600)
+    .describe('How far to move the simulator clock forward'),
 });
 export const AddFaultBody = z.strictObject({
   kind: z.enum(['internal', 'rate_limited', 'latency']),
@@ -28,23 +32,84 @@ export const TriggerBody = z.strictObject({
   data: z.record(z.string(), z.unknown()).optional().describe('Overrides of the sample payload'),
 });
 
-const Summary = z.looseObject({ connections: z.int(), idempotencyRecords: z.int(), clockOffsetMs: z.number(), faults: z.array(z.unknown()) });
-const ctl = (r: Omit<RouteDef, 'tags' | 'auth' | 'surface'>): RouteDef => ({ ...r, tags: ['control'], auth: true, surface: 'control' });
+const Summary = z.looseObject({
+  connections: z.int(),
+  idempotencyRecords: z.int(),
+  clockOffsetMs: z.number(),
+  faults: z.array(z.unknown()),
+});
+const ctl = (r: Omit<RouteDef, 'tags' | 'auth' | 'surface'>): RouteDef => ({
+  ...r,
+  tags: ['control'],
+  auth: true,
+  surface: 'control',
+});
 
 /** The control plane's route table (its own OpenAPI document at /_sandbox/openapi.json). */
 export const CONTROL_ROUTES: RouteDef[] = [
-  ctl({ id: 'controlSummary', method: 'GET', path: CONTROL_PREFIX, purpose: 'state summary: counts, clock offset, armed faults', data: Summary }),
-  { id: 'controlOpenApi', method: 'GET', path: `${CONTROL_PREFIX}/openapi.json`, purpose: 'OpenAPI 3.1 document of the control plane', tags: ['control'], auth: false, surface: 'control', kind: 'document' },
-  ctl({ id: 'controlReset', method: 'POST', path: `${CONTROL_PREFIX}/reset`, purpose: 'reset all state to the fixtures', data: Summary }),
   ctl({
-    id: 'controlSetConnectionState', method: 'POST', path: `${CONTROL_PREFIX}/connections/{connectionId}/state`, purpose: 'pause, resume or revoke a connection',
-    params: z.object({ connectionId: z.string() }), body: SetConnectionStateBody, errors: ['not_found'],
+    id: 'controlSummary',
+    method: 'GET',
+    path: CONTROL_PREFIX,
+    purpose: 'state summary: counts, clock offset, armed faults',
+    data: Summary,
+  }),
+  {
+    id: 'controlOpenApi',
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/openapi.json`,
+    purpose: 'OpenAPI 3.1 document of the control plane',
+    tags: ['control'],
+    auth: false,
+    surface: 'control',
+    kind: 'document',
+  },
+  ctl({
+    id: 'controlReset',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/reset`,
+    purpose: 'reset all state to the fixtures',
+    data: Summary,
+  }),
+  ctl({
+    id: 'controlSetConnectionState',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/connections/{connectionId}/state`,
+    purpose: 'pause, resume or revoke a connection',
+    params: z.object({ connectionId: z.string() }),
+    body: SetConnectionStateBody,
+    errors: ['not_found'],
   }),
   ctl({ id: 'controlClock', method: 'GET', path: `${CONTROL_PREFIX}/clock`, purpose: 'the simulator clock' }),
-  ctl({ id: 'controlAdvanceClock', method: 'POST', path: `${CONTROL_PREFIX}/clock/advance`, purpose: 'move the simulator clock forward', body: AdvanceClockBody }),
+  ctl({
+    id: 'controlAdvanceClock',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/clock/advance`,
+    purpose: 'move the simulator clock forward',
+    body: AdvanceClockBody,
+  }),
   ctl({ id: 'controlListFaults', method: 'GET', path: `${CONTROL_PREFIX}/faults`, purpose: 'armed faults' }),
-  ctl({ id: 'controlAddFault', method: 'POST', path: `${CONTROL_PREFIX}/faults`, purpose: 'inject a fault into the next N matching calls', body: AddFaultBody }),
-  ctl({ id: 'controlSetStatus', method: 'POST', path: `${CONTROL_PREFIX}/status`, purpose: 'publish a service status message on the public stream feed', body: SetStatusBody }),
-  ctl({ id: 'controlTrigger', method: 'POST', path: `${CONTROL_PREFIX}/trigger`, purpose: 'emit a sample order.created / order.paid event to a tenant (stream + webhooks)', body: TriggerBody, errors: ['not_found'] }),
+  ctl({
+    id: 'controlAddFault',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/faults`,
+    purpose: 'inject a fault into the next N matching calls',
+    body: AddFaultBody,
+  }),
+  ctl({
+    id: 'controlSetStatus',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/status`,
+    purpose: 'publish a service status message on the public stream feed',
+    body: SetStatusBody,
+  }),
+  ctl({
+    id: 'controlTrigger',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/trigger`,
+    purpose: 'emit a sample order.created / order.paid event to a tenant (stream + webhooks)',
+    body: TriggerBody,
+    errors: ['not_found'],
+  }),
   ctl({ id: 'controlClearFaults', method: 'DELETE', path: `${CONTROL_PREFIX}/faults`, purpose: 'disarm every fault' }),
 ];

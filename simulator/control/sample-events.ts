@@ -23,5 +23,7 @@ export function sampleOrderEvent(event: 'order.created' | 'order.paid', now: num
     lines,
     at: new Date(now).toISOString(),
   };
-  return event === 'order.paid' ? { ...order, payment: { method: 'card', amount: total, capturedAt: new Date(now).toISOString() } } : order;
+  return event === 'order.paid'
+    ? { ...order, payment: { method: 'card', amount: total, capturedAt: new Date(now).toISOString() } }
+    : order;
 }

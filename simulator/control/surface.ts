@@ -15,7 +15,8 @@ type ControlHandler = (ctx: RequestContext, ops: ControlOperations) => unknown;
 const HANDLERS: Record<string, ControlHandler> = {
   controlSummary: (_c, ops) => ops.summary(),
   controlReset: (_c, ops) => ops.reset(),
-  controlSetConnectionState: (c, ops) => ops.setConnectionState(c.params.connectionId!, (c.body as { state: 'active' }).state, c.requestId),
+  controlSetConnectionState: (c, ops) =>
+    ops.setConnectionState(c.params.connectionId!, (c.body as { state: 'active' }).state, c.requestId),
   controlClock: (_c, ops) => ops.clock(),
   controlAdvanceClock: (c, ops) => ops.advanceClock((c.body as { seconds: number }).seconds),
   controlListFaults: (_c, ops) => ops.listFaults(),
@@ -43,7 +44,9 @@ function parseBody(route: RouteDef, raw: Uint8Array | undefined): unknown {
   }
   const parsed = route.body.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError('invalid_request', { detail: `${parsed.error.issues.map((i) => `body field ${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}.` });
+    throw new ApiError('invalid_request', {
+      detail: `${parsed.error.issues.map((i) => `body field ${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}.`,
+    });
   }
   return parsed.data;
 }
@@ -52,30 +55,65 @@ function parseBody(route: RouteDef, raw: Uint8Array | undefined): unknown {
  * The sandbox control plane under /_sandbox, guarded by the admin token; answers in the interface's envelopes.
  * @example createControlPlaneSurface({ adminToken, operations: createControlOperations(state), servers })
  */
-export function createControlPlaneSurface(opts: { adminToken: string; operations: ControlOperations; servers: string[] }): Surface {
+export function createControlPlaneSurface(opts: {
+  adminToken: string;
+  operations: ControlOperations;
+  servers: string[];
+}): Surface {
   const admin = digest(opts.adminToken);
   let docJson: string | undefined;
   return {
     name: 'control-plane',
     owns: (path) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`),
     async handle(req, sctx): Promise<PlainResponse> {
-      const ctx: RequestContext = { req, requestId: sctx.requestId, at: sctx.at, version: CURRENT_VERSION, params: {}, query: req.query, body: undefined, responseHeaders: {} };
+      const ctx: RequestContext = {
+        req,
+        requestId: sctx.requestId,
+        at: sctx.at,
+        version: CURRENT_VERSION,
+        params: {},
+        query: req.query,
+        body: undefined,
+        responseHeaders: {},
+      };
       try {
         const hit = compiled.find((c) => c.route.method === req.method && c.regex.test(req.path));
         if (!hit) {
-          const allow = compiled.filter((c) => c.regex.test(req.path)).map((c) => c.route.method).join(', ');
-          throw new ApiError('not_found', allow ? { detail: `This control-plane path answers ${allow}.`, headers: { allow } } : { detail: 'No such control-plane route.', hint: `GET ${CONTROL_PREFIX}/openapi.json describes the control plane.` });
+          const allow = compiled
+            .filter((c) => c.regex.test(req.path))
+            .map((c) => c.route.method)
+            .join(', ');
+          throw new ApiError(
+            'not_found',
+            allow
+              ? { detail: `This control-plane path answers ${allow}.`, headers: { allow } }
+              : {
+                  detail: 'No such control-plane route.',
+                  hint: `GET ${CONTROL_PREFIX}/openapi.json describes the control plane.`,
+                },
+          );
         }
         if (hit.route.kind === 'document') {
           docJson ??= JSON.stringify(buildControlPlaneDocument(CONTROL_ROUTES, opts.servers), null, 2);
           return documentResponse(ctx, docJson, 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json');
         }
         const token = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-        if (!token) throw new ApiError('unauthorized', { detail: 'The control plane needs the admin token.', hint: 'Send Authorization: Bearer <admin token printed by ncs serve>.' });
+        if (!token)
+          throw new ApiError('unauthorized', {
+            detail: 'The control plane needs the admin token.',
+            hint: 'Send Authorization: Bearer <admin token printed by ncs serve>.',
+          });
         if (!timingSafeEqual(digest(token), admin)) {
           const tenantToken = sctx.state.tokens.lookup(token);
-          if (tenantToken) throw new ApiError('forbidden', { detail: 'Tenant tokens cannot use the control plane.', hint: 'Use the admin token printed by ncs serve.' });
-          throw new ApiError('unauthorized', { detail: 'The admin token is not recognised.', hint: 'Use the admin token printed by ncs serve.' });
+          if (tenantToken)
+            throw new ApiError('forbidden', {
+              detail: 'Tenant tokens cannot use the control plane.',
+              hint: 'Use the admin token printed by ncs serve.',
+            });
+          throw new ApiError('unauthorized', {
+            detail: 'The admin token is not recognised.',
+            hint: 'Use the admin token printed by ncs serve.',
+          });
         }
         ctx.params = (hit.regex.exec(req.path)?.groups ?? {}) as Record<string, string>;
         ctx.body = parseBody(hit.route, req.body);

@@ -11,7 +11,10 @@ export class ApiError extends Error {
   readonly hint: string;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, opts: { message?: string; detail?: string; hint?: string; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    opts: { message?: string; detail?: string; hint?: string; headers?: Record<string, string> } = {},
+  ) {
     const entry = ERROR_TABLE[code];
     super(opts.message ?? entry.message);
     this.code = code;

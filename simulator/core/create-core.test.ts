@@ -11,8 +11,14 @@ describe('core', () => {
     // Swap one handler for a broken one through the public option.
     const { createCore } = await import('./create-core.ts');
     const broken = createCore({
-      state: sandbox.state, servers: [sandbox.baseUrl], onError: (e) => errors.push(e),
-      handlers: { describeService: () => { throw new Error('secret internal /work/main/x.ts:12'); } },
+      state: sandbox.state,
+      servers: [sandbox.baseUrl],
+      onError: (e) => errors.push(e),
+      handlers: {
+        describeService: () => {
+          throw new Error('secret internal /work/main/x.ts:12');
+        },
+      },
     });
     const res = await broken.handle(get('/api/public/v1'));
     expect(res.status).toBe(500);
@@ -27,12 +33,16 @@ describe('core', () => {
   it('refuses to start when a route has no handler', async () => {
     const sandbox = createSandbox();
     const { createCore } = await import('./create-core.ts');
-    expect(() => createCore({ state: sandbox.state, servers: [], handlers: { listProviders: undefined as never } })).toThrow(/listProviders/);
+    expect(() =>
+      createCore({ state: sandbox.state, servers: [], handlers: { listProviders: undefined as never } }),
+    ).toThrow(/listProviders/);
   });
 
   it('logs one entry per request', async () => {
     const lines: string[] = [];
-    const sandbox = createSandbox({ onResponse: (e) => lines.push(`${e.method} ${e.path} ${e.status} ${e.requestId}`) });
+    const sandbox = createSandbox({
+      onResponse: (e) => lines.push(`${e.method} ${e.path} ${e.status} ${e.requestId}`),
+    });
     const res = await sandbox.core.handle(get('/api/public/v1/providers'));
     expect(lines).toEqual([`GET /api/public/v1/providers 401 ${res.headers['x-request-id']}`]);
   });

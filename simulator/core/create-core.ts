@@ -88,7 +88,12 @@ export function createCore(opts: CoreOptions): Core {
     browserGuardMiddleware({ allow: opts.allowBrowserCredentials ?? false }),
     routeMatchMiddleware(router),
     faultMiddleware(state.faults),
-    authMiddleware({ tokens: state.tokens, clients: state.clients, clock: state.clock, environment: state.environment }),
+    authMiddleware({
+      tokens: state.tokens,
+      clients: state.clients,
+      clock: state.clock,
+      environment: state.environment,
+    }),
     rateLimitMiddleware(state.rateLimits),
     idempotencyKeyMiddleware(),
     validateMiddleware(router),
@@ -102,8 +107,14 @@ export function createCore(opts: CoreOptions): Core {
     await ready;
     const started = performance.now();
     const ctx: RequestContext = {
-      req, requestId: newRequestId(), at: state.clock.now(), version: CURRENT_VERSION,
-      params: {}, query: {}, body: undefined, responseHeaders: {},
+      req,
+      requestId: newRequestId(),
+      at: state.clock.now(),
+      version: CURRENT_VERSION,
+      params: {},
+      query: {},
+      body: undefined,
+      responseHeaders: {},
     };
     let res: PlainResponse;
     try {
@@ -117,13 +128,25 @@ export function createCore(opts: CoreOptions): Core {
         res = failure(ctx, new ApiError('internal'));
       }
     }
-    opts.onResponse?.({ method: req.method, path: req.path, status: res.status, ms: performance.now() - started, requestId: ctx.requestId });
+    opts.onResponse?.({
+      method: req.method,
+      path: req.path,
+      status: res.status,
+      ms: performance.now() - started,
+      requestId: ctx.requestId,
+    });
     return res;
   }
   function reject(code: ErrorCode, detail: string): PlainResponse {
     const ctx: RequestContext = {
-      req: { method: 'GET', path: '', query: {}, headers: {} }, requestId: newRequestId(), at: state.clock.now(), version: CURRENT_VERSION,
-      params: {}, query: {}, body: undefined, responseHeaders: {},
+      req: { method: 'GET', path: '', query: {}, headers: {} },
+      requestId: newRequestId(),
+      at: state.clock.now(),
+      version: CURRENT_VERSION,
+      params: {},
+      query: {},
+      body: undefined,
+      responseHeaders: {},
     };
     return failure(ctx, new ApiError(code, { detail }));
   }

@@ -17,7 +17,8 @@ function metaOf(ctx: RequestContext): Meta {
 // `at` is ISO 8601), so the text is assembled instead of going through JSON.stringify per request.
 const SAFE = /^[A-Za-z0-9._:-]*$/;
 function metaJson(ctx: RequestContext): string {
-  if (!SAFE.test(ctx.requestId) || (ctx.idempotencyKey !== undefined && !SAFE.test(ctx.idempotencyKey))) return JSON.stringify(metaOf(ctx));
+  if (!SAFE.test(ctx.requestId) || (ctx.idempotencyKey !== undefined && !SAFE.test(ctx.idempotencyKey)))
+    return JSON.stringify(metaOf(ctx));
   let json = `{"requestId":"${ctx.requestId}","version":"${ctx.version}","at":"${isoTime(ctx.at)}"`;
   if (ctx.idempotencyKey !== undefined) json += `,"idempotencyKey":"${ctx.idempotencyKey}"`;
   if (ctx.replayed) json += ',"replayed":true';
@@ -36,7 +37,12 @@ function baseHeaders(ctx: RequestContext, contentType: string): Record<string, s
 /** 200 with the success envelope around `data`. */
 export function success(ctx: RequestContext, data: unknown, status = 200): PlainResponse {
   const dataJson = JSON.stringify(data);
-  if (dataJson === undefined) return { status, headers: baseHeaders(ctx, JSON_TYPE), body: JSON.stringify({ ok: true, data, meta: metaOf(ctx) }) };
+  if (dataJson === undefined)
+    return {
+      status,
+      headers: baseHeaders(ctx, JSON_TYPE),
+      body: JSON.stringify({ ok: true, data, meta: metaOf(ctx) }),
+    };
   return successRaw(ctx, dataJson, status);
 }
 
@@ -45,7 +51,11 @@ export function success(ctx: RequestContext, data: unknown, status = 200): Plain
  * envelope stays per request (requestId, at) while the payload is serialised once.
  */
 export function successRaw(ctx: RequestContext, dataJson: string, status = 200): PlainResponse {
-  const res: PlainResponse = { status, headers: baseHeaders(ctx, JSON_TYPE), body: `{"ok":true,"data":${dataJson},"meta":${metaJson(ctx)}}` };
+  const res: PlainResponse = {
+    status,
+    headers: baseHeaders(ctx, JSON_TYPE),
+    body: `{"ok":true,"data":${dataJson},"meta":${metaJson(ctx)}}`,
+  };
   ctx.success = { res, dataJson };
   return res;
 }
@@ -63,7 +73,12 @@ export function failure(ctx: RequestContext, err: ApiError): PlainResponse {
 }
 
 /** A raw document (openapi.json/yaml): not enveloped so tools can consume it directly. */
-export function documentResponse(ctx: RequestContext, text: string, contentType: string, filename: string): PlainResponse {
+export function documentResponse(
+  ctx: RequestContext,
+  text: string,
+  contentType: string,
+  filename: string,
+): PlainResponse {
   return {
     status: 200,
     headers: { ...baseHeaders(ctx, contentType), 'content-disposition': `inline; filename="${filename}"` },

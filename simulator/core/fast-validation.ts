@@ -6,7 +6,10 @@ type Validator = ((data: unknown) => unknown) & { errors?: ErrorObject[] | null 
 
 export interface FastValidation {
   /** The Ajv errors of a request (empty when valid), exactly as validateRequest would collect them. */
-  validate(params: Record<string, string>, req: { headers: Record<string, string>; query: Record<string, string | string[]>; body: unknown }): ErrorObject[];
+  validate(
+    params: Record<string, string>,
+    req: { headers: Record<string, string>; query: Record<string, string | string[]>; body: unknown },
+  ): ErrorObject[];
 }
 
 interface Param {
@@ -27,7 +30,8 @@ interface Param {
  */
 export function fastValidationFor(operation: Operation, validators: Validator[]): FastValidation | undefined {
   const params = (operation.parameters ?? []) as Param[];
-  if (params.some((p) => p.in === 'cookie' || (p.in === 'query' && (p.content !== undefined || p.explode === false)))) return undefined;
+  if (params.some((p) => p.in === 'cookie' || (p.in === 'query' && (p.content !== undefined || p.explode === false))))
+    return undefined;
   const arrayQuery = new Set(params.filter((p) => p.in === 'query' && p.schema?.type === 'array').map((p) => p.name));
   return {
     validate(path, req) {

@@ -29,7 +29,8 @@ describe('router', () => {
   });
 
   it('stays correct past the bound of its cache', () => {
-    for (let i = 0; i < 2500; i++) expect(router.match('GET', `/api/public/v1/connections/con_${i}`).params.connectionId).toBe(`con_${i}`);
+    for (let i = 0; i < 2500; i++)
+      expect(router.match('GET', `/api/public/v1/connections/con_${i}`).params.connectionId).toBe(`con_${i}`);
     expect(router.match('GET', '/api/public/v1/connections/con_7').params.connectionId).toBe('con_7');
   });
 });

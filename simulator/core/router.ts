@@ -23,7 +23,16 @@ export interface Router {
   /** The matched route, or an ApiError: 404 for an unknown path, 404 + Allow for a wrong method. */
   match(method: string, path: string): RouteMatch;
   /** Validates query, params, headers and JSON body; throws invalid_request naming the fields. */
-  validate(m: RouteMatch, req: { method: string; path: string; headers: Record<string, string>; query: Record<string, string | string[]>; body: unknown }): void;
+  validate(
+    m: RouteMatch,
+    req: {
+      method: string;
+      path: string;
+      headers: Record<string, string>;
+      query: Record<string, string | string[]>;
+      body: unknown;
+    },
+  ): void;
 }
 
 /** openapi-backend over the generated document, as the router uses it (call `init()` before use). */
@@ -36,7 +45,8 @@ export function createOpenApiBackend(doc: OpenApiDocument): OpenAPIBackend {
     ajvOpts: { strict: false, allErrors: true },
     // validateSchema off: the schemas come from the zod contract (the OpenAPI tests check them), and
     // checking them would compile the 2020-12 meta-schema first, ~50 ms on the first request.
-    customizeAjv: (_original: unknown, ajvOpts: object) => addFormats(new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, validateSchema: false }) as never) as never,
+    customizeAjv: (_original: unknown, ajvOpts: object) =>
+      addFormats(new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, validateSchema: false }) as never) as never,
   });
 }
 
@@ -55,7 +65,9 @@ export function createRouter(doc: OpenApiDocument): Router {
   function allowedMethods(path: string): string {
     let allow = allowCache.get(path);
     if (allow === undefined) {
-      const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => api.router.matchOperation({ method: m, path, headers: {} }));
+      const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) =>
+        api.router.matchOperation({ method: m, path, headers: {} }),
+      );
       allow = methods.join(', ');
       if (allowCache.size < 1000) allowCache.set(path, allow);
     }
@@ -71,7 +83,10 @@ export function createRouter(doc: OpenApiDocument): Router {
       try {
         decodeURI(path);
       } catch {
-        throw new ApiError('invalid_request', { detail: 'The path is not valid percent-encoded UTF-8.', hint: 'Percent-encode path segments as UTF-8.' });
+        throw new ApiError('invalid_request', {
+          detail: 'The path is not valid percent-encoded UTF-8.',
+          hint: 'Percent-encode path segments as UTF-8.',
+        });
       }
       const operation = api.router.matchOperation({ method, path, headers: {} });
       if (!operation) {
@@ -84,22 +99,37 @@ export function createRouter(doc: OpenApiDocument): Router {
             headers: { allow },
           });
         }
-        throw new ApiError('not_found', { detail: `No route ${path}.`, hint: 'GET /api/public/v1 lists every route of the interface.' });
+        throw new ApiError('not_found', {
+          detail: `No route ${path}.`,
+          hint: 'GET /api/public/v1 lists every route of the interface.',
+        });
       }
       const route = ROUTE_BY_ID.get(operation.operationId ?? '');
       if (!route) throw new Error(`route table has no ${operation.operationId}`);
-      const m: RouteMatch = { route, operation, params: api.router.parseRequest({ method, path, headers: {} }, operation).params ?? {} };
+      const m: RouteMatch = {
+        route,
+        operation,
+        params: api.router.parseRequest({ method, path, headers: {} }, operation).params ?? {},
+      };
       if (matchCache.size >= MATCH_CACHE_SIZE) matchCache.delete(matchCache.keys().next().value!);
       matchCache.set(key, m);
       return m;
     },
     validate(m, req) {
       const id = m.route.id;
-      if (!fastValidation.has(id)) fastValidation.set(id, fastValidationFor(m.operation, api.validator.getRequestValidatorsForOperation(id) ?? []));
+      if (!fastValidation.has(id))
+        fastValidation.set(
+          id,
+          fastValidationFor(m.operation, api.validator.getRequestValidatorsForOperation(id) ?? []),
+        );
       const fast = fastValidation.get(id);
-      const errors = fast && (typeof req.body === 'object' || req.body === undefined)
-        ? fast.validate(m.params, req)
-        : api.validator.validateRequest({ method: req.method, path: req.path, headers: req.headers, query: req.query, body: req.body }, m.operation).errors;
+      const errors =
+        fast && (typeof req.body === 'object' || req.body === undefined)
+          ? fast.validate(m.params, req)
+          : api.validator.validateRequest(
+              { method: req.method, path: req.path, headers: req.headers, query: req.query, body: req.body },
+              m.operation,
+            ).errors;
       if (errors?.length) {
         const { detail } = describeValidationErrors(errors);
         throw new ApiError('invalid_request', { detail });

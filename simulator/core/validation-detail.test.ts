@@ -10,7 +10,9 @@ describe('describeValidationErrors', () => {
       { instancePath: '/query/cursor', keyword: 'minimum', params: { limit: 0 }, schemaPath: '' },
     ]);
     expect(fields).toEqual(['body field connectorId', 'body field scopeLabel', 'query field cursor']);
-    expect(detail).toBe('body field connectorId is required; body field scopeLabel must be at most 120 characters long; query field cursor must be >= 0.');
+    expect(detail).toBe(
+      'body field connectorId is required; body field scopeLabel must be at most 120 characters long; query field cursor must be >= 0.',
+    );
   });
 
   it('has a fallback when Ajv says nothing useful', () => {

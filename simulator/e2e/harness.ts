@@ -91,7 +91,9 @@ export function client(target: Target) {
       }
       Object.assign(headers, opts.headers);
       const base = opts.base === 'alt' ? target.altBaseUrl : target.baseUrl;
-      return readResult(await target.fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }));
+      return readResult(
+        await target.fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }),
+      );
     },
   };
 }

@@ -18,12 +18,24 @@ export interface FanOutDeps {
  * Where a tenant event goes: the tenant's feed of the status stream and every receiver subscribed
  * to its name. Used for domain events and for sample events triggered from the control plane.
  */
-export function announce(deps: Omit<FanOutDeps, 'bus' | 'audit'>, tenant: string, type: string, data: Record<string, unknown>, at?: number): { eventId: string; deliveries: string[] } {
+export function announce(
+  deps: Omit<FanOutDeps, 'bus' | 'audit'>,
+  tenant: string,
+  type: string,
+  data: Record<string, unknown>,
+  at?: number,
+): { eventId: string; deliveries: string[] } {
   const eventId = newId('evt');
   deps.feeds.publish(tenantFeed(tenant), type, { eventId, ...data });
-  const deliveries = deps.receivers.subscribedTo(tenant, type).map(
-    (r) => deps.dispatcher.deliver({ id: r.id, url: r.url, secret: r.secret, tenant }, { id: eventId, type, payload: data, ...(at ? { at: new Date(at).toISOString() } : {}) }).id,
-  );
+  const deliveries = deps.receivers
+    .subscribedTo(tenant, type)
+    .map(
+      (r) =>
+        deps.dispatcher.deliver(
+          { id: r.id, url: r.url, secret: r.secret, tenant },
+          { id: eventId, type, payload: data, ...(at ? { at: new Date(at).toISOString() } : {}) },
+        ).id,
+    );
   return { eventId, deliveries };
 }
 
@@ -33,7 +45,13 @@ export function announce(deps: Omit<FanOutDeps, 'bus' | 'audit'>, tenant: string
  */
 export function connectDomainEvents(deps: FanOutDeps): () => void {
   return deps.bus.on((e: DomainEvent) => {
-    deps.audit.append(e.tenant, { requestId: e.requestId, actor: e.actor, action: e.type, target: `${e.target.type}:${e.target.id}`, at: isoTime(e.at) });
+    deps.audit.append(e.tenant, {
+      requestId: e.requestId,
+      actor: e.actor,
+      action: e.type,
+      target: `${e.target.type}:${e.target.id}`,
+      at: isoTime(e.at),
+    });
     announce(deps, e.tenant, e.type, { requestId: e.requestId, target: e.target, ...e.data }, e.at);
   });
 }

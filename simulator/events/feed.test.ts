@@ -9,7 +9,12 @@ describe('feed store', () => {
     const b = feeds.publish(tenantFeed('harbour-kitchens'), 'connection.created', { id: 'con_1' });
     const c = feeds.publish(PUBLIC_FEED, 'service.status', { status: 'degraded' });
     expect([a.id, b.id, c.id]).toEqual([1, 1, 2]);
-    expect(a).toEqual({ id: 1, event: 'service.status', data: { status: 'operational' }, at: '2026-07-01T00:00:00.000Z' });
+    expect(a).toEqual({
+      id: 1,
+      event: 'service.status',
+      data: { status: 'operational' },
+      at: '2026-07-01T00:00:00.000Z',
+    });
     expect(Object.isFrozen(a)).toBe(true);
     expect(feeds.lastId(PUBLIC_FEED)).toBe(2);
     expect(feeds.lastId('tenant:nobody')).toBe(0);
@@ -44,7 +49,9 @@ describe('feed store', () => {
     expect(feeds.get(PUBLIC_FEED, 999_901)?.data).toBe(999_901);
     const edge = feeds.after(PUBLIC_FEED, 999_900);
     expect('messages' in edge && edge.messages.length).toBe(100);
-    expect(feeds.after(PUBLIC_FEED, 999_899)).toEqual({ expired: { cursor: 999_899, oldestRetained: 999_901, lastId: 1_000_000 } });
+    expect(feeds.after(PUBLIC_FEED, 999_899)).toEqual({
+      expired: { cursor: 999_899, oldestRetained: 999_901, lastId: 1_000_000 },
+    });
     expect(feeds.after(PUBLIC_FEED, 0)).toMatchObject({ expired: { oldestRetained: 999_901 } });
   });
 

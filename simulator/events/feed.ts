@@ -82,7 +82,8 @@ interface Feed {
  */
 export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}): FeedStore {
   const retention = opts.retention ?? STREAM_DEFAULTS.retention;
-  if (!Number.isSafeInteger(retention) || retention < 1) throw new RangeError(`retention must be a positive integer, not ${retention}`);
+  if (!Number.isSafeInteger(retention) || retention < 1)
+    throw new RangeError(`retention must be a positive integer, not ${retention}`);
   const clock = opts.clock ?? createClock();
   const feeds = new Map<string, Feed>();
   const feed = (key: string) => {
@@ -100,12 +101,21 @@ export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}
   return {
     retention,
     publish(key, event, data) {
-      if (!EVENT_NAME.test(event)) throw new TypeError(`event names are 1-100 letters, digits and . _ : - (got ${JSON.stringify(event).slice(0, 40)})`);
+      if (!EVENT_NAME.test(event))
+        throw new TypeError(
+          `event names are 1-100 letters, digits and . _ : - (got ${JSON.stringify(event).slice(0, 40)})`,
+        );
       // What JSON cannot carry at the top is refused here; the data itself is serialised on first read.
-      if (typeof data === 'function' || typeof data === 'symbol' || typeof data === 'bigint') throw new TypeError('event data must be JSON');
+      if (typeof data === 'function' || typeof data === 'symbol' || typeof data === 'bigint')
+        throw new TypeError('event data must be JSON');
       const f = feed(key);
       f.ring ??= new RingBuffer<FeedMessage>(retention);
-      const message: FeedMessage = Object.freeze({ id: f.lastId + 1, event, data: data ?? null, at: isoTime(clock.now()) });
+      const message: FeedMessage = Object.freeze({
+        id: f.lastId + 1,
+        event,
+        data: data ?? null,
+        at: isoTime(clock.now()),
+      });
       f.lastId = message.id;
       f.ring.push(message);
       for (const listener of f.listeners) {

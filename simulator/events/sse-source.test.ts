@@ -9,8 +9,18 @@ function fakeSink(opts: { drain?: boolean } = {}) {
   const events: EventSourceMessage[] = [];
   const comments: string[] = [];
   let retry: number | undefined;
-  const parser = createParser({ onEvent: (e) => events.push(e), onComment: (c) => comments.push(c), onRetry: (r) => (retry = r) });
-  const state = { chunks: [] as string[], ended: 0, accept: true, drain: undefined as (() => void) | undefined, onWrite: undefined as ((chunk: string) => void) | undefined };
+  const parser = createParser({
+    onEvent: (e) => events.push(e),
+    onComment: (c) => comments.push(c),
+    onRetry: (r) => (retry = r),
+  });
+  const state = {
+    chunks: [] as string[],
+    ended: 0,
+    accept: true,
+    drain: undefined as (() => void) | undefined,
+    onWrite: undefined as ((chunk: string) => void) | undefined,
+  };
   const sink: StreamSink = {
     write(chunk) {
       state.chunks.push(chunk);
@@ -23,7 +33,14 @@ function fakeSink(opts: { drain?: boolean } = {}) {
     },
     ...(opts.drain === false ? {} : { onDrain: (l: () => void) => void (state.drain = l) }),
   };
-  return { sink, state, events, comments, ids: () => events.filter((e) => e.id).map((e) => Number(e.id)), retry: () => retry };
+  return {
+    sink,
+    state,
+    events,
+    comments,
+    ids: () => events.filter((e) => e.id).map((e) => Number(e.id)),
+    retry: () => retry,
+  };
 }
 
 function fakeTimers() {
@@ -40,7 +57,9 @@ function open(feeds: FeedStore, opts: SseSourceOptions = {}, sinkOpts: { drain?:
   const t = fakeTimers();
   const s = fakeSink(sinkOpts);
   const ends: StreamEndReason[] = [];
-  const stop = createSseSource(feeds, PUBLIC_FEED, { timers: t.timers, onEnd: (r) => ends.push(r), ...opts }).open(s.sink);
+  const stop = createSseSource(feeds, PUBLIC_FEED, { timers: t.timers, onEnd: (r) => ends.push(r), ...opts }).open(
+    s.sink,
+  );
   return { ...s, ...t, stop, ends };
 }
 const publish = (feeds: FeedStore, n: number) => {
@@ -88,13 +107,22 @@ describe('SSE source', () => {
     const feeds = createFeedStore({ retention: 3 });
     publish(feeds, 10);
     const s = open(feeds, { cursor: 4 });
-    expect(s.events[0]).toEqual({ id: undefined, event: 'stream.reset', data: JSON.stringify({ reason: 'cursor_expired', cursor: 4, oldestRetained: 8, lastId: 10 }) });
+    expect(s.events[0]).toEqual({
+      id: undefined,
+      event: 'stream.reset',
+      data: JSON.stringify({ reason: 'cursor_expired', cursor: 4, oldestRetained: 8, lastId: 10 }),
+    });
     expect(s.ids()).toEqual([8, 9, 10]);
     const ok = open(feeds, { cursor: 7 });
     expect(ok.events.map((e) => e.event)).not.toContain('stream.reset');
     expect(ok.ids()).toEqual([8, 9, 10]);
     const ahead = open(feeds, { cursor: 11 });
-    expect(JSON.parse(ahead.events[0]!.data)).toEqual({ reason: 'cursor_ahead', cursor: 11, oldestRetained: 8, lastId: 10 });
+    expect(JSON.parse(ahead.events[0]!.data)).toEqual({
+      reason: 'cursor_ahead',
+      cursor: 11,
+      oldestRetained: 8,
+      lastId: 10,
+    });
     expect(ahead.ids()).toEqual([8, 9, 10]);
   });
 

@@ -1,7 +1,14 @@
 import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
 import type { StreamSink, StreamSource } from '../core/types.ts';
 import type { FeedStore } from './feed.ts';
-import { encodeSseComment, encodeSseControl, encodeSseMessage, encodeSseRetry, planResume, STREAM_RESET_EVENT } from './sse.ts';
+import {
+  encodeSseComment,
+  encodeSseControl,
+  encodeSseMessage,
+  encodeSseRetry,
+  planResume,
+  STREAM_RESET_EVENT,
+} from './sse.ts';
 
 export interface IntervalTimers {
   setInterval(fn: () => void, ms: number): unknown;

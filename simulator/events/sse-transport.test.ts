@@ -14,11 +14,18 @@ import { parseCursor, SSE_HEADERS } from './sse.ts';
 
 /** What a stream route will do: parse the cursor (header wins), answer with an SSE source. */
 function streamResponse(feeds: FeedStore, headers: Headers, url: URL, ends: StreamEndReason[]): PlainResponse {
-  const { cursor } = parseCursor(headers.get('last-event-id') ?? undefined, url.searchParams.get('cursor') ?? undefined);
+  const { cursor } = parseCursor(
+    headers.get('last-event-id') ?? undefined,
+    url.searchParams.get('cursor') ?? undefined,
+  );
   return {
     status: 200,
     headers: { ...SSE_HEADERS },
-    stream: createSseSource(feeds, PUBLIC_FEED, { ...(cursor !== undefined ? { cursor } : {}), maxLagMessages: 20, onEnd: (r) => ends.push(r) }),
+    stream: createSseSource(feeds, PUBLIC_FEED, {
+      ...(cursor !== undefined ? { cursor } : {}),
+      maxLagMessages: 20,
+      onEnd: (r) => ends.push(r),
+    }),
   };
 }
 
@@ -57,7 +64,8 @@ function suite(make: () => Promise<Runtime & { close(): Promise<void> }>) {
   });
   afterAll(() => rt.close());
   const publish = (n: number, size = 0) => {
-    for (let i = 0; i < n; i++) rt.feeds.publish(PUBLIC_FEED, 'service.status', { n: rt.feeds.lastId(PUBLIC_FEED) + 1, pad: 'x'.repeat(size) });
+    for (let i = 0; i < n; i++)
+      rt.feeds.publish(PUBLIC_FEED, 'service.status', { n: rt.feeds.lastId(PUBLIC_FEED) + 1, pad: 'x'.repeat(size) });
   };
 
   it('resumes after ?cursor with no gap and no duplicate, then carries live messages', async () => {
@@ -116,7 +124,9 @@ describe('SSE over node:http', () => {
     const ends: StreamEndReason[] = [];
     const server: Server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const headers = new Headers(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])));
+      const headers = new Headers(
+        Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])),
+      );
       writeNodeResponse(res, streamResponse(feeds, headers, url, ends), (stop) => {
         streams.add(stop);
         return () => streams.delete(stop);
@@ -125,7 +135,10 @@ describe('SSE over node:http', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     return {
-      name: 'http', url: `http://127.0.0.1:${port}/stream`, feeds, ends,
+      name: 'http',
+      url: `http://127.0.0.1:${port}/stream`,
+      feeds,
+      ends,
       stopAll: () => [...streams].forEach((s) => s()),
       close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
     };
@@ -180,6 +193,13 @@ describe('SSE through MSW (ReadableStream body)', () => {
       }),
     );
     server.listen({ onUnhandledFrame: 'error' });
-    return { name: 'msw', url: base, feeds, ends, stopAll: () => [...stops].forEach((s) => s()), close: async () => server.close() };
+    return {
+      name: 'msw',
+      url: base,
+      feeds,
+      ends,
+      stopAll: () => [...stops].forEach((s) => s()),
+      close: async () => server.close(),
+    };
   });
 });

@@ -1,7 +1,15 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
 import { createFeedStore, PUBLIC_FEED } from './feed.ts';
-import { CursorError, encodeSseComment, encodeSseControl, encodeSseMessage, encodeSseRetry, parseCursor, planResume } from './sse.ts';
+import {
+  CursorError,
+  encodeSseComment,
+  encodeSseControl,
+  encodeSseMessage,
+  encodeSseRetry,
+  parseCursor,
+  planResume,
+} from './sse.ts';
 
 describe('SSE encoding', () => {
   it('writes id, event and one-line JSON data that a standard parser reads back', () => {
@@ -13,8 +21,17 @@ describe('SSE encoding', () => {
     const got: EventSourceMessage[] = [];
     let retry = 0;
     const comments: string[] = [];
-    const parser = createParser({ onEvent: (e) => got.push(e), onRetry: (r) => (retry = r), onComment: (c) => comments.push(c) });
-    parser.feed(encodeSseRetry(3000) + encodeSseComment('heartbeat\nid: 5') + frame + encodeSseControl('stream.reset', { reason: 'cursor_expired' }));
+    const parser = createParser({
+      onEvent: (e) => got.push(e),
+      onRetry: (r) => (retry = r),
+      onComment: (c) => comments.push(c),
+    });
+    parser.feed(
+      encodeSseRetry(3000) +
+        encodeSseComment('heartbeat\nid: 5') +
+        frame +
+        encodeSseControl('stream.reset', { reason: 'cursor_expired' }),
+    );
     expect(retry).toBe(3000);
     expect(comments).toEqual(['heartbeat id: 5']);
     expect(got).toEqual([
@@ -34,8 +51,17 @@ describe('parseCursor', () => {
     expect(parseCursor('', '7')).toEqual({ cursor: 7, source: 'query' });
   });
   it.each([
-    ['-1', undefined], ['abc', undefined], ['1.5', undefined], ['1e3', undefined], ['9007199254740993', undefined],
-    [undefined, ''], [undefined, '-3'], [undefined, ' 4'], [undefined, '0x10'], ['5', 'x'], ['x', '5'],
+    ['-1', undefined],
+    ['abc', undefined],
+    ['1.5', undefined],
+    ['1e3', undefined],
+    ['9007199254740993', undefined],
+    [undefined, ''],
+    [undefined, '-3'],
+    [undefined, ' 4'],
+    [undefined, '0x10'],
+    ['5', 'x'],
+    ['x', '5'],
   ])('refuses header %j / cursor %j', (h, q) => {
     expect(() => parseCursor(h, q)).toThrow(CursorError);
   });
@@ -58,8 +84,14 @@ describe('planResume', () => {
     expect(planResume(feeds, PUBLIC_FEED, undefined)).toEqual({ after: 6 });
     expect(planResume(feeds, PUBLIC_FEED, 3)).toEqual({ after: 3 });
     expect(planResume(feeds, PUBLIC_FEED, 6)).toEqual({ after: 6 });
-    expect(planResume(feeds, PUBLIC_FEED, 2)).toEqual({ after: 3, reset: { reason: 'cursor_expired', cursor: 2, oldestRetained: 4, lastId: 6 } });
-    expect(planResume(feeds, PUBLIC_FEED, 9)).toEqual({ after: 3, reset: { reason: 'cursor_ahead', cursor: 9, oldestRetained: 4, lastId: 6 } });
+    expect(planResume(feeds, PUBLIC_FEED, 2)).toEqual({
+      after: 3,
+      reset: { reason: 'cursor_expired', cursor: 2, oldestRetained: 4, lastId: 6 },
+    });
+    expect(planResume(feeds, PUBLIC_FEED, 9)).toEqual({
+      after: 3,
+      reset: { reason: 'cursor_ahead', cursor: 9, oldestRetained: 4, lastId: 6 },
+    });
     expect(planResume(feeds, 'tenant:x', 0)).toEqual({ after: 0 });
   });
 });

@@ -53,7 +53,8 @@ export class CursorError extends Error {
 
 function parseOne(source: 'Last-Event-ID' | 'cursor', raw: string): number {
   const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
-  const bad = () => new CursorError(source, `${source} must be the last message number read, an integer >= 0 (got "${shown}")`);
+  const bad = () =>
+    new CursorError(source, `${source} must be the last message number read, an integer >= 0 (got "${shown}")`);
   if (!/^\d{1,16}$/.test(raw)) throw bad();
   const n = Number(raw);
   if (!Number.isSafeInteger(n)) throw bad();
@@ -67,7 +68,10 @@ function parseOne(source: 'Last-Event-ID' | 'cursor', raw: string): number {
  * @example parseCursor(req.headers['last-event-id'], req.query.cursor) // { cursor: 41, source: 'header' }
  * @throws CursorError when either is not an integer >= 0, or cursor is given more than once.
  */
-export function parseCursor(header: string | undefined, query: string | string[] | undefined): { cursor: number | undefined; source: 'header' | 'query' | 'none' } {
+export function parseCursor(
+  header: string | undefined,
+  query: string | string[] | undefined,
+): { cursor: number | undefined; source: 'header' | 'query' | 'none' } {
   if (Array.isArray(query)) throw new CursorError('cursor', 'cursor may be given only once');
   const headerValue = header?.trim();
   const fromHeader = headerValue ? parseOne('Last-Event-ID', headerValue) : undefined;
@@ -92,11 +96,17 @@ export interface StreamReset {
  * Without a cursor: live only, after the current last id.
  * @example planResume(feeds, 'public', 41) // { after: 41 } or { after: 9, reset: { reason: 'cursor_expired', ... } }
  */
-export function planResume(feeds: FeedStore, key: string, cursor: number | undefined): { after: number; reset?: StreamReset } {
+export function planResume(
+  feeds: FeedStore,
+  key: string,
+  cursor: number | undefined,
+): { after: number; reset?: StreamReset } {
   const lastId = feeds.lastId(key);
   if (cursor === undefined) return { after: lastId };
   const oldestRetained = feeds.oldestRetained(key);
-  if (cursor > lastId) return { after: oldestRetained - 1, reset: { reason: 'cursor_ahead', cursor, oldestRetained, lastId } };
-  if (cursor < oldestRetained - 1) return { after: oldestRetained - 1, reset: { reason: 'cursor_expired', cursor, oldestRetained, lastId } };
+  if (cursor > lastId)
+    return { after: oldestRetained - 1, reset: { reason: 'cursor_ahead', cursor, oldestRetained, lastId } };
+  if (cursor < oldestRetained - 1)
+    return { after: oldestRetained - 1, reset: { reason: 'cursor_expired', cursor, oldestRetained, lastId } };
   return { after: cursor };
 }

@@ -9,7 +9,11 @@ export interface StreamLimits {
   retryAfterSeconds: number;
 }
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxClientsPerFeed: 1_000, maxClients: 20_000, retryAfterSeconds: 5 };
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  maxClientsPerFeed: 1_000,
+  maxClients: 20_000,
+  retryAfterSeconds: 5,
+};
 
 /**
  * Counts open streams and refuses new ones past the limits with 429 rate_limited + Retry-After.
@@ -24,7 +28,10 @@ export function createStreamGate(limits: StreamLimits = DEFAULT_STREAM_LIMITS) {
       const open = perFeed.get(feed) ?? 0;
       if (open >= limits.maxClientsPerFeed || total >= limits.maxClients) {
         throw new ApiError('rate_limited', {
-          detail: open >= limits.maxClientsPerFeed ? `This feed already has ${open} open streams.` : 'The simulator holds the most streams it accepts.',
+          detail:
+            open >= limits.maxClientsPerFeed
+              ? `This feed already has ${open} open streams.`
+              : 'The simulator holds the most streams it accepts.',
           hint: 'Close streams you no longer read, then retry after the Retry-After seconds.',
           headers: { 'retry-after': String(limits.retryAfterSeconds) },
         });

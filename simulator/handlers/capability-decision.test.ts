@@ -6,9 +6,16 @@ import { DECISION_RULES, decideCapability } from './capability-decision.ts';
 describe('capability decision table', () => {
   const catalog = createCatalogStore();
   beforeAll(() => catalog.load(loadFixtures()));
-  const q = (capability: string, environment: 'sandbox' | 'production' = 'sandbox') => ({ connectorId: 'tillcraft-pos-cloud', capability, environment });
-  const reason = (capability: string, connections: { state: string; capabilities: string[] }[] = [], env?: 'production') =>
-    decideCapability(catalog, q(capability, env), connections).reason.split(':')[0];
+  const q = (capability: string, environment: 'sandbox' | 'production' = 'sandbox') => ({
+    connectorId: 'tillcraft-pos-cloud',
+    capability,
+    environment,
+  });
+  const reason = (
+    capability: string,
+    connections: { state: string; capabilities: string[] }[] = [],
+    env?: 'production',
+  ) => decideCapability(catalog, q(capability, env), connections).reason.split(':')[0];
 
   it('walks the rules in order', () => {
     expect(reason('no.such')).toBe('unknown_capability');

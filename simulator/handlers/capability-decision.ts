@@ -22,7 +22,8 @@ export const DECISION_RULES = [
   { reason: 'allowed', text: 'the connector offers the capability in this environment' },
 ] as const;
 
-const textOf = (reason: (typeof DECISION_RULES)[number]['reason']) => DECISION_RULES.find((r) => r.reason === reason)!.text;
+const textOf = (reason: (typeof DECISION_RULES)[number]['reason']) =>
+  DECISION_RULES.find((r) => r.reason === reason)!.text;
 
 /**
  * Decides whether `capability` may be used on `connectorId` in `environment` for a tenant whose
@@ -46,7 +47,8 @@ export function decideCapability(
   });
   if (!cap) return decision(false, 'unknown_capability');
   if (!connector.capabilities.includes(q.capability)) return decision(false, 'not_offered');
-  if (connector.restrictedIn?.[q.environment]?.includes(q.capability)) return decision(false, 'restricted_in_environment');
+  if (connector.restrictedIn?.[q.environment]?.includes(q.capability))
+    return decision(false, 'restricted_in_environment');
   if (connections.length > 0) {
     const live = connections.filter((c) => c.state !== 'revoked');
     if (live.length === 0) return decision(false, 'connection_revoked');

@@ -35,34 +35,54 @@ function catalogCache(deps: HandlerDeps) {
 export const catalogHandlers: HandlerMap = {
   listProviders(ctx, deps) {
     const category = str(ctx.query.category);
-    return successRaw(ctx, cachedPayload(deps, `p|${category ?? ''}`, () => {
-      const providers = deps.state.catalog.providers(category);
-      return { count: providers.length, providers };
-    }));
+    return successRaw(
+      ctx,
+      cachedPayload(deps, `p|${category ?? ''}`, () => {
+        const providers = deps.state.catalog.providers(category);
+        return { count: providers.length, providers };
+      }),
+    );
   },
   listConnectors(ctx, deps) {
-    const filter = { capability: str(ctx.query.capability), providerId: str(ctx.query.providerId), category: str(ctx.query.category) };
-    return successRaw(ctx, cachedPayload(deps, `c|${filter.capability ?? ''}|${filter.providerId ?? ''}|${filter.category ?? ''}`, () => {
-      const connectors = deps.state.catalog.connectors(filter);
-      return { count: connectors.length, connectors };
-    }));
+    const filter = {
+      capability: str(ctx.query.capability),
+      providerId: str(ctx.query.providerId),
+      category: str(ctx.query.category),
+    };
+    return successRaw(
+      ctx,
+      cachedPayload(deps, `c|${filter.capability ?? ''}|${filter.providerId ?? ''}|${filter.category ?? ''}`, () => {
+        const connectors = deps.state.catalog.connectors(filter);
+        return { count: connectors.length, connectors };
+      }),
+    );
   },
   listCapabilities(ctx, deps) {
-    return successRaw(ctx, cachedPayload(deps, 'k', () => {
-      const capabilities = deps.state.catalog.capabilities();
-      return { count: capabilities.length, capabilities };
-    }));
+    return successRaw(
+      ctx,
+      cachedPayload(deps, 'k', () => {
+        const capabilities = deps.state.catalog.capabilities();
+        return { count: capabilities.length, capabilities };
+      }),
+    );
   },
   checkCapability(ctx: RequestContext, deps) {
     const body = ctx.body as CapabilityCheckBody;
     const environment = body.environment ?? 'sandbox';
     if (!deps.state.catalog.connector(body.connectorId)) {
-      throw new ApiError('not_found', { detail: `No connector with the id given in body field connectorId.`, hint: 'GET /api/public/v1/connectors lists the connectors.' });
+      throw new ApiError('not_found', {
+        detail: `No connector with the id given in body field connectorId.`,
+        hint: 'GET /api/public/v1/connectors lists the connectors.',
+      });
     }
     const connections: DecisionConnection[] = deps.state.connections
       .forConnector(ctx.access!.tenant, body.connectorId, environment)
       .map((c) => ({ state: c.state, capabilities: c.capabilities.map((x) => x.capability) }));
-    const decision = decideCapability(deps.state.catalog, { connectorId: body.connectorId, capability: body.capability, environment }, connections);
+    const decision = decideCapability(
+      deps.state.catalog,
+      { connectorId: body.connectorId, capability: body.capability, environment },
+      connections,
+    );
     return success(ctx, { decision, environment });
   },
 };

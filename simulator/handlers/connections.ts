@@ -18,11 +18,16 @@ export const connectionHandlers: HandlerMap = {
     const body = ctx.body as CreateConnectionBody;
     const connector = state.catalog.connector(body.connectorId);
     if (!connector) {
-      throw new ApiError('not_found', { detail: 'No connector with the id given in body field connectorId.', hint: 'GET /api/public/v1/connectors lists the connectors.' });
+      throw new ApiError('not_found', {
+        detail: 'No connector with the id given in body field connectorId.',
+        hint: 'GET /api/public/v1/connectors lists the connectors.',
+      });
     }
     const requested = [...new Set(body.capabilities)];
     const restricted = connector.restrictedIn?.[body.environment] ?? [];
-    const denied = requested.filter((c) => !connector.capabilities.includes(c) || restricted.includes(c) || !state.catalog.capability(c));
+    const denied = requested.filter(
+      (c) => !connector.capabilities.includes(c) || restricted.includes(c) || !state.catalog.capability(c),
+    );
     if (denied.length) {
       throw new ApiError('capability_denied', {
         detail: `Not released for connector ${connector.id} in ${body.environment}: ${denied.join(', ')}.`,
@@ -34,7 +39,13 @@ export const connectionHandlers: HandlerMap = {
       return { capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired };
     });
     const connection = state.connections.create(
-      { tenant: ctx.access!.tenant, connectorId: connector.id, environment: body.environment, scopeLabel: body.scopeLabel, capabilities },
+      {
+        tenant: ctx.access!.tenant,
+        connectorId: connector.id,
+        environment: body.environment,
+        scopeLabel: body.scopeLabel,
+        capabilities,
+      },
       { actor: ctx.access!.token.clientId, requestId: ctx.requestId, at: ctx.at },
     );
     return success(ctx, connection);

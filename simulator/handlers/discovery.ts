@@ -15,11 +15,14 @@ function routeInfo(version: ApiVersion) {
   return list;
 }
 
-const documentVersion = (ctx: RequestContext) => (typeof ctx.query.version === 'string' ? ctx.query.version : ctx.version) as ApiVersion;
+const documentVersion = (ctx: RequestContext) =>
+  (typeof ctx.query.version === 'string' ? ctx.query.version : ctx.version) as ApiVersion;
 
 export const discoveryHandlers: HandlerMap = {
   describeService(ctx) {
-    const idempotent = routesFor(ctx.version).filter((r) => r.idempotent).map((r) => `${r.method} ${r.path}`);
+    const idempotent = routesFor(ctx.version)
+      .filter((r) => r.idempotent)
+      .map((r) => `${r.method} ${r.path}`);
     return success(ctx, {
       service: 'Network Connections Service',
       surface: 'public',
@@ -57,7 +60,14 @@ export const discoveryHandlers: HandlerMap = {
     return success(ctx, {
       tenant,
       tenantName: deps.state.tenants.get(tenant)?.name ?? tenant,
-      client: { id: client.id, name: client.name, type: client.type, purpose: client.purpose, owner: client.owner, expiresAt: client.expiresAt },
+      client: {
+        id: client.id,
+        name: client.name,
+        type: client.type,
+        purpose: client.purpose,
+        owner: client.owner,
+        expiresAt: client.expiresAt,
+      },
       environment: token.environment,
       scopes: token.scopes,
       tokenExpiresAt: new Date(token.expiresAt).toISOString(),

@@ -7,4 +7,11 @@ import { discoveryHandlers } from './discovery.ts';
 import type { HandlerMap } from './types.ts';
 
 /** Every handler by route id. */
-export const HANDLERS: HandlerMap = { ...discoveryHandlers, ...catalogHandlers, ...connectionHandlers, ...streamHandlers, ...webhookHandlers, ...auditHandlers };
+export const HANDLERS: HandlerMap = {
+  ...discoveryHandlers,
+  ...catalogHandlers,
+  ...connectionHandlers,
+  ...streamHandlers,
+  ...webhookHandlers,
+  ...auditHandlers,
+};

@@ -11,7 +11,11 @@ export const streamHandlers: HandlerMap = {
     try {
       cursor = parseCursor(ctx.req.headers['last-event-id'], ctx.req.query.cursor).cursor;
     } catch (err) {
-      if (err instanceof CursorError) throw new ApiError('invalid_request', { detail: err.message, hint: 'Send the last message number read: a whole number >= 0.' });
+      if (err instanceof CursorError)
+        throw new ApiError('invalid_request', {
+          detail: err.message,
+          hint: 'Send the last message number read: a whole number >= 0.',
+        });
       throw err;
     }
     const feed = ctx.access ? tenantFeed(ctx.access.tenant) : PUBLIC_FEED;

@@ -8,7 +8,11 @@ import { checkReceiverUrl } from '../webhooks/receiver-url.ts';
 import type { HandlerDeps, HandlerMap } from './types.ts';
 
 const publicReceiver = (r: ReceiverRecord, deps: HandlerDeps) => ({
-  id: r.id, url: r.url, events: r.events, signatureHeader: deps.signatureHeader, createdAt: r.createdAt,
+  id: r.id,
+  url: r.url,
+  events: r.events,
+  signatureHeader: deps.signatureHeader,
+  createdAt: r.createdAt,
 });
 const publicDelivery = ({ body: _body, tenant: _tenant, sequences: _s, ...d }: Delivery) => d;
 
@@ -25,8 +29,13 @@ export const webhookHandlers: HandlerMap = {
     const tenant = ctx.access!.tenant;
     const { receiver, secret } = deps.state.receivers.create(tenant, body, ctx.at);
     deps.state.events.emit({
-      type: 'webhook.created', tenant, actor: ctx.access!.token.clientId, requestId: ctx.requestId, at: ctx.at,
-      target: { type: 'webhook', id: receiver.id }, data: { webhook: publicReceiver(receiver, deps) },
+      type: 'webhook.created',
+      tenant,
+      actor: ctx.access!.token.clientId,
+      requestId: ctx.requestId,
+      at: ctx.at,
+      target: { type: 'webhook', id: receiver.id },
+      data: { webhook: publicReceiver(receiver, deps) },
     });
     // The one response that shows the secret; an idempotent replay of it repeats it to the same caller.
     return success(ctx, { ...publicReceiver(receiver, deps), signingSecret: secret });
@@ -47,11 +56,22 @@ export const webhookHandlers: HandlerMap = {
   redeliver(ctx, deps) {
     const r = receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps);
     const existing = deps.state.dispatcher.log.get(ctx.params.deliveryId!);
-    if (!existing || existing.receiverId !== r.id) throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
-    const d = deps.state.dispatcher.redeliver(existing.id, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant })!;
+    if (!existing || existing.receiverId !== r.id)
+      throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
+    const d = deps.state.dispatcher.redeliver(existing.id, {
+      id: r.id,
+      url: r.url,
+      secret: r.secret,
+      tenant: r.tenant,
+    })!;
     deps.state.events.emit({
-      type: 'webhook.redelivery_requested', tenant: r.tenant, actor: ctx.access!.token.clientId, requestId: ctx.requestId, at: ctx.at,
-      target: { type: 'delivery', id: d.id }, data: { webhookId: r.id, deliveryId: d.id },
+      type: 'webhook.redelivery_requested',
+      tenant: r.tenant,
+      actor: ctx.access!.token.clientId,
+      requestId: ctx.requestId,
+      at: ctx.at,
+      target: { type: 'delivery', id: d.id },
+      data: { webhookId: r.id, deliveryId: d.id },
     });
     return success(ctx, publicDelivery(d));
   },

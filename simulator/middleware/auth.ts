@@ -31,15 +31,32 @@ export function authMiddleware(deps: AuthDeps): Middleware {
     const header = ctx.req.headers.authorization;
     if (header === undefined && route.optionalAuth) return next();
     if (header === undefined) {
-      throw new ApiError('unauthorized', { detail: 'The Authorization header is missing.', hint: 'Send Authorization: Bearer <access token>.', headers: CHALLENGE });
+      throw new ApiError('unauthorized', {
+        detail: 'The Authorization header is missing.',
+        hint: 'Send Authorization: Bearer <access token>.',
+        headers: CHALLENGE,
+      });
     }
     const token = BEARER.exec(header)?.[1];
-    if (!token) throw new ApiError('unauthorized', { detail: 'The Authorization header is not of the form Bearer <token>.', headers: CHALLENGE });
+    if (!token)
+      throw new ApiError('unauthorized', {
+        detail: 'The Authorization header is not of the form Bearer <token>.',
+        headers: CHALLENGE,
+      });
     const record = deps.tokens.lookup(token);
-    if (!record) throw new ApiError('unauthorized', { detail: 'The access token is not recognised.', hint: 'Request a new access token from the authorization server.', headers: INVALID_TOKEN });
+    if (!record)
+      throw new ApiError('unauthorized', {
+        detail: 'The access token is not recognised.',
+        hint: 'Request a new access token from the authorization server.',
+        headers: INVALID_TOKEN,
+      });
     const now = deps.clock.now();
     if (record.expiresAt <= now) {
-      throw new ApiError('unauthorized', { detail: 'The access token has expired.', hint: 'Tokens are short-lived: request a new one (renew, do not extend).', headers: INVALID_TOKEN });
+      throw new ApiError('unauthorized', {
+        detail: 'The access token has expired.',
+        hint: 'Tokens are short-lived: request a new one (renew, do not extend).',
+        headers: INVALID_TOKEN,
+      });
     }
     if (record.environment !== deps.environment) {
       throw new ApiError('unauthorized', {
@@ -49,7 +66,11 @@ export function authMiddleware(deps: AuthDeps): Middleware {
       });
     }
     const client = deps.clients.get(record.clientId);
-    if (!client) throw new ApiError('unauthorized', { detail: 'The access behind the token no longer exists.', headers: INVALID_TOKEN });
+    if (!client)
+      throw new ApiError('unauthorized', {
+        detail: 'The access behind the token no longer exists.',
+        headers: INVALID_TOKEN,
+      });
     if (Date.parse(client.expiresAt) <= now) {
       throw new ApiError('unauthorized', {
         detail: `The access ${client.id} expired at ${client.expiresAt}.`,
@@ -59,14 +80,21 @@ export function authMiddleware(deps: AuthDeps): Middleware {
     }
     const tenant = ctx.req.headers['x-service-tenant']?.trim();
     if (!tenant) {
-      throw new ApiError('invalid_request', { detail: 'header x-service-tenant is required.', hint: 'Send x-service-tenant: <tenant identifier> with every authenticated call.' });
+      throw new ApiError('invalid_request', {
+        detail: 'header x-service-tenant is required.',
+        hint: 'Send x-service-tenant: <tenant identifier> with every authenticated call.',
+      });
     }
     if (!record.tenants.includes(tenant)) {
-      throw new ApiError('forbidden', { detail: 'The access is not released for this tenant.', hint: 'Check the tenant releases of the access and the x-service-tenant header.' });
+      throw new ApiError('forbidden', {
+        detail: 'The access is not released for this tenant.',
+        hint: 'Check the tenant releases of the access and the x-service-tenant header.',
+      });
     }
     if (route.scope && !record.scopes.includes(route.scope)) {
       throw new ApiError('forbidden', {
-        detail: `The access lacks the scope ${route.scope}.`, hint: `Request a token with the scope ${route.scope}.`,
+        detail: `The access lacks the scope ${route.scope}.`,
+        hint: `Request a token with the scope ${route.scope}.`,
         headers: { 'www-authenticate': `Bearer realm="ncs", error="insufficient_scope", scope="${route.scope}"` },
       });
     }

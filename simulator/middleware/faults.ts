@@ -9,12 +9,20 @@ import type { FaultStore } from '../state/fault-store.ts';
  */
 export function faultMiddleware(faults: FaultStore): Middleware {
   return async (ctx, next) => {
-    const fault = faults.take({ method: ctx.req.method, path: ctx.req.path, routeId: ctx.route?.id, routePath: ctx.route?.path });
+    const fault = faults.take({
+      method: ctx.req.method,
+      path: ctx.req.path,
+      routeId: ctx.route?.id,
+      routePath: ctx.route?.path,
+    });
     if (!fault) return next();
     if (fault.kind === 'internal') throw new ApiError('internal', { detail: 'Injected by the sandbox control plane.' });
     if (fault.kind === 'rate_limited') {
       const seconds = fault.retryAfterSeconds ?? 1;
-      throw new ApiError('rate_limited', { detail: 'Injected by the sandbox control plane.', headers: { 'retry-after': String(seconds) } });
+      throw new ApiError('rate_limited', {
+        detail: 'Injected by the sandbox control plane.',
+        headers: { 'retry-after': String(seconds) },
+      });
     }
     await sleep(fault.latencyMs ?? 0);
     return next();

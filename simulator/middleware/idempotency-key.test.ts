@@ -6,8 +6,14 @@ import { okResponse, testContext } from './test-context.ts';
 describe('idempotencyKeyMiddleware', () => {
   const mw = idempotencyKeyMiddleware();
   const run = (key: string | undefined, idempotent = true) =>
-    mw(testContext({ route: { idempotent }, headers: key === undefined ? {} : { 'idempotency-key': key } }), async () => okResponse());
-  const code = async (p: Promise<unknown>) => p.then(() => 'passed', (e: ApiError) => e.code);
+    mw(testContext({ route: { idempotent }, headers: key === undefined ? {} : { 'idempotency-key': key } }), async () =>
+      okResponse(),
+    );
+  const code = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'passed',
+      (e: ApiError) => e.code,
+    );
 
   it('428 without a key, 400 for a malformed one, passes 8..128 allowed characters', async () => {
     expect(await code(run(undefined))).toBe('idempotency_required');

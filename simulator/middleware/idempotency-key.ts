@@ -11,7 +11,9 @@ export function idempotencyKeyMiddleware(): Middleware {
     if (!ctx.route?.idempotent) return next();
     const key = ctx.req.headers['idempotency-key'];
     if (key === undefined || key === '') {
-      throw new ApiError('idempotency_required', { detail: `${ctx.route.method} ${ctx.route.path} changes data and needs an Idempotency-Key header.` });
+      throw new ApiError('idempotency_required', {
+        detail: `${ctx.route.method} ${ctx.route.path} changes data and needs an Idempotency-Key header.`,
+      });
     }
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new ApiError('invalid_request', {

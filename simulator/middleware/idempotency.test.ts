@@ -38,11 +38,23 @@ describe('idempotencyMiddleware', () => {
 
   it('stores the operation 404/409 but not a 500, which stays retryable', async () => {
     const { mw, ctx } = setup();
-    await expect(mw(ctx({ a: 1 }), async () => { throw new ApiError('internal'); })).rejects.toMatchObject({ code: 'internal' });
-    await expect(mw(ctx({ a: 1 }), async () => { throw new ApiError('capability_denied', { detail: 'x' }); })).rejects.toMatchObject({ code: 'capability_denied' });
+    await expect(
+      mw(ctx({ a: 1 }), async () => {
+        throw new ApiError('internal');
+      }),
+    ).rejects.toMatchObject({ code: 'internal' });
+    await expect(
+      mw(ctx({ a: 1 }), async () => {
+        throw new ApiError('capability_denied', { detail: 'x' });
+      }),
+    ).rejects.toMatchObject({ code: 'capability_denied' });
     const replay = await mw(ctx({ a: 1 }), async () => okResponse());
     expect(replay.status).toBe(409);
-    expect(JSON.parse(replay.body!)).toMatchObject({ ok: false, error: { code: 'capability_denied', detail: 'x' }, meta: { replayed: true } });
+    expect(JSON.parse(replay.body!)).toMatchObject({
+      ok: false,
+      error: { code: 'capability_denied', detail: 'x' },
+      meta: { replayed: true },
+    });
   });
 
   it('concurrent duplicates wait for the first and replay it', async () => {

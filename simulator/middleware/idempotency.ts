@@ -18,10 +18,20 @@ function fingerprint(ctx: RequestContext): string {
 
 function replay(ctx: RequestContext, outcome: StoredOutcome): PlainResponse {
   ctx.replayed = true;
-  const meta: Record<string, unknown> = { requestId: ctx.requestId, version: ctx.version, at: isoTime(ctx.at), idempotencyKey: ctx.idempotencyKey, replayed: true };
+  const meta: Record<string, unknown> = {
+    requestId: ctx.requestId,
+    version: ctx.version,
+    at: isoTime(ctx.at),
+    idempotencyKey: ctx.idempotencyKey,
+    replayed: true,
+  };
   return {
     status: outcome.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': ctx.requestId, ...ctx.responseHeaders },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': ctx.requestId,
+      ...ctx.responseHeaders,
+    },
     body: `{"ok":${outcome.ok},"${outcome.ok ? 'data' : 'error'}":${outcome.payload},"meta":${JSON.stringify(meta)}}`,
   };
 }
@@ -39,7 +49,9 @@ export function idempotencyMiddleware(store: IdempotencyStore): Middleware {
     for (;;) {
       const b = store.begin(ctx.access.tenant, ctx.idempotencyKey, fp);
       if (b.kind === 'conflict') {
-        throw new ApiError('idempotency_conflict', { detail: 'This Idempotency-Key was used with a different body, method or route.' });
+        throw new ApiError('idempotency_conflict', {
+          detail: 'This Idempotency-Key was used with a different body, method or route.',
+        });
       }
       if (b.kind === 'replay') return replay(ctx, b.outcome);
       if (b.kind === 'wait') {

@@ -8,13 +8,25 @@ import type { AccessToken } from '../state/token-store.ts';
 import { rateLimitMiddleware } from './rate-limit.ts';
 
 const token = (clientId: string, environment: AccessToken['environment'] = 'sandbox'): AccessToken => ({
-  clientId, tenants: ['t1', 't2'], scopes: ['catalog:read'], environment, issuedAt: 0, expiresAt: 1e15,
+  clientId,
+  tenants: ['t1', 't2'],
+  scopes: ['catalog:read'],
+  environment,
+  issuedAt: 0,
+  expiresAt: 1e15,
 });
 
 function ctxFor(access?: { token: AccessToken; tenant: string }): RequestContext {
   return {
-    req: { method: 'GET', path: '/x', query: {}, headers: {} }, requestId: 'req_1', at: 0, version: '2026-07-01',
-    params: {}, query: {}, body: undefined, responseHeaders: {}, ...(access ? { access } : {}),
+    req: { method: 'GET', path: '/x', query: {}, headers: {} },
+    requestId: 'req_1',
+    at: 0,
+    version: '2026-07-01',
+    params: {},
+    query: {},
+    body: undefined,
+    responseHeaders: {},
+    ...(access ? { access } : {}),
   };
 }
 
@@ -39,7 +51,10 @@ describe('rate limit middleware', () => {
     await mw(ctxFor({ token: token('c'), tenant: 't1' }), ok);
     tick(2_500);
     const over = ctxFor({ token: token('c'), tenant: 't1' });
-    const err = await mw(over, ok).then(() => undefined, (e: unknown) => e);
+    const err = await mw(over, ok).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe('rate_limited');
     expect((err as ApiError).headers['retry-after']).toBe('8');

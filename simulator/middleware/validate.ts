@@ -13,7 +13,8 @@ function depthExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
@@ -29,12 +30,18 @@ export function validateMiddleware(router: Router): Middleware {
     const { route, match, req } = ctx;
     if (!route || !match) return next();
     if (req.bodyTooLarge) {
-      throw new ApiError('invalid_request', { detail: 'The body is larger than this deployment accepts; it was not read further.', hint: 'Send a smaller body.' });
+      throw new ApiError('invalid_request', {
+        detail: 'The body is larger than this deployment accepts; it was not read further.',
+        hint: 'Send a smaller body.',
+      });
     }
     if (route.body) {
       const type = req.headers['content-type'] ?? '';
       if (!JSON_MEDIA_TYPE.test(type.trim())) {
-        throw new ApiError('invalid_request', { detail: 'The body must be JSON (Content-Type: application/json).', hint: 'Send Content-Type: application/json with a JSON body.' });
+        throw new ApiError('invalid_request', {
+          detail: 'The body must be JSON (Content-Type: application/json).',
+          hint: 'Send Content-Type: application/json with a JSON body.',
+        });
       }
       let text: string;
       try {
@@ -43,14 +50,23 @@ export function validateMiddleware(router: Router): Middleware {
         throw new ApiError('invalid_request', { detail: 'The body is not valid UTF-8.' });
       }
       if (text.trim() === '') throw new ApiError('invalid_request', { detail: 'The JSON body is missing.' });
-      if (depthExceeds(text, MAX_JSON_DEPTH)) throw new ApiError('invalid_request', { detail: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.` });
+      if (depthExceeds(text, MAX_JSON_DEPTH))
+        throw new ApiError('invalid_request', {
+          detail: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+        });
       try {
         ctx.body = JSON.parse(text);
       } catch {
         throw new ApiError('invalid_request', { detail: 'The body is not valid JSON.' });
       }
     }
-    router.validate(match, { method: req.method, path: req.path, headers: req.headers, query: req.query, body: ctx.body });
+    router.validate(match, {
+      method: req.method,
+      path: req.path,
+      headers: req.headers,
+      query: req.query,
+      body: ctx.body,
+    });
     ctx.query = req.query;
     return next();
   };

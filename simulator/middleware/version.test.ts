@@ -11,8 +11,11 @@ describe('versionMiddleware', () => {
     const old = testContext({ headers: { 'service-version': '2026-06-12' } });
     await mw(old, async () => okResponse());
     expect(old.version).toBe('2026-06-12');
-    await expect(mw(testContext({ headers: { 'service-version': 'latest' } }), async () => okResponse())).rejects.toMatchObject({
-      code: 'invalid_request', hint: expect.stringContaining('2026-06-12'),
+    await expect(
+      mw(testContext({ headers: { 'service-version': 'latest' } }), async () => okResponse()),
+    ).rejects.toMatchObject({
+      code: 'invalid_request',
+      hint: expect.stringContaining('2026-06-12'),
     });
   });
 });

@@ -68,15 +68,21 @@ export function createCatalogStore(): CatalogStore {
       gen++;
     },
     providers: (category) =>
-      plain(category === undefined ? loaded().providers.all() : loaded().providers.findMany((q) => q.where((p: ProviderRecord) => p.category === category))),
+      plain(
+        category === undefined
+          ? loaded().providers.all()
+          : loaded().providers.findMany((q) => q.where((p: ProviderRecord) => p.category === category)),
+      ),
     connectors(filter = {}) {
       const { capability, providerId, category } = filter;
       return plain(
         loaded().connectors.findMany((q) =>
-          q.where((c: ConnectorRecord) =>
-            (capability === undefined || c.capabilities.includes(capability)) &&
-            (providerId === undefined || c.providerId === providerId) &&
-            (category === undefined || c.category === category)),
+          q.where(
+            (c: ConnectorRecord) =>
+              (capability === undefined || c.capabilities.includes(capability)) &&
+              (providerId === undefined || c.providerId === providerId) &&
+              (category === undefined || c.category === category),
+          ),
         ),
       );
     },

@@ -22,7 +22,8 @@ export interface ClientRegistry {
 
 export function createClientRegistry(clients: FixtureClient[]): ClientRegistry {
   const byId = new Map<string, ClientRecord>();
-  for (const { secret, ...rest } of clients) byId.set(rest.id, { ...rest, ...(secret ? { secretHash: hashSecret(secret) } : {}) });
+  for (const { secret, ...rest } of clients)
+    byId.set(rest.id, { ...rest, ...(secret ? { secretHash: hashSecret(secret) } : {}) });
   return {
     get: (id) => byId.get(id),
     all: () => [...byId.values()],

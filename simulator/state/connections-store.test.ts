@@ -11,7 +11,13 @@ describe('connections store', () => {
     const seen: DomainEvent[] = [];
     events.on((e) => seen.push(e));
     const store = createConnectionsStore({ clock, events, activationDelayMs: delay });
-    const input = { tenant: 't1', connectorId: 'c', environment: 'sandbox' as const, scopeLabel: 'Venue', capabilities: [] };
+    const input = {
+      tenant: 't1',
+      connectorId: 'c',
+      environment: 'sandbox' as const,
+      scopeLabel: 'Venue',
+      capabilities: [],
+    };
     return { store, seen, input, tick: (ms: number) => (now += ms), caller: { actor: 'a', requestId: 'r' } };
   };
 
@@ -36,8 +42,13 @@ describe('connections store', () => {
     store.setState(c.id, 'revoked', caller);
     tick(5000);
     expect(store.list('t1').map((x) => x.state)).toEqual(['active', 'active', 'revoked']);
-    const activated = seen.filter((e) => e.type === 'connection.state_changed' && (e.data as { to: string }).to === 'active');
-    expect(activated.map((e) => [e.target.id, e.at])).toEqual([[a.id, 11_000], [b.id, 11_005]]);
+    const activated = seen.filter(
+      (e) => e.type === 'connection.state_changed' && (e.data as { to: string }).to === 'active',
+    );
+    expect(activated.map((e) => [e.target.id, e.at])).toEqual([
+      [a.id, 11_000],
+      [b.id, 11_005],
+    ]);
   });
 
   it('allows active <-> paused and any -> revoked, nothing out of revoked', () => {
@@ -49,7 +60,7 @@ describe('connections store', () => {
     expect(() => store.setState(c.id, 'active', caller)).toThrow(TransitionError);
   });
 
-  it('finds a tenant\'s connections to one connector in one environment, oldest first', () => {
+  it("finds a tenant's connections to one connector in one environment, oldest first", () => {
     const { store, input, caller } = setup(0);
     const a = store.create(input, caller);
     store.create({ ...input, environment: 'production' }, caller);
@@ -57,7 +68,10 @@ describe('connections store', () => {
     store.create({ ...input, tenant: 't2' }, caller);
     const b = store.create(input, caller);
     store.setState(b.id, 'paused', caller);
-    expect(store.forConnector('t1', 'c', 'sandbox').map((c) => [c.id, c.state])).toEqual([[a.id, 'active'], [b.id, 'paused']]);
+    expect(store.forConnector('t1', 'c', 'sandbox').map((c) => [c.id, c.state])).toEqual([
+      [a.id, 'active'],
+      [b.id, 'paused'],
+    ]);
     expect(store.forConnector('t2', 'c', 'production')).toEqual([]);
     store.clear();
     expect(store.forConnector('t1', 'c', 'sandbox')).toEqual([]);

@@ -60,14 +60,20 @@ export interface ConnectionsStore {
   clear(): void;
 }
 
-export function createConnectionsStore(deps: { clock: Clock; events: EventBus; activationDelayMs: number; persistence?: Persistence }): ConnectionsStore {
+export function createConnectionsStore(deps: {
+  clock: Clock;
+  events: EventBus;
+  activationDelayMs: number;
+  persistence?: Persistence;
+}): ConnectionsStore {
   const persistence = deps.persistence ?? memoryOnly;
   const byId = new Map<string, StoredConnection>();
   const byTenant = new Map<string, StoredConnection[]>();
   // Capability checks ask for one tenant's connections to one connector in one environment: indexed,
   // so a check costs the same with ten or a hundred thousand stored connections.
   const byTarget = new Map<string, StoredConnection[]>();
-  const target = (tenant: string, connectorId: string, environment: Environment) => `${tenant}\u0000${connectorId}\u0000${environment}`;
+  const target = (tenant: string, connectorId: string, environment: Environment) =>
+    `${tenant}\u0000${connectorId}\u0000${environment}`;
   const pending = new Set<StoredConnection>();
   // Pending connections by activation time; entries of connections that left `pending` are skipped.
   const due = createDueQueue<StoredConnection>();
@@ -96,8 +102,13 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
     pending.delete(s);
     persistence.put(NS, s.connection.id, s);
     deps.events.emit({
-      type: 'connection.state_changed', tenant: s.tenant, actor: caller.actor, requestId: caller.requestId, at,
-      target: { type: 'connection', id: s.connection.id }, data: { from, to, connection: { ...s.connection } },
+      type: 'connection.state_changed',
+      tenant: s.tenant,
+      actor: caller.actor,
+      requestId: caller.requestId,
+      at,
+      target: { type: 'connection', id: s.connection.id },
+      data: { from, to, connection: { ...s.connection } },
     });
   }
 
@@ -113,7 +124,10 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
     }
   }
 
-  const copy = (s: StoredConnection): Connection => ({ ...s.connection, capabilities: s.connection.capabilities.map((c) => ({ ...c })) });
+  const copy = (s: StoredConnection): Connection => ({
+    ...s.connection,
+    capabilities: s.connection.capabilities.map((c) => ({ ...c })),
+  });
 
   return {
     create(input, caller) {
@@ -139,8 +153,13 @@ export function createConnectionsStore(deps: { clock: Clock; events: EventBus; a
       persistence.put(NS, stored.connection.id, stored);
       index(stored);
       deps.events.emit({
-        type: 'connection.created', tenant: input.tenant, actor: caller.actor, requestId: caller.requestId, at,
-        target: { type: 'connection', id: stored.connection.id }, data: { connection: copy(stored) },
+        type: 'connection.created',
+        tenant: input.tenant,
+        actor: caller.actor,
+        requestId: caller.requestId,
+        at,
+        target: { type: 'connection', id: stored.connection.id },
+        data: { connection: copy(stored) },
       });
       return copy(stored);
     },

@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { createDeliveryLog, type Delivery } from './delivery-log.ts';
 
 const delivery = (id: string, receiverId = 'wh_1'): Delivery => ({
-  id, receiverId, tenant: 'harbour-kitchens', eventId: `evt_${id}`, eventType: 'connection.created', url: 'http://127.0.0.1:1/hook',
-  status: 'pending', attempts: [], sequences: 1, createdAt: '2026-07-01T00:00:00.000Z', updatedAt: '2026-07-01T00:00:00.000Z', body: '{}',
+  id,
+  receiverId,
+  tenant: 'harbour-kitchens',
+  eventId: `evt_${id}`,
+  eventType: 'connection.created',
+  url: 'http://127.0.0.1:1/hook',
+  status: 'pending',
+  attempts: [],
+  sequences: 1,
+  createdAt: '2026-07-01T00:00:00.000Z',
+  updatedAt: '2026-07-01T00:00:00.000Z',
+  body: '{}',
 });
 
 describe('delivery log', () => {
-  it('lists a receiver\'s deliveries newest first, limited, and keeps receivers apart', () => {
+  it("lists a receiver's deliveries newest first, limited, and keeps receivers apart", () => {
     const log = createDeliveryLog();
     for (const id of ['a', 'b', 'c']) log.insert(delivery(id));
     log.insert(delivery('x', 'wh_2'));

@@ -19,13 +19,21 @@ describe('due queue', () => {
 
   it('matches a stable sort of everything due (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }), fc.integer({ min: 0, max: 60 }), (dues, now) => {
-        const q = createDueQueue<number>();
-        dues.forEach((d, i) => q.push(d, i));
-        const expected = dues.map((d, i) => ({ d, i })).filter((x) => x.d <= now).sort((a, b) => a.d - b.d).map((x) => x.i);
-        expect(q.popDue(now)).toEqual(expected);
-        expect(q.size()).toBe(dues.length - expected.length);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }),
+        fc.integer({ min: 0, max: 60 }),
+        (dues, now) => {
+          const q = createDueQueue<number>();
+          dues.forEach((d, i) => q.push(d, i));
+          const expected = dues
+            .map((d, i) => ({ d, i }))
+            .filter((x) => x.d <= now)
+            .sort((a, b) => a.d - b.d)
+            .map((x) => x.i);
+          expect(q.popDue(now)).toEqual(expected);
+          expect(q.size()).toBe(dues.length - expected.length);
+        },
+      ),
     );
   });
 });

@@ -31,7 +31,9 @@ export function createFaultStore(): FaultStore {
     take(call) {
       if (faults.length === 0) return undefined;
       const f = faults.find(
-        (x) => (!x.method || x.method.toUpperCase() === call.method) && (!x.route || x.route === call.routeId || x.route === call.routePath || x.route === call.path),
+        (x) =>
+          (!x.method || x.method.toUpperCase() === call.method) &&
+          (!x.route || x.route === call.routeId || x.route === call.routePath || x.route === call.path),
       );
       if (!f) return undefined;
       f.remaining -= 1;

@@ -19,7 +19,12 @@ describe('loadFixtures', () => {
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(FixtureError);
-      expect((err as FixtureError).issues).toEqual(expect.arrayContaining([expect.stringMatching(/connectors\.0\.providerId: unknown provider ghost/), expect.stringMatching(/unknown capability nope.nope/)]));
+      expect((err as FixtureError).issues).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/connectors\.0\.providerId: unknown provider ghost/),
+          expect.stringMatching(/unknown capability nope.nope/),
+        ]),
+      );
     }
   });
   it('reports unreadable and non-JSON files clearly', () => {

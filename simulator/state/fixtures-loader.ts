@@ -36,7 +36,10 @@ export function loadFixtures(source: string | unknown = DEFAULT_FIXTURES_PATH): 
   }
   const parsed = FixtureSet.safeParse(raw);
   if (!parsed.success) {
-    throw new FixtureError(label, parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`));
+    throw new FixtureError(
+      label,
+      parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`),
+    );
   }
   return parsed.data;
 }

@@ -7,7 +7,10 @@ const outcome = { status: 200, payload: '{}', ok: true };
 describe('idempotency store', () => {
   it('expires keys on the clock and sweeps them', () => {
     let now = 0;
-    const store = createIdempotencyStore(createClock(() => now), { ttlMs: 1000 });
+    const store = createIdempotencyStore(
+      createClock(() => now),
+      { ttlMs: 1000 },
+    );
     const b = store.begin('t', 'k1', 'fp');
     if (b.kind === 'new') b.finish(outcome);
     expect(store.begin('t', 'k1', 'fp').kind).toBe('replay');
@@ -21,7 +24,10 @@ describe('idempotency store', () => {
   });
 
   it('keeps at most maxRecords, dropping the oldest first', () => {
-    const store = createIdempotencyStore(createClock(() => 0), { maxRecords: 100 });
+    const store = createIdempotencyStore(
+      createClock(() => 0),
+      { maxRecords: 100 },
+    );
     for (let i = 0; i < 1000; i++) {
       const b = store.begin('t', `key-${i}`, 'fp');
       if (b.kind === 'new') b.finish(outcome);
@@ -33,7 +39,10 @@ describe('idempotency store', () => {
 
   it('evicts in order of last insertion, skipping records that were re-inserted or freed', () => {
     let now = 0;
-    const store = createIdempotencyStore(createClock(() => now), { maxRecords: 3, ttlMs: 1000 });
+    const store = createIdempotencyStore(
+      createClock(() => now),
+      { maxRecords: 3, ttlMs: 1000 },
+    );
     const a = store.issue('t', 'connection.create');
     const use = (key: string) => {
       const b = store.begin('t', key, 'fp');
@@ -55,7 +64,10 @@ describe('idempotency store', () => {
   });
 
   it('stays correct over many inserts past the cap', () => {
-    const store = createIdempotencyStore(createClock(() => 0), { maxRecords: 50 });
+    const store = createIdempotencyStore(
+      createClock(() => 0),
+      { maxRecords: 50 },
+    );
     for (let i = 0; i < 20_000; i++) {
       const b = store.begin('t', `key-${i % 7 === 0 ? 'same' : i}`, `fp${i % 7 === 0 ? 0 : i}`);
       if (b.kind === 'new') b.finish(outcome);

@@ -45,14 +45,22 @@ export interface IdempotencyOptions {
  */
 export interface IdempotencyStore {
   /** Issues a fresh unguessable key; `now` lets the caller stamp it with its request time. */
-  issue(tenant: string, operation: string, now?: number): { idempotencyKey: string; operation: string; expiresAt: number };
+  issue(
+    tenant: string,
+    operation: string,
+    now?: number,
+  ): { idempotencyKey: string; operation: string; expiresAt: number };
   begin(tenant: string, key: string, fingerprint: string): Begin;
   size(): number;
   clear(): void;
   readonly options: IdempotencyOptions;
 }
 
-export function createIdempotencyStore(clock: Clock, options: Partial<IdempotencyOptions> = {}, persistence: Persistence = memoryOnly): IdempotencyStore {
+export function createIdempotencyStore(
+  clock: Clock,
+  options: Partial<IdempotencyOptions> = {},
+  persistence: Persistence = memoryOnly,
+): IdempotencyStore {
   const opts: IdempotencyOptions = { ttlMs: options.ttlMs ?? 24 * 3600_000, maxRecords: options.maxRecords ?? 200_000 };
   const records = new Map<string, IdempotencyRecord>();
   // Records in insertion order (= expiry order with one TTL). A Map would give that order too, but
@@ -63,7 +71,9 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
   const id = (tenant: string, key: string) => `${tenant}\u0000${key}`;
   // Only settled records are written; an operation in flight at a crash was never acknowledged.
   const save = (r: IdempotencyRecord) => persistence.put(NS, id(r.tenant, r.key), { ...r, inFlight: undefined });
-  const loaded = [...persistence.entries<IdempotencyRecord>(NS)].map(([, r]) => r).sort((a, b) => a.expiresAt - b.expiresAt);
+  const loaded = [...persistence.entries<IdempotencyRecord>(NS)]
+    .map(([, r]) => r)
+    .sort((a, b) => a.expiresAt - b.expiresAt);
   for (const r of loaded) {
     const rec: IdempotencyRecord = { ...r, id: id(r.tenant, r.key), inFlight: undefined };
     records.set(rec.id, rec);
@@ -98,7 +108,16 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
     options: opts,
     issue(tenant, operation, now = clock.now()) {
       const key = newId('idk', 24);
-      const issued: IdempotencyRecord = { id: id(tenant, key), tenant, key, operation, fingerprint: undefined, expiresAt: now + opts.ttlMs, outcome: undefined, inFlight: undefined };
+      const issued: IdempotencyRecord = {
+        id: id(tenant, key),
+        tenant,
+        key,
+        operation,
+        fingerprint: undefined,
+        expiresAt: now + opts.ttlMs,
+        outcome: undefined,
+        inFlight: undefined,
+      };
       insert(issued);
       save(issued);
       return { idempotencyKey: key, operation, expiresAt: now + opts.ttlMs };
@@ -118,7 +137,13 @@ export function createIdempotencyStore(clock: Clock, options: Partial<Idempotenc
       }
       let settle!: () => void;
       const record: IdempotencyRecord = {
-        id: k, tenant, key, operation: r?.operation, fingerprint, expiresAt: now + opts.ttlMs, outcome: undefined,
+        id: k,
+        tenant,
+        key,
+        operation: r?.operation,
+        fingerprint,
+        expiresAt: now + opts.ttlMs,
+        outcome: undefined,
         inFlight: new Promise<void>((resolve) => (settle = resolve)),
       };
       insert(record);

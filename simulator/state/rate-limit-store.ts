@@ -43,14 +43,18 @@ const MAX_KEYS = 10_000;
 
 /** Throws a RangeError naming the bad value. */
 export function checkRateLimitSettings(s: RateLimitSettings): RateLimitSettings {
-  if (!Number.isInteger(s.limit) || s.limit < 1) throw new RangeError(`rate limit must be a whole number >= 1, not ${s.limit}`);
+  if (!Number.isInteger(s.limit) || s.limit < 1)
+    throw new RangeError(`rate limit must be a whole number >= 1, not ${s.limit}`);
   if (!Number.isInteger(s.windowSeconds) || s.windowSeconds < 1) {
     throw new RangeError(`rate limit window must be a whole number of seconds >= 1, not ${s.windowSeconds}`);
   }
   return { limit: s.limit, windowSeconds: s.windowSeconds };
 }
 
-export function createRateLimitStore(clock: Clock, initial: RateLimitSettings | false = RATE_LIMIT_PRESETS.default): RateLimitStore {
+export function createRateLimitStore(
+  clock: Clock,
+  initial: RateLimitSettings | false = RATE_LIMIT_PRESETS.default,
+): RateLimitStore {
   let current: RateLimitSettings | false = initial === false ? false : checkRateLimitSettings(initial);
   const windows = new Map<string, { start: number; count: number }>();
   return {

@@ -10,7 +10,8 @@ export class RingBuffer<T> {
   private count = 0;
 
   constructor(capacity: number) {
-    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`ring buffer capacity must be a positive integer, not ${capacity}`);
+    if (!Number.isSafeInteger(capacity) || capacity < 1)
+      throw new RangeError(`ring buffer capacity must be a positive integer, not ${capacity}`);
     this.capacity = capacity;
     this.items = new Array<T | undefined>(capacity);
   }

@@ -21,7 +21,19 @@ import { createTokenStore, type TokenStore } from './token-store.ts';
 import { createWebhookReceiverStore, type WebhookReceiverStore } from './webhook-receivers.ts';
 
 /** Webhook delivery settings (defaults: WEBHOOK_DEFAULTS). */
-export type WebhookOptions = Pick<DispatcherOptions, 'timeoutMs' | 'maxAttempts' | 'baseDelayMs' | 'jitterRatio' | 'maxDelayMs' | 'maxQueue' | 'signatureHeader' | 'fetch' | 'scheduler' | 'sign'>;
+export type WebhookOptions = Pick<
+  DispatcherOptions,
+  | 'timeoutMs'
+  | 'maxAttempts'
+  | 'baseDelayMs'
+  | 'jitterRatio'
+  | 'maxDelayMs'
+  | 'maxQueue'
+  | 'signatureHeader'
+  | 'fetch'
+  | 'scheduler'
+  | 'sign'
+>;
 
 export interface StateOptions {
   fixtures: FixtureSet;
@@ -88,7 +100,14 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     ...opts.webhooks,
     clock,
     log: durableDeliveries(createDeliveryLog(), persistence),
-    onFailure: (d) => feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', { deliveryId: d.id, webhookId: d.receiverId, eventId: d.eventId, eventType: d.eventType, error: d.error }),
+    onFailure: (d) =>
+      feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', {
+        deliveryId: d.id,
+        webhookId: d.receiverId,
+        eventId: d.eventId,
+        eventType: d.eventType,
+        error: d.error,
+      }),
   });
   connectDomainEvents({ bus: events, audit, feeds, receivers, dispatcher });
   const state: SandboxState = {

@@ -28,7 +28,10 @@ describe('token store', () => {
 
 describe('token store families', () => {
   it('revokes every token of one grant and nothing else', () => {
-    const store = createTokenStore(createClock(() => 0), 900);
+    const store = createTokenStore(
+      createClock(() => 0),
+      900,
+    );
     const grant = { clientId: 'c', tenants: ['t'], scopes: ['catalog:read' as const], environment: 'sandbox' as const };
     const a = store.issue({ ...grant, family: 'f1' });
     const b = store.issue({ ...grant, family: 'f1' });

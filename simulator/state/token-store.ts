@@ -43,7 +43,11 @@ export interface TokenStore {
 // One-shot hash: the same digest without a Hash object per authenticated request.
 export const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
-export function createTokenStore(clock: Clock, defaultTtlSeconds = 900, persistence: Persistence = memoryOnly): TokenStore {
+export function createTokenStore(
+  clock: Clock,
+  defaultTtlSeconds = 900,
+  persistence: Persistence = memoryOnly,
+): TokenStore {
   const byHash = new Map<string, AccessToken>(persistence.entries<AccessToken>(NS));
   function sweep() {
     // Expired tokens stay answerable as "expired" for a while, then go, so memory stays bounded.

@@ -22,7 +22,11 @@ export type PublicReceiver = Omit<ReceiverRecord, 'secret' | 'tenant'> & { signa
  * @example const { receiver, secret } = receivers.create('harbour-kitchens', { url, events: ['order.paid'] });
  */
 export interface WebhookReceiverStore {
-  create(tenant: string, input: { url: string; events: string[] }, at?: number): { receiver: ReceiverRecord; secret: string };
+  create(
+    tenant: string,
+    input: { url: string; events: string[] },
+    at?: number,
+  ): { receiver: ReceiverRecord; secret: string };
   list(tenant: string): ReceiverRecord[];
   get(tenant: string, id: string): ReceiverRecord | undefined;
   /** Receivers of a tenant subscribed to an event name. */
@@ -36,7 +40,14 @@ export function createWebhookReceiverStore(clock: Clock, persistence: Persistenc
   return {
     create(tenant, input, at = clock.now()) {
       const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-      const receiver: ReceiverRecord = { id: newId('wh'), tenant, url: input.url, events: [...new Set(input.events)], secret, createdAt: new Date(at).toISOString() };
+      const receiver: ReceiverRecord = {
+        id: newId('wh'),
+        tenant,
+        url: input.url,
+        events: [...new Set(input.events)],
+        secret,
+        createdAt: new Date(at).toISOString(),
+      };
       byId.set(receiver.id, receiver);
       persistence.put(NS, receiver.id, receiver);
       return { receiver, secret };

@@ -7,7 +7,9 @@ const AUDIT = `${BASE_PATH}/audit-log`;
 type Entry = { action?: unknown; actor?: unknown; target?: unknown };
 
 const editEntries = (res: PlainResponse, edit: (entries: Entry[]) => Entry[]) =>
-  res.status === 200 ? editJson(res, (b) => void (b.data!.entries = edit((b.data!.entries as Entry[] | undefined) ?? []))) : res;
+  res.status === 200
+    ? editJson(res, (b) => void (b.data!.entries = edit((b.data!.entries as Entry[] | undefined) ?? [])))
+    : res;
 
 const withHeaders = (res: PlainResponse, edit: (h: Record<string, string>) => void): PlainResponse => {
   const headers = { ...res.headers };
@@ -24,7 +26,9 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     catches: ['audit.integrity'],
     async handle(req, next) {
       const res = await next(req);
-      return req.path === AUDIT ? editEntries(res, (entries) => entries.map((e, i) => (i === 0 ? { ...e, actor: 'someone-else' } : e))) : res;
+      return req.path === AUDIT
+        ? editEntries(res, (entries) => entries.map((e, i) => (i === 0 ? { ...e, actor: 'someone-else' } : e)))
+        : res;
     },
   },
   {
@@ -44,7 +48,11 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     catches: ['audit.records-change', 'audit.integrity'],
     async handle(req, next) {
       const res = await next(req);
-      return req.path === AUDIT ? editEntries(res, (entries) => entries.map((e) => (e.action === 'connection.created' ? { ...e, target: 'connection' } : e))) : res;
+      return req.path === AUDIT
+        ? editEntries(res, (entries) =>
+            entries.map((e) => (e.action === 'connection.created' ? { ...e, target: 'connection' } : e)),
+          )
+        : res;
     },
   },
   {
@@ -65,7 +73,10 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     section: 'Limits',
     catches: ['rate-limit.headers-numeric'],
     async handle(req, next) {
-      return withHeaders(await next(req), (h) => void (h['x-ratelimit-remaining'] !== undefined && (h['x-ratelimit-remaining'] = 'plenty')));
+      return withHeaders(
+        await next(req),
+        (h) => void (h['x-ratelimit-remaining'] !== undefined && (h['x-ratelimit-remaining'] = 'plenty')),
+      );
     },
   },
   {
@@ -74,7 +85,10 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     section: 'Limits',
     catches: ['rate-limit.remaining-decreases'],
     async handle(req, next) {
-      return withHeaders(await next(req), (h) => void (h['x-ratelimit-limit'] !== undefined && (h['x-ratelimit-remaining'] = h['x-ratelimit-limit'])));
+      return withHeaders(
+        await next(req),
+        (h) => void (h['x-ratelimit-limit'] !== undefined && (h['x-ratelimit-remaining'] = h['x-ratelimit-limit'])),
+      );
     },
   },
   {

@@ -8,7 +8,13 @@ export function defaultAccess(core: Core) {
   let access = tokens.get(core);
   if (!access) {
     const client = core.state.clients.get(core.state.fixtures.defaultClient)!;
-    const { token } = core.state.tokens.issue({ clientId: client.id, tenants: client.tenants, scopes: client.scopes, environment: client.environment, ttlSeconds: 24 * 3600 });
+    const { token } = core.state.tokens.issue({
+      clientId: client.id,
+      tenants: client.tenants,
+      scopes: client.scopes,
+      environment: client.environment,
+      ttlSeconds: 24 * 3600,
+    });
     access = { token, tenant: client.tenants[0]! };
     tokens.set(core, access);
   }

@@ -11,7 +11,12 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'error-status-mismatch',
     description: 'unauthorized is answered with status 403 instead of the 401 the Errors table pairs it with',
     section: 'Errors',
-    catches: ['errors.code-status-pairing', 'auth.missing-token', 'auth.invalid-token', 'discovery.auth-flags-observed'],
+    catches: [
+      'errors.code-status-pairing',
+      'auth.missing-token',
+      'auth.invalid-token',
+      'discovery.auth-flags-observed',
+    ],
     async handle(req, next) {
       const res = await next(req);
       return errorCodeOf(res) === 'unauthorized' ? { ...res, status: 403 } : res;
@@ -22,13 +27,25 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     description: 'validation errors carry the code validation_failed, which is not in the Errors table',
     section: 'Errors',
     catches: [
-      'errors.code-status-pairing', 'errors.invalid-request', 'auth.missing-tenant', 'auth.missing-tenant-invalid-request',
-      'limits.connector-id-length', 'limits.capability-length', 'versions.unknown-service-version',
-      'limits.scope-label-length', 'limits.connection-capabilities', 'limits.operation-length', 'limits.idempotency-key', 'limits.cursor', 'sse.malformed-cursor',
+      'errors.code-status-pairing',
+      'errors.invalid-request',
+      'auth.missing-tenant',
+      'auth.missing-tenant-invalid-request',
+      'limits.connector-id-length',
+      'limits.capability-length',
+      'versions.unknown-service-version',
+      'limits.scope-label-length',
+      'limits.connection-capabilities',
+      'limits.operation-length',
+      'limits.idempotency-key',
+      'limits.cursor',
+      'sse.malformed-cursor',
     ],
     async handle(req, next) {
       const res = await next(req);
-      return errorCodeOf(res) === 'invalid_request' ? editJson(res, (b) => void (b.error!.code = 'validation_failed')) : res;
+      return errorCodeOf(res) === 'invalid_request'
+        ? editJson(res, (b) => void (b.error!.code = 'validation_failed'))
+        : res;
     },
   },
   {
@@ -113,7 +130,8 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       const res = await next(req);
       if (res.status < 400) return res;
       return editJson(res, (b) => {
-        b.error!.detail = "TypeError: Cannot read properties of undefined (reading 'tenant')\n    at authenticate (/srv/ncs/middleware/auth.ts:41:17)";
+        b.error!.detail =
+          "TypeError: Cannot read properties of undefined (reading 'tenant')\n    at authenticate (/srv/ncs/middleware/auth.ts:41:17)";
       });
     },
   },
@@ -125,7 +143,9 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       const sent = req.headers.authorization;
-      return res.status >= 400 && sent ? editJson(res, (b) => void (b.error!.detail = `Rejected credentials: ${sent}`)) : res;
+      return res.status >= 400 && sent
+        ? editJson(res, (b) => void (b.error!.detail = `Rejected credentials: ${sent}`))
+        : res;
     },
   },
   {
@@ -136,7 +156,8 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const body = req.method === 'POST' && req.path === CAPABILITIES ? jsonBodyOf(req) : undefined;
       const id = body?.connectorId;
-      if (typeof id === 'string' && id.length === LIMITS.connectorId.max + 1) return next(withJsonBody(req, { ...body, connectorId: id.slice(0, LIMITS.connectorId.max) }));
+      if (typeof id === 'string' && id.length === LIMITS.connectorId.max + 1)
+        return next(withJsonBody(req, { ...body, connectorId: id.slice(0, LIMITS.connectorId.max) }));
       return next(req);
     },
   },
@@ -144,7 +165,11 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'unpublished-version',
     description: 'meta.version reports 2026-07-15, which is not a published interface version',
     section: 'Versioning',
-    catches: ['versions.meta-version-published', 'versions.service-version-current', 'envelope.response-schema-openapi'],
+    catches: [
+      'versions.meta-version-published',
+      'versions.service-version-current',
+      'envelope.response-schema-openapi',
+    ],
     async handle(req, next) {
       return editJson(await next(req), (b) => void (b.meta && (b.meta.version = '2026-07-15')));
     },
@@ -155,7 +180,9 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     section: 'Versioning',
     catches: ['versions.current-by-default'],
     handle(req, next) {
-      return next(req.headers['service-version'] === undefined ? withHeader(req, 'service-version', SUPPORTED_VERSIONS[1]) : req);
+      return next(
+        req.headers['service-version'] === undefined ? withHeader(req, 'service-version', SUPPORTED_VERSIONS[1]) : req,
+      );
     },
   },
   {
@@ -164,7 +191,9 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     section: 'Versioning',
     catches: ['versions.service-version-current'],
     async handle(req, next) {
-      return req.headers['service-version'] !== undefined ? failureOf('invalid_request', 'header Service-Version is not accepted.') : next(req);
+      return req.headers['service-version'] !== undefined
+        ? failureOf('invalid_request', 'header Service-Version is not accepted.')
+        : next(req);
     },
   },
 ];

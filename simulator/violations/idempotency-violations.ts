@@ -10,7 +10,9 @@ import type { Violation } from './types.ts';
 const CONNECTIONS = `${BASE_PATH}/connections`;
 const IDEMPOTENCY_KEYS = `${BASE_PATH}/idempotency-keys`;
 /** POST paths that need an Idempotency-Key and have no path parameters. */
-const KEYED = new Set(ROUTES.filter((r) => r.idempotent && r.method === 'POST' && !r.path.includes('{')).map((r) => r.path));
+const KEYED = new Set(
+  ROUTES.filter((r) => r.idempotent && r.method === 'POST' && !r.path.includes('{')).map((r) => r.path),
+);
 
 const keyOf = (req: PlainRequest) => req.headers['idempotency-key'];
 const isCreation = (req: PlainRequest) => req.method === 'POST' && req.path === CONNECTIONS;
@@ -28,7 +30,13 @@ const inFlight = perCore(() => new Map<string, number>());
 const firstTenant = perCore(() => new Map<string, string>());
 
 /** A body field cut back to the limit when it is exactly one over it (the classic off-by-one). */
-function clampOneOver(req: PlainRequest, field: string, max: number, length: (v: unknown) => number | undefined, cut: (v: unknown) => unknown) {
+function clampOneOver(
+  req: PlainRequest,
+  field: string,
+  max: number,
+  length: (v: unknown) => number | undefined,
+  cut: (v: unknown) => unknown,
+) {
   const body = jsonBodyOf(req);
   const value = body?.[field];
   return body && length(value) === max + 1 ? withJsonBody(req, { ...body, [field]: cut(value) }) : req;
@@ -64,23 +72,28 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     catches: ['idempotency.replay'],
     async handle(req, next) {
       return editJson(await next(req), (b) => {
-        if (b.meta?.replayed === true && typeof b.data?.createdAt === 'string') b.data.createdAt = new Date(Date.parse(b.data.createdAt) + 1000).toISOString();
+        if (b.meta?.replayed === true && typeof b.data?.createdAt === 'string')
+          b.data.createdAt = new Date(Date.parse(b.data.createdAt) + 1000).toISOString();
       });
     },
   },
   {
     name: 'conflict-answered-200',
-    description: 'a key reused with a different body creates a second connection instead of answering 409 idempotency_conflict',
+    description:
+      'a key reused with a different body creates a second connection instead of answering 409 idempotency_conflict',
     section: 'POST /api/public/v1/connections',
     catches: ['idempotency.conflict'],
     async handle(req, next) {
       const res = await next(req);
-      return errorCodeOf(res) === 'idempotency_conflict' ? next(withHeader(req, 'idempotency-key', `${keyOf(req)}-again`)) : res;
+      return errorCodeOf(res) === 'idempotency_conflict'
+        ? next(withHeader(req, 'idempotency-key', `${keyOf(req)}-again`))
+        : res;
     },
   },
   {
     name: 'concurrent-duplicates',
-    description: 'concurrent calls with one key each create a connection (the key is only checked once a call has finished)',
+    description:
+      'concurrent calls with one key each create a connection (the key is only checked once a call has finished)',
     section: 'What the service does',
     catches: ['idempotency.concurrent'],
     async handle(req, next, core) {
@@ -119,7 +132,11 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     section: 'Limits',
     catches: ['limits.scope-label-length'],
     handle(req, next) {
-      return next(isCreation(req) ? clampOneOver(req, 'scopeLabel', LIMITS.scopeLabel.max, strLen, (v) => (v as string).slice(0, -1)) : req);
+      return next(
+        isCreation(req)
+          ? clampOneOver(req, 'scopeLabel', LIMITS.scopeLabel.max, strLen, (v) => (v as string).slice(0, -1))
+          : req,
+      );
     },
   },
   {
@@ -128,7 +145,13 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     section: 'Limits',
     catches: ['limits.connection-capabilities'],
     handle(req, next) {
-      return next(isCreation(req) ? clampOneOver(req, 'capabilities', LIMITS.connectionCapabilities.maxItems, arrLen, (v) => (v as unknown[]).slice(0, -1)) : req);
+      return next(
+        isCreation(req)
+          ? clampOneOver(req, 'capabilities', LIMITS.connectionCapabilities.maxItems, arrLen, (v) =>
+              (v as unknown[]).slice(0, -1),
+            )
+          : req,
+      );
     },
   },
   {
@@ -138,7 +161,9 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     catches: ['limits.operation-length'],
     handle(req, next) {
       const applies = req.method === 'POST' && req.path === IDEMPOTENCY_KEYS;
-      return next(applies ? clampOneOver(req, 'operation', LIMITS.operation.max, strLen, (v) => (v as string).slice(0, -1)) : req);
+      return next(
+        applies ? clampOneOver(req, 'operation', LIMITS.operation.max, strLen, (v) => (v as string).slice(0, -1)) : req,
+      );
     },
   },
   {
@@ -148,7 +173,9 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     catches: ['limits.idempotency-key'],
     handle(req, next) {
       const key = keyOf(req);
-      return next(key?.length === LIMITS.idempotencyKey.max + 1 ? withHeader(req, 'idempotency-key', key.slice(0, -1)) : req);
+      return next(
+        key?.length === LIMITS.idempotencyKey.max + 1 ? withHeader(req, 'idempotency-key', key.slice(0, -1)) : req,
+      );
     },
   },
 ];

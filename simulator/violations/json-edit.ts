@@ -49,7 +49,10 @@ export function failureOf(code: ErrorCode, detail: string, status: number = ERRO
 }
 
 /** The request with one header set (names are lower-case in plain requests). */
-export const withHeader = (req: PlainRequest, name: string, value: string): PlainRequest => ({ ...req, headers: { ...req.headers, [name]: value } });
+export const withHeader = (req: PlainRequest, name: string, value: string): PlainRequest => ({
+  ...req,
+  headers: { ...req.headers, [name]: value },
+});
 
 /** The request's JSON body, if it has one. */
 export function jsonBodyOf(req: PlainRequest): Record<string, unknown> | undefined {
@@ -62,4 +65,7 @@ export function jsonBodyOf(req: PlainRequest): Record<string, unknown> | undefin
   }
 }
 
-export const withJsonBody = (req: PlainRequest, body: unknown): PlainRequest => ({ ...req, body: new TextEncoder().encode(JSON.stringify(body)) });
+export const withJsonBody = (req: PlainRequest, body: unknown): PlainRequest => ({
+  ...req,
+  body: new TextEncoder().encode(JSON.stringify(body)),
+});

@@ -34,7 +34,9 @@ export const STREAM_VIOLATIONS: Violation[] = [
     catches: ['sse.content-type', 'discovery.public-endpoints'],
     async handle(req, next) {
       const res = await next(req);
-      return isStream(req) && res.stream ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } } : res;
+      return isStream(req) && res.stream
+        ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } }
+        : res;
     },
   },
   {
@@ -82,7 +84,8 @@ export const STREAM_VIOLATIONS: Violation[] = [
   },
   {
     name: 'malformed-cursor-accepted',
-    description: 'a cursor that is not an integer >= 0 is ignored and the stream opens (instead of 400 invalid_request)',
+    description:
+      'a cursor that is not an integer >= 0 is ignored and the stream opens (instead of 400 invalid_request)',
     section: 'Limits',
     catches: ['sse.malformed-cursor', 'limits.cursor'],
     handle(req, next) {
@@ -97,7 +100,9 @@ export const STREAM_VIOLATIONS: Violation[] = [
     handle(req, next, core) {
       if (!isStream(req) || req.headers.authorization) return next(req);
       const access = defaultAccess(core);
-      return next(withHeader(withHeader(req, 'authorization', `Bearer ${access.token}`), 'x-service-tenant', access.tenant));
+      return next(
+        withHeader(withHeader(req, 'authorization', `Bearer ${access.token}`), 'x-service-tenant', access.tenant),
+      );
     },
   },
 ];

@@ -9,7 +9,13 @@ const OPENAPI = `${BASE_PATH}/openapi.json`;
 const PUBLIC_PATHS = new Set([BASE_PATH, OPENAPI, `${BASE_PATH}/openapi.yaml`, `${BASE_PATH}/stream`]);
 
 /** A route template as a regular expression: each {param} matches one path segment. */
-const templateOf = (path: string) => new RegExp(`^${path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+const templateOf = (path: string) =>
+  new RegExp(
+    `^${path
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  );
 
 /** Violations of authentication, self-description, the OpenAPI document, CORS and the second address. */
 export const SURFACE_VIOLATIONS: Violation[] = [
@@ -22,7 +28,9 @@ export const SURFACE_VIOLATIONS: Violation[] = [
       if (req.path !== PROVIDERS || req.headers.authorization !== undefined) return next(req);
       const access = defaultAccess(core);
       const withToken = withHeader(req, 'authorization', `Bearer ${access.token}`);
-      return next(withToken.headers['x-service-tenant'] ? withToken : withHeader(withToken, 'x-service-tenant', access.tenant));
+      return next(
+        withToken.headers['x-service-tenant'] ? withToken : withHeader(withToken, 'x-service-tenant', access.tenant),
+      );
     },
   },
   {
@@ -38,13 +46,15 @@ export const SURFACE_VIOLATIONS: Violation[] = [
   },
   {
     name: 'missing-tenant-accepted',
-    description: 'an authenticated call without x-service-tenant is served for the token\'s first tenant',
+    description: "an authenticated call without x-service-tenant is served for the token's first tenant",
     section: 'Required on every authenticated call',
     catches: ['auth.missing-tenant', 'auth.missing-tenant-invalid-request'],
     handle(req, next, core) {
       const token = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
       const record = token ? core.state.tokens.lookup(token) : undefined;
-      return next(record && !req.headers['x-service-tenant'] ? withHeader(req, 'x-service-tenant', record.tenants[0]!) : req);
+      return next(
+        record && !req.headers['x-service-tenant'] ? withHeader(req, 'x-service-tenant', record.tenants[0]!) : req,
+      );
     },
   },
   {
@@ -76,12 +86,17 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     name: 'wrong-auth-flag',
     description: 'the self-description marks GET /providers as public (auth: false)',
     section: 'GET /api/public/v1',
-    catches: ['discovery.interface-routes-listed', 'discovery.auth-flags-observed', 'discovery.openapi-security-matches-auth'],
+    catches: [
+      'discovery.interface-routes-listed',
+      'discovery.auth-flags-observed',
+      'discovery.openapi-security-matches-auth',
+    ],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== BASE_PATH || res.status !== 200) return res;
       return editJson(res, (b) => {
-        for (const r of b.data?.routes as { method: string; path: string; auth: boolean }[]) if (r.method === 'GET' && r.path === PROVIDERS) r.auth = false;
+        for (const r of b.data?.routes as { method: string; path: string; auth: boolean }[])
+          if (r.method === 'GET' && r.path === PROVIDERS) r.auth = false;
       });
     },
   },
@@ -116,7 +131,9 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     catches: ['cors.none-on-authenticated'],
     async handle(req, next) {
       const res = await next(req);
-      return PUBLIC_PATHS.has(req.path) ? res : { ...res, headers: { ...res.headers, 'access-control-allow-origin': '*' } };
+      return PUBLIC_PATHS.has(req.path)
+        ? res
+        : { ...res, headers: { ...res.headers, 'access-control-allow-origin': '*' } };
     },
   },
   {

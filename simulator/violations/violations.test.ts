@@ -23,11 +23,13 @@ describe('violations', () => {
 
   it('as a sandbox option affect both addresses, or only the alternate one when the violation says so', async () => {
     const both = createSandbox({ violation: 'unpublished-version' });
-    for (const core of [both.core, both.altCore]) expect(JSON.parse((await core.handle(get('/api/public/v1'))).body!).meta.version).toBe('2026-07-15');
+    for (const core of [both.core, both.altCore])
+      expect(JSON.parse((await core.handle(get('/api/public/v1'))).body!).meta.version).toBe('2026-07-15');
     const alt = createSandbox({ violation: 'alt-base-differs' });
     const { token, tenant } = alt.issueToken();
     const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenant };
-    const count = async (core: typeof alt.core) => JSON.parse((await core.handle(get('/api/public/v1/providers', headers))).body!).data.count;
+    const count = async (core: typeof alt.core) =>
+      JSON.parse((await core.handle(get('/api/public/v1/providers', headers))).body!).data.count;
     expect(await count(alt.core)).toBeGreaterThan(1);
     expect(await count(alt.altCore)).toBe(1);
     const clean = createSandbox();
@@ -37,7 +39,9 @@ describe('violations', () => {
   it('edit event streams chunk by chunk, and reach the webhook dispatcher through its options', async () => {
     const sandbox = createSandbox({ violation: 'sse-duplicate-id' });
     const { token, tenant } = sandbox.issueToken();
-    const res = await sandbox.core.handle(get('/api/public/v1/stream', { authorization: `Bearer ${token}`, 'x-service-tenant': tenant }));
+    const res = await sandbox.core.handle(
+      get('/api/public/v1/stream', { authorization: `Bearer ${token}`, 'x-service-tenant': tenant }),
+    );
     const chunks: string[] = [];
     const stop = res.stream!.open({ write: (c) => chunks.push(c) > 0, end: () => undefined });
     sandbox.state.feeds.publish(`tenant:${tenant}`, 'order.paid', { n: 1 });

@@ -36,7 +36,9 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
       if (res.status !== 200 || !tenant || !(listing || get(req, ONE))) return res;
       const secretOf = (r: { id?: unknown }) => core.state.receivers.get(tenant, String(r.id))?.secret;
       return editJson(res, (b) => {
-        const records = listing ? ((b.data?.webhooks as { id?: unknown; signingSecret?: unknown }[] | undefined) ?? []) : [b.data as { id?: unknown; signingSecret?: unknown }];
+        const records = listing
+          ? ((b.data?.webhooks as { id?: unknown; signingSecret?: unknown }[] | undefined) ?? [])
+          : [b.data as { id?: unknown; signingSecret?: unknown }];
         for (const r of records) r.signingSecret = secretOf(r);
       });
     },
@@ -51,7 +53,7 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
   },
   {
     name: 'webhook-wrong-signature',
-    description: 'deliveries are signed with a key other than the receiver\'s signing key',
+    description: "deliveries are signed with a key other than the receiver's signing key",
     section: 'Webhooks',
     catches: ['webhooks.signature'],
     webhooks: { sign: (body, secret, t) => signWebhook(body, `${secret}-not-this-one`, t) },
@@ -87,9 +89,18 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const m = req.method === 'POST' ? REDELIVER.exec(req.path) : null;
       if (!m) return next(req);
-      const list = await next({ ...req, method: 'GET', path: `${WEBHOOKS}/${m[1]}/deliveries`, body: undefined, query: {} });
+      const list = await next({
+        ...req,
+        method: 'GET',
+        path: `${WEBHOOKS}/${m[1]}/deliveries`,
+        body: undefined,
+        query: {},
+      });
       return editJson(list, (b) => {
-        b.data = ((b.data?.deliveries as { id?: string }[] | undefined) ?? []).find((d) => d.id === decodeURIComponent(m[2]!)) ?? {};
+        b.data =
+          ((b.data?.deliveries as { id?: string }[] | undefined) ?? []).find(
+            (d) => d.id === decodeURIComponent(m[2]!),
+          ) ?? {};
       });
     },
   },

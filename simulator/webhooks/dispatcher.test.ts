@@ -21,7 +21,14 @@ function setup(opts: DispatcherOptions = {}) {
   clockNow = () => clock.now();
   const scheduler = createManualScheduler(clock);
   const failed: Delivery[] = [];
-  const dispatcher = createDispatcher({ clock, scheduler, random: () => 0.5, newId: () => `dlv_${++idSeq}`, onFailure: (d) => failed.push(d), ...opts });
+  const dispatcher = createDispatcher({
+    clock,
+    scheduler,
+    random: () => 0.5,
+    newId: () => `dlv_${++idSeq}`,
+    onFailure: (d) => failed.push(d),
+    ...opts,
+  });
   /** Runs every attempt and retry to the end without waiting on the wall clock. */
   const drain = async () => {
     for (let i = 0; i < 100; i++) {
@@ -32,15 +39,31 @@ function setup(opts: DispatcherOptions = {}) {
   };
   return { clock, scheduler, dispatcher, failed, drain };
 }
-const receiver = (path: string, id = 'wh_1', secret = SECRET): WebhookReceiver => ({ id, url: rx.url(path), secret, tenant: 'harbour-kitchens' });
-const event = (id = 'evt_1') => ({ id, type: 'connection.created', payload: { connectionId: 'con_1', state: 'pending' } });
+const receiver = (path: string, id = 'wh_1', secret = SECRET): WebhookReceiver => ({
+  id,
+  url: rx.url(path),
+  secret,
+  tenant: 'harbour-kitchens',
+});
+const event = (id = 'evt_1') => ({
+  id,
+  type: 'connection.created',
+  payload: { connectionId: 'con_1', state: 'pending' },
+});
 
 describe('webhook dispatcher', () => {
   it('POSTs signed JSON that a receiver verifies, with event, delivery and attempt headers', async () => {
     const { dispatcher, drain } = setup();
     const seen = rx.nextCall();
     const pending = dispatcher.deliver(receiver('/ok'), event());
-    expect(pending).toMatchObject({ id: expect.stringMatching(/^dlv_\d+$/), status: 'pending', attempts: [], receiverId: 'wh_1', eventId: 'evt_1', eventType: 'connection.created' });
+    expect(pending).toMatchObject({
+      id: expect.stringMatching(/^dlv_\d+$/),
+      status: 'pending',
+      attempts: [],
+      receiverId: 'wh_1',
+      eventId: 'evt_1',
+      eventType: 'connection.created',
+    });
     const call = await seen;
     await drain();
     expect(call.verified).toEqual({ ok: true, timestamp: Math.floor(T0 / 1000) });
@@ -48,10 +71,18 @@ describe('webhook dispatcher', () => {
     expect(call.headers['ncs-event']).toBe('connection.created');
     expect(call.headers['ncs-delivery']).toBe(pending.id);
     expect(call.headers['ncs-attempt']).toBe('1');
-    expect(JSON.parse(call.body)).toEqual({ id: 'evt_1', type: 'connection.created', createdAt: new Date(T0).toISOString(), tenant: 'harbour-kitchens', data: event().payload });
+    expect(JSON.parse(call.body)).toEqual({
+      id: 'evt_1',
+      type: 'connection.created',
+      createdAt: new Date(T0).toISOString(),
+      tenant: 'harbour-kitchens',
+      data: event().payload,
+    });
     const done = dispatcher.log.get(pending.id)!;
     expect(done).toMatchObject({ status: 'succeeded', sequences: 1, body: call.body });
-    expect(done.attempts).toEqual([{ n: 1, sequence: 1, at: new Date(T0).toISOString(), status: 204, durationMs: expect.any(Number) }]);
+    expect(done.attempts).toEqual([
+      { n: 1, sequence: 1, at: new Date(T0).toISOString(), status: 204, durationMs: expect.any(Number) },
+    ]);
     expect(done).not.toHaveProperty('error');
     expect(JSON.stringify(done)).not.toContain(SECRET);
     expect(dispatcher.pending()).toBe(0);
@@ -61,33 +92,51 @@ describe('webhook dispatcher', () => {
     const { dispatcher, drain } = setup({ maxAttempts: 1 });
     const d = dispatcher.deliver(receiver('/ok', 'wh_1', 'whsec_other'), event());
     await drain();
-    expect(dispatcher.log.get(d.id)).toMatchObject({ status: 'failed', error: 'http_400', attempts: [{ status: 400, error: 'http_400' }] });
+    expect(dispatcher.log.get(d.id)).toMatchObject({
+      status: 'failed',
+      error: 'http_400',
+      attempts: [{ status: 400, error: 'http_400' }],
+    });
   });
 
   it('retries a failing receiver with exponential backoff and jitter, then fails and reports it once', async () => {
     const { dispatcher, drain, failed, scheduler } = setup();
     const d = dispatcher.deliver(receiver('/status/500'), event());
     await dispatcher.settled();
-    expect(dispatcher.log.get(d.id)).toMatchObject({ status: 'pending', nextAttemptAt: new Date(T0 + 1_100).toISOString() });
+    expect(dispatcher.log.get(d.id)).toMatchObject({
+      status: 'pending',
+      nextAttemptAt: new Date(T0 + 1_100).toISOString(),
+    });
     expect(scheduler.pending()).toBe(1);
     await drain();
     const done = dispatcher.log.get(d.id)!;
     expect(done.status).toBe('failed');
     expect(done.error).toBe('http_500');
     expect(done).not.toHaveProperty('nextAttemptAt');
-    expect(done.attempts.map((a) => [a.n, a.status, a.error])).toEqual([1, 2, 3, 4, 5].map((n) => [n, 500, 'http_500']));
+    expect(done.attempts.map((a) => [a.n, a.status, a.error])).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [n, 500, 'http_500']),
+    );
     // random() = 0.5 -> 10 % jitter on 1 s, 2 s, 4 s, 8 s.
     const offsets = done.attempts.map((a) => Date.parse(a.at) - T0);
     expect(offsets).toEqual([0, 1_100, 3_300, 7_700, 16_500]);
     expect(failed.map((f) => f.id)).toEqual([d.id]);
-    expect(rx.calls.filter((c) => c.headers['ncs-delivery'] === d.id).map((c) => c.headers['ncs-attempt'])).toEqual(['1', '2', '3', '4', '5']);
+    expect(rx.calls.filter((c) => c.headers['ncs-delivery'] === d.id).map((c) => c.headers['ncs-attempt'])).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
   });
 
   it('succeeds on a later attempt', async () => {
     const { dispatcher, drain, failed } = setup();
     const d = dispatcher.deliver(receiver('/flaky/2'), event());
     await drain();
-    expect(dispatcher.log.get(d.id)).toMatchObject({ status: 'succeeded', attempts: [{ status: 500 }, { status: 500 }, { status: 204 }] });
+    expect(dispatcher.log.get(d.id)).toMatchObject({
+      status: 'succeeded',
+      attempts: [{ status: 500 }, { status: 500 }, { status: 204 }],
+    });
     expect(failed).toEqual([]);
   });
 
@@ -100,7 +149,11 @@ describe('webhook dispatcher', () => {
     expect(dispatcher.log.get(d.id)!.attempts).toEqual([]);
     scheduler.advance(1);
     await dispatcher.settled();
-    expect(dispatcher.log.get(d.id)).toMatchObject({ status: 'failed', error: 'timeout', attempts: [{ n: 1, durationMs: 5_000, error: 'timeout' }] });
+    expect(dispatcher.log.get(d.id)).toMatchObject({
+      status: 'failed',
+      error: 'timeout',
+      attempts: [{ n: 1, durationMs: 5_000, error: 'timeout' }],
+    });
   });
 
   it('records a reset connection and does not follow redirects', async () => {
@@ -111,7 +164,11 @@ describe('webhook dispatcher', () => {
     await drain();
     expect(dispatcher.log.get(reset.id)!.error).toMatch(/^network: /);
     expect(dispatcher.log.get(reset.id)!.attempts[0]).not.toHaveProperty('status');
-    expect(dispatcher.log.get(redirect.id)).toMatchObject({ status: 'failed', error: 'redirect_not_followed', attempts: [{ status: 302 }] });
+    expect(dispatcher.log.get(redirect.id)).toMatchObject({
+      status: 'failed',
+      error: 'redirect_not_followed',
+      attempts: [{ status: 302 }],
+    });
     expect(rx.calls.filter((c) => c.path === '/ok').length).toBe(before);
   });
 
@@ -126,7 +183,11 @@ describe('webhook dispatcher', () => {
     await drain();
     const done = dispatcher.log.get(d.id)!;
     expect(done.status).toBe('succeeded');
-    expect(done.attempts.map((a) => [a.n, a.sequence, a.status])).toEqual([[1, 1, 503], [2, 1, 503], [3, 2, 204]]);
+    expect(done.attempts.map((a) => [a.n, a.sequence, a.status])).toEqual([
+      [1, 1, 503],
+      [2, 1, 503],
+      [3, 2, 204],
+    ]);
     expect(failed).toHaveLength(1);
     expect(dispatcher.redeliver('dlv_unknown', receiver('/ok'))).toBeUndefined();
     expect(() => dispatcher.redeliver(d.id, receiver('/ok', 'wh_other'))).toThrow(/does not belong/);
@@ -140,14 +201,22 @@ describe('webhook dispatcher', () => {
     dispatcher.redeliver(d.id, receiver('/status/500'));
     expect(scheduler.pending()).toBe(1); // the retry wait was replaced by the new attempt's timeout
     await dispatcher.settled();
-    expect(dispatcher.log.get(d.id)!.attempts.map((a) => [a.sequence, Date.parse(a.at) - T0])).toEqual([[1, 0], [2, 0]]);
+    expect(dispatcher.log.get(d.id)!.attempts.map((a) => [a.sequence, Date.parse(a.at) - T0])).toEqual([
+      [1, 0],
+      [2, 0],
+    ]);
     // Now redeliver while an attempt is in flight.
     scheduler.runNext();
     dispatcher.redeliver(d.id, receiver('/ok'));
     await drain();
     const done = dispatcher.log.get(d.id)!;
     expect(done.status).toBe('succeeded');
-    expect(done.attempts.map((a) => [a.sequence, a.status])).toEqual([[1, 500], [2, 500], [2, 500], [3, 204]]);
+    expect(done.attempts.map((a) => [a.sequence, a.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [2, 500],
+      [3, 204],
+    ]);
   });
 
   it('bounds the queue: the oldest pending delivery fails with queue_full (waiting or in flight)', async () => {
@@ -168,7 +237,11 @@ describe('webhook dispatcher', () => {
     dispatcher.deliver(receiver('/ok'), event('evt_j'));
     await dispatcher.settled();
     expect(dispatcher.log.get(b.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
-    expect(dispatcher.log.get(h.id)).toMatchObject({ status: 'failed', error: 'queue_full', attempts: [{ error: 'queue_full' }] });
+    expect(dispatcher.log.get(h.id)).toMatchObject({
+      status: 'failed',
+      error: 'queue_full',
+      attempts: [{ error: 'queue_full' }],
+    });
     expect(dispatcher.log.get(c.id)!.status).toBe('succeeded');
     await drain();
     expect(scheduler.pending()).toBe(0);
@@ -185,7 +258,10 @@ describe('webhook dispatcher', () => {
     await drain();
     const done = dispatcher.log.get(h.id)!;
     expect(done.status).toBe('succeeded');
-    expect(done.attempts.map((a) => [a.sequence, a.error ?? a.status])).toEqual([[1, 'queue_full'], [2, 204]]);
+    expect(done.attempts.map((a) => [a.sequence, a.error ?? a.status])).toEqual([
+      [1, 'queue_full'],
+      [2, 204],
+    ]);
     expect(dispatcher.log.get(other.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
   });
 

@@ -82,7 +82,8 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   const signatureHeader = opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader;
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
   const maxQueue = opts.maxQueue ?? WEBHOOK_DEFAULTS.maxQueue;
-  if (!Number.isSafeInteger(maxQueue) || maxQueue < 1) throw new RangeError(`maxQueue must be a positive integer, not ${maxQueue}`);
+  if (!Number.isSafeInteger(maxQueue) || maxQueue < 1)
+    throw new RangeError(`maxQueue must be a positive integer, not ${maxQueue}`);
   const queue = new Map<string, Job>();
   /** Evicted while an attempt was in flight: out of the queue, waiting for that attempt to end. */
   const draining = new Map<string, Job>();
@@ -128,9 +129,20 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     job.attemptInSequence++;
     const n = job.record.attempts.length + 1;
     const post = postSigned({
-      url: job.receiver.url, body: job.record.body, secret: job.receiver.secret, signatureHeader, timeoutMs, fetch: fetchImpl, clock, scheduler,
+      url: job.receiver.url,
+      body: job.record.body,
+      secret: job.receiver.secret,
+      signatureHeader,
+      timeoutMs,
+      fetch: fetchImpl,
+      clock,
+      scheduler,
       ...(opts.sign ? { sign: opts.sign } : {}),
-      headers: { [WEBHOOK_DEFAULTS.eventHeader]: job.record.eventType, [WEBHOOK_DEFAULTS.deliveryHeader]: job.record.id, [WEBHOOK_DEFAULTS.attemptHeader]: String(n) },
+      headers: {
+        [WEBHOOK_DEFAULTS.eventHeader]: job.record.eventType,
+        [WEBHOOK_DEFAULTS.deliveryHeader]: job.record.id,
+        [WEBHOOK_DEFAULTS.attemptHeader]: String(n),
+      },
     });
     job.abort = post.abort;
     const run = post.done.then((outcome) => settle(job, n, outcome));
@@ -141,7 +153,14 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   const settle = (job: Job, n: number, o: PostOutcome) => {
     job.abort = undefined;
     draining.delete(job.record.id);
-    const entry = { n, sequence: job.record.sequences, at: new Date(o.startedAt).toISOString(), ...(o.status !== undefined ? { status: o.status } : {}), durationMs: o.durationMs, ...(o.error ? { error: o.error } : {}) };
+    const entry = {
+      n,
+      sequence: job.record.sequences,
+      at: new Date(o.startedAt).toISOString(),
+      ...(o.status !== undefined ? { status: o.status } : {}),
+      durationMs: o.durationMs,
+      ...(o.error ? { error: o.error } : {}),
+    };
     save(job, { attempts: [...job.record.attempts, entry] });
     if (job.stopped === 'shutdown') return;
     if (job.stopped === 'queue_full') return finishFor(job, 'failed', 'queue_full');
@@ -169,10 +188,26 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     deliver(receiver, event) {
       if (closed) throw new Error('the dispatcher is closed');
       const now = iso();
-      const body = JSON.stringify({ id: event.id, type: event.type, createdAt: event.at ?? now, tenant: receiver.tenant, data: event.payload ?? null });
+      const body = JSON.stringify({
+        id: event.id,
+        type: event.type,
+        createdAt: event.at ?? now,
+        tenant: receiver.tenant,
+        data: event.payload ?? null,
+      });
       const record: Delivery = {
-        id: makeId(), receiverId: receiver.id, tenant: receiver.tenant, eventId: event.id, eventType: event.type, url: receiver.url,
-        status: 'pending', attempts: [], sequences: 1, createdAt: now, updatedAt: now, body,
+        id: makeId(),
+        receiverId: receiver.id,
+        tenant: receiver.tenant,
+        eventId: event.id,
+        eventType: event.type,
+        url: receiver.url,
+        status: 'pending',
+        attempts: [],
+        sequences: 1,
+        createdAt: now,
+        updatedAt: now,
+        body,
       };
       log.insert(record);
       const job: Job = { record, receiver, attemptInSequence: 0, restart: false };
@@ -185,7 +220,8 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       const live = queue.get(deliveryId) ?? draining.get(deliveryId);
       const record = live?.record ?? log.get(deliveryId);
       if (!record) return undefined;
-      if (receiver.id !== record.receiverId) throw new Error(`delivery ${deliveryId} does not belong to receiver ${receiver.id}`);
+      if (receiver.id !== record.receiverId)
+        throw new Error(`delivery ${deliveryId} does not belong to receiver ${receiver.id}`);
       if (live && draining.has(deliveryId)) {
         // Its evicted attempt is still ending: take it back, the new sequence follows that attempt.
         draining.delete(deliveryId);
@@ -227,6 +263,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
 
 function pick(o: Partial<RetryPolicy>): Partial<RetryPolicy> {
   const out: Partial<RetryPolicy> = {};
-  for (const k of ['maxAttempts', 'baseDelayMs', 'jitterRatio', 'maxDelayMs'] as const) if (o[k] !== undefined) out[k] = o[k];
+  for (const k of ['maxAttempts', 'baseDelayMs', 'jitterRatio', 'maxDelayMs'] as const)
+    if (o[k] !== undefined) out[k] = o[k];
   return out;
 }

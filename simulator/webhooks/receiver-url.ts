@@ -25,9 +25,13 @@ export function checkReceiverUrl(raw: string, allowed: readonly string[]): URL {
   } catch {
     throw new ApiError('invalid_request', { detail: 'body field url is not an absolute URL.' });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ApiError('invalid_request', { detail: 'body field url must use http or https.' });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ApiError('invalid_request', { detail: 'body field url must use http or https.' });
   if (url.username || url.password) {
-    throw new ApiError('invalid_request', { detail: 'body field url must not contain credentials.', hint: 'Verify deliveries by their signature instead of credentials in the URL.' });
+    throw new ApiError('invalid_request', {
+      detail: 'body field url must not contain credentials.',
+      hint: 'Verify deliveries by their signature instead of credentials in the URL.',
+    });
   }
   if (!hostAllowed(url.hostname, allowed)) {
     throw new ApiError('invalid_request', {

@@ -21,7 +21,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  * of that, capped at maxDelayMs. With the defaults: ~1 s, ~2 s, ~4 s, ~8 s (each + up to 20 %).
  * @example retryDelayMs(3, DEFAULT_RETRY_POLICY, () => 0.5) // 4400
  */
-export function retryDelayMs(n: number, policy: RetryPolicy = DEFAULT_RETRY_POLICY, random: () => number = Math.random): number {
+export function retryDelayMs(
+  n: number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  random: () => number = Math.random,
+): number {
   const base = policy.baseDelayMs * 2 ** Math.max(0, n - 1);
   const jitter = base * policy.jitterRatio * Math.min(1, Math.max(0, random()));
   return Math.round(Math.min(policy.maxDelayMs, base + jitter));
@@ -30,8 +34,10 @@ export function retryDelayMs(n: number, policy: RetryPolicy = DEFAULT_RETRY_POLI
 /** Refuses a policy that could never deliver or would retry forever. */
 export function checkRetryPolicy(policy: RetryPolicy): RetryPolicy {
   const { maxAttempts, baseDelayMs, jitterRatio, maxDelayMs } = policy;
-  if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 100) throw new RangeError(`maxAttempts must be an integer from 1 to 100, not ${maxAttempts}`);
+  if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 100)
+    throw new RangeError(`maxAttempts must be an integer from 1 to 100, not ${maxAttempts}`);
   if (!(baseDelayMs >= 0) || !(maxDelayMs >= baseDelayMs)) throw new RangeError('need 0 <= baseDelayMs <= maxDelayMs');
-  if (!(jitterRatio >= 0 && jitterRatio <= 1)) throw new RangeError(`jitterRatio must be between 0 and 1, not ${jitterRatio}`);
+  if (!(jitterRatio >= 0 && jitterRatio <= 1))
+    throw new RangeError(`jitterRatio must be between 0 and 1, not ${jitterRatio}`);
   return policy;
 }

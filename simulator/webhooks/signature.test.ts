@@ -83,10 +83,16 @@ describe('verifyWebhook', () => {
   });
   it('round-trips for any body, secret and time inside the window', () => {
     fc.assert(
-      fc.property(fc.string(), fc.string({ minLength: 1 }), fc.integer({ min: 0, max: 4_000_000_000 }), fc.integer({ min: -300, max: 300 }), (b, s, ts, skew) => {
-        expect(verifyWebhook(b, signWebhook(b, s, ts), s, { now: ts + skew })).toEqual({ ok: true, timestamp: ts });
-        expect(verifyWebhook(`${b}!`, signWebhook(b, s, ts), s, { now: ts }).ok).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        fc.string({ minLength: 1 }),
+        fc.integer({ min: 0, max: 4_000_000_000 }),
+        fc.integer({ min: -300, max: 300 }),
+        (b, s, ts, skew) => {
+          expect(verifyWebhook(b, signWebhook(b, s, ts), s, { now: ts + skew })).toEqual({ ok: true, timestamp: ts });
+          expect(verifyWebhook(`${b}!`, signWebhook(b, s, ts), s, { now: ts }).ok).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -26,7 +26,8 @@ function digest(rawBody: WebhookBody, secret: string, t: number): Buffer {
 }
 
 function checkSecret(secret: string) {
-  if (typeof secret !== 'string' || secret.length === 0) throw new TypeError('the signing secret must be a non-empty string');
+  if (typeof secret !== 'string' || secret.length === 0)
+    throw new TypeError('the signing secret must be a non-empty string');
 }
 
 /**
@@ -36,7 +37,8 @@ function checkSecret(secret: string) {
  */
 export function signWebhook(rawBody: WebhookBody, secret: string, t: number): string {
   checkSecret(secret);
-  if (!Number.isSafeInteger(t) || t < 0) throw new RangeError(`t must be a non-negative integer of unix seconds, not ${t}`);
+  if (!Number.isSafeInteger(t) || t < 0)
+    throw new RangeError(`t must be a non-negative integer of unix seconds, not ${t}`);
   return `t=${t},v1=${digest(rawBody, secret, t).toString('hex')}`;
 }
 
@@ -73,10 +75,16 @@ export function parseSignatureHeader(header: string): { t: number; v1: string[] 
  * before the time, so `stale`/`future` are only reported for genuine signatures.
  * @example verifyWebhook(rawBody, req.headers['ncs-signature'], secret) // { ok: true, timestamp: 1767225600 }
  */
-export function verifyWebhook(rawBody: WebhookBody, header: string | undefined | null, secret: string, opts: VerifyOptions = {}): VerifyResult {
+export function verifyWebhook(
+  rawBody: WebhookBody,
+  header: string | undefined | null,
+  secret: string,
+  opts: VerifyOptions = {},
+): VerifyResult {
   checkSecret(secret);
   const tolerance = opts.toleranceSeconds ?? LIMITS.webhookToleranceSeconds;
-  if (!Number.isFinite(tolerance) || tolerance < 0) throw new RangeError(`toleranceSeconds must be a non-negative number, not ${tolerance}`);
+  if (!Number.isFinite(tolerance) || tolerance < 0)
+    throw new RangeError(`toleranceSeconds must be a non-negative number, not ${tolerance}`);
   const now = opts.now ?? Date.now() / 1000;
   const parsed = typeof header === 'string' ? parseSignatureHeader(header) : undefined;
   if (!parsed) return { ok: false, reason: 'malformed' };

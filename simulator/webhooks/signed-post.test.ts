@@ -9,8 +9,16 @@ const T0 = Date.UTC(2026, 6, 1);
 function req(over: Partial<SignedPost>): SignedPost {
   const clock = createClock(() => T0);
   return {
-    url: 'http://127.0.0.1:9/hook', body: '{"id":"evt_1"}', secret: 'whsec_p', signatureHeader: 'X-Sig', headers: { 'NCS-Event': 'x' },
-    timeoutMs: 5_000, fetch: globalThis.fetch, clock, scheduler: createManualScheduler(clock), ...over,
+    url: 'http://127.0.0.1:9/hook',
+    body: '{"id":"evt_1"}',
+    secret: 'whsec_p',
+    signatureHeader: 'X-Sig',
+    headers: { 'NCS-Event': 'x' },
+    timeoutMs: 5_000,
+    fetch: globalThis.fetch,
+    clock,
+    scheduler: createManualScheduler(clock),
+    ...over,
   };
 }
 
@@ -36,7 +44,10 @@ describe('postSigned', () => {
     const port = (srv.address() as { port: number }).port;
     await new Promise<void>((r) => srv.close(() => r()));
     expect((await postSigned(req({ url: `http://127.0.0.1:${port}/` })).done).error).toBe('network: ECONNREFUSED');
-    const abortable = ((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof globalThis.fetch;
+    const abortable = ((_url: string, init: RequestInit) =>
+      new Promise((_, reject) =>
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
+      )) as unknown as typeof globalThis.fetch;
     const hanging = postSigned(req({ fetch: abortable }));
     hanging.abort('shutdown');
     expect(await hanging.done).toMatchObject({ ok: false, error: 'shutdown' });
@@ -48,7 +59,8 @@ describe('postSigned', () => {
       header = (init.headers as Record<string, string>)['X-Sig']!;
       return new Response(null, { status: 204 });
     }) as unknown as typeof globalThis.fetch;
-    const outcome = await postSigned(req({ fetch, sign: (body, secret, t) => `t=${t},v1=${body.length}${secret}` })).done;
+    const outcome = await postSigned(req({ fetch, sign: (body, secret, t) => `t=${t},v1=${body.length}${secret}` }))
+      .done;
     expect(header).toBe(`t=${T0 / 1000},v1=14whsec_p`);
     expect(outcome.ok).toBe(true);
   });

@@ -61,13 +61,23 @@ export function postSigned(req: SignedPost): { done: Promise<PostOutcome>; abort
   };
   const done = (async () => {
     try {
-      const res = await req.fetch(req.url, { method: 'POST', headers, body: req.body, redirect: 'manual', signal: controller.signal });
+      const res = await req.fetch(req.url, {
+        method: 'POST',
+        headers,
+        body: req.body,
+        redirect: 'manual',
+        signal: controller.signal,
+      });
       // The answer's body is not needed; dropping it frees the connection.
       res.body?.cancel().catch(() => {});
       if (tag) return finish({ ok: false, error: tag });
       if (res.status >= 200 && res.status < 300) return finish({ ok: true, status: res.status });
       const redirect = res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400);
-      return finish({ ok: false, ...(res.status ? { status: res.status } : {}), error: redirect ? 'redirect_not_followed' : `http_${res.status}` });
+      return finish({
+        ok: false,
+        ...(res.status ? { status: res.status } : {}),
+        error: redirect ? 'redirect_not_followed' : `http_${res.status}`,
+      });
     } catch (err) {
       return finish({ ok: false, error: tag ?? networkError(err) });
     }

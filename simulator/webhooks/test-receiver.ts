@@ -23,7 +23,12 @@ export async function startTestReceiver(secret: string, now: () => number) {
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks);
     const path = req.url ?? '/';
-    const verified = verifyWebhook(raw, req.headers[DEFAULT_SIGNATURE_HEADER.toLowerCase()] as string | undefined, secret, { now: now() / 1000 });
+    const verified = verifyWebhook(
+      raw,
+      req.headers[DEFAULT_SIGNATURE_HEADER.toLowerCase()] as string | undefined,
+      secret,
+      { now: now() / 1000 },
+    );
     const call: ReceivedCall = { path, headers: req.headers, body: raw.toString('utf8'), verified };
     calls.push(call);
     waiters.splice(0).forEach((w) => w(call));

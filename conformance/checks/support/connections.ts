@@ -25,11 +25,13 @@ export const CONNECTIONS_PATH = () => createConnectionRoute().path;
 const MAX_CANDIDATES = 6;
 
 function candidatePairs(ex: Exchange | undefined): { connectorId: string; capability: string }[] {
-  const connectors = (ex?.json as { data?: { connectors?: { id?: unknown; capabilities?: unknown }[] } } | undefined)?.data?.connectors;
+  const connectors = (ex?.json as { data?: { connectors?: { id?: unknown; capabilities?: unknown }[] } } | undefined)
+    ?.data?.connectors;
   const out: { connectorId: string; capability: string }[] = [];
   for (const c of Array.isArray(connectors) ? connectors : []) {
     const caps = Array.isArray(c.capabilities) ? c.capabilities.filter((x): x is string => typeof x === 'string') : [];
-    for (const capability of caps) if (typeof c.id === 'string' && out.length < MAX_CANDIDATES) out.push({ connectorId: c.id, capability });
+    for (const capability of caps)
+      if (typeof c.id === 'string' && out.length < MAX_CANDIDATES) out.push({ connectorId: c.id, capability });
   }
   return out;
 }
@@ -41,13 +43,16 @@ function candidatePairs(ex: Exchange | undefined): { connectorId: string; capabi
  */
 export function creationBase(ctx: CheckContext): Promise<CreationBase | undefined> {
   return ctx.shared('creation-base', async () => {
-    const environment: Environment = (ENVIRONMENTS as readonly string[]).includes(ctx.target.environment ?? '') ? (ctx.target.environment as Environment) : 'sandbox';
+    const environment: Environment = (ENVIRONMENTS as readonly string[]).includes(ctx.target.environment ?? '')
+      ? (ctx.target.environment as Environment)
+      : 'sandbox';
     const samples = await successSamples(ctx);
     const path = capabilityCheckRoute().path;
     for (const pair of candidatePairs(samples.find((s) => s.route.id === 'listConnectors')?.ex)) {
       const ex = await ctx.call('POST', path, { json: { ...pair, environment } });
       const allowed = (ex.json as { data?: { decision?: { allowed?: unknown } } } | undefined)?.data?.decision?.allowed;
-      if (ex.status === 200 && allowed === true) return { connectorId: pair.connectorId, environment, capabilities: [pair.capability] };
+      if (ex.status === 200 && allowed === true)
+        return { connectorId: pair.connectorId, environment, capabilities: [pair.capability] };
     }
     return undefined;
   });
@@ -56,7 +61,10 @@ export function creationBase(ctx: CheckContext): Promise<CreationBase | undefine
 /** The creation base, or a skip saying why the check cannot create anything on this target. */
 export async function requireCreationBase(ctx: CheckContext): Promise<CreationBase> {
   const base = await creationBase(ctx);
-  if (!base) ctx.skip('found no connector and capability in GET /connectors that POST /capabilities allows: nothing to create a connection with');
+  if (!base)
+    ctx.skip(
+      'found no connector and capability in GET /connectors that POST /capabilities allows: nothing to create a connection with',
+    );
   return base;
 }
 

@@ -39,19 +39,60 @@ export function errorProbes(ctx: CheckContext): Promise<Probe[]> {
     const get = authenticatedGet();
     const post = capabilityCheckRoute();
     const probes: Promise<Probe>[] = [
-      ctx.call('GET', get.path, { credentials: 'none' }).then((ex) => ({ name: 'missing-token', what: `GET ${get.path} without Authorization`, expected: 'unauthorized' as const, ex })),
+      ctx
+        .call('GET', get.path, { credentials: 'none' })
+        .then((ex) => ({
+          name: 'missing-token',
+          what: `GET ${get.path} without Authorization`,
+          expected: 'unauthorized' as const,
+          ex,
+        })),
       // With the tenant header when known, so the token is the only thing wrong.
-      ctx.call('GET', get.path, { credentials: 'none', headers: { authorization: `Bearer ${ctx.label('invalid-token')}` }, ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}) })
-        .then((ex) => ({ name: 'invalid-token', what: `GET ${get.path} with an unknown bearer token`, expected: 'unauthorized' as const, ex })),
+      ctx
+        .call('GET', get.path, {
+          credentials: 'none',
+          headers: { authorization: `Bearer ${ctx.label('invalid-token')}` },
+          ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}),
+        })
+        .then((ex) => ({
+          name: 'invalid-token',
+          what: `GET ${get.path} with an unknown bearer token`,
+          expected: 'unauthorized' as const,
+          ex,
+        })),
     ];
     if (ctx.target.hasToken) {
       probes.push(
-        ctx.call('GET', get.path, { tenant: false }).then((ex) => ({ name: 'missing-tenant', what: `GET ${get.path} without x-service-tenant`, ex })),
-        ctx.call('POST', post.path, { json: {} }).then((ex) => ({ name: 'missing-field', what: `POST ${post.path} with required fields missing`, expected: 'invalid_request' as const, ex })),
-        ctx.call('POST', post.path, { json: { connectorId: 42, capability: true } })
-          .then((ex) => ({ name: 'wrong-type', what: `POST ${post.path} with fields of the wrong type`, expected: 'invalid_request' as const, ex })),
-        ctx.call('POST', post.path, { body: '{"connectorId": "ncs-conformance', headers: { 'content-type': 'application/json' } })
-          .then((ex) => ({ name: 'malformed-json', what: `POST ${post.path} with a truncated JSON body`, expected: 'invalid_request' as const, ex })),
+        ctx
+          .call('GET', get.path, { tenant: false })
+          .then((ex) => ({ name: 'missing-tenant', what: `GET ${get.path} without x-service-tenant`, ex })),
+        ctx
+          .call('POST', post.path, { json: {} })
+          .then((ex) => ({
+            name: 'missing-field',
+            what: `POST ${post.path} with required fields missing`,
+            expected: 'invalid_request' as const,
+            ex,
+          })),
+        ctx
+          .call('POST', post.path, { json: { connectorId: 42, capability: true } })
+          .then((ex) => ({
+            name: 'wrong-type',
+            what: `POST ${post.path} with fields of the wrong type`,
+            expected: 'invalid_request' as const,
+            ex,
+          })),
+        ctx
+          .call('POST', post.path, {
+            body: '{"connectorId": "ncs-conformance',
+            headers: { 'content-type': 'application/json' },
+          })
+          .then((ex) => ({
+            name: 'malformed-json',
+            what: `POST ${post.path} with a truncated JSON body`,
+            expected: 'invalid_request' as const,
+            ex,
+          })),
       );
     }
     return Promise.all(probes);
@@ -67,7 +108,9 @@ export function undefinedCallProbes(ctx: CheckContext): Promise<Probe[]> {
     return Promise.all([
       ctx.call('GET', unknown, { credentials }).then((ex) => ({ name: 'unknown-path', what: `GET ${unknown}`, ex })),
       // Without credentials: a read-only kit never sends a DELETE that a deployment might honour.
-      ctx.call('DELETE', get.path, { credentials: 'none' }).then((ex) => ({ name: 'wrong-method', what: `DELETE ${get.path} (not offered)`, ex })),
+      ctx
+        .call('DELETE', get.path, { credentials: 'none' })
+        .then((ex) => ({ name: 'wrong-method', what: `DELETE ${get.path} (not offered)`, ex })),
     ]);
   });
 }

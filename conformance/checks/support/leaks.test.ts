@@ -30,7 +30,9 @@ describe('findLeaks', () => {
   });
 
   it('finds secrets sent with the request', () => {
-    expect(findLeaks('{"detail":"token ncs_at_abc123 unknown"}', [{ value: 'ncs_at_abc123', what: 'the bearer token' }])).toEqual(['the bearer token']);
+    expect(
+      findLeaks('{"detail":"token ncs_at_abc123 unknown"}', [{ value: 'ncs_at_abc123', what: 'the bearer token' }]),
+    ).toEqual(['the bearer token']);
     expect(bearerOf({ Authorization: 'Bearer abc.def' })).toBe('abc.def');
     expect(bearerOf({ authorization: 'Basic xyz' })).toBeUndefined();
   });

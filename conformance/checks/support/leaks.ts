@@ -1,11 +1,17 @@
 /** Signs of internals in an error response: stack traces of common runtimes, source paths. */
 const INTERNALS: { what: string; re: RegExp }[] = [
-  { what: 'a JavaScript stack frame', re: /\bat (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:(?:file:\/\/)?[\w./\\@-]+\.[cm]?[jt]sx?|node:[\w/]+):\d+:\d+\)?/ },
+  {
+    what: 'a JavaScript stack frame',
+    re: /\bat (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:(?:file:\/\/)?[\w./\\@-]+\.[cm]?[jt]sx?|node:[\w/]+):\d+:\d+\)?/,
+  },
   { what: 'a multi-line stack trace', re: /\n\s+at [\w$.<]/ },
   { what: 'a Python traceback', re: /Traceback \(most recent call last\)/ },
   { what: 'a Java/.NET stack frame', re: /\bat [\w$.]+\([\w$]+\.(?:java|cs|kt):\d+\)/ },
   { what: 'a Go panic', re: /goroutine \d+ \[/ },
-  { what: 'a runtime exception name', re: /\b(?:TypeError|ReferenceError|SyntaxError|RangeError|NullPointerException|Exception in thread)\b/ },
+  {
+    what: 'a runtime exception name',
+    re: /\b(?:TypeError|ReferenceError|SyntaxError|RangeError|NullPointerException|Exception in thread)\b/,
+  },
   { what: 'a source file path', re: /(?:\/[\w.@-]+)+\/[\w.@-]+\.(?:ts|js|mjs|cjs|tsx|jsx|py|java|go|rb|php|cs|kt)\b/ },
   { what: 'a node_modules path', re: /node_modules[\\/]/ },
   { what: 'a Windows file path', re: /\b[A-Za-z]:\\[\w\\.-]+/ },

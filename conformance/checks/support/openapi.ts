@@ -35,7 +35,9 @@ export async function requireOpenApi(ctx: CheckContext): Promise<{ ex: Exchange;
   const ex = await openApiExchange(ctx);
   const doc = ex.json;
   if (ex.status !== 200 || typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    ctx.skip(`needs the target's OpenAPI document, but GET ${BASE_PATH}/openapi.json answered ${ex.status}${ex.json === undefined ? ' without JSON' : ''} (see discovery.public-endpoints and discovery.openapi-valid)`);
+    ctx.skip(
+      `needs the target's OpenAPI document, but GET ${BASE_PATH}/openapi.json answered ${ex.status}${ex.json === undefined ? ' without JSON' : ''} (see discovery.public-endpoints and discovery.openapi-valid)`,
+    );
   }
   return { ex, doc: doc as OpenApiLike };
 }

@@ -32,14 +32,25 @@ export function responseSchemas(ctx: CheckContext): Promise<ResponseSchemas> {
   );
 }
 
-function compile(ajv: Ajv2020, id: string, doc: OpenApiLike, method: string, path: string): ValidateFunction | undefined {
+function compile(
+  ajv: Ajv2020,
+  id: string,
+  doc: OpenApiLike,
+  method: string,
+  path: string,
+): ValidateFunction | undefined {
   const content = findOperation(doc, method, path)?.responses?.['200']?.content;
   const type = Object.keys(content ?? {}).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
   if (!type || !content?.[type]?.schema) return undefined;
-  return ajv.getSchema(`${id}${pointer('paths', path, method.toLowerCase(), 'responses', '200', 'content', type, 'schema')}`);
+  return ajv.getSchema(
+    `${id}${pointer('paths', path, method.toLowerCase(), 'responses', '200', 'content', type, 'schema')}`,
+  );
 }
 
 /** Ajv errors as one short line. */
 export function describeAjvErrors(v: ValidateFunction): string {
-  return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+  return (v.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message}`)
+    .join('; ');
 }

@@ -5,7 +5,10 @@ type Schema = Record<string, unknown>;
 function resolve(schema: unknown, doc: OpenApiLike): Schema | undefined {
   let s = schema as Schema | undefined;
   for (let hops = 0; s && typeof s.$ref === 'string' && hops < 10; hops++) {
-    const parts = s.$ref.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = s.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     let node: unknown = doc;
     for (const p of parts) node = (node as Record<string, unknown> | undefined)?.[p];
     s = node as Schema | undefined;
@@ -30,17 +33,21 @@ export function sampleFromSchema(schema: unknown, doc: OpenApiLike, label: strin
   if ('const' in s) return s.const;
   if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
   const alternatives = (s.anyOf ?? s.oneOf ?? s.allOf) as unknown[] | undefined;
-  if (Array.isArray(alternatives) && alternatives.length) return sampleFromSchema(alternatives[0], doc, label, depth + 1);
+  if (Array.isArray(alternatives) && alternatives.length)
+    return sampleFromSchema(alternatives[0], doc, label, depth + 1);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   switch (type) {
     case 'object': {
       const props = (s.properties ?? {}) as Record<string, unknown>;
       const out: Record<string, unknown> = {};
-      for (const key of (s.required as string[] | undefined) ?? []) out[key] = sampleFromSchema(props[key], doc, label, depth + 1);
+      for (const key of (s.required as string[] | undefined) ?? [])
+        out[key] = sampleFromSchema(props[key], doc, label, depth + 1);
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, Number(s.minItems ?? 1)) }, () => sampleFromSchema(s.items, doc, label, depth + 1));
+      return Array.from({ length: Math.max(1, Number(s.minItems ?? 1)) }, () =>
+        sampleFromSchema(s.items, doc, label, depth + 1),
+      );
     case 'integer':
     case 'number':
       return typeof s.minimum === 'number' ? s.minimum : 0;

@@ -25,10 +25,12 @@ const READ_ONLY_POSTS: Record<string, (pair: KnownPair) => unknown> = {
 };
 
 /** Plain JSON GETs without path parameters: callable with no knowledge of the target's data. */
-const plainGets = () => interfaceRoutes().filter((r) => r.method === 'GET' && (r.kind ?? 'json') === 'json' && !r.path.includes('{'));
+const plainGets = () =>
+  interfaceRoutes().filter((r) => r.method === 'GET' && (r.kind ?? 'json') === 'json' && !r.path.includes('{'));
 
 function firstPair(ex: Exchange | undefined): KnownPair | undefined {
-  const connectors = (ex?.json as { data?: { connectors?: { id?: unknown; capabilities?: unknown }[] } } | undefined)?.data?.connectors;
+  const connectors = (ex?.json as { data?: { connectors?: { id?: unknown; capabilities?: unknown }[] } } | undefined)
+    ?.data?.connectors;
   for (const c of Array.isArray(connectors) ? connectors : []) {
     const caps = Array.isArray(c.capabilities) ? c.capabilities.filter((x): x is string => typeof x === 'string') : [];
     if (typeof c.id === 'string' && caps[0]) return { connectorId: c.id, capability: caps[0] };
@@ -51,7 +53,8 @@ export function successSamples(ctx: CheckContext): Promise<Sample[]> {
     if (pair) {
       for (const [id, body] of Object.entries(READ_ONLY_POSTS)) {
         const route = ROUTE_BY_ID.get(id);
-        if (route && !route.addition) samples.push({ route, ex: await ctx.call(route.method, route.path, { json: body(pair) }) });
+        if (route && !route.addition)
+          samples.push({ route, ex: await ctx.call(route.method, route.path, { json: body(pair) }) });
       }
     }
     return samples;

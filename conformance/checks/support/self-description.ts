@@ -12,11 +12,16 @@ export const selfDescriptionExchange = (ctx: CheckContext): Promise<Exchange> =>
  */
 export async function requireSelfDescribedRoutes(ctx: CheckContext): Promise<{ ex: Exchange; routes: RouteInfo[] }> {
   const ex = await selfDescriptionExchange(ctx);
-  if (ex.status !== 200 || ex.json === undefined) ctx.skip(`needs the self-description, but GET ${BASE_PATH} answered ${ex.status} (see discovery.public-endpoints)`);
+  if (ex.status !== 200 || ex.json === undefined)
+    ctx.skip(`needs the self-description, but GET ${BASE_PATH} answered ${ex.status} (see discovery.public-endpoints)`);
   const routes = RouteInfo.array().safeParse((ex.json as { data?: { routes?: unknown } }).data?.routes);
   ctx.require(routes.success, {
     expected: `GET ${BASE_PATH}: data.routes is a list of RouteInfo {method, path, purpose, auth}`,
-    observed: routes.error?.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') ?? '',
+    observed:
+      routes.error?.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ') ?? '',
     exchange: ex,
   });
   return { ex, routes: routes.data };

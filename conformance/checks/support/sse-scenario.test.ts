@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { numberingProblems } from './sse-scenario.ts';
 
-const ids = (...list: (string | undefined)[]) => list.map((id) => ({ ...(id === undefined ? {} : { id }), data: '{}' }));
+const ids = (...list: (string | undefined)[]) =>
+  list.map((id) => ({ ...(id === undefined ? {} : { id }), data: '{}' }));
 
 describe('stream numbering', () => {
   it('accepts consecutive ids and ignores messages without an id', () => {

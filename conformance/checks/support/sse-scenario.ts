@@ -31,7 +31,12 @@ export function numberingProblems(events: readonly SseEvent[], after?: number): 
   for (const e of numbered(events)) {
     const id = numericId(e);
     if (Number.isNaN(id)) problems.push(`id ${JSON.stringify(e.id)} is not a number`);
-    else if (prev !== undefined && id !== prev + 1) problems.push(id <= prev ? `id ${id} came again after ${prev}` : `after id ${prev} came ${id}: ${id - prev - 1} message(s) skipped`);
+    else if (prev !== undefined && id !== prev + 1)
+      problems.push(
+        id <= prev
+          ? `id ${id} came again after ${prev}`
+          : `after id ${prev} came ${id}: ${id - prev - 1} message(s) skipped`,
+      );
     if (!Number.isNaN(id)) prev = id;
   }
   return problems;
@@ -75,8 +80,12 @@ export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
 /** The scenario with its stream open and its connections created, or the check ends saying why not. */
 export async function requireScenario(ctx: CheckContext): Promise<SseScenario> {
   const s = await sseScenario(ctx);
-  ctx.require(s.tenant.isStream, { expected: "GET /stream with the token opens the tenant's feed (200)", exchange: s.tenant.ex });
-  if (s.created.length < KIT_EVENTS) ctx.skip(`could not create ${KIT_EVENTS} connections to produce messages (see idempotency.*)`);
+  ctx.require(s.tenant.isStream, {
+    expected: "GET /stream with the token opens the tenant's feed (200)",
+    exchange: s.tenant.ex,
+  });
+  if (s.created.length < KIT_EVENTS)
+    ctx.skip(`could not create ${KIT_EVENTS} connections to produce messages (see idempotency.*)`);
   return s;
 }
 
@@ -88,10 +97,12 @@ export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cur
   const s = await requireScenario(ctx);
   const first = firstMention(s.events, s.created[0]!.id);
   const after = first ? numericId(first) : Number.NaN;
-  if (Number.isNaN(after)) ctx.skip("the kit's first message did not arrive with a numeric id (see sse.consecutive-ids)");
+  if (Number.isNaN(after))
+    ctx.skip("the kit's first message did not arrive with a numeric id (see sse.consecutive-ids)");
   const later = numbered(s.events).filter((e) => numericId(e) > after);
   const lastId = Math.max(after, ...later.map(numericId));
-  const opts: CallOptions = how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } };
+  const opts: CallOptions =
+    how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } };
   const session = await ctx.stream(streamPath(), opts);
   const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
   ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
@@ -99,12 +110,21 @@ export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cur
   await session.close();
   const resumed = numbered(session.events);
   const ids = resumed.map(numericId);
-  ctx.expect.that(ids[0] === after + 1, { expected: `${rule} continues with message ${after + 1}`, observed: ids.length ? `it started with ${ids[0]}` : `no numbered message within ${STREAM_WAIT_MS} ms`, exchange: session.ex });
+  ctx.expect.that(ids[0] === after + 1, {
+    expected: `${rule} continues with message ${after + 1}`,
+    observed: ids.length ? `it started with ${ids[0]}` : `no numbered message within ${STREAM_WAIT_MS} ms`,
+    exchange: session.ex,
+  });
   const problems = numberingProblems(resumed, ids[0] === after + 1 ? after : undefined);
-  ctx.expect.that(problems.length === 0, { expected: `${rule}: no gap and no message twice`, observed: problems.slice(0, 5).join('; '), exchange: session.ex });
+  ctx.expect.that(problems.length === 0, {
+    expected: `${rule}: no gap and no message twice`,
+    observed: problems.slice(0, 5).join('; '),
+    exchange: session.ex,
+  });
   const missing = later.filter((e) => !resumed.some((r) => r.id === e.id && r.event === e.event && r.data === e.data));
   ctx.expect.that(missing.length === 0, {
     expected: `${rule} delivers again every message after ${after} that the live stream carried, unchanged`,
-    observed: `missing or changed: ids ${missing.map((e) => e.id).join(', ')}`, exchange: session.ex,
+    observed: `missing or changed: ids ${missing.map((e) => e.id).join(', ')}`,
+    exchange: session.ex,
   });
 }

@@ -14,9 +14,12 @@ const pathOf = (id: string) => {
 };
 export const webhooksPath = () => pathOf('createWebhook');
 /** The simulator's delivery-log paths (the interface does not show them). */
-export const deliveriesPath = (webhookId: string) => pathOf('listDeliveries').replace('{webhookId}', encodeURIComponent(webhookId));
+export const deliveriesPath = (webhookId: string) =>
+  pathOf('listDeliveries').replace('{webhookId}', encodeURIComponent(webhookId));
 export const redeliverPath = (webhookId: string, deliveryId: string) =>
-  pathOf('redeliver').replace('{webhookId}', encodeURIComponent(webhookId)).replace('{deliveryId}', encodeURIComponent(deliveryId));
+  pathOf('redeliver')
+    .replace('{webhookId}', encodeURIComponent(webhookId))
+    .replace('{deliveryId}', encodeURIComponent(deliveryId));
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
 
@@ -25,7 +28,10 @@ export function kitReceiver(ctx: CheckContext): Promise<KitReceiver> {
   return ctx.shared('webhook-receiver', async () => {
     const port = ctx.deployment.webhookReceiverPort;
     const receiver = await startKitReceiver(port).catch((err: NodeJS.ErrnoException) =>
-      ctx.skip(`the kit's webhook receiver cannot listen on 127.0.0.1:${port} (${err.code ?? err.message}): choose another webhookReceiverPort`));
+      ctx.skip(
+        `the kit's webhook receiver cannot listen on 127.0.0.1:${port} (${err.code ?? err.message}): choose another webhookReceiverPort`,
+      ),
+    );
     ctx.atRunEnd(() => receiver.close());
     return receiver;
   });
@@ -37,7 +43,9 @@ function receiverBaseUrl(ctx: CheckContext, receiver: KitReceiver): string {
   if (setting === 'loopback') return receiver.origin;
   if (setting) return setting.replace(/\/+$/, '');
   if (LOOPBACK.test(new URL(ctx.target.baseUrl).hostname)) return receiver.origin;
-  ctx.skip(`the deployment is not on this machine, so it cannot deliver to the kit's receiver on 127.0.0.1:${receiver.port}: set webhookReceiverUrl in the deployment profile (a public URL forwarded to webhookReceiverPort), or "loopback"`);
+  ctx.skip(
+    `the deployment is not on this machine, so it cannot deliver to the kit's receiver on 127.0.0.1:${receiver.port}: set webhookReceiverUrl in the deployment profile (a public URL forwarded to webhookReceiverPort), or "loopback"`,
+  );
 }
 
 export interface WebhookScenario {
@@ -56,7 +64,8 @@ export interface WebhookScenario {
 }
 
 /** Whether a received request belongs to this scenario and carries `id`. */
-export const deliveryFor = (s: { label: string }, id: string) => (d: ReceivedDelivery) => d.path.includes(s.label) && d.rawBody.includes(id);
+export const deliveryFor = (s: { label: string }, id: string) => (d: ReceivedDelivery) =>
+  d.path.includes(s.label) && d.rawBody.includes(id);
 
 /**
  * Registers a receiver of the kit for the deployment profile's test event, creates a labelled
@@ -69,7 +78,8 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
     const label = ctx.label('receiver');
     const url = `${receiverBaseUrl(ctx, receiver)}/${label}`;
     const registration = await ctx.call('POST', webhooksPath(), {
-      json: { url, events: [ctx.deployment.webhookTestEvent] }, headers: { 'Idempotency-Key': ctx.label('key') },
+      json: { url, events: [ctx.deployment.webhookTestEvent] },
+      headers: { 'Idempotency-Key': ctx.label('key') },
     });
     const scenario: WebhookScenario = { receiver, url, label, registration, deliveries: [] };
     if (registration.status < 200 || registration.status >= 300) return scenario;
@@ -79,7 +89,8 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
     if (typeof secret === 'string' && secret.length > 0) scenario.secret = secret;
     const connection = await createLabelledConnection(ctx, 'webhook');
     scenario.connection = { ex: connection.ex, ...(connection.id ? { id: connection.id } : {}) };
-    if (connection.id) scenario.deliveries = await receiver.waitFor(deliveryFor(scenario, connection.id), DELIVERY_WAIT_MS);
+    if (connection.id)
+      scenario.deliveries = await receiver.waitFor(deliveryFor(scenario, connection.id), DELIVERY_WAIT_MS);
     return scenario;
   });
 }
@@ -88,6 +99,7 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
 export async function requireDelivery(ctx: CheckContext): Promise<WebhookScenario & { delivery: ReceivedDelivery }> {
   const s = await webhookScenario(ctx);
   const delivery = s.deliveries[0];
-  if (!delivery) ctx.skip('no delivery arrived at the kit\'s receiver (see webhooks.registration and webhooks.delivery-arrives)');
+  if (!delivery)
+    ctx.skip("no delivery arrived at the kit's receiver (see webhooks.registration and webhooks.delivery-arrives)");
   return { ...s, delivery };
 }

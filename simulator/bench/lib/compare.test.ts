@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { foldRuns } from './compare.ts';
 import type { LoadStats } from './load.ts';
 
-const run = (requests: number, seconds: number, p99: number, codes: Record<string, number>): LoadStats =>
-  ({ rps: requests / seconds, p50: 1, p99, p999: p99 * 2, requests, seconds, non2xx: codes['429'] ?? 0, errors: 0, statusCodes: codes });
+const run = (requests: number, seconds: number, p99: number, codes: Record<string, number>): LoadStats => ({
+  rps: requests / seconds,
+  p50: 1,
+  p99,
+  p999: p99 * 2,
+  requests,
+  seconds,
+  non2xx: codes['429'] ?? 0,
+  errors: 0,
+  statusCodes: codes,
+});
 
 describe('foldRuns', () => {
   it('weights req/s by requests over time, averages p99, keeps the worst p99.9 and sums codes', () => {

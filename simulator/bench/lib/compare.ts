@@ -41,10 +41,17 @@ export async function alternate(
     simRuns.push(await measured(sim, opts));
     baseRuns.push(await measured(base, opts));
     const [s, b] = [simRuns.at(-1)!, baseRuns.at(-1)!];
-    log(`    round ${round + 1}/${config.rounds}: simulator ${s.stats.rps.toFixed(0)} req/s at ${(s.cpu * 100).toFixed(0)}% CPU, baseline ${b.stats.rps.toFixed(0)} req/s at ${(b.cpu * 100).toFixed(0)}% CPU`);
+    log(
+      `    round ${round + 1}/${config.rounds}: simulator ${s.stats.rps.toFixed(0)} req/s at ${(s.cpu * 100).toFixed(0)}% CPU, baseline ${b.stats.rps.toFixed(0)} req/s at ${(b.cpu * 100).toFixed(0)}% CPU`,
+    );
   }
   const cpu = (runs: Measured[]) => runs.reduce((n, r) => n + r.cpu, 0) / runs.length;
-  return { sim: foldRuns(simRuns.map((r) => r.stats)), base: foldRuns(baseRuns.map((r) => r.stats)), simCpu: cpu(simRuns), baseCpu: cpu(baseRuns) };
+  return {
+    sim: foldRuns(simRuns.map((r) => r.stats)),
+    base: foldRuns(baseRuns.map((r) => r.stats)),
+    simCpu: cpu(simRuns),
+    baseCpu: cpu(baseRuns),
+  };
 }
 
 interface Side {
@@ -60,7 +67,8 @@ interface Measured {
 }
 
 async function measured(side: Side, opts: LoadOptions): Promise<Measured> {
-  if (opts.warmupSeconds > 0) await runLoad(side.baseUrl, side.spec, { ...opts, seconds: opts.warmupSeconds, warmupSeconds: 0 });
+  if (opts.warmupSeconds > 0)
+    await runLoad(side.baseUrl, side.spec, { ...opts, seconds: opts.warmupSeconds, warmupSeconds: 0 });
   const cpu0 = procCpuSeconds(side.pid) ?? 0;
   const t0 = performance.now();
   const stats = await runLoad(side.baseUrl, side.spec, { ...opts, warmupSeconds: 0 });

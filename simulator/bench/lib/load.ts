@@ -34,7 +34,14 @@ function once(baseUrl: string, spec: LoadSpec, connections: number, seconds: num
     connections,
     duration: seconds,
     timeout: 10,
-    requests: [{ method: spec.method, path: spec.path, headers: spec.headers ?? {}, ...(spec.body !== undefined ? { body: spec.body } : {}) }],
+    requests: [
+      {
+        method: spec.method,
+        path: spec.path,
+        headers: spec.headers ?? {},
+        ...(spec.body !== undefined ? { body: spec.body } : {}),
+      },
+    ],
     ...(spec.freshIds ? { idReplacement: true } : {}),
   });
 }
@@ -45,7 +52,8 @@ function once(baseUrl: string, spec: LoadSpec, connections: number, seconds: num
  * @example const s = await runLoad('http://127.0.0.1:4010', { method: 'GET', path: '/api/public/v1' }, { connections: 50, seconds: 5, warmupSeconds: 1 });
  */
 export async function runLoad(baseUrl: string, spec: LoadSpec, opts: LoadOptions): Promise<LoadStats> {
-  if (opts.warmupSeconds > 0) await guarded(once(baseUrl, spec, opts.connections, opts.warmupSeconds), opts.warmupSeconds);
+  if (opts.warmupSeconds > 0)
+    await guarded(once(baseUrl, spec, opts.connections, opts.warmupSeconds), opts.warmupSeconds);
   const r = await guarded(once(baseUrl, spec, opts.connections, opts.seconds), opts.seconds);
   const statusCodes: Record<string, number> = {};
   for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = Number(v.count);
@@ -66,22 +74,44 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, opts: LoadOptions
  * Sends exactly `amount` requests (e.g. to fill the simulator with stored connections), bounded by
  * `maxSeconds`. Returns how many answered 2xx.
  */
-export async function sendAmount(baseUrl: string, spec: LoadSpec, amount: number, connections: number, maxSeconds = 300): Promise<number> {
-  const r = await guarded(autocannon({
-    url: baseUrl, connections, amount, timeout: 10,
-    requests: [{ method: spec.method, path: spec.path, headers: spec.headers ?? {}, ...(spec.body !== undefined ? { body: spec.body } : {}) }],
-    ...(spec.freshIds ? { idReplacement: true } : {}),
-  }), maxSeconds);
+export async function sendAmount(
+  baseUrl: string,
+  spec: LoadSpec,
+  amount: number,
+  connections: number,
+  maxSeconds = 300,
+): Promise<number> {
+  const r = await guarded(
+    autocannon({
+      url: baseUrl,
+      connections,
+      amount,
+      timeout: 10,
+      requests: [
+        {
+          method: spec.method,
+          path: spec.path,
+          headers: spec.headers ?? {},
+          ...(spec.body !== undefined ? { body: spec.body } : {}),
+        },
+      ],
+      ...(spec.freshIds ? { idReplacement: true } : {}),
+    }),
+    maxSeconds,
+  );
   return r['2xx'];
 }
 
 async function guarded(instance: ReturnType<typeof autocannon>, seconds: number) {
   let timer: NodeJS.Timeout | undefined;
   const guard = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      instance.stop();
-      reject(new Error(`load run did not end within ${seconds + 30} s`));
-    }, (seconds + 30) * 1000);
+    timer = setTimeout(
+      () => {
+        instance.stop();
+        reject(new Error(`load run did not end within ${seconds + 30} s`));
+      },
+      (seconds + 30) * 1000,
+    );
   });
   try {
     return await Promise.race([Promise.resolve(instance), guard]);

@@ -51,7 +51,11 @@ export function procCpuSeconds(pid: number): number | undefined {
  * Starts `node <script> <args> --ready-file <tmp>` and waits (bounded) until it wrote the ready file.
  * @example const sim = await startProcess(NCS_BIN, ['serve', '--port', '0', '--quiet']);
  */
-export async function startProcess(script: string, args: string[], opts: { nodeArgs?: string[]; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ServerProcess> {
+export async function startProcess(
+  script: string,
+  args: string[],
+  opts: { nodeArgs?: string[]; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'ncs-bench-'));
   const readyFile = join(dir, 'ready.json');
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), script, ...args, '--ready-file', readyFile], {
@@ -110,9 +114,15 @@ export const SERVE_ARGS = (process.env.BENCH_SERVE_ARGS ?? '').split(/\s+/).filt
  * sends tens of thousands of calls a second; the default 600 per minute would answer 429);
  * `keepRateLimit` keeps the simulator's defaults (the conformance kit checks the rate limit too).
  */
-export function startSimulator(opts: { extra?: string[]; nodeArgs?: string[]; keepRateLimit?: boolean } = {}): Promise<ServerProcess> {
+export function startSimulator(
+  opts: { extra?: string[]; nodeArgs?: string[]; keepRateLimit?: boolean } = {},
+): Promise<ServerProcess> {
   const rate = opts.keepRateLimit ? [] : ['--rate-limit', 'off'];
-  return startProcess(NCS_BIN, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', ...rate, ...SERVE_ARGS, ...(opts.extra ?? [])], { nodeArgs: opts.nodeArgs ?? [] });
+  return startProcess(
+    NCS_BIN,
+    ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', ...rate, ...SERVE_ARGS, ...(opts.extra ?? [])],
+    { nodeArgs: opts.nodeArgs ?? [] },
+  );
 }
 
 export function startBaseline(extra: string[] = []): Promise<ServerProcess> {

@@ -60,4 +60,10 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<ScenarioResult>;
 }
 
-export const notAvailable = (s: Pick<Scenario, 'id' | 'title'>, reason: string): ScenarioResult => ({ id: s.id, title: s.title, status: 'not-available', reason, metrics: {} });
+export const notAvailable = (s: Pick<Scenario, 'id' | 'title'>, reason: string): ScenarioResult => ({
+  id: s.id,
+  title: s.title,
+  status: 'not-available',
+  reason,
+  metrics: {},
+});

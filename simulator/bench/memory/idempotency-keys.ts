@@ -33,31 +33,73 @@ async function child(keys: number, budgetMs: number): Promise<Result> {
   const store = createIdempotencyStore(createClock());
   const step = idempotencyMiddleware(store);
   const route = ROUTE_BY_ID.get('createConnection')!;
-  const body = { connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: 'Harbour Kitchen Pier 4', capabilities: ['orders.read', 'menu.read'] };
+  const body = {
+    connectorId: 'tillcraft-pos-cloud',
+    environment: 'sandbox',
+    scopeLabel: 'Harbour Kitchen Pier 4',
+    capabilities: ['orders.read', 'menu.read'],
+  };
   const points: MemoryPoint[] = [retained(0)];
   const started = performance.now();
   let i = 0;
   for (; i < keys && performance.now() - started < budgetMs; i++) {
     const ctx: RequestContext = {
-      req: { method: 'POST', path: route.path, query: {}, headers: {} }, requestId: `req_${i}`, at: Date.now(), version: '2026-07-01',
-      route, params: {}, query: {}, body, responseHeaders: {}, idempotencyKey: `bench-key-${i.toString(36).padStart(8, '0')}`,
-      access: { tenant: 'harbour-kitchens', token: { clientId: 'harbour-backend', tenants: ['harbour-kitchens'], scopes: [], environment: 'sandbox', issuedAt: 0, expiresAt: 0 } },
+      req: { method: 'POST', path: route.path, query: {}, headers: {} },
+      requestId: `req_${i}`,
+      at: Date.now(),
+      version: '2026-07-01',
+      route,
+      params: {},
+      query: {},
+      body,
+      responseHeaders: {},
+      idempotencyKey: `bench-key-${i.toString(36).padStart(8, '0')}`,
+      access: {
+        tenant: 'harbour-kitchens',
+        token: {
+          clientId: 'harbour-backend',
+          tenants: ['harbour-kitchens'],
+          scopes: [],
+          environment: 'sandbox',
+          issuedAt: 0,
+          expiresAt: 0,
+        },
+      },
     };
-    await step(ctx, async () => success(ctx, {
-      id: `con_${i.toString(36).padStart(16, '0')}`, connectorId: body.connectorId, environment: 'sandbox', scopeLabel: body.scopeLabel, state: 'pending',
-      capabilities: body.capabilities.map((capability) => ({ capability, critical: false, idempotencyRequired: false })),
-      nextStep: 'Wait for activation; the status stream announces connection.state_changed when the connection is active.',
-      createdAt: new Date(ctx.at).toISOString(), updatedAt: new Date(ctx.at).toISOString(),
-    }));
+    await step(ctx, async () =>
+      success(ctx, {
+        id: `con_${i.toString(36).padStart(16, '0')}`,
+        connectorId: body.connectorId,
+        environment: 'sandbox',
+        scopeLabel: body.scopeLabel,
+        state: 'pending',
+        capabilities: body.capabilities.map((capability) => ({
+          capability,
+          critical: false,
+          idempotencyRequired: false,
+        })),
+        nextStep:
+          'Wait for activation; the status stream announces connection.state_changed when the connection is active.',
+        createdAt: new Date(ctx.at).toISOString(),
+        updatedAt: new Date(ctx.at).toISOString(),
+      }),
+    );
     if ((i + 1) % 100_000 === 0 || i + 1 === keys) points.push(retained(i + 1));
   }
-  return { keys: i, maxRecords: store.options.maxRecords, records: store.size(), seconds: (performance.now() - started) / 1000, points };
+  return {
+    keys: i,
+    maxRecords: store.options.maxRecords,
+    records: store.size(),
+    seconds: (performance.now() - started) / 1000,
+    points,
+  };
 }
 
 export const idempotencyMemoryScenario: Scenario = {
   id: 'memory-idempotency',
   title: 'Memory: 1,000,000 idempotency keys',
-  measures: 'Distinct keys through the idempotency middleware and store (no HTTP), RSS and heap after a full GC every 100,000 keys; RSS must stay under 100 MB + 2.5 KB x maxRecords and the heap must stop growing.',
+  measures:
+    'Distinct keys through the idempotency middleware and store (no HTTP), RSS and heap after a full GC every 100,000 keys; RSS must stay under 100 MB + 2.5 KB x maxRecords and the heap must stop growing.',
   async run(ctx): Promise<ScenarioResult> {
     const keys = ctx.config.quick ? 400_000 : 1_000_000;
     const r = await runMemoryChild<Result>(SELF, [String(keys), '240000'], 300_000);
@@ -68,9 +110,20 @@ export const idempotencyMemoryScenario: Scenario = {
     // well past the cap (1.5 x maxRecords), when eviction has long been running.
     const mid = r.points.find((p) => p.n >= r.maxRecords * 1.5) ?? last;
     const result: ScenarioResult = {
-      id: this.id, title: this.title, status: r.keys === keys ? 'ok' : 'failed',
-      metrics: { keys: r.keys, records: r.records, maxRecords: r.maxRecords, rssMb: last.rssMb, peakRssMb: peak, heapUsedMb: last.heapUsedMb, capMb, seconds: r.seconds,
-        heapGrowthPct: ((last.heapUsedMb - mid.heapUsedMb) / mid.heapUsedMb) * 100 },
+      id: this.id,
+      title: this.title,
+      status: r.keys === keys ? 'ok' : 'failed',
+      metrics: {
+        keys: r.keys,
+        records: r.records,
+        maxRecords: r.maxRecords,
+        rssMb: last.rssMb,
+        peakRssMb: peak,
+        heapUsedMb: last.heapUsedMb,
+        capMb,
+        seconds: r.seconds,
+        heapGrowthPct: ((last.heapUsedMb - mid.heapUsedMb) / mid.heapUsedMb) * 100,
+      },
       row: {
         result: `${count(r.keys)} keys in ${r.seconds.toFixed(1)} s; ${count(r.records)} records kept (max ${count(r.maxRecords)})`,
         memory: `RSS ${mb(last.rssMb * 1024 * 1024)} (peak ${mb(peak * 1024 * 1024)}, cap ${capMb.toFixed(0)} MB), heap ${mb(last.heapUsedMb * 1024 * 1024)}`,

@@ -24,7 +24,10 @@ export function retained(n: number): MemoryPoint {
  */
 export function runMemoryChild<T>(script: string, args: string[], timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--expose-gc', script, '--child', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['--expose-gc', script, '--child', ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (c: Buffer) => (stdout += c));
@@ -34,7 +37,12 @@ export function runMemoryChild<T>(script: string, args: string[], timeoutMs: num
     const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
     proc.on('exit', (code, signal) => {
       clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`memory check ${signal === 'SIGKILL' ? `killed after ${timeoutMs} ms` : `exited ${code}`}: ${stderr.slice(0, 2000)}`));
+      if (code !== 0)
+        return reject(
+          new Error(
+            `memory check ${signal === 'SIGKILL' ? `killed after ${timeoutMs} ms` : `exited ${code}`}: ${stderr.slice(0, 2000)}`,
+          ),
+        );
       try {
         resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as T);
       } catch {

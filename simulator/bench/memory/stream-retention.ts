@@ -41,12 +41,32 @@ async function child(messages: number, budgetMs: number): Promise<Result> {
   for (; i < messages && performance.now() - started < budgetMs; i++) {
     const id = `con_${i.toString(36).padStart(16, '0')}`;
     sandbox.state.events.emit({
-      type: 'connection.state_changed', tenant, actor: 'bench', requestId: `req_${i}`, at: Date.now(), target: { type: 'connection', id },
-      data: { from: 'active', to: 'paused', connection: { id, connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: 'Harbour Kitchen Pier 4', state: 'paused' } },
+      type: 'connection.state_changed',
+      tenant,
+      actor: 'bench',
+      requestId: `req_${i}`,
+      at: Date.now(),
+      target: { type: 'connection', id },
+      data: {
+        from: 'active',
+        to: 'paused',
+        connection: {
+          id,
+          connectorId: 'tillcraft-pos-cloud',
+          environment: 'sandbox',
+          scopeLabel: 'Harbour Kitchen Pier 4',
+          state: 'paused',
+        },
+      },
     });
     if ((i + 1) % Math.max(1, Math.floor(messages / 8)) === 0) points.push(retained(i + 1));
   }
-  return { messages: i, seconds: (performance.now() - started) / 1000, points, ...(await retentionWindow().then((r) => (r ? { retention: r } : {}))) };
+  return {
+    messages: i,
+    seconds: (performance.now() - started) / 1000,
+    points,
+    ...(await retentionWindow().then((r) => (r ? { retention: r } : {}))),
+  };
 }
 
 export const streamMemoryScenario: Scenario = {
@@ -54,7 +74,11 @@ export const streamMemoryScenario: Scenario = {
   title: 'Memory: 1,000,000 stream messages',
   measures: `Domain events through the sandbox's event bus (no subscribers, no HTTP); heap after a full GC every eighth; growth from a quarter (at least 200,000) to the end must stay under ${MAX_GROWTH_BYTES_PER_MESSAGE} bytes per message (only the retention window kept).`,
   async run(ctx): Promise<ScenarioResult> {
-    if (!streamRoute()) return notAvailable(this, 'the route table has no SSE route (the status stream is being built on another branch)');
+    if (!streamRoute())
+      return notAvailable(
+        this,
+        'the route table has no SSE route (the status stream is being built on another branch)',
+      );
     const messages = ctx.config.quick ? 400_000 : 1_000_000;
     const r = await runMemoryChild<Result>(SELF, [String(messages), '240000'], 300_000);
     const last = r.points.at(-1)!;
@@ -63,16 +87,27 @@ export const streamMemoryScenario: Scenario = {
     const quarter = r.points.find((p) => p.n >= Math.max(r.messages / 4, 200_000)) ?? last;
     const growth = ((last.heapUsedMb - quarter.heapUsedMb) * 1024 * 1024) / Math.max(1, last.n - quarter.n);
     const result: ScenarioResult = {
-      id: this.id, title: this.title, status: r.messages === messages ? 'ok' : 'failed',
+      id: this.id,
+      title: this.title,
+      status: r.messages === messages ? 'ok' : 'failed',
       metrics: {
-        messages: r.messages, seconds: r.seconds, heapUsedMb: last.heapUsedMb, rssMb: last.rssMb,
-        growthBytesPerMessage: growth, maxGrowthBytesPerMessage: MAX_GROWTH_BYTES_PER_MESSAGE, ...(r.retention ? { retention: r.retention } : {}),
+        messages: r.messages,
+        seconds: r.seconds,
+        heapUsedMb: last.heapUsedMb,
+        rssMb: last.rssMb,
+        growthBytesPerMessage: growth,
+        maxGrowthBytesPerMessage: MAX_GROWTH_BYTES_PER_MESSAGE,
+        ...(r.retention ? { retention: r.retention } : {}),
       },
       row: {
         result: `${count(r.messages)} messages in ${r.seconds.toFixed(1)} s${r.retention ? ` (retention ${count(r.retention)})` : ''}`,
         memory: `heap ${mb(last.heapUsedMb * 1024 * 1024)}, ${growth.toFixed(1)} B per message after the first quarter (or 200,000)`,
       },
-      details: { title: 'Stream messages: memory as messages grow', header: ['messages', 'RSS MB', 'heap MB'], rows: r.points.map((p) => [count(p.n), p.rssMb.toFixed(1), p.heapUsedMb.toFixed(1)]) },
+      details: {
+        title: 'Stream messages: memory as messages grow',
+        header: ['messages', 'RSS MB', 'heap MB'],
+        rows: r.points.map((p) => [count(p.n), p.rssMb.toFixed(1), p.heapUsedMb.toFixed(1)]),
+      },
     };
     if (r.messages !== messages) result.reason = `stopped after ${count(r.messages)} messages: time budget spent`;
     return result;

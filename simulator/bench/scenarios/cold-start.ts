@@ -32,7 +32,10 @@ function answers(url: string): Promise<number | undefined> {
  * `cpuMs` is the CPU time the process used by then (10 ms resolution), which a busy machine
  * inflates far less than the wall time.
  */
-export async function startUp(args: (port: number) => string[], path: string): Promise<{ wallMs: number; cpuMs: number }> {
+export async function startUp(
+  args: (port: number) => string[],
+  path: string,
+): Promise<{ wallMs: number; cpuMs: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args(port), { cwd: ROOT, stdio: 'ignore' });
@@ -64,24 +67,39 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export const coldStartScenario: Scenario = {
   id: 'cold-start',
   title: 'Cold start of ncs serve',
-  measures: 'From spawning `node bin/ncs.ts serve` until GET /api/public/v1 answers 200, median of several starts; beside it the bare node:http baseline and `node -e 0`.',
+  measures:
+    'From spawning `node bin/ncs.ts serve` until GET /api/public/v1 answers 200, median of several starts; beside it the bare node:http baseline and `node -e 0`.',
   async run(ctx): Promise<ScenarioResult> {
     const runs = ctx.config.quick ? 3 : 7;
     const sim: { wallMs: number; cpuMs: number }[] = [];
     const bare: { wallMs: number; cpuMs: number }[] = [];
     const node: number[] = [];
     for (let i = 0; i < runs; i++) {
-      sim.push(await startUp((p) => [NCS_BIN, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS], '/api/public/v1'));
+      sim.push(
+        await startUp(
+          (p) => [NCS_BIN, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS],
+          '/api/public/v1',
+        ),
+      );
       bare.push(await startUp((p) => [BASELINE_BIN, '--port', String(p)], '/'));
       node.push(await nodeFloor());
     }
     const wall = sim.map((x) => x.wallMs);
     const metrics = {
-      simulatorMs: median(wall), simulatorMinMs: Math.min(...wall), simulatorMaxMs: Math.max(...wall), simulatorCpuMs: median(sim.map((x) => x.cpuMs)),
-      baselineMs: median(bare.map((x) => x.wallMs)), baselineCpuMs: median(bare.map((x) => x.cpuMs)), nodeMs: median(node), runs,
+      simulatorMs: median(wall),
+      simulatorMinMs: Math.min(...wall),
+      simulatorMaxMs: Math.max(...wall),
+      simulatorCpuMs: median(sim.map((x) => x.cpuMs)),
+      baselineMs: median(bare.map((x) => x.wallMs)),
+      baselineCpuMs: median(bare.map((x) => x.cpuMs)),
+      nodeMs: median(node),
+      runs,
     };
     return {
-      id: this.id, title: this.title, status: 'ok', metrics,
+      id: this.id,
+      title: this.title,
+      status: 'ok',
+      metrics,
       row: {
         result: `${ms(metrics.simulatorMs)} (min ${ms(metrics.simulatorMinMs)}, max ${ms(metrics.simulatorMaxMs)}; ${ms(metrics.simulatorCpuMs)} CPU)`,
         baseline: `${ms(metrics.baselineMs)} (${ms(metrics.baselineCpuMs)} CPU; node -e 0: ${ms(metrics.nodeMs)})`,

@@ -20,7 +20,9 @@ export async function loadKit(): Promise<RunConformance | string> {
   if (!existsSync(KIT)) return 'conformance/index.ts does not exist yet (the kit is being built on another branch)';
   try {
     const mod = (await import(pathToFileURL(KIT).href)) as { runConformance?: unknown };
-    return typeof mod.runConformance === 'function' ? (mod.runConformance as RunConformance) : 'conformance/index.ts exports no runConformance';
+    return typeof mod.runConformance === 'function'
+      ? (mod.runConformance as RunConformance)
+      : 'conformance/index.ts exports no runConformance';
   } catch (err) {
     return `conformance/index.ts does not load: ${(err as Error).message}`;
   }
@@ -31,7 +33,9 @@ const TWO_TENANT_CLIENT = 'network-integrator';
 
 /** Its invented sandbox secret, read from the fixture file (the kit requests its own tokens with it). */
 function clientSecret(): string {
-  const fixtures = JSON.parse(readFileSync(join(ROOT, 'fixtures/hospitality.json'), 'utf8')) as { clients: { id: string; secret?: string }[] };
+  const fixtures = JSON.parse(readFileSync(join(ROOT, 'fixtures/hospitality.json'), 'utf8')) as {
+    clients: { id: string; secret?: string }[];
+  };
   const secret = fixtures.clients.find((c) => c.id === TWO_TENANT_CLIENT)?.secret;
   if (!secret) throw new Error(`the built-in fixtures have no secret for ${TWO_TENANT_CLIENT}`);
   return secret;
@@ -40,7 +44,8 @@ function clientSecret(): string {
 export const conformanceScenario: Scenario = {
   id: 'conformance',
   title: 'Conformance kit, full run (local simulator)',
-  measures: 'Wall time of runConformance() against a fresh `ncs serve --alt-port 0` with its defaults (rate limit on): a two-tenant client, the admin token and both base URLs, so every check runs.',
+  measures:
+    'Wall time of runConformance() against a fresh `ncs serve --alt-port 0` with its defaults (rate limit on): a two-tenant client, the admin token and both base URLs, so every check runs.',
   async run(): Promise<ScenarioResult> {
     const kit = await loadKit();
     if (typeof kit === 'string') return notAvailable(this, kit);
@@ -48,16 +53,29 @@ export const conformanceScenario: Scenario = {
     try {
       const started = performance.now();
       const result = await kit({
-        baseUrl: sim.baseUrl, altBaseUrl: sim.altBaseUrl, tenant: 'harbour-kitchens', otherTenant: 'alpine-bistro',
-        clientId: TWO_TENANT_CLIENT, clientSecret: clientSecret(), adminToken: sim.adminToken,
+        baseUrl: sim.baseUrl,
+        altBaseUrl: sim.altBaseUrl,
+        tenant: 'harbour-kitchens',
+        otherTenant: 'alpine-bistro',
+        clientId: TWO_TENANT_CLIENT,
+        clientSecret: clientSecret(),
+        adminToken: sim.adminToken,
       });
       const wallMs = performance.now() - started;
-      const counts = Object.entries(result.summary ?? {}).filter(([, v]) => typeof v === 'number') as [string, number][];
+      const counts = Object.entries(result.summary ?? {}).filter(([, v]) => typeof v === 'number') as [
+        string,
+        number,
+      ][];
       const out: ScenarioResult = {
-        id: this.id, title: this.title, status: result.exitCode === 2 ? 'failed' : 'ok',
+        id: this.id,
+        title: this.title,
+        status: result.exitCode === 2 ? 'failed' : 'ok',
         metrics: { wallMs, exitCode: result.exitCode, ...Object.fromEntries(counts) },
-        row: { result: `${ms(wallMs)} (exit ${result.exitCode}${counts.length ? `; ${counts.map(([k, v]) => `${k} ${v}`).join(', ')}` : ''})` },
-        notes: result.exitCode === 1 ? ['some checks failed against the simulator: see `ncs conformance` for which'] : [],
+        row: {
+          result: `${ms(wallMs)} (exit ${result.exitCode}${counts.length ? `; ${counts.map(([k, v]) => `${k} ${v}`).join(', ')}` : ''})`,
+        },
+        notes:
+          result.exitCode === 1 ? ['some checks failed against the simulator: see `ncs conformance` for which'] : [],
       };
       if (result.exitCode === 2) out.reason = `the kit could not run: ${result.error ?? 'setup error'}`;
       return out;

@@ -30,31 +30,60 @@ export function httpScenario(def: HttpScenarioDef): Scenario {
       try {
         const spec = requestSpecs({ token: sim.token!, tenant: sim.tenant! })[def.request];
         await def.prepare?.(sim, spec);
-        const { sim: s, base: b, simCpu, baseCpu } = await alternate(ctx.config, { baseUrl: sim.baseUrl, spec, pid: sim.pid }, { baseUrl: base.baseUrl, spec, pid: base.pid }, ctx.log);
+        const {
+          sim: s,
+          base: b,
+          simCpu,
+          baseCpu,
+        } = await alternate(
+          ctx.config,
+          { baseUrl: sim.baseUrl, spec, pid: sim.pid },
+          { baseUrl: base.baseUrl, spec, pid: base.pid },
+          ctx.log,
+        );
         const peak = sim.peakRss() ?? 0;
         const metrics = {
-          rps: s.rps, p50: s.p50, p99: s.p99, p999: s.p999, requests: s.requests, non2xx: s.non2xx, errors: s.errors,
-          baselineRps: b.rps, baselineP50: b.p50, baselineP99: b.p99,
+          rps: s.rps,
+          p50: s.p50,
+          p99: s.p99,
+          p999: s.p999,
+          requests: s.requests,
+          non2xx: s.non2xx,
+          errors: s.errors,
+          baselineRps: b.rps,
+          baselineP50: b.p50,
+          baselineP99: b.p99,
           rpsRatio: b.rps ? s.rps / b.rps : 0,
           // Latencies are whole milliseconds in autocannon; a 0 ms baseline counts as 1 ms.
           p99Ratio: s.p99 / Math.max(b.p99, 1),
           peakRssMb: peak / 1024 / 1024,
-          simCpu, baseCpu,
+          simCpu,
+          baseCpu,
           // CPU per answered request: what each side would cost with a core to itself, which stays
           // comparable when the load generator (sharing the machine) is the limit of both runs.
           simCpuUsPerRequest: s.rps ? (simCpu / s.rps) * 1e6 : 0,
           baseCpuUsPerRequest: b.rps ? (baseCpu / b.rps) * 1e6 : 0,
           cpuCapacityRatio: 0,
         };
-        metrics.cpuCapacityRatio = metrics.simCpuUsPerRequest ? metrics.baseCpuUsPerRequest / metrics.simCpuUsPerRequest : 0;
+        metrics.cpuCapacityRatio = metrics.simCpuUsPerRequest
+          ? metrics.baseCpuUsPerRequest / metrics.simCpuUsPerRequest
+          : 0;
         const result: ScenarioResult = {
-          id: def.id, title: def.title, status: 'ok', metrics,
+          id: def.id,
+          title: def.title,
+          status: 'ok',
+          metrics,
           row: {
-            result: rps(s.rps), baseline: rps(b.rps), ratio: `${ratio(metrics.rpsRatio)} (per CPU: ${ratio(metrics.cpuCapacityRatio)})`,
-            latency: `${ms(s.p50)} / ${ms(s.p99)} (baseline ${ms(b.p50)} / ${ms(b.p99)})`, memory: mb(peak),
+            result: rps(s.rps),
+            baseline: rps(b.rps),
+            ratio: `${ratio(metrics.rpsRatio)} (per CPU: ${ratio(metrics.cpuCapacityRatio)})`,
+            latency: `${ms(s.p50)} / ${ms(s.p99)} (baseline ${ms(b.p50)} / ${ms(b.p99)})`,
+            memory: mb(peak),
             cpu: `${metrics.simCpuUsPerRequest.toFixed(0)} µs (baseline ${metrics.baseCpuUsPerRequest.toFixed(0)} µs)`,
           },
-          notes: [`server busy ${(simCpu * 100).toFixed(0)}% (simulator) and ${(baseCpu * 100).toFixed(0)}% (baseline) of one core during the measured runs`],
+          notes: [
+            `server busy ${(simCpu * 100).toFixed(0)}% (simulator) and ${(baseCpu * 100).toFixed(0)}% (baseline) of one core during the measured runs`,
+          ],
         };
         if (s.non2xx || s.errors || b.non2xx || b.errors) {
           result.status = 'failed';

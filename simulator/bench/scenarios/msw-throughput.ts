@@ -25,12 +25,14 @@ async function drive(concurrency: number, seconds: number, call: () => Promise<b
   let done = 0;
   let failures = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < until) {
-      if (await call()) done++;
-      else failures++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        if (await call()) done++;
+        else failures++;
+      }
+    }),
+  );
   return { rps: done / ((performance.now() - started) / 1000), requests: done, failures };
 }
 
@@ -38,7 +40,11 @@ async function child(seconds: number, warmup: number): Promise<Measured> {
   const { setupServer } = await import('msw/node');
   const { createSandbox } = await import('../../sandbox.ts');
   const sandbox = createSandbox({ rateLimit: false });
-  const plainHttp = createSandbox({ baseUrl: 'http://api.sandbox.example', altBaseUrl: 'http://api.sandbox-alt.example', rateLimit: false });
+  const plainHttp = createSandbox({
+    baseUrl: 'http://api.sandbox.example',
+    altBaseUrl: 'http://api.sandbox-alt.example',
+    rateLimit: false,
+  });
   await Promise.all([sandbox.ready, plainHttp.ready]);
   const server = setupServer(...sandbox.handlers, ...plainHttp.handlers);
   server.listen({ onUnhandledFrame: 'error' });
@@ -53,7 +59,12 @@ async function child(seconds: number, warmup: number): Promise<Measured> {
     };
   };
   const { token, tenant } = sandbox.issueToken(undefined, 3600);
-  const plain = { method: 'GET', path: '/api/public/v1/providers', query: {}, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant } };
+  const plain = {
+    method: 'GET',
+    path: '/api/public/v1/providers',
+    query: {},
+    headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant },
+  };
   const viaCore = async () => (await sandbox.core.handle(plain)).status === 200;
   const measure = async (call: () => Promise<boolean>) => {
     await drive(50, warmup, call);
@@ -64,7 +75,11 @@ async function child(seconds: number, warmup: number): Promise<Measured> {
   const core = await measure(viaCore);
   server.close();
   return {
-    mswRps: msw.rps, mswHttpRps: mswHttp.rps, coreRps: core.rps, mswRequests: msw.requests, coreRequests: core.requests,
+    mswRps: msw.rps,
+    mswHttpRps: mswHttp.rps,
+    coreRps: core.rps,
+    mswRequests: msw.requests,
+    coreRequests: core.requests,
     failures: msw.failures + mswHttp.failures + core.failures,
   };
 }
@@ -72,11 +87,15 @@ async function child(seconds: number, warmup: number): Promise<Measured> {
 export const mswScenario: Scenario = {
   id: 'msw-in-process',
   title: 'MSW handlers, in process (GET /providers)',
-  measures: 'fetch() through setupServer(...sandbox.handlers) with 50 calls in flight, and the same request straight into core.handle(); one child process, no sockets.',
+  measures:
+    'fetch() through setupServer(...sandbox.handlers) with 50 calls in flight, and the same request straight into core.handle(); one child process, no sockets.',
   async run(ctx): Promise<ScenarioResult> {
     const seconds = Math.max(1, Math.round(ctx.config.seconds / 3));
     const out = await new Promise<string>((resolve, reject) => {
-      const proc = spawn(process.execPath, [SELF, '--child', String(seconds), String(ctx.config.warmupSeconds)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [SELF, '--child', String(seconds), String(ctx.config.warmupSeconds)], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       proc.stdout.on('data', (c: Buffer) => (stdout += c));
@@ -90,10 +109,17 @@ export const mswScenario: Scenario = {
     });
     const m = JSON.parse(out.trim().split('\n').at(-1)!) as Measured;
     const result: ScenarioResult = {
-      id: this.id, title: this.title, status: m.failures ? 'failed' : 'ok', metrics: { ...m },
-      row: { result: `MSW ${rps(m.mswRps)} (https base URL), ${rps(m.mswHttpRps)} (http)`, baseline: `core.handle ${rps(m.coreRps)}`, ratio: `${(m.mswRps / m.coreRps).toFixed(4)}x` },
+      id: this.id,
+      title: this.title,
+      status: m.failures ? 'failed' : 'ok',
+      metrics: { ...m },
+      row: {
+        result: `MSW ${rps(m.mswRps)} (https base URL), ${rps(m.mswHttpRps)} (http)`,
+        baseline: `core.handle ${rps(m.coreRps)}`,
+        ratio: `${(m.mswRps / m.coreRps).toFixed(4)}x`,
+      },
       notes: [
-        'the baseline of this row is the direct core call and the ratio MSW over it: the cost of msw\'s fetch interception, not of the simulator',
+        "the baseline of this row is the direct core call and the ratio MSW over it: the cost of msw's fetch interception, not of the simulator",
       ],
     };
     if (m.failures) result.reason = `${m.failures} calls did not answer 200`;

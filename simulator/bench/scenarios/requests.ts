@@ -26,10 +26,27 @@ export function requestSpecs(access: { token: string; tenant: string }): Record<
     providers: { method: 'GET', path: `${API}/providers`, headers: auth },
     connectors: { method: 'GET', path: `${API}/connectors?category=pos&capability=orders.read`, headers: auth },
     capabilities: {
-      method: 'POST', path: `${API}/capabilities`, headers: json,
-      body: JSON.stringify({ connectorId: 'tillcraft-pos-cloud', capability: 'payments.refund', environment: 'production' }),
+      method: 'POST',
+      path: `${API}/capabilities`,
+      headers: json,
+      body: JSON.stringify({
+        connectorId: 'tillcraft-pos-cloud',
+        capability: 'payments.refund',
+        environment: 'production',
+      }),
     },
-    connections: { method: 'POST', path: `${API}/connections`, headers: { ...json, 'idempotency-key': 'bench-[<id>]' }, body: CONNECTION_BODY, freshIds: true },
-    replay: { method: 'POST', path: `${API}/connections`, headers: { ...json, 'idempotency-key': REPLAY_KEY }, body: CONNECTION_BODY },
+    connections: {
+      method: 'POST',
+      path: `${API}/connections`,
+      headers: { ...json, 'idempotency-key': 'bench-[<id>]' },
+      body: CONNECTION_BODY,
+      freshIds: true,
+    },
+    replay: {
+      method: 'POST',
+      path: `${API}/connections`,
+      headers: { ...json, 'idempotency-key': REPLAY_KEY },
+      body: CONNECTION_BODY,
+    },
   };
 }

@@ -15,7 +15,8 @@ const REQUESTS: RequestName[] = ['providers', 'connectors', 'capabilities'];
 export const catalogScalingScenario: Scenario = {
   id: 'scaling-catalog',
   title: 'Scaling with catalog size',
-  measures: 'Generated catalogs of 100, 1,000 and 10,000 connectors: start-up until the port answers, then req/s and p99 of GET /providers, filtered GET /connectors and POST /capabilities (one run each, no baseline).',
+  measures:
+    'Generated catalogs of 100, 1,000 and 10,000 connectors: start-up until the port answers, then req/s and p99 of GET /providers, filtered GET /connectors and POST /capabilities (one run each, no baseline).',
   async run(ctx): Promise<ScenarioResult> {
     const dir = mkdtempSync(join(tmpdir(), 'ncs-bench-catalog-'));
     const rows: string[][] = [];
@@ -25,19 +26,47 @@ export const catalogScalingScenario: Scenario = {
       for (const size of SIZES) {
         const file = join(dir, `catalog-${size}.json`);
         writeFileSync(file, JSON.stringify(generateCatalog(size)));
-        const { wallMs: startMs } = await startUp((p) => [NCS_BIN, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS, '--fixtures', file], '/api/public/v1');
+        const { wallMs: startMs } = await startUp(
+          (p) => [
+            NCS_BIN,
+            'serve',
+            '--host',
+            '127.0.0.1',
+            '--port',
+            String(p),
+            '--quiet',
+            ...SERVE_ARGS,
+            '--fixtures',
+            file,
+          ],
+          '/api/public/v1',
+        );
         metrics[`start_${size}`] = startMs;
         const sim = await startSimulator({ extra: ['--fixtures', file] });
         try {
           const specs = requestSpecs({ token: sim.token!, tenant: sim.tenant! });
           for (const name of REQUESTS) {
             const spec = specs[name];
-            const sample = await fetch(`${sim.baseUrl}${spec.path}`, { method: spec.method, headers: spec.headers!, ...(spec.body ? { body: spec.body } : {}) });
+            const sample = await fetch(`${sim.baseUrl}${spec.path}`, {
+              method: spec.method,
+              headers: spec.headers!,
+              ...(spec.body ? { body: spec.body } : {}),
+            });
             const bytes = (await sample.arrayBuffer()).byteLength;
-            const s = await runLoad(sim.baseUrl, spec, { connections: ctx.config.connections, seconds, warmupSeconds: 1 });
+            const s = await runLoad(sim.baseUrl, spec, {
+              connections: ctx.config.connections,
+              seconds,
+              warmupSeconds: 1,
+            });
             metrics[`${name}_rps_${size}`] = s.rps;
             metrics[`${name}_p99_${size}`] = s.p99;
-            rows.push([count(size), name, `${count(s.rps)}${s.non2xx ? ` (${s.non2xx} non-2xx)` : ''}`, ms(s.p99), kb(bytes)]);
+            rows.push([
+              count(size),
+              name,
+              `${count(s.rps)}${s.non2xx ? ` (${s.non2xx} non-2xx)` : ''}`,
+              ms(s.p99),
+              kb(bytes),
+            ]);
           }
           metrics[`peakRssMb_${size}`] = (sim.peakRss() ?? 0) / 1024 / 1024;
           rows.push([count(size), 'start-up, peak RSS', ms(startMs), '', mb(sim.peakRss() ?? 0)]);
@@ -52,8 +81,13 @@ export const catalogScalingScenario: Scenario = {
     const first = metrics[`connectors_rps_${SIZES[0]}`]!;
     const lastRps = metrics[`connectors_rps_${SIZES.at(-1)}`]!;
     return {
-      id: this.id, title: this.title, status: 'ok', metrics,
-      row: { result: `GET /connectors (filtered): ${count(first)} -> ${count(lastRps)} req/s from ${count(SIZES[0]!)} to ${count(SIZES.at(-1)!)} connectors; start ${ms(metrics[`start_${SIZES[0]}`]!)} -> ${ms(metrics[`start_${SIZES.at(-1)}`]!)}` },
+      id: this.id,
+      title: this.title,
+      status: 'ok',
+      metrics,
+      row: {
+        result: `GET /connectors (filtered): ${count(first)} -> ${count(lastRps)} req/s from ${count(SIZES[0]!)} to ${count(SIZES.at(-1)!)} connectors; start ${ms(metrics[`start_${SIZES[0]}`]!)} -> ${ms(metrics[`start_${SIZES.at(-1)}`]!)}`,
+      },
       details: { title: 'Catalog size', header: ['connectors', 'request', 'req/s', 'p99', 'response'], rows },
     };
   },

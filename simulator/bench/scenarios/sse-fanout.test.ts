@@ -23,7 +23,8 @@ function fakeStreamServer(opts: { eventBeforeAnswer: boolean; payload: 'id' | 'l
         const id = `con_${++seq}`;
         const { scopeLabel } = JSON.parse(body) as { scopeLabel: string };
         const event = () => {
-          for (const s of subscribers) s.write(`id: ${seq}\ndata: ${JSON.stringify(opts.payload === 'id' ? { id } : { scopeLabel })}\n\n`);
+          for (const s of subscribers)
+            s.write(`id: ${seq}\ndata: ${JSON.stringify(opts.payload === 'id' ? { id } : { scopeLabel })}\n\n`);
         };
         if (opts.eventBeforeAnswer) event();
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -44,12 +45,18 @@ describe('SSE fan-out measurement', () => {
   async function start(opts: Parameters<typeof fakeStreamServer>[0]) {
     const { server, subscribers } = fakeStreamServer(opts);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    close = () => new Promise((r) => {
-      for (const s of subscribers) s.destroy();
-      server.close(() => r());
-    });
+    close = () =>
+      new Promise((r) => {
+        for (const s of subscribers) s.destroy();
+        server.close(() => r());
+      });
     const { port } = server.address() as AddressInfo;
-    return { baseUrl: `http://127.0.0.1:${port}`, token: 't', tenant: 'harbour-kitchens', rss: () => process.memoryUsage().rss };
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: 't',
+      tenant: 'harbour-kitchens',
+      rss: () => process.memoryUsage().rss,
+    };
   }
 
   it('times an event that names the connection id, even when it arrives before the POST answer', async () => {

@@ -56,7 +56,9 @@ function subscribe(sim: FanoutTarget, path: string, watch: Watch): Promise<Subsc
     const socket = connect(Number(port), '127.0.0.1');
     const sub: Subscriber = { socket, open: false, tail: EMPTY, early: [] };
     socket.once('connect', () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${sim.token}\r\nx-service-tenant: ${sim.tenant}\r\n\r\n`);
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${sim.token}\r\nx-service-tenant: ${sim.tenant}\r\n\r\n`,
+      );
     });
     socket.on('data', (chunk: Buffer) => {
       if (!sub.open) {
@@ -99,7 +101,12 @@ export interface FanoutResult {
  * `settleMs` (default 1000) lets the server's memory settle around the subscribing.
  * @example const r = await measureFanout(sim, '/api/public/v1/stream', 10_000);
  */
-export async function measureFanout(sim: FanoutTarget, path: string, n: number, opts: { settleMs?: number } = {}): Promise<FanoutResult> {
+export async function measureFanout(
+  sim: FanoutTarget,
+  path: string,
+  n: number,
+  opts: { settleMs?: number } = {},
+): Promise<FanoutResult> {
   const settleMs = opts.settleMs ?? 1000;
   const subs: Subscriber[] = [];
   const watch: Watch = { armed: false, markers: [] };
@@ -109,7 +116,8 @@ export async function measureFanout(sim: FanoutTarget, path: string, n: number, 
     const rssBefore = sim.rss() ?? 0;
     const started = performance.now();
     while (subs.length < n) {
-      if (performance.now() - started > CONNECT_TIMEOUT_MS) throw new Error(`only ${subs.length} of ${n} subscribers connected within ${CONNECT_TIMEOUT_MS} ms`);
+      if (performance.now() - started > CONNECT_TIMEOUT_MS)
+        throw new Error(`only ${subs.length} of ${n} subscribers connected within ${CONNECT_TIMEOUT_MS} ms`);
       const batch = Math.min(CONNECT_BATCH, n - subs.length);
       subs.push(...(await Promise.all(Array.from({ length: batch }, () => subscribe(sim, path, watch)))));
     }
@@ -124,7 +132,12 @@ export async function measureFanout(sim: FanoutTarget, path: string, n: number, 
     const t0 = performance.now();
     const res = await fetch(`${sim.baseUrl}/api/public/v1/connections`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${sim.token}`, 'x-service-tenant': sim.tenant!, 'content-type': 'application/json', 'idempotency-key': `bench-sse-${Date.now()}` },
+      headers: {
+        authorization: `Bearer ${sim.token}`,
+        'x-service-tenant': sim.tenant!,
+        'content-type': 'application/json',
+        'idempotency-key': `bench-sse-${Date.now()}`,
+      },
       body: JSON.stringify({ ...JSON.parse(CONNECTION_BODY), scopeLabel: label }),
     });
     const created = (await res.json()) as { data?: { id?: string } };
@@ -139,12 +152,20 @@ export async function measureFanout(sim: FanoutTarget, path: string, n: number, 
     }
     const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
     while (subs.some((s) => s.receivedAt === undefined) && performance.now() < deadline) await sleep(5);
-    const times = subs.filter((s) => s.receivedAt !== undefined).map((s) => s.receivedAt! - t0).sort((a, b) => a - b);
+    const times = subs
+      .filter((s) => s.receivedAt !== undefined)
+      .map((s) => s.receivedAt! - t0)
+      .sort((a, b) => a - b);
     return {
-      subscribers: n, received: times.length, connectMs,
+      subscribers: n,
+      received: times.length,
+      connectMs,
       fanoutMs: times.length === n ? times.at(-1)! : Number.POSITIVE_INFINITY,
-      firstMs: times[0] ?? Number.NaN, p50Ms: times[Math.floor(times.length / 2)] ?? Number.NaN, postMs,
-      rssBefore, rssAfter,
+      firstMs: times[0] ?? Number.NaN,
+      p50Ms: times[Math.floor(times.length / 2)] ?? Number.NaN,
+      postMs,
+      rssBefore,
+      rssAfter,
     };
   } finally {
     for (const s of subs) s.socket.destroy();
@@ -154,10 +175,15 @@ export async function measureFanout(sim: FanoutTarget, path: string, n: number, 
 export const sseScenario: Scenario = {
   id: 'sse-fanout',
   title: 'SSE fan-out',
-  measures: 'N idle subscribers on GET /stream (tenant feed), one connection created: time from the POST to the last subscriber receiving its event, and server RSS per subscriber.',
+  measures:
+    'N idle subscribers on GET /stream (tenant feed), one connection created: time from the POST to the last subscriber receiving its event, and server RSS per subscriber.',
   async run(ctx): Promise<ScenarioResult> {
     const route = streamRoute();
-    if (!route) return notAvailable(this, 'the route table has no SSE route (GET /api/public/v1/stream is being built on another branch)');
+    if (!route)
+      return notAvailable(
+        this,
+        'the route table has no SSE route (GET /api/public/v1/stream is being built on another branch)',
+      );
     // The default cap is 1,000 open streams per feed: raise it to the subscribers measured.
     const n = ctx.config.sseSubscribers;
     // The floor: a bare node:http server holding the same streams and writing each POST to them.
@@ -166,13 +192,25 @@ export const sseScenario: Scenario = {
     try {
       const r = await measureFanout(sim, route.path, n);
       const metrics = {
-        subscribers: n, received: r.received, connectMs: r.connectMs, fanoutMs: r.fanoutMs, firstMs: r.firstMs, p50Ms: r.p50Ms, postMs: r.postMs,
-        rssBeforeMb: r.rssBefore / 1024 / 1024, rssAfterMb: r.rssAfter / 1024 / 1024,
+        subscribers: n,
+        received: r.received,
+        connectMs: r.connectMs,
+        fanoutMs: r.fanoutMs,
+        firstMs: r.firstMs,
+        p50Ms: r.p50Ms,
+        postMs: r.postMs,
+        rssBeforeMb: r.rssBefore / 1024 / 1024,
+        rssAfterMb: r.rssAfter / 1024 / 1024,
         rssPerSubscriberKb: (r.rssAfter - r.rssBefore) / n / 1024,
-        baselineFanoutMs: b.fanoutMs, baselinePostMs: b.postMs, baselineRssPerSubscriberKb: (b.rssAfter - b.rssBefore) / n / 1024,
+        baselineFanoutMs: b.fanoutMs,
+        baselinePostMs: b.postMs,
+        baselineRssPerSubscriberKb: (b.rssAfter - b.rssBefore) / n / 1024,
       };
       const result: ScenarioResult = {
-        id: this.id, title: this.title, status: r.received === n ? 'ok' : 'failed', metrics,
+        id: this.id,
+        title: this.title,
+        status: r.received === n ? 'ok' : 'failed',
+        metrics,
         row: {
           result: `${count(n)} subscribers: last received after ${ms(r.fanoutMs)} (first ${ms(r.firstMs)}, median ${ms(r.p50Ms)}; the POST answered after ${ms(r.postMs)})`,
           memory: `${metrics.rssPerSubscriberKb.toFixed(1)} KB per subscriber (RSS ${mb(r.rssBefore)} -> ${mb(r.rssAfter)}; baseline ${metrics.baselineRssPerSubscriberKb.toFixed(1)} KB)`,
@@ -181,7 +219,8 @@ export const sseScenario: Scenario = {
         },
         notes: [`connecting ${count(n)} subscribers took ${ms(r.connectMs)}`],
       };
-      if (r.received !== n) result.reason = `${n - r.received} of ${n} subscribers did not receive the event within ${DELIVERY_TIMEOUT_MS} ms`;
+      if (r.received !== n)
+        result.reason = `${n - r.received} of ${n} subscribers did not receive the event within ${DELIVERY_TIMEOUT_MS} ms`;
       return result;
     } finally {
       await sim.stop();

@@ -9,7 +9,10 @@ export function authAndErrorBehaviour(get: () => Target) {
     it('missing, malformed and unknown tokens -> 401 unauthorized', async () => {
       const api = client(get());
       expectFailure(await api.call('GET', providers, { token: false }), 'unauthorized');
-      expectFailure(await api.call('GET', providers, { token: false, headers: { authorization: 'Basic abc' } }), 'unauthorized');
+      expectFailure(
+        await api.call('GET', providers, { token: false, headers: { authorization: 'Basic abc' } }),
+        'unauthorized',
+      );
       const res = await api.call('GET', providers, { token: 'ncs_at_not-a-real-token' });
       expectFailure(res, 'unauthorized');
       expect(res.text).not.toContain('ncs_at_not-a-real-token');
@@ -32,7 +35,10 @@ export function authAndErrorBehaviour(get: () => Target) {
     it('a token of another environment -> 401 naming the environment', async () => {
       const t = get();
       const { token } = t.sandbox.issueToken('pilot-backend');
-      const err = expectFailure(await client(t).call('GET', providers, { token, tenant: 'harbour-kitchens' }), 'unauthorized');
+      const err = expectFailure(
+        await client(t).call('GET', providers, { token, tenant: 'harbour-kitchens' }),
+        'unauthorized',
+      );
       expect(err.detail).toMatch(/pilot/);
       expect(err.hint).toMatch(/sandbox/);
     });
@@ -55,28 +61,45 @@ export function authAndErrorBehaviour(get: () => Target) {
     it('header names are case-insensitive', async () => {
       const api = client(get());
       const res = await api.call('GET', providers, {
-        token: false, tenant: false, headers: { AUTHORIZATION: `Bearer ${api.token}`, 'X-Service-Tenant': api.tenant },
+        token: false,
+        tenant: false,
+        headers: { AUTHORIZATION: `Bearer ${api.token}`, 'X-Service-Tenant': api.tenant },
       });
       expectSuccess(res);
     });
 
     it('a missing scope -> 403 forbidden naming it', async () => {
       const t = get();
-      const { token } = t.sandbox.state.tokens.issue({ clientId: 'harbour-backend', tenants: ['harbour-kitchens'], scopes: ['connections:read'], environment: 'sandbox' });
+      const { token } = t.sandbox.state.tokens.issue({
+        clientId: 'harbour-backend',
+        tenants: ['harbour-kitchens'],
+        scopes: ['connections:read'],
+        environment: 'sandbox',
+      });
       const err = expectFailure(await client(t).call('GET', providers, { token }), 'forbidden');
       expect(err.detail).toMatch(/catalog:read/);
     });
 
     it('credentials sent from a browser (Origin + Authorization) -> 403; no CORS headers anywhere', async () => {
       const api = client(get());
-      const err = expectFailure(await api.call('GET', providers, { headers: { origin: 'https://shop.example' } }), 'forbidden');
+      const err = expectFailure(
+        await api.call('GET', providers, { headers: { origin: 'https://shop.example' } }),
+        'forbidden',
+      );
       expect(err.hint).toMatch(/backend/);
-      const pub = await api.call('GET', '/api/public/v1', { token: false, headers: { origin: 'https://shop.example' } });
+      const pub = await api.call('GET', '/api/public/v1', {
+        token: false,
+        headers: { origin: 'https://shop.example' },
+      });
       expect(pub.status).toBe(200);
       for (const res of [pub, await api.call('GET', providers)]) {
         expect([...res.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
       }
-      const preflight = await api.call('OPTIONS', providers, { token: false, tenant: false, headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } });
+      const preflight = await api.call('OPTIONS', providers, {
+        token: false,
+        tenant: false,
+        headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' },
+      });
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
       expectFailure(preflight, 'not_found');
     });
@@ -95,7 +118,10 @@ export function authAndErrorBehaviour(get: () => Target) {
       const old = await api.call('GET', providers, { headers: { 'service-version': '2026-06-12' } });
       expect(old.status).toBe(200);
       expect(old.json.meta.version).toBe('2026-06-12');
-      const err = expectFailure(await api.call('GET', providers, { headers: { 'service-version': '2031-01-01' } }), 'invalid_request');
+      const err = expectFailure(
+        await api.call('GET', providers, { headers: { 'service-version': '2031-01-01' } }),
+        'invalid_request',
+      );
       expect(err.hint).toContain('2026-07-01');
       expect(err.hint).toContain('2026-06-12');
     });

@@ -31,7 +31,8 @@ export function authMatrixBehaviour(get: () => Target) {
         const t = get();
         const api = client(t);
         const { path, opts } = callOf(route);
-        const withToken = (token: string | false, tenant = 'harbour-kitchens') => api.call(route.method, path, { ...opts, token, tenant });
+        const withToken = (token: string | false, tenant = 'harbour-kitchens') =>
+          api.call(route.method, path, { ...opts, token, tenant });
 
         expectFailure(await withToken(false), 'unauthorized');
         expectFailure(await withToken(await clientToken(t, 'pilot-backend')), 'unauthorized');

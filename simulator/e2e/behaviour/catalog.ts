@@ -18,14 +18,19 @@ export function catalogBehaviour(get: () => Target) {
 
     it('lists connectors with every filter, alone and combined', async () => {
       const api = client(get());
-      const list = async (q: string) => expectSuccess(await api.call('GET', `/api/public/v1/connectors${q}`), ConnectorsData);
+      const list = async (q: string) =>
+        expectSuccess(await api.call('GET', `/api/public/v1/connectors${q}`), ConnectorsData);
       const all = await list('');
       expect(all.count).toBeGreaterThanOrEqual(20);
       const byCap = await list('?capability=payments.refund');
       expect(byCap.count).toBeGreaterThan(1);
       expect(byCap.connectors.every((c) => c.capabilities.includes('payments.refund'))).toBe(true);
       const byProvider = await list('?providerId=tillcraft');
-      expect(byProvider.connectors.map((c) => c.id).sort()).toEqual(['tillcraft-kitchen-display', 'tillcraft-legacy-bridge', 'tillcraft-pos-cloud']);
+      expect(byProvider.connectors.map((c) => c.id).sort()).toEqual([
+        'tillcraft-kitchen-display',
+        'tillcraft-legacy-bridge',
+        'tillcraft-pos-cloud',
+      ]);
       const byCategory = await list('?category=delivery');
       expect(byCategory.connectors.every((c) => c.category === 'delivery')).toBe(true);
       const combined = await list('?capability=payments.refund&category=pos');
@@ -43,24 +48,43 @@ export function catalogBehaviour(get: () => Target) {
 
     it('checks a capability: allowed, default environment sandbox', async () => {
       const data = expectSuccess(
-        await client(get()).call('POST', '/api/public/v1/capabilities', { body: { connectorId: 'tillcraft-pos-cloud', capability: 'payments.refund' } }),
+        await client(get()).call('POST', '/api/public/v1/capabilities', {
+          body: { connectorId: 'tillcraft-pos-cloud', capability: 'payments.refund' },
+        }),
         CapabilityCheckData,
       );
       expect(data.environment).toBe('sandbox');
-      expect(data.decision).toMatchObject({ connectorId: 'tillcraft-pos-cloud', capability: 'payments.refund', allowed: true, critical: true, idempotencyRequired: true });
+      expect(data.decision).toMatchObject({
+        connectorId: 'tillcraft-pos-cloud',
+        capability: 'payments.refund',
+        allowed: true,
+        critical: true,
+        idempotencyRequired: true,
+      });
       expect(data.decision.reason).toMatch(/^allowed/);
     });
 
     it('checks a capability: not offered, restricted, unknown', async () => {
       const api = client(get());
-      const check = async (body: object) => expectSuccess(await api.call('POST', '/api/public/v1/capabilities', { body }), CapabilityCheckData).decision;
-      expect(await check({ connectorId: 'tillcraft-pos-cloud', capability: 'delivery.dispatch' })).toMatchObject({ allowed: false, reason: expect.stringMatching(/^not_offered/) });
-      expect(await check({ connectorId: 'tillcraft-pos-cloud', capability: 'payments.refund', environment: 'production' })).toMatchObject({ allowed: false, reason: expect.stringMatching(/^restricted_in_environment/) });
-      expect(await check({ connectorId: 'tillcraft-pos-cloud', capability: 'teleport.guests' })).toMatchObject({ allowed: false, reason: expect.stringMatching(/^unknown_capability/) });
+      const check = async (body: object) =>
+        expectSuccess(await api.call('POST', '/api/public/v1/capabilities', { body }), CapabilityCheckData).decision;
+      expect(await check({ connectorId: 'tillcraft-pos-cloud', capability: 'delivery.dispatch' })).toMatchObject({
+        allowed: false,
+        reason: expect.stringMatching(/^not_offered/),
+      });
+      expect(
+        await check({ connectorId: 'tillcraft-pos-cloud', capability: 'payments.refund', environment: 'production' }),
+      ).toMatchObject({ allowed: false, reason: expect.stringMatching(/^restricted_in_environment/) });
+      expect(await check({ connectorId: 'tillcraft-pos-cloud', capability: 'teleport.guests' })).toMatchObject({
+        allowed: false,
+        reason: expect.stringMatching(/^unknown_capability/),
+      });
     });
 
     it('unknown connector -> 404 not_found', async () => {
-      const res = await client(get()).call('POST', '/api/public/v1/capabilities', { body: { connectorId: 'no-such-connector', capability: 'orders.read' } });
+      const res = await client(get()).call('POST', '/api/public/v1/capabilities', {
+        body: { connectorId: 'no-such-connector', capability: 'orders.read' },
+      });
       expectFailure(res, 'not_found');
     });
 
@@ -78,15 +102,40 @@ export function catalogBehaviour(get: () => Target) {
       await bad({ connectorId: 'tillcraft-pos-cloud', capability: 'orders.read', extra: 1 }, /extra/);
       await bad([1, 2], /body/);
       // Limits are inclusive: 2 and 120 characters pass validation.
-      expectFailure(await api.call('POST', '/api/public/v1/capabilities', { body: { connectorId: 'ab', capability: 'orders.read' } }), 'not_found');
-      expectFailure(await api.call('POST', '/api/public/v1/capabilities', { body: { connectorId: 'a'.repeat(120), capability: 'orders.read' } }), 'not_found');
+      expectFailure(
+        await api.call('POST', '/api/public/v1/capabilities', {
+          body: { connectorId: 'ab', capability: 'orders.read' },
+        }),
+        'not_found',
+      );
+      expectFailure(
+        await api.call('POST', '/api/public/v1/capabilities', {
+          body: { connectorId: 'a'.repeat(120), capability: 'orders.read' },
+        }),
+        'not_found',
+      );
     });
 
     it('malformed bodies -> 400 invalid_request', async () => {
       const api = client(get());
-      expectFailure(await api.call('POST', '/api/public/v1/capabilities', { raw: '{"connectorId":', headers: { 'content-type': 'application/json' } }), 'invalid_request');
-      expectFailure(await api.call('POST', '/api/public/v1/capabilities', { raw: 'connectorId=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 'invalid_request');
-      expectFailure(await api.call('POST', '/api/public/v1/capabilities', { headers: { 'content-type': 'application/json' } }), 'invalid_request');
+      expectFailure(
+        await api.call('POST', '/api/public/v1/capabilities', {
+          raw: '{"connectorId":',
+          headers: { 'content-type': 'application/json' },
+        }),
+        'invalid_request',
+      );
+      expectFailure(
+        await api.call('POST', '/api/public/v1/capabilities', {
+          raw: 'connectorId=x',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        'invalid_request',
+      );
+      expectFailure(
+        await api.call('POST', '/api/public/v1/capabilities', { headers: { 'content-type': 'application/json' } }),
+        'invalid_request',
+      );
     });
   });
 }

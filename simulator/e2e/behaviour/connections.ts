@@ -7,21 +7,34 @@ import { expectFailure, expectSuccess } from './expect-envelope.ts';
 let seq = 0;
 const uniqueKey = (label: string) => `test-${label}-${Date.now().toString(36)}-${++seq}`;
 const body = (over: Record<string, unknown> = {}) => ({
-  connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: 'Harbour Kitchens Quay Street', capabilities: ['orders.read', 'payments.refund'], ...over,
+  connectorId: 'tillcraft-pos-cloud',
+  environment: 'sandbox',
+  scopeLabel: 'Harbour Kitchens Quay Street',
+  capabilities: ['orders.read', 'payments.refund'],
+  ...over,
 });
 
 export function connectionBehaviour(get: () => Target) {
   describe('connections and idempotency', () => {
     const path = '/api/public/v1/connections';
-    const create = (api: ReturnType<typeof client>, key: string | undefined, b: unknown = body(), extra: Record<string, unknown> = {}) =>
-      api.call('POST', path, { body: b, headers: key === undefined ? {} : { 'idempotency-key': key }, ...extra });
+    const create = (
+      api: ReturnType<typeof client>,
+      key: string | undefined,
+      b: unknown = body(),
+      extra: Record<string, unknown> = {},
+    ) => api.call('POST', path, { body: b, headers: key === undefined ? {} : { 'idempotency-key': key }, ...extra });
 
     it('creates a connection with catalog flags, a state, a nextStep and createdAt', async () => {
       const api = client(get());
       const key = uniqueKey('create');
       const res = await create(api, key);
       const c = expectSuccess(res, Connection);
-      expect(c).toMatchObject({ connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: 'Harbour Kitchens Quay Street', state: 'pending' });
+      expect(c).toMatchObject({
+        connectorId: 'tillcraft-pos-cloud',
+        environment: 'sandbox',
+        scopeLabel: 'Harbour Kitchens Quay Street',
+        state: 'pending',
+      });
       expect(c.capabilities).toEqual([
         { capability: 'orders.read', critical: false, idempotencyRequired: false },
         { capability: 'payments.refund', critical: true, idempotencyRequired: true },
@@ -69,7 +82,10 @@ export function connectionBehaviour(get: () => Target) {
       // Same content with other key order and whitespace.
       const b = body();
       const reordered = `{ "capabilities": ${JSON.stringify(b.capabilities)}, "scopeLabel": "${b.scopeLabel}",\n "environment": "sandbox", "connectorId": "${b.connectorId}" }`;
-      const again = await api.call('POST', path, { raw: reordered, headers: { 'idempotency-key': key, 'content-type': 'application/json' } });
+      const again = await api.call('POST', path, {
+        raw: reordered,
+        headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+      });
       expect(again.status).toBe(first.status);
       expect(again.json.data).toEqual(first.json.data);
       expect(again.json.meta).toMatchObject({ replayed: true, idempotencyKey: key });
@@ -90,20 +106,31 @@ export function connectionBehaviour(get: () => Target) {
       const alpineToken = t.sandbox.issueToken('alpine-backend');
       const key = uniqueKey('tenant');
       const a = expectSuccess(await create(harbour, key), Connection);
-      const b = await create(harbour, key, body({ scopeLabel: 'Alpine Bistro Old Town' }), { token: alpineToken.token, tenant: 'alpine-bistro' });
+      const b = await create(harbour, key, body({ scopeLabel: 'Alpine Bistro Old Town' }), {
+        token: alpineToken.token,
+        tenant: 'alpine-bistro',
+      });
       expect(expectSuccess(b, Connection).id).not.toBe(a.id);
       expect(b.json.meta.replayed).toBeUndefined();
       // Tenant isolation: neither sees the other's connection.
-      const alpineList = expectSuccess(await harbour.call('GET', path, { token: alpineToken.token, tenant: 'alpine-bistro' }), ConnectionsData);
+      const alpineList = expectSuccess(
+        await harbour.call('GET', path, { token: alpineToken.token, tenant: 'alpine-bistro' }),
+        ConnectionsData,
+      );
       expect(alpineList.connections.map((c) => c.id)).not.toContain(a.id);
-      expectFailure(await harbour.call('GET', `${path}/${a.id}`, { token: alpineToken.token, tenant: 'alpine-bistro' }), 'not_found');
+      expectFailure(
+        await harbour.call('GET', `${path}/${a.id}`, { token: alpineToken.token, tenant: 'alpine-bistro' }),
+        'not_found',
+      );
     });
 
     it('50 concurrent requests with one key make exactly one connection; the others replay it', async () => {
       const api = client(get());
       const key = uniqueKey('burst');
       const before = expectSuccess(await api.call('GET', path), ConnectionsData).count;
-      const results = await Promise.all(Array.from({ length: 50 }, () => create(api, key, body({ scopeLabel: 'Burst venue' }))));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => create(api, key, body({ scopeLabel: 'Burst venue' }))),
+      );
       const ids = new Set(results.map((r) => expectSuccess(r, Connection).id));
       expect(ids.size).toBe(1);
       expect(results.filter((r) => r.json.meta.replayed === true)).toHaveLength(49);
@@ -130,10 +157,16 @@ export function connectionBehaviour(get: () => Target) {
       const api = client(get());
       expectFailure(await create(api, uniqueKey('nf'), body({ connectorId: 'no-such-connector' })), 'not_found');
       const key = uniqueKey('denied');
-      const err = expectFailure(await create(api, key, body({ capabilities: ['orders.read', 'delivery.dispatch'] })), 'capability_denied');
+      const err = expectFailure(
+        await create(api, key, body({ capabilities: ['orders.read', 'delivery.dispatch'] })),
+        'capability_denied',
+      );
       expect(err.detail).toContain('delivery.dispatch');
       expect(err.detail).not.toContain('orders.read');
-      const restricted = expectFailure(await create(api, uniqueKey('restricted'), body({ environment: 'production' })), 'capability_denied');
+      const restricted = expectFailure(
+        await create(api, uniqueKey('restricted'), body({ environment: 'production' })),
+        'capability_denied',
+      );
       expect(restricted.detail).toContain('payments.refund');
       const replay = await create(api, key, body({ capabilities: ['orders.read', 'delivery.dispatch'] }));
       expectFailure(replay, 'capability_denied');
@@ -143,7 +176,8 @@ export function connectionBehaviour(get: () => Target) {
     it('body limits: scopeLabel 2..120, capabilities 1..24 items of 2..120', async () => {
       const api = client(get());
       const ok = async (b: unknown) => expectSuccess(await create(api, uniqueKey('limits'), b));
-      const bad = async (b: unknown, field: RegExp) => expect(expectFailure(await create(api, uniqueKey('limits'), b), 'invalid_request').detail).toMatch(field);
+      const bad = async (b: unknown, field: RegExp) =>
+        expect(expectFailure(await create(api, uniqueKey('limits'), b), 'invalid_request').detail).toMatch(field);
       await ok(body({ scopeLabel: 'ab' }));
       await ok(body({ scopeLabel: 'a'.repeat(120) }));
       await bad(body({ scopeLabel: 'a' }), /scopeLabel/);
@@ -159,15 +193,26 @@ export function connectionBehaviour(get: () => Target) {
 
     it('idempotency keys: generated, pattern-conform, unguessable, with expiry', async () => {
       const api = client(get());
-      const res = await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'connection.create' } });
+      const res = await api.call('POST', '/api/public/v1/idempotency-keys', {
+        body: { operation: 'connection.create' },
+      });
       const k = expectSuccess(res, IdempotencyKeyResult);
       expect(k.operation).toBe('connection.create');
       expect(k.idempotencyKey).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
       expect(Date.parse(k.expiresAt) - Date.parse(res.json.meta.at)).toBe(24 * 3600_000);
-      const other = expectSuccess(await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'connection.create' } }), IdempotencyKeyResult);
+      const other = expectSuccess(
+        await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'connection.create' } }),
+        IdempotencyKeyResult,
+      );
       expect(other.idempotencyKey).not.toBe(k.idempotencyKey);
-      expectFailure(await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'x' } }), 'invalid_request');
-      expectFailure(await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'x'.repeat(81) } }), 'invalid_request');
+      expectFailure(
+        await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'x' } }),
+        'invalid_request',
+      );
+      expectFailure(
+        await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'x'.repeat(81) } }),
+        'invalid_request',
+      );
       expectSuccess(await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'x'.repeat(80) } }));
       // An issued key works for a creation and then replays.
       const first = await create(api, k.idempotencyKey);
@@ -179,17 +224,30 @@ export function connectionBehaviour(get: () => Target) {
       const t = get();
       const api = client(t);
       const check = async (capability: string) =>
-        expectSuccess(await api.call('POST', '/api/public/v1/capabilities', { body: { connectorId: 'ledgerloom-sales-export', capability } })).decision;
+        expectSuccess(
+          await api.call('POST', '/api/public/v1/capabilities', {
+            body: { connectorId: 'ledgerloom-sales-export', capability },
+          }),
+        ).decision;
       const connector = t.sandbox.state.catalog.connector('ledgerloom-sales-export')!;
       const [booked, unbooked] = connector.capabilities as [string, string];
-      const c = expectSuccess(await create(api, uniqueKey('decide'), body({ connectorId: connector.id, capabilities: [booked] })), Connection);
+      const c = expectSuccess(
+        await create(api, uniqueKey('decide'), body({ connectorId: connector.id, capabilities: [booked] })),
+        Connection,
+      );
       expect((await check(booked)).allowed).toBe(true);
       expect((await check(unbooked)).reason).toMatch(/^not_booked/);
       t.sandbox.control.setConnectionState(c.id, 'active');
       t.sandbox.control.setConnectionState(c.id, 'paused');
-      expect(await check(booked)).toMatchObject({ allowed: false, reason: expect.stringMatching(/^connection_paused/) });
+      expect(await check(booked)).toMatchObject({
+        allowed: false,
+        reason: expect.stringMatching(/^connection_paused/),
+      });
       t.sandbox.control.setConnectionState(c.id, 'revoked');
-      expect(await check(booked)).toMatchObject({ allowed: false, reason: expect.stringMatching(/^connection_revoked/) });
+      expect(await check(booked)).toMatchObject({
+        allowed: false,
+        reason: expect.stringMatching(/^connection_revoked/),
+      });
       expect(expectSuccess(await api.call('GET', `${path}/${c.id}`), Connection).nextStep).toMatch(/revoked/);
     });
 
@@ -198,8 +256,15 @@ export function connectionBehaviour(get: () => Target) {
       const api = client(t);
       const res = await create(api, uniqueKey('audit'));
       const c = expectSuccess(res, Connection);
-      const records = t.sandbox.state.audit.list('harbour-kitchens', { limit: 500 }).entries.filter((r) => r.target === `connection:${c.id}`);
-      expect(records.at(-1)).toMatchObject({ actor: 'harbour-backend', action: 'connection.created', requestId: res.json.meta.requestId, at: res.json.meta.at });
+      const records = t.sandbox.state.audit
+        .list('harbour-kitchens', { limit: 500 })
+        .entries.filter((r) => r.target === `connection:${c.id}`);
+      expect(records.at(-1)).toMatchObject({
+        actor: 'harbour-backend',
+        action: 'connection.created',
+        requestId: res.json.meta.requestId,
+        at: res.json.meta.at,
+      });
     });
   });
 }

@@ -10,7 +10,12 @@ export function controlPlaneBehaviour(get: () => Target) {
     const newConnection = async (t: Target, label: string) =>
       expectSuccess(
         await client(t).call('POST', '/api/public/v1/connections', {
-          body: { connectorId: 'brassbell-registers-api', environment: 'sandbox', scopeLabel: `Control ${label}`, capabilities: ['orders.read'] },
+          body: {
+            connectorId: 'brassbell-registers-api',
+            environment: 'sandbox',
+            scopeLabel: `Control ${label}`,
+            capabilities: ['orders.read'],
+          },
           headers: { 'idempotency-key': `control-${label}-${Date.now()}` },
         }),
         Connection,
@@ -38,15 +43,21 @@ export function controlPlaneBehaviour(get: () => Target) {
       const t = get();
       const api = client(t);
       const c = await newConnection(t, 'states');
-      const set = (state: string) => api.call('POST', `/_sandbox/connections/${c.id}/state`, { ...admin(t), body: { state } });
+      const set = (state: string) =>
+        api.call('POST', `/_sandbox/connections/${c.id}/state`, { ...admin(t), body: { state } });
       expect(expectSuccess(await set('active')).state).toBe('active');
       expect(expectSuccess(await set('paused')).state).toBe('paused');
-      expect(expectSuccess(await api.call('GET', `/api/public/v1/connections/${c.id}`), Connection).state).toBe('paused');
+      expect(expectSuccess(await api.call('GET', `/api/public/v1/connections/${c.id}`), Connection).state).toBe(
+        'paused',
+      );
       expect(expectSuccess(await set('active')).state).toBe('active');
       expect(expectSuccess(await set('revoked')).state).toBe('revoked');
       expect(expectFailure(await set('active'), 'invalid_request').detail).toMatch(/revoked/);
       expectFailure(await set('sleeping'), 'invalid_request');
-      expectFailure(await api.call('POST', '/_sandbox/connections/con_nope/state', { ...admin(t), body: { state: 'paused' } }), 'not_found');
+      expectFailure(
+        await api.call('POST', '/_sandbox/connections/con_nope/state', { ...admin(t), body: { state: 'paused' } }),
+        'not_found',
+      );
     });
 
     it('advances the clock: tokens expire, timestamps move', async () => {
@@ -55,10 +66,15 @@ export function controlPlaneBehaviour(get: () => Target) {
       const { token } = t.sandbox.issueToken(undefined, 120);
       const before = expectSuccess(await api.call('GET', '/_sandbox/clock', admin(t)));
       try {
-        const after = expectSuccess(await api.call('POST', '/_sandbox/clock/advance', { ...admin(t), body: { seconds: 3600 } }));
+        const after = expectSuccess(
+          await api.call('POST', '/_sandbox/clock/advance', { ...admin(t), body: { seconds: 3600 } }),
+        );
         expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(3600_000);
         expectFailure(await api.call('GET', '/api/public/v1/providers', { token }), 'unauthorized');
-        expectFailure(await api.call('POST', '/_sandbox/clock/advance', { ...admin(t), body: { seconds: -5 } }), 'invalid_request');
+        expectFailure(
+          await api.call('POST', '/_sandbox/clock/advance', { ...admin(t), body: { seconds: -5 } }),
+          'invalid_request',
+        );
       } finally {
         t.sandbox.state.clock.reset();
       }
@@ -67,17 +83,37 @@ export function controlPlaneBehaviour(get: () => Target) {
     it('injects 500, 429 with Retry-After and latency into the next N matching calls', async () => {
       const t = get();
       const api = client(t);
-      const arm = (fault: object) => expectSuccess(api.call('POST', '/_sandbox/faults', { ...admin(t), body: fault }) as never);
-      expectSuccess(await api.call('POST', '/_sandbox/faults', { ...admin(t), body: { kind: 'internal', route: 'listProviders', count: 2 } }));
+      const arm = (fault: object) =>
+        expectSuccess(api.call('POST', '/_sandbox/faults', { ...admin(t), body: fault }) as never);
+      expectSuccess(
+        await api.call('POST', '/_sandbox/faults', {
+          ...admin(t),
+          body: { kind: 'internal', route: 'listProviders', count: 2 },
+        }),
+      );
       expectFailure(await api.call('GET', '/api/public/v1/providers'), 'internal');
       expectFailure(await api.call('GET', '/api/public/v1/providers'), 'internal');
       expectSuccess(await api.call('GET', '/api/public/v1/providers'));
-      expectSuccess(await api.call('POST', '/_sandbox/faults', { ...admin(t), body: { kind: 'rate_limited', method: 'GET', route: '/api/public/v1/capabilities', retryAfterSeconds: 7 } }));
-      expectSuccess(await api.call('POST', '/api/public/v1/capabilities', { body: { connectorId: 'tillcraft-pos-cloud', capability: 'orders.read' } }));
+      expectSuccess(
+        await api.call('POST', '/_sandbox/faults', {
+          ...admin(t),
+          body: { kind: 'rate_limited', method: 'GET', route: '/api/public/v1/capabilities', retryAfterSeconds: 7 },
+        }),
+      );
+      expectSuccess(
+        await api.call('POST', '/api/public/v1/capabilities', {
+          body: { connectorId: 'tillcraft-pos-cloud', capability: 'orders.read' },
+        }),
+      );
       const limited = await api.call('GET', '/api/public/v1/capabilities');
       expectFailure(limited, 'rate_limited');
       expect(limited.headers.get('retry-after')).toBe('7');
-      expectSuccess(await api.call('POST', '/_sandbox/faults', { ...admin(t), body: { kind: 'latency', route: 'listCapabilities', latencyMs: 150 } }));
+      expectSuccess(
+        await api.call('POST', '/_sandbox/faults', {
+          ...admin(t),
+          body: { kind: 'latency', route: 'listCapabilities', latencyMs: 150 },
+        }),
+      );
       const started = performance.now();
       expectSuccess(await api.call('GET', '/api/public/v1/capabilities'));
       expect(performance.now() - started).toBeGreaterThanOrEqual(140);
@@ -91,11 +127,22 @@ export function controlPlaneBehaviour(get: () => Target) {
     it('an injected 500 does not use the idempotency key (the retry succeeds)', async () => {
       const t = get();
       const api = client(t);
-      expectSuccess(await api.call('POST', '/_sandbox/faults', { ...admin(t), body: { kind: 'internal', route: 'createConnection' } }));
-      const call = () => api.call('POST', '/api/public/v1/connections', {
-        body: { connectorId: 'brassbell-registers-api', environment: 'sandbox', scopeLabel: 'Retry venue', capabilities: ['orders.read'] },
-        headers: { 'idempotency-key': `retry-after-500-${Date.now()}` },
-      });
+      expectSuccess(
+        await api.call('POST', '/_sandbox/faults', {
+          ...admin(t),
+          body: { kind: 'internal', route: 'createConnection' },
+        }),
+      );
+      const call = () =>
+        api.call('POST', '/api/public/v1/connections', {
+          body: {
+            connectorId: 'brassbell-registers-api',
+            environment: 'sandbox',
+            scopeLabel: 'Retry venue',
+            capabilities: ['orders.read'],
+          },
+          headers: { 'idempotency-key': `retry-after-500-${Date.now()}` },
+        });
       expectFailure(await call(), 'internal');
       const ok = await call();
       expectSuccess(ok);

@@ -28,7 +28,10 @@ export function streamBehaviour(get: () => Target) {
       expect(read.headers.get('x-request-id')).toMatch(/^req_/);
       expect(read.retry).toBeGreaterThan(0);
       expect(read.events.map((e) => e.event)).toEqual(['service.status', 'service.status']);
-      expect(JSON.parse(read.events[0]!.data)).toMatchObject({ status: 'degraded', message: 'Card payments are slow.' });
+      expect(JSON.parse(read.events[0]!.data)).toMatchObject({
+        status: 'degraded',
+        message: 'Card payments are slow.',
+      });
       const [a, b] = ids(read.events);
       expect(b).toBe(a! + 1);
     });
@@ -37,10 +40,16 @@ export function streamBehaviour(get: () => Target) {
       const t = get();
       const api = client(t);
       const alpine = t.sandbox.issueToken('alpine-backend');
-      const create = () => api.call('POST', '/api/public/v1/connections', {
-        body: { connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: 'Stream venue', capabilities: ['orders.read'] },
-        headers: { 'idempotency-key': `stream-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-      });
+      const create = () =>
+        api.call('POST', '/api/public/v1/connections', {
+          body: {
+            connectorId: 'tillcraft-pos-cloud',
+            environment: 'sandbox',
+            scopeLabel: 'Stream venue',
+            capabilities: ['orders.read'],
+          },
+          headers: { 'idempotency-key': `stream-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+        });
       // The other two streams stop at a marker published after the creation: no waiting on a clock.
       const markers = async () => {
         await sleep(50);
@@ -50,7 +59,10 @@ export function streamBehaviour(get: () => Target) {
       };
       const [publicFeed, theirs, mine] = await Promise.all([
         readStream(t, { count: 1 }),
-        readStream(t, { headers: { authorization: `Bearer ${alpine.token}`, 'x-service-tenant': 'alpine-bistro' }, count: 1 }),
+        readStream(t, {
+          headers: { authorization: `Bearer ${alpine.token}`, 'x-service-tenant': 'alpine-bistro' },
+          count: 1,
+        }),
         readStream(t, { headers: auth(t), count: 1, during: markers }),
       ]);
       expect(mine.events[0]!.event).toBe('connection.created');
@@ -69,26 +81,40 @@ export function streamBehaviour(get: () => Target) {
       expect(ids(byHeader.events)).toEqual(Array.from({ length: 15 }, (_, i) => start + 6 + i));
       const byQuery = await readStream(t, { query: `?cursor=${start + 18}`, count: 2 });
       expect(ids(byQuery.events)).toEqual([start + 19, start + 20]);
-      const both = await readStream(t, { query: `?cursor=${start + 1}`, headers: { 'last-event-id': String(start + 19) }, count: 1 });
+      const both = await readStream(t, {
+        query: `?cursor=${start + 1}`,
+        headers: { 'last-event-id': String(start + 19) },
+        count: 1,
+      });
       expect(ids(both.events)).toEqual([start + 20]);
     });
 
     it('no gap and no duplicate over thousands of messages with repeated disconnects', async () => {
       const t = get();
       const feed = tenantFeed('lakeside-cafes');
-      const token = t.sandbox.state.tokens.issue({ clientId: 'network-integrator', tenants: ['lakeside-cafes'], scopes: ['stream:read'], environment: 'sandbox' }).token;
+      const token = t.sandbox.state.tokens.issue({
+        clientId: 'network-integrator',
+        tenants: ['lakeside-cafes'],
+        scopes: ['stream:read'],
+        environment: 'sandbox',
+      }).token;
       const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': 'lakeside-cafes' };
       const first = t.sandbox.state.feeds.lastId(feed);
       const total = 3000;
       let published = 0;
       const publisher = setInterval(() => {
-        for (let i = 0; i < 60 && published < total; i++, published++) t.sandbox.state.feeds.publish(feed, 'order.created', { n: published });
+        for (let i = 0; i < 60 && published < total; i++, published++)
+          t.sandbox.state.feeds.publish(feed, 'order.created', { n: published });
         if (published >= total) clearInterval(publisher);
       }, 2);
       const seen: number[] = [];
       let cursor = first;
       for (let round = 0; round < 200 && cursor < first + total; round++) {
-        const read = await readStream(t, { headers: { ...headers, 'last-event-id': String(cursor) }, count: 97, timeoutMs: 1000 });
+        const read = await readStream(t, {
+          headers: { ...headers, 'last-event-id': String(cursor) },
+          count: 97,
+          timeoutMs: 1000,
+        });
         seen.push(...ids(read.events));
         if (read.events.length) cursor = Number(read.events.at(-1)!.id);
       }
@@ -100,16 +126,25 @@ export function streamBehaviour(get: () => Target) {
     it('a cursor older than the retention window gets an explicit stream.reset, never a silent gap', async () => {
       const t = get();
       const retention = t.sandbox.state.feeds.retention;
-      for (let i = 0; i <= retention; i++) t.sandbox.state.feeds.publish(PUBLIC_FEED, 'service.status', { status: 'operational', n: i });
+      for (let i = 0; i <= retention; i++)
+        t.sandbox.state.feeds.publish(PUBLIC_FEED, 'service.status', { status: 'operational', n: i });
       const read = await readStream(t, { query: '?cursor=0', count: 2 });
       expect(read.events[0]!.event).toBe('stream.reset');
-      expect(JSON.parse(read.events[0]!.data)).toMatchObject({ reason: 'cursor_expired', oldestRetained: t.sandbox.state.feeds.oldestRetained(PUBLIC_FEED) });
+      expect(JSON.parse(read.events[0]!.data)).toMatchObject({
+        reason: 'cursor_expired',
+        oldestRetained: t.sandbox.state.feeds.oldestRetained(PUBLIC_FEED),
+      });
       expect(Number(read.events[1]!.id)).toBe(t.sandbox.state.feeds.oldestRetained(PUBLIC_FEED));
     });
 
     it('a malformed cursor -> 400 invalid_request as JSON, not an event', async () => {
       const t = get();
-      for (const opts of [{ query: '?cursor=abc' }, { query: '?cursor=-1' }, { headers: { 'last-event-id': 'x1' } }, { query: '?cursor=1.5' }]) {
+      for (const opts of [
+        { query: '?cursor=abc' },
+        { query: '?cursor=-1' },
+        { headers: { 'last-event-id': 'x1' } },
+        { query: '?cursor=1.5' },
+      ]) {
         const read = await readStream(t, { ...opts, count: 1 });
         expect(read.status, JSON.stringify(opts)).toBe(400);
         expect(read.json).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
@@ -118,10 +153,21 @@ export function streamBehaviour(get: () => Target) {
 
     it('an invalid token is refused (401), not silently served the public feed; a missing scope -> 403', async () => {
       const t = get();
-      const bad = await readStream(t, { headers: { authorization: 'Bearer ncs_at_nope', 'x-service-tenant': 'harbour-kitchens' }, count: 1 });
+      const bad = await readStream(t, {
+        headers: { authorization: 'Bearer ncs_at_nope', 'x-service-tenant': 'harbour-kitchens' },
+        count: 1,
+      });
       expect(bad.status).toBe(401);
-      const noScope = t.sandbox.state.tokens.issue({ clientId: 'harbour-backend', tenants: ['harbour-kitchens'], scopes: ['catalog:read'], environment: 'sandbox' }).token;
-      const read = await readStream(t, { headers: { authorization: `Bearer ${noScope}`, 'x-service-tenant': 'harbour-kitchens' }, count: 1 });
+      const noScope = t.sandbox.state.tokens.issue({
+        clientId: 'harbour-backend',
+        tenants: ['harbour-kitchens'],
+        scopes: ['catalog:read'],
+        environment: 'sandbox',
+      }).token;
+      const read = await readStream(t, {
+        headers: { authorization: `Bearer ${noScope}`, 'x-service-tenant': 'harbour-kitchens' },
+        count: 1,
+      });
       expect(read.status).toBe(403);
       expectFailure({ status: read.status, headers: read.headers, json: read.json, text: read.raw }, 'forbidden');
     });

@@ -20,15 +20,29 @@ export interface OAuthResult {
 }
 
 /** POSTs a form to an endpoint of the authorization server (default the token endpoint). */
-export async function oauthPost(t: Target, params: Record<string, string>, opts: { basic?: [string, string]; path?: string; headers?: Record<string, string> } = {}): Promise<OAuthResult> {
+export async function oauthPost(
+  t: Target,
+  params: Record<string, string>,
+  opts: { basic?: [string, string]; path?: string; headers?: Record<string, string> } = {},
+): Promise<OAuthResult> {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', ...opts.headers };
   if (opts.basic) headers.authorization = basicAuth(...opts.basic);
-  return readResult(await t.fetch(`${t.baseUrl}${opts.path ?? '/oauth/token'}`, { method: 'POST', headers, body: new URLSearchParams(params).toString() })) as Promise<OAuthResult>;
+  return readResult(
+    await t.fetch(`${t.baseUrl}${opts.path ?? '/oauth/token'}`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(params).toString(),
+    }),
+  ) as Promise<OAuthResult>;
 }
 
 /** An access token by client credentials (client_secret_basic). */
 export async function clientToken(t: Target, clientId: string, scope?: string): Promise<string> {
-  const res = await oauthPost(t, { grant_type: 'client_credentials', ...(scope !== undefined ? { scope } : {}) }, { basic: [clientId, secretOf(t, clientId)] });
+  const res = await oauthPost(
+    t,
+    { grant_type: 'client_credentials', ...(scope !== undefined ? { scope } : {}) },
+    { basic: [clientId, secretOf(t, clientId)] },
+  );
   if (res.status !== 200) throw new Error(`token for ${clientId}: ${res.status} ${res.text}`);
   return res.json.access_token;
 }
@@ -55,7 +69,11 @@ export async function authorize(t: Target, query: Record<string, string>) {
 }
 
 /** Asserts an RFC 6749 error answer: status, code, a description, no-store, and no API envelope. */
-export function expectOAuthError(res: OAuthResult, error: string, status = error === 'invalid_client' ? 401 : 400): string {
+export function expectOAuthError(
+  res: OAuthResult,
+  error: string,
+  status = error === 'invalid_client' ? 401 : 400,
+): string {
   expect(res.status, res.text).toBe(status);
   expect(res.json).toMatchObject({ error, error_description: expect.any(String) });
   expect(res.json.ok).toBeUndefined();

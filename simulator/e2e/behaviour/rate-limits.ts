@@ -28,11 +28,15 @@ export function rateLimitBehaviour(get: () => Target) {
       const second = await api.call('GET', info, { token });
       const limit = Number(first.headers.get('x-ratelimit-limit'));
       expect(limit).toBeGreaterThan(0);
-      expect(Number(second.headers.get('x-ratelimit-remaining'))).toBe(Number(first.headers.get('x-ratelimit-remaining')) - 1);
+      expect(Number(second.headers.get('x-ratelimit-remaining'))).toBe(
+        Number(first.headers.get('x-ratelimit-remaining')) - 1,
+      );
       // A failure after authentication still counts and still says so.
       const invalid = await api.call('POST', '/api/public/v1/capabilities', { token, body: { connectorId: 'x' } });
       expectFailure(invalid, 'invalid_request');
-      expect(invalid.headers.get('x-ratelimit-remaining')).toBe(String(Number(second.headers.get('x-ratelimit-remaining')) - 1));
+      expect(invalid.headers.get('x-ratelimit-remaining')).toBe(
+        String(Number(second.headers.get('x-ratelimit-remaining')) - 1),
+      );
       const pub = await api.call('GET', '/api/public/v1', { token: false, tenant: false });
       expect(pub.headers.get('x-ratelimit-limit')).toBeNull();
       const anonymous = await api.call('GET', info, { token: false });
@@ -73,10 +77,15 @@ export function rateLimitBehaviour(get: () => Target) {
       const api = client(t);
       const token = await clientToken(t, 'network-integrator', 'catalog:read');
       await withLimit(t, 5, 60, async () => {
-        const calls = await Promise.all(Array.from({ length: 12 }, () => api.call('GET', info, { token, tenant: 'harbour-kitchens' })));
+        const calls = await Promise.all(
+          Array.from({ length: 12 }, () => api.call('GET', info, { token, tenant: 'harbour-kitchens' })),
+        );
         expect(calls.filter((r) => r.status === 200)).toHaveLength(5);
         expect(calls.filter((r) => r.status === 429)).toHaveLength(7);
-        const left = calls.filter((r) => r.status === 200).map((r) => r.headers.get('x-ratelimit-remaining')).sort();
+        const left = calls
+          .filter((r) => r.status === 200)
+          .map((r) => r.headers.get('x-ratelimit-remaining'))
+          .sort();
         expect(left).toEqual(['0', '1', '2', '3', '4']);
         // Same access, another released tenant: its own window.
         expectSuccess(await api.call('GET', info, { token, tenant: 'alpine-bistro' }));

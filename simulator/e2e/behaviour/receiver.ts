@@ -41,9 +41,10 @@ export async function startReceiver() {
         waiters.push({ match, resolve: (c) => (clearTimeout(timer), resolve(c)) });
       });
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -20,10 +20,19 @@ export interface SseRead {
  */
 export async function readStream(
   t: Target,
-  opts: { headers?: Record<string, string>; query?: string; count: number; timeoutMs?: number; during?: () => Promise<void> },
+  opts: {
+    headers?: Record<string, string>;
+    query?: string;
+    count: number;
+    timeoutMs?: number;
+    during?: () => Promise<void>;
+  },
 ): Promise<SseRead> {
   const abort = new AbortController();
-  const res = await t.fetch(`${t.baseUrl}/api/public/v1/stream${opts.query ?? ''}`, { headers: opts.headers ?? {}, signal: abort.signal });
+  const res = await t.fetch(`${t.baseUrl}/api/public/v1/stream${opts.query ?? ''}`, {
+    headers: opts.headers ?? {},
+    signal: abort.signal,
+  });
   const out: SseRead = { status: res.status, headers: res.headers, events: [], raw: '' };
   if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
     out.raw = await res.text();

@@ -18,12 +18,20 @@ export function webhookBehaviour(get: () => Target) {
     afterAll(() => receiver.close());
 
     const register = async (api: ReturnType<typeof client>, path: string, events: string[]) => {
-      const res = await api.call('POST', '/api/public/v1/webhooks', { body: { url: receiver.url(path), events }, headers: { 'idempotency-key': key('reg') } });
+      const res = await api.call('POST', '/api/public/v1/webhooks', {
+        body: { url: receiver.url(path), events },
+        headers: { 'idempotency-key': key('reg') },
+      });
       return { res, data: expectSuccess(res) as { id: string; signingSecret: string; signatureHeader: string } };
     };
     const createConnection = (api: ReturnType<typeof client>, label: string) =>
       api.call('POST', '/api/public/v1/connections', {
-        body: { connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: label, capabilities: ['orders.read'] },
+        body: {
+          connectorId: 'tillcraft-pos-cloud',
+          environment: 'sandbox',
+          scopeLabel: label,
+          capabilities: ['orders.read'],
+        },
         headers: { 'idempotency-key': key('con') },
       });
 
@@ -41,13 +49,31 @@ export function webhookBehaviour(get: () => Target) {
 
     it('refuses receiver URLs that are not absolute http(s), carry credentials or leave loopback', async () => {
       const api = client(get());
-      const bad = async (url: string) => expectFailure(await api.call('POST', '/api/public/v1/webhooks', { body: { url, events: ['order.paid'] }, headers: { 'idempotency-key': key('bad') } }), 'invalid_request');
+      const bad = async (url: string) =>
+        expectFailure(
+          await api.call('POST', '/api/public/v1/webhooks', {
+            body: { url, events: ['order.paid'] },
+            headers: { 'idempotency-key': key('bad') },
+          }),
+          'invalid_request',
+        );
       await bad('ftp://127.0.0.1/x');
       await bad('/relative/path');
       expect((await bad('http://user:pw@127.0.0.1:9/x')).detail).toMatch(/credentials/);
       expect((await bad('https://hooks.partner.example/ncs')).hint).toMatch(/127\.0\.0\.0\/8/);
-      expectFailure(await api.call('POST', '/api/public/v1/webhooks', { body: { url: receiver.url('/ok'), events: ['nope.event'] }, headers: { 'idempotency-key': key('ev') } }), 'invalid_request');
-      expectFailure(await api.call('POST', '/api/public/v1/webhooks', { body: { url: receiver.url('/ok'), events: ['order.paid'] } }), 'idempotency_required');
+      expectFailure(
+        await api.call('POST', '/api/public/v1/webhooks', {
+          body: { url: receiver.url('/ok'), events: ['nope.event'] },
+          headers: { 'idempotency-key': key('ev') },
+        }),
+        'invalid_request',
+      );
+      expectFailure(
+        await api.call('POST', '/api/public/v1/webhooks', {
+          body: { url: receiver.url('/ok'), events: ['order.paid'] },
+        }),
+        'idempotency_required',
+      );
     });
 
     it('delivers signed events to the receiver; the exported verifier accepts them; the log records every attempt', async () => {
@@ -61,11 +87,19 @@ export function webhookBehaviour(get: () => Target) {
       expect(verifyWebhook(call.raw, header, 'whsec_wrong')).toMatchObject({ ok: false, reason: 'mismatch' });
       expect(Math.abs(Number(/t=(\d+)/.exec(header)![1]) - Date.now() / 1000)).toBeLessThan(300);
       const body = JSON.parse(call.raw);
-      expect(body).toMatchObject({ type: 'connection.created', tenant: 'harbour-kitchens', data: { connection: { id: created.id } } });
+      expect(body).toMatchObject({
+        type: 'connection.created',
+        tenant: 'harbour-kitchens',
+        data: { connection: { id: created.id } },
+      });
       expect(call.headers['ncs-event']).toBe('connection.created');
       await get().sandbox.state.dispatcher.settled();
       const log = expectSuccess(await api.call('GET', `/api/public/v1/webhooks/${hook.id}/deliveries`));
-      expect(log.deliveries[0]).toMatchObject({ eventType: 'connection.created', status: 'succeeded', attempts: [{ n: 1, status: 204 }] });
+      expect(log.deliveries[0]).toMatchObject({
+        eventType: 'connection.created',
+        status: 'succeeded',
+        attempts: [{ n: 1, status: 204 }],
+      });
       expect(JSON.stringify(log)).not.toContain(hook.signingSecret);
     });
 
@@ -74,20 +108,29 @@ export function webhookBehaviour(get: () => Target) {
       const api = client(t);
       const { data: hook } = await register(api, '/flaky/2', ['order.paid']);
       t.sandbox.control.trigger({ event: 'order.paid', tenant: 'harbour-kitchens' });
-      await receiver.waitFor((c) => c.path === '/flaky/2' && receiver.calls.filter((x) => x.path === '/flaky/2').length >= 3);
+      await receiver.waitFor(
+        (c) => c.path === '/flaky/2' && receiver.calls.filter((x) => x.path === '/flaky/2').length >= 3,
+      );
       await t.sandbox.state.dispatcher.settled();
       const log = expectSuccess(await api.call('GET', `/api/public/v1/webhooks/${hook.id}/deliveries`));
       const d = log.deliveries[0];
       expect(d.status).toBe('succeeded');
       expect(d.attempts.map((a: { status: number }) => a.status)).toEqual([500, 500, 204]);
       const before = receiver.calls.filter((c) => c.path === '/flaky/2').length;
-      const again = await api.call('POST', `/api/public/v1/webhooks/${hook.id}/deliveries/${d.id}/redeliver`, { headers: { 'idempotency-key': key('redeliver') } });
+      const again = await api.call('POST', `/api/public/v1/webhooks/${hook.id}/deliveries/${d.id}/redeliver`, {
+        headers: { 'idempotency-key': key('redeliver') },
+      });
       expectSuccess(again);
       await receiver.waitFor(() => receiver.calls.filter((c) => c.path === '/flaky/2').length > before);
       await t.sandbox.state.dispatcher.settled();
       const after = expectSuccess(await api.call('GET', `/api/public/v1/webhooks/${hook.id}/deliveries`)).deliveries[0];
       expect(after.attempts.length).toBe(4);
-      expectFailure(await api.call('POST', `/api/public/v1/webhooks/${hook.id}/deliveries/dlv_missing/redeliver`, { headers: { 'idempotency-key': key('missing') } }), 'not_found');
+      expectFailure(
+        await api.call('POST', `/api/public/v1/webhooks/${hook.id}/deliveries/dlv_missing/redeliver`, {
+          headers: { 'idempotency-key': key('missing') },
+        }),
+        'not_found',
+      );
     });
 
     it('a delivery that fails for good is reported on the tenant feed as webhook.delivery_failed', async () => {
@@ -102,16 +145,26 @@ export function webhookBehaviour(get: () => Target) {
       });
       const failed = read.events.find((e) => e.event === 'webhook.delivery_failed');
       expect(failed, read.raw).toBeDefined();
-      expect(JSON.parse(failed!.data)).toMatchObject({ webhookId: hook.id, eventType: 'order.created', error: 'http_500' });
+      expect(JSON.parse(failed!.data)).toMatchObject({
+        webhookId: hook.id,
+        eventType: 'order.created',
+        error: 'http_500',
+      });
     });
 
     it('the delivery log does not exist under Service-Version 2026-06-12', async () => {
       const api = client(get());
       const { data: hook } = await register(api, '/ok/versions', ['order.paid']);
-      const old = await api.call('GET', `/api/public/v1/webhooks/${hook.id}/deliveries`, { headers: { 'service-version': '2026-06-12' } });
+      const old = await api.call('GET', `/api/public/v1/webhooks/${hook.id}/deliveries`, {
+        headers: { 'service-version': '2026-06-12' },
+      });
       expect(expectFailure(old, 'not_found').hint).toContain('2026-07-01');
       expect(old.json.meta.version).toBe('2026-06-12');
-      expectSuccess(await api.call('GET', `/api/public/v1/webhooks/${hook.id}/deliveries`, { headers: { 'service-version': '2026-07-01' } }));
+      expectSuccess(
+        await api.call('GET', `/api/public/v1/webhooks/${hook.id}/deliveries`, {
+          headers: { 'service-version': '2026-07-01' },
+        }),
+      );
     });
 
     it('the audit log lists the tenant changes newest first with a verifiable proof; tampering is detected', async () => {
@@ -122,7 +175,11 @@ export function webhookBehaviour(get: () => Target) {
       expect(log.count).toBe(log.entries.length);
       expect(log.entries.length).toBeLessThanOrEqual(5);
       const entry = log.entries.find((e: { target: string }) => e.target === `connection:${created.id}`);
-      expect(entry).toMatchObject({ action: 'connection.created', actor: 'harbour-backend', requestId: res.json.meta.requestId });
+      expect(entry).toMatchObject({
+        action: 'connection.created',
+        actor: 'harbour-backend',
+        requestId: res.json.meta.requestId,
+      });
       expect(log.entries[0].seq).toBeGreaterThan(log.entries.at(-1).seq);
       expect(verifyAuditRange(log.entries, log.proof)).toMatchObject({ ok: true });
       const tampered = structuredClone(log.entries);
@@ -130,7 +187,12 @@ export function webhookBehaviour(get: () => Target) {
       expect(verifyAuditRange(tampered, log.proof)).toMatchObject({ ok: false, seq: tampered[1].seq });
       expectFailure(await api.call('GET', '/api/public/v1/audit-log?limit=0'), 'invalid_request');
       expectFailure(await api.call('GET', '/api/public/v1/audit-log?limit=501'), 'invalid_request');
-      const other = expectSuccess(await api.call('GET', '/api/public/v1/audit-log', { token: get().sandbox.issueToken('alpine-backend').token, tenant: 'alpine-bistro' }));
+      const other = expectSuccess(
+        await api.call('GET', '/api/public/v1/audit-log', {
+          token: get().sandbox.issueToken('alpine-backend').token,
+          tenant: 'alpine-bistro',
+        }),
+      );
       expect(JSON.stringify(other)).not.toContain(created.id);
     });
   });

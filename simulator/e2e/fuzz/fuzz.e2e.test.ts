@@ -27,7 +27,10 @@ describe('property-based fuzzing of every route and the control plane', () => {
           rejected++;
           if (sandbox.state.snapshot() !== before) broken.push('a rejected request changed state');
         }
-        if (broken.length) throw new Error(`${req.method} ${req.path} -> ${res.status}: ${broken.join('; ')}\n${res.body?.slice(0, 300)}`);
+        if (broken.length)
+          throw new Error(
+            `${req.method} ${req.path} -> ${res.status}: ${broken.join('; ')}\n${res.body?.slice(0, 300)}`,
+          );
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );

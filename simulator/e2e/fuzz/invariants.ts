@@ -2,7 +2,13 @@ import { FailureEnvelope } from '../../contract/envelope.ts';
 import { ERROR_TABLE, type ErrorCode } from '../../contract/errors.ts';
 
 /** Text that must never appear in a response: stack frames, source paths, module internals. */
-const LEAKS = [/\bat [\w$.<>]+ \(/, /\.ts:\d+/, /node_modules/, /\/work\//, /\bTypeError\b|\bRangeError\b|\bSyntaxError\b/];
+const LEAKS = [
+  /\bat [\w$.<>]+ \(/,
+  /\.ts:\d+/,
+  /node_modules/,
+  /\/work\//,
+  /\bTypeError\b|\bRangeError\b|\bSyntaxError\b/,
+];
 
 export interface Observed {
   status: number;
@@ -30,7 +36,8 @@ export function brokenInvariants(res: Observed, secrets: string[]): string[] {
     else {
       const code = parsed.data.error.code as ErrorCode;
       if (ERROR_TABLE[code].status !== res.status) broken.push(`code ${code} with status ${res.status}`);
-      if (res.headers['x-request-id'] !== parsed.data.meta.requestId) broken.push('X-Request-Id differs from meta.requestId');
+      if (res.headers['x-request-id'] !== parsed.data.meta.requestId)
+        broken.push('X-Request-Id differs from meta.requestId');
     }
   } else if (res.status !== 200) broken.push(`unexpected status ${res.status}`);
   return broken;

@@ -27,10 +27,24 @@ describe('idempotency under concurrency (node:http)', () => {
         const res = await undiciFetch(`${s.baseUrl}/api/public/v1/connections`, {
           dispatcher: agent,
           method: 'POST',
-          headers: { authorization: `Bearer ${who.token}`, 'x-service-tenant': who.tenant, 'content-type': 'application/json', 'idempotency-key': key },
-          body: JSON.stringify({ connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: `Venue for ${key}`, capabilities: ['orders.read'] }),
+          headers: {
+            authorization: `Bearer ${who.token}`,
+            'x-service-tenant': who.tenant,
+            'content-type': 'application/json',
+            'idempotency-key': key,
+          },
+          body: JSON.stringify({
+            connectorId: 'tillcraft-pos-cloud',
+            environment: 'sandbox',
+            scopeLabel: `Venue for ${key}`,
+            capabilities: ['orders.read'],
+          }),
         });
-        return { key, status: res.status, json: (await res.json()) as { data: { id: string }; meta: { replayed?: boolean } } };
+        return {
+          key,
+          status: res.status,
+          json: (await res.json()) as { data: { id: string }; meta: { replayed?: boolean } },
+        };
       }),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);

@@ -16,8 +16,10 @@ describe('tenant isolation matrix', () => {
     fetch(`${s.baseUrl}${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${who.token}`, 'x-service-tenant': who.tenant,
-        ...(body ? { 'content-type': 'application/json' } : {}), ...(key ? { 'idempotency-key': key } : {}),
+        authorization: `Bearer ${who.token}`,
+        'x-service-tenant': who.tenant,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
     }).then(async (r) => ({ status: r.status, text: await r.text() }));
@@ -27,18 +29,48 @@ describe('tenant isolation matrix', () => {
     receiver = await startReceiver();
     a.token = s.sandbox.issueToken('harbour-backend').token;
     b.token = s.sandbox.issueToken('alpine-backend').token;
-    const con = JSON.parse((await call(a, 'POST', '/api/public/v1/connections', { connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: 'Harbour secret venue', capabilities: ['orders.read'] }, 'iso-con-1')).text);
-    const hook = JSON.parse((await call(a, 'POST', '/api/public/v1/webhooks', { url: receiver.url('/ok'), events: ['order.paid'] }, 'iso-hook-1')).text);
+    const con = JSON.parse(
+      (
+        await call(
+          a,
+          'POST',
+          '/api/public/v1/connections',
+          {
+            connectorId: 'tillcraft-pos-cloud',
+            environment: 'sandbox',
+            scopeLabel: 'Harbour secret venue',
+            capabilities: ['orders.read'],
+          },
+          'iso-con-1',
+        )
+      ).text,
+    );
+    const hook = JSON.parse(
+      (
+        await call(
+          a,
+          'POST',
+          '/api/public/v1/webhooks',
+          { url: receiver.url('/ok'), events: ['order.paid'] },
+          'iso-hook-1',
+        )
+      ).text,
+    );
     const trigger = s.sandbox.control.trigger({ event: 'order.paid', tenant: a.tenant });
     await s.sandbox.state.dispatcher.settled();
-    a.ids = { connectionId: con.data.id, webhookId: hook.data.id, deliveryId: trigger.deliveries[0]!, secret: hook.data.signingSecret };
+    a.ids = {
+      connectionId: con.data.id,
+      webhookId: hook.data.id,
+      deliveryId: trigger.deliveries[0]!,
+      secret: hook.data.signingSecret,
+    };
   });
   afterAll(async () => {
     await receiver.close();
     await s.close();
   });
 
-  it('every authenticated route: A\'s entries are invisible and untouchable for B', async () => {
+  it("every authenticated route: A's entries are invisible and untouchable for B", async () => {
     const checked: string[] = [];
     for (const route of ROUTES.filter((r) => r.auth || r.optionalAuth)) {
       if (route.kind === 'sse') continue; // the stream's isolation is its own behaviour test
@@ -51,23 +83,36 @@ describe('tenant isolation matrix', () => {
       } else {
         expect(res.status, `${route.method} ${route.path}: ${res.text}`).toBeLessThan(500);
       }
-      for (const id of Object.values(a.ids)) expect(res.text, `${route.method} ${route.path} leaks ${id}`).not.toContain(id);
+      for (const id of Object.values(a.ids))
+        expect(res.text, `${route.method} ${route.path} leaks ${id}`).not.toContain(id);
       expect(res.text).not.toContain('Harbour secret venue');
       checked.push(route.id);
     }
     expect(checked.length).toBeGreaterThanOrEqual(ROUTES.filter((r) => r.auth).length);
     // A still sees its own entries: the matrix is not passing because nothing exists.
     expect((await call(a, 'GET', `/api/public/v1/connections/${a.ids.connectionId}`)).status).toBe(200);
-    expect((await call(a, 'GET', `/api/public/v1/webhooks/${a.ids.webhookId}/deliveries`)).text).toContain(a.ids.deliveryId);
+    expect((await call(a, 'GET', `/api/public/v1/webhooks/${a.ids.webhookId}/deliveries`)).text).toContain(
+      a.ids.deliveryId,
+    );
   });
 });
 
 function sampleBody(routeId: string, url: string): unknown {
   switch (routeId) {
-    case 'createConnection': return { connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: 'Alpine venue', capabilities: ['orders.read'] };
-    case 'checkCapability': return { connectorId: 'tillcraft-pos-cloud', capability: 'orders.read' };
-    case 'createIdempotencyKey': return { operation: 'connection.create' };
-    case 'createWebhook': return { url, events: ['order.paid'] };
-    default: return undefined;
+    case 'createConnection':
+      return {
+        connectorId: 'tillcraft-pos-cloud',
+        environment: 'sandbox',
+        scopeLabel: 'Alpine venue',
+        capabilities: ['orders.read'],
+      };
+    case 'checkCapability':
+      return { connectorId: 'tillcraft-pos-cloud', capability: 'orders.read' };
+    case 'createIdempotencyKey':
+      return { operation: 'connection.create' };
+    case 'createWebhook':
+      return { url, events: ['order.paid'] };
+    default:
+      return undefined;
   }
 }

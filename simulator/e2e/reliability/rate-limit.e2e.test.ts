@@ -14,14 +14,26 @@ describe('rate-limit counters under concurrency', () => {
   });
 
   it('150 concurrent calls against a limit of 60: exactly 60 pass, each Remaining value once, the rest 429', async () => {
-    const results = await Promise.all(Array.from({ length: 150 }, () =>
-      undiciFetch(`${s.baseUrl}/api/public/v1/providers`, { dispatcher: agent, headers: { authorization: `Bearer ${s.token}`, 'x-service-tenant': s.tenant } })
-        .then(async (r) => ({ status: r.status, remaining: r.headers.get('x-ratelimit-remaining'), retryAfter: r.headers.get('retry-after'), body: await r.text() }))));
+    const results = await Promise.all(
+      Array.from({ length: 150 }, () =>
+        undiciFetch(`${s.baseUrl}/api/public/v1/providers`, {
+          dispatcher: agent,
+          headers: { authorization: `Bearer ${s.token}`, 'x-service-tenant': s.tenant },
+        }).then(async (r) => ({
+          status: r.status,
+          remaining: r.headers.get('x-ratelimit-remaining'),
+          retryAfter: r.headers.get('retry-after'),
+          body: await r.text(),
+        })),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(60);
     expect(ok.map((r) => Number(r.remaining)).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
     const limited = results.filter((r) => r.status === 429);
     expect(limited).toHaveLength(90);
-    expect(limited.every((r) => Number(r.retryAfter) > 0 && JSON.parse(r.body).error.code === 'rate_limited')).toBe(true);
+    expect(limited.every((r) => Number(r.retryAfter) > 0 && JSON.parse(r.body).error.code === 'rate_limited')).toBe(
+      true,
+    );
   });
 });

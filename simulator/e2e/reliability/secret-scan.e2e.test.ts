@@ -36,11 +36,18 @@ describe('secret scan of a whole session', () => {
   };
 
   beforeAll(async () => {
-    s = await serve({ port: 0, altPort: 0, log: (l) => logs.push(l), onError: (e) => logs.push(String((e as Error)?.stack ?? e)) });
+    s = await serve({
+      port: 0,
+      altPort: 0,
+      log: (l) => logs.push(l),
+      onError: (e) => logs.push(String((e as Error)?.stack ?? e)),
+    });
     receiver = await startReceiver();
     secrets.add(s.token);
     secrets.add(s.sandbox.adminToken);
-    const fixtures = JSON.parse(readFileSync(new URL('../../../fixtures/hospitality.json', import.meta.url), 'utf8')) as { clients: { secret?: string }[] };
+    const fixtures = JSON.parse(
+      readFileSync(new URL('../../../fixtures/hospitality.json', import.meta.url), 'utf8'),
+    ) as { clients: { secret?: string }[] };
     for (const c of fixtures.clients) if (c.secret) secrets.add(c.secret);
   });
   afterAll(async () => {
@@ -49,27 +56,62 @@ describe('secret scan of a whole session', () => {
   });
 
   it('finds no secret outside its one-time reveal', async () => {
-    const token = await requestToken({ baseUrl: s.baseUrl, clientId: 'harbour-backend', clientSecret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60', fetch: recordingFetch });
+    const token = await requestToken({
+      baseUrl: s.baseUrl,
+      clientId: 'harbour-backend',
+      clientSecret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60',
+      fetch: recordingFetch,
+    });
     secrets.add(token);
-    await requestToken({ baseUrl: s.baseUrl, clientId: 'harbour-backend', clientSecret: 'wrong-secret-value-123456', fetch: recordingFetch }).catch(() => undefined);
-    const auth = { authorization: `Bearer ${token}`, 'x-service-tenant': 'harbour-kitchens', 'content-type': 'application/json' };
-    await recordingFetch(`${s.baseUrl}/api/public/v1/webhooks`, { method: 'POST', headers: { ...auth, 'idempotency-key': 'scan-hook-1' }, body: JSON.stringify({ url: receiver.url('/ok'), events: ['order.paid', 'connection.created'] }) });
+    await requestToken({
+      baseUrl: s.baseUrl,
+      clientId: 'harbour-backend',
+      clientSecret: 'wrong-secret-value-123456',
+      fetch: recordingFetch,
+    }).catch(() => undefined);
+    const auth = {
+      authorization: `Bearer ${token}`,
+      'x-service-tenant': 'harbour-kitchens',
+      'content-type': 'application/json',
+    };
+    await recordingFetch(`${s.baseUrl}/api/public/v1/webhooks`, {
+      method: 'POST',
+      headers: { ...auth, 'idempotency-key': 'scan-hook-1' },
+      body: JSON.stringify({ url: receiver.url('/ok'), events: ['order.paid', 'connection.created'] }),
+    });
     s.sandbox.control.trigger({ event: 'order.paid', tenant: 'harbour-kitchens' });
-    await recordingFetch(`${s.baseUrl}/api/public/v1/providers`, { headers: { ...auth, authorization: `Bearer ${token}x` } });
+    await recordingFetch(`${s.baseUrl}/api/public/v1/providers`, {
+      headers: { ...auth, authorization: `Bearer ${token}x` },
+    });
     await recordingFetch(`${s.baseUrl}/_sandbox`, { headers: { authorization: `Bearer ${s.sandbox.adminToken}x` } });
-    const run = await runConformance({ baseUrl: s.baseUrl, altBaseUrl: s.altBaseUrl!, tenant: 'harbour-kitchens', token, fetch: recordingFetch as never, retry: false });
+    const run = await runConformance({
+      baseUrl: s.baseUrl,
+      altBaseUrl: s.altBaseUrl!,
+      tenant: 'harbour-kitchens',
+      token,
+      fetch: recordingFetch as never,
+      retry: false,
+    });
     expect(run.exitCode).toBe(0);
     await s.sandbox.state.dispatcher.settled();
     expect(receiver.calls.length).toBeGreaterThan(0);
     const places: Seen[] = [
       ...seen,
-      ...receiver.calls.map((c) => ({ where: `delivery ${c.path}`, text: `${JSON.stringify(c.headers)}\n${c.raw}`, reveal: false })),
+      ...receiver.calls.map((c) => ({
+        where: `delivery ${c.path}`,
+        text: `${JSON.stringify(c.headers)}\n${c.raw}`,
+        reveal: false,
+      })),
       ...logs.map((l, i) => ({ where: `log line ${i}`, text: l, reveal: false })),
     ];
     expect(secrets.size).toBeGreaterThan(10);
     expect(seen.length).toBeGreaterThan(50);
-    const leaks = places.filter((p) => !p.reveal).flatMap((p) => [...secrets].filter((x) => p.text.includes(x)).map((x) => `${p.where} shows ${x.slice(0, 8)}…`));
+    const leaks = places
+      .filter((p) => !p.reveal)
+      .flatMap((p) => [...secrets].filter((x) => p.text.includes(x)).map((x) => `${p.where} shows ${x.slice(0, 8)}…`));
     expect(leaks).toEqual([]);
-    console.log(`secret scan: ${places.length} responses, deliveries and log lines checked for ${secrets.size} secrets`);
+    console.log(
+      `secret scan: ${places.length} responses, deliveries and log lines checked for ${secrets.size} secrets`,
+    );
   }, 60_000);
 });

@@ -21,15 +21,22 @@ describe('stream clients that vanish, never read, or are too many', () => {
   const open = () => s.sandbox.core.streams.open();
 
   it('clients that disconnect mid-stream leave nothing behind', async () => {
-    const aborts = await Promise.all(Array.from({ length: 40 }, async () => {
-      const ac = new AbortController();
-      const res = await fetch(`${s.baseUrl}/api/public/v1/stream`, { signal: ac.signal });
-      const reader = res.body!.getReader();
-      void reader.read().catch(() => undefined);
-      return ac;
-    }));
+    const aborts = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const ac = new AbortController();
+        const res = await fetch(`${s.baseUrl}/api/public/v1/stream`, { signal: ac.signal });
+        const reader = res.body!.getReader();
+        void reader.read().catch(() => undefined);
+        return ac;
+      }),
+    );
     expect(open()).toBe(40);
-    for (let i = 0; i < 500; i++) s.sandbox.state.feeds.publish(PUBLIC_FEED, 'service.status', { status: 'operational', n: i, pad: 'x'.repeat(200) });
+    for (let i = 0; i < 500; i++)
+      s.sandbox.state.feeds.publish(PUBLIC_FEED, 'service.status', {
+        status: 'operational',
+        n: i,
+        pad: 'x'.repeat(200),
+      });
     aborts.forEach((a) => a.abort());
     expect(await until(() => open() === 0)).toBe(true);
     expect(s.sandbox.state.feeds.subscriberCount(PUBLIC_FEED)).toBe(0);
@@ -52,17 +59,22 @@ describe('stream clients that vanish, never read, or are too many', () => {
   });
 
   it('past the per-feed limit new streams get 429 rate_limited with Retry-After; places free up again', async () => {
-    const held = await Promise.all(Array.from({ length: 50 }, async () => {
-      const ac = new AbortController();
-      await fetch(`${s.baseUrl}/api/public/v1/stream`, { signal: ac.signal });
-      return ac;
-    }));
+    const held = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const ac = new AbortController();
+        await fetch(`${s.baseUrl}/api/public/v1/stream`, { signal: ac.signal });
+        return ac;
+      }),
+    );
     const refused = await fetch(`${s.baseUrl}/api/public/v1/stream`);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
     // Another feed (a tenant's) still has room until the process-wide limit.
-    const tenant = await fetch(`${s.baseUrl}/api/public/v1/stream`, { headers: { authorization: `Bearer ${s.token}`, 'x-service-tenant': s.tenant }, signal: AbortSignal.timeout(1000) });
+    const tenant = await fetch(`${s.baseUrl}/api/public/v1/stream`, {
+      headers: { authorization: `Bearer ${s.token}`, 'x-service-tenant': s.tenant },
+      signal: AbortSignal.timeout(1000),
+    });
     expect(tenant.status).toBe(200);
     held.forEach((a) => a.abort());
     expect(await until(() => open() <= 1)).toBe(true);

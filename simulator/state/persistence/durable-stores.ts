@@ -15,7 +15,8 @@ const TRIM_EVERY = 1000;
  */
 export function durableFeeds(feeds: FeedStore, p: Persistence, retention: number): FeedStore {
   if (!p.durable) return feeds;
-  for (const log of p.logNames(FEED)) feeds.restore(log.slice(FEED.length), [...p.logEntries<FeedMessage>(log)].slice(-retention));
+  for (const log of p.logNames(FEED))
+    feeds.restore(log.slice(FEED.length), [...p.logEntries<FeedMessage>(log)].slice(-retention));
   return {
     ...feeds,
     publish(key, event, data) {
@@ -34,7 +35,8 @@ export function durableFeeds(feeds: FeedStore, p: Persistence, retention: number
 /** An audit log that writes every entry through and restores each tenant's chain at start. */
 export function durableAudit(audit: AuditLog, p: Persistence, maxEntries: number): AuditLog {
   if (!p.durable) return audit;
-  for (const log of p.logNames(AUDIT)) audit.restore(log.slice(AUDIT.length), [...p.logEntries<AuditEntry>(log)].slice(-maxEntries));
+  for (const log of p.logNames(AUDIT))
+    audit.restore(log.slice(AUDIT.length), [...p.logEntries<AuditEntry>(log)].slice(-maxEntries));
   return {
     ...audit,
     append(tenant, input) {
@@ -53,7 +55,9 @@ export function durableAudit(audit: AuditLog, p: Persistence, maxEntries: number
 /** A delivery log that writes every record through and restores it at start. */
 export function durableDeliveries(log: DeliveryLog, p: Persistence): DeliveryLog {
   if (!p.durable) return log;
-  const stored = [...p.entries<Delivery>(DELIVERIES)].map(([, d]) => d).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const stored = [...p.entries<Delivery>(DELIVERIES)]
+    .map(([, d]) => d)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   for (const d of stored) log.insert(d);
   return {
     ...log,
@@ -67,7 +71,8 @@ export function durableDeliveries(log: DeliveryLog, p: Persistence): DeliveryLog
       return kept;
     },
     removeReceiver(receiverId) {
-      for (const d of log.listByReceiver(receiverId, { limit: log.countByReceiver(receiverId) || 1 })) p.delete(DELIVERIES, d.id);
+      for (const d of log.listByReceiver(receiverId, { limit: log.countByReceiver(receiverId) || 1 }))
+        p.delete(DELIVERIES, d.id);
       log.removeReceiver(receiverId);
     },
     clear() {

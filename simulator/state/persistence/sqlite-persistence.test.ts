@@ -26,10 +26,12 @@ describe('sqlite persistence', () => {
   });
   it('rolls a failed transaction back whole', () => {
     const p = openSqlitePersistence(mkdtempSync(join(tmpdir(), 'ncs-db-')));
-    expect(() => p.transaction(() => {
-      p.put('c', 'a', 1);
-      throw new Error('boom');
-    })).toThrow('boom');
+    expect(() =>
+      p.transaction(() => {
+        p.put('c', 'a', 1);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     expect([...p.entries('c')]).toEqual([]);
     p.close();
   });

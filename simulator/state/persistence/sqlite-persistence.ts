@@ -22,7 +22,9 @@ export function openSqlitePersistence(dir: string): Persistence {
   `);
   const q = {
     entries: db.prepare('SELECT key, value FROM records WHERE ns = ? ORDER BY rowid'),
-    put: db.prepare('INSERT INTO records (ns, key, value) VALUES (?, ?, ?) ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value'),
+    put: db.prepare(
+      'INSERT INTO records (ns, key, value) VALUES (?, ?, ?) ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value',
+    ),
     del: db.prepare('DELETE FROM records WHERE ns = ? AND key = ?'),
     append: db.prepare('INSERT OR REPLACE INTO logs (log, seq, value) VALUES (?, ?, ?)'),
     logEntries: db.prepare('SELECT value FROM logs WHERE log = ? AND seq >= ? ORDER BY seq'),
@@ -36,13 +38,15 @@ export function openSqlitePersistence(dir: string): Persistence {
   return {
     durable: true,
     *entries<T>(ns: string) {
-      for (const row of q.entries.iterate(ns) as Iterable<{ key: string; value: string }>) yield [row.key, JSON.parse(row.value) as T] as [string, T];
+      for (const row of q.entries.iterate(ns) as Iterable<{ key: string; value: string }>)
+        yield [row.key, JSON.parse(row.value) as T] as [string, T];
     },
     put: (ns, key, value) => void q.put.run(ns, key, JSON.stringify(value)),
     delete: (ns, key) => void q.del.run(ns, key),
     append: (log, seq, value) => void q.append.run(log, seq, JSON.stringify(value)),
     *logEntries<T>(log: string, fromSeq = 0) {
-      for (const row of q.logEntries.iterate(log, fromSeq) as Iterable<{ value: string }>) yield JSON.parse(row.value) as T;
+      for (const row of q.logEntries.iterate(log, fromSeq) as Iterable<{ value: string }>)
+        yield JSON.parse(row.value) as T;
     },
     trimLog: (log, keepFromSeq) => void q.trim.run(log, keepFromSeq),
     logNames: (prefix) => (q.logNames.all(like(prefix)) as { log: string }[]).map((r) => r.log),
