@@ -39,14 +39,12 @@ export function errorProbes(ctx: CheckContext): Promise<Probe[]> {
     const get = authenticatedGet();
     const post = capabilityCheckRoute();
     const probes: Promise<Probe>[] = [
-      ctx
-        .call('GET', get.path, { credentials: 'none' })
-        .then((ex) => ({
-          name: 'missing-token',
-          what: `GET ${get.path} without Authorization`,
-          expected: 'unauthorized' as const,
-          ex,
-        })),
+      ctx.call('GET', get.path, { credentials: 'none' }).then((ex) => ({
+        name: 'missing-token',
+        what: `GET ${get.path} without Authorization`,
+        expected: 'unauthorized' as const,
+        ex,
+      })),
       // With the tenant header when known, so the token is the only thing wrong.
       ctx
         .call('GET', get.path, {
@@ -66,22 +64,18 @@ export function errorProbes(ctx: CheckContext): Promise<Probe[]> {
         ctx
           .call('GET', get.path, { tenant: false })
           .then((ex) => ({ name: 'missing-tenant', what: `GET ${get.path} without x-service-tenant`, ex })),
-        ctx
-          .call('POST', post.path, { json: {} })
-          .then((ex) => ({
-            name: 'missing-field',
-            what: `POST ${post.path} with required fields missing`,
-            expected: 'invalid_request' as const,
-            ex,
-          })),
-        ctx
-          .call('POST', post.path, { json: { connectorId: 42, capability: true } })
-          .then((ex) => ({
-            name: 'wrong-type',
-            what: `POST ${post.path} with fields of the wrong type`,
-            expected: 'invalid_request' as const,
-            ex,
-          })),
+        ctx.call('POST', post.path, { json: {} }).then((ex) => ({
+          name: 'missing-field',
+          what: `POST ${post.path} with required fields missing`,
+          expected: 'invalid_request' as const,
+          ex,
+        })),
+        ctx.call('POST', post.path, { json: { connectorId: 42, capability: true } }).then((ex) => ({
+          name: 'wrong-type',
+          what: `POST ${post.path} with fields of the wrong type`,
+          expected: 'invalid_request' as const,
+          ex,
+        })),
         ctx
           .call('POST', post.path, {
             body: '{"connectorId": "ncs-conformance',
