@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { HttpHandler } from 'msw';
-import type { Core } from '../core/create-core.ts';
+import type { Core } from '../app/create-core.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Core } from '../core/create-core.ts';
+import type { Core } from '../app/create-core.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 
 export interface NodeAdapterOptions {

@@ -1,4 +1,4 @@
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { SandboxState } from '../app/sandbox-state.ts';
 import type { AccessToken } from '../state/token-store.ts';
 import type { CodeStore } from './code-store.ts';
 import type { RefreshFamilies } from './refresh-families.ts';

@@ -1,6 +1,6 @@
 import type { Surface } from '../core/surface.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { SandboxState } from '../app/sandbox-state.ts';
 import { authorizeEndpoint } from './authorize.ts';
 import { createCodeStore } from './code-store.ts';
 import type { AuthServerDeps } from './deps.ts';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ConnectionState } from '../state/connection-lifecycle.ts';
 import { TransitionError } from '../state/connections-store.ts';
 import type { Fault } from '../state/fault-store.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { SandboxState } from '../app/sandbox-state.ts';
 import type { AddFaultBody, SetStatusBody, TriggerBody } from './routes.ts';
 import { announce } from '../events/fan-out.ts';
 import { PUBLIC_FEED } from '../events/feed.ts';

@@ -1,4 +1,4 @@
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { SandboxState } from '../app/sandbox-state.ts';
 import type { PlainRequest, PlainResponse } from './types.ts';
 
 /** What a surface gets besides the request. */

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../core/context.ts';
 import type { PlainResponse } from '../core/types.ts';
 import type { OpenApiDocuments } from './openapi-documents.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { SandboxState } from '../app/sandbox-state.ts';
 import type { SseSourceOptions } from '../events/sse-source.ts';
 import type { StreamGate } from '../events/stream-limits.ts';
 

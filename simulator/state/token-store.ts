@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
-import type { Clock } from './clock.ts';
-import { newId } from './ids.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 
 const NS = 'tokens';

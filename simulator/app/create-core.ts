@@ -17,14 +17,14 @@ import { rateLimitMiddleware } from '../middleware/rate-limit.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
-import { ApiError } from './api-error.ts';
-import type { RequestContext } from './context.ts';
-import { failure } from './envelope.ts';
-import { compose, type Middleware } from './pipeline.ts';
-import { createRouter } from './router.ts';
-import type { Surface } from './surface.ts';
-import type { PlainRequest, PlainResponse } from './types.ts';
+import type { SandboxState } from './sandbox-state.ts';
+import { ApiError } from '../core/api-error.ts';
+import type { RequestContext } from '../core/context.ts';
+import { failure } from '../core/envelope.ts';
+import { compose, type Middleware } from '../core/pipeline.ts';
+import { createRouter } from '../core/router.ts';
+import type { Surface } from '../core/surface.ts';
+import type { PlainRequest, PlainResponse } from '../core/types.ts';
 
 export interface RequestLogEntry {
   method: string;
