@@ -1,6 +1,6 @@
 /** ncs-sandbox: the Network Connections Service simulator as a library. */
 export { createSandbox, DEFAULT_BASE_URL, DEFAULT_ALT_BASE_URL, type Sandbox, type SandboxOptions } from './app/sandbox.ts';
-export { serve, type ServeOptions, type RunningServer } from './adapters/node-server.ts';
+export { serve, type ServeOptions, type RunningServer } from './app/serve.ts';
 export { createMswHandlers, fromFetchRequest, toFetchResponse } from './adapters/msw.ts';
 export { createNodeListener } from './adapters/node-http.ts';
 export { createCore, type Core } from './app/create-core.ts';

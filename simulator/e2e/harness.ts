@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { serve } from '../adapters/node-server.ts';
+import { serve } from '../app/serve.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app/sandbox.ts';
 
 /** One runtime of the simulator as the behaviour suite sees it: two base URLs, a fetch, the sandbox behind. */

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../app/sandbox.ts';
-import type { Core } from '../app/create-core.ts';
-import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
+import type { Core } from './create-core.ts';
+import { createNodeListener, describeClientError, writeRawResponse } from '../adapters/node-http.ts';
 
 export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   host?: string;
