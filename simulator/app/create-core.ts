@@ -24,7 +24,7 @@ import { failure } from '../core/envelope.ts';
 import { compose, type Middleware } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
 import type { Surface } from '../core/surface.ts';
-import type { PlainRequest, PlainResponse } from '../core/types.ts';
+import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
 
 export interface RequestLogEntry {
   method: string;
@@ -52,11 +52,8 @@ export interface CoreOptions {
   onError?: (err: unknown, requestId: string) => void;
 }
 
-export interface Core {
-  /** Answers one plain request. Never throws. */
-  handle(req: PlainRequest): Promise<PlainResponse>;
-  /** A failure envelope for a request the transport could not even read (oversized headers, timeouts). */
-  reject(code: ErrorCode, detail: string): PlainResponse;
+/** The wired simulator: the kernel's request handler plus what the composition keeps for tests and tools. */
+export interface Core extends CoreHandler {
   ready: Promise<void>;
   state: SandboxState;
   documents: OpenApiDocuments;
@@ -119,7 +116,7 @@ export function createCore(opts: CoreOptions): Core {
     let res: PlainResponse;
     try {
       const surface = surfaces.find((s) => s.owns(req.path));
-      res = surface ? await surface.handle(req, { requestId: ctx.requestId, at: ctx.at, state }) : await run(ctx);
+      res = surface ? await surface.handle(req, { requestId: ctx.requestId, at: ctx.at }) : await run(ctx);
     } catch (err) {
       if (err instanceof ApiError) {
         res = failure(ctx, err);

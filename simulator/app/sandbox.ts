@@ -117,7 +117,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
   const surfaces: Surface[] = [
-    createControlPlaneSurface({ adminToken, operations: control, servers: [baseUrl, altBaseUrl] }),
+    createControlPlaneSurface({
+      adminToken,
+      operations: control,
+      tokens: state.tokens,
+      servers: [baseUrl, altBaseUrl],
+    }),
   ];
   surfaces.push(
     createAuthServerSurface({

@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import { undiciFetch } from '../webhooks/undici-fetch.ts';
+import type { Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createNodeServer, type TransportLimits } from '../adapters/node-server.ts';
+import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
-import type { Core } from './create-core.ts';
-import { createNodeListener, describeClientError, writeRawResponse } from '../adapters/node-http.ts';
+
+export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from '../adapters/node-server.ts';
 
 export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   host?: string;
@@ -20,27 +20,6 @@ export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   limits?: Partial<TransportLimits>;
 }
 
-export interface TransportLimits {
-  /** Time to receive all request headers (slowloris), ms. */
-  headersTimeoutMs: number;
-  /** Time to receive a whole request, ms. */
-  requestTimeoutMs: number;
-  /** Idle keep-alive connection lifetime, ms. */
-  keepAliveTimeoutMs: number;
-  /** Requests served on one keep-alive connection before it is closed. */
-  maxRequestsPerSocket: number;
-  /** Largest accepted header block, bytes. */
-  maxHeaderBytes: number;
-}
-
-export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  maxRequestsPerSocket: 10_000,
-  maxHeaderBytes: 16 * 1024,
-};
-
 export interface RunningServer {
   sandbox: Sandbox;
   server: Server;
@@ -55,7 +34,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the simulator on node:http.
+ * Starts the simulator on node:http: a sandbox, one node server per address, a ready token and the ready file.
  * @example const s = await serve({ port: 0 }); await fetch(`${s.baseUrl}/api/public/v1`); await s.close();
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
@@ -70,82 +49,43 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       options.onError ??
       ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
-  const streams = new Set<() => void>();
-  const listenerOptions = {
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    onStreamOpen(stop: () => void) {
-      streams.add(stop);
-      return () => streams.delete(stop);
-    },
-  };
-  const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
-  const make = (core: Core) => {
-    const srv = createServer(
-      {
-        maxHeaderSize: limits.maxHeaderBytes,
-        requestTimeout: limits.requestTimeoutMs,
-        headersTimeout: limits.headersTimeoutMs,
-        keepAliveTimeout: limits.keepAliveTimeoutMs,
-        connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)),
-      },
-      createNodeListener(core, listenerOptions),
-    );
-    srv.maxRequestsPerSocket = limits.maxRequestsPerSocket;
-    // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
-    srv.on('clientError', (err: NodeJS.ErrnoException, socket) =>
-      writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))),
-    );
-    return srv;
-  };
-  const server = make(sandbox.core);
-  const altServer = options.altPort !== undefined ? make(sandbox.altCore) : undefined;
-  const listen = (srv: Server, port: number) =>
-    new Promise<string>((resolve, reject) => {
-      srv.once('error', reject);
-      srv.listen(port, host, () => {
-        const addr = srv.address() as AddressInfo;
-        resolve(`http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`);
-      });
-    });
-  const baseUrl = await listen(server, options.port ?? 4010);
-  const altBaseUrl = altServer ? await listen(altServer, options.altPort!) : undefined;
+  const transport = { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, limits: options.limits ?? {} };
+  const main = createNodeServer(sandbox.core, transport);
+  const alt = options.altPort !== undefined ? createNodeServer(sandbox.altCore, transport) : undefined;
+  const baseUrl = await main.listen(options.port ?? 4010, host);
+  const altBaseUrl = alt && options.altPort !== undefined ? await alt.listen(options.altPort, host) : undefined;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
-  if (options.readyFile)
-    writeFileSync(
-      options.readyFile,
-      JSON.stringify(
-        { baseUrl, ...(altBaseUrl ? { altBaseUrl } : {}), token, tenant, adminToken: sandbox.adminToken },
-        null,
-        2,
-      ),
-    );
+  if (options.readyFile) writeReadyFile(options.readyFile, { baseUrl, altBaseUrl, token, tenant, sandbox });
   let closing: Promise<void> | undefined;
   return {
     sandbox,
-    server,
+    server: main.server,
     baseUrl,
     token,
     tenant,
     ...(altBaseUrl ? { altBaseUrl } : {}),
     close() {
-      const closeOne = (srv: Server) =>
-        new Promise<void>((resolve) => {
-          // Connections that finish their last response go idle: close them as they do, not after keep-alive.
-          const sweep = setInterval(() => srv.closeIdleConnections(), 25);
-          srv.close(() => {
-            clearInterval(sweep);
-            resolve();
-          });
-          srv.closeIdleConnections();
-        });
       closing ??= (async () => {
-        const done = Promise.all([closeOne(server), ...(altServer ? [closeOne(altServer)] : [])]);
-        for (const stop of [...streams]) stop();
-        await done;
+        await Promise.all([main.close(), alt?.close()]);
         await sandbox.state.close();
       })();
       return closing;
     },
   };
+}
+
+/** The file `ncs serve --ready-file` writes once listening: where to reach the server and a token to do it. */
+function writeReadyFile(
+  file: string,
+  r: { baseUrl: string; altBaseUrl: string | undefined; token: string; tenant: string; sandbox: Sandbox },
+): void {
+  const body = {
+    baseUrl: r.baseUrl,
+    altBaseUrl: r.altBaseUrl,
+    token: r.token,
+    tenant: r.tenant,
+    adminToken: r.sandbox.adminToken,
+  };
+  writeFileSync(file, JSON.stringify(body, null, 2));
 }

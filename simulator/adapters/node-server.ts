@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CoreHandler } from '../core/types.ts';
+import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
+
+export interface TransportLimits {
+  /** Time to receive all request headers (slowloris), ms. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, ms. */
+  requestTimeoutMs: number;
+  /** Idle keep-alive connection lifetime, ms. */
+  keepAliveTimeoutMs: number;
+  /** Requests served on one keep-alive connection before it is closed. */
+  maxRequestsPerSocket: number;
+  /** Largest accepted header block, bytes. */
+  maxHeaderBytes: number;
+}
+
+export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 10_000,
+  maxHeaderBytes: 16 * 1024,
+};
+
+export interface NodeServerOptions {
+  limits?: Partial<TransportLimits>;
+  maxBodyBytes?: number;
+}
+
+export interface NodeServer {
+  server: Server;
+  /** Listens on host:port and resolves with the base URL actually bound (port 0 = ephemeral). */
+  listen(port: number, host: string): Promise<string>;
+  /** Stops accepting, ends open streams, waits for in-flight requests. */
+  close(): Promise<void>;
+}
+
+/**
+ * A node:http server around one core, with the transport limits and envelope answers for unreadable requests.
+ * It knows nothing of tokens or sandboxes: the composition layer (app/serve.ts) decides what to serve.
+ * @example const s = createNodeServer(core); const url = await s.listen(0, '127.0.0.1'); await s.close();
+ */
+export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}): NodeServer {
+  const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...opts.limits };
+  const streams = new Set<() => void>();
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)),
+    },
+    createNodeListener(core, {
+      maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
+      onStreamOpen(stop) {
+        streams.add(stop);
+        return () => streams.delete(stop);
+      },
+    }),
+  );
+  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) =>
+    writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))),
+  );
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    listen: (port, host) =>
+      new Promise<string>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const addr = server.address() as AddressInfo;
+          resolve(`http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`);
+        });
+      }),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        // Connections that finish their last response go idle: close them as they do, not after keep-alive.
+        const sweep = setInterval(() => server.closeIdleConnections(), 25);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+        server.closeIdleConnections();
+        for (const stop of [...streams]) stop();
+      });
+      return closing;
+    },
+  };
+}
