@@ -1,9 +1,9 @@
 import type { ErrorCode } from '../contract/errors.ts';
 import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ROUTES } from '../contract/route-table.ts';
-import { HANDLERS } from '../handlers/index.ts';
 import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
 import type { HandlerDeps, HandlerMap } from '../handlers/types.ts';
+import { type HandlerServices, wireHandlers } from './wire-handlers.ts';
 import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
@@ -68,17 +68,16 @@ export function createCore(opts: CoreOptions): Core {
   const { state } = opts;
   const documents = createOpenApiDocuments(opts.servers);
   const router = createRouter(documents.object());
-  const handlers: HandlerMap = { ...HANDLERS, ...opts.handlers };
-  const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
-  if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
-  const deps: HandlerDeps = {
-    state,
+  const services: HandlerServices = {
     documents,
     streams: createStreamGate({ ...DEFAULT_STREAM_LIMITS, ...opts.streams?.limits }),
     streamOptions: opts.streams?.options ?? {},
     signatureHeader: opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
     webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
   };
+  const handlers: HandlerMap = { ...wireHandlers(state, services), ...opts.handlers };
+  const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
+  if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 
   const steps: Middleware[] = [
     versionMiddleware(),
@@ -96,7 +95,7 @@ export function createCore(opts: CoreOptions): Core {
     validateMiddleware(router),
     idempotencyMiddleware(state.idempotency),
   ];
-  const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx, deps));
+  const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx));
   const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
   const surfaces = opts.surfaces ?? [];
 
@@ -147,5 +146,5 @@ export function createCore(opts: CoreOptions): Core {
     };
     return failure(ctx, new ApiError(code, { detail }));
   }
-  return { handle, reject, ready, state, documents, streams: deps.streams };
+  return { handle, reject, ready, state, documents, streams: services.streams };
 }

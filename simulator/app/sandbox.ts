@@ -7,7 +7,7 @@ import { createControlPlaneSurface } from '../control/surface.ts';
 import { createMswHandlers } from '../adapters/msw.ts';
 import { createAuthServerSurface } from '../auth-server/surface.ts';
 import type { Clock } from '../lib/clock.ts';
-import { loadFixtures } from '../state/fixtures-loader.ts';
+import { loadFixtures } from './fixtures-loader.ts';
 import { newId } from '../lib/ids.ts';
 import { openSqlitePersistence } from '../state/persistence/sqlite-persistence.ts';
 import { createSandboxState, type SandboxState, type WebhookOptions } from './sandbox-state.ts';
