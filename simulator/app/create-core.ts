@@ -36,7 +36,8 @@ export interface RequestLogEntry {
 
 export interface CoreOptions {
   state: SandboxState;
-  servers: string[];
+  /** `servers` of the served OpenAPI documents (default: relative, right behind any host or proxy). */
+  servers?: string[];
   allowBrowserCredentials?: boolean;
   /** Open-stream limits and stream pacing; webhook signature header and allowed receiver hosts. */
   streams?: { limits?: Partial<StreamLimits>; options?: HandlerDeps['streamOptions'] };

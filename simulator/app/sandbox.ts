@@ -121,7 +121,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       adminToken,
       operations: control,
       tokens: state.tokens,
-      servers: [baseUrl, altBaseUrl],
     }),
   ];
   surfaces.push(
@@ -134,7 +133,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const core = createCore({
     state,
     surfaces,
-    servers: [baseUrl, altBaseUrl],
     allowBrowserCredentials: options.allowBrowserCredentials ?? false,
     streams: {
       ...(options.stream?.limits ? { limits: options.stream.limits } : {}),

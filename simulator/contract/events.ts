@@ -27,3 +27,7 @@ export const StreamQuery = z.object({
     .optional()
     .describe('Last message number read; resumes after it'),
 });
+
+export const StreamHeaders = z.object({
+  'Last-Event-ID': z.string().optional().describe('Last message number read; resumes after it (same as cursor)'),
+});

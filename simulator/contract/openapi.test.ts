@@ -33,4 +33,38 @@ describe('generated OpenAPI document', () => {
     expect(schemas).toContain('"minLength":2,"maxLength":80');
     expect(schemas).toContain('^[A-Za-z0-9._:-]{8,128}$');
   });
+
+  it('declares what third-party tools need: stream errors and headers, answer headers, descriptions, tags', () => {
+    const doc = buildOpenApiDocument() as unknown as {
+      servers: { url: string }[];
+      tags: { name: string; description: string }[];
+      paths: Record<string, Record<string, Operation>>;
+    };
+    type Operation = {
+      description?: string;
+      tags: string[];
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    expect(doc.servers).toEqual([{ url: '/' }]);
+    const stream = doc.paths['/api/public/v1/stream']!.get!;
+    expect(Object.keys(stream.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    const params = stream.parameters!.map((p) => `${p.in}:${p.name}`);
+    expect(params).toEqual(expect.arrayContaining(['header:Last-Event-ID', 'header:x-service-tenant', 'query:cursor']));
+    const providers = doc.paths['/api/public/v1/providers']!.get!;
+    expect(Object.keys(providers.responses['200']!.headers!)).toEqual([
+      'X-Request-Id',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+    ]);
+    expect(providers.responses['429']!.headers).toHaveProperty('Retry-After');
+    expect(providers.responses['401']!.headers).toHaveProperty('WWW-Authenticate');
+    const defined = new Set(doc.tags.map((t) => t.name));
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const op of Object.values(ops)) {
+        expect(op.description, path).toMatch(/\w{3,}/);
+        for (const tag of op.tags) expect(defined.has(tag), `${path} tag ${tag}`).toBe(true);
+      }
+    for (const tag of doc.tags) expect(tag.description, tag.name).not.toBe(tag.name);
+  });
 });

@@ -27,6 +27,8 @@ export interface RouteDef {
   optionalAuth?: boolean;
   query?: z.ZodObject;
   params?: z.ZodObject;
+  /** Request headers of this route beyond auth, tenant, idempotency and version (e.g. Last-Event-ID). */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** Payload inside the success envelope (JSON routes). */
   data?: z.ZodType;

@@ -61,7 +61,8 @@ export function createControlPlaneSurface(opts: {
   operations: ControlOperations;
   /** Tells a tenant token (403) from an unknown one (401). */
   tokens: Pick<TokenStore, 'lookup'>;
-  servers: string[];
+  /** `servers` of the control plane's OpenAPI document (default: relative). */
+  servers?: string[];
 }): Surface {
   const admin = digest(opts.adminToken);
   let docJson: string | undefined;

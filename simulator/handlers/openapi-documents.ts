@@ -9,12 +9,12 @@ export interface OpenApiDocuments {
   yaml(version?: ApiVersion): string;
 }
 
-export function createOpenApiDocuments(servers: string[]): OpenApiDocuments {
+export function createOpenApiDocuments(servers?: string[]): OpenApiDocuments {
   const cache = new Map<string, { doc: OpenApiDocument; json?: string; yaml?: string }>();
   const entry = (version: ApiVersion) => {
     let e = cache.get(version);
     if (!e) {
-      e = { doc: buildOpenApiDocument({ version, servers }) };
+      e = { doc: buildOpenApiDocument({ version, ...(servers ? { servers } : {}) }) };
       cache.set(version, e);
     }
     return e;

@@ -1,5 +1,5 @@
 import { AuditLogData, AuditQuery } from '../audit.ts';
-import { StreamQuery } from '../events.ts';
+import { StreamHeaders, StreamQuery } from '../events.ts';
 import type { RouteDef } from '../route-def.ts';
 import { BASE_PATH } from '../versions.ts';
 import {
@@ -26,6 +26,7 @@ export const eventRoutes: RouteDef[] = [
     scope: 'stream:read',
     kind: 'sse',
     query: StreamQuery,
+    headers: StreamHeaders,
   },
   {
     id: 'createWebhook',
