@@ -17,6 +17,7 @@ import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore 
 import { durableAudit, durableDeliveries, durableFeeds } from './persistence/durable-stores.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 import { createRateLimitStore, type RateLimitSettings, type RateLimitStore } from './rate-limit-store.ts';
+import { createTimeline, type Timeline } from './timeline.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
 import { createWebhookReceiverStore, type WebhookReceiverStore } from './webhook-receivers.ts';
 
@@ -60,6 +61,8 @@ export interface SandboxState {
   fixtures: FixtureSet;
   environment: Environment;
   clock: Clock;
+  /** Callbacks at times of the sandbox clock (lifecycle transitions, the end of a stream's access). */
+  timeline: Timeline;
   events: EventBus;
   catalog: CatalogStore;
   clients: ClientRegistry;
@@ -81,13 +84,14 @@ export interface SandboxState {
   snapshot(): string;
   /** Back to the fixtures: tenant data, keys, receivers, deliveries, audit, retained stream messages and faults dropped; clock back to real time. Tokens stay valid. */
   reset(): Promise<void>;
-  /** Stops webhook retries and closes the database. */
+  /** Stops timers and webhook retries and closes the database. */
   close(): Promise<void>;
 }
 
 export function createSandboxState(opts: StateOptions): SandboxState {
   const clock = opts.clock ?? createClock();
   const persistence = opts.persistence ?? memoryOnly;
+  const timeline = createTimeline(clock);
   const catalog = createCatalogStore();
   const events = createEventBus();
   const retention = opts.streamRetention ?? STREAM_DEFAULTS.retention;
@@ -114,11 +118,18 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     fixtures: opts.fixtures,
     environment: opts.environment,
     clock,
+    timeline,
     events,
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
     tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence),
-    connections: createConnectionsStore({ clock, events, activationDelayMs: opts.activationDelayMs, persistence }),
+    connections: createConnectionsStore({
+      clock,
+      events,
+      activationDelayMs: opts.activationDelayMs,
+      persistence,
+      timeline,
+    }),
     idempotency: createIdempotencyStore(clock, opts.idempotency, persistence),
     audit,
     feeds,
@@ -155,6 +166,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       await catalog.load(opts.fixtures);
     },
     async close() {
+      timeline.close();
       await dispatcher.close();
       persistence.close();
     },

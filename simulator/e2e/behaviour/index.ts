@@ -10,6 +10,7 @@ import { discoveryBehaviour } from './discovery.ts';
 import { oauthBehaviour } from './oauth.ts';
 import { rateLimitBehaviour } from './rate-limits.ts';
 import { authMatrixBehaviour } from './auth-matrix.ts';
+import { timingAndAccessBehaviour } from './timing-and-access.ts';
 
 /** Registers the whole behaviour suite against one runtime. */
 export function behaviourSuite(factory: TargetFactory) {
@@ -31,4 +32,5 @@ export function behaviourSuite(factory: TargetFactory) {
   oauthBehaviour(get);
   rateLimitBehaviour(get);
   authMatrixBehaviour(get);
+  timingAndAccessBehaviour(get);
 }
