@@ -9,6 +9,8 @@ import { createAuthServerSurface } from './auth-server/surface.ts';
 import type { Clock } from './state/clock.ts';
 import { loadFixtures } from './state/fixtures-loader.ts';
 import { newId } from './state/ids.ts';
+import { PersistenceError } from './state/persistence/persistence-error.ts';
+import type { Persistence } from './state/persistence/persistence.ts';
 import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts';
 import { createSandboxState, type SandboxState, type WebhookOptions } from './state/sandbox-state.ts';
 import type { StreamLimits } from './events/stream-limits.ts';
@@ -83,6 +85,20 @@ export interface Sandbox {
   ): { token: string; tenant: string; clientId: string; expiresAt: string };
 }
 
+/** Builds the state; a stored record that does not load aborts naming the file and table, never with a raw TypeError. */
+function loadState(persistence: Persistence | undefined, build: () => SandboxState): SandboxState {
+  try {
+    return build();
+  } catch (err) {
+    persistence?.close();
+    if (!persistence || err instanceof PersistenceError) throw err;
+    throw new PersistenceError(
+      `${persistence.lastRead?.() ?? 'the data dir'}: a stored record does not load; the data dir is damaged. Restore it from a backup or remove it to start fresh.`,
+      { cause: err },
+    );
+  }
+}
+
 /**
  * Creates an in-memory simulator: use its MSW handlers in tests, or serve it over HTTP (`serve`).
  * @example
@@ -98,21 +114,24 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { allowedHosts, ...webhookOptions } = { ...options.webhooks, ...violation?.webhooks };
   // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
   webhookOptions.fetch ??= mswPassthroughFetch;
-  const state = createSandboxState({
-    fixtures,
-    environment: options.environment ?? 'sandbox',
-    tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
-    activationDelayMs: options.activationDelayMs ?? 2000,
-    idempotency: {
-      ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
-      ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
-    },
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.dataDir ? { persistence: openSqlitePersistence(options.dataDir) } : {}),
-    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-    ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
-    ...(webhookOptions ? { webhooks: webhookOptions } : {}),
-  });
+  const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : undefined;
+  const state = loadState(persistence, () =>
+    createSandboxState({
+      fixtures,
+      environment: options.environment ?? 'sandbox',
+      tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+      activationDelayMs: options.activationDelayMs ?? 2000,
+      idempotency: {
+        ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
+        ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
+      },
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(persistence ? { persistence } : {}),
+      ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+      ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
+      ...(webhookOptions ? { webhooks: webhookOptions } : {}),
+    }),
+  );
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
 import type { Core } from '../core/create-core.ts';
@@ -112,14 +112,13 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
   if (options.readyFile)
-    writeFileSync(
-      options.readyFile,
-      JSON.stringify(
-        { baseUrl, ...(altBaseUrl ? { altBaseUrl } : {}), token, tenant, adminToken: sandbox.adminToken },
-        null,
-        2,
-      ),
-    );
+    writeReadyFile(options.readyFile, {
+      baseUrl,
+      ...(altBaseUrl ? { altBaseUrl } : {}),
+      token,
+      tenant,
+      adminToken: sandbox.adminToken,
+    });
   let closing: Promise<void> | undefined;
   return {
     sandbox,
@@ -144,8 +143,22 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         for (const stop of [...streams]) stop();
         await done;
         await sandbox.state.close();
+        // The tokens in it die with the process: leave no credentials behind.
+        if (options.readyFile) rmSync(options.readyFile, { force: true });
       })();
       return closing;
     },
   };
+}
+
+/**
+ * Writes the ready file owner-only (it holds the admin and an access token) and whole at once:
+ * written aside, then renamed, so a reader never sees half of it.
+ * @example writeReadyFile('.ncs-ready.json', { baseUrl, token, tenant, adminToken });
+ */
+function writeReadyFile(file: string, info: Record<string, string>) {
+  const aside = `${file}.${process.pid}.tmp`;
+  rmSync(aside, { force: true });
+  writeFileSync(aside, JSON.stringify(info, null, 2), { mode: 0o600, flag: 'wx' });
+  renameSync(aside, file);
 }

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../state/persistence/sqlite-persistence.ts';
+import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
+
+const children: ChildProcess[] = [];
+
+/** Runs `ncs serve --data-dir dir`; resolves with the child and how it ended (or `ready` once it listens). */
+function serveOn(dataDir: string, ready: string) {
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--quiet', '--data-dir', dataDir, '--ready-file', ready],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (c) => (stderr += c));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
+  return { child, exited };
+}
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+describe('one process per data dir; damaged data dirs refused by name', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ncs-datadir-'));
+  afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+
+  it('a second serve on the same data dir exits 2 naming it; a killed owner leaves no stale lock', async () => {
+    const dir = join(root, 'shared');
+    const first = serveOn(dir, join(root, 'a.json'));
+    await waitForReadyFile(join(root, 'a.json'));
+    const second = serveOn(dir, join(root, 'b.json'));
+    const refused = await second.exited;
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`the data dir ${dir} is in use by another ncs process`);
+    expect(existsSync(join(root, 'b.json'))).toBe(false);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = serveOn(dir, join(root, 'c.json'));
+    const info = await waitForReadyFile(join(root, 'c.json'));
+    expect((await fetch(`${info.baseUrl}/api/public/v1`)).status).toBe(200);
+    third.child.kill('SIGTERM');
+    expect((await third.exited).code).toBe(0);
+  }, 30_000);
+
+  it('the database and the ready file are owner-only (0600); the ready file is removed at shutdown', async () => {
+    const dir = join(root, 'modes');
+    const ready = join(root, 'modes.json');
+    const run = serveOn(dir, ready);
+    await waitForReadyFile(ready);
+    expect(mode(join(dir, DATABASE_FILE))).toBe(0o600);
+    expect(mode(ready)).toBe(0o600);
+    run.child.kill('SIGTERM');
+    expect((await run.exited).code).toBe(0);
+    expect(existsSync(ready)).toBe(false);
+  }, 20_000);
+
+  it('a 0-byte database is refused naming the file', async () => {
+    const dir = join(root, 'empty');
+    mkdirSync(dir);
+    writeFileSync(join(dir, DATABASE_FILE), '');
+    const { code, stderr } = await serveOn(dir, join(root, 'empty.json')).exited;
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(dir, DATABASE_FILE)} is empty (0 bytes)`);
+  }, 20_000);
+
+  it.each([
+    ['not JSON', 'tokens', '{"clientId":'],
+    ['the wrong shape', 'connections', 'null'],
+  ])(
+    'a record that is %s aborts naming the file and table, with no parser or TypeError text',
+    async (_, ns, value) => {
+      const dir = join(root, `bad-${ns}`);
+      const ready = join(root, `bad-${ns}.json`);
+      const ok = serveOn(dir, ready);
+      await waitForReadyFile(ready);
+      ok.child.kill('SIGTERM');
+      await ok.exited;
+      const db = new DatabaseSync(join(dir, DATABASE_FILE));
+      db.prepare('INSERT INTO records (ns, key, value) VALUES (?, ?, ?)').run(ns, 'broken-1', value);
+      db.close();
+      const { code, stderr } = await serveOn(dir, ready).exited;
+      expect(code).toBe(2);
+      expect(stderr).toContain(join(dir, DATABASE_FILE));
+      expect(stderr).toContain(`table records (ns ${ns}, key broken-1)`);
+      expect(stderr).not.toMatch(/TypeError|SyntaxError|Unexpected token|Cannot read|\n\s+at /);
+    },
+    20_000,
+  );
+});
