@@ -98,11 +98,13 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   const feeds = durableFeeds(createFeedStore({ retention, clock }), persistence, retention);
   const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
   const receivers = createWebhookReceiverStore(clock, persistence);
+  const faults = createFaultStore();
   const dispatcher = createDispatcher({
     // The undici package's own fetch: MSW in the same process never intercepts real deliveries.
     fetch: undiciFetch,
     ...opts.webhooks,
     clock,
+    signatureSkewMs: () => faults.takeSignatureSkew(),
     log: durableDeliveries(createDeliveryLog(), persistence),
     onFailure: (d) =>
       feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', {
@@ -135,7 +137,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     feeds,
     receivers,
     dispatcher,
-    faults: createFaultStore(),
+    faults,
     persistence,
     rateLimits: createRateLimitStore(clock, opts.rateLimit),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),

@@ -5,6 +5,7 @@ import { newId } from '../state/ids.ts';
 import { realScheduler, type Scheduler } from '../state/scheduler.ts';
 import { checkRetryPolicy, DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { postSigned, type AbortTag, type PostOutcome, type SignedPost } from './signed-post.ts';
+import { signWebhook } from './signature.ts';
 
 /** Where and how to deliver: the receiver as registered (the secret never enters the log). */
 export interface WebhookReceiver {
@@ -32,6 +33,10 @@ export interface DispatcherOptions extends Partial<RetryPolicy> {
   signatureHeader?: string;
   /** Signs each attempt (default signWebhook); see SignedPost.sign. */
   sign?: SignedPost['sign'];
+  /** Real time for signature timestamps (default Date.now): receivers check them against their own clock. */
+  realNow?: () => number;
+  /** Offset (ms) added to the signed time of the next attempt: the stale/future signature faults. */
+  signatureSkewMs?: () => number;
   timeoutMs?: number;
   /** Deliveries pending at once; beyond it the oldest pending one fails with `queue_full`. */
   maxQueue?: number;
@@ -80,6 +85,12 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   const makeId = opts.newId ?? (() => newId('dlv'));
   const policy = checkRetryPolicy({ ...DEFAULT_RETRY_POLICY, ...pick(opts) });
   const signatureHeader = opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader;
+  const baseSign = opts.sign ?? signWebhook;
+  const realNow = opts.realNow ?? Date.now;
+  // The signed timestamp is real time, never the sandbox clock: a receiver compares it with its own
+  // clock, so a sandbox moved an hour ahead must not make every delivery look "from the future".
+  const sign: SignedPost['sign'] = (body, secret) =>
+    baseSign(body, secret, Math.max(0, Math.floor((realNow() + (opts.signatureSkewMs?.() ?? 0)) / 1000)));
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
   const maxQueue = opts.maxQueue ?? WEBHOOK_DEFAULTS.maxQueue;
   if (!Number.isSafeInteger(maxQueue) || maxQueue < 1)
@@ -137,7 +148,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       fetch: fetchImpl,
       clock,
       scheduler,
-      ...(opts.sign ? { sign: opts.sign } : {}),
+      sign,
       headers: {
         [WEBHOOK_DEFAULTS.eventHeader]: job.record.eventType,
         [WEBHOOK_DEFAULTS.deliveryHeader]: job.record.id,

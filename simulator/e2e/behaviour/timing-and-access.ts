@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhook } from '../../webhooks/signature.ts';
 import { client, type Target } from '../harness.ts';
 import { expectFailure, expectSuccess } from './expect-envelope.ts';
 import { startReceiver } from './receiver.ts';
@@ -126,6 +127,38 @@ export function timingAndAccessBehaviour(get: () => Target) {
         expectFailure({ ...again, json: again.json, text: again.raw, headers: again.headers }, 'unauthorized');
       } finally {
         t.sandbox.state.clock.reset();
+      }
+    });
+
+    it('webhook signatures carry real time even after the sandbox clock moved; stale/future signatures are a fault', async () => {
+      const t = get();
+      const api = client(t);
+      const label = key('sig');
+      const hook = expectSuccess(
+        await api.call('POST', '/api/public/v1/webhooks', {
+          body: { url: receiver.url(`/ok/${label}`), events: ['order.paid'] },
+          headers: { 'idempotency-key': key('reg') },
+        }),
+      ) as { id: string; signingSecret: string; signatureHeader: string };
+      const deliver = async () => {
+        const { deliveries } = t.sandbox.control.trigger({ event: 'order.paid', tenant: api.tenant });
+        const id = deliveries[0]!;
+        const call = await receiver.waitFor((c) => c.headers['ncs-delivery'] === id, 3000);
+        // The receiver's own clock: real time, as any partner's server has.
+        return verifyWebhook(call.raw, String(call.headers[hook.signatureHeader.toLowerCase()]), hook.signingSecret);
+      };
+      try {
+        t.sandbox.control.advanceClock(3600);
+        expect(await deliver()).toMatchObject({ ok: true });
+        t.sandbox.control.addFault({ kind: 'stale_signature' });
+        expect(await deliver()).toEqual({ ok: false, reason: 'stale' });
+        t.sandbox.control.addFault({ kind: 'future_signature', skewSeconds: 900 });
+        expect(await deliver()).toEqual({ ok: false, reason: 'future' });
+        expect(await deliver()).toMatchObject({ ok: true });
+        expect(t.sandbox.control.listFaults()).toEqual([]);
+      } finally {
+        t.sandbox.state.clock.reset();
+        await api.call('DELETE', `/api/public/v1/webhooks/${hook.id}`);
       }
     });
   });
