@@ -37,6 +37,8 @@ program
     '--stream-limit <perFeed/all>',
     'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests',
   )
+  .option('--public-url <url>', 'origin clients reach the server at: the OAuth issuer (default: the listening address)')
+  .option('--webhook-allow-host <host...>', 'also deliver webhooks to these hosts (name, *.domain, IP or *)')
   .action(async (opts) => {
     await runServe(opts);
   });

@@ -6,10 +6,19 @@ import type { PlainRequest, PlainResponse } from '../core/types.ts';
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
   maxBodyBytes?: number;
+  /**
+   * The public origin of this listener (OAuth issuer and metadata), from configuration: never taken
+   * from the Host header, so a shared sandbox cannot be made to advertise another issuer.
+   */
+  origin?: () => string | undefined;
 }
 
 /** node:http request -> plain request (translation only). */
-export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number): Promise<PlainRequest> {
+export async function fromNodeRequest(
+  req: IncomingMessage,
+  maxBodyBytes: number,
+  origin?: string,
+): Promise<PlainRequest> {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   const path = q === -1 ? raw : raw.slice(0, q);
@@ -37,7 +46,9 @@ export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number
     }
   }
   const plain: PlainRequest = { method: (req.method ?? 'GET').toUpperCase(), path, query, headers };
-  if (headers.host) plain.origin = `http://${headers.host}`;
+  if (origin) plain.origin = origin;
+  const address = req.socket.remoteAddress;
+  if (address) plain.clientAddress = address;
   if (plain.method === 'GET' || plain.method === 'HEAD') return plain;
   return readBody(req, plain, maxBodyBytes);
 }
@@ -166,7 +177,7 @@ export function createNodeListener(
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
-    fromNodeRequest(req, max)
+    fromNodeRequest(req, max, opts.origin?.())
       .then(async (plain) => {
         const out = await core.handle(plain);
         if (plain.bodyTooLarge) {

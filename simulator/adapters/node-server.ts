@@ -11,6 +11,11 @@ export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   port?: number;
   /** Also listen here (same host): the interface's second address, served by the same state. */
   altPort?: number;
+  /**
+   * The origin clients reach this server at (behind a proxy, in a container): the OAuth issuer and
+   * metadata name it. Default: the listening address. Never taken from the Host header.
+   */
+  publicUrl?: string;
   /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken} as JSON here once listening. */
   readyFile?: string;
   /** Where request log lines go (default: none). */
@@ -71,6 +76,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
   const streams = new Set<() => void>();
+  const publicUrl = options.publicUrl !== undefined ? publicOrigin(options.publicUrl) : undefined;
+  // Filled in once listening (port 0 is only known then); requests cannot arrive before.
+  const origins: { main?: string; alt?: string } = {};
   const listenerOptions = {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     onStreamOpen(stop: () => void) {
@@ -79,7 +87,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     },
   };
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
-  const make = (core: Core) => {
+  const make = (core: Core, origin: () => string | undefined) => {
     const srv = createServer(
       {
         maxHeaderSize: limits.maxHeaderBytes,
@@ -88,7 +96,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         keepAliveTimeout: limits.keepAliveTimeoutMs,
         connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)),
       },
-      createNodeListener(core, listenerOptions),
+      createNodeListener(core, { ...listenerOptions, origin }),
     );
     srv.maxRequestsPerSocket = limits.maxRequestsPerSocket;
     // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
@@ -97,8 +105,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     );
     return srv;
   };
-  const server = make(sandbox.core);
-  const altServer = options.altPort !== undefined ? make(sandbox.altCore) : undefined;
+  const server = make(sandbox.core, () => origins.main);
+  const altServer = options.altPort !== undefined ? make(sandbox.altCore, () => origins.alt) : undefined;
   const listen = (srv: Server, port: number) =>
     new Promise<string>((resolve, reject) => {
       srv.once('error', reject);
@@ -109,6 +117,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     });
   const baseUrl = await listen(server, options.port ?? 4010);
   const altBaseUrl = altServer ? await listen(altServer, options.altPort!) : undefined;
+  origins.main = publicUrl ?? baseUrl;
+  origins.alt = altBaseUrl;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
   if (options.readyFile)
@@ -161,4 +171,24 @@ function writeReadyFile(file: string, info: Record<string, string>) {
   rmSync(aside, { force: true });
   writeFileSync(aside, JSON.stringify(info, null, 2), { mode: 0o600, flag: 'wx' });
   renameSync(aside, file);
+}
+
+/**
+ * Checks `--public-url`: an absolute http(s) URL without credentials, query or fragment; returns its origin.
+ * @example publicOrigin('https://sandbox.partner.example/') // 'https://sandbox.partner.example'
+ */
+export function publicOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `--public-url must be an absolute http(s) URL such as https://sandbox.example.com (got "${value}")`,
+    );
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
+    throw new Error(`--public-url must be an http(s) origin without credentials, query or fragment (got "${value}")`);
+  if (url.pathname !== '/')
+    throw new Error(`--public-url must be an origin without a path: the API lives at /api/public/v1 (got "${value}")`);
+  return url.origin;
 }

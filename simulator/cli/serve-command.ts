@@ -1,4 +1,5 @@
 import { serve, type ServeOptions } from '../adapters/node-server.ts';
+import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../state/rate-limit-store.ts';
 
 export interface ServeCommandOptions {
@@ -20,6 +21,24 @@ export interface ServeCommandOptions {
   refreshTokenTtl?: string;
   /** `<per feed>/<in all>` open streams, e.g. 10000/20000. */
   streamLimit?: string;
+  /** The origin clients reach the server at (OAuth issuer); default the listening address. */
+  publicUrl?: string;
+  /** Hosts webhook receivers may use besides loopback (`*.example.com`, a name, an address, or `*`). */
+  webhookAllowHost?: string[];
+}
+
+/**
+ * The receiver hosts of `--webhook-allow-host` added to the loopback default; undefined = the default.
+ * @example webhookHostsOption(['hooks.partner.test']) // ['localhost', '127.0.0.0/8', '::1', 'hooks.partner.test']
+ */
+export function webhookHostsOption(hosts: string[] | undefined): string[] | undefined {
+  if (!hosts?.length) return undefined;
+  for (const h of hosts)
+    if (!/^(\*|(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*|[0-9a-f:]+|\[[0-9a-f:]+\])$/i.test(h))
+      throw new Error(
+        `--webhook-allow-host takes a host name, *.domain, an IP address or * (got "${h}"), not a URL or a port`,
+      );
+  return [...DEFAULT_WEBHOOK_HOSTS, ...hosts.map((h) => h.toLowerCase().replace(/^\[|\]$/g, ''))];
 }
 
 /**
@@ -78,6 +97,7 @@ export async function runServe(
 ) {
   const rateLimit = rateLimitOption(opts);
   const streamLimits = streamLimitOption(opts.streamLimit);
+  const webhookHosts = webhookHostsOption(opts.webhookAllowHost);
   const options: ServeOptions = {
     host: opts.host,
     port: Number(opts.port),
@@ -95,6 +115,8 @@ export async function runServe(
       : {}),
     ...(opts.violation ? { violation: opts.violation } : {}),
     ...(streamLimits ? { stream: { limits: streamLimits } } : {}),
+    ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
+    ...(webhookHosts ? { webhooks: { allowedHosts: webhookHosts } } : {}),
   };
   const running = await serve(options);
   const api = `${running.baseUrl}/api/public/v1`;

@@ -28,6 +28,7 @@ export const AddFaultBody = z.strictObject({
     .max(30 * 24 * 3600)
     .optional()
     .describe('How far a signature fault moves the signed time (default 600, twice the 300 s window)'),
+  webhookId: z.string().min(1).max(120).optional().describe('Signature faults: only deliveries to this receiver'),
 });
 
 export const SetStatusBody = z.strictObject({

@@ -26,7 +26,7 @@ export const streamHandlers: HandlerMap = {
       throw err;
     }
     const feed = ctx.access ? tenantFeed(ctx.access.tenant) : PUBLIC_FEED;
-    const release = deps.streams.admit(feed);
+    const release = deps.streams.admit(feed, ctx.access ? undefined : ctx.req.clientAddress);
     // The source ends exactly once however the stream stops (client gone, slow consumer, shutdown):
     // its place in the gate goes back then, with no wrapper around every write.
     const access = ctx.access;

@@ -19,6 +19,8 @@ export interface Fault {
   latencyMs?: number;
   /** How far a signature fault moves the signed time (seconds; default 600). */
   skewSeconds?: number;
+  /** Signature faults: only deliveries to this receiver (any when absent). */
+  webhookId?: string;
 }
 
 export interface FaultStore {
@@ -28,9 +30,9 @@ export interface FaultStore {
   /**
    * Takes one use of a signature fault: the offset (ms) to add to the real time a webhook attempt is
    * signed with, 0 when none is armed.
-   * @example const t = Math.floor((Date.now() + faults.takeSignatureSkew()) / 1000);
+   * @example const t = Math.floor((Date.now() + faults.takeSignatureSkew('wh_1')) / 1000);
    */
-  takeSignatureSkew(): number;
+  takeSignatureSkew(receiverId: string): number;
   list(): Fault[];
   clear(): void;
 }
@@ -61,9 +63,9 @@ export function createFaultStore(): FaultStore {
       use(f);
       return { ...f };
     },
-    takeSignatureSkew() {
+    takeSignatureSkew(receiverId) {
       if (faults.length === 0) return 0;
-      const f = faults.find(isSignature);
+      const f = faults.find((x) => isSignature(x) && (!x.webhookId || x.webhookId === receiverId));
       if (!f) return 0;
       use(f);
       const ms = (f.skewSeconds ?? DEFAULT_SIGNATURE_SKEW_SECONDS) * 1000;

@@ -104,7 +104,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     fetch: undiciFetch,
     ...opts.webhooks,
     clock,
-    signatureSkewMs: () => faults.takeSignatureSkew(),
+    signatureSkewMs: (receiverId) => faults.takeSignatureSkew(receiverId),
     log: durableDeliveries(createDeliveryLog(), persistence),
     onFailure: (d) =>
       feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', {

@@ -35,8 +35,8 @@ export interface DispatcherOptions extends Partial<RetryPolicy> {
   sign?: SignedPost['sign'];
   /** Real time for signature timestamps (default Date.now): receivers check them against their own clock. */
   realNow?: () => number;
-  /** Offset (ms) added to the signed time of the next attempt: the stale/future signature faults. */
-  signatureSkewMs?: () => number;
+  /** Offset (ms) added to the signed time of an attempt to this receiver: the stale/future signature faults. */
+  signatureSkewMs?: (receiverId: string) => number;
   timeoutMs?: number;
   /** Deliveries pending at once; beyond it the oldest pending one fails with `queue_full`. */
   maxQueue?: number;
@@ -89,8 +89,10 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   const realNow = opts.realNow ?? Date.now;
   // The signed timestamp is real time, never the sandbox clock: a receiver compares it with its own
   // clock, so a sandbox moved an hour ahead must not make every delivery look "from the future".
-  const sign: SignedPost['sign'] = (body, secret) =>
-    baseSign(body, secret, Math.max(0, Math.floor((realNow() + (opts.signatureSkewMs?.() ?? 0)) / 1000)));
+  const signFor =
+    (receiverId: string): SignedPost['sign'] =>
+    (body, secret) =>
+      baseSign(body, secret, Math.max(0, Math.floor((realNow() + (opts.signatureSkewMs?.(receiverId) ?? 0)) / 1000)));
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
   const maxQueue = opts.maxQueue ?? WEBHOOK_DEFAULTS.maxQueue;
   if (!Number.isSafeInteger(maxQueue) || maxQueue < 1)
@@ -148,7 +150,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       fetch: fetchImpl,
       clock,
       scheduler,
-      sign,
+      sign: signFor(job.receiver.id),
       headers: {
         [WEBHOOK_DEFAULTS.eventHeader]: job.record.eventType,
         [WEBHOOK_DEFAULTS.deliveryHeader]: job.record.id,

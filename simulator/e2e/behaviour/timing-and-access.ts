@@ -7,6 +7,8 @@ import { readStream } from './sse-reader.ts';
 
 let seq = 0;
 const key = (label: string) => `ta-${label}-${Date.now().toString(36)}-${++seq}`;
+const isChangeOf = (e: { event?: string; data: string }, id: string | undefined) =>
+  e.event === 'connection.state_changed' && id !== undefined && JSON.parse(e.data).connection?.id === id;
 const headersOf = (token: string, tenant: string) => ({ authorization: `Bearer ${token}`, 'x-service-tenant': tenant });
 
 /** Lifecycle events on time with no request needed, and streams that end with their token's access. */
@@ -44,7 +46,8 @@ export function timingAndAccessBehaviour(get: () => Target) {
       const delay = t.sandbox.state.activationDelayMs;
       const read = await readStream(t, {
         headers: headersOf(api.token, api.tenant),
-        count: 2,
+        count: 1000,
+        until: (events) => events.some((e) => isChangeOf(e, created?.id)),
         timeoutMs: delay + 3000,
         during: async () => {
           created = expectSuccess(await create(api, label));
@@ -52,7 +55,7 @@ export function timingAndAccessBehaviour(get: () => Target) {
         },
       });
       const arrivedAfter = Date.now() - createdAtReal;
-      const changed = read.events.find((e) => e.event === 'connection.state_changed');
+      const changed = read.events.find((e) => isChangeOf(e, created?.id));
       expect(changed, read.raw).toBeDefined();
       const data = JSON.parse(changed!.data);
       expect(data.connection).toMatchObject({ id: created!.id, state: 'active' });
@@ -70,14 +73,15 @@ export function timingAndAccessBehaviour(get: () => Target) {
       try {
         const read = await readStream(t, {
           headers: headersOf(api.token, api.tenant),
-          count: 2,
+          count: 1000,
+          until: (events) => events.some((e) => isChangeOf(e, created?.id)),
           timeoutMs: 1000,
           during: async () => {
             created = expectSuccess(await create(api, key('advance')));
             t.sandbox.control.advanceClock(t.sandbox.state.activationDelayMs / 1000 + 60);
           },
         });
-        const changed = read.events.find((e) => e.event === 'connection.state_changed');
+        const changed = read.events.find((e) => isChangeOf(e, created?.id));
         expect(changed, read.raw).toBeDefined();
         const connection = JSON.parse(changed!.data).connection;
         expect(connection.id).toBe(created!.id);
@@ -142,17 +146,20 @@ export function timingAndAccessBehaviour(get: () => Target) {
       ) as { id: string; signingSecret: string; signatureHeader: string };
       const deliver = async () => {
         const { deliveries } = t.sandbox.control.trigger({ event: 'order.paid', tenant: api.tenant });
-        const id = deliveries[0]!;
-        const call = await receiver.waitFor((c) => c.headers['ncs-delivery'] === id, 3000);
+        // Other tests' receivers may be subscribed too: wait for the delivery to this one.
+        const call = await receiver.waitFor(
+          (c) => c.path === `/ok/${label}` && deliveries.includes(String(c.headers['ncs-delivery'])),
+          3000,
+        );
         // The receiver's own clock: real time, as any partner's server has.
         return verifyWebhook(call.raw, String(call.headers[hook.signatureHeader.toLowerCase()]), hook.signingSecret);
       };
       try {
         t.sandbox.control.advanceClock(3600);
         expect(await deliver()).toMatchObject({ ok: true });
-        t.sandbox.control.addFault({ kind: 'stale_signature' });
+        t.sandbox.control.addFault({ kind: 'stale_signature', webhookId: hook.id });
         expect(await deliver()).toEqual({ ok: false, reason: 'stale' });
-        t.sandbox.control.addFault({ kind: 'future_signature', skewSeconds: 900 });
+        t.sandbox.control.addFault({ kind: 'future_signature', skewSeconds: 900, webhookId: hook.id });
         expect(await deliver()).toEqual({ ok: false, reason: 'future' });
         expect(await deliver()).toMatchObject({ ok: true });
         expect(t.sandbox.control.listFaults()).toEqual([]);
