@@ -11,6 +11,7 @@ import { oauthBehaviour } from './oauth.ts';
 import { rateLimitBehaviour } from './rate-limits.ts';
 import { authMatrixBehaviour } from './auth-matrix.ts';
 import { timingAndAccessBehaviour } from './timing-and-access.ts';
+import { inputStrictnessBehaviour } from './input-strictness.ts';
 
 /** Registers the whole behaviour suite against one runtime. */
 export function behaviourSuite(factory: TargetFactory) {
@@ -33,4 +34,5 @@ export function behaviourSuite(factory: TargetFactory) {
   rateLimitBehaviour(get);
   authMatrixBehaviour(get);
   timingAndAccessBehaviour(get);
+  inputStrictnessBehaviour(get);
 }
