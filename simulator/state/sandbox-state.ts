@@ -99,13 +99,14 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
   const receivers = createWebhookReceiverStore(clock, persistence);
   const faults = createFaultStore();
+  const deliveryLog = durableDeliveries(createDeliveryLog(), persistence);
   const dispatcher = createDispatcher({
     // The undici package's own fetch: MSW in the same process never intercepts real deliveries.
     fetch: undiciFetch,
     ...opts.webhooks,
     clock,
     signatureSkewMs: (receiverId) => faults.takeSignatureSkew(receiverId),
-    log: durableDeliveries(createDeliveryLog(), persistence),
+    log: deliveryLog,
     onFailure: (d) =>
       feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', {
         deliveryId: d.id,
@@ -116,6 +117,11 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       }),
   });
   connectDomainEvents({ bus: events, audit, feeds, receivers, dispatcher });
+  // Deliveries cut by the last shutdown or kill -9 go out again instead of staying pending forever.
+  for (const d of deliveryLog.pendingAtStart) {
+    const r = receivers.get(d.tenant, d.receiverId);
+    if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
+  }
   const state: SandboxState = {
     fixtures: opts.fixtures,
     environment: opts.environment,

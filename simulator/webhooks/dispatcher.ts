@@ -51,6 +51,11 @@ export interface Dispatcher {
   deliver(receiver: WebhookReceiver, event: WebhookEvent): Delivery;
   /** Starts a new sequence of attempts on a logged delivery (after the one in flight, if any). Undefined when unknown. */
   redeliver(deliveryId: string, receiver: WebhookReceiver): Delivery | undefined;
+  /**
+   * Takes up a delivery left pending by an earlier process (shutdown or kill -9): attempts it at once,
+   * continuing its sequence (attempts cut by the shutdown do not count); fails it when none are left.
+   */
+  resume(record: Delivery, receiver: WebhookReceiver): Delivery;
   /** Deliveries pending (in flight or waiting for a retry). */
   pending(): number;
   /** Resolves once no attempt is in flight (scheduled retries may remain). */
@@ -256,6 +261,17 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       const job: Job = { record: { ...record, url: receiver.url }, receiver, attemptInSequence: 0, restart: false };
       enqueue(job);
       startSequence(job);
+      return job.record;
+    },
+    resume(record, receiver) {
+      if (closed) throw new Error('the dispatcher is closed');
+      const live = queue.get(record.id);
+      if (live) return live.record;
+      const counted = record.attempts.filter((a) => a.sequence === record.sequences && a.error !== 'shutdown');
+      const job: Job = { record, receiver, attemptInSequence: counted.length, restart: false };
+      enqueue(job);
+      if (counted.length >= policy.maxAttempts) finishFor(job, 'failed', counted.at(-1)?.error ?? 'shutdown');
+      else attempt(job);
       return job.record;
     },
     pending: () => queue.size,

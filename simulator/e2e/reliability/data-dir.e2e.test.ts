@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../state/persistence/sqlite-persistence.ts';
 import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
@@ -93,4 +96,64 @@ describe('one process per data dir; damaged data dirs refused by name', () => {
     },
     20_000,
   );
+
+  it('a webhook delivery pending at kill -9 is resumed by the next process and succeeds', async () => {
+    // The receiver holds the first attempt open (so it is in flight when the process dies), then answers 204.
+    let answer = false;
+    const held: ServerResponse[] = [];
+    const seen: string[] = [];
+    const rx = createServer((req, res) => {
+      seen.push(String(req.headers['ncs-delivery']));
+      req.resume();
+      if (answer) res.writeHead(204).end();
+      else held.push(res);
+    });
+    await new Promise<void>((r) => rx.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hooks`;
+    const dir = join(root, 'deliveries');
+    const ready = join(root, 'deliveries.json');
+    const first = serveOn(dir, ready);
+    const info = await waitForReadyFile(ready);
+    const auth = { authorization: `Bearer ${info.token}`, 'x-service-tenant': info.tenant };
+    const hook = (await (
+      await fetch(`${info.baseUrl}/api/public/v1/webhooks`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': 'resume-hook-1' },
+        body: JSON.stringify({ url, events: ['order.paid'] }),
+      })
+    ).json()) as { data: { id: string } };
+    await fetch(`${info.baseUrl}/_sandbox/trigger`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${info.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'order.paid', tenant: info.tenant }),
+    });
+    for (let i = 0; i < 200 && seen.length === 0; i++) await sleep(20);
+    expect(seen.length).toBe(1);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    held.forEach((r) => r.destroy());
+    answer = true;
+    rmSync(ready); // left behind by the killed process
+    const second = serveOn(dir, ready);
+    const again = await waitForReadyFile(ready);
+    const deliveries = async () =>
+      (
+        (await (
+          await fetch(`${again.baseUrl}/api/public/v1/webhooks/${hook.data.id}/deliveries`, {
+            headers: { authorization: `Bearer ${again.token}`, 'x-service-tenant': again.tenant },
+          })
+        ).json()) as { data: { deliveries: { id: string; status: string }[] } }
+      ).data.deliveries;
+    let list = await deliveries();
+    for (let i = 0; i < 100 && list[0]?.status !== 'succeeded'; i++) {
+      await sleep(50);
+      list = await deliveries();
+    }
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: seen[0], status: 'succeeded' });
+    expect(seen.at(-1)).toBe(seen[0]);
+    second.child.kill('SIGTERM');
+    await second.exited;
+    rx.close();
+  }, 30_000);
 });
