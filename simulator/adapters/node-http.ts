@@ -46,10 +46,12 @@ export async function fromNodeRequest(
     }
   }
   const plain: PlainRequest = { method: (req.method ?? 'GET').toUpperCase(), path, query, headers };
+  // A body announced larger than accepted is refused at once, not after waiting for bytes never sent.
+  if (Number(headers['content-length']) > maxBodyBytes) plain.bodyTooLarge = true;
   if (origin) plain.origin = origin;
   const address = req.socket.remoteAddress;
   if (address) plain.clientAddress = address;
-  if (plain.method === 'GET' || plain.method === 'HEAD') return plain;
+  if (plain.method === 'GET' || plain.method === 'HEAD' || plain.bodyTooLarge) return plain;
   return readBody(req, plain, maxBodyBytes);
 }
 
@@ -91,7 +93,10 @@ export function writeNodeResponse(
   res: ServerResponse,
   out: PlainResponse,
   onStreamOpen?: (stop: () => void) => () => void,
+  draining?: () => boolean,
 ): void {
+  // Shutting down: tell the client this connection ends after this answer (node then closes it).
+  if (draining?.()) out.headers.connection = 'close';
   if (!out.stream) {
     const body = out.body ?? '';
     out.headers['content-length'] = String(Buffer.byteLength(body));
@@ -150,7 +155,8 @@ export function writeRawResponse(socket: Duplex, out: PlainResponse): void {
       ([k, v]) => `${k}: ${v}`,
     ),
   ];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  // Close both ways once written: a client that never reads or closes must not hold the descriptor.
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
 }
 
 /** What the transport tells the client when node's parser rejects a request before the core sees it. */
@@ -173,7 +179,11 @@ export function describeClientError(err: NodeJS.ErrnoException): string {
  */
 export function createNodeListener(
   core: Core,
-  opts: NodeAdapterOptions & { onStreamOpen?: (stop: () => void) => () => void } = {},
+  opts: NodeAdapterOptions & {
+    onStreamOpen?: (stop: () => void) => () => void;
+    /** True once the server is shutting down: answers carry Connection: close. */
+    draining?: () => boolean;
+  } = {},
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -188,7 +198,7 @@ export function createNodeListener(
         }
         return out;
       })
-      .then((out) => writeNodeResponse(res, out, opts.onStreamOpen))
+      .then((out) => writeNodeResponse(res, out, opts.onStreamOpen, opts.draining))
       .catch(() => {
         // Only a broken socket gets here (the core never throws); nothing left to answer.
         res.destroy();

@@ -40,7 +40,8 @@ export interface TransportLimits {
 
 export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  // A body that stops arriving is refused after this, not held for half a minute (1 MiB takes far less).
+  requestTimeoutMs: 15_000,
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 10_000,
   maxHeaderBytes: 16 * 1024,
@@ -79,8 +80,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const publicUrl = options.publicUrl !== undefined ? publicOrigin(options.publicUrl) : undefined;
   // Filled in once listening (port 0 is only known then); requests cannot arrive before.
   const origins: { main?: string; alt?: string } = {};
+  let draining = false;
   const listenerOptions = {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    draining: () => draining,
     onStreamOpen(stop: () => void) {
       streams.add(stop);
       return () => streams.delete(stop);
@@ -138,17 +141,23 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     tenant,
     ...(altBaseUrl ? { altBaseUrl } : {}),
     close() {
+      // Idle connections are closed only after a full poll phase (two setImmediate hops): a request
+      // that already arrived on one has been read by then, so it is answered (Connection: close), not
+      // reset. server.close() itself closes idle connections, so it waits for that point too.
+      const afterPoll = (fn: () => void) => setImmediate(() => setImmediate(fn));
       const closeOne = (srv: Server) =>
         new Promise<void>((resolve) => {
           // Connections that finish their last response go idle: close them as they do, not after keep-alive.
-          const sweep = setInterval(() => srv.closeIdleConnections(), 25);
-          srv.close(() => {
-            clearInterval(sweep);
-            resolve();
-          });
-          srv.closeIdleConnections();
+          const sweep = setInterval(() => afterPoll(() => srv.closeIdleConnections()), 25);
+          afterPoll(() =>
+            srv.close(() => {
+              clearInterval(sweep);
+              resolve();
+            }),
+          );
         });
       closing ??= (async () => {
+        draining = true;
         const done = Promise.all([closeOne(server), ...(altServer ? [closeOne(altServer)] : [])]);
         for (const stop of [...streams]) stop();
         await done;

@@ -118,7 +118,23 @@ export async function runServe(
     ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
     ...(webhookHosts ? { webhooks: { allowedHosts: webhookHosts } } : {}),
   };
-  const running = await serve(options);
+  // Handlers first: a SIGTERM right after the ready file appears must stop the server cleanly,
+  // not kill the process with the signal.
+  let running: Awaited<ReturnType<typeof serve>> | undefined;
+  let stopping: string | undefined;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = signal;
+    out(`received ${signal}, shutting down`);
+    if (running) drainAndExit(running);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  running = await serve(options);
+  if (stopping) {
+    drainAndExit(running);
+    return running;
+  }
   const api = `${running.baseUrl}/api/public/v1`;
   out(
     `ncs sandbox listening on ${running.baseUrl}${running.altBaseUrl ? ` and ${running.altBaseUrl} (alternate base URL)` : ''}`,
@@ -139,12 +155,23 @@ export async function runServe(
   out(
     `              curl -s ${api}/providers -H "Authorization: Bearer $NCS_TOKEN" -H "x-service-tenant: ${running.tenant}"`,
   );
-  const stop = (signal: string) => {
-    out(`received ${signal}, shutting down`);
-    running.close().then(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
   return running;
+}
+
+/** How long a shutdown waits for requests in progress before cutting them. */
+export const DRAIN_MS = 5_000;
+
+/**
+ * Stops accepting, finishes what has arrived, exits 0; requests still running after DRAIN_MS are cut,
+ * said on stderr, and the exit code is 1 so a supervisor sees the shutdown was not clean.
+ */
+function drainAndExit(running: { close(): Promise<void> }) {
+  setTimeout(() => {
+    process.stderr.write(`ncs: requests still running after ${DRAIN_MS / 1000} s were cut off at shutdown\n`);
+    process.exit(1);
+  }, DRAIN_MS).unref();
+  running.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 }
