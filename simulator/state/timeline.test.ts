@@ -13,7 +13,16 @@ function recordingScheduler() {
       return () => void armed.delete(t);
     },
   };
-  return { scheduler, armed, fireAll: () => [...armed].forEach((t) => (armed.delete(t), t.fn())) };
+  return {
+    scheduler,
+    armed,
+    fireAll() {
+      for (const t of [...armed]) {
+        armed.delete(t);
+        t.fn();
+      }
+    },
+  };
 }
 
 describe('timeline', () => {
@@ -64,5 +73,18 @@ describe('timeline', () => {
     // unref'd timers are not reported as keeping the loop alive
     expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before);
     tl.close();
+  });
+
+  it('cancelled tasks release their callbacks and are compacted away', () => {
+    const clock = createClock(() => 0);
+    const { scheduler } = recordingScheduler();
+    const tl = createTimeline(clock, scheduler);
+    let runs = 0;
+    const cancels = Array.from({ length: 5000 }, (_, i) => tl.at(1_000 + i, () => runs++));
+    tl.at(10_000, () => runs++);
+    for (const c of cancels) c();
+    expect(tl.size()).toBeLessThan(2100);
+    clock.advance(20_000);
+    expect(runs).toBe(1);
   });
 });

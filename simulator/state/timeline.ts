@@ -17,8 +17,11 @@ export interface Timeline {
   close(): void;
 }
 
+const noop = () => {};
+
 interface Task {
   fn: () => void;
+  due: number;
   done: boolean;
 }
 
@@ -26,7 +29,8 @@ interface Task {
 const MAX_DELAY = 2 ** 31 - 1;
 
 export function createTimeline(clock: Clock, scheduler: Scheduler = realScheduler): Timeline {
-  const queue = createDueQueue<Task>();
+  let queue = createDueQueue<Task>();
+  let cancelled = 0;
   let armed: { due: number; cancel: () => void } | undefined;
   let closed = false;
 
@@ -41,11 +45,21 @@ export function createTimeline(clock: Clock, scheduler: Scheduler = realSchedule
     disarm();
     armed = { due, cancel: scheduler.schedule(fire, Math.min(MAX_DELAY, Math.max(0, due - clock.now()))) };
   }
+  /** Rebuilds the queue without cancelled tasks (streams opened and closed long before their token expires). */
+  function compact() {
+    const live = createDueQueue<Task>();
+    for (const task of queue.popDue(Number.POSITIVE_INFINITY)) if (!task.done) live.push(task.due, task);
+    queue = live;
+    cancelled = 0;
+  }
   function fire() {
     disarm();
     if (closed) return;
     for (const task of queue.popDue(clock.now())) {
-      if (task.done) continue;
+      if (task.done) {
+        cancelled = Math.max(0, cancelled - 1);
+        continue;
+      }
       task.done = true;
       try {
         task.fn();
@@ -61,11 +75,15 @@ export function createTimeline(clock: Clock, scheduler: Scheduler = realSchedule
   return {
     at(due, fn) {
       if (closed) return () => {};
-      const task: Task = { fn, done: false };
+      const task: Task = { fn, due, done: false };
       queue.push(due, task);
       arm(false);
       return () => {
+        if (task.done) return;
+        // Drop the callback at once: it may hold a closed stream's response until its due time.
         task.done = true;
+        task.fn = noop;
+        if (++cancelled > 1024 && cancelled * 2 > queue.size()) compact();
       };
     },
     size: () => queue.size(),

@@ -109,8 +109,8 @@ export function createTokenStore(
       for (const rec of all) removed(rec);
     },
     watch(record, onRemoved) {
-      let set = watchers.get(record);
-      if (!set) watchers.set(record, (set = new Set()));
+      const set = watchers.get(record) ?? new Set<() => void>();
+      watchers.set(record, set);
       set.add(onRemoved);
       return () => {
         set.delete(onRemoved);

@@ -32,7 +32,9 @@ const mode = (file: string) => statSync(file).mode & 0o777;
 
 describe('one process per data dir; damaged data dirs refused by name', () => {
   const root = mkdtempSync(join(tmpdir(), 'ncs-datadir-'));
-  afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+  afterAll(() => {
+    for (const c of children) c.kill('SIGKILL');
+  });
 
   it('a second serve on the same data dir exits 2 naming it; a killed owner leaves no stale lock', async () => {
     const dir = join(root, 'shared');
@@ -131,7 +133,7 @@ describe('one process per data dir; damaged data dirs refused by name', () => {
     expect(seen.length).toBe(1);
     first.child.kill('SIGKILL');
     await first.exited;
-    held.forEach((r) => r.destroy());
+    for (const r of held) r.destroy();
     answer = true;
     rmSync(ready); // left behind by the killed process
     const second = serveOn(dir, ready);

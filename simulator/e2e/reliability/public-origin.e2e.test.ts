@@ -51,7 +51,9 @@ describe('public origin from configuration; per-address cap of anonymous streams
   it('idle anonymous streams of one address are capped; other addresses still get the public feed', async () => {
     const port = Number(new URL(s.baseUrl).port);
     const sockets: Socket[] = [];
-    onTestFinished(() => sockets.forEach((x) => x.destroy()));
+    onTestFinished(() => {
+      for (const x of sockets) x.destroy();
+    });
     for (let i = 0; i < 5; i++) {
       const open = await openStream(port, '127.0.0.2');
       sockets.push(open.socket);
