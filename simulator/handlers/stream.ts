@@ -2,8 +2,8 @@ import { ApiError } from '../core/api-error.ts';
 import { PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
 import { createSseSource } from '../events/sse-source.ts';
 import { CursorError, parseCursor, SSE_HEADERS } from '../events/sse.ts';
-import { watchAccess, type AccessEndReason } from '../state/access-watch.ts';
-import type { HandlerMap } from './types.ts';
+import type { AccessEndReason } from '../state/access-watch.ts';
+import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 const CLOSED_BECAUSE: Record<AccessEndReason, string> = {
   token_revoked: 'The access token of this stream was revoked; reconnect with a new token.',
@@ -11,7 +11,7 @@ const CLOSED_BECAUSE: Record<AccessEndReason, string> = {
   access_expired: 'The access behind this stream expired; it must be renewed before reconnecting.',
 };
 
-export const streamHandlers: HandlerMap = {
+export const streamHandlers: HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions' | 'watchAccess'>> = {
   /** Without credentials the public status feed; with a token and tenant header that tenant's own feed. */
   streamStatus(ctx, deps) {
     let cursor: number | undefined;
@@ -34,9 +34,9 @@ export const streamHandlers: HandlerMap = {
     // reconnect with the same token gets the 401 any API call would).
     const until = access
       ? (close: (reason: string, message: string) => void) =>
-          watchAccess(deps.state, access.token, (why) => close(why, CLOSED_BECAUSE[why]))
+          deps.watchAccess(access.token, (why) => close(why, CLOSED_BECAUSE[why]))
       : undefined;
-    const source = createSseSource(deps.state.feeds, feed, {
+    const source = createSseSource(deps.feeds, feed, {
       cursor,
       ...deps.streamOptions,
       onEnd: release,

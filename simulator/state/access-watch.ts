@@ -1,5 +1,5 @@
 import type { ClientRegistry } from './clients.ts';
-import type { Timeline } from './timeline.ts';
+import type { Timeline } from '../lib/timeline.ts';
 import type { AccessToken, TokenStore } from './token-store.ts';
 
 export type AccessEndReason = 'token_revoked' | 'token_expired' | 'access_expired';

@@ -5,7 +5,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { serve, type RunningServer } from '../../adapters/node-server.ts';
+import { serve, type RunningServer } from '../../app/serve.ts';
 import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
 
 /** GET with a Host header of our choosing (fetch does not allow one). */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { serve } from '../../adapters/node-server.ts';
+import { serve } from '../../app/serve.ts';
 import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
 
 /** A raw client socket that records what it receives and when it closed (half-open when asked, like a client that never closes its side). */
