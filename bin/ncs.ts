@@ -4,7 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { runServe } from '../simulator/cli/serve-command.ts';
 import { writeOpenApi } from '../simulator/cli/openapi-command.ts';
 import { requestToken } from '../simulator/cli/token-command.ts';
-import { FixtureError } from '../simulator/state/fixtures-loader.ts';
+import { FixtureError } from '../simulator/app/fixtures-loader.ts';
 import { registerSandboxCommands } from './commands/sandbox.ts';
 import { registerVerifyCommands } from './commands/verify.ts';
 import { registerConformanceCommands } from './commands/conformance.ts';
@@ -37,6 +37,8 @@ program
     '--stream-limit <perFeed/all>',
     'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests',
   )
+  .option('--public-url <url>', 'origin clients reach the server at: the OAuth issuer (default: the listening address)')
+  .option('--webhook-allow-host <host...>', 'also deliver webhooks to these hosts (name, *.domain, IP or *)')
   .action(async (opts) => {
     await runServe(opts);
   });

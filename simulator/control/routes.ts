@@ -14,12 +14,21 @@ export const AdvanceClockBody = z.strictObject({
     .describe('How far to move the simulator clock forward'),
 });
 export const AddFaultBody = z.strictObject({
-  kind: z.enum(['internal', 'rate_limited', 'latency']),
+  kind: z
+    .enum(['internal', 'rate_limited', 'latency', 'stale_signature', 'future_signature'])
+    .describe('stale_signature / future_signature: the next webhook attempts are signed that far in the past / future'),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
   route: z.string().min(1).max(300).optional().describe('operationId, route path or concrete path; any when absent'),
   count: z.int().min(1).max(10_000).default(1).describe('How many matching calls get the fault'),
   retryAfterSeconds: z.int().min(0).max(3600).optional().describe('Retry-After of an injected 429 (default 1)'),
   latencyMs: z.int().min(0).max(60_000).optional().describe('Added latency of a latency fault'),
+  skewSeconds: z
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .optional()
+    .describe('How far a signature fault moves the signed time (default 600, twice the 300 s window)'),
+  webhookId: z.string().min(1).max(120).optional().describe('Signature faults: only deliveries to this receiver'),
 });
 
 export const SetStatusBody = z.strictObject({

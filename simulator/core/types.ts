@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../contract/errors.ts';
+
 /** A transport-neutral request: what every adapter hands to the core. Header names are lower-case. */
 export interface PlainRequest {
   method: string;
@@ -10,6 +12,8 @@ export interface PlainRequest {
   bodyTooLarge?: boolean;
   /** Scheme, host and port the client addressed, e.g. http://127.0.0.1:4010 (absolute URLs such as the OAuth issuer). */
   origin?: string;
+  /** The client's network address, when the transport has one (per-address stream limits). */
+  clientAddress?: string;
 }
 
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */
@@ -31,4 +35,15 @@ export interface PlainResponse {
   headers: Record<string, string>;
   body?: string;
   stream?: StreamSource;
+}
+
+/**
+ * What a transport adapter needs of the simulator: answer a request, or answer one it could not read.
+ * @example const res = await core.handle({ method: 'GET', path: '/api/public/v1', query: {}, headers: {} });
+ */
+export interface CoreHandler {
+  /** Answers one plain request. Never throws. */
+  handle(req: PlainRequest): Promise<PlainResponse>;
+  /** A failure envelope for a request the transport could not even read (oversized headers, timeouts). */
+  reject(code: ErrorCode, detail: string): PlainResponse;
 }

@@ -1,20 +1,22 @@
-import type { Environment } from './contract/environment.ts';
-import type { FixtureSet } from './contract/fixtures.ts';
-import { createCore, type Core, type RequestLogEntry } from './core/create-core.ts';
-import type { Surface } from './core/surface.ts';
-import { createControlOperations, type ControlOperations } from './control/operations.ts';
-import { createControlPlaneSurface } from './control/surface.ts';
-import { createMswHandlers } from './adapters/msw.ts';
-import { createAuthServerSurface } from './auth-server/surface.ts';
-import type { Clock } from './state/clock.ts';
-import { loadFixtures } from './state/fixtures-loader.ts';
-import { newId } from './state/ids.ts';
-import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts';
-import { createSandboxState, type SandboxState, type WebhookOptions } from './state/sandbox-state.ts';
-import type { StreamLimits } from './events/stream-limits.ts';
-import { mswPassthroughFetch } from './webhooks/passthrough-fetch.ts';
-import type { RateLimitSettings } from './state/rate-limit-store.ts';
-import { applyViolation, findViolation } from './violations/index.ts';
+import type { Environment } from '../contract/environment.ts';
+import type { FixtureSet } from '../contract/fixtures.ts';
+import { createCore, type Core, type RequestLogEntry } from './create-core.ts';
+import type { Surface } from '../core/surface.ts';
+import { createControlOperations, type ControlOperations } from '../control/operations.ts';
+import { createControlPlaneSurface } from '../control/surface.ts';
+import { createMswHandlers } from '../adapters/msw.ts';
+import { createAuthServerSurface } from '../auth-server/surface.ts';
+import type { Clock } from '../lib/clock.ts';
+import { loadFixtures } from './fixtures-loader.ts';
+import { newId } from '../lib/ids.ts';
+import { PersistenceError } from '../state/persistence/persistence-error.ts';
+import type { Persistence } from '../state/persistence/persistence.ts';
+import { openSqlitePersistence } from '../state/persistence/sqlite-persistence.ts';
+import { createSandboxState, type SandboxState, type WebhookOptions } from './sandbox-state.ts';
+import type { StreamLimits } from '../events/stream-limits.ts';
+import { mswPassthroughFetch } from '../webhooks/passthrough-fetch.ts';
+import type { RateLimitSettings } from '../state/rate-limit-store.ts';
+import { applyViolation, findViolation } from '../violations/index.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -83,6 +85,20 @@ export interface Sandbox {
   ): { token: string; tenant: string; clientId: string; expiresAt: string };
 }
 
+/** Builds the state; a stored record that does not load aborts naming the file and table, never with a raw TypeError. */
+function loadState(persistence: Persistence | undefined, build: () => SandboxState): SandboxState {
+  try {
+    return build();
+  } catch (err) {
+    persistence?.close();
+    if (!persistence || err instanceof PersistenceError) throw err;
+    throw new PersistenceError(
+      `${persistence.lastRead?.() ?? 'the data dir'}: a stored record does not load; the data dir is damaged. Restore it from a backup or remove it to start fresh.`,
+      { cause: err },
+    );
+  }
+}
+
 /**
  * Creates an in-memory simulator: use its MSW handlers in tests, or serve it over HTTP (`serve`).
  * @example
@@ -98,26 +114,34 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { allowedHosts, ...webhookOptions } = { ...options.webhooks, ...violation?.webhooks };
   // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
   webhookOptions.fetch ??= mswPassthroughFetch;
-  const state = createSandboxState({
-    fixtures,
-    environment: options.environment ?? 'sandbox',
-    tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
-    activationDelayMs: options.activationDelayMs ?? 2000,
-    idempotency: {
-      ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
-      ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
-    },
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.dataDir ? { persistence: openSqlitePersistence(options.dataDir) } : {}),
-    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-    ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
-    ...(webhookOptions ? { webhooks: webhookOptions } : {}),
-  });
+  const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : undefined;
+  const state = loadState(persistence, () =>
+    createSandboxState({
+      fixtures,
+      environment: options.environment ?? 'sandbox',
+      tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+      activationDelayMs: options.activationDelayMs ?? 2000,
+      idempotency: {
+        ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
+        ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
+      },
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(persistence ? { persistence } : {}),
+      ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+      ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
+      ...(webhookOptions ? { webhooks: webhookOptions } : {}),
+    }),
+  );
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
   const surfaces: Surface[] = [
-    createControlPlaneSurface({ adminToken, operations: control, servers: [baseUrl, altBaseUrl] }),
+    createControlPlaneSurface({
+      adminToken,
+      operations: control,
+      tokens: state.tokens,
+      servers: [baseUrl, altBaseUrl],
+    }),
   ];
   surfaces.push(
     createAuthServerSurface({
