@@ -11,7 +11,7 @@ export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   port?: number;
   /** Also listen here (same host): the interface's second address, served by the same state. */
   altPort?: number;
-  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken} as JSON here once listening. */
+  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken, inspectorUrl?} as JSON here once listening. */
   readyFile?: string;
   /** Where request log lines go (default: none). */
   log?: (line: string) => void;
@@ -47,6 +47,8 @@ export interface RunningServer {
   baseUrl: string;
   /** Base URL of the second listener when altPort was given. */
   altBaseUrl?: string;
+  /** The inspector page with its one-time login token (absent when the inspector is off). */
+  inspectorUrl?: string;
   /** A ready bearer token for the fixtures' default client, and its tenant. */
   token: string;
   tenant: string;
@@ -111,11 +113,21 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const altBaseUrl = altServer ? await listen(altServer, options.altPort!) : undefined;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
+  // Listening beyond loopback was asked for explicitly: the inspector then answers there too (still behind its login).
+  if (!/^(127\.|::1$|localhost$)/.test(host)) sandbox.inspector?.setLoopbackOnly(false);
+  const inspectorUrl = sandbox.inspector?.loginUrl(baseUrl);
   if (options.readyFile)
     writeFileSync(
       options.readyFile,
       JSON.stringify(
-        { baseUrl, ...(altBaseUrl ? { altBaseUrl } : {}), token, tenant, adminToken: sandbox.adminToken },
+        {
+          baseUrl,
+          ...(altBaseUrl ? { altBaseUrl } : {}),
+          token,
+          tenant,
+          adminToken: sandbox.adminToken,
+          ...(inspectorUrl ? { inspectorUrl } : {}),
+        },
         null,
         2,
       ),
@@ -128,6 +140,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     token,
     tenant,
     ...(altBaseUrl ? { altBaseUrl } : {}),
+    ...(inspectorUrl ? { inspectorUrl } : {}),
     close() {
       const closeOne = (srv: Server) =>
         new Promise<void>((resolve) => {
