@@ -6,6 +6,9 @@ const SECRET_HEADER =
   /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|password|api-key|signature/i;
 // Field names in JSON, form and query bodies: OAuth grants, webhook signing secrets, refresh tokens, PKCE.
 const SECRET_FIELD = /token|secret|password|^code$|code_verifier|assertion/i;
+// Names that mention tokens without holding one (token_type, OAuth metadata such as token_endpoint).
+const NOT_SECRET = /^token_type$|endpoint|supported|methods|ttl|expires/i;
+const isSecret = (name: string) => SECRET_FIELD.test(name) && !NOT_SECRET.test(name);
 
 /**
  * Headers with every credential replaced; the scheme of Authorization is kept so a reader sees what was sent.
@@ -27,7 +30,7 @@ function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_FIELD.test(k) && v !== null ? REDACTED : redactValue(v);
+    for (const [k, v] of Object.entries(value)) out[k] = isSecret(k) && v !== null ? REDACTED : redactValue(v);
     return out;
   }
   return value;
@@ -57,6 +60,6 @@ export function redactBody(text: string, contentType = ''): string {
  */
 export function redactQuery(text: string): string {
   const params = new URLSearchParams(text);
-  for (const key of [...new Set(params.keys())]) if (SECRET_FIELD.test(key)) params.set(key, REDACTED);
+  for (const key of [...new Set(params.keys())]) if (isSecret(key)) params.set(key, REDACTED);
   return params.toString();
 }

@@ -63,7 +63,10 @@ function connect() {
 
 async function start() {
   overview = await get('/overview');
-  render(tenantSelect, overview.tenants.map((t) => new Option(`${t.id} (${t.name})`, t.id)));
+  render(
+    tenantSelect,
+    overview.tenants.map((t) => new Option(`${t.id} (${t.name})`, t.id)),
+  );
   tenantSelect.addEventListener('change', () => showView(current));
   window.addEventListener('hashchange', () => showView(location.hash.slice(1)));
   await refreshOverview();

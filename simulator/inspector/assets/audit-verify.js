@@ -29,7 +29,8 @@ export function entryHash(e) {
  * @example await verifyAuditRange(data.entries, data.proof)
  */
 export async function verifyAuditRange(entries, proof) {
-  if (!globalThis.crypto?.subtle) return { ok: false, message: 'this browser context has no Web Crypto (not a secure context)' };
+  if (!globalThis.crypto?.subtle)
+    return { ok: false, message: 'this browser context has no Web Crypto (not a secure context)' };
   if (!proof || proof.algorithm !== 'sha256' || proof.canonicalization !== 'RFC8785')
     return { ok: false, message: 'unknown proof algorithm or canonicalization' };
   const sorted = [...entries].sort((a, b) => a.seq - b.seq);
@@ -38,7 +39,11 @@ export async function verifyAuditRange(entries, proof) {
     const expected = prev ? prev.seq + 1 : proof.fromSeq;
     if (e.seq !== expected) return { ok: false, seq: expected, message: `seq ${expected} is missing or repeated` };
     if ((await entryHash(e)) !== e.hash)
-      return { ok: false, seq: e.seq, message: `entry ${e.seq} does not hash to its recorded hash: its content was changed` };
+      return {
+        ok: false,
+        seq: e.seq,
+        message: `entry ${e.seq} does not hash to its recorded hash: its content was changed`,
+      };
     if (!prev && e.prevHash !== proof.anchorPrevHash)
       return { ok: false, seq: e.seq, message: `entry ${e.seq} does not hang from the proof's anchor` };
     if (!prev && e.seq === 1 && e.prevHash !== GENESIS)
@@ -49,6 +54,7 @@ export async function verifyAuditRange(entries, proof) {
   }
   if (prev && (prev.seq !== proof.toSeq || prev.hash !== proof.headHash))
     return { ok: false, seq: prev.seq, message: `the range does not end at the proof's head (seq ${proof.toSeq})` };
-  if (!prev && proof.fromSeq !== proof.toSeq + 1) return { ok: false, message: 'the proof names entries that are missing' };
+  if (!prev && proof.fromSeq !== proof.toSeq + 1)
+    return { ok: false, message: 'the proof names entries that are missing' };
   return { ok: true, count: sorted.length };
 }

@@ -10,7 +10,8 @@ export function h(tag, attrs = {}, ...children) {
     else if (k === 'dataset') Object.assign(el.dataset, v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
-  for (const c of children.flat()) if (c !== undefined && c !== null && c !== false) el.append(c instanceof Node ? c : String(c));
+  for (const c of children.flat())
+    if (c !== undefined && c !== null && c !== false) el.append(c instanceof Node ? c : String(c));
   return el;
 }
 

@@ -59,7 +59,13 @@ async function open(seq) {
   render(
     panel,
     h('h3', {}, `${d.method} ${d.path}${d.query ? `?${d.query}` : ''} → ${d.status}`),
-    kv({ requestId: d.requestId, at: d.at, tenant: d.tenant ?? '-', client: d.clientId ?? '-', duration: `${d.durationMs} ms` }),
+    kv({
+      requestId: d.requestId,
+      at: d.at,
+      tenant: d.tenant ?? '-',
+      client: d.clientId ?? '-',
+      duration: `${d.durationMs} ms`,
+    }),
     h('div', { class: 'curl' }, copy, pre(d.curl, 'code curl-text')),
     h('h4', {}, 'Request headers'),
     kv(d.requestHeaders),
@@ -95,17 +101,38 @@ export async function show(container, overview) {
   );
   render(
     container,
-    h('div', { class: 'filters' }, tenant, input('status', 'status (404, 4xx)'), input('path', 'path contains'), h('span', { id: 'journal-count' })),
+    h(
+      'div',
+      { class: 'filters' },
+      tenant,
+      input('status', 'status (404, 4xx)'),
+      input('path', 'path contains'),
+      h('span', { id: 'journal-count' }),
+    ),
     h(
       'div',
       { class: 'split' },
       h(
         'table',
         { class: 'grid', id: 'journal' },
-        h('thead', {}, h('tr', {}, ['time', 'method', 'path', 'status', 'requestId', 'tenant', 'client', 'duration'].map((c) => h('th', {}, c)))),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ['time', 'method', 'path', 'status', 'requestId', 'tenant', 'client', 'duration'].map((c) =>
+              h('th', {}, c),
+            ),
+          ),
+        ),
         h('tbody', { id: 'journal-rows' }),
       ),
-      h('section', { id: 'journal-detail', class: 'detail' }, h('p', { class: 'empty' }, 'Select a call to see its headers and bodies (secrets redacted).')),
+      h(
+        'section',
+        { id: 'journal-detail', class: 'detail' },
+        h('p', { class: 'empty' }, 'Select a call to see its headers and bodies (secrets redacted).'),
+      ),
     ),
   );
   rows = await get('/journal?limit=500');

@@ -24,8 +24,14 @@ export async function showConnections(container, tenant) {
   const refresh = () => showConnections(container, tenant);
   const list = await get(`/connections?tenant=${encodeURIComponent(tenant)}`);
   const transition = (id, state) => {
-    const b = h('button', { type: 'button', dataset: { state } }, state === 'active' ? 'resume' : state === 'paused' ? 'pause' : 'revoke');
-    b.addEventListener('click', () => act(b, () => post(`/connections/${encodeURIComponent(id)}/state`, { state }), refresh));
+    const b = h(
+      'button',
+      { type: 'button', dataset: { state } },
+      state === 'active' ? 'resume' : state === 'paused' ? 'pause' : 'revoke',
+    );
+    b.addEventListener('click', () =>
+      act(b, () => post(`/connections/${encodeURIComponent(id)}/state`, { state }), refresh),
+    );
     return b;
   };
   render(
@@ -36,9 +42,23 @@ export async function showConnections(container, tenant) {
             'article',
             { class: 'connection' },
             h('h3', {}, `${c.id} `, h('span', { class: `badge ${c.state}` }, c.state)),
-            kv({ connector: c.connectorId, environment: c.environment, scope: c.scopeLabel, created: time(c.createdAt), next: c.nextStep }),
-            h('div', { class: 'actions' }, ['paused', 'active', 'revoked'].map((s) => transition(c.id, s))),
-            h('ol', { class: 'history' }, history.map((e) => h('li', {}, `${time(e.at)} ${e.action} by ${e.actor} (${e.requestId})`))),
+            kv({
+              connector: c.connectorId,
+              environment: c.environment,
+              scope: c.scopeLabel,
+              created: time(c.createdAt),
+              next: c.nextStep,
+            }),
+            h(
+              'div',
+              { class: 'actions' },
+              ['paused', 'active', 'revoked'].map((s) => transition(c.id, s)),
+            ),
+            h(
+              'ol',
+              { class: 'history' },
+              history.map((e) => h('li', {}, `${time(e.at)} ${e.action} by ${e.actor} (${e.requestId})`)),
+            ),
           ),
         )
       : h('p', { class: 'empty' }, `Tenant ${tenant} has no connections.`),
@@ -57,7 +77,20 @@ export async function showStream(container) {
         h('h3', {}, f.feed),
         kv({ 'last id': f.lastId, 'oldest retained': f.oldestRetained, 'open streams': f.subscribers }),
         f.recent.length
-          ? h('table', { class: 'grid' }, f.recent.map((m) => h('tr', {}, h('td', {}, m.id), h('td', {}, time(m.at)), h('td', {}, m.event), h('td', { class: 'path' }, JSON.stringify(m.data)))))
+          ? h(
+              'table',
+              { class: 'grid' },
+              f.recent.map((m) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', {}, m.id),
+                  h('td', {}, time(m.at)),
+                  h('td', {}, m.event),
+                  h('td', { class: 'path' }, JSON.stringify(m.data)),
+                ),
+              ),
+            )
           : h('p', { class: 'empty' }, 'No messages.'),
       ),
     ),
@@ -80,8 +113,32 @@ export async function showAudit(container, tenant) {
     h(
       'table',
       { class: 'grid' },
-      h('thead', {}, h('tr', {}, ['seq', 'at', 'action', 'target', 'actor', 'requestId', 'hash'].map((c) => h('th', {}, c)))),
-      h('tbody', {}, entries.map((e) => h('tr', {}, h('td', {}, e.seq), h('td', {}, time(e.at)), h('td', {}, e.action), h('td', {}, e.target), h('td', {}, e.actor), h('td', {}, e.requestId), h('td', { class: 'sig' }, `${e.hash.slice(0, 16)}…`)))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['seq', 'at', 'action', 'target', 'actor', 'requestId', 'hash'].map((c) => h('th', {}, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        entries.map((e) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, e.seq),
+            h('td', {}, time(e.at)),
+            h('td', {}, e.action),
+            h('td', {}, e.target),
+            h('td', {}, e.actor),
+            h('td', {}, e.requestId),
+            h('td', { class: 'sig' }, `${e.hash.slice(0, 16)}…`),
+          ),
+        ),
+      ),
     ),
   );
 }
@@ -96,7 +153,11 @@ function form(fields, label, submit) {
       onsubmit: (e) => {
         e.preventDefault();
         const values = Object.fromEntries(inputs.map((i) => [i.name, i.value.trim()]));
-        act(button, () => submit(values), () => undefined);
+        act(
+          button,
+          () => submit(values),
+          () => undefined,
+        );
       },
     },
     inputs,
@@ -113,20 +174,62 @@ export async function showControls(container, overview, refresh) {
   const rl = overview.rateLimit;
   render(
     container,
-    h('article', {}, h('h3', {}, 'Clock'), kv({ now: time(overview.clock.now), offset: `${overview.clock.offsetMs / 1000} s` }),
-      form([['seconds', 'seconds', '3600']], 'Advance clock', then((v) => post('/clock/advance', { seconds: Number(v.seconds) })))),
-    h('article', {}, h('h3', {}, 'Faults'),
-      overview.faults.length ? pre(JSON.stringify(overview.faults, null, 2)) : h('p', { class: 'empty' }, 'No faults armed.'),
-      form([['kind', 'internal | rate_limited | latency', 'internal'], ['route', 'route (optional)'], ['count', 'count', '1']], 'Arm fault',
-        then((v) => post('/faults', { kind: v.kind, count: Number(v.count) || 1, ...(v.route ? { route: v.route } : {}) }))),
-      h('button', { type: 'button', onclick: then(() => del('/faults')) }, 'Clear faults')),
-    h('article', {}, h('h3', {}, 'Rate limit'), kv({ limit: rl ? `${rl.limit} calls per ${rl.windowSeconds} s` : 'off' }),
-      form([['limit', 'calls', rl ? rl.limit : 600], ['windowSeconds', 'seconds', rl ? rl.windowSeconds : 60]], 'Set',
-        then((v) => post('/rate-limit', { limit: Number(v.limit), windowSeconds: Number(v.windowSeconds) }))),
-      h('button', { type: 'button', onclick: then(() => post('/rate-limit', { off: true })) }, 'Switch off')),
-    h('article', {}, h('h3', {}, 'Sample events'),
-      form([['event', 'order.created | order.paid', 'order.created']], 'Trigger for tenant',
-        then((v) => post('/trigger', { event: v.event, tenant: document.getElementById('tenant').value })))),
+    h(
+      'article',
+      {},
+      h('h3', {}, 'Clock'),
+      kv({ now: time(overview.clock.now), offset: `${overview.clock.offsetMs / 1000} s` }),
+      form(
+        [['seconds', 'seconds', '3600']],
+        'Advance clock',
+        then((v) => post('/clock/advance', { seconds: Number(v.seconds) })),
+      ),
+    ),
+    h(
+      'article',
+      {},
+      h('h3', {}, 'Faults'),
+      overview.faults.length
+        ? pre(JSON.stringify(overview.faults, null, 2))
+        : h('p', { class: 'empty' }, 'No faults armed.'),
+      form(
+        [
+          ['kind', 'internal | rate_limited | latency', 'internal'],
+          ['route', 'route (optional)'],
+          ['count', 'count', '1'],
+        ],
+        'Arm fault',
+        then((v) =>
+          post('/faults', { kind: v.kind, count: Number(v.count) || 1, ...(v.route ? { route: v.route } : {}) }),
+        ),
+      ),
+      h('button', { type: 'button', onclick: then(() => del('/faults')) }, 'Clear faults'),
+    ),
+    h(
+      'article',
+      {},
+      h('h3', {}, 'Rate limit'),
+      kv({ limit: rl ? `${rl.limit} calls per ${rl.windowSeconds} s` : 'off' }),
+      form(
+        [
+          ['limit', 'calls', rl ? rl.limit : 600],
+          ['windowSeconds', 'seconds', rl ? rl.windowSeconds : 60],
+        ],
+        'Set',
+        then((v) => post('/rate-limit', { limit: Number(v.limit), windowSeconds: Number(v.windowSeconds) })),
+      ),
+      h('button', { type: 'button', onclick: then(() => post('/rate-limit', { off: true })) }, 'Switch off'),
+    ),
+    h(
+      'article',
+      {},
+      h('h3', {}, 'Sample events'),
+      form(
+        [['event', 'order.created | order.paid', 'order.created']],
+        'Trigger for tenant',
+        then((v) => post('/trigger', { event: v.event, tenant: document.getElementById('tenant').value })),
+      ),
+    ),
     h('article', {}, h('h3', {}, 'Counts'), kv(overview.counts)),
   );
 }

@@ -32,12 +32,26 @@ function delivery(d, refresh) {
     'section',
     { class: `delivery ${d.status}`, dataset: { delivery: d.id } },
     h('h4', {}, `${d.eventType} `, h('span', { class: `badge ${d.status}` }, d.status), ` ${d.id}`),
-    kv({ event: d.eventId, url: d.url, created: time(d.createdAt), attempts: d.attempts.length, error: d.error ?? '-' }),
+    kv({
+      event: d.eventId,
+      url: d.url,
+      created: time(d.createdAt),
+      attempts: d.attempts.length,
+      error: d.error ?? '-',
+    }),
     button,
     h(
       'table',
       { class: 'grid attempts' },
-      h('thead', {}, h('tr', {}, ['attempt', 'at', 'status', 'error', 'latency', 'signature header'].map((c) => h('th', {}, c)))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['attempt', 'at', 'status', 'error', 'latency', 'signature header'].map((c) => h('th', {}, c)),
+        ),
+      ),
       h('tbody', {}, d.attempts.map(attempt)),
     ),
     h('details', {}, h('summary', {}, 'Body sent'), pre(d.body)),
@@ -57,9 +71,15 @@ export async function show(container, tenant) {
             { class: 'receiver' },
             h('h3', {}, `${receiver.url}`),
             kv({ id: receiver.id, events: receiver.events.join(', '), created: time(receiver.createdAt) }),
-            deliveries.length ? deliveries.map((d) => delivery(d, refresh)) : h('p', { class: 'empty' }, 'No deliveries yet.'),
+            deliveries.length
+              ? deliveries.map((d) => delivery(d, refresh))
+              : h('p', { class: 'empty' }, 'No deliveries yet.'),
           ),
         )
-      : h('p', { class: 'empty' }, `Tenant ${tenant} has no webhook receivers. Register one with POST /api/public/v1/webhooks.`),
+      : h(
+          'p',
+          { class: 'empty' },
+          `Tenant ${tenant} has no webhook receivers. Register one with POST /api/public/v1/webhooks.`,
+        ),
   );
 }
