@@ -130,6 +130,36 @@ describe('inspector surface', () => {
     expect(JSON.parse(tenantless.body!).error.hint).toContain('harbour-kitchens');
   });
 
+  it('answers every read view for a tenant: connections with history, webhooks, stream, audit, overview', async () => {
+    sandbox = createSandbox({ activationDelayMs: 0 });
+    const cookie = await login();
+    const { tenant } = sandbox.issueToken();
+    const created = sandbox.state.connections.create(
+      {
+        tenant,
+        connectorId: sandbox.state.fixtures.connectors[0]!.id,
+        environment: 'sandbox',
+        scopeLabel: 'Harbour',
+        capabilities: [],
+      },
+      { actor: 'harbour-backend', requestId: 'req_test' },
+    );
+    sandbox.control.setConnectionState(created.id, 'paused');
+    const read = async (path: string) => {
+      const res = await call(`${INSPECTOR_PREFIX}/api${path}`, { headers: { cookie } });
+      expect(res.status, `${path}: ${res.body}`).toBe(200);
+      return JSON.parse(res.body!).data;
+    };
+    const connections = await read(`/connections?tenant=${tenant}`);
+    expect(connections[0].connection).toMatchObject({ id: created.id, state: 'paused' });
+    expect(connections[0].history.map((h: { requestId: string }) => h.requestId)).toEqual(['req_test', 'control']);
+    const audit = await read(`/audit?tenant=${tenant}`);
+    expect(audit.proof.algorithm).toBe('sha256');
+    expect(await read(`/webhooks?tenant=${tenant}`)).toEqual([]);
+    expect((await read('/stream')).map((f: { feed: string }) => f.feed)).toContain('public');
+    expect((await read('/overview')).tenants.length).toBeGreaterThan(1);
+  });
+
   it('is absent when switched off', async () => {
     sandbox = createSandbox({ inspector: false });
     expect(sandbox.inspector).toBeUndefined();

@@ -1,3 +1,4 @@
+import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
 import type { Delivery } from '../state/delivery-log.ts';
 import type { SandboxState } from '../state/sandbox-state.ts';
@@ -27,7 +28,8 @@ export function overview(state: SandboxState) {
  * @example connectionsView(state, 'harbour-kitchens')[0].history // [{ action: 'connection.create', at, actor, requestId }, ...]
  */
 export function connectionsView(state: SandboxState, tenant: string) {
-  const entries = state.audit.list(tenant, { limit: 10_000 }).entries;
+  // Oldest first: a history reads forward.
+  const entries = state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit }).entries.slice().reverse();
   return state.connections.list(tenant).map((connection) => ({
     connection,
     history: entries
@@ -79,5 +81,5 @@ export function streamView(state: SandboxState) {
 
 /** A tenant's audit entries and proof as the API returns them; the page recomputes the chain itself. */
 export function auditView(state: SandboxState, tenant: string) {
-  return state.audit.list(tenant, { limit: 1000 });
+  return state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit });
 }

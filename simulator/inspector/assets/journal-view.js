@@ -95,7 +95,13 @@ function input(name, placeholder) {
 export async function show(container, overview) {
   const tenant = h(
     'select',
-    { name: 'tenant', onchange: (e) => ((filters.tenant = e.target.value), table()) },
+    {
+      name: 'tenant',
+      onchange: (e) => {
+        filters.tenant = e.target.value;
+        table();
+      },
+    },
     h('option', { value: '' }, 'all tenants'),
     overview.tenants.map((t) => h('option', { value: t.id, selected: t.id === filters.tenant }, t.id)),
   );
