@@ -114,6 +114,16 @@ describe.skipIf(!CHROMIUM)(title, () => {
     expect(text).toContain('Bearer [redacted]');
     expect(text).not.toContain(ready.token);
     expect(text).toContain('"$NCS_TOKEN"');
+    if (SHOTS) {
+      // A few more calls of every kind, so the picture shows a realistic journal.
+      await api('/api/public/v1/providers');
+      await api('/api/public/v1/connections');
+      await api('/api/public/v1/connections/con_missing');
+      await api('/api/public/v1/connections', { method: 'POST', body: '{}' });
+      await page.locator('#journal-rows tr', { hasText: 'con_missing' }).waitFor();
+      await row.click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'inspector-journal.png') });
   });
 

@@ -37,7 +37,7 @@ function checkBlock(r: CheckResult): string {
     r.error ? `<p>could not complete (${esc(r.errorKind ?? 'fault')}): ${esc(r.error)}</p>` : '',
     ...r.notes.map((n) => `<p class="muted">note: ${esc(n)}</p>`),
   ].join('');
-  return `<article class="check ${k}" id="check-${esc(r.check.name)}"><header><span class="tag ${k}">${LABEL[k]}</span><span class="name">${esc(r.check.name)}</span><span class="tag">${r.check.severity}</span><span>${esc(r.check.title)}</span><span class="muted">${r.durationMs} ms</span></header>${failures}${extra}</article>`;
+  return `<article class="check ${k}" id="check-${esc(r.check.name)}"><header><span class="tag ${k}">${LABEL[k]}</span><span class="name">${esc(r.check.name)}</span><span class="tag">${r.check.severity}</span><span>${esc(r.check.title)}</span><span class="muted">${Math.round(r.durationMs)} ms</span></header>${failures}${extra}</article>`;
 }
 
 function verdict(end: RunEnd): string {

@@ -119,20 +119,24 @@ export async function show(container, overview) {
       'div',
       { class: 'split' },
       h(
-        'table',
-        { class: 'grid', id: 'journal' },
+        'div',
+        { class: 'scroll' },
         h(
-          'thead',
-          {},
+          'table',
+          { class: 'grid', id: 'journal' },
           h(
-            'tr',
+            'thead',
             {},
-            ['time', 'method', 'path', 'status', 'requestId', 'tenant', 'client', 'duration'].map((c) =>
-              h('th', {}, c),
+            h(
+              'tr',
+              {},
+              ['time', 'method', 'path', 'status', 'requestId', 'tenant', 'client', 'duration'].map((c) =>
+                h('th', {}, c),
+              ),
             ),
           ),
+          h('tbody', { id: 'journal-rows' }),
         ),
-        h('tbody', { id: 'journal-rows' }),
       ),
       h(
         'section',

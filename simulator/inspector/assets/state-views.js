@@ -87,7 +87,7 @@ export async function showStream(container) {
                   h('td', {}, m.id),
                   h('td', {}, time(m.at)),
                   h('td', {}, m.event),
-                  h('td', { class: 'path' }, JSON.stringify(m.data)),
+                  h('td', { class: 'data' }, JSON.stringify(m.data)),
                 ),
               ),
             )
