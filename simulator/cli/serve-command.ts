@@ -20,6 +20,9 @@ export interface ServeCommandOptions {
   refreshTokenTtl?: string;
   /** `<per feed>/<in all>` open streams, e.g. 10000/20000. */
   streamLimit?: string;
+  /** Calls kept in the inspector's journal; `inspector: false` (commander's --no-inspector) leaves it out. */
+  journalSize?: string;
+  inspector?: boolean;
 }
 
 /**
@@ -78,6 +81,9 @@ export async function runServe(
 ) {
   const rateLimit = rateLimitOption(opts);
   const streamLimits = streamLimitOption(opts.streamLimit);
+  const journalSize = opts.journalSize === undefined ? undefined : Number(opts.journalSize);
+  if (journalSize !== undefined && !(Number.isSafeInteger(journalSize) && journalSize >= 1 && journalSize <= 100_000))
+    throw new Error('--journal-size must be a whole number of calls from 1 to 100000');
   const options: ServeOptions = {
     host: opts.host,
     port: Number(opts.port),
@@ -95,6 +101,7 @@ export async function runServe(
       : {}),
     ...(opts.violation ? { violation: opts.violation } : {}),
     ...(streamLimits ? { stream: { limits: streamLimits } } : {}),
+    ...(opts.inspector === false ? { inspector: false as const } : journalSize ? { inspector: { journalSize } } : {}),
   };
   const running = await serve(options);
   const api = `${running.baseUrl}/api/public/v1`;
