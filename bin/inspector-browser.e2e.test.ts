@@ -190,6 +190,16 @@ describe.skipIf(!CHROMIUM)(title, () => {
     expect(await verdict.innerText()).toMatch(/^Chain verified in this browser: \d+ entries/);
   });
 
+  it('moves the simulator clock from the controls view', async () => {
+    await page.click('nav a[data-view="controls"]');
+    await page.getByRole('button', { name: 'Advance clock' }).click();
+    await page.getByText('3600 s').waitFor({ timeout: 3000 });
+    const clock = await (
+      await fetch(`${ready.baseUrl}/_sandbox/clock`, { headers: { authorization: `Bearer ${ready.adminToken}` } })
+    ).json();
+    expect(clock.data.offsetMs).toBe(3_600_000);
+  });
+
   it('opens the HTML conformance report with the failure visible', async () => {
     const out = join(dir, 'report');
     const run = await ncs([

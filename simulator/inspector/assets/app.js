@@ -1,7 +1,8 @@
 import { get, LIVE_URL } from './api.js';
 import { render } from './dom.js';
 import * as journal from './journal-view.js';
-import { showAudit, showConnections, showControls, showStream } from './state-views.js';
+import { showControls } from './controls-view.js';
+import { showAudit, showConnections, showStream } from './state-views.js';
 import * as webhooks from './webhooks-view.js';
 
 // The inspector's shell: tabs, the tenant picker, and the live stream that keeps the open view current.

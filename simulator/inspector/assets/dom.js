@@ -40,3 +40,19 @@ export function kv(obj) {
     Object.entries(obj).map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, String(v)))),
   );
 }
+
+/** Runs a button's action, shows a failure in the message line, then refreshes the view. */
+export async function act(button, fn, refresh) {
+  button.disabled = true;
+  try {
+    await fn();
+  } catch (err) {
+    alertLine(err.message);
+  }
+  await refresh();
+}
+
+export function alertLine(text) {
+  const el = document.getElementById('message');
+  if (el) el.textContent = text;
+}
