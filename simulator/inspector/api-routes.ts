@@ -10,13 +10,13 @@ import {
 } from '../control/routes.ts';
 import type { PlainRequest } from '../core/types.ts';
 import { checkRateLimitSettings } from '../state/rate-limit-store.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { InspectorStores } from './stores.ts';
 import type { Journal } from './journal.ts';
 import { journalCurl } from './journal-curl.ts';
 import { auditView, connectionsView, overview, streamView, webhooksView } from './views.ts';
 
 export interface ApiDeps {
-  state: SandboxState;
+  state: InspectorStores;
   control: ControlOperations;
   journal: Journal;
   signatureHeader: string;

@@ -1,6 +1,6 @@
 import type { ControlOperations } from '../control/operations.ts';
 import type { Surface } from '../core/surface.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { InspectorStores } from './stores.ts';
 import { createJournal, type Journal } from './journal.ts';
 import { INSPECTOR_PREFIX } from './paths.ts';
 import { createSessions } from './session.ts';
@@ -30,7 +30,7 @@ export interface Inspector {
  * @example const inspector = createInspector({ state, control, signatureHeader: 'x-ncs-signature' }); console.log(inspector.loginUrl(baseUrl));
  */
 export function createInspector(
-  deps: { state: SandboxState; control: ControlOperations; signatureHeader: string },
+  deps: { state: InspectorStores; control: ControlOperations; signatureHeader: string },
   opts: InspectorOptions = {},
 ): Inspector {
   const journal = createJournal({ ...(opts.journalSize ? { size: opts.journalSize } : {}) });

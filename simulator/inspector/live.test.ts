@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../sandbox.ts';
+import { createSandbox, type Sandbox } from '../app/sandbox.ts';
 import { createLiveSource } from './live.ts';
 
 let sandbox: Sandbox;

@@ -1,6 +1,6 @@
 import { encodeSseComment, encodeSseControl, encodeSseRetry } from '../events/sse.ts';
 import type { StreamSource } from '../core/types.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { InspectorStores } from './stores.ts';
 import type { Journal } from './journal.ts';
 
 /** How often the page hears the clock and the delivery queue even when nothing else happens. */
@@ -12,7 +12,7 @@ export const LIVE_TICK_MS = 1000;
  * refresh within a second. Only open while a page is: nobody listening costs the API nothing.
  * @example const source = createLiveSource(state, journal); source.open(sink) // returns the stop function
  */
-export function createLiveSource(state: SandboxState, journal: Journal, tickMs = LIVE_TICK_MS): StreamSource {
+export function createLiveSource(state: InspectorStores, journal: Journal, tickMs = LIVE_TICK_MS): StreamSource {
   return {
     open(sink) {
       sink.write(encodeSseRetry(1000));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlainRequest } from '../core/types.ts';
-import { createSandbox, type Sandbox } from '../sandbox.ts';
+import { createSandbox, type Sandbox } from '../app/sandbox.ts';
 import { INSPECTOR_PREFIX } from './paths.ts';
 
 const BASE = 'http://127.0.0.1:4010';

@@ -1,13 +1,13 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
 import type { Delivery } from '../state/delivery-log.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { InspectorStores } from './stores.ts';
 import { signWebhook } from '../webhooks/signature.ts';
 
 // Read models of the inspector's views: plain JSON built on request, never on the API's hot path.
 
 /** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
-export function overview(state: SandboxState) {
+export function overview(state: InspectorStores) {
   return {
     tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
     environment: state.environment,
@@ -27,7 +27,7 @@ export function overview(state: SandboxState) {
  * A tenant's connections, each with its state history read from the audit chain (who moved it, when, under which request).
  * @example connectionsView(state, 'harbour-kitchens')[0].history // [{ action: 'connection.create', at, actor, requestId }, ...]
  */
-export function connectionsView(state: SandboxState, tenant: string) {
+export function connectionsView(state: InspectorStores, tenant: string) {
   // Oldest first: a history reads forward.
   const entries = state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit }).entries.slice().reverse();
   return state.connections.list(tenant).map((connection) => ({
@@ -54,7 +54,7 @@ function deliveryView(d: Delivery, secret: string | undefined, header: string) {
 }
 
 /** A tenant's webhook receivers (no secrets) with their delivery logs, newest first, each attempt with its signature header. */
-export function webhooksView(state: SandboxState, tenant: string, signatureHeader: string) {
+export function webhooksView(state: InspectorStores, tenant: string, signatureHeader: string) {
   return state.receivers.list(tenant).map(({ secret, tenant: _t, ...receiver }) => ({
     receiver,
     deliveries: state.dispatcher.log
@@ -64,7 +64,7 @@ export function webhooksView(state: SandboxState, tenant: string, signatureHeade
 }
 
 /** Every feed of the status stream with its numbers and newest messages. */
-export function streamView(state: SandboxState) {
+export function streamView(state: InspectorStores) {
   const keys = new Set([PUBLIC_FEED, ...[...state.tenants.keys()].map(tenantFeed), ...state.feeds.keys()]);
   return [...keys].map((key) => {
     const lastId = state.feeds.lastId(key);
@@ -80,6 +80,6 @@ export function streamView(state: SandboxState) {
 }
 
 /** A tenant's audit entries and proof as the API returns them; the page recomputes the chain itself. */
-export function auditView(state: SandboxState, tenant: string) {
+export function auditView(state: InspectorStores, tenant: string) {
   return state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit });
 }
