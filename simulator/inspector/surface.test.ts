@@ -76,6 +76,14 @@ describe('inspector surface', () => {
     const cookie = await login();
     const res = await call(`${INSPECTOR_PREFIX}/api/overview`, { headers: { cookie, host: 'evil.example:4010' } });
     expect(res.status).toBe(403);
+    // A server started to listen elsewhere (ncs serve --host 0.0.0.0) lets other names in, still behind the login.
+    sandbox.inspector!.setLoopbackOnly(false);
+    expect(
+      (await call(`${INSPECTOR_PREFIX}/api/overview`, { headers: { cookie, host: 'sandbox.lan:4010' } })).status,
+    ).toBe(200);
+    expect((await call(`${INSPECTOR_PREFIX}/api/overview`, { headers: { host: 'sandbox.lan:4010' } })).status).toBe(
+      401,
+    );
   });
 
   it('journals API calls with tenant and client while the API still refuses browser credentials', async () => {

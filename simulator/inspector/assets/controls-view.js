@@ -90,6 +90,12 @@ export async function showControls(container, overview, refresh) {
         then((v) => post('/trigger', { event: v.event, tenant: document.getElementById('tenant').value })),
       ),
     ),
-    h('article', {}, h('h3', {}, 'Counts'), kv(overview.counts)),
+    h(
+      'article',
+      {},
+      h('h3', {}, 'Counts'),
+      kv(overview.counts),
+      h('button', { type: 'button', onclick: then(() => post('/reset')) }, 'Reset sandbox (and journal)'),
+    ),
   );
 }
