@@ -1,5 +1,5 @@
 import { del, post } from './api.js';
-import { act, h, kv, pre, render, time } from './dom.js';
+import { act, alertLine, h, kv, pre, render, time } from './dom.js';
 
 // Clock, faults, rate limit and sample events, each with its form.
 
@@ -27,8 +27,13 @@ function form(fields, label, submit) {
 
 /** Clock, faults and rate limit, with their controls. */
 export async function showControls(container, overview, refresh) {
+  // Forms go through act(), which reports failures; plain buttons report theirs here.
   const then = (fn) => async (v) => {
-    await fn(v);
+    try {
+      await fn(v);
+    } catch (err) {
+      alertLine(err.message);
+    }
     await refresh();
   };
   const rl = overview.rateLimit;
