@@ -20,7 +20,7 @@ program
   .option('--port <port>', 'port to listen on', '4010')
   .option('--alt-port <port>', "also listen here: the interface's alternate base URL (0: any free port)")
   .option('--fixtures <file>', 'JSON fixture set to load instead of the built-in hospitality network')
-  .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken} as JSON once listening')
+  .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken, inspectorUrl} as JSON once listening')
   .option('--token-ttl <seconds>', 'lifetime of issued access tokens')
   .option('--admin-token <token>', 'control-plane token (default: random; env NCS_ADMIN_TOKEN)')
   .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
@@ -39,6 +39,8 @@ program
   )
   .option('--public-url <url>', 'origin clients reach the server at: the OAuth issuer (default: the listening address)')
   .option('--webhook-allow-host <host...>', 'also deliver webhooks to these hosts (name, *.domain, IP or *)')
+  .option('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)")
+  .option('--no-inspector', 'serve no inspector page and keep no request journal')
   .action(async (opts) => {
     await runServe(opts);
   });

@@ -40,3 +40,5 @@ export {
   parseRetryAfter,
   type RetryOptions,
 } from '../conformance/client/retry.ts';
+export { createInspector, INSPECTOR_PREFIX, type Inspector, type InspectorOptions } from './inspector/index.ts';
+export type { JournalDetail, JournalFilter, JournalSummary } from './inspector/journal.ts';

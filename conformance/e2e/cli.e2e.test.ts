@@ -121,10 +121,10 @@ describe('ncs conformance (CLI)', () => {
       '',
       'ncs conformance: --base-url is required (or NCS_BASE_URL)\n',
     ]);
-    const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'html']);
+    const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'pdf']);
     expect([badReporter.status, badReporter.stderr]).toEqual([
       2,
-      expect.stringContaining('--reporter takes console, json, junit'),
+      expect.stringContaining('--reporter takes console, json, junit, html'),
     ]);
     const unknownFlag = await ncs(['conformance', 'run', '--bogus']);
     expect(unknownFlag.status).toBe(2);

@@ -34,6 +34,16 @@ export interface RequestLogEntry {
   requestId: string;
 }
 
+/** What the core learned about a call besides request and response: who made it, when, how long it took. */
+export interface ExchangeInfo {
+  requestId: string;
+  /** Wall-clock arrival, ms since epoch. */
+  startedAt: number;
+  durationMs: number;
+  tenant?: string;
+  clientId?: string;
+}
+
 export interface CoreOptions {
   state: SandboxState;
   servers: string[];
@@ -48,6 +58,8 @@ export interface CoreOptions {
   handlers?: HandlerMap;
   /** Called once per answered request (the node server prints it). */
   onResponse?: (entry: RequestLogEntry) => void;
+  /** Called once per answered request with the request and response themselves (the inspector's journal keeps references). */
+  onExchange?: (req: PlainRequest, res: PlainResponse, info: ExchangeInfo) => void;
   /** Called with unexpected exceptions; the client only ever sees 500 internal. */
   onError?: (err: unknown, requestId: string) => void;
 }
@@ -124,13 +136,18 @@ export function createCore(opts: CoreOptions): Core {
         res = failure(ctx, new ApiError('internal'));
       }
     }
-    opts.onResponse?.({
-      method: req.method,
-      path: req.path,
-      status: res.status,
-      ms: performance.now() - started,
-      requestId: ctx.requestId,
-    });
+    const ms = performance.now() - started;
+    opts.onResponse?.({ method: req.method, path: req.path, status: res.status, ms, requestId: ctx.requestId });
+    if (opts.onExchange) {
+      const tenant = ctx.access?.tenant ?? req.headers['x-service-tenant'];
+      opts.onExchange(req, res, {
+        requestId: ctx.requestId,
+        startedAt: Date.now() - ms,
+        durationMs: ms,
+        ...(tenant ? { tenant } : {}),
+        ...(ctx.access ? { clientId: ctx.access.token.clientId } : {}),
+      });
+    }
     return res;
   }
   function reject(code: ErrorCode, detail: string): PlainResponse {

@@ -17,6 +17,8 @@ import type { StreamLimits } from '../events/stream-limits.ts';
 import { mswPassthroughFetch } from '../webhooks/passthrough-fetch.ts';
 import type { RateLimitSettings } from '../state/rate-limit-store.ts';
 import { applyViolation, findViolation } from '../violations/index.ts';
+import { createInspector, type Inspector, type InspectorOptions } from '../inspector/index.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -58,6 +60,8 @@ export interface SandboxOptions {
   dataDir?: string;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
+  /** The inspector page and its request journal (default on, 500 calls); false leaves both out. */
+  inspector?: InspectorOptions | false;
   /** Break one rule of the interface on purpose (the conformance kit's self-test): a name from VIOLATIONS. */
   violation?: string;
 }
@@ -75,6 +79,8 @@ export interface Sandbox {
   /** The control plane as functions (reset, connection states, clock, faults). */
   control: ControlOperations;
   ready: Promise<void>;
+  /** The inspector (journal, login URL), unless switched off with `inspector: false`. */
+  inspector?: Inspector;
   /**
    * Mints a bearer token for a declared client (default: the fixtures' default client).
    * @example const { token, tenant } = sandbox.issueToken();
@@ -143,6 +149,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       servers: [baseUrl, altBaseUrl],
     }),
   ];
+  const inspector =
+    options.inspector === false
+      ? undefined
+      : createInspector(
+          { state, control, signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader },
+          options.inspector,
+        );
+  // Before the control plane, which owns the rest of /_sandbox.
+  if (inspector) surfaces.unshift(inspector.surface);
   surfaces.push(
     createAuthServerSurface({
       state,
@@ -167,6 +182,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(allowedHosts ? { webhookHosts: allowedHosts } : {}),
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(inspector ? { onExchange: inspector.journal.record } : {}),
   });
   const mainCore = violation && violation.where !== 'alt' ? applyViolation(core, violation.name) : core;
   const altCore = violation ? applyViolation(core, violation.name) : core;
@@ -184,6 +200,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return (mswHandlers ??= [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])]);
     },
     ready: core.ready,
+    ...(inspector ? { inspector } : {}),
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);

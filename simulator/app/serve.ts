@@ -16,7 +16,7 @@ export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
    * metadata name it. Default: the listening address. Never taken from the Host header.
    */
   publicUrl?: string;
-  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken} as JSON here once listening (0600, removed at close). */
+  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken, inspectorUrl?} as JSON here once listening (0600, removed at close). */
   readyFile?: string;
   /** Where request log lines go (default: none). */
   log?: (line: string) => void;
@@ -31,6 +31,8 @@ export interface RunningServer {
   baseUrl: string;
   /** Base URL of the second listener when altPort was given. */
   altBaseUrl?: string;
+  /** The inspector page with its one-time login token (absent when the inspector is off). */
+  inspectorUrl?: string;
   /** A ready bearer token for the fixtures' default client, and its tenant. */
   token: string;
   tenant: string;
@@ -62,7 +64,11 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const altBaseUrl = alt && options.altPort !== undefined ? await alt.listen(options.altPort, host) : undefined;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
-  if (options.readyFile) writeReadyFile(options.readyFile, { baseUrl, altBaseUrl, token, tenant, sandbox });
+  // Listening beyond loopback was asked for explicitly: the inspector then answers there too (still behind its login).
+  if (!/^(127\.|::1$|localhost$)/.test(host)) sandbox.inspector?.setLoopbackOnly(false);
+  const inspectorUrl = sandbox.inspector?.loginUrl(baseUrl);
+  if (options.readyFile)
+    writeReadyFile(options.readyFile, { baseUrl, altBaseUrl, token, tenant, sandbox, inspectorUrl });
   let closing: Promise<void> | undefined;
   return {
     sandbox,
@@ -71,6 +77,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     token,
     tenant,
     ...(altBaseUrl ? { altBaseUrl } : {}),
+    ...(inspectorUrl ? { inspectorUrl } : {}),
     close() {
       closing ??= (async () => {
         await Promise.all([main.close(), alt?.close()]);
@@ -86,7 +93,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
 /** The file `ncs serve --ready-file` writes once listening: where to reach the server and a token to do it. */
 function writeReadyFile(
   file: string,
-  r: { baseUrl: string; altBaseUrl: string | undefined; token: string; tenant: string; sandbox: Sandbox },
+  r: {
+    baseUrl: string;
+    altBaseUrl: string | undefined;
+    token: string;
+    tenant: string;
+    sandbox: Sandbox;
+    inspectorUrl: string | undefined;
+  },
 ): void {
   const body = {
     baseUrl: r.baseUrl,
@@ -94,6 +108,7 @@ function writeReadyFile(
     token: r.token,
     tenant: r.tenant,
     adminToken: r.sandbox.adminToken,
+    inspectorUrl: r.inspectorUrl,
   };
   // Owner-only (it holds the admin and an access token), and whole at once: written aside, then renamed.
   const aside = `${file}.${process.pid}.tmp`;

@@ -25,6 +25,9 @@ export interface ServeCommandOptions {
   publicUrl?: string;
   /** Hosts webhook receivers may use besides loopback (`*.example.com`, a name, an address, or `*`). */
   webhookAllowHost?: string[];
+  /** Calls kept in the inspector's journal; `inspector: false` (commander's --no-inspector) leaves it out. */
+  journalSize?: string;
+  inspector?: boolean;
 }
 
 /**
@@ -98,6 +101,9 @@ export async function runServe(
   const rateLimit = rateLimitOption(opts);
   const streamLimits = streamLimitOption(opts.streamLimit);
   const webhookHosts = webhookHostsOption(opts.webhookAllowHost);
+  const journalSize = opts.journalSize === undefined ? undefined : Number(opts.journalSize);
+  if (journalSize !== undefined && !(Number.isSafeInteger(journalSize) && journalSize >= 1 && journalSize <= 100_000))
+    throw new Error('--journal-size must be a whole number of calls from 1 to 100000');
   const options: ServeOptions = {
     host: opts.host,
     port: Number(opts.port),
@@ -117,6 +123,7 @@ export async function runServe(
     ...(streamLimits ? { stream: { limits: streamLimits } } : {}),
     ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
     ...(webhookHosts ? { webhooks: { allowedHosts: webhookHosts } } : {}),
+    ...(opts.inspector === false ? { inspector: false as const } : journalSize ? { inspector: { journalSize } } : {}),
   };
   // Handlers first: a SIGTERM right after the ready file appears must stop the server cleanly,
   // not kill the process with the signal.
@@ -145,6 +152,7 @@ export async function runServe(
   out(`  tenant      ${running.tenant}`);
   out(`  token       ${running.token}`);
   out(`  admin token ${running.sandbox.adminToken}   (control plane only)`);
+  if (running.inspectorUrl) out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
   out(`  oauth       ${running.baseUrl}/oauth/token   (metadata: /.well-known/oauth-authorization-server)`);
   out(`  new token   ncs token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`);
   const limits = running.sandbox.state.rateLimits.settings();
