@@ -3,7 +3,7 @@ import type { ApiVersion } from '../contract/versions.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
 import type { RouteMatch } from './router.ts';
-import type { PlainRequest, PlainResponse } from './types.ts';
+import type { PlainRequest } from './types.ts';
 
 /** What a bearer token stands for. */
 export interface AccessToken {
@@ -37,6 +37,4 @@ export interface RequestContext {
   replayed?: boolean;
   /** Extra response headers collected along the way (rate limit, Allow, ...). */
   responseHeaders: Record<string, string>;
-  /** The success response built for this call and its `data` JSON (kept for the idempotency record). */
-  success?: { res: PlainResponse; dataJson: string };
 }
