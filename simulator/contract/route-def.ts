@@ -41,3 +41,12 @@ export interface RouteDef {
   /** Error codes worth naming in the OpenAPI document beyond the common ones. */
   errors?: ErrorCode[];
 }
+
+/**
+ * Declares rows of the route table keeping each row's literal id and schemas, so handlers can be
+ * typed from the table (a missing handler or a mistyped body fails `tsc`).
+ * @example export const pingRoutes = defineRoutes([{ id: 'ping', method: 'GET', path: '/ping', purpose: 'p', tags: [], auth: false }]);
+ */
+export function defineRoutes<const T extends readonly RouteDef[]>(routes: T): T {
+  return routes;
+}

@@ -19,6 +19,12 @@ export interface AccessToken {
   family?: string;
 }
 
+/** Who calls: the token and the tenant it was accepted for. */
+export interface Access {
+  token: AccessToken;
+  tenant: string;
+}
+
 /** What the pipeline learns about one call while it passes through the middleware. */
 export interface RequestContext {
   req: PlainRequest;
@@ -32,9 +38,18 @@ export interface RequestContext {
   query: Record<string, unknown>;
   body: unknown;
   /** Set by auth for authenticated routes (and for optional-auth routes when a token is sent). */
-  access?: { token: AccessToken; tenant: string };
+  access?: Access;
   idempotencyKey?: string;
   replayed?: boolean;
   /** Extra response headers collected along the way (rate limit, Allow, ...). */
   responseHeaders: Record<string, string>;
+}
+
+/**
+ * The route matched for this call: every step after route matching may rely on it.
+ * @example const { id, method } = matchedRoute(ctx);
+ */
+export function matchedRoute(ctx: RequestContext): RouteDef {
+  if (!ctx.route) throw new Error('no route matched before this step');
+  return ctx.route;
 }

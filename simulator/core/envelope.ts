@@ -1,5 +1,5 @@
 import type { Meta } from '../contract/envelope.ts';
-import { ApiError } from './api-error.ts';
+import type { ApiError } from './api-error.ts';
 import type { RequestContext } from './context.ts';
 import type { PlainResponse } from './types.ts';
 import { isoTime } from '../lib/iso-time.ts';

@@ -34,7 +34,7 @@ function catalogCache(deps: CatalogDeps) {
   return c;
 }
 
-export const catalogHandlers: HandlerGroup<CatalogDeps> = {
+export const catalogHandlers = {
   listProviders(ctx, deps) {
     const category = str(ctx.query.category);
     return successRaw(
@@ -68,8 +68,8 @@ export const catalogHandlers: HandlerGroup<CatalogDeps> = {
       }),
     );
   },
-  checkCapability(ctx: RequestContext, deps) {
-    const body = ctx.body as CapabilityCheckBody;
+  checkCapability(ctx, deps) {
+    const body = ctx.body;
     const environment = body.environment ?? 'sandbox';
     if (!deps.catalog.connector(body.connectorId)) {
       throw new ApiError('not_found', {
@@ -78,7 +78,7 @@ export const catalogHandlers: HandlerGroup<CatalogDeps> = {
       });
     }
     const connections: DecisionConnection[] = deps.connections
-      .forConnector(ctx.access!.tenant, body.connectorId, environment)
+      .forConnector(ctx.access.tenant, body.connectorId, environment)
       .map((c) => ({ state: c.state, capabilities: c.capabilities.map((x) => x.capability) }));
     const decision = decideCapability(
       deps.catalog,
@@ -87,4 +87,4 @@ export const catalogHandlers: HandlerGroup<CatalogDeps> = {
     );
     return success(ctx, { decision, environment });
   },
-};
+} satisfies HandlerGroup<CatalogDeps>;

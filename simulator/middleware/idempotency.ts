@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { canonicalJson } from '../contract/canonical-json.ts';
 import type { ErrorCode } from '../contract/errors.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext } from '../core/context.ts';
+import { matchedRoute, type RequestContext } from '../core/context.ts';
 import { errorPayload, replay, successPayload } from '../core/envelope.ts';
 import type { Middleware } from '../core/pipeline.ts';
 import type { IdempotencyStore } from '../state/idempotency-store.ts';
@@ -11,7 +11,8 @@ import type { IdempotencyStore } from '../state/idempotency-store.ts';
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
 
 function fingerprint(ctx: RequestContext): string {
-  return hash('sha256', `${ctx.route!.method} ${ctx.route!.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
+  const route = matchedRoute(ctx);
+  return hash('sha256', `${route.method} ${route.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
 }
 
 /**
