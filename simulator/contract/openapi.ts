@@ -21,8 +21,8 @@ const COMMON_ERRORS: ErrorCode[] = ['invalid_request', 'unauthorized', 'forbidde
 
 function errorCodesOf(route: RouteDef): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.auth ? COMMON_ERRORS : ['invalid_request', 'rate_limited', 'internal']);
-  if (route.idempotent) ['idempotency_required', 'idempotency_conflict'].forEach((c) => codes.add(c as ErrorCode));
-  route.errors?.forEach((c) => codes.add(c));
+  if (route.idempotent) for (const c of ['idempotency_required', 'idempotency_conflict'] as const) codes.add(c);
+  for (const c of route.errors ?? []) codes.add(c);
   return [...codes];
 }
 

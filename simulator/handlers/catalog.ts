@@ -30,7 +30,10 @@ function cachedPayload(deps: CatalogDeps, key: string, build: () => unknown): st
 const caches = new WeakMap<object, { gen: number; entries: Map<string, string> }>();
 function catalogCache(deps: CatalogDeps) {
   let c = caches.get(deps.catalog);
-  if (!c) caches.set(deps.catalog, (c = { gen: -1, entries: new Map() }));
+  if (!c) {
+    c = { gen: -1, entries: new Map() };
+    caches.set(deps.catalog, c);
+  }
   return c;
 }
 
