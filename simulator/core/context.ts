@@ -1,5 +1,6 @@
 import type { RouteDef } from '../contract/route-def.ts';
 import type { ApiVersion } from '../contract/versions.ts';
+import type { z } from 'zod';
 import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
 import type { RouteMatch } from './router.ts';
@@ -53,3 +54,13 @@ export function matchedRoute(ctx: RequestContext): RouteDef {
   if (!ctx.route) throw new Error('no route matched before this step');
   return ctx.route;
 }
+
+/**
+ * The request context as the handler of route R sees it: body and path parameters typed from the
+ * route's zod schemas (validation ran before), the caller always known on authenticated routes.
+ */
+export type RouteContextOf<R> = Omit<RequestContext, 'body' | 'params' | 'access'> & {
+  body: R extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+  params: R extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
+  access: R extends { auth: true } ? Access : Access | undefined;
+};

@@ -1,7 +1,6 @@
 import type { AuditLog } from '../audit/hash-chain.ts';
-import type { z } from 'zod';
 import type { PublicRoute, RouteId } from '../contract/route-table.ts';
-import type { Access, RequestContext } from '../core/context.ts';
+import type { RequestContext, RouteContextOf } from '../core/context.ts';
 import type { PlainResponse } from '../core/types.ts';
 import type { FeedStore } from '../events/feed.ts';
 import type { SseSourceOptions } from '../events/sse-source.ts';
@@ -41,17 +40,8 @@ export interface HandlerDeps {
   webhookHosts: readonly string[];
 }
 
-type RouteOf<K extends RouteId> = Extract<PublicRoute, { id: K }>;
-
-/**
- * The request context as a handler of route K sees it: body and path parameters typed from the
- * route's zod schemas (validation ran before), the caller always known on authenticated routes.
- */
-export type RouteContext<K extends RouteId> = Omit<RequestContext, 'body' | 'params' | 'access'> & {
-  body: RouteOf<K> extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
-  params: RouteOf<K> extends { params: infer P extends z.ZodType } ? z.input<P> : Record<string, never>;
-  access: RouteOf<K> extends { auth: true } ? Access : Access | undefined;
-};
+/** The context a handler of public route K sees (see RouteContextOf). */
+export type RouteContext<K extends RouteId> = RouteContextOf<Extract<PublicRoute, { id: K }>>;
 
 export type HandlerResult = PlainResponse | Promise<PlainResponse>;
 /** A handler as the pipeline calls it: its dependencies are already bound. */
