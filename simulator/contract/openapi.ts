@@ -158,3 +158,17 @@ export function buildControlPlaneDocument(routes: readonly RouteDef[], servers: 
     servers: servers.map((url) => ({ url })),
   });
 }
+
+/**
+ * The routing document of the sandbox authorization server (not published: its endpoints answer in
+ * RFC 6749 JSON and take form bodies; the document only lets the core router find them).
+ * @example createRouter(buildAuthServerDocument(OAUTH_ROUTES), { routes: OAUTH_ROUTES })
+ */
+export function buildAuthServerDocument(routes: readonly RouteDef[]) {
+  const registry = new OpenAPIRegistry();
+  registerRoutes(registry, routes, () => []);
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'ncs-sandbox authorization server', version: '1' },
+  });
+}

@@ -37,7 +37,7 @@ export interface RouteDef {
   /** true for routes the interface does not list but the simulator adds (documented additions). */
   addition?: boolean;
   /** 'control' for the sandbox control plane (admin token, no tenant header); default the interface. */
-  surface?: 'interface' | 'control';
+  surface?: 'interface' | 'control' | 'oauth';
   /** Error codes worth naming in the OpenAPI document beyond the common ones. */
   errors?: ErrorCode[];
 }
