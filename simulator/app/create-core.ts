@@ -1,5 +1,4 @@
 import type { ErrorCode } from '../contract/errors.ts';
-import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
 import type { Handler, HandlerDeps, HandlerMap } from '../handlers/types.ts';
@@ -19,7 +18,7 @@ import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import { ApiError } from '../core/api-error.ts';
-import { matchedRoute, type RequestContext } from '../core/context.ts';
+import { matchedRoute, newContext } from '../core/context.ts';
 import { failure } from '../core/envelope.ts';
 import { compose, type Middleware } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
@@ -106,16 +105,7 @@ export function createCore(opts: CoreOptions): Core {
   async function handle(req: PlainRequest): Promise<PlainResponse> {
     await ready;
     const started = performance.now();
-    const ctx: RequestContext = {
-      req,
-      requestId: newRequestId(),
-      at: state.clock.now(),
-      version: CURRENT_VERSION,
-      params: {},
-      query: {},
-      body: undefined,
-      responseHeaders: {},
-    };
+    const ctx = newContext(req, newRequestId(), state.clock.now());
     let res: PlainResponse;
     try {
       const surface = surfaces.find((s) => s.owns(req.path));
@@ -138,16 +128,7 @@ export function createCore(opts: CoreOptions): Core {
     return res;
   }
   function reject(code: ErrorCode, detail: string): PlainResponse {
-    const ctx: RequestContext = {
-      req: { method: 'GET', path: '', query: {}, headers: {} },
-      requestId: newRequestId(),
-      at: state.clock.now(),
-      version: CURRENT_VERSION,
-      params: {},
-      query: {},
-      body: undefined,
-      responseHeaders: {},
-    };
+    const ctx = newContext({ method: 'GET', path: '', query: {}, headers: {} }, newRequestId(), state.clock.now());
     return failure(ctx, new ApiError(code, { detail }));
   }
   return { handle, reject, ready, state, documents, streams: services.streams };

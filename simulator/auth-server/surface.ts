@@ -1,7 +1,6 @@
 import { buildAuthServerDocument, type OpenApiDocument } from '../contract/openapi.ts';
-import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
-import { matchedRoute } from '../core/context.ts';
+import { matchedRoute, newContext } from '../core/context.ts';
 import { compose } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
 import type { Surface } from '../core/surface.ts';
@@ -77,9 +76,8 @@ export function createAuthServerSurface(opts: AuthServerOptions): Surface {
     owns: (path) => path === OAUTH_PATHS.metadata || path === '/oauth' || path.startsWith('/oauth/'),
     async handle(req, sctx) {
       await router.ready;
-      const ctx = { req, requestId: sctx.requestId, at: sctx.at, version: CURRENT_VERSION, params: {}, query: {} };
       try {
-        return await run({ ...ctx, body: undefined, responseHeaders: {} });
+        return await run(newContext(req, sctx.requestId, sctx.at));
       } catch (err) {
         const oauthErr = err instanceof ApiError ? asOAuthError(err) : err;
         if (oauthErr instanceof OAuthError) return oauthErrorResponse(oauthErr, sctx.requestId);

@@ -1,7 +1,6 @@
 import { buildControlPlaneDocument, type OpenApiDocument } from '../contract/openapi.ts';
-import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext, RouteContextOf } from '../core/context.ts';
+import { newContext, type RouteContextOf } from '../core/context.ts';
 import { documentResponse, failure, success } from '../core/envelope.ts';
 import { compose } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
@@ -87,16 +86,7 @@ export function createControlPlaneSurface(opts: {
     owns: (path) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`),
     async handle(req, sctx): Promise<PlainResponse> {
       await router.ready;
-      const ctx: RequestContext = {
-        req,
-        requestId: sctx.requestId,
-        at: sctx.at,
-        version: CURRENT_VERSION,
-        params: {},
-        query: req.query,
-        body: undefined,
-        responseHeaders: {},
-      };
+      const ctx = newContext(req, sctx.requestId, sctx.at);
       try {
         return await run(ctx);
       } catch (err) {

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../contract/route-def.ts';
-import type { ApiVersion } from '../contract/versions.ts';
+import { CURRENT_VERSION, type ApiVersion } from '../contract/versions.ts';
 import type { z } from 'zod';
 import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
@@ -64,3 +64,11 @@ export type RouteContextOf<R> = Omit<RequestContext, 'body' | 'params' | 'access
   params: R extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
   access: R extends { auth: true } ? Access : Access | undefined;
 };
+
+/**
+ * A fresh context for one request, before any middleware ran (current interface version, nothing parsed).
+ * @example const ctx = newContext(req, 'req_1', clock.now());
+ */
+export function newContext(req: PlainRequest, requestId: string, at: number): RequestContext {
+  return { req, requestId, at, version: CURRENT_VERSION, params: {}, query: {}, body: undefined, responseHeaders: {} };
+}
