@@ -1,6 +1,4 @@
-import type { CapabilityCheckBody } from '../contract/catalog.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext } from '../core/context.ts';
 import { success, successRaw } from '../core/envelope.ts';
 import { decideCapability, type DecisionConnection } from './capability-decision.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';

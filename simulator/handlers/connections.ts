@@ -1,4 +1,3 @@
-import type { CreateConnectionBody } from '../contract/connections.ts';
 import { ApiError } from '../core/api-error.ts';
 import { success } from '../core/envelope.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';

@@ -1,4 +1,3 @@
-import type { CreateWebhookBody } from '../contract/webhooks.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { ApiError } from '../core/api-error.ts';
 import { success } from '../core/envelope.ts';
