@@ -26,19 +26,19 @@ export const connectionHandlers = {
     }
     const requested = [...new Set(body.capabilities)];
     const restricted = connector.restrictedIn?.[body.environment] ?? [];
-    const denied = requested.filter(
-      (c) => !connector.capabilities.includes(c) || restricted.includes(c) || !state.catalog.capability(c),
-    );
+    const found = requested.map((id) => ({ id, cap: state.catalog.capability(id) }));
+    const denied = found
+      .filter(({ id, cap }) => !cap || !connector.capabilities.includes(id) || restricted.includes(id))
+      .map(({ id }) => id);
     if (denied.length) {
       throw new ApiError('capability_denied', {
         detail: `Not released for connector ${connector.id} in ${body.environment}: ${denied.join(', ')}.`,
         hint: 'Book only capabilities the connector offers in this environment (GET /api/public/v1/connectors), or have them released.',
       });
     }
-    const capabilities = requested.map((id) => {
-      const cap = state.catalog.capability(id)!;
-      return { capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired };
-    });
+    const capabilities = found.flatMap(({ id, cap }) =>
+      cap ? [{ capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired }] : [],
+    );
     const connection = state.connections.create(
       {
         tenant: ctx.access.tenant,

@@ -1,6 +1,7 @@
 import { LIMITS } from '../contract/limits.ts';
 import { routesFor } from '../contract/route-table.ts';
 import type { ApiVersion } from '../contract/versions.ts';
+import { ApiError } from '../core/api-error.ts';
 import { success, documentResponse } from '../core/envelope.ts';
 import type { RequestContext } from '../core/context.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
@@ -56,7 +57,9 @@ export const discoveryHandlers = {
   },
   getInfo(ctx, deps) {
     const { token, tenant } = ctx.access;
-    const client = deps.clients.get(token.clientId)!;
+    const client = deps.clients.get(token.clientId);
+    // The auth middleware refused tokens of unknown clients; a reset in between is the only way here.
+    if (!client) throw new ApiError('unauthorized', { detail: 'The access behind the token no longer exists.' });
     return success(ctx, {
       tenant,
       tenantName: deps.tenants.get(tenant)?.name ?? tenant,

@@ -64,7 +64,8 @@ export const webhookHandlers = {
       url: r.url,
       secret: r.secret,
       tenant: r.tenant,
-    })!;
+    });
+    if (!d) throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
     deps.events.emit({
       type: 'webhook.redelivery_requested',
       tenant: r.tenant,
