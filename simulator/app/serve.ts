@@ -51,7 +51,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     ...options,
     // A standalone server has no MSW around it: deliveries go out as they are.
     webhooks: { fetch: undiciFetch, ...options.webhooks },
-    ...(log ? { onResponse: (e) => log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}`) } : {}),
+    onResponse: log
+      ? (e) => log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}`)
+      : options.onResponse,
     onError:
       options.onError ??
       ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
@@ -76,7 +78,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     baseUrl,
     token,
     tenant,
-    ...(altBaseUrl ? { altBaseUrl } : {}),
+    altBaseUrl,
     ...(inspectorUrl ? { inspectorUrl } : {}),
     close() {
       closing ??= (async () => {

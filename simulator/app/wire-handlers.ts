@@ -31,7 +31,7 @@ export function wireHandlers(s: SandboxState, x: HandlerServices): HandlerMap {
       feeds: s.feeds,
       streams: x.streams,
       streamOptions: x.streamOptions,
-      watchAccess: (token, onEnd) => watchAccess(s, token, onEnd),
+      watchAccess: ((token, onEnd) => watchAccess(s, token, onEnd)) satisfies HandlerDeps['watchAccess'],
     }),
     ...bindHandlers(webhookHandlers, {
       receivers: s.receivers,

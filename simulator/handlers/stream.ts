@@ -11,7 +11,7 @@ const CLOSED_BECAUSE: Record<AccessEndReason, string> = {
   access_expired: 'The access behind this stream expired; it must be renewed before reconnecting.',
 };
 
-export const streamHandlers: HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions' | 'watchAccess'>> = {
+export const streamHandlers = {
   /** Without credentials the public status feed; with a token and tenant header that tenant's own feed. */
   streamStatus(ctx, deps) {
     let cursor: number | undefined;
@@ -48,4 +48,4 @@ export const streamHandlers: HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' 
       stream: source,
     };
   },
-};
+} satisfies HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions' | 'watchAccess'>>;
