@@ -12,6 +12,7 @@ import { streamChecks } from './stream.ts';
 import { webhookChecks } from './webhooks.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { auditChecks } from './audit.ts';
+import { responseChecks } from './responses.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -31,4 +32,5 @@ export const CHECKS = createRegistry([
   ...webhookChecks,
   ...rateLimitChecks,
   ...auditChecks,
+  ...responseChecks,
 ]);

@@ -2,6 +2,7 @@ import type { ErrorCode } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
 import type { SseSession } from '../client/sse-stream.ts';
 import type { DeploymentProfile } from './deployment-profile.ts';
+import type { LoggedExchange } from './exchange-log.ts';
 import type { FailureInput } from './failure.ts';
 import { INTERFACE_SECTIONS, type InterfaceSection } from './sections.ts';
 
@@ -80,6 +81,8 @@ export interface CheckContext {
   note(text: string): void;
   /** The secrets of the run (token, client secret), for leak checks; never print them. */
   secrets(): readonly string[];
+  /** Every exchange of the run so far, with the check that made it (response rules judge them all). */
+  exchanges(): readonly LoggedExchange[];
 }
 
 export interface CheckDef {
@@ -94,6 +97,8 @@ export interface CheckDef {
   /** Creates or changes data on the target (skipped by the read-only profile). */
   mutating: boolean;
   requires?: readonly Requirement[];
+  /** Runs after every other check of the run, to judge all their exchanges (the response rules). */
+  judgesRun?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 

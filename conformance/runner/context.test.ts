@@ -1,3 +1,4 @@
+import { createExchangeLog } from './exchange-log.ts';
 import { describe, expect, it } from 'vitest';
 import type { Exchange, KitClient, SendRequest } from '../client/http-client.ts';
 import { createRedactor } from '../client/redact.ts';
@@ -64,6 +65,7 @@ function runState(over: Partial<RunState> = {}) {
     memo: new Map(),
     labels: { next: 0 },
     cleanups: [],
+    exchanges: createExchangeLog(),
     ...over,
   };
   return { run, sent, closed };
