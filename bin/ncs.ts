@@ -38,7 +38,11 @@ program
     'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests',
   )
   .action(async (opts) => {
-    await runServe(opts);
+    // The violations belong to the kit's self-test: the simulator only receives the wrapper.
+    const sandbox = opts.violation
+      ? (await import('../conformance/violations/index.ts')).violationOptions(opts.violation)
+      : undefined;
+    await runServe({ ...opts, ...(sandbox ? { sandbox } : {}) });
   });
 
 program

@@ -10,6 +10,7 @@ import { CHECKS } from '../checks/index.ts';
 import { checksMarkdownTable } from '../cli/list-command.ts';
 import { JsonReport } from '../reporters/json-report.ts';
 import { selectChecks } from '../runner/registry.ts';
+import { violationOptions } from '../violations/index.ts';
 import { TWO_TENANT_CLIENT } from './targets.ts';
 import { NCS_BIN as BIN, waitForReadyFile, type ReadyInfo } from '../../simulator/e2e/ready-file.ts';
 
@@ -46,7 +47,7 @@ describe('ncs conformance (CLI)', () => {
   beforeAll(async () => {
     [clean, leaky] = await Promise.all([
       serve({ port: 0, altPort: 0 }),
-      serve({ port: 0, violation: 'stack-trace-in-error' }),
+      serve({ port: 0, ...violationOptions('stack-trace-in-error') }),
     ]);
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { LIMITS } from '../contract/limits.ts';
-import { ROUTES } from '../contract/route-table.ts';
-import { BASE_PATH } from '../contract/versions.ts';
-import type { Core } from '../core/create-core.ts';
-import type { PlainRequest } from '../core/types.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { ROUTES } from '../../simulator/contract/route-table.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { Core } from '../../simulator/index.ts';
+import type { PlainRequest } from '../../simulator/index.ts';
 import { editJson, errorCodeOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 

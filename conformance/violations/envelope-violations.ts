@@ -1,5 +1,5 @@
-import { LIMITS } from '../contract/limits.ts';
-import { BASE_PATH, SUPPORTED_VERSIONS } from '../contract/versions.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { editJson, errorCodeOf, failureOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 

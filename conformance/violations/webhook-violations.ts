@@ -1,7 +1,7 @@
-import { LIMITS } from '../contract/limits.ts';
-import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../contract/versions.ts';
-import type { PlainRequest } from '../core/types.ts';
-import { signWebhook } from '../webhooks/signature.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
+import type { PlainRequest } from '../../simulator/index.ts';
+import { signWebhook } from '../../simulator/index.ts';
 import { editJson, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
 

@@ -1,5 +1,5 @@
-import { BASE_PATH } from '../contract/versions.ts';
-import type { PlainResponse } from '../core/types.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { PlainResponse } from '../../simulator/index.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
 

@@ -1,5 +1,5 @@
-import { ROUTES } from '../contract/route-table.ts';
-import { BASE_PATH } from '../contract/versions.ts';
+import { ROUTES } from '../../simulator/contract/route-table.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defaultAccess } from './default-access.ts';
 import { editJson, failureOf, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
