@@ -9,7 +9,7 @@ import { INTERFACE_SECTIONS, type InterfaceSection } from './sections.ts';
 /** MUST: stated by the interface (a failure fails the run). SHOULD: advisory, where the interface is silent. */
 export type Severity = 'MUST' | 'SHOULD';
 /** What a check needs from the run; without it the check is skipped with the reason. */
-export type Requirement = 'token' | 'alt-base-url' | 'other-tenant' | 'control-plane';
+export type Requirement = 'token' | 'alt-base-url' | 'other-tenant' | 'foreign-tenant' | 'control-plane';
 export type ProfileName = 'full' | 'read-only';
 
 export interface CallOptions {
@@ -42,6 +42,8 @@ export interface TargetInfo {
   hasToken: boolean;
   /** A second tenant the same credentials may act for (tenant-isolation checks). */
   otherTenant?: string;
+  /** A tenant the credentials are not released for (the 403 forbidden check). */
+  foreignTenant?: string;
   /** An admin token for the deployment's sandbox control plane was given. */
   hasAdminToken: boolean;
   /** The environment the target is, when known (option, deployment profile or GET /info). */

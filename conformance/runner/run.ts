@@ -136,6 +136,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       hasToken: token !== undefined,
       hasAdminToken: o.adminToken !== undefined,
       ...(o.otherTenant ? { otherTenant: o.otherTenant } : {}),
+      ...(o.foreignTenant ? { foreignTenant: o.foreignTenant } : {}),
     },
     ...(token ? { token } : {}),
     ...(o.adminToken ? { adminToken: o.adminToken } : {}),

@@ -5,6 +5,9 @@ import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
 import { STREAM_VIOLATIONS } from './stream-violations.ts';
 import { WEBHOOK_VIOLATIONS } from './webhook-violations.ts';
 import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
+import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
+import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
+import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import type { Violation } from './types.ts';
 
 export type { Violation } from './types.ts';
@@ -22,6 +25,9 @@ export const VIOLATIONS: readonly Violation[] = [
   ...STREAM_VIOLATIONS,
   ...WEBHOOK_VIOLATIONS,
   ...AUDIT_RATE_LIMIT_VIOLATIONS,
+  ...ERROR_CATCH_VIOLATIONS,
+  ...DATA_CATCH_VIOLATIONS,
+  ...RESPONSE_CATCH_VIOLATIONS,
 ];
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);
