@@ -12,7 +12,12 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     name: 'not-found-as-invalid-request',
     description: 'a 404 carries error.code invalid_request instead of not_found (code and status disagree)',
     section: 'Errors',
-    catches: ['responses.code-status', 'errors.not-found'],
+    catches: [
+      'responses.code-status',
+      'errors.not-found',
+      'errors.unknown-route',
+      'versions.delivery-log-since-current',
+    ],
     async handle(req, next) {
       const res = await next(req);
       return errorCodeOf(res) === 'not_found' ? editJson(res, (b) => void (b.error!.code = 'invalid_request')) : res;

@@ -60,7 +60,7 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     name: 'replay-without-replayed',
     description: 'a replayed answer leaves out meta.replayed',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.replay'],
+    catches: ['idempotency.replay', 'webhooks.registration-replay'],
     async handle(req, next) {
       return editJson(await next(req), (b) => void (b.meta?.replayed === true && delete b.meta.replayed));
     },
@@ -69,7 +69,7 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     name: 'replay-different-data',
     description: 'a replayed answer differs from the first one (createdAt moves on)',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.replay'],
+    catches: ['idempotency.replay', 'webhooks.registration-replay'],
     async handle(req, next) {
       return editJson(await next(req), (b) => {
         if (b.meta?.replayed === true && typeof b.data?.createdAt === 'string')

@@ -43,7 +43,7 @@ export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
     name: 'token-in-response-header',
     description: 'answers repeat the bearer token sent in a response header X-Debug-Authorization',
     section: 'Errors',
-    catches: ['responses.no-leaks'],
+    catches: ['responses.no-leaks', 'errors.no-leaks'],
     async handle(req, next) {
       const res = await next(req);
       const auth = req.headers.authorization;
@@ -76,7 +76,7 @@ export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
     name: 'sse-late-duplicate',
     description: `every numbered stream message is sent again ${LATE_REPEAT_MS} ms later (after the messages the kit waits for)`,
     section: 'Status stream',
-    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor'],
+    catches: ['sse.consecutive-ids'],
     async handle(req, next) {
       return repeatLate(await next(req));
     },

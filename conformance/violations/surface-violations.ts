@@ -23,7 +23,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     name: 'unauthenticated-access',
     description: 'GET /providers answers without a token (as if the default client had called)',
     section: 'Required on every authenticated call',
-    catches: ['auth.missing-token', 'discovery.auth-flags-observed'],
+    catches: ['auth.missing-token', 'discovery.auth-flags-observed', 'auth.no-token-with-tenant'],
     handle(req, next, core) {
       if (req.path !== PROVIDERS || req.headers.authorization !== undefined) return next(req);
       const access = defaultAccess(core);

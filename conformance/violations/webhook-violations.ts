@@ -18,7 +18,7 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     name: 'webhook-registration-201',
     description: 'registering a receiver answers 201 instead of the 200 every success uses',
     section: 'Endpoints',
-    catches: ['webhooks.registration'],
+    catches: ['webhooks.registration', 'responses.envelope'],
     async handle(req, next) {
       const res = await next(req);
       return req.method === 'POST' && req.path === WEBHOOKS && res.status === 200 ? { ...res, status: 201 } : res;
