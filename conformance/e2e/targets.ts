@@ -18,8 +18,8 @@ export const TWO_TENANT_CLIENT = 'network-integrator';
 function kitAccess(sandbox: Sandbox): ConformanceOptions {
   const { token, tenant } = sandbox.issueToken(TWO_TENANT_CLIENT);
   const otherTenant = sandbox.state.clients.get(TWO_TENANT_CLIENT)!.tenants.find((t) => t !== tenant)!;
-  // Any tenant outside the client's releases; the simulator answers 403 forbidden for it.
-  const foreignTenant = 'ncs-conformance-foreign-tenant';
+  // A tenant of the fixtures the client is not released for: 403 forbidden.
+  const foreignTenant = 'lakeside-cafes';
   return { token, tenant, otherTenant, foreignTenant, adminToken: sandbox.adminToken };
 }
 
