@@ -43,9 +43,8 @@ export const connectionSchema = defineCheck({
       expected: `GET ${CONNECTIONS_PATH()} lists the connection ${id} just created`,
       exchange: list.ex,
     });
-    list.connections.forEach((c, i) =>
-      judgeConnection(ctx, c, `GET ${CONNECTIONS_PATH()}: data.connections[${i}]`, list.ex),
-    );
+    for (const [i, c] of list.connections.entries())
+      judgeConnection(ctx, c, `GET ${CONNECTIONS_PATH()}: data.connections[${i}]`, list.ex);
   },
 });
 

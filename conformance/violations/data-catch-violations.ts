@@ -30,7 +30,9 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return is('GET', PROVIDERS)(req) && res.status === 200
-        ? editJson(res, (b) => void (b.data!.count = (b.data!.count as number) + 1))
+        ? editJson(res, (b) => {
+            b.data!.count = (b.data!.count as number) + 1;
+          })
         : res;
     },
   },
@@ -64,7 +66,9 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return /^application\/json/.test(res.headers['content-type'] ?? '') && req.path !== `${BASE_PATH}/openapi.json`
-        ? withHeaders(res, (h) => void (h['content-type'] = 'text/plain; charset=utf-8'))
+        ? withHeaders(res, (h) => {
+            h['content-type'] = 'text/plain; charset=utf-8';
+          })
         : res;
     },
   },
@@ -91,7 +95,9 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return is('POST', CONNECTIONS)(req) && res.status === 200
-        ? editJson(res, (b) => void (b.data!.createdAt = Date.parse(String(b.data!.createdAt))))
+        ? editJson(res, (b) => {
+            b.data!.createdAt = Date.parse(String(b.data!.createdAt));
+          })
         : res;
     },
   },
@@ -139,7 +145,9 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return is('GET', CONNECTIONS)(req) && res.status === 200
-        ? editJson(res, (b) => void (b.data!.tenant = 'someone-else'))
+        ? editJson(res, (b) => {
+            b.data!.tenant = 'someone-else';
+          })
         : res;
     },
   },

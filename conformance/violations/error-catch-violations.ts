@@ -20,7 +20,11 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     ],
     async handle(req, next) {
       const res = await next(req);
-      return errorCodeOf(res) === 'not_found' ? editJson(res, (b) => void (b.error!.code = 'invalid_request')) : res;
+      return errorCodeOf(res) === 'not_found'
+        ? editJson(res, (b) => {
+            b.error!.code = 'invalid_request';
+          })
+        : res;
     },
   },
   {
@@ -43,7 +47,9 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return errorCodeOf(res) === 'capability_denied'
-        ? editJson({ ...res, status: 403 }, (b) => void (b.error!.code = 'forbidden'))
+        ? editJson({ ...res, status: 403 }, (b) => {
+            b.error!.code = 'forbidden';
+          })
         : res;
     },
   },
