@@ -16,7 +16,10 @@ export interface ExchangeInfo {
 const templateRe = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
 let compiled: { route: RouteDef; re: RegExp }[] | undefined;
 
-/** The interface route an exchange addressed, or undefined (control plane, OAuth, unknown paths). */
+/**
+ * The interface route an exchange addressed, or undefined (control plane, OAuth, unknown paths).
+ * @example routeOf(ex, ['http://127.0.0.1:4010'])?.id // 'listProviders' for GET …/api/public/v1/providers?category=pos
+ */
 export function routeOf(ex: Exchange, bases: readonly string[]): RouteDef | undefined {
   const base = bases.find((b) => ex.url.startsWith(`${b}${BASE_PATH}`));
   if (!base) return undefined;
@@ -28,7 +31,10 @@ export function routeOf(ex: Exchange, bases: readonly string[]): RouteDef | unde
 const header = (headers: Record<string, string>, name: string) =>
   Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 
-/** Authorization: Bearer … and x-service-tenant both sent (in any letter case). */
+/**
+ * Authorization: Bearer … and x-service-tenant both sent (in any letter case).
+ * @example sentCredentials(ex) // true for a call made with the run's token and tenant
+ */
 export function sentCredentials(ex: Exchange): boolean {
   return (
     /^\s*bearer\s+\S+/i.test(header(ex.requestHeaders, 'authorization') ?? '') &&
@@ -36,7 +42,11 @@ export function sentCredentials(ex: Exchange): boolean {
   );
 }
 
-/** The answer should carry an envelope: a JSON route (not the OpenAPI document, not the stream) that answered. */
+/**
+ * The answer should carry an envelope: a JSON route (not the OpenAPI document, not the stream) that
+ * answered with a body; on the other routes only error answers do.
+ * @example carriesEnvelope(streamExchange, route) // false: an event stream has no envelope
+ */
 export function carriesEnvelope(ex: Exchange, route: RouteDef): boolean {
   if ((route.kind ?? 'json') !== 'json') return ex.status >= 400 && ex.text !== '';
   return ex.status >= 200 && ex.text !== '' && ex.status !== 204;

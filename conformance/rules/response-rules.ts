@@ -7,6 +7,7 @@ import { carriesEnvelope, type ExchangeInfo } from './exchange-scope.ts';
 /**
  * A rule every answer of an interface endpoint must keep, as a pure function: what is wrong with
  * this exchange, or undefined when it holds (or does not apply).
+ * @example codeStatusRule(ex, info) // 'error.code invalid_request belongs with 400, answered 404'
  */
 export type ResponseRule = (ex: Exchange, info: ExchangeInfo) => string | undefined;
 

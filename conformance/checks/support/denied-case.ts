@@ -9,6 +9,7 @@ const dataOf = (json: unknown) => (json as { data?: Record<string, unknown> } | 
  * A creation body the deployment refuses with capability_denied, from the deployment profile:
  * a named case, or a catalog capability the creation base's connector does not list. Skips when
  * the profile names none (the interface names the code, not a case every deployment refuses).
+ * @example const body = await capabilityDeniedBody(ctx); await postConnection(ctx, { ...body, scopeLabel });
  */
 export async function capabilityDeniedBody(ctx: CheckContext): Promise<CreationBase> {
   const declared = ctx.deployment.capabilityDeniedCase;
