@@ -2,7 +2,7 @@ import type { ErrorCode } from '../contract/errors.ts';
 import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
-import type { HandlerDeps, HandlerMap } from '../handlers/types.ts';
+import type { Handler, HandlerDeps, HandlerMap } from '../handlers/types.ts';
 import { type HandlerServices, wireHandlers } from './wire-handlers.ts';
 import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
@@ -19,7 +19,7 @@ import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext } from '../core/context.ts';
+import { matchedRoute, type RequestContext } from '../core/context.ts';
 import { failure } from '../core/envelope.ts';
 import { compose, type Middleware } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
@@ -45,7 +45,7 @@ export interface CoreOptions {
   /** Surfaces outside the public pipeline (OAuth server, control plane), tried first. */
   surfaces?: Surface[];
   /** Extra handlers (tests, later features) merged over the built-in ones. */
-  handlers?: HandlerMap;
+  handlers?: Partial<HandlerMap>;
   /** Called once per answered request (the node server prints it). */
   onResponse?: (entry: RequestLogEntry) => void;
   /** Called with unexpected exceptions; the client only ever sees 500 internal. */
@@ -75,7 +75,7 @@ export function createCore(opts: CoreOptions): Core {
     signatureHeader: opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
     webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
   };
-  const handlers: HandlerMap = { ...wireHandlers(state, services), ...opts.handlers };
+  const handlers: Record<string, Handler | undefined> = { ...wireHandlers(state, services), ...opts.handlers };
   const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 
@@ -95,7 +95,11 @@ export function createCore(opts: CoreOptions): Core {
     validateMiddleware(router),
     idempotencyMiddleware(state.idempotency),
   ];
-  const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx));
+  const run = compose(steps, async (ctx) => {
+    const handler = handlers[matchedRoute(ctx).id];
+    if (!handler) throw new Error('route without a handler'); // refused at start-up already
+    return handler(ctx);
+  });
   const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
   const surfaces = opts.surfaces ?? [];
 

@@ -163,7 +163,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     control,
     // Built on first use: a sandbox served over HTTP never loads msw.
     get handlers() {
-      return (mswHandlers ??= [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])]);
+      mswHandlers ??= [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])];
+      return mswHandlers;
     },
     ready: core.ready,
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {

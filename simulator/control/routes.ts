@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDef } from '../contract/route-def.ts';
+import { defineRoutes, type RouteDef } from '../contract/route-def.ts';
 
 export const CONTROL_PREFIX = '/_sandbox';
 
@@ -38,15 +38,15 @@ const Summary = z.looseObject({
   clockOffsetMs: z.number(),
   faults: z.array(z.unknown()),
 });
-const ctl = (r: Omit<RouteDef, 'tags' | 'auth' | 'surface'>): RouteDef => ({
+const ctl = <const R extends Omit<RouteDef, 'tags' | 'auth' | 'surface'>>(r: R) => ({
   ...r,
   tags: ['control'],
-  auth: true,
-  surface: 'control',
+  auth: true as const,
+  surface: 'control' as const,
 });
 
 /** The control plane's route table (its own OpenAPI document at /_sandbox/openapi.json). */
-export const CONTROL_ROUTES: RouteDef[] = [
+export const CONTROL_ROUTES = defineRoutes([
   ctl({
     id: 'controlSummary',
     method: 'GET',
@@ -112,4 +112,7 @@ export const CONTROL_ROUTES: RouteDef[] = [
     errors: ['not_found'],
   }),
   ctl({ id: 'controlClearFaults', method: 'DELETE', path: `${CONTROL_PREFIX}/faults`, purpose: 'disarm every fault' }),
-];
+]);
+
+/** One row of the control plane's route table, with its literal id and schemas. */
+export type ControlRoute = (typeof CONTROL_ROUTES)[number];

@@ -18,7 +18,7 @@ function routeInfo(version: ApiVersion) {
 const documentVersion = (ctx: RequestContext) =>
   (typeof ctx.query.version === 'string' ? ctx.query.version : ctx.version) as ApiVersion;
 
-export const discoveryHandlers: HandlerGroup<Pick<HandlerDeps, 'documents' | 'clients' | 'tenants'>> = {
+export const discoveryHandlers = {
   describeService(ctx) {
     const idempotent = routesFor(ctx.version)
       .filter((r) => r.idempotent)
@@ -55,7 +55,7 @@ export const discoveryHandlers: HandlerGroup<Pick<HandlerDeps, 'documents' | 'cl
     return documentResponse(ctx, deps.documents.yaml(v), 'application/yaml; charset=utf-8', `ncs-openapi-${v}.yaml`);
   },
   getInfo(ctx, deps) {
-    const { token, tenant } = ctx.access!;
+    const { token, tenant } = ctx.access;
     const client = deps.clients.get(token.clientId)!;
     return success(ctx, {
       tenant,
@@ -74,4 +74,4 @@ export const discoveryHandlers: HandlerGroup<Pick<HandlerDeps, 'documents' | 'cl
       version: ctx.version,
     });
   },
-};
+} satisfies HandlerGroup<Pick<HandlerDeps, 'documents' | 'clients' | 'tenants'>>;

@@ -4,7 +4,7 @@ import { createSseSource } from '../events/sse-source.ts';
 import { CursorError, parseCursor, SSE_HEADERS } from '../events/sse.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-export const streamHandlers: HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions'>> = {
+export const streamHandlers = {
   /** Without credentials the public status feed; with a token and tenant header that tenant's own feed. */
   streamStatus(ctx, deps) {
     let cursor: number | undefined;
@@ -29,4 +29,4 @@ export const streamHandlers: HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' 
       stream: source,
     };
   },
-};
+} satisfies HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions'>>;
