@@ -42,7 +42,11 @@ program
   .option('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)")
   .option('--no-inspector', 'serve no inspector page and keep no request journal')
   .action(async (opts) => {
-    await runServe(opts);
+    // The violations belong to the kit's self-test: the simulator only receives the wrapper.
+    const sandbox = opts.violation
+      ? (await import('../conformance/violations/index.ts')).violationOptions(opts.violation)
+      : undefined;
+    await runServe({ ...opts, ...(sandbox ? { sandbox } : {}) });
   });
 
 program

@@ -27,6 +27,10 @@ export function registerConformanceCommands(program: Command) {
       'a second tenant the same credentials may act for: tenant-isolation checks (env NCS_OTHER_TENANT)',
     )
     .option(
+      '--foreign-tenant <id>',
+      'a tenant the credentials are NOT released for: the 403 forbidden check (env NCS_FOREIGN_TENANT)',
+    )
+    .option(
       '--admin-token <token>',
       'admin token of the sandbox control plane: checks that arm faults (env NCS_ADMIN_TOKEN)',
     )

@@ -14,6 +14,7 @@ export interface RunCommandFlags {
   tokenUrl?: string;
   scope?: string;
   otherTenant?: string;
+  foreignTenant?: string;
   adminToken?: string;
   profile?: string;
   environment?: string;
@@ -52,6 +53,7 @@ export function commandOptions(flags: RunCommandFlags, env: Record<string, strin
     'tokenUrl',
     'scope',
     'otherTenant',
+    'foreignTenant',
     'adminToken',
     'environment',
     'grep',

@@ -16,7 +16,6 @@ import { createSandboxState, type SandboxState, type WebhookOptions } from './sa
 import type { StreamLimits } from '../events/stream-limits.ts';
 import { mswPassthroughFetch } from '../webhooks/passthrough-fetch.ts';
 import type { RateLimitSettings } from '../state/rate-limit-store.ts';
-import { applyViolation, findViolation } from '../violations/index.ts';
 import { createInspector, type Inspector, type InspectorOptions } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 
@@ -62,13 +61,16 @@ export interface SandboxOptions {
   onError?: (err: unknown, requestId: string) => void;
   /** The inspector page and its request journal (default on, 500 calls); false leaves both out. */
   inspector?: InspectorOptions | false;
-  /** Break one rule of the interface on purpose (the conformance kit's self-test): a name from VIOLATIONS. */
-  violation?: string;
+  /**
+   * Wraps the core behind each base URL (the default core otherwise), e.g. the conformance kit's
+   * deliberate violations. Applied from outside: the simulator knows nothing of what a wrapper does.
+   */
+  wrapCore?: (core: Core, base: 'main' | 'alt') => Core;
 }
 
 export interface Sandbox {
   core: Core;
-  /** The core behind the alternate base URL (the same one unless a violation affects only that address). */
+  /** The core behind the alternate base URL (the same one unless `wrapCore` is given). */
   altCore: Core;
   state: SandboxState;
   baseUrl: string;
@@ -116,8 +118,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const altBaseUrl = (options.altBaseUrl ?? DEFAULT_ALT_BASE_URL).replace(/\/+$/, '');
-  const violation = options.violation ? findViolation(options.violation) : undefined;
-  const { allowedHosts, ...webhookOptions } = { ...options.webhooks, ...violation?.webhooks };
+  const { allowedHosts, ...webhookOptions } = { ...options.webhooks };
   // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
   webhookOptions.fetch ??= mswPassthroughFetch;
   const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : undefined;
@@ -184,8 +185,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.onError ? { onError: options.onError } : {}),
     ...(inspector ? { onExchange: inspector.journal.record } : {}),
   });
-  const mainCore = violation && violation.where !== 'alt' ? applyViolation(core, violation.name) : core;
-  const altCore = violation ? applyViolation(core, violation.name) : core;
+  const mainCore = options.wrapCore ? options.wrapCore(core, 'main') : core;
+  const altCore = options.wrapCore ? options.wrapCore(core, 'alt') : core;
   let mswHandlers: ReturnType<typeof createMswHandlers> | undefined;
   return {
     core: mainCore,

@@ -13,7 +13,10 @@ export interface ServeCommandOptions {
   tokenTtl?: string;
   adminToken?: string;
   dataDir?: string;
+  /** Name of a deliberate violation, shown in the banner; `sandbox` carries what applies it. */
   violation?: string;
+  /** Options from outside the simulator, e.g. the kit's violation wrapper (`wrapCore`, webhook signer). */
+  sandbox?: Pick<ServeOptions, 'wrapCore' | 'webhooks'>;
   /** `<calls>/<seconds>`, e.g. 600/60, or `off`. */
   rateLimit?: string;
   /** A named rate limit: `default` or `low` (5 calls per 10 s, for testing retry logic). */
@@ -119,7 +122,7 @@ export async function runServe(
     ...((opts.adminToken ?? process.env.NCS_ADMIN_TOKEN)
       ? { adminToken: opts.adminToken ?? process.env.NCS_ADMIN_TOKEN }
       : {}),
-    ...(opts.violation ? { violation: opts.violation } : {}),
+    ...opts.sandbox,
     ...(streamLimits ? { stream: { limits: streamLimits } } : {}),
     ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
     ...(webhookHosts ? { webhooks: { allowedHosts: webhookHosts } } : {}),

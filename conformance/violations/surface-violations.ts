@@ -1,5 +1,5 @@
-import { ROUTES } from '../contract/route-table.ts';
-import { BASE_PATH } from '../contract/versions.ts';
+import { ROUTES } from '../../simulator/contract/route-table.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defaultAccess } from './default-access.ts';
 import { editJson, failureOf, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
@@ -23,7 +23,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     name: 'unauthenticated-access',
     description: 'GET /providers answers without a token (as if the default client had called)',
     section: 'Required on every authenticated call',
-    catches: ['auth.missing-token', 'discovery.auth-flags-observed'],
+    catches: ['auth.missing-token', 'discovery.auth-flags-observed', 'auth.no-token-with-tenant'],
     handle(req, next, core) {
       if (req.path !== PROVIDERS || req.headers.authorization !== undefined) return next(req);
       const access = defaultAccess(core);

@@ -1,7 +1,7 @@
-import { LIMITS } from '../contract/limits.ts';
-import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../contract/versions.ts';
-import type { PlainRequest } from '../core/types.ts';
-import { signWebhook } from '../webhooks/signature.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
+import type { PlainRequest } from '../../simulator/index.ts';
+import { signWebhook } from '../../simulator/index.ts';
 import { editJson, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -18,7 +18,7 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     name: 'webhook-registration-201',
     description: 'registering a receiver answers 201 instead of the 200 every success uses',
     section: 'Endpoints',
-    catches: ['webhooks.registration'],
+    catches: ['webhooks.registration', 'responses.envelope'],
     async handle(req, next) {
       const res = await next(req);
       return req.method === 'POST' && req.path === WEBHOOKS && res.status === 200 ? { ...res, status: 201 } : res;

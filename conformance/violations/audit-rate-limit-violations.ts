@@ -1,5 +1,5 @@
-import { BASE_PATH } from '../contract/versions.ts';
-import type { PlainResponse } from '../core/types.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { PlainResponse } from '../../simulator/index.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -59,7 +59,7 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     name: 'rate-limit-headers-missing',
     description: 'answers carry no X-RateLimit-Limit and X-RateLimit-Remaining',
     section: 'Limits',
-    catches: ['rate-limit.headers'],
+    catches: ['rate-limit.headers', 'responses.rate-limit-headers'],
     async handle(req, next) {
       return withHeaders(await next(req), (h) => {
         delete h['x-ratelimit-limit'];

@@ -1,4 +1,4 @@
-import type { PlainResponse, StreamSink } from '../core/types.ts';
+import type { PlainResponse, StreamSink } from '../../simulator/index.ts';
 
 /**
  * The answer with every chunk of its event stream passed through `edit`, which returns the chunks

@@ -1,6 +1,8 @@
-import type { Core } from '../app/create-core.ts';
-import type { PlainRequest, PlainResponse } from '../core/types.ts';
-import type { WebhookOptions } from '../app/sandbox-state.ts';
+import type { Core } from '../../simulator/index.ts';
+import type { PlainRequest, PlainResponse } from '../../simulator/index.ts';
+import type { SandboxOptions } from '../../simulator/index.ts';
+
+type WebhookOptions = NonNullable<SandboxOptions['webhooks']>;
 
 /**
  * One deliberate break of the interface, for proving that the conformance kit notices it. A

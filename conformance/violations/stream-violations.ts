@@ -1,6 +1,5 @@
-import { BASE_PATH } from '../contract/versions.ts';
-import type { PlainRequest } from '../core/types.ts';
-import { parseCursor } from '../events/sse.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { PlainRequest } from '../../simulator/index.ts';
 import { defaultAccess } from './default-access.ts';
 import { withHeader } from './json-edit.ts';
 import { editStream, sseIdOf, withSseId } from './stream-edit.ts';
@@ -17,12 +16,8 @@ function withoutCursor(req: PlainRequest): PlainRequest {
 
 /** Whether the request's cursor parameter is one the interface accepts (integer >= 0). */
 function cursorValid(req: PlainRequest): boolean {
-  try {
-    parseCursor(undefined, req.query.cursor);
-    return true;
-  } catch {
-    return false;
-  }
+  const cursor = req.query.cursor;
+  return cursor === undefined || (typeof cursor === 'string' && /^\d{1,16}$/.test(cursor));
 }
 
 /** Violations of the status stream: numbering, resumption, cursor validation, the content type, tenant data. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../app/sandbox.ts';
-import { applyViolation, findViolation, VIOLATION_NAMES } from './index.ts';
+import { createSandbox } from '../../simulator/index.ts';
+import { applyViolation, findViolation, VIOLATION_NAMES, violationOptions } from './index.ts';
 
 const get = (path: string, headers: Record<string, string> = {}) => ({ method: 'GET', path, query: {}, headers });
 
@@ -8,7 +8,7 @@ describe('violations', () => {
   it('are looked up by name; an unknown name lists the known ones', () => {
     expect(findViolation('missing-request-id').section).toBe('Meta');
     expect(() => findViolation('nope')).toThrow(/unknown violation "nope"; known: .*missing-request-id/);
-    expect(() => createSandbox({ violation: 'nope' })).toThrow(/unknown violation/);
+    expect(() => violationOptions('nope')).toThrow(/unknown violation/);
     expect(new Set(VIOLATION_NAMES).size).toBe(VIOLATION_NAMES.length);
   });
 
@@ -22,10 +22,10 @@ describe('violations', () => {
   });
 
   it('as a sandbox option affect both addresses, or only the alternate one when the violation says so', async () => {
-    const both = createSandbox({ violation: 'unpublished-version' });
+    const both = createSandbox(violationOptions('unpublished-version'));
     for (const core of [both.core, both.altCore])
       expect(JSON.parse((await core.handle(get('/api/public/v1'))).body!).meta.version).toBe('2026-07-15');
-    const alt = createSandbox({ violation: 'alt-base-differs' });
+    const alt = createSandbox(violationOptions('alt-base-differs'));
     const { token, tenant } = alt.issueToken();
     const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenant };
     const count = async (core: typeof alt.core) =>
@@ -37,7 +37,7 @@ describe('violations', () => {
   });
 
   it('edit event streams chunk by chunk, and reach the webhook dispatcher through its options', async () => {
-    const sandbox = createSandbox({ violation: 'sse-duplicate-id' });
+    const sandbox = createSandbox(violationOptions('sse-duplicate-id'));
     const { token, tenant } = sandbox.issueToken();
     const res = await sandbox.core.handle(
       get('/api/public/v1/stream', { authorization: `Bearer ${token}`, 'x-service-tenant': tenant }),

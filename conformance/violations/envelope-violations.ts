@@ -1,5 +1,5 @@
-import { LIMITS } from '../contract/limits.ts';
-import { BASE_PATH, SUPPORTED_VERSIONS } from '../contract/versions.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { editJson, errorCodeOf, failureOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -16,6 +16,8 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'auth.missing-token',
       'auth.invalid-token',
       'discovery.auth-flags-observed',
+      'auth.no-token-with-tenant',
+      'responses.code-status',
     ],
     async handle(req, next) {
       const res = await next(req);
@@ -40,6 +42,8 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'limits.idempotency-key',
       'limits.cursor',
       'sse.malformed-cursor',
+      'connections.environment-enumeration',
+      'responses.code-status',
     ],
     async handle(req, next) {
       const res = await next(req);
@@ -52,7 +56,13 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'validation-500',
     description: 'an unsuitable body for POST /capabilities is answered 500 internal instead of 400 invalid_request',
     section: 'Errors',
-    catches: ['errors.invalid-request', 'limits.connector-id-length', 'limits.capability-length'],
+    catches: [
+      'errors.invalid-request',
+      'limits.connector-id-length',
+      'limits.capability-length',
+      'connections.environment-enumeration',
+      'responses.rate-limit-headers',
+    ],
     async handle(req, next) {
       const res = await next(req);
       if (req.method !== 'POST' || req.path !== CAPABILITIES || errorCodeOf(res) !== 'invalid_request') return res;
@@ -63,7 +73,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'error-message-missing',
     description: 'failure envelopes leave out error.message',
     section: 'Failure envelope (every error response)',
-    catches: ['errors.failure-envelope', 'errors.unknown-route'],
+    catches: ['errors.failure-envelope', 'errors.unknown-route', 'responses.envelope'],
     async handle(req, next) {
       const res = await next(req);
       return res.status >= 400 ? editJson(res, (b) => void delete b.error?.message) : res;
@@ -73,7 +83,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'missing-request-id',
     description: 'meta.requestId is left out of every envelope',
     section: 'Meta',
-    catches: ['envelope.meta-fields', 'errors.request-id', 'envelope.response-schema-openapi'],
+    catches: ['envelope.meta-fields', 'errors.request-id', 'envelope.response-schema-openapi', 'responses.meta-fields'],
     async handle(req, next) {
       return editJson(await next(req), (b) => void delete b.meta?.requestId);
     },
@@ -92,7 +102,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'missing-x-request-id',
     description: 'the X-Request-Id header is not sent (meta.requestId still is)',
     section: 'Meta',
-    catches: ['envelope.request-id-header'],
+    catches: ['envelope.request-id-header', 'responses.request-id-header'],
     async handle(req, next) {
       const res = await next(req);
       return { ...res, headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => k !== 'x-request-id')) };
@@ -102,7 +112,12 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'success-without-ok',
     description: 'success envelopes leave out ok: true',
     section: 'Success envelope (every JSON success response)',
-    catches: ['envelope.success-shape', 'envelope.response-schema-openapi', 'webhooks.registration'],
+    catches: [
+      'envelope.success-shape',
+      'envelope.response-schema-openapi',
+      'webhooks.registration',
+      'responses.envelope',
+    ],
     async handle(req, next) {
       const res = await next(req);
       return res.status === 200 ? editJson(res, (b) => void delete b.ok) : res;
@@ -125,7 +140,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'stack-trace-in-error',
     description: 'error details carry a stack trace with source file paths',
     section: 'Errors',
-    catches: ['errors.no-leaks'],
+    catches: ['errors.no-leaks', 'responses.no-leaks'],
     async handle(req, next) {
       const res = await next(req);
       if (res.status < 400) return res;
@@ -139,7 +154,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'token-echoed',
     description: 'errors repeat the Authorization header that was sent',
     section: 'Errors',
-    catches: ['errors.no-leaks'],
+    catches: ['errors.no-leaks', 'responses.no-leaks'],
     async handle(req, next) {
       const res = await next(req);
       const sent = req.headers.authorization;
@@ -189,7 +204,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'service-version-rejected',
     description: 'a Service-Version header, even with the current version, is refused with 400',
     section: 'Versioning',
-    catches: ['versions.service-version-current'],
+    catches: ['versions.service-version-current', 'responses.rate-limit-headers'],
     async handle(req, next) {
       return req.headers['service-version'] !== undefined
         ? failureOf('invalid_request', 'header Service-Version is not accepted.')

@@ -1,7 +1,7 @@
-import { ERROR_TABLE, type ErrorCode } from '../contract/errors.ts';
-import { CURRENT_VERSION } from '../contract/versions.ts';
-import type { PlainRequest, PlainResponse } from '../core/types.ts';
-import { newRequestId } from '../middleware/request-id.ts';
+import { ERROR_TABLE, type ErrorCode } from '../../simulator/contract/errors.ts';
+import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
+import type { PlainRequest, PlainResponse } from '../../simulator/index.ts';
+import { randomBytes } from 'node:crypto';
 
 /** A JSON envelope as the violations see it. */
 export interface Envelope {
@@ -36,7 +36,7 @@ export const errorCodeOf = (res: PlainResponse): string | undefined => {
 
 /** A failure envelope built outside the pipeline (violations that answer by themselves). */
 export function failureOf(code: ErrorCode, detail: string, status: number = ERROR_TABLE[code].status): PlainResponse {
-  const requestId = newRequestId();
+  const requestId = `req_${randomBytes(12).toString('base64url')}`;
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId },

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { LIMITS } from '../contract/limits.ts';
-import { ROUTES } from '../contract/route-table.ts';
-import { BASE_PATH } from '../contract/versions.ts';
-import type { Core } from '../app/create-core.ts';
-import type { PlainRequest } from '../core/types.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { ROUTES } from '../../simulator/contract/route-table.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { Core } from '../../simulator/index.ts';
+import type { PlainRequest } from '../../simulator/index.ts';
 import { editJson, errorCodeOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -60,7 +60,7 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     name: 'replay-without-replayed',
     description: 'a replayed answer leaves out meta.replayed',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.replay'],
+    catches: ['idempotency.replay', 'webhooks.registration-replay'],
     async handle(req, next) {
       return editJson(await next(req), (b) => void (b.meta?.replayed === true && delete b.meta.replayed));
     },
@@ -69,7 +69,7 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     name: 'replay-different-data',
     description: 'a replayed answer differs from the first one (createdAt moves on)',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.replay'],
+    catches: ['idempotency.replay', 'webhooks.registration-replay'],
     async handle(req, next) {
       return editJson(await next(req), (b) => {
         if (b.meta?.replayed === true && typeof b.data?.createdAt === 'string')
