@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { Persistence } from './persistence.ts';
 
 export const DATABASE_FILE = 'ncs-sandbox.sqlite';
@@ -13,6 +12,9 @@ export const DATABASE_FILE = 'ncs-sandbox.sqlite';
  */
 export function openSqlitePersistence(dir: string): Persistence {
   mkdirSync(dir, { recursive: true });
+  // Loaded here, not imported at the top: Node 22 prints an ExperimentalWarning whenever node:sqlite
+  // loads, and only `--data-dir` needs it.
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
   const db = new DatabaseSync(join(dir, DATABASE_FILE));
   db.exec(`
     PRAGMA journal_mode = WAL;
