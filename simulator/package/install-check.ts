@@ -1,9 +1,10 @@
 // `npm run check:install` (run by .ci/run): what a partner does on day one, on every supported Node.
-// Packs the tarball (prepack builds it), then per Node version (the registry packages node@22 and
-// node@24, so any machine can run it): installs it with `npm install -D` into an empty project, and
+// Packs the tarball (prepack builds it), then per Node version (the registry packages node@<floor>,
+// node@22 and node@24, so any machine can run it): installs it with `npm install -D` into an empty project, and
 // checks that `npx ncs serve` answers GET /api/public/v1, that the three entry points load in plain
 // Node and in vitest (the README's MSW example), that `tsc --strict` (nodenext) finds the types, and
 // that nothing on the way prints a warning. Last, Node 20 must get one line naming the Node it needs.
+// CHECK_NODE_VERSIONS=22,24 picks the versions (default: the engines floor, 22 and 24).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -14,8 +15,15 @@ import { ROOT } from './build.ts';
 import { writeConsumerProject } from './consumer-project.ts';
 import { warningLines } from './output-warnings.ts';
 
-const SUPPORTED = ['22', '24'];
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+/** The lowest Node `engines` admits (`>=22.19` -> 22.19.0), the newest 22 and the newest 24. */
+const FLOOR = /^>=(\d+)\.(\d+)(?:\.(\d+))?$/.exec(manifest.engines.node);
+if (!FLOOR) throw new Error(`engines.node ${manifest.engines.node}: expected >=MAJOR.MINOR`);
+const SUPPORTED = process.env.CHECK_NODE_VERSIONS?.split(',').filter(Boolean) ?? [
+  `${FLOOR[1]}.${FLOOR[2]}.${FLOOR[3] ?? 0}`,
+  '22',
+  '24',
+];
 const dev = manifest.devDependencies as Record<string, string>;
 /** The consumer's tools, in the ranges this repository itself tests with. */
 const TOOLS = [`vitest@${dev.vitest}`, `typescript@${dev.typescript}`, `@types/node@${dev['@types/node']}`];
