@@ -4,7 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { runServe } from '../simulator/cli/serve-command.ts';
 import { writeOpenApi } from '../simulator/cli/openapi-command.ts';
 import { requestToken } from '../simulator/cli/token-command.ts';
-import { FixtureError } from '../simulator/state/fixtures-loader.ts';
+import { FixtureError } from '../simulator/app/fixtures-loader.ts';
 import { registerSandboxCommands } from './commands/sandbox.ts';
 import { registerVerifyCommands } from './commands/verify.ts';
 import { registerConformanceCommands } from './commands/conformance.ts';

@@ -1,13 +1,19 @@
 /** ncs-sandbox: the Network Connections Service simulator as a library. */
-export { createSandbox, DEFAULT_BASE_URL, DEFAULT_ALT_BASE_URL, type Sandbox, type SandboxOptions } from './sandbox.ts';
-export { serve, type ServeOptions, type RunningServer } from './adapters/node-server.ts';
+export {
+  createSandbox,
+  DEFAULT_BASE_URL,
+  DEFAULT_ALT_BASE_URL,
+  type Sandbox,
+  type SandboxOptions,
+} from './app/sandbox.ts';
+export { serve, type ServeOptions, type RunningServer } from './app/serve.ts';
 export { createMswHandlers, fromFetchRequest, toFetchResponse } from './adapters/msw.ts';
 export { createNodeListener } from './adapters/node-http.ts';
-export { createCore, type Core } from './core/create-core.ts';
+export { createCore, type Core } from './app/create-core.ts';
 export type { PlainRequest, PlainResponse, StreamSink, StreamSource } from './core/types.ts';
 export { buildOpenApiDocument } from './contract/openapi.ts';
-export { loadFixtures, FixtureError, DEFAULT_FIXTURES_PATH } from './state/fixtures-loader.ts';
-export { createClock, type Clock } from './state/clock.ts';
+export { loadFixtures, FixtureError, DEFAULT_FIXTURES_PATH } from './app/fixtures-loader.ts';
+export { createClock, type Clock } from './lib/clock.ts';
 export * from './contract/index.ts';
 export { createAuthServerSurface, type AuthServerOptions } from './auth-server/surface.ts';
 export { OAUTH_PATHS } from './auth-server/metadata.ts';

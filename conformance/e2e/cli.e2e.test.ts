@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../simulator/adapters/node-server.ts';
+import { serve, type RunningServer } from '../../simulator/app/serve.ts';
 import { CHECKS } from '../checks/index.ts';
 import { checksMarkdownTable } from '../cli/list-command.ts';
 import { JsonReport } from '../reporters/json-report.ts';

@@ -1,7 +1,7 @@
 import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
-import { serve } from '../../simulator/adapters/node-server.ts';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../simulator/sandbox.ts';
+import { serve } from '../../simulator/app/serve.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../simulator/app/sandbox.ts';
 import type { FetchLike } from '../client/http-client.ts';
 import type { ConformanceOptions } from '../runner/options.ts';
 

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../simulator/sandbox.ts';
+import { createSandbox, type Sandbox } from '../../simulator/app/sandbox.ts';
 import type { FetchLike } from '../client/http-client.ts';
 import { defineCheck, type CheckDef } from './check.ts';
 import type { RunEvent } from './events.ts';

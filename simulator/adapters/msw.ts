@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import type { HttpHandler } from 'msw';
-import type { Core } from '../core/create-core.ts';
-import type { PlainRequest, PlainResponse } from '../core/types.ts';
+import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
 
 const encoder = new TextEncoder();
 const require = createRequire(import.meta.url);
@@ -76,7 +75,7 @@ export function toFetchResponse(res: PlainResponse): Response {
  * MSW handlers that hand every request under each base URL to the core.
  * @example setupServer(...createMswHandlers(core, ['https://api.sandbox.example']))
  */
-export function createMswHandlers(core: Core, baseUrls: string[]): HttpHandler[] {
+export function createMswHandlers(core: CoreHandler, baseUrls: string[]): HttpHandler[] {
   // msw is loaded here, on first use, so `ncs serve` never loads it (require of an ES module gives
   // the same instance as an import, so these handlers are the test's own msw's handlers).
   const { http } = require('msw') as typeof import('msw');

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Core } from '../core/create-core.ts';
-import type { PlainRequest, PlainResponse } from '../core/types.ts';
+import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
 
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
@@ -161,7 +160,7 @@ export function describeClientError(err: NodeJS.ErrnoException): string {
  * @example http.createServer(createNodeListener(core)).listen(4010, '127.0.0.1');
  */
 export function createNodeListener(
-  core: Core,
+  core: CoreHandler,
   opts: NodeAdapterOptions & { onStreamOpen?: (stop: () => void) => () => void } = {},
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { createClock } from '../state/clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { canonicalJson } from '../contract/canonical-json.ts';
 import { createAuditChain, createAuditLog, GENESIS_HASH, hashAuditEntry } from './hash-chain.ts';
 import { verifyAuditRange } from './verify.ts';

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { createClock, type Clock } from '../state/clock.ts';
-import { RingBuffer } from '../state/ring-buffer.ts';
+import { createClock, type Clock } from '../lib/clock.ts';
+import { RingBuffer } from '../lib/ring-buffer.ts';
 import { CANONICALIZATION, canonicalJson } from '../contract/canonical-json.ts';
 
 /** prevHash of the first entry of every chain. */

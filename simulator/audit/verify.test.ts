@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../state/clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { createAuditChain, hashAuditEntry, type AuditEntry } from './hash-chain.ts';
 import { verifyAuditRange } from './verify.ts';
 

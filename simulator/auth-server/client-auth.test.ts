@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FixtureClient } from '../contract/fixtures.ts';
 import type { PlainRequest } from '../core/types.ts';
 import { createClientRegistry } from '../state/clients.ts';
-import { createClock } from '../state/clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { authenticateClient } from './client-auth.ts';
 import { OAuthError } from './oauth-error.ts';
 

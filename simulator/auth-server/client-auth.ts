@@ -1,5 +1,5 @@
 import type { ClientRecord, ClientRegistry } from '../state/clients.ts';
-import type { Clock } from '../state/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { PlainRequest } from '../core/types.ts';
 import { OAuthError } from './oauth-error.ts';
 import type { OAuthParams } from './params.ts';

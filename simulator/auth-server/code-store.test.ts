@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../state/clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { createCodeStore } from './code-store.ts';
 
 const grant = {

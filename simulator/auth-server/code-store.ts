@@ -1,6 +1,6 @@
 import type { Scope } from '../contract/scopes.ts';
-import type { Clock } from '../state/clock.ts';
-import { newId } from '../state/ids.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
 import { hashToken } from '../state/token-store.ts';
 
 /** What an authorization code stands for: one consent, bound to client, redirect URI and PKCE challenge. */

@@ -1,11 +1,21 @@
-import type { SandboxState } from '../state/sandbox-state.ts';
-import type { AccessToken } from '../state/token-store.ts';
+import type { FixtureSet } from '../contract/fixtures.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { ClientRegistry } from '../state/clients.ts';
+import type { AccessToken, TokenStore } from '../state/token-store.ts';
 import type { CodeStore } from './code-store.ts';
 import type { RefreshFamilies } from './refresh-families.ts';
 
+/** The stores the authorization server reads and writes. */
+export interface AuthServerStores {
+  clock: Clock;
+  clients: ClientRegistry;
+  tokens: TokenStore;
+  fixtures: Pick<FixtureSet, 'persons'>;
+}
+
 /** What the endpoints of the authorization server share. */
 export interface AuthServerDeps {
-  state: SandboxState;
+  state: AuthServerStores;
   codes: CodeStore;
   families: RefreshFamilies;
   /** Issuer when a request does not say which origin it addressed (direct core calls). */

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../adapters/node-server.ts';
+import { serve, type RunningServer } from '../app/serve.ts';
 
 // The flows as a partner runs them: a standard OAuth client library over real HTTP (loopback).
 const insecure = { [oauth.allowInsecureRequests]: true } as const;

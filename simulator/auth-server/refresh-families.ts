@@ -1,7 +1,7 @@
 import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
-import type { Clock } from '../state/clock.ts';
-import { newId } from '../state/ids.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
 import { hashToken } from '../state/token-store.ts';
 
 /** What a person consented to once: every refresh token of the family renews exactly this. */

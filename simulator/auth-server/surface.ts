@@ -1,9 +1,8 @@
 import type { Surface } from '../core/surface.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
 import { authorizeEndpoint } from './authorize.ts';
 import { createCodeStore } from './code-store.ts';
-import type { AuthServerDeps } from './deps.ts';
+import type { AuthServerDeps, AuthServerStores } from './deps.ts';
 import { authServerMetadata, OAUTH_PATHS } from './metadata.ts';
 import { OAuthError, oauthErrorResponse, oauthJson } from './oauth-error.ts';
 import { createRefreshFamilies } from './refresh-families.ts';
@@ -11,7 +10,7 @@ import { revokeEndpoint } from './revoke.ts';
 import { tokenEndpoint } from './token-endpoint.ts';
 
 export interface AuthServerOptions {
-  state: SandboxState;
+  state: AuthServerStores;
   /** Issuer for requests that do not carry their origin (direct core calls), e.g. the sandbox base URL. */
   issuer: string;
   /** Lifetime of each refresh token; a rotation issues a fresh one (default 86 400 s). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FixtureSet } from '../contract/fixtures.ts';
-import { createSandbox } from '../sandbox.ts';
+import { createSandbox } from '../app/sandbox.ts';
 import { generateCatalog } from './fixture-generator.ts';
 
 describe('fixture generator', () => {

@@ -1,4 +1,4 @@
-import { serve, type ServeOptions } from '../adapters/node-server.ts';
+import { serve, type ServeOptions } from '../app/serve.ts';
 import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../state/rate-limit-store.ts';
 
 export interface ServeCommandOptions {

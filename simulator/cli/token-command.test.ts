@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../adapters/node-server.ts';
+import { serve, type RunningServer } from '../app/serve.ts';
 import { rateLimitOption } from './serve-command.ts';
 import { requestToken, TokenRequestError } from './token-command.ts';
 

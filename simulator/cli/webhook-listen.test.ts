@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serve } from '../adapters/node-server.ts';
+import { serve } from '../app/serve.ts';
 import { listenForWebhooks } from './webhook-listen.ts';
 
 describe('ncs webhook listen', () => {

@@ -2,7 +2,13 @@ import type { z } from 'zod';
 import type { ConnectionState } from '../state/connection-lifecycle.ts';
 import { TransitionError } from '../state/connections-store.ts';
 import type { Fault } from '../state/fault-store.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { FeedStore } from '../events/feed.ts';
+import type { ConnectionsStore } from '../state/connections-store.ts';
+import type { FaultStore } from '../state/fault-store.ts';
+import type { IdempotencyStore } from '../state/idempotency-store.ts';
+import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { AddFaultBody, SetStatusBody, TriggerBody } from './routes.ts';
 import { announce } from '../events/fan-out.ts';
 import { PUBLIC_FEED } from '../events/feed.ts';
@@ -16,12 +22,25 @@ export class ControlError extends Error {
   }
 }
 
+/** The stores the control plane reads and changes, and the sandbox-wide reset. */
+export interface ControlStores {
+  clock: Clock;
+  connections: ConnectionsStore;
+  idempotency: IdempotencyStore;
+  faults: FaultStore;
+  feeds: FeedStore;
+  receivers: WebhookReceiverStore;
+  dispatcher: Dispatcher;
+  tenants: ReadonlyMap<string, unknown>;
+  reset(): Promise<void>;
+}
+
 /**
  * The control plane as library functions: the /_sandbox routes call these, and MSW users call them
  * directly through `sandbox.control`.
  * @example sandbox.control.setConnectionState(id, 'paused'); sandbox.control.advanceClock(3600);
  */
-export function createControlOperations(state: SandboxState) {
+export function createControlOperations(state: ControlStores) {
   const caller = (requestId: string) => ({ actor: 'sandbox-admin', requestId });
   return {
     summary() {

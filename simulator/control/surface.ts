@@ -8,6 +8,7 @@ import { documentResponse, failure, success } from '../core/envelope.ts';
 import type { Surface } from '../core/surface.ts';
 import type { PlainResponse } from '../core/types.ts';
 import { ControlError, type ControlOperations } from './operations.ts';
+import type { TokenStore } from '../state/token-store.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from './routes.ts';
 
 type ControlHandler = (ctx: RequestContext, ops: ControlOperations) => unknown;
@@ -53,11 +54,13 @@ function parseBody(route: RouteDef, raw: Uint8Array | undefined): unknown {
 
 /**
  * The sandbox control plane under /_sandbox, guarded by the admin token; answers in the interface's envelopes.
- * @example createControlPlaneSurface({ adminToken, operations: createControlOperations(state), servers })
+ * @example createControlPlaneSurface({ adminToken, operations: createControlOperations(state), tokens: state.tokens, servers })
  */
 export function createControlPlaneSurface(opts: {
   adminToken: string;
   operations: ControlOperations;
+  /** Tells a tenant token (403) from an unknown one (401). */
+  tokens: Pick<TokenStore, 'lookup'>;
   servers: string[];
 }): Surface {
   const admin = digest(opts.adminToken);
@@ -104,7 +107,7 @@ export function createControlPlaneSurface(opts: {
             hint: 'Send Authorization: Bearer <admin token printed by ncs serve>.',
           });
         if (!timingSafeEqual(digest(token), admin)) {
-          const tenantToken = sctx.state.tokens.lookup(token);
+          const tenantToken = opts.tokens.lookup(token);
           if (tenantToken)
             throw new ApiError('forbidden', {
               detail: 'Tenant tokens cannot use the control plane.',

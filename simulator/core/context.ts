@@ -1,8 +1,23 @@
 import type { RouteDef } from '../contract/route-def.ts';
 import type { ApiVersion } from '../contract/versions.ts';
-import type { AccessToken } from '../state/token-store.ts';
+import type { Environment } from '../contract/environment.ts';
+import type { Scope } from '../contract/scopes.ts';
 import type { RouteMatch } from './router.ts';
 import type { PlainRequest, PlainResponse } from './types.ts';
+
+/** What a bearer token stands for. */
+export interface AccessToken {
+  clientId: string;
+  tenants: string[];
+  scopes: Scope[];
+  environment: Environment;
+  issuedAt: number;
+  expiresAt: number;
+  /** The person the token acts for (authorization code flow). */
+  personId?: string;
+  /** The grant (refresh-token family) the token was issued under; revoking the grant revokes it. */
+  family?: string;
+}
 
 /** What the pipeline learns about one call while it passes through the middleware. */
 export interface RequestContext {

@@ -2,7 +2,7 @@ import type { Meta } from '../contract/envelope.ts';
 import { ApiError } from './api-error.ts';
 import type { RequestContext } from './context.ts';
 import type { PlainResponse } from './types.ts';
-import { isoTime } from '../state/iso-time.ts';
+import { isoTime } from '../lib/iso-time.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

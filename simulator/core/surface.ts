@@ -1,4 +1,3 @@
-import type { SandboxState } from '../state/sandbox-state.ts';
 import type { PlainRequest, PlainResponse } from './types.ts';
 
 /** What a surface gets besides the request. */
@@ -6,7 +5,6 @@ export interface SurfaceContext {
   requestId: string;
   /** Arrival time on the simulator clock (ms). */
   at: number;
-  state: SandboxState;
 }
 
 /**

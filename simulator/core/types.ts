@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../contract/errors.ts';
+
 /** A transport-neutral request: what every adapter hands to the core. Header names are lower-case. */
 export interface PlainRequest {
   method: string;
@@ -31,4 +33,15 @@ export interface PlainResponse {
   headers: Record<string, string>;
   body?: string;
   stream?: StreamSource;
+}
+
+/**
+ * What a transport adapter needs of the simulator: answer a request, or answer one it could not read.
+ * @example const res = await core.handle({ method: 'GET', path: '/api/public/v1', query: {}, headers: {} });
+ */
+export interface CoreHandler {
+  /** Answers one plain request. Never throws. */
+  handle(req: PlainRequest): Promise<PlainResponse>;
+  /** A failure envelope for a request the transport could not even read (oversized headers, timeouts). */
+  reject(code: ErrorCode, detail: string): PlainResponse;
 }

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
-import { serve } from '../adapters/node-server.ts';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
+import { serve } from '../app/serve.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../app/sandbox.ts';
 
 /** One runtime of the simulator as the behaviour suite sees it: two base URLs, a fetch, the sandbox behind. */
 export interface Target {

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/hash-chain.ts';
 import type { DomainEvent, EventBus } from '../state/domain-events.ts';
-import { newId } from '../state/ids.ts';
-import { isoTime } from '../state/iso-time.ts';
+import { newId } from '../lib/ids.ts';
+import { isoTime } from '../lib/iso-time.ts';
 import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import { tenantFeed, type FeedStore } from './feed.ts';

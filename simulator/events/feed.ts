@@ -1,7 +1,7 @@
 import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { createClock, type Clock } from '../state/clock.ts';
-import { isoTime } from '../state/iso-time.ts';
-import { RingBuffer } from '../state/ring-buffer.ts';
+import { createClock, type Clock } from '../lib/clock.ts';
+import { isoTime } from '../lib/iso-time.ts';
+import { RingBuffer } from '../lib/ring-buffer.ts';
 
 /** The feed anyone may read without credentials: service status messages, never tenant data. */
 export const PUBLIC_FEED = 'public';

@@ -1,12 +1,12 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { success } from '../core/envelope.ts';
-import type { HandlerMap } from './types.ts';
+import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-export const auditHandlers: HandlerMap = {
+export const auditHandlers: HandlerGroup<Pick<HandlerDeps, 'audit'>> = {
   getAuditLog(ctx, deps) {
     const tenant = ctx.access!.tenant;
     const limit = ctx.query.limit === undefined ? AUDIT_DEFAULTS.defaultLimit : Number(ctx.query.limit);
-    const { entries, proof } = deps.state.audit.list(tenant, { limit });
+    const { entries, proof } = deps.audit.list(tenant, { limit });
     return success(ctx, { tenant, count: entries.length, entries, proof });
   },
 };

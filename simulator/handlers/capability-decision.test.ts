@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogStore } from '../state/catalog-store.ts';
-import { loadFixtures } from '../state/fixtures-loader.ts';
+import { loadFixtures } from '../app/fixtures-loader.ts';
 import { DECISION_RULES, decideCapability } from './capability-decision.ts';
 
 describe('capability decision table', () => {

@@ -3,7 +3,9 @@ import { ApiError } from '../core/api-error.ts';
 import type { RequestContext } from '../core/context.ts';
 import { success, successRaw } from '../core/envelope.ts';
 import { decideCapability, type DecisionConnection } from './capability-decision.ts';
-import type { HandlerDeps, HandlerMap } from './types.ts';
+import type { HandlerDeps, HandlerGroup } from './types.ts';
+
+export type CatalogDeps = Pick<HandlerDeps, 'catalog' | 'connections'>;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
@@ -11,9 +13,9 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
  * Catalog answers are the same for every caller between reloads, so their JSON is cached per
  * query and only the envelope (requestId, at) is built per request.
  */
-function cachedPayload(deps: HandlerDeps, key: string, build: () => unknown): string {
+function cachedPayload(deps: CatalogDeps, key: string, build: () => unknown): string {
   const cache = catalogCache(deps);
-  const gen = deps.state.catalog.generation();
+  const gen = deps.catalog.generation();
   if (cache.gen !== gen) {
     cache.gen = gen;
     cache.entries.clear();
@@ -26,19 +28,19 @@ function cachedPayload(deps: HandlerDeps, key: string, build: () => unknown): st
   return json;
 }
 const caches = new WeakMap<object, { gen: number; entries: Map<string, string> }>();
-function catalogCache(deps: HandlerDeps) {
-  let c = caches.get(deps.state.catalog);
-  if (!c) caches.set(deps.state.catalog, (c = { gen: -1, entries: new Map() }));
+function catalogCache(deps: CatalogDeps) {
+  let c = caches.get(deps.catalog);
+  if (!c) caches.set(deps.catalog, (c = { gen: -1, entries: new Map() }));
   return c;
 }
 
-export const catalogHandlers: HandlerMap = {
+export const catalogHandlers: HandlerGroup<CatalogDeps> = {
   listProviders(ctx, deps) {
     const category = str(ctx.query.category);
     return successRaw(
       ctx,
       cachedPayload(deps, `p|${category ?? ''}`, () => {
-        const providers = deps.state.catalog.providers(category);
+        const providers = deps.catalog.providers(category);
         return { count: providers.length, providers };
       }),
     );
@@ -52,7 +54,7 @@ export const catalogHandlers: HandlerMap = {
     return successRaw(
       ctx,
       cachedPayload(deps, `c|${filter.capability ?? ''}|${filter.providerId ?? ''}|${filter.category ?? ''}`, () => {
-        const connectors = deps.state.catalog.connectors(filter);
+        const connectors = deps.catalog.connectors(filter);
         return { count: connectors.length, connectors };
       }),
     );
@@ -61,7 +63,7 @@ export const catalogHandlers: HandlerMap = {
     return successRaw(
       ctx,
       cachedPayload(deps, 'k', () => {
-        const capabilities = deps.state.catalog.capabilities();
+        const capabilities = deps.catalog.capabilities();
         return { count: capabilities.length, capabilities };
       }),
     );
@@ -69,17 +71,17 @@ export const catalogHandlers: HandlerMap = {
   checkCapability(ctx: RequestContext, deps) {
     const body = ctx.body as CapabilityCheckBody;
     const environment = body.environment ?? 'sandbox';
-    if (!deps.state.catalog.connector(body.connectorId)) {
+    if (!deps.catalog.connector(body.connectorId)) {
       throw new ApiError('not_found', {
         detail: `No connector with the id given in body field connectorId.`,
         hint: 'GET /api/public/v1/connectors lists the connectors.',
       });
     }
-    const connections: DecisionConnection[] = deps.state.connections
+    const connections: DecisionConnection[] = deps.connections
       .forConnector(ctx.access!.tenant, body.connectorId, environment)
       .map((c) => ({ state: c.state, capabilities: c.capabilities.map((x) => x.capability) }));
     const decision = decideCapability(
-      deps.state.catalog,
+      deps.catalog,
       { connectorId: body.connectorId, capability: body.capability, environment },
       connections,
     );

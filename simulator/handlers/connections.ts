@@ -1,20 +1,22 @@
 import type { CreateConnectionBody } from '../contract/connections.ts';
 import { ApiError } from '../core/api-error.ts';
 import { success } from '../core/envelope.ts';
-import type { HandlerMap } from './types.ts';
+import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-export const connectionHandlers: HandlerMap = {
-  listConnections(ctx, { state }) {
+export type ConnectionDeps = Pick<HandlerDeps, 'connections' | 'catalog' | 'idempotency'>;
+
+export const connectionHandlers: HandlerGroup<ConnectionDeps> = {
+  listConnections(ctx, state) {
     const tenant = ctx.access!.tenant;
     const connections = state.connections.list(tenant);
     return success(ctx, { tenant, count: connections.length, connections });
   },
-  getConnection(ctx, { state }) {
+  getConnection(ctx, state) {
     const connection = state.connections.get(ctx.access!.tenant, ctx.params.connectionId!);
     if (!connection) throw new ApiError('not_found', { detail: 'No connection with this id for this tenant.' });
     return success(ctx, connection);
   },
-  createConnection(ctx, { state }) {
+  createConnection(ctx, state) {
     const body = ctx.body as CreateConnectionBody;
     const connector = state.catalog.connector(body.connectorId);
     if (!connector) {
@@ -50,7 +52,7 @@ export const connectionHandlers: HandlerMap = {
     );
     return success(ctx, connection);
   },
-  createIdempotencyKey(ctx, { state }) {
+  createIdempotencyKey(ctx, state) {
     const { operation } = ctx.body as { operation: string };
     const issued = state.idempotency.issue(ctx.access!.tenant, operation, ctx.at);
     return success(ctx, { ...issued, expiresAt: new Date(issued.expiresAt).toISOString() });

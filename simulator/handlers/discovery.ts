@@ -3,7 +3,7 @@ import { routesFor } from '../contract/route-table.ts';
 import type { ApiVersion } from '../contract/versions.ts';
 import { success, documentResponse } from '../core/envelope.ts';
 import type { RequestContext } from '../core/context.ts';
-import type { HandlerMap } from './types.ts';
+import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 const routeInfoCache = new Map<ApiVersion, unknown[]>();
 function routeInfo(version: ApiVersion) {
@@ -18,7 +18,7 @@ function routeInfo(version: ApiVersion) {
 const documentVersion = (ctx: RequestContext) =>
   (typeof ctx.query.version === 'string' ? ctx.query.version : ctx.version) as ApiVersion;
 
-export const discoveryHandlers: HandlerMap = {
+export const discoveryHandlers: HandlerGroup<Pick<HandlerDeps, 'documents' | 'clients' | 'tenants'>> = {
   describeService(ctx) {
     const idempotent = routesFor(ctx.version)
       .filter((r) => r.idempotent)
@@ -56,10 +56,10 @@ export const discoveryHandlers: HandlerMap = {
   },
   getInfo(ctx, deps) {
     const { token, tenant } = ctx.access!;
-    const client = deps.state.clients.get(token.clientId)!;
+    const client = deps.clients.get(token.clientId)!;
     return success(ctx, {
       tenant,
-      tenantName: deps.state.tenants.get(tenant)?.name ?? tenant,
+      tenantName: deps.tenants.get(tenant)?.name ?? tenant,
       client: {
         id: client.id,
         name: client.name,

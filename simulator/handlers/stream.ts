@@ -2,9 +2,9 @@ import { ApiError } from '../core/api-error.ts';
 import { PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
 import { createSseSource } from '../events/sse-source.ts';
 import { CursorError, parseCursor, SSE_HEADERS } from '../events/sse.ts';
-import type { HandlerMap } from './types.ts';
+import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-export const streamHandlers: HandlerMap = {
+export const streamHandlers: HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions'>> = {
   /** Without credentials the public status feed; with a token and tenant header that tenant's own feed. */
   streamStatus(ctx, deps) {
     let cursor: number | undefined;
@@ -22,7 +22,7 @@ export const streamHandlers: HandlerMap = {
     const release = deps.streams.admit(feed);
     // The source ends exactly once however the stream stops (client gone, slow consumer, shutdown):
     // its place in the gate goes back then, with no wrapper around every write.
-    const source = createSseSource(deps.state.feeds, feed, { cursor, ...deps.streamOptions, onEnd: release });
+    const source = createSseSource(deps.feeds, feed, { cursor, ...deps.streamOptions, onEnd: release });
     return {
       status: 200,
       headers: { ...SSE_HEADERS, 'x-request-id': ctx.requestId, ...ctx.responseHeaders },

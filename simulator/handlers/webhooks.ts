@@ -5,9 +5,11 @@ import { success } from '../core/envelope.ts';
 import type { Delivery } from '../state/delivery-log.ts';
 import type { ReceiverRecord } from '../state/webhook-receivers.ts';
 import { checkReceiverUrl } from '../webhooks/receiver-url.ts';
-import type { HandlerDeps, HandlerMap } from './types.ts';
+import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-const publicReceiver = (r: ReceiverRecord, deps: HandlerDeps) => ({
+export type WebhookDeps = Pick<HandlerDeps, 'receivers' | 'events' | 'dispatcher' | 'signatureHeader' | 'webhookHosts'>;
+
+const publicReceiver = (r: ReceiverRecord, deps: WebhookDeps) => ({
   id: r.id,
   url: r.url,
   events: r.events,
@@ -16,19 +18,19 @@ const publicReceiver = (r: ReceiverRecord, deps: HandlerDeps) => ({
 });
 const publicDelivery = ({ body: _body, tenant: _tenant, sequences: _s, ...d }: Delivery) => d;
 
-function receiverOf(tenant: string, id: string, deps: HandlerDeps): ReceiverRecord {
-  const r = deps.state.receivers.get(tenant, id);
+function receiverOf(tenant: string, id: string, deps: WebhookDeps): ReceiverRecord {
+  const r = deps.receivers.get(tenant, id);
   if (!r) throw new ApiError('not_found', { detail: 'No webhook receiver with this id for this tenant.' });
   return r;
 }
 
-export const webhookHandlers: HandlerMap = {
+export const webhookHandlers: HandlerGroup<WebhookDeps> = {
   createWebhook(ctx, deps) {
     const body = ctx.body as CreateWebhookBody;
     checkReceiverUrl(body.url, deps.webhookHosts);
     const tenant = ctx.access!.tenant;
-    const { receiver, secret } = deps.state.receivers.create(tenant, body, ctx.at);
-    deps.state.events.emit({
+    const { receiver, secret } = deps.receivers.create(tenant, body, ctx.at);
+    deps.events.emit({
       type: 'webhook.created',
       tenant,
       actor: ctx.access!.token.clientId,
@@ -41,7 +43,7 @@ export const webhookHandlers: HandlerMap = {
     return success(ctx, { ...publicReceiver(receiver, deps), signingSecret: secret });
   },
   listWebhooks(ctx, deps) {
-    const webhooks = deps.state.receivers.list(ctx.access!.tenant).map((r) => publicReceiver(r, deps));
+    const webhooks = deps.receivers.list(ctx.access!.tenant).map((r) => publicReceiver(r, deps));
     return success(ctx, { count: webhooks.length, webhooks });
   },
   getWebhook(ctx, deps) {
@@ -50,21 +52,21 @@ export const webhookHandlers: HandlerMap = {
   listDeliveries(ctx, deps) {
     const r = receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps);
     const limit = ctx.query.limit === undefined ? WEBHOOK_DEFAULTS.defaultListLimit : Number(ctx.query.limit);
-    const deliveries = deps.state.dispatcher.log.listByReceiver(r.id, { limit }).map(publicDelivery);
+    const deliveries = deps.dispatcher.log.listByReceiver(r.id, { limit }).map(publicDelivery);
     return success(ctx, { webhookId: r.id, count: deliveries.length, deliveries });
   },
   redeliver(ctx, deps) {
     const r = receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps);
-    const existing = deps.state.dispatcher.log.get(ctx.params.deliveryId!);
+    const existing = deps.dispatcher.log.get(ctx.params.deliveryId!);
     if (!existing || existing.receiverId !== r.id)
       throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
-    const d = deps.state.dispatcher.redeliver(existing.id, {
+    const d = deps.dispatcher.redeliver(existing.id, {
       id: r.id,
       url: r.url,
       secret: r.secret,
       tenant: r.tenant,
     })!;
-    deps.state.events.emit({
+    deps.events.emit({
       type: 'webhook.redelivery_requested',
       tenant: r.tenant,
       actor: ctx.access!.token.clientId,

@@ -2,7 +2,7 @@ import type { Environment } from '../contract/environment.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { Middleware } from '../core/pipeline.ts';
 import type { ClientRegistry } from '../state/clients.ts';
-import type { Clock } from '../state/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { TokenStore } from '../state/token-store.ts';
 
 export interface AuthDeps {

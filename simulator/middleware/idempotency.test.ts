@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/api-error.ts';
-import { createClock } from '../state/clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { createIdempotencyStore } from '../state/idempotency-store.ts';
 import { idempotencyMiddleware } from './idempotency.ts';
 import { okResponse, testContext } from './test-context.ts';

@@ -7,7 +7,7 @@ import { successDataJson } from '../core/envelope.ts';
 import type { Middleware } from '../core/pipeline.ts';
 import type { PlainResponse } from '../core/types.ts';
 import type { IdempotencyStore, StoredOutcome } from '../state/idempotency-store.ts';
-import { isoTime } from '../state/iso-time.ts';
+import { isoTime } from '../lib/iso-time.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);

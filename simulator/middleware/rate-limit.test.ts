@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/api-error.ts';
 import type { RequestContext } from '../core/context.ts';
 import type { PlainResponse } from '../core/types.ts';
-import { createClock } from '../state/clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { createRateLimitStore, RATE_LIMIT_PRESETS } from '../state/rate-limit-store.ts';
 import type { AccessToken } from '../state/token-store.ts';
 import { rateLimitMiddleware } from './rate-limit.ts';

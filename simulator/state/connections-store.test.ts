@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from './clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { createConnectionsStore, TransitionError } from './connections-store.ts';
 import { createEventBus, type DomainEvent } from './domain-events.ts';
 

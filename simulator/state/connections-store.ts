@@ -1,11 +1,11 @@
 import type { Connection } from '../contract/connections.ts';
 import type { Environment } from '../contract/environment.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import { canTransition, nextStepFor, type ConnectionState } from './connection-lifecycle.ts';
 import type { EventBus } from './domain-events.ts';
-import { createDueQueue } from './due-queue.ts';
-import { newId } from './ids.ts';
-import { isoTime } from './iso-time.ts';
+import { createDueQueue } from '../lib/due-queue.ts';
+import { newId } from '../lib/ids.ts';
+import { isoTime } from '../lib/iso-time.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 
 const NS = 'connections';

@@ -1,5 +1,5 @@
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { RingBuffer } from './ring-buffer.ts';
+import { RingBuffer } from '../lib/ring-buffer.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from './clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { createIdempotencyStore } from './idempotency-store.ts';
 
 const outcome = { status: 200, payload: '{}', ok: true };

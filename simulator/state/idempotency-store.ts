@@ -1,5 +1,5 @@
-import type { Clock } from './clock.ts';
-import { newId } from './ids.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 
 const NS = 'idempotency';

@@ -1,4 +1,4 @@
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 /** One rate limit: at most `limit` calls per fixed window of `windowSeconds`. */
 export interface RateLimitSettings {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from './clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { createTokenStore } from './token-store.ts';
 
 describe('token store', () => {

@@ -1,25 +1,14 @@
 import { hash } from 'node:crypto';
 import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
-import type { Clock } from './clock.ts';
-import { newId } from './ids.ts';
+import type { AccessToken } from '../core/context.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 
 const NS = 'tokens';
 
-/** What a bearer token stands for. */
-export interface AccessToken {
-  clientId: string;
-  tenants: string[];
-  scopes: Scope[];
-  environment: Environment;
-  issuedAt: number;
-  expiresAt: number;
-  /** The person the token acts for (authorization code flow). */
-  personId?: string;
-  /** The grant (refresh-token family) the token was issued under; revoking the grant revokes it. */
-  family?: string;
-}
+export type { AccessToken };
 
 export type TokenGrant = Omit<AccessToken, 'issuedAt' | 'expiresAt'> & { ttlSeconds?: number };
 

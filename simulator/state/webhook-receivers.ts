@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from './clock.ts';
-import { newId } from './ids.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 
 const NS = 'webhooks';

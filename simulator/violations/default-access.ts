@@ -1,4 +1,4 @@
-import type { Core } from '../core/create-core.ts';
+import type { Core } from '../app/create-core.ts';
 
 /** A token of the fixtures' default client, minted once per core (violations that let calls in). */
 const tokens = new WeakMap<Core, { token: string; tenant: string }>();

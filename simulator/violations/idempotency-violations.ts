@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS } from '../contract/limits.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { BASE_PATH } from '../contract/versions.ts';
-import type { Core } from '../core/create-core.ts';
+import type { Core } from '../app/create-core.ts';
 import type { PlainRequest } from '../core/types.ts';
 import { editJson, errorCodeOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';

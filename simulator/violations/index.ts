@@ -1,4 +1,4 @@
-import type { Core } from '../core/create-core.ts';
+import type { Core } from '../app/create-core.ts';
 import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
 import { SURFACE_VIOLATIONS } from './surface-violations.ts';
 import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';

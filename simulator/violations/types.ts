@@ -1,6 +1,6 @@
-import type { Core } from '../core/create-core.ts';
+import type { Core } from '../app/create-core.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
-import type { WebhookOptions } from '../state/sandbox-state.ts';
+import type { WebhookOptions } from '../app/sandbox-state.ts';
 
 /**
  * One deliberate break of the interface, for proving that the conformance kit notices it. A

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../sandbox.ts';
+import { createSandbox } from '../app/sandbox.ts';
 import { applyViolation, findViolation, VIOLATION_NAMES } from './index.ts';
 
 const get = (path: string, headers: Record<string, string> = {}) => ({ method: 'GET', path, query: {}, headers });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock } from '../state/clock.ts';
+import { createClock } from '../lib/clock.ts';
 import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
-import { createManualScheduler } from '../state/scheduler.ts';
+import { createManualScheduler } from '../lib/scheduler.ts';
 import { createDispatcher, type DispatcherOptions, type WebhookReceiver } from './dispatcher.ts';
 import { startTestReceiver } from './test-receiver.ts';
 

@@ -1,8 +1,8 @@
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { createClock, type Clock } from '../state/clock.ts';
+import { createClock, type Clock } from '../lib/clock.ts';
 import { createDeliveryLog, type Delivery, type DeliveryLog } from '../state/delivery-log.ts';
-import { newId } from '../state/ids.ts';
-import { realScheduler, type Scheduler } from '../state/scheduler.ts';
+import { newId } from '../lib/ids.ts';
+import { realScheduler, type Scheduler } from '../lib/scheduler.ts';
 import { checkRetryPolicy, DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { postSigned, type AbortTag, type PostOutcome, type SignedPost } from './signed-post.ts';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../state/clock.ts';
-import { createManualScheduler } from '../state/scheduler.ts';
+import { createClock } from '../lib/clock.ts';
+import { createManualScheduler } from '../lib/scheduler.ts';
 import { verifyWebhook } from './signature.ts';
 import { postSigned, type SignedPost } from './signed-post.ts';
 

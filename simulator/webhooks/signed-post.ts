@@ -1,5 +1,5 @@
-import type { Clock } from '../state/clock.ts';
-import type { Scheduler } from '../state/scheduler.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Scheduler } from '../lib/scheduler.ts';
 import { signWebhook } from './signature.ts';
 
 export type AbortTag = 'timeout' | 'queue_full' | 'shutdown';

@@ -5,7 +5,7 @@ import { ROUTE_BY_ID } from '../../contract/route-table.ts';
 import type { RequestContext } from '../../core/context.ts';
 import { success } from '../../core/envelope.ts';
 import { idempotencyMiddleware } from '../../middleware/idempotency.ts';
-import { createClock } from '../../state/clock.ts';
+import { createClock } from '../../lib/clock.ts';
 import { createIdempotencyStore } from '../../state/idempotency-store.ts';
 import { count, mb } from '../lib/format.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';

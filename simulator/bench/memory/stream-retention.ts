@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createSandbox } from '../../sandbox.ts';
+import { createSandbox } from '../../app/sandbox.ts';
 import { count, mb } from '../lib/format.ts';
 import { ROOT } from '../lib/processes.ts';
 import { notAvailable, type Scenario, type ScenarioResult } from '../lib/types.ts';

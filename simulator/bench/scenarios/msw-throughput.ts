@@ -38,7 +38,7 @@ async function drive(concurrency: number, seconds: number, call: () => Promise<b
 
 async function child(seconds: number, warmup: number): Promise<Measured> {
   const { setupServer } = await import('msw/node');
-  const { createSandbox } = await import('../../sandbox.ts');
+  const { createSandbox } = await import('../../app/sandbox.ts');
   const sandbox = createSandbox({ rateLimit: false });
   const plainHttp = createSandbox({
     baseUrl: 'http://api.sandbox.example',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../sandbox.ts';
+import { createSandbox } from '../../app/sandbox.ts';
 import { hostileRequest } from './arbitraries.ts';
 import { brokenInvariants } from './invariants.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { serve, type RunningServer } from '../../adapters/node-server.ts';
+import { serve, type RunningServer } from '../../app/serve.ts';
 
 describe('idempotency under concurrency (node:http)', () => {
   let s: RunningServer;

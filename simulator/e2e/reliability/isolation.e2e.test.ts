@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../contract/route-table.ts';
-import { serve, type RunningServer } from '../../adapters/node-server.ts';
+import { serve, type RunningServer } from '../../app/serve.ts';
 import { startReceiver } from '../behaviour/receiver.ts';
 
 /**

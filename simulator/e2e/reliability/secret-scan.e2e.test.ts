@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../../conformance/index.ts';
-import { serve, type RunningServer } from '../../adapters/node-server.ts';
+import { serve, type RunningServer } from '../../app/serve.ts';
 import { requestToken } from '../../cli/token-command.ts';
 import { startReceiver } from '../behaviour/receiver.ts';
 

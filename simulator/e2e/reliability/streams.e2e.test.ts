@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../adapters/node-server.ts';
+import { serve, type RunningServer } from '../../app/serve.ts';
 import { PUBLIC_FEED } from '../../events/feed.ts';
 
 async function until(cond: () => boolean, ms = 5000) {

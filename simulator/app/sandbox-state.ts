@@ -6,19 +6,19 @@ import { AUDIT_DEFAULTS, STREAM_DEFAULTS } from '../contract/simulator-defaults.
 import { connectDomainEvents } from '../events/fan-out.ts';
 import { createFeedStore, tenantFeed, type FeedStore } from '../events/feed.ts';
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../webhooks/dispatcher.ts';
-import { createCatalogStore, type CatalogStore } from './catalog-store.ts';
-import { createClientRegistry, type ClientRegistry } from './clients.ts';
-import { createClock, type Clock } from './clock.ts';
-import { createConnectionsStore, type ConnectionsStore } from './connections-store.ts';
-import { createDeliveryLog } from './delivery-log.ts';
-import { createEventBus, type EventBus } from './domain-events.ts';
-import { createFaultStore, type FaultStore } from './fault-store.ts';
-import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore } from './idempotency-store.ts';
-import { durableAudit, durableDeliveries, durableFeeds } from './persistence/durable-stores.ts';
-import { memoryOnly, type Persistence } from './persistence/persistence.ts';
-import { createRateLimitStore, type RateLimitSettings, type RateLimitStore } from './rate-limit-store.ts';
-import { createTokenStore, type TokenStore } from './token-store.ts';
-import { createWebhookReceiverStore, type WebhookReceiverStore } from './webhook-receivers.ts';
+import { createCatalogStore, type CatalogStore } from '../state/catalog-store.ts';
+import { createClientRegistry, type ClientRegistry } from '../state/clients.ts';
+import { createClock, type Clock } from '../lib/clock.ts';
+import { createConnectionsStore, type ConnectionsStore } from '../state/connections-store.ts';
+import { createDeliveryLog } from '../state/delivery-log.ts';
+import { createEventBus, type EventBus } from '../state/domain-events.ts';
+import { createFaultStore, type FaultStore } from '../state/fault-store.ts';
+import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore } from '../state/idempotency-store.ts';
+import { durableAudit, durableDeliveries, durableFeeds } from '../state/persistence/durable-stores.ts';
+import { memoryOnly, type Persistence } from '../state/persistence/persistence.ts';
+import { createRateLimitStore, type RateLimitSettings, type RateLimitStore } from '../state/rate-limit-store.ts';
+import { createTokenStore, type TokenStore } from '../state/token-store.ts';
+import { createWebhookReceiverStore, type WebhookReceiverStore } from '../state/webhook-receivers.ts';
 
 /** Webhook delivery settings (defaults: WEBHOOK_DEFAULTS). */
 export type WebhookOptions = Pick<

@@ -1,20 +1,20 @@
-import type { Environment } from './contract/environment.ts';
-import type { FixtureSet } from './contract/fixtures.ts';
-import { createCore, type Core, type RequestLogEntry } from './core/create-core.ts';
-import type { Surface } from './core/surface.ts';
-import { createControlOperations, type ControlOperations } from './control/operations.ts';
-import { createControlPlaneSurface } from './control/surface.ts';
-import { createMswHandlers } from './adapters/msw.ts';
-import { createAuthServerSurface } from './auth-server/surface.ts';
-import type { Clock } from './state/clock.ts';
-import { loadFixtures } from './state/fixtures-loader.ts';
-import { newId } from './state/ids.ts';
-import { openSqlitePersistence } from './state/persistence/sqlite-persistence.ts';
-import { createSandboxState, type SandboxState, type WebhookOptions } from './state/sandbox-state.ts';
-import type { StreamLimits } from './events/stream-limits.ts';
-import { mswPassthroughFetch } from './webhooks/passthrough-fetch.ts';
-import type { RateLimitSettings } from './state/rate-limit-store.ts';
-import { applyViolation, findViolation } from './violations/index.ts';
+import type { Environment } from '../contract/environment.ts';
+import type { FixtureSet } from '../contract/fixtures.ts';
+import { createCore, type Core, type RequestLogEntry } from './create-core.ts';
+import type { Surface } from '../core/surface.ts';
+import { createControlOperations, type ControlOperations } from '../control/operations.ts';
+import { createControlPlaneSurface } from '../control/surface.ts';
+import { createMswHandlers } from '../adapters/msw.ts';
+import { createAuthServerSurface } from '../auth-server/surface.ts';
+import type { Clock } from '../lib/clock.ts';
+import { loadFixtures } from './fixtures-loader.ts';
+import { newId } from '../lib/ids.ts';
+import { openSqlitePersistence } from '../state/persistence/sqlite-persistence.ts';
+import { createSandboxState, type SandboxState, type WebhookOptions } from './sandbox-state.ts';
+import type { StreamLimits } from '../events/stream-limits.ts';
+import { mswPassthroughFetch } from '../webhooks/passthrough-fetch.ts';
+import type { RateLimitSettings } from '../state/rate-limit-store.ts';
+import { applyViolation, findViolation } from '../violations/index.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -117,7 +117,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
   const surfaces: Surface[] = [
-    createControlPlaneSurface({ adminToken, operations: control, servers: [baseUrl, altBaseUrl] }),
+    createControlPlaneSurface({
+      adminToken,
+      operations: control,
+      tokens: state.tokens,
+      servers: [baseUrl, altBaseUrl],
+    }),
   ];
   surfaces.push(
     createAuthServerSurface({

@@ -1,9 +1,9 @@
 import type { ErrorCode } from '../contract/errors.ts';
 import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ROUTES } from '../contract/route-table.ts';
-import { HANDLERS } from '../handlers/index.ts';
 import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
 import type { HandlerDeps, HandlerMap } from '../handlers/types.ts';
+import { type HandlerServices, wireHandlers } from './wire-handlers.ts';
 import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
@@ -17,14 +17,14 @@ import { rateLimitMiddleware } from '../middleware/rate-limit.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
-import type { SandboxState } from '../state/sandbox-state.ts';
-import { ApiError } from './api-error.ts';
-import type { RequestContext } from './context.ts';
-import { failure } from './envelope.ts';
-import { compose, type Middleware } from './pipeline.ts';
-import { createRouter } from './router.ts';
-import type { Surface } from './surface.ts';
-import type { PlainRequest, PlainResponse } from './types.ts';
+import type { SandboxState } from './sandbox-state.ts';
+import { ApiError } from '../core/api-error.ts';
+import type { RequestContext } from '../core/context.ts';
+import { failure } from '../core/envelope.ts';
+import { compose, type Middleware } from '../core/pipeline.ts';
+import { createRouter } from '../core/router.ts';
+import type { Surface } from '../core/surface.ts';
+import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
 
 export interface RequestLogEntry {
   method: string;
@@ -52,11 +52,8 @@ export interface CoreOptions {
   onError?: (err: unknown, requestId: string) => void;
 }
 
-export interface Core {
-  /** Answers one plain request. Never throws. */
-  handle(req: PlainRequest): Promise<PlainResponse>;
-  /** A failure envelope for a request the transport could not even read (oversized headers, timeouts). */
-  reject(code: ErrorCode, detail: string): PlainResponse;
+/** The wired simulator: the kernel's request handler plus what the composition keeps for tests and tools. */
+export interface Core extends CoreHandler {
   ready: Promise<void>;
   state: SandboxState;
   documents: OpenApiDocuments;
@@ -71,17 +68,16 @@ export function createCore(opts: CoreOptions): Core {
   const { state } = opts;
   const documents = createOpenApiDocuments(opts.servers);
   const router = createRouter(documents.object());
-  const handlers: HandlerMap = { ...HANDLERS, ...opts.handlers };
-  const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
-  if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
-  const deps: HandlerDeps = {
-    state,
+  const services: HandlerServices = {
     documents,
     streams: createStreamGate({ ...DEFAULT_STREAM_LIMITS, ...opts.streams?.limits }),
     streamOptions: opts.streams?.options ?? {},
     signatureHeader: opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
     webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
   };
+  const handlers: HandlerMap = { ...wireHandlers(state, services), ...opts.handlers };
+  const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
+  if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 
   const steps: Middleware[] = [
     versionMiddleware(),
@@ -99,7 +95,7 @@ export function createCore(opts: CoreOptions): Core {
     validateMiddleware(router),
     idempotencyMiddleware(state.idempotency),
   ];
-  const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx, deps));
+  const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx));
   const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
   const surfaces = opts.surfaces ?? [];
 
@@ -119,7 +115,7 @@ export function createCore(opts: CoreOptions): Core {
     let res: PlainResponse;
     try {
       const surface = surfaces.find((s) => s.owns(req.path));
-      res = surface ? await surface.handle(req, { requestId: ctx.requestId, at: ctx.at, state }) : await run(ctx);
+      res = surface ? await surface.handle(req, { requestId: ctx.requestId, at: ctx.at }) : await run(ctx);
     } catch (err) {
       if (err instanceof ApiError) {
         res = failure(ctx, err);
@@ -150,5 +146,5 @@ export function createCore(opts: CoreOptions): Core {
     };
     return failure(ctx, new ApiError(code, { detail }));
   }
-  return { handle, reject, ready, state, documents, streams: deps.streams };
+  return { handle, reject, ready, state, documents, streams: services.streams };
 }
