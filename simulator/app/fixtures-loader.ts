@@ -4,7 +4,7 @@ import { FixtureSet } from '../contract/fixtures.ts';
 
 /**
  * The built-in fixtures file. It lives at the package root, and this module runs from the source
- * (simulator/state/), the compiled library (dist/simulator/state/) and the CLI bundle (dist/cli/):
+ * (simulator/app/), the compiled library (dist/simulator/app/) and the CLI bundle (dist/cli/):
  * two or three folders below the root.
  * @example loadFixtures(DEFAULT_FIXTURES_PATH)
  */
