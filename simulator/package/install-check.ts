@@ -64,7 +64,7 @@ function get(url: string): Promise<{ status: number; body: string }> {
   });
 }
 
-/** `npx ncs serve` in the consumer project answers GET /api/public/v1; returns what it printed. */
+/** `npx ncs serve` in the consumer project answers GET /api/public/v1 and passes the kit's discovery checks. */
 async function checkServe(dir: string, env: NodeJS.ProcessEnv): Promise<string> {
   const ready = join(dir, 'ready.json');
   const args = ['ncs', 'serve', '--port', '0', '--ready-file', ready, '--quiet'];
@@ -77,6 +77,11 @@ async function checkServe(dir: string, env: NodeJS.ProcessEnv): Promise<string> 
     const res = await get(`${baseUrl}/api/public/v1`);
     if (res.status !== 200 || JSON.parse(res.body).ok !== true)
       throw new Error(`GET /api/public/v1 answered ${res.status}: ${res.body.slice(0, 200)}`);
+    // The kit through the bundle: undici loads on its first request, the OpenAPI schema validator
+    // reads its schema files from the installed package.
+    const kit = sh('npx', ['ncs', 'conformance', 'run', '--base-url', baseUrl, '--grep', '^discovery\\.'], dir, env);
+    if (!/discovery: [1-9]\d* passed/.test(kit)) throw new Error(`the kit's discovery checks did not pass:\n${kit}`);
+    output += kit;
   } catch (err) {
     throw new Error(`npx ncs serve: ${(err as Error).message}\n${output}`);
   } finally {
@@ -111,7 +116,9 @@ export async function checkOnNode(major: string, tarball: string, dir: string): 
     sh('npm', ['install', '-D', '--no-audit', '--no-fund', tarball, ...TOOLS], dir, env),
   );
   if (failures.length) return failures;
-  await step('npx ncs serve answers GET /api/public/v1', () => checkServe(dir, env));
+  await step('npx ncs serve answers GET /api/public/v1; npx ncs conformance run (discovery) passes', () =>
+    checkServe(dir, env),
+  );
   await step("plain Node imports 'ncs-sandbox', '/conformance', '/contract'", () =>
     sh(nodeBin, ['plain-imports.mjs'], dir, env),
   );
