@@ -69,6 +69,7 @@ async function checkServe(dir: string, env: NodeJS.ProcessEnv): Promise<string> 
   const ready = join(dir, 'ready.json');
   const args = ['ncs', 'serve', '--port', '0', '--ready-file', ready, '--quiet'];
   const child = spawn('npx', args, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const closed = new Promise((r) => child.once('close', r));
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
@@ -85,9 +86,11 @@ async function checkServe(dir: string, env: NodeJS.ProcessEnv): Promise<string> 
   } catch (err) {
     throw new Error(`npx ncs serve: ${(err as Error).message}\n${output}`);
   } finally {
-    // npx runs the bin in a child: stop the whole group.
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await new Promise((r) => child.once('close', r));
+    // npx runs the bin in a child: stop the whole group (unless it is gone already).
+    try {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    await closed;
   }
   return output;
 }

@@ -7,13 +7,14 @@ import { BASELINE_BIN, ROOT, SERVE_ARGS } from '../lib/processes.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';
 import { startUp } from './cold-start.ts';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /** `npm pack` of this repository (prepack builds dist/) into `dir`: the tarball's path and sizes. */
 function pack(dir: string): { file: string; bytes: number; unpackedBytes: number; files: number } {
   const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
   const [p] = JSON.parse(out) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
-  return { file: join(dir, p!.filename), bytes: p!.size, unpackedBytes: p!.unpackedSize, files: p!.entryCount };
+  if (!p) throw new Error(`npm pack printed no package: ${out.slice(0, 200)}`);
+  return { file: join(dir, p.filename), bytes: p.size, unpackedBytes: p.unpackedSize, files: p.entryCount };
 }
 
 export const installedPackageScenario: Scenario = {
