@@ -50,9 +50,18 @@ const schemaValidatorFiles: Plugin = {
 export async function buildPackage(): Promise<void> {
   rmSync(DIST, { recursive: true, force: true });
   execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  await bundleCli(join(DIST, 'cli'));
+}
+
+/**
+ * The `ncs` command into `outDir`: ncs-main.js (the bundle) and ncs.js (the launcher, which reads
+ * `../../package.json`, as the bundle reads `../../fixtures/`).
+ * @example await bundleCli(join(DIST, 'cli'))
+ */
+export async function bundleCli(outDir: string): Promise<void> {
   await build({
     entryPoints: [join(ROOT, 'bin/ncs.ts')],
-    outfile: join(DIST, 'cli/ncs-main.js'),
+    outfile: join(outDir, 'ncs-main.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -69,7 +78,7 @@ export async function buildPackage(): Promise<void> {
   });
   await build({
     entryPoints: [join(ROOT, 'simulator/package/cli-launcher.ts')],
-    outfile: join(DIST, 'cli/ncs.js'),
+    outfile: join(outDir, 'ncs.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -77,7 +86,7 @@ export async function buildPackage(): Promise<void> {
     target: 'node18',
     logLevel: 'warning',
   });
-  chmodSync(join(DIST, 'cli/ncs.js'), 0o755);
+  chmodSync(join(outDir, 'ncs.js'), 0o755);
 }
 
 if (import.meta.main) await buildPackage();
