@@ -2,7 +2,7 @@
 // Packs the tarball (prepack builds it), then per Node version (the registry packages node@<floor>,
 // node@22 and node@24, so any machine can run it): installs it with `npm install -D` into an empty project, and
 // checks that `npx ncs serve` answers GET /api/public/v1, that the three entry points load in plain
-// Node and in vitest (the README's MSW example), that `tsc --strict` (nodenext) finds the types, and
+// Node and in vitest (the README's MSW example), that `tsc --strict` (nodenext, bundler) finds the types, and
 // that nothing on the way prints a warning. Last, Node 20 must get one line naming the Node it needs.
 // CHECK_NODE_VERSIONS=22,24 picks the versions (default: the engines floor, 22 and 24).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -128,7 +128,12 @@ export async function checkOnNode(major: string, tarball: string, dir: string): 
   await step('vitest runs the README MSW example and imports every entry point', () =>
     sh('npx', ['vitest', 'run'], dir, env),
   );
-  await step('tsc --strict (nodenext) finds the types', () => sh('npx', ['tsc', '-p', '.'], dir, env));
+  await step('tsc --strict finds the types (moduleResolution nodenext, and bundler)', () =>
+    [
+      sh('npx', ['tsc', '-p', '.'], dir, env),
+      sh('npx', ['tsc', '-p', '.', '--module', 'preserve', '--moduleResolution', 'bundler'], dir, env),
+    ].join(''),
+  );
   return failures;
 }
 
