@@ -1,6 +1,5 @@
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { PersistenceError } from './persistence-error.ts';
 import type { Persistence } from './persistence.ts';
 
@@ -41,6 +40,9 @@ export function openSqlitePersistence(dir: string): Persistence {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, DATABASE_FILE);
   prepareFile(file);
+  // Loaded here, not imported at the top: Node 22 prints an ExperimentalWarning whenever node:sqlite
+  // loads, and only `--data-dir` needs it.
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
   const db = new DatabaseSync(file);
   try {
     // Exclusive mode before the first access: WAL then needs no shared-memory file, and the lock
