@@ -90,7 +90,10 @@ export async function runConformanceCommand(flags: RunCommandFlags, io: CommandI
   });
   const result = await runConformance({
     ...commandOptions(flags, io.env),
-    onEvent: (e) => reporters.forEach((r) => r.onEvent(e)),
+    onEvent: (e) =>
+      reporters.forEach((r) => {
+        r.onEvent(e);
+      }),
   });
   await Promise.all(reporters.map((r) => r.done()));
   if (result.error) io.stderr(`ncs conformance: ${result.error}\n`);

@@ -8,7 +8,9 @@ type Entry = { action?: unknown; actor?: unknown; target?: unknown };
 
 const editEntries = (res: PlainResponse, edit: (entries: Entry[]) => Entry[]) =>
   res.status === 200
-    ? editJson(res, (b) => void (b.data!.entries = edit((b.data!.entries as Entry[] | undefined) ?? [])))
+    ? editJson(res, (b) => {
+        b.data!.entries = edit((b.data!.entries as Entry[] | undefined) ?? []);
+      })
     : res;
 
 const withHeaders = (res: PlainResponse, edit: (h: Record<string, string>) => void): PlainResponse => {
@@ -73,10 +75,9 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     section: 'Limits',
     catches: ['rate-limit.headers-numeric'],
     async handle(req, next) {
-      return withHeaders(
-        await next(req),
-        (h) => void (h['x-ratelimit-remaining'] !== undefined && (h['x-ratelimit-remaining'] = 'plenty')),
-      );
+      return withHeaders(await next(req), (h) => {
+        if (h['x-ratelimit-remaining'] !== undefined) h['x-ratelimit-remaining'] = 'plenty';
+      });
     },
   },
   {
@@ -85,10 +86,9 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     section: 'Limits',
     catches: ['rate-limit.remaining-decreases'],
     async handle(req, next) {
-      return withHeaders(
-        await next(req),
-        (h) => void (h['x-ratelimit-limit'] !== undefined && (h['x-ratelimit-remaining'] = h['x-ratelimit-limit'])),
-      );
+      return withHeaders(await next(req), (h) => {
+        if (h['x-ratelimit-limit'] !== undefined) h['x-ratelimit-remaining'] = h['x-ratelimit-limit'];
+      });
     },
   },
   {

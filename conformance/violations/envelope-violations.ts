@@ -48,7 +48,9 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return errorCodeOf(res) === 'invalid_request'
-        ? editJson(res, (b) => void (b.error!.code = 'validation_failed'))
+        ? editJson(res, (b) => {
+            b.error!.code = 'validation_failed';
+          })
         : res;
     },
   },
@@ -94,7 +96,9 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     section: 'Meta',
     catches: ['envelope.meta-fields'],
     async handle(req, next) {
-      const res = editJson(await next(req), (b) => void (b.meta && (b.meta.requestId = 'req_always_the_same')));
+      const res = editJson(await next(req), (b) => {
+        if (b.meta) b.meta.requestId = 'req_always_the_same';
+      });
       return { ...res, headers: { ...res.headers, 'x-request-id': 'req_always_the_same' } };
     },
   },
@@ -159,7 +163,9 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       const res = await next(req);
       const sent = req.headers.authorization;
       return res.status >= 400 && sent
-        ? editJson(res, (b) => void (b.error!.detail = `Rejected credentials: ${sent}`))
+        ? editJson(res, (b) => {
+            b.error!.detail = `Rejected credentials: ${sent}`;
+          })
         : res;
     },
   },
@@ -186,7 +192,9 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'envelope.response-schema-openapi',
     ],
     async handle(req, next) {
-      return editJson(await next(req), (b) => void (b.meta && (b.meta.version = '2026-07-15')));
+      return editJson(await next(req), (b) => {
+        if (b.meta) b.meta.version = '2026-07-15';
+      });
     },
   },
   {

@@ -22,7 +22,10 @@ function perCore<T>(make: () => T) {
   const map = new WeakMap<Core, T>();
   return (core: Core) => {
     let v = map.get(core);
-    if (!v) map.set(core, (v = make()));
+    if (!v) {
+      v = make();
+      map.set(core, v);
+    }
     return v;
   };
 }

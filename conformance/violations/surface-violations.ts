@@ -95,7 +95,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
       const res = await next(req);
       if (req.path !== BASE_PATH || res.status !== 200) return res;
       return editJson(res, (b) => {
-        for (const r of b.data?.routes as { method: string; path: string; auth: boolean }[])
+        for (const r of (b.data?.routes ?? []) as { method: string; path: string; auth: boolean }[])
           if (r.method === 'GET' && r.path === PROVIDERS) r.auth = false;
       });
     },
