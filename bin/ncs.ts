@@ -20,7 +20,7 @@ program
   .option('--port <port>', 'port to listen on', '4010')
   .option('--alt-port <port>', "also listen here: the interface's alternate base URL (0: any free port)")
   .option('--fixtures <file>', 'JSON fixture set to load instead of the built-in hospitality network')
-  .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken} as JSON once listening')
+  .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken, inspectorUrl} as JSON once listening')
   .option('--token-ttl <seconds>', 'lifetime of issued access tokens')
   .option('--admin-token <token>', 'control-plane token (default: random; env NCS_ADMIN_TOKEN)')
   .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
@@ -37,8 +37,16 @@ program
     '--stream-limit <perFeed/all>',
     'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests',
   )
+  .option('--public-url <url>', 'origin clients reach the server at: the OAuth issuer (default: the listening address)')
+  .option('--webhook-allow-host <host...>', 'also deliver webhooks to these hosts (name, *.domain, IP or *)')
+  .option('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)")
+  .option('--no-inspector', 'serve no inspector page and keep no request journal')
   .action(async (opts) => {
-    await runServe(opts);
+    // The violations belong to the kit's self-test: the simulator only receives the wrapper.
+    const sandbox = opts.violation
+      ? (await import('../conformance/violations/index.ts')).violationOptions(opts.violation)
+      : undefined;
+    await runServe({ ...opts, ...(sandbox ? { sandbox } : {}) });
   });
 
 program

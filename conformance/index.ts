@@ -40,6 +40,7 @@ export { createConsoleReporter, shouldUseColor } from './reporters/console.ts';
 export { createJsonReporter } from './reporters/json.ts';
 export { JsonReport } from './reporters/json-report.ts';
 export { createJUnitReporter, toJUnitXml } from './reporters/junit.ts';
+export { createHtmlReporter, toHtmlReport } from './reporters/html.ts';
 export { createReporters, type Reporter } from './reporters/index.ts';
 export { runConformanceCommand } from './cli/run-command.ts';
 export { listChecks, checksMarkdownTable } from './cli/list-command.ts';

@@ -32,7 +32,6 @@ export { verifyAuditRange, type AuditVerifyResult, type AuditFailureReason } fro
 export { canonicalJson, CANONICALIZATION } from './contract/canonical-json.ts';
 export { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './audit/hash-chain.ts';
 export { STREAM_DEFAULTS, WEBHOOK_DEFAULTS, AUDIT_DEFAULTS } from './contract/simulator-defaults.ts';
-export { VIOLATIONS, VIOLATION_NAMES, applyViolation, findViolation, type Violation } from './violations/index.ts';
 export {
   INTERFACE_RETRY_POLICY,
   withRetry,
@@ -40,3 +39,5 @@ export {
   parseRetryAfter,
   type RetryOptions,
 } from '../conformance/client/retry.ts';
+export { createInspector, INSPECTOR_PREFIX, type Inspector, type InspectorOptions } from './inspector/index.ts';
+export type { JournalDetail, JournalFilter, JournalSummary } from './inspector/journal.ts';

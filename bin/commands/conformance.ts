@@ -27,6 +27,10 @@ export function registerConformanceCommands(program: Command) {
       'a second tenant the same credentials may act for: tenant-isolation checks (env NCS_OTHER_TENANT)',
     )
     .option(
+      '--foreign-tenant <id>',
+      'a tenant the credentials are NOT released for: the 403 forbidden check (env NCS_FOREIGN_TENANT)',
+    )
+    .option(
       '--admin-token <token>',
       'admin token of the sandbox control plane: checks that arm faults (env NCS_ADMIN_TOKEN)',
     )
@@ -34,8 +38,11 @@ export function registerConformanceCommands(program: Command) {
     .option('--environment <env>', 'declare the target environment, e.g. production (env NCS_ENVIRONMENT)')
     .option('--allow-mutations', 'let modifying checks run against production (env NCS_ALLOW_MUTATIONS=1)')
     .option('--grep <pattern>', 'only checks whose name, tag or section matches (env NCS_GREP)')
-    .option('--reporter <list>', 'console,json,junit (env NCS_REPORTER)', undefined)
-    .option('--output <dir>', 'directory for json and junit reports (default conformance-results; env NCS_OUTPUT)')
+    .option('--reporter <list>', 'console,json,junit,html (env NCS_REPORTER)', undefined)
+    .option(
+      '--output <dir>',
+      'directory for json, junit and html reports (default conformance-results; env NCS_OUTPUT)',
+    )
     .option('--timeout <ms>', 'per request, milliseconds (default 10000; env NCS_TIMEOUT)')
     .option('--concurrency <n>', 'checks run at once (default 4)')
     .option(

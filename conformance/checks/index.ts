@@ -12,6 +12,13 @@ import { streamChecks } from './stream.ts';
 import { webhookChecks } from './webhooks.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { auditChecks } from './audit.ts';
+import { responseChecks } from './responses.ts';
+import { provokedErrorChecks } from './provoked-errors.ts';
+import { catalogChecks } from './catalog.ts';
+import { connectionChecks } from './connections.ts';
+import { capabilityChecks } from './capabilities.ts';
+import { idempotencyKeyChecks } from './idempotency-keys.ts';
+import { webhookReplayChecks } from './webhook-replay.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -31,4 +38,12 @@ export const CHECKS = createRegistry([
   ...webhookChecks,
   ...rateLimitChecks,
   ...auditChecks,
+  ...provokedErrorChecks,
+  ...catalogChecks,
+  ...connectionChecks,
+  ...capabilityChecks,
+  ...idempotencyKeyChecks,
+  ...webhookReplayChecks,
+  // Last: they judge the exchanges of all the others.
+  ...responseChecks,
 ]);

@@ -1,4 +1,4 @@
-import { VIOLATIONS } from '../../simulator/violations/index.ts';
+import { VIOLATIONS } from '../violations/index.ts';
 import { checksMarkdownTable } from './list-command.ts';
 
 /** The self-test's violations as a Markdown table. */

@@ -14,6 +14,7 @@ export interface RunCommandFlags {
   tokenUrl?: string;
   scope?: string;
   otherTenant?: string;
+  foreignTenant?: string;
   adminToken?: string;
   profile?: string;
   environment?: string;
@@ -52,6 +53,7 @@ export function commandOptions(flags: RunCommandFlags, env: Record<string, strin
     'tokenUrl',
     'scope',
     'otherTenant',
+    'foreignTenant',
     'adminToken',
     'environment',
     'grep',
@@ -88,7 +90,10 @@ export async function runConformanceCommand(flags: RunCommandFlags, io: CommandI
   });
   const result = await runConformance({
     ...commandOptions(flags, io.env),
-    onEvent: (e) => reporters.forEach((r) => r.onEvent(e)),
+    onEvent: (e) =>
+      reporters.forEach((r) => {
+        r.onEvent(e);
+      }),
   });
   await Promise.all(reporters.map((r) => r.done()));
   if (result.error) io.stderr(`ncs conformance: ${result.error}\n`);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { CHECKS } from '../checks/index.ts';
 import { checksMarkdownTable } from '../cli/list-command.ts';
 import { JsonReport } from '../reporters/json-report.ts';
 import { selectChecks } from '../runner/registry.ts';
+import { violationOptions } from '../violations/index.ts';
 import { TWO_TENANT_CLIENT } from './targets.ts';
 import { NCS_BIN as BIN, waitForReadyFile, type ReadyInfo } from '../../simulator/e2e/ready-file.ts';
 
@@ -46,7 +47,7 @@ describe('ncs conformance (CLI)', () => {
   beforeAll(async () => {
     [clean, leaky] = await Promise.all([
       serve({ port: 0, altPort: 0 }),
-      serve({ port: 0, violation: 'stack-trace-in-error' }),
+      serve({ port: 0, ...violationOptions('stack-trace-in-error') }),
     ]);
   });
   afterAll(async () => {
@@ -56,8 +57,11 @@ describe('ncs conformance (CLI)', () => {
 
   it('exit 0 against the clean simulator, with console, JSON and JUnit reports', async () => {
     const out = join(dir, 'clean');
-    // A client acting for two tenants and the control plane's admin token: every check can run.
+    // A client acting for two tenants, a tenant it is not released for, the control plane's admin
+    // token and a capability_denied case: every check can run.
     const { token, tenant } = clean.sandbox.issueToken(TWO_TENANT_CLIENT);
+    const profile = join(dir, 'profile.json');
+    writeFileSync(profile, JSON.stringify({ capabilityDeniedCase: 'unoffered-capability' }));
     const res = await ncs([
       'conformance',
       'run',
@@ -69,6 +73,10 @@ describe('ncs conformance (CLI)', () => {
       token,
       '--other-tenant',
       'alpine-bistro',
+      '--foreign-tenant',
+      'lakeside-cafes',
+      '--deployment-profile',
+      profile,
       '--admin-token',
       clean.sandbox.adminToken,
       '--alt-base-url',
@@ -121,10 +129,10 @@ describe('ncs conformance (CLI)', () => {
       '',
       'ncs conformance: --base-url is required (or NCS_BASE_URL)\n',
     ]);
-    const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'html']);
+    const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'pdf']);
     expect([badReporter.status, badReporter.stderr]).toEqual([
       2,
-      expect.stringContaining('--reporter takes console, json, junit'),
+      expect.stringContaining('--reporter takes console, json, junit, html'),
     ]);
     const unknownFlag = await ncs(['conformance', 'run', '--bogus']);
     expect(unknownFlag.status).toBe(2);

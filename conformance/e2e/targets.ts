@@ -18,7 +18,9 @@ export const TWO_TENANT_CLIENT = 'network-integrator';
 function kitAccess(sandbox: Sandbox): ConformanceOptions {
   const { token, tenant } = sandbox.issueToken(TWO_TENANT_CLIENT);
   const otherTenant = sandbox.state.clients.get(TWO_TENANT_CLIENT)!.tenants.find((t) => t !== tenant)!;
-  return { token, tenant, otherTenant, adminToken: sandbox.adminToken };
+  // A tenant of the fixtures the client is not released for: 403 forbidden.
+  const foreignTenant = 'lakeside-cafes';
+  return { token, tenant, otherTenant, foreignTenant, adminToken: sandbox.adminToken };
 }
 
 /** The simulator on node:http with both base URLs, and the kit's options for it (default undici fetch). */
@@ -28,6 +30,7 @@ export async function httpTarget(options: SandboxOptions = {}) {
     baseUrl: running.baseUrl,
     altBaseUrl: running.altBaseUrl!,
     ...kitAccess(running.sandbox),
+    deploymentProfile: { capabilityDeniedCase: 'unoffered-capability' },
   };
   return { kit, close: () => running.close() };
 }
@@ -52,7 +55,7 @@ export function mswTargets() {
         ...kitAccess(sandbox),
         fetch: globalFetch,
         retry: noWait,
-        deploymentProfile: { webhookReceiverUrl: 'loopback' },
+        deploymentProfile: { webhookReceiverUrl: 'loopback', capabilityDeniedCase: 'unoffered-capability' },
       };
     },
   };

@@ -1,4 +1,5 @@
 // Characters XML 1.0 does not allow at all (not even escaped): C0 controls except tab, LF, CR.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching exactly these control characters is the point.
 const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** Text or attribute value, escaped for XML. */

@@ -2,13 +2,14 @@ import type { ErrorCode } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
 import type { SseSession } from '../client/sse-stream.ts';
 import type { DeploymentProfile } from './deployment-profile.ts';
+import type { LoggedExchange } from './exchange-log.ts';
 import type { FailureInput } from './failure.ts';
 import { INTERFACE_SECTIONS, type InterfaceSection } from './sections.ts';
 
 /** MUST: stated by the interface (a failure fails the run). SHOULD: advisory, where the interface is silent. */
 export type Severity = 'MUST' | 'SHOULD';
 /** What a check needs from the run; without it the check is skipped with the reason. */
-export type Requirement = 'token' | 'alt-base-url' | 'other-tenant' | 'control-plane';
+export type Requirement = 'token' | 'alt-base-url' | 'other-tenant' | 'foreign-tenant' | 'control-plane';
 export type ProfileName = 'full' | 'read-only';
 
 export interface CallOptions {
@@ -41,6 +42,8 @@ export interface TargetInfo {
   hasToken: boolean;
   /** A second tenant the same credentials may act for (tenant-isolation checks). */
   otherTenant?: string;
+  /** A tenant the credentials are not released for (the 403 forbidden check). */
+  foreignTenant?: string;
   /** An admin token for the deployment's sandbox control plane was given. */
   hasAdminToken: boolean;
   /** The environment the target is, when known (option, deployment profile or GET /info). */
@@ -80,6 +83,8 @@ export interface CheckContext {
   note(text: string): void;
   /** The secrets of the run (token, client secret), for leak checks; never print them. */
   secrets(): readonly string[];
+  /** Every exchange of the run so far, with the check that made it (response rules judge them all). */
+  exchanges(): readonly LoggedExchange[];
 }
 
 export interface CheckDef {
@@ -94,6 +99,8 @@ export interface CheckDef {
   /** Creates or changes data on the target (skipped by the read-only profile). */
   mutating: boolean;
   requires?: readonly Requirement[];
+  /** Runs after every other check of the run, to judge all their exchanges (the response rules). */
+  judgesRun?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 

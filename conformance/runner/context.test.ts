@@ -4,6 +4,7 @@ import { createRedactor } from '../client/redact.ts';
 import { defineCheck } from './check.ts';
 import { createCheckContext, type RunState } from './context.ts';
 import { DEFAULT_DEPLOYMENT_PROFILE } from './deployment-profile.ts';
+import { createExchangeLog } from './exchange-log.ts';
 
 function runState(over: Partial<RunState> = {}) {
   const sent: SendRequest[] = [];
@@ -64,6 +65,7 @@ function runState(over: Partial<RunState> = {}) {
     memo: new Map(),
     labels: { next: 0 },
     cleanups: [],
+    exchanges: createExchangeLog(),
     ...over,
   };
   return { run, sent, closed };
@@ -79,6 +81,17 @@ const def = defineCheck({
 });
 
 describe('check context', () => {
+  it('records every call and stream in the run, named after the check, for the response rules', async () => {
+    const { run } = runState();
+    const { ctx } = createCheckContext(def, run);
+    await ctx.call('GET', '/a');
+    await ctx.stream('/s');
+    expect(ctx.exchanges().map((e) => [e.check, e.ex.url, e.ex.status])).toEqual([
+      ['demo.ctx', 'http://main/a', 401],
+      ['demo.ctx', 'http://main/s', 200],
+    ]);
+  });
+
   it('sends credentials by default, none on request, and lets the check rename or replace headers', async () => {
     const { run, sent } = runState();
     const { ctx } = createCheckContext(def, run);

@@ -4,6 +4,7 @@ import type { SseSession } from '../client/sse-stream.ts';
 import type { Redactor } from '../client/redact.ts';
 import type { CallOptions, CheckContext, CheckDef, Expectations, ProfileName, TargetInfo } from './check.ts';
 import type { DeploymentProfile } from './deployment-profile.ts';
+import type { ExchangeLog } from './exchange-log.ts';
 import { CheckFailure, SkipCheck, type FailureInput } from './failure.ts';
 
 /** What every check of one run shares. */
@@ -21,6 +22,8 @@ export interface RunState {
   labels: { next: number };
   /** Run when every check has finished, in reverse order of registration. */
   cleanups: (() => Promise<void> | void)[];
+  /** Every exchange any check made, for the response rules. */
+  exchanges: ExchangeLog;
 }
 
 const errorCodeOf = (ex: Exchange) => {
@@ -78,11 +81,15 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     };
   }
 
-  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> =>
-    run.client.send(request(method, path, o));
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => {
+    const ex = await run.client.send(request(method, path, o));
+    run.exchanges.record(def.name, ex);
+    return ex;
+  };
 
   async function stream(path: string, o: CallOptions = {}): Promise<SseSession> {
     const session = await run.client.openStream(request('GET', path, o));
+    run.exchanges.record(def.name, session.ex);
     sessions.push(session);
     return session;
   }
@@ -133,6 +140,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     },
     note: (text) => void notes.push(text),
     secrets: () => run.redactor.secrets().map((s) => s.value),
+    exchanges: () => run.exchanges.all(),
   };
   /** Closes every stream the check left open. */
   const closeStreams = () => Promise.all(sessions.map((s) => s.close())).then(() => undefined);

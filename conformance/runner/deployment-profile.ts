@@ -37,6 +37,22 @@ export const DeploymentProfile = z.strictObject({
   streamEventNames: z.array(z.string().min(1)).default([]),
   /** Path of a sandbox control plane (reset, clock, faults); null when the deployment has none. */
   controlPlanePath: z.string().startsWith('/').nullable().default('/_sandbox'),
+  /**
+   * A connection creation the deployment refuses with 409 capability_denied (the interface names the
+   * code, not a case the kit could provoke everywhere). "unoffered-capability": a capability of the
+   * catalog that the chosen connector does not list; an object: that exact creation; null: skip.
+   */
+  capabilityDeniedCase: z
+    .union([
+      z.literal('unoffered-capability'),
+      z.strictObject({
+        connectorId: z.string().min(1),
+        capability: z.string().min(1),
+        environment: Environment.optional(),
+      }),
+    ])
+    .nullable()
+    .default(null),
 });
 export type DeploymentProfile = z.infer<typeof DeploymentProfile>;
 

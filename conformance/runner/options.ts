@@ -21,6 +21,8 @@ export interface ConformanceOptions {
   scope?: string;
   /** A second tenant the same credentials may act for (tenant-isolation checks are skipped without it). */
   otherTenant?: string;
+  /** A tenant the credentials are NOT released for (errors.forbidden-tenant is skipped without it). */
+  foreignTenant?: string;
   /** Admin token of the deployment's sandbox control plane (checks that arm faults are skipped without it). */
   adminToken?: string;
   /** full or read-only; default read-only for production targets, else full. */
@@ -56,6 +58,7 @@ export interface ResolvedOptions {
   altBaseUrl?: string;
   tenant?: string;
   otherTenant?: string;
+  foreignTenant?: string;
   adminToken?: string;
   credentials: Credentials;
   /** Only when given explicitly; otherwise decided from the environment. */
@@ -131,6 +134,8 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     throw new UsageError('--tenant is required with credentials (authenticated calls send x-service-tenant)');
   if (o.otherTenant !== undefined && o.otherTenant === o.tenant)
     throw new UsageError('--other-tenant must name a tenant other than --tenant');
+  if (o.foreignTenant !== undefined && (o.foreignTenant === o.tenant || o.foreignTenant === o.otherTenant))
+    throw new UsageError('--foreign-tenant must name a tenant the credentials are not released for');
   let grep: RegExp | undefined;
   if (o.grep instanceof RegExp) grep = o.grep;
   else if (o.grep) {
@@ -145,6 +150,7 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     ...(altBaseUrl ? { altBaseUrl } : {}),
     ...(o.tenant ? { tenant: o.tenant } : {}),
     ...(o.otherTenant ? { otherTenant: o.otherTenant } : {}),
+    ...(o.foreignTenant ? { foreignTenant: o.foreignTenant } : {}),
     ...(o.adminToken ? { adminToken: o.adminToken } : {}),
     credentials,
     ...(o.profile ? { profile: o.profile } : {}),
@@ -179,6 +185,7 @@ export function optionsFromEnv(env: Record<string, string | undefined> = process
   set('tokenUrl', pick('NCS_TOKEN_URL'));
   set('scope', pick('NCS_SCOPE'));
   set('otherTenant', pick('NCS_OTHER_TENANT'));
+  set('foreignTenant', pick('NCS_FOREIGN_TENANT'));
   set('adminToken', pick('NCS_ADMIN_TOKEN'));
   set('profile', pick('NCS_PROFILE') as ProfileName | undefined);
   set('environment', pick('NCS_ENVIRONMENT'));

@@ -12,6 +12,8 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
     if (need === 'alt-base-url' && !run.target.altBaseUrl) return 'no alternate base URL: pass --alt-base-url';
     if (need === 'other-tenant' && !run.target.otherTenant)
       return 'no second tenant: pass --other-tenant (a tenant the same credentials may act for)';
+    if (need === 'foreign-tenant' && !run.target.foreignTenant)
+      return 'no tenant the credentials are not released for: pass --foreign-tenant';
     if (need === 'control-plane' && run.deployment.controlPlanePath === null)
       return 'the deployment profile names no sandbox control plane (controlPlanePath: null)';
     if (need === 'control-plane' && !run.adminToken)

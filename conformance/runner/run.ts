@@ -10,6 +10,7 @@ import { summarise, type CheckResult, type RunEvent, type RunSummary, type RunTa
 import { resolveOptions, UsageError, type ConformanceOptions, type ResolvedOptions } from './options.ts';
 import { selectChecks } from './registry.ts';
 import { requirementSkipReason, runCheck } from './run-check.ts';
+import { createExchangeLog } from './exchange-log.ts';
 import { decideSafety, mutationSkipReason } from './safety.ts';
 
 export interface RunResult {
@@ -86,8 +87,12 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 
   const redactor = createRedactor();
+  const exchanges = createExchangeLog();
+  // The kit's own preflight calls are judged too; once checks run, their contexts record what they make.
+  let preflight = true;
   const client = createKitClient({
     timeoutMs: o.timeoutMs,
+    onExchange: (ex) => preflight && exchanges.record('run', ex),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
   });
@@ -106,6 +111,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     throw err;
   }
 
+  preflight = false;
   const safety = decideSafety({
     ...(o.profile ? { profile: o.profile } : {}),
     ...(environment ? { environment } : {}),
@@ -130,12 +136,14 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       hasToken: token !== undefined,
       hasAdminToken: o.adminToken !== undefined,
       ...(o.otherTenant ? { otherTenant: o.otherTenant } : {}),
+      ...(o.foreignTenant ? { foreignTenant: o.foreignTenant } : {}),
     },
     ...(token ? { token } : {}),
     ...(o.adminToken ? { adminToken: o.adminToken } : {}),
     memo: new Map(),
     labels: { next: 0 },
     cleanups,
+    exchanges,
   };
   emit({
     type: 'run-start',
@@ -147,7 +155,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     checks: checks.map(infoOf),
   });
 
-  const results = await pool(checks, o.concurrency, async (check) => {
+  const runOne = async (check: CheckDef) => {
     const reason = mutationSkipReason(check, safety) ?? requirementSkipReason(check, run);
     if (reason) {
       const result: CheckResult = {
@@ -168,7 +176,20 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       result,
     });
     return result;
-  });
+  };
+  // The response rules judge every exchange, so they run once all the other checks have made theirs.
+  const results = [
+    ...(await pool(
+      checks.filter((c) => !c.judgesRun),
+      o.concurrency,
+      runOne,
+    )),
+    ...(await pool(
+      checks.filter((c) => c.judgesRun),
+      o.concurrency,
+      runOne,
+    )),
+  ];
   for (const cleanup of cleanups.reverse())
     await Promise.resolve()
       .then(cleanup)

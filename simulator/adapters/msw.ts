@@ -25,7 +25,7 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
     query,
     headers,
     origin: url.origin,
-    ...(body && body.length ? { body } : {}),
+    body: body?.length ? body : undefined,
   };
 }
 

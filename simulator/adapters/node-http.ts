@@ -5,10 +5,19 @@ import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts'
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
   maxBodyBytes?: number;
+  /**
+   * The public origin of this listener (OAuth issuer and metadata), from configuration: never taken
+   * from the Host header, so a shared sandbox cannot be made to advertise another issuer.
+   */
+  origin?: () => string | undefined;
 }
 
 /** node:http request -> plain request (translation only). */
-export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number): Promise<PlainRequest> {
+export async function fromNodeRequest(
+  req: IncomingMessage,
+  maxBodyBytes: number,
+  origin?: string,
+): Promise<PlainRequest> {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   const path = q === -1 ? raw : raw.slice(0, q);
@@ -36,8 +45,12 @@ export async function fromNodeRequest(req: IncomingMessage, maxBodyBytes: number
     }
   }
   const plain: PlainRequest = { method: (req.method ?? 'GET').toUpperCase(), path, query, headers };
-  if (headers.host) plain.origin = `http://${headers.host}`;
-  if (plain.method === 'GET' || plain.method === 'HEAD') return plain;
+  // A body announced larger than accepted is refused at once, not after waiting for bytes never sent.
+  if (Number(headers['content-length']) > maxBodyBytes) plain.bodyTooLarge = true;
+  if (origin) plain.origin = origin;
+  const address = req.socket.remoteAddress;
+  if (address) plain.clientAddress = address;
+  if (plain.method === 'GET' || plain.method === 'HEAD' || plain.bodyTooLarge) return plain;
   return readBody(req, plain, maxBodyBytes);
 }
 
@@ -79,7 +92,10 @@ export function writeNodeResponse(
   res: ServerResponse,
   out: PlainResponse,
   onStreamOpen?: (stop: () => void) => () => void,
+  draining?: () => boolean,
 ): void {
+  // Shutting down: tell the client this connection ends after this answer (node then closes it).
+  if (draining?.()) out.headers.connection = 'close';
   if (!out.stream) {
     const body = out.body ?? '';
     out.headers['content-length'] = String(Buffer.byteLength(body));
@@ -138,7 +154,8 @@ export function writeRawResponse(socket: Duplex, out: PlainResponse): void {
       ([k, v]) => `${k}: ${v}`,
     ),
   ];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  // Close both ways once written: a client that never reads or closes must not hold the descriptor.
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
 }
 
 /** What the transport tells the client when node's parser rejects a request before the core sees it. */
@@ -161,11 +178,15 @@ export function describeClientError(err: NodeJS.ErrnoException): string {
  */
 export function createNodeListener(
   core: CoreHandler,
-  opts: NodeAdapterOptions & { onStreamOpen?: (stop: () => void) => () => void } = {},
+  opts: NodeAdapterOptions & {
+    onStreamOpen?: (stop: () => void) => () => void;
+    /** True once the server is shutting down: answers carry Connection: close. */
+    draining?: () => boolean;
+  } = {},
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
-    fromNodeRequest(req, max)
+    fromNodeRequest(req, max, opts.origin?.())
       .then(async (plain) => {
         const out = await core.handle(plain);
         if (plain.bodyTooLarge) {
@@ -176,7 +197,7 @@ export function createNodeListener(
         }
         return out;
       })
-      .then((out) => writeNodeResponse(res, out, opts.onStreamOpen))
+      .then((out) => writeNodeResponse(res, out, opts.onStreamOpen, opts.draining))
       .catch(() => {
         // Only a broken socket gets here (the core never throws); nothing left to answer.
         res.destroy();

@@ -18,7 +18,8 @@ export interface TransportLimits {
 
 export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  // A body that stops arriving is refused after this, not held for half a minute (1 MiB takes far less).
+  requestTimeoutMs: 15_000,
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 10_000,
   maxHeaderBytes: 16 * 1024,
@@ -27,6 +28,11 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
 export interface NodeServerOptions {
   limits?: Partial<TransportLimits>;
   maxBodyBytes?: number;
+  /**
+   * The origin clients reach this server at (OAuth issuer and metadata). Default: the address it
+   * listens on. Never taken from the Host header, so a shared sandbox cannot be made to advertise another issuer.
+   */
+  publicUrl?: string;
 }
 
 export interface NodeServer {
@@ -45,6 +51,9 @@ export interface NodeServer {
 export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}): NodeServer {
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...opts.limits };
   const streams = new Set<() => void>();
+  // Set once listening (port 0 is only known then); no request can arrive before.
+  let origin = opts.publicUrl;
+  let draining = false;
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -55,6 +64,8 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
     },
     createNodeListener(core, {
       maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
+      origin: () => origin,
+      draining: () => draining,
       onStreamOpen(stop) {
         streams.add(stop);
         return () => streams.delete(stop);
@@ -74,18 +85,26 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
         server.once('error', reject);
         server.listen(port, host, () => {
           const addr = server.address() as AddressInfo;
-          resolve(`http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`);
+          const url = `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
+          origin ??= url;
+          resolve(url);
         });
       }),
     close() {
+      // Idle connections are closed only after a full poll phase (two setImmediate hops): a request
+      // that already arrived on one has been read by then, so it is answered (Connection: close), not
+      // reset. server.close() itself closes idle connections, so it waits for that point too.
+      const afterPoll = (fn: () => void) => setImmediate(() => setImmediate(fn));
       closing ??= new Promise<void>((resolve) => {
+        draining = true;
         // Connections that finish their last response go idle: close them as they do, not after keep-alive.
-        const sweep = setInterval(() => server.closeIdleConnections(), 25);
-        server.close(() => {
-          clearInterval(sweep);
-          resolve();
-        });
-        server.closeIdleConnections();
+        const sweep = setInterval(() => afterPoll(() => server.closeIdleConnections()), 25);
+        afterPoll(() =>
+          server.close(() => {
+            clearInterval(sweep);
+            resolve();
+          }),
+        );
         for (const stop of [...streams]) stop();
       });
       return closing;

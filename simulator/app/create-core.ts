@@ -1,8 +1,7 @@
 import type { ErrorCode } from '../contract/errors.ts';
-import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
-import type { HandlerDeps, HandlerMap } from '../handlers/types.ts';
+import type { Handler, HandlerDeps, HandlerMap } from '../handlers/types.ts';
 import { type HandlerServices, wireHandlers } from './wire-handlers.ts';
 import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
@@ -19,7 +18,7 @@ import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext } from '../core/context.ts';
+import { matchedRoute, newContext } from '../core/context.ts';
 import { failure } from '../core/envelope.ts';
 import { compose, type Middleware } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
@@ -34,6 +33,16 @@ export interface RequestLogEntry {
   requestId: string;
 }
 
+/** What the core learned about a call besides request and response: who made it, when, how long it took. */
+export interface ExchangeInfo {
+  requestId: string;
+  /** Wall-clock arrival, ms since epoch. */
+  startedAt: number;
+  durationMs: number;
+  tenant?: string;
+  clientId?: string;
+}
+
 export interface CoreOptions {
   state: SandboxState;
   /** `servers` of the served OpenAPI documents (default: relative, right behind any host or proxy). */
@@ -46,9 +55,11 @@ export interface CoreOptions {
   /** Surfaces outside the public pipeline (OAuth server, control plane), tried first. */
   surfaces?: Surface[];
   /** Extra handlers (tests, later features) merged over the built-in ones. */
-  handlers?: HandlerMap;
+  handlers?: Partial<HandlerMap>;
   /** Called once per answered request (the node server prints it). */
   onResponse?: (entry: RequestLogEntry) => void;
+  /** Called once per answered request with the request and response themselves (the inspector's journal keeps references). */
+  onExchange?: (req: PlainRequest, res: PlainResponse, info: ExchangeInfo) => void;
   /** Called with unexpected exceptions; the client only ever sees 500 internal. */
   onError?: (err: unknown, requestId: string) => void;
 }
@@ -76,7 +87,7 @@ export function createCore(opts: CoreOptions): Core {
     signatureHeader: opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
     webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
   };
-  const handlers: HandlerMap = { ...wireHandlers(state, services), ...opts.handlers };
+  const handlers: Record<string, Handler | undefined> = { ...wireHandlers(state, services), ...opts.handlers };
   const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 
@@ -96,23 +107,18 @@ export function createCore(opts: CoreOptions): Core {
     validateMiddleware(router),
     idempotencyMiddleware(state.idempotency),
   ];
-  const run = compose(steps, async (ctx) => handlers[ctx.route!.id]!(ctx));
+  const run = compose(steps, async (ctx) => {
+    const handler = handlers[matchedRoute(ctx).id];
+    if (!handler) throw new Error('route without a handler'); // refused at start-up already
+    return handler(ctx);
+  });
   const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
   const surfaces = opts.surfaces ?? [];
 
   async function handle(req: PlainRequest): Promise<PlainResponse> {
     await ready;
     const started = performance.now();
-    const ctx: RequestContext = {
-      req,
-      requestId: newRequestId(),
-      at: state.clock.now(),
-      version: CURRENT_VERSION,
-      params: {},
-      query: {},
-      body: undefined,
-      responseHeaders: {},
-    };
+    const ctx = newContext(req, newRequestId(), state.clock.now());
     let res: PlainResponse;
     try {
       const surface = surfaces.find((s) => s.owns(req.path));
@@ -125,26 +131,22 @@ export function createCore(opts: CoreOptions): Core {
         res = failure(ctx, new ApiError('internal'));
       }
     }
-    opts.onResponse?.({
-      method: req.method,
-      path: req.path,
-      status: res.status,
-      ms: performance.now() - started,
-      requestId: ctx.requestId,
-    });
+    const ms = performance.now() - started;
+    opts.onResponse?.({ method: req.method, path: req.path, status: res.status, ms, requestId: ctx.requestId });
+    if (opts.onExchange) {
+      const tenant = ctx.access?.tenant ?? req.headers['x-service-tenant'];
+      opts.onExchange(req, res, {
+        requestId: ctx.requestId,
+        startedAt: Date.now() - ms,
+        durationMs: ms,
+        ...(tenant ? { tenant } : {}),
+        ...(ctx.access ? { clientId: ctx.access.token.clientId } : {}),
+      });
+    }
     return res;
   }
   function reject(code: ErrorCode, detail: string): PlainResponse {
-    const ctx: RequestContext = {
-      req: { method: 'GET', path: '', query: {}, headers: {} },
-      requestId: newRequestId(),
-      at: state.clock.now(),
-      version: CURRENT_VERSION,
-      params: {},
-      query: {},
-      body: undefined,
-      responseHeaders: {},
-    };
+    const ctx = newContext({ method: 'GET', path: '', query: {}, headers: {} }, newRequestId(), state.clock.now());
     return failure(ctx, new ApiError(code, { detail }));
   }
   return { handle, reject, ready, state, documents, streams: services.streams };

@@ -1,8 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FixtureSet } from '../contract/fixtures.ts';
 
-export const DEFAULT_FIXTURES_PATH = fileURLToPath(new URL('../../fixtures/hospitality.json', import.meta.url));
+/**
+ * The built-in fixtures file. It lives at the package root, and this module runs from the source
+ * (simulator/app/), the compiled library (dist/simulator/app/) and the CLI bundle (dist/cli/):
+ * two or three folders below the root.
+ * @example loadFixtures(DEFAULT_FIXTURES_PATH)
+ */
+export const DEFAULT_FIXTURES_PATH = builtInFixtures();
+
+function builtInFixtures(): string {
+  const near = fileURLToPath(new URL('../../fixtures/hospitality.json', import.meta.url));
+  return existsSync(near) ? near : fileURLToPath(new URL('../../../fixtures/hospitality.json', import.meta.url));
+}
 
 /** A fixture file that cannot be used; `issues` lists each problem with its JSON path. */
 export class FixtureError extends Error {

@@ -17,6 +17,7 @@ import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore 
 import { durableAudit, durableDeliveries, durableFeeds } from '../state/persistence/durable-stores.ts';
 import { memoryOnly, type Persistence } from '../state/persistence/persistence.ts';
 import { createRateLimitStore, type RateLimitSettings, type RateLimitStore } from '../state/rate-limit-store.ts';
+import { createTimeline, type Timeline } from '../lib/timeline.ts';
 import { createTokenStore, type TokenStore } from '../state/token-store.ts';
 import { createWebhookReceiverStore, type WebhookReceiverStore } from '../state/webhook-receivers.ts';
 
@@ -60,6 +61,8 @@ export interface SandboxState {
   fixtures: FixtureSet;
   environment: Environment;
   clock: Clock;
+  /** Callbacks at times of the sandbox clock (lifecycle transitions, the end of a stream's access). */
+  timeline: Timeline;
   events: EventBus;
   catalog: CatalogStore;
   clients: ClientRegistry;
@@ -81,25 +84,29 @@ export interface SandboxState {
   snapshot(): string;
   /** Back to the fixtures: tenant data, keys, receivers, deliveries, audit, retained stream messages and faults dropped; clock back to real time. Tokens stay valid. */
   reset(): Promise<void>;
-  /** Stops webhook retries and closes the database. */
+  /** Stops timers and webhook retries and closes the database. */
   close(): Promise<void>;
 }
 
 export function createSandboxState(opts: StateOptions): SandboxState {
   const clock = opts.clock ?? createClock();
   const persistence = opts.persistence ?? memoryOnly;
+  const timeline = createTimeline(clock);
   const catalog = createCatalogStore();
   const events = createEventBus();
   const retention = opts.streamRetention ?? STREAM_DEFAULTS.retention;
   const feeds = durableFeeds(createFeedStore({ retention, clock }), persistence, retention);
   const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
   const receivers = createWebhookReceiverStore(clock, persistence);
+  const faults = createFaultStore();
+  const deliveryLog = durableDeliveries(createDeliveryLog(), persistence);
   const dispatcher = createDispatcher({
     // The undici package's own fetch: MSW in the same process never intercepts real deliveries.
     fetch: undiciFetch,
     ...opts.webhooks,
     clock,
-    log: durableDeliveries(createDeliveryLog(), persistence),
+    signatureSkewMs: (receiverId) => faults.takeSignatureSkew(receiverId),
+    log: deliveryLog,
     onFailure: (d) =>
       feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', {
         deliveryId: d.id,
@@ -110,21 +117,33 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       }),
   });
   connectDomainEvents({ bus: events, audit, feeds, receivers, dispatcher });
+  // Deliveries cut by the last shutdown or kill -9 go out again instead of staying pending forever.
+  for (const d of deliveryLog.pendingAtStart) {
+    const r = receivers.get(d.tenant, d.receiverId);
+    if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
+  }
   const state: SandboxState = {
     fixtures: opts.fixtures,
     environment: opts.environment,
     clock,
+    timeline,
     events,
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
     tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence),
-    connections: createConnectionsStore({ clock, events, activationDelayMs: opts.activationDelayMs, persistence }),
+    connections: createConnectionsStore({
+      clock,
+      events,
+      activationDelayMs: opts.activationDelayMs,
+      persistence,
+      timeline,
+    }),
     idempotency: createIdempotencyStore(clock, opts.idempotency, persistence),
     audit,
     feeds,
     receivers,
     dispatcher,
-    faults: createFaultStore(),
+    faults,
     persistence,
     rateLimits: createRateLimitStore(clock, opts.rateLimit),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
@@ -155,6 +174,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       await catalog.load(opts.fixtures);
     },
     async close() {
+      timeline.close();
       await dispatcher.close();
       persistence.close();
     },

@@ -9,12 +9,15 @@ import { createAuthServerSurface } from '../auth-server/surface.ts';
 import type { Clock } from '../lib/clock.ts';
 import { loadFixtures } from './fixtures-loader.ts';
 import { newId } from '../lib/ids.ts';
+import { PersistenceError } from '../state/persistence/persistence-error.ts';
+import type { Persistence } from '../state/persistence/persistence.ts';
 import { openSqlitePersistence } from '../state/persistence/sqlite-persistence.ts';
 import { createSandboxState, type SandboxState, type WebhookOptions } from './sandbox-state.ts';
 import type { StreamLimits } from '../events/stream-limits.ts';
 import { mswPassthroughFetch } from '../webhooks/passthrough-fetch.ts';
 import type { RateLimitSettings } from '../state/rate-limit-store.ts';
-import { applyViolation, findViolation } from '../violations/index.ts';
+import { createInspector, type Inspector, type InspectorOptions } from '../inspector/index.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -56,13 +59,18 @@ export interface SandboxOptions {
   dataDir?: string;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
-  /** Break one rule of the interface on purpose (the conformance kit's self-test): a name from VIOLATIONS. */
-  violation?: string;
+  /** The inspector page and its request journal (default on, 500 calls); false leaves both out. */
+  inspector?: InspectorOptions | false;
+  /**
+   * Wraps the core behind each base URL (the default core otherwise), e.g. the conformance kit's
+   * deliberate violations. Applied from outside: the simulator knows nothing of what a wrapper does.
+   */
+  wrapCore?: (core: Core, base: 'main' | 'alt') => Core;
 }
 
 export interface Sandbox {
   core: Core;
-  /** The core behind the alternate base URL (the same one unless a violation affects only that address). */
+  /** The core behind the alternate base URL (the same one unless `wrapCore` is given). */
   altCore: Core;
   state: SandboxState;
   baseUrl: string;
@@ -73,6 +81,8 @@ export interface Sandbox {
   /** The control plane as functions (reset, connection states, clock, faults). */
   control: ControlOperations;
   ready: Promise<void>;
+  /** The inspector (journal, login URL), unless switched off with `inspector: false`. */
+  inspector?: Inspector;
   /**
    * Mints a bearer token for a declared client (default: the fixtures' default client).
    * @example const { token, tenant } = sandbox.issueToken();
@@ -81,6 +91,20 @@ export interface Sandbox {
     clientId?: string,
     ttlSeconds?: number,
   ): { token: string; tenant: string; clientId: string; expiresAt: string };
+}
+
+/** Builds the state; a stored record that does not load aborts naming the file and table, never with a raw TypeError. */
+function loadState(persistence: Persistence | undefined, build: () => SandboxState): SandboxState {
+  try {
+    return build();
+  } catch (err) {
+    persistence?.close();
+    if (!persistence || err instanceof PersistenceError) throw err;
+    throw new PersistenceError(
+      `${persistence.lastRead?.() ?? 'the data dir'}: a stored record does not load; the data dir is damaged. Restore it from a backup or remove it to start fresh.`,
+      { cause: err },
+    );
+  }
 }
 
 /**
@@ -94,25 +118,27 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const altBaseUrl = (options.altBaseUrl ?? DEFAULT_ALT_BASE_URL).replace(/\/+$/, '');
-  const violation = options.violation ? findViolation(options.violation) : undefined;
-  const { allowedHosts, ...webhookOptions } = { ...options.webhooks, ...violation?.webhooks };
+  const { allowedHosts, ...webhookOptions } = { ...options.webhooks };
   // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
   webhookOptions.fetch ??= mswPassthroughFetch;
-  const state = createSandboxState({
-    fixtures,
-    environment: options.environment ?? 'sandbox',
-    tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
-    activationDelayMs: options.activationDelayMs ?? 2000,
-    idempotency: {
-      ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
-      ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
-    },
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.dataDir ? { persistence: openSqlitePersistence(options.dataDir) } : {}),
-    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-    ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
-    ...(webhookOptions ? { webhooks: webhookOptions } : {}),
-  });
+  const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : undefined;
+  const state = loadState(persistence, () =>
+    createSandboxState({
+      fixtures,
+      environment: options.environment ?? 'sandbox',
+      tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+      activationDelayMs: options.activationDelayMs ?? 2000,
+      idempotency: {
+        ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
+        ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
+      },
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(persistence ? { persistence } : {}),
+      ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+      ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
+      ...(webhookOptions ? { webhooks: webhookOptions } : {}),
+    }),
+  );
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
@@ -123,6 +149,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       tokens: state.tokens,
     }),
   ];
+  const inspector =
+    options.inspector === false
+      ? undefined
+      : createInspector(
+          { state, control, signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader },
+          options.inspector,
+        );
+  // Before the control plane, which owns the rest of /_sandbox.
+  if (inspector) surfaces.unshift(inspector.surface);
   surfaces.push(
     createAuthServerSurface({
       state,
@@ -146,9 +181,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(allowedHosts ? { webhookHosts: allowedHosts } : {}),
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(inspector ? { onExchange: inspector.journal.record } : {}),
   });
-  const mainCore = violation && violation.where !== 'alt' ? applyViolation(core, violation.name) : core;
-  const altCore = violation ? applyViolation(core, violation.name) : core;
+  const mainCore = options.wrapCore ? options.wrapCore(core, 'main') : core;
+  const altCore = options.wrapCore ? options.wrapCore(core, 'alt') : core;
   let mswHandlers: ReturnType<typeof createMswHandlers> | undefined;
   return {
     core: mainCore,
@@ -160,9 +196,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     control,
     // Built on first use: a sandbox served over HTTP never loads msw.
     get handlers() {
-      return (mswHandlers ??= [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])]);
+      mswHandlers ??= [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])];
+      return mswHandlers;
     },
     ready: core.ready,
+    ...(inspector ? { inspector } : {}),
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);

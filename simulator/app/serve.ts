@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createNodeServer, type TransportLimits } from '../adapters/node-server.ts';
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
@@ -11,7 +11,12 @@ export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
   port?: number;
   /** Also listen here (same host): the interface's second address, served by the same state. */
   altPort?: number;
-  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken} as JSON here once listening. */
+  /**
+   * The origin clients reach the main address at (behind a proxy, in a container): the OAuth issuer and
+   * metadata name it. Default: the listening address. Never taken from the Host header.
+   */
+  publicUrl?: string;
+  /** Write {baseUrl, altBaseUrl?, token, tenant, adminToken, inspectorUrl?} as JSON here once listening (0600, removed at close). */
   readyFile?: string;
   /** Where request log lines go (default: none). */
   log?: (line: string) => void;
@@ -26,6 +31,8 @@ export interface RunningServer {
   baseUrl: string;
   /** Base URL of the second listener when altPort was given. */
   altBaseUrl?: string;
+  /** The inspector page with its one-time login token (absent when the inspector is off). */
+  inspectorUrl?: string;
   /** A ready bearer token for the fixtures' default client, and its tenant. */
   token: string;
   tenant: string;
@@ -44,19 +51,26 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     ...options,
     // A standalone server has no MSW around it: deliveries go out as they are.
     webhooks: { fetch: undiciFetch, ...options.webhooks },
-    ...(log ? { onResponse: (e) => log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}`) } : {}),
+    onResponse: log
+      ? (e) => log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}`)
+      : options.onResponse,
     onError:
       options.onError ??
       ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
   const transport = { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, limits: options.limits ?? {} };
-  const main = createNodeServer(sandbox.core, transport);
+  const publicUrl = options.publicUrl !== undefined ? publicOrigin(options.publicUrl) : undefined;
+  const main = createNodeServer(sandbox.core, { ...transport, ...(publicUrl ? { publicUrl } : {}) });
   const alt = options.altPort !== undefined ? createNodeServer(sandbox.altCore, transport) : undefined;
   const baseUrl = await main.listen(options.port ?? 4010, host);
   const altBaseUrl = alt && options.altPort !== undefined ? await alt.listen(options.altPort, host) : undefined;
   await sandbox.ready;
   const { token, tenant } = sandbox.issueToken(undefined, 24 * 3600);
-  if (options.readyFile) writeReadyFile(options.readyFile, { baseUrl, altBaseUrl, token, tenant, sandbox });
+  // Listening beyond loopback was asked for explicitly: the inspector then answers there too (still behind its login).
+  if (!/^(127\.|::1$|localhost$)/.test(host)) sandbox.inspector?.setLoopbackOnly(false);
+  const inspectorUrl = sandbox.inspector?.loginUrl(baseUrl);
+  if (options.readyFile)
+    writeReadyFile(options.readyFile, { baseUrl, altBaseUrl, token, tenant, sandbox, inspectorUrl });
   let closing: Promise<void> | undefined;
   return {
     sandbox,
@@ -64,11 +78,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     baseUrl,
     token,
     tenant,
-    ...(altBaseUrl ? { altBaseUrl } : {}),
+    altBaseUrl,
+    ...(inspectorUrl ? { inspectorUrl } : {}),
     close() {
       closing ??= (async () => {
         await Promise.all([main.close(), alt?.close()]);
         await sandbox.state.close();
+        // The tokens in it die with the process: leave no credentials behind.
+        if (options.readyFile) rmSync(options.readyFile, { force: true });
       })();
       return closing;
     },
@@ -78,7 +95,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
 /** The file `ncs serve --ready-file` writes once listening: where to reach the server and a token to do it. */
 function writeReadyFile(
   file: string,
-  r: { baseUrl: string; altBaseUrl: string | undefined; token: string; tenant: string; sandbox: Sandbox },
+  r: {
+    baseUrl: string;
+    altBaseUrl: string | undefined;
+    token: string;
+    tenant: string;
+    sandbox: Sandbox;
+    inspectorUrl: string | undefined;
+  },
 ): void {
   const body = {
     baseUrl: r.baseUrl,
@@ -86,6 +110,31 @@ function writeReadyFile(
     token: r.token,
     tenant: r.tenant,
     adminToken: r.sandbox.adminToken,
+    inspectorUrl: r.inspectorUrl,
   };
-  writeFileSync(file, JSON.stringify(body, null, 2));
+  // Owner-only (it holds the admin and an access token), and whole at once: written aside, then renamed.
+  const aside = `${file}.${process.pid}.tmp`;
+  rmSync(aside, { force: true });
+  writeFileSync(aside, JSON.stringify(body, null, 2), { mode: 0o600, flag: 'wx' });
+  renameSync(aside, file);
+}
+
+/**
+ * Checks `--public-url`: an absolute http(s) URL without credentials, path, query or fragment; returns its origin.
+ * @example publicOrigin('https://sandbox.partner.example/') // 'https://sandbox.partner.example'
+ */
+export function publicOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `--public-url must be an absolute http(s) URL such as https://sandbox.example.com (got "${value}")`,
+    );
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
+    throw new Error(`--public-url must be an http(s) origin without credentials, query or fragment (got "${value}")`);
+  if (url.pathname !== '/')
+    throw new Error(`--public-url must be an origin without a path: the API lives at /api/public/v1 (got "${value}")`);
+  return url.origin;
 }

@@ -5,6 +5,7 @@ import { discoveryHandlers } from '../handlers/discovery.ts';
 import { streamHandlers } from '../handlers/stream.ts';
 import { bindHandlers, type HandlerDeps, type HandlerMap } from '../handlers/types.ts';
 import { webhookHandlers } from '../handlers/webhooks.ts';
+import { watchAccess } from '../state/access-watch.ts';
 import type { SandboxState } from './sandbox-state.ts';
 
 /** What handlers need besides the stores: documents, stream gate and pacing, webhook settings. */
@@ -26,7 +27,12 @@ export function wireHandlers(s: SandboxState, x: HandlerServices): HandlerMap {
       catalog: s.catalog,
       idempotency: s.idempotency,
     }),
-    ...bindHandlers(streamHandlers, { feeds: s.feeds, streams: x.streams, streamOptions: x.streamOptions }),
+    ...bindHandlers(streamHandlers, {
+      feeds: s.feeds,
+      streams: x.streams,
+      streamOptions: x.streamOptions,
+      watchAccess: ((token, onEnd) => watchAccess(s, token, onEnd)) satisfies HandlerDeps['watchAccess'],
+    }),
     ...bindHandlers(webhookHandlers, {
       receivers: s.receivers,
       events: s.events,

@@ -178,14 +178,13 @@ export function createAuditLog(opts: { maxEntriesPerTenant?: number; clock?: Clo
   const chains = new Map<string, AuditChain>();
   const chain = (tenant: string) => {
     let c = chains.get(tenant);
-    if (!c)
-      chains.set(
-        tenant,
-        (c = createAuditChain(tenant, {
-          ...(opts.maxEntriesPerTenant ? { maxEntries: opts.maxEntriesPerTenant } : {}),
-          ...(opts.clock ? { clock: opts.clock } : {}),
-        })),
-      );
+    if (!c) {
+      c = createAuditChain(tenant, {
+        ...(opts.maxEntriesPerTenant ? { maxEntries: opts.maxEntriesPerTenant } : {}),
+        ...(opts.clock ? { clock: opts.clock } : {}),
+      });
+      chains.set(tenant, c);
+    }
     return c;
   };
   return {

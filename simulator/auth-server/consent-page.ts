@@ -5,7 +5,7 @@ import { NO_STORE } from './oauth-error.ts';
 import type { OAuthParams } from './params.ts';
 import type { Person } from './sign-in.ts';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
@@ -25,21 +25,23 @@ export function consentPage(opts: {
   const { client, person } = opts;
   const hidden = Object.entries(opts.params)
     .filter(([k]) => k !== 'prompt' && k !== 'consent')
-    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('\n    ');
-  const rights = opts.scopes.map((s) => `<li><code>${escape(s)}</code>: ${escape(SCOPES[s])}</li>`).join('\n      ');
+  const rights = opts.scopes
+    .map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(SCOPES[s])}</li>`)
+    .join('\n      ');
   const body = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Consent: ${escape(client.name)}</title></head>
+<head><meta charset="utf-8"><title>Consent: ${escapeHtml(client.name)}</title></head>
 <body>
-  <h1>${escape(client.name)} asks for access</h1>
-  <p>Signed in (sandbox test person): <strong>${escape(person.name)}</strong> &lt;${escape(person.email)}&gt;</p>
+  <h1>${escapeHtml(client.name)} asks for access</h1>
+  <p>Signed in (sandbox test person): <strong>${escapeHtml(person.name)}</strong> &lt;${escapeHtml(person.email)}&gt;</p>
   <p>Tenants: ${opts.tenants.map(escape).join(', ')}</p>
   <p>Requested rights:</p>
   <ul>
       ${rights}
   </ul>
-  <form method="post" action="${escape(opts.action)}">
+  <form method="post" action="${escapeHtml(opts.action)}">
     ${hidden}
     <button type="submit" name="consent" value="allow">Allow</button>
     <button type="submit" name="consent" value="deny">Deny</button>

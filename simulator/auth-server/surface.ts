@@ -1,5 +1,11 @@
+import { buildAuthServerDocument, type OpenApiDocument } from '../contract/openapi.ts';
+import { ApiError } from '../core/api-error.ts';
+import { matchedRoute, newContext } from '../core/context.ts';
+import { compose } from '../core/pipeline.ts';
+import { createRouter } from '../core/router.ts';
 import type { Surface } from '../core/surface.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
+import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { authorizeEndpoint } from './authorize.ts';
 import { createCodeStore } from './code-store.ts';
 import type { AuthServerDeps, AuthServerStores } from './deps.ts';
@@ -7,6 +13,7 @@ import { authServerMetadata, OAUTH_PATHS } from './metadata.ts';
 import { OAuthError, oauthErrorResponse, oauthJson } from './oauth-error.ts';
 import { createRefreshFamilies } from './refresh-families.ts';
 import { revokeEndpoint } from './revoke.ts';
+import { OAUTH_ROUTES, type OAuthRouteId } from './routes.ts';
 import { tokenEndpoint } from './token-endpoint.ts';
 
 export interface AuthServerOptions {
@@ -21,12 +28,21 @@ export interface AuthServerOptions {
 
 type Endpoint = (req: PlainRequest, requestId: string, deps: AuthServerDeps, issuer: string) => PlainResponse;
 
-const ENDPOINTS: Record<string, Partial<Record<string, Endpoint>>> = {
-  [OAUTH_PATHS.metadata]: { GET: (_req, id, _deps, issuer) => oauthJson(200, authServerMetadata(issuer), id) },
-  [OAUTH_PATHS.token]: { POST: tokenEndpoint },
-  [OAUTH_PATHS.authorize]: { GET: authorizeEndpoint, POST: authorizeEndpoint },
-  [OAUTH_PATHS.revoke]: { POST: revokeEndpoint },
+const ENDPOINTS: Record<OAuthRouteId, Endpoint> = {
+  oauthMetadata: (_req, id, _deps, issuer) => oauthJson(200, authServerMetadata(issuer), id),
+  oauthToken: tokenEndpoint,
+  oauthAuthorize: authorizeEndpoint,
+  oauthAuthorizeForm: authorizeEndpoint,
+  oauthRevoke: revokeEndpoint,
 };
+
+/** The core router's answers for unknown paths and methods, in the authorization server's own error format. */
+function asOAuthError(err: ApiError): OAuthError {
+  const allow = err.headers.allow;
+  if (allow) return new OAuthError('invalid_request', err.detail ?? err.message, { status: 405, headers: { allow } });
+  if (err.code === 'not_found') return new OAuthError('not_found', err.detail ?? err.message, { status: 404 });
+  return new OAuthError('invalid_request', err.detail ?? err.message);
+}
 
 /**
  * The sandbox OAuth 2.1 authorization server as a core surface: RFC 8414 metadata, token endpoint
@@ -42,27 +58,29 @@ export function createAuthServerSurface(opts: AuthServerOptions): Surface {
     families: createRefreshFamilies(state.clock, opts.refreshTokenTtlSeconds ?? 86_400),
     fallbackIssuer: opts.issuer.replace(/\/+$/, ''),
   };
+  const router = createRouter(buildAuthServerDocument(OAUTH_ROUTES) as OpenApiDocument, {
+    routes: OAUTH_ROUTES,
+    unknownPath: () => ({ detail: `No OAuth endpoint here; the endpoints are listed at ${OAUTH_PATHS.metadata}.` }),
+    wrongMethod: (_method, path, allow) => ({ detail: `Use ${allow} on ${path}.` }),
+  });
+  const run = compose([routeMatchMiddleware(router)], async (ctx) =>
+    ENDPOINTS[matchedRoute(ctx).id as OAuthRouteId](
+      ctx.req,
+      ctx.requestId,
+      deps,
+      ctx.req.origin ?? deps.fallbackIssuer,
+    ),
+  );
   return {
     name: 'oauth',
     owns: (path) => path === OAUTH_PATHS.metadata || path === '/oauth' || path.startsWith('/oauth/'),
-    handle(req, ctx) {
-      const methods = ENDPOINTS[req.path];
+    async handle(req, sctx) {
+      await router.ready;
       try {
-        if (!methods) {
-          throw new OAuthError(
-            'not_found',
-            `No OAuth endpoint here; the endpoints are listed at ${OAUTH_PATHS.metadata}.`,
-            { status: 404 },
-          );
-        }
-        const endpoint = methods[req.method];
-        if (!endpoint) {
-          const allow = Object.keys(methods).join(', ');
-          throw new OAuthError('invalid_request', `Use ${allow} on ${req.path}.`, { status: 405, headers: { allow } });
-        }
-        return endpoint(req, ctx.requestId, deps, req.origin ?? deps.fallbackIssuer);
+        return await run(newContext(req, sctx.requestId, sctx.at));
       } catch (err) {
-        if (err instanceof OAuthError) return oauthErrorResponse(err, ctx.requestId);
+        const oauthErr = err instanceof ApiError ? asOAuthError(err) : err;
+        if (oauthErr instanceof OAuthError) return oauthErrorResponse(oauthErr, sctx.requestId);
         throw err;
       }
     },

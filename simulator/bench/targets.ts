@@ -77,6 +77,22 @@ export const TARGETS: readonly Target[] = [
     limit: 400,
   },
   {
+    id: 'installed-cold-start',
+    description: 'installed package: ncs serve to first answer (ms)',
+    scenario: 'installed-package',
+    metric: 'coldStartMs',
+    op: '<=',
+    limit: 250,
+  },
+  {
+    id: 'tarball-size',
+    description: 'packed tarball (MB)',
+    scenario: 'installed-package',
+    metric: 'tarballMb',
+    op: '<=',
+    limit: 1,
+  },
+  {
     id: 'conformance',
     description: 'full conformance run, local (ms)',
     scenario: 'conformance',

@@ -1,4 +1,5 @@
 import { serve, type ServeOptions } from '../app/serve.ts';
+import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../state/rate-limit-store.ts';
 
 export interface ServeCommandOptions {
@@ -12,7 +13,10 @@ export interface ServeCommandOptions {
   tokenTtl?: string;
   adminToken?: string;
   dataDir?: string;
+  /** Name of a deliberate violation, shown in the banner; `sandbox` carries what applies it. */
   violation?: string;
+  /** Options from outside the simulator, e.g. the kit's violation wrapper (`wrapCore`, webhook signer). */
+  sandbox?: Pick<ServeOptions, 'wrapCore' | 'webhooks'>;
   /** `<calls>/<seconds>`, e.g. 600/60, or `off`. */
   rateLimit?: string;
   /** A named rate limit: `default` or `low` (5 calls per 10 s, for testing retry logic). */
@@ -20,6 +24,27 @@ export interface ServeCommandOptions {
   refreshTokenTtl?: string;
   /** `<per feed>/<in all>` open streams, e.g. 10000/20000. */
   streamLimit?: string;
+  /** The origin clients reach the server at (OAuth issuer); default the listening address. */
+  publicUrl?: string;
+  /** Hosts webhook receivers may use besides loopback (`*.example.com`, a name, an address, or `*`). */
+  webhookAllowHost?: string[];
+  /** Calls kept in the inspector's journal; `inspector: false` (commander's --no-inspector) leaves it out. */
+  journalSize?: string;
+  inspector?: boolean;
+}
+
+/**
+ * The receiver hosts of `--webhook-allow-host` added to the loopback default; undefined = the default.
+ * @example webhookHostsOption(['hooks.partner.test']) // ['localhost', '127.0.0.0/8', '::1', 'hooks.partner.test']
+ */
+export function webhookHostsOption(hosts: string[] | undefined): string[] | undefined {
+  if (!hosts?.length) return undefined;
+  for (const h of hosts)
+    if (!/^(\*|(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*|[0-9a-f:]+|\[[0-9a-f:]+\])$/i.test(h))
+      throw new Error(
+        `--webhook-allow-host takes a host name, *.domain, an IP address or * (got "${h}"), not a URL or a port`,
+      );
+  return [...DEFAULT_WEBHOOK_HOSTS, ...hosts.map((h) => h.toLowerCase().replace(/^\[|\]$/g, ''))];
 }
 
 /**
@@ -78,6 +103,10 @@ export async function runServe(
 ) {
   const rateLimit = rateLimitOption(opts);
   const streamLimits = streamLimitOption(opts.streamLimit);
+  const webhookHosts = webhookHostsOption(opts.webhookAllowHost);
+  const journalSize = opts.journalSize === undefined ? undefined : Number(opts.journalSize);
+  if (journalSize !== undefined && !(Number.isSafeInteger(journalSize) && journalSize >= 1 && journalSize <= 100_000))
+    throw new Error('--journal-size must be a whole number of calls from 1 to 100000');
   const options: ServeOptions = {
     host: opts.host,
     port: Number(opts.port),
@@ -93,10 +122,29 @@ export async function runServe(
     ...((opts.adminToken ?? process.env.NCS_ADMIN_TOKEN)
       ? { adminToken: opts.adminToken ?? process.env.NCS_ADMIN_TOKEN }
       : {}),
-    ...(opts.violation ? { violation: opts.violation } : {}),
+    ...opts.sandbox,
     ...(streamLimits ? { stream: { limits: streamLimits } } : {}),
+    ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
+    ...(webhookHosts ? { webhooks: { allowedHosts: webhookHosts } } : {}),
+    ...(opts.inspector === false ? { inspector: false as const } : journalSize ? { inspector: { journalSize } } : {}),
   };
-  const running = await serve(options);
+  // Handlers first: a SIGTERM right after the ready file appears must stop the server cleanly,
+  // not kill the process with the signal.
+  let running: Awaited<ReturnType<typeof serve>> | undefined;
+  let stopping: string | undefined;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = signal;
+    out(`received ${signal}, shutting down`);
+    if (running) drainAndExit(running);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  running = await serve(options);
+  if (stopping) {
+    drainAndExit(running);
+    return running;
+  }
   const api = `${running.baseUrl}/api/public/v1`;
   out(
     `ncs sandbox listening on ${running.baseUrl}${running.altBaseUrl ? ` and ${running.altBaseUrl} (alternate base URL)` : ''}`,
@@ -107,6 +155,7 @@ export async function runServe(
   out(`  tenant      ${running.tenant}`);
   out(`  token       ${running.token}`);
   out(`  admin token ${running.sandbox.adminToken}   (control plane only)`);
+  if (running.inspectorUrl) out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
   out(`  oauth       ${running.baseUrl}/oauth/token   (metadata: /.well-known/oauth-authorization-server)`);
   out(`  new token   ncs token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`);
   const limits = running.sandbox.state.rateLimits.settings();
@@ -117,12 +166,23 @@ export async function runServe(
   out(
     `              curl -s ${api}/providers -H "Authorization: Bearer $NCS_TOKEN" -H "x-service-tenant: ${running.tenant}"`,
   );
-  const stop = (signal: string) => {
-    out(`received ${signal}, shutting down`);
-    running.close().then(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
   return running;
+}
+
+/** How long a shutdown waits for requests in progress before cutting them. */
+export const DRAIN_MS = 5_000;
+
+/**
+ * Stops accepting, finishes what has arrived, exits 0; requests still running after DRAIN_MS are cut,
+ * said on stderr, and the exit code is 1 so a supervisor sees the shutdown was not clean.
+ */
+function drainAndExit(running: { close(): Promise<void> }) {
+  setTimeout(() => {
+    process.stderr.write(`ncs: requests still running after ${DRAIN_MS / 1000} s were cut off at shutdown\n`);
+    process.exit(1);
+  }, DRAIN_MS).unref();
+  running.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 }

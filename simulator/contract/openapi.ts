@@ -23,8 +23,8 @@ function errorCodesOf(route: RouteDef): ErrorCode[] {
   const codes = new Set<ErrorCode>(
     route.auth || route.optionalAuth ? COMMON_ERRORS : ['invalid_request', 'rate_limited', 'internal'],
   );
-  if (route.idempotent) ['idempotency_required', 'idempotency_conflict'].forEach((c) => codes.add(c as ErrorCode));
-  route.errors?.forEach((c) => codes.add(c));
+  if (route.idempotent) for (const c of ['idempotency_required', 'idempotency_conflict'] as const) codes.add(c);
+  for (const c of route.errors ?? []) codes.add(c);
   return [...codes];
 }
 
@@ -242,5 +242,19 @@ export function buildControlPlaneDocument(routes: readonly RouteDef[], servers: 
     },
     servers: servers.map((url) => ({ url })),
     tags: tagsOf(routes),
+  });
+}
+
+/**
+ * The routing document of the sandbox authorization server (not published: its endpoints answer in
+ * RFC 6749 JSON and take form bodies; the document only lets the core router find them).
+ * @example createRouter(buildAuthServerDocument(OAUTH_ROUTES), { routes: OAUTH_ROUTES })
+ */
+export function buildAuthServerDocument(routes: readonly RouteDef[]) {
+  const registry = new OpenAPIRegistry();
+  registerRoutes(registry, routes, () => []);
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'ncs-sandbox authorization server', version: '1' },
   });
 }

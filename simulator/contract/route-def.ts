@@ -39,7 +39,16 @@ export interface RouteDef {
   /** true for routes the interface does not list but the simulator adds (documented additions). */
   addition?: boolean;
   /** 'control' for the sandbox control plane (admin token, no tenant header); default the interface. */
-  surface?: 'interface' | 'control';
+  surface?: 'interface' | 'control' | 'oauth';
   /** Error codes worth naming in the OpenAPI document beyond the common ones. */
   errors?: ErrorCode[];
+}
+
+/**
+ * Declares rows of the route table keeping each row's literal id and schemas, so handlers can be
+ * typed from the table (a missing handler or a mistyped body fails `tsc`).
+ * @example export const pingRoutes = defineRoutes([{ id: 'ping', method: 'GET', path: '/ping', purpose: 'p', tags: [], auth: false }]);
+ */
+export function defineRoutes<const T extends readonly RouteDef[]>(routes: T): T {
+  return routes;
 }

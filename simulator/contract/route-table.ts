@@ -6,6 +6,16 @@ import { discoveryRoutes } from './routes/discovery.ts';
 import { CURRENT_VERSION, SUPPORTED_VERSIONS, type ApiVersion } from './versions.ts';
 
 /** Every route of the public surface (interface endpoints plus documented simulator additions). */
+/** One row of ROUTES with its literal id and schemas (what handlers are typed from). */
+export type PublicRoute = (
+  | typeof discoveryRoutes
+  | typeof catalogRoutes
+  | typeof connectionRoutes
+  | typeof eventRoutes
+)[number];
+/** The operationId of a public route. */
+export type RouteId = PublicRoute['id'];
+
 export const ROUTES: readonly RouteDef[] = [...discoveryRoutes, ...catalogRoutes, ...connectionRoutes, ...eventRoutes];
 
 /** Routes offered by one interface version (versions are ISO dates, so string order is time order). */

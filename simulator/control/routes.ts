@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDef } from '../contract/route-def.ts';
+import { defineRoutes, type RouteDef } from '../contract/route-def.ts';
 
 export const CONTROL_PREFIX = '/_sandbox';
 
@@ -14,12 +14,21 @@ export const AdvanceClockBody = z.strictObject({
     .describe('How far to move the simulator clock forward'),
 });
 export const AddFaultBody = z.strictObject({
-  kind: z.enum(['internal', 'rate_limited', 'latency']),
+  kind: z
+    .enum(['internal', 'rate_limited', 'latency', 'stale_signature', 'future_signature'])
+    .describe('stale_signature / future_signature: the next webhook attempts are signed that far in the past / future'),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
   route: z.string().min(1).max(300).optional().describe('operationId, route path or concrete path; any when absent'),
   count: z.int().min(1).max(10_000).default(1).describe('How many matching calls get the fault'),
   retryAfterSeconds: z.int().min(0).max(3600).optional().describe('Retry-After of an injected 429 (default 1)'),
   latencyMs: z.int().min(0).max(60_000).optional().describe('Added latency of a latency fault'),
+  skewSeconds: z
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .optional()
+    .describe('How far a signature fault moves the signed time (default 600, twice the 300 s window)'),
+  webhookId: z.string().min(1).max(120).optional().describe('Signature faults: only deliveries to this receiver'),
 });
 
 export const SetStatusBody = z.strictObject({
@@ -38,15 +47,15 @@ const Summary = z.looseObject({
   clockOffsetMs: z.number(),
   faults: z.array(z.unknown()),
 });
-const ctl = (r: Omit<RouteDef, 'tags' | 'auth' | 'surface'>): RouteDef => ({
+const ctl = <const R extends Omit<RouteDef, 'tags' | 'auth' | 'surface'>>(r: R) => ({
   ...r,
   tags: ['control'],
-  auth: true,
-  surface: 'control',
+  auth: true as const,
+  surface: 'control' as const,
 });
 
 /** The control plane's route table (its own OpenAPI document at /_sandbox/openapi.json). */
-export const CONTROL_ROUTES: RouteDef[] = [
+export const CONTROL_ROUTES = defineRoutes([
   ctl({
     id: 'controlSummary',
     method: 'GET',
@@ -112,4 +121,7 @@ export const CONTROL_ROUTES: RouteDef[] = [
     errors: ['not_found'],
   }),
   ctl({ id: 'controlClearFaults', method: 'DELETE', path: `${CONTROL_PREFIX}/faults`, purpose: 'disarm every fault' }),
-];
+]);
+
+/** One row of the control plane's route table, with its literal id and schemas. */
+export type ControlRoute = (typeof CONTROL_ROUTES)[number];

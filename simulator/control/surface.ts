@@ -1,59 +1,48 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
-import { buildControlPlaneDocument } from '../contract/openapi.ts';
-import type { RouteDef } from '../contract/route-def.ts';
-import { CURRENT_VERSION } from '../contract/versions.ts';
+import { buildControlPlaneDocument, type OpenApiDocument } from '../contract/openapi.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext } from '../core/context.ts';
+import { newContext, type RouteContextOf } from '../core/context.ts';
 import { documentResponse, failure, success } from '../core/envelope.ts';
+import { compose } from '../core/pipeline.ts';
+import { createRouter } from '../core/router.ts';
 import type { Surface } from '../core/surface.ts';
 import type { PlainResponse } from '../core/types.ts';
-import { ControlError, type ControlOperations } from './operations.ts';
+import { adminAuthMiddleware } from '../middleware/admin-auth.ts';
+import { routeMatchMiddleware } from '../middleware/route-match.ts';
+import { validateMiddleware } from '../middleware/validate.ts';
 import type { TokenStore } from '../state/token-store.ts';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from './routes.ts';
+import { ControlError, type ControlOperations } from './operations.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.ts';
 
-type ControlHandler = (ctx: RequestContext, ops: ControlOperations) => unknown;
-
-const HANDLERS: Record<string, ControlHandler> = {
-  controlSummary: (_c, ops) => ops.summary(),
-  controlReset: (_c, ops) => ops.reset(),
-  controlSetConnectionState: (c, ops) =>
-    ops.setConnectionState(c.params.connectionId!, (c.body as { state: 'active' }).state, c.requestId),
-  controlClock: (_c, ops) => ops.clock(),
-  controlAdvanceClock: (c, ops) => ops.advanceClock((c.body as { seconds: number }).seconds),
-  controlListFaults: (_c, ops) => ops.listFaults(),
-  controlAddFault: (c, ops) => ops.addFault(c.body as never),
-  controlClearFaults: (_c, ops) => ops.clearFaults(),
-  controlSetStatus: (c, ops) => ops.setStatus(c.body as never),
-  controlTrigger: (c, ops) => ops.trigger(c.body as never),
+type ControlId = ControlRoute['id'];
+type ControlHandlers = {
+  [K in ControlId]: (
+    ctx: RouteContextOf<Extract<ControlRoute, { id: K }>>,
+    ops: ControlOperations,
+    doc: () => string,
+  ) => PlainResponse | Promise<PlainResponse>;
 };
 
-const compiled = CONTROL_ROUTES.map((route) => ({
-  route,
-  regex: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`),
-}));
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-function parseBody(route: RouteDef, raw: Uint8Array | undefined): unknown {
-  if (!route.body) return undefined;
-  let json: unknown = {};
-  if (raw && raw.length) {
-    try {
-      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
-    } catch {
-      throw new ApiError('invalid_request', { detail: 'The body is not valid JSON.' });
-    }
-  }
-  const parsed = route.body.safeParse(json);
-  if (!parsed.success) {
-    throw new ApiError('invalid_request', {
-      detail: `${parsed.error.issues.map((i) => `body field ${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}.`,
-    });
-  }
-  return parsed.data;
-}
+/** One handler per control route, bodies typed from the route's zod schema (defaults filled by the router). */
+const HANDLERS: ControlHandlers = {
+  controlSummary: (c, ops) => success(c, ops.summary()),
+  controlOpenApi: (c, _ops, doc) =>
+    documentResponse(c, doc(), 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json'),
+  controlReset: async (c, ops) => success(c, await ops.reset()),
+  controlSetConnectionState: (c, ops) =>
+    success(c, ops.setConnectionState(c.params.connectionId, c.body.state, c.requestId)),
+  controlClock: (c, ops) => success(c, ops.clock()),
+  controlAdvanceClock: (c, ops) => success(c, ops.advanceClock(c.body.seconds)),
+  controlListFaults: (c, ops) => success(c, ops.listFaults()),
+  controlAddFault: (c, ops) => success(c, ops.addFault(c.body)),
+  controlClearFaults: (c, ops) => success(c, ops.clearFaults()),
+  controlSetStatus: (c, ops) => success(c, ops.setStatus(c.body)),
+  controlTrigger: (c, ops) => success(c, ops.trigger(c.body)),
+};
 
 /**
- * The sandbox control plane under /_sandbox, guarded by the admin token; answers in the interface's envelopes.
+ * The sandbox control plane under /_sandbox, guarded by the admin token; answers in the interface's
+ * envelopes. Routed and validated like the interface: the core router over the control plane's own
+ * OpenAPI document, the route-match, admin-auth and validate middleware factories.
  * @example createControlPlaneSurface({ adminToken, operations: createControlOperations(state), tokens: state.tokens, servers })
  */
 export function createControlPlaneSurface(opts: {
@@ -64,64 +53,43 @@ export function createControlPlaneSurface(opts: {
   /** `servers` of the control plane's OpenAPI document (default: relative). */
   servers?: string[];
 }): Surface {
-  const admin = digest(opts.adminToken);
+  const document = buildControlPlaneDocument(CONTROL_ROUTES, opts.servers) as OpenApiDocument;
   let docJson: string | undefined;
+  const doc = () => {
+    docJson ??= JSON.stringify(document, null, 2);
+    return docJson;
+  };
+  const router = createRouter(document, {
+    routes: CONTROL_ROUTES,
+    useDefaults: true,
+    unknownPath: () => ({
+      detail: 'No such control-plane route.',
+      hint: `GET ${CONTROL_PREFIX}/openapi.json describes the control plane.`,
+    }),
+    wrongMethod: (_method, _path, allow) => ({ detail: `This control-plane path answers ${allow}.` }),
+  });
+  const handlers: Record<string, ControlHandlers[ControlId]> = HANDLERS;
+  const run = compose(
+    [
+      routeMatchMiddleware(router),
+      adminAuthMiddleware({ adminToken: opts.adminToken, tokens: opts.tokens }),
+      validateMiddleware(router),
+    ],
+    async (ctx) => {
+      const handler = handlers[ctx.route?.id ?? ''];
+      if (!handler) throw new Error('control route without a handler');
+      // The router, admin auth and validation above are what make ctx fit the route's typed context.
+      return handler(ctx as never, opts.operations, doc);
+    },
+  );
   return {
     name: 'control-plane',
     owns: (path) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`),
     async handle(req, sctx): Promise<PlainResponse> {
-      const ctx: RequestContext = {
-        req,
-        requestId: sctx.requestId,
-        at: sctx.at,
-        version: CURRENT_VERSION,
-        params: {},
-        query: req.query,
-        body: undefined,
-        responseHeaders: {},
-      };
+      await router.ready;
+      const ctx = newContext(req, sctx.requestId, sctx.at);
       try {
-        const hit = compiled.find((c) => c.route.method === req.method && c.regex.test(req.path));
-        if (!hit) {
-          const allow = compiled
-            .filter((c) => c.regex.test(req.path))
-            .map((c) => c.route.method)
-            .join(', ');
-          throw new ApiError(
-            'not_found',
-            allow
-              ? { detail: `This control-plane path answers ${allow}.`, headers: { allow } }
-              : {
-                  detail: 'No such control-plane route.',
-                  hint: `GET ${CONTROL_PREFIX}/openapi.json describes the control plane.`,
-                },
-          );
-        }
-        if (hit.route.kind === 'document') {
-          docJson ??= JSON.stringify(buildControlPlaneDocument(CONTROL_ROUTES, opts.servers), null, 2);
-          return documentResponse(ctx, docJson, 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json');
-        }
-        const token = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-        if (!token)
-          throw new ApiError('unauthorized', {
-            detail: 'The control plane needs the admin token.',
-            hint: 'Send Authorization: Bearer <admin token printed by ncs serve>.',
-          });
-        if (!timingSafeEqual(digest(token), admin)) {
-          const tenantToken = opts.tokens.lookup(token);
-          if (tenantToken)
-            throw new ApiError('forbidden', {
-              detail: 'Tenant tokens cannot use the control plane.',
-              hint: 'Use the admin token printed by ncs serve.',
-            });
-          throw new ApiError('unauthorized', {
-            detail: 'The admin token is not recognised.',
-            hint: 'Use the admin token printed by ncs serve.',
-          });
-        }
-        ctx.params = (hit.regex.exec(req.path)?.groups ?? {}) as Record<string, string>;
-        ctx.body = parseBody(hit.route, req.body);
-        return success(ctx, await HANDLERS[hit.route.id]!(ctx, opts.operations));
+        return await run(ctx);
       } catch (err) {
         if (err instanceof ControlError) return failure(ctx, new ApiError(err.code, { detail: err.message }));
         if (err instanceof ApiError) return failure(ctx, err);

@@ -1,9 +1,10 @@
 import type { RouteDef } from '../contract/route-def.ts';
-import type { ApiVersion } from '../contract/versions.ts';
+import { CURRENT_VERSION, type ApiVersion } from '../contract/versions.ts';
+import type { z } from 'zod';
 import type { Environment } from '../contract/environment.ts';
 import type { Scope } from '../contract/scopes.ts';
 import type { RouteMatch } from './router.ts';
-import type { PlainRequest, PlainResponse } from './types.ts';
+import type { PlainRequest } from './types.ts';
 
 /** What a bearer token stands for. */
 export interface AccessToken {
@@ -19,6 +20,12 @@ export interface AccessToken {
   family?: string;
 }
 
+/** Who calls: the token and the tenant it was accepted for. */
+export interface Access {
+  token: AccessToken;
+  tenant: string;
+}
+
 /** What the pipeline learns about one call while it passes through the middleware. */
 export interface RequestContext {
   req: PlainRequest;
@@ -32,11 +39,36 @@ export interface RequestContext {
   query: Record<string, unknown>;
   body: unknown;
   /** Set by auth for authenticated routes (and for optional-auth routes when a token is sent). */
-  access?: { token: AccessToken; tenant: string };
+  access?: Access;
   idempotencyKey?: string;
   replayed?: boolean;
   /** Extra response headers collected along the way (rate limit, Allow, ...). */
   responseHeaders: Record<string, string>;
-  /** The success response built for this call and its `data` JSON (kept for the idempotency record). */
-  success?: { res: PlainResponse; dataJson: string };
+}
+
+/**
+ * The route matched for this call: every step after route matching may rely on it.
+ * @example const { id, method } = matchedRoute(ctx);
+ */
+export function matchedRoute(ctx: RequestContext): RouteDef {
+  if (!ctx.route) throw new Error('no route matched before this step');
+  return ctx.route;
+}
+
+/**
+ * The request context as the handler of route R sees it: body and path parameters typed from the
+ * route's zod schemas (validation ran before), the caller always known on authenticated routes.
+ */
+export type RouteContextOf<R> = Omit<RequestContext, 'body' | 'params' | 'access'> & {
+  body: R extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+  params: R extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
+  access: R extends { auth: true } ? Access : Access | undefined;
+};
+
+/**
+ * A fresh context for one request, before any middleware ran (current interface version, nothing parsed).
+ * @example const ctx = newContext(req, 'req_1', clock.now());
+ */
+export function newContext(req: PlainRequest, requestId: string, at: number): RequestContext {
+  return { req, requestId, at, version: CURRENT_VERSION, params: {}, query: {}, body: undefined, responseHeaders: {} };
 }

@@ -1,5 +1,5 @@
 import type { Meta } from '../contract/envelope.ts';
-import { ApiError } from './api-error.ts';
+import type { ApiError } from './api-error.ts';
 import type { RequestContext } from './context.ts';
 import type { PlainResponse } from './types.ts';
 import { isoTime } from '../lib/iso-time.ts';
@@ -25,11 +25,6 @@ function metaJson(ctx: RequestContext): string {
   return `${json}}`;
 }
 
-/** The JSON text of `data` when `res` is the success response last built for `ctx`, else undefined. */
-export function successDataJson(ctx: RequestContext, res: PlainResponse): string | undefined {
-  return ctx.success?.res === res ? ctx.success.dataJson : undefined;
-}
-
 function baseHeaders(ctx: RequestContext, contentType: string): Record<string, string> {
   return { 'content-type': contentType, 'x-request-id': ctx.requestId, ...ctx.responseHeaders };
 }
@@ -51,25 +46,69 @@ export function success(ctx: RequestContext, data: unknown, status = 200): Plain
  * envelope stays per request (requestId, at) while the payload is serialised once.
  */
 export function successRaw(ctx: RequestContext, dataJson: string, status = 200): PlainResponse {
-  const res: PlainResponse = {
-    status,
-    headers: baseHeaders(ctx, JSON_TYPE),
-    body: `{"ok":true,"data":${dataJson},"meta":${metaJson(ctx)}}`,
-  };
-  ctx.success = { res, dataJson };
-  return res;
+  return enveloped(ctx, { status, ok: true, payload: dataJson });
 }
 
 /** The failure envelope for an ApiError; never carries internals. */
 export function failure(ctx: RequestContext, err: ApiError): PlainResponse {
+  const res = enveloped(ctx, errorPayload(err));
+  Object.assign(res.headers, err.headers);
+  return res;
+}
+
+/**
+ * The part of an enveloped answer that an idempotency record keeps: status and the JSON text of
+ * `data` (ok) or `error` (failure). `meta` is never kept: a replay gets its own.
+ */
+export interface EnvelopePayload {
+  status: number;
+  ok: boolean;
+  payload: string;
+}
+
+/** One envelope writer for fresh answers and replays alike. */
+function enveloped(ctx: RequestContext, p: EnvelopePayload): PlainResponse {
+  return {
+    status: p.status,
+    headers: baseHeaders(ctx, JSON_TYPE),
+    body: `{"ok":${p.ok},"${p.ok ? 'data' : 'error'}":${p.payload},"meta":${metaJson(ctx)}}`,
+  };
+}
+
+/**
+ * The stored form of a failure (its `error` member).
+ * @example errorPayload(new ApiError('not_found')) // { status: 404, ok: false, payload: '{"code":"not_found",...}' }
+ */
+export function errorPayload(err: ApiError): EnvelopePayload {
   const error: Record<string, string> = { code: err.code, message: err.message };
   if (err.detail) error.detail = err.detail;
   error.hint = err.hint;
-  return {
-    status: err.status,
-    headers: { ...baseHeaders(ctx, JSON_TYPE), ...err.headers },
-    body: `{"ok":false,"error":${JSON.stringify(error)},"meta":${metaJson(ctx)}}`,
-  };
+  return { status: err.status, ok: false, payload: JSON.stringify(error) };
+}
+
+const DATA_PREFIX = '{"ok":true,"data":';
+const META_MARK = ',"meta":';
+
+/**
+ * The stored form of a success answer: its `data` JSON cut out of the text this module wrote
+ * (no re-parse). Inside JSON strings every quote is escaped, so the last `,"meta":` is meta's own key.
+ * @example successPayload(success(ctx, { id: 'c1' }))?.payload // '{"id":"c1"}'
+ */
+export function successPayload(res: PlainResponse): EnvelopePayload | undefined {
+  const body = res.body;
+  if (res.status < 200 || res.status >= 300 || body === undefined) return undefined;
+  const end = body.lastIndexOf(META_MARK);
+  const payload = body.startsWith(DATA_PREFIX) && end > 0 ? body.slice(DATA_PREFIX.length, end) : undefined;
+  return payload === undefined ? undefined : { status: res.status, ok: true, payload };
+}
+
+/**
+ * A stored answer again, in a fresh envelope: this request's requestId and time, meta.replayed.
+ * @example return replay(ctx, { status: 200, ok: true, payload: '{"id":"c1"}' });
+ */
+export function replay(ctx: RequestContext, stored: EnvelopePayload): PlainResponse {
+  ctx.replayed = true;
+  return enveloped(ctx, stored);
 }
 
 /** A raw document (openapi.json/yaml): not enveloped so tools can consume it directly. */

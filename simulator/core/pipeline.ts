@@ -8,9 +8,20 @@ export type Terminal = (ctx: RequestContext) => Promise<PlainResponse>;
 
 /**
  * Chains middleware around a terminal handler, Koa style. The chain is linked once here; a request
- * only allocates the `next` of each step it reaches.
+ * only allocates the `next` of each step it reaches. A step that calls `next` twice would run the
+ * rest of the chain (and the handler's writes) twice: that call rejects instead, as in Hono and Koa.
  * @example const run = compose([versionMiddleware()], async (ctx) => success(ctx, {})); await run(ctx);
  */
 export function compose(steps: readonly Middleware[], terminal: Terminal): Terminal {
-  return steps.reduceRight<Terminal>((inner, step) => (ctx) => step(ctx, () => inner(ctx)), terminal);
+  return steps.reduceRight<Terminal>(
+    (inner, step) => (ctx) => {
+      let called = false;
+      return step(ctx, () => {
+        if (called) return Promise.reject(new Error('next() called multiple times'));
+        called = true;
+        return inner(ctx);
+      });
+    },
+    terminal,
+  );
 }

@@ -3,8 +3,8 @@ import addFormatsModule from 'ajv-formats';
 import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
 import type { OpenApiDocument } from '../contract/openapi.ts';
 import type { RouteDef } from '../contract/route-def.ts';
-import { ROUTE_BY_ID } from '../contract/route-table.ts';
-import { ApiError } from './api-error.ts';
+import { ROUTES } from '../contract/route-table.ts';
+import { ApiError, type ApiErrorOptions } from './api-error.ts';
 import { fastValidationFor, type FastValidation } from './fast-validation.ts';
 import { describeValidationErrors } from './validation-detail.ts';
 
@@ -35,26 +35,56 @@ export interface Router {
   ): void;
 }
 
+/** What one router answers for paths and methods it does not have, and how it reads bodies. */
+export interface RouterOptions {
+  /** The route table behind the document (default: the public interface's ROUTES). */
+  routes?: readonly RouteDef[];
+  /** The 404 for a path no route has. */
+  unknownPath?: (path: string) => ApiErrorOptions;
+  /** The 404 + Allow for a path that exists with other methods. */
+  wrongMethod?: (method: string, path: string, allow: string) => ApiErrorOptions;
+  /** Fill absent body members with their schema's `default` (the control plane's optional counts). */
+  useDefaults?: boolean;
+}
+
+const PUBLIC_ANSWERS: Required<Pick<RouterOptions, 'unknownPath' | 'wrongMethod'>> = {
+  unknownPath: (path) => ({
+    detail: `No route ${path}.`,
+    hint: 'GET /api/public/v1 lists every route of the interface.',
+  }),
+  wrongMethod: (method, path, allow) => ({
+    message: `The method ${method} is not offered on this path.`,
+    detail: `${path} answers ${allow}.`,
+    hint: `Use one of: ${allow}.`,
+  }),
+};
+
 /** openapi-backend over the generated document, as the router uses it (call `init()` before use). */
-export function createOpenApiBackend(doc: OpenApiDocument): OpenAPIBackend {
+export function createOpenApiBackend(doc: OpenApiDocument, opts: { useDefaults?: boolean } = {}): OpenAPIBackend {
+  const useDefaults = opts.useDefaults ?? false;
   return new OpenAPIBackend({
     definition: structuredClone(doc) as unknown as Document,
     // The 3.1 document must not be checked against openapi-backend's 3.0 meta-schema (it would 404 everything).
     quick: true,
     coerceTypes: true,
-    ajvOpts: { strict: false, allErrors: true },
+    ajvOpts: { strict: false, allErrors: true, useDefaults },
     // validateSchema off: the schemas come from the zod contract (the OpenAPI tests check them), and
     // checking them would compile the 2020-12 meta-schema first, ~50 ms on the first request.
     customizeAjv: (_original: unknown, ajvOpts: object) =>
-      addFormats(new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, validateSchema: false }) as never) as never,
+      addFormats(
+        new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, useDefaults, validateSchema: false }) as never,
+      ) as never,
   });
 }
 
 /**
  * @example const router = createRouter(buildOpenApiDocument()); await router.ready; router.match('GET', '/api/public/v1/providers');
  */
-export function createRouter(doc: OpenApiDocument): Router {
-  const api = createOpenApiBackend(doc);
+export function createRouter(doc: OpenApiDocument, opts: RouterOptions = {}): Router {
+  const api = createOpenApiBackend(doc, { useDefaults: opts.useDefaults ?? false });
+  const byId = new Map((opts.routes ?? ROUTES).map((r) => [r.id, r]));
+  const unknownPath = opts.unknownPath ?? PUBLIC_ANSWERS.unknownPath;
+  const wrongMethod = opts.wrongMethod ?? PUBLIC_ANSWERS.wrongMethod;
   const ready = api.init().then(() => undefined);
   const allowCache = new Map<string, string>();
   // matchOperation rebuilds the operation list and compiles a RegExp per template on every call;
@@ -91,20 +121,10 @@ export function createRouter(doc: OpenApiDocument): Router {
       const operation = api.router.matchOperation({ method, path, headers: {} });
       if (!operation) {
         const allow = allowedMethods(path);
-        if (allow) {
-          throw new ApiError('not_found', {
-            message: `The method ${method} is not offered on this path.`,
-            detail: `${path} answers ${allow}.`,
-            hint: `Use one of: ${allow}.`,
-            headers: { allow },
-          });
-        }
-        throw new ApiError('not_found', {
-          detail: `No route ${path}.`,
-          hint: 'GET /api/public/v1 lists every route of the interface.',
-        });
+        if (allow) throw new ApiError('not_found', { ...wrongMethod(method, path, allow), headers: { allow } });
+        throw new ApiError('not_found', unknownPath(path));
       }
-      const route = ROUTE_BY_ID.get(operation.operationId ?? '');
+      const route = byId.get(operation.operationId ?? '');
       if (!route) throw new Error(`route table has no ${operation.operationId}`);
       const m: RouteMatch = {
         route,

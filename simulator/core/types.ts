@@ -12,6 +12,8 @@ export interface PlainRequest {
   bodyTooLarge?: boolean;
   /** Scheme, host and port the client addressed, e.g. http://127.0.0.1:4010 (absolute URLs such as the OAuth issuer). */
   origin?: string;
+  /** The client's network address, when the transport has one (per-address stream limits). */
+  clientAddress?: string;
 }
 
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */

@@ -12,6 +12,7 @@ export interface ReadyInfo {
   token: string;
   tenant: string;
   adminToken: string;
+  inspectorUrl?: string;
 }
 
 /** Waits (bounded: about 10 s) until `ncs serve` has written its ready file, and reads it. */

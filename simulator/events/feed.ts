@@ -88,7 +88,10 @@ export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}
   const feeds = new Map<string, Feed>();
   const feed = (key: string) => {
     let f = feeds.get(key);
-    if (!f) feeds.set(key, (f = { lastId: 0, listeners: new Set() }));
+    if (!f) {
+      f = { lastId: 0, listeners: new Set() };
+      feeds.set(key, f);
+    }
     return f;
   };
   const oldest = (f: Feed | undefined) => (f?.ring?.size ? f.ring.oldest()!.id : (f?.lastId ?? 0) + 1);

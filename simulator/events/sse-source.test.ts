@@ -31,7 +31,13 @@ function fakeSink(opts: { drain?: boolean } = {}) {
     end() {
       state.ended++;
     },
-    ...(opts.drain === false ? {} : { onDrain: (l: () => void) => void (state.drain = l) }),
+    ...(opts.drain === false
+      ? {}
+      : {
+          onDrain: (l: () => void) => {
+            state.drain = l;
+          },
+        }),
   };
   return {
     sink,
@@ -50,7 +56,14 @@ function fakeTimers() {
     setInterval: (fn, ms) => (live.set(++n, { fn, ms }), n),
     clearInterval: (h) => void live.delete(h as number),
   };
-  return { timers, live, fire: () => [...live.values()].forEach((t) => t.fn()) };
+  return {
+    timers,
+    live,
+    fire: () =>
+      [...live.values()].forEach((t) => {
+        t.fn();
+      }),
+  };
 }
 
 function open(feeds: FeedStore, opts: SseSourceOptions = {}, sinkOpts: { drain?: boolean } = {}) {

@@ -15,7 +15,10 @@ export interface IntervalTimers {
   clearInterval(handle: unknown): void;
 }
 
-export type StreamEndReason = 'stopped' | 'slow_consumer';
+export type StreamEndReason = 'stopped' | 'slow_consumer' | 'closed';
+
+/** Name of the final control message of a stream closed by the server (e.g. its token was revoked). */
+export const STREAM_CLOSED_EVENT = 'stream.closed';
 
 export interface SseSourceOptions {
   /** Last message id the client read (from parseCursor); undefined = live messages only. */
@@ -29,6 +32,12 @@ export interface SseSourceOptions {
   timers?: IntervalTimers;
   /** Called once when the stream ends: stopped by the transport/shutdown, or disconnected as a slow consumer. */
   onEnd?: (reason: StreamEndReason) => void;
+  /**
+   * Watches for a reason to close the stream (the access behind its token ended): calling `close`
+   * sends a final `stream.closed` message with the reason and ends the stream. Returns a function
+   * that stops watching.
+   */
+  until?: (close: (reason: string, message: string) => void) => () => void;
 }
 
 const realTimers: IntervalTimers = {
@@ -60,11 +69,13 @@ export function createSseSource(feeds: FeedStore, key: string, opts: SseSourceOp
       let last = plan.after;
       let unsubscribe = () => {};
       let heartbeat: unknown;
+      let unwatch = () => {};
 
       const finish = (reason: StreamEndReason) => {
         if (ended) return;
         ended = true;
         unsubscribe();
+        unwatch();
         if (heartbeat !== undefined) timers.clearInterval(heartbeat);
         if (reason !== 'stopped') sink.end();
         opts.onEnd?.(reason);
@@ -109,6 +120,12 @@ export function createSseSource(feeds: FeedStore, key: string, opts: SseSourceOp
         if (!ended && !blocked) write(encodeSseComment('heartbeat'));
       }, heartbeatMs);
 
+      if (opts.until)
+        unwatch = opts.until((reason, message) => {
+          if (ended) return;
+          sink.write(encodeSseControl(STREAM_CLOSED_EVENT, { reason, message }));
+          finish('closed');
+        });
       if (write(encodeSseRetry(retryMs)) && plan.reset) write(encodeSseControl(STREAM_RESET_EVENT, plan.reset));
       pump();
       return () => finish('stopped');

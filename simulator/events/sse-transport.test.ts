@@ -139,7 +139,10 @@ describe('SSE over node:http', () => {
       url: `http://127.0.0.1:${port}/stream`,
       feeds,
       ends,
-      stopAll: () => [...streams].forEach((s) => s()),
+      stopAll: () =>
+        [...streams].forEach((s) => {
+          s();
+        }),
       close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
     };
   });
@@ -198,7 +201,10 @@ describe('SSE through MSW (ReadableStream body)', () => {
       url: base,
       feeds,
       ends,
-      stopAll: () => [...stops].forEach((s) => s()),
+      stopAll: () =>
+        [...stops].forEach((s) => {
+          s();
+        }),
       close: async () => server.close(),
     };
   });

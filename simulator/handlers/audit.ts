@@ -2,11 +2,11 @@ import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { success } from '../core/envelope.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-export const auditHandlers: HandlerGroup<Pick<HandlerDeps, 'audit'>> = {
+export const auditHandlers = {
   getAuditLog(ctx, deps) {
-    const tenant = ctx.access!.tenant;
+    const tenant = ctx.access.tenant;
     const limit = ctx.query.limit === undefined ? AUDIT_DEFAULTS.defaultLimit : Number(ctx.query.limit);
     const { entries, proof } = deps.audit.list(tenant, { limit });
     return success(ctx, { tenant, count: entries.length, entries, proof });
   },
-};
+} satisfies HandlerGroup<Pick<HandlerDeps, 'audit'>>;

@@ -1,6 +1,4 @@
-import type { CapabilityCheckBody } from '../contract/catalog.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext } from '../core/context.ts';
 import { success, successRaw } from '../core/envelope.ts';
 import { decideCapability, type DecisionConnection } from './capability-decision.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
@@ -30,11 +28,14 @@ function cachedPayload(deps: CatalogDeps, key: string, build: () => unknown): st
 const caches = new WeakMap<object, { gen: number; entries: Map<string, string> }>();
 function catalogCache(deps: CatalogDeps) {
   let c = caches.get(deps.catalog);
-  if (!c) caches.set(deps.catalog, (c = { gen: -1, entries: new Map() }));
+  if (!c) {
+    c = { gen: -1, entries: new Map() };
+    caches.set(deps.catalog, c);
+  }
   return c;
 }
 
-export const catalogHandlers: HandlerGroup<CatalogDeps> = {
+export const catalogHandlers = {
   listProviders(ctx, deps) {
     const category = str(ctx.query.category);
     return successRaw(
@@ -68,8 +69,8 @@ export const catalogHandlers: HandlerGroup<CatalogDeps> = {
       }),
     );
   },
-  checkCapability(ctx: RequestContext, deps) {
-    const body = ctx.body as CapabilityCheckBody;
+  checkCapability(ctx, deps) {
+    const body = ctx.body;
     const environment = body.environment ?? 'sandbox';
     if (!deps.catalog.connector(body.connectorId)) {
       throw new ApiError('not_found', {
@@ -78,7 +79,7 @@ export const catalogHandlers: HandlerGroup<CatalogDeps> = {
       });
     }
     const connections: DecisionConnection[] = deps.connections
-      .forConnector(ctx.access!.tenant, body.connectorId, environment)
+      .forConnector(ctx.access.tenant, body.connectorId, environment)
       .map((c) => ({ state: c.state, capabilities: c.capabilities.map((x) => x.capability) }));
     const decision = decideCapability(
       deps.catalog,
@@ -87,4 +88,4 @@ export const catalogHandlers: HandlerGroup<CatalogDeps> = {
     );
     return success(ctx, { decision, environment });
   },
-};
+} satisfies HandlerGroup<CatalogDeps>;

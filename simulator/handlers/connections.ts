@@ -1,23 +1,22 @@
-import type { CreateConnectionBody } from '../contract/connections.ts';
 import { ApiError } from '../core/api-error.ts';
 import { success } from '../core/envelope.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 export type ConnectionDeps = Pick<HandlerDeps, 'connections' | 'catalog' | 'idempotency'>;
 
-export const connectionHandlers: HandlerGroup<ConnectionDeps> = {
+export const connectionHandlers = {
   listConnections(ctx, state) {
-    const tenant = ctx.access!.tenant;
+    const tenant = ctx.access.tenant;
     const connections = state.connections.list(tenant);
     return success(ctx, { tenant, count: connections.length, connections });
   },
   getConnection(ctx, state) {
-    const connection = state.connections.get(ctx.access!.tenant, ctx.params.connectionId!);
+    const connection = state.connections.get(ctx.access.tenant, ctx.params.connectionId);
     if (!connection) throw new ApiError('not_found', { detail: 'No connection with this id for this tenant.' });
     return success(ctx, connection);
   },
   createConnection(ctx, state) {
-    const body = ctx.body as CreateConnectionBody;
+    const body = ctx.body;
     const connector = state.catalog.connector(body.connectorId);
     if (!connector) {
       throw new ApiError('not_found', {
@@ -27,34 +26,34 @@ export const connectionHandlers: HandlerGroup<ConnectionDeps> = {
     }
     const requested = [...new Set(body.capabilities)];
     const restricted = connector.restrictedIn?.[body.environment] ?? [];
-    const denied = requested.filter(
-      (c) => !connector.capabilities.includes(c) || restricted.includes(c) || !state.catalog.capability(c),
-    );
+    const found = requested.map((id) => ({ id, cap: state.catalog.capability(id) }));
+    const denied = found
+      .filter(({ id, cap }) => !cap || !connector.capabilities.includes(id) || restricted.includes(id))
+      .map(({ id }) => id);
     if (denied.length) {
       throw new ApiError('capability_denied', {
         detail: `Not released for connector ${connector.id} in ${body.environment}: ${denied.join(', ')}.`,
         hint: 'Book only capabilities the connector offers in this environment (GET /api/public/v1/connectors), or have them released.',
       });
     }
-    const capabilities = requested.map((id) => {
-      const cap = state.catalog.capability(id)!;
-      return { capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired };
-    });
+    const capabilities = found.flatMap(({ id, cap }) =>
+      cap ? [{ capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired }] : [],
+    );
     const connection = state.connections.create(
       {
-        tenant: ctx.access!.tenant,
+        tenant: ctx.access.tenant,
         connectorId: connector.id,
         environment: body.environment,
         scopeLabel: body.scopeLabel,
         capabilities,
       },
-      { actor: ctx.access!.token.clientId, requestId: ctx.requestId, at: ctx.at },
+      { actor: ctx.access.token.clientId, requestId: ctx.requestId, at: ctx.at },
     );
     return success(ctx, connection);
   },
   createIdempotencyKey(ctx, state) {
-    const { operation } = ctx.body as { operation: string };
-    const issued = state.idempotency.issue(ctx.access!.tenant, operation, ctx.at);
+    const { operation } = ctx.body;
+    const issued = state.idempotency.issue(ctx.access.tenant, operation, ctx.at);
     return success(ctx, { ...issued, expiresAt: new Date(issued.expiresAt).toISOString() });
   },
-};
+} satisfies HandlerGroup<ConnectionDeps>;

@@ -1,6 +1,7 @@
 import { LIMITS } from '../contract/limits.ts';
 import { routesFor } from '../contract/route-table.ts';
 import type { ApiVersion } from '../contract/versions.ts';
+import { ApiError } from '../core/api-error.ts';
 import { success, documentResponse } from '../core/envelope.ts';
 import type { RequestContext } from '../core/context.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
@@ -18,7 +19,7 @@ function routeInfo(version: ApiVersion) {
 const documentVersion = (ctx: RequestContext) =>
   (typeof ctx.query.version === 'string' ? ctx.query.version : ctx.version) as ApiVersion;
 
-export const discoveryHandlers: HandlerGroup<Pick<HandlerDeps, 'documents' | 'clients' | 'tenants'>> = {
+export const discoveryHandlers = {
   describeService(ctx) {
     const idempotent = routesFor(ctx.version)
       .filter((r) => r.idempotent)
@@ -55,8 +56,10 @@ export const discoveryHandlers: HandlerGroup<Pick<HandlerDeps, 'documents' | 'cl
     return documentResponse(ctx, deps.documents.yaml(v), 'application/yaml; charset=utf-8', `ncs-openapi-${v}.yaml`);
   },
   getInfo(ctx, deps) {
-    const { token, tenant } = ctx.access!;
-    const client = deps.clients.get(token.clientId)!;
+    const { token, tenant } = ctx.access;
+    const client = deps.clients.get(token.clientId);
+    // The auth middleware refused tokens of unknown clients; a reset in between is the only way here.
+    if (!client) throw new ApiError('unauthorized', { detail: 'The access behind the token no longer exists.' });
     return success(ctx, {
       tenant,
       tenantName: deps.tenants.get(tenant)?.name ?? tenant,
@@ -74,4 +77,4 @@ export const discoveryHandlers: HandlerGroup<Pick<HandlerDeps, 'documents' | 'cl
       version: ctx.version,
     });
   },
-};
+} satisfies HandlerGroup<Pick<HandlerDeps, 'documents' | 'clients' | 'tenants'>>;

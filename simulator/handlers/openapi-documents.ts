@@ -23,11 +23,13 @@ export function createOpenApiDocuments(servers?: string[]): OpenApiDocuments {
     object: (v = CURRENT_VERSION) => entry(v).doc,
     json(v = CURRENT_VERSION) {
       const e = entry(v);
-      return (e.json ??= JSON.stringify(e.doc, null, 2));
+      e.json ??= JSON.stringify(e.doc, null, 2);
+      return e.json;
     },
     yaml(v = CURRENT_VERSION) {
       const e = entry(v);
-      return (e.yaml ??= openApiYaml(e.doc));
+      e.yaml ??= openApiYaml(e.doc);
+      return e.yaml;
     },
   };
 }

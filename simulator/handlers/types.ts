@@ -1,5 +1,7 @@
 import type { AuditLog } from '../audit/hash-chain.ts';
-import type { RequestContext } from '../core/context.ts';
+import type { PublicRoute, RouteId } from '../contract/route-table.ts';
+import type { AccessToken, RequestContext, RouteContextOf } from '../core/context.ts';
+import type { AccessEndReason } from '../state/access-watch.ts';
 import type { PlainResponse } from '../core/types.ts';
 import type { FeedStore } from '../events/feed.ts';
 import type { SseSourceOptions } from '../events/sse-source.ts';
@@ -37,20 +39,29 @@ export interface HandlerDeps {
   signatureHeader: string;
   /** Hosts webhook receivers may point at. */
   webhookHosts: readonly string[];
+  /** Calls onEnd once when the access behind a token ends (revoked, expired); returns a function that stops watching. */
+  watchAccess: (token: AccessToken, onEnd: (reason: AccessEndReason) => void) => () => void;
 }
+
+/** The context a handler of public route K sees (see RouteContextOf). */
+export type RouteContext<K extends RouteId> = RouteContextOf<Extract<PublicRoute, { id: K }>>;
 
 export type HandlerResult = PlainResponse | Promise<PlainResponse>;
 /** A handler as the pipeline calls it: its dependencies are already bound. */
 export type Handler = (ctx: RequestContext) => HandlerResult;
-/** Handlers by route id (operationId); the core refuses to start when a route has none. */
-export type HandlerMap = Record<string, Handler>;
-/** The handlers of one module, each taking the request and the dependencies `D` of its group. */
-export type HandlerGroup<D> = Record<string, (ctx: RequestContext, deps: D) => HandlerResult>;
+/** One handler per public route: a route without one, or a handler for no route, fails `tsc`. */
+export type HandlerMap = { [K in RouteId]: Handler };
+/** The handlers of one module (`satisfies HandlerGroup<D>`), each taking its route's context and the group's dependencies. */
+export type HandlerGroup<D> = { [K in RouteId]?: (ctx: RouteContext<K>, deps: D) => HandlerResult };
 
 /**
- * Binds a group's handlers to its dependencies.
+ * Binds a group's handlers to its dependencies. The one place a plain context becomes a route's
+ * typed context: route matching, auth and validation ran before any handler is called.
  * @example bindHandlers(auditHandlers, { audit: state.audit }).getAuditLog(ctx);
  */
-export function bindHandlers<D>(group: HandlerGroup<D>, deps: D): HandlerMap {
-  return Object.fromEntries(Object.entries(group).map(([id, h]) => [id, (ctx: RequestContext) => h(ctx, deps)]));
+export function bindHandlers<D, G extends HandlerGroup<D>>(group: G, deps: D): { [K in keyof G]-?: Handler } {
+  const bound: Record<string, Handler> = {};
+  for (const [id, h] of Object.entries(group) as [string, (ctx: RequestContext, deps: D) => HandlerResult][])
+    bound[id] = (ctx) => h(ctx, deps);
+  return bound as { [K in keyof G]-?: Handler };
 }

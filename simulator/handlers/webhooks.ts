@@ -1,4 +1,3 @@
-import type { CreateWebhookBody } from '../contract/webhooks.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { ApiError } from '../core/api-error.ts';
 import { success } from '../core/envelope.ts';
@@ -24,16 +23,16 @@ function receiverOf(tenant: string, id: string, deps: WebhookDeps): ReceiverReco
   return r;
 }
 
-export const webhookHandlers: HandlerGroup<WebhookDeps> = {
+export const webhookHandlers = {
   createWebhook(ctx, deps) {
-    const body = ctx.body as CreateWebhookBody;
+    const body = ctx.body;
     checkReceiverUrl(body.url, deps.webhookHosts);
-    const tenant = ctx.access!.tenant;
+    const tenant = ctx.access.tenant;
     const { receiver, secret } = deps.receivers.create(tenant, body, ctx.at);
     deps.events.emit({
       type: 'webhook.created',
       tenant,
-      actor: ctx.access!.token.clientId,
+      actor: ctx.access.token.clientId,
       requestId: ctx.requestId,
       at: ctx.at,
       target: { type: 'webhook', id: receiver.id },
@@ -43,21 +42,21 @@ export const webhookHandlers: HandlerGroup<WebhookDeps> = {
     return success(ctx, { ...publicReceiver(receiver, deps), signingSecret: secret });
   },
   listWebhooks(ctx, deps) {
-    const webhooks = deps.receivers.list(ctx.access!.tenant).map((r) => publicReceiver(r, deps));
+    const webhooks = deps.receivers.list(ctx.access.tenant).map((r) => publicReceiver(r, deps));
     return success(ctx, { count: webhooks.length, webhooks });
   },
   getWebhook(ctx, deps) {
-    return success(ctx, publicReceiver(receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps), deps));
+    return success(ctx, publicReceiver(receiverOf(ctx.access.tenant, ctx.params.webhookId, deps), deps));
   },
   listDeliveries(ctx, deps) {
-    const r = receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps);
+    const r = receiverOf(ctx.access.tenant, ctx.params.webhookId, deps);
     const limit = ctx.query.limit === undefined ? WEBHOOK_DEFAULTS.defaultListLimit : Number(ctx.query.limit);
     const deliveries = deps.dispatcher.log.listByReceiver(r.id, { limit }).map(publicDelivery);
     return success(ctx, { webhookId: r.id, count: deliveries.length, deliveries });
   },
   redeliver(ctx, deps) {
-    const r = receiverOf(ctx.access!.tenant, ctx.params.webhookId!, deps);
-    const existing = deps.dispatcher.log.get(ctx.params.deliveryId!);
+    const r = receiverOf(ctx.access.tenant, ctx.params.webhookId, deps);
+    const existing = deps.dispatcher.log.get(ctx.params.deliveryId);
     if (!existing || existing.receiverId !== r.id)
       throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
     const d = deps.dispatcher.redeliver(existing.id, {
@@ -65,11 +64,12 @@ export const webhookHandlers: HandlerGroup<WebhookDeps> = {
       url: r.url,
       secret: r.secret,
       tenant: r.tenant,
-    })!;
+    });
+    if (!d) throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
     deps.events.emit({
       type: 'webhook.redelivery_requested',
       tenant: r.tenant,
-      actor: ctx.access!.token.clientId,
+      actor: ctx.access.token.clientId,
       requestId: ctx.requestId,
       at: ctx.at,
       target: { type: 'delivery', id: d.id },
@@ -77,4 +77,4 @@ export const webhookHandlers: HandlerGroup<WebhookDeps> = {
     });
     return success(ctx, publicDelivery(d));
   },
-};
+} satisfies HandlerGroup<WebhookDeps>;

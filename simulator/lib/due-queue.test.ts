@@ -24,7 +24,7 @@ describe('due queue', () => {
         fc.integer({ min: 0, max: 60 }),
         (dues, now) => {
           const q = createDueQueue<number>();
-          dues.forEach((d, i) => q.push(d, i));
+          for (const [i, d] of dues.entries()) q.push(d, i);
           const expected = dues
             .map((d, i) => ({ d, i }))
             .filter((x) => x.d <= now)

@@ -15,6 +15,14 @@ export interface AuthDeps {
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
 
+/**
+ * The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), else undefined.
+ * @example bearerToken('Bearer ncs_at_x') // 'ncs_at_x'
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : BEARER.exec(header)?.[1];
+}
+
 /** RFC 6750 3: a 401 names the scheme (HTTP requires a challenge); a bad token also says invalid_token. */
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="ncs"' };
 const INVALID_TOKEN = { 'www-authenticate': 'Bearer realm="ncs", error="invalid_token"' };
@@ -37,7 +45,7 @@ export function authMiddleware(deps: AuthDeps): Middleware {
         headers: CHALLENGE,
       });
     }
-    const token = BEARER.exec(header)?.[1];
+    const token = bearerToken(header);
     if (!token)
       throw new ApiError('unauthorized', {
         detail: 'The Authorization header is not of the form Bearer <token>.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../core/api-error.ts';
+import type { ApiError } from '../core/api-error.ts';
 import { idempotencyKeyMiddleware } from './idempotency-key.ts';
 import { okResponse, testContext } from './test-context.ts';
 

@@ -2,38 +2,17 @@ import { hash } from 'node:crypto';
 import { canonicalJson } from '../contract/canonical-json.ts';
 import type { ErrorCode } from '../contract/errors.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext } from '../core/context.ts';
-import { successDataJson } from '../core/envelope.ts';
+import { matchedRoute, type RequestContext } from '../core/context.ts';
+import { errorPayload, replay, successPayload } from '../core/envelope.ts';
 import type { Middleware } from '../core/pipeline.ts';
-import type { PlainResponse } from '../core/types.ts';
-import type { IdempotencyStore, StoredOutcome } from '../state/idempotency-store.ts';
-import { isoTime } from '../lib/iso-time.ts';
+import type { IdempotencyStore } from '../state/idempotency-store.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
 
 function fingerprint(ctx: RequestContext): string {
-  return hash('sha256', `${ctx.route!.method} ${ctx.route!.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
-}
-
-function replay(ctx: RequestContext, outcome: StoredOutcome): PlainResponse {
-  ctx.replayed = true;
-  const meta: Record<string, unknown> = {
-    requestId: ctx.requestId,
-    version: ctx.version,
-    at: isoTime(ctx.at),
-    idempotencyKey: ctx.idempotencyKey,
-    replayed: true,
-  };
-  return {
-    status: outcome.status,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'x-request-id': ctx.requestId,
-      ...ctx.responseHeaders,
-    },
-    body: `{"ok":${outcome.ok},"${outcome.ok ? 'data' : 'error'}":${outcome.payload},"meta":${JSON.stringify(meta)}}`,
-  };
+  const route = matchedRoute(ctx);
+  return hash('sha256', `${route.method} ${route.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
 }
 
 /**
@@ -60,18 +39,10 @@ export function idempotencyMiddleware(store: IdempotencyStore): Middleware {
       }
       try {
         const res = await next();
-        if (res.status >= 200 && res.status < 300 && res.body) {
-          const payload = successDataJson(ctx, res) ?? JSON.stringify(JSON.parse(res.body).data);
-          b.finish({ status: res.status, payload, ok: true });
-        } else b.finish(undefined);
+        b.finish(successPayload(res));
         return res;
       } catch (err) {
-        if (err instanceof ApiError && STORED_FAILURES.has(err.code)) {
-          const error: Record<string, string> = { code: err.code, message: err.message };
-          if (err.detail) error.detail = err.detail;
-          error.hint = err.hint;
-          b.finish({ status: err.status, payload: JSON.stringify(error), ok: false });
-        } else b.finish(undefined);
+        b.finish(err instanceof ApiError && STORED_FAILURES.has(err.code) ? errorPayload(err) : undefined);
         throw err;
       }
     }

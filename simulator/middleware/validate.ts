@@ -1,28 +1,12 @@
 import { ApiError } from '../core/api-error.ts';
 import type { Middleware } from '../core/pipeline.ts';
 import type { Router } from '../core/router.ts';
+import { scanJson } from './json-scan.ts';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 /** Deeper JSON than any request of the interface needs is refused before parsing (depth bombs). */
 export const MAX_JSON_DEPTH = 32;
-
-function depthExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (++depth > max) return true;
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return false;
-}
 
 /** Parses the JSON body (strict UTF-8) and validates query, params, headers and body against the document. */
 export function validateMiddleware(router: Router): Middleware {
@@ -36,13 +20,7 @@ export function validateMiddleware(router: Router): Middleware {
       });
     }
     if (route.body) {
-      const type = req.headers['content-type'] ?? '';
-      if (!JSON_MEDIA_TYPE.test(type.trim())) {
-        throw new ApiError('invalid_request', {
-          detail: 'The body must be JSON (Content-Type: application/json).',
-          hint: 'Send Content-Type: application/json with a JSON body.',
-        });
-      }
+      checkJsonContentType(req.headers['content-type'] ?? '');
       let text: string;
       try {
         text = decoder.decode(req.body ?? new Uint8Array());
@@ -50,9 +28,15 @@ export function validateMiddleware(router: Router): Middleware {
         throw new ApiError('invalid_request', { detail: 'The body is not valid UTF-8.' });
       }
       if (text.trim() === '') throw new ApiError('invalid_request', { detail: 'The JSON body is missing.' });
-      if (depthExceeds(text, MAX_JSON_DEPTH))
+      const problem = scanJson(text, MAX_JSON_DEPTH);
+      if (problem?.kind === 'depth')
         throw new ApiError('invalid_request', {
           detail: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+        });
+      if (problem?.kind === 'duplicate_key')
+        throw new ApiError('invalid_request', {
+          detail: `The JSON body gives the key "${problem.key.slice(0, 64)}" twice in one object.`,
+          hint: 'Send each key once per object: parsers disagree on which of two equal keys counts.',
         });
       try {
         ctx.body = JSON.parse(text);
@@ -70,4 +54,33 @@ export function validateMiddleware(router: Router): Middleware {
     ctx.query = req.query;
     return next();
   };
+}
+
+/**
+ * Only JSON in UTF-8 is accepted: one Content-Type (a repeated header reaches the core joined by
+ * commas), a JSON media type, and no charset but UTF-8. Anything else is 400 invalid_request (the
+ * interface's error table has no 415 code).
+ * @example checkJsonContentType('application/json; charset=utf-8') // passes
+ */
+export function checkJsonContentType(header: string): void {
+  const fail = (detail: string): never => {
+    throw new ApiError('invalid_request', {
+      detail,
+      hint: 'Send exactly one Content-Type: application/json header with a UTF-8 JSON body.',
+    });
+  };
+  if (header.includes(',')) fail('The Content-Type header is given more than once or names several media types.');
+  const [type = '', ...params] = header.split(';');
+  if (!JSON_MEDIA_TYPE.test(type.trim())) fail('The body must be JSON (Content-Type: application/json).');
+  for (const param of params) {
+    const eq = param.indexOf('=');
+    const name = param.slice(0, eq).trim().toLowerCase();
+    const value = param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (name === 'charset' && value !== 'utf-8')
+      fail(`The body must be JSON in UTF-8; the Content-Type names charset ${value.slice(0, 40)}.`);
+  }
 }

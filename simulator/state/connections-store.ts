@@ -7,6 +7,7 @@ import { createDueQueue } from '../lib/due-queue.ts';
 import { newId } from '../lib/ids.ts';
 import { isoTime } from '../lib/iso-time.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+import type { Timeline } from '../lib/timeline.ts';
 
 const NS = 'connections';
 
@@ -43,8 +44,9 @@ export class TransitionError extends Error {
 }
 
 /**
- * Tenant connections and their lifecycle. Reads first apply transitions that fell due on the
- * simulator clock, so moving the clock activates pending connections without any timer.
+ * Tenant connections and their lifecycle. With a timeline, transitions fire at their due time on the
+ * sandbox clock with no request needed (its stream message and webhook go out on time); reads also
+ * apply what fell due, so a late timer never shows a stale state.
  * @example const c = store.create({ tenant, connectorId, environment: 'sandbox', scopeLabel, capabilities }, caller);
  */
 export interface ConnectionsStore {
@@ -65,6 +67,8 @@ export function createConnectionsStore(deps: {
   events: EventBus;
   activationDelayMs: number;
   persistence?: Persistence;
+  /** Fires due transitions on time (without it they apply on the next read). */
+  timeline?: Timeline;
 }): ConnectionsStore {
   const persistence = deps.persistence ?? memoryOnly;
   const byId = new Map<string, StoredConnection>();
@@ -89,9 +93,26 @@ export function createConnectionsStore(deps: {
     if (stored.activatesAt !== undefined) {
       pending.add(stored);
       due.push(stored.activatesAt, stored);
+      wakeAtEarliest();
     }
   };
-  for (const [, stored] of persistence.entries<StoredConnection>(NS)) index(stored);
+  // One timeline task at a time, for the earliest pending activation.
+  let wake: { due: number; cancel: () => void } | undefined;
+  function wakeAtEarliest() {
+    const next = due.peek();
+    if (!deps.timeline || (wake && next !== undefined && wake.due <= next)) return;
+    wake?.cancel();
+    wake = undefined;
+    if (next === undefined) return;
+    wake = {
+      due: next,
+      cancel: deps.timeline.at(next, () => {
+        wake = undefined;
+        applyDue();
+        wakeAtEarliest();
+      }),
+    };
+  }
 
   function transition(s: StoredConnection, to: ConnectionState, caller: Caller, at: number) {
     const from = s.connection.state;
@@ -123,6 +144,7 @@ export function createConnectionsStore(deps: {
       if (pending.has(s)) transition(s, 'active', { actor: 'system', requestId: 'lifecycle' }, s.activatesAt!);
     }
   }
+  for (const [, stored] of persistence.entries<StoredConnection>(NS)) index(stored);
 
   const copy = (s: StoredConnection): Connection => ({
     ...s.connection,
@@ -197,6 +219,8 @@ export function createConnectionsStore(deps: {
       byTarget.clear();
       pending.clear();
       due.clear();
+      wake?.cancel();
+      wake = undefined;
       persistence.deleteNamespace(NS);
     },
   };

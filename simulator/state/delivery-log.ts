@@ -66,7 +66,10 @@ export function createDeliveryLog(opts: { maxPerReceiver?: number } = {}): Deliv
     insert(delivery) {
       if (byId.has(delivery.id)) throw new Error(`delivery ${delivery.id} is already in the log`);
       let ids = byReceiver.get(delivery.receiverId);
-      if (!ids) byReceiver.set(delivery.receiverId, (ids = new RingBuffer<string>(cap)));
+      if (!ids) {
+        ids = new RingBuffer<string>(cap);
+        byReceiver.set(delivery.receiverId, ids);
+      }
       const dropped = ids.push(delivery.id);
       if (dropped !== undefined) byId.delete(dropped);
       byId.set(delivery.id, delivery);

@@ -27,6 +27,11 @@ export interface TokenStore {
   /** Drops every token issued under one grant (refresh-token family); returns how many. */
   revokeFamily(family: string): number;
   clear(): void;
+  /**
+   * Calls `onRemoved` once when this record is revoked or dropped (live streams opened with it end then).
+   * @example const stop = tokens.watch(ctx.access.token, () => source.close('token_revoked'));
+   */
+  watch(record: AccessToken, onRemoved: () => void): () => void;
 }
 
 // One-shot hash: the same digest without a Hash object per authenticated request.
@@ -38,6 +43,14 @@ export function createTokenStore(
   persistence: Persistence = memoryOnly,
 ): TokenStore {
   const byHash = new Map<string, AccessToken>(persistence.entries<AccessToken>(NS));
+  // Only records someone watches (open streams) are here, so a removal costs one map lookup.
+  const watchers = new Map<AccessToken, Set<() => void>>();
+  const removed = (rec: AccessToken | undefined) => {
+    const set = rec && watchers.get(rec);
+    if (!set) return;
+    watchers.delete(rec!);
+    for (const fn of set) fn();
+  };
   function sweep() {
     // Expired tokens stay answerable as "expired" for a while, then go, so memory stays bounded.
     const horizon = clock.now() - 24 * 3600_000;
@@ -45,6 +58,7 @@ export function createTokenStore(
       if (rec.expiresAt < horizon) {
         byHash.delete(h);
         persistence.delete(NS, h);
+        removed(rec);
       }
     }
   }
@@ -61,26 +75,43 @@ export function createTokenStore(
     },
     lookup: (token) => byHash.get(hashToken(token)),
     revoke(token) {
-      persistence.delete(NS, hashToken(token));
-      return byHash.delete(hashToken(token));
+      const h = hashToken(token);
+      persistence.delete(NS, h);
+      const rec = byHash.get(h);
+      const had = byHash.delete(h);
+      removed(rec);
+      return had;
     },
     revokeClient(clientId) {
       for (const [h, rec] of byHash) {
         if (rec.clientId === clientId) {
           byHash.delete(h);
           persistence.delete(NS, h);
+          removed(rec);
         }
       }
     },
     clear() {
+      const all = [...watchers.keys()];
       byHash.clear();
       persistence.deleteNamespace(NS);
+      for (const rec of all) removed(rec);
+    },
+    watch(record, onRemoved) {
+      const set = watchers.get(record) ?? new Set<() => void>();
+      watchers.set(record, set);
+      set.add(onRemoved);
+      return () => {
+        set.delete(onRemoved);
+        if (set.size === 0 && watchers.get(record) === set) watchers.delete(record);
+      };
     },
     revokeFamily(family) {
       let n = 0;
       for (const [h, rec] of byHash) {
         if (rec.family === family && byHash.delete(h)) {
           persistence.delete(NS, h);
+          removed(rec);
           n++;
         }
       }

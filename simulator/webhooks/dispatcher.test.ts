@@ -24,6 +24,8 @@ function setup(opts: DispatcherOptions = {}) {
   const dispatcher = createDispatcher({
     clock,
     scheduler,
+    // The receiver here checks against the test clock: sign by it too (real time is the default).
+    realNow: () => clock.now(),
     random: () => 0.5,
     newId: () => `dlv_${++idSeq}`,
     onFailure: (d) => failed.push(d),

@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.ts';
 import { realScheduler, type Scheduler } from '../lib/scheduler.ts';
 import { checkRetryPolicy, DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { postSigned, type AbortTag, type PostOutcome, type SignedPost } from './signed-post.ts';
+import { signWebhook } from './signature.ts';
 
 /** Where and how to deliver: the receiver as registered (the secret never enters the log). */
 export interface WebhookReceiver {
@@ -32,6 +33,10 @@ export interface DispatcherOptions extends Partial<RetryPolicy> {
   signatureHeader?: string;
   /** Signs each attempt (default signWebhook); see SignedPost.sign. */
   sign?: SignedPost['sign'];
+  /** Real time for signature timestamps (default Date.now): receivers check them against their own clock. */
+  realNow?: () => number;
+  /** Offset (ms) added to the signed time of an attempt to this receiver: the stale/future signature faults. */
+  signatureSkewMs?: (receiverId: string) => number;
   timeoutMs?: number;
   /** Deliveries pending at once; beyond it the oldest pending one fails with `queue_full`. */
   maxQueue?: number;
@@ -46,6 +51,11 @@ export interface Dispatcher {
   deliver(receiver: WebhookReceiver, event: WebhookEvent): Delivery;
   /** Starts a new sequence of attempts on a logged delivery (after the one in flight, if any). Undefined when unknown. */
   redeliver(deliveryId: string, receiver: WebhookReceiver): Delivery | undefined;
+  /**
+   * Takes up a delivery left pending by an earlier process (shutdown or kill -9): attempts it at once,
+   * continuing its sequence (attempts cut by the shutdown do not count); fails it when none are left.
+   */
+  resume(record: Delivery, receiver: WebhookReceiver): Delivery;
   /** Deliveries pending (in flight or waiting for a retry). */
   pending(): number;
   /** Resolves once no attempt is in flight (scheduled retries may remain). */
@@ -80,6 +90,14 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   const makeId = opts.newId ?? (() => newId('dlv'));
   const policy = checkRetryPolicy({ ...DEFAULT_RETRY_POLICY, ...pick(opts) });
   const signatureHeader = opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader;
+  const baseSign = opts.sign ?? signWebhook;
+  const realNow = opts.realNow ?? Date.now;
+  // The signed timestamp is real time, never the sandbox clock: a receiver compares it with its own
+  // clock, so a sandbox moved an hour ahead must not make every delivery look "from the future".
+  const signFor =
+    (receiverId: string): SignedPost['sign'] =>
+    (body, secret) =>
+      baseSign(body, secret, Math.max(0, Math.floor((realNow() + (opts.signatureSkewMs?.(receiverId) ?? 0)) / 1000)));
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
   const maxQueue = opts.maxQueue ?? WEBHOOK_DEFAULTS.maxQueue;
   if (!Number.isSafeInteger(maxQueue) || maxQueue < 1)
@@ -137,7 +155,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       fetch: fetchImpl,
       clock,
       scheduler,
-      ...(opts.sign ? { sign: opts.sign } : {}),
+      sign: signFor(job.receiver.id),
       headers: {
         [WEBHOOK_DEFAULTS.eventHeader]: job.record.eventType,
         [WEBHOOK_DEFAULTS.deliveryHeader]: job.record.id,
@@ -243,6 +261,17 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       const job: Job = { record: { ...record, url: receiver.url }, receiver, attemptInSequence: 0, restart: false };
       enqueue(job);
       startSequence(job);
+      return job.record;
+    },
+    resume(record, receiver) {
+      if (closed) throw new Error('the dispatcher is closed');
+      const live = queue.get(record.id);
+      if (live) return live.record;
+      const counted = record.attempts.filter((a) => a.sequence === record.sequences && a.error !== 'shutdown');
+      const job: Job = { record, receiver, attemptInSequence: counted.length, restart: false };
+      enqueue(job);
+      if (counted.length >= policy.maxAttempts) finishFor(job, 'failed', counted.at(-1)?.error ?? 'shutdown');
+      else attempt(job);
       return job.record;
     },
     pending: () => queue.size,

@@ -36,7 +36,7 @@ export function checkReceiverUrl(raw: string, allowed: readonly string[]): URL {
   if (!hostAllowed(url.hostname, allowed)) {
     throw new ApiError('invalid_request', {
       detail: 'body field url points at a host this sandbox does not deliver to.',
-      hint: `Allowed hosts: ${allowed.join(', ')} (ncs serve --webhook-allow-host adds more).`,
+      hint: `Allowed hosts: ${allowed.join(', ')} (ncs serve --webhook-allow-host <host> adds more; in code: createSandbox({ webhooks: { allowedHosts } })).`,
     });
   }
   return url;

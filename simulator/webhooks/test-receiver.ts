@@ -31,7 +31,9 @@ export async function startTestReceiver(secret: string, now: () => number) {
     );
     const call: ReceivedCall = { path, headers: req.headers, body: raw.toString('utf8'), verified };
     calls.push(call);
-    waiters.splice(0).forEach((w) => w(call));
+    waiters.splice(0).forEach((w) => {
+      w(call);
+    });
     const answerOk = () => res.writeHead(verified.ok ? 204 : 400).end(verified.ok ? undefined : verified.reason);
     if (path === '/ok') return answerOk();
     if (path.startsWith('/status/')) return res.writeHead(Number(path.slice(8))).end('no');

@@ -10,6 +10,8 @@ export const KIT_EVENTS = 3;
 export const STREAM_WAIT_MS = 3_000;
 /** How long the public feed is watched after the tenant's messages arrived. */
 const PUBLIC_GRACE_MS = 150;
+/** How long the kit keeps reading after the last message it expects (bounded: a stream never ends). */
+export const READ_PAST_MS = 250;
 
 export const streamPath = () => {
   const route = ROUTE_BY_ID.get('streamStatus');
@@ -70,7 +72,8 @@ export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
         if (c.id) created.push({ id: c.id, ex: c.ex });
       }
       await tenant.readUntil((events) => created.every((c) => firstMention(events, c.id)), STREAM_WAIT_MS);
-      await pub.readUntil(() => false, PUBLIC_GRACE_MS);
+      // Read on past the last expected message: a repeat sent a little later must be seen too.
+      await Promise.all([tenant.readUntil(() => false, READ_PAST_MS), pub.readUntil(() => false, PUBLIC_GRACE_MS)]);
     }
     await Promise.all([tenant.close(), pub.close()]);
     return { tenant, public: pub, created, events: [...tenant.events], publicEvents: [...pub.events] };
@@ -107,6 +110,7 @@ export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cur
   const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
   ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
   await session.readUntil((events) => events.some((e) => numericId(e) >= lastId), STREAM_WAIT_MS);
+  await session.readUntil(() => false, READ_PAST_MS);
   await session.close();
   const resumed = numbered(session.events);
   const ids = resumed.map(numericId);

@@ -38,7 +38,7 @@ export function kitReceiver(ctx: CheckContext): Promise<KitReceiver> {
 }
 
 /** Where the deployment can reach the receiver (deployment profile), or a skip explaining how to make it reachable. */
-function receiverBaseUrl(ctx: CheckContext, receiver: KitReceiver): string {
+export function receiverBaseUrl(ctx: CheckContext, receiver: KitReceiver): string {
   const setting = ctx.deployment.webhookReceiverUrl;
   if (setting === 'loopback') return receiver.origin;
   if (setting) return setting.replace(/\/+$/, '');

@@ -7,6 +7,7 @@ import { conformanceScenario } from './conformance-run.ts';
 import { connectionsNewScenario } from './connections-new.ts';
 import { connectionsReplayScenario } from './connections-replay.ts';
 import { connectorsScenario } from './connectors.ts';
+import { installedPackageScenario } from './installed-package.ts';
 import { mswScenario } from './msw-throughput.ts';
 import { providersScenario } from './providers.ts';
 import { catalogScalingScenario } from './scaling-catalog.ts';
@@ -25,6 +26,7 @@ export const SCENARIOS: readonly Scenario[] = [
   connectionsReplayScenario,
   sseScenario,
   coldStartScenario,
+  installedPackageScenario,
   conformanceScenario,
   mswScenario,
   idempotencyMemoryScenario,

@@ -64,7 +64,10 @@ function subscribe(sim: FanoutTarget, path: string, watch: Watch): Promise<Subsc
       if (!sub.open) {
         const bytes = sub.tail.length ? Buffer.concat([sub.tail, chunk]) : chunk;
         const eol = bytes.indexOf('\r\n');
-        if (eol === -1) return void (sub.tail = bytes);
+        if (eol === -1) {
+          sub.tail = bytes;
+          return;
+        }
         const status = bytes.toString('latin1', 0, eol);
         if (!/^HTTP\/1\.1 200/.test(status)) return reject(new Error(`the stream answered ${status}`));
         sub.open = true;

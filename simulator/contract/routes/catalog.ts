@@ -7,10 +7,10 @@ import {
   ProvidersData,
   ProvidersQuery,
 } from '../catalog.ts';
-import type { RouteDef } from '../route-def.ts';
+import { defineRoutes } from '../route-def.ts';
 import { BASE_PATH } from '../versions.ts';
 
-export const catalogRoutes: RouteDef[] = [
+export const catalogRoutes = defineRoutes([
   {
     id: 'listProviders',
     method: 'GET',
@@ -55,4 +55,4 @@ export const catalogRoutes: RouteDef[] = [
     data: CapabilityCheckData,
     errors: ['not_found'],
   },
-];
+]);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Connection, ConnectionsData, CreateConnectionBody } from '../connections.ts';
 import { CreateIdempotencyKeyBody, IdempotencyKeyResult } from '../idempotency.ts';
-import type { RouteDef } from '../route-def.ts';
+import { defineRoutes } from '../route-def.ts';
 import { BASE_PATH } from '../versions.ts';
 
-export const connectionRoutes: RouteDef[] = [
+export const connectionRoutes = defineRoutes([
   {
     id: 'listConnections',
     method: 'GET',
@@ -52,4 +52,4 @@ export const connectionRoutes: RouteDef[] = [
     body: CreateIdempotencyKeyBody,
     data: IdempotencyKeyResult,
   },
-];
+]);

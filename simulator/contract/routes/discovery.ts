@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InfoData, SelfDescriptionData } from '../discovery.ts';
-import type { RouteDef } from '../route-def.ts';
+import { defineRoutes } from '../route-def.ts';
 import { BASE_PATH, SUPPORTED_VERSIONS } from '../versions.ts';
 
 const DocumentQuery = z.object({
@@ -10,7 +10,7 @@ const DocumentQuery = z.object({
     .describe('Published interface version of the document (default: current)'),
 });
 
-export const discoveryRoutes: RouteDef[] = [
+export const discoveryRoutes = defineRoutes([
   {
     id: 'describeService',
     method: 'GET',
@@ -52,4 +52,4 @@ export const discoveryRoutes: RouteDef[] = [
     data: InfoData,
     addition: true,
   },
-];
+]);

@@ -1,6 +1,6 @@
 import { AuditLogData, AuditQuery } from '../audit.ts';
 import { StreamHeaders, StreamQuery } from '../events.ts';
-import type { RouteDef } from '../route-def.ts';
+import { defineRoutes } from '../route-def.ts';
 import { BASE_PATH } from '../versions.ts';
 import {
   CreatedWebhookReceiver,
@@ -14,7 +14,7 @@ import {
   WebhooksData,
 } from '../webhooks.ts';
 
-export const eventRoutes: RouteDef[] = [
+export const eventRoutes = defineRoutes([
   {
     id: 'streamStatus',
     method: 'GET',
@@ -105,4 +105,4 @@ export const eventRoutes: RouteDef[] = [
     query: AuditQuery,
     data: AuditLogData,
   },
-];
+]);

@@ -10,6 +10,8 @@ import { discoveryBehaviour } from './discovery.ts';
 import { oauthBehaviour } from './oauth.ts';
 import { rateLimitBehaviour } from './rate-limits.ts';
 import { authMatrixBehaviour } from './auth-matrix.ts';
+import { timingAndAccessBehaviour } from './timing-and-access.ts';
+import { inputStrictnessBehaviour } from './input-strictness.ts';
 
 /** Registers the whole behaviour suite against one runtime. */
 export function behaviourSuite(factory: TargetFactory) {
@@ -31,4 +33,6 @@ export function behaviourSuite(factory: TargetFactory) {
   oauthBehaviour(get);
   rateLimitBehaviour(get);
   authMatrixBehaviour(get);
+  timingAndAccessBehaviour(get);
+  inputStrictnessBehaviour(get);
 }

@@ -24,6 +24,8 @@ export async function readStream(
     headers?: Record<string, string>;
     query?: string;
     count: number;
+    /** Stop as soon as this holds (instead of at `count` messages). */
+    until?: (events: EventSourceMessage[]) => boolean;
     timeoutMs?: number;
     during?: () => Promise<void>;
   },
@@ -52,7 +54,7 @@ export async function readStream(
   const timer = setTimeout(() => void stop(), opts.timeoutMs ?? 3000);
   const duringDone = opts.during?.();
   try {
-    while (out.events.length < opts.count) {
+    while (out.events.length < opts.count && !opts.until?.(out.events)) {
       const { value, done } = await reader.read();
       if (done) break;
       const text = decoder.decode(value, { stream: true });

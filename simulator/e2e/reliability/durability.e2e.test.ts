@@ -29,7 +29,11 @@ interface Ack {
 describe('durability with --data-dir', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ncs-durable-'));
   const children: ChildProcess[] = [];
-  afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+  afterAll(() =>
+    children.forEach((c) => {
+      c.kill('SIGKILL');
+    }),
+  );
 
   it('kill -9 during a write load loses no acknowledged write, and replays stay identical', async () => {
     const ready = join(dir, 'ready.json');

@@ -37,7 +37,9 @@ describe('stream clients that vanish, never read, or are too many', () => {
         n: i,
         pad: 'x'.repeat(200),
       });
-    aborts.forEach((a) => a.abort());
+    aborts.forEach((a) => {
+      a.abort();
+    });
     expect(await until(() => open() === 0)).toBe(true);
     expect(s.sandbox.state.feeds.subscriberCount(PUBLIC_FEED)).toBe(0);
   });
@@ -76,7 +78,9 @@ describe('stream clients that vanish, never read, or are too many', () => {
       signal: AbortSignal.timeout(1000),
     });
     expect(tenant.status).toBe(200);
-    held.forEach((a) => a.abort());
+    held.forEach((a) => {
+      a.abort();
+    });
     expect(await until(() => open() <= 1)).toBe(true);
     const again = await fetch(`${s.baseUrl}/api/public/v1/stream`, { signal: AbortSignal.timeout(500) });
     expect(again.status).toBe(200);

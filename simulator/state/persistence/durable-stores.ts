@@ -52,15 +52,22 @@ export function durableAudit(audit: AuditLog, p: Persistence, maxEntries: number
   };
 }
 
-/** A delivery log that writes every record through and restores it at start. */
-export function durableDeliveries(log: DeliveryLog, p: Persistence): DeliveryLog {
-  if (!p.durable) return log;
+/**
+ * A delivery log that writes every record through and restores it at start. `pendingAtStart` lists
+ * the restored deliveries still pending (cut by a shutdown or a kill), for the dispatcher to resume.
+ */
+export function durableDeliveries(
+  log: DeliveryLog,
+  p: Persistence,
+): DeliveryLog & { pendingAtStart: readonly Delivery[] } {
+  if (!p.durable) return Object.assign(log, { pendingAtStart: [] });
   const stored = [...p.entries<Delivery>(DELIVERIES)]
     .map(([, d]) => d)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   for (const d of stored) log.insert(d);
   return {
     ...log,
+    pendingAtStart: stored.filter((d) => d.status === 'pending' && log.get(d.id) === d),
     insert(d) {
       log.insert(d);
       p.put(DELIVERIES, d.id, d);

@@ -25,6 +25,8 @@ export interface Persistence {
   /** Drops every log whose name starts with the prefix. */
   deleteLogs(prefix: string): void;
   close(): void;
+  /** Where the last record was read from (file, table, key): named when stored state fails to load. */
+  lastRead?(): string;
 }
 
 /** The default: nothing is written anywhere. */

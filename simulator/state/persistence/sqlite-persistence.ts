@@ -1,25 +1,83 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { PersistenceError } from './persistence-error.ts';
 import type { Persistence } from './persistence.ts';
 
 export const DATABASE_FILE = 'ncs-sandbox.sqlite';
+
+const isBusy = (err: unknown) =>
+  (err as { errcode?: number })?.errcode === 5 || /database is locked/i.test((err as Error)?.message ?? '');
+
+/**
+ * Opens the database file owner-only (it holds signing secrets and token hashes): created 0600,
+ * tightened to 0600 if it exists. A 0-byte file is refused: it is not a database this tool wrote.
+ */
+function prepareFile(file: string) {
+  let size: number | undefined;
+  try {
+    size = statSync(file).size;
+  } catch {
+    closeSync(openSync(file, 'a', 0o600));
+  }
+  if (size === 0)
+    throw new PersistenceError(
+      `${file} is empty (0 bytes): not an ncs-sandbox database. Remove it to start with fresh state, or restore it from a backup.`,
+    );
+  chmodSync(file, 0o600);
+}
 
 /**
  * Persistence in an embedded SQLite database (node:sqlite, no native add-on). WAL journal with
  * synchronous=NORMAL: a committed write survives the process being killed (kill -9); only a power
  * loss of the machine may lose the last transactions.
+ *
+ * One process per data dir: the database runs in SQLite's exclusive locking mode and takes its write
+ * lock at open, an OS-level lock the process holds until it exits. A second process is refused at
+ * once; a killed process leaves no stale lock behind (the OS drops its locks with it).
  * @example const p = openSqlitePersistence('.ncs-data'); p.put('connections', id, record);
  */
 export function openSqlitePersistence(dir: string): Persistence {
-  mkdirSync(dir, { recursive: true });
-  const db = new DatabaseSync(join(dir, DATABASE_FILE));
-  db.exec(`
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = NORMAL;
-    CREATE TABLE IF NOT EXISTS records (ns TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (ns, key));
-    CREATE TABLE IF NOT EXISTS logs (log TEXT NOT NULL, seq INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY (log, seq)) WITHOUT ROWID;
-  `);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, DATABASE_FILE);
+  prepareFile(file);
+  // Loaded here, not imported at the top: Node 22 prints an ExperimentalWarning whenever node:sqlite
+  // loads, and only `--data-dir` needs it.
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const db = new DatabaseSync(file);
+  try {
+    // Exclusive mode before the first access: WAL then needs no shared-memory file, and the lock
+    // taken by the first write transaction is kept until the connection closes.
+    db.exec(`
+      PRAGMA locking_mode = EXCLUSIVE;
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      BEGIN EXCLUSIVE;
+      CREATE TABLE IF NOT EXISTS records (ns TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (ns, key));
+      CREATE TABLE IF NOT EXISTS logs (log TEXT NOT NULL, seq INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY (log, seq)) WITHOUT ROWID;
+      COMMIT;
+    `);
+  } catch (err) {
+    db.close();
+    if (isBusy(err))
+      throw new PersistenceError(
+        `the data dir ${dir} is in use by another ncs process (${file} is locked). Stop that process or choose another --data-dir.`,
+        { cause: err },
+      );
+    throw new PersistenceError(`${file} is not a usable ncs-sandbox database: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+  let lastRead = `${file}`;
+  const parse = <T>(table: 'records' | 'logs', where: string, text: string): T => {
+    lastRead = `${file}, table ${table} (${where})`;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new PersistenceError(
+        `${file}: a row of table ${table} (${where}) is not valid JSON; the data dir is damaged. Restore it from a backup or remove it to start fresh.`,
+      );
+    }
+  };
   const q = {
     entries: db.prepare('SELECT key, value FROM records WHERE ns = ? ORDER BY rowid'),
     put: db.prepare(
@@ -27,7 +85,7 @@ export function openSqlitePersistence(dir: string): Persistence {
     ),
     del: db.prepare('DELETE FROM records WHERE ns = ? AND key = ?'),
     append: db.prepare('INSERT OR REPLACE INTO logs (log, seq, value) VALUES (?, ?, ?)'),
-    logEntries: db.prepare('SELECT value FROM logs WHERE log = ? AND seq >= ? ORDER BY seq'),
+    logEntries: db.prepare('SELECT seq, value FROM logs WHERE log = ? AND seq >= ? ORDER BY seq'),
     trim: db.prepare('DELETE FROM logs WHERE log = ? AND seq < ?'),
     logNames: db.prepare("SELECT DISTINCT log FROM logs WHERE log LIKE ? ESCAPE '\\'"),
     deleteNs: db.prepare('DELETE FROM records WHERE ns = ?'),
@@ -39,14 +97,14 @@ export function openSqlitePersistence(dir: string): Persistence {
     durable: true,
     *entries<T>(ns: string) {
       for (const row of q.entries.iterate(ns) as Iterable<{ key: string; value: string }>)
-        yield [row.key, JSON.parse(row.value) as T] as [string, T];
+        yield [row.key, parse<T>('records', `ns ${ns}, key ${row.key}`, row.value)] as [string, T];
     },
     put: (ns, key, value) => void q.put.run(ns, key, JSON.stringify(value)),
     delete: (ns, key) => void q.del.run(ns, key),
     append: (log, seq, value) => void q.append.run(log, seq, JSON.stringify(value)),
     *logEntries<T>(log: string, fromSeq = 0) {
-      for (const row of q.logEntries.iterate(log, fromSeq) as Iterable<{ value: string }>)
-        yield JSON.parse(row.value) as T;
+      for (const row of q.logEntries.iterate(log, fromSeq) as Iterable<{ value: string; seq: number }>)
+        yield parse<T>('logs', `log ${log}, seq ${row.seq}`, row.value);
     },
     trimLog: (log, keepFromSeq) => void q.trim.run(log, keepFromSeq),
     logNames: (prefix) => (q.logNames.all(like(prefix)) as { log: string }[]).map((r) => r.log),
@@ -68,5 +126,6 @@ export function openSqlitePersistence(dir: string): Persistence {
       }
     },
     close: () => db.close(),
+    lastRead: () => lastRead,
   };
 }

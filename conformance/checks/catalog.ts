@@ -1,0 +1,126 @@
+import type { Exchange } from '../client/http-client.ts';
+import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { interfaceRoutes } from './support/interface-routes.ts';
+import { successSamples } from './support/samples.ts';
+
+type Item = Record<string, unknown>;
+/** The list endpoints of the interface and the field of data that holds the list. */
+const LISTS: Record<string, string> = {
+  listProviders: 'providers',
+  listConnectors: 'connectors',
+  listCapabilities: 'capabilities',
+  listConnections: 'connections',
+};
+
+const listOf = (ex: Exchange | undefined, field: string): Item[] | undefined => {
+  const list = (ex?.json as { data?: Record<string, unknown> } | undefined)?.data?.[field];
+  return Array.isArray(list) ? (list as Item[]) : undefined;
+};
+const pathOf = (id: string) => interfaceRoutes().find((r) => r.id === id)!.path;
+
+/** MUST (list endpoints: "data: count (integer), <list>"): count is the length of the list it describes. */
+export const countMatches = defineCheck({
+  name: 'catalog.count-matches',
+  title: 'data.count of every list answer equals the number of entries listed (filtered or not)',
+  severity: 'MUST',
+  section: 'GET /api/public/v1/providers',
+  tags: ['catalog', 'schema'],
+  mutating: false,
+  requires: ['token'],
+  async run(ctx) {
+    for (const { route, ex } of await successSamples(ctx)) {
+      const field = LISTS[route.id];
+      const list = field ? listOf(ex, field) : undefined;
+      if (ex.status !== 200 || !field || !list) continue;
+      const count = (ex.json as { data?: { count?: unknown } }).data?.count;
+      ctx.expect.that(count === list.length, {
+        expected: `${route.method} ${route.path}: data.count equals the length of data.${field}`,
+        observed: `data.count ${JSON.stringify(count)}, ${list.length} entries`,
+        exchange: ex,
+      });
+    }
+  },
+});
+
+/** Calls a list with one filter and judges that every entry matches and none that matches is missing. */
+async function judgeFilter(
+  ctx: CheckContext,
+  id: string,
+  param: string,
+  value: string,
+  matches: (i: Item) => boolean,
+  all: Item[],
+) {
+  const path = pathOf(id);
+  const field = LISTS[id]!;
+  const ex = await ctx.call('GET', path, { query: { [param]: value } });
+  const list = listOf(ex, field);
+  if (
+    !ctx.expect.that(ex.status === 200 && list !== undefined, {
+      expected: `GET ${path}?${param}=${value} answers 200 with data.${field}`,
+      exchange: ex,
+    })
+  )
+    return;
+  const stray = list!.filter((i) => !matches(i));
+  ctx.expect.that(stray.length === 0, {
+    expected: `GET ${path}?${param}=${value} lists only entries with that ${param}`,
+    observed: `${stray.length} of ${list!.length} do not match, e.g. ${String(JSON.stringify(stray[0])).slice(0, 160)}`,
+    exchange: ex,
+  });
+  const wanted = all.filter(matches).length;
+  ctx.expect.that(list!.length === wanted, {
+    expected: `GET ${path}?${param}=${value} lists every matching entry of the unfiltered list (${wanted})`,
+    observed: `${list!.length} entries`,
+    exchange: ex,
+  });
+  const count = (ex.json as { data?: { count?: unknown } }).data?.count;
+  ctx.expect.that(count === list!.length, {
+    expected: `GET ${path}?${param}=${value}: data.count equals the entries listed`,
+    observed: `data.count ${JSON.stringify(count)}, ${list!.length} entries`,
+    exchange: ex,
+  });
+}
+
+/** The least common value of a field among the entries: a filter on it must narrow the list. */
+function rareValue(items: Item[], pick: (i: Item) => unknown[]): string | undefined {
+  const tally = new Map<string, number>();
+  for (const i of items) for (const v of pick(i)) if (typeof v === 'string') tally.set(v, (tally.get(v) ?? 0) + 1);
+  return [...tally.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
+}
+
+/** MUST (GET /providers, GET /connectors query parameters): the filters restrict the list. */
+export const filtersHonoured = defineCheck({
+  name: 'catalog.filters',
+  title:
+    'category on GET /providers and capability, providerId, category on GET /connectors restrict the list to matching entries',
+  severity: 'MUST',
+  section: 'GET /api/public/v1/connectors',
+  tags: ['catalog', 'query'],
+  mutating: false,
+  requires: ['token'],
+  async run(ctx) {
+    const samples = await successSamples(ctx);
+    const providers = listOf(samples.find((s) => s.route.id === 'listProviders')?.ex, 'providers') ?? [];
+    const connectors = listOf(samples.find((s) => s.route.id === 'listConnectors')?.ex, 'connectors') ?? [];
+    if (providers.length === 0 || connectors.length === 0)
+      ctx.skip('the catalog lists no providers or connectors to filter');
+    const one = (field: string) => (i: Item) => [i[field]];
+    const cases: [string, string, (i: Item) => unknown[], Item[]][] = [
+      ['listProviders', 'category', one('category'), providers],
+      ['listConnectors', 'category', one('category'), connectors],
+      ['listConnectors', 'providerId', one('providerId'), connectors],
+      ['listConnectors', 'capability', (i) => (Array.isArray(i.capabilities) ? i.capabilities : []), connectors],
+    ];
+    await Promise.all(
+      cases.map(([id, param, pick, all]) => {
+        const value = rareValue(all, pick);
+        return value === undefined
+          ? undefined
+          : judgeFilter(ctx, id, param, value, (i) => pick(i).includes(value), all);
+      }),
+    );
+  },
+});
+
+export const catalogChecks = [countMatches, filtersHonoured];

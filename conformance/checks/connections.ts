@@ -1,0 +1,100 @@
+import type { Exchange } from '../client/http-client.ts';
+import { capabilityCheckRoute } from './support/error-probes.ts';
+import { defineCheck, type CheckContext } from '../runner/check.ts';
+import {
+  CONNECTIONS_PATH,
+  createLabelledConnection,
+  listConnections,
+  postConnection,
+  requireCreationBase,
+} from './support/connections.ts';
+import { InterfaceConnection, zodIssues } from './support/interface-schemas.ts';
+
+function judgeConnection(ctx: CheckContext, value: unknown, where: string, ex: Exchange) {
+  const parsed = InterfaceConnection.safeParse(value);
+  ctx.expect.that(parsed.success, {
+    expected: `${where} is a Connection with the interface's fields and types`,
+    observed: parsed.error ? zodIssues(parsed.error) : '',
+    exchange: ex,
+  });
+}
+
+/** MUST (Connection): the creation answer and every listed connection carry the Connection fields. */
+export const connectionSchema = defineCheck({
+  name: 'connections.schema',
+  title:
+    'POST /connections answers data as a Connection, and GET /connections lists Connections (also right after a first creation)',
+  severity: 'MUST',
+  section: 'Connection',
+  tags: ['connections', 'schema'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const { ex, id } = await createLabelledConnection(ctx, 'schema');
+    ctx.require(id !== undefined, {
+      expected: `POST ${CONNECTIONS_PATH()} with a valid body answers 200 with data.id`,
+      exchange: ex,
+    });
+    judgeConnection(ctx, (ex.json as { data?: unknown }).data, `POST ${CONNECTIONS_PATH()}: data`, ex);
+    // A fresh tenant lists nothing before the kit creates: listing after creation judges at least one entry.
+    const list = await listConnections(ctx);
+    const listed = list.connections.find((c) => c.id === id);
+    ctx.expect.that(listed !== undefined, {
+      expected: `GET ${CONNECTIONS_PATH()} lists the connection ${id} just created`,
+      exchange: list.ex,
+    });
+    for (const [i, c] of list.connections.entries())
+      judgeConnection(ctx, c, `GET ${CONNECTIONS_PATH()}: data.connections[${i}]`, list.ex);
+  },
+});
+
+/** MUST (GET /connections: "data: tenant (string)"): the tenant is the one the call was made for. */
+export const connectionsTenant = defineCheck({
+  name: 'connections.tenant',
+  title: 'GET /connections answers data.tenant equal to the x-service-tenant of the call',
+  severity: 'MUST',
+  section: 'GET /api/public/v1/connections',
+  tags: ['connections', 'tenant'],
+  mutating: false,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const { ex } = await listConnections(ctx);
+    const tenant = (ex.json as { data?: { tenant?: unknown } } | undefined)?.data?.tenant;
+    ctx.expect.that(ex.status === 200 && tenant === ctx.target.tenant, {
+      expected: `GET ${CONNECTIONS_PATH()} answers data.tenant ${ctx.target.tenant}`,
+      observed: `status ${ex.status}, data.tenant ${JSON.stringify(tenant)}`,
+      exchange: ex,
+    });
+  },
+});
+
+/** MUST (Environment (enumeration)): a value outside development, sandbox, pilot, production is refused. */
+export const environmentEnumeration = defineCheck({
+  name: 'connections.environment-enumeration',
+  title:
+    'an environment outside the enumeration answers 400 invalid_request on POST /connections and POST /capabilities',
+  severity: 'MUST',
+  section: 'Environment (enumeration)',
+  tags: ['connections', 'validation'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const base = await requireCreationBase(ctx);
+    const ex = await postConnection(ctx, { ...base, environment: 'staging', scopeLabel: ctx.label('environment') });
+    ctx.expect.errorCode(
+      ex,
+      'invalid_request',
+      `POST ${CONNECTIONS_PATH()} with environment "staging" answers 400 invalid_request`,
+    );
+    const check = await ctx.call('POST', capabilityCheckRoute().path, {
+      json: { connectorId: base.connectorId, capability: base.capabilities[0], environment: 'staging' },
+    });
+    ctx.expect.errorCode(
+      check,
+      'invalid_request',
+      'POST /capabilities with environment "staging" answers 400 invalid_request',
+    );
+  },
+});
+
+export const connectionChecks = [connectionSchema, connectionsTenant, environmentEnumeration];

@@ -1,0 +1,34 @@
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { InterfaceIdempotencyKeyResult, zodIssues } from './support/interface-schemas.ts';
+
+/** MUST (Idempotency key result): idempotencyKey, the operation asked for, and expiresAt as a date-time. */
+export const keyResult = defineCheck({
+  name: 'idempotency.key-result',
+  title: 'POST /idempotency-keys answers idempotencyKey, the operation sent and expiresAt (date-time)',
+  severity: 'MUST',
+  section: 'Idempotency key result',
+  tags: ['idempotency', 'schema'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const path = ROUTE_BY_ID.get('createIdempotencyKey')!.path;
+    const operation = 'connection.create';
+    const ex = await ctx.call('POST', path, { json: { operation } });
+    ctx.require(ex.status === 200, { expected: `POST ${path} with operation ${operation} answers 200`, exchange: ex });
+    const data = (ex.json as { data?: { operation?: unknown } } | undefined)?.data;
+    const parsed = InterfaceIdempotencyKeyResult.safeParse(data);
+    ctx.expect.that(parsed.success, {
+      expected: `POST ${path}: data is an idempotency key result (idempotencyKey, operation, expiresAt date-time)`,
+      observed: parsed.error ? zodIssues(parsed.error) : '',
+      exchange: ex,
+    });
+    ctx.expect.that(data?.operation === operation, {
+      expected: `POST ${path}: data.operation repeats the operation sent (${operation})`,
+      observed: `data.operation ${JSON.stringify(data?.operation)}`,
+      exchange: ex,
+    });
+  },
+});
+
+export const idempotencyKeyChecks = [keyResult];

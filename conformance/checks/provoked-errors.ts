@@ -1,0 +1,116 @@
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { defineCheck } from '../runner/check.ts';
+import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.ts';
+import { capabilityDeniedBody } from './support/denied-case.ts';
+import { postConnection } from './support/connections.ts';
+
+/** MUST (Errors: forbidden, "tenant not released"): a tenant the token may not act for answers 403. */
+export const forbiddenTenant = defineCheck({
+  name: 'errors.forbidden-tenant',
+  title: 'a call for a tenant the access is not released for answers 403 forbidden',
+  severity: 'MUST',
+  section: 'Errors',
+  tags: ['errors', 'tenant'],
+  mutating: false,
+  requires: ['token', 'foreign-tenant'],
+  async run(ctx) {
+    const get = authenticatedGet();
+    const tenant = ctx.target.foreignTenant!;
+    const ex = await ctx.call('GET', get.path, { tenant });
+    ctx.expect.errorCode(ex, 'forbidden', `GET ${get.path} with x-service-tenant ${tenant} answers 403 forbidden`);
+  },
+});
+
+/** MUST (Errors: not_found, "wrong identifier"): an unknown connectorId is not_found, or a decision "not allowed". */
+export const notFound = defineCheck({
+  name: 'errors.not-found',
+  title: 'a capability check naming an unknown connector answers 404 not_found (or a decision that is not allowed)',
+  severity: 'MUST',
+  section: 'Errors',
+  tags: ['errors'],
+  mutating: false,
+  requires: ['token'],
+  async run(ctx) {
+    const post = capabilityCheckRoute();
+    const ex = await ctx.call('POST', post.path, {
+      json: { connectorId: ctx.label('connector'), capability: 'orders.read' },
+    });
+    // A decision is the interface's other legal answer; whether it allows is capabilities.unknown-connector's rule.
+    if (ex.status === 200) return ctx.note(`POST ${post.path} answered an unknown connector with a decision`);
+    ctx.expect.errorCode(ex, 'not_found', `POST ${post.path} with an unknown connectorId answers 404 not_found`);
+  },
+});
+
+/** MUST (Errors: capability_denied): the case the deployment profile names answers 409 capability_denied. */
+export const capabilityDenied = defineCheck({
+  name: 'errors.capability-denied',
+  title:
+    'a connection booking a capability that is not released answers 409 capability_denied (case from the deployment profile)',
+  severity: 'MUST',
+  section: 'Errors',
+  tags: ['errors', 'connections'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx) {
+    const body = await capabilityDeniedBody(ctx);
+    const ex = await postConnection(ctx, { ...body, scopeLabel: ctx.label('denied') });
+    ctx.expect.errorCode(
+      ex,
+      'capability_denied',
+      `POST ${BASE_PATH}/connections booking ${body.capabilities[0]} on ${body.connectorId} answers 409 capability_denied`,
+    );
+  },
+});
+
+/** MUST (Errors: internal): a fault armed through the sandbox control plane answers 500 internal. */
+export const internal = defineCheck({
+  name: 'errors.internal',
+  title:
+    'a fault on the service side answers 500 internal with the failure envelope (provoked through the sandbox control plane)',
+  severity: 'MUST',
+  section: 'Errors',
+  tags: ['errors'],
+  mutating: true,
+  requires: ['token', 'control-plane'],
+  async run(ctx) {
+    // A path only this check calls, so no concurrent check takes the armed fault.
+    const path = `${BASE_PATH}/connections/${ctx.label('internal-probe')}`;
+    const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
+      credentials: 'admin',
+      json: { kind: 'internal', method: 'GET', route: path, count: 1 },
+    });
+    if (armed.status < 200 || armed.status >= 300)
+      ctx.skip(
+        `the control plane did not arm an internal fault (answered ${armed.status}): no other way to provoke a 500`,
+      );
+    const ex = await ctx.call('GET', path, { retry: false });
+    ctx.expect.errorCode(ex, 'internal', `GET ${path} after arming an internal fault answers 500 internal`);
+  },
+});
+
+/** MUST (Required on every authenticated call): the tenant header alone lets nobody in. */
+export const noTokenWithTenant = defineCheck({
+  name: 'auth.no-token-with-tenant',
+  title: 'an authenticated endpoint called with x-service-tenant but without a token answers 401 unauthorized',
+  severity: 'MUST',
+  section: 'Required on every authenticated call',
+  tags: ['auth', 'tenant'],
+  mutating: false,
+  requires: ['token'],
+  async run(ctx) {
+    const tenant = ctx.target.tenant!;
+    const get = authenticatedGet();
+    const post = capabilityCheckRoute();
+    const ex = await ctx.call('GET', get.path, { credentials: 'none', tenant });
+    ctx.expect.errorCode(ex, 'unauthorized', `GET ${get.path} with x-service-tenant and no Authorization answers 401`);
+    const body = { connectorId: ctx.label('connector'), capability: 'orders.read' };
+    const ex2 = await ctx.call('POST', post.path, { credentials: 'none', tenant, json: body });
+    ctx.expect.errorCode(
+      ex2,
+      'unauthorized',
+      `POST ${post.path} with x-service-tenant and no Authorization answers 401`,
+    );
+  },
+});
+
+export const provokedErrorChecks = [forbiddenTenant, notFound, capabilityDenied, internal, noTokenWithTenant];

@@ -1,0 +1,112 @@
+import { defineCheck, type CheckContext, type CheckDef } from '../runner/check.ts';
+import type { InterfaceSection } from '../runner/sections.ts';
+import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
+import {
+  codeStatusRule,
+  envelopeRule,
+  jsonContentTypeRule,
+  metaRule,
+  noLeaksRule,
+  rateLimitHeadersRule,
+  requestIdHeaderRule,
+  type ResponseRule,
+} from '../rules/response-rules.ts';
+import { errorProbes } from './support/error-probes.ts';
+import { successSamples } from './support/samples.ts';
+
+/**
+ * Judges every exchange of the run with one rule and reports the first offender (its curl repeats
+ * it). The shared samples and error probes are made first, so a run narrowed by --grep still has
+ * answers to judge; they cost nothing more when other checks already made them.
+ */
+async function judgeAll(ctx: CheckContext, rule: ResponseRule, expected: string) {
+  await Promise.all([successSamples(ctx), errorProbes(ctx)]);
+  const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
+  const secrets = ctx
+    .secrets()
+    .map((value, i) => ({ value, what: `secret #${i + 1} of the run (a token or client secret)` }));
+  let judged = 0;
+  const offenders: { check: string; problem: string; ex: Parameters<ResponseRule>[0] }[] = [];
+  for (const { check, ex } of ctx.exchanges()) {
+    const route = routeOf(ex, bases);
+    if (!route) continue;
+    judged++;
+    const problem = rule(ex, { route, authenticated: sentCredentials(ex), secrets });
+    if (problem) offenders.push({ check, problem, ex });
+  }
+  ctx.note(`judged ${judged} answers of interface endpoints`);
+  const first = offenders[0];
+  if (!first) return;
+  const checks = [...new Set(offenders.map((o) => o.check))].slice(0, 5).join(', ');
+  ctx.fail({
+    expected: `${first.ex.method} ${new URL(first.ex.url).pathname}: ${expected}`,
+    observed: `${first.problem} (${offenders.length} of ${judged} answers break the rule; made by ${checks})`,
+    exchange: first.ex,
+  });
+}
+
+function responseRule(
+  name: string,
+  severity: 'MUST' | 'SHOULD',
+  section: InterfaceSection,
+  title: string,
+  rule: ResponseRule,
+): CheckDef {
+  return defineCheck({
+    name: `responses.${name}`,
+    title: `every answer of the run: ${title}`,
+    severity,
+    section,
+    tags: ['responses', 'envelope'],
+    mutating: false,
+    judgesRun: true,
+    run: (ctx) => judgeAll(ctx, rule, title),
+  });
+}
+
+/** The response rules: applied to every answer any check of the run received from an interface endpoint. */
+export const responseChecks = [
+  responseRule(
+    'envelope',
+    'MUST',
+    'Success envelope (every JSON success response)',
+    'a success answers 200 with {ok: true, data: object, meta}; an error with {ok: false, error: {code, message}, meta}',
+    envelopeRule,
+  ),
+  responseRule('meta-fields', 'MUST', 'Meta', 'meta carries requestId, version and at (date-time)', metaRule),
+  responseRule(
+    'code-status',
+    'MUST',
+    'Errors',
+    'error.code is a code of the Errors table, sent with the status the table pairs with it',
+    codeStatusRule,
+  ),
+  responseRule(
+    'json-content-type',
+    'MUST',
+    'Success envelope (every JSON success response)',
+    'an envelope is served with a JSON content type (application/json)',
+    jsonContentTypeRule,
+  ),
+  responseRule(
+    'request-id-header',
+    'SHOULD',
+    'Meta',
+    "an X-Request-Id header equals meta.requestId (the header is the simulator's choice)",
+    requestIdHeaderRule,
+  ),
+  responseRule(
+    'no-leaks',
+    'MUST',
+    'Errors',
+    'no token or secret of the run in any answer; no stack trace or source path in an error',
+    noLeaksRule,
+  ),
+  responseRule(
+    'rate-limit-headers',
+    'MUST',
+    'Limits',
+    'an authenticated answer carries X-RateLimit-Limit and X-RateLimit-Remaining',
+    rateLimitHeadersRule,
+  ),
+];

@@ -1,0 +1,47 @@
+import { defineCheck } from '../runner/check.ts';
+import { kitReceiver, receiverBaseUrl, webhooksPath } from './support/webhook-scenario.ts';
+
+type Answer = { data?: Record<string, unknown>; meta?: { replayed?: unknown; idempotencyKey?: unknown } } | undefined;
+
+/** MUST (What the service does: modifying calls are repeat-safe; POST /webhooks takes an Idempotency-Key). */
+export const registrationReplay = defineCheck({
+  name: 'webhooks.registration-replay',
+  title:
+    'POST /webhooks sent twice with one Idempotency-Key and one body answers the same again, with meta.replayed true',
+  severity: 'MUST',
+  section: 'What the service does',
+  tags: ['webhooks', 'idempotency'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx) {
+    const receiver = await kitReceiver(ctx);
+    const url = `${receiverBaseUrl(ctx, receiver)}/${ctx.label('replay-receiver')}`;
+    const key = ctx.label('key');
+    const send = () =>
+      ctx.call('POST', webhooksPath(), {
+        json: { url, events: [ctx.deployment.webhookTestEvent] },
+        headers: { 'Idempotency-Key': key },
+      });
+    const first = await send();
+    if (first.status !== 200)
+      ctx.skip(`the first registration answered ${first.status}: webhooks.registration judges it`);
+    const again = await send();
+    const a = first.json as Answer;
+    const b = again.json as Answer;
+    // The signing key is shown exactly once: a replay may leave it out, everything else must repeat.
+    const secretField = ctx.deployment.webhookSecretField;
+    const strip = (d: Record<string, unknown> | undefined) => JSON.stringify({ ...d, [secretField]: undefined });
+    ctx.expect.that(again.status === first.status && strip(a?.data) === strip(b?.data), {
+      expected: `POST ${webhooksPath()} repeated with the key ${key} answers the same status and data (one receiver)`,
+      observed: `first ${first.status} ${strip(a?.data).slice(0, 120)}; again ${again.status} ${strip(b?.data).slice(0, 120)}`,
+      exchange: again,
+    });
+    ctx.expect.that(b?.meta?.replayed === true && b?.meta?.idempotencyKey === key, {
+      expected: 'the repeated answer has meta.replayed true and meta.idempotencyKey set',
+      observed: `meta.replayed ${JSON.stringify(b?.meta?.replayed)}, meta.idempotencyKey ${JSON.stringify(b?.meta?.idempotencyKey)}`,
+      exchange: again,
+    });
+  },
+});
+
+export const webhookReplayChecks = [registrationReplay];

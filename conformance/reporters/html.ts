@@ -1,0 +1,117 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { INTERFACE_SECTIONS } from '../runner/sections.ts';
+import type { CheckResult, RunEvent } from '../runner/events.ts';
+import { htmlEscape as esc } from './html-escape.ts';
+import { HTML_REPORT_CSS } from './html-style.ts';
+import { failureLines, type Reporter } from './reporter.ts';
+
+type RunStart = Extract<RunEvent, { type: 'run-start' }>;
+type RunEnd = Extract<RunEvent, { type: 'run-end' }>;
+
+// No script, no fetch, no link: the policy makes a browser refuse any network use the text might smuggle in.
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+function kind(r: CheckResult): 'pass' | 'fail' | 'advisory' | 'skip' {
+  if (r.status === 'fail') return r.check.severity === 'SHOULD' && !r.error ? 'advisory' : 'fail';
+  return r.status;
+}
+
+const LABEL = { pass: 'PASS', fail: 'FAIL', advisory: 'SHOULD not met', skip: 'SKIP' } as const;
+
+function checkBlock(r: CheckResult): string {
+  const k = kind(r);
+  const failures = r.failures
+    .map(
+      (f) =>
+        `<dl class="failure">${failureLines(f)
+          .map(
+            ([key, value]) =>
+              `<dt>${esc(key)}</dt><dd>${key === 'expected' || key === 'observed' ? esc(value) : `<pre>${esc(value)}</pre>`}</dd>`,
+          )
+          .join('')}</dl>`,
+    )
+    .join('');
+  const extra = [
+    r.reason ? `<p class="muted">skipped: ${esc(r.reason)}</p>` : '',
+    r.error ? `<p>could not complete (${esc(r.errorKind ?? 'fault')}): ${esc(r.error)}</p>` : '',
+    ...r.notes.map((n) => `<p class="muted">note: ${esc(n)}</p>`),
+  ].join('');
+  return `<article class="check ${k}" id="check-${esc(r.check.name)}"><header><span class="tag ${k}">${LABEL[k]}</span><span class="name">${esc(r.check.name)}</span><span class="tag">${r.check.severity}</span><span>${esc(r.check.title)}</span><span class="muted">${Math.round(r.durationMs)} ms</span></header>${failures}${extra}</article>`;
+}
+
+function verdict(end: RunEnd): string {
+  if (end.exitCode === 2)
+    return `<p class="verdict error">Could not judge the target: ${esc(end.error ?? 'run error')}</p>`;
+  if (end.exitCode === 1) return `<p class="verdict fail">FAIL: ${end.summary.mustFailed} MUST check(s) failed</p>`;
+  return `<p class="verdict pass">PASS: every MUST check holds</p>`;
+}
+
+/**
+ * The whole run as one self-contained HTML page: summary, checks grouped by interface section (in the
+ * interface's order), every failure with expected/observed and its curl reproduction.
+ * @example writeFileSync('report.html', toHtmlReport(runStart, runEnd))
+ */
+export function toHtmlReport(start: RunStart | undefined, end: RunEnd): string {
+  const s = end.summary;
+  const order = (section: string) => {
+    const i = (INTERFACE_SECTIONS as readonly string[]).indexOf(section);
+    return i === -1 ? INTERFACE_SECTIONS.length : i;
+  };
+  const sections = [...new Set(end.results.map((r) => r.check.section))].sort((a, b) => order(a) - order(b));
+  const groups = sections.map((section) => {
+    const rs = end.results.filter((r) => r.check.section === section);
+    const failed = rs.filter((r) => r.status === 'fail').length;
+    return `<section><h2>${esc(section)} <span class="muted">(${rs.length} checks${failed ? `, ${failed} failed` : ''})</span></h2>${rs.map(checkBlock).join('')}</section>`;
+  });
+  const target = start?.target;
+  const meta = [
+    target ? `target ${esc(target.baseUrl)}` : '',
+    target?.tenant ? `tenant ${esc(target.tenant)}` : '',
+    start ? `profile ${esc(start.profile)}` : '',
+    start ? (start.allowMutations ? 'modifying checks allowed' : 'read-only') : '',
+    start ? `started ${esc(start.startedAt)}` : '',
+    `run ${esc(end.runId)}, ${(end.durationMs / 1000).toFixed(1)} s`,
+  ].filter(Boolean);
+  const tiles = [
+    ['checks', s.total],
+    ['passed', s.passed],
+    ['MUST failed', s.mustFailed],
+    ['SHOULD not met', s.shouldFailed],
+    ['skipped', s.skipped],
+    ['could not complete', s.errored],
+  ]
+    .map(([label, n]) => `<div><b>${n}</b>${label}</div>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>ncs conformance report ${esc(end.runId)}</title>
+<style>${HTML_REPORT_CSS}</style></head><body>
+<h1>ncs conformance report</h1><p class="meta">${meta.join(' · ')}</p>${verdict(end)}
+<div class="summary">${tiles}</div>
+${groups.join('\n')}
+</body></html>
+`;
+}
+
+/**
+ * The `html` reporter: writes the report once the run ends, to `file` and/or through `write`.
+ * @example createHtmlReporter({ file: 'conformance-results/conformance.html' })
+ */
+export function createHtmlReporter(opts: { file?: string; write?: (text: string) => void }): Reporter {
+  let start: RunStart | undefined;
+  return {
+    name: 'html',
+    onEvent(e) {
+      if (e.type === 'run-start') start = e;
+      if (e.type !== 'run-end') return;
+      const text = toHtmlReport(start, e);
+      if (opts.file) {
+        mkdirSync(dirname(opts.file), { recursive: true });
+        writeFileSync(opts.file, text);
+      }
+      opts.write?.(text);
+    },
+    done: async () => undefined,
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { findLeaks } from '../checks/support/leaks.ts';
+import { carriesEnvelope, type ExchangeInfo } from './exchange-scope.ts';
+
+/**
+ * A rule every answer of an interface endpoint must keep, as a pure function: what is wrong with
+ * this exchange, or undefined when it holds (or does not apply).
+ * @example codeStatusRule(ex, info) // 'error.code invalid_request belongs with 400, answered 404'
+ */
+export type ResponseRule = (ex: Exchange, info: ExchangeInfo) => string | undefined;
+
+const issues = (e: z.ZodError) =>
+  e.issues
+    .slice(0, 4)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+
+const SuccessEnvelope = z.object({
+  ok: z.literal(true),
+  data: z.record(z.string(), z.unknown()),
+  meta: z.looseObject({}),
+});
+const FailureEnvelope = z.object({
+  ok: z.literal(false),
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    detail: z.string().optional(),
+    hint: z.string().optional(),
+  }),
+  meta: z.looseObject({}),
+});
+const MetaFields = z.looseObject({
+  requestId: z.string().min(1),
+  version: z.string().min(1),
+  at: z.iso.datetime({ offset: true }),
+  idempotencyKey: z.string().optional(),
+  replayed: z.boolean().optional(),
+});
+
+const body = (ex: Exchange) => ex.json as { ok?: unknown; error?: { code?: unknown }; meta?: unknown } | undefined;
+
+/** MUST (Success envelope, Failure envelope, Endpoints): 200 + success envelope, errors the failure envelope. */
+export const envelopeRule: ResponseRule = (ex, { route }) => {
+  if (!carriesEnvelope(ex, route)) return undefined;
+  if (ex.status >= 300 && ex.status < 400) return undefined;
+  if (ex.status < 300 && ex.status !== 200) return `a success answered ${ex.status}; the interface's successes use 200`;
+  if (ex.json === undefined) return `status ${ex.status} with a body that is not JSON: ${ex.text.slice(0, 60)}`;
+  const parsed = (ex.status === 200 ? SuccessEnvelope : FailureEnvelope).safeParse(ex.json);
+  return parsed.success
+    ? undefined
+    : `not the ${ex.status === 200 ? 'success' : 'failure'} envelope: ${issues(parsed.error)}`;
+};
+
+/** MUST (Meta): meta has requestId, version, at (date-time); idempotencyKey and replayed well typed. */
+export const metaRule: ResponseRule = (ex, { route }) => {
+  if (!carriesEnvelope(ex, route) || typeof ex.json !== 'object' || ex.json === null) return undefined;
+  const parsed = MetaFields.safeParse(body(ex)?.meta);
+  return parsed.success ? undefined : `meta: ${issues(parsed.error)}`;
+};
+
+/** MUST (Errors): error.code is a code of the table, with the status the table pairs with it. */
+export const codeStatusRule: ResponseRule = (ex) => {
+  if (ex.status < 400) return undefined;
+  const code = body(ex)?.error?.code;
+  if (typeof code !== 'string') return undefined; // the envelope rule reports a missing code
+  const row = ERROR_TABLE[code as keyof typeof ERROR_TABLE];
+  if (!row) return `error.code ${code} is not a code of the Errors table (status ${ex.status})`;
+  return row.status === ex.status ? undefined : `error.code ${code} belongs with ${row.status}, answered ${ex.status}`;
+};
+
+/** MUST (Success/Failure envelope): a JSON body is served with a JSON content type. */
+export const jsonContentTypeRule: ResponseRule = (ex, { route }) => {
+  if (!carriesEnvelope(ex, route) || typeof ex.json !== 'object' || ex.json === null) return undefined;
+  const type = ex.headers['content-type'] ?? '(none)';
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) ? undefined : `a JSON envelope served as ${type}`;
+};
+
+/** SHOULD (Meta): X-Request-Id, the simulator's choice, repeats meta.requestId (the interface does not name it). */
+export const requestIdHeaderRule: ResponseRule = (ex) => {
+  const id = (body(ex)?.meta as { requestId?: unknown } | undefined)?.requestId;
+  if (typeof id !== 'string') return undefined;
+  const sent = ex.headers['x-request-id'];
+  return sent === id ? undefined : `X-Request-Id ${sent ?? '(absent)'}, meta.requestId ${id}`;
+};
+
+/** MUST (Errors): no stack trace or internal path in errors; no token or secret in any answer. */
+export const noLeaksRule: ResponseRule = (ex, { secrets }) => {
+  const headers = Object.values(ex.headers).join('\n');
+  const leaks = findLeaks(`${headers}\n${ex.status >= 400 ? ex.text : ''}`, [...secrets]);
+  if (ex.status < 400)
+    for (const s of secrets) if (ex.text.includes(s.value) && !leaks.includes(s.what)) leaks.push(s.what);
+  return leaks.length > 0 ? `the answer reveals ${leaks.join(', ')}` : undefined;
+};
+
+/** MUST (Limits): authenticated answers carry X-RateLimit-Limit and X-RateLimit-Remaining. */
+export const rateLimitHeadersRule: ResponseRule = (ex, { route, authenticated }) => {
+  if (!route.auth || !authenticated || ex.status === 401 || ex.status === 403) return undefined;
+  const missing = ['x-ratelimit-limit', 'x-ratelimit-remaining'].filter((h) => ex.headers[h] === undefined);
+  return missing.length > 0 ? `an authenticated ${ex.status} answer without ${missing.join(', ')}` : undefined;
+};

@@ -1,0 +1,104 @@
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { PlainResponse } from '../../simulator/index.ts';
+import { editJson } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const AUDIT = `${BASE_PATH}/audit-log`;
+type Entry = { action?: unknown; actor?: unknown; target?: unknown };
+
+const editEntries = (res: PlainResponse, edit: (entries: Entry[]) => Entry[]) =>
+  res.status === 200
+    ? editJson(res, (b) => {
+        b.data!.entries = edit((b.data!.entries as Entry[] | undefined) ?? []);
+      })
+    : res;
+
+const withHeaders = (res: PlainResponse, edit: (h: Record<string, string>) => void): PlainResponse => {
+  const headers = { ...res.headers };
+  edit(headers);
+  return { ...res, headers };
+};
+
+/** Violations of the audit log's integrity and order, and of the rate-limit headers. */
+export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
+  {
+    name: 'audit-entry-tampered',
+    description: 'the newest audit entry names another actor than the one its hash was computed for',
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.integrity'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.path === AUDIT
+        ? editEntries(res, (entries) => entries.map((e, i) => (i === 0 ? { ...e, actor: 'someone-else' } : e)))
+        : res;
+    },
+  },
+  {
+    name: 'audit-oldest-first',
+    description: 'the audit log lists its entries oldest first',
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.newest-first'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.path === AUDIT ? editEntries(res, (entries) => [...entries].reverse()) : res;
+    },
+  },
+  {
+    name: 'audit-change-missing',
+    description: 'connection creations are recorded without the connection they created (target blanked)',
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.records-change', 'audit.integrity'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.path === AUDIT
+        ? editEntries(res, (entries) =>
+            entries.map((e) => (e.action === 'connection.created' ? { ...e, target: 'connection' } : e)),
+          )
+        : res;
+    },
+  },
+  {
+    name: 'rate-limit-headers-missing',
+    description: 'answers carry no X-RateLimit-Limit and X-RateLimit-Remaining',
+    section: 'Limits',
+    catches: ['rate-limit.headers', 'responses.rate-limit-headers'],
+    async handle(req, next) {
+      return withHeaders(await next(req), (h) => {
+        delete h['x-ratelimit-limit'];
+        delete h['x-ratelimit-remaining'];
+      });
+    },
+  },
+  {
+    name: 'rate-limit-values-malformed',
+    description: 'X-RateLimit-Remaining says "plenty" instead of a number',
+    section: 'Limits',
+    catches: ['rate-limit.headers-numeric'],
+    async handle(req, next) {
+      return withHeaders(await next(req), (h) => {
+        if (h['x-ratelimit-remaining'] !== undefined) h['x-ratelimit-remaining'] = 'plenty';
+      });
+    },
+  },
+  {
+    name: 'rate-limit-remaining-frozen',
+    description: 'X-RateLimit-Remaining always equals the limit: it never counts down',
+    section: 'Limits',
+    catches: ['rate-limit.remaining-decreases'],
+    async handle(req, next) {
+      return withHeaders(await next(req), (h) => {
+        if (h['x-ratelimit-limit'] !== undefined) h['x-ratelimit-remaining'] = h['x-ratelimit-limit'];
+      });
+    },
+  },
+  {
+    name: 'rate-limited-without-retry-after',
+    description: 'a 429 rate_limited comes without Retry-After',
+    section: 'Limits',
+    catches: ['rate-limit.retry-after'],
+    async handle(req, next) {
+      const res = await next(req);
+      return res.status === 429 ? withHeaders(res, (h) => void delete h['retry-after']) : res;
+    },
+  },
+];

@@ -1,0 +1,118 @@
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { defaultAccess } from './default-access.ts';
+import { editJson, errorCodeOf, withHeader } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const CAPABILITIES = `${BASE_PATH}/capabilities`;
+const isInterface = (path: string) => path.startsWith(`${BASE_PATH}/`) || path === BASE_PATH;
+
+/** Violations of the Errors table's pairings and of authentication that only a provoked error shows. */
+export const ERROR_CATCH_VIOLATIONS: Violation[] = [
+  {
+    name: 'not-found-as-invalid-request',
+    description: 'a 404 carries error.code invalid_request instead of not_found (code and status disagree)',
+    section: 'Errors',
+    catches: [
+      'responses.code-status',
+      'errors.not-found',
+      'errors.unknown-route',
+      'versions.delivery-log-since-current',
+    ],
+    async handle(req, next) {
+      const res = await next(req);
+      return errorCodeOf(res) === 'not_found'
+        ? editJson(res, (b) => {
+            b.error!.code = 'invalid_request';
+          })
+        : res;
+    },
+  },
+  {
+    name: 'foreign-tenant-served',
+    description:
+      "a tenant the access is not released for is served as the fixtures' first tenant instead of 403 forbidden",
+    section: 'Errors',
+    catches: ['errors.forbidden-tenant'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      if (errorCodeOf(res) !== 'forbidden' || !req.headers['x-service-tenant']) return res;
+      return next(withHeader(req, 'x-service-tenant', defaultAccess(core).tenant));
+    },
+  },
+  {
+    name: 'capability-denied-as-forbidden',
+    description: 'booking a capability that is not released answers 403 forbidden instead of 409 capability_denied',
+    section: 'Errors',
+    catches: ['errors.capability-denied'],
+    async handle(req, next) {
+      const res = await next(req);
+      return errorCodeOf(res) === 'capability_denied'
+        ? editJson({ ...res, status: 403 }, (b) => {
+            b.error!.code = 'forbidden';
+          })
+        : res;
+    },
+  },
+  {
+    name: 'internal-as-503',
+    description: 'a fault on the service side answers status 503 (error.code internal) instead of 500',
+    section: 'Errors',
+    catches: ['errors.internal'],
+    async handle(req, next) {
+      const res = await next(req);
+      return errorCodeOf(res) === 'internal' ? { ...res, status: 503 } : res;
+    },
+  },
+  {
+    name: 'tenant-header-bypass',
+    description: 'a call with x-service-tenant but without Authorization is served (as the default client)',
+    section: 'Required on every authenticated call',
+    catches: ['auth.no-token-with-tenant'],
+    handle(req, next, core) {
+      if (!isInterface(req.path) || req.headers.authorization !== undefined || !req.headers['x-service-tenant'])
+        return next(req);
+      return next(withHeader(req, 'authorization', `Bearer ${defaultAccess(core).token}`));
+    },
+  },
+  {
+    name: 'unknown-connector-allowed',
+    description: 'a capability check for an unknown connector answers a decision "allowed" instead of not_found',
+    section: 'POST /api/public/v1/capabilities',
+    catches: ['capabilities.unknown-connector'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== CAPABILITIES || errorCodeOf(res) !== 'not_found') return res;
+      const body = JSON.parse(res.body!) as { meta: unknown };
+      return {
+        status: 200,
+        headers: res.headers,
+        body: JSON.stringify({
+          ok: true,
+          data: {
+            decision: {
+              connectorId: 'unknown',
+              capability: 'unknown',
+              allowed: true,
+              critical: false,
+              idempotencyRequired: false,
+              reason: 'allowed',
+            },
+            environment: 'sandbox',
+          },
+          meta: body.meta,
+        }),
+      };
+    },
+  },
+  {
+    name: 'idempotency-required-as-400',
+    description:
+      'a missing Idempotency-Key answers status 400 with error.code idempotency_required (the table pairs it with 428)',
+    section: 'Errors',
+    catches: ['responses.code-status', 'idempotency.required'],
+    async handle(req, next) {
+      const res = await next(req);
+      return errorCodeOf(res) === 'idempotency_required' ? { ...res, status: 400 } : res;
+    },
+  },
+];

@@ -1,0 +1,62 @@
+import type { Core, SandboxOptions } from '../../simulator/index.ts';
+import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
+import { SURFACE_VIOLATIONS } from './surface-violations.ts';
+import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
+import { STREAM_VIOLATIONS } from './stream-violations.ts';
+import { WEBHOOK_VIOLATIONS } from './webhook-violations.ts';
+import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
+import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
+import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
+import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
+import type { Violation } from './types.ts';
+
+export type { Violation } from './types.ts';
+
+/**
+ * Deliberate contract violations, one at a time, for the conformance kit's self-test
+ * (`createSandbox(violationOptions(name))`, `ncs serve --violation <name>`). Each names the checks
+ * that must catch it. They live with the kit and reach the simulator only through its public
+ * options: a wrapper around the core, and the webhook dispatcher's signer or fetch.
+ */
+export const VIOLATIONS: readonly Violation[] = [
+  ...ENVELOPE_VIOLATIONS,
+  ...SURFACE_VIOLATIONS,
+  ...IDEMPOTENCY_VIOLATIONS,
+  ...STREAM_VIOLATIONS,
+  ...WEBHOOK_VIOLATIONS,
+  ...AUDIT_RATE_LIMIT_VIOLATIONS,
+  ...ERROR_CATCH_VIOLATIONS,
+  ...DATA_CATCH_VIOLATIONS,
+  ...RESPONSE_CATCH_VIOLATIONS,
+];
+
+export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);
+
+/** The violation of this name; an Error listing the known ones otherwise. */
+export function findViolation(name: string): Violation {
+  const v = VIOLATIONS.find((x) => x.name === name);
+  if (!v) throw new Error(`unknown violation ${JSON.stringify(name)}; known: ${VIOLATION_NAMES.join(', ')}`);
+  return v;
+}
+
+/**
+ * A core that breaks one rule of the interface and is otherwise the given one.
+ * @example const broken = applyViolation(sandbox.core, 'missing-request-id');
+ */
+export function applyViolation(core: Core, name: string): Core {
+  const v = findViolation(name);
+  return { ...core, handle: (req) => v.handle(req, (r) => core.handle(r), core) };
+}
+
+/**
+ * The simulator options that make a sandbox break one rule: a `wrapCore` applying the violation
+ * (on both base URLs, or only the alternate one) and, for deliveries, the dispatcher's signer or fetch.
+ * @example const sandbox = createSandbox({ ...violationOptions('missing-request-id') });
+ */
+export function violationOptions(name: string): Pick<SandboxOptions, 'wrapCore' | 'webhooks'> {
+  const v = findViolation(name);
+  return {
+    wrapCore: (core, base) => (base === 'alt' || v.where !== 'alt' ? applyViolation(core, v.name) : core),
+    ...(v.webhooks ? { webhooks: v.webhooks } : {}),
+  };
+}

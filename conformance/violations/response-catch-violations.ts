@@ -1,0 +1,88 @@
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { PlainResponse, StreamSink } from '../../simulator/index.ts';
+import { editJson } from './json-edit.ts';
+import { sseIdOf } from './stream-edit.ts';
+import type { Violation } from './types.ts';
+
+const CONNECTIONS = `${BASE_PATH}/connections`;
+/** How late a repeated stream message comes: after the kit has seen every message it waits for. */
+const LATE_REPEAT_MS = 80;
+
+/** Every numbered message written again a little later, while the stream is still open. */
+function repeatLate(res: PlainResponse): PlainResponse {
+  const source = res.stream;
+  if (!source) return res;
+  return {
+    ...res,
+    stream: {
+      open(sink: StreamSink) {
+        let open = true;
+        const stop = source.open({
+          write(chunk) {
+            if (sseIdOf(chunk) !== undefined) setTimeout(() => open && sink.write(chunk), LATE_REPEAT_MS).unref?.();
+            return sink.write(chunk);
+          },
+          end: () => {
+            open = false;
+            sink.end();
+          },
+          ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain!(l) } : {}),
+        });
+        return () => {
+          open = false;
+          stop();
+        };
+      },
+    },
+  };
+}
+
+/** Violations only the response rules (every answer) or a longer read of the stream notice. */
+export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
+  {
+    name: 'token-in-response-header',
+    description: 'answers repeat the bearer token sent in a response header X-Debug-Authorization',
+    section: 'Errors',
+    catches: ['responses.no-leaks', 'errors.no-leaks'],
+    async handle(req, next) {
+      const res = await next(req);
+      const auth = req.headers.authorization;
+      return auth ? { ...res, headers: { ...res.headers, 'x-debug-authorization': auth } } : res;
+    },
+  },
+  {
+    name: 'meta-at-missing-on-creation',
+    description: 'POST /connections answers leave meta.at out',
+    section: 'Meta',
+    catches: ['responses.meta-fields'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.method === 'POST' && req.path === CONNECTIONS ? editJson(res, (b) => void delete b.meta?.at) : res;
+    },
+  },
+  {
+    name: 'success-ok-missing-on-creation',
+    description: 'POST /connections successes leave out ok: true',
+    section: 'Success envelope (every JSON success response)',
+    catches: ['responses.envelope'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.method === 'POST' && req.path === CONNECTIONS && res.status === 200
+        ? editJson(res, (b) => void delete b.ok)
+        : res;
+    },
+  },
+  {
+    name: 'sse-late-duplicate',
+    description: `on a stream opened without a resume point, every numbered message is sent again ${LATE_REPEAT_MS} ms later (after the messages the kit waits for)`,
+    section: 'Status stream',
+    catches: ['sse.consecutive-ids'],
+    async handle(req, next) {
+      // Live streams only: a resumed stream replays its history in one burst, and whether a repeat
+      // lands inside the kit's reading window would depend on timing.
+      const resumed = req.headers['last-event-id'] !== undefined || req.query.cursor !== undefined;
+      const res = await next(req);
+      return resumed ? res : repeatLate(res);
+    },
+  },
+];

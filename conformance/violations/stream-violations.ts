@@ -1,0 +1,103 @@
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { PlainRequest } from '../../simulator/index.ts';
+import { defaultAccess } from './default-access.ts';
+import { withHeader } from './json-edit.ts';
+import { editStream, sseIdOf, withSseId } from './stream-edit.ts';
+import type { Violation } from './types.ts';
+
+const STREAM = `${BASE_PATH}/stream`;
+const isStream = (req: PlainRequest) => req.method === 'GET' && req.path === STREAM;
+
+/** The request without its cursor query parameter. */
+function withoutCursor(req: PlainRequest): PlainRequest {
+  const { cursor: _cursor, ...query } = req.query;
+  return { ...req, query };
+}
+
+/** Whether the request's cursor parameter is one the interface accepts (integer >= 0). */
+function cursorValid(req: PlainRequest): boolean {
+  const cursor = req.query.cursor;
+  return cursor === undefined || (typeof cursor === 'string' && /^\d{1,16}$/.test(cursor));
+}
+
+/** Violations of the status stream: numbering, resumption, cursor validation, the content type, tenant data. */
+export const STREAM_VIOLATIONS: Violation[] = [
+  {
+    name: 'stream-content-type-wrong',
+    description: 'the status stream is sent as text/plain instead of text/event-stream',
+    section: 'GET /api/public/v1/stream',
+    catches: ['sse.content-type', 'discovery.public-endpoints'],
+    async handle(req, next) {
+      const res = await next(req);
+      return isStream(req) && res.stream
+        ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } }
+        : res;
+    },
+  },
+  {
+    name: 'sse-duplicate-id',
+    description: 'every numbered message of the stream is sent twice',
+    section: 'Status stream',
+    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor'],
+    async handle(req, next) {
+      return editStream(await next(req), () => (chunk) => (sseIdOf(chunk) === undefined ? [chunk] : [chunk, chunk]));
+    },
+  },
+  {
+    name: 'sse-skipped-id',
+    description: 'after the first message of a stream the numbering jumps by two (a number is skipped)',
+    section: 'Status stream',
+    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor'],
+    async handle(req, next) {
+      return editStream(await next(req), () => {
+        let numbered = 0;
+        return (chunk) => {
+          const id = sseIdOf(chunk);
+          if (id === undefined) return [chunk];
+          return [numbered++ === 0 ? chunk : withSseId(chunk, id + 1)];
+        };
+      });
+    },
+  },
+  {
+    name: 'resume-ignores-last-event-id',
+    description: 'a stream resumed with Last-Event-ID starts over from the first retained message',
+    section: 'Status stream',
+    catches: ['sse.resume-last-event-id'],
+    handle(req, next) {
+      return next(isStream(req) && req.headers['last-event-id'] ? withHeader(req, 'last-event-id', '0') : req);
+    },
+  },
+  {
+    name: 'cursor-ignored',
+    description: 'a valid ?cursor= is ignored: the stream starts with live messages only',
+    section: 'Status stream',
+    catches: ['sse.resume-cursor'],
+    handle(req, next) {
+      return next(isStream(req) && req.query.cursor !== undefined && cursorValid(req) ? withoutCursor(req) : req);
+    },
+  },
+  {
+    name: 'malformed-cursor-accepted',
+    description:
+      'a cursor that is not an integer >= 0 is ignored and the stream opens (instead of 400 invalid_request)',
+    section: 'Limits',
+    catches: ['sse.malformed-cursor', 'limits.cursor'],
+    handle(req, next) {
+      return next(isStream(req) && req.query.cursor !== undefined && !cursorValid(req) ? withoutCursor(req) : req);
+    },
+  },
+  {
+    name: 'public-stream-leaks-tenant-events',
+    description: "the stream read without credentials carries the default tenant's feed",
+    section: 'GET /api/public/v1/stream',
+    catches: ['sse.public-without-credentials'],
+    handle(req, next, core) {
+      if (!isStream(req) || req.headers.authorization) return next(req);
+      const access = defaultAccess(core);
+      return next(
+        withHeader(withHeader(req, 'authorization', `Bearer ${access.token}`), 'x-service-tenant', access.tenant),
+      );
+    },
+  },
+];

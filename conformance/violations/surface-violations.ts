@@ -1,0 +1,154 @@
+import { ROUTES } from '../../simulator/contract/route-table.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { defaultAccess } from './default-access.ts';
+import { editJson, failureOf, withHeader } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const PROVIDERS = `${BASE_PATH}/providers`;
+const OPENAPI = `${BASE_PATH}/openapi.json`;
+const PUBLIC_PATHS = new Set([BASE_PATH, OPENAPI, `${BASE_PATH}/openapi.yaml`, `${BASE_PATH}/stream`]);
+
+/** A route template as a regular expression: each {param} matches one path segment. */
+const templateOf = (path: string) =>
+  new RegExp(
+    `^${path
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  );
+
+/** Violations of authentication, self-description, the OpenAPI document, CORS and the second address. */
+export const SURFACE_VIOLATIONS: Violation[] = [
+  {
+    name: 'unauthenticated-access',
+    description: 'GET /providers answers without a token (as if the default client had called)',
+    section: 'Required on every authenticated call',
+    catches: ['auth.missing-token', 'discovery.auth-flags-observed', 'auth.no-token-with-tenant'],
+    handle(req, next, core) {
+      if (req.path !== PROVIDERS || req.headers.authorization !== undefined) return next(req);
+      const access = defaultAccess(core);
+      const withToken = withHeader(req, 'authorization', `Bearer ${access.token}`);
+      return next(
+        withToken.headers['x-service-tenant'] ? withToken : withHeader(withToken, 'x-service-tenant', access.tenant),
+      );
+    },
+  },
+  {
+    name: 'invalid-token-accepted',
+    description: 'an unknown bearer token is accepted (as the default client)',
+    section: 'Required on every authenticated call',
+    catches: ['auth.invalid-token'],
+    handle(req, next, core) {
+      const token = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (!token || core.state.tokens.lookup(token)) return next(req);
+      return next(withHeader(req, 'authorization', `Bearer ${defaultAccess(core).token}`));
+    },
+  },
+  {
+    name: 'missing-tenant-accepted',
+    description: "an authenticated call without x-service-tenant is served for the token's first tenant",
+    section: 'Required on every authenticated call',
+    catches: ['auth.missing-tenant', 'auth.missing-tenant-invalid-request'],
+    handle(req, next, core) {
+      const token = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const record = token ? core.state.tokens.lookup(token) : undefined;
+      return next(
+        record && !req.headers['x-service-tenant'] ? withHeader(req, 'x-service-tenant', record.tenants[0]!) : req,
+      );
+    },
+  },
+  {
+    name: 'public-endpoint-requires-auth',
+    description: 'GET /openapi.json demands a bearer token although the interface makes it public',
+    section: 'Authentication',
+    catches: ['discovery.public-endpoints', 'discovery.auth-flags-observed', 'discovery.openapi-valid'],
+    handle(req, next) {
+      return req.path === OPENAPI && req.headers.authorization === undefined
+        ? Promise.resolve(failureOf('unauthorized', 'The Authorization header is missing.'))
+        : next(req);
+    },
+  },
+  {
+    name: 'self-description-route-missing',
+    description: 'the self-description leaves GET /capabilities out of data.routes',
+    section: 'GET /api/public/v1',
+    catches: ['discovery.routes-match-openapi', 'discovery.interface-routes-listed'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== BASE_PATH || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const routes = b.data?.routes as { method: string; path: string }[];
+        b.data!.routes = routes.filter((r) => !(r.method === 'GET' && r.path === `${BASE_PATH}/capabilities`));
+      });
+    },
+  },
+  {
+    name: 'wrong-auth-flag',
+    description: 'the self-description marks GET /providers as public (auth: false)',
+    section: 'GET /api/public/v1',
+    catches: [
+      'discovery.interface-routes-listed',
+      'discovery.auth-flags-observed',
+      'discovery.openapi-security-matches-auth',
+    ],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== BASE_PATH || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        for (const r of (b.data?.routes ?? []) as { method: string; path: string; auth: boolean }[])
+          if (r.method === 'GET' && r.path === PROVIDERS) r.auth = false;
+      });
+    },
+  },
+  {
+    name: 'openapi-invalid',
+    description: 'openapi.json lacks its required info object',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['discovery.openapi-valid'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== OPENAPI || res.status !== 200 || !res.body) return res;
+      const doc = JSON.parse(res.body) as Record<string, unknown>;
+      delete doc.info;
+      return { ...res, body: JSON.stringify(doc) };
+    },
+  },
+  {
+    name: 'unknown-path-plain-text',
+    description: 'paths outside the interface answer 404 with a plain-text body instead of the failure envelope',
+    section: 'Errors',
+    catches: ['errors.unknown-route'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (res.status !== 404 || ROUTES.some((r) => templateOf(r.path).test(req.path))) return res;
+      return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not Found' };
+    },
+  },
+  {
+    name: 'cors-on-authenticated',
+    description: 'authenticated endpoints answer with Access-Control-Allow-Origin: *',
+    section: 'What the service does',
+    catches: ['cors.none-on-authenticated'],
+    async handle(req, next) {
+      const res = await next(req);
+      return PUBLIC_PATHS.has(req.path)
+        ? res
+        : { ...res, headers: { ...res.headers, 'access-control-allow-origin': '*' } };
+    },
+  },
+  {
+    name: 'alt-base-differs',
+    description: 'the alternate base URL lists only the first provider',
+    section: 'Network Connections Service Interface',
+    where: 'alt',
+    catches: ['base-urls.alt-identical'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== PROVIDERS || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        b.data!.providers = (b.data!.providers as unknown[]).slice(0, 1);
+        b.data!.count = 1;
+      });
+    },
+  },
+];

@@ -1,0 +1,30 @@
+import type { Core } from '../../simulator/index.ts';
+import type { PlainRequest, PlainResponse } from '../../simulator/index.ts';
+import type { SandboxOptions } from '../../simulator/index.ts';
+
+type WebhookOptions = NonNullable<SandboxOptions['webhooks']>;
+
+/**
+ * One deliberate break of the interface, for proving that the conformance kit notices it. A
+ * violation wraps the core: it may change the request before the core sees it, answer itself,
+ * or change the answer.
+ */
+export interface Violation {
+  name: string;
+  description: string;
+  /** Interface section whose rule it breaks. */
+  section: string;
+  /**
+   * Names of the conformance checks that must fail against a simulator with this violation (and
+   * no other check may fail): the self-test asserts exactly this set.
+   */
+  catches: readonly string[];
+  /** Which address misbehaves: both (default) or only the alternate base URL. */
+  where?: 'both' | 'alt';
+  handle(req: PlainRequest, next: (req: PlainRequest) => Promise<PlainResponse>, core: Core): Promise<PlainResponse>;
+  /**
+   * Breaks outgoing webhook deliveries, which no wrapper of the core can reach: dispatcher options
+   * (a signer, a fetch) the sandbox hands to its dispatcher.
+   */
+  webhooks?: Pick<WebhookOptions, 'sign' | 'fetch'>;
+}

@@ -1,0 +1,117 @@
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
+import type { PlainRequest } from '../../simulator/index.ts';
+import { signWebhook } from '../../simulator/index.ts';
+import { editJson, withHeader } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const WEBHOOKS = `${BASE_PATH}/webhooks`;
+const ONE = new RegExp(`^${WEBHOOKS}/([^/]+)$`);
+const DELIVERIES = new RegExp(`^${WEBHOOKS}/([^/]+)/deliveries$`);
+const REDELIVER = new RegExp(`^${WEBHOOKS}/([^/]+)/deliveries/([^/]+)/redeliver$`);
+
+const get = (req: PlainRequest, re: RegExp) => (req.method === 'GET' ? re.exec(req.path) : null);
+
+/** Violations of webhook receivers, signatures, the delivery log and redelivery. */
+export const WEBHOOK_VIOLATIONS: Violation[] = [
+  {
+    name: 'webhook-registration-201',
+    description: 'registering a receiver answers 201 instead of the 200 every success uses',
+    section: 'Endpoints',
+    catches: ['webhooks.registration', 'responses.envelope'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.method === 'POST' && req.path === WEBHOOKS && res.status === 200 ? { ...res, status: 201 } : res;
+    },
+  },
+  {
+    name: 'webhook-secret-shown-again',
+    description: 'the signing key is shown again when receivers are read back (GET /webhooks, GET /webhooks/{id})',
+    section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
+    catches: ['webhooks.secret-once'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const tenant = req.headers['x-service-tenant'];
+      const listing = req.method === 'GET' && req.path === WEBHOOKS;
+      if (res.status !== 200 || !tenant || !(listing || get(req, ONE))) return res;
+      const secretOf = (r: { id?: unknown }) => core.state.receivers.get(tenant, String(r.id))?.secret;
+      return editJson(res, (b) => {
+        const records = listing
+          ? ((b.data?.webhooks as { id?: unknown; signingSecret?: unknown }[] | undefined) ?? [])
+          : [b.data as { id?: unknown; signingSecret?: unknown }];
+        for (const r of records) r.signingSecret = secretOf(r);
+      });
+    },
+  },
+  {
+    name: 'webhook-not-delivered',
+    description: 'deliveries are recorded as sent but never reach the receiver',
+    section: 'Webhooks',
+    catches: ['webhooks.delivery-arrives'],
+    webhooks: { fetch: async () => new Response(null, { status: 204 }) },
+    handle: (req, next) => next(req),
+  },
+  {
+    name: 'webhook-wrong-signature',
+    description: "deliveries are signed with a key other than the receiver's signing key",
+    section: 'Webhooks',
+    catches: ['webhooks.signature'],
+    webhooks: { sign: (body, secret, t) => signWebhook(body, `${secret}-not-this-one`, t) },
+    handle: (req, next) => next(req),
+  },
+  {
+    name: 'webhook-stale-timestamp',
+    description: `deliveries carry a t ${LIMITS.webhookToleranceSeconds + 100} s in the past (correctly signed), outside the ${LIMITS.webhookToleranceSeconds} s window`,
+    section: 'Webhooks',
+    catches: ['webhooks.timestamp'],
+    webhooks: { sign: (body, secret, t) => signWebhook(body, secret, t - LIMITS.webhookToleranceSeconds - 100) },
+    handle: (req, next) => next(req),
+  },
+  {
+    name: 'delivery-log-missing',
+    description: 'the delivery log of a receiver lists no deliveries',
+    section: 'Webhooks',
+    catches: ['webhooks.delivery-log'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (!get(req, DELIVERIES) || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        b.data!.deliveries = [];
+        b.data!.count = 0;
+      });
+    },
+  },
+  {
+    name: 'redelivery-not-sent',
+    description: 'triggering a delivery again answers 200 with the logged delivery but sends nothing',
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery'],
+    async handle(req, next) {
+      const m = req.method === 'POST' ? REDELIVER.exec(req.path) : null;
+      if (!m) return next(req);
+      const list = await next({
+        ...req,
+        method: 'GET',
+        path: `${WEBHOOKS}/${m[1]}/deliveries`,
+        body: undefined,
+        query: {},
+      });
+      return editJson(list, (b) => {
+        b.data =
+          ((b.data?.deliveries as { id?: string }[] | undefined) ?? []).find(
+            (d) => d.id === decodeURIComponent(m[2]!),
+          ) ?? {};
+      });
+    },
+  },
+  {
+    name: 'delivery-log-in-old-version',
+    description: `the delivery log is offered to callers asking for ${SUPPORTED_VERSIONS[1]}, the version before it was added`,
+    section: 'Versioning',
+    catches: ['versions.delivery-log-since-current'],
+    handle(req, next) {
+      const old = get(req, DELIVERIES) && req.headers['service-version'] === SUPPORTED_VERSIONS[1];
+      return next(old ? withHeader(req, 'service-version', CURRENT_VERSION) : req);
+    },
+  },
+];

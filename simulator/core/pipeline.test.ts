@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { testContext } from '../middleware/test-context.ts';
+import { compose, type Middleware } from './pipeline.ts';
+import type { PlainResponse } from './types.ts';
+
+const ok: PlainResponse = { status: 200, headers: {} };
+
+describe('compose', () => {
+  it('runs the steps in order around the terminal', async () => {
+    const seen: string[] = [];
+    const step =
+      (name: string): Middleware =>
+      async (_ctx, next) => {
+        seen.push(`${name} in`);
+        const res = await next();
+        seen.push(`${name} out`);
+        return res;
+      };
+    const run = compose([step('a'), step('b')], async () => {
+      seen.push('handler');
+      return ok;
+    });
+    expect(await run(testContext())).toBe(ok);
+    expect(seen).toEqual(['a in', 'b in', 'handler', 'b out', 'a out']);
+  });
+
+  it('lets a step answer without calling next', async () => {
+    let handled = 0;
+    const run = compose([async () => ({ status: 204, headers: {} })], async () => {
+      handled++;
+      return ok;
+    });
+    expect((await run(testContext())).status).toBe(204);
+    expect(handled).toBe(0);
+  });
+
+  it('refuses a second next() from the same step, so the handler runs once', async () => {
+    let handled = 0;
+    const twice: Middleware = async (_ctx, next) => {
+      await next();
+      return next();
+    };
+    const run = compose([twice], async () => {
+      handled++;
+      return ok;
+    });
+    await expect(run(testContext())).rejects.toThrow('next() called multiple times');
+    expect(handled).toBe(1);
+  });
+
+  it('guards each request on its own: the same chain serves the next request normally', async () => {
+    const run = compose([async (_ctx, next) => next()], async () => ok);
+    expect(await run(testContext())).toBe(ok);
+    expect(await run(testContext())).toBe(ok);
+  });
+});

@@ -1,0 +1,51 @@
+import type { ControlOperations } from '../control/operations.ts';
+import type { Surface } from '../core/surface.ts';
+import type { InspectorStores } from './stores.ts';
+import { createJournal, type Journal } from './journal.ts';
+import { INSPECTOR_PREFIX } from './paths.ts';
+import { createSessions } from './session.ts';
+import { createInspectorSurface } from './surface.ts';
+
+export interface InspectorOptions {
+  /** Calls kept in the request journal (newest N; default 500). */
+  journalSize?: number;
+  /** The one-time login token (default: random). */
+  loginToken?: string;
+  /** Answer only loopback host names (default true; the server turns it off when it listens elsewhere). */
+  loopbackOnly?: boolean;
+}
+
+export interface Inspector {
+  journal: Journal;
+  surface: Surface;
+  /** The login URL for a base URL, with the current one-time token. @example inspector.loginUrl('http://127.0.0.1:4010') */
+  loginUrl(baseUrl: string): string;
+  /** A fresh one-time login URL (the previous token stops working). */
+  newLoginUrl(baseUrl: string): string;
+  setLoopbackOnly(on: boolean): void;
+}
+
+/**
+ * The inspector: request journal, login sessions and the /_sandbox/inspector surface.
+ * @example const inspector = createInspector({ state, control, signatureHeader: 'x-ncs-signature' }); console.log(inspector.loginUrl(baseUrl));
+ */
+export function createInspector(
+  deps: { state: InspectorStores; control: ControlOperations; signatureHeader: string },
+  opts: InspectorOptions = {},
+): Inspector {
+  const journal = createJournal({ ...(opts.journalSize ? { size: opts.journalSize } : {}) });
+  const sessions = createSessions({ ...(opts.loginToken ? { loginToken: opts.loginToken } : {}) });
+  const surfaceOpts = { ...deps, journal, sessions, loopbackOnly: opts.loopbackOnly ?? true };
+  const surface = createInspectorSurface(surfaceOpts);
+  return {
+    journal,
+    surface,
+    loginUrl: (baseUrl) => `${baseUrl}${INSPECTOR_PREFIX}/?token=${sessions.loginToken}`,
+    newLoginUrl: (baseUrl) => `${baseUrl}${INSPECTOR_PREFIX}/?token=${sessions.newLoginToken()}`,
+    setLoopbackOnly(on) {
+      surfaceOpts.loopbackOnly = on;
+    },
+  };
+}
+
+export { INSPECTOR_PREFIX } from './paths.ts';

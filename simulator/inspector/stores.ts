@@ -1,0 +1,26 @@
+import type { AuditLog } from '../audit/hash-chain.ts';
+import type { FeedStore } from '../events/feed.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { ConnectionsStore } from '../state/connections-store.ts';
+import type { EventBus } from '../state/domain-events.ts';
+import type { FaultStore } from '../state/fault-store.ts';
+import type { IdempotencyStore } from '../state/idempotency-store.ts';
+import type { RateLimitStore } from '../state/rate-limit-store.ts';
+import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import type { Dispatcher } from '../webhooks/dispatcher.ts';
+
+/** The stores the inspector reads (and, for rate limit and redelivery, changes); the sandbox state satisfies it. */
+export interface InspectorStores {
+  environment: string;
+  clock: Clock;
+  events: EventBus;
+  tenants: ReadonlyMap<string, { id: string; name: string }>;
+  connections: ConnectionsStore;
+  idempotency: IdempotencyStore;
+  receivers: WebhookReceiverStore;
+  dispatcher: Dispatcher;
+  faults: FaultStore;
+  feeds: FeedStore;
+  audit: AuditLog;
+  rateLimits: RateLimitStore;
+}

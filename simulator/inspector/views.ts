@@ -1,0 +1,85 @@
+import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
+import type { Delivery } from '../state/delivery-log.ts';
+import type { InspectorStores } from './stores.ts';
+import { signWebhook } from '../webhooks/signature.ts';
+
+// Read models of the inspector's views: plain JSON built on request, never on the API's hot path.
+
+/** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
+export function overview(state: InspectorStores) {
+  return {
+    tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
+    environment: state.environment,
+    clock: { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() },
+    faults: state.faults.list(),
+    rateLimit: state.rateLimits.settings(),
+    counts: {
+      connections: state.connections.count(),
+      receivers: state.receivers.count(),
+      idempotencyRecords: state.idempotency.size(),
+      pendingDeliveries: state.dispatcher.pending(),
+    },
+  };
+}
+
+/**
+ * A tenant's connections, each with its state history read from the audit chain (who moved it, when, under which request).
+ * @example connectionsView(state, 'harbour-kitchens')[0].history // [{ action: 'connection.create', at, actor, requestId }, ...]
+ */
+export function connectionsView(state: InspectorStores, tenant: string) {
+  // Oldest first: a history reads forward.
+  const entries = state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit }).entries.slice().reverse();
+  return state.connections.list(tenant).map((connection) => ({
+    connection,
+    history: entries
+      .filter((e) => e.target === `connection:${connection.id}`)
+      .map((e) => ({ seq: e.seq, at: e.at, action: e.action, actor: e.actor, requestId: e.requestId })),
+  }));
+}
+
+function deliveryView(d: Delivery, secret: string | undefined, header: string) {
+  const { body, ...rest } = d;
+  return {
+    ...rest,
+    body,
+    // The dispatcher signs with the attempt's start second, so the header each attempt carried can be
+    // recomputed exactly; the secret itself never leaves the server.
+    attempts: d.attempts.map((a) => ({
+      ...a,
+      signatureHeader: header,
+      signature: secret ? signWebhook(body, secret, Math.floor(Date.parse(a.at) / 1000)) : undefined,
+    })),
+  };
+}
+
+/** A tenant's webhook receivers (no secrets) with their delivery logs, newest first, each attempt with its signature header. */
+export function webhooksView(state: InspectorStores, tenant: string, signatureHeader: string) {
+  return state.receivers.list(tenant).map(({ secret, tenant: _t, ...receiver }) => ({
+    receiver,
+    deliveries: state.dispatcher.log
+      .listByReceiver(receiver.id, { limit: 50 })
+      .map((d) => deliveryView(d, secret, signatureHeader)),
+  }));
+}
+
+/** Every feed of the status stream with its numbers and newest messages. */
+export function streamView(state: InspectorStores) {
+  const keys = new Set([PUBLIC_FEED, ...[...state.tenants.keys()].map(tenantFeed), ...state.feeds.keys()]);
+  return [...keys].map((key) => {
+    const lastId = state.feeds.lastId(key);
+    const after = state.feeds.after(key, Math.max(0, lastId - 20));
+    return {
+      feed: key,
+      lastId,
+      oldestRetained: state.feeds.oldestRetained(key),
+      subscribers: state.feeds.subscriberCount(key),
+      recent: 'messages' in after ? after.messages.slice().reverse() : [],
+    };
+  });
+}
+
+/** A tenant's audit entries and proof as the API returns them; the page recomputes the chain itself. */
+export function auditView(state: InspectorStores, tenant: string) {
+  return state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit });
+}

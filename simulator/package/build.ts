@@ -1,0 +1,92 @@
+// `npm run build` (also run by `npm pack`/`npm publish` through prepack): the installable package.
+//   dist/simulator/, dist/conformance/  the library as JavaScript with .d.ts (tsc, tsconfig.build.json)
+//   dist/cli/ncs-main.js                the whole CLI in one file (esbuild), so `ncs serve` starts
+//                                       without resolving hundreds of modules
+//   dist/cli/ncs.js                     the `ncs` bin: checks the Node version, then loads ncs-main.js
+// The repository itself runs from source (node bin/ncs.ts); nothing here is needed for tests.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DIST = join(ROOT, 'dist');
+
+/** `import { fetch } from 'undici'` -> the lazy stand-in; `import('undici')` stays a runtime import. */
+const lazyUndici: Plugin = {
+  name: 'lazy-undici',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.kind === 'dynamic-import'
+        ? { path: 'undici', external: true }
+        : { path: join(ROOT, 'simulator/package/lazy-undici.ts') },
+    );
+  },
+};
+
+/**
+ * @seriousme/openapi-schema-validator reads its JSON schemas next to its own file
+ * (`new URL(file, import.meta.url)`); bundled, that URL would be ncs-main.js. Point it at the
+ * installed package instead (resolved, not loaded).
+ */
+const schemaValidatorFiles: Plugin = {
+  name: 'schema-validator-files',
+  setup(b) {
+    b.onLoad({ filter: /@seriousme[\\/]openapi-schema-validator[\\/]index\.js$/ }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) throw new Error(`${args.path}: expected import.meta.url`);
+      const contents = source.replaceAll(
+        'import.meta.url',
+        'import.meta.resolve("@seriousme/openapi-schema-validator")',
+      );
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/** Builds dist/ from scratch. @example await buildPackage() */
+export async function buildPackage(): Promise<void> {
+  rmSync(DIST, { recursive: true, force: true });
+  execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  await bundleCli(join(DIST, 'cli'));
+}
+
+/**
+ * The `ncs` command into `outDir`: ncs-main.js (the bundle) and ncs.js (the launcher, which reads
+ * `../../package.json`, as the bundle reads `../../fixtures/`).
+ * @example await bundleCli(join(DIST, 'cli'))
+ */
+export async function bundleCli(outDir: string): Promise<void> {
+  await build({
+    entryPoints: [join(ROOT, 'bin/ncs.ts')],
+    outfile: join(outDir, 'ncs-main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    minify: true,
+    // Error names and stack traces stay readable.
+    keepNames: true,
+    // CommonJS dependencies inside an ES module bundle still call require() for Node built-ins.
+    banner: {
+      js: "import { createRequire as __ncsRequire } from 'node:module'; const require = __ncsRequire(import.meta.url);",
+    },
+    plugins: [lazyUndici, schemaValidatorFiles],
+    logLevel: 'warning',
+  });
+  await build({
+    entryPoints: [join(ROOT, 'simulator/package/cli-launcher.ts')],
+    outfile: join(outDir, 'ncs.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    // The launcher must parse on old Nodes to tell their users which one they need.
+    target: 'node18',
+    logLevel: 'warning',
+  });
+  chmodSync(join(outDir, 'ncs.js'), 0o755);
+}
+
+if (import.meta.main) await buildPackage();

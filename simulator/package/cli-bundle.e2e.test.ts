@@ -1,0 +1,63 @@
+// The bundled `ncs` (what the package installs) serves and runs the kit, built fresh from the
+// sources: a runtime file read or a lazy import the bundle breaks shows up here, in `npm test`,
+// not only in the slower install check. Built inside node_modules so `import('undici')` and the
+// schema validator's files resolve as they do in a consumer's project.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForReadyFile } from '../e2e/ready-file.ts';
+import { bundleCli, ROOT } from './build.ts';
+
+let pkg: string;
+let bin: string;
+
+beforeAll(async () => {
+  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+  pkg = mkdtempSync(join(ROOT, 'node_modules/.cache/ncs-bundle-'));
+  mkdirSync(join(pkg, 'fixtures'));
+  copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+  copyFileSync(join(ROOT, 'fixtures/hospitality.json'), join(pkg, 'fixtures/hospitality.json'));
+  await bundleCli(join(pkg, 'dist/cli'));
+  bin = join(pkg, 'dist/cli/ncs.js');
+}, 60_000);
+
+afterAll(() => rmSync(pkg, { recursive: true, force: true }));
+
+describe('the bundled ncs command', () => {
+  it('serves the built-in fixtures and passes the kit discovery checks against itself', async () => {
+    const ready = join(pkg, 'ready.json');
+    const server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    server.stderr.on('data', (c) => (stderr += c));
+    try {
+      const { baseUrl, token, tenant } = await waitForReadyFile(ready);
+      const res = await fetch(`${baseUrl}/api/public/v1/providers`, {
+        headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant },
+      });
+      expect(res.status).toBe(200);
+      const kit = spawnSync(
+        process.execPath,
+        [bin, 'conformance', 'run', '--base-url', baseUrl, '--grep', '^discovery\\.'],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(kit.status, kit.stdout + kit.stderr).toBe(0);
+      expect(kit.stdout).toMatch(/discovery: [1-9]\d* passed/);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    expect(stderr).toBe('');
+  }, 60_000);
+
+  it('answers a usage error exactly as the source CLI does', () => {
+    const args = ['serve', '--no-such-option'];
+    const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+    const source = spawnSync(process.execPath, [join(ROOT, 'bin/ncs.ts'), ...args], { encoding: 'utf8' });
+    expect(bundled.stderr).toMatch(/no-such-option/);
+    expect([bundled.status, bundled.stderr]).toEqual([source.status, source.stderr]);
+  });
+});
