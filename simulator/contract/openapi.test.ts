@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './openapi.ts';
+import { buildAuthServerDocument, buildControlPlaneDocument, buildOpenApiDocument } from './openapi.ts';
 import { ROUTES } from './route-table.ts';
 import { SUPPORTED_VERSIONS } from './versions.ts';
 
@@ -66,5 +66,22 @@ describe('generated OpenAPI document', () => {
         for (const tag of op.tags) expect(defined.has(tag), `${path} tag ${tag}`).toBe(true);
       }
     for (const tag of doc.tags) expect(tag.description, tag.name).not.toBe(tag.name);
+  });
+
+  it('every $ref of every generated document resolves (a dangling one makes the router answer 404 to everything)', async () => {
+    const { OAUTH_ROUTES } = await import('../auth-server/routes.ts');
+    const { CONTROL_ROUTES } = await import('../control/routes.ts');
+    const docs = {
+      api: buildOpenApiDocument(),
+      control: buildControlPlaneDocument(CONTROL_ROUTES),
+      oauth: buildAuthServerDocument(OAUTH_ROUTES),
+    };
+    for (const [name, doc] of Object.entries(docs)) {
+      const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]!);
+      for (const ref of refs) {
+        const target = ref.split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], doc);
+        expect(target, `${name}: #/${ref}`).toBeDefined();
+      }
+    }
   });
 });

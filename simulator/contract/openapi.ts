@@ -252,6 +252,7 @@ export function buildControlPlaneDocument(routes: readonly RouteDef[], servers: 
  */
 export function buildAuthServerDocument(routes: readonly RouteDef[]) {
   const registry = new OpenAPIRegistry();
+  registerResponseHeaders(registry);
   registerRoutes(registry, routes, () => []);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
