@@ -23,7 +23,7 @@ import { failure } from '../core/envelope.ts';
 import { compose, type Middleware } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
 import type { Surface } from '../core/surface.ts';
-import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
+import type { CoreHandler, ExchangeInfo, PlainRequest, PlainResponse } from '../core/types.ts';
 
 export interface RequestLogEntry {
   method: string;
@@ -31,16 +31,6 @@ export interface RequestLogEntry {
   status: number;
   ms: number;
   requestId: string;
-}
-
-/** What the core learned about a call besides request and response: who made it, when, how long it took. */
-export interface ExchangeInfo {
-  requestId: string;
-  /** Wall-clock arrival, ms since epoch. */
-  startedAt: number;
-  durationMs: number;
-  tenant?: string;
-  clientId?: string;
 }
 
 export interface CoreOptions {

@@ -47,3 +47,13 @@ export interface CoreHandler {
   /** A failure envelope for a request the transport could not even read (oversized headers, timeouts). */
   reject(code: ErrorCode, detail: string): PlainResponse;
 }
+
+/** What the core learned about a call besides request and response: who made it, when, how long it took. */
+export interface ExchangeInfo {
+  requestId: string;
+  /** Wall-clock arrival, ms since epoch. */
+  startedAt: number;
+  durationMs: number;
+  tenant?: string;
+  clientId?: string;
+}

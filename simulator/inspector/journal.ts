@@ -1,17 +1,7 @@
 import { RingBuffer } from '../lib/ring-buffer.ts';
-import type { PlainRequest, PlainResponse } from '../core/types.ts';
+import type { ExchangeInfo, PlainRequest, PlainResponse } from '../core/types.ts';
 import { INSPECTOR_PREFIX } from './paths.ts';
 import { redactBody, redactHeaders, redactQuery } from './redact.ts';
-
-/** What the core reports about a call besides request and response (its onExchange hook). */
-export interface ExchangeInfo {
-  requestId: string;
-  /** Wall-clock arrival, ms since epoch. */
-  startedAt: number;
-  durationMs: number;
-  tenant?: string;
-  clientId?: string;
-}
 
 /** What the journal keeps per call: references only, nothing serialised until someone looks. */
 interface Raw {
