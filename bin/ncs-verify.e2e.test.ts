@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAuditChain } from '../simulator/audit/hash-chain.ts';
-import { signWebhook } from '../simulator/webhooks/signature.ts';
+import { signWebhook } from '../simulator/contract/webhook-signature.ts';
 import { NCS_BIN as BIN } from '../simulator/e2e/ready-file.ts';
 
 // The verdicts in detail are unit-tested beside simulator/cli/*; here: the wiring, stdin, exit codes.

@@ -30,7 +30,7 @@ export {
   isRetryable,
   type RetryOptions,
   type RetryPolicy,
-} from './client/retry.ts';
+} from '../simulator/contract/retry-policy.ts';
 export { toCurl } from './client/curl.ts';
 export type { SseEvent, SseSession } from './client/sse-stream.ts';
 export { startKitReceiver, type KitReceiver, type ReceivedDelivery } from './client/webhook-receiver.ts';

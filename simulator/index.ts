@@ -27,10 +27,10 @@ export {
   type VerifyResult,
   type VerifyOptions,
   type VerifyFailureReason,
-} from './webhooks/signature.ts';
-export { verifyAuditRange, type AuditVerifyResult, type AuditFailureReason } from './audit/verify.ts';
+} from './contract/webhook-signature.ts';
+export { verifyAuditRange, type AuditVerifyResult, type AuditFailureReason } from './contract/audit-verify.ts';
 export { canonicalJson, CANONICALIZATION } from './contract/canonical-json.ts';
-export { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './audit/hash-chain.ts';
+export { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './contract/audit-hash.ts';
 export { STREAM_DEFAULTS, WEBHOOK_DEFAULTS, AUDIT_DEFAULTS } from './contract/simulator-defaults.ts';
 export {
   INTERFACE_RETRY_POLICY,
@@ -38,6 +38,6 @@ export {
   retryDelayMs,
   parseRetryAfter,
   type RetryOptions,
-} from '../conformance/client/retry.ts';
+} from './contract/retry-policy.ts';
 export { createInspector, INSPECTOR_PREFIX, type Inspector, type InspectorOptions } from './inspector/index.ts';
 export type { JournalDetail, JournalFilter, JournalSummary } from './inspector/journal.ts';

@@ -1,5 +1,5 @@
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
-import { verifyAuditRange } from '../../simulator/audit/verify.ts';
+import { verifyAuditRange } from '../../simulator/contract/audit-verify.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { createLabelledConnection } from './support/connections.ts';

@@ -1,7 +1,7 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { parseRetryAfter } from '../client/retry.ts';
+import { parseRetryAfter } from '../../simulator/contract/retry-policy.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { authenticatedGet, errorProbes } from './support/error-probes.ts';
 import { successSamples } from './support/samples.ts';

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../simulator/contract/limits.ts';
-import { parseSignatureHeader, verifyWebhook } from '../../simulator/webhooks/signature.ts';
+import { parseSignatureHeader, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import type { Exchange } from '../client/http-client.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';

@@ -1,5 +1,5 @@
 import { fetch as undiciFetch } from 'undici';
-import { withRetry, type RetryOptions } from './retry.ts';
+import { withRetry, type RetryOptions } from '../../simulator/contract/retry-policy.ts';
 import { notAStream, sseSession, type SseSession, type StreamBodyLike } from './sse-stream.ts';
 
 /** The part of a fetch Response the kit reads (undici's and the global one both fit). */

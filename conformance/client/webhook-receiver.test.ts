@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetch } from 'undici';
-import { signWebhook, verifyWebhook } from '../../simulator/webhooks/signature.ts';
+import { signWebhook, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { startKitReceiver } from './webhook-receiver.ts';
 
 describe("the kit's webhook receiver", () => {

@@ -1,6 +1,6 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { FetchLike } from '../client/http-client.ts';
-import type { RetryOptions } from '../client/retry.ts';
+import type { RetryOptions } from '../../simulator/contract/retry-policy.ts';
 import type { CheckDef, ProfileName } from './check.ts';
 import { DeploymentProfile, loadDeploymentProfile, parseDeploymentProfile } from './deployment-profile.ts';
 import type { RunEventListener } from './events.ts';

@@ -5,7 +5,7 @@ import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock } from '../lib/clock.ts';
 import { canonicalJson } from '../contract/canonical-json.ts';
 import { createAuditChain, createAuditLog, GENESIS_HASH, hashAuditEntry } from './hash-chain.ts';
-import { verifyAuditRange } from './verify.ts';
+import { verifyAuditRange } from '../contract/audit-verify.ts';
 
 const clock = createClock(() => Date.UTC(2026, 6, 1));
 const record = (i: number) => ({

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { verifyAuditRange } from '../audit/verify.ts';
+import { verifyAuditRange } from '../contract/audit-verify.ts';
 
 /**
  * Checks a saved audit-log answer: the success envelope of GET /audit-log ({ ok, data: { entries, proof } })

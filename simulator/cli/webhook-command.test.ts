@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signWebhook } from '../webhooks/signature.ts';
+import { signWebhook } from '../contract/webhook-signature.ts';
 import { readBody, webhookSign, webhookVerify } from './webhook-command.ts';
 
 const SECRET = 'whsec_cli_unit';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LIMITS } from '../contract/limits.ts';
-import { signWebhook, verifyWebhook, type VerifyFailureReason } from '../webhooks/signature.ts';
+import { signWebhook, verifyWebhook, type VerifyFailureReason } from '../contract/webhook-signature.ts';
 
 export interface WebhookSignOptions {
   /** Signing secret; default: env NCS_WEBHOOK_SECRET (keeps it out of the process list). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_EVENTS } from '../contract/events.ts';
-import { verifyWebhook } from '../webhooks/signature.ts';
+import { verifyWebhook } from '../contract/webhook-signature.ts';
 
 export interface ListenOptions {
   baseUrl: string;

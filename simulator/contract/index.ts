@@ -15,3 +15,10 @@ export * from './route-table.ts';
 export * from './scopes.ts';
 export * from './versions.ts';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi.ts';
+// The pure functions both halves rely on: signatures, the audit proof, the retry policy, canonical JSON.
+export * from './webhook-signature.ts';
+export { GENESIS_HASH, hashAuditEntry } from './audit-hash.ts';
+export * from './audit-verify.ts';
+export * from './retry-policy.ts';
+export * from './canonical-json.ts';
+export { STREAM_DEFAULTS, WEBHOOK_DEFAULTS, AUDIT_DEFAULTS } from './simulator-defaults.ts';

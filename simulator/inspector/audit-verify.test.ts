@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAuditLog } from '../audit/hash-chain.ts';
-import { verifyAuditRange as serverVerify } from '../audit/verify.ts';
+import { verifyAuditRange as serverVerify } from '../contract/audit-verify.ts';
 
 // The page's port of the chain check (plain ES module, Web Crypto) must agree with the server's.
 const modulePath = new URL('./assets/audit-verify.js', import.meta.url).href;

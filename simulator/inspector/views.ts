@@ -2,7 +2,7 @@ import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
 import type { Delivery } from '../state/delivery-log.ts';
 import type { InspectorStores } from './stores.ts';
-import { signWebhook } from '../webhooks/signature.ts';
+import { signWebhook } from '../contract/webhook-signature.ts';
 
 // Read models of the inspector's views: plain JSON built on request, never on the API's hot path.
 

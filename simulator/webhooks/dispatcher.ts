@@ -5,7 +5,7 @@ import { newId } from '../lib/ids.ts';
 import { realScheduler, type Scheduler } from '../lib/scheduler.ts';
 import { checkRetryPolicy, DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { postSigned, type AbortTag, type PostOutcome, type SignedPost } from './signed-post.ts';
-import { signWebhook } from './signature.ts';
+import { signWebhook } from '../contract/webhook-signature.ts';
 
 /** Where and how to deliver: the receiver as registered (the secret never enters the log). */
 export interface WebhookReceiver {

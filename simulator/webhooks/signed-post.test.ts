@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../lib/clock.ts';
 import { createManualScheduler } from '../lib/scheduler.ts';
-import { verifyWebhook } from './signature.ts';
+import { verifyWebhook } from '../contract/webhook-signature.ts';
 import { postSigned, type SignedPost } from './signed-post.ts';
 
 const T0 = Date.UTC(2026, 6, 1);

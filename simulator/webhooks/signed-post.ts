@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.ts';
 import type { Scheduler } from '../lib/scheduler.ts';
-import { signWebhook } from './signature.ts';
+import { signWebhook } from '../contract/webhook-signature.ts';
 
 export type AbortTag = 'timeout' | 'queue_full' | 'shutdown';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_SIGNATURE_HEADER, verifyWebhook } from './signature.ts';
+import { DEFAULT_SIGNATURE_HEADER, verifyWebhook } from '../contract/webhook-signature.ts';
 
 export interface ReceivedCall {
   path: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook } from '../../webhooks/signature.ts';
+import { verifyWebhook } from '../../contract/webhook-signature.ts';
 import { client, type Target } from '../harness.ts';
 import { expectFailure, expectSuccess } from './expect-envelope.ts';
 import { startReceiver } from './receiver.ts';

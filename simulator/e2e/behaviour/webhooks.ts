@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook } from '../../webhooks/signature.ts';
-import { verifyAuditRange } from '../../audit/verify.ts';
+import { verifyWebhook } from '../../contract/webhook-signature.ts';
+import { verifyAuditRange } from '../../contract/audit-verify.ts';
 import { client, type Target } from '../harness.ts';
 import { expectFailure, expectSuccess } from './expect-envelope.ts';
 import { readStream } from './sse-reader.ts';

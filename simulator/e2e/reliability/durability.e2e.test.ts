@@ -121,7 +121,7 @@ describe('durability with --data-dir', () => {
     const audit = (await (
       await fetch(`${second.info.baseUrl}/api/public/v1/audit-log?limit=500`, { headers })
     ).json()) as { data: { entries: unknown[]; proof: unknown } };
-    const { verifyAuditRange } = await import('../../audit/verify.ts');
+    const { verifyAuditRange } = await import('../../contract/audit-verify.ts');
     expect(verifyAuditRange(audit.data.entries, audit.data.proof)).toMatchObject({ ok: true });
     expect(audit.data.entries.length).toBeGreaterThanOrEqual(Math.min(500, acks.length + 1));
     const stream = await fetch(`${second.info.baseUrl}/api/public/v1/stream?cursor=0`, {

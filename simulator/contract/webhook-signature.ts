@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LIMITS } from '../contract/limits.ts';
-import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { LIMITS } from './limits.ts';
+import { WEBHOOK_DEFAULTS } from './simulator-defaults.ts';
 
 /**
  * Name of the header the simulator puts the signature in. The interface does not name it; this is the

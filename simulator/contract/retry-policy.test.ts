@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTERFACE_RETRY_POLICY, parseRetryAfter, retryDelayMs, withRetry } from './retry.ts';
+import { INTERFACE_RETRY_POLICY, parseRetryAfter, retryDelayMs, withRetry } from './retry-policy.ts';
 
 /** A scripted server: answers the statuses in order, with optional Retry-After values. */
 function scripted(statuses: number[], retryAfter: (string | null)[] = []) {

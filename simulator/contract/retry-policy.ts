@@ -1,4 +1,4 @@
-import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import { ERROR_TABLE } from './errors.ts';
 
 /**
  * The retry guidance of the interface (Errors section) as a reusable helper: retry only after

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIGNATURE_HEADER, parseSignatureHeader, signWebhook, verifyWebhook } from './signature.ts';
+import { DEFAULT_SIGNATURE_HEADER, parseSignatureHeader, signWebhook, verifyWebhook } from './webhook-signature.ts';
 
 const secret = 'whsec_sandbox_0123456789';
 const body = '{"id":"evt_1","type":"connection.created","data":{"name":"Café Ø"}}';

@@ -1,5 +1,5 @@
-import { CANONICALIZATION } from '../contract/canonical-json.ts';
-import { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './hash-chain.ts';
+import { CANONICALIZATION } from './canonical-json.ts';
+import { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './audit-hash.ts';
 
 export type AuditFailureReason =
   | 'malformed_proof'

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../lib/clock.ts';
-import { createAuditChain, hashAuditEntry, type AuditEntry } from './hash-chain.ts';
-import { verifyAuditRange } from './verify.ts';
+import { createAuditChain, hashAuditEntry, type AuditEntry } from '../audit/hash-chain.ts';
+import { verifyAuditRange } from './audit-verify.ts';
 
 function sample(n = 8, tail = 6) {
   const chain = createAuditChain('harbour-kitchens', { clock: createClock(() => Date.UTC(2026, 6, 1)) });
