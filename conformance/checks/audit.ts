@@ -1,5 +1,6 @@
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import { verifyAuditRange } from '../../simulator/contract/audit-verify.ts';
+import { CANONICALIZATION } from '../../simulator/contract/canonical-json.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { createLabelledConnection } from './support/connections.ts';
@@ -28,7 +29,15 @@ export const integrity = defineCheck({
     ctx.require(ex.status === 200, { expected: `GET ${auditPath()}?limit=${LIMIT} answers 200`, exchange: ex });
     const entries = entriesOf(ex);
     if (entries?.length === 0) ctx.skip('the audit log is empty: nothing to verify yet');
-    const proof = (ex.json as { data?: { proof?: unknown } } | undefined)?.data?.proof;
+    const proof = (ex.json as { data?: { proof?: unknown } } | undefined)?.data?.proof as
+      | { algorithm?: unknown; canonicalization?: unknown }
+      | undefined;
+    // The interface shows no proof format: only an answer that declares the simulator's (sha256 over
+    // RFC 8785 canonical JSON) can be recomputed here; any other format is the deployment's legal choice.
+    if (proof?.algorithm !== 'sha256' || proof.canonicalization !== CANONICALIZATION)
+      ctx.skip(
+        `the proof does not declare the format this kit can recompute (algorithm sha256, canonicalization ${CANONICALIZATION}); the interface does not show the proof's format`,
+      );
     const result = verifyAuditRange(entries, proof);
     ctx.expect.that(result.ok, {
       expected:

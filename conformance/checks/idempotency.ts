@@ -9,7 +9,7 @@ import {
   postConnection,
   requireCreationBase,
 } from './support/connections.ts';
-import { webhooksPath } from './support/webhook-scenario.ts';
+import { webhookTestEvent, webhooksPath } from './support/webhook-scenario.ts';
 
 type Meta = { replayed?: unknown; idempotencyKey?: unknown };
 const metaOf = (ex: Exchange) => ((ex.json as { meta?: Meta } | undefined)?.meta ?? {}) as Meta;
@@ -47,7 +47,7 @@ export const keyRequired = defineCheck({
       'POST /connections without Idempotency-Key answers 428 idempotency_required',
     );
     const hook = await ctx.call('POST', webhooksPath(), {
-      json: { url: `http://127.0.0.1:9/${ctx.label('no-key')}`, events: [ctx.deployment.webhookTestEvent] },
+      json: { url: `http://127.0.0.1:9/${ctx.label('no-key')}`, events: [webhookTestEvent(ctx).name] },
     });
     ctx.expect.errorCode(
       hook,

@@ -1,5 +1,5 @@
 import { defineCheck } from '../runner/check.ts';
-import { kitReceiver, receiverBaseUrl, webhooksPath } from './support/webhook-scenario.ts';
+import { kitReceiver, receiverBaseUrl, webhookTestEvent, webhooksPath } from './support/webhook-scenario.ts';
 
 type Answer = { data?: Record<string, unknown>; meta?: { replayed?: unknown; idempotencyKey?: unknown } } | undefined;
 
@@ -19,7 +19,7 @@ export const registrationReplay = defineCheck({
     const key = ctx.label('key');
     const send = () =>
       ctx.call('POST', webhooksPath(), {
-        json: { url, events: [ctx.deployment.webhookTestEvent] },
+        json: { url, events: [webhookTestEvent(ctx).name] },
         headers: { 'Idempotency-Key': key },
       });
     const first = await send();

@@ -23,6 +23,13 @@ function kitAccess(sandbox: Sandbox): ConformanceOptions {
   return { token, tenant, otherTenant, foreignTenant, adminToken: sandbox.adminToken };
 }
 
+/** What the simulator chose where the interface is silent, as a deployment profile declares it. */
+export const SIMULATOR_PROFILE = {
+  capabilityDeniedCase: 'unoffered-capability',
+  webhookTestEvent: 'connection.created',
+  webhookSignatureHeader: 'NCS-Signature',
+} as const;
+
 /** The simulator on node:http with both base URLs, and the kit's options for it (default undici fetch). */
 export async function httpTarget(options: SandboxOptions = {}) {
   const running = await serve({ ...options, port: 0, altPort: 0 });
@@ -30,7 +37,8 @@ export async function httpTarget(options: SandboxOptions = {}) {
     baseUrl: running.baseUrl,
     altBaseUrl: running.altBaseUrl!,
     ...kitAccess(running.sandbox),
-    deploymentProfile: { capabilityDeniedCase: 'unoffered-capability' },
+    // The simulator's choices declared, so a violation of them fails instead of being skipped as a guess.
+    deploymentProfile: SIMULATOR_PROFILE,
   };
   return { kit, close: () => running.close() };
 }
@@ -55,7 +63,7 @@ export function mswTargets() {
         ...kitAccess(sandbox),
         fetch: globalFetch,
         retry: noWait,
-        deploymentProfile: { webhookReceiverUrl: 'loopback', capabilityDeniedCase: 'unoffered-capability' },
+        deploymentProfile: { ...SIMULATOR_PROFILE, webhookReceiverUrl: 'loopback' },
       };
     },
   };

@@ -12,8 +12,11 @@ export const DeploymentProfile = z.strictObject({
   environment: Environment.optional(),
   /** Token endpoint for client credentials, relative to the base URL's origin or absolute. */
   tokenEndpoint: z.string().min(1).default('/oauth/token'),
-  /** Header carrying t=<unix-seconds>,v1=<hex> on webhook deliveries. */
-  webhookSignatureHeader: z.string().min(1).default('NCS-Signature'),
+  /**
+   * Header carrying t=<unix-seconds>,v1=<hex> on webhook deliveries (the interface does not show its
+   * name). Absent: the kit discovers it, as the header whose value has that form.
+   */
+  webhookSignatureHeader: z.string().min(1).optional(),
   /**
    * Where the deployment can deliver webhooks to the kit's own receiver (which always listens on
    * 127.0.0.1, port webhookReceiverPort). null: the receiver's loopback address when the base URL is
@@ -27,8 +30,12 @@ export const DeploymentProfile = z.strictObject({
     .default(null),
   /** Port of the kit's receiver on 127.0.0.1 (0: any free port). */
   webhookReceiverPort: z.int().min(0).max(65_535).default(0),
-  /** Event a connection creation triggers: the kit subscribes its receiver to it and creates a connection. */
-  webhookTestEvent: z.string().min(1).default('connection.created'),
+  /**
+   * Event a connection creation triggers: the kit subscribes its receiver to it and creates a connection.
+   * The interface shows no such event. Absent: the kit tries the simulator's (connection.created) and
+   * skips, instead of failing, when the deployment refuses it or delivers nothing.
+   */
+  webhookTestEvent: z.string().min(1).optional(),
   /** Field of the creation answer's data that carries the signing key (shown exactly once). */
   webhookSecretField: z.string().min(1).default('signingSecret'),
   /** Event names a webhook receiver can subscribe to (the interface shows two samples). */

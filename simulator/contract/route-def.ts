@@ -30,6 +30,11 @@ export interface RouteDef {
   /** Request headers of this route beyond auth, tenant, idempotency and version (e.g. Last-Event-ID). */
   headers?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * The interface does not show this answer's fields ("Response fields: not shown"): data is the
+   * simulator's choice, so the conformance kit judges the envelope only.
+   */
+  fieldsNotShown?: boolean;
   /** Payload inside the success envelope (JSON routes). */
   data?: z.ZodType;
   /** 'json' (enveloped), 'sse' (text/event-stream) or 'document' (a raw JSON or YAML document). */

@@ -21,6 +21,37 @@ export const redeliverPath = (webhookId: string, deliveryId: string) =>
     .replace('{webhookId}', encodeURIComponent(webhookId))
     .replace('{deliveryId}', encodeURIComponent(deliveryId));
 
+/** The simulator's event for a connection creation: the kit's guess when the profile names none. */
+const GUESSED_TEST_EVENT = 'connection.created';
+
+/** The event the kit subscribes to, and whether the deployment profile declared it (or it is a guess). */
+export function webhookTestEvent(ctx: CheckContext): { name: string; declared: boolean } {
+  const declared = ctx.deployment.webhookTestEvent;
+  return declared ? { name: declared, declared: true } : { name: GUESSED_TEST_EVENT, declared: false };
+}
+
+/** Where a guess of the kit's did not hold: a skip that says how to declare the deployment's choice. */
+export function skipUnlessDeclared(ctx: CheckContext, what: string): void {
+  if (!webhookTestEvent(ctx).declared)
+    ctx.skip(
+      `${what} for the event the kit guessed (${GUESSED_TEST_EVENT}); the interface does not show which event a change triggers: name it as webhookTestEvent in the deployment profile`,
+    );
+}
+
+/** t=<digits>,v1=<64 hex> (further v1 values allowed), the form the interface gives the signature header. */
+const SIGNATURE_VALUE = /^\s*t=\d+\s*(?:,\s*v1=[0-9a-f]{64}\s*)+$/;
+
+/**
+ * The header that carries a delivery's signature: the profile's, or else the one whose value has the
+ * interface's form (the interface does not show the header's name). Undefined when none has.
+ * @example signatureHeaderOf(ctx, delivery) // 'ncs-signature'
+ */
+export function signatureHeaderOf(ctx: CheckContext, d: ReceivedDelivery): string | undefined {
+  const declared = ctx.deployment.webhookSignatureHeader;
+  if (declared) return declared.toLowerCase();
+  return Object.keys(d.headers).find((name) => SIGNATURE_VALUE.test(String(d.headers[name])));
+}
+
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
 
 /** The kit's receiver on 127.0.0.1, started once per run and stopped when the run ends. */
@@ -78,7 +109,7 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
     const label = ctx.label('receiver');
     const url = `${receiverBaseUrl(ctx, receiver)}/${label}`;
     const registration = await ctx.call('POST', webhooksPath(), {
-      json: { url, events: [ctx.deployment.webhookTestEvent] },
+      json: { url, events: [webhookTestEvent(ctx).name] },
       headers: { 'Idempotency-Key': ctx.label('key') },
     });
     const scenario: WebhookScenario = { receiver, url, label, registration, deliveries: [] };

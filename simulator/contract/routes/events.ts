@@ -39,6 +39,7 @@ export const eventRoutes = defineRoutes([
     idempotent: true,
     body: CreateWebhookBody,
     data: CreatedWebhookReceiver,
+    fieldsNotShown: true,
   },
   {
     id: 'listWebhooks',
@@ -104,5 +105,6 @@ export const eventRoutes = defineRoutes([
     scope: 'audit:read',
     query: AuditQuery,
     data: AuditLogData,
+    fieldsNotShown: true,
   },
 ]);
