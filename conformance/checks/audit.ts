@@ -10,9 +10,16 @@ const AUDIT = 'GET /api/public/v1/audit-log (appears in a sample call only)' as 
 const LIMIT = 50;
 
 const auditPath = () => ROUTE_BY_ID.get('getAuditLog')!.path;
+/**
+ * The list of entries in an audit-log answer: data.entries (the simulator's name), else the one list in
+ * data. The interface shows no field names, so any name is a legal choice.
+ */
 const entriesOf = (ex: Exchange): unknown[] | undefined => {
-  const entries = (ex.json as { data?: { entries?: unknown } } | undefined)?.data?.entries;
-  return Array.isArray(entries) ? entries : undefined;
+  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+  if (!data || typeof data !== 'object') return undefined;
+  if (Array.isArray(data.entries)) return data.entries;
+  const lists = Object.values(data).filter(Array.isArray);
+  return lists.length === 1 ? lists[0] : undefined;
 };
 const readLog = (ctx: CheckContext) => ctx.call('GET', auditPath(), { query: { limit: String(LIMIT) } });
 

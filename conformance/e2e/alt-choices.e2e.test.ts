@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../runner/run.ts';
+import { ALT_CHOICES, altChoicesTarget } from './alt-target.ts';
+
+// A deployment we did not write the choices of: the kit may skip where it cannot know, never fail a MUST.
+describe('a deployment with other legal choices where the interface is silent', () => {
+  let target: Awaited<ReturnType<typeof altChoicesTarget>>;
+  beforeAll(async () => {
+    target = await altChoicesTarget();
+  });
+  afterAll(() => target.close());
+
+  const mustFailures = (r: Awaited<ReturnType<typeof runConformance>>) =>
+    r.results
+      .filter((x) => x.status !== 'pass' && x.status !== 'skip')
+      .map((x) => ({
+        name: x.check.name,
+        severity: x.check.severity,
+        status: x.status,
+        failures: x.failures,
+        error: x.error,
+      }));
+
+  it('passes with no profile at all (only a token and a tenant): skips allowed, no failure', async () => {
+    const result = await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
+    expect(mustFailures(result)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const skipped = new Map(result.results.filter((r) => r.status === 'skip').map((r) => [r.check.name, r.reason]));
+    expect(skipped.get('audit.integrity')).toMatch(/format/);
+  });
+
+  it('passes with a profile that declares its choices, and then judges the webhooks under its own header', async () => {
+    const result = await runConformance({
+      baseUrl: target.baseUrl,
+      token: target.token,
+      tenant: target.tenant,
+      deploymentProfile: {
+        webhookSignatureHeader: ALT_CHOICES.signatureHeader,
+        webhookTestEvent: 'connection.created',
+        webhookReceiverUrl: 'loopback',
+      },
+    });
+    expect(mustFailures(result)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const status = new Map(result.results.map((r) => [r.check.name, r.status]));
+    expect(status.get('webhooks.signature')).toBe('pass');
+    expect(status.get('auth.missing-tenant-invalid-request')).toBe('skip');
+  });
+});
