@@ -85,7 +85,10 @@ export const missingTenantStatus = defineCheck({
     const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant')!;
     // The Errors table fits both readings: a required header missing (400) or a call not signed in for
     // any tenant (401). A 401 unauthorized is that legal choice; anything else is judged.
-    if (probe.ex.status === 401 && (probe.ex.json as { error?: { code?: unknown } } | undefined)?.error?.code === 'unauthorized')
+    if (
+      probe.ex.status === 401 &&
+      (probe.ex.json as { error?: { code?: unknown } } | undefined)?.error?.code === 'unauthorized'
+    )
       ctx.skip('the deployment answers a missing tenant 401 unauthorized, the other reading the Errors table allows');
     ctx.expect.errorCode(probe.ex, 'invalid_request', `${probe.what} answers 400 invalid_request`);
   },
