@@ -1,5 +1,11 @@
 import { defineCheck } from '../runner/check.ts';
-import { kitReceiver, receiverBaseUrl, webhookTestEvent, webhooksPath } from './support/webhook-scenario.ts';
+import {
+  kitReceiver,
+  receiverBaseUrl,
+  removeAtRunEnd,
+  webhookTestEvent,
+  webhooksPath,
+} from './support/webhook-scenario.ts';
 
 type Answer = { data?: Record<string, unknown>; meta?: { replayed?: unknown; idempotencyKey?: unknown } } | undefined;
 
@@ -25,8 +31,9 @@ export const registrationReplay = defineCheck({
     const first = await send();
     if (first.status !== 200)
       ctx.skip(`the first registration answered ${first.status}: webhooks.registration judges it`);
-    const again = await send();
     const a = first.json as Answer;
+    if (typeof a?.data?.id === 'string') removeAtRunEnd(ctx, a.data.id);
+    const again = await send();
     const b = again.json as Answer;
     // The signing key is shown exactly once: a replay may leave it out, everything else must repeat.
     const secretField = ctx.deployment.webhookSecretField;

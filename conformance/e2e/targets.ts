@@ -40,7 +40,7 @@ export async function httpTarget(options: SandboxOptions = {}) {
     // The simulator's choices declared, so a violation of them fails instead of being skipped as a guess.
     deploymentProfile: SIMULATOR_PROFILE,
   };
-  return { kit, close: () => running.close() };
+  return { kit, sandbox: running.sandbox, close: () => running.close() };
 }
 
 /** Webhook deliveries to the kit's receiver on 127.0.0.1 go over the network unchanged. */

@@ -42,6 +42,12 @@ export const DeploymentProfile = z.strictObject({
   webhookEventNames: z.array(z.string().min(1)).min(1).default(['order.created', 'order.paid']),
   /** Names of the status-stream message kinds; empty: any name is accepted. */
   streamEventNames: z.array(z.string().min(1)).default([]),
+  /**
+   * How the kit removes the webhook receivers it registered, so repeated runs leave none behind: a path
+   * template with {webhookId}, called with DELETE and an Idempotency-Key. Absent: the simulator's
+   * path (a 404 or 405 there means the deployment offers none, and the receiver stays); null: never try.
+   */
+  webhookDeletePath: z.string().startsWith('/').includes('{webhookId}').nullable().optional(),
   /** Path of a sandbox control plane (reset, clock, faults); null when the deployment has none. */
   controlPlanePath: z.string().startsWith('/').nullable().default('/_sandbox'),
   /**

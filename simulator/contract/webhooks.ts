@@ -65,3 +65,7 @@ export const DeliveriesQuery = z.object({
 });
 export const WebhooksData = z.object({ count: z.int(), webhooks: z.array(WebhookReceiver) });
 export const DeliveriesData = z.object({ webhookId: z.string(), count: z.int(), deliveries: z.array(Delivery) });
+
+export const DeletedWebhookReceiver = z
+  .object({ id: z.string(), deleted: z.literal(true) })
+  .meta({ id: 'DeletedWebhookReceiver' });

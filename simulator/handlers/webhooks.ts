@@ -48,6 +48,11 @@ export const webhookHandlers = {
   getWebhook(ctx, deps) {
     return success(ctx, publicReceiver(receiverOf(ctx.access.tenant, ctx.params.webhookId, deps), deps));
   },
+  deleteWebhook(ctx, deps) {
+    const r = receiverOf(ctx.access.tenant, ctx.params.webhookId, deps);
+    deps.receivers.remove(ctx.access.tenant, r.id);
+    return success(ctx, { id: r.id, deleted: true as const });
+  },
   listDeliveries(ctx, deps) {
     const r = receiverOf(ctx.access.tenant, ctx.params.webhookId, deps);
     const limit = ctx.query.limit === undefined ? WEBHOOK_DEFAULTS.defaultListLimit : Number(ctx.query.limit);

@@ -29,6 +29,8 @@ export interface WebhookReceiverStore {
   ): { receiver: ReceiverRecord; secret: string };
   list(tenant: string): ReceiverRecord[];
   get(tenant: string, id: string): ReceiverRecord | undefined;
+  /** Removes a tenant's receiver; false when it has none with this id. */
+  remove(tenant: string, id: string): boolean;
   /** Receivers of a tenant subscribed to an event name. */
   subscribedTo(tenant: string, event: string): ReceiverRecord[];
   count(): number;
@@ -56,6 +58,13 @@ export function createWebhookReceiverStore(clock: Clock, persistence: Persistenc
     get(tenant, id) {
       const r = byId.get(id);
       return r && r.tenant === tenant ? r : undefined;
+    },
+    remove(tenant, id) {
+      const r = byId.get(id);
+      if (!r || r.tenant !== tenant) return false;
+      byId.delete(id);
+      persistence.delete(NS, id);
+      return true;
     },
     subscribedTo: (tenant, event) => [...byId.values()].filter((r) => r.tenant === tenant && r.events.includes(event)),
     count: () => byId.size,

@@ -14,6 +14,22 @@ const pathOf = (id: string) => {
 };
 export const webhooksPath = () => pathOf('createWebhook');
 /** The simulator's delivery-log paths (the interface does not show them). */
+/**
+ * Removes a receiver the kit registered when the run ends (the deployment profile's webhookDeletePath,
+ * else the simulator's DELETE path); a deployment without such a path keeps it, and the run says so.
+ * @example removeAtRunEnd(ctx, 'wh_123');
+ */
+export function removeAtRunEnd(ctx: CheckContext, webhookId: string): void {
+  const template =
+    ctx.deployment.webhookDeletePath === undefined ? pathOf('deleteWebhook') : ctx.deployment.webhookDeletePath;
+  if (template === null) return;
+  ctx.atRunEnd(async () => {
+    await ctx.call('DELETE', template.replace('{webhookId}', encodeURIComponent(webhookId)), {
+      headers: { 'Idempotency-Key': ctx.label('cleanup') },
+      retry: false,
+    });
+  });
+}
 export const deliveriesPath = (webhookId: string) =>
   pathOf('listDeliveries').replace('{webhookId}', encodeURIComponent(webhookId));
 export const redeliverPath = (webhookId: string, deliveryId: string) =>
@@ -115,7 +131,10 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
     const scenario: WebhookScenario = { receiver, url, label, registration, deliveries: [] };
     if (registration.status < 200 || registration.status >= 300) return scenario;
     const data = (registration.json as { data?: Record<string, unknown> } | undefined)?.data ?? {};
-    if (typeof data.id === 'string') scenario.webhookId = data.id;
+    if (typeof data.id === 'string') {
+      scenario.webhookId = data.id;
+      removeAtRunEnd(ctx, data.id);
+    }
     const secret = data[ctx.deployment.webhookSecretField];
     if (typeof secret === 'string' && secret.length > 0) scenario.secret = secret;
     const connection = await createLabelledConnection(ctx, 'webhook');
