@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NCS_BIN, type ReadyInfo, waitForReadyFile } from '../simulator/e2e/ready-file.ts';
+import { NCS_BIN, type ReadyInfo, waitForReadyFile } from './ready-file.ts';
 
 // Drives Debian's chromium (never a downloaded browser) through the inspector and the HTML report.
 // NCS_SCREENSHOTS=1 also refreshes the README's screenshots in .readme/.
@@ -15,7 +15,8 @@ import { NCS_BIN, type ReadyInfo, waitForReadyFile } from '../simulator/e2e/read
 const CHROMIUM = (
   process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser']
 ).find((p) => existsSync(p));
-const SHOTS = process.env.NCS_SCREENSHOTS === '1' ? fileURLToPath(new URL('../.readme/', import.meta.url)) : undefined;
+const SHOTS =
+  process.env.NCS_SCREENSHOTS === '1' ? fileURLToPath(new URL('../../.readme/', import.meta.url)) : undefined;
 const title = CHROMIUM
   ? 'inspector and HTML report in headless Chromium'
   : 'inspector and HTML report in headless Chromium — SKIPPED: no chromium installed (apt-get install -y chromium, or set CHROMIUM_PATH)';
@@ -190,10 +191,11 @@ describe.skipIf(!CHROMIUM)(title, () => {
     expect(await verdict.innerText()).toMatch(/^Chain verified in this browser: \d+ entries/);
   });
 
-  it('moves the simulator clock from the controls view', async () => {
-    await page.click('nav a[data-view="controls"]');
-    await page.getByRole('button', { name: 'Advance clock' }).click();
-    await page.getByText('3600 s').waitFor({ timeout: 3000 });
+  // Generous waits: on a loaded CI machine the page's first render of a view can take seconds.
+  it('moves the simulator clock from the controls view', { timeout: 45_000 }, async () => {
+    await page.click('nav a[data-view="controls"]', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Advance clock' }).click({ timeout: 15_000 });
+    await page.getByText('3600 s').waitFor({ timeout: 10_000 });
     const clock = await (
       await fetch(`${ready.baseUrl}/_sandbox/clock`, { headers: { authorization: `Bearer ${ready.adminToken}` } })
     ).json();
