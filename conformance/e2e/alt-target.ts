@@ -12,6 +12,11 @@ import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 export const ALT_CHOICES = {
   signatureHeader: 'X-Alt-Signature',
   states: { pending: 'provisioning', active: 'live', paused: 'suspended', revoked: 'closed' } as Record<string, string>,
+  /** This deployment's event names, and the simulator's they stand for. */
+  events: { 'venue.link.created': 'connection.created', 'venue.link.changed': 'connection.state_changed' } as Record<
+    string,
+    string
+  >,
 };
 
 const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
@@ -27,17 +32,27 @@ export async function altChoicesTarget() {
   const sim = await serve({ port: 0, webhooks: { signatureHeader: ALT_CHOICES.signatureHeader } });
   const toUuid = new Map<string, string>();
   const toSim = new Map<string, string>();
+  const renames = Object.entries(ALT_CHOICES.events);
   const outward = (text: string) =>
-    text.replace(SIM_ID, (id) => {
-      let u = toUuid.get(id);
-      if (!u) {
-        u = randomUUID();
-        toUuid.set(id, u);
-        toSim.set(u, id);
-      }
-      return u;
-    });
-  const inward = (text: string) => text.replace(UUID, (u) => toSim.get(u) ?? u);
+    renames
+      .reduce(
+        (t, [alt, sim]) => t.replaceAll(`"${sim}"`, `"${alt}"`).replaceAll(`event: ${sim}\n`, `event: ${alt}\n`),
+        text,
+      )
+      .replace(SIM_ID, (id) => {
+        let u = toUuid.get(id);
+        if (!u) {
+          u = randomUUID();
+          toUuid.set(id, u);
+          toSim.set(u, id);
+        }
+        return u;
+      });
+  const inward = (text: string) =>
+    renames.reduce(
+      (t, [alt, sim]) => t.replaceAll(`"${alt}"`, `"${sim}"`),
+      text.replace(UUID, (u) => toSim.get(u) ?? u),
+    );
 
   // Receivers registered through the proxy get their deliveries through its relay: bodies name the
   // proxy's ids and are signed again with the receiver's key, as the alternative deployment would.
@@ -103,7 +118,18 @@ export async function altChoicesTarget() {
     }
     if (url.pathname.startsWith('/relay/'))
       return relay(Number(url.pathname.split('/')[2]), Buffer.concat(chunks), res);
-    let sent = chunks.length ? inward(Buffer.concat(chunks).toString('utf8')) : undefined;
+    let raw = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
+    if (raw && req.method === 'POST' && url.pathname === '/api/public/v1/webhooks') {
+      // Only this deployment's names are known; any other (the simulator's too) is made one the
+      // simulator refuses, so auth, idempotency and validation answer in their usual order.
+      const json = JSON.parse(raw) as { events?: unknown[] };
+      if (Array.isArray(json.events))
+        json.events = json.events.map((e) =>
+          typeof e === 'string' && e in ALT_CHOICES.events ? e : `unknown:${String(e)}`,
+        );
+      raw = JSON.stringify(json);
+    }
+    let sent = raw === undefined ? undefined : inward(raw);
     if (sent && req.method === 'POST' && url.pathname === '/api/public/v1/webhooks') {
       const json = JSON.parse(sent) as { url?: string };
       if (typeof json.url === 'string') {
