@@ -52,7 +52,7 @@ program
 program
   .command('token')
   .description('get an access token from a running simulator by client credentials (for curl)')
-  .option('--base-url <url>', 'where the simulator runs', 'http://127.0.0.1:4010')
+  .option('--base-url <url>', 'where the simulator runs, origin or …/api/public/v1 (env NCS_BASE_URL)')
   .requiredOption('--client-id <id>', 'OAuth client or service account from the fixtures')
   .requiredOption(
     '--client-secret <secret>',
@@ -80,6 +80,12 @@ program
 registerSandboxCommands(program);
 registerVerifyCommands(program);
 registerConformanceCommands(program);
+
+// A closed pipe (`ncs openapi | head`) ends the output, not the process with a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 program.parseAsync().catch((err: unknown) => {
   // Commander already printed its message (or the help, exit code 0).
