@@ -9,9 +9,7 @@ import { registerSandboxCommands } from './commands/sandbox.ts';
 import { registerVerifyCommands } from './commands/verify.ts';
 import { registerConformanceCommands } from './commands/conformance.ts';
 
-const program = new Command('ncs')
-  .description('Network Connections Service sandbox: simulator and conformance kit')
-  .showHelpAfterError();
+const program = new Command('ncs').description('Network Connections Service sandbox: simulator and conformance kit');
 
 program
   .command('serve')
@@ -87,8 +85,24 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
+/** Every command answers a usage error with one line and exit 2 (exit 1 means "checked, and failed"). */
+function oneLineUsageErrors(cmd: Command, path: string): void {
+  cmd.exitOverride();
+  cmd.configureOutput({
+    outputError: (text, write) =>
+      write(
+        `${path}: ${text
+          .replace(/^error: /, '')
+          .replace(/\s*\n\s*/g, ' ')
+          .trim()} (see ${path} --help)\n`,
+      ),
+  });
+  for (const sub of cmd.commands) oneLineUsageErrors(sub, `${path} ${sub.name()}`);
+}
+oneLineUsageErrors(program, 'ncs');
+
 program.parseAsync().catch((err: unknown) => {
-  // Commander already printed its message (or the help, exit code 0).
+  // Commander already printed its one line (or the help, exit code 0).
   if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
   process.stderr.write(`ncs: ${err instanceof FixtureError || err instanceof Error ? err.message : String(err)}\n`);
   process.exit(2);

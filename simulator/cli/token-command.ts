@@ -1,3 +1,4 @@
+import { cannotReach } from '../lib/reach.ts';
 export interface TokenCommandOptions {
   /** Where the simulator runs (default http://127.0.0.1:4010). */
   baseUrl?: string;
@@ -37,7 +38,7 @@ export function tokenOrigin(baseUrl: string): string {
  * @example const token = await requestToken({ clientId: 'harbour-backend', clientSecret: process.env.NCS_SECRET! });
  */
 export async function requestToken(opts: TokenCommandOptions): Promise<string> {
-  const base = tokenOrigin(opts.baseUrl ?? process.env.NCS_BASE_URL ?? 'http://127.0.0.1:4010');
+  const base = tokenOrigin(opts.baseUrl ?? (process.env.NCS_BASE_URL || 'http://127.0.0.1:4010'));
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   const scope = opts.scope
     ?.split(/[\s,]+/)
@@ -61,9 +62,7 @@ export async function requestToken(opts: TokenCommandOptions): Promise<string> {
       body: form.toString(),
     });
   } catch (err) {
-    throw new Error(
-      `cannot reach ${base}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`,
-    );
+    throw new Error(cannotReach(base, err), { cause: err });
   }
   const text = await res.text();
   let body: Record<string, unknown> = {};
