@@ -8,10 +8,17 @@ import { NCS_BIN as BIN, waitForReadyFile } from '../simulator/e2e/ready-file.ts
 
 /** Runs ncs asynchronously (the simulator it talks to may live in another child). */
 function ncs(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return ncsWithEnv({}, ...args);
+}
+
+function ncsWithEnv(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NCS_CLIENT_SECRET: '' },
+      env: { ...process.env, NCS_CLIENT_SECRET: '', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -41,6 +48,26 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
     const exit = new Promise((resolve) => server.on('exit', resolve));
     server.kill('SIGTERM');
     await exit;
+  });
+
+  it('honours NCS_BASE_URL, also when it ends in /api/public/v1', async () => {
+    const res = await ncsWithEnv(
+      { NCS_BASE_URL: `${info.baseUrl}/api/public/v1` },
+      'token',
+      '--client-id',
+      'catalog-reader',
+      '--client-secret',
+      'cr-sandbox-secret-1a2b3c4d5e6f7081',
+    );
+    expect(res.status, res.stderr).toBe(0);
+    expect(res.stdout.trim()).toMatch(/^ncs_at_[A-Za-z0-9_-]+$/);
+  });
+
+  it('says "cannot reach <url>: <reason>" and exits 2 when nothing listens', async () => {
+    const res = await ncs('token', '--base-url', 'http://127.0.0.1:1', '--client-id', 'a', '--client-secret', 'b');
+    expect(res.status).toBe(2);
+    expect(res.stderr.trim()).toMatch(/^ncs: cannot reach http:\/\/127\.0\.0\.1:1: \S/);
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('prints a token usable with curl-style calls; the low preset shows in headers and 429s', async () => {
@@ -104,5 +131,22 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
     expect(bad.stderr + bad.stdout).not.toContain('definitely-wrong-secret');
     expect(out).not.toContain('definitely-wrong-secret');
     expect(out).not.toContain('svc-hk-reporting-2d4f6a8c0e1b3d5f');
+  });
+});
+
+describe('ncs openapi into a closed pipe', () => {
+  it('`ncs openapi | head -c 10` ends quietly instead of crashing with EPIPE', async () => {
+    const res = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" openapi --format yaml | head -c 10`], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => (stderr += c));
+      child.on('exit', (status) => resolve({ status, stdout, stderr }));
+    });
+    expect(res.stdout).toHaveLength(10);
+    expect(res.stderr).not.toMatch(/EPIPE|Error/);
   });
 });

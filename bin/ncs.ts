@@ -9,9 +9,7 @@ import { registerSandboxCommands } from './commands/sandbox.ts';
 import { registerVerifyCommands } from './commands/verify.ts';
 import { registerConformanceCommands } from './commands/conformance.ts';
 
-const program = new Command('ncs')
-  .description('Network Connections Service sandbox: simulator and conformance kit')
-  .showHelpAfterError();
+const program = new Command('ncs').description('Network Connections Service sandbox: simulator and conformance kit');
 
 program
   .command('serve')
@@ -52,7 +50,7 @@ program
 program
   .command('token')
   .description('get an access token from a running simulator by client credentials (for curl)')
-  .option('--base-url <url>', 'where the simulator runs', 'http://127.0.0.1:4010')
+  .option('--base-url <url>', 'where the simulator runs, origin or …/api/public/v1 (env NCS_BASE_URL)')
   .requiredOption('--client-id <id>', 'OAuth client or service account from the fixtures')
   .requiredOption(
     '--client-secret <secret>',
@@ -81,8 +79,30 @@ registerSandboxCommands(program);
 registerVerifyCommands(program);
 registerConformanceCommands(program);
 
+// A closed pipe (`ncs openapi | head`) ends the output, not the process with a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
+/** Every command answers a usage error with one line and exit 2 (exit 1 means "checked, and failed"). */
+function oneLineUsageErrors(cmd: Command, path: string): void {
+  cmd.exitOverride();
+  cmd.configureOutput({
+    outputError: (text, write) =>
+      write(
+        `${path}: ${text
+          .replace(/^error: /, '')
+          .replace(/\s*\n\s*/g, ' ')
+          .trim()} (see ${path} --help)\n`,
+      ),
+  });
+  for (const sub of cmd.commands) oneLineUsageErrors(sub, `${path} ${sub.name()}`);
+}
+oneLineUsageErrors(program, 'ncs');
+
 program.parseAsync().catch((err: unknown) => {
-  // Commander already printed its message (or the help, exit code 0).
+  // Commander already printed its one line (or the help, exit code 0).
   if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
   process.stderr.write(`ncs: ${err instanceof FixtureError || err instanceof Error ? err.message : String(err)}\n`);
   process.exit(2);

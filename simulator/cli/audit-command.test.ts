@@ -45,12 +45,13 @@ describe('audit verify command', () => {
   it('says what it expected for other documents', () => {
     for (const doc of [null, 42, [], { data: [] }, { entries: [] }])
       expect(auditVerifyDocument(doc)).toMatchObject({
-        exitCode: 1,
+        exitCode: 2,
         message: expect.stringMatching(/^not verifiable: expected a GET \/audit-log response/),
       });
-    expect(auditVerifyDocument({ ok: false, error: { code: 'forbidden' } }).message).toBe(
-      'not verifiable: the file is a failure response (forbidden)',
-    );
+    expect(auditVerifyDocument({ ok: false, error: { code: 'forbidden' } })).toEqual({
+      exitCode: 2,
+      message: 'not verifiable: the file is a failure response (forbidden)',
+    });
   });
 
   it('reads files and refuses unreadable or non-JSON ones as usage errors', () => {

@@ -3,10 +3,11 @@ import { verifyAuditRange } from '../contract/audit-verify.ts';
 
 /**
  * Checks a saved audit-log answer: the success envelope of GET /audit-log ({ ok, data: { entries, proof } })
- * or a bare { entries, proof }. Exit code 0 when every hash and link recomputes, 1 otherwise.
+ * or a bare { entries, proof }. Exit code 0 when every hash and link recomputes, 1 when one does not,
+ * 2 (a usage error) when the document is no audit-log answer at all.
  * @example auditVerifyDocument(JSON.parse(text)) // { exitCode: 0, message: 'intact: 50 entries, seq 1..50, …' }
  */
-export function auditVerifyDocument(doc: unknown): { exitCode: 0 | 1; message: string } {
+export function auditVerifyDocument(doc: unknown): { exitCode: 0 | 1 | 2; message: string } {
   const d = doc as {
     ok?: boolean;
     data?: { entries?: unknown; proof?: unknown };
@@ -16,13 +17,13 @@ export function auditVerifyDocument(doc: unknown): { exitCode: 0 | 1; message: s
   } | null;
   if (d && typeof d === 'object' && d.ok === false)
     return {
-      exitCode: 1,
+      exitCode: 2,
       message: `not verifiable: the file is a failure response (${String(d.error?.code ?? 'unknown code')})`,
     };
   const body = d && typeof d === 'object' && d.data && typeof d.data === 'object' ? d.data : d;
   if (!body || typeof body !== 'object' || !('entries' in body) || !('proof' in body)) {
     return {
-      exitCode: 1,
+      exitCode: 2,
       message:
         'not verifiable: expected a GET /audit-log response ({"ok":true,"data":{"entries":[…],"proof":{…}}}) or {"entries":[…],"proof":{…}}',
     };
@@ -41,7 +42,7 @@ export function auditVerifyDocument(doc: unknown): { exitCode: 0 | 1; message: s
 }
 
 /** `ncs audit verify <file>`. Throws (usage error) when the file cannot be read or is not JSON. */
-export function auditVerifyFile(file: string): { exitCode: 0 | 1; message: string } {
+export function auditVerifyFile(file: string): { exitCode: 0 | 1 | 2; message: string } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -94,6 +94,17 @@ export function streamLimitOption(
 }
 
 /**
+ * A whole-number option checked before use, so `--port abc` is a usage error naming the option.
+ * @example wholeNumberOption('--port', '4010', 0, 65535) // 4010
+ */
+export function wholeNumberOption(name: string, value: string, min: number, max: number): number {
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!(Number.isSafeInteger(n) && n >= min && n <= max))
+    throw new Error(`${name} takes a whole number from ${min} to ${max} (got "${value}")`);
+  return n;
+}
+
+/**
  * `ncs serve`: starts the HTTP simulator, prints the banner, stops cleanly on SIGINT/SIGTERM.
  * @example await runServe({ host: '127.0.0.1', port: '4010' });
  */
@@ -109,15 +120,17 @@ export async function runServe(
     throw new Error('--journal-size must be a whole number of calls from 1 to 100000');
   const options: ServeOptions = {
     host: opts.host,
-    port: Number(opts.port),
-    ...(opts.altPort !== undefined ? { altPort: Number(opts.altPort) } : {}),
+    port: wholeNumberOption('--port', opts.port, 0, 65535),
+    ...(opts.altPort !== undefined ? { altPort: wholeNumberOption('--alt-port', opts.altPort, 0, 65535) } : {}),
     ...(opts.fixtures ? { fixtures: opts.fixtures } : {}),
     ...(opts.readyFile ? { readyFile: opts.readyFile } : {}),
     ...(opts.quiet ? {} : { log: out }),
     ...(opts.allowBrowserCredentials ? { allowBrowserCredentials: true } : {}),
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
-    ...(opts.tokenTtl ? { tokenTtlSeconds: Number(opts.tokenTtl) } : {}),
-    ...(opts.refreshTokenTtl ? { refreshTokenTtlSeconds: Number(opts.refreshTokenTtl) } : {}),
+    ...(opts.tokenTtl ? { tokenTtlSeconds: wholeNumberOption('--token-ttl', opts.tokenTtl, 1, 31_536_000) } : {}),
+    ...(opts.refreshTokenTtl
+      ? { refreshTokenTtlSeconds: wholeNumberOption('--refresh-token-ttl', opts.refreshTokenTtl, 1, 31_536_000) }
+      : {}),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     ...((opts.adminToken ?? process.env.NCS_ADMIN_TOKEN)
       ? { adminToken: opts.adminToken ?? process.env.NCS_ADMIN_TOKEN }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../app/serve.ts';
 import { rateLimitOption } from './serve-command.ts';
-import { requestToken, TokenRequestError } from './token-command.ts';
+import { requestToken, TokenRequestError, tokenOrigin } from './token-command.ts';
 
 describe('ncs token (library function)', () => {
   let running: RunningServer;
@@ -62,5 +62,13 @@ describe('--rate-limit options', () => {
     expect(() => rateLimitOption({ rateLimit: '0/10' })).toThrow(/>= 1/);
     expect(() => rateLimitOption({ rateLimitPreset: 'tiny' })).toThrow(/default, low/);
     expect(() => rateLimitOption({ rateLimit: '1/1', rateLimitPreset: 'low' })).toThrow(/not both/);
+  });
+});
+
+describe('tokenOrigin', () => {
+  it('drops trailing slashes and the /api/public/v1 prefix, nothing else', () => {
+    expect(tokenOrigin('http://127.0.0.1:4010/api/public/v1/')).toBe('http://127.0.0.1:4010');
+    expect(tokenOrigin('https://staging.example/')).toBe('https://staging.example');
+    expect(tokenOrigin('https://example/base/api/public/v1')).toBe('https://example/base');
   });
 });

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_EVENTS } from '../contract/events.ts';
 import { verifyWebhook } from '../contract/webhook-signature.ts';
+import { reachingFetch } from '../lib/reach.ts';
 
 export interface ListenOptions {
   baseUrl: string;
@@ -66,7 +67,8 @@ export async function listenForWebhooks(opts: ListenOptions): Promise<Listening>
     server.listen(opts.port ?? 0, '127.0.0.1', resolve);
   });
   const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-  const res = await doFetch(`${opts.baseUrl.replace(/\/+$/, '')}/api/public/v1/webhooks`, {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  const res = await reachingFetch(doFetch, base)(`${base}/api/public/v1/webhooks`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${opts.token}`,

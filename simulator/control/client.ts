@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import type { AddFaultBody } from './routes.ts';
 import { CONTROL_PREFIX } from './routes.ts';
+import { reachingFetch } from '../lib/reach.ts';
 
 export interface ControlClientOptions {
   baseUrl: string;
@@ -31,8 +32,8 @@ export class ControlRequestError extends Error {
  * @example const ctl = createControlClient({ baseUrl: 'http://127.0.0.1:4010', adminToken }); await ctl.pause('con_...');
  */
 export function createControlClient(opts: ControlClientOptions) {
-  const doFetch = opts.fetch ?? globalThis.fetch;
   const base = opts.baseUrl.replace(/\/+$/, '');
+  const doFetch = reachingFetch(opts.fetch ?? globalThis.fetch, base);
   async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await doFetch(`${base}${CONTROL_PREFIX}${path}`, {
       method,
