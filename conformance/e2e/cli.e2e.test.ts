@@ -7,7 +7,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../simulator/app/serve.ts';
 import { CHECKS } from '../checks/index.ts';
-import { checksMarkdownTable } from '../cli/list-command.ts';
+import { checksMarkdownTable } from '../reporters/check-list.ts';
 import { JsonReport } from '../reporters/json-report.ts';
 import { selectChecks } from '../runner/registry.ts';
 import { violationOptions } from '../violations/index.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../../conformance/index.ts';
 import { serve, type RunningServer } from '../../app/serve.ts';
-import { requestToken } from '../../cli/token-command.ts';
+import { requestToken } from '../../auth-server/token-client.ts';
 import { startTestReceiver } from '../test-receiver.ts';
 
 interface Seen {

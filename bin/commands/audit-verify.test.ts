@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAuditChain } from '../audit/hash-chain.ts';
-import { auditVerifyDocument, auditVerifyFile } from './audit-command.ts';
+import { createAuditChain } from '../../simulator/audit/hash-chain.ts';
+import { auditVerifyDocument, auditVerifyFile } from './audit-verify.ts';
 
 const chain = createAuditChain('harbour-kitchens');
 for (let i = 1; i <= 7; i++)
@@ -42,15 +42,16 @@ describe('audit verify command', () => {
     expect(auditVerifyDocument({ entries: again.entries, proof: null }).message).toMatch(/^FAILED: malformed_proof: /);
   });
 
-  it('says what it expected for other documents', () => {
-    for (const doc of [null, 42, [], { data: [] }, { entries: [] }])
+  it('says what it expected for other documents, as a usage error (exit 2)', () => {
+    for (const doc of [null, 42, [], { data: [] }, { entries: [] }, { ok: true, data: { providers: [] } }])
       expect(auditVerifyDocument(doc)).toMatchObject({
-        exitCode: 1,
+        exitCode: 2,
         message: expect.stringMatching(/^not verifiable: expected a GET \/audit-log response/),
       });
-    expect(auditVerifyDocument({ ok: false, error: { code: 'forbidden' } }).message).toBe(
-      'not verifiable: the file is a failure response (forbidden)',
-    );
+    expect(auditVerifyDocument({ ok: false, error: { code: 'forbidden' } })).toEqual({
+      exitCode: 2,
+      message: 'not verifiable: the file is a failure response (forbidden)',
+    });
   });
 
   it('reads files and refuses unreadable or non-JSON ones as usage errors', () => {

@@ -1,7 +1,7 @@
 import { createReporters, REPORTER_NAMES, type Reporter } from '../reporters/index.ts';
-import type { ProfileName } from '../runner/check.ts';
-import { optionsFromEnv, type ConformanceOptions } from '../runner/options.ts';
-import { runConformance } from '../runner/run.ts';
+import type { ProfileName } from './check.ts';
+import { optionsFromEnv, type ConformanceOptions } from './options.ts';
+import { runConformance } from './run.ts';
 
 /** The flags of `ncs conformance run` as commander hands them over (strings). */
 export interface RunCommandFlags {

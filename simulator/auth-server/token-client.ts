@@ -1,5 +1,6 @@
+// A client of the OAuth surface: an access token by client credentials (what `ncs token` prints).
 export interface TokenCommandOptions {
-  /** Where the simulator runs (default http://127.0.0.1:4010). */
+  /** Where the simulator runs, with or without /api/public/v1 (default http://127.0.0.1:4010). */
   baseUrl?: string;
   clientId: string;
   clientSecret: string;
@@ -28,7 +29,8 @@ export class TokenRequestError extends Error {
  * @example const token = await requestToken({ clientId: 'harbour-backend', clientSecret: process.env.NCS_SECRET! });
  */
 export async function requestToken(opts: TokenCommandOptions): Promise<string> {
-  const base = (opts.baseUrl ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
+  // The interface's base URL (…/api/public/v1) names the same deployment as its origin.
+  const base = (opts.baseUrl ?? 'http://127.0.0.1:4010').replace(/\/+$/, '').replace(/\/api\/public\/v1$/, '');
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   const scope = opts.scope
     ?.split(/[\s,]+/)
