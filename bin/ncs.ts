@@ -10,7 +10,7 @@ import { registerOpenApi } from './commands/openapi.ts';
 import { registerSandbox } from './commands/sandbox.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerToken } from './commands/token.ts';
-import { oneLineErrors, reportFailure } from './commands/errors.ts';
+import { oneLineErrors, reportFailure, trackRunningCommand } from './commands/errors.ts';
 import { registerWebhookListen } from './commands/webhook-listen.ts';
 import { registerWebhookSign } from './commands/webhook-sign.ts';
 import { registerWebhookVerify } from './commands/webhook-verify.ts';
@@ -39,6 +39,7 @@ registerConformanceRun(conformance);
 registerConformanceList(conformance);
 
 oneLineErrors(program);
+trackRunningCommand(program);
 program.parseAsync().catch((err: unknown) => {
   // Commander printed its own message already (or the help: exit code 0).
   if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);

@@ -1,6 +1,9 @@
 // How every command reports what stopped it: one line on stderr, exit code 2.
 import type { Command } from 'commander';
 
+/** Collapses a message onto one line. */
+const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ' ');
+
 /** The command's full name, e.g. "ncs conformance run". */
 function fullName(cmd: Command): string {
   const names: string[] = [];
@@ -27,12 +30,24 @@ export function oneLineErrors(cmd: Command): void {
   for (const sub of cmd.commands) oneLineErrors(sub);
 }
 
+/** The command running now, named in failure lines ("ncs sandbox state: cannot reach …"). */
+let running = 'ncs';
+
+/**
+ * Remembers which command runs, so a failure names it.
+ * @example trackRunningCommand(program);
+ */
+export function trackRunningCommand(program: Command): void {
+  program.hook('preAction', (_program, action) => {
+    running = fullName(action);
+  });
+}
+
 /**
  * Prints why a command stopped (one line, no stack) and exits with 2.
  * @example program.parseAsync().catch(reportFailure);
  */
 export function reportFailure(err: unknown): never {
-  const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`ncs: ${message.trim().replace(/\s*\n\s*/g, ' ')}\n`);
+  process.stderr.write(`${running}: ${oneLine(err instanceof Error ? err.message : String(err))}\n`);
   process.exit(2);
 }

@@ -13,7 +13,7 @@ export class UsageError extends Error {
  */
 export function portOption(value: string): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535)
-    throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
+    throw new InvalidArgumentError('A port is a whole number from 0 to 65535');
   return Number(value);
 }
 
@@ -22,7 +22,8 @@ export function portOption(value: string): number {
  * @example program.option('--count <n>', 'how many', positiveIntOption)
  */
 export function positiveIntOption(value: string): number {
-  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a whole number >= 1.');
+  if (!/^\d{1,15}$/.test(value) || Number(value) < 1)
+    throw new InvalidArgumentError('Expected a whole number of at least 1');
   return Number(value);
 }
 
@@ -31,6 +32,6 @@ export function positiveIntOption(value: string): number {
  * @example program.option('--latency <ms>', 'added latency', nonNegativeIntOption)
  */
 export function nonNegativeIntOption(value: string): number {
-  if (!/^\d{1,15}$/.test(value)) throw new InvalidArgumentError('expected a whole number >= 0.');
+  if (!/^\d{1,15}$/.test(value)) throw new InvalidArgumentError('Expected a whole number of at least 0');
   return Number(value);
 }

@@ -127,7 +127,7 @@ describe('ncs conformance (CLI)', () => {
     expect([noBase.status, noBase.stdout, noBase.stderr]).toEqual([
       2,
       '',
-      'ncs conformance: --base-url is required (or NCS_BASE_URL)\n',
+      'ncs conformance run: --base-url is required (or NCS_BASE_URL)\n',
     ]);
     const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'pdf']);
     expect([badReporter.status, badReporter.stderr]).toEqual([
