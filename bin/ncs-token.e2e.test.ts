@@ -66,7 +66,7 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
   it('says "cannot reach <url>: <reason>" and exits 2 when nothing listens', async () => {
     const res = await ncs('token', '--base-url', 'http://127.0.0.1:1', '--client-id', 'a', '--client-secret', 'b');
     expect(res.status).toBe(2);
-    expect(res.stderr.trim()).toMatch(/^ncs: cannot reach http:\/\/127\.0\.0\.1:1: \S/);
+    expect(res.stderr.trim()).toMatch(/^ncs token: cannot reach http:\/\/127\.0\.0\.1:1: \S/);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
   });
 

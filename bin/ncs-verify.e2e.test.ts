@@ -81,6 +81,6 @@ describe('ncs webhook / ncs audit as subprocesses', () => {
     expect(tampered.status).toBe(1);
     expect(tampered.stderr).toMatch(/^FAILED: hash_mismatch at seq 5: /);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toMatch(/^ncs: cannot read /);
+    expect(missing.stderr).toMatch(/^ncs audit verify: cannot read /);
   });
 });

@@ -42,5 +42,5 @@ export { JsonReport } from './reporters/json-report.ts';
 export { createJUnitReporter, toJUnitXml } from './reporters/junit.ts';
 export { createHtmlReporter, toHtmlReport } from './reporters/html.ts';
 export { createReporters, type Reporter } from './reporters/index.ts';
-export { runConformanceCommand } from './cli/run-command.ts';
-export { listChecks, checksMarkdownTable } from './cli/list-command.ts';
+export { runConformanceCommand } from './runner/run-command.ts';
+export { listChecks, checksMarkdownTable } from './reporters/check-list.ts';

@@ -18,7 +18,7 @@ export * from './contract/index.ts';
 export { createAuthServerSurface, type AuthServerOptions } from './auth-server/surface.ts';
 export { OAUTH_PATHS } from './auth-server/metadata.ts';
 export { RATE_LIMIT_PRESETS, type RateLimitSettings } from './state/rate-limit-store.ts';
-export { requestToken, TokenRequestError } from './cli/token-command.ts';
+export { requestToken, TokenRequestError } from './auth-server/token-client.ts';
 export {
   signWebhook,
   verifyWebhook,

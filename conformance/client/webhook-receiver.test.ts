@@ -49,4 +49,27 @@ describe("the kit's webhook receiver", () => {
       await receiver.close();
     }
   });
+
+  it('answers as respond decides (status, whole answer, reset, a failure as 500) and keeps only the newest', async () => {
+    const receiver = await startKitReceiver(0, {
+      keep: 2,
+      respond: async (d) => {
+        if (d.path === '/status/503') return 503;
+        if (d.path === '/reset') return 'reset';
+        if (d.path === '/throw') throw new Error('boom');
+        return { status: 200, headers: { 'x-seen': d.rawBody.toString('utf8') }, body: 'thanks' };
+      },
+    });
+    try {
+      const post = (path: string) => fetch(`${receiver.origin}${path}`, { method: 'POST', body: 'x' });
+      expect((await post('/status/503')).status).toBe(503);
+      const whole = await post('/any');
+      expect([whole.status, whole.headers.get('x-seen'), await whole.text()]).toEqual([200, 'x', 'thanks']);
+      await expect(post('/reset')).rejects.toThrow();
+      expect((await post('/throw')).status).toBe(500);
+      expect(receiver.received.map((d) => d.path)).toEqual(['/reset', '/throw']);
+    } finally {
+      await receiver.close();
+    }
+  });
 });

@@ -29,6 +29,23 @@ export interface KitReceiver {
   close(): Promise<void>;
 }
 
+/**
+ * How the receiver answers one request: a status, a whole answer, or a broken connection ('reset') or
+ * none at all ('hang') for testing a sender's retries and timeouts.
+ */
+export type ReceiverAnswer =
+  | number
+  | { status: number; headers?: Record<string, string>; body?: string | Uint8Array }
+  | 'hang'
+  | 'reset';
+
+export interface KitReceiverOptions {
+  /** Decides each answer once the request is recorded (default 204); a rejection answers 500. */
+  respond?: (delivery: ReceivedDelivery) => ReceiverAnswer | Promise<ReceiverAnswer>;
+  /** Keep only the newest this many requests (default all): a long-running listener must not grow. */
+  keep?: number;
+}
+
 /** Bodies larger than this are cut (a receiver under test must not be flooded). */
 const MAX_BODY = 1024 * 1024;
 
@@ -36,8 +53,9 @@ const MAX_BODY = 1024 * 1024;
  * The kit's webhook receiver: listens on 127.0.0.1 only, records every request and answers 204, so
  * the deployment under test records a successful delivery and does not retry.
  * @example const receiver = await startKitReceiver(0); const [d] = await receiver.waitFor((d) => d.path === '/x', 3000);
+ * @example await startKitReceiver(0, { respond: (d) => (d.path === '/fail' ? 500 : 204), keep: 100 });
  */
-export async function startKitReceiver(port = 0): Promise<KitReceiver> {
+export async function startKitReceiver(port = 0, options: KitReceiverOptions = {}): Promise<KitReceiver> {
   const received: ReceivedDelivery[] = [];
   const listeners = new Set<() => void>();
   const server: Server = createServer((req, res) => {
@@ -51,15 +69,29 @@ export async function startKitReceiver(port = 0): Promise<KitReceiver> {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers))
         if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-      received.push({
+      const delivery: ReceivedDelivery = {
         method: req.method ?? 'POST',
         path: req.url ?? '/',
         headers,
         rawBody: Buffer.concat(chunks),
         receivedAt: Date.now(),
-      });
-      res.writeHead(204).end();
-      for (const l of [...listeners]) l();
+      };
+      received.push(delivery);
+      if (options.keep !== undefined && received.length > options.keep)
+        received.splice(0, received.length - options.keep);
+      // Answered before waiters hear of it, so a sender's log already shows the outcome they look up.
+      const answer = (a: ReceiverAnswer) => {
+        if (a === 'reset') req.socket.destroy();
+        else if (a !== 'hang') {
+          const full = typeof a === 'number' ? { status: a } : a;
+          res.writeHead(full.status, full.headers).end(full.body);
+        }
+        for (const l of [...listeners]) l();
+      };
+      if (!options.respond) return answer(204);
+      Promise.resolve()
+        .then(() => options.respond?.(delivery) ?? 204)
+        .then(answer, () => answer(500));
     });
   });
   await new Promise<void>((resolve, reject) => {

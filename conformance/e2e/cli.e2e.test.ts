@@ -7,7 +7,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../simulator/app/serve.ts';
 import { CHECKS } from '../checks/index.ts';
-import { checksMarkdownTable } from '../cli/list-command.ts';
+import { checksMarkdownTable } from '../reporters/check-list.ts';
 import { JsonReport } from '../reporters/json-report.ts';
 import { selectChecks } from '../runner/registry.ts';
 import { violationOptions } from '../violations/index.ts';
@@ -127,7 +127,7 @@ describe('ncs conformance (CLI)', () => {
     expect([noBase.status, noBase.stdout, noBase.stderr]).toEqual([
       2,
       '',
-      'ncs conformance: --base-url is required (or NCS_BASE_URL)\n',
+      'ncs conformance run: --base-url is required (or NCS_BASE_URL)\n',
     ]);
     const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'pdf']);
     expect([badReporter.status, badReporter.stderr]).toEqual([

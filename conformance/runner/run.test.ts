@@ -252,6 +252,27 @@ describe('runConformance', () => {
     expect(lost.result.error).toMatch(/stopped answering/);
   });
 
+  it('credentials the deployment refuses (401 on the first authenticated call) stop the run: exit 2, no check ran', async () => {
+    const events: RunEvent[] = [];
+    const result = await runConformance({
+      baseUrl: main.baseUrl,
+      token: 'ncs_at_not-a-token-it-knows',
+      tenant: 'harbour-kitchens',
+      fetch,
+      checks: CHECKS,
+      onEvent: (e) => events.push(e),
+    });
+    expect(result.exitCode).toBe(2);
+    expect(result.error).toMatch(
+      /^credentials refused: .*\/info answered 401 to the token .* harbour-kitchens; no check ran$/,
+    );
+    expect(result.error).not.toContain('not-a-token-it-knows');
+    expect(result.results).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual(['run-end']);
+    // The same run with a token the deployment knows goes on to judge the checks.
+    expect((await run(main)).result.results).toHaveLength(CHECKS.length);
+  });
+
   it('a --grep that matches nothing is a usage error', async () => {
     const { result } = await run(main, { grep: 'no-such-check' });
     expect([result.exitCode, result.error]).toEqual([2, 'no check matches --grep /no-such-check/i']);

@@ -47,15 +47,35 @@ async function obtainToken(client: KitClient, o: ResolvedOptions, redactor: Reda
   return (await requestClientCredentialsToken(client, c)).accessToken;
 }
 
-/** The environment the target reports for the token (GET /info, the interface's sample first call), if any. */
-async function detectEnvironment(client: KitClient, o: ResolvedOptions, token: string): Promise<string | undefined> {
+/**
+ * The kit's first authenticated call (GET /info, the interface's sample first call): whether the
+ * deployment refuses the credentials (401 with a tenant given, so the other reading of a missing tenant
+ * cannot be meant), and the environment it reports for the token, if any.
+ */
+async function firstAuthenticatedCall(
+  client: KitClient,
+  o: ResolvedOptions,
+  token: string,
+): Promise<{ refused: boolean; environment?: string }> {
   const ex = await client.send({
     method: 'GET',
     url: `${o.baseUrl}${BASE_PATH}/info`,
     headers: { authorization: `Bearer ${token}`, 'x-service-tenant': o.tenant ?? '' },
   });
   const env = (ex.json as { data?: { environment?: unknown } } | undefined)?.data?.environment;
-  return ex.status === 200 && typeof env === 'string' ? env : undefined;
+  return {
+    refused: ex.status === 401 && o.tenant !== undefined,
+    ...(ex.status === 200 && typeof env === 'string' ? { environment: env } : {}),
+  };
+}
+
+/** Why the run stops when the first authenticated call is answered 401. */
+function credentialsRefused(o: ResolvedOptions): string {
+  const how =
+    o.credentials.kind === 'client-credentials'
+      ? 'the token from the client credentials'
+      : 'the token (--token / NCS_TOKEN; it may have expired)';
+  return `credentials refused: ${o.baseUrl}${BASE_PATH}/info answered 401 to ${how} for tenant ${o.tenant}; no check ran`;
 }
 
 /**
@@ -105,7 +125,12 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     // One call per base URL before any verdict: an unreachable target is a setup problem, not a failure.
     await client.send({ method: 'GET', url: `${o.baseUrl}${BASE_PATH}` });
     if (o.altBaseUrl) await client.send({ method: 'GET', url: `${o.altBaseUrl}${BASE_PATH}` });
-    if (environment === undefined && token) environment = await detectEnvironment(client, o, token);
+    if (token) {
+      const first = await firstAuthenticatedCall(client, o, token);
+      // Every authenticated check would fail the same way: one clear setup error instead of a list of MUSTs.
+      if (first.refused) return finish(2, [], credentialsRefused(o));
+      environment ??= first.environment;
+    }
   } catch (err) {
     if (err instanceof ConnectionError || err instanceof TokenError) return finish(2, [], redactor.text(err.message));
     throw err;

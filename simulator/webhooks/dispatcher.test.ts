@@ -3,7 +3,7 @@ import { createClock } from '../lib/clock.ts';
 import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
 import { createManualScheduler } from '../lib/scheduler.ts';
 import { createDispatcher, type DispatcherOptions, type WebhookReceiver } from './dispatcher.ts';
-import { startTestReceiver } from './test-receiver.ts';
+import { startTestReceiver } from '../e2e/test-receiver.ts';
 
 const SECRET = 'whsec_dispatcher_test_secret';
 const T0 = Date.UTC(2026, 6, 1, 12, 0, 0);
@@ -12,7 +12,7 @@ let clockNow = () => T0;
 let idSeq = 0;
 
 beforeAll(async () => {
-  rx = await startTestReceiver(SECRET, () => clockNow());
+  rx = await startTestReceiver({ secret: SECRET, now: () => clockNow() });
 });
 afterAll(() => rx.close());
 

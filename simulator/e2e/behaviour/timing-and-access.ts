@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../contract/webhook-signature.ts';
 import { client, type Target } from '../harness.ts';
 import { expectFailure, expectSuccess } from './expect-envelope.ts';
-import { startReceiver } from './receiver.ts';
+import { startTestReceiver } from '../test-receiver.ts';
 import { readStream } from './sse-reader.ts';
 
 let seq = 0;
@@ -14,9 +14,9 @@ const headersOf = (token: string, tenant: string) => ({ authorization: `Bearer $
 /** Lifecycle events on time with no request needed, and streams that end with their token's access. */
 export function timingAndAccessBehaviour(get: () => Target) {
   describe('lifecycle on time; streams end with their access', () => {
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let receiver: Awaited<ReturnType<typeof startTestReceiver>>;
     beforeAll(async () => {
-      receiver = await startReceiver();
+      receiver = await startTestReceiver();
     });
     afterAll(() => receiver.close());
 
@@ -62,7 +62,7 @@ export function timingAndAccessBehaviour(get: () => Target) {
       expect(Date.parse(data.connection.updatedAt)).toBe(Date.parse(created!.createdAt) + delay);
       expect(arrivedAfter).toBeLessThan(delay + 2500);
       const call = await receiver.waitFor((c) => c.path === `/ok/${label}`, 2000);
-      expect(JSON.parse(call.raw).data.connection.id).toBe(created!.id);
+      expect(JSON.parse(call.body).data.connection.id).toBe(created!.id);
       await api.call('DELETE', `/api/public/v1/webhooks/${hook.id}`);
     });
 
@@ -152,7 +152,7 @@ export function timingAndAccessBehaviour(get: () => Target) {
           3000,
         );
         // The receiver's own clock: real time, as any partner's server has.
-        return verifyWebhook(call.raw, String(call.headers[hook.signatureHeader.toLowerCase()]), hook.signingSecret);
+        return verifyWebhook(call.body, String(call.headers[hook.signatureHeader.toLowerCase()]), hook.signingSecret);
       };
       try {
         t.sandbox.control.advanceClock(3600);

@@ -4,16 +4,16 @@ import { verifyAuditRange } from '../../contract/audit-verify.ts';
 import { client, type Target } from '../harness.ts';
 import { expectFailure, expectSuccess } from './expect-envelope.ts';
 import { readStream } from './sse-reader.ts';
-import { startReceiver } from './receiver.ts';
+import { startTestReceiver } from '../test-receiver.ts';
 
 let seq = 0;
 const key = (label: string) => `wh-${label}-${Date.now().toString(36)}-${++seq}`;
 
 export function webhookBehaviour(get: () => Target) {
   describe('webhooks, delivery log and audit log', () => {
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let receiver: Awaited<ReturnType<typeof startTestReceiver>>;
     beforeAll(async () => {
-      receiver = await startReceiver();
+      receiver = await startTestReceiver();
     });
     afterAll(() => receiver.close());
 
@@ -80,13 +80,13 @@ export function webhookBehaviour(get: () => Target) {
       const api = client(get());
       const { data: hook } = await register(api, '/ok/connections', ['connection.created']);
       const created = expectSuccess(await createConnection(api, 'Webhook venue'));
-      const call = await receiver.waitFor((c) => c.path === '/ok/connections' && c.raw.includes(created.id));
+      const call = await receiver.waitFor((c) => c.path === '/ok/connections' && c.body.includes(created.id));
       const header = call.headers['ncs-signature'] as string;
       expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-      expect(verifyWebhook(call.raw, header, hook.signingSecret)).toMatchObject({ ok: true });
-      expect(verifyWebhook(call.raw, header, 'whsec_wrong')).toMatchObject({ ok: false, reason: 'mismatch' });
+      expect(verifyWebhook(call.body, header, hook.signingSecret)).toMatchObject({ ok: true });
+      expect(verifyWebhook(call.body, header, 'whsec_wrong')).toMatchObject({ ok: false, reason: 'mismatch' });
       expect(Math.abs(Number(/t=(\d+)/.exec(header)![1]) - Date.now() / 1000)).toBeLessThan(300);
-      const body = JSON.parse(call.raw);
+      const body = JSON.parse(call.body);
       expect(body).toMatchObject({
         type: 'connection.created',
         tenant: 'harbour-kitchens',

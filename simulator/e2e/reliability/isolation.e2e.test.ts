@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../contract/route-table.ts';
 import { serve, type RunningServer } from '../../app/serve.ts';
-import { startReceiver } from '../behaviour/receiver.ts';
+import { startTestReceiver } from '../test-receiver.ts';
 
 /**
  * Tenant isolation over every authenticated route: tenant B, with its own valid token, addresses
@@ -9,7 +9,7 @@ import { startReceiver } from '../behaviour/receiver.ts';
  */
 describe('tenant isolation matrix', () => {
   let s: RunningServer;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startTestReceiver>>;
   const a = { ids: {} as Record<string, string>, token: '', tenant: 'harbour-kitchens' };
   const b = { token: '', tenant: 'alpine-bistro' };
   const call = (who: { token: string; tenant: string }, method: string, path: string, body?: unknown, key?: string) =>
@@ -26,7 +26,7 @@ describe('tenant isolation matrix', () => {
 
   beforeAll(async () => {
     s = await serve({ port: 0, activationDelayMs: 0 });
-    receiver = await startReceiver();
+    receiver = await startTestReceiver();
     a.token = s.sandbox.issueToken('harbour-backend').token;
     b.token = s.sandbox.issueToken('alpine-backend').token;
     const con = JSON.parse(

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../../conformance/index.ts';
 import { serve, type RunningServer } from '../../app/serve.ts';
-import { requestToken } from '../../cli/token-command.ts';
-import { startReceiver } from '../behaviour/receiver.ts';
+import { requestToken } from '../../auth-server/token-client.ts';
+import { startTestReceiver } from '../test-receiver.ts';
 
 interface Seen {
   where: string;
@@ -19,7 +19,7 @@ interface Seen {
  */
 describe('secret scan of a whole session', () => {
   let s: RunningServer;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startTestReceiver>>;
   const logs: string[] = [];
   const seen: Seen[] = [];
   const secrets = new Set<string>();
@@ -42,7 +42,7 @@ describe('secret scan of a whole session', () => {
       log: (l) => logs.push(l),
       onError: (e) => logs.push(String((e as Error)?.stack ?? e)),
     });
-    receiver = await startReceiver();
+    receiver = await startTestReceiver();
     secrets.add(s.token);
     secrets.add(s.sandbox.adminToken);
     const fixtures = JSON.parse(
@@ -99,7 +99,7 @@ describe('secret scan of a whole session', () => {
       ...seen,
       ...receiver.calls.map((c) => ({
         where: `delivery ${c.path}`,
-        text: `${JSON.stringify(c.headers)}\n${c.raw}`,
+        text: `${JSON.stringify(c.headers)}\n${c.body}`,
         reveal: false,
       })),
       ...logs.map((l, i) => ({ where: `log line ${i}`, text: l, reveal: false })),

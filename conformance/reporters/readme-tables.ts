@@ -1,5 +1,5 @@
 import { VIOLATIONS } from '../violations/index.ts';
-import { checksMarkdownTable } from './list-command.ts';
+import { checksMarkdownTable } from './check-list.ts';
 
 /** The self-test's violations as a Markdown table. */
 export function violationsMarkdownTable(): string {

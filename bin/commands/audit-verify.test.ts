@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAuditChain } from '../audit/hash-chain.ts';
-import { auditVerifyDocument, auditVerifyFile } from './audit-command.ts';
+import { createAuditChain } from '../../simulator/audit/hash-chain.ts';
+import { auditVerifyDocument, auditVerifyFile } from './audit-verify.ts';
 
 const chain = createAuditChain('harbour-kitchens');
 for (let i = 1; i <= 7; i++)
@@ -42,8 +42,8 @@ describe('audit verify command', () => {
     expect(auditVerifyDocument({ entries: again.entries, proof: null }).message).toMatch(/^FAILED: malformed_proof: /);
   });
 
-  it('says what it expected for other documents', () => {
-    for (const doc of [null, 42, [], { data: [] }, { entries: [] }])
+  it('says what it expected for other documents, as a usage error (exit 2)', () => {
+    for (const doc of [null, 42, [], { data: [] }, { entries: [] }, { ok: true, data: { providers: [] } }])
       expect(auditVerifyDocument(doc)).toMatchObject({
         exitCode: 2,
         message: expect.stringMatching(/^not verifiable: expected a GET \/audit-log response/),

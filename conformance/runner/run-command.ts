@@ -1,7 +1,7 @@
 import { createReporters, REPORTER_NAMES, type Reporter } from '../reporters/index.ts';
-import type { ProfileName } from '../runner/check.ts';
-import { optionsFromEnv, type ConformanceOptions } from '../runner/options.ts';
-import { runConformance } from '../runner/run.ts';
+import type { ProfileName } from './check.ts';
+import { optionsFromEnv, type ConformanceOptions } from './options.ts';
+import { runConformance } from './run.ts';
 
 /** The flags of `ncs conformance run` as commander hands them over (strings). */
 export interface RunCommandFlags {
@@ -80,7 +80,7 @@ export async function runConformanceCommand(flags: RunCommandFlags, io: CommandI
   const unknown = names.filter((n) => !(REPORTER_NAMES as readonly string[]).includes(n));
   if (unknown.length || names.length === 0) {
     io.stderr(
-      `ncs conformance: --reporter takes ${REPORTER_NAMES.join(', ')} (comma-separated), not ${unknown.join(', ') || 'nothing'}\n`,
+      `ncs conformance run: --reporter takes ${REPORTER_NAMES.join(', ')} (comma-separated), not ${unknown.join(', ') || 'nothing'}\n`,
     );
     return 2;
   }
@@ -96,6 +96,6 @@ export async function runConformanceCommand(flags: RunCommandFlags, io: CommandI
       }),
   });
   await Promise.all(reporters.map((r) => r.done()));
-  if (result.error) io.stderr(`ncs conformance: ${result.error}\n`);
+  if (result.error) io.stderr(`ncs conformance run: ${result.error}\n`);
   return result.exitCode;
 }

@@ -1,13 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { LIMITS } from '../contract/limits.ts';
-import { signWebhook, verifyWebhook, type VerifyFailureReason } from '../contract/webhook-signature.ts';
-
-export interface WebhookSignOptions {
-  /** Signing secret; default: env NCS_WEBHOOK_SECRET (keeps it out of the process list). */
-  secret?: string;
-  /** Unix seconds; default: now. */
-  timestamp?: string;
-}
+// `ncs webhook verify`: exit code 0 for a valid delivery, 1 with the reason when not.
+import type { Command } from 'commander';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { verifyWebhook, type VerifyFailureReason } from '../../simulator/contract/webhook-signature.ts';
+import { readBody, secretOf, unixSeconds } from './webhook-input.ts';
 
 export interface WebhookVerifyOptions {
   secret?: string;
@@ -18,39 +13,20 @@ export interface WebhookVerifyOptions {
   now?: string;
 }
 
-/** The exact bytes of a body: from a file, or stdin when no file is given. */
-export function readBody(file?: string): Buffer {
-  try {
-    return readFileSync(file ?? 0);
-  } catch (err) {
-    throw new Error(`cannot read the body from ${file ?? 'stdin'}: ${(err as Error).message}`);
-  }
-}
-
-function secretOf(secret: string | undefined, env: NodeJS.ProcessEnv): string {
-  const s = secret ?? env.NCS_WEBHOOK_SECRET;
-  if (!s) throw new Error('give the signing secret with --secret or the environment variable NCS_WEBHOOK_SECRET');
-  return s;
-}
-
-function unixSeconds(name: string, value: string): number {
-  if (!/^\d{1,15}$/.test(value))
-    throw new Error(`${name} must be unix seconds (digits only), not "${value.slice(0, 40)}"`);
-  return Number(value);
-}
-
-/**
- * `ncs webhook sign`: the signature header value for a body.
- * @example webhookSign({ secret: 'whsec_x', timestamp: '1767225600' }, readBody('event.json')) // 't=1767225600,v1=…'
- */
-export function webhookSign(
-  opts: WebhookSignOptions,
-  body: Uint8Array,
-  env: NodeJS.ProcessEnv = process.env,
-  now = Date.now(),
-): string {
-  const t = opts.timestamp !== undefined ? unixSeconds('--timestamp', opts.timestamp) : Math.floor(now / 1000);
-  return signWebhook(body, secretOf(opts.secret, env), t);
+export function registerWebhookVerify(webhook: Command): void {
+  webhook
+    .command('verify')
+    .description('check a delivery: exit 0 when valid, 1 with the reason when not')
+    .requiredOption('--header <value>', 'the signature header value as received')
+    .option('--secret <secret>', 'signing secret (default: env NCS_WEBHOOK_SECRET)')
+    .option('--file <path>', 'raw body file (default: stdin)')
+    .option('--tolerance <seconds>', 'largest accepted clock difference (default: 300)')
+    .option('--now <unix-seconds>', 'judge the timestamp against this time instead of now')
+    .action((opts: WebhookVerifyOptions & { file?: string }) => {
+      const r = webhookVerify(opts, readBody(opts.file));
+      (r.exitCode === 0 ? process.stdout : process.stderr).write(`${r.message}\n`);
+      process.exitCode = r.exitCode;
+    });
 }
 
 const EXPLAIN: Record<VerifyFailureReason, string> = {

@@ -1,6 +1,6 @@
-import { cannotReach } from '../lib/reach.ts';
+// A client of the OAuth surface: an access token by client credentials (what `ncs token` prints).
 export interface TokenCommandOptions {
-  /** Where the simulator runs (default http://127.0.0.1:4010). */
+  /** Where the simulator runs, with or without /api/public/v1 (default http://127.0.0.1:4010). */
   baseUrl?: string;
   clientId: string;
   clientSecret: string;
@@ -24,21 +24,13 @@ export class TokenRequestError extends Error {
 }
 
 /**
- * The server a token is asked of: the given base URL without trailing slashes and without the interface's
- * `/api/public/v1` prefix, so the URL the kit and curl use works here as well.
- * @example tokenOrigin('http://127.0.0.1:4010/api/public/v1/') // 'http://127.0.0.1:4010'
- */
-export function tokenOrigin(baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, '').replace(/\/api\/public\/v1$/, '');
-}
-
-/**
  * `ncs token`: an access token from a running simulator by client credentials (client_secret_basic),
  * for curl users. Returns the text to print: the bare token, or the whole answer as JSON.
  * @example const token = await requestToken({ clientId: 'harbour-backend', clientSecret: process.env.NCS_SECRET! });
  */
 export async function requestToken(opts: TokenCommandOptions): Promise<string> {
-  const base = tokenOrigin(opts.baseUrl ?? (process.env.NCS_BASE_URL || 'http://127.0.0.1:4010'));
+  // The interface's base URL (…/api/public/v1) names the same deployment as its origin.
+  const base = (opts.baseUrl ?? 'http://127.0.0.1:4010').replace(/\/+$/, '').replace(/\/api\/public\/v1$/, '');
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   const scope = opts.scope
     ?.split(/[\s,]+/)
@@ -62,7 +54,9 @@ export async function requestToken(opts: TokenCommandOptions): Promise<string> {
       body: form.toString(),
     });
   } catch (err) {
-    throw new Error(cannotReach(base, err), { cause: err });
+    throw new Error(
+      `cannot reach ${base}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`,
+    );
   }
   const text = await res.text();
   let body: Record<string, unknown> = {};

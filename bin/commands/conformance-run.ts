@@ -1,14 +1,10 @@
-// `ncs conformance run|list`: commander wiring (logic in conformance/cli/).
+// `ncs conformance run`: the kit against a deployment, with the chosen reporters.
 import type { Command } from 'commander';
 
 // The kit (some 250 modules with undici and yaml) is loaded only when one of its commands runs, so
 // `ncs serve` does not pay for it at start-up.
 
-export function registerConformanceCommands(program: Command) {
-  const conformance = program.command('conformance').description('check any deployment against the interface');
-  // Usage errors of the kit exit with 2 (exit code 1 means "a MUST check failed").
-  conformance.exitOverride();
-
+export function registerConformanceRun(conformance: Command): void {
   conformance
     .command('run')
     .description(
@@ -50,16 +46,7 @@ export function registerConformanceCommands(program: Command) {
       'JSON file with what the interface does not show (env NCS_DEPLOYMENT_PROFILE)',
     )
     .action(async (opts) => {
-      const { runConformanceCommand } = await import('../../conformance/cli/run-command.ts');
+      const { runConformanceCommand } = await import('../../conformance/runner/run-command.ts');
       process.exit(await runConformanceCommand(opts));
-    });
-
-  conformance
-    .command('list')
-    .description('list the checks with severity and interface section')
-    .option('--format <format>', 'table, markdown or json', 'table')
-    .action(async (opts) => {
-      const { listChecks } = await import('../../conformance/cli/list-command.ts');
-      process.stdout.write(listChecks(opts.format));
     });
 }

@@ -7,7 +7,7 @@ import { updateReadme } from './readme-tables.ts';
 describe('README', () => {
   const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
 
-  it('lists exactly the registered checks and violations (regenerate: npx node conformance/cli/update-readme.ts)', () => {
+  it('lists exactly the registered checks and violations (regenerate: npx node conformance/reporters/update-readme.ts)', () => {
     expect(readme).toBe(updateReadme(readme));
     for (const c of CHECKS) expect(readme).toContain(`| \`${c.name}\` | ${c.severity} | ${c.section} |`);
   });

@@ -1,5 +1,5 @@
 // Rewrites README.md's generated tables (checks, violations) from the registry:
-//   npx node conformance/cli/update-readme.ts
+//   npx node conformance/reporters/update-readme.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { updateReadme } from './readme-tables.ts';

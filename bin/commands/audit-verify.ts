@@ -1,13 +1,32 @@
+// `ncs audit verify <file>`: recompute the hash chain and proof of a saved GET /audit-log answer.
 import { readFileSync } from 'node:fs';
-import { verifyAuditRange } from '../contract/audit-verify.ts';
+import type { Command } from 'commander';
+import { verifyAuditRange } from '../../simulator/contract/audit-verify.ts';
+import { UsageError } from './usage.ts';
+
+/** 0 intact, 1 tampered or broken, 2 the file is no audit-log answer at all (a usage error). */
+export type AuditVerdict = { exitCode: 0 | 1 | 2; message: string };
+
+export function registerAuditVerify(audit: Command): void {
+  audit
+    .command('verify <file>')
+    .description('recompute the hash chain and proof of a saved GET /audit-log response: exit 0 intact, 1 not')
+    .action((file: string) => {
+      const r = auditVerifyFile(file);
+      (r.exitCode === 0 ? process.stdout : process.stderr).write(
+        `${r.exitCode === 2 ? 'ncs audit verify: ' : ''}${r.message}\n`,
+      );
+      process.exitCode = r.exitCode;
+    });
+}
 
 /**
  * Checks a saved audit-log answer: the success envelope of GET /audit-log ({ ok, data: { entries, proof } })
- * or a bare { entries, proof }. Exit code 0 when every hash and link recomputes, 1 when one does not,
- * 2 (a usage error) when the document is no audit-log answer at all.
+ * or a bare { entries, proof }. Exit code 0 when every hash and link recomputes, 1 when one does not, 2 when the
+ * document is not an audit-log answer (a failure envelope, another endpoint's answer).
  * @example auditVerifyDocument(JSON.parse(text)) // { exitCode: 0, message: 'intact: 50 entries, seq 1..50, …' }
  */
-export function auditVerifyDocument(doc: unknown): { exitCode: 0 | 1 | 2; message: string } {
+export function auditVerifyDocument(doc: unknown): AuditVerdict {
   const d = doc as {
     ok?: boolean;
     data?: { entries?: unknown; proof?: unknown };
@@ -41,19 +60,22 @@ export function auditVerifyDocument(doc: unknown): { exitCode: 0 | 1 | 2; messag
   };
 }
 
-/** `ncs audit verify <file>`. Throws (usage error) when the file cannot be read or is not JSON. */
-export function auditVerifyFile(file: string): { exitCode: 0 | 1 | 2; message: string } {
+/**
+ * `ncs audit verify <file>`. Throws a UsageError when the file cannot be read or is not JSON.
+ * @example auditVerifyFile('audit.json').exitCode // 0
+ */
+export function auditVerifyFile(file: string): AuditVerdict {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new Error(`cannot read ${file}: ${(err as Error).message}`);
+    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
   }
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch {
-    throw new Error(`${file} is not JSON`);
+    throw new UsageError(`${file} is not JSON`);
   }
   return auditVerifyDocument(doc);
 }
