@@ -6,7 +6,8 @@ import {
   type ControlClient,
   type ControlClientOptions,
 } from '../../simulator/control/client.ts';
-import { baseUrlOf, reachingFetch, readReadyFile } from './target.ts';
+import { reachingFetch } from '../../simulator/lib/reach.ts';
+import { baseUrlOf, readReadyFile } from './target.ts';
 import { nonNegativeIntOption, positiveIntOption, UsageError } from './usage.ts';
 
 export interface SandboxCliOptions {
@@ -25,7 +26,7 @@ export function resolveControl(opts: SandboxCliOptions, env = process.env): Cont
   if (!adminToken)
     throw new UsageError('the control plane needs the admin token: --admin-token, NCS_ADMIN_TOKEN or --ready-file');
   const baseUrl = baseUrlOf(opts.baseUrl ?? ready.baseUrl, env);
-  return { baseUrl, adminToken, fetch: reachingFetch(baseUrl) };
+  return { baseUrl, adminToken, fetch: reachingFetch(globalThis.fetch, baseUrl) };
 }
 
 const print = (data: unknown): void => {

@@ -51,25 +51,3 @@ export function baseUrlOf(value: string | undefined, env = process.env): string 
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${path.endsWith(BASE_PATH) ? path.slice(0, -BASE_PATH.length) : path}`;
 }
-
-/**
- * fetch that turns a network failure into "cannot reach <url>: <reason>" instead of undici's bare
- * "fetch failed".
- * @example createControlClient({ baseUrl, adminToken, fetch: reachingFetch(baseUrl) })
- */
-export function reachingFetch(baseUrl: string, doFetch: typeof fetch = globalThis.fetch): typeof fetch {
-  return async (input, init) => {
-    try {
-      return await doFetch(input, init);
-    } catch (err) {
-      throw cannotReach(baseUrl, err);
-    }
-  };
-}
-
-/** The error for a network failure, with the most specific reason undici gives. */
-export function cannotReach(url: string, err: unknown): Error {
-  const cause = (err as { cause?: { message?: string; code?: string } }).cause;
-  const reason = cause?.message || cause?.code || (err as Error).message;
-  return new Error(`cannot reach ${url}: ${reason}`);
-}

@@ -6,7 +6,7 @@ import { startKitReceiver, type ReceivedDelivery } from '../../conformance/clien
 import { WEBHOOK_EVENTS } from '../../simulator/contract/events.ts';
 import { signWebhook, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import { reachingFetch } from './target.ts';
+import { reachingFetch } from '../../simulator/lib/reach.ts';
 
 export interface ListenOptions {
   baseUrl: string;
@@ -41,7 +41,7 @@ const FORWARDED = ['content-type', 'ncs-event', 'ncs-delivery', 'ncs-attempt'];
  * @example const l = await listenForWebhooks({ baseUrl, token, tenant, forwardTo: 'http://127.0.0.1:3000/hooks' });
  */
 export async function listenForWebhooks(opts: ListenOptions): Promise<Listening> {
-  const doFetch = opts.fetch ?? reachingFetch(opts.baseUrl);
+  const doFetch = opts.fetch ?? reachingFetch(globalThis.fetch, opts.baseUrl);
   const print = opts.print ?? ((l: string) => process.stdout.write(`${l}\n`));
   const registration = { secret: '', header: 'ncs-signature' };
   const answer = async (d: ReceivedDelivery): Promise<number> => {

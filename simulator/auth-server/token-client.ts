@@ -1,4 +1,6 @@
 // A client of the OAuth surface: an access token by client credentials (what `ncs token` prints).
+import { cannotReach } from '../lib/reach.ts';
+
 export interface TokenCommandOptions {
   /** Where the simulator runs, with or without /api/public/v1 (default http://127.0.0.1:4010). */
   baseUrl?: string;
@@ -54,9 +56,7 @@ export async function requestToken(opts: TokenCommandOptions): Promise<string> {
       body: form.toString(),
     });
   } catch (err) {
-    throw new Error(
-      `cannot reach ${base}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`,
-    );
+    throw new Error(cannotReach(base, err), { cause: err });
   }
   const text = await res.text();
   let body: Record<string, unknown> = {};
