@@ -58,7 +58,8 @@ export function createAuthServerSurface(opts: AuthServerOptions): Surface {
     families: createRefreshFamilies(state.clock, opts.refreshTokenTtlSeconds ?? 86_400),
     fallbackIssuer: opts.issuer.replace(/\/+$/, ''),
   };
-  const router = createRouter(buildAuthServerDocument(OAUTH_ROUTES) as OpenApiDocument, {
+  // Routing document built on the first OAuth request: a start that only serves the API skips it.
+  const router = createRouter(() => buildAuthServerDocument(OAUTH_ROUTES) as OpenApiDocument, {
     routes: OAUTH_ROUTES,
     unknownPath: () => ({ detail: `No OAuth endpoint here; the endpoints are listed at ${OAUTH_PATHS.metadata}.` }),
     wrongMethod: (_method, path, allow) => ({ detail: `Use ${allow} on ${path}.` }),

@@ -53,13 +53,18 @@ export function createControlPlaneSurface(opts: {
   /** `servers` of the control plane's OpenAPI document (default: relative). */
   servers?: string[];
 }): Surface {
-  const document = buildControlPlaneDocument(CONTROL_ROUTES, opts.servers) as OpenApiDocument;
+  // Built on the first control-plane request, not at start-up: most runs never call the control plane.
+  let document: OpenApiDocument | undefined;
+  const controlDocument = () => {
+    document ??= buildControlPlaneDocument(CONTROL_ROUTES, opts.servers) as OpenApiDocument;
+    return document;
+  };
   let docJson: string | undefined;
   const doc = () => {
-    docJson ??= JSON.stringify(document, null, 2);
+    docJson ??= JSON.stringify(controlDocument(), null, 2);
     return docJson;
   };
-  const router = createRouter(document, {
+  const router = createRouter(controlDocument, {
     routes: CONTROL_ROUTES,
     useDefaults: true,
     unknownPath: () => ({

@@ -1,11 +1,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
+import { type Document, OpenAPIBackend, type Operation } from 'openapi-backend';
 import type { OpenApiDocument } from '../contract/openapi.ts';
 import type { RouteDef } from '../contract/route-def.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { ApiError, type ApiErrorOptions } from './api-error.ts';
-import { fastValidationFor, type FastValidation } from './fast-validation.ts';
+import { type FastValidation, fastValidationFor } from './fast-validation.ts';
 import { describeValidationErrors } from './validation-detail.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -19,7 +19,11 @@ export interface RouteMatch {
 
 /** Routing and request validation driven by the generated OpenAPI 3.1 document (openapi-backend). */
 export interface Router {
-  ready: Promise<void>;
+  /**
+   * Settles once the router can match: the document is built and openapi-backend initialised on the
+   * first read of `ready`, so a surface nobody calls costs nothing at start-up.
+   */
+  readonly ready: Promise<void>;
   /** The matched route, or an ApiError: 404 for an unknown path, 404 + Allow for a wrong method. */
   match(method: string, path: string): RouteMatch;
   /** Validates query, params, headers and JSON body; throws invalid_request naming the fields. */
@@ -78,14 +82,24 @@ export function createOpenApiBackend(doc: OpenApiDocument, opts: { useDefaults?:
 }
 
 /**
- * @example const router = createRouter(buildOpenApiDocument()); await router.ready; router.match('GET', '/api/public/v1/providers');
+ * The document may be given as a function: it is then built when `ready` is first read.
+ * @example const router = createRouter(() => buildOpenApiDocument()); await router.ready; router.match('GET', '/api/public/v1/providers');
  */
-export function createRouter(doc: OpenApiDocument, opts: RouterOptions = {}): Router {
-  const api = createOpenApiBackend(doc, { useDefaults: opts.useDefaults ?? false });
+export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opts: RouterOptions = {}): Router {
+  let backend: OpenAPIBackend | undefined;
+  let ready: Promise<void> | undefined;
+  const start = async () => {
+    const b = createOpenApiBackend(typeof doc === 'function' ? doc() : doc, { useDefaults: opts.useDefaults ?? false });
+    await b.init();
+    backend = b;
+  };
+  const api = () => {
+    if (!backend) throw new Error('the router is used before its ready promise settled');
+    return backend;
+  };
   const byId = new Map((opts.routes ?? ROUTES).map((r) => [r.id, r]));
   const unknownPath = opts.unknownPath ?? PUBLIC_ANSWERS.unknownPath;
   const wrongMethod = opts.wrongMethod ?? PUBLIC_ANSWERS.wrongMethod;
-  const ready = api.init().then(() => undefined);
   const allowCache = new Map<string, string>();
   // matchOperation rebuilds the operation list and compiles a RegExp per template on every call;
   // a match depends only on method and path, so hits are remembered (bounded: oldest dropped first).
@@ -96,7 +110,7 @@ export function createRouter(doc: OpenApiDocument, opts: RouterOptions = {}): Ro
     let allow = allowCache.get(path);
     if (allow === undefined) {
       const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) =>
-        api.router.matchOperation({ method: m, path, headers: {} }),
+        api().router.matchOperation({ method: m, path, headers: {} }),
       );
       allow = methods.join(', ');
       if (allowCache.size < 1000) allowCache.set(path, allow);
@@ -105,7 +119,10 @@ export function createRouter(doc: OpenApiDocument, opts: RouterOptions = {}): Ro
   }
 
   return {
-    ready,
+    get ready() {
+      ready ??= start();
+      return ready;
+    },
     match(method, path) {
       const key = `${method} ${path}`;
       const hit = matchCache.get(key);
@@ -118,7 +135,7 @@ export function createRouter(doc: OpenApiDocument, opts: RouterOptions = {}): Ro
           hint: 'Percent-encode path segments as UTF-8.',
         });
       }
-      const operation = api.router.matchOperation({ method, path, headers: {} });
+      const operation = api().router.matchOperation({ method, path, headers: {} });
       if (!operation) {
         const allow = allowedMethods(path);
         if (allow) throw new ApiError('not_found', { ...wrongMethod(method, path, allow), headers: { allow } });
@@ -129,7 +146,7 @@ export function createRouter(doc: OpenApiDocument, opts: RouterOptions = {}): Ro
       const m: RouteMatch = {
         route,
         operation,
-        params: api.router.parseRequest({ method, path, headers: {} }, operation).params ?? {},
+        params: api().router.parseRequest({ method, path, headers: {} }, operation).params ?? {},
       };
       if (matchCache.size >= MATCH_CACHE_SIZE) matchCache.delete(matchCache.keys().next().value!);
       matchCache.set(key, m);
@@ -140,13 +157,13 @@ export function createRouter(doc: OpenApiDocument, opts: RouterOptions = {}): Ro
       if (!fastValidation.has(id))
         fastValidation.set(
           id,
-          fastValidationFor(m.operation, api.validator.getRequestValidatorsForOperation(id) ?? []),
+          fastValidationFor(m.operation, api().validator.getRequestValidatorsForOperation(id) ?? []),
         );
       const fast = fastValidation.get(id);
       const errors =
         fast && (typeof req.body === 'object' || req.body === undefined)
           ? fast.validate(m.params, req)
-          : api.validator.validateRequest(
+          : api().validator.validateRequest(
               { method: req.method, path: req.path, headers: req.headers, query: req.query, body: req.body },
               m.operation,
             ).errors;

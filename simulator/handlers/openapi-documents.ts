@@ -1,6 +1,7 @@
 import { buildOpenApiDocument, type OpenApiDocument } from '../contract/openapi.ts';
 import { openApiYaml } from '../contract/openapi-yaml.ts';
-import { CURRENT_VERSION, type ApiVersion } from '../contract/versions.ts';
+import { PREBUILT_DOCUMENTS } from '../contract/prebuilt-documents.ts';
+import { type ApiVersion, CURRENT_VERSION } from '../contract/versions.ts';
 
 /** The OpenAPI document of each published version, built lazily once and kept as JSON and YAML text. */
 export interface OpenApiDocuments {
@@ -9,12 +10,26 @@ export interface OpenApiDocuments {
   yaml(version?: ApiVersion): string;
 }
 
-export function createOpenApiDocuments(servers?: string[]): OpenApiDocuments {
+/**
+ * `prebuilt` (default: what `npm run build` generated, none from source) holds documents with relative
+ * `servers`; it is used only when no `servers` are given.
+ * @example const docs = createOpenApiDocuments(); docs.json('2026-07-01');
+ */
+export function createOpenApiDocuments(
+  servers?: string[],
+  prebuilt: Readonly<Record<string, string>> | undefined = PREBUILT_DOCUMENTS,
+): OpenApiDocuments {
   const cache = new Map<string, { doc: OpenApiDocument; json?: string; yaml?: string }>();
+  const build = (version: ApiVersion): OpenApiDocument => {
+    const text = servers ? undefined : prebuilt?.[version];
+    return text === undefined
+      ? buildOpenApiDocument({ version, ...(servers ? { servers } : {}) })
+      : (JSON.parse(text) as OpenApiDocument);
+  };
   const entry = (version: ApiVersion) => {
     let e = cache.get(version);
     if (!e) {
-      e = { doc: buildOpenApiDocument({ version, ...(servers ? { servers } : {}) }) };
+      e = { doc: build(version) };
       cache.set(version, e);
     }
     return e;

@@ -5,10 +5,11 @@
 //   dist/cli/ncs.js                     the `ncs` bin: checks the Node version, then loads ncs-main.js
 // The repository itself runs from source (node bin/ncs.ts); nothing here is needed for tests.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { PREBUILT_MODULE, prebuiltDocumentsModule } from './prebuilt.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -46,10 +47,39 @@ const schemaValidatorFiles: Plugin = {
   },
 };
 
+/**
+ * node:http and node:https through require() in the bundle, whichever module imports them: an ES
+ * import builds the module's facade by reading every export, which loads Node's internal undici
+ * through node:http's lazy getters (~25 ms of each start; see simulator/adapters/node-server.ts).
+ */
+const httpViaRequire: Plugin = {
+  name: 'http-via-require',
+  setup(b) {
+    b.onResolve({ filter: /^node:https?$/ }, (args) =>
+      args.namespace === 'http-via-require'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'http-via-require' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'http-via-require' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/** The OpenAPI documents generated now, once, instead of at every start (see prebuilt.ts). */
+const prebuiltDocuments: Plugin = {
+  name: 'prebuilt-documents',
+  setup(b) {
+    b.onLoad({ filter: PREBUILT_MODULE }, () => ({ contents: prebuiltDocumentsModule(), loader: 'js' }));
+  },
+};
+
 /** Builds dist/ from scratch. @example await buildPackage() */
 export async function buildPackage(): Promise<void> {
   rmSync(DIST, { recursive: true, force: true });
   execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  writeFileSync(join(DIST, 'simulator/contract/prebuilt-documents.js'), prebuiltDocumentsModule());
   await bundleCli(join(DIST, 'cli'));
 }
 
@@ -73,7 +103,7 @@ export async function bundleCli(outDir: string): Promise<void> {
     banner: {
       js: "import { createRequire as __ncsRequire } from 'node:module'; const require = __ncsRequire(import.meta.url);",
     },
-    plugins: [lazyUndici, schemaValidatorFiles],
+    plugins: [lazyUndici, schemaValidatorFiles, prebuiltDocuments, httpViaRequire],
     logLevel: 'warning',
   });
   await build({

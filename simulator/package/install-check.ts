@@ -14,6 +14,7 @@ import { waitForReadyFile } from '../e2e/ready-file.ts';
 import { ROOT } from './build.ts';
 import { writeConsumerProject } from './consumer-project.ts';
 import { warningLines } from './output-warnings.ts';
+import { installPacked } from './scratch-install.ts';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 /** The lowest Node `engines` admits (`>=22.19` -> 22.19.0), the newest 22 and the newest 24. */
@@ -115,9 +116,11 @@ export async function checkOnNode(major: string, tarball: string, dir: string): 
       process.stdout.write(`  FAIL Node ${version}: ${name}\n${(err as Error).message}\n`);
     }
   };
-  await step('npm install -D ncs-sandbox (+ vitest, typescript, @types/node)', () =>
-    sh('npm', ['install', '-D', '--no-audit', '--no-fund', tarball, ...TOOLS], dir, env),
-  );
+  await step('npm install -D ncs-sandbox (+ vitest, typescript, @types/node)', () => {
+    const { output, pinned } = installPacked(dir, [tarball, ...TOOLS], env);
+    if (pinned) process.stdout.write(`  note Node ${version}: ${pinned}\n`);
+    return output;
+  });
   if (failures.length) return failures;
   await step('npx ncs serve answers GET /api/public/v1; npx ncs conformance run (discovery) passes', () =>
     checkServe(dir, env),
