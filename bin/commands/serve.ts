@@ -1,7 +1,9 @@
 // `ncs serve`: the HTTP simulator with a banner, stopped cleanly on SIGINT/SIGTERM.
+
+import { flushCompileCache } from 'node:module';
 import type { Command } from 'commander';
 import { serve } from '../../simulator/app/serve.ts';
-import { serveOptionsFrom, type ServeCommandOptions } from './serve-options.ts';
+import { type ServeCommandOptions, serveOptionsFrom } from './serve-options.ts';
 import { portOption, positiveIntOption } from './usage.ts';
 
 export function registerServe(program: Command): void {
@@ -67,6 +69,9 @@ export async function runServe(
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   running = await serve(options);
+  // The compile cache (bin/ncs.ts) is written at exit, which a killed server never reaches: write it
+  // now, with everything start-up compiled, so the next start reads it.
+  flushCompileCache();
   if (stopping) {
     drainAndExit(running);
     return running;

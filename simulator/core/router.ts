@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { type Document, OpenAPIBackend, type Operation } from 'openapi-backend';
 import type { OpenApiDocument } from '../contract/openapi.ts';
@@ -66,18 +66,26 @@ const PUBLIC_ANSWERS: Required<Pick<RouterOptions, 'unknownPath' | 'wrongMethod'
 /** openapi-backend over the generated document, as the router uses it (call `init()` before use). */
 export function createOpenApiBackend(doc: OpenApiDocument, opts: { useDefaults?: boolean } = {}): OpenAPIBackend {
   const useDefaults = opts.useDefaults ?? false;
+  // openapi-backend asks for a new Ajv for every validator it compiles; one per option set serves
+  // them all (the compiled schemas carry no $id, so they cannot collide).
+  const shared = new Map<string, Ajv2020>();
   return new OpenAPIBackend({
     definition: structuredClone(doc) as unknown as Document,
     // The 3.1 document must not be checked against openapi-backend's 3.0 meta-schema (it would 404 everything).
     quick: true,
     coerceTypes: true,
-    ajvOpts: { strict: false, allErrors: true, useDefaults },
-    // validateSchema off: the schemas come from the zod contract (the OpenAPI tests check them), and
-    // checking them would compile the 2020-12 meta-schema first, ~50 ms on the first request.
-    customizeAjv: (_original: unknown, ajvOpts: object) =>
-      addFormats(
-        new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, useDefaults, validateSchema: false }) as never,
-      ) as never,
+    // meta and validateSchema off: the schemas come from the zod contract (the OpenAPI tests check
+    // them); checking them would compile the 2020-12 meta-schema first, ~50 ms on the first request.
+    ajvOpts: { strict: false, allErrors: true, useDefaults, meta: false, validateSchema: false },
+    customizeAjv: (_original: unknown, ajvOpts: Options) => {
+      const key = String(ajvOpts.coerceTypes);
+      let ajv = shared.get(key);
+      if (!ajv) {
+        ajv = addFormats(new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, useDefaults }));
+        shared.set(key, ajv);
+      }
+      return ajv as never;
+    },
   });
 }
 
