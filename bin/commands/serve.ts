@@ -1,7 +1,7 @@
 // `ncs serve`: the HTTP simulator with a banner, stopped cleanly on SIGINT/SIGTERM.
 import type { Command } from 'commander';
 import { serve } from '../../simulator/app/serve.ts';
-import { serveOptionsFrom, type ServeCommandOptions } from './serve-options.ts';
+import { serveOptionsFrom, type ServeCommandOptions } from '../../simulator/app/serve-options.ts';
 import { portOption, positiveIntOption } from './usage.ts';
 
 export function registerServe(program: Command): void {
