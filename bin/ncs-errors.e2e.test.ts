@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../simulator/app/serve.ts';
-import { closedPort, ncs } from './cli-process.ts';
+import { closedPort, ncs } from '../simulator/e2e/cli-process.ts';
 
 // One CLI behaviour (exit codes: 0 done, 1 a negative verdict, 2 the command could not do its work).
 describe('ncs: one behaviour for errors in every command', () => {

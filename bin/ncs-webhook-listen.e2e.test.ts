@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../simulator/app/serve.ts';
 import { verifyWebhook } from '../simulator/contract/webhook-signature.ts';
 import { NCS_BIN } from '../simulator/e2e/ready-file.ts';
-import { ncs } from './cli-process.ts';
+import { ncs } from '../simulator/e2e/cli-process.ts';
 
 describe('ncs webhook listen and ncs token as processes', () => {
   let sim: RunningServer;

@@ -3,7 +3,7 @@
 import { flushCompileCache } from 'node:module';
 import type { Command } from 'commander';
 import { serve } from '../../simulator/app/serve.ts';
-import { type ServeCommandOptions, serveOptionsFrom } from './serve-options.ts';
+import { type ServeCommandOptions, serveOptionsFrom } from '../../simulator/app/serve-options.ts';
 import { portOption, positiveIntOption } from './usage.ts';
 
 export function registerServe(program: Command): void {

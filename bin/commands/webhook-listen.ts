@@ -1,9 +1,10 @@
 // `ncs webhook listen`: flags, then a ready file, then NCS_* variables; runs until Ctrl-C or SIGTERM and
 // removes its receiver on the way out.
 import type { Command } from 'commander';
+import { listenForWebhooks, type ListenOptions } from '../../conformance/client/webhook-relay.ts';
+import { reachingFetch } from '../../simulator/lib/reach.ts';
 import { baseUrlOf, readReadyFile } from './target.ts';
 import { portOption, UsageError } from './usage.ts';
-import { listenForWebhooks, type ListenOptions } from './webhook-relay.ts';
 
 export interface ListenFlags {
   baseUrl?: string;
@@ -67,7 +68,11 @@ export function registerWebhookListen(webhook: Command): void {
     )
     .option('--port <port>', 'port of the local receiver (default: any free one)', portOption)
     .action(async (o: ListenFlags) => {
-      const listening = await listenForWebhooks(listenOptionsFrom(o));
+      const options = listenOptionsFrom(o);
+      const listening = await listenForWebhooks({
+        ...options,
+        fetch: reachingFetch(globalThis.fetch, options.baseUrl),
+      });
       // Ctrl-C or a supervisor's SIGTERM: remove the registration, then leave.
       const stop = () => {
         listening.close().then(

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
@@ -12,33 +11,8 @@ import { JsonReport } from '../reporters/json-report.ts';
 import { selectChecks } from '../runner/registry.ts';
 import { violationOptions } from '../violations/index.ts';
 import { TWO_TENANT_CLIENT } from './targets.ts';
+import { closedPort, ncs } from '../../simulator/e2e/cli-process.ts';
 import { NCS_BIN as BIN, waitForReadyFile, type ReadyInfo } from '../../simulator/e2e/ready-file.ts';
-
-/** The CLI as a child process (asynchronous: the simulator under test runs in this process). */
-function ncs(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as { port: number };
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 describe('ncs conformance (CLI)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ncs-conformance-cli-'));

@@ -2,6 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { readResult, type Target } from '../harness.ts';
 
+/** The API call the OAuth tests use to try a token. */
+export const INFO_PATH = '/api/public/v1/info';
+
+/** The public mobile client's registered redirect URI in the fixtures. */
+export const MOBILE_REDIRECT = 'http://127.0.0.1:8976/callback';
+
 /** A fixture client's sandbox secret (the fixtures are the one place that shows it in full). */
 export function secretOf(t: Target, clientId: string): string {
   const secret = t.sandbox.state.fixtures.clients.find((c) => c.id === clientId)?.secret;

@@ -1,12 +1,12 @@
 // What `ncs webhook listen` runs: a receiver on a running simulator that prints and forwards each
 // delivery, like a partner's backend sees it while developing. The receiver is the kit's (one receiver
-// for tests, the kit and this command); the registration is removed again on close.
+// for tests, the kit and this command); the registration is removed again on close. The CLI
+// (bin/commands/webhook-listen.ts) only wires commander to it.
 import { randomUUID } from 'node:crypto';
-import { startKitReceiver, type ReceivedDelivery } from '../../conformance/client/webhook-receiver.ts';
 import { WEBHOOK_EVENTS } from '../../simulator/contract/events.ts';
-import { signWebhook, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import { reachingFetch } from '../../simulator/lib/reach.ts';
+import { signWebhook, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
+import { startKitReceiver, type ReceivedDelivery } from './webhook-receiver.ts';
 
 export interface ListenOptions {
   baseUrl: string;
@@ -19,6 +19,10 @@ export interface ListenOptions {
   forwardSecret?: string;
   /** Port of the local receiver on 127.0.0.1 (default: any free one). */
   port?: number;
+  /**
+   * Used for the calls to the simulator (registering and removing the receiver); default globalThis.fetch.
+   * The CLI passes one that says "cannot reach <base URL>: <reason>" when nothing answers.
+   */
   fetch?: typeof fetch;
   /** One line per delivery (default: stdout). */
   print?: (line: string) => void;
@@ -38,10 +42,13 @@ const FORWARDED = ['content-type', 'ncs-event', 'ncs-delivery', 'ncs-attempt'];
 /**
  * Registers a receiver on a running simulator, prints each delivery with its signature check, and
  * forwards it to a local URL.
- * @example const l = await listenForWebhooks({ baseUrl, token, tenant, forwardTo: 'http://127.0.0.1:3000/hooks' });
+ * @example
+ * const l = await listenForWebhooks({ baseUrl, token, tenant, forwardTo: 'http://127.0.0.1:3000/hooks' });
+ * // … deliveries are printed and forwarded …
+ * await l.close(); // removes the registration
  */
 export async function listenForWebhooks(opts: ListenOptions): Promise<Listening> {
-  const doFetch = opts.fetch ?? reachingFetch(globalThis.fetch, opts.baseUrl);
+  const doFetch = opts.fetch ?? globalThis.fetch;
   const print = opts.print ?? ((l: string) => process.stdout.write(`${l}\n`));
   const registration = { secret: '', header: 'ncs-signature' };
   const answer = async (d: ReceivedDelivery): Promise<number> => {
@@ -55,7 +62,7 @@ export async function listenForWebhooks(opts: ListenOptions): Promise<Listening>
         ? signWebhook(d.rawBody, opts.forwardSecret, Math.floor(Date.now() / 1000))
         : (d.headers[registration.header] ?? '');
       try {
-        const out = await (opts.fetch ?? globalThis.fetch)(opts.forwardTo, {
+        const out = await globalThis.fetch(opts.forwardTo, {
           method: 'POST',
           headers,
           body: new Uint8Array(d.rawBody),

@@ -1,7 +1,8 @@
-// Test helpers: the ncs command as a child process, and a port nothing listens on.
+// Test helpers for every end-to-end test of the CLI (bin/, simulator/e2e/, conformance/e2e/): the ncs
+// command as a child process, and a port nothing listens on.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { NCS_BIN } from '../simulator/e2e/ready-file.ts';
+import { NCS_BIN } from './ready-file.ts';
 
 export interface CliResult {
   status: number | null;

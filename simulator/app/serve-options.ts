@@ -1,13 +1,16 @@
 // `ncs serve`'s options: the flags as commander hands them over, their checks, and the simulator's
-// ServeOptions made from them.
-import type { ServeOptions } from '../../simulator/app/serve.ts';
-import {
-  checkRateLimitSettings,
-  RATE_LIMIT_PRESETS,
-  type RateLimitSettings,
-} from '../../simulator/state/rate-limit-store.ts';
-import { DEFAULT_WEBHOOK_HOSTS } from '../../simulator/webhooks/receiver-url.ts';
-import { UsageError } from './usage.ts';
+// ServeOptions made from them. The CLI (bin/commands/serve.ts) only wires commander to these.
+import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../state/rate-limit-store.ts';
+import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
+import type { ServeOptions } from './serve.ts';
+
+/**
+ * A flag of `ncs serve` with a value that cannot work; the message is the one line the CLI prints (exit code 2).
+ * @example try { rateLimitOption({ rateLimit: 'fast' }); } catch (err) { err instanceof ServeOptionError; }
+ */
+export class ServeOptionError extends Error {
+  override readonly name = 'ServeOptionError';
+}
 
 export interface ServeCommandOptions {
   host: string;
@@ -49,7 +52,7 @@ export function webhookHostsOption(hosts: string[] | undefined): string[] | unde
   if (!hosts?.length) return undefined;
   for (const h of hosts)
     if (!/^(\*|(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*|[0-9a-f:]+|\[[0-9a-f:]+\])$/i.test(h))
-      throw new UsageError(
+      throw new ServeOptionError(
         `--webhook-allow-host takes a host name, *.domain, an IP address or * (got "${h}"), not a URL or a port`,
       );
   return [...DEFAULT_WEBHOOK_HOSTS, ...hosts.map((h) => h.toLowerCase().replace(/^\[|\]$/g, ''))];
@@ -64,23 +67,23 @@ export function rateLimitOption(opts: {
   rateLimitPreset?: string;
 }): RateLimitSettings | false | undefined {
   if (opts.rateLimit !== undefined && opts.rateLimitPreset !== undefined)
-    throw new UsageError('use --rate-limit or --rate-limit-preset, not both');
+    throw new ServeOptionError('use --rate-limit or --rate-limit-preset, not both');
   if (opts.rateLimitPreset !== undefined) {
     const preset = Object.hasOwn(RATE_LIMIT_PRESETS, opts.rateLimitPreset)
       ? RATE_LIMIT_PRESETS[opts.rateLimitPreset as keyof typeof RATE_LIMIT_PRESETS]
       : undefined;
     if (!preset)
-      throw new UsageError(`--rate-limit-preset must be one of ${Object.keys(RATE_LIMIT_PRESETS).join(', ')}`);
+      throw new ServeOptionError(`--rate-limit-preset must be one of ${Object.keys(RATE_LIMIT_PRESETS).join(', ')}`);
     return { ...preset };
   }
   if (opts.rateLimit === undefined) return undefined;
   if (opts.rateLimit === 'off') return false;
   const m = /^(\d+)\/(\d+)$/.exec(opts.rateLimit);
-  if (!m) throw new UsageError('--rate-limit must look like <calls>/<seconds> (e.g. 600/60) or off');
+  if (!m) throw new ServeOptionError('--rate-limit must look like <calls>/<seconds> (e.g. 600/60) or off');
   try {
     return checkRateLimitSettings({ limit: Number(m[1]), windowSeconds: Number(m[2]) });
   } catch (err) {
-    throw new UsageError(`--rate-limit: ${(err as Error).message}`);
+    throw new ServeOptionError(`--rate-limit: ${(err as Error).message}`);
   }
 }
 
@@ -96,14 +99,14 @@ export function streamLimitOption(
   const perFeed = Number(m?.[1]);
   const all = Number(m?.[2]);
   if (!m || perFeed < 1 || all < perFeed)
-    throw new UsageError(
+    throw new ServeOptionError(
       '--stream-limit must look like <per feed>/<in all> with 1 <= per feed <= in all (e.g. 10000/20000)',
     );
   return { maxClientsPerFeed: perFeed, maxClients: all };
 }
 
 /**
- * The simulator's ServeOptions from the checked flags; a bad value throws a UsageError before anything
+ * The simulator's ServeOptions from the checked flags; a bad value throws a ServeOptionError before anything
  * listens. `log` receives the request log unless --quiet.
  * @example await serve(serveOptionsFrom({ host: '127.0.0.1', port: 0 }, console.log));
  */
@@ -117,7 +120,7 @@ export function serveOptionsFrom(
   const webhookHosts = webhookHostsOption(opts.webhookAllowHost);
   const journalSize = opts.journalSize === undefined ? undefined : Number(opts.journalSize);
   if (journalSize !== undefined && !(Number.isSafeInteger(journalSize) && journalSize >= 1 && journalSize <= 100_000))
-    throw new UsageError('--journal-size must be a whole number of calls from 1 to 100000');
+    throw new ServeOptionError('--journal-size must be a whole number of calls from 1 to 100000');
   const adminToken = opts.adminToken ?? env.NCS_ADMIN_TOKEN;
   const options: ServeOptions = { host: opts.host, port: opts.port, ...opts.sandbox };
   if (opts.altPort !== undefined) options.altPort = opts.altPort;

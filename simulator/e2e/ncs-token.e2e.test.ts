@@ -2,31 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NCS_BIN as BIN, waitForReadyFile } from '../simulator/e2e/ready-file.ts';
-
-/** Runs ncs asynchronously (the simulator it talks to may live in another child). */
-function ncs(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return ncsWithEnv({}, ...args);
-}
-
-function ncsWithEnv(
-  env: Record<string, string>,
-  ...args: string[]
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NCS_CLIENT_SECRET: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+import { ncs } from './cli-process.ts';
+import { NCS_BIN as BIN, waitForReadyFile } from './ready-file.ts';
 
 describe('ncs token and ncs serve --rate-limit-preset low', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ncs-token-'));
@@ -51,27 +29,23 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
   });
 
   it('honours NCS_BASE_URL, also when it ends in /api/public/v1', async () => {
-    const res = await ncsWithEnv(
+    const res = await ncs(
+      ['token', '--client-id', 'catalog-reader', '--client-secret', 'cr-sandbox-secret-1a2b3c4d5e6f7081'],
       { NCS_BASE_URL: `${info.baseUrl}/api/public/v1` },
-      'token',
-      '--client-id',
-      'catalog-reader',
-      '--client-secret',
-      'cr-sandbox-secret-1a2b3c4d5e6f7081',
     );
     expect(res.status, res.stderr).toBe(0);
     expect(res.stdout.trim()).toMatch(/^ncs_at_[A-Za-z0-9_-]+$/);
   });
 
   it('says "cannot reach <url>: <reason>" and exits 2 when nothing listens', async () => {
-    const res = await ncs('token', '--base-url', 'http://127.0.0.1:1', '--client-id', 'a', '--client-secret', 'b');
+    const res = await ncs(['token', '--base-url', 'http://127.0.0.1:1', '--client-id', 'a', '--client-secret', 'b']);
     expect(res.status).toBe(2);
     expect(res.stderr.trim()).toMatch(/^ncs token: cannot reach http:\/\/127\.0\.0\.1:1: \S/);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('prints a token usable with curl-style calls; the low preset shows in headers and 429s', async () => {
-    const res = await ncs(
+    const res = await ncs([
       'token',
       '--base-url',
       info.baseUrl,
@@ -81,7 +55,7 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
       'cr-sandbox-secret-1a2b3c4d5e6f7081',
       '--scope',
       'catalog:read',
-    );
+    ]);
     expect(res.status, res.stderr).toBe(0);
     const token = res.stdout.trim();
     expect(token).toMatch(/^ncs_at_[A-Za-z0-9_-]+$/);
@@ -101,7 +75,7 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
   });
 
   it('--json prints the whole answer; a wrong secret exits 2 without echoing it', async () => {
-    const json = await ncs(
+    const json = await ncs([
       'token',
       '--base-url',
       info.baseUrl,
@@ -110,14 +84,14 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
       '--client-secret',
       'svc-hk-reporting-2d4f6a8c0e1b3d5f',
       '--json',
-    );
+    ]);
     expect(json.status, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({
       token_type: 'Bearer',
       expires_in: 900,
       scope: 'catalog:read connections:read audit:read',
     });
-    const bad = await ncs(
+    const bad = await ncs([
       'token',
       '--base-url',
       info.baseUrl,
@@ -125,7 +99,7 @@ describe('ncs token and ncs serve --rate-limit-preset low', () => {
       'harbour-backend',
       '--client-secret',
       'definitely-wrong-secret',
-    );
+    ]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/invalid_client/);
     expect(bad.stderr + bad.stdout).not.toContain('definitely-wrong-secret');
