@@ -48,3 +48,25 @@ describe('deployment profile: the delivery log (its paths and the delivery-id he
     expect(() => parseDeploymentProfile(profile)).toThrow(field);
   });
 });
+
+describe('deployment profile: rateLimitBurst (the interface does not show the limits)', () => {
+  it('defaults to null (never flood) and takes a burst within the hard bounds', () => {
+    expect(DEFAULT_DEPLOYMENT_PROFILE.rateLimitBurst).toBeNull();
+    expect(parseDeploymentProfile({ rateLimitBurst: { maxCalls: 2_000, maxMillis: 60_000 } }).rateLimitBurst).toEqual({
+      maxCalls: 2_000,
+      maxMillis: 60_000,
+    });
+  });
+
+  it.each([
+    { maxCalls: 2_001, maxMillis: 1_000 },
+    { maxCalls: 0, maxMillis: 1_000 },
+    { maxCalls: 10, maxMillis: 60_001 },
+    { maxCalls: 10, maxMillis: 99 },
+    { maxCalls: 1.5, maxMillis: 1_000 },
+    { maxCalls: 10 },
+    { maxCalls: 10, maxMillis: 1_000, concurrency: 50 },
+  ])('refuses %j, naming the field', (burst) => {
+    expect(() => parseDeploymentProfile({ rateLimitBurst: burst })).toThrow(/rateLimitBurst/);
+  });
+});

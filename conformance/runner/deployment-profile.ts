@@ -86,6 +86,21 @@ export const DeploymentProfile = z.strictObject({
    * in the log by the event id in its body only.
    */
   webhookDeliveryIdHeader: z.string().min(1).nullable().default(WEBHOOK_DEFAULTS.deliveryHeader),
+  /**
+   * A bounded burst of authenticated GETs the kit may send to provoke a 429 when it has no control plane
+   * (or no admin token) to arm a rate_limited fault with (the interface does not show the limits). At
+   * most maxCalls calls, 10 at a time, within maxMillis; the burst uses up the access's window, so other
+   * checks may wait out a Retry-After. null (default): never, and rate-limit.retry-after is skipped.
+   */
+  rateLimitBurst: z
+    .strictObject({
+      /** At most this many calls (hard bound 2000). */
+      maxCalls: z.int().min(1).max(2_000),
+      /** Within at most this many milliseconds (hard bound 60 s). */
+      maxMillis: z.int().min(100).max(60_000),
+    })
+    .nullable()
+    .default(null),
   /** Path of a sandbox control plane (reset, clock, faults); null when the deployment has none. */
   controlPlanePath: z.string().startsWith('/').nullable().default('/_sandbox'),
   /**
