@@ -1,11 +1,11 @@
-import { CURRENT_VERSION, SUPPORTED_VERSIONS, BASE_PATH } from '../../simulator/contract/versions.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { pairingProblem } from './errors.ts';
 import { authenticatedGet, errorProbes } from './support/error-probes.ts';
 import { successSamples } from './support/samples.ts';
-import { deliveriesPath, webhookScenario } from './support/webhook-scenario.ts';
+import { deliveriesPath, deliveryLogTemplate, webhookScenario } from './support/webhook-scenario.ts';
 
 const versionOf = (ex: Exchange) => (ex.json as { meta?: { version?: unknown } } | undefined)?.meta?.version;
 const published = SUPPORTED_VERSIONS as readonly string[];
@@ -113,27 +113,24 @@ export const deliveryLogSince = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
+    const template = deliveryLogTemplate(ctx);
     const s = await webhookScenario(ctx);
     if (!s.webhookId) ctx.skip('no receiver was registered (see webhooks.registration)');
-    const path = deliveriesPath(s.webhookId);
+    const path = deliveriesPath(ctx, s.webhookId);
     const [current, earlier] = await Promise.all(
       [CURRENT_VERSION, EARLIER].map((v) => ctx.call('GET', path, { headers: { 'Service-Version': v } })),
     );
     if (current!.status === ERROR_TABLE.not_found.status)
       ctx.skip(
-        `this deployment offers no delivery log at GET ${deliveriesPath('{webhookId}')} (the interface does not show its path)`,
+        `this deployment offers no delivery log at GET ${template} (the interface does not show its path): declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
       );
     if (earlier!.status === ERROR_TABLE.invalid_request.status)
       ctx.skip(`this deployment does not serve Service-Version ${EARLIER}`);
-    ctx.expect.status(
-      current!,
-      200,
-      `GET ${deliveriesPath('{webhookId}')} with Service-Version ${CURRENT_VERSION} answers 200`,
-    );
+    ctx.expect.status(current!, 200, `GET ${template} with Service-Version ${CURRENT_VERSION} answers 200`);
     ctx.expect.errorCode(
       earlier!,
       'not_found',
-      `GET ${deliveriesPath('{webhookId}')} with Service-Version ${EARLIER} answers 404 not_found (the delivery log came with ${CURRENT_VERSION})`,
+      `GET ${template} with Service-Version ${EARLIER} answers 404 not_found (the delivery log came with ${CURRENT_VERSION})`,
     );
   },
 });

@@ -2,24 +2,26 @@ import { LIMITS } from '../../simulator/contract/limits.ts';
 import { parseSignatureHeader, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import type { Exchange } from '../client/http-client.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import {
-  deliveriesPath,
   DELIVERY_WAIT_MS,
+  deliveriesPath,
+  deliveryLogTemplate,
   redeliverPath,
+  redeliverTemplate,
   requireDelivery,
   signatureHeaderOf,
   skipUnlessDeclared,
-  webhookScenario,
-  webhookTestEvent,
-  webhooksPath,
   type WebhookScenario,
+  webhookScenario,
+  webhooksPath,
+  webhookTestEvent,
 } from './support/webhook-scenario.ts';
 
 const WEBHOOK = 'POST /api/public/v1/webhooks (appears in a sample call only)' as const;
 const TOLERANCE = LIMITS.webhookToleranceSeconds;
-/** The simulator's delivery-id header (the interface names none); used to find the delivery in the log. */
-const DELIVERY_ID_HEADER = 'ncs-delivery';
+/** The deployment profile's delivery-id header (the interface names none), lower case; undefined: none. */
+const deliveryIdHeader = (ctx: CheckContext) => ctx.deployment.webhookDeliveryIdHeader?.toLowerCase();
 
 /** Receiving evidence as a failure's observation (the exchange is the call that triggered it). */
 const describe = (d: ReceivedDelivery, header: string | undefined) =>
@@ -54,11 +56,9 @@ export const registration = defineCheck({
 /** GET answers after the creation that must not repeat the secret: list, one receiver, delivery log (where offered). */
 async function laterAnswers(ctx: CheckContext, s: WebhookScenario): Promise<Exchange[]> {
   const calls = [ctx.call('GET', webhooksPath())];
-  if (s.webhookId)
-    calls.push(
-      ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`),
-      ctx.call('GET', deliveriesPath(s.webhookId)),
-    );
+  if (s.webhookId) calls.push(ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`));
+  if (s.webhookId && ctx.deployment.webhookDeliveryLogPath !== null)
+    calls.push(ctx.call('GET', deliveriesPath(ctx, s.webhookId)));
   return Promise.all(calls);
 }
 
@@ -192,7 +192,7 @@ export const timestamp = defineCheck({
 });
 
 /** The delivery's entry in the log, found by the delivery-id header or the event id in the body. */
-function findLogged(ex: Exchange, d: ReceivedDelivery) {
+function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery) {
   const list = (ex.json as { data?: { deliveries?: unknown } } | undefined)?.data?.deliveries;
   let eventId: unknown;
   try {
@@ -200,19 +200,21 @@ function findLogged(ex: Exchange, d: ReceivedDelivery) {
   } catch {
     eventId = undefined;
   }
-  const headerId = d.headers[DELIVERY_ID_HEADER];
+  const idHeader = deliveryIdHeader(ctx);
+  const headerId = idHeader === undefined ? undefined : d.headers[idHeader];
   return (Array.isArray(list) ? (list as { id?: unknown; eventId?: unknown }[]) : []).find(
     (x) => (headerId && x.id === headerId) || (eventId !== undefined && x.eventId === eventId),
   );
 }
 
-/** The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at the simulator's path. */
+/** The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at the profile's path. */
 async function deliveryLog(ctx: CheckContext, s: WebhookScenario) {
+  const template = deliveryLogTemplate(ctx);
   if (!s.webhookId) ctx.skip("the creation answer has no data.id to find the receiver's delivery log with");
-  const ex = await ctx.call('GET', deliveriesPath(s.webhookId));
+  const ex = await ctx.call('GET', deliveriesPath(ctx, s.webhookId));
   if (ex.status === 404)
     ctx.skip(
-      `the delivery log's paths are not shown by the interface and this deployment does not offer GET ${deliveriesPath('{webhookId}')}`,
+      `the delivery log's paths are not shown by the interface and this deployment does not offer GET ${template}: declare its path as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
     );
   return ex;
 }
@@ -228,9 +230,10 @@ export const deliveryLogged = defineCheck({
   async run(ctx: CheckContext) {
     const s = await requireDelivery(ctx);
     const ex = await deliveryLog(ctx, s);
-    if (!ctx.expect.status(ex, 200, `GET ${deliveriesPath('{webhookId}')} answers 200`)) return;
-    ctx.expect.that(findLogged(ex, s.delivery) !== undefined, {
-      expected: `the delivery log lists the delivery the receiver got (${DELIVERY_ID_HEADER} ${s.delivery.headers[DELIVERY_ID_HEADER] ?? '?'})`,
+    if (!ctx.expect.status(ex, 200, `GET ${deliveryLogTemplate(ctx)} answers 200`)) return;
+    const idHeader = deliveryIdHeader(ctx);
+    ctx.expect.that(findLogged(ctx, ex, s.delivery) !== undefined, {
+      expected: `the delivery log lists the delivery the receiver got (${idHeader === undefined ? 'by the event id of its body' : `${idHeader} ${s.delivery.headers[idHeader] ?? '?'}, or the event id of its body`})`,
       exchange: ex,
     });
   },
@@ -246,20 +249,26 @@ export const redelivery = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireDelivery(ctx);
+    const template = redeliverTemplate(ctx);
     const log = await deliveryLog(ctx, s);
-    const logged = findLogged(log, s.delivery) as { id?: unknown } | undefined;
-    const id = typeof logged?.id === 'string' ? logged.id : s.delivery.headers[DELIVERY_ID_HEADER];
-    if (!id) ctx.skip('the delivery is neither in the log nor names its id in a header: nothing to trigger again');
+    const logged = findLogged(ctx, log, s.delivery) as { id?: unknown } | undefined;
+    const idHeader = deliveryIdHeader(ctx);
+    const id =
+      typeof logged?.id === 'string' ? logged.id : idHeader === undefined ? undefined : s.delivery.headers[idHeader];
+    if (!id)
+      ctx.skip(
+        `the delivery is neither in the log nor names its id in a header (deployment profile webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
+      );
     const body = s.delivery.rawBody;
     const before = s.receiver.received.filter((d) => d.path.includes(s.label) && d.rawBody.equals(body)).length;
-    const ex = await ctx.call('POST', redeliverPath(s.webhookId!, id), {
+    const ex = await ctx.call('POST', redeliverPath(ctx, s.webhookId!, id), {
       headers: { 'Idempotency-Key': ctx.label('key') },
     });
     if (ex.status === 404)
       ctx.skip(
-        `this deployment does not offer POST ${redeliverPath('{webhookId}', '{deliveryId}')} (the interface does not show the path)`,
+        `this deployment does not offer POST ${template} (the interface does not show the path): declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,
       );
-    if (!ctx.expect.status(ex, 200, `POST ${redeliverPath('{webhookId}', '{deliveryId}')} answers 200`)) return;
+    if (!ctx.expect.status(ex, 200, `POST ${template} answers 200`)) return;
     const again = await s.receiver.waitFor(
       (d) => d.path.includes(s.label) && d.rawBody.equals(body),
       DELIVERY_WAIT_MS,

@@ -40,6 +40,9 @@ describe('a deployment with other legal choices where the interface is silent', 
         webhookSignatureHeader: ALT_CHOICES.signatureHeader,
         webhookTestEvent: 'venue.link.created',
         webhookReceiverUrl: 'loopback',
+        webhookDeliveryLogPath: ALT_CHOICES.deliveryLogPath,
+        webhookRedeliverPath: ALT_CHOICES.redeliverPath,
+        webhookDeliveryIdHeader: ALT_CHOICES.deliveryIdHeader,
       },
     });
     expect(mustFailures(result)).toEqual([]);
@@ -47,6 +50,61 @@ describe('a deployment with other legal choices where the interface is silent', 
     const status = new Map(result.results.map((r) => [r.check.name, r.status]));
     expect(status.get('webhooks.signature')).toBe('pass');
     expect(status.get('webhooks.delivery-arrives')).toBe('pass');
+    expect(status.get('webhooks.delivery-log')).toBe('pass');
+    expect(status.get('webhooks.redelivery')).toBe('pass');
+    expect(status.get('versions.delivery-log-since-current')).toBe('pass');
     expect(status.get('auth.missing-tenant-invalid-request')).toBe('skip');
+  });
+
+  it("skips the delivery log and redelivery at the simulator's paths, naming the profile field, and judges them without a delivery-id header", async () => {
+    const declared = {
+      webhookSignatureHeader: ALT_CHOICES.signatureHeader,
+      webhookTestEvent: 'venue.link.created',
+      webhookReceiverUrl: 'loopback',
+    } as const;
+    const grep = /^webhooks|^versions\.delivery-log/;
+    const guessed = await runConformance({
+      baseUrl: target.baseUrl,
+      token: target.token,
+      tenant: target.tenant,
+      grep,
+      deploymentProfile: declared,
+    });
+    expect(mustFailures(guessed)).toEqual([]);
+    const skipped = new Map(guessed.results.filter((r) => r.status === 'skip').map((r) => [r.check.name, r.reason]));
+    for (const name of ['webhooks.delivery-log', 'webhooks.redelivery', 'versions.delivery-log-since-current'])
+      expect(skipped.get(name)).toMatch(/webhookDeliveryLogPath/);
+
+    // Its paths declared but not its delivery-id header: the kit finds the delivery by its event id.
+    const noIdHeader = await runConformance({
+      baseUrl: target.baseUrl,
+      token: target.token,
+      tenant: target.tenant,
+      grep,
+      deploymentProfile: {
+        ...declared,
+        webhookDeliveryLogPath: ALT_CHOICES.deliveryLogPath,
+        webhookRedeliverPath: ALT_CHOICES.redeliverPath,
+        webhookDeliveryIdHeader: null,
+      },
+    });
+    expect(mustFailures(noIdHeader)).toEqual([]);
+    const status = new Map(noIdHeader.results.map((r) => [r.check.name, r.status]));
+    expect(status.get('webhooks.delivery-log')).toBe('pass');
+    expect(status.get('webhooks.redelivery')).toBe('pass');
+
+    // A deployment without a delivery log or redelivery says so; the checks skip naming the field.
+    const none = await runConformance({
+      baseUrl: target.baseUrl,
+      token: target.token,
+      tenant: target.tenant,
+      grep,
+      deploymentProfile: { ...declared, webhookDeliveryLogPath: null, webhookRedeliverPath: null },
+    });
+    expect(mustFailures(none)).toEqual([]);
+    const reasons = new Map(none.results.filter((r) => r.status === 'skip').map((r) => [r.check.name, r.reason]));
+    expect(reasons.get('webhooks.delivery-log')).toMatch(/webhookDeliveryLogPath: null/);
+    expect(reasons.get('webhooks.redelivery')).toMatch(/webhookRedeliverPath: null/);
+    expect(reasons.get('versions.delivery-log-since-current')).toMatch(/webhookDeliveryLogPath: null/);
   });
 });

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { serve } from '../../simulator/app/serve.ts';
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 
 /**
  * A deployment that made other legal choices where the interface is silent, for the kit's self-test:
  * the simulator behind a loopback proxy that gives connections UUIDs and other state names, answers a
- * missing tenant header with 401, reshapes the audit log (other field names, no proof) and signs
- * webhooks under another header name. The kit must pass it with and without a profile declaring them.
+ * missing tenant header with 401, reshapes the audit log (other field names, no proof), signs
+ * webhooks under another header name, names a delivery's id in another header and serves the delivery
+ * log and redelivery at other paths (the simulator's answer 404). The kit must pass it with and without
+ * a profile declaring them.
  */
 export const ALT_CHOICES = {
   signatureHeader: 'X-Alt-Signature',
+  deliveryIdHeader: 'X-Alt-Delivery-Id',
+  deliveryLogPath: '/api/public/v1/webhooks/{webhookId}/attempts',
+  redeliverPath: '/api/public/v1/webhooks/{webhookId}/attempts/{deliveryId}/retry',
   states: { pending: 'provisioning', active: 'live', paused: 'suspended', revoked: 'closed' } as Record<string, string>,
   /** This deployment's event names, and the simulator's they stand for. */
   events: { 'venue.link.created': 'connection.created', 'venue.link.changed': 'connection.state_changed' } as Record<
@@ -18,6 +24,30 @@ export const ALT_CHOICES = {
     string
   >,
 };
+
+/** The simulator's delivery-log paths, and this deployment's that stand for them. */
+const SIM_DELIVERIES = ROUTE_BY_ID.get('listDeliveries')!.path;
+const SIM_REDELIVER = ROUTE_BY_ID.get('redeliver')!.path;
+const templateRegex = (template: string) =>
+  new RegExp(`^${template.replace(/\{webhookId\}|\{deliveryId\}/g, '([^/]+)')}$`);
+const ALT_PATHS: [alt: RegExp, sim: string][] = [
+  [templateRegex(ALT_CHOICES.deliveryLogPath), SIM_DELIVERIES],
+  [templateRegex(ALT_CHOICES.redeliverPath), SIM_REDELIVER],
+];
+const SIM_PATHS = [templateRegex(SIM_DELIVERIES), templateRegex(SIM_REDELIVER)];
+/** Self-descriptions (discovery, OpenAPI) name this deployment's delivery-log paths (the longer one first). */
+const publishPaths = (text: string) =>
+  text.replaceAll(SIM_REDELIVER, ALT_CHOICES.redeliverPath).replaceAll(SIM_DELIVERIES, ALT_CHOICES.deliveryLogPath);
+const SELF_DESCRIPTIONS = new Set(['/api/public/v1', '/api/public/v1/openapi.json', '/api/public/v1/openapi.yaml']);
+
+/** A request path in the simulator's terms: this deployment's delivery-log paths mapped, the simulator's own hidden. */
+function upstreamPath(path: string): string | undefined {
+  for (const [alt, sim] of ALT_PATHS) {
+    const m = alt.exec(path);
+    if (m) return sim.replace('{webhookId}', m[1]!).replace('{deliveryId}', m[2] ?? '');
+  }
+  return SIM_PATHS.some((r) => r.test(path)) ? undefined : path;
+}
 
 const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
@@ -117,7 +147,20 @@ export async function altChoicesTarget() {
       return;
     }
     if (url.pathname.startsWith('/relay/'))
-      return relay(Number(url.pathname.split('/')[2]), Buffer.concat(chunks), res);
+      return relay(Number(url.pathname.split('/')[2]), Buffer.concat(chunks), req.headers['ncs-delivery'], res);
+    const path = upstreamPath(url.pathname);
+    if (path === undefined) {
+      const requestId = `alt_${randomUUID()}`;
+      res.writeHead(404, { 'content-type': 'application/json', 'x-request-id': requestId });
+      res.end(
+        JSON.stringify({
+          ok: false,
+          error: { code: 'not_found', message: 'No such path in this deployment.' },
+          meta: { requestId, version: '2026-07-01', at: new Date().toISOString() },
+        }),
+      );
+      return;
+    }
     let raw = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
     if (raw && req.method === 'POST' && url.pathname === '/api/public/v1/webhooks') {
       // Only this deployment's names are known; any other (the simulator's too) is made one the
@@ -140,7 +183,7 @@ export async function altChoicesTarget() {
         sent = JSON.stringify(json);
       }
     }
-    const upstream = await fetch(`${sim.baseUrl}${inward(url.pathname)}${url.search}`, {
+    const upstream = await fetch(`${sim.baseUrl}${inward(path)}${url.search}`, {
       method: req.method ?? 'GET',
       headers,
       ...(sent !== undefined ? { body: sent } : {}),
@@ -155,17 +198,19 @@ export async function altChoicesTarget() {
       // Event streams name connections too: whole lines rewritten, a partial one kept for the next chunk.
       let rest = '';
       const decoder = new TextDecoder();
+      const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
       if (upstream.body)
         for await (const c of upstream.body) {
           rest += decoder.decode(c as Uint8Array, { stream: true });
           const cut = rest.lastIndexOf('\n') + 1;
-          if (cut > 0) res.write(outward(rest.slice(0, cut)));
+          if (cut > 0) res.write(publish(outward(rest.slice(0, cut))));
           rest = rest.slice(cut);
         }
-      res.end(outward(rest));
+      res.end(publish(outward(rest)));
       return;
     }
-    const text = outward(await upstream.text());
+    const fetched = outward(await upstream.text());
+    const text = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths(fetched) : fetched;
     let body = text;
     try {
       body = reshape(url.pathname, JSON.parse(text));
@@ -174,14 +219,23 @@ export async function altChoicesTarget() {
     }
     res.writeHead(upstream.status, out).end(body);
   });
-  async function relay(index: number, raw: Buffer, res: import('node:http').ServerResponse) {
+  async function relay(
+    index: number,
+    raw: Buffer,
+    deliveryId: string | string[] | undefined,
+    res: import('node:http').ServerResponse,
+  ) {
     const r = receivers[index];
     if (!r?.secret) return void res.writeHead(404).end();
     const body = outward(raw.toString('utf8'));
     const t = Math.floor(Date.now() / 1000);
     const answer = await fetch(r.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [ALT_CHOICES.signatureHeader]: signWebhook(body, r.secret, t) },
+      headers: {
+        'content-type': 'application/json',
+        [ALT_CHOICES.signatureHeader]: signWebhook(body, r.secret, t),
+        ...(typeof deliveryId === 'string' ? { [ALT_CHOICES.deliveryIdHeader]: deliveryId } : {}),
+      },
       body,
     }).catch(() => undefined);
     res.writeHead(answer?.status ?? 502).end();

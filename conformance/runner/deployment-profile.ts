@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { Environment } from '../../simulator/contract/environment.ts';
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import { WEBHOOK_DEFAULTS } from '../../simulator/contract/simulator-defaults.ts';
+
+/** The simulator's path of a route: the default where the interface shows no path. */
+function simulatorPath(id: string): string {
+  const route = ROUTE_BY_ID.get(id);
+  if (!route) throw new Error(`the route table has no ${id}`);
+  return route.path;
+}
 
 /**
  * What a check needs to know about a deployment that the interface does not show. The defaults are
@@ -48,6 +57,50 @@ export const DeploymentProfile = z.strictObject({
    * path (a 404 or 405 there means the deployment offers none, and the receiver stays); null: never try.
    */
   webhookDeletePath: z.string().startsWith('/').includes('{webhookId}').nullable().optional(),
+  /**
+   * Path of a receiver's delivery log, a template with {webhookId}, answered to GET (the interface says
+   * the delivery log's paths are not shown). Default: the simulator's; a 404 there skips the checks that
+   * read it. null: the deployment has no delivery log, and those checks are skipped.
+   */
+  webhookDeliveryLogPath: z
+    .string()
+    .startsWith('/')
+    .includes('{webhookId}')
+    .nullable()
+    .default(simulatorPath('listDeliveries')),
+  /**
+   * Path that triggers a logged delivery again, a template with {webhookId} and {deliveryId}, called with
+   * POST and an Idempotency-Key (the interface does not show it). Default: the simulator's; a 404 there
+   * skips webhooks.redelivery. null: the deployment offers none, and that check is skipped.
+   */
+  webhookRedeliverPath: z
+    .string()
+    .startsWith('/')
+    .includes('{webhookId}')
+    .includes('{deliveryId}')
+    .nullable()
+    .default(simulatorPath('redeliver')),
+  /**
+   * Header of a delivery that names its id in the delivery log (the interface names no such header).
+   * Default: the simulator's NCS-Delivery. null: the deployment sends none, and the kit finds a delivery
+   * in the log by the event id in its body only.
+   */
+  webhookDeliveryIdHeader: z.string().min(1).nullable().default(WEBHOOK_DEFAULTS.deliveryHeader),
+  /**
+   * A bounded burst of authenticated GETs the kit may send to provoke a 429 when it has no control plane
+   * (or no admin token) to arm a rate_limited fault with (the interface does not show the limits). At
+   * most maxCalls calls, 10 at a time, within maxMillis; the burst uses up the access's window, so other
+   * checks may wait out a Retry-After. null (default): never, and rate-limit.retry-after is skipped.
+   */
+  rateLimitBurst: z
+    .strictObject({
+      /** At most this many calls (hard bound 2000). */
+      maxCalls: z.int().min(1).max(2_000),
+      /** Within at most this many milliseconds (hard bound 60 s). */
+      maxMillis: z.int().min(100).max(60_000),
+    })
+    .nullable()
+    .default(null),
   /** Path of a sandbox control plane (reset, clock, faults); null when the deployment has none. */
   controlPlanePath: z.string().startsWith('/').nullable().default('/_sandbox'),
   /**

@@ -1,6 +1,6 @@
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
-import { startKitReceiver, type KitReceiver, type ReceivedDelivery } from '../../client/webhook-receiver.ts';
+import { type KitReceiver, type ReceivedDelivery, startKitReceiver } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
 
@@ -13,7 +13,6 @@ const pathOf = (id: string) => {
   return route.path;
 };
 export const webhooksPath = () => pathOf('createWebhook');
-/** The simulator's delivery-log paths (the interface does not show them). */
 /**
  * Removes a receiver the kit registered when the run ends (the deployment profile's webhookDeletePath,
  * else the simulator's DELETE path); a deployment without such a path keeps it, and the run says so.
@@ -30,10 +29,36 @@ export function removeAtRunEnd(ctx: CheckContext, webhookId: string): void {
     });
   });
 }
-export const deliveriesPath = (webhookId: string) =>
-  pathOf('listDeliveries').replace('{webhookId}', encodeURIComponent(webhookId));
-export const redeliverPath = (webhookId: string, deliveryId: string) =>
-  pathOf('redeliver')
+
+/**
+ * The delivery log's path template of the deployment profile (the interface does not show it), or a
+ * skip naming the profile field when the deployment has none.
+ * @example deliveryLogTemplate(ctx) // '/api/public/v1/webhooks/{webhookId}/deliveries'
+ */
+export function deliveryLogTemplate(ctx: CheckContext): string {
+  const template = ctx.deployment.webhookDeliveryLogPath;
+  if (template === null)
+    ctx.skip(
+      'the deployment profile declares no delivery log (webhookDeliveryLogPath: null; the interface does not show its paths)',
+    );
+  return template;
+}
+/** The delivery log of one receiver, from the profile's template (a skip when it declares none). */
+export const deliveriesPath = (ctx: CheckContext, webhookId: string) =>
+  deliveryLogTemplate(ctx).replace('{webhookId}', encodeURIComponent(webhookId));
+
+/** The redelivery path template of the deployment profile, or a skip naming the field when it declares none. */
+export function redeliverTemplate(ctx: CheckContext): string {
+  const template = ctx.deployment.webhookRedeliverPath;
+  if (template === null)
+    ctx.skip(
+      'the deployment profile declares no way to trigger a delivery again (webhookRedeliverPath: null; the interface does not show the path)',
+    );
+  return template;
+}
+/** Where one logged delivery is triggered again, from the profile's template (a skip when it declares none). */
+export const redeliverPath = (ctx: CheckContext, webhookId: string, deliveryId: string) =>
+  redeliverTemplate(ctx)
     .replace('{webhookId}', encodeURIComponent(webhookId))
     .replace('{deliveryId}', encodeURIComponent(deliveryId));
 

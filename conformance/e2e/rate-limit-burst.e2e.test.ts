@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../../simulator/app/serve.ts';
+import { runConformance } from '../runner/run.ts';
+
+// A deployment without a control plane the kit can use: a 429 only through a burst the profile allows.
+describe('rate-limit.retry-after without an admin token', () => {
+  let sim: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    sim = await serve({ port: 0, rateLimit: { limit: 30, windowSeconds: 60 } });
+  });
+  afterAll(() => sim.close());
+
+  const retryAfter = async (rateLimitBurst: { maxCalls: number; maxMillis: number } | null) => {
+    const result = await runConformance({
+      baseUrl: sim.baseUrl,
+      token: sim.token,
+      tenant: sim.tenant,
+      grep: /^rate-limit\.retry-after$/,
+      deploymentProfile: { rateLimitBurst },
+    });
+    const r = result.results.find((x) => x.check.name === 'rate-limit.retry-after');
+    return { status: r?.status, reason: r?.reason, failures: r?.failures };
+  };
+
+  it('is skipped, naming rateLimitBurst, when the profile allows no burst (the kit never floods)', async () => {
+    const r = await retryAfter(null);
+    expect(r.status).toBe('skip');
+    expect(r.reason).toMatch(/rateLimitBurst: null/);
+  });
+
+  it('is skipped when the allowed burst stays under the limit', async () => {
+    const r = await retryAfter({ maxCalls: 10, maxMillis: 10_000 });
+    expect(r.status).toBe('skip');
+    expect(r.reason).toMatch(/rateLimitBurst: 10 calls/);
+  });
+
+  it('judges the 429 a burst within the profile provokes', async () => {
+    const r = await retryAfter({ maxCalls: 200, maxMillis: 10_000 });
+    expect(r).toMatchObject({ status: 'pass', failures: [] });
+  });
+});
