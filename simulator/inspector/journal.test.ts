@@ -33,6 +33,21 @@ describe('request journal', () => {
     expect(j.get(4)?.path).toBe('/p4');
   });
 
+  it('keeps a burst whole, then its rate per second, and counts what it left out', () => {
+    let t = 0;
+    const j = createJournal({ size: 5, burst: 5, ratePerSecond: 2, now: () => t });
+    for (let n = 1; n <= 8; n++) j.record(req(`/p${n}`), res(200), info(n));
+    expect(j.list().map((s) => s.path)).toEqual(['/p5', '/p4', '/p3', '/p2', '/p1']);
+    expect(j.skipped).toBe(3);
+    t = 1000; // one second: room for two more
+    for (let n = 9; n <= 12; n++) j.record(req(`/p${n}`), res(200), info(n));
+    expect(j.list().map((s) => s.path)).toEqual(['/p10', '/p9', '/p5', '/p4', '/p3']);
+    expect(j.skipped).toBe(5);
+    expect(j.get(j.list()[0]!.seq)?.path).toBe('/p10');
+    j.clear();
+    expect(j.skipped).toBe(0);
+  });
+
   it('filters by tenant, exact status or class, and path', () => {
     const j = createJournal();
     j.record(req('/api/public/v1/providers'), res(200), info(1, 'harbour-kitchens'));
