@@ -26,19 +26,20 @@ export const connectionHandlers = {
     }
     const requested = [...new Set(body.capabilities)];
     const restricted = connector.restrictedIn?.[body.environment] ?? [];
-    const found = requested.map((id) => ({ id, cap: state.catalog.capability(id) }));
-    const denied = found
-      .filter(({ id, cap }) => !cap || !connector.capabilities.includes(id) || restricted.includes(id))
-      .map(({ id }) => id);
+    // One pass (this is every POST /connections): the booked capabilities, or the ones refused.
+    const capabilities: { capability: string; critical: boolean; idempotencyRequired: boolean }[] = [];
+    const denied: string[] = [];
+    for (const id of requested) {
+      const cap = state.catalog.capability(id);
+      if (!cap || !connector.capabilities.includes(id) || restricted.includes(id)) denied.push(id);
+      else capabilities.push({ capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired });
+    }
     if (denied.length) {
       throw new ApiError('capability_denied', {
         detail: `Not released for connector ${connector.id} in ${body.environment}: ${denied.join(', ')}.`,
         hint: 'Book only capabilities the connector offers in this environment (GET /api/public/v1/connectors), or have them released.',
       });
     }
-    const capabilities = found.flatMap(({ id, cap }) =>
-      cap ? [{ capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired }] : [],
-    );
     const connection = state.connections.create(
       {
         tenant: ctx.access.tenant,

@@ -1,7 +1,7 @@
 import { ApiError } from '../core/api-error.ts';
 import type { Middleware } from '../core/pipeline.ts';
 import type { Router } from '../core/router.ts';
-import { scanJson } from './json-scan.ts';
+import { parseJsonChecked } from './json-scan.ts';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
@@ -28,21 +28,21 @@ export function validateMiddleware(router: Router): Middleware {
         throw new ApiError('invalid_request', { detail: 'The body is not valid UTF-8.' });
       }
       if (text.trim() === '') throw new ApiError('invalid_request', { detail: 'The JSON body is missing.' });
-      const problem = scanJson(text, MAX_JSON_DEPTH);
-      if (problem?.kind === 'depth')
-        throw new ApiError('invalid_request', {
-          detail: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
-        });
-      if (problem?.kind === 'duplicate_key')
-        throw new ApiError('invalid_request', {
-          detail: `The JSON body gives the key "${problem.key.slice(0, 64)}" twice in one object.`,
-          hint: 'Send each key once per object: parsers disagree on which of two equal keys counts.',
-        });
-      try {
-        ctx.body = JSON.parse(text);
-      } catch {
+      const parsed = parseJsonChecked(text, MAX_JSON_DEPTH);
+      if (!parsed.ok) {
+        const { problem } = parsed;
+        if (problem.kind === 'depth')
+          throw new ApiError('invalid_request', {
+            detail: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+          });
+        if (problem.kind === 'duplicate_key')
+          throw new ApiError('invalid_request', {
+            detail: `The JSON body gives the key "${problem.key.slice(0, 64)}" twice in one object.`,
+            hint: 'Send each key once per object: parsers disagree on which of two equal keys counts.',
+          });
         throw new ApiError('invalid_request', { detail: 'The body is not valid JSON.' });
       }
+      ctx.body = parsed.value;
     }
     router.validate(match, {
       method: req.method,
