@@ -63,6 +63,8 @@ export function validateMiddleware(router: Router): Middleware {
  * @example checkJsonContentType('application/json; charset=utf-8') // passes
  */
 export function checkJsonContentType(header: string): void {
+  // What nearly every client sends: nothing to split or match.
+  if (header === 'application/json' || header === 'application/json; charset=utf-8') return;
   const fail = (detail: string): never => {
     throw new ApiError('invalid_request', {
       detail,
