@@ -33,4 +33,17 @@ describe('router', () => {
       expect(router.match('GET', `/api/public/v1/connections/con_${i}`).params.connectionId).toBe(`con_${i}`);
     expect(router.match('GET', '/api/public/v1/connections/con_7').params.connectionId).toBe('con_7');
   });
+
+  it('builds a document given as a function only when ready is first read, and only once', async () => {
+    let built = 0;
+    const lazy = createRouter(() => {
+      built++;
+      return buildOpenApiDocument();
+    });
+    expect(built).toBe(0);
+    expect(() => lazy.match('GET', '/api/public/v1/providers')).toThrow(/before its ready promise/);
+    await Promise.all([lazy.ready, lazy.ready]);
+    expect(built).toBe(1);
+    expect(lazy.match('GET', '/api/public/v1/providers').route.id).toBe('listProviders');
+  });
 });
