@@ -10,6 +10,12 @@ describe('envelope', () => {
     expect(stored).toEqual({ status: 201, ok: true, payload: JSON.stringify(data) });
   });
 
+  it('reads the data of a body replaced after it was written from the new body', () => {
+    const res = success(testContext(), { id: 'c1' });
+    res.body = res.body!.replace('"c1"', '"c2"');
+    expect(successPayload(res)?.payload).toBe('{"id":"c2"}');
+  });
+
   it('keeps nothing of failures or non-envelope bodies', () => {
     expect(successPayload(failure(testContext(), new ApiError('not_found')))).toBeUndefined();
     expect(successPayload({ status: 200, headers: {}, body: 'plain' })).toBeUndefined();

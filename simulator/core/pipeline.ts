@@ -7,21 +7,21 @@ export type Middleware = (ctx: RequestContext, next: Next) => Promise<PlainRespo
 export type Terminal = (ctx: RequestContext) => Promise<PlainResponse>;
 
 /**
- * Chains middleware around a terminal handler, Koa style. The chain is linked once here; a request
- * only allocates the `next` of each step it reaches. A step that calls `next` twice would run the
- * rest of the chain (and the handler's writes) twice: that call rejects instead, as in Hono and Koa.
+ * Chains middleware around a terminal handler, Koa style. A request allocates one dispatcher and the
+ * `next` of each step it reaches. A step that calls `next` twice would run the rest of the chain (and
+ * the handler's writes) twice: that call rejects instead, as in Hono and Koa.
  * @example const run = compose([versionMiddleware()], async (ctx) => success(ctx, {})); await run(ctx);
  */
 export function compose(steps: readonly Middleware[], terminal: Terminal): Terminal {
-  return steps.reduceRight<Terminal>(
-    (inner, step) => (ctx) => {
-      let called = false;
-      return step(ctx, () => {
-        if (called) return Promise.reject(new Error('next() called multiple times'));
-        called = true;
-        return inner(ctx);
-      });
-    },
-    terminal,
-  );
+  return (ctx) => {
+    // The furthest step reached: a `next` that leads back to it or before was called before.
+    let reached = -1;
+    const dispatch = (i: number): Promise<PlainResponse> => {
+      if (i <= reached) return Promise.reject(new Error('next() called multiple times'));
+      reached = i;
+      const step = steps[i];
+      return step ? step(ctx, () => dispatch(i + 1)) : terminal(ctx);
+    };
+    return dispatch(0);
+  };
 }
