@@ -62,7 +62,34 @@ async function nodeFloor(): Promise<number> {
   return performance.now() - started;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+type Start = { wallMs: number; cpuMs: number };
+
+/**
+ * `runs` starts of `ncs serve` from `bin` (the source or an installed copy), each followed by a start
+ * of the bare baseline: on a shared machine the ratio holds when the milliseconds do not.
+ * @example const { sim, bare } = await startsBesideBaseline(NCS_BIN, 7);
+ */
+export async function startsBesideBaseline(
+  bin: string,
+  runs: number,
+  between?: () => Promise<void>,
+): Promise<{ sim: Start[]; bare: Start[] }> {
+  const sim: Start[] = [];
+  const bare: Start[] = [];
+  for (let i = 0; i < runs; i++) {
+    sim.push(
+      await startUp(
+        (p) => [bin, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS],
+        '/api/public/v1',
+      ),
+    );
+    bare.push(await startUp((p) => [BASELINE_BIN, '--port', String(p)], '/'));
+    await between?.();
+  }
+  return { sim, bare };
+}
 
 export const coldStartScenario: Scenario = {
   id: 'cold-start',
@@ -71,19 +98,10 @@ export const coldStartScenario: Scenario = {
     'From spawning `node bin/ncs.ts serve` until GET /api/public/v1 answers 200, median of several starts; beside it the bare node:http baseline and `node -e 0`.',
   async run(ctx): Promise<ScenarioResult> {
     const runs = ctx.config.quick ? 3 : 7;
-    const sim: { wallMs: number; cpuMs: number }[] = [];
-    const bare: { wallMs: number; cpuMs: number }[] = [];
     const node: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      sim.push(
-        await startUp(
-          (p) => [NCS_BIN, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS],
-          '/api/public/v1',
-        ),
-      );
-      bare.push(await startUp((p) => [BASELINE_BIN, '--port', String(p)], '/'));
+    const { sim, bare } = await startsBesideBaseline(NCS_BIN, runs, async () => {
       node.push(await nodeFloor());
-    }
+    });
     const wall = sim.map((x) => x.wallMs);
     const metrics = {
       simulatorMs: median(wall),

@@ -4,11 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installPacked } from '../../package/scratch-install.ts';
 import { ms } from '../lib/format.ts';
-import { BASELINE_BIN, ROOT, SERVE_ARGS } from '../lib/processes.ts';
+import { ROOT } from '../lib/processes.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';
-import { startUp } from './cold-start.ts';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+import { median, startsBesideBaseline } from './cold-start.ts';
 
 /** `npm pack` of this repository (prepack builds dist/) into `dir`: the tarball's path and sizes. */
 function pack(dir: string): { file: string; bytes: number; unpackedBytes: number; files: number } {
@@ -33,26 +31,14 @@ export const installedPackageScenario: Scenario = {
       const { pinned } = installPacked(project, [tarball.file], process.env);
       const bin = join(project, 'node_modules/ncs-sandbox/dist/cli/ncs.js');
       const runs = ctx.config.quick ? 3 : 7;
-      const starts: { wallMs: number; cpuMs: number }[] = [];
-      // The bare node:http server starts in turn with it: on a shared machine the ratio holds when
-      // the milliseconds do not.
-      const bare: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        starts.push(
-          await startUp(
-            (p) => [bin, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS],
-            '/api/public/v1',
-          ),
-        );
-        bare.push((await startUp((p) => [BASELINE_BIN, '--port', String(p)], '/')).wallMs);
-      }
+      const { sim: starts, bare } = await startsBesideBaseline(bin, runs);
       const wall = starts.map((s) => s.wallMs);
       const metrics = {
         coldStartMs: median(wall),
         coldStartMinMs: Math.min(...wall),
         coldStartMaxMs: Math.max(...wall),
         coldStartCpuMs: median(starts.map((s) => s.cpuMs)),
-        baselineMs: median(bare),
+        baselineMs: median(bare.map((b) => b.wallMs)),
         tarballMb: tarball.bytes / 1_000_000,
         unpackedMb: tarball.unpackedBytes / 1_000_000,
         files: tarball.files,
