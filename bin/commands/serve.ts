@@ -19,6 +19,10 @@ export function registerServe(program: Command): void {
     .option('--admin-token <token>', 'control-plane token (default: random; env NCS_ADMIN_TOKEN)')
     .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
     .option('--data-dir <dir>', 'persist state (SQLite) in this folder; survives restarts and kill -9')
+    .option(
+      '--store <url>',
+      'share the state with other replicas through Redis, e.g. redis://127.0.0.1:6379/0 (env NCS_STORE)',
+    )
     .option('--quiet', 'no request log lines')
     .option(
       '--rate-limit <calls/seconds>',
@@ -86,6 +90,7 @@ export async function runServe(
   out(`  tenant      ${running.tenant}`);
   out(`  token       ${running.token}`);
   out(`  admin token ${running.sandbox.adminToken}   (control plane only)`);
+  if (running.store) out(`  store       ${running.store}   (shared with every replica on it)`);
   if (running.inspectorUrl) out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
   out(`  oauth       ${running.baseUrl}/oauth/token   (metadata: /.well-known/oauth-authorization-server)`);
   out(`  new token   ncs token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`);

@@ -46,6 +46,8 @@ export interface CoreOptions {
   surfaces?: Surface[];
   /** Extra handlers (tests, later features) merged over the built-in ones. */
   handlers?: Partial<HandlerMap>;
+  /** Wraps each handler (a shared sandbox runs the writing ones through its operation log). */
+  wrapHandler?: (routeId: string, handler: Handler) => Handler;
   /** Called once per answered request (the node server prints it). */
   onResponse?: (entry: RequestLogEntry) => void;
   /** Called once per answered request with the request and response themselves (the inspector's journal keeps references). */
@@ -78,6 +80,8 @@ export function createCore(opts: CoreOptions): Core {
     webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
   };
   const handlers: Record<string, Handler | undefined> = { ...wireHandlers(state, services), ...opts.handlers };
+  const wrap = opts.wrapHandler;
+  if (wrap) for (const [id, h] of Object.entries(handlers)) if (h) handlers[id] = wrap(id, h);
   const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
   if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 

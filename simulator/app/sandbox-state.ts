@@ -5,7 +5,12 @@ import type { FixtureSet } from '../contract/fixtures.ts';
 import { AUDIT_DEFAULTS, STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { connectDomainEvents } from '../events/fan-out.ts';
 import { createFeedStore, tenantFeed, type FeedStore } from '../events/feed.ts';
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../webhooks/dispatcher.ts';
+import {
+  type AttemptCoordinator,
+  createDispatcher,
+  type Dispatcher,
+  type DispatcherOptions,
+} from '../webhooks/dispatcher.ts';
 import { createCatalogStore, type CatalogStore } from '../state/catalog-store.ts';
 import { createClientRegistry, type ClientRegistry } from '../state/clients.ts';
 import { createClock, type Clock } from '../lib/clock.ts';
@@ -13,10 +18,10 @@ import { createConnectionsStore, type ConnectionsStore } from '../state/connecti
 import { createDeliveryLog } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
 import { createFaultStore, type FaultStore } from '../state/fault-store.ts';
-import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyStore } from '../state/idempotency-store.ts';
+import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyPort } from '../state/idempotency-store.ts';
 import { durableAudit, durableDeliveries, durableFeeds } from '../state/persistence/durable-stores.ts';
 import { memoryOnly, type Persistence } from '../state/persistence/persistence.ts';
-import { createRateLimitStore, type RateLimitSettings, type RateLimitStore } from '../state/rate-limit-store.ts';
+import { createRateLimitStore, type RateLimitPort, type RateLimitSettings } from '../state/rate-limit-store.ts';
 import { createTimeline, type Timeline } from '../lib/timeline.ts';
 import { createTokenStore, type TokenStore } from '../state/token-store.ts';
 import { createWebhookReceiverStore, type WebhookReceiverStore } from '../state/webhook-receivers.ts';
@@ -51,6 +56,15 @@ export interface StateOptions {
   /** Messages kept per stream feed for resumption (default 10,000). */
   streamRetention?: number;
   webhooks?: WebhookOptions;
+  /** A shared sandbox (several replicas on one Redis): its idempotency records, rate limits and delivery leases. */
+  shared?: SharedStores;
+}
+
+/** What a shared sandbox keeps in Redis itself rather than in each replica's memory. */
+export interface SharedStores {
+  idempotency(clock: Clock): IdempotencyPort;
+  rateLimits(clock: Clock, initial: RateLimitSettings | false | undefined): RateLimitPort;
+  coordinator(timeoutMs: number | undefined): AttemptCoordinator;
 }
 
 /**
@@ -68,7 +82,7 @@ export interface SandboxState {
   clients: ClientRegistry;
   tokens: TokenStore;
   connections: ConnectionsStore;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyPort;
   audit: AuditLog;
   feeds: FeedStore;
   receivers: WebhookReceiverStore;
@@ -76,7 +90,7 @@ export interface SandboxState {
   faults: FaultStore;
   persistence: Persistence;
   /** Rate-limit counters and their settings (changeable at run time). */
-  rateLimits: RateLimitStore;
+  rateLimits: RateLimitPort;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   activationDelayMs: number;
   ready: Promise<void>;
@@ -105,7 +119,8 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     fetch: undiciFetch,
     ...opts.webhooks,
     clock,
-    signatureSkewMs: (receiverId) => faults.takeSignatureSkew(receiverId),
+    signatureSkewMs: (receiverId) => state.faults.takeSignatureSkew(receiverId),
+    ...(opts.shared ? { coordinator: opts.shared.coordinator(opts.webhooks?.timeoutMs) } : {}),
     log: deliveryLog,
     onFailure: (d) =>
       feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', {
@@ -136,16 +151,21 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       events,
       activationDelayMs: opts.activationDelayMs,
       persistence,
-      timeline,
+      // Shared: transitions fall due through the operation log, never on one replica's read or timer.
+      ...(opts.shared ? { applyDueOnRead: false } : { timeline }),
     }),
-    idempotency: createIdempotencyStore(clock, opts.idempotency, persistence),
+    idempotency: opts.shared
+      ? opts.shared.idempotency(clock)
+      : createIdempotencyStore(clock, opts.idempotency, persistence),
     audit,
     feeds,
     receivers,
     dispatcher,
     faults,
     persistence,
-    rateLimits: createRateLimitStore(clock, opts.rateLimit),
+    rateLimits: opts.shared
+      ? opts.shared.rateLimits(clock, opts.rateLimit)
+      : createRateLimitStore(clock, opts.rateLimit),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
     activationDelayMs: opts.activationDelayMs,
     ready: catalog.load(opts.fixtures),

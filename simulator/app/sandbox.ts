@@ -18,6 +18,8 @@ import { mswPassthroughFetch } from '../webhooks/passthrough-fetch.ts';
 import type { RateLimitSettings } from '../state/rate-limit-store.ts';
 import { createInspector, type Inspector, type InspectorOptions } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { createClock } from '../lib/clock.ts';
+import { replayClock, type SharedStore, shareSandbox, sharedStoresOf } from './shared-sandbox.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -57,6 +59,11 @@ export interface SandboxOptions {
   webhooks?: WebhookOptions & { allowedHosts?: readonly string[] };
   /** Persist state in an embedded SQLite database in this folder (default: memory only). */
   dataDir?: string;
+  /**
+   * Share the state with other replicas through Redis (`openSharedStore(url)`; `ncs serve --store`).
+   * Not together with `dataDir`: Redis is then where the state lasts.
+   */
+  shared?: SharedStore;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
   /** The inspector page and its request journal (default on, 500 calls); false leaves both out. */
@@ -121,6 +128,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { allowedHosts, ...webhookOptions } = { ...options.webhooks };
   // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
   webhookOptions.fetch ??= mswPassthroughFetch;
+  if (options.shared && options.dataDir) throw new Error('use --store or --data-dir, not both');
+  const shared = options.shared;
+  const replay = shared ? replayClock(options.clock ?? createClock()) : undefined;
+  const clock = replay ?? options.clock;
   const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : undefined;
   const state = loadState(persistence, () =>
     createSandboxState({
@@ -132,7 +143,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
         ...(options.idempotency?.maxRecords !== undefined ? { maxRecords: options.idempotency.maxRecords } : {}),
       },
-      ...(options.clock ? { clock: options.clock } : {}),
+      ...(clock ? { clock } : {}),
+      ...(shared && clock
+        ? {
+            shared: sharedStoresOf(
+              shared,
+              clock,
+              options.idempotency?.ttlSeconds !== undefined ? options.idempotency.ttlSeconds * 1000 : undefined,
+            ),
+          }
+        : {}),
       ...(persistence ? { persistence } : {}),
       ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
       ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
@@ -142,10 +162,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
+  // Shared: the writing stores, handlers and control operations go through the operation log.
+  const sharing = shared && replay ? shareSandbox(state, shared, replay, control) : undefined;
   const surfaces: Surface[] = [
     createControlPlaneSurface({
       adminToken,
-      operations: control,
+      operations: sharing?.control ?? control,
       tokens: state.tokens,
     }),
   ];
@@ -182,9 +204,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
     ...(inspector ? { onExchange: inspector.journal.record } : {}),
+    ...(sharing ? { wrapHandler: sharing.wrapHandler } : {}),
   });
-  const mainCore = options.wrapCore ? options.wrapCore(core, 'main') : core;
-  const altCore = options.wrapCore ? options.wrapCore(core, 'alt') : core;
+  const inner = sharing ? sharing.wrapCore(core) : core;
+  const mainCore = options.wrapCore ? options.wrapCore(inner, 'main') : inner;
+  const altCore = options.wrapCore ? options.wrapCore(inner, 'alt') : inner;
   let mswHandlers: ReturnType<typeof createMswHandlers> | undefined;
   return {
     core: mainCore,
@@ -199,7 +223,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       mswHandlers ??= [...createMswHandlers(mainCore, [baseUrl]), ...createMswHandlers(altCore, [altBaseUrl])];
       return mswHandlers;
     },
-    ready: core.ready,
+    ready: sharing ? Promise.all([core.ready, sharing.start()]).then(() => undefined) : core.ready,
     ...(inspector ? { inspector } : {}),
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);

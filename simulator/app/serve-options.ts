@@ -24,6 +24,8 @@ export interface ServeCommandOptions {
   tokenTtl?: number;
   adminToken?: string;
   dataDir?: string;
+  /** A redis:// URL: share the state with other replicas (also NCS_STORE). */
+  store?: string;
   /** Name of a deliberate violation, shown in the banner; `sandbox` carries what applies it. */
   violation?: string;
   /** Options from outside the simulator, e.g. the kit's violation wrapper (`wrapCore`, webhook signer). */
@@ -129,6 +131,13 @@ export function serveOptionsFrom(
   if (!opts.quiet) options.log = log;
   if (opts.allowBrowserCredentials) options.allowBrowserCredentials = true;
   if (opts.dataDir) options.dataDir = opts.dataDir;
+  const store = opts.store ?? env.NCS_STORE;
+  if (store) {
+    if (!/^rediss?:\/\/[^/]/.test(store))
+      throw new ServeOptionError(`--store takes a redis:// URL such as redis://127.0.0.1:6379/0 (got "${store}")`);
+    if (opts.dataDir) throw new ServeOptionError('use --store or --data-dir, not both');
+    options.store = store;
+  }
   if (opts.tokenTtl !== undefined) options.tokenTtlSeconds = opts.tokenTtl;
   if (opts.refreshTokenTtl !== undefined) options.refreshTokenTtlSeconds = opts.refreshTokenTtl;
   if (rateLimit !== undefined) options.rateLimit = rateLimit;

@@ -3,10 +3,13 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createNodeServer, type TransportLimits } from '../adapters/node-server.ts';
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
+import { openSharedStore } from './shared-sandbox.ts';
 
 export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from '../adapters/node-server.ts';
 
 export interface ServeOptions extends Omit<SandboxOptions, 'baseUrl'> {
+  /** Share the state with other replicas: a redis:// URL (see README "Shared sandbox"). */
+  store?: string;
   host?: string;
   port?: number;
   /** Also listen here (same host): the interface's second address, served by the same state. */
@@ -33,6 +36,8 @@ export interface RunningServer {
   altBaseUrl?: string;
   /** The inspector page with its one-time login token (absent when the inspector is off). */
   inspectorUrl?: string;
+  /** The shared store's URL (password masked), when the state is shared. */
+  store?: string;
   /** A ready bearer token for the fixtures' default client, and its tenant. */
   token: string;
   tenant: string;
@@ -47,8 +52,10 @@ export interface RunningServer {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log;
+  const shared = options.store ? await openSharedStore(options.store) : options.shared;
   const sandbox = createSandbox({
     ...options,
+    ...(shared ? { shared } : {}),
     // A standalone server has no MSW around it: deliveries go out as they are.
     webhooks: { fetch: undiciFetch, ...options.webhooks },
     onResponse: log
@@ -80,6 +87,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     tenant,
     altBaseUrl,
     ...(inspectorUrl ? { inspectorUrl } : {}),
+    ...(shared ? { store: shared.engine.url } : {}),
     close() {
       closing ??= (async () => {
         await Promise.all([main.close(), alt?.close()]);

@@ -6,7 +6,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { FeedStore } from '../events/feed.ts';
 import type { ConnectionsStore } from '../state/connections-store.ts';
 import type { FaultStore } from '../state/fault-store.ts';
-import type { IdempotencyStore } from '../state/idempotency-store.ts';
+import type { IdempotencyPort } from '../state/idempotency-store.ts';
 import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { AddFaultBody, SetStatusBody, TriggerBody } from './routes.ts';
@@ -26,7 +26,7 @@ export class ControlError extends Error {
 export interface ControlStores {
   clock: Clock;
   connections: ConnectionsStore;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyPort;
   faults: FaultStore;
   feeds: FeedStore;
   receivers: WebhookReceiverStore;
@@ -100,3 +100,10 @@ export function createControlOperations(state: ControlStores) {
   };
 }
 export type ControlOperations = ReturnType<typeof createControlOperations>;
+
+/** The control plane as its HTTP surface calls it: in a shared sandbox the changes go through the operation log (promises). */
+export type ControlPort = {
+  [K in keyof ControlOperations]: (
+    ...args: Parameters<ControlOperations[K]>
+  ) => ReturnType<ControlOperations[K]> | Promise<Awaited<ReturnType<ControlOperations[K]>>>;
+};

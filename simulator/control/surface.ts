@@ -10,44 +10,44 @@ import { adminAuthMiddleware } from '../middleware/admin-auth.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { validateMiddleware } from '../middleware/validate.ts';
 import type { TokenStore } from '../state/token-store.ts';
-import { ControlError, type ControlOperations } from './operations.ts';
+import { ControlError, type ControlPort } from './operations.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.ts';
 
 type ControlId = ControlRoute['id'];
 type ControlHandlers = {
   [K in ControlId]: (
     ctx: RouteContextOf<Extract<ControlRoute, { id: K }>>,
-    ops: ControlOperations,
+    ops: ControlPort,
     doc: () => string,
   ) => PlainResponse | Promise<PlainResponse>;
 };
 
 /** One handler per control route, bodies typed from the route's zod schema (defaults filled by the router). */
 const HANDLERS: ControlHandlers = {
-  controlSummary: (c, ops) => success(c, ops.summary()),
+  controlSummary: async (c, ops) => success(c, await ops.summary()),
   controlOpenApi: (c, _ops, doc) =>
     documentResponse(c, doc(), 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json'),
   controlReset: async (c, ops) => success(c, await ops.reset()),
-  controlSetConnectionState: (c, ops) =>
-    success(c, ops.setConnectionState(c.params.connectionId, c.body.state, c.requestId)),
-  controlClock: (c, ops) => success(c, ops.clock()),
-  controlAdvanceClock: (c, ops) => success(c, ops.advanceClock(c.body.seconds)),
-  controlListFaults: (c, ops) => success(c, ops.listFaults()),
-  controlAddFault: (c, ops) => success(c, ops.addFault(c.body)),
-  controlClearFaults: (c, ops) => success(c, ops.clearFaults()),
-  controlSetStatus: (c, ops) => success(c, ops.setStatus(c.body)),
-  controlTrigger: (c, ops) => success(c, ops.trigger(c.body)),
+  controlSetConnectionState: async (c, ops) =>
+    success(c, await ops.setConnectionState(c.params.connectionId, c.body.state, c.requestId)),
+  controlClock: async (c, ops) => success(c, await ops.clock()),
+  controlAdvanceClock: async (c, ops) => success(c, await ops.advanceClock(c.body.seconds)),
+  controlListFaults: async (c, ops) => success(c, await ops.listFaults()),
+  controlAddFault: async (c, ops) => success(c, await ops.addFault(c.body)),
+  controlClearFaults: async (c, ops) => success(c, await ops.clearFaults()),
+  controlSetStatus: async (c, ops) => success(c, await ops.setStatus(c.body)),
+  controlTrigger: async (c, ops) => success(c, await ops.trigger(c.body)),
 };
 
 /**
  * The sandbox control plane under /_sandbox, guarded by the admin token; answers in the interface's
  * envelopes. Routed and validated like the interface: the core router over the control plane's own
  * OpenAPI document, the route-match, admin-auth and validate middleware factories.
- * @example createControlPlaneSurface({ adminToken, operations: createControlOperations(state), tokens: state.tokens, servers })
+ * @example createControlPlaneSurface({ adminToken, operations: createControlPort(state), tokens: state.tokens, servers })
  */
 export function createControlPlaneSurface(opts: {
   adminToken: string;
-  operations: ControlOperations;
+  operations: ControlPort;
   /** Tells a tenant token (403) from an unknown one (401). */
   tokens: Pick<TokenStore, 'lookup'>;
   /** `servers` of the control plane's OpenAPI document (default: relative). */

@@ -52,9 +52,10 @@ export const connectionHandlers = {
     );
     return success(ctx, connection);
   },
-  createIdempotencyKey(ctx, state) {
+  async createIdempotencyKey(ctx, state) {
     const { operation } = ctx.body;
-    const issued = state.idempotency.issue(ctx.access.tenant, operation, ctx.at);
+    const issuing = state.idempotency.issue(ctx.access.tenant, operation, ctx.at);
+    const issued = issuing instanceof Promise ? await issuing : issuing;
     return success(ctx, { ...issued, expiresAt: new Date(issued.expiresAt).toISOString() });
   },
 } satisfies HandlerGroup<ConnectionDeps>;

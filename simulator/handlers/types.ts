@@ -10,7 +10,7 @@ import type { CatalogStore } from '../state/catalog-store.ts';
 import type { ClientRegistry } from '../state/clients.ts';
 import type { ConnectionsStore } from '../state/connections-store.ts';
 import type { EventBus } from '../state/domain-events.ts';
-import type { IdempotencyStore } from '../state/idempotency-store.ts';
+import type { IdempotencyPort } from '../state/idempotency-store.ts';
 import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { OpenApiDocuments } from './openapi-documents.ts';
@@ -22,7 +22,7 @@ import type { OpenApiDocuments } from './openapi-documents.ts';
 export interface HandlerDeps {
   catalog: CatalogStore;
   connections: ConnectionsStore;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyPort;
   clients: ClientRegistry;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   feeds: FeedStore;

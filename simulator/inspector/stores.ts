@@ -4,8 +4,8 @@ import type { Clock } from '../lib/clock.ts';
 import type { ConnectionsStore } from '../state/connections-store.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import type { FaultStore } from '../state/fault-store.ts';
-import type { IdempotencyStore } from '../state/idempotency-store.ts';
-import type { RateLimitStore } from '../state/rate-limit-store.ts';
+import type { IdempotencyPort } from '../state/idempotency-store.ts';
+import type { RateLimitPort } from '../state/rate-limit-store.ts';
 import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 
@@ -16,11 +16,11 @@ export interface InspectorStores {
   events: EventBus;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   connections: ConnectionsStore;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyPort;
   receivers: WebhookReceiverStore;
   dispatcher: Dispatcher;
   faults: FaultStore;
   feeds: FeedStore;
   audit: AuditLog;
-  rateLimits: RateLimitStore;
+  rateLimits: RateLimitPort;
 }

@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 // Random bytes drawn in bulk (one system call per 48 KiB) instead of one call per identifier.
 const POOL_SIZE = 48 * 1024;
 let pool = randomBytes(0);
 let offset = 0;
+// Set while a replicated operation is applied: every replica derives the same ids from the
+// operation's random seed, so a connection, event or delivery has one id on all of them.
+let seeded: { seed: string; n: number } | undefined;
 
 /** Unguessable identifier with a readable prefix, e.g. newId('req') -> req_3kV9...; base64url is inside the key pattern. */
 export function newId(prefix: string, bytes = 12): string {
+  if (seeded) return `${prefix}_${seededChars(seeded, bytes)}`;
   if (bytes > POOL_SIZE) return `${prefix}_${randomBytes(bytes).toString('base64url')}`;
   if (offset + bytes > pool.length) {
     pool = randomBytes(POOL_SIZE);
@@ -15,4 +19,26 @@ export function newId(prefix: string, bytes = 12): string {
   const id = pool.toString('base64url', offset, offset + bytes);
   offset += bytes;
   return `${prefix}_${id}`;
+}
+
+function seededChars(s: { seed: string; n: number }, bytes: number): string {
+  const length = Math.ceil((bytes * 4) / 3);
+  let out = '';
+  while (out.length < length) out += hash('sha256', `${s.seed}:${s.n++}`, 'base64url');
+  return out.slice(0, length);
+}
+
+/**
+ * Runs `fn` with ids derived from `seed` (a random secret of the operation) instead of fresh randomness:
+ * the same seed and the same calls give the same ids, on every replica that applies the operation.
+ * @example withSeededIds(op.seed, () => store.create(input)); // same connection id everywhere
+ */
+export function withSeededIds<T>(seed: string, fn: () => T): T {
+  const previous = seeded;
+  seeded = { seed, n: 0 };
+  try {
+    return fn();
+  } finally {
+    seeded = previous;
+  }
 }

@@ -1,20 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../core/api-error.ts';
 import type { Middleware } from '../core/pipeline.ts';
-import type { FaultStore } from '../state/fault-store.ts';
+import type { FaultPort } from '../state/fault-store.ts';
 
 /**
  * Faults armed through the control plane for the next N matching calls: 500 internal, 429
  * rate_limited with Retry-After, or added latency before the call goes on.
  */
-export function faultMiddleware(faults: FaultStore): Middleware {
+export function faultMiddleware(faults: FaultPort): Middleware {
   return async (ctx, next) => {
-    const fault = faults.take({
+    const taken = faults.take({
       method: ctx.req.method,
       path: ctx.req.path,
       routeId: ctx.route?.id,
       routePath: ctx.route?.path,
     });
+    const fault = taken instanceof Promise ? await taken : taken;
     if (!fault) return next();
     if (fault.kind === 'internal') throw new ApiError('internal', { detail: 'Injected by the sandbox control plane.' });
     if (fault.kind === 'rate_limited') {

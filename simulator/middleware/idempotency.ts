@@ -5,7 +5,7 @@ import { ApiError } from '../core/api-error.ts';
 import { matchedRoute, type RequestContext } from '../core/context.ts';
 import { errorPayload, replay, successPayload } from '../core/envelope.ts';
 import type { Middleware } from '../core/pipeline.ts';
-import type { IdempotencyStore } from '../state/idempotency-store.ts';
+import type { IdempotencyPort } from '../state/idempotency-store.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
@@ -21,12 +21,14 @@ function fingerprint(ctx: RequestContext): string {
  * meta.replayed; different content -> 409 idempotency_conflict; concurrent duplicates wait for the
  * first and then replay it. Stored: 2xx and the operation's own 404/409; not stored: 5xx (retryable).
  */
-export function idempotencyMiddleware(store: IdempotencyStore): Middleware {
+export function idempotencyMiddleware(store: IdempotencyPort): Middleware {
   return async (ctx, next) => {
     if (!ctx.route?.idempotent || ctx.idempotencyKey === undefined || !ctx.access) return next();
     const fp = fingerprint(ctx);
     for (;;) {
-      const b = store.begin(ctx.access.tenant, ctx.idempotencyKey, fp);
+      const begun = store.begin(ctx.access.tenant, ctx.idempotencyKey, fp);
+      // The memory store answers synchronously: no extra turn of the event loop on the default path.
+      const b = begun instanceof Promise ? await begun : begun;
       if (b.kind === 'conflict') {
         throw new ApiError('idempotency_conflict', {
           detail: 'This Idempotency-Key was used with a different body, method or route.',
@@ -39,10 +41,14 @@ export function idempotencyMiddleware(store: IdempotencyStore): Middleware {
       }
       try {
         const res = await next();
-        b.finish(successPayload(res));
+        const saved = b.finish(successPayload(res));
+        if (saved) await saved;
         return res;
       } catch (err) {
-        b.finish(err instanceof ApiError && STORED_FAILURES.has(err.code) ? errorPayload(err) : undefined);
+        const saved = b.finish(
+          err instanceof ApiError && STORED_FAILURES.has(err.code) ? errorPayload(err) : undefined,
+        );
+        if (saved) await saved;
         throw err;
       }
     }

@@ -1,6 +1,6 @@
 import { ApiError } from '../core/api-error.ts';
 import type { Middleware } from '../core/pipeline.ts';
-import type { RateLimitStore } from '../state/rate-limit-store.ts';
+import type { RateLimitDecision, RateLimitPort } from '../state/rate-limit-store.ts';
 
 /**
  * Rate limit per access (client), tenant and environment, right after auth: every authenticated
@@ -8,12 +8,23 @@ import type { RateLimitStore } from '../state/rate-limit-store.ts';
  * with Retry-After in seconds. Public calls without a token are not counted.
  * @example steps.push(rateLimitMiddleware(state.rateLimits));
  */
-export function rateLimitMiddleware(store: RateLimitStore): Middleware {
+export function rateLimitMiddleware(store: RateLimitPort): Middleware {
   return (ctx, next) => {
     const access = ctx.access;
     if (!access) return next();
-    const decision = store.hit(`${access.token.clientId}|${access.tenant}|${access.token.environment}`);
-    if (!decision) return next();
+    const hit = store.hit(`${access.token.clientId}|${access.tenant}|${access.token.environment}`);
+    // A shared store (Redis) counts across replicas and answers later; memory answers at once.
+    if (hit instanceof Promise) return hit.then((d) => decide(ctx, next, d));
+    return decide(ctx, next, hit);
+  };
+
+  function decide(
+    ctx: Parameters<Middleware>[0],
+    next: Parameters<Middleware>[1],
+    decision: RateLimitDecision | undefined,
+  ) {
+    const access = ctx.access;
+    if (!access || !decision) return next();
     ctx.responseHeaders['x-ratelimit-limit'] = String(decision.limit);
     ctx.responseHeaders['x-ratelimit-remaining'] = String(decision.remaining);
     if (!decision.allowed) {
@@ -26,5 +37,5 @@ export function rateLimitMiddleware(store: RateLimitStore): Middleware {
       });
     }
     return next();
-  };
+  }
 }

@@ -60,6 +60,10 @@ export interface ConnectionsStore {
   forConnector(tenant: string, connectorId: string, environment: Environment): Connection[];
   count(): number;
   clear(): void;
+  /** Applies the transitions that fell due (a shared sandbox applies them as one replicated operation). */
+  applyDue(): void;
+  /** When the earliest pending transition falls due (sandbox ms), if any. */
+  nextDue(): number | undefined;
 }
 
 export function createConnectionsStore(deps: {
@@ -69,7 +73,13 @@ export function createConnectionsStore(deps: {
   persistence?: Persistence;
   /** Fires due transitions on time (without it they apply on the next read). */
   timeline?: Timeline;
+  /**
+   * Reads apply what fell due (default true). A shared sandbox turns it off: a read must not change
+   * one replica's state alone, so due transitions go through its operation log instead.
+   */
+  applyDueOnRead?: boolean;
 }): ConnectionsStore {
+  const onRead = deps.applyDueOnRead === false ? () => {} : () => applyDue();
   const persistence = deps.persistence ?? memoryOnly;
   const byId = new Map<string, StoredConnection>();
   const byTenant = new Map<string, StoredConnection[]>();
@@ -186,16 +196,16 @@ export function createConnectionsStore(deps: {
       return copy(stored);
     },
     list(tenant) {
-      applyDue();
+      onRead();
       return (byTenant.get(tenant) ?? []).map(copy);
     },
     get(tenant, id) {
-      applyDue();
+      onRead();
       const s = byId.get(id);
       return s && s.tenant === tenant ? copy(s) : undefined;
     },
     find(id) {
-      applyDue();
+      onRead();
       const s = byId.get(id);
       return s ? { tenant: s.tenant, connection: copy(s) } : undefined;
     },
@@ -209,10 +219,12 @@ export function createConnectionsStore(deps: {
       return copy(s);
     },
     forConnector(tenant, connectorId, environment) {
-      applyDue();
+      onRead();
       return (byTarget.get(target(tenant, connectorId, environment)) ?? []).map(copy);
     },
     count: () => byId.size,
+    applyDue,
+    nextDue: () => (pending.size ? due.peek() : undefined),
     clear() {
       byId.clear();
       byTenant.clear();

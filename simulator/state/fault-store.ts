@@ -23,10 +23,17 @@ export interface Fault {
   webhookId?: string;
 }
 
-export interface FaultStore {
+/** What the fault middleware uses: memory answers at once; a shared sandbox takes a use across replicas (promise). */
+export interface FaultPort {
+  take(call: FaultCall): Fault | undefined | Promise<Fault | undefined>;
+}
+
+export type FaultCall = { method: string; path: string; routeId?: string; routePath?: string };
+
+export interface FaultStore extends FaultPort {
   add(fault: Omit<Fault, 'id'>): Fault;
   /** Takes one use of the first request fault matching the call, if any. */
-  take(call: { method: string; path: string; routeId?: string; routePath?: string }): Fault | undefined;
+  take(call: FaultCall): Fault | undefined;
   /**
    * Takes one use of a signature fault: the offset (ms) to add to the real time a webhook attempt is
    * signed with, 0 when none is armed.

@@ -26,10 +26,16 @@ interface IdempotencyRecord {
 }
 
 export type Begin =
-  | { kind: 'new'; finish(outcome: StoredOutcome | undefined): void }
+  | { kind: 'new'; finish(outcome: StoredOutcome | undefined): void | Promise<void> }
   | { kind: 'replay'; outcome: StoredOutcome }
   | { kind: 'conflict' }
   | { kind: 'wait'; settled: Promise<void> };
+
+export interface IssuedKey {
+  idempotencyKey: string;
+  operation: string;
+  expiresAt: number;
+}
 
 export interface IdempotencyOptions {
   /** How long a key (issued or used) stays valid, ms. Default 24 h. */
@@ -43,14 +49,19 @@ export interface IdempotencyOptions {
  * over-cap records are dropped from the head of that order in O(1) amortised per insert.
  * @example const b = store.begin('t1', 'key-12345', fingerprint); if (b.kind === 'new') b.finish(outcome);
  */
-export interface IdempotencyStore {
+export interface IdempotencyStore extends IdempotencyPort {
   /** Issues a fresh unguessable key; `now` lets the caller stamp it with its request time. */
-  issue(
-    tenant: string,
-    operation: string,
-    now?: number,
-  ): { idempotencyKey: string; operation: string; expiresAt: number };
+  issue(tenant: string, operation: string, now?: number): IssuedKey;
   begin(tenant: string, key: string, fingerprint: string): Begin;
+}
+
+/**
+ * What the middleware and handlers use: the memory store answers at once (no extra turn of the event
+ * loop on the default path), a shared store (Redis) with promises.
+ */
+export interface IdempotencyPort {
+  issue(tenant: string, operation: string, now?: number): IssuedKey | Promise<IssuedKey>;
+  begin(tenant: string, key: string, fingerprint: string): Begin | Promise<Begin>;
   size(): number;
   clear(): void;
   readonly options: IdempotencyOptions;

@@ -30,12 +30,17 @@ export interface RateLimitDecision {
  * (one JS thread) are counted exactly. `false` switches limiting off.
  * @example const store = createRateLimitStore(clock); store.hit('harbour-backend|harbour-kitchens|sandbox');
  */
-export interface RateLimitStore {
+export interface RateLimitStore extends RateLimitPort {
+  hit(key: string): RateLimitDecision | undefined;
+}
+
+/** What the middleware uses: memory answers at once, a shared store (Redis) counts across replicas with a promise. */
+export interface RateLimitPort {
   settings(): RateLimitSettings | false;
   /** New settings start every window afresh. */
   configure(settings: RateLimitSettings | false): void;
-  /** Counts one call against `key`; undefined when limiting is off. */
-  hit(key: string): RateLimitDecision | undefined;
+  /** Counts one call against `key`; undefined when limiting is off. A shared store (Redis) answers with a promise. */
+  hit(key: string): RateLimitDecision | Promise<RateLimitDecision> | undefined;
   clear(): void;
 }
 

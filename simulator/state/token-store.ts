@@ -22,6 +22,10 @@ export interface TokenStore {
   /** The record, expired or not (auth decides), or undefined for an unknown token. */
   lookup(token: string): AccessToken | undefined;
   revoke(token: string): boolean;
+  /** Keeps a record minted elsewhere (another replica) under its hash; a hash known already stays as it is. */
+  put(tokenHash: string, record: AccessToken): void;
+  /** `revoke` by the token's hash (a revocation made on another replica). */
+  revokeHash(tokenHash: string): boolean;
   /** Drops every token of a client (used when a refresh family is revoked or state is reset). */
   revokeClient(clientId: string): void;
   /** Drops every token issued under one grant (refresh-token family); returns how many. */
@@ -62,6 +66,13 @@ export function createTokenStore(
       }
     }
   }
+  function revokeHash(h: string): boolean {
+    persistence.delete(NS, h);
+    const rec = byHash.get(h);
+    const had = byHash.delete(h);
+    removed(rec);
+    return had;
+  }
   return {
     issue(grant) {
       if (byHash.size > 50_000) sweep();
@@ -74,14 +85,15 @@ export function createTokenStore(
       return { token, record };
     },
     lookup: (token) => byHash.get(hashToken(token)),
-    revoke(token) {
-      const h = hashToken(token);
-      persistence.delete(NS, h);
-      const rec = byHash.get(h);
-      const had = byHash.delete(h);
-      removed(rec);
-      return had;
+    put(h, record) {
+      if (byHash.has(h)) return;
+      byHash.set(h, record);
+      persistence.put(NS, h, record);
     },
+    revoke(token) {
+      return revokeHash(hashToken(token));
+    },
+    revokeHash,
     revokeClient(clientId) {
       for (const [h, rec] of byHash) {
         if (rec.clientId === clientId) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
@@ -41,7 +40,7 @@ export function createWebhookReceiverStore(clock: Clock, persistence: Persistenc
   const byId = new Map<string, ReceiverRecord>(persistence.entries<ReceiverRecord>(NS));
   return {
     create(tenant, input, at = clock.now()) {
-      const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+      const secret = newId('whsec', 32);
       const receiver: ReceiverRecord = {
         id: newId('wh'),
         tenant,

@@ -43,6 +43,23 @@ export interface DispatcherOptions extends Partial<RetryPolicy> {
   /** A delivery failed for good (attempts exhausted or queue_full): e.g. publish webhook.delivery_failed. */
   onFailure?: (delivery: Delivery) => void;
   onSuccess?: (delivery: Delivery) => void;
+  /** Several replicas share the deliveries (shared sandbox): who makes each attempt, and how its outcome reaches all. */
+  coordinator?: AttemptCoordinator;
+}
+
+/**
+ * Exactly one replica makes each attempt: it takes a lease on (delivery, sequence, attempt), posts, and
+ * shares the outcome; every replica (itself too) then applies it with `applyOutcome` and schedules the
+ * next attempt. A replica that lost the lease looks again when the lease ends, so an attempt whose
+ * maker died is taken over; one that never started is made by whoever is due first.
+ */
+export interface AttemptCoordinator {
+  /** True when this replica won the attempt. */
+  claim(deliveryId: string, sequence: number, attempt: number): Promise<boolean>;
+  /** Sends the outcome to every replica (each calls `applyOutcome`). */
+  share(deliveryId: string, attempt: number, outcome: PostOutcome, retryDelayMs: number): void;
+  /** How long a lease lasts (longer than an attempt's timeout). */
+  leaseMs: number;
 }
 
 export interface Dispatcher {
@@ -56,6 +73,8 @@ export interface Dispatcher {
    * continuing its sequence (attempts cut by the shutdown do not count); fails it when none are left.
    */
   resume(record: Delivery, receiver: WebhookReceiver): Delivery;
+  /** Applies an attempt's outcome shared by the replica that made it (coordinated dispatchers only). */
+  applyOutcome(deliveryId: string, attempt: number, outcome: PostOutcome, retryDelayMs: number): void;
   /** Deliveries pending (in flight or waiting for a retry). */
   pending(): number;
   /** Resolves once no attempt is in flight (scheduled retries may remain). */
@@ -142,11 +161,31 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     queue.set(job.record.id, job);
   };
 
+  const coordinator = opts.coordinator;
   const attempt = (job: Job) => {
     job.cancelRetry = undefined;
+    if (!coordinator) return post(job);
+    const n = job.record.attempts.length + 1;
+    const sequence = job.record.sequences;
+    const current = () =>
+      !closed && !job.stopped && queue.get(job.record.id) === job && job.record.attempts.length + 1 === n;
+    coordinator.claim(job.record.id, sequence, n).then(
+      (won) => {
+        if (!current()) return;
+        if (won) post(job);
+        // Another replica makes it; look again when its lease ends, in case it died meanwhile.
+        else job.cancelRetry = scheduler.schedule(() => attempt(job), coordinator.leaseMs);
+      },
+      () => {
+        if (current()) job.cancelRetry = scheduler.schedule(() => attempt(job), 1000);
+      },
+    );
+  };
+
+  const post = (job: Job) => {
     job.attemptInSequence++;
     const n = job.record.attempts.length + 1;
-    const post = postSigned({
+    const signed = postSigned({
       url: job.receiver.url,
       body: job.record.body,
       secret: job.receiver.secret,
@@ -162,13 +201,19 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
         [WEBHOOK_DEFAULTS.attemptHeader]: String(n),
       },
     });
-    job.abort = post.abort;
-    const run = post.done.then((outcome) => settle(job, n, outcome));
+    job.abort = signed.abort;
+    const run = signed.done.then((outcome) => {
+      if (!coordinator) return settle(job, n, outcome);
+      job.abort = undefined;
+      // A shutdown abandons the attempt: its lease runs out and another replica makes it.
+      if (job.stopped === 'shutdown') return;
+      coordinator.share(job.record.id, n, outcome, retryDelayMs(job.attemptInSequence, policy, random));
+    });
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));
   };
 
-  const settle = (job: Job, n: number, o: PostOutcome) => {
+  const settle = (job: Job, n: number, o: PostOutcome, sharedDelayMs?: number) => {
     job.abort = undefined;
     draining.delete(job.record.id);
     const entry = {
@@ -185,7 +230,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     if (job.restart) return startSequence(job);
     if (o.ok) return finishFor(job, 'succeeded');
     if (job.attemptInSequence >= policy.maxAttempts) return finishFor(job, 'failed', o.error);
-    const delay = retryDelayMs(job.attemptInSequence, policy, random);
+    const delay = sharedDelayMs ?? retryDelayMs(job.attemptInSequence, policy, random);
     save(job, { nextAttemptAt: new Date(clock.now() + delay).toISOString() });
     job.cancelRetry = scheduler.schedule(() => attempt(job), delay);
   };
@@ -273,6 +318,16 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       if (counted.length >= policy.maxAttempts) finishFor(job, 'failed', counted.at(-1)?.error ?? 'shutdown');
       else attempt(job);
       return job.record;
+    },
+    applyOutcome(deliveryId, n, outcome, delay) {
+      const job = queue.get(deliveryId) ?? draining.get(deliveryId);
+      if (!job || job.record.attempts.length + 1 !== n) return; // not ours, or applied already
+      job.cancelRetry?.();
+      job.cancelRetry = undefined;
+      // Only the maker counted the attempt; every replica counts it now.
+      const inSequence = job.record.attempts.filter((a) => a.sequence === job.record.sequences).length;
+      job.attemptInSequence = inSequence + 1;
+      settle(job, n, outcome, delay);
     },
     pending: () => queue.size,
     settled,

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { type RedisEngine, StoreUnavailableError } from './redis-engine.ts';
+
+/** One replicated operation as every replica reads it from the log. */
+export interface LogEntry {
+  /** Stream id (ms-seq): the total order of all operations of all replicas. */
+  id: string;
+  op: string;
+  args: unknown[];
+  /** Sandbox time of the operation (ms), so every replica stamps it alike. */
+  at: number;
+  /** Random secret the replica derives the operation's ids from (same ids everywhere). */
+  seed: string;
+  /** Replica that wrote it. */
+  from: string;
+  /** The writer applied it already (applied first locally, then shared): it skips its own copy. */
+  local: boolean;
+}
+
+export type Applier = (entry: LogEntry) => unknown;
+
+/**
+ * The shared sandbox's operation log: a Redis stream every replica reads in the same order and applies
+ * to its own in-memory state, so ids, stream numbers and audit chains come out alike everywhere.
+ * `submit` waits for the operation's result on this replica; `share` sends an operation already
+ * applied here; `sync` waits until everything written before the call is applied here.
+ * @example const log = createOpLog(engine); await log.start(apply); const c = await log.submit('x', [1], now);
+ */
+export interface OpLog {
+  start(apply: Applier): Promise<void>;
+  submit<T>(op: string, args: unknown[], at: number): Promise<T>;
+  share(op: string, args: unknown[], at: number): void;
+  /** Resolves when every `share` so far is in Redis (a response waits for it: read-your-writes on any replica). */
+  drain(): Promise<void>;
+  sync(): Promise<void>;
+  /** Id of the last entry applied here. */
+  applied(): string;
+  close(): Promise<void>;
+}
+
+const compare = (a: string, b: string) => {
+  const [am = 0, as = 0] = a.split('-').map(Number);
+  const [bm = 0, bs = 0] = b.split('-').map(Number);
+  return am - bm || as - bs;
+};
+const SUBMIT_TIMEOUT_MS = 10_000;
+
+export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): OpLog {
+  let last = '0-0';
+  let closed = false;
+  let apply: Applier | undefined;
+  const waiting = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
+  const early = new Map<string, { ok: boolean; value: unknown }>();
+  let barriers: { id: string; resolve(): void }[] = [];
+  const unsent = new Set<Promise<unknown>>();
+
+  const deliver = (id: string, r: { ok: boolean; value: unknown }) => {
+    const w = waiting.get(id);
+    if (!w) return void early.set(id, r);
+    waiting.delete(id);
+    if (r.ok) w.resolve(r.value);
+    else w.reject(r.value);
+  };
+
+  function applyOne(id: string, fields: string[]) {
+    const raw = fields[fields.indexOf('e') + 1];
+    last = id;
+    if (raw === undefined) return;
+    const e = JSON.parse(raw) as Omit<LogEntry, 'id'>;
+    const mine = e.from === engine.replicaId;
+    if (mine && e.local) return;
+    let r: { ok: boolean; value: unknown };
+    try {
+      r = { ok: true, value: apply?.({ ...e, id }) };
+    } catch (err) {
+      r = { ok: false, value: err };
+    }
+    if (mine) deliver(id, r);
+  }
+
+  async function follow() {
+    while (!closed) {
+      let reply: [string, [string, string[]][]][] | null;
+      try {
+        reply = await engine.blocking(['XREAD', 'COUNT', 1000, 'BLOCK', 1000, 'STREAMS', key, last]);
+      } catch {
+        if (closed) return;
+        await new Promise((r) => setTimeout(r, 100));
+        continue;
+      }
+      for (const [, entries] of reply ?? []) for (const [id, fields] of entries) applyOne(id, fields);
+      if (barriers.length) {
+        const done = barriers.filter((b) => compare(b.id, last) <= 0);
+        barriers = barriers.filter((b) => compare(b.id, last) > 0);
+        for (const b of done) b.resolve();
+      }
+    }
+  }
+
+  const append = (op: string, args: unknown[], at: number, local: boolean) =>
+    engine.command<string>([
+      'XADD',
+      key,
+      '*',
+      'e',
+      JSON.stringify({ op, args, at, seed: randomBytes(16).toString('base64url'), from: engine.replicaId, local }),
+    ]);
+
+  const log: OpLog = {
+    async start(applier) {
+      apply = applier;
+      void follow();
+      await log.sync();
+    },
+    async submit<T>(op: string, args: unknown[], at: number) {
+      const id = await append(op, args, at, false);
+      const r = early.get(id);
+      if (r) {
+        early.delete(id);
+        if (r.ok) return r.value as T;
+        throw r.value;
+      }
+      return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new StoreUnavailableError(`Operation ${id} was written but not read back within 10 s.`));
+        }, SUBMIT_TIMEOUT_MS);
+        waiting.set(id, {
+          resolve: (v) => {
+            clearTimeout(timer);
+            resolve(v as T);
+          },
+          reject: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
+        });
+      });
+    },
+    share(op, args, at) {
+      const p = append(op, args, at, true);
+      unsent.add(p);
+      p.then(
+        () => unsent.delete(p),
+        () => unsent.delete(p),
+      );
+    },
+    async drain() {
+      if (unsent.size === 0) return;
+      const results = await Promise.allSettled([...unsent]);
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+    },
+    async sync() {
+      const tail = await engine.command<[string, string[]][]>(['XREVRANGE', key, '+', '-', 'COUNT', 1]);
+      const id = tail[0]?.[0];
+      if (!id || compare(id, last) <= 0) return;
+      await new Promise<void>((resolve) => barriers.push({ id, resolve }));
+    },
+    applied: () => last,
+    async close() {
+      closed = true;
+      for (const b of barriers) b.resolve();
+      barriers = [];
+    },
+  };
+  return log;
+}

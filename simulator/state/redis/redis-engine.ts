@@ -1,0 +1,114 @@
+import { ApiError } from '../../core/api-error.ts';
+import { newId } from '../../lib/ids.ts';
+
+/**
+ * The shared store stopped answering while the sandbox runs: the call gets 503 with the failure
+ * envelope (code internal, since the interface's error table has no outage code) and a hint;
+ * nothing crashes, and the next call after Redis returns is served again.
+ */
+export class StoreUnavailableError extends ApiError {
+  override readonly status = 503;
+  constructor(detail: string) {
+    super('internal', {
+      message: 'The shared state of this sandbox is unreachable.',
+      detail,
+      hint: 'Retry in a few seconds with the same Idempotency-Key; the sandbox answers again once its Redis is back.',
+      headers: { 'retry-after': '1' },
+    });
+  }
+}
+
+type Arg = string | number;
+
+/** The few calls of a node-redis client this engine uses (kept local: the package is optional). */
+interface RawClient {
+  connect(): Promise<unknown>;
+  sendCommand(args: readonly string[]): Promise<unknown>;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  readonly isReady: boolean;
+  destroy(): void;
+}
+
+/**
+ * One Redis (or Valkey) deployment shared by every replica: a command connection, a second one for
+ * blocking reads, and the key prefix of this sandbox.
+ * @example const engine = await connectRedis('redis://127.0.0.1:6379/0'); await engine.command(['PING']);
+ */
+export interface RedisEngine {
+  /** The URL with any password masked (for messages). */
+  readonly url: string;
+  readonly prefix: string;
+  /** Names this process among the replicas (leases, the origin of log entries). */
+  readonly replicaId: string;
+  available(): boolean;
+  command<T = unknown>(args: readonly Arg[]): Promise<T>;
+  /** Runs a Lua script atomically (EVAL). */
+  script<T = unknown>(lua: string, keys: readonly string[], args: readonly Arg[]): Promise<T>;
+  /** A command on the connection reserved for blocking reads (XREAD BLOCK). */
+  blocking<T = unknown>(args: readonly Arg[]): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The URL as it may be printed: a password becomes ***. */
+export function maskUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+}
+
+/**
+ * Connects to the shared store; unreachable at start is an Error naming the URL (ncs serve: exit 2).
+ * Afterwards the clients reconnect on their own, and commands fail at once while Redis is away.
+ */
+export async function connectRedis(url: string, opts: { prefix?: string } = {}): Promise<RedisEngine> {
+  const shown = maskUrl(url);
+  let mod: { createClient(options: object): unknown };
+  try {
+    mod = (await import('redis')) as unknown as typeof mod;
+  } catch {
+    throw new Error(`--store ${shown} needs the optional package "redis": npm install redis`);
+  }
+  let started = false;
+  const make = () =>
+    mod.createClient({
+      url,
+      RESP: 2,
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: 3000,
+        // Before the first connection: give up (exit 2). After: keep trying, at most once a second.
+        reconnectStrategy: (retries: number, cause: Error) => (started ? Math.min(50 * 2 ** retries, 1000) : cause),
+      },
+    }) as RawClient;
+  const main = make();
+  const reader = make();
+  for (const c of [main, reader]) c.on('error', () => {}); // reconnects on its own; calls fail meanwhile
+  try {
+    await main.connect();
+    await reader.connect();
+  } catch (err) {
+    main.destroy();
+    reader.destroy();
+    throw new Error(`cannot reach the shared store at ${shown}: ${(err as Error)?.message || String(err)}`);
+  }
+  started = true;
+  const call = async <T>(client: RawClient, args: readonly Arg[]): Promise<T> => {
+    try {
+      return (await client.sendCommand(args.map(String))) as T;
+    } catch (err) {
+      if (!client.isReady) throw new StoreUnavailableError(`Redis at ${shown} does not answer.`);
+      throw err;
+    }
+  };
+  return {
+    url: shown,
+    prefix: opts.prefix ?? 'ncs:',
+    replicaId: newId('replica', 9),
+    available: () => main.isReady,
+    command: (args) => call(main, args),
+    script: (lua, keys, args) => call(main, ['EVAL', lua, keys.length, ...keys, ...args]),
+    blocking: (args) => call(reader, args),
+    async close() {
+      main.destroy();
+      reader.destroy();
+    },
+  };
+}
