@@ -19,7 +19,7 @@ import { versionMiddleware } from '../middleware/version.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import { ApiError } from '../core/api-error.ts';
 import { matchedRoute, newContext } from '../core/context.ts';
-import { failure } from '../core/envelope.ts';
+import { failure, writeReply } from '../core/envelope.ts';
 import { compose, type Middleware } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
 import type { Surface } from '../core/surface.ts';
@@ -112,7 +112,9 @@ export function createCore(opts: CoreOptions): Core {
     let res: PlainResponse;
     try {
       const surface = surfaces.find((s) => s.owns(req.path));
-      res = surface ? await surface.handle(req, { requestId: ctx.requestId, at: ctx.at }) : await run(ctx);
+      res = surface
+        ? await surface.handle(req, { requestId: ctx.requestId, at: ctx.at })
+        : writeReply(ctx, await run(ctx));
     } catch (err) {
       if (err instanceof ApiError) {
         res = failure(ctx, err);

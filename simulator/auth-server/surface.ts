@@ -2,6 +2,8 @@ import { buildAuthServerDocument, type OpenApiDocument } from '../contract/opena
 import { ApiError } from '../core/api-error.ts';
 import { matchedRoute, newContext } from '../core/context.ts';
 import { compose } from '../core/pipeline.ts';
+import { raw } from '../core/reply.ts';
+import { writeReply } from '../core/envelope.ts';
 import { createRouter } from '../core/router.ts';
 import type { Surface } from '../core/surface.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
@@ -65,11 +67,13 @@ export function createAuthServerSurface(opts: AuthServerOptions): Surface {
     wrongMethod: (_method, path, allow) => ({ detail: `Use ${allow} on ${path}.` }),
   });
   const run = compose([routeMatchMiddleware(router)], async (ctx) =>
-    ENDPOINTS[matchedRoute(ctx).id as OAuthRouteId](
-      ctx.req,
-      ctx.requestId,
-      deps,
-      ctx.req.origin ?? deps.fallbackIssuer,
+    raw(
+      ENDPOINTS[matchedRoute(ctx).id as OAuthRouteId](
+        ctx.req,
+        ctx.requestId,
+        deps,
+        ctx.req.origin ?? deps.fallbackIssuer,
+      ),
     ),
   );
   return {
@@ -78,7 +82,8 @@ export function createAuthServerSurface(opts: AuthServerOptions): Surface {
     async handle(req, sctx) {
       await router.ready;
       try {
-        return await run(newContext(req, sctx.requestId, sctx.at));
+        const ctx = newContext(req, sctx.requestId, sctx.at);
+        return writeReply(ctx, await run(ctx));
       } catch (err) {
         const oauthErr = err instanceof ApiError ? asOAuthError(err) : err;
         if (oauthErr instanceof OAuthError) return oauthErrorResponse(oauthErr, sctx.requestId);

@@ -1,7 +1,8 @@
 import { buildControlPlaneDocument, type OpenApiDocument } from '../contract/openapi.ts';
 import { ApiError } from '../core/api-error.ts';
 import { newContext, type RouteContextOf } from '../core/context.ts';
-import { documentResponse, failure, success } from '../core/envelope.ts';
+import { documentReply, failure, writeReply } from '../core/envelope.ts';
+import { ok, type Reply } from '../core/reply.ts';
 import { compose } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
 import type { Surface } from '../core/surface.ts';
@@ -19,24 +20,23 @@ type ControlHandlers = {
     ctx: RouteContextOf<Extract<ControlRoute, { id: K }>>,
     ops: ControlOperations,
     doc: () => string,
-  ) => PlainResponse | Promise<PlainResponse>;
+  ) => Reply | Promise<Reply>;
 };
 
 /** One handler per control route, bodies typed from the route's zod schema (defaults filled by the router). */
 const HANDLERS: ControlHandlers = {
-  controlSummary: (c, ops) => success(c, ops.summary()),
+  controlSummary: (c, ops) => ok(ops.summary()),
   controlOpenApi: (c, _ops, doc) =>
-    documentResponse(c, doc(), 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json'),
-  controlReset: async (c, ops) => success(c, await ops.reset()),
-  controlSetConnectionState: (c, ops) =>
-    success(c, ops.setConnectionState(c.params.connectionId, c.body.state, c.requestId)),
-  controlClock: (c, ops) => success(c, ops.clock()),
-  controlAdvanceClock: (c, ops) => success(c, ops.advanceClock(c.body.seconds)),
-  controlListFaults: (c, ops) => success(c, ops.listFaults()),
-  controlAddFault: (c, ops) => success(c, ops.addFault(c.body)),
-  controlClearFaults: (c, ops) => success(c, ops.clearFaults()),
-  controlSetStatus: (c, ops) => success(c, ops.setStatus(c.body)),
-  controlTrigger: (c, ops) => success(c, ops.trigger(c.body)),
+    documentReply(c, doc(), 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json'),
+  controlReset: async (c, ops) => ok(await ops.reset()),
+  controlSetConnectionState: (c, ops) => ok(ops.setConnectionState(c.params.connectionId, c.body.state, c.requestId)),
+  controlClock: (c, ops) => ok(ops.clock()),
+  controlAdvanceClock: (c, ops) => ok(ops.advanceClock(c.body.seconds)),
+  controlListFaults: (c, ops) => ok(ops.listFaults()),
+  controlAddFault: (c, ops) => ok(ops.addFault(c.body)),
+  controlClearFaults: (c, ops) => ok(ops.clearFaults()),
+  controlSetStatus: (c, ops) => ok(ops.setStatus(c.body)),
+  controlTrigger: (c, ops) => ok(ops.trigger(c.body)),
 };
 
 /**
@@ -94,7 +94,7 @@ export function createControlPlaneSurface(opts: {
       await router.ready;
       const ctx = newContext(req, sctx.requestId, sctx.at);
       try {
-        return await run(ctx);
+        return writeReply(ctx, await run(ctx));
       } catch (err) {
         if (err instanceof ControlError) return failure(ctx, new ApiError(err.code, { detail: err.message }));
         if (err instanceof ApiError) return failure(ctx, err);

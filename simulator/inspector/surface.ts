@@ -2,7 +2,8 @@ import type { ZodType } from 'zod';
 import { CURRENT_VERSION } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { RequestContext } from '../core/context.ts';
-import { failure, success } from '../core/envelope.ts';
+import { failure, writeReply } from '../core/envelope.ts';
+import { ok } from '../core/reply.ts';
 import type { Surface } from '../core/surface.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 import { ControlError } from '../control/operations.ts';
@@ -124,7 +125,7 @@ export function createInspectorSurface(opts: InspectorSurfaceOptions): Surface {
     if (req.method !== 'GET') checkSameOrigin(req);
     const params = (hit.path.exec(path)?.groups ?? {}) as Record<string, string>;
     const query = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, Array.isArray(v) ? v[0]! : v]));
-    return success(ctx, await hit.run(params, query, parseBody(hit.body, req), req, opts));
+    return writeReply(ctx, ok(await hit.run(params, query, parseBody(hit.body, req), req, opts)));
   }
 }
 
