@@ -1,11 +1,11 @@
 import { buildControlPlaneDocument, type OpenApiDocument } from '../contract/openapi.ts';
 import { ApiError } from '../core/api-error.ts';
-import { newContext, type RouteContextOf } from '../core/context.ts';
-import { documentReply, failure, writeReply } from '../core/envelope.ts';
+import type { RequestContext, RouteContextOf } from '../core/context.ts';
+import { documentReply, failure } from '../core/envelope.ts';
+import { envelopeOnError } from '../core/front-door.ts';
+import type { Mount, MountHandler } from '../core/mount.ts';
 import { ok, type Reply } from '../core/reply.ts';
-import { compose } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
-import type { Surface } from '../core/surface.ts';
 import type { PlainResponse } from '../core/types.ts';
 import { adminAuthMiddleware } from '../middleware/admin-auth.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
@@ -40,19 +40,19 @@ const HANDLERS: ControlHandlers = {
 };
 
 /**
- * The sandbox control plane under /_sandbox, guarded by the admin token; answers in the interface's
+ * The sandbox control plane mounted at /_sandbox, guarded by the admin token; answers in the interface's
  * envelopes. Routed and validated like the interface: the core router over the control plane's own
- * OpenAPI document, the route-match, admin-auth and validate middleware factories.
- * @example createControlPlaneSurface({ adminToken, operations: createControlOperations(state), tokens: state.tokens, servers })
+ * OpenAPI document, the route-match, admin-auth and validate steps.
+ * @example createControlPlaneMount({ adminToken, operations: createControlOperations(state), tokens: state.tokens, servers })
  */
-export function createControlPlaneSurface(opts: {
+export function createControlPlaneMount(opts: {
   adminToken: string;
   operations: ControlOperations;
   /** Tells a tenant token (403) from an unknown one (401). */
   tokens: Pick<TokenStore, 'lookup'>;
   /** `servers` of the control plane's OpenAPI document (default: relative). */
   servers?: string[];
-}): Surface {
+}): Mount {
   // Built on the first control-plane request, not at start-up: most runs never call the control plane.
   let document: OpenApiDocument | undefined;
   const controlDocument = () => {
@@ -73,33 +73,31 @@ export function createControlPlaneSurface(opts: {
     }),
     wrongMethod: (_method, _path, allow) => ({ detail: `This control-plane path answers ${allow}.` }),
   });
-  const handlers: Record<string, ControlHandlers[ControlId]> = HANDLERS;
-  const run = compose(
-    [
+  // The router, admin auth and validation steps are what make ctx fit each route's typed context.
+  const handlers: Record<string, MountHandler> = {};
+  for (const [id, h] of Object.entries(HANDLERS) as [ControlId, ControlHandlers[ControlId]][])
+    handlers[id] = (ctx) => h(ctx as never, opts.operations, doc);
+  return {
+    name: 'control-plane',
+    prefixes: [CONTROL_PREFIX],
+    routes: CONTROL_ROUTES,
+    steps: [
       routeMatchMiddleware(router),
       adminAuthMiddleware({ adminToken: opts.adminToken, tokens: opts.tokens }),
       validateMiddleware(router),
     ],
-    async (ctx) => {
-      const handler = handlers[ctx.route?.id ?? ''];
-      if (!handler) throw new Error('control route without a handler');
-      // The router, admin auth and validation above are what make ctx fit the route's typed context.
-      return handler(ctx as never, opts.operations, doc);
-    },
-  );
-  return {
-    name: 'control-plane',
-    owns: (path) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`),
-    async handle(req, sctx): Promise<PlainResponse> {
-      await router.ready;
-      const ctx = newContext(req, sctx.requestId, sctx.at);
-      try {
-        return writeReply(ctx, await run(ctx));
-      } catch (err) {
-        if (err instanceof ControlError) return failure(ctx, new ApiError(err.code, { detail: err.message }));
-        if (err instanceof ApiError) return failure(ctx, err);
-        throw err;
-      }
-    },
+    handlers,
+    ready: () => router.ready,
+    onError: controlOnError,
   };
+}
+
+/**
+ * The control plane's failures in the interface's envelope: ApiError as it is, ControlError (thrown by
+ * the operations, which MSW users call directly) by its code.
+ * @example controlOnError(new ControlError('not_found', 'No connection c1.'), ctx)?.status // 404
+ */
+export function controlOnError(err: unknown, ctx: RequestContext): PlainResponse | undefined {
+  if (err instanceof ControlError) return failure(ctx, new ApiError(err.code, { detail: err.message }));
+  return envelopeOnError(err, ctx);
 }
