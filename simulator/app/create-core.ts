@@ -18,11 +18,12 @@ import { validateMiddleware } from '../middleware/validate.ts';
 import { versionMiddleware } from '../middleware/version.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import { ApiError } from '../core/api-error.ts';
-import { matchedRoute, newContext } from '../core/context.ts';
+import { newContext } from '../core/context.ts';
 import { failure } from '../core/envelope.ts';
-import { compose, type Middleware } from '../core/pipeline.ts';
+import type { Middleware } from '../core/pipeline.ts';
 import { createRouter } from '../core/router.ts';
-import type { Surface } from '../core/surface.ts';
+import { createFrontDoor } from '../core/front-door.ts';
+import type { Mount } from '../core/mount.ts';
 import type { CoreHandler, ExchangeInfo, PlainRequest, PlainResponse } from '../core/types.ts';
 
 export interface RequestLogEntry {
@@ -42,8 +43,8 @@ export interface CoreOptions {
   streams?: { limits?: Partial<StreamLimits>; options?: HandlerDeps['streamOptions'] };
   signatureHeader?: string;
   webhookHosts?: readonly string[];
-  /** Surfaces outside the public pipeline (OAuth server, control plane), tried first. */
-  surfaces?: Surface[];
+  /** Mounts beside the interface (OAuth server, control plane, inspector), each owning its path prefixes. */
+  mounts?: Mount[];
   /** Extra handlers (tests, later features) merged over the built-in ones. */
   handlers?: Partial<HandlerMap>;
   /** Wraps each handler (a shared sandbox runs the writing ones through its operation log). */
@@ -82,8 +83,6 @@ export function createCore(opts: CoreOptions): Core {
   const handlers: Record<string, Handler | undefined> = { ...wireHandlers(state, services), ...opts.handlers };
   const wrap = opts.wrapHandler;
   if (wrap) for (const [id, h] of Object.entries(handlers)) if (h) handlers[id] = wrap(id, h);
-  const missing = ROUTES.filter((r) => !handlers[r.id]).map((r) => r.id);
-  if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 
   const steps: Middleware[] = [
     versionMiddleware(),
@@ -101,13 +100,10 @@ export function createCore(opts: CoreOptions): Core {
     validateMiddleware(router),
     idempotencyMiddleware(state.idempotency),
   ];
-  const run = compose(steps, async (ctx) => {
-    const handler = handlers[matchedRoute(ctx).id];
-    if (!handler) throw new Error('route without a handler'); // refused at start-up already
-    return handler(ctx);
-  });
+  // The interface owns every path no other mount claims: its 404 answers unknown paths.
+  const publicMount: Mount = { name: 'interface', prefixes: [''], routes: ROUTES, steps, handlers };
+  const door = createFrontDoor([publicMount, ...(opts.mounts ?? [])]);
   const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
-  const surfaces = opts.surfaces ?? [];
 
   async function handle(req: PlainRequest): Promise<PlainResponse> {
     await ready;
@@ -115,15 +111,10 @@ export function createCore(opts: CoreOptions): Core {
     const ctx = newContext(req, newRequestId(), state.clock.now());
     let res: PlainResponse;
     try {
-      const surface = surfaces.find((s) => s.owns(req.path));
-      res = surface ? await surface.handle(req, { requestId: ctx.requestId, at: ctx.at }) : await run(ctx);
+      res = await door.answer(ctx);
     } catch (err) {
-      if (err instanceof ApiError) {
-        res = failure(ctx, err);
-      } else {
-        opts.onError?.(err, ctx.requestId);
-        res = failure(ctx, new ApiError('internal'));
-      }
+      opts.onError?.(err, ctx.requestId);
+      res = failure(ctx, new ApiError('internal'));
     }
     const ms = performance.now() - started;
     opts.onResponse?.({ method: req.method, path: req.path, status: res.status, ms, requestId: ctx.requestId });

@@ -1,11 +1,11 @@
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
 import { createCore, type Core, type RequestLogEntry } from './create-core.ts';
-import type { Surface } from '../core/surface.ts';
+import type { Mount } from '../core/mount.ts';
 import { createControlOperations, type ControlOperations } from '../control/operations.ts';
-import { createControlPlaneSurface } from '../control/surface.ts';
+import { createControlPlaneMount } from '../control/mount.ts';
 import { createMswHandlers } from '../adapters/msw.ts';
-import { createAuthServerSurface } from '../auth-server/surface.ts';
+import { createAuthServerMount } from '../auth-server/mount.ts';
 import type { Clock } from '../lib/clock.ts';
 import { loadFixtures } from './fixtures-loader.ts';
 import { newId } from '../lib/ids.ts';
@@ -160,12 +160,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }),
   );
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
-  // Surfaces outside /api/public/v1, each with its own paths and error format.
+  // Mounts beside the interface, each with its own prefixes and error format (longest prefix wins).
   const control = createControlOperations(state);
   // Shared: the writing stores, handlers and control operations go through the operation log.
   const sharing = shared && replay ? shareSandbox(state, shared, replay, control) : undefined;
-  const surfaces: Surface[] = [
-    createControlPlaneSurface({
+  const mounts: Mount[] = [
+    createControlPlaneMount({
       adminToken,
       operations: sharing?.control ?? control,
       tokens: state.tokens,
@@ -178,10 +178,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           { state, control, signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader },
           options.inspector,
         );
-  // Before the control plane, which owns the rest of /_sandbox.
-  if (inspector) surfaces.unshift(inspector.surface);
-  surfaces.push(
-    createAuthServerSurface({
+  if (inspector) mounts.push(inspector.mount);
+  mounts.push(
+    createAuthServerMount({
       state,
       issuer: baseUrl,
       ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
@@ -189,7 +188,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   );
   const core = createCore({
     state,
-    surfaces,
+    mounts,
     allowBrowserCredentials: options.allowBrowserCredentials ?? false,
     streams: {
       ...(options.stream?.limits ? { limits: options.stream.limits } : {}),

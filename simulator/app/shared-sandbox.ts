@@ -93,6 +93,8 @@ const WRITING_CONTROL = [
   'clearFaults',
   'setStatus',
   'trigger',
+  'setRateLimit',
+  'redeliver',
 ] as const satisfies readonly (keyof ControlOperations)[];
 
 interface CtxSnapshot {
@@ -117,6 +119,12 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
   const base = { tokens: state.tokens, faults: state.faults, rateLimits: state.rateLimits };
   const bound = new Map<string, Handler>();
   const pending = new Map<string, RequestContext>();
+  // While an operation of the log is applied, the wrapped stores change this replica only: the
+  // operation itself is what every replica applies.
+  let applying = false;
+  const share = (op: string, args: unknown[]) => {
+    if (!applying) log.share(op, args, clock.now());
+  };
 
   // Tokens, a signature fault's use and rate-limit settings apply here at once and are then shared
   // (no numbering depends on them); a response waits until they are in Redis (`drain`).
@@ -124,19 +132,19 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     ...base.tokens,
     issue(grant) {
       const r = base.tokens.issue(grant);
-      log.share('tokens.put', [hashToken(r.token), r.record], clock.now());
+      share('tokens.put', [hashToken(r.token), r.record]);
       return r;
     },
     revoke(token) {
-      log.share('tokens.revoke', [hashToken(token)], clock.now());
+      share('tokens.revoke', [hashToken(token)]);
       return base.tokens.revoke(token);
     },
     revokeFamily(family) {
-      log.share('tokens.revokeFamily', [family], clock.now());
+      share('tokens.revokeFamily', [family]);
       return base.tokens.revokeFamily(family);
     },
     revokeClient(clientId) {
-      log.share('tokens.revokeClient', [clientId], clock.now());
+      share('tokens.revokeClient', [clientId]);
       base.tokens.revokeClient(clientId);
     },
   };
@@ -144,12 +152,12 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     ...base.faults,
     take(call: FaultCall) {
       // Nothing armed anywhere (the log would have told us): no round trip.
-      if (base.faults.list().length === 0) return undefined;
+      if (applying || base.faults.list().length === 0) return base.faults.take(call);
       return log.submit<ReturnType<typeof base.faults.take>>('faults.take', [call], clock.now());
     },
     takeSignatureSkew(receiverId: string) {
       const ms = base.faults.takeSignatureSkew(receiverId);
-      if (ms) log.share('faults.skew', [receiverId], clock.now());
+      if (ms) share('faults.skew', [receiverId]);
       return ms;
     },
   };
@@ -158,7 +166,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     ...base.rateLimits,
     configure(settings) {
       base.rateLimits.configure(settings);
-      log.share('rateLimits.configure', [settings], clock.now());
+      share('rateLimits.configure', [settings]);
     },
   };
 
@@ -194,8 +202,14 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     control: (name: string, args: unknown[]) =>
       (control as unknown as Record<string, (...a: unknown[]) => unknown>)[name]?.(...args),
   };
-  const apply = (e: LogEntry) =>
-    clock.during(e.at, () => withSeededIds(e.seed, () => ops[e.op]?.(...(e.args as never[]))));
+  const apply = (e: LogEntry) => {
+    applying = true;
+    try {
+      return clock.during(e.at, () => withSeededIds(e.seed, () => ops[e.op]?.(...(e.args as never[]))));
+    } finally {
+      applying = false;
+    }
+  };
 
   const sharedControl: ControlPort = { ...control };
   for (const name of WRITING_CONTROL) {
@@ -225,7 +239,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
         idempotencyKey: ctx.idempotencyKey,
       };
       try {
-        return await log.submit<PlainResponse>('handler', [routeId, ref, snapshot], ctx.at);
+        return await log.submit<Awaited<ReturnType<Handler>>>('handler', [routeId, ref, snapshot], ctx.at);
       } finally {
         pending.delete(ref);
       }

@@ -107,7 +107,7 @@ function responsesOf(route: RouteDef) {
 
 function headersOf(route: RouteDef) {
   const shape: Record<string, z.ZodType> = {};
-  const iface = route.surface !== 'control';
+  const iface = route.surface !== 'control' && route.surface !== 'inspector';
   if (iface && route.auth)
     shape['x-service-tenant'] = z.string().describe('Identifier of the tenant for which the call applies');
   if (iface && route.optionalAuth)
@@ -251,11 +251,19 @@ export function buildControlPlaneDocument(routes: readonly RouteDef[], servers: 
  * @example createRouter(buildAuthServerDocument(OAUTH_ROUTES), { routes: OAUTH_ROUTES })
  */
 export function buildAuthServerDocument(routes: readonly RouteDef[]) {
+  return buildRoutingDocument(routes, 'ncs-sandbox authorization server');
+}
+
+/**
+ * A document that only lets the core router find and validate a mount's routes (not published).
+ * @example createRouter(() => buildRoutingDocument(INSPECTOR_ROUTES, 'ncs-sandbox inspector'), { routes: INSPECTOR_ROUTES })
+ */
+export function buildRoutingDocument(routes: readonly RouteDef[], title: string) {
   const registry = new OpenAPIRegistry();
   registerResponseHeaders(registry);
   registerRoutes(registry, routes, () => []);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'ncs-sandbox authorization server', version: '1' },
+    info: { title, version: '1' },
   });
 }

@@ -43,8 +43,8 @@ export interface RouteDef {
   since?: ApiVersion;
   /** true for routes the interface does not list but the simulator adds (documented additions). */
   addition?: boolean;
-  /** 'control' for the sandbox control plane (admin token, no tenant header); default the interface. */
-  surface?: 'interface' | 'control' | 'oauth';
+  /** 'control' for the sandbox control plane (admin token, no tenant header), 'inspector' for its page's API; default the interface. */
+  surface?: 'interface' | 'control' | 'oauth' | 'inspector';
   /** Error codes worth naming in the OpenAPI document beyond the common ones. */
   errors?: ErrorCode[];
 }

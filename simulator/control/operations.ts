@@ -7,6 +7,8 @@ import type { FeedStore } from '../events/feed.ts';
 import type { ConnectionsStore } from '../state/connections-store.ts';
 import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
+import type { EventBus } from '../state/domain-events.ts';
+import { checkRateLimitSettings, type RateLimitSettings, type RateLimitPort } from '../state/rate-limit-store.ts';
 import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { AddFaultBody, SetStatusBody, TriggerBody } from './routes.ts';
@@ -31,6 +33,8 @@ export interface ControlStores {
   feeds: FeedStore;
   receivers: WebhookReceiverStore;
   dispatcher: Dispatcher;
+  events: EventBus;
+  rateLimits: RateLimitPort;
   tenants: ReadonlyMap<string, unknown>;
   reset(): Promise<void>;
 }
@@ -96,6 +100,38 @@ export function createControlOperations(state: ControlStores) {
     clearFaults() {
       state.faults.clear();
       return [] as Fault[];
+    },
+    /** The rate limit every access gets from now on, or `false` to switch it off. */
+    setRateLimit(settings: RateLimitSettings | false) {
+      let checked: RateLimitSettings | false = false;
+      try {
+        if (settings) checked = checkRateLimitSettings(settings);
+      } catch (err) {
+        if (err instanceof RangeError) throw new ControlError('invalid_request', `${err.message}.`);
+        throw err;
+      }
+      state.rateLimits.configure(checked);
+      return { rateLimit: state.rateLimits.settings() };
+    },
+    /**
+     * Starts a new sequence of attempts for a logged delivery, exactly as the tenant's
+     * POST …/deliveries/{id}/redeliver does, and records who asked.
+     */
+    redeliver(deliveryId: string, requestId = 'control') {
+      const existing = state.dispatcher.log.get(deliveryId);
+      const receiver = existing && state.receivers.get(existing.tenant, existing.receiverId);
+      const delivery = receiver && state.dispatcher.redeliver(deliveryId, receiver);
+      if (!receiver || !delivery)
+        throw new ControlError('not_found', `No delivery ${deliveryId.slice(0, 60)} in the log.`);
+      state.events.emit({
+        type: 'webhook.redelivery_requested',
+        tenant: receiver.tenant,
+        ...caller(requestId),
+        at: state.clock.now(),
+        target: { type: 'delivery', id: deliveryId },
+        data: { webhookId: receiver.id, deliveryId },
+      });
+      return { id: delivery.id, status: delivery.status, sequences: delivery.sequences };
     },
   };
 }

@@ -1,50 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { testContext } from '../middleware/test-context.ts';
+import { testContext } from '../test-support/test-context.ts';
 import { ApiError } from './api-error.ts';
-import { errorPayload, failure, replay, success, successPayload } from './envelope.ts';
+import { errorValue, failure, writeReply } from './envelope.ts';
+import { ok, okJson, raw } from './reply.ts';
 
 describe('envelope', () => {
-  it('keeps exactly the data JSON of a success answer, even when data mentions "meta"', () => {
-    const data = { note: 'a ,"meta": inside a string', meta: { n: 1 } };
-    const stored = successPayload(success(testContext(), data, 201));
-    expect(stored).toEqual({ status: 201, ok: true, payload: JSON.stringify(data) });
-  });
-
-  it('reads the data of a body replaced after it was written from the new body', () => {
-    const res = success(testContext(), { id: 'c1' });
-    res.body = res.body!.replace('"c1"', '"c2"');
-    expect(successPayload(res)?.payload).toBe('{"id":"c2"}');
-  });
-
-  it('keeps nothing of failures or non-envelope bodies', () => {
-    expect(successPayload(failure(testContext(), new ApiError('not_found')))).toBeUndefined();
-    expect(successPayload({ status: 200, headers: {}, body: 'plain' })).toBeUndefined();
-  });
-
-  it('replays a stored answer in a fresh envelope with meta.replayed and this request id', () => {
+  it('writes a data value into the success envelope with this request meta', () => {
     const ctx = { ...testContext(), requestId: 'req_second', idempotencyKey: 'k1' };
-    const res = replay(ctx, { status: 201, ok: true, payload: '{"id":"c1"}' });
+    const res = writeReply(ctx, ok({ id: 'c1', note: 'a ,"meta": inside a string' }, 201));
     expect(res.status).toBe(201);
     expect(res.headers['x-request-id']).toBe('req_second');
-    expect(JSON.parse(res.body!)).toEqual({
+    expect(JSON.parse(res.body ?? '')).toEqual({
       ok: true,
-      data: { id: 'c1' },
-      meta: {
-        requestId: 'req_second',
-        version: ctx.version,
-        at: '1970-01-01T00:00:00.000Z',
-        idempotencyKey: 'k1',
-        replayed: true,
-      },
+      data: { id: 'c1', note: 'a ,"meta": inside a string' },
+      meta: { requestId: 'req_second', version: ctx.version, at: '1970-01-01T00:00:00.000Z', idempotencyKey: 'k1' },
     });
   });
 
-  it('replays a stored failure as the same failure envelope', () => {
-    const err = new ApiError('not_found', { detail: 'No connector.' });
-    const first = JSON.parse(failure(testContext(), err).body!);
-    const again = JSON.parse(replay(testContext(), errorPayload(err)).body!);
-    expect(again.error).toEqual(first.error);
-    expect(again.ok).toBe(false);
-    expect(again.meta.replayed).toBe(true);
+  it('marks a replay in meta, the data the same value', () => {
+    const ctx = { ...testContext(), replayed: true };
+    const res = writeReply(ctx, ok({ id: 'c1' }));
+    expect(JSON.parse(res.body ?? '')).toMatchObject({ data: { id: 'c1' }, meta: { replayed: true } });
+  });
+
+  it('uses JSON text cached with the value instead of serialising again', () => {
+    const res = writeReply(testContext(), okJson({ n: 1 }, '{"n":1}'));
+    expect(res.body).toMatch(/^\{"ok":true,"data":\{"n":1\},"meta":/);
+  });
+
+  it('passes raw answers through unchanged', () => {
+    const answer = { status: 303, headers: { location: '/' } };
+    expect(writeReply(testContext(), raw(answer))).toBe(answer);
+  });
+
+  it('writes the failure envelope from the error value, headers included', () => {
+    const err = new ApiError('not_found', { detail: 'No connector.', headers: { allow: 'GET' } });
+    const res = failure(testContext(), err);
+    expect(res.status).toBe(404);
+    expect(res.headers.allow).toBe('GET');
+    const body = JSON.parse(res.body ?? '');
+    expect(body.error).toEqual(errorValue(err));
+    expect(Object.keys(body.error)).toEqual(['code', 'message', 'detail', 'hint']);
   });
 });

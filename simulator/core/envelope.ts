@@ -2,6 +2,7 @@ import type { Meta } from '../contract/envelope.ts';
 import { isoTime } from '../lib/iso-time.ts';
 import type { ApiError } from './api-error.ts';
 import type { RequestContext } from './context.ts';
+import { type DataReply, isDataReply, type RawReply, type Reply } from './reply.ts';
 import type { PlainResponse } from './types.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -29,111 +30,65 @@ function baseHeaders(ctx: RequestContext, contentType: string): Record<string, s
   return { 'content-type': contentType, 'x-request-id': ctx.requestId, ...ctx.responseHeaders };
 }
 
-/** 200 with the success envelope around `data`. */
-export function success(ctx: RequestContext, data: unknown, status = 200): PlainResponse {
-  const dataJson = JSON.stringify(data);
-  if (dataJson === undefined)
-    return {
-      status,
-      headers: baseHeaders(ctx, JSON_TYPE),
-      body: JSON.stringify({ ok: true, data, meta: metaOf(ctx) }),
-    };
-  return successRaw(ctx, dataJson, status);
+/**
+ * The one envelope writer: a data reply in the success envelope (fresh or replayed: meta says which),
+ * a raw reply unchanged.
+ * @example writeReply(ctx, ok({ id: 'c1' })).body // '{"ok":true,"data":{"id":"c1"},"meta":{...}}'
+ */
+export function writeReply(ctx: RequestContext, reply: Reply): PlainResponse {
+  return isDataReply(reply) ? writeData(ctx, reply) : reply.raw;
+}
+
+function writeData(ctx: RequestContext, reply: DataReply): PlainResponse {
+  const json = reply.json ?? JSON.stringify(reply.data);
+  // `undefined` data (a handler answering nothing) still gets a valid envelope: data {}.
+  return {
+    status: reply.status,
+    headers: baseHeaders(ctx, JSON_TYPE),
+    body: `{"ok":true,"data":${json ?? '{}'},"meta":${metaJson(ctx)}}`,
+  };
+}
+
+/** The `error` member of a failure envelope: what a failure answer says, and what an idempotency record keeps of one. */
+export interface ErrorValue {
+  code: ApiError['code'];
+  message: string;
+  detail?: string;
+  hint: string;
 }
 
 /**
- * Success envelope around a payload that is already JSON text (cached catalog answers): the
- * envelope stays per request (requestId, at) while the payload is serialised once.
+ * The error member of an ApiError (never internals).
+ * @example errorValue(new ApiError('not_found')) // { code: 'not_found', message: '...', hint: '...' }
  */
-export function successRaw(ctx: RequestContext, dataJson: string, status = 200): PlainResponse {
-  return enveloped(ctx, { status, ok: true, payload: dataJson });
+export function errorValue(err: ApiError): ErrorValue {
+  // Key order as the interface's table lists it: code, message, detail, hint.
+  return err.detail
+    ? { code: err.code, message: err.message, detail: err.detail, hint: err.hint }
+    : { code: err.code, message: err.message, hint: err.hint };
 }
 
 /** The failure envelope for an ApiError; never carries internals. */
 export function failure(ctx: RequestContext, err: ApiError): PlainResponse {
-  const res = enveloped(ctx, errorPayload(err));
+  const res: PlainResponse = {
+    status: err.status,
+    headers: baseHeaders(ctx, JSON_TYPE),
+    body: `{"ok":false,"error":${JSON.stringify(errorValue(err))},"meta":${metaJson(ctx)}}`,
+  };
   Object.assign(res.headers, err.headers);
   return res;
 }
 
 /**
- * The part of an enveloped answer that an idempotency record keeps: status and the JSON text of
- * `data` (ok) or `error` (failure). `meta` is never kept: a replay gets its own.
+ * A raw document (openapi.json/yaml): not enveloped so tools can consume it directly.
+ * @example return documentReply(ctx, text, 'application/json; charset=utf-8', 'ncs-openapi.json');
  */
-export interface EnvelopePayload {
-  status: number;
-  ok: boolean;
-  payload: string;
-}
-
-/**
- * The payload an answer written here was built from, kept on the answer itself so an idempotency
- * record holds that string and not a slice of the whole body (a slice keeps the body alive: 35 MB
- * more heap at 200,000 records).
- */
-const PAYLOAD = Symbol('envelope payload');
-type EnvelopedResponse = PlainResponse & { [PAYLOAD]?: EnvelopePayload };
-
-/** One envelope writer for fresh answers and replays alike. */
-function enveloped(ctx: RequestContext, p: EnvelopePayload): PlainResponse {
-  const res: EnvelopedResponse = {
-    status: p.status,
-    headers: baseHeaders(ctx, JSON_TYPE),
-    body: `{"ok":${p.ok},"${p.ok ? 'data' : 'error'}":${p.payload},"meta":${metaJson(ctx)}}`,
-  };
-  res[PAYLOAD] = p;
-  return res;
-}
-
-/**
- * The stored form of a failure (its `error` member).
- * @example errorPayload(new ApiError('not_found')) // { status: 404, ok: false, payload: '{"code":"not_found",...}' }
- */
-export function errorPayload(err: ApiError): EnvelopePayload {
-  const error: Record<string, string> = { code: err.code, message: err.message };
-  if (err.detail) error.detail = err.detail;
-  error.hint = err.hint;
-  return { status: err.status, ok: false, payload: JSON.stringify(error) };
-}
-
-const DATA_PREFIX = '{"ok":true,"data":';
-const META_MARK = ',"meta":';
-
-/**
- * The stored form of a success answer: its `data` JSON cut out of the text this module wrote
- * (no re-parse). Inside JSON strings every quote is escaped, so the last `,"meta":` is meta's own key.
- * @example successPayload(success(ctx, { id: 'c1' }))?.payload // '{"id":"c1"}'
- */
-export function successPayload(res: PlainResponse): EnvelopePayload | undefined {
-  const body = res.body;
-  if (res.status < 200 || res.status >= 300 || body === undefined) return undefined;
-  const own = (res as EnvelopedResponse)[PAYLOAD];
-  // Only while the body is still the one written here (a wrapper may have replaced it).
-  if (own?.ok && own.status === res.status && body.startsWith(own.payload, DATA_PREFIX.length)) return own;
-  const end = body.lastIndexOf(META_MARK);
-  const payload = body.startsWith(DATA_PREFIX) && end > 0 ? body.slice(DATA_PREFIX.length, end) : undefined;
-  return payload === undefined ? undefined : { status: res.status, ok: true, payload };
-}
-
-/**
- * A stored answer again, in a fresh envelope: this request's requestId and time, meta.replayed.
- * @example return replay(ctx, { status: 200, ok: true, payload: '{"id":"c1"}' });
- */
-export function replay(ctx: RequestContext, stored: EnvelopePayload): PlainResponse {
-  ctx.replayed = true;
-  return enveloped(ctx, stored);
-}
-
-/** A raw document (openapi.json/yaml): not enveloped so tools can consume it directly. */
-export function documentResponse(
-  ctx: RequestContext,
-  text: string,
-  contentType: string,
-  filename: string,
-): PlainResponse {
+export function documentReply(ctx: RequestContext, text: string, contentType: string, filename: string): RawReply {
   return {
-    status: 200,
-    headers: { ...baseHeaders(ctx, contentType), 'content-disposition': `inline; filename="${filename}"` },
-    body: text,
+    raw: {
+      status: 200,
+      headers: { ...baseHeaders(ctx, contentType), 'content-disposition': `inline; filename="${filename}"` },
+      body: text,
+    },
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testContext } from '../middleware/test-context.ts';
+import { testContext } from '../test-support/test-context.ts';
 import { compose, type Middleware } from './pipeline.ts';
-import type { PlainResponse } from './types.ts';
+import { ok as okReply, type Reply } from './reply.ts';
 
-const ok: PlainResponse = { status: 200, headers: {} };
+const ok: Reply = okReply({});
 
 describe('compose', () => {
   it('runs the steps in order around the terminal', async () => {
@@ -26,11 +26,11 @@ describe('compose', () => {
 
   it('lets a step answer without calling next', async () => {
     let handled = 0;
-    const run = compose([async () => ({ status: 204, headers: {} })], async () => {
+    const run = compose([async () => okReply({}, 204)], async () => {
       handled++;
       return ok;
     });
-    expect((await run(testContext())).status).toBe(204);
+    expect(await run(testContext())).toMatchObject({ status: 204 });
     expect(handled).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { success } from '../core/envelope.ts';
+import { ok } from '../core/reply.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 export const auditHandlers = {
@@ -7,6 +7,6 @@ export const auditHandlers = {
     const tenant = ctx.access.tenant;
     const limit = ctx.query.limit === undefined ? AUDIT_DEFAULTS.defaultLimit : Number(ctx.query.limit);
     const { entries, proof } = deps.audit.list(tenant, { limit });
-    return success(ctx, { tenant, count: entries.length, entries, proof });
+    return ok({ tenant, count: entries.length, entries, proof });
   },
 } satisfies HandlerGroup<Pick<HandlerDeps, 'audit'>>;

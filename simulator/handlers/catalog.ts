@@ -1,5 +1,5 @@
 import { ApiError } from '../core/api-error.ts';
-import { success, successRaw } from '../core/envelope.ts';
+import { type DataReply, ok, okJson } from '../core/reply.ts';
 import { decideCapability, type DecisionConnection } from './capability-decision.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
@@ -8,24 +8,25 @@ export type CatalogDeps = Pick<HandlerDeps, 'catalog' | 'connections'>;
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /**
- * Catalog answers are the same for every caller between reloads, so their JSON is cached per
- * query and only the envelope (requestId, at) is built per request.
+ * Catalog answers are the same for every caller between reloads, so the reply (value and its JSON)
+ * is cached per query and only the envelope (requestId, at) is built per request.
  */
-function cachedPayload(deps: CatalogDeps, key: string, build: () => unknown): string {
+function cachedReply(deps: CatalogDeps, key: string, build: () => unknown): DataReply {
   const cache = catalogCache(deps);
   const gen = deps.catalog.generation();
   if (cache.gen !== gen) {
     cache.gen = gen;
     cache.entries.clear();
   }
-  let json = cache.entries.get(key);
-  if (json === undefined) {
-    json = JSON.stringify(build());
-    if (cache.entries.size < 2000) cache.entries.set(key, json);
+  let reply = cache.entries.get(key);
+  if (reply === undefined) {
+    const data = build();
+    reply = okJson(data, JSON.stringify(data));
+    if (cache.entries.size < 2000) cache.entries.set(key, reply);
   }
-  return json;
+  return reply;
 }
-const caches = new WeakMap<object, { gen: number; entries: Map<string, string> }>();
+const caches = new WeakMap<object, { gen: number; entries: Map<string, DataReply> }>();
 function catalogCache(deps: CatalogDeps) {
   let c = caches.get(deps.catalog);
   if (!c) {
@@ -38,13 +39,10 @@ function catalogCache(deps: CatalogDeps) {
 export const catalogHandlers = {
   listProviders(ctx, deps) {
     const category = str(ctx.query.category);
-    return successRaw(
-      ctx,
-      cachedPayload(deps, `p|${category ?? ''}`, () => {
-        const providers = deps.catalog.providers(category);
-        return { count: providers.length, providers };
-      }),
-    );
+    return cachedReply(deps, `p|${category ?? ''}`, () => {
+      const providers = deps.catalog.providers(category);
+      return { count: providers.length, providers };
+    });
   },
   listConnectors(ctx, deps) {
     const filter = {
@@ -52,22 +50,16 @@ export const catalogHandlers = {
       providerId: str(ctx.query.providerId),
       category: str(ctx.query.category),
     };
-    return successRaw(
-      ctx,
-      cachedPayload(deps, `c|${filter.capability ?? ''}|${filter.providerId ?? ''}|${filter.category ?? ''}`, () => {
-        const connectors = deps.catalog.connectors(filter);
-        return { count: connectors.length, connectors };
-      }),
-    );
+    return cachedReply(deps, `c|${filter.capability ?? ''}|${filter.providerId ?? ''}|${filter.category ?? ''}`, () => {
+      const connectors = deps.catalog.connectors(filter);
+      return { count: connectors.length, connectors };
+    });
   },
   listCapabilities(ctx, deps) {
-    return successRaw(
-      ctx,
-      cachedPayload(deps, 'k', () => {
-        const capabilities = deps.catalog.capabilities();
-        return { count: capabilities.length, capabilities };
-      }),
-    );
+    return cachedReply(deps, 'k', () => {
+      const capabilities = deps.catalog.capabilities();
+      return { count: capabilities.length, capabilities };
+    });
   },
   checkCapability(ctx, deps) {
     const body = ctx.body;
@@ -86,6 +78,6 @@ export const catalogHandlers = {
       { connectorId: body.connectorId, capability: body.capability, environment },
       connections,
     );
-    return success(ctx, { decision, environment });
+    return ok({ decision, environment });
   },
 } satisfies HandlerGroup<CatalogDeps>;

@@ -1,5 +1,5 @@
 import { ApiError } from '../core/api-error.ts';
-import { success } from '../core/envelope.ts';
+import { ok } from '../core/reply.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 export type ConnectionDeps = Pick<HandlerDeps, 'connections' | 'catalog' | 'idempotency'>;
@@ -8,12 +8,12 @@ export const connectionHandlers = {
   listConnections(ctx, state) {
     const tenant = ctx.access.tenant;
     const connections = state.connections.list(tenant);
-    return success(ctx, { tenant, count: connections.length, connections });
+    return ok({ tenant, count: connections.length, connections });
   },
   getConnection(ctx, state) {
     const connection = state.connections.get(ctx.access.tenant, ctx.params.connectionId);
     if (!connection) throw new ApiError('not_found', { detail: 'No connection with this id for this tenant.' });
-    return success(ctx, connection);
+    return ok(connection);
   },
   createConnection(ctx, state) {
     const body = ctx.body;
@@ -50,12 +50,12 @@ export const connectionHandlers = {
       },
       { actor: ctx.access.token.clientId, requestId: ctx.requestId, at: ctx.at },
     );
-    return success(ctx, connection);
+    return ok(connection);
   },
   async createIdempotencyKey(ctx, state) {
     const { operation } = ctx.body;
     const issuing = state.idempotency.issue(ctx.access.tenant, operation, ctx.at);
     const issued = issuing instanceof Promise ? await issuing : issuing;
-    return success(ctx, { ...issued, expiresAt: new Date(issued.expiresAt).toISOString() });
+    return ok({ ...issued, expiresAt: new Date(issued.expiresAt).toISOString() });
   },
 } satisfies HandlerGroup<ConnectionDeps>;

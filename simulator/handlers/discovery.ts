@@ -2,7 +2,8 @@ import { LIMITS } from '../contract/limits.ts';
 import { routesFor } from '../contract/route-table.ts';
 import type { ApiVersion } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
-import { success, documentResponse } from '../core/envelope.ts';
+import { documentReply } from '../core/envelope.ts';
+import { ok } from '../core/reply.ts';
 import type { RequestContext } from '../core/context.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
@@ -24,7 +25,7 @@ export const discoveryHandlers = {
     const idempotent = routesFor(ctx.version)
       .filter((r) => r.idempotent)
       .map((r) => `${r.method} ${r.path}`);
-    return success(ctx, {
+    return ok({
       service: 'Network Connections Service',
       surface: 'public',
       version: ctx.version,
@@ -49,18 +50,18 @@ export const discoveryHandlers = {
   },
   getOpenApiJson(ctx, deps) {
     const v = documentVersion(ctx);
-    return documentResponse(ctx, deps.documents.json(v), 'application/json; charset=utf-8', `ncs-openapi-${v}.json`);
+    return documentReply(ctx, deps.documents.json(v), 'application/json; charset=utf-8', `ncs-openapi-${v}.json`);
   },
   getOpenApiYaml(ctx, deps) {
     const v = documentVersion(ctx);
-    return documentResponse(ctx, deps.documents.yaml(v), 'application/yaml; charset=utf-8', `ncs-openapi-${v}.yaml`);
+    return documentReply(ctx, deps.documents.yaml(v), 'application/yaml; charset=utf-8', `ncs-openapi-${v}.yaml`);
   },
   getInfo(ctx, deps) {
     const { token, tenant } = ctx.access;
     const client = deps.clients.get(token.clientId);
     // The auth middleware refused tokens of unknown clients; a reset in between is the only way here.
     if (!client) throw new ApiError('unauthorized', { detail: 'The access behind the token no longer exists.' });
-    return success(ctx, {
+    return ok({
       tenant,
       tenantName: deps.tenants.get(tenant)?.name ?? tenant,
       client: {

@@ -1,4 +1,5 @@
 import { ApiError } from '../core/api-error.ts';
+import { raw } from '../core/reply.ts';
 import { PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
 import { createSseSource } from '../events/sse-source.ts';
 import { CursorError, parseCursor, SSE_HEADERS } from '../events/sse.ts';
@@ -42,10 +43,10 @@ export const streamHandlers = {
       onEnd: release,
       ...(until ? { until } : {}),
     });
-    return {
+    return raw({
       status: 200,
       headers: { ...SSE_HEADERS, 'x-request-id': ctx.requestId, ...ctx.responseHeaders },
       stream: source,
-    };
+    });
   },
 } satisfies HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions' | 'watchAccess'>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { success } from '../core/envelope.ts';
-import { testContext } from '../middleware/test-context.ts';
+import { ok } from '../core/reply.ts';
+import { testContext } from '../test-support/test-context.ts';
 import { bindHandlers, type HandlerGroup, type HandlerMap } from './types.ts';
 
 // Type-level checks: `npm run typecheck` fails if any @ts-expect-error below stops being an error.
@@ -11,21 +11,21 @@ const typed = {
     const tenant: string = ctx.access.tenant;
     // @ts-expect-error -- not a field of CreateConnectionBody
     void ctx.body.connector;
-    return success(ctx, { connectorId, tenant });
+    return ok({ connectorId, tenant });
   },
   getConnection(ctx) {
     const id: string = ctx.params.connectionId;
-    return success(ctx, { id });
+    return ok({ id });
   },
   streamStatus(ctx) {
     // @ts-expect-error -- the stream route has optional auth: the caller may be unknown
     void ctx.access.tenant;
-    return success(ctx, {});
+    return ok({});
   },
 } satisfies HandlerGroup<unknown>;
 
 // @ts-expect-error -- no route has this operationId
-const unknownRoute = { createConection: () => success(testContext(), {}) } satisfies HandlerGroup<unknown>;
+const unknownRoute = { createConection: () => ok({}) } satisfies HandlerGroup<unknown>;
 
 // @ts-expect-error -- a map without every route's handler is not a HandlerMap
 const incomplete: HandlerMap = bindHandlers(typed, undefined);
@@ -36,12 +36,12 @@ describe('handler typing', () => {
     const group = {
       getAuditLog: (ctx, deps) => {
         seen.push(deps);
-        return success(ctx, {});
+        return ok({});
       },
     } satisfies HandlerGroup<{ audit: string }>;
     const bound = bindHandlers(group, { audit: 'the audit store' });
     const res = await bound.getAuditLog(testContext({ tenant: 't1' }));
-    expect(res.status).toBe(200);
+    expect(res).toMatchObject({ status: 200 });
     expect(seen).toEqual([{ audit: 'the audit store' }]);
     expect([unknownRoute, incomplete]).toHaveLength(2);
   });

@@ -2,7 +2,7 @@ import type { AuditLog } from '../audit/hash-chain.ts';
 import type { PublicRoute, RouteId } from '../contract/route-table.ts';
 import type { AccessToken, RequestContext, RouteContextOf } from '../core/context.ts';
 import type { AccessEndReason } from '../state/access-watch.ts';
-import type { PlainResponse } from '../core/types.ts';
+import type { Reply } from '../core/reply.ts';
 import type { FeedStore } from '../events/feed.ts';
 import type { SseSourceOptions } from '../events/sse-source.ts';
 import type { StreamGate } from '../events/stream-limits.ts';
@@ -46,7 +46,8 @@ export interface HandlerDeps {
 /** The context a handler of public route K sees (see RouteContextOf). */
 export type RouteContext<K extends RouteId> = RouteContextOf<Extract<PublicRoute, { id: K }>>;
 
-export type HandlerResult = PlainResponse | Promise<PlainResponse>;
+/** A value for the envelope step (`ok(data)`), a raw answer (`raw(res)`); failures are thrown as ApiError. */
+export type HandlerResult = Reply | Promise<Reply>;
 /** A handler as the pipeline calls it: its dependencies are already bound. */
 export type Handler = (ctx: RequestContext) => HandlerResult;
 /** One handler per public route: a route without one, or a handler for no route, fails `tsc`. */

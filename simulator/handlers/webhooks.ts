@@ -1,6 +1,6 @@
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { ApiError } from '../core/api-error.ts';
-import { success } from '../core/envelope.ts';
+import { ok } from '../core/reply.ts';
 import type { Delivery } from '../state/delivery-log.ts';
 import type { ReceiverRecord } from '../state/webhook-receivers.ts';
 import { checkReceiverUrl } from '../webhooks/receiver-url.ts';
@@ -39,25 +39,25 @@ export const webhookHandlers = {
       data: { webhook: publicReceiver(receiver, deps) },
     });
     // The one response that shows the secret; an idempotent replay of it repeats it to the same caller.
-    return success(ctx, { ...publicReceiver(receiver, deps), signingSecret: secret });
+    return ok({ ...publicReceiver(receiver, deps), signingSecret: secret });
   },
   listWebhooks(ctx, deps) {
     const webhooks = deps.receivers.list(ctx.access.tenant).map((r) => publicReceiver(r, deps));
-    return success(ctx, { count: webhooks.length, webhooks });
+    return ok({ count: webhooks.length, webhooks });
   },
   getWebhook(ctx, deps) {
-    return success(ctx, publicReceiver(receiverOf(ctx.access.tenant, ctx.params.webhookId, deps), deps));
+    return ok(publicReceiver(receiverOf(ctx.access.tenant, ctx.params.webhookId, deps), deps));
   },
   deleteWebhook(ctx, deps) {
     const r = receiverOf(ctx.access.tenant, ctx.params.webhookId, deps);
     deps.receivers.remove(ctx.access.tenant, r.id);
-    return success(ctx, { id: r.id, deleted: true as const });
+    return ok({ id: r.id, deleted: true as const });
   },
   listDeliveries(ctx, deps) {
     const r = receiverOf(ctx.access.tenant, ctx.params.webhookId, deps);
     const limit = ctx.query.limit === undefined ? WEBHOOK_DEFAULTS.defaultListLimit : Number(ctx.query.limit);
     const deliveries = deps.dispatcher.log.listByReceiver(r.id, { limit }).map(publicDelivery);
-    return success(ctx, { webhookId: r.id, count: deliveries.length, deliveries });
+    return ok({ webhookId: r.id, count: deliveries.length, deliveries });
   },
   redeliver(ctx, deps) {
     const r = receiverOf(ctx.access.tenant, ctx.params.webhookId, deps);
@@ -80,6 +80,6 @@ export const webhookHandlers = {
       target: { type: 'delivery', id: d.id },
       data: { webhookId: r.id, deliveryId: d.id },
     });
-    return success(ctx, publicDelivery(d));
+    return ok(publicDelivery(d));
   },
 } satisfies HandlerGroup<WebhookDeps>;

@@ -1,10 +1,10 @@
 import type { ControlOperations } from '../control/operations.ts';
-import type { Surface } from '../core/surface.ts';
+import type { Mount } from '../core/mount.ts';
 import type { InspectorStores } from './stores.ts';
 import { createJournal, type Journal } from './journal.ts';
 import { INSPECTOR_PREFIX } from './paths.ts';
 import { createSessions } from './session.ts';
-import { createInspectorSurface } from './surface.ts';
+import { createInspectorMount } from './mount.ts';
 
 export interface InspectorOptions {
   /** Calls kept in the request journal (newest N; default 500). */
@@ -17,7 +17,7 @@ export interface InspectorOptions {
 
 export interface Inspector {
   journal: Journal;
-  surface: Surface;
+  mount: Mount;
   /** The login URL for a base URL, with the current one-time token. @example inspector.loginUrl('http://127.0.0.1:4010') */
   loginUrl(baseUrl: string): string;
   /** A fresh one-time login URL (the previous token stops working). */
@@ -26,7 +26,7 @@ export interface Inspector {
 }
 
 /**
- * The inspector: request journal, login sessions and the /_sandbox/inspector surface.
+ * The inspector: request journal, login sessions and the /_sandbox/inspector mount.
  * @example const inspector = createInspector({ state, control, signatureHeader: 'x-ncs-signature' }); console.log(inspector.loginUrl(baseUrl));
  */
 export function createInspector(
@@ -35,15 +35,15 @@ export function createInspector(
 ): Inspector {
   const journal = createJournal({ ...(opts.journalSize ? { size: opts.journalSize } : {}) });
   const sessions = createSessions({ ...(opts.loginToken ? { loginToken: opts.loginToken } : {}) });
-  const surfaceOpts = { ...deps, journal, sessions, loopbackOnly: opts.loopbackOnly ?? true };
-  const surface = createInspectorSurface(surfaceOpts);
+  const mountOpts = { ...deps, journal, sessions, loopbackOnly: opts.loopbackOnly ?? true };
+  const mount = createInspectorMount(mountOpts);
   return {
     journal,
-    surface,
+    mount,
     loginUrl: (baseUrl) => `${baseUrl}${INSPECTOR_PREFIX}/?token=${sessions.loginToken}`,
     newLoginUrl: (baseUrl) => `${baseUrl}${INSPECTOR_PREFIX}/?token=${sessions.newLoginToken()}`,
     setLoopbackOnly(on) {
-      surfaceOpts.loopbackOnly = on;
+      mountOpts.loopbackOnly = on;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/api-error.ts';
 import { adminAuthMiddleware } from './admin-auth.ts';
-import { okResponse, testContext } from './test-context.ts';
+import { okResponse, testContext } from '../test-support/test-context.ts';
 
 const guard = adminAuthMiddleware({
   adminToken: 'ncs_admin_secret',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserGuardMiddleware } from './browser-guard.ts';
-import { okResponse, testContext } from './test-context.ts';
+import { okResponse, testContext } from '../test-support/test-context.ts';
 
 describe('browserGuardMiddleware', () => {
   const browser = { origin: 'https://shop.example', authorization: 'Bearer x' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFaultStore } from '../state/fault-store.ts';
 import { faultMiddleware } from './faults.ts';
-import { okResponse, testContext } from './test-context.ts';
+import { okResponse, testContext } from '../test-support/test-context.ts';
 
 describe('faultMiddleware', () => {
   it('applies a fault to the next N matching calls only', async () => {

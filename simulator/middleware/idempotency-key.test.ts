@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../core/api-error.ts';
 import { idempotencyKeyMiddleware } from './idempotency-key.ts';
-import { okResponse, testContext } from './test-context.ts';
+import { okResponse, testContext } from '../test-support/test-context.ts';
 
 describe('idempotencyKeyMiddleware', () => {
   const mw = idempotencyKeyMiddleware();

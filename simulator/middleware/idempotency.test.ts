@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/api-error.ts';
+import { failure, writeReply } from '../core/envelope.ts';
+import type { Reply } from '../core/reply.ts';
 import { createClock } from '../lib/clock.ts';
 import { createIdempotencyStore } from '../state/idempotency-store.ts';
+import { okResponse, testContext } from '../test-support/test-context.ts';
 import { idempotencyMiddleware } from './idempotency.ts';
-import { okResponse, testContext } from './test-context.ts';
 
 describe('idempotencyMiddleware', () => {
   const setup = () => {
@@ -16,16 +18,19 @@ describe('idempotencyMiddleware', () => {
     };
     return { store, mw, ctx };
   };
+  const dataOf = (r: Reply) => ('data' in r ? r.data : undefined);
 
-  it('runs the handler once and replays with meta.replayed for equal content in any key order', async () => {
+  it('runs the handler once and replays the data value with meta.replayed for equal content in any key order', async () => {
     const { mw, ctx } = setup();
     let calls = 0;
-    const handler = async () => (calls++, okResponse('{"ok":true,"data":{"id":"c1"},"meta":{}}'));
+    const handler = async () => (calls++, okResponse({ id: 'c1' }));
     await mw(ctx({ a: 1, b: 2 }), handler);
-    const replay = await mw(ctx({ b: 2, a: 1 }), handler);
+    const second = ctx({ b: 2, a: 1 });
+    const replay = await mw(second, handler);
     expect(calls).toBe(1);
-    const body = JSON.parse(replay.body!);
-    expect(body.data).toEqual({ id: 'c1' });
+    expect(dataOf(replay)).toEqual({ id: 'c1' });
+    expect(second.replayed).toBe(true);
+    const body = JSON.parse(writeReply(second, replay).body ?? '');
     expect(body.meta).toMatchObject({ replayed: true, idempotencyKey: 'key-12345678', requestId: 'req_test' });
   });
 
@@ -48,13 +53,28 @@ describe('idempotencyMiddleware', () => {
         throw new ApiError('capability_denied', { detail: 'x' });
       }),
     ).rejects.toMatchObject({ code: 'capability_denied' });
-    const replay = await mw(ctx({ a: 1 }), async () => okResponse());
-    expect(replay.status).toBe(409);
-    expect(JSON.parse(replay.body!)).toMatchObject({
+    const third = ctx({ a: 1 });
+    const err = await mw(third, async () => okResponse()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    const res = failure(third, err as ApiError);
+    expect(res.status).toBe(409);
+    expect(JSON.parse(res.body ?? '')).toMatchObject({
       ok: false,
       error: { code: 'capability_denied', detail: 'x' },
       meta: { replayed: true },
     });
+  });
+
+  it('keeps nothing of raw answers: the key stays free', async () => {
+    const { mw, ctx } = setup();
+    let calls = 0;
+    const rawAnswer = async () => (calls++, { raw: { status: 200, headers: {} } });
+    await mw(ctx({ a: 1 }), rawAnswer);
+    await mw(ctx({ a: 1 }), rawAnswer);
+    expect(calls).toBe(2);
   });
 
   it('concurrent duplicates wait for the first and replay it', async () => {
@@ -67,10 +87,11 @@ describe('idempotencyMiddleware', () => {
       await gate;
       return okResponse();
     };
-    const all = Promise.all([mw(ctx({ a: 1 }), handler), mw(ctx({ a: 1 }), handler), mw(ctx({ a: 1 }), handler)]);
+    const ctxs = [ctx({ a: 1 }), ctx({ a: 1 }), ctx({ a: 1 })];
+    const all = Promise.all(ctxs.map((c) => mw(c, handler)));
     release();
-    const results = await all;
+    await all;
     expect(calls).toBe(1);
-    expect(results.filter((r) => JSON.parse(r.body!).meta?.replayed)).toHaveLength(2);
+    expect(ctxs.filter((c) => c.replayed)).toHaveLength(2);
   });
 });

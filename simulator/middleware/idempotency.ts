@@ -3,9 +3,10 @@ import { canonicalJson } from '../contract/canonical-json.ts';
 import type { ErrorCode } from '../contract/errors.ts';
 import { ApiError } from '../core/api-error.ts';
 import { matchedRoute, type RequestContext } from '../core/context.ts';
-import { errorPayload, replay, successPayload } from '../core/envelope.ts';
+import { errorValue } from '../core/envelope.ts';
 import type { Middleware } from '../core/pipeline.ts';
-import type { IdempotencyPort } from '../state/idempotency-store.ts';
+import { isDataReply, type Reply } from '../core/reply.ts';
+import type { IdempotencyPort, StoredOutcome } from '../state/idempotency-store.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
@@ -15,11 +16,26 @@ function fingerprint(ctx: RequestContext): string {
   return hash('sha256', `${route.method} ${route.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
 }
 
+/** What a record keeps of a fresh answer: 2xx data values only (raw answers and 5xx stay retryable). */
+function outcomeOf(reply: Reply): StoredOutcome | undefined {
+  if (!isDataReply(reply) || reply.status < 200 || reply.status >= 300) return undefined;
+  return { status: reply.status, ok: true, data: reply.data };
+}
+
+/** A stored outcome again: the data value for the envelope step, or the failure thrown again. */
+function replayOf(ctx: RequestContext, stored: StoredOutcome): Reply {
+  ctx.replayed = true;
+  if (stored.ok) return { status: stored.status, data: stored.data };
+  const { code, ...rest } = stored.error;
+  throw new ApiError(code, rest);
+}
+
 /**
  * Replay and conflict for modifying calls (after validation, so rejected requests never use a key).
- * Same tenant + key + method + route + canonical body -> the stored status and payload again with
+ * Same tenant + key + method + route + canonical body -> the stored status and data again with
  * meta.replayed; different content -> 409 idempotency_conflict; concurrent duplicates wait for the
  * first and then replay it. Stored: 2xx and the operation's own 404/409; not stored: 5xx (retryable).
+ * Records keep values (`data`, `error`); the mount's last step writes the envelope for both.
  */
 export function idempotencyMiddleware(store: IdempotencyPort): Middleware {
   return async (ctx, next) => {
@@ -34,19 +50,21 @@ export function idempotencyMiddleware(store: IdempotencyPort): Middleware {
           detail: 'This Idempotency-Key was used with a different body, method or route.',
         });
       }
-      if (b.kind === 'replay') return replay(ctx, b.outcome);
+      if (b.kind === 'replay') return replayOf(ctx, b.outcome);
       if (b.kind === 'wait') {
         await b.settled;
         continue;
       }
       try {
-        const res = await next();
-        const saved = b.finish(successPayload(res));
+        const reply = await next();
+        const saved = b.finish(outcomeOf(reply));
         if (saved) await saved;
-        return res;
+        return reply;
       } catch (err) {
         const saved = b.finish(
-          err instanceof ApiError && STORED_FAILURES.has(err.code) ? errorPayload(err) : undefined,
+          err instanceof ApiError && STORED_FAILURES.has(err.code)
+            ? { status: err.status, ok: false, error: errorValue(err) }
+            : undefined,
         );
         if (saved) await saved;
         throw err;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/api-error.ts';
 import type { RequestContext } from '../core/context.ts';
-import type { PlainResponse } from '../core/types.ts';
+import { ok as okReply, type Reply } from '../core/reply.ts';
 import { createClock } from '../lib/clock.ts';
 import { createRateLimitStore, RATE_LIMIT_PRESETS } from '../state/rate-limit-store.ts';
 import type { AccessToken } from '../state/token-store.ts';
@@ -30,7 +30,7 @@ function ctxFor(access?: { token: AccessToken; tenant: string }): RequestContext
   };
 }
 
-const ok: () => Promise<PlainResponse> = async () => ({ status: 200, headers: {} });
+const ok: () => Promise<Reply> = async () => okReply({});
 
 describe('rate limit middleware', () => {
   function setup(limit = 2, windowSeconds = 10) {

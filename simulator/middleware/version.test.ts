@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { versionMiddleware } from './version.ts';
-import { okResponse, testContext } from './test-context.ts';
+import { okResponse, testContext } from '../test-support/test-context.ts';
 
 describe('versionMiddleware', () => {
   it('defaults to the current version, serves published ones, refuses others', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from '../lib/clock.ts';
 import { createIdempotencyStore } from './idempotency-store.ts';
 
-const outcome = { status: 200, payload: '{}', ok: true };
+const outcome = { status: 200, ok: true as const, data: {} };
 
 describe('idempotency store', () => {
   it('expires keys on the clock and sweeps them', () => {

@@ -1,15 +1,26 @@
+import type { ErrorCode } from '../contract/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 
 const NS = 'idempotency';
 
-/** A stored outcome of an operation: replayed for the same key and content. */
-export interface StoredOutcome {
-  status: number;
-  /** The `data` (success) or `error` (failure) member of the envelope, as JSON text. */
-  payload: string;
-  ok: boolean;
+/**
+ * A stored outcome of an operation, replayed for the same key and content: the `data` value of a
+ * success or the `error` value of a failure, never envelope text (a replay gets its own meta).
+ */
+export type StoredOutcome =
+  | { status: number; ok: true; data: unknown }
+  | { status: number; ok: false; error: { code: ErrorCode; message: string; detail?: string; hint: string } };
+
+/** Records written before outcomes were values kept the member as JSON text. */
+function upgradeOutcome(o: StoredOutcome | { status: number; ok: boolean; payload: string } | undefined) {
+  if (!o || !('payload' in o)) return o;
+  return (
+    o.ok
+      ? { status: o.status, ok: true, data: JSON.parse(o.payload) }
+      : { status: o.status, ok: false, error: JSON.parse(o.payload) }
+  ) as StoredOutcome;
 }
 
 interface IdempotencyRecord {
@@ -86,7 +97,12 @@ export function createIdempotencyStore(
     .map(([, r]) => r)
     .sort((a, b) => a.expiresAt - b.expiresAt);
   for (const r of loaded) {
-    const rec: IdempotencyRecord = { ...r, id: id(r.tenant, r.key), inFlight: undefined };
+    const rec: IdempotencyRecord = {
+      ...r,
+      id: id(r.tenant, r.key),
+      outcome: upgradeOutcome(r.outcome),
+      inFlight: undefined,
+    };
     records.set(rec.id, rec);
     order.push(rec);
   }

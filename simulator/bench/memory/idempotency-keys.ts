@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { ROUTE_BY_ID } from '../../contract/route-table.ts';
 import type { RequestContext } from '../../core/context.ts';
-import { success } from '../../core/envelope.ts';
+import { ok } from '../../core/reply.ts';
 import { idempotencyMiddleware } from '../../middleware/idempotency.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createIdempotencyStore } from '../../state/idempotency-store.ts';
@@ -67,7 +67,7 @@ async function child(keys: number, budgetMs: number): Promise<Result> {
       },
     };
     await step(ctx, async () =>
-      success(ctx, {
+      ok({
         id: `con_${i.toString(36).padStart(16, '0')}`,
         connectorId: body.connectorId,
         environment: 'sandbox',

@@ -1,9 +1,8 @@
 import { buildAuthServerDocument, type OpenApiDocument } from '../contract/openapi.ts';
 import { ApiError } from '../core/api-error.ts';
-import { matchedRoute, newContext } from '../core/context.ts';
-import { compose } from '../core/pipeline.ts';
+import { raw } from '../core/reply.ts';
+import type { Mount, MountHandler } from '../core/mount.ts';
 import { createRouter } from '../core/router.ts';
-import type { Surface } from '../core/surface.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 import { routeMatchMiddleware } from '../middleware/route-match.ts';
 import { authorizeEndpoint } from './authorize.ts';
@@ -45,12 +44,12 @@ function asOAuthError(err: ApiError): OAuthError {
 }
 
 /**
- * The sandbox OAuth 2.1 authorization server as a core surface: RFC 8414 metadata, token endpoint
+ * The sandbox OAuth 2.1 authorization server as a mount of the front door: RFC 8414 metadata, token endpoint
  * (client_credentials, authorization_code with S256 PKCE, refresh_token with rotation), authorize
  * endpoint with automatic consent, RFC 7009 revocation. Answers in RFC 6749 JSON, never the API envelope.
- * @example createCore({ state, servers, surfaces: [createAuthServerSurface({ state, issuer: 'http://127.0.0.1:4010' })] });
+ * @example createCore({ state, servers, mounts: [createAuthServerMount({ state, issuer: 'http://127.0.0.1:4010' })] });
  */
-export function createAuthServerSurface(opts: AuthServerOptions): Surface {
+export function createAuthServerMount(opts: AuthServerOptions): Mount {
   const { state } = opts;
   const deps: AuthServerDeps = {
     state,
@@ -64,26 +63,28 @@ export function createAuthServerSurface(opts: AuthServerOptions): Surface {
     unknownPath: () => ({ detail: `No OAuth endpoint here; the endpoints are listed at ${OAUTH_PATHS.metadata}.` }),
     wrongMethod: (_method, path, allow) => ({ detail: `Use ${allow} on ${path}.` }),
   });
-  const run = compose([routeMatchMiddleware(router)], async (ctx) =>
-    ENDPOINTS[matchedRoute(ctx).id as OAuthRouteId](
-      ctx.req,
-      ctx.requestId,
-      deps,
-      ctx.req.origin ?? deps.fallbackIssuer,
-    ),
-  );
+  const endpoint =
+    (id: OAuthRouteId): MountHandler =>
+    (ctx) =>
+      raw(ENDPOINTS[id](ctx.req, ctx.requestId, deps, ctx.req.origin ?? deps.fallbackIssuer));
+  const handlers: Record<OAuthRouteId, MountHandler> = {
+    oauthMetadata: endpoint('oauthMetadata'),
+    oauthToken: endpoint('oauthToken'),
+    oauthAuthorize: endpoint('oauthAuthorize'),
+    oauthAuthorizeForm: endpoint('oauthAuthorizeForm'),
+    oauthRevoke: endpoint('oauthRevoke'),
+  };
   return {
     name: 'oauth',
-    owns: (path) => path === OAUTH_PATHS.metadata || path === '/oauth' || path.startsWith('/oauth/'),
-    async handle(req, sctx) {
-      await router.ready;
-      try {
-        return await run(newContext(req, sctx.requestId, sctx.at));
-      } catch (err) {
-        const oauthErr = err instanceof ApiError ? asOAuthError(err) : err;
-        if (oauthErr instanceof OAuthError) return oauthErrorResponse(oauthErr, sctx.requestId);
-        throw err;
-      }
+    prefixes: ['/oauth', OAUTH_PATHS.metadata],
+    routes: OAUTH_ROUTES,
+    steps: [routeMatchMiddleware(router)],
+    handlers,
+    ready: () => router.ready,
+    // RFC 6749 JSON, never the API envelope: the router's 404/405 become OAuth errors too.
+    onError(err, ctx) {
+      const oauthErr = err instanceof ApiError ? asOAuthError(err) : err;
+      return oauthErr instanceof OAuthError ? oauthErrorResponse(oauthErr, ctx.requestId) : undefined;
     },
   };
 }

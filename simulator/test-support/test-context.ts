@@ -1,6 +1,6 @@
 import type { RequestContext } from '../core/context.ts';
 import type { RouteDef } from '../contract/route-def.ts';
-import type { PlainResponse } from '../core/types.ts';
+import { ok, type DataReply } from '../core/reply.ts';
 
 /** A request context for middleware unit tests. */
 export function testContext(
@@ -47,8 +47,5 @@ export function testContext(
   };
 }
 
-export const okResponse = (body = '{"ok":true,"data":{"n":1},"meta":{}}'): PlainResponse => ({
-  status: 200,
-  headers: {},
-  body,
-});
+/** A handler's success value, as the steps before the envelope see it. */
+export const okResponse = (data: unknown = { n: 1 }): DataReply => ok(data);

@@ -1,0 +1,104 @@
+import { buildControlPlaneDocument, type OpenApiDocument } from '../contract/openapi.ts';
+import { ApiError } from '../core/api-error.ts';
+import type { RequestContext, RouteContextOf } from '../core/context.ts';
+import { documentReply, failure } from '../core/envelope.ts';
+import { envelopeOnError } from '../core/front-door.ts';
+import type { Mount, MountHandler } from '../core/mount.ts';
+import { ok, type Reply } from '../core/reply.ts';
+import { createRouter } from '../core/router.ts';
+import type { PlainResponse } from '../core/types.ts';
+import { adminAuthMiddleware } from '../middleware/admin-auth.ts';
+import { routeMatchMiddleware } from '../middleware/route-match.ts';
+import { validateMiddleware } from '../middleware/validate.ts';
+import type { TokenStore } from '../state/token-store.ts';
+import { ControlError, type ControlPort } from './operations.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.ts';
+
+type ControlId = ControlRoute['id'];
+type ControlHandlers = {
+  [K in ControlId]: (
+    ctx: RouteContextOf<Extract<ControlRoute, { id: K }>>,
+    ops: ControlPort,
+    doc: () => string,
+  ) => Reply | Promise<Reply>;
+};
+
+/** One handler per control route, bodies typed from the route's zod schema (defaults filled by the router). */
+const HANDLERS: ControlHandlers = {
+  controlSummary: async (c, ops) => ok(await ops.summary()),
+  controlOpenApi: (c, _ops, doc) =>
+    documentReply(c, doc(), 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json'),
+  controlReset: async (c, ops) => ok(await ops.reset()),
+  controlSetConnectionState: async (c, ops) =>
+    ok(await ops.setConnectionState(c.params.connectionId, c.body.state, c.requestId)),
+  controlClock: async (c, ops) => ok(await ops.clock()),
+  controlAdvanceClock: async (c, ops) => ok(await ops.advanceClock(c.body.seconds)),
+  controlListFaults: async (c, ops) => ok(await ops.listFaults()),
+  controlAddFault: async (c, ops) => ok(await ops.addFault(c.body)),
+  controlClearFaults: async (c, ops) => ok(await ops.clearFaults()),
+  controlSetStatus: async (c, ops) => ok(await ops.setStatus(c.body)),
+  controlTrigger: async (c, ops) => ok(await ops.trigger(c.body)),
+};
+
+/**
+ * The sandbox control plane mounted at /_sandbox, guarded by the admin token; answers in the interface's
+ * envelopes. Routed and validated like the interface: the core router over the control plane's own
+ * OpenAPI document, the route-match, admin-auth and validate steps.
+ * @example createControlPlaneMount({ adminToken, operations: createControlOperations(state), tokens: state.tokens, servers })
+ */
+export function createControlPlaneMount(opts: {
+  adminToken: string;
+  operations: ControlPort;
+  /** Tells a tenant token (403) from an unknown one (401). */
+  tokens: Pick<TokenStore, 'lookup'>;
+  /** `servers` of the control plane's OpenAPI document (default: relative). */
+  servers?: string[];
+}): Mount {
+  // Built on the first control-plane request, not at start-up: most runs never call the control plane.
+  let document: OpenApiDocument | undefined;
+  const controlDocument = () => {
+    document ??= buildControlPlaneDocument(CONTROL_ROUTES, opts.servers) as OpenApiDocument;
+    return document;
+  };
+  let docJson: string | undefined;
+  const doc = () => {
+    docJson ??= JSON.stringify(controlDocument(), null, 2);
+    return docJson;
+  };
+  const router = createRouter(controlDocument, {
+    routes: CONTROL_ROUTES,
+    useDefaults: true,
+    unknownPath: () => ({
+      detail: 'No such control-plane route.',
+      hint: `GET ${CONTROL_PREFIX}/openapi.json describes the control plane.`,
+    }),
+    wrongMethod: (_method, _path, allow) => ({ detail: `This control-plane path answers ${allow}.` }),
+  });
+  // The router, admin auth and validation steps are what make ctx fit each route's typed context.
+  const handlers: Record<string, MountHandler> = {};
+  for (const [id, h] of Object.entries(HANDLERS) as [ControlId, ControlHandlers[ControlId]][])
+    handlers[id] = (ctx) => h(ctx as never, opts.operations, doc);
+  return {
+    name: 'control-plane',
+    prefixes: [CONTROL_PREFIX],
+    routes: CONTROL_ROUTES,
+    steps: [
+      routeMatchMiddleware(router),
+      adminAuthMiddleware({ adminToken: opts.adminToken, tokens: opts.tokens }),
+      validateMiddleware(router),
+    ],
+    handlers,
+    ready: () => router.ready,
+    onError: controlOnError,
+  };
+}
+
+/**
+ * The control plane's failures in the interface's envelope: ApiError as it is, ControlError (thrown by
+ * the operations, which MSW users call directly) by its code.
+ * @example controlOnError(new ControlError('not_found', 'No connection c1.'), ctx)?.status // 404
+ */
+export function controlOnError(err: unknown, ctx: RequestContext): PlainResponse | undefined {
+  if (err instanceof ControlError) return failure(ctx, new ApiError(err.code, { detail: err.message }));
+  return envelopeOnError(err, ctx);
+}

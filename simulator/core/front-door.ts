@@ -1,0 +1,68 @@
+import { ApiError } from './api-error.ts';
+import { matchedRoute, type RequestContext } from './context.ts';
+import { failure, writeReply } from './envelope.ts';
+import type { Mount } from './mount.ts';
+import { compose, type Terminal } from './pipeline.ts';
+import type { PlainResponse } from './types.ts';
+
+/** The kernel's one entry: finds the mount of a path and answers through its steps, handler and error mapping. */
+export interface FrontDoor {
+  /** The mount owning a path (longest prefix wins), or undefined when no mount owns it. */
+  find(path: string): Mount | undefined;
+  /** Answers one request; throws only errors the mount's onError does not know. */
+  answer(ctx: RequestContext): Promise<PlainResponse>;
+}
+
+interface Entry {
+  prefix: string;
+  mount: Mount;
+  run: Terminal;
+}
+
+const owns = (prefix: string, path: string) =>
+  prefix === '' || (path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'));
+
+/** ApiError -> the failure envelope: the default for mounts answering in the interface's envelopes. */
+export const envelopeOnError = (err: unknown, ctx: RequestContext): PlainResponse | undefined =>
+  err instanceof ApiError ? failure(ctx, err) : undefined;
+
+/**
+ * One mount table for every surface, matched by longest prefix. Checked once here: each route of a
+ * mount has a handler, and no two mounts claim one prefix.
+ * @example const door = createFrontDoor([publicMount, controlMount]); const res = await door.answer(ctx);
+ */
+export function createFrontDoor(mounts: readonly Mount[]): FrontDoor {
+  const entries: Entry[] = [];
+  for (const mount of mounts) {
+    const missing = mount.routes.filter((r) => !mount.handlers[r.id]).map((r) => r.id);
+    if (missing.length) throw new Error(`${mount.name}: routes without a handler: ${missing.join(', ')}`);
+    const run = compose(mount.steps, async (ctx) => {
+      const handler = mount.handlers[matchedRoute(ctx).id];
+      if (!handler) throw new Error('route without a handler'); // refused above
+      return handler(ctx);
+    });
+    for (const prefix of mount.prefixes) {
+      const taken = entries.find((e) => e.prefix === prefix);
+      if (taken) throw new Error(`${mount.name} and ${taken.mount.name} both mount ${prefix || '/'}`);
+      entries.push({ prefix, mount, run });
+    }
+  }
+  entries.sort((a, b) => b.prefix.length - a.prefix.length);
+  const find = (path: string) => entries.find((e) => owns(e.prefix, path));
+  return {
+    find: (path) => find(path)?.mount,
+    async answer(ctx) {
+      const entry = find(ctx.req.path);
+      if (!entry) throw new ApiError('not_found', { detail: `No route ${ctx.req.path}.` });
+      const { mount, run } = entry;
+      try {
+        if (mount.ready) await mount.ready();
+        return writeReply(ctx, await run(ctx));
+      } catch (err) {
+        const res = (mount.onError ?? envelopeOnError)(err, ctx);
+        if (res) return res;
+        throw err;
+      }
+    },
+  };
+}
