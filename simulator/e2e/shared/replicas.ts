@@ -1,0 +1,171 @@
+// Test helpers of the shared-sandbox suites: `ncs serve --store redis://…` replicas as child
+// processes, and plain calls against them.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NCS_BIN, type ReadyInfo, waitForReadyFile } from '../ready-file.ts';
+
+export const ADMIN_TOKEN = 'ncs_admin_shared-suite-0001';
+
+export interface Replica {
+  info: ReadyInfo;
+  child: ChildProcess;
+  /** What it printed on stderr (internal errors). */
+  stderr(): string;
+  /** SIGKILL: a replica dying mid-work. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait. */
+  stop(): Promise<void>;
+}
+
+/**
+ * One `ncs serve` on the shared store, listening on a free loopback port.
+ * @example const a = await startReplica(redis.url); await fetch(`${a.info.baseUrl}/api/public/v1`);
+ */
+export async function startReplica(store: string, extra: string[] = []): Promise<Replica> {
+  const dir = mkdtempSync(join(tmpdir(), 'ncs-replica-'));
+  const readyFile = join(dir, 'ready.json');
+  const child = spawn(
+    process.execPath,
+    [
+      NCS_BIN,
+      'serve',
+      '--port',
+      '0',
+      '--store',
+      store,
+      '--admin-token',
+      ADMIN_TOKEN,
+      '--ready-file',
+      readyFile,
+      '--quiet',
+      '--no-inspector',
+      ...extra,
+    ],
+    { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let err = '';
+  child.stderr?.on('data', (c) => (err += c));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  let info: ReadyInfo;
+  try {
+    info = await Promise.race([
+      waitForReadyFile(readyFile),
+      exited.then(() => {
+        throw new Error(`ncs serve exited before it was ready: ${err}`);
+      }),
+    ]);
+  } catch (e) {
+    await end('SIGKILL');
+    throw e;
+  }
+  return { info, child, stderr: () => err, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+/** An authenticated call of the public interface; answers status, headers and the parsed body. */
+export async function call(
+  base: string,
+  token: string,
+  tenant: string,
+  path: string,
+  init: { method?: string; body?: unknown; key?: string } = {},
+): Promise<{ status: number; headers: Headers; json: any }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-service-tenant': tenant };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.key) headers['idempotency-key'] = init.key;
+  const res = await fetch(`${base}/api/public/v1${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+}
+
+/** A control-plane call with the suite's admin token. */
+export async function control(base: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}/_sandbox${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+/** A token by client credentials from one replica's authorization server. */
+export async function clientToken(base: string, clientId: string, secret: string): Promise<string> {
+  const res = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const json = (await res.json()) as { access_token?: string };
+  if (!json.access_token) throw new Error(`no token for ${clientId}: ${JSON.stringify(json)}`);
+  return json.access_token;
+}
+
+/** A status stream held open: messages as they arrive, and whether the server ended it. */
+export interface OpenStream {
+  events: { id: string; event: string; data: string }[];
+  /** Resolves when the server closes the stream. */
+  ended: Promise<void>;
+  /** Waits (bounded) until `n` messages arrived. */
+  waitFor(n: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openStream(
+  base: string,
+  token: string,
+  tenant: string,
+  query = '',
+  headers: Record<string, string> = {},
+): Promise<OpenStream> {
+  const { createParser } = await import('eventsource-parser');
+  const abort = new AbortController();
+  const res = await fetch(`${base}/api/public/v1/stream${query}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant, ...headers },
+    signal: abort.signal,
+  });
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream'))
+    throw new Error(`no stream: ${res.status} ${await res.text()}`);
+  const events: OpenStream['events'] = [];
+  const parser = createParser({ onEvent: (e) => events.push({ id: e.id ?? '', event: e.event ?? '', data: e.data }) });
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const ended = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // closed by us
+    }
+  })();
+  return {
+    events,
+    ended,
+    async waitFor(n, timeoutMs = 5000) {
+      const until = Date.now() + timeoutMs;
+      while (events.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    },
+    async close() {
+      abort.abort();
+      await ended;
+    },
+  };
+}

@@ -1,0 +1,150 @@
+// Two `ncs serve` processes on one Redis, requests alternating between them: everything a client can
+// observe is one sandbox (README "Shared sandbox").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
+import { call, clientToken, control, openStream, type Replica, startReplica } from './replicas.ts';
+
+const HARBOUR = { id: 'harbour-backend', secret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60', tenant: 'harbour-kitchens' };
+const ALPINE = { id: 'alpine-backend', secret: 'ab-sandbox-secret-8e41d07c2a9f5b13', tenant: 'alpine-bistro' };
+const LIMIT = 1500;
+const NEW_CONNECTION = {
+  connectorId: 'tillcraft-pos-cloud',
+  environment: 'sandbox',
+  scopeLabel: 'Harbour Pier',
+  capabilities: ['menu.read'],
+};
+
+describe.skipIf(!REDIS_SERVER)(
+  `two replicas on one Redis${REDIS_SERVER ? '' : ` (skipped: ${NO_REDIS_REASON})`}`,
+  () => {
+    let redis: TestRedis;
+    let a: Replica;
+    let b: Replica;
+    let token: string;
+    const both = () => [a.info.baseUrl, b.info.baseUrl] as const;
+
+    beforeAll(async () => {
+      redis = await startRedis();
+      [a, b] = await Promise.all([
+        startReplica(redis.url, ['--rate-limit', `${LIMIT}/60`]),
+        startReplica(redis.url, ['--rate-limit', `${LIMIT}/60`]),
+      ]);
+      token = await clientToken(a.info.baseUrl, HARBOUR.id, HARBOUR.secret);
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await redis?.close();
+    });
+
+    it('accepts a token issued on one replica on the other', async () => {
+      const fromB = await clientToken(b.info.baseUrl, HARBOUR.id, HARBOUR.secret);
+      const r = await call(a.info.baseUrl, fromB, HARBOUR.tenant, '/providers');
+      expect(r.status).toBe(200);
+    });
+
+    it('a 1,000-way race on one key, split over both replicas, creates one connection', async () => {
+      const before = (await call(a.info.baseUrl, token, HARBOUR.tenant, '/connections')).json.data.count;
+      const key = `race-${Date.now()}`;
+      const answers = await Promise.all(
+        Array.from({ length: 1000 }, (_, i) =>
+          call(both()[i % 2]!, token, HARBOUR.tenant, '/connections', { body: NEW_CONNECTION, key }),
+        ),
+      );
+      expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+      const ids = new Set(answers.map((r) => r.json.data.id));
+      expect(ids.size).toBe(1);
+      expect(answers.filter((r) => !r.json.meta.replayed)).toHaveLength(1);
+      for (const base of both()) {
+        const list = await call(base, token, HARBOUR.tenant, '/connections');
+        expect(list.json.data.count).toBe(before + 1);
+      }
+      // The same key with other content is a conflict on either replica.
+      const other = await call(b.info.baseUrl, token, HARBOUR.tenant, '/connections', {
+        body: { ...NEW_CONNECTION, scopeLabel: 'Other' },
+        key,
+      });
+      expect(other.json.error?.code).toBe('idempotency_conflict');
+    }, 60_000);
+
+    it('delivers a message written on one replica to a stream on the other, and resumes on either without gap or duplicate', async () => {
+      const onA = await openStream(a.info.baseUrl, token, HARBOUR.tenant);
+      const created: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await call(b.info.baseUrl, token, HARBOUR.tenant, '/connections', {
+          body: { ...NEW_CONNECTION, scopeLabel: `Venue ${i}` },
+          key: `stream-${Date.now()}-${i}`,
+        });
+        created.push(r.json.data.id);
+      }
+      await onA.waitFor(4);
+      await onA.close();
+      const live = onA.events.filter((e) => e.event === 'connection.created');
+      expect(live.map((e) => JSON.parse(e.data).connection.id)).toEqual(created);
+      const ids = onA.events.map((e) => Number(e.id));
+      expect(ids).toEqual(ids.map((_, i) => ids[0]! + i)); // consecutive
+      // Resume after the first message on B, then by cursor on A: the same messages, same ids and data.
+      const first = onA.events[0]!;
+      for (const [base, how] of [
+        [b.info.baseUrl, { headers: { 'last-event-id': first.id } }],
+        [a.info.baseUrl, { query: `?cursor=${first.id}` }],
+      ] as const) {
+        const resumed = await openStream(
+          base,
+          token,
+          HARBOUR.tenant,
+          'query' in how ? how.query : '',
+          'headers' in how ? how.headers : {},
+        );
+        await resumed.waitFor(onA.events.length - 1);
+        await resumed.close();
+        expect(resumed.events.slice(0, onA.events.length - 1)).toEqual(onA.events.slice(1));
+      }
+    }, 30_000);
+
+    it('counts the rate limit across replicas: exactly the limit allowed in total', async () => {
+      const alpine = await clientToken(b.info.baseUrl, ALPINE.id, ALPINE.secret);
+      const answers = await Promise.all(
+        Array.from({ length: LIMIT + 100 }, (_, i) => call(both()[i % 2]!, alpine, ALPINE.tenant, '/connections')),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100);
+      const refused = answers.find((r) => r.status === 429)!;
+      expect(refused.json.error.code).toBe('rate_limited');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }, 60_000);
+
+    it('a revocation on one replica ends a stream held on the other within a second', async () => {
+      const short = await clientToken(a.info.baseUrl, HARBOUR.id, HARBOUR.secret);
+      const held = await openStream(b.info.baseUrl, short, HARBOUR.tenant);
+      const revoked = await fetch(`${a.info.baseUrl}/oauth/revoke`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${HARBOUR.id}:${HARBOUR.secret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ token: short }).toString(),
+      });
+      expect(revoked.status).toBe(200);
+      const started = Date.now();
+      const ended = await Promise.race([
+        held.ended.then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 1000)),
+      ]);
+      expect(ended).toBe(true);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect((await call(b.info.baseUrl, short, HARBOUR.tenant, '/providers')).status).toBe(401);
+    }, 15_000);
+
+    it('applies control-plane changes made on one replica on the other (clock, faults)', async () => {
+      const before = (await control(b.info.baseUrl, '/clock')).json.data.offsetMs;
+      await control(a.info.baseUrl, '/clock/advance', { seconds: 3600 });
+      expect((await control(b.info.baseUrl, '/clock')).json.data.offsetMs).toBe(before + 3_600_000);
+      await control(b.info.baseUrl, '/faults', { kind: 'internal', route: 'listProviders', count: 3 });
+      const statuses = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await call(both()[i % 2]!, token, HARBOUR.tenant, '/providers')).status);
+      expect(statuses.filter((s) => s === 500)).toHaveLength(3);
+    }, 15_000);
+  },
+);
