@@ -69,7 +69,7 @@ describe.skipIf(!REDIS_SERVER)(
       const second = await startReplica(redis.url);
       replicas.push(second);
       await first.kill();
-        const before = mine().length;
+      const before = mine().length;
       expect(before).toBeLessThan(5); // retries remained for the survivor
       await rx.waitFor(() => mine().length >= 5, 30_000);
       await new Promise((r) => setTimeout(r, 500));
@@ -77,7 +77,7 @@ describe.skipIf(!REDIS_SERVER)(
       expect(calls.map(attemptOf)).toEqual([1, 2, 3, 4, 5]);
       expect(calls.every((c) => eventOf(c) === eventId)).toBe(true);
       expect(calls.length - before).toBeGreaterThan(0); // made by the survivor
-        // The survivor's delivery log: one delivery, succeeded at the fifth attempt.
+      // The survivor's delivery log: one delivery, succeeded at the fifth attempt.
       const log = await call(second.info.baseUrl, second.info.token, TENANT, `/webhooks/${webhookId}/deliveries`);
       expect(log.json.data.deliveries).toHaveLength(1);
       expect(log.json.data.deliveries[0]).toMatchObject({ status: 'succeeded', eventId });
