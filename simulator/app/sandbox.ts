@@ -59,6 +59,8 @@ export interface SandboxOptions {
   dataDir?: string;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
+  /** Receives one line per step each request passes (`NCS_TRACE=1`, `ncs serve --trace` print them to stderr). */
+  trace?: (line: string) => void;
   /** The inspector page and its request journal (default on, 500 calls); false leaves both out. */
   inspector?: InspectorOptions | false;
   /**
@@ -180,6 +182,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(allowedHosts ? { webhookHosts: allowedHosts } : {}),
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.trace ? { trace: options.trace } : {}),
     ...(inspector ? { onExchange: inspector.journal.record } : {}),
   });
   const mainCore = options.wrapCore ? options.wrapCore(core, 'main') : core;
