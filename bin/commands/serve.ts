@@ -42,6 +42,7 @@ export function registerServe(program: Command): void {
     .option('--webhook-allow-host <host...>', 'also deliver webhooks to these hosts (name, *.domain, IP or *)')
     .option('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)")
     .option('--no-inspector', 'serve no inspector page and keep no request journal')
+    .option('--trace', 'print each pipeline step of each request to stderr (env NCS_TRACE=1)')
     .action(async (opts: ServeCommandOptions) => {
       // The violations belong to the kit's self-test: the simulator only receives the wrapper.
       const sandbox = opts.violation

@@ -46,4 +46,53 @@ describe('core', () => {
     const res = await sandbox.core.handle(get('/api/public/v1/providers'));
     expect(lines).toEqual([`GET /api/public/v1/providers 401 ${res.headers['x-request-id']}`]);
   });
+
+  it('traces every step of the interface pipeline, in order, for a created connection and its replay', async () => {
+    const lines: string[] = [];
+    const sandbox = createSandbox({ trace: (l) => lines.push(l) });
+    const { token, tenant } = sandbox.issueToken();
+    const post = () =>
+      sandbox.core.handle({
+        method: 'POST',
+        path: '/api/public/v1/connections',
+        query: {},
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-service-tenant': tenant,
+          'idempotency-key': 'trace-key-0001',
+          'content-type': 'application/json',
+        },
+        body: new TextEncoder().encode(
+          JSON.stringify({
+            connectorId: sandbox.state.fixtures.connectors[0]?.id,
+            environment: 'sandbox',
+            scopeLabel: 'Trace',
+            capabilities: [sandbox.state.fixtures.connectors[0]?.capabilities[0]],
+          }),
+        ),
+      });
+    const first = await post();
+    const id = first.headers['x-request-id'];
+    const mine = lines.filter((l) => l.startsWith(`${id} `)).map((l) => l.slice(id?.length ?? 0).trim());
+    expect(mine).toEqual([
+      'POST /api/public/v1/connections -> interface',
+      'interface version',
+      'interface browser-guard',
+      'interface route-match',
+      'interface faults',
+      'interface auth',
+      'interface rate-limit',
+      'interface idempotency-key',
+      'interface validate',
+      'interface idempotency',
+      'interface handler createConnection',
+      `interface answered ${first.status}`,
+    ]);
+    const again = await post();
+    expect(JSON.parse(again.body ?? '').meta.replayed).toBe(true);
+    // The replay ends at the idempotency step: no handler line.
+    const replayId = again.headers['x-request-id'];
+    expect(lines.filter((l) => l.startsWith(`${replayId} `) && l.includes('handler'))).toEqual([]);
+    sandbox.state.close();
+  });
 });

@@ -6,21 +6,21 @@ import { type HandlerServices, wireHandlers } from './wire-handlers.ts';
 import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
-import { authMiddleware } from '../middleware/auth.ts';
-import { browserGuardMiddleware } from '../middleware/browser-guard.ts';
-import { faultMiddleware } from '../middleware/faults.ts';
-import { idempotencyKeyMiddleware } from '../middleware/idempotency-key.ts';
-import { idempotencyMiddleware } from '../middleware/idempotency.ts';
+import { authStep } from '../middleware/auth.ts';
+import { browserGuardStep } from '../middleware/browser-guard.ts';
+import { faultStep } from '../middleware/faults.ts';
+import { idempotencyKeyStep } from '../middleware/idempotency-key.ts';
+import { idempotencyStep } from '../middleware/idempotency.ts';
 import { newRequestId } from '../middleware/request-id.ts';
-import { rateLimitMiddleware } from '../middleware/rate-limit.ts';
-import { routeMatchMiddleware } from '../middleware/route-match.ts';
-import { validateMiddleware } from '../middleware/validate.ts';
-import { versionMiddleware } from '../middleware/version.ts';
+import { rateLimitStep } from '../middleware/rate-limit.ts';
+import { routeMatchStep } from '../middleware/route-match.ts';
+import { validateStep } from '../middleware/validate.ts';
+import { versionStep } from '../middleware/version.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import { ApiError } from '../core/api-error.ts';
 import { newContext } from '../core/context.ts';
 import { failure } from '../core/envelope.ts';
-import type { Middleware } from '../core/pipeline.ts';
+import { pipeline } from '../core/step.ts';
 import { createRouter } from '../core/router.ts';
 import { createFrontDoor } from '../core/front-door.ts';
 import type { Mount } from '../core/mount.ts';
@@ -53,6 +53,8 @@ export interface CoreOptions {
   onResponse?: (entry: RequestLogEntry) => void;
   /** Called once per answered request with the request and response themselves (the inspector's journal keeps references). */
   onExchange?: (req: PlainRequest, res: PlainResponse, info: ExchangeInfo) => void;
+  /** Prints each step each request passes, e.g. to stderr (NCS_TRACE=1, `ncs serve --trace`). */
+  trace?: (line: string) => void;
   /** Called with unexpected exceptions; the client only ever sees 500 internal. */
   onError?: (err: unknown, requestId: string) => void;
 }
@@ -84,25 +86,34 @@ export function createCore(opts: CoreOptions): Core {
   const wrap = opts.wrapHandler;
   if (wrap) for (const [id, h] of Object.entries(handlers)) if (h) handlers[id] = wrap(id, h);
 
-  const steps: Middleware[] = [
-    versionMiddleware(),
-    browserGuardMiddleware({ allow: opts.allowBrowserCredentials ?? false }),
-    routeMatchMiddleware(router),
-    faultMiddleware(state.faults),
-    authMiddleware({
+  // The interface's pipeline as data: each step names what it requires and provides (see core/step.ts);
+  // `pipeline` fails tsc on an order that breaks a precondition, the front door checks it at start-up.
+  const steps = pipeline([
+    versionStep(),
+    browserGuardStep({ allow: opts.allowBrowserCredentials ?? false }),
+    routeMatchStep(router),
+    faultStep(state.faults),
+    authStep({
       tokens: state.tokens,
       clients: state.clients,
       clock: state.clock,
       environment: state.environment,
     }),
-    rateLimitMiddleware(state.rateLimits),
-    idempotencyKeyMiddleware(),
-    validateMiddleware(router),
-    idempotencyMiddleware(state.idempotency),
-  ];
+    rateLimitStep(state.rateLimits),
+    idempotencyKeyStep(),
+    validateStep(router),
+    idempotencyStep(state.idempotency),
+  ]);
   // The interface owns every path no other mount claims: its 404 answers unknown paths.
-  const publicMount: Mount = { name: 'interface', prefixes: [''], routes: ROUTES, steps, handlers };
-  const door = createFrontDoor([publicMount, ...(opts.mounts ?? [])]);
+  const publicMount: Mount = {
+    name: 'interface',
+    prefixes: [''],
+    routes: ROUTES,
+    pipeline: steps,
+    needs: ['route', 'access', 'body'],
+    handlers,
+  };
+  const door = createFrontDoor([publicMount, ...(opts.mounts ?? [])], opts.trace ? { trace: opts.trace } : {});
   const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
 
   async function handle(req: PlainRequest): Promise<PlainResponse> {

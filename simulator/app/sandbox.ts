@@ -66,6 +66,8 @@ export interface SandboxOptions {
   shared?: SharedStore;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
+  /** Receives one line per step each request passes (`NCS_TRACE=1`, `ncs serve --trace` print them to stderr). */
+  trace?: (line: string) => void;
   /** The inspector page and its request journal (default on, 500 calls); false leaves both out. */
   inspector?: InspectorOptions | false;
   /**
@@ -202,6 +204,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(allowedHosts ? { webhookHosts: allowedHosts } : {}),
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.trace ? { trace: options.trace } : {}),
     ...(inspector ? { onExchange: inspector.journal.record } : {}),
     ...(sharing ? { wrapHandler: sharing.wrapHandler } : {}),
   });

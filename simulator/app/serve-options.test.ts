@@ -55,4 +55,11 @@ describe('serveOptionsFrom', () => {
     });
     expect(() => serveOptionsFrom({ host: 'h', port: 1, journalSize: '0' }, log, {})).toThrow(/--journal-size/);
   });
+
+  it('--trace or NCS_TRACE=1 turns the step trace on; nothing else does', () => {
+    const base = { host: '127.0.0.1', port: 0 };
+    expect(serveOptionsFrom({ ...base, trace: true }, () => {}, {}).trace).toBeTypeOf('function');
+    expect(serveOptionsFrom(base, () => {}, { NCS_TRACE: '1' }).trace).toBeTypeOf('function');
+    expect(serveOptionsFrom(base, () => {}, {}).trace).toBeUndefined();
+  });
 });

@@ -44,6 +44,8 @@ export interface ServeCommandOptions {
   /** Calls kept in the inspector's journal; `inspector: false` (commander's --no-inspector) leaves it out. */
   journalSize?: string;
   inspector?: boolean;
+  /** Print each pipeline step of each request to stderr (also NCS_TRACE=1). */
+  trace?: boolean;
 }
 
 /**
@@ -147,5 +149,6 @@ export function serveOptionsFrom(
   if (webhookHosts) options.webhooks = { ...options.webhooks, allowedHosts: webhookHosts };
   if (opts.inspector === false) options.inspector = false;
   else if (journalSize) options.inspector = { journalSize };
+  if (opts.trace || env.NCS_TRACE === '1') options.trace = (line) => process.stderr.write(`ncs trace ${line}\n`);
   return options;
 }

@@ -2,9 +2,10 @@ import { buildAuthServerDocument, type OpenApiDocument } from '../contract/opena
 import { ApiError } from '../core/api-error.ts';
 import { raw } from '../core/reply.ts';
 import type { Mount, MountHandler } from '../core/mount.ts';
+import { pipeline } from '../core/step.ts';
 import { createRouter } from '../core/router.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
-import { routeMatchMiddleware } from '../middleware/route-match.ts';
+import { routeMatchStep } from '../middleware/route-match.ts';
 import { authorizeEndpoint } from './authorize.ts';
 import { createCodeStore } from './code-store.ts';
 import type { AuthServerDeps, AuthServerStores } from './deps.ts';
@@ -78,7 +79,8 @@ export function createAuthServerMount(opts: AuthServerOptions): Mount {
     name: 'oauth',
     prefixes: ['/oauth', OAUTH_PATHS.metadata],
     routes: OAUTH_ROUTES,
-    steps: [routeMatchMiddleware(router)],
+    // Not versioned: every request is served as the current interface version.
+    pipeline: pipeline([routeMatchStep(router)], ['version']),
     handlers,
     ready: () => router.ready,
     // RFC 6749 JSON, never the API envelope: the router's 404/405 become OAuth errors too.

@@ -4,12 +4,13 @@ import type { RequestContext, RouteContextOf } from '../core/context.ts';
 import { documentReply, failure } from '../core/envelope.ts';
 import { envelopeOnError } from '../core/front-door.ts';
 import type { Mount, MountHandler } from '../core/mount.ts';
+import { pipeline } from '../core/step.ts';
 import { ok, type Reply } from '../core/reply.ts';
 import { createRouter } from '../core/router.ts';
 import type { PlainResponse } from '../core/types.ts';
-import { adminAuthMiddleware } from '../middleware/admin-auth.ts';
-import { routeMatchMiddleware } from '../middleware/route-match.ts';
-import { validateMiddleware } from '../middleware/validate.ts';
+import { adminAuthStep } from '../middleware/admin-auth.ts';
+import { routeMatchStep } from '../middleware/route-match.ts';
+import { validateStep } from '../middleware/validate.ts';
 import type { TokenStore } from '../state/token-store.ts';
 import { ControlError, type ControlPort } from './operations.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.ts';
@@ -82,11 +83,15 @@ export function createControlPlaneMount(opts: {
     name: 'control-plane',
     prefixes: [CONTROL_PREFIX],
     routes: CONTROL_ROUTES,
-    steps: [
-      routeMatchMiddleware(router),
-      adminAuthMiddleware({ adminToken: opts.adminToken, tokens: opts.tokens }),
-      validateMiddleware(router),
-    ],
+    // Not versioned: every request is served as the current interface version.
+    pipeline: pipeline(
+      [
+        routeMatchStep(router),
+        adminAuthStep({ adminToken: opts.adminToken, tokens: opts.tokens }),
+        validateStep(router),
+      ],
+      ['version'],
+    ),
     handlers,
     ready: () => router.ready,
     onError: controlOnError,

@@ -4,20 +4,30 @@ import { ApiError } from './api-error.ts';
 import { newContext } from './context.ts';
 import { createFrontDoor } from './front-door.ts';
 import type { Mount } from './mount.ts';
-import type { Middleware } from './pipeline.ts';
 import { ok } from './reply.ts';
+import { defineStep, pipeline } from './step.ts';
 
 const route = (id: string, path: string): RouteDef => ({ id, method: 'GET', path, purpose: id, tags: [], auth: false });
 /** A stand-in for route matching: the mount's one route. */
-const matchOnly =
-  (r: RouteDef): Middleware =>
-  (ctx, next) => {
-    ctx.route = r;
-    return next();
-  };
+const matchOnly = (r: RouteDef) =>
+  defineStep({
+    name: 'match',
+    provides: ['route'],
+    run(ctx, next) {
+      ctx.route = r;
+      return next();
+    },
+  });
 function mount(name: string, prefixes: string[], extra: Partial<Mount> = {}): Mount {
   const r = route(name, `${prefixes[0]}/x`);
-  return { name, prefixes, routes: [r], steps: [matchOnly(r)], handlers: { [name]: () => ok({ name }) }, ...extra };
+  return {
+    name,
+    prefixes,
+    routes: [r],
+    pipeline: pipeline([matchOnly(r)]),
+    handlers: { [name]: () => ok({ name }) },
+    ...extra,
+  };
 }
 const ctxFor = (path: string) => newContext({ method: 'GET', path, query: {}, headers: {} }, 'req_1', 0);
 const nameOf = async (door: ReturnType<typeof createFrontDoor>, path: string) =>
@@ -55,7 +65,7 @@ describe('front door', () => {
         },
       },
       routes: [route('t', '/t')],
-      steps: [matchOnly(route('t', '/t'))],
+      pipeline: pipeline([matchOnly(route('t', '/t'))]),
       onError: (e) => (e instanceof Teapot ? { status: 418, headers: {}, body: 'teapot' } : undefined),
     });
     expect((await createFrontDoor([mount('t', ['/t'], failing(new Teapot()))]).answer(ctxFor('/t'))).status).toBe(418);

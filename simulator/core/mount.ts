@@ -1,7 +1,7 @@
 import type { RouteDef } from '../contract/route-def.ts';
 import type { RequestContext } from './context.ts';
-import type { Middleware } from './pipeline.ts';
 import type { Reply } from './reply.ts';
+import type { Fact, Pipeline } from './step.ts';
 import type { PlainResponse } from './types.ts';
 
 /** A handler as a mount calls it: the route's context in, a value (or raw answer) out; failures thrown. */
@@ -13,7 +13,7 @@ export type MountHandler = (ctx: RequestContext) => Reply | Promise<Reply>;
  * handler, and how its failures are answered. The interface, the control plane, the OAuth server and
  * the inspector are each one mount; the kernel picks the mount by longest prefix.
  * @example
- * const mount: Mount = { name: 'ping', prefixes: ['/ping'], routes: PING_ROUTES, steps: [routeMatchMiddleware(router)],
+ * const mount: Mount = { name: 'ping', prefixes: ['/ping'], routes: PING_ROUTES, pipeline: pipeline([routeMatchStep(router)], ['version']),
  *   handlers: { ping: () => ok({ pong: true }) } };
  */
 export interface Mount {
@@ -22,8 +22,10 @@ export interface Mount {
   prefixes: readonly string[];
   /** The route table; each route needs a handler (refused when mounted, not on the first request). */
   routes: readonly RouteDef[];
-  /** Run in order before the handler; one of them matches the route (`ctx.route`). */
-  steps: readonly Middleware[];
+  /** The named steps run in order before the handler (`pipeline([...])`); one of them matches the route. */
+  pipeline: Pipeline;
+  /** What the handlers rely on (checked at start-up against what the steps provide); default ['route']. */
+  needs?: readonly Fact[];
   /** By route id. */
   handlers: Readonly<Record<string, MountHandler | undefined>>;
   /** Settles once the mount can answer (routers build their document on first use). */

@@ -10,7 +10,7 @@ export type Terminal = (ctx: RequestContext) => Promise<Reply>;
  * Chains middleware around a terminal handler, Koa style. A request allocates one dispatcher and the
  * `next` of each step it reaches. A step that calls `next` twice would run the rest of the chain (and
  * the handler's writes) twice: that call rejects instead, as in Hono and Koa.
- * @example const run = compose([versionMiddleware()], async () => ok({})); writeReply(ctx, await run(ctx));
+ * @example const run = compose([versionStep()], async () => ok({})); writeReply(ctx, await run(ctx));
  */
 export function compose(steps: readonly Middleware[], terminal: Terminal): Terminal {
   return (ctx) => {

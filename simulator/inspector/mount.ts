@@ -2,12 +2,12 @@ import { buildRoutingDocument, type OpenApiDocument } from '../contract/openapi.
 import { controlOnError } from '../control/mount.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { Mount } from '../core/mount.ts';
-import type { Middleware } from '../core/pipeline.ts';
+import { defineStep, pipeline } from '../core/step.ts';
 import { raw } from '../core/reply.ts';
 import { createRouter } from '../core/router.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
-import { routeMatchMiddleware } from '../middleware/route-match.ts';
-import { validateMiddleware } from '../middleware/validate.ts';
+import { routeMatchStep } from '../middleware/route-match.ts';
+import { validateStep } from '../middleware/validate.ts';
 import { type ApiDeps, INSPECTOR_ROUTES, inspectorHandlers } from './api-routes.ts';
 import { INSPECTOR_PREFIX } from './paths.ts';
 import type { Sessions } from './session.ts';
@@ -63,79 +63,93 @@ export function createInspectorMount(opts: InspectorMountOptions): Mount {
   );
 
   /** Every answer, enveloped or not, carries the security headers. */
-  const securityHeaders: Middleware = (ctx, next) => {
-    Object.assign(ctx.responseHeaders, SECURITY_HEADERS);
-    return next();
-  };
+  const securityHeaders = defineStep({
+    name: 'security-headers',
+    async run(ctx, next) {
+      Object.assign(ctx.responseHeaders, SECURITY_HEADERS);
+      return next();
+    },
+  });
   /** DNS rebinding: a page on another name that resolves to 127.0.0.1 must not reach the inspector. */
-  const loopbackGuard: Middleware = async (ctx, next) => {
-    if (opts.loopbackOnly !== false && !LOOPBACK.test(ctx.req.headers.host ?? ''))
-      return raw(plain(403, 'The inspector answers only on a loopback address (127.0.0.1, localhost, [::1]).'));
-    return next();
-  };
+  const loopbackGuard = defineStep({
+    name: 'loopback-guard',
+    async run(ctx, next) {
+      if (opts.loopbackOnly !== false && !LOOPBACK.test(ctx.req.headers.host ?? ''))
+        return raw(plain(403, 'The inspector answers only on a loopback address (127.0.0.1, localhost, [::1]).'));
+      return next();
+    },
+  });
   /** The one-time login token in the URL, exchanged once for the session cookie. */
-  const login: Middleware = async (ctx, next) => {
-    const { req } = ctx;
-    if (req.method !== 'GET' || !isIndex(subPath(req)) || typeof req.query.token !== 'string') return next();
-    const session = opts.sessions.login(req.query.token);
-    if (!session)
-      return raw(
-        plain(401, 'This login link is spent or wrong. Restart ncs serve, or use a link from newInspectorLogin().'),
-      );
-    return raw({
-      status: 303,
-      headers: { ...SECURITY_HEADERS, location: `${INSPECTOR_PREFIX}/`, 'set-cookie': session.setCookie },
-    });
-  };
-  const session: Middleware = async (ctx, next) => {
-    if (opts.sessions.valid(ctx.req.headers.cookie)) return next();
-    const err = new ApiError('unauthorized', {
-      detail: 'The inspector needs its session cookie.',
-      hint: 'Open the inspector URL printed by ncs serve (it logs you in once).',
-    });
-    if (subPath(ctx.req).startsWith('/api/')) throw err;
-    return raw(plain(401, `${err.detail} ${err.hint}`));
-  };
+  const login = defineStep({
+    name: 'login',
+    async run(ctx, next) {
+      const { req } = ctx;
+      if (req.method !== 'GET' || !isIndex(subPath(req)) || typeof req.query.token !== 'string') return next();
+      const session = opts.sessions.login(req.query.token);
+      if (!session)
+        return raw(
+          plain(401, 'This login link is spent or wrong. Restart ncs serve, or use a link from newInspectorLogin().'),
+        );
+      return raw({
+        status: 303,
+        headers: { ...SECURITY_HEADERS, location: `${INSPECTOR_PREFIX}/`, 'set-cookie': session.setCookie },
+      });
+    },
+  });
+  const session = defineStep({
+    name: 'session',
+    async run(ctx, next) {
+      if (opts.sessions.valid(ctx.req.headers.cookie)) return next();
+      const err = new ApiError('unauthorized', {
+        detail: 'The inspector needs its session cookie.',
+        hint: 'Open the inspector URL printed by ncs serve (it logs you in once).',
+      });
+      if (subPath(ctx.req).startsWith('/api/')) throw err;
+      return raw(plain(401, `${err.detail} ${err.hint}`));
+    },
+  });
   /** The page and its modules: every path outside /api/. */
-  const page: Middleware = async (ctx, next) => {
-    const sub = subPath(ctx.req);
-    if (sub.startsWith('/api/')) return next();
-    assets ??= loadAssets();
-    const name = isIndex(sub) ? 'index.html' : sub.slice(1);
-    const asset = assets.get(name);
-    if (!asset) return raw(plain(404, `No inspector file ${name.slice(0, 80)}.`));
-    return raw({ status: 200, headers: { ...SECURITY_HEADERS, 'content-type': asset.type }, body: asset.body });
-  };
+  const page = defineStep({
+    name: 'page',
+    async run(ctx, next) {
+      const sub = subPath(ctx.req);
+      if (sub.startsWith('/api/')) return next();
+      assets ??= loadAssets();
+      const name = isIndex(sub) ? 'index.html' : sub.slice(1);
+      const asset = assets.get(name);
+      if (!asset) return raw(plain(404, `No inspector file ${name.slice(0, 80)}.`));
+      return raw({ status: 200, headers: { ...SECURITY_HEADERS, 'content-type': asset.type }, body: asset.body });
+    },
+  });
   // SameSite=Strict already keeps other sites' requests cookie-less; the custom header makes a forged
   // form post impossible even from a sibling origin on the same host.
-  const sameOrigin: Middleware = async (ctx, next) => {
-    const { req } = ctx;
-    const origin = req.headers.origin;
-    if (
-      req.method !== 'GET' &&
-      (req.headers['x-ncs-inspector'] !== '1' || (origin && req.origin && origin !== req.origin))
-    )
-      throw new ApiError('forbidden', {
-        detail: 'Inspector actions come only from the inspector page.',
-        hint: 'Send x-ncs-inspector: 1 from the same origin.',
-      });
-    return next();
-  };
+  const sameOrigin = defineStep({
+    name: 'same-origin',
+    requires: ['route'],
+    async run(ctx, next) {
+      const { req } = ctx;
+      const origin = req.headers.origin;
+      if (
+        req.method !== 'GET' &&
+        (req.headers['x-ncs-inspector'] !== '1' || (origin && req.origin && origin !== req.origin))
+      )
+        throw new ApiError('forbidden', {
+          detail: 'Inspector actions come only from the inspector page.',
+          hint: 'Send x-ncs-inspector: 1 from the same origin.',
+        });
+      return next();
+    },
+  });
 
   return {
     name: 'inspector',
     prefixes: [INSPECTOR_PREFIX],
     routes: INSPECTOR_ROUTES,
-    steps: [
-      securityHeaders,
-      loopbackGuard,
-      login,
-      session,
-      page,
-      routeMatchMiddleware(router),
-      sameOrigin,
-      validateMiddleware(router),
-    ],
+    // Not versioned: every request is served as the current interface version.
+    pipeline: pipeline(
+      [securityHeaders, loopbackGuard, login, session, page, routeMatchStep(router), sameOrigin, validateStep(router)],
+      ['version'],
+    ),
     handlers: inspectorHandlers(opts),
     ready: () => router.ready,
     // ApiError and the control operations' ControlError, by type.

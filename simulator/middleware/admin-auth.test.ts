@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/api-error.ts';
-import { adminAuthMiddleware } from './admin-auth.ts';
+import { adminAuthStep } from './admin-auth.ts';
 import { okResponse, testContext } from '../test-support/test-context.ts';
 
-const guard = adminAuthMiddleware({
+const guard = adminAuthStep({
   adminToken: 'ncs_admin_secret',
   tokens: { lookup: (t) => (t === 'ncs_at_tenant' ? ({ clientId: 'c' } as never) : undefined) },
-});
+}).run;
 const run = (authorization: string | undefined, auth = true) =>
   guard(testContext({ route: { auth }, headers: authorization === undefined ? {} : { authorization } }), async () =>
     okResponse(),
@@ -20,7 +20,7 @@ const codeOf = async (p: Promise<unknown>) => {
   }
 };
 
-describe('adminAuthMiddleware', () => {
+describe('adminAuthStep', () => {
   it('lets the admin token through, whatever the case of the scheme', async () => {
     expect(await codeOf(run('Bearer ncs_admin_secret'))).toBe('passed');
     expect(await codeOf(run('bearer ncs_admin_secret'))).toBe('passed');

@@ -1,6 +1,6 @@
 import type { Environment } from '../contract/environment.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { Middleware } from '../core/pipeline.ts';
+import { defineStep } from '../core/step.ts';
 import type { ClientRegistry } from '../state/clients.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { TokenStore } from '../state/token-store.ts';
@@ -32,81 +32,86 @@ const INVALID_TOKEN = { 'www-authenticate': 'Bearer realm="ncs", error="invalid_
  * foreign-environment token (or an expired access), 400 for a missing tenant header, 403 for a tenant
  * that is not released or a missing scope. Optional-auth routes take a token when one is sent.
  */
-export function authMiddleware(deps: AuthDeps): Middleware {
-  return async (ctx, next) => {
-    const route = ctx.route;
-    if (!route || (!route.auth && !route.optionalAuth)) return next();
-    const header = ctx.req.headers.authorization;
-    if (header === undefined && route.optionalAuth) return next();
-    if (header === undefined) {
-      throw new ApiError('unauthorized', {
-        detail: 'The Authorization header is missing.',
-        hint: 'Send Authorization: Bearer <access token>.',
-        headers: CHALLENGE,
-      });
-    }
-    const token = bearerToken(header);
-    if (!token)
-      throw new ApiError('unauthorized', {
-        detail: 'The Authorization header is not of the form Bearer <token>.',
-        headers: CHALLENGE,
-      });
-    const record = deps.tokens.lookup(token);
-    if (!record)
-      throw new ApiError('unauthorized', {
-        detail: 'The access token is not recognised.',
-        hint: 'Request a new access token from the authorization server.',
-        headers: INVALID_TOKEN,
-      });
-    const now = deps.clock.now();
-    if (record.expiresAt <= now) {
-      throw new ApiError('unauthorized', {
-        detail: 'The access token has expired.',
-        hint: 'Tokens are short-lived: request a new one (renew, do not extend).',
-        headers: INVALID_TOKEN,
-      });
-    }
-    if (record.environment !== deps.environment) {
-      throw new ApiError('unauthorized', {
-        detail: `The access token was issued for the ${record.environment} environment; this is ${deps.environment}.`,
-        hint: `Request a token for the ${deps.environment} environment and check the base URL.`,
-        headers: INVALID_TOKEN,
-      });
-    }
-    const client = deps.clients.get(record.clientId);
-    if (!client)
-      throw new ApiError('unauthorized', {
-        detail: 'The access behind the token no longer exists.',
-        headers: INVALID_TOKEN,
-      });
-    if (Date.parse(client.expiresAt) <= now) {
-      throw new ApiError('unauthorized', {
-        detail: `The access ${client.id} expired at ${client.expiresAt}.`,
-        hint: `Every access has an expiry date: ask its responsible person (${client.owner}) to renew it.`,
-        headers: INVALID_TOKEN,
-      });
-    }
-    const tenant = ctx.req.headers['x-service-tenant']?.trim();
-    if (!tenant) {
-      throw new ApiError('invalid_request', {
-        detail: 'header x-service-tenant is required.',
-        hint: 'Send x-service-tenant: <tenant identifier> with every authenticated call.',
-      });
-    }
-    if (!record.tenants.includes(tenant)) {
-      throw new ApiError('forbidden', {
-        detail: 'The access is not released for this tenant.',
-        hint: 'Check the tenant releases of the access and the x-service-tenant header.',
-      });
-    }
-    if (route.scope && !record.scopes.includes(route.scope)) {
-      throw new ApiError('forbidden', {
-        detail: `The access lacks the scope ${route.scope}.`,
-        hint: `Request a token with the scope ${route.scope}.`,
-        headers: { 'www-authenticate': `Bearer realm="ncs", error="insufficient_scope", scope="${route.scope}"` },
-      });
-    }
-    ctx.access = { token: record, tenant };
-    return next();
-  };
+export function authStep(deps: AuthDeps) {
+  return defineStep({
+    name: 'auth',
+    requires: ['route'],
+    provides: ['access'],
+    async run(ctx, next) {
+      const route = ctx.route;
+      if (!route.auth && !route.optionalAuth) return next();
+      const header = ctx.req.headers.authorization;
+      if (header === undefined && route.optionalAuth) return next();
+      if (header === undefined) {
+        throw new ApiError('unauthorized', {
+          detail: 'The Authorization header is missing.',
+          hint: 'Send Authorization: Bearer <access token>.',
+          headers: CHALLENGE,
+        });
+      }
+      const token = bearerToken(header);
+      if (!token)
+        throw new ApiError('unauthorized', {
+          detail: 'The Authorization header is not of the form Bearer <token>.',
+          headers: CHALLENGE,
+        });
+      const record = deps.tokens.lookup(token);
+      if (!record)
+        throw new ApiError('unauthorized', {
+          detail: 'The access token is not recognised.',
+          hint: 'Request a new access token from the authorization server.',
+          headers: INVALID_TOKEN,
+        });
+      const now = deps.clock.now();
+      if (record.expiresAt <= now) {
+        throw new ApiError('unauthorized', {
+          detail: 'The access token has expired.',
+          hint: 'Tokens are short-lived: request a new one (renew, do not extend).',
+          headers: INVALID_TOKEN,
+        });
+      }
+      if (record.environment !== deps.environment) {
+        throw new ApiError('unauthorized', {
+          detail: `The access token was issued for the ${record.environment} environment; this is ${deps.environment}.`,
+          hint: `Request a token for the ${deps.environment} environment and check the base URL.`,
+          headers: INVALID_TOKEN,
+        });
+      }
+      const client = deps.clients.get(record.clientId);
+      if (!client)
+        throw new ApiError('unauthorized', {
+          detail: 'The access behind the token no longer exists.',
+          headers: INVALID_TOKEN,
+        });
+      if (Date.parse(client.expiresAt) <= now) {
+        throw new ApiError('unauthorized', {
+          detail: `The access ${client.id} expired at ${client.expiresAt}.`,
+          hint: `Every access has an expiry date: ask its responsible person (${client.owner}) to renew it.`,
+          headers: INVALID_TOKEN,
+        });
+      }
+      const tenant = ctx.req.headers['x-service-tenant']?.trim();
+      if (!tenant) {
+        throw new ApiError('invalid_request', {
+          detail: 'header x-service-tenant is required.',
+          hint: 'Send x-service-tenant: <tenant identifier> with every authenticated call.',
+        });
+      }
+      if (!record.tenants.includes(tenant)) {
+        throw new ApiError('forbidden', {
+          detail: 'The access is not released for this tenant.',
+          hint: 'Check the tenant releases of the access and the x-service-tenant header.',
+        });
+      }
+      if (route.scope && !record.scopes.includes(route.scope)) {
+        throw new ApiError('forbidden', {
+          detail: `The access lacks the scope ${route.scope}.`,
+          hint: `Request a token with the scope ${route.scope}.`,
+          headers: { 'www-authenticate': `Bearer realm="ncs", error="insufficient_scope", scope="${route.scope}"` },
+        });
+      }
+      ctx.access = { token: record, tenant };
+      return next();
+    },
+  });
 }

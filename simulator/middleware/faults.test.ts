@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createFaultStore } from '../state/fault-store.ts';
-import { faultMiddleware } from './faults.ts';
+import { faultStep } from './faults.ts';
 import { okResponse, testContext } from '../test-support/test-context.ts';
 
-describe('faultMiddleware', () => {
+describe('faultStep', () => {
   it('applies a fault to the next N matching calls only', async () => {
     const faults = createFaultStore();
     faults.add({ kind: 'rate_limited', route: 'x', remaining: 2, retryAfterSeconds: 3 });
-    const mw = faultMiddleware(faults);
+    const mw = faultStep(faults).run;
     const call = () => mw(testContext(), async () => okResponse());
     await expect(call()).rejects.toMatchObject({ code: 'rate_limited', headers: { 'retry-after': '3' } });
     await expect(call()).rejects.toMatchObject({ code: 'rate_limited' });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../core/api-error.ts';
-import { idempotencyKeyMiddleware } from './idempotency-key.ts';
+import { idempotencyKeyStep } from './idempotency-key.ts';
 import { okResponse, testContext } from '../test-support/test-context.ts';
 
-describe('idempotencyKeyMiddleware', () => {
-  const mw = idempotencyKeyMiddleware();
+describe('idempotencyKeyStep', () => {
+  const mw = idempotencyKeyStep().run;
   const run = (key: string | undefined, idempotent = true) =>
     mw(testContext({ route: { idempotent }, headers: key === undefined ? {} : { 'idempotency-key': key } }), async () =>
       okResponse(),

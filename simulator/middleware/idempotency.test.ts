@@ -5,12 +5,12 @@ import type { Reply } from '../core/reply.ts';
 import { createClock } from '../lib/clock.ts';
 import { createIdempotencyStore } from '../state/idempotency-store.ts';
 import { okResponse, testContext } from '../test-support/test-context.ts';
-import { idempotencyMiddleware } from './idempotency.ts';
+import { idempotencyStep } from './idempotency.ts';
 
-describe('idempotencyMiddleware', () => {
+describe('idempotencyStep', () => {
   const setup = () => {
     const store = createIdempotencyStore(createClock(() => 0));
-    const mw = idempotencyMiddleware(store);
+    const mw = idempotencyStep(store).run;
     const ctx = (body: unknown, tenant = 't1') => {
       const c = testContext({ route: { idempotent: true, method: 'POST' }, body, tenant });
       c.idempotencyKey = 'key-12345678';

@@ -2,17 +2,17 @@ import { hash } from 'node:crypto';
 import { canonicalJson } from '../contract/canonical-json.ts';
 import type { ErrorCode } from '../contract/errors.ts';
 import { ApiError } from '../core/api-error.ts';
-import { matchedRoute, type RequestContext } from '../core/context.ts';
+import type { RequestContext } from '../core/context.ts';
 import { errorValue } from '../core/envelope.ts';
-import type { Middleware } from '../core/pipeline.ts';
+import { type ContextWith, defineStep } from '../core/step.ts';
 import { isDataReply, type Reply } from '../core/reply.ts';
 import type { IdempotencyPort, StoredOutcome } from '../state/idempotency-store.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
 
-function fingerprint(ctx: RequestContext): string {
-  const route = matchedRoute(ctx);
+function fingerprint(ctx: ContextWith<'route' | 'body'>): string {
+  const route = ctx.route;
   return hash('sha256', `${route.method} ${route.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
 }
 
@@ -37,38 +37,42 @@ function replayOf(ctx: RequestContext, stored: StoredOutcome): Reply {
  * first and then replay it. Stored: 2xx and the operation's own 404/409; not stored: 5xx (retryable).
  * Records keep values (`data`, `error`); the mount's last step writes the envelope for both.
  */
-export function idempotencyMiddleware(store: IdempotencyPort): Middleware {
-  return async (ctx, next) => {
-    if (!ctx.route?.idempotent || ctx.idempotencyKey === undefined || !ctx.access) return next();
-    const fp = fingerprint(ctx);
-    for (;;) {
-      const begun = store.begin(ctx.access.tenant, ctx.idempotencyKey, fp);
-      // The memory store answers synchronously: no extra turn of the event loop on the default path.
-      const b = begun instanceof Promise ? await begun : begun;
-      if (b.kind === 'conflict') {
-        throw new ApiError('idempotency_conflict', {
-          detail: 'This Idempotency-Key was used with a different body, method or route.',
-        });
+export function idempotencyStep(store: IdempotencyPort) {
+  return defineStep({
+    name: 'idempotency',
+    requires: ['route', 'access', 'idempotencyKey', 'body'],
+    async run(ctx, next) {
+      if (!ctx.route.idempotent || ctx.idempotencyKey === undefined || !ctx.access) return next();
+      const fp = fingerprint(ctx);
+      for (;;) {
+        const begun = store.begin(ctx.access.tenant, ctx.idempotencyKey, fp);
+        // The memory store answers synchronously: no extra turn of the event loop on the default path.
+        const b = begun instanceof Promise ? await begun : begun;
+        if (b.kind === 'conflict') {
+          throw new ApiError('idempotency_conflict', {
+            detail: 'This Idempotency-Key was used with a different body, method or route.',
+          });
+        }
+        if (b.kind === 'replay') return replayOf(ctx, b.outcome);
+        if (b.kind === 'wait') {
+          await b.settled;
+          continue;
+        }
+        try {
+          const reply = await next();
+          const saved = b.finish(outcomeOf(reply));
+          if (saved) await saved;
+          return reply;
+        } catch (err) {
+          const saved = b.finish(
+            err instanceof ApiError && STORED_FAILURES.has(err.code)
+              ? { status: err.status, ok: false, error: errorValue(err) }
+              : undefined,
+          );
+          if (saved) await saved;
+          throw err;
+        }
       }
-      if (b.kind === 'replay') return replayOf(ctx, b.outcome);
-      if (b.kind === 'wait') {
-        await b.settled;
-        continue;
-      }
-      try {
-        const reply = await next();
-        const saved = b.finish(outcomeOf(reply));
-        if (saved) await saved;
-        return reply;
-      } catch (err) {
-        const saved = b.finish(
-          err instanceof ApiError && STORED_FAILURES.has(err.code)
-            ? { status: err.status, ok: false, error: errorValue(err) }
-            : undefined,
-        );
-        if (saved) await saved;
-        throw err;
-      }
-    }
-  };
+    },
+  });
 }

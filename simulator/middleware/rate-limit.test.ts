@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/api-error.ts';
-import type { RequestContext } from '../core/context.ts';
+import type { ContextWith } from '../core/step.ts';
 import { ok as okReply, type Reply } from '../core/reply.ts';
 import { createClock } from '../lib/clock.ts';
 import { createRateLimitStore, RATE_LIMIT_PRESETS } from '../state/rate-limit-store.ts';
 import type { AccessToken } from '../state/token-store.ts';
-import { rateLimitMiddleware } from './rate-limit.ts';
+import { rateLimitStep } from './rate-limit.ts';
 
 const token = (clientId: string, environment: AccessToken['environment'] = 'sandbox'): AccessToken => ({
   clientId,
@@ -16,7 +16,7 @@ const token = (clientId: string, environment: AccessToken['environment'] = 'sand
   expiresAt: 1e15,
 });
 
-function ctxFor(access?: { token: AccessToken; tenant: string }): RequestContext {
+function ctxFor(access?: { token: AccessToken; tenant: string }): ContextWith<'access'> {
   return {
     req: { method: 'GET', path: '/x', query: {}, headers: {} },
     requestId: 'req_1',
@@ -26,7 +26,7 @@ function ctxFor(access?: { token: AccessToken; tenant: string }): RequestContext
     query: {},
     body: undefined,
     responseHeaders: {},
-    ...(access ? { access } : {}),
+    access,
   };
 }
 
@@ -37,9 +37,9 @@ describe('rate limit middleware', () => {
     let now = 1_000_000;
     const clock = createClock(() => now);
     const store = createRateLimitStore(clock, { limit, windowSeconds });
-    const middleware = rateLimitMiddleware(store);
+    const middleware = rateLimitStep(store).run;
     // Middleware may throw synchronously (the core awaits inside try); a promise keeps the tests uniform.
-    const mw = (ctx: RequestContext, next: typeof ok) => Promise.resolve().then(() => middleware(ctx, next));
+    const mw = (ctx: ContextWith<'access'>, next: typeof ok) => Promise.resolve().then(() => middleware(ctx, next));
     return { store, mw, tick: (ms: number) => (now += ms) };
   }
 

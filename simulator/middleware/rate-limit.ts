@@ -1,41 +1,40 @@
 import { ApiError } from '../core/api-error.ts';
-import type { Middleware } from '../core/pipeline.ts';
+import { defineStep } from '../core/step.ts';
 import type { RateLimitDecision, RateLimitPort } from '../state/rate-limit-store.ts';
 
 /**
  * Rate limit per access (client), tenant and environment, right after auth: every authenticated
  * answer carries X-RateLimit-Limit and X-RateLimit-Remaining; over the limit -> 429 rate_limited
  * with Retry-After in seconds. Public calls without a token are not counted.
- * @example steps.push(rateLimitMiddleware(state.rateLimits));
+ * @example steps.push(rateLimitStep(state.rateLimits));
  */
-export function rateLimitMiddleware(store: RateLimitPort): Middleware {
-  return (ctx, next) => {
-    const access = ctx.access;
-    if (!access) return next();
-    const hit = store.hit(`${access.token.clientId}|${access.tenant}|${access.token.environment}`);
-    // A shared store (Redis) counts across replicas and answers later; memory answers at once.
-    if (hit instanceof Promise) return hit.then((d) => decide(ctx, next, d));
-    return decide(ctx, next, hit);
-  };
-
-  function decide(
-    ctx: Parameters<Middleware>[0],
-    next: Parameters<Middleware>[1],
-    decision: RateLimitDecision | undefined,
-  ) {
-    const access = ctx.access;
-    if (!access || !decision) return next();
-    ctx.responseHeaders['x-ratelimit-limit'] = String(decision.limit);
-    ctx.responseHeaders['x-ratelimit-remaining'] = String(decision.remaining);
-    if (!decision.allowed) {
-      const settings = store.settings();
-      const window = settings ? ` per ${settings.windowSeconds} s` : '';
-      throw new ApiError('rate_limited', {
-        detail: `This access made ${decision.limit} calls${window} for tenant ${access.tenant}; the window ends in ${decision.resetSeconds} s.`,
-        hint: `Wait ${decision.resetSeconds} s (Retry-After), then retry with growing intervals and a little random spread.`,
-        headers: { 'retry-after': String(decision.resetSeconds) },
-      });
-    }
-    return next();
-  }
+export function rateLimitStep(store: RateLimitPort) {
+  return defineStep({
+    name: 'rate-limit',
+    requires: ['access'],
+    run(ctx, next) {
+      const access = ctx.access;
+      if (!access) return next();
+      const hit = store.hit(`${access.token.clientId}|${access.tenant}|${access.token.environment}`);
+      // A shared store (Redis) counts across replicas and answers later; memory answers at once,
+      // without an extra promise on the default path.
+      if (hit instanceof Promise) return hit.then(decide);
+      return decide(hit);
+      function decide(decision: RateLimitDecision | undefined) {
+        if (!access || !decision) return next();
+        ctx.responseHeaders['x-ratelimit-limit'] = String(decision.limit);
+        ctx.responseHeaders['x-ratelimit-remaining'] = String(decision.remaining);
+        if (!decision.allowed) {
+          const settings = store.settings();
+          const window = settings ? ` per ${settings.windowSeconds} s` : '';
+          throw new ApiError('rate_limited', {
+            detail: `This access made ${decision.limit} calls${window} for tenant ${access.tenant}; the window ends in ${decision.resetSeconds} s.`,
+            hint: `Wait ${decision.resetSeconds} s (Retry-After), then retry with growing intervals and a little random spread.`,
+            headers: { 'retry-after': String(decision.resetSeconds) },
+          });
+        }
+        return next();
+      }
+    },
+  });
 }

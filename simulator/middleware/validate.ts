@@ -1,5 +1,5 @@
 import { ApiError } from '../core/api-error.ts';
-import type { Middleware } from '../core/pipeline.ts';
+import { defineStep } from '../core/step.ts';
 import type { Router } from '../core/router.ts';
 import { parseJsonChecked } from './json-scan.ts';
 
@@ -9,51 +9,55 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 export const MAX_JSON_DEPTH = 32;
 
 /** Parses the JSON body (strict UTF-8) and validates query, params, headers and body against the document. */
-export function validateMiddleware(router: Router): Middleware {
-  return async (ctx, next) => {
-    const { route, match, req } = ctx;
-    if (!route || !match) return next();
-    if (req.bodyTooLarge) {
-      throw new ApiError('invalid_request', {
-        detail: 'The body is larger than this deployment accepts; it was not read further.',
-        hint: 'Send a smaller body.',
+export function validateStep(router: Router) {
+  return defineStep({
+    name: 'validate',
+    requires: ['route', 'match'],
+    provides: ['body'],
+    async run(ctx, next) {
+      const { route, match, req } = ctx;
+      if (req.bodyTooLarge) {
+        throw new ApiError('invalid_request', {
+          detail: 'The body is larger than this deployment accepts; it was not read further.',
+          hint: 'Send a smaller body.',
+        });
+      }
+      if (route.body) {
+        checkJsonContentType(req.headers['content-type'] ?? '');
+        let text: string;
+        try {
+          text = decoder.decode(req.body ?? new Uint8Array());
+        } catch {
+          throw new ApiError('invalid_request', { detail: 'The body is not valid UTF-8.' });
+        }
+        if (text.trim() === '') throw new ApiError('invalid_request', { detail: 'The JSON body is missing.' });
+        const parsed = parseJsonChecked(text, MAX_JSON_DEPTH);
+        if (!parsed.ok) {
+          const { problem } = parsed;
+          if (problem.kind === 'depth')
+            throw new ApiError('invalid_request', {
+              detail: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+            });
+          if (problem.kind === 'duplicate_key')
+            throw new ApiError('invalid_request', {
+              detail: `The JSON body gives the key "${problem.key.slice(0, 64)}" twice in one object.`,
+              hint: 'Send each key once per object: parsers disagree on which of two equal keys counts.',
+            });
+          throw new ApiError('invalid_request', { detail: 'The body is not valid JSON.' });
+        }
+        ctx.body = parsed.value;
+      }
+      router.validate(match, {
+        method: req.method,
+        path: req.path,
+        headers: req.headers,
+        query: req.query,
+        body: ctx.body,
       });
-    }
-    if (route.body) {
-      checkJsonContentType(req.headers['content-type'] ?? '');
-      let text: string;
-      try {
-        text = decoder.decode(req.body ?? new Uint8Array());
-      } catch {
-        throw new ApiError('invalid_request', { detail: 'The body is not valid UTF-8.' });
-      }
-      if (text.trim() === '') throw new ApiError('invalid_request', { detail: 'The JSON body is missing.' });
-      const parsed = parseJsonChecked(text, MAX_JSON_DEPTH);
-      if (!parsed.ok) {
-        const { problem } = parsed;
-        if (problem.kind === 'depth')
-          throw new ApiError('invalid_request', {
-            detail: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
-          });
-        if (problem.kind === 'duplicate_key')
-          throw new ApiError('invalid_request', {
-            detail: `The JSON body gives the key "${problem.key.slice(0, 64)}" twice in one object.`,
-            hint: 'Send each key once per object: parsers disagree on which of two equal keys counts.',
-          });
-        throw new ApiError('invalid_request', { detail: 'The body is not valid JSON.' });
-      }
-      ctx.body = parsed.value;
-    }
-    router.validate(match, {
-      method: req.method,
-      path: req.path,
-      headers: req.headers,
-      query: req.query,
-      body: ctx.body,
-    });
-    ctx.query = req.query;
-    return next();
-  };
+      ctx.query = req.query;
+      return next();
+    },
+  });
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { RequestContext } from '../core/context.ts';
+import type { ContextWith } from '../core/step.ts';
 import type { RouteDef } from '../contract/route-def.ts';
 import { ok, type DataReply } from '../core/reply.ts';
 
-/** A request context for middleware unit tests. */
+/** A request context for step unit tests: route matched, caller checked (known with `tenant`), body read. */
 export function testContext(
   over: { route?: Partial<RouteDef>; headers?: Record<string, string>; body?: unknown; tenant?: string } = {},
-): RequestContext {
+): ContextWith<'version' | 'route' | 'access' | 'idempotencyKey' | 'body'> {
   return {
     req: {
       method: over.route?.method ?? 'GET',
@@ -28,21 +28,20 @@ export function testContext(
     params: {},
     query: {},
     body: over.body,
-    ...(over.tenant
+    idempotencyKey: undefined,
+    access: over.tenant
       ? {
-          access: {
-            tenant: over.tenant,
-            token: {
-              clientId: 'c',
-              tenants: [over.tenant],
-              scopes: [],
-              environment: 'sandbox',
-              issuedAt: 0,
-              expiresAt: 1,
-            },
+          tenant: over.tenant,
+          token: {
+            clientId: 'c',
+            tenants: [over.tenant],
+            scopes: [],
+            environment: 'sandbox',
+            issuedAt: 0,
+            expiresAt: 1,
           },
         }
-      : {}),
+      : undefined,
     responseHeaders: {},
   };
 }

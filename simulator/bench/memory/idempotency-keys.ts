@@ -2,9 +2,9 @@
 // store (the same code as POST /connections, without HTTP: a million HTTP calls would take minutes).
 import { fileURLToPath } from 'node:url';
 import { ROUTE_BY_ID } from '../../contract/route-table.ts';
-import type { RequestContext } from '../../core/context.ts';
+import type { ContextWith } from '../../core/step.ts';
 import { ok } from '../../core/reply.ts';
-import { idempotencyMiddleware } from '../../middleware/idempotency.ts';
+import { idempotencyStep } from '../../middleware/idempotency.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createIdempotencyStore } from '../../state/idempotency-store.ts';
 import { count, mb } from '../lib/format.ts';
@@ -31,8 +31,9 @@ interface Result {
 
 async function child(keys: number, budgetMs: number): Promise<Result> {
   const store = createIdempotencyStore(createClock());
-  const step = idempotencyMiddleware(store);
-  const route = ROUTE_BY_ID.get('createConnection')!;
+  const step = idempotencyStep(store);
+  const route = ROUTE_BY_ID.get('createConnection');
+  if (!route) throw new Error('the route table has no createConnection');
   const body = {
     connectorId: 'tillcraft-pos-cloud',
     environment: 'sandbox',
@@ -43,7 +44,7 @@ async function child(keys: number, budgetMs: number): Promise<Result> {
   const started = performance.now();
   let i = 0;
   for (; i < keys && performance.now() - started < budgetMs; i++) {
-    const ctx: RequestContext = {
+    const ctx: ContextWith<'route' | 'access' | 'idempotencyKey' | 'body'> = {
       req: { method: 'POST', path: route.path, query: {}, headers: {} },
       requestId: `req_${i}`,
       at: Date.now(),
@@ -66,7 +67,7 @@ async function child(keys: number, budgetMs: number): Promise<Result> {
         },
       },
     };
-    await step(ctx, async () =>
+    await step.run(ctx, async () =>
       ok({
         id: `con_${i.toString(36).padStart(16, '0')}`,
         connectorId: body.connectorId,
