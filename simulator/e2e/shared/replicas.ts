@@ -4,7 +4,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, fetch } from 'undici';
 import { NCS_BIN, type ReadyInfo, waitForReadyFile } from '../ready-file.ts';
+
+// Idle sockets are dropped by the client well before the server's 5 s keep-alive ends them, so a
+// call never goes out on a socket the server is closing (1,000-way bursts leave hundreds idle).
+const dispatcher = new Agent({ keepAliveTimeout: 1000, connections: 128 });
 
 export const ADMIN_TOKEN = 'ncs_admin_shared-suite-0001';
 
@@ -75,11 +80,12 @@ export async function call(
   tenant: string,
   path: string,
   init: { method?: string; body?: unknown; key?: string } = {},
-): Promise<{ status: number; headers: Headers; json: any }> {
+): Promise<{ status: number; headers: { get(name: string): string | null }; json: any }> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-service-tenant': tenant };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.key) headers['idempotency-key'] = init.key;
   const res = await fetch(`${base}/api/public/v1${path}`, {
+    dispatcher,
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers,
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
@@ -91,6 +97,7 @@ export async function call(
 /** A control-plane call with the suite's admin token. */
 export async function control(base: string, path: string, body?: unknown) {
   const res = await fetch(`${base}/_sandbox${path}`, {
+    dispatcher,
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       authorization: `Bearer ${ADMIN_TOKEN}`,
@@ -104,6 +111,7 @@ export async function control(base: string, path: string, body?: unknown) {
 /** A token by client credentials from one replica's authorization server. */
 export async function clientToken(base: string, clientId: string, secret: string): Promise<string> {
   const res = await fetch(`${base}/oauth/token`, {
+    dispatcher,
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -136,6 +144,7 @@ export async function openStream(
   const { createParser } = await import('eventsource-parser');
   const abort = new AbortController();
   const res = await fetch(`${base}/api/public/v1/stream${query}`, {
+    dispatcher,
     headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant, ...headers },
     signal: abort.signal,
   });

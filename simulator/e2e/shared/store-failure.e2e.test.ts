@@ -83,14 +83,14 @@ describe.skipIf(!REDIS_SERVER)(
       const again = await call(baseUrl, token, tenant, '/connections', { body, key: 'before-the-outage' });
       expect(again.json).toMatchObject({ data: { id: created.json.data.id }, meta: { replayed: true } });
       // A replica started now rebuilds the state from the log Redis kept on disk.
-    const fresh = await startReplica(redis.url);
-    try {
-      const seen = await call(fresh.info.baseUrl, fresh.info.token, tenant, '/connections');
-      expect(seen.json.data.connections.map((c: { id: string }) => c.id)).toContain(created.json.data.id);
-    } finally {
-      await fresh.stop();
-    }
-    expect(replica.child.exitCode).toBeNull();
+      const fresh = await startReplica(redis.url);
+      try {
+        const seen = await call(fresh.info.baseUrl, fresh.info.token, tenant, '/connections');
+        expect(seen.json.data.connections.map((c: { id: string }) => c.id)).toContain(created.json.data.id);
+      } finally {
+        await fresh.stop();
+      }
+      expect(replica.child.exitCode).toBeNull();
       expect(replica.stderr()).not.toMatch(/internal error/);
     }, 60_000);
   },
