@@ -35,7 +35,13 @@ export interface SharedStore {
  */
 export async function openSharedStore(url: string): Promise<SharedStore> {
   if (!/^rediss?:\/\//.test(url)) throw new Error(`--store takes a redis:// or rediss:// URL (got "${url}")`);
-  const engine = await connectRedis(url);
+  // ?prefix=<name> keeps several sandboxes apart on one Redis database (keys under ncs:<name>:).
+  const parsed = new URL(url);
+  const name = parsed.searchParams.get('prefix');
+  if (name !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(name))
+    throw new Error(`--store: prefix must be 1-64 letters, digits, . _ - (got "${name}")`);
+  parsed.searchParams.delete('prefix');
+  const engine = await connectRedis(parsed.toString(), { prefix: name ? `ncs:${name}:` : 'ncs:' });
   return { engine, log: createOpLog(engine) };
 }
 
@@ -43,13 +49,14 @@ export async function openSharedStore(url: string): Promise<SharedStore> {
 export type ReplayClock = Clock & { during<T>(at: number, fn: () => T): T };
 
 export function replayClock(base: Clock): ReplayClock {
-  let frozen: number | undefined;
+  // While applying: the operation's time, plus whatever the operation itself moved the clock by.
+  let frozen: { at: number; offset: number } | undefined;
   return {
     ...base,
-    now: () => frozen ?? base.now(),
+    now: () => (frozen ? frozen.at + base.offset() - frozen.offset : base.now()),
     during(at, fn) {
       const previous = frozen;
-      frozen = at;
+      frozen = { at, offset: base.offset() };
       try {
         return fn();
       } finally {

@@ -22,7 +22,7 @@ const SUITE_DEFAULTS: SandboxOptions = {
 };
 
 /** The simulator on node:http (port 0, plus a second listener for the alternate base URL). */
-export const httpTarget: TargetFactory = async (options = {}) => {
+export const httpTarget = async (options: SandboxOptions & { store?: string } = {}): Promise<Target> => {
   const running = await serve({ ...SUITE_DEFAULTS, ...options, port: 0, altPort: 0 });
   return {
     name: 'http',
