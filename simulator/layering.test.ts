@@ -16,6 +16,7 @@ const FORBIDDEN: [string, string, string][] = [
   ['simulator/contract/probe.ts', '../state/idempotency-store.ts', 'contract/ imports state/'],
   ['simulator/contract/probe.ts', '../handlers/catalog.ts', 'contract/ imports a feature'],
   ['simulator/contract/probe.ts', '../core/envelope.ts', 'contract/ imports the kernel'],
+  ['simulator/contract/routes/probe.ts', '../../state/idempotency-store.ts', 'contract/routes/ imports state/'],
   ['simulator/inspector/probe.ts', '../app/sandbox.ts', 'inspector/ imports app/'],
   ['simulator/handlers/probe.ts', '../../bin/program.ts', 'a feature imports bin/'],
   ['simulator/control/probe.ts', '../app/sandbox.ts', 'a feature imports app/'],
@@ -28,6 +29,7 @@ const FORBIDDEN: [string, string, string][] = [
 ];
 const ALLOWED: [string, string][] = [
   ['simulator/contract/probe.ts', './envelope.ts'],
+  ['simulator/contract/routes/probe.ts', '../route-def.ts'],
   ['simulator/inspector/probe.ts', '../control/operations.ts'],
   ['simulator/app/probe.ts', '../inspector/index.ts'],
   ['conformance/runner/probe.ts', '../../simulator/contract/envelope.ts'],
