@@ -3,53 +3,21 @@
 import { flushCompileCache } from 'node:module';
 import type { Command } from 'commander';
 import { serve } from '../../simulator/app/serve.ts';
-import { type ServeCommandOptions, serveOptionsFrom } from '../../simulator/app/serve-options.ts';
-import { portOption, positiveIntOption } from './usage.ts';
+import { SERVE_OPTIONS, type ServeCommandOptions, serveOptionsFrom } from '../../simulator/app/serve-options.ts';
+import { addOptions } from '../option-table.ts';
 
 export function registerServe(program: Command): void {
-  program
+  const serveCommand = program
     .command('serve')
-    .description('start the simulator over HTTP with the built-in (or given) fixtures')
-    .option('--host <host>', 'address to listen on (loopback by default)', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0: any free port)', portOption, 4010)
-    .option('--alt-port <port>', "also listen here: the interface's alternate base URL (0: any free port)", portOption)
-    .option('--fixtures <file>', 'JSON fixture set to load instead of the built-in hospitality network')
-    .option('--ready-file <path>', 'write {baseUrl, token, tenant, adminToken, inspectorUrl} as JSON once listening')
-    .option('--token-ttl <seconds>', 'lifetime of issued access tokens', positiveIntOption)
-    .option('--admin-token <token>', 'control-plane token (default: random; env NCS_ADMIN_TOKEN)')
-    .option('--allow-browser-credentials', 'accept credentials sent with an Origin header (local tooling)')
-    .option('--data-dir <dir>', 'persist state (SQLite) in this folder; survives restarts and kill -9')
-    .option(
-      '--store <url>',
-      'share the state with other replicas through Redis, e.g. redis://127.0.0.1:6379/0 (env NCS_STORE)',
-    )
-    .option('--quiet', 'no request log lines')
-    .option(
-      '--rate-limit <calls/seconds>',
-      'calls per window per access, tenant and environment, e.g. 600/60 (the default), or off',
-    )
-    .option('--rate-limit-preset <name>', 'a named rate limit: default (600/60) or low (5/10, for testing retry logic)')
-    .option('--refresh-token-ttl <seconds>', 'lifetime of each refresh token (default 86400)', positiveIntOption)
-    .option('--violation <name>', 'break one rule of the interface on purpose (conformance kit self-test)')
-    .option(
-      '--stream-limit <perFeed/all>',
-      'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests',
-    )
-    .option(
-      '--public-url <url>',
-      'origin clients reach the server at: the OAuth issuer (default: the listening address)',
-    )
-    .option('--webhook-allow-host <host...>', 'also deliver webhooks to these hosts (name, *.domain, IP or *)')
-    .option('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)")
-    .option('--no-inspector', 'serve no inspector page and keep no request journal')
-    .option('--trace', 'print each pipeline step of each request to stderr (env NCS_TRACE=1)')
-    .action(async (opts: ServeCommandOptions) => {
-      // The violations belong to the kit's self-test: the simulator only receives the wrapper.
-      const sandbox = opts.violation
-        ? (await import('../../conformance/violations/index.ts')).violationOptions(opts.violation)
-        : undefined;
-      await runServe({ ...opts, ...(sandbox ? { sandbox } : {}) });
-    });
+    .description('start the simulator over HTTP with the built-in (or given) fixtures');
+  // Every option is a row of SERVE_OPTIONS: flag, variable, reader and help declared once there.
+  addOptions(serveCommand, SERVE_OPTIONS).action(async (opts: ServeCommandOptions) => {
+    // The violations belong to the kit's self-test: the simulator only receives the wrapper.
+    const sandbox = opts.violation
+      ? (await import('../../conformance/violations/index.ts')).violationOptions(opts.violation)
+      : undefined;
+    await runServe({ ...opts, ...(sandbox ? { sandbox } : {}) });
+  });
 }
 
 /**

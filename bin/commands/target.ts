@@ -1,36 +1,24 @@
 // Where a command finds the deployment: flags, then a `ncs serve --ready-file`, then NCS_* variables; and
 // how it says that the deployment cannot be reached (the same line in every command).
-import { readFileSync } from 'node:fs';
+import { type ReadyFile, ReadyFileError, readReadyFile as readReady } from '../../simulator/contract/ready-file.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { UsageError } from './usage.ts';
 
 /** The simulator's default address when neither a flag, a ready file nor NCS_BASE_URL names one. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
-/** What `ncs serve --ready-file` writes. */
-export interface ReadyInfo {
-  baseUrl?: string;
-  token?: string;
-  tenant?: string;
-  adminToken?: string;
-}
-
 /**
- * Reads a ready file; an unreadable or non-JSON file is a usage error.
+ * Reads a ready file through its schema (simulator/contract/ready-file.ts); none given, nothing.
+ * An unreadable, non-JSON or foreign file is a usage error.
  * @example readReadyFile('/tmp/ncs.json').baseUrl
  */
-export function readReadyFile(path: string | undefined): ReadyInfo {
+export function readReadyFile(path: string | undefined): Partial<ReadyFile> {
   if (!path) return {};
-  let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    return readReady(path);
   } catch (err) {
-    throw new UsageError(`cannot read the ready file ${path}: ${(err as Error).message}`);
-  }
-  try {
-    return JSON.parse(text) as ReadyInfo;
-  } catch {
-    throw new UsageError(`the ready file ${path} is not JSON (ncs serve --ready-file writes it)`);
+    if (err instanceof ReadyFileError) throw new UsageError(err.message);
+    throw err;
   }
 }
 

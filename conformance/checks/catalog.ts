@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
-import { interfaceRoutes } from './support/interface-routes.ts';
+import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { successSamples } from './support/samples.ts';
 
 type Item = Record<string, unknown>;

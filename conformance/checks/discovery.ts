@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
-import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from './support/interface-routes.ts';
+import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from '../rules/interface-routes.ts';
 import {
   findOperation,
   openApiExchange,

@@ -4,7 +4,7 @@ import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck } from '../runner/check.ts';
 import { errorAnswers, errorProbes, undefinedCallProbes, type Probe } from './support/error-probes.ts';
-import { bearerOf, findLeaks } from './support/leaks.ts';
+import { bearerOf, findLeaks } from '../rules/leaks.ts';
 
 /** The envelope itself: whether the code is in the table is errors.code-status-pairing's business, requestId errors.request-id's. */
 const FailureShape = FailureEnvelope.extend({

@@ -6,7 +6,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
-import { inBatches } from './support/interface-routes.ts';
+import { inBatches } from '../rules/interface-routes.ts';
 import { knownPair } from './support/samples.ts';
 import { streamPath } from './support/sse-scenario.ts';
 

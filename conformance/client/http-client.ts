@@ -1,5 +1,6 @@
 import { fetch as undiciFetch } from 'undici';
 import { withRetry, type RetryOptions } from '../../simulator/contract/retry-policy.ts';
+import type { Exchange } from './exchange.ts';
 import { notAStream, sseSession, type SseSession, type StreamBodyLike } from './sse-stream.ts';
 
 /** The part of a fetch Response the kit reads (undici's and the global one both fit). */
@@ -20,25 +21,7 @@ export interface RequestInitLike {
 
 export type FetchLike = (url: string, init: RequestInitLike) => Promise<ResponseLike>;
 
-/** One request and its answer, kept as evidence. Request headers hold secrets: redact before printing. */
-export interface Exchange {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  status: number;
-  /** Response headers, names lower-cased. */
-  headers: Record<string, string>;
-  /** Body text ('' when not read, e.g. an event stream). */
-  text: string;
-  /** Parsed body, undefined when it is not JSON. */
-  json: unknown;
-  /** meta.requestId of the body, else the X-Request-Id header. */
-  requestId?: string;
-  durationMs: number;
-  /** How many attempts the retry policy made (1 without retries). */
-  attempts: number;
-}
+export type { Exchange } from './exchange.ts';
 
 export interface SendRequest {
   method: string;

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { Exchange } from './http-client.ts';
+import type { Exchange } from './exchange.ts';
 
 /** One message of an event stream as the kit read it. */
 export interface SseEvent {

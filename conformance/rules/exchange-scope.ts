@@ -1,7 +1,7 @@
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { interfaceRoutes } from '../checks/support/interface-routes.ts';
+import { interfaceRoutes } from './interface-routes.ts';
 
 /** What a response rule knows about one exchange beyond the exchange itself. */
 export interface ExchangeInfo {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { findLeaks } from '../checks/support/leaks.ts';
+import { findLeaks } from './leaks.ts';
 import { carriesEnvelope, type ExchangeInfo } from './exchange-scope.ts';
 
 /**

@@ -4,39 +4,16 @@ import type { RetryOptions } from '../../simulator/contract/retry-policy.ts';
 import type { CheckDef, ProfileName } from './check.ts';
 import { DeploymentProfile, loadDeploymentProfile, parseDeploymentProfile } from './deployment-profile.ts';
 import type { RunEventListener } from './events.ts';
+import { optionsFrom } from '../../simulator/contract/option-table.ts';
+import { RUN_OPTIONS, type RunTableOptions } from './command-options.ts';
 
-/** Options of runConformance; the CLI and environment variables map onto the same names. */
-export interface ConformanceOptions {
-  /** Where the interface lives, e.g. https://staging.example (a trailing /api/public/v1 is accepted). */
-  baseUrl?: string;
-  /** The interface's second address; alt-base-url checks are skipped without it. */
-  altBaseUrl?: string;
-  /** x-service-tenant for authenticated calls (required with credentials). */
-  tenant?: string;
-  token?: string;
-  clientId?: string;
-  clientSecret?: string;
-  /** Token endpoint for client credentials (default: the deployment profile's, on the base URL's origin). */
-  tokenUrl?: string;
-  scope?: string;
-  /** A second tenant the same credentials may act for (tenant-isolation checks are skipped without it). */
-  otherTenant?: string;
-  /** A tenant the credentials are NOT released for (errors.forbidden-tenant is skipped without it). */
-  foreignTenant?: string;
-  /** Admin token of the deployment's sandbox control plane (checks that arm faults are skipped without it). */
-  adminToken?: string;
-  /** full or read-only; default read-only for production targets, else full. */
-  profile?: ProfileName;
-  /** Declares the target's environment (production: read-only by default). */
-  environment?: string;
-  /** Lets modifying checks run against a production target. */
-  allowMutations?: boolean;
+/**
+ * Options of runConformance: the rows of RUN_OPTIONS (./command-options.ts; the CLI and the NCS_*
+ * variables map onto the same names) and what only code can give.
+ */
+export interface ConformanceOptions extends Omit<RunTableOptions, 'grep' | 'deploymentProfile'> {
   /** Only checks whose name, tags or section match (regular expression). */
   grep?: string | RegExp;
-  /** Per request, milliseconds (default 10000). */
-  timeoutMs?: number;
-  /** Checks run at once (default 4). */
-  concurrency?: number;
   /** Path of a JSON file or the values themselves; completed with the simulator's defaults. */
   deploymentProfile?: string | Partial<DeploymentProfile>;
   /** Default: the undici package's fetch. globalThis.fetch runs the kit against MSW handlers. */
@@ -163,36 +140,10 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
   };
 }
 
-const flag = (v: string | undefined) => v !== undefined && /^(1|true|yes)$/i.test(v.trim());
-const num = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : Number(v));
-
 /**
  * Options from NCS_* environment variables (CI sets them once; flags win over them).
  * @example runConformance({ ...optionsFromEnv(process.env), grep: 'errors' })
  */
 export function optionsFromEnv(env: Record<string, string | undefined> = process.env): ConformanceOptions {
-  const pick = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
-  const o: ConformanceOptions = {};
-  const set = <K extends keyof ConformanceOptions>(key: K, value: ConformanceOptions[K] | undefined) => {
-    if (value !== undefined) o[key] = value;
-  };
-  set('baseUrl', pick('NCS_BASE_URL'));
-  set('altBaseUrl', pick('NCS_ALT_BASE_URL'));
-  set('tenant', pick('NCS_TENANT'));
-  set('token', pick('NCS_TOKEN'));
-  set('clientId', pick('NCS_CLIENT_ID'));
-  set('clientSecret', pick('NCS_CLIENT_SECRET'));
-  set('tokenUrl', pick('NCS_TOKEN_URL'));
-  set('scope', pick('NCS_SCOPE'));
-  set('otherTenant', pick('NCS_OTHER_TENANT'));
-  set('foreignTenant', pick('NCS_FOREIGN_TENANT'));
-  set('adminToken', pick('NCS_ADMIN_TOKEN'));
-  set('profile', pick('NCS_PROFILE') as ProfileName | undefined);
-  set('environment', pick('NCS_ENVIRONMENT'));
-  if (pick('NCS_ALLOW_MUTATIONS') !== undefined) o.allowMutations = flag(pick('NCS_ALLOW_MUTATIONS'));
-  set('grep', pick('NCS_GREP'));
-  set('timeoutMs', num(pick('NCS_TIMEOUT')));
-  set('concurrency', num(pick('NCS_CONCURRENCY')));
-  set('deploymentProfile', pick('NCS_DEPLOYMENT_PROFILE'));
-  return o;
+  return optionsFrom(RUN_OPTIONS, {}, env);
 }

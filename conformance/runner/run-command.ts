@@ -1,31 +1,11 @@
 import { createReporters, REPORTER_NAMES, type Reporter } from '../reporters/index.ts';
-import type { ProfileName } from './check.ts';
-import { optionsFromEnv, type ConformanceOptions } from './options.ts';
+import { optionsFrom } from '../../simulator/contract/option-table.ts';
+import { REPORT_OPTIONS, RUN_OPTIONS } from './command-options.ts';
+import type { ConformanceOptions } from './options.ts';
 import { runConformance } from './run.ts';
 
-/** The flags of `ncs conformance run` as commander hands them over (strings). */
-export interface RunCommandFlags {
-  baseUrl?: string;
-  altBaseUrl?: string;
-  tenant?: string;
-  token?: string;
-  clientId?: string;
-  clientSecret?: string;
-  tokenUrl?: string;
-  scope?: string;
-  otherTenant?: string;
-  foreignTenant?: string;
-  adminToken?: string;
-  profile?: string;
-  environment?: string;
-  allowMutations?: boolean;
-  grep?: string;
-  reporter?: string;
-  output?: string;
-  timeout?: string;
-  concurrency?: string;
-  deploymentProfile?: string;
-}
+/** The flags of `ncs conformance run` as commander hands them over: by commander's names, read through RUN_OPTIONS and REPORT_OPTIONS. */
+export type RunCommandFlags = Record<string, unknown>;
 
 export interface CommandIo {
   stdout: (text: string) => void;
@@ -40,31 +20,12 @@ const defaultIo = (): CommandIo => ({
   env: process.env,
 });
 
-/** Flags win over NCS_* variables; absent flags leave the variables in force. */
+/**
+ * Flags win over NCS_* variables; absent flags leave the variables in force.
+ * @example commandOptions({ baseUrl: 'http://127.0.0.1:4010' }, process.env).baseUrl
+ */
 export function commandOptions(flags: RunCommandFlags, env: Record<string, string | undefined>): ConformanceOptions {
-  const o: ConformanceOptions = optionsFromEnv(env);
-  const strings = [
-    'baseUrl',
-    'altBaseUrl',
-    'tenant',
-    'token',
-    'clientId',
-    'clientSecret',
-    'tokenUrl',
-    'scope',
-    'otherTenant',
-    'foreignTenant',
-    'adminToken',
-    'environment',
-    'grep',
-    'deploymentProfile',
-  ] as const;
-  for (const key of strings) if (flags[key] !== undefined) o[key] = flags[key];
-  if (flags.profile !== undefined) o.profile = flags.profile as ProfileName;
-  if (flags.allowMutations) o.allowMutations = true;
-  if (flags.timeout !== undefined) o.timeoutMs = Number(flags.timeout);
-  if (flags.concurrency !== undefined) o.concurrency = Number(flags.concurrency);
-  return o;
+  return optionsFrom(RUN_OPTIONS, flags, env);
 }
 
 /**
@@ -73,7 +34,8 @@ export function commandOptions(flags: RunCommandFlags, env: Record<string, strin
  * @example process.exitCode = await runConformanceCommand({ baseUrl: 'http://127.0.0.1:4010', reporter: 'console,junit' });
  */
 export async function runConformanceCommand(flags: RunCommandFlags, io: CommandIo = defaultIo()): Promise<number> {
-  const names = (flags.reporter ?? io.env.NCS_REPORTER ?? 'console')
+  const report = optionsFrom(REPORT_OPTIONS, flags, io.env);
+  const names = (report.reporter ?? 'console')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -85,7 +47,7 @@ export async function runConformanceCommand(flags: RunCommandFlags, io: CommandI
     return 2;
   }
   const reporters: Reporter[] = createReporters(names, {
-    outputDir: flags.output ?? io.env.NCS_OUTPUT ?? 'conformance-results',
+    outputDir: report.output ?? 'conformance-results',
     console: { write: io.stdout, ...(io.color !== undefined ? { color: io.color } : {}) },
   });
   const result = await runConformance({

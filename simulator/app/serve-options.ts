@@ -3,6 +3,15 @@
 import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../state/rate-limit-store.ts';
 import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import type { ServeOptions } from './serve.ts';
+import {
+  defineOptions,
+  listOption,
+  type OptionsOf,
+  optionsFrom,
+  parsedOption,
+  switchOption,
+  textOption,
+} from '../contract/option-table.ts';
 
 /**
  * A flag of `ncs serve` with a value that cannot work; the message is the one line the CLI prints (exit code 2).
@@ -12,41 +21,84 @@ export class ServeOptionError extends Error {
   override readonly name = 'ServeOptionError';
 }
 
-export interface ServeCommandOptions {
-  host: string;
-  /** Checked by commander's parser (portOption). */
-  port: number;
-  altPort?: number;
-  fixtures?: string;
-  readyFile?: string;
-  quiet?: boolean;
-  allowBrowserCredentials?: boolean;
-  tokenTtl?: number;
-  adminToken?: string;
-  dataDir?: string;
-  /** A redis:// URL: share the state with other replicas (also NCS_STORE). */
-  store?: string;
-  /** Name of a deliberate violation, shown in the banner; `sandbox` carries what applies it. */
-  violation?: string;
+/** Reads a TCP port (0 = any free one). */
+export function portNumber(text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) throw new Error('A port is a whole number from 0 to 65535');
+  return Number(text);
+}
+/** Reads a whole number of at least 1 (a count, seconds). */
+export function positiveWholeNumber(text: string): number {
+  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) throw new Error('Expected a whole number of at least 1');
+  return Number(text);
+}
+
+/**
+ * `ncs serve`'s options, each declared once: flag, environment variable, reader, help. Commander's
+ * flags (bin/commands/serve.ts), the environment mapping and ServeCommandOptions come from this table;
+ * serveOptionsFrom turns the values into the simulator's ServeOptions.
+ */
+export const SERVE_OPTIONS = defineOptions({
+  host: { ...textOption('--host <host>', 'address to listen on (loopback by default)'), default: '127.0.0.1' },
+  port: { ...parsedOption('--port <port>', 'port to listen on (0: any free port)', portNumber), default: 4010 },
+  altPort: parsedOption(
+    '--alt-port <port>',
+    "also listen here: the interface's alternate base URL (0: any free port)",
+    portNumber,
+  ),
+  fixtures: textOption('--fixtures <file>', 'JSON fixture set to load instead of the built-in hospitality network'),
+  readyFile: textOption(
+    '--ready-file <path>',
+    'write {baseUrl, token, tenant, adminToken, inspectorUrl} as JSON once listening',
+  ),
+  tokenTtl: parsedOption('--token-ttl <seconds>', 'lifetime of issued access tokens', positiveWholeNumber),
+  adminToken: textOption('--admin-token <token>', 'control-plane token (default: random)', 'NCS_ADMIN_TOKEN'),
+  allowBrowserCredentials: switchOption(
+    '--allow-browser-credentials',
+    'accept credentials sent with an Origin header (local tooling)',
+  ),
+  dataDir: textOption('--data-dir <dir>', 'persist state (SQLite) in this folder; survives restarts and kill -9'),
+  store: textOption(
+    '--store <url>',
+    'share the state with other replicas through Redis, e.g. redis://127.0.0.1:6379/0',
+    'NCS_STORE',
+  ),
+  quiet: switchOption('--quiet', 'no request log lines'),
+  rateLimit: textOption(
+    '--rate-limit <calls/seconds>',
+    'calls per window per access, tenant and environment, e.g. 600/60 (the default), or off',
+  ),
+  rateLimitPreset: textOption(
+    '--rate-limit-preset <name>',
+    'a named rate limit: default (600/60) or low (5/10, for testing retry logic)',
+  ),
+  refreshTokenTtl: parsedOption(
+    '--refresh-token-ttl <seconds>',
+    'lifetime of each refresh token (default 86400)',
+    positiveWholeNumber,
+  ),
+  violation: textOption('--violation <name>', 'break one rule of the interface on purpose (conformance kit self-test)'),
+  streamLimit: textOption(
+    '--stream-limit <perFeed/all>',
+    'open status streams per feed and in all (default 1000/20000), e.g. 10000/20000 for load tests',
+  ),
+  publicUrl: textOption(
+    '--public-url <url>',
+    'origin clients reach the server at: the OAuth issuer (default: the listening address)',
+  ),
+  webhookAllowHost: listOption(
+    '--webhook-allow-host <host...>',
+    'also deliver webhooks to these hosts (name, *.domain, IP or *)',
+  ),
+  journalSize: textOption('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)"),
+  inspector: switchOption('--no-inspector', 'serve no inspector page and keep no request journal'),
+  trace: switchOption('--trace', 'print each pipeline step of each request to stderr', 'NCS_TRACE'),
+});
+
+/** `ncs serve`'s options by the table, plus what only code gives (the kit's violation wrapper). */
+export type ServeCommandOptions = OptionsOf<typeof SERVE_OPTIONS> & {
   /** Options from outside the simulator, e.g. the kit's violation wrapper (`wrapCore`, webhook signer). */
   sandbox?: Pick<ServeOptions, 'wrapCore' | 'webhooks'>;
-  /** `<calls>/<seconds>`, e.g. 600/60, or `off`. */
-  rateLimit?: string;
-  /** A named rate limit: `default` or `low` (5 calls per 10 s, for testing retry logic). */
-  rateLimitPreset?: string;
-  refreshTokenTtl?: number;
-  /** `<per feed>/<in all>` open streams, e.g. 10000/20000. */
-  streamLimit?: string;
-  /** The origin clients reach the server at (OAuth issuer); default the listening address. */
-  publicUrl?: string;
-  /** Hosts webhook receivers may use besides loopback (`*.example.com`, a name, an address, or `*`). */
-  webhookAllowHost?: string[];
-  /** Calls kept in the inspector's journal; `inspector: false` (commander's --no-inspector) leaves it out. */
-  journalSize?: string;
-  inspector?: boolean;
-  /** Print each pipeline step of each request to stderr (also NCS_TRACE=1). */
-  trace?: boolean;
-}
+};
 
 /**
  * The receiver hosts of `--webhook-allow-host` added to the loopback default; undefined = the default.
@@ -115,40 +167,48 @@ export function streamLimitOption(
  * @example await serve(serveOptionsFrom({ host: '127.0.0.1', port: 0 }, console.log));
  */
 export function serveOptionsFrom(
-  opts: ServeCommandOptions,
+  flags: ServeCommandOptions,
   log: (line: string) => void,
   env: NodeJS.ProcessEnv = process.env,
 ): ServeOptions {
+  const opts = optionsFrom(SERVE_OPTIONS, flags, env);
   const rateLimit = rateLimitOption(opts);
   const streamLimits = streamLimitOption(opts.streamLimit);
   const webhookHosts = webhookHostsOption(opts.webhookAllowHost);
+  if (opts.store) {
+    if (!/^rediss?:\/\/[^/]/.test(opts.store))
+      throw new ServeOptionError(`--store takes a redis:// URL such as redis://127.0.0.1:6379/0 (got "${opts.store}")`);
+    if (opts.dataDir) throw new ServeOptionError('use --store or --data-dir, not both');
+  }
   const journalSize = opts.journalSize === undefined ? undefined : Number(opts.journalSize);
   if (journalSize !== undefined && !(Number.isSafeInteger(journalSize) && journalSize >= 1 && journalSize <= 100_000))
     throw new ServeOptionError('--journal-size must be a whole number of calls from 1 to 100000');
-  const adminToken = opts.adminToken ?? env.NCS_ADMIN_TOKEN;
-  const options: ServeOptions = { host: opts.host, port: opts.port, ...opts.sandbox };
-  if (opts.altPort !== undefined) options.altPort = opts.altPort;
-  if (opts.fixtures) options.fixtures = opts.fixtures;
-  if (opts.readyFile) options.readyFile = opts.readyFile;
-  if (!opts.quiet) options.log = log;
-  if (opts.allowBrowserCredentials) options.allowBrowserCredentials = true;
-  if (opts.dataDir) options.dataDir = opts.dataDir;
-  const store = opts.store ?? env.NCS_STORE;
-  if (store) {
-    if (!/^rediss?:\/\/[^/]/.test(store))
-      throw new ServeOptionError(`--store takes a redis:// URL such as redis://127.0.0.1:6379/0 (got "${store}")`);
-    if (opts.dataDir) throw new ServeOptionError('use --store or --data-dir, not both');
-    options.store = store;
-  }
-  if (opts.tokenTtl !== undefined) options.tokenTtlSeconds = opts.tokenTtl;
-  if (opts.refreshTokenTtl !== undefined) options.refreshTokenTtlSeconds = opts.refreshTokenTtl;
-  if (rateLimit !== undefined) options.rateLimit = rateLimit;
-  if (adminToken) options.adminToken = adminToken;
-  if (streamLimits) options.stream = { limits: streamLimits };
-  if (opts.publicUrl !== undefined) options.publicUrl = opts.publicUrl;
-  if (webhookHosts) options.webhooks = { ...options.webhooks, allowedHosts: webhookHosts };
-  if (opts.inspector === false) options.inspector = false;
-  else if (journalSize) options.inspector = { journalSize };
-  if (opts.trace || env.NCS_TRACE === '1') options.trace = (line) => process.stderr.write(`ncs trace ${line}\n`);
-  return options;
+  // Undefined members leave the simulator's defaults in force (createSandbox reads each with ??).
+  return dropUndefined({
+    ...flags.sandbox,
+    host: opts.host,
+    port: opts.port,
+    altPort: opts.altPort,
+    fixtures: opts.fixtures || undefined,
+    readyFile: opts.readyFile || undefined,
+    log: opts.quiet ? undefined : log,
+    allowBrowserCredentials: opts.allowBrowserCredentials || undefined,
+    dataDir: opts.dataDir || undefined,
+    store: opts.store || undefined,
+    tokenTtlSeconds: opts.tokenTtl,
+    refreshTokenTtlSeconds: opts.refreshTokenTtl,
+    rateLimit,
+    adminToken: opts.adminToken || undefined,
+    stream: streamLimits && { limits: streamLimits },
+    publicUrl: opts.publicUrl,
+    webhooks: webhookHosts ? { ...flags.sandbox?.webhooks, allowedHosts: webhookHosts } : flags.sandbox?.webhooks,
+    inspector: opts.inspector === false ? false : journalSize ? { journalSize } : undefined,
+    trace: opts.trace ? (line: string) => void process.stderr.write(`ncs trace ${line}\n`) : undefined,
+  });
+}
+
+/** The object without its undefined members: spreads and `in` checks downstream see only what was given. */
+function dropUndefined<T extends object>(o: T): T {
+  for (const key of Object.keys(o) as (keyof T)[]) if (o[key] === undefined) delete o[key];
+  return o;
 }

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { writeReadyFile } from '../contract/ready-file.ts';
 import { createNodeServer, type TransportLimits } from '../adapters/node-server.ts';
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
@@ -77,7 +78,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   if (!/^(127\.|::1$|localhost$)/.test(host)) sandbox.inspector?.setLoopbackOnly(false);
   const inspectorUrl = sandbox.inspector?.loginUrl(baseUrl);
   if (options.readyFile)
-    writeReadyFile(options.readyFile, { baseUrl, altBaseUrl, token, tenant, sandbox, inspectorUrl });
+    writeReadyFile(options.readyFile, {
+      baseUrl,
+      altBaseUrl,
+      token,
+      tenant,
+      adminToken: sandbox.adminToken,
+      inspectorUrl,
+    });
   let closing: Promise<void> | undefined;
   return {
     sandbox,
@@ -98,33 +106,6 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       return closing;
     },
   };
-}
-
-/** The file `ncs serve --ready-file` writes once listening: where to reach the server and a token to do it. */
-function writeReadyFile(
-  file: string,
-  r: {
-    baseUrl: string;
-    altBaseUrl: string | undefined;
-    token: string;
-    tenant: string;
-    sandbox: Sandbox;
-    inspectorUrl: string | undefined;
-  },
-): void {
-  const body = {
-    baseUrl: r.baseUrl,
-    altBaseUrl: r.altBaseUrl,
-    token: r.token,
-    tenant: r.tenant,
-    adminToken: r.sandbox.adminToken,
-    inspectorUrl: r.inspectorUrl,
-  };
-  // Owner-only (it holds the admin and an access token), and whole at once: written aside, then renamed.
-  const aside = `${file}.${process.pid}.tmp`;
-  rmSync(aside, { force: true });
-  writeFileSync(aside, JSON.stringify(body, null, 2), { mode: 0o600, flag: 'wx' });
-  renameSync(aside, file);
 }
 
 /**

@@ -22,3 +22,4 @@ export * from './audit-verify.ts';
 export * from './retry-policy.ts';
 export * from './canonical-json.ts';
 export { STREAM_DEFAULTS, WEBHOOK_DEFAULTS, AUDIT_DEFAULTS } from './simulator-defaults.ts';
+export { ReadyFile, ReadyFileError, readReadyFile, waitForReadyFile, writeReadyFile } from './ready-file.ts';

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readReadyFile } from '../contract/ready-file.ts';
 import type { z } from 'zod';
 import type { AddFaultBody } from './routes.ts';
 import { CONTROL_PREFIX } from './routes.ts';
@@ -10,9 +10,9 @@ export interface ControlClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Reads baseUrl and adminToken from a `ncs serve --ready-file` file. */
+/** Reads baseUrl and adminToken from a `ncs serve --ready-file` file (checked against its schema). */
 export function controlOptionsFromReadyFile(path: string): ControlClientOptions {
-  const info = JSON.parse(readFileSync(path, 'utf8')) as { baseUrl: string; adminToken: string };
+  const info = readReadyFile(path);
   return { baseUrl: info.baseUrl, adminToken: info.adminToken };
 }
 

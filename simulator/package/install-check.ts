@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
-import { waitForReadyFile } from '../e2e/ready-file.ts';
+import { waitForReadyFile } from '../contract/ready-file.ts';
 import { ROOT } from './build.ts';
 import { writeConsumerProject } from './consumer-project.ts';
 import { warningLines } from './output-warnings.ts';

@@ -2,7 +2,7 @@ import type { RouteDef } from '../../../simulator/contract/route-def.ts';
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
-import { inBatches, interfaceRoutes } from './interface-routes.ts';
+import { inBatches, interfaceRoutes } from '../../rules/interface-routes.ts';
 
 /** One valid call of an interface endpoint and its answer. */
 export interface Sample {

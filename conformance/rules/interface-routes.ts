@@ -1,6 +1,6 @@
-import type { RouteDef } from '../../../simulator/contract/route-def.ts';
-import { routesFor } from '../../../simulator/contract/route-table.ts';
-import { CURRENT_VERSION } from '../../../simulator/contract/versions.ts';
+import type { RouteDef } from '../../simulator/contract/route-def.ts';
+import { routesFor } from '../../simulator/contract/route-table.ts';
+import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 
 /**
  * The endpoints the interface lists (the contract's route table without the simulator's documented

@@ -1,0 +1,22 @@
+// One request and its answer as the kit records it; its own module so the HTTP client and the SSE
+// reader (which the client opens) both use it without importing each other.
+
+/** One request and its answer, kept as evidence. Request headers hold secrets: redact before printing. */
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status: number;
+  /** Response headers, names lower-cased. */
+  headers: Record<string, string>;
+  /** Body text ('' when not read, e.g. an event stream). */
+  text: string;
+  /** Parsed body, undefined when it is not JSON. */
+  json: unknown;
+  /** meta.requestId of the body, else the X-Request-Id header. */
+  requestId?: string;
+  durationMs: number;
+  /** How many attempts the retry policy made (1 without retries). */
+  attempts: number;
+}

@@ -1,0 +1,77 @@
+import {
+  defineOptions,
+  type OptionsOf,
+  parsedOption,
+  switchOption,
+  textOption,
+} from '../../simulator/contract/option-table.ts';
+import type { ProfileName } from './check.ts';
+
+/**
+ * `ncs conformance run`'s options, each declared once: flag, environment variable, reader, help.
+ * Commander's flags (bin/commands/conformance-run.ts), `optionsFromEnv` and the ConformanceOptions
+ * type come from this table; a new option is one row here (and its use in resolveOptions).
+ * Numbers are read as numbers only; resolveOptions says what is wrong with them, naming the flag.
+ */
+export const RUN_OPTIONS = defineOptions({
+  baseUrl: textOption('--base-url <url>', 'the deployment, e.g. https://staging.example', 'NCS_BASE_URL'),
+  altBaseUrl: textOption('--alt-base-url <url>', 'its second address', 'NCS_ALT_BASE_URL'),
+  tenant: textOption('--tenant <id>', 'x-service-tenant for authenticated calls', 'NCS_TENANT'),
+  token: textOption('--token <token>', 'bearer token', 'NCS_TOKEN'),
+  clientId: textOption('--client-id <id>', 'client credentials instead of --token', 'NCS_CLIENT_ID'),
+  clientSecret: textOption('--client-secret <secret>', 'the client secret', 'NCS_CLIENT_SECRET'),
+  tokenUrl: textOption(
+    '--token-url <url>',
+    "token endpoint (default: the deployment profile's /oauth/token)",
+    'NCS_TOKEN_URL',
+  ),
+  scope: textOption('--scope <scopes>', 'scopes to request with client credentials', 'NCS_SCOPE'),
+  otherTenant: textOption(
+    '--other-tenant <id>',
+    'a second tenant the same credentials may act for: tenant-isolation checks',
+    'NCS_OTHER_TENANT',
+  ),
+  foreignTenant: textOption(
+    '--foreign-tenant <id>',
+    'a tenant the credentials are NOT released for: the 403 forbidden check',
+    'NCS_FOREIGN_TENANT',
+  ),
+  adminToken: textOption(
+    '--admin-token <token>',
+    'admin token of the sandbox control plane: checks that arm faults',
+    'NCS_ADMIN_TOKEN',
+  ),
+  profile: parsedOption(
+    '--profile <profile>',
+    'full or read-only (default: read-only for production targets)',
+    (t) => t as ProfileName,
+    'NCS_PROFILE',
+  ),
+  environment: textOption('--environment <env>', 'declare the target environment, e.g. production', 'NCS_ENVIRONMENT'),
+  allowMutations: switchOption(
+    '--allow-mutations',
+    'let modifying checks run against production',
+    'NCS_ALLOW_MUTATIONS',
+  ),
+  grep: textOption('--grep <pattern>', 'only checks whose name, tag or section matches', 'NCS_GREP'),
+  timeoutMs: parsedOption('--timeout <ms>', 'per request, milliseconds (default 10000)', Number, 'NCS_TIMEOUT'),
+  concurrency: parsedOption('--concurrency <n>', 'checks run at once (default 4)', Number, 'NCS_CONCURRENCY'),
+  deploymentProfile: textOption(
+    '--deployment-profile <file>',
+    'JSON file with what the interface does not show',
+    'NCS_DEPLOYMENT_PROFILE',
+  ),
+});
+
+/** How `ncs conformance run` reports (the command's own options, not the library's). */
+export const REPORT_OPTIONS = defineOptions({
+  reporter: textOption('--reporter <list>', 'console,json,junit,html', 'NCS_REPORTER'),
+  output: textOption(
+    '--output <dir>',
+    'directory for json, junit and html reports (default conformance-results)',
+    'NCS_OUTPUT',
+  ),
+});
+
+/** The options of the table, as flags and NCS_* variables give them. */
+export type RunTableOptions = OptionsOf<typeof RUN_OPTIONS>;

@@ -1,0 +1,73 @@
+// The layering rules of biome.json, proved: for each forbidden edge a probe file that imports across
+// it must fail lint, and an allowed edge must pass. The probes live in a scratch copy of the layout
+// (biome.json applies its rules by path), never in the source tree.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIOME = join(ROOT, 'node_modules/.bin/biome');
+
+/** [probe path, what it imports, why it is forbidden]. */
+const FORBIDDEN: [string, string, string][] = [
+  ['simulator/contract/probe.ts', '../state/idempotency-store.ts', 'contract/ imports state/'],
+  ['simulator/contract/probe.ts', '../handlers/catalog.ts', 'contract/ imports a feature'],
+  ['simulator/contract/probe.ts', '../core/envelope.ts', 'contract/ imports the kernel'],
+  ['simulator/contract/routes/probe.ts', '../../state/idempotency-store.ts', 'contract/routes/ imports state/'],
+  ['simulator/inspector/probe.ts', '../app/sandbox.ts', 'inspector/ imports app/'],
+  ['simulator/handlers/probe.ts', '../../bin/program.ts', 'a feature imports bin/'],
+  ['simulator/control/probe.ts', '../app/sandbox.ts', 'a feature imports app/'],
+  ['simulator/core/probe.ts', '../handlers/catalog.ts', 'the kernel imports a feature'],
+  ['simulator/lib/probe.ts', '../core/envelope.ts', 'lib/ imports above it'],
+  ['simulator/app/probe.ts', '../test-support/test-context.ts', 'shipped code imports test-only code'],
+  ['simulator/middleware/probe.ts', '../test-support/test-context.ts', 'shipped code imports test-only code'],
+  ['simulator/app/probe.ts', '../../conformance/index.ts', 'the simulator imports the kit'],
+  ['conformance/runner/probe.ts', '../../simulator/core/envelope.ts', 'the kit imports simulator internals'],
+];
+const ALLOWED: [string, string][] = [
+  ['simulator/contract/probe.ts', './envelope.ts'],
+  ['simulator/contract/routes/probe.ts', '../route-def.ts'],
+  ['simulator/inspector/probe.ts', '../control/operations.ts'],
+  ['simulator/app/probe.ts', '../inspector/index.ts'],
+  ['conformance/runner/probe.ts', '../../simulator/contract/envelope.ts'],
+];
+
+let scratch: string;
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'ncs-layering-'));
+  const config = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8'));
+  delete config.$schema;
+  config.vcs = { enabled: false };
+  writeFileSync(join(scratch, 'biome.json'), JSON.stringify(config));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The restricted-import diagnostics biome reports for one probe file. */
+function lint(path: string, target: string): string {
+  const dir = mkdtempSync(join(scratch, 'case-'));
+  const file = join(dir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(join(dir, 'biome.json'), readFileSync(join(scratch, 'biome.json')));
+  writeFileSync(file, `import { x } from '${target}';\n\nexport const y = x;\n`);
+  try {
+    execFileSync(BIOME, ['lint', '--max-diagnostics=50', path], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+    return '';
+  } catch (err) {
+    const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string };
+    return `${stdout}${stderr}`;
+  }
+}
+
+describe('layering rules (biome.json)', () => {
+  for (const [path, target, why] of FORBIDDEN)
+    it(`lint refuses: ${why} (${path} -> ${target})`, () => {
+      expect(lint(path, target)).toContain('noRestrictedImports');
+    });
+  for (const [path, target] of ALLOWED)
+    it(`lint allows ${path} -> ${target}`, () => {
+      expect(lint(path, target)).not.toContain('noRestrictedImports');
+    });
+});
