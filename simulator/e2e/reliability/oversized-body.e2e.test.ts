@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { request, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,9 +73,11 @@ describe('a body over the limit, sent by undici to `ncs serve`', () => {
     const chunk = Buffer.alloc(256 * 1024, 0x61);
     const outcomes: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const body = (async function* () {
-        for (let n = 0; n < 80; n++) yield chunk;
-      })();
+      const body = Readable.from(
+        (function* () {
+          for (let n = 0; n < 80; n++) yield chunk;
+        })(),
+      );
       try {
         const res = await request(`${info.baseUrl}/api/public/v1/connections`, {
           method: 'POST',
