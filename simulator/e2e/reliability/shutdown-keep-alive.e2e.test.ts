@@ -37,7 +37,7 @@ function keepAlive(port: number) {
   return { socket, state, closed };
 }
 
-const answers = (text: string) => text.match(/HTTP\/1\.1 \d{3}[^]*?\r\n\r\n\{[^]*?\}\}/g) ?? [];
+const answers = (text: string) => text.match(/HTTP\/1\.1 \d{3}[\s\S]*?\r\n\r\n\{[\s\S]*?\}\}/g) ?? [];
 const GET = 'GET /api/public/v1 HTTP/1.1\r\nHost: x\r\n\r\n';
 
 describe('SIGTERM and keep-alive connections', () => {
@@ -58,7 +58,7 @@ describe('SIGTERM and keep-alive connections', () => {
       const [, second] = answers(c.state.text);
       if (c.state.reset) return 'reset';
       if (!second) return 'closed without an answer';
-      return /^HTTP\/1\.1 200 [^]*\r\nconnection: close\r\n/i.test(second) ? 'answered, close' : second.slice(0, 40);
+      return /^HTTP\/1\.1 200 [\s\S]*\r\nconnection: close\r\n/i.test(second) ? 'answered, close' : second.slice(0, 40);
     });
     expect(seen).toEqual(Array(40).fill('answered, close'));
     expect(await exited).toBe(0);
