@@ -88,7 +88,9 @@ export async function runServe(
   out(`  admin token ${running.sandbox.adminToken}   (control plane only)`);
   if (running.inspectorUrl) out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
   out(`  oauth       ${running.baseUrl}/oauth/token   (metadata: /.well-known/oauth-authorization-server)`);
-  out(`  new token   ncs token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`);
+  out(
+    `  new token   ${ncsCommandHere()} token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`,
+  );
   const limits = running.sandbox.state.rateLimits.settings();
   out(
     `  rate limit  ${limits ? `${limits.limit} calls per ${limits.windowSeconds} s per access, tenant and environment` : 'off'}`,
@@ -98,6 +100,15 @@ export async function runServe(
     `              curl -s ${api}/providers -H "Authorization: Bearer $NCS_TOKEN" -H "x-service-tenant: ${running.tenant}"`,
   );
   return running;
+}
+
+/**
+ * How to call ncs where this one runs: from the sources of a clone (`node bin/ncs.ts`, this module a
+ * .ts file) `ncs` is on nobody's PATH, so `npm run ncs --`; from the installed bundle, `npx ncs`.
+ * @example ncsCommandHere('file:///app/node_modules/ncs-sandbox/dist/cli/ncs-main.js') // 'npx ncs'
+ */
+export function ncsCommandHere(moduleUrl: string = import.meta.url): string {
+  return moduleUrl.endsWith('.ts') ? 'npm run ncs --' : 'npx ncs';
 }
 
 /** How long a shutdown waits for requests in progress before cutting them. */

@@ -14,9 +14,13 @@ export function packageVersion(): string {
   return manifest.version;
 }
 
-/** Adds `-V, --version`, the `-v` many tools accept, and `ncs version`. @example registerVersion(program) */
+/** Adds `-V, --version`, the `-v` many tools accept, and `ncs version` (after every other command). @example registerVersion(program) */
 export function registerVersion(program: Command): void {
   const version = packageVersion();
+  // The program's own options count only before a command: `ncs openapi --version 2026-06-12` is
+  // openapi's option. Set on the program alone, after its commands exist (they would inherit it, and
+  // `ncs sandbox state --base-url u` must keep working): so call this last.
+  program.enablePositionalOptions();
   program.version(version, '-V, --version', 'print the version');
   program.addOption(new Option('-v', 'print the version').hideHelp());
   program.on('option:v', () => {
