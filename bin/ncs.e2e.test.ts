@@ -45,6 +45,8 @@ describe('ncs CLI', () => {
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(out).toContain(`ncs sandbox listening on ${info.baseUrl}`);
+    // From a clone's sources `ncs` is not on the PATH: the banner says how to call it here.
+    expect(out).toContain(`  new token   npm run ncs -- token --base-url ${info.baseUrl} --client-id <id>`);
     expect(out).toMatch(/GET \/api\/public\/v1\/providers 200 [\d.]+ms req_/);
   });
 

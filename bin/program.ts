@@ -10,6 +10,7 @@ import { registerOpenApi } from './commands/openapi.ts';
 import { registerSandbox } from './commands/sandbox.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerToken } from './commands/token.ts';
+import { registerVersion } from './commands/version.ts';
 import { registerWebhookListen } from './commands/webhook-listen.ts';
 import { registerWebhookSign } from './commands/webhook-sign.ts';
 import { registerWebhookVerify } from './commands/webhook-verify.ts';
@@ -42,6 +43,7 @@ registerAuditVerify(program.command('audit').description('audit-log tools'));
 const conformance = program.command('conformance').description('check any deployment against the interface');
 registerConformanceRun(conformance);
 registerConformanceList(conformance);
+registerVersion(program);
 
 oneLineErrors(program);
 trackRunningCommand(program);

@@ -24,9 +24,20 @@ export function oneLineErrors(cmd: Command): void {
         `${name}: ${text
           .replace(/^error:\s*/i, '')
           .trim()
-          .replace(/\s*\n\s*/g, ' ')}; see ${name} --help\n`,
+          .replace(/\s*\n\s*/g, ' ')
+          .replace(/\.$/, '')}; see ${name} --help\n`,
       ),
   });
+  // A command of commands called without one (`ncs`, `ncs webhook`): commander prints the whole help
+  // as an error; one line naming the choices instead, like every other usage error (exit 2).
+  if (cmd.commands.length > 0) {
+    const help = cmd.help.bind(cmd);
+    cmd.help = ((context?: { error: boolean }) => {
+      if (!context?.error) return context ? help(context) : help();
+      const names = cmd.commands.map((c) => c.name()).filter((n) => n !== 'help');
+      return cmd.error(`a command is missing: ${names.join(', ')}`, { exitCode: 2, code: 'ncs.missingCommand' });
+    }) as Command['help'];
+  }
   for (const sub of cmd.commands) oneLineErrors(sub);
 }
 

@@ -1,11 +1,12 @@
 // `ncs sandbox …`: drive a running simulator through its control plane (admin token).
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import {
   createControlClient,
   parseDuration,
   type ControlClient,
   type ControlClientOptions,
 } from '../../simulator/control/client.ts';
+import { AddFaultBody } from '../../simulator/control/routes.ts';
 import { reachingFetch } from '../../simulator/lib/reach.ts';
 import { baseUrlOf, readReadyFile } from './target.ts';
 import { nonNegativeIntOption, positiveIntOption, UsageError } from './usage.ts';
@@ -27,6 +28,16 @@ export function resolveControl(opts: SandboxCliOptions, env = process.env): Cont
     throw new UsageError('the control plane needs the admin token: --admin-token, NCS_ADMIN_TOKEN or --ready-file');
   const baseUrl = baseUrlOf(opts.baseUrl ?? ready.baseUrl, env);
   return { baseUrl, adminToken, fetch: reachingFetch(globalThis.fetch, baseUrl) };
+}
+
+interface FaultCliOptions {
+  route?: string;
+  method?: string;
+  count: number;
+  retryAfter?: number;
+  latency?: number;
+  skew?: number;
+  webhook?: string;
 }
 
 const print = (data: unknown): void => {
@@ -70,26 +81,32 @@ export function registerSandbox(program: Command): void {
       const seconds = by === undefined ? undefined : durationOf(by);
       return run((ctl) => (seconds === undefined ? ctl.clock() : ctl.advanceClock(seconds)))();
     });
+  // The kinds come from the control plane's schema: what the help lists is what the simulator accepts.
+  const kinds = AddFaultBody.shape.kind.options;
   sandbox
-    .command('fault <kind>')
-    .description('inject internal | rate_limited | latency into the next matching calls')
+    .command('fault')
+    .description('inject a fault into the next matching calls (signature faults: the next webhook deliveries)')
+    .addArgument(new Argument('<kind>', 'what goes wrong').choices(kinds))
     .option('--route <route>', 'operationId, route path or path (default: any)')
     .option('--method <method>', 'HTTP method (default: any)')
     .option('--count <n>', 'how many calls', positiveIntOption, 1)
     .option('--retry-after <seconds>', 'Retry-After of an injected 429', nonNegativeIntOption)
     .option('--latency <ms>', 'added latency', nonNegativeIntOption)
-    .action(
-      (kind: string, o: { route?: string; method?: string; count: number; retryAfter?: number; latency?: number }) =>
-        run((ctl) =>
-          ctl.addFault({
-            kind: kind as 'internal',
-            count: o.count,
-            ...(o.route ? { route: o.route } : {}),
-            ...(o.method ? { method: o.method.toUpperCase() as 'GET' } : {}),
-            ...(o.retryAfter !== undefined ? { retryAfterSeconds: o.retryAfter } : {}),
-            ...(o.latency !== undefined ? { latencyMs: o.latency } : {}),
-          }),
-        )(),
+    .option('--skew <seconds>', 'how far a signature fault moves the signed time (default 600)', positiveIntOption)
+    .option('--webhook <webhookId>', 'signature faults: only deliveries to this receiver')
+    .action((kind: (typeof kinds)[number], o: FaultCliOptions) =>
+      run((ctl) =>
+        ctl.addFault({
+          kind,
+          count: o.count,
+          ...(o.route ? { route: o.route } : {}),
+          ...(o.method ? { method: o.method.toUpperCase() as 'GET' } : {}),
+          ...(o.retryAfter !== undefined ? { retryAfterSeconds: o.retryAfter } : {}),
+          ...(o.latency !== undefined ? { latencyMs: o.latency } : {}),
+          ...(o.skew !== undefined ? { skewSeconds: o.skew } : {}),
+          ...(o.webhook ? { webhookId: o.webhook } : {}),
+        }),
+      )(),
     );
   sandbox
     .command('status <status>')

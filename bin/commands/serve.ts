@@ -62,7 +62,9 @@ export async function runServe(
   if (running.store) out(`  store       ${running.store}   (shared with every replica on it)`);
   if (running.inspectorUrl) out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
   out(`  oauth       ${running.baseUrl}/oauth/token   (metadata: /.well-known/oauth-authorization-server)`);
-  out(`  new token   ncs token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`);
+  out(
+    `  new token   ${ncsCommandHere()} token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`,
+  );
   const limits = running.sandbox.state.rateLimits.settings();
   out(
     `  rate limit  ${limits ? `${limits.limit} calls per ${limits.windowSeconds} s per access, tenant and environment` : 'off'}`,
@@ -72,6 +74,15 @@ export async function runServe(
     `              curl -s ${api}/providers -H "Authorization: Bearer $NCS_TOKEN" -H "x-service-tenant: ${running.tenant}"`,
   );
   return running;
+}
+
+/**
+ * How to call ncs where this one runs: from the sources of a clone (`node bin/ncs.ts`, this module a
+ * .ts file) `ncs` is on nobody's PATH, so `npm run ncs --`; from the installed bundle, `npx ncs`.
+ * @example ncsCommandHere('file:///app/node_modules/ncs-sandbox/dist/cli/ncs-main.js') // 'npx ncs'
+ */
+export function ncsCommandHere(moduleUrl: string = import.meta.url): string {
+  return moduleUrl.endsWith('.ts') ? 'npm run ncs --' : 'npx ncs';
 }
 
 /** How long a shutdown waits for requests in progress before cutting them. */

@@ -172,6 +172,50 @@ export function describeClientError(err: NodeJS.ErrnoException): string {
   }
 }
 
+/** How much of a refused body is read and dropped after the answer before the connection is cut. */
+export const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+/** How long a refused body may pause after the answer before the connection is cut, ms. */
+export const DISCARD_IDLE_MS = 500;
+
+/**
+ * Reads and drops the rest of a refused body, then closes the connection. Node ends a
+ * `Connection: close` answer by closing the socket as soon as the answer is written; with the
+ * client's body still arriving, that close sends a TCP reset, and a client still uploading (undici
+ * sending 20 MiB) loses the answer it was sent. So the answer goes out with a FIN, the rest of the
+ * body is read (bounded by bytes and by a pause) and dropped, and only then is the socket closed.
+ * @example if (plain.bodyTooLarge) discardRestOfBody(req);
+ */
+export function discardRestOfBody(req: IncomingMessage, maxBytes = DISCARD_MAX_BYTES, idleMs = DISCARD_IDLE_MS): void {
+  const socket = req.socket as IncomingMessage['socket'] & { destroySoon?: () => void };
+  const closeAfterAnswer = socket.destroySoon?.bind(socket);
+  if (!closeAfterAnswer) return;
+  let left = maxBytes;
+  let bodyDone = req.complete;
+  let idle: NodeJS.Timeout | undefined;
+  const cut = () => socket.destroy();
+  const finish = () => {
+    clearTimeout(idle);
+    closeAfterAnswer();
+  };
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) cut();
+    else idle?.refresh();
+  });
+  req.once('end', () => {
+    bodyDone = true;
+    if (idle) finish();
+  });
+  socket.once('close', () => clearTimeout(idle));
+  req.resume();
+  // node calls destroySoon() once a `Connection: close` answer is written.
+  socket.destroySoon = () => {
+    if (bodyDone) return finish();
+    socket.end();
+    idle = setTimeout(cut, idleMs);
+  };
+}
+
 /**
  * A node:http request listener around the core.
  * @example http.createServer(createNodeListener(core)).listen(4010, '127.0.0.1');
@@ -190,10 +234,9 @@ export function createNodeListener(
       .then(async (plain) => {
         const out = await core.handle(plain);
         if (plain.bodyTooLarge) {
-          // The rest of the body is never read: answer, then close the connection.
+          // Answer, then close the connection once the rest of the body has been read and dropped.
           out.headers.connection = 'close';
-          const socket = req.socket;
-          res.on('finish', () => socket?.destroy());
+          discardRestOfBody(req);
         }
         return out;
       })

@@ -21,6 +21,11 @@ export interface TransportLimits {
   maxRequestsPerSocket: number;
   /** Largest accepted header block, bytes. */
   maxHeaderBytes: number;
+  /**
+   * At shutdown, how long idle keep-alive connections stay open for a request already on its way
+   * (it is answered with Connection: close), ms. Closing them at once resets such a request.
+   */
+  shutdownGraceMs: number;
 }
 
 export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
@@ -30,6 +35,7 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 10_000,
   maxHeaderBytes: 16 * 1024,
+  shutdownGraceMs: 500,
 };
 
 export interface NodeServerOptions {
@@ -98,21 +104,36 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
         });
       }),
     close() {
-      // Idle connections are closed only after a full poll phase (two setImmediate hops): a request
-      // that already arrived on one has been read by then, so it is answered (Connection: close), not
-      // reset. server.close() itself closes idle connections, so it waits for that point too.
+      // A request that already arrived on an idle connection is read within one poll phase (two
+      // setImmediate hops), so waiting that long before closing anything answers it rather than resets it.
       const afterPoll = (fn: () => void) => setImmediate(() => setImmediate(fn));
+      const closeIdle = () => afterPoll(() => server.closeIdleConnections());
       closing ??= new Promise<void>((resolve) => {
+        let sweep: NodeJS.Timeout | undefined;
+        let grace: NodeJS.Timeout | undefined;
+        // Stop listening first, before any answer says Connection: close: a client told so connects
+        // anew, and a connection still queued in the kernel when the listener closes is reset. node's
+        // server.close() also closes idle connections at once, which resets a request already on its
+        // way on one: it is kept from doing so here (an own property shadowing the method, for this call).
+        const idleCloser = Object.getOwnPropertyDescriptor(server, 'closeIdleConnections');
+        server.closeIdleConnections = () => undefined;
+        server.close(() => {
+          clearTimeout(grace);
+          clearInterval(sweep);
+          resolve();
+        });
+        if (idleCloser) Object.defineProperty(server, 'closeIdleConnections', idleCloser);
+        else Reflect.deleteProperty(server, 'closeIdleConnections');
+        // From now on every answer says Connection: close, and node closes the connection after it.
         draining = true;
-        // Connections that finish their last response go idle: close them as they do, not after keep-alive.
-        const sweep = setInterval(() => afterPoll(() => server.closeIdleConnections()), 25);
-        afterPoll(() =>
-          server.close(() => {
-            clearInterval(sweep);
-            resolve();
-          }),
-        );
         for (const stop of [...streams]) stop();
+        // Idle keep-alive connections stay open for the grace time: a client may have sent its next
+        // request a moment ago. Then they are closed, and connections that go idle after their last
+        // answer are closed as they do, not after the keep-alive time.
+        grace = setTimeout(() => {
+          closeIdle();
+          sweep = setInterval(closeIdle, 25);
+        }, limits.shutdownGraceMs);
       });
       return closing;
     },

@@ -89,6 +89,33 @@ export function createOpenApiBackend(doc: OpenApiDocument, opts: { useDefaults?:
   });
 }
 
+/** Initialised backends and their compiled validators, by document text (the oldest dropped first). */
+const backends = new Map<
+  string,
+  { backend: Promise<OpenAPIBackend>; fastValidation: Map<string, FastValidation | undefined> }
+>();
+const SHARED_BACKENDS = 8;
+
+/**
+ * The backend of a document, shared by every router of the same document in this process: each
+ * sandbox (a test file may create dozens) would otherwise compile the same validators again, some
+ * 300 ms of CPU each. Matching and validation keep no state per request, so sharing is safe.
+ */
+function sharedBackend(doc: OpenApiDocument, useDefaults: boolean) {
+  const key = `${useDefaults} ${JSON.stringify(doc)}`;
+  let entry = backends.get(key);
+  if (!entry) {
+    const backend = createOpenApiBackend(doc, { useDefaults });
+    entry = { backend: backend.init().then(() => backend), fastValidation: new Map() };
+    const oldest = backends.keys().next().value;
+    if (backends.size >= SHARED_BACKENDS && oldest !== undefined) backends.delete(oldest);
+    backends.set(key, entry);
+    // A failed start is not kept: the next router tries again.
+    entry.backend.catch(() => backends.delete(key));
+  }
+  return entry;
+}
+
 /**
  * The document may be given as a function: it is then built when `ready` is first read.
  * @example const router = createRouter(() => buildOpenApiDocument()); await router.ready; router.match('GET', '/api/public/v1/providers');
@@ -96,10 +123,11 @@ export function createOpenApiBackend(doc: OpenApiDocument, opts: { useDefaults?:
 export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opts: RouterOptions = {}): Router {
   let backend: OpenAPIBackend | undefined;
   let ready: Promise<void> | undefined;
+  let fastValidation = new Map<string, FastValidation | undefined>();
   const start = async () => {
-    const b = createOpenApiBackend(typeof doc === 'function' ? doc() : doc, { useDefaults: opts.useDefaults ?? false });
-    await b.init();
-    backend = b;
+    const shared = sharedBackend(typeof doc === 'function' ? doc() : doc, opts.useDefaults ?? false);
+    backend = await shared.backend;
+    fastValidation = shared.fastValidation;
   };
   const api = () => {
     if (!backend) throw new Error('the router is used before its ready promise settled');
@@ -112,7 +140,6 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
   // matchOperation rebuilds the operation list and compiles a RegExp per template on every call;
   // a match depends only on method and path, so hits are remembered (bounded: oldest dropped first).
   const matchCache = new Map<string, RouteMatch>();
-  const fastValidation = new Map<string, FastValidation | undefined>();
 
   function allowedMethods(path: string): string {
     let allow = allowCache.get(path);

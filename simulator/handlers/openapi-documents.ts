@@ -3,6 +3,33 @@ import { openApiYaml } from '../contract/openapi-yaml.ts';
 import { PREBUILT_DOCUMENTS } from '../contract/prebuilt-documents.ts';
 import { type ApiVersion, CURRENT_VERSION } from '../contract/versions.ts';
 
+// Generated documents and their YAML, once per process: every sandbox (tests create hundreds) gets a
+// copy parsed from the text instead of generating the same document again (~70 ms, YAML ~90 ms).
+const generated = new Map<string, string>();
+const yamlByJson = new Map<string, string>();
+const KEPT = 16;
+
+function remember(map: Map<string, string>, key: string, make: () => string): string {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    const oldest = map.keys().next().value;
+    if (map.size >= KEPT && oldest !== undefined) map.delete(oldest);
+    map.set(key, value);
+  }
+  return value;
+}
+
+function generatedText(version: ApiVersion, servers: string[] | undefined): string {
+  return remember(generated, JSON.stringify([version, servers ?? null]), () =>
+    JSON.stringify(buildOpenApiDocument({ version, ...(servers ? { servers } : {}) })),
+  );
+}
+
+function yamlOf(doc: OpenApiDocument, json: string): string {
+  return remember(yamlByJson, json, () => openApiYaml(doc));
+}
+
 /** The OpenAPI document of each published version, built lazily once and kept as JSON and YAML text. */
 export interface OpenApiDocuments {
   object(version?: ApiVersion): OpenApiDocument;
@@ -21,10 +48,8 @@ export function createOpenApiDocuments(
 ): OpenApiDocuments {
   const cache = new Map<string, { doc: OpenApiDocument; json?: string; yaml?: string }>();
   const build = (version: ApiVersion): OpenApiDocument => {
-    const text = servers ? undefined : prebuilt?.[version];
-    return text === undefined
-      ? buildOpenApiDocument({ version, ...(servers ? { servers } : {}) })
-      : (JSON.parse(text) as OpenApiDocument);
+    const text = (servers ? undefined : prebuilt?.[version]) ?? generatedText(version, servers);
+    return JSON.parse(text) as OpenApiDocument;
   };
   const entry = (version: ApiVersion) => {
     let e = cache.get(version);
@@ -43,7 +68,8 @@ export function createOpenApiDocuments(
     },
     yaml(v = CURRENT_VERSION) {
       const e = entry(v);
-      e.yaml ??= openApiYaml(e.doc);
+      e.json ??= JSON.stringify(e.doc, null, 2);
+      e.yaml ??= yamlOf(e.doc, e.json);
       return e.yaml;
     },
   };

@@ -28,12 +28,17 @@ describe('the bundled ncs command', () => {
   it('serves the built-in fixtures and passes the kit discovery checks against itself', async () => {
     const ready = join(pkg, 'ready.json');
     const server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
+    let stdout = '';
     server.stderr.on('data', (c) => (stderr += c));
+    server.stdout.on('data', (c) => (stdout += c));
     try {
       const { baseUrl, token, tenant } = await waitForReadyFile(ready);
+      // Installed, the command is `npx ncs` (the banner of the sources says `npm run ncs --`).
+      for (let i = 0; i < 100 && !stdout.includes('new token'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(stdout).toContain(`  new token   npx ncs token --base-url ${baseUrl} --client-id <id>`);
       const res = await fetch(`${baseUrl}/api/public/v1/providers`, {
         headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant },
       });

@@ -15,21 +15,39 @@ export interface ResponseSchemas {
  * the dialect of OpenAPI 3.1), once per run; references resolve inside the document.
  */
 export function responseSchemas(ctx: CheckContext): Promise<ResponseSchemas> {
-  return requireOpenApi(ctx).then(({ doc }) =>
+  return requireOpenApi(ctx).then(({ ex, doc }) =>
     ctx.shared('response-schemas', async () => {
-      const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
-      const id = 'urn:ncs-conformance:target-openapi';
-      ajv.addSchema(doc as object, id);
-      const cache = new Map<string, ValidateFunction | undefined>();
-      return {
-        forOperation(method, path) {
-          const key = `${method} ${path}`;
-          if (!cache.has(key)) cache.set(key, compile(ajv, id, doc, method, path));
-          return cache.get(key);
-        },
-      };
+      // The same document text (the same deployment, run after run) reuses what was compiled for it.
+      const text = ex.text || JSON.stringify(doc);
+      const known = compiledByDocument.get(text);
+      if (known) return known;
+      const compiled = compileDocument(doc);
+      const oldest = compiledByDocument.keys().next().value;
+      if (compiledByDocument.size >= COMPILED_DOCUMENTS && oldest !== undefined) compiledByDocument.delete(oldest);
+      compiledByDocument.set(text, compiled);
+      return compiled;
     }),
   );
+}
+
+/** Documents whose compiled schemas are kept for the next run in this process (compiling costs CPU). */
+const COMPILED_DOCUMENTS = 4;
+const compiledByDocument = new Map<string, ResponseSchemas>();
+
+function compileDocument(doc: OpenApiLike): ResponseSchemas {
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
+  const id = 'urn:ncs-conformance:target-openapi';
+  // A copy: the document of this run is not kept alive by the cache's Ajv, nor changed by it.
+  const own = structuredClone(doc);
+  ajv.addSchema(own as object, id);
+  const cache = new Map<string, ValidateFunction | undefined>();
+  return {
+    forOperation(method, path) {
+      const key = `${method} ${path}`;
+      if (!cache.has(key)) cache.set(key, compile(ajv, id, own, method, path));
+      return cache.get(key);
+    },
+  };
 }
 
 function compile(

@@ -2,6 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PersistenceError } from './persistence-error.ts';
 import type { Persistence } from './persistence.ts';
+import { loadSqlite } from './load-sqlite.ts';
 
 export const DATABASE_FILE = 'ncs-sandbox.sqlite';
 
@@ -40,9 +41,8 @@ export function openSqlitePersistence(dir: string): Persistence {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, DATABASE_FILE);
   prepareFile(file);
-  // Loaded here, not imported at the top: Node 22 prints an ExperimentalWarning whenever node:sqlite
-  // loads, and only `--data-dir` needs it.
-  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  // Loaded here, not imported at the top: only `--data-dir` needs it (and Node 22 warns as it loads).
+  const { DatabaseSync } = loadSqlite();
   const db = new DatabaseSync(file);
   try {
     // Exclusive mode before the first access: WAL then needs no shared-memory file, and the lock

@@ -1,3 +1,6 @@
+// The kit against each deliberate violation, in shards: one file per shard (violations-<n>.e2e.test.ts),
+// so test workers run them side by side instead of one file holding the whole run for minutes.
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIOLATIONS, violationOptions } from '../violations/index.ts';
 import { CHECKS } from '../checks/index.ts';
@@ -10,10 +13,28 @@ const NOT_SIMULATED: Record<string, string> = {
     'both transports hand the core lower-cased header names, so a case-sensitive server cannot be simulated',
 };
 
-describe('the kit catches each deliberate violation, and only with the checks it should', () => {
-  const msw = mswTargets();
-  beforeAll(msw.listen);
-  afterAll(msw.close);
+/** How many files the violations are spread over (each file runs every SHARDS-th violation). */
+export const SHARDS = 4;
+
+/**
+ * Registers the violations of one shard (0-based); shard 0 also checks the list itself.
+ * @example violationSuite(0) // in violations-1.e2e.test.ts
+ */
+export function violationSuite(shard: number): void {
+  describe(`the kit catches each deliberate violation, and only with the checks it should (${shard + 1}/${SHARDS})`, () => {
+    const msw = mswTargets();
+    beforeAll(msw.listen);
+    afterAll(msw.close);
+    if (shard === 0) listChecks();
+    VIOLATIONS.filter((_, i) => i % SHARDS === shard).forEach(violationCase(msw));
+  });
+}
+
+function listChecks(): void {
+  it('every shard has its file, so no violation goes unrun', () => {
+    for (let n = 1; n <= SHARDS; n++)
+      expect(existsSync(new URL(`./violations-${n}.e2e.test.ts`, import.meta.url)), `violations-${n}`).toBe(true);
+  });
 
   it('has at least 30 kinds of violation, each naming existing checks', () => {
     expect(VIOLATIONS.length).toBeGreaterThanOrEqual(30);
@@ -30,8 +51,10 @@ describe('the kit catches each deliberate violation, and only with the checks it
     const unproven = CHECKS.map((c) => c.name).filter((n) => !proven.has(n));
     expect(unproven.sort()).toEqual(Object.keys(NOT_SIMULATED).sort());
   });
+}
 
-  for (const violation of VIOLATIONS) {
+function violationCase(msw: ReturnType<typeof mswTargets>) {
+  return (violation: (typeof VIOLATIONS)[number]) => {
     it(`${violation.name}: ${violation.description}`, async () => {
       const result = await runConformance(await msw.use(violationOptions(violation.name)));
       const failed = result.results.filter((r) => r.status === 'fail').map((r) => r.check.name);
@@ -45,5 +68,5 @@ describe('the kit catches each deliberate violation, and only with the checks it
         if (f.request) expect(f.curl).toMatch(/^curl /);
       }
     });
-  }
-});
+  };
+}

@@ -1,0 +1,3 @@
+import { violationSuite } from './violation-suite.ts';
+
+violationSuite(0);

@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { NCS_BIN as BIN, type ReadyInfo, waitForReadyFile } from '../ready-file.ts';
+
+// At SIGTERM, a keep-alive connection the client is about to reuse must not be cut under a request
+// that is already on its way: the server answers it (Connection: close), then closes. Only once no
+// request has come for a moment are idle connections closed. The server runs in its own process, as
+// a supervisor would stop it.
+async function startServer() {
+  const ready = join(mkdtempSync(join(tmpdir(), 'ncs-term-ka-')), 'ready.json');
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  onTestFinished(() => void child.kill('SIGKILL'));
+  const info: ReadyInfo = await waitForReadyFile(ready);
+  return { child, exited, info };
+}
+
+/** A raw keep-alive connection: what it received, and whether it ended with a reset. */
+function keepAlive(port: number) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  const state = { text: '', reset: false, closed: false };
+  socket.on('data', (d) => (state.text += d.toString('latin1')));
+  socket.on('error', (e: NodeJS.ErrnoException) => (state.reset ||= e.code === 'ECONNRESET' || e.code === 'EPIPE'));
+  const closed = new Promise<void>((r) =>
+    socket.on('close', () => {
+      state.closed = true;
+      r();
+    }),
+  );
+  return { socket, state, closed };
+}
+
+const answers = (text: string) => text.match(/HTTP\/1\.1 \d{3}[\s\S]*?\r\n\r\n\{[\s\S]*?\}\}/g) ?? [];
+const GET = 'GET /api/public/v1 HTTP/1.1\r\nHost: x\r\n\r\n';
+
+describe('SIGTERM and keep-alive connections', () => {
+  it('a request sent on 40 idle keep-alive connections right after SIGTERM is answered on each, then closed', async () => {
+    const { child, exited, info } = await startServer();
+    const port = Number(new URL(info.baseUrl).port);
+    const conns = Array.from({ length: 40 }, () => keepAlive(port));
+    for (const c of conns) c.socket.write(GET);
+    // Every connection has had its first answer and is idle (kept alive).
+    for (let i = 0; i < 400 && conns.some((c) => answers(c.state.text).length < 1); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(conns.map((c) => answers(c.state.text).length)).toEqual(Array(40).fill(1));
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1));
+    for (const c of conns) c.socket.write(GET);
+    await Promise.all(conns.map((c) => c.closed));
+    const seen = conns.map((c) => {
+      const [, second] = answers(c.state.text);
+      if (c.state.reset) return 'reset';
+      if (!second) return 'closed without an answer';
+      return /^HTTP\/1\.1 200 [\s\S]*\r\nconnection: close\r\n/i.test(second) ? 'answered, close' : second.slice(0, 40);
+    });
+    expect(seen).toEqual(Array(40).fill('answered, close'));
+    expect(await exited).toBe(0);
+  }, 30_000);
+
+  it('under a 32-worker POST load, SIGTERM resets no request: each is answered or its connection refused', async () => {
+    const { child, exited, info } = await startServer();
+    const agent = new Agent({ connections: 32, keepAliveTimeout: 10_000 });
+    onTestFinished(() => agent.close());
+    const outcomes = new Map<string, number>();
+    const count = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
+    let stop = false;
+    const body = JSON.stringify({ connectorId: 'tillcraft-pos-cloud', capability: 'orders.read' });
+    const worker = async () => {
+      while (!stop) {
+        try {
+          const res = await request(`${info.baseUrl}/api/public/v1/capabilities`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${info.token}`,
+              'x-service-tenant': info.tenant,
+              'content-type': 'application/json',
+            },
+            body,
+            dispatcher: agent,
+          });
+          await res.body.text();
+          count(String(res.statusCode === 200 || res.statusCode === 429 ? 'answered' : res.statusCode));
+        } catch (err) {
+          const e = err as Error & { code?: string; cause?: { code?: string } };
+          const code =
+            e.code === 'ECONNREFUSED' || e.cause?.code === 'ECONNREFUSED' ? 'refused' : (e.code ?? e.message);
+          count(code);
+          // The listener is gone: this worker is done.
+          if (code === 'refused') return;
+        }
+      }
+    };
+    const workers = Array.from({ length: 32 }, worker);
+    await new Promise((r) => setTimeout(r, 400));
+    child.kill('SIGTERM');
+    const code = await exited;
+    stop = true;
+    await Promise.all(workers);
+    const resets = [...outcomes].filter(([k]) => k !== 'answered' && k !== 'refused');
+    expect(resets).toEqual([]);
+    expect(outcomes.get('answered')).toBeGreaterThan(0);
+    expect(code).toBe(0);
+  }, 30_000);
+});
