@@ -37,6 +37,7 @@ export function registerServe(program: Command): void {
     )
     .option('--webhook-allow-host <host...>', 'also deliver webhooks to these hosts (name, *.domain, IP or *)')
     .option('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)")
+    .option('--journal-bytes <size>', 'bytes of bodies the journal keeps in all, e.g. 64m (default 16m)')
     .option('--no-inspector', 'serve no inspector page and keep no request journal')
     .action(async (opts: ServeCommandOptions) => {
       // The violations belong to the kit's self-test: the simulator only receives the wrapper.

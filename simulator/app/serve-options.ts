@@ -41,7 +41,20 @@ export interface ServeCommandOptions {
   webhookAllowHost?: string[];
   /** Calls kept in the inspector's journal; `inspector: false` (commander's --no-inspector) leaves it out. */
   journalSize?: string;
+  /** Bytes of bodies the journal keeps in all: `16m`, `512k`, `1g` or a number of bytes. */
+  journalBytes?: string;
   inspector?: boolean;
+}
+
+/**
+ * A byte size as `--journal-bytes` takes it; undefined when malformed.
+ * @example byteSize('16m') // 16777216
+ */
+export function byteSize(text: string): number | undefined {
+  const m = /^(\d+)\s*([kmg])?(?:i?b)?$/i.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]) * 1024 ** ({ k: 1, m: 2, g: 3 }[(m[2] ?? '').toLowerCase() as 'k'] ?? 0);
+  return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
 }
 
 /**
@@ -121,6 +134,9 @@ export function serveOptionsFrom(
   const journalSize = opts.journalSize === undefined ? undefined : Number(opts.journalSize);
   if (journalSize !== undefined && !(Number.isSafeInteger(journalSize) && journalSize >= 1 && journalSize <= 100_000))
     throw new ServeOptionError('--journal-size must be a whole number of calls from 1 to 100000');
+  const journalBytes = opts.journalBytes === undefined ? undefined : byteSize(opts.journalBytes);
+  if (opts.journalBytes !== undefined && (journalBytes === undefined || journalBytes < 64 * 1024))
+    throw new ServeOptionError('--journal-bytes must be a size of at least 64k, e.g. 16m, 512k or 1g');
   const adminToken = opts.adminToken ?? env.NCS_ADMIN_TOKEN;
   const options: ServeOptions = { host: opts.host, port: opts.port, ...opts.sandbox };
   if (opts.altPort !== undefined) options.altPort = opts.altPort;
@@ -137,6 +153,7 @@ export function serveOptionsFrom(
   if (opts.publicUrl !== undefined) options.publicUrl = opts.publicUrl;
   if (webhookHosts) options.webhooks = { ...options.webhooks, allowedHosts: webhookHosts };
   if (opts.inspector === false) options.inspector = false;
-  else if (journalSize) options.inspector = { journalSize };
+  else if (journalSize || journalBytes)
+    options.inspector = { ...(journalSize ? { journalSize } : {}), ...(journalBytes ? { journalBytes } : {}) };
   return options;
 }

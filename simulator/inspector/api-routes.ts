@@ -60,7 +60,7 @@ const route = (method: string, path: string, run: Handler, body?: z.ZodType): Ap
 
 /** The page's JSON routes under /_sandbox/inspector/api: read models and the control-plane transitions. */
 export const API_ROUTES: ApiRoute[] = [
-  route('GET', '/overview', (_p, _q, _b, _r, d) => overview(d.state)),
+  route('GET', '/overview', (_p, _q, _b, _r, d) => overview(d.state, d.journal)),
   route('GET', '/journal', (_p, q, _b, _r, d) =>
     d.journal.list({ ...q, ...(q.limit ? { limit: Math.min(Number(q.limit) || 100, d.journal.capacity) } : {}) }),
   ),

@@ -60,7 +60,7 @@ function redactValue(value: unknown): unknown {
 // A multipart part: its headers name it, its content follows the blank line up to the next boundary.
 const MULTIPART_PART = /(name="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--)/g;
 // name=value or name: value inside free text (a form body sent as text/plain, a log line).
-const TEXT_PAIR = /([A-Za-z][\w.-]*)(["']?\s*[=:]\s*["']?)([^\s&"',;]+)/g;
+const TEXT_PAIR = /\b([A-Za-z][\w.-]{0,63})(["']?\s*[=:]\s*["']?)([^\s&"',;]+)/g;
 
 /**
  * A body as text with secret fields replaced: JSON by key at any depth, form-encoded and multipart by

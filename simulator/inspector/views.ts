@@ -1,12 +1,13 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
 import type { Delivery } from '../state/delivery-log.ts';
+import type { Journal } from './journal.ts';
 import type { InspectorStores } from './stores.ts';
 
 // Read models of the inspector's views: plain JSON built on request, never on the API's hot path.
 
 /** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
-export function overview(state: InspectorStores) {
+export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'>) {
   return {
     tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
     environment: state.environment,
@@ -19,6 +20,7 @@ export function overview(state: InspectorStores) {
       idempotencyRecords: state.idempotency.size(),
       pendingDeliveries: state.dispatcher.pending(),
     },
+    ...(journal ? { journal: journal.stats() } : {}),
   };
 }
 
