@@ -45,6 +45,7 @@ describe('ncs CLI', () => {
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(out).toContain(`ncs sandbox listening on ${info.baseUrl}`);
+    expect(out).toContain(`a new link any time: ncs inspector --base-url ${info.baseUrl}`);
     expect(out).toMatch(/GET \/api\/public\/v1\/providers 200 [\d.]+ms req_/);
   });
 

@@ -87,7 +87,10 @@ export async function runServe(
   out(`  tenant      ${running.tenant}`);
   out(`  token       ${running.token}`);
   out(`  admin token ${running.sandbox.adminToken}   (control plane only)`);
-  if (running.inspectorUrl) out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
+  if (running.inspectorUrl) {
+    out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
+    out(`              a new link any time: ncs inspector --base-url ${running.baseUrl}   (with NCS_ADMIN_TOKEN)`);
+  }
   out(`  oauth       ${running.baseUrl}/oauth/token   (metadata: /.well-known/oauth-authorization-server)`);
   out(`  new token   ncs token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`);
   const limits = running.sandbox.state.rateLimits.settings();

@@ -142,13 +142,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
   const control = createControlOperations(state);
-  const surfaces: Surface[] = [
-    createControlPlaneSurface({
-      adminToken,
-      operations: control,
-      tokens: state.tokens,
-    }),
-  ];
   const inspector =
     options.inspector === false
       ? undefined
@@ -156,6 +149,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           { state, control, signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader },
           options.inspector,
         );
+  const surfaces: Surface[] = [
+    createControlPlaneSurface({
+      adminToken,
+      operations: control,
+      tokens: state.tokens,
+      ...(inspector ? { inspectorLogin: (origin: string) => inspector.newLoginUrl(origin) } : {}),
+    }),
+  ];
   // Before the control plane, which owns the rest of /_sandbox.
   if (inspector) surfaces.unshift(inspector.surface);
   surfaces.push(

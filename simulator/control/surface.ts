@@ -19,6 +19,7 @@ type ControlHandlers = {
     ctx: RouteContextOf<Extract<ControlRoute, { id: K }>>,
     ops: ControlOperations,
     doc: () => string,
+    surface: ControlPlaneOptions,
   ) => PlainResponse | Promise<PlainResponse>;
 };
 
@@ -37,7 +38,22 @@ const HANDLERS: ControlHandlers = {
   controlClearFaults: (c, ops) => success(c, ops.clearFaults()),
   controlSetStatus: (c, ops) => success(c, ops.setStatus(c.body)),
   controlTrigger: (c, ops) => success(c, ops.trigger(c.body)),
+  controlInspectorLogin: (c, _ops, _doc, surface) => {
+    if (!surface.inspectorLogin) throw new ControlError('not_found', 'The inspector is off (--no-inspector).');
+    return success(c, { url: surface.inspectorLogin(c.req.origin ?? 'http://127.0.0.1:4010') });
+  },
 };
+
+export interface ControlPlaneOptions {
+  adminToken: string;
+  operations: ControlOperations;
+  /** Tells a tenant token (403) from an unknown one (401). */
+  tokens: Pick<TokenStore, 'lookup'>;
+  /** `servers` of the control plane's OpenAPI document (default: relative). */
+  servers?: string[];
+  /** Mints a fresh inspector login URL for an origin (`ncs inspector`); absent when the inspector is off. */
+  inspectorLogin?: (origin: string) => string;
+}
 
 /**
  * The sandbox control plane under /_sandbox, guarded by the admin token; answers in the interface's
@@ -45,14 +61,7 @@ const HANDLERS: ControlHandlers = {
  * OpenAPI document, the route-match, admin-auth and validate middleware factories.
  * @example createControlPlaneSurface({ adminToken, operations: createControlOperations(state), tokens: state.tokens, servers })
  */
-export function createControlPlaneSurface(opts: {
-  adminToken: string;
-  operations: ControlOperations;
-  /** Tells a tenant token (403) from an unknown one (401). */
-  tokens: Pick<TokenStore, 'lookup'>;
-  /** `servers` of the control plane's OpenAPI document (default: relative). */
-  servers?: string[];
-}): Surface {
+export function createControlPlaneSurface(opts: ControlPlaneOptions): Surface {
   // Built on the first control-plane request, not at start-up: most runs never call the control plane.
   let document: OpenApiDocument | undefined;
   const controlDocument = () => {
@@ -84,7 +93,7 @@ export function createControlPlaneSurface(opts: {
       const handler = handlers[ctx.route?.id ?? ''];
       if (!handler) throw new Error('control route without a handler');
       // The router, admin auth and validation above are what make ctx fit the route's typed context.
-      return handler(ctx as never, opts.operations, doc);
+      return handler(ctx as never, opts.operations, doc, opts);
     },
   );
   return {

@@ -69,18 +69,22 @@ export function createInspectorSurface(opts: InspectorSurfaceOptions): Surface {
         if (!session)
           return plain(
             401,
-            'This login link is spent or wrong. Restart ncs serve, or use a link from newInspectorLogin().',
+            'This login link is spent or wrong. Get a fresh one with `ncs inspector` (admin token) or inspector.newLoginUrl().',
           );
         return {
           status: 303,
-          headers: { ...SECURITY_HEADERS, location: `${INSPECTOR_PREFIX}/`, 'set-cookie': session.setCookie },
+          headers: { ...SECURITY_HEADERS, location: session.location, 'set-cookie': session.setCookie },
         };
       }
       const api = sub.startsWith('/api/');
-      if (!opts.sessions.valid(req.headers.cookie)) {
+      const missing = opts.sessions.check(req, sub);
+      if (missing) {
         const err = new ApiError('unauthorized', {
-          detail: 'The inspector needs its session cookie.',
-          hint: 'Open the inspector URL printed by ncs serve (it logs you in once).',
+          detail:
+            missing === 'cookie'
+              ? 'The inspector needs its session cookie.'
+              : 'The inspector API needs the session secret its page holds (the cookie alone is not enough).',
+          hint: 'Open the inspector URL printed by ncs serve (it logs you in once); `ncs inspector` prints a fresh one.',
         });
         return api ? failure(ctx, err) : plain(401, `${err.detail} ${err.hint}`);
       }
