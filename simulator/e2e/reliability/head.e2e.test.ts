@@ -7,7 +7,7 @@ import { CONTROL_ROUTES } from '../../control/routes.ts';
 // Issue 23 item 17: HEAD answers as GET without a body on every GET route (`curl -I` must not say 404).
 let s: RunningServer;
 beforeAll(async () => {
-  s = await serve({ port: 0, stream: { limits: { maxClientsPerFeed: 1 } } } as never);
+  s = await serve({ port: 0, stream: { limits: { maxClientsPerFeed: 1 } } });
 });
 afterAll(() => s?.close());
 
