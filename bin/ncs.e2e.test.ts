@@ -47,6 +47,7 @@ describe('ncs CLI', () => {
     expect(out).toContain(`ncs sandbox listening on ${info.baseUrl}`);
     // From a clone's sources `ncs` is not on the PATH: the banner says how to call it here.
     expect(out).toContain(`  new token   npm run ncs -- token --base-url ${info.baseUrl} --client-id <id>`);
+    expect(out).toContain(`a new link any time: npm run ncs -- inspector --base-url ${info.baseUrl}`);
     expect(out).toMatch(/GET \/api\/public\/v1\/providers 200 [\d.]+ms req_/);
   });
 

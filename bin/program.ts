@@ -6,6 +6,7 @@ import { registerAuditVerify } from './commands/audit-verify.ts';
 import { registerConformanceList } from './commands/conformance-list.ts';
 import { registerConformanceRun } from './commands/conformance-run.ts';
 import { oneLineErrors, reportFailure, trackRunningCommand } from './commands/errors.ts';
+import { registerInspector } from './commands/inspector.ts';
 import { registerOpenApi } from './commands/openapi.ts';
 import { registerSandbox } from './commands/sandbox.ts';
 import { registerServe } from './commands/serve.ts';
@@ -30,6 +31,7 @@ registerServe(program);
 registerToken(program);
 registerOpenApi(program);
 registerSandbox(program);
+registerInspector(program);
 
 const webhook = program
   .command('webhook')

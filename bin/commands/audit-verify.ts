@@ -1,7 +1,11 @@
-// `ncs audit verify <file>`: recompute the hash chain and proof of a saved GET /audit-log answer.
+// `ncs audit verify [file]`: recompute the hash chain and proof of a saved GET /audit-log answer, or of a
+// deployment's whole chain read page by page (GET /audit-log?before=<seq>).
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { AuditPagingError, verifyWholeAuditChain } from '../../simulator/contract/audit-paging.ts';
 import { verifyAuditRange } from '../../simulator/contract/audit-verify.ts';
+import { reachingFetch } from '../../simulator/lib/reach.ts';
+import { baseUrlOf, readReadyFile } from './target.ts';
 import { UsageError } from './usage.ts';
 
 /** 0 intact, 1 tampered or broken, 2 the file is no audit-log answer at all (a usage error). */
@@ -9,15 +13,60 @@ export type AuditVerdict = { exitCode: 0 | 1 | 2; message: string };
 
 export function registerAuditVerify(audit: Command): void {
   audit
-    .command('verify <file>')
-    .description('recompute the hash chain and proof of a saved GET /audit-log response: exit 0 intact, 1 not')
-    .action((file: string) => {
-      const r = auditVerifyFile(file);
+    .command('verify [file]')
+    .description(
+      'recompute the hash chain and proof of a saved GET /audit-log response, or (without a file) of a ' +
+        "deployment's whole chain, paged back to its first entry: exit 0 intact, 1 not",
+    )
+    .option('--base-url <url>', 'deployment to read the whole chain from (env NCS_BASE_URL)')
+    .option('--token <token>', 'bearer token with audit:read (env NCS_TOKEN)')
+    .option('--tenant <id>', 'x-service-tenant (env NCS_TENANT)')
+    .option('--ready-file <path>', 'read base URL, token and tenant from ncs serve --ready-file')
+    .action(async (file: string | undefined, o: RemoteAuditOptions) => {
+      const r = file === undefined ? await auditVerifyRemote(o) : auditVerifyFile(file);
       (r.exitCode === 0 ? process.stdout : process.stderr).write(
         `${r.exitCode === 2 ? 'ncs audit verify: ' : ''}${r.message}\n`,
       );
       process.exitCode = r.exitCode;
     });
+}
+
+export interface RemoteAuditOptions {
+  baseUrl?: string;
+  token?: string;
+  tenant?: string;
+  readyFile?: string;
+}
+
+/**
+ * `ncs audit verify` without a file: the deployment's whole chain, page by page back to entry 1.
+ * @example (await auditVerifyRemote({ baseUrl: 'http://127.0.0.1:4010', token, tenant })).exitCode // 0
+ */
+export async function auditVerifyRemote(o: RemoteAuditOptions, env = process.env): Promise<AuditVerdict> {
+  const ready = readReadyFile(o.readyFile);
+  const token = o.token ?? ready.token ?? env.NCS_TOKEN;
+  const tenant = o.tenant ?? ready.tenant ?? env.NCS_TENANT;
+  if (!token || !tenant)
+    throw new UsageError(
+      'give a saved GET /audit-log answer, or a deployment: --token and --tenant (NCS_TOKEN, NCS_TENANT) or --ready-file',
+    );
+  const baseUrl = baseUrlOf(o.baseUrl ?? ready.baseUrl, env);
+  let result: Awaited<ReturnType<typeof verifyWholeAuditChain>>;
+  try {
+    result = await verifyWholeAuditChain({ baseUrl, token, tenant, fetch: reachingFetch(globalThis.fetch, baseUrl) });
+  } catch (err) {
+    if (err instanceof AuditPagingError) return { exitCode: 2, message: `not verifiable: ${err.message}` };
+    throw err;
+  }
+  if (!result.ok)
+    return {
+      exitCode: 1,
+      message: `FAILED: ${result.reason}${result.seq !== undefined ? ` at seq ${result.seq}` : ''}: ${result.message}`,
+    };
+  return {
+    exitCode: 0,
+    message: `intact: ${result.count} entries, seq ${result.fromSeq}..${result.toSeq} (the whole chain ${baseUrl} holds for ${tenant})`,
+  };
 }
 
 /**

@@ -60,7 +60,12 @@ export async function runServe(
   out(`  token       ${running.token}`);
   out(`  admin token ${running.sandbox.adminToken}   (control plane only)`);
   if (running.store) out(`  store       ${running.store}   (shared with every replica on it)`);
-  if (running.inspectorUrl) out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
+  if (running.inspectorUrl) {
+    out(`  inspector   ${running.inspectorUrl}   (open in a browser; the link logs in once)`);
+    out(
+      `              a new link any time: ${ncsCommandHere()} inspector --base-url ${running.baseUrl}   (with NCS_ADMIN_TOKEN)`,
+    );
+  }
   out(`  oauth       ${running.baseUrl}/oauth/token   (metadata: /.well-known/oauth-authorization-server)`);
   out(
     `  new token   ${ncsCommandHere()} token --base-url ${running.baseUrl} --client-id <id> --client-secret <secret>`,

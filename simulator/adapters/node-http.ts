@@ -98,7 +98,9 @@ export function writeNodeResponse(
   if (draining?.()) out.headers.connection = 'close';
   if (!out.stream) {
     const body = out.body ?? '';
-    out.headers['content-length'] = String(Buffer.byteLength(body));
+    // A HEAD answer has no body but announces the length of the GET's (set by the core).
+    if (out.body !== undefined || out.headers['content-length'] === undefined)
+      out.headers['content-length'] = String(Buffer.byteLength(body));
     res.writeHead(out.status, out.headers);
     res.end(body);
     return;

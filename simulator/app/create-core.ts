@@ -119,7 +119,9 @@ export function createCore(opts: CoreOptions): Core {
   async function handle(req: PlainRequest): Promise<PlainResponse> {
     await ready;
     const started = performance.now();
-    const ctx = newContext(req, newRequestId(), state.clock.now());
+    // HEAD is GET without the body, on every surface (RFC 9110 9.3.2); logs and the journal still say HEAD.
+    const routed = req.method === 'HEAD' ? { ...req, method: 'GET' } : req;
+    const ctx = newContext(routed, newRequestId(), state.clock.now());
     let res: PlainResponse;
     try {
       res = await door.answer(ctx);
@@ -127,6 +129,7 @@ export function createCore(opts: CoreOptions): Core {
       opts.onError?.(err, ctx.requestId);
       res = failure(ctx, new ApiError('internal'));
     }
+    if (routed !== req) res = withoutBody(res);
     const ms = performance.now() - started;
     opts.onResponse?.({ method: req.method, path: req.path, status: res.status, ms, requestId: ctx.requestId });
     if (opts.onExchange) {
@@ -146,4 +149,18 @@ export function createCore(opts: CoreOptions): Core {
     return failure(ctx, new ApiError(code, { detail }));
   }
   return { handle, reject, ready, state, documents, streams: services.streams };
+}
+
+/**
+ * The answer to a HEAD: the GET's status and headers with its length, and no body. A stream is opened on
+ * a sink that takes nothing and stopped at once, so the place it took among the open streams goes back.
+ */
+function withoutBody(res: PlainResponse): PlainResponse {
+  if (res.stream) res.stream.open({ write: () => false, end() {}, onDrain() {} })();
+  const { body, stream: _stream, ...rest } = res;
+  const length = body === undefined || res.stream ? undefined : Buffer.byteLength(body);
+  return {
+    ...rest,
+    headers: { ...res.headers, ...(length !== undefined ? { 'content-length': String(length) } : {}) },
+  };
 }

@@ -14,6 +14,7 @@ import {
 import { createCatalogStore, type CatalogStore } from '../state/catalog-store.ts';
 import { createClientRegistry, type ClientRegistry } from '../state/clients.ts';
 import { createClock, type Clock } from '../lib/clock.ts';
+import { durableClock } from '../state/persistence/durable-clock.ts';
 import { createConnectionsStore, type ConnectionsStore } from '../state/connections-store.ts';
 import { createDeliveryLog } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
@@ -103,8 +104,8 @@ export interface SandboxState {
 }
 
 export function createSandboxState(opts: StateOptions): SandboxState {
-  const clock = opts.clock ?? createClock();
   const persistence = opts.persistence ?? memoryOnly;
+  const clock = durableClock(opts.clock ?? createClock(), persistence);
   const timeline = createTimeline(clock);
   const catalog = createCatalogStore();
   const events = createEventBus();

@@ -166,13 +166,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const control = createControlOperations(state);
   // Shared: the writing stores, handlers and control operations go through the operation log.
   const sharing = shared && replay ? shareSandbox(state, shared, replay, control) : undefined;
-  const mounts: Mount[] = [
-    createControlPlaneMount({
-      adminToken,
-      operations: sharing?.control ?? control,
-      tokens: state.tokens,
-    }),
-  ];
   const inspector =
     options.inspector === false
       ? undefined
@@ -180,6 +173,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           { state, control, signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader },
           options.inspector,
         );
+  const mounts: Mount[] = [
+    createControlPlaneMount({
+      adminToken,
+      operations: sharing?.control ?? control,
+      tokens: state.tokens,
+      ...(inspector ? { inspectorLogin: (origin: string) => inspector.newLoginUrl(origin) } : {}),
+    }),
+  ];
   if (inspector) mounts.push(inspector.mount);
   mounts.push(
     createAuthServerMount({

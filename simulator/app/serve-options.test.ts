@@ -54,6 +54,10 @@ describe('serveOptionsFrom', () => {
       log,
     });
     expect(() => serveOptionsFrom({ host: 'h', port: 1, journalSize: '0' }, log, {})).toThrow(/--journal-size/);
+    expect(() => serveOptionsFrom({ host: 'h', port: 1, journalBytes: 'lots' }, log, {})).toThrow(/--journal-bytes/);
+    expect(serveOptionsFrom({ host: 'h', port: 1, journalBytes: '64m' }, log, {}).inspector).toEqual({
+      journalBytes: 64 * 1024 * 1024,
+    });
   });
 
   it('--trace or NCS_TRACE=1 turns the step trace on; nothing else does', () => {

@@ -90,6 +90,10 @@ export const SERVE_OPTIONS = defineOptions({
     'also deliver webhooks to these hosts (name, *.domain, IP or *)',
   ),
   journalSize: textOption('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)"),
+  journalBytes: textOption(
+    '--journal-bytes <size>',
+    'bytes of bodies the journal keeps in all, e.g. 64m (default 16m)',
+  ),
   inspector: switchOption('--no-inspector', 'serve no inspector page and keep no request journal'),
   trace: switchOption('--trace', 'print each pipeline step of each request to stderr', 'NCS_TRACE'),
 });
@@ -99,6 +103,17 @@ export type ServeCommandOptions = OptionsOf<typeof SERVE_OPTIONS> & {
   /** Options from outside the simulator, e.g. the kit's violation wrapper (`wrapCore`, webhook signer). */
   sandbox?: Pick<ServeOptions, 'wrapCore' | 'webhooks'>;
 };
+
+/**
+ * A byte size as `--journal-bytes` takes it; undefined when malformed.
+ * @example byteSize('16m') // 16777216
+ */
+export function byteSize(text: string): number | undefined {
+  const m = /^(\d+)\s*([kmg])?(?:i?b)?$/i.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]) * 1024 ** ({ k: 1, m: 2, g: 3 }[(m[2] ?? '').toLowerCase() as 'k'] ?? 0);
+  return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+}
 
 /**
  * The receiver hosts of `--webhook-allow-host` added to the loopback default; undefined = the default.
@@ -183,6 +198,9 @@ export function serveOptionsFrom(
   const journalSize = opts.journalSize === undefined ? undefined : Number(opts.journalSize);
   if (journalSize !== undefined && !(Number.isSafeInteger(journalSize) && journalSize >= 1 && journalSize <= 100_000))
     throw new ServeOptionError('--journal-size must be a whole number of calls from 1 to 100000');
+  const journalBytes = opts.journalBytes === undefined ? undefined : byteSize(opts.journalBytes);
+  if (opts.journalBytes !== undefined && (journalBytes === undefined || journalBytes < 64 * 1024))
+    throw new ServeOptionError('--journal-bytes must be a size of at least 64k, e.g. 16m, 512k or 1g');
   // Undefined members leave the simulator's defaults in force (createSandbox reads each with ??).
   return dropUndefined({
     ...flags.sandbox,
@@ -202,7 +220,12 @@ export function serveOptionsFrom(
     stream: streamLimits && { limits: streamLimits },
     publicUrl: opts.publicUrl,
     webhooks: webhookHosts ? { ...flags.sandbox?.webhooks, allowedHosts: webhookHosts } : flags.sandbox?.webhooks,
-    inspector: opts.inspector === false ? false : journalSize ? { journalSize } : undefined,
+    inspector:
+      opts.inspector === false
+        ? false
+        : journalSize || journalBytes
+          ? { ...(journalSize ? { journalSize } : {}), ...(journalBytes ? { journalBytes } : {}) }
+          : undefined,
     trace: opts.trace ? (line: string) => void process.stderr.write(`ncs trace ${line}\n`) : undefined,
   });
 }

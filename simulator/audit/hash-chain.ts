@@ -24,8 +24,11 @@ export interface AuditChain {
   append(input: AuditRecordInput): AuditEntry;
   /** The newest entry's seq and hash (0 and GENESIS_HASH while empty). */
   head(): { seq: number; hash: string };
-  /** Newest first, at most `limit` (1..maxLimit, default defaultLimit), with the proof of the range. */
-  list(opts?: { limit?: number }): { entries: AuditEntry[]; proof: AuditProof };
+  /**
+   * Newest first, at most `limit` (1..maxLimit, default defaultLimit), with the proof of the range.
+   * `before`: only entries with a smaller seq (paging backwards: pass the previous page's fromSeq).
+   */
+  list(opts?: { limit?: number; before?: number }): { entries: AuditEntry[]; proof: AuditProof };
   /** Entries held (at most maxEntries; older ones are dropped). */
   size(): number;
   /** Puts back persisted entries (oldest first) after a restart; the chain continues from the last. */
@@ -64,19 +67,26 @@ export function createAuditChain(tenant: string, opts: { maxEntries?: number; cl
       return entry;
     },
     head: () => ({ ...head }),
-    list({ limit = AUDIT_DEFAULTS.defaultLimit } = {}) {
+    list({ limit = AUDIT_DEFAULTS.defaultLimit, before } = {}) {
       if (!Number.isSafeInteger(limit) || limit < 1 || limit > AUDIT_DEFAULTS.maxLimit)
         throw new RangeError(`limit must be an integer from 1 to ${AUDIT_DEFAULTS.maxLimit}, not ${limit}`);
-      const range = entries.slice(Math.max(0, entries.size - limit)).reverse();
+      if (before !== undefined && (!Number.isSafeInteger(before) || before < 1))
+        throw new RangeError(`before must be an integer of at least 1, not ${before}`);
+      // Held entries have consecutive seqs, so the position of `before` is an index.
+      const oldestSeq = entries.oldest()?.seq ?? head.seq + 1;
+      const end = before === undefined ? entries.size : Math.min(entries.size, Math.max(0, before - oldestSeq));
+      const range = entries.slice(Math.max(0, end - limit), end).reverse();
       const newest = range[0];
       const oldest = range[range.length - 1];
+      // An empty page: the range that would follow entry end (below the oldest held, or past the head).
+      const after = entries.at(end - 1);
       const proof: AuditProof = {
         algorithm: 'sha256',
         canonicalization: CANONICALIZATION,
-        fromSeq: oldest?.seq ?? head.seq + 1,
-        toSeq: newest?.seq ?? head.seq,
-        anchorPrevHash: oldest?.prevHash ?? head.hash,
-        headHash: newest?.hash ?? head.hash,
+        fromSeq: oldest?.seq ?? (after ? after.seq + 1 : oldestSeq),
+        toSeq: newest?.seq ?? (after ? after.seq : oldestSeq - 1),
+        anchorPrevHash: oldest?.prevHash ?? after?.hash ?? entries.oldest()?.prevHash ?? head.hash,
+        headHash: newest?.hash ?? after?.hash ?? entries.oldest()?.prevHash ?? head.hash,
         chainHead: { ...head },
       };
       return { entries: range, proof };
@@ -95,7 +105,7 @@ export function createAuditChain(tenant: string, opts: { maxEntries?: number; cl
 /** Audit chains of every tenant, created on first use. */
 export interface AuditLog {
   append(tenant: string, input: AuditRecordInput): AuditEntry;
-  list(tenant: string, opts?: { limit?: number }): { entries: AuditEntry[]; proof: AuditProof };
+  list(tenant: string, opts?: { limit?: number; before?: number }): { entries: AuditEntry[]; proof: AuditProof };
   head(tenant: string): { seq: number; hash: string };
   restore(tenant: string, entries: AuditEntry[]): void;
   clear(): void;

@@ -35,6 +35,12 @@ export const AuditQuery = z.object({
     .max(AUDIT_DEFAULTS.maxLimit)
     .optional()
     .describe(`Entries, newest first (default ${AUDIT_DEFAULTS.defaultLimit})`),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Only entries with a smaller seq: page backwards by sending the fromSeq of the page you have'),
 });
 export const AuditLogData = z.object({
   tenant: z.string(),

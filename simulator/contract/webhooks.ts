@@ -35,6 +35,8 @@ export const DeliveryAttempt = z.looseObject({
   status: z.int().optional(),
   durationMs: z.number(),
   error: z.string().optional(),
+  signatureHeader: z.string().optional().describe('Name of the signature header this attempt carried'),
+  signature: z.string().optional().describe('Its value exactly as sent: t=<unix-seconds>,v1=<hex>'),
 });
 
 export const Delivery = z

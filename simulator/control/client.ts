@@ -72,6 +72,8 @@ export function createControlClient(opts: ControlClientOptions) {
     setStatus: (status: string, message?: string) =>
       call('POST', '/status', { status, ...(message ? { message } : {}) }),
     trigger: (event: string, tenant: string) => call('POST', '/trigger', { event, tenant }),
+    /** A fresh one-time inspector login link (`ncs inspector`); the previous unused link stops working. */
+    inspectorLogin: () => call<{ url: string }>('POST', '/inspector-login'),
     call,
   };
 }

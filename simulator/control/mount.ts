@@ -21,6 +21,7 @@ type ControlHandlers = {
     ctx: RouteContextOf<Extract<ControlRoute, { id: K }>>,
     ops: ControlPort,
     doc: () => string,
+    mount: ControlPlaneOptions,
   ) => Reply | Promise<Reply>;
 };
 
@@ -39,7 +40,22 @@ const HANDLERS: ControlHandlers = {
   controlClearFaults: async (c, ops) => ok(await ops.clearFaults()),
   controlSetStatus: async (c, ops) => ok(await ops.setStatus(c.body)),
   controlTrigger: async (c, ops) => ok(await ops.trigger(c.body)),
+  controlInspectorLogin: (c, _ops, _doc, mount) => {
+    if (!mount.inspectorLogin) throw new ControlError('not_found', 'The inspector is off (--no-inspector).');
+    return ok({ url: mount.inspectorLogin(c.req.origin ?? 'http://127.0.0.1:4010') });
+  },
 };
+
+export interface ControlPlaneOptions {
+  adminToken: string;
+  operations: ControlPort;
+  /** Tells a tenant token (403) from an unknown one (401). */
+  tokens: Pick<TokenStore, 'lookup'>;
+  /** `servers` of the control plane's OpenAPI document (default: relative). */
+  servers?: string[];
+  /** Mints a fresh inspector login URL for an origin (`ncs inspector`); absent when the inspector is off. */
+  inspectorLogin?: (origin: string) => string;
+}
 
 /**
  * The sandbox control plane mounted at /_sandbox, guarded by the admin token; answers in the interface's
@@ -47,14 +63,7 @@ const HANDLERS: ControlHandlers = {
  * OpenAPI document, the route-match, admin-auth and validate steps.
  * @example createControlPlaneMount({ adminToken, operations: createControlOperations(state), tokens: state.tokens, servers })
  */
-export function createControlPlaneMount(opts: {
-  adminToken: string;
-  operations: ControlPort;
-  /** Tells a tenant token (403) from an unknown one (401). */
-  tokens: Pick<TokenStore, 'lookup'>;
-  /** `servers` of the control plane's OpenAPI document (default: relative). */
-  servers?: string[];
-}): Mount {
+export function createControlPlaneMount(opts: ControlPlaneOptions): Mount {
   // Built on the first control-plane request, not at start-up: most runs never call the control plane.
   let document: OpenApiDocument | undefined;
   const controlDocument = () => {
@@ -78,7 +87,7 @@ export function createControlPlaneMount(opts: {
   // The router, admin auth and validation steps are what make ctx fit each route's typed context.
   const handlers: Record<string, MountHandler> = {};
   for (const [id, h] of Object.entries(HANDLERS) as [ControlId, ControlHandlers[ControlId]][])
-    handlers[id] = (ctx) => h(ctx as never, opts.operations, doc);
+    handlers[id] = (ctx) => h(ctx as never, opts.operations, doc, opts);
   return {
     name: 'control-plane',
     prefixes: [CONTROL_PREFIX],

@@ -121,6 +121,14 @@ export const CONTROL_ROUTES = defineRoutes([
     errors: ['not_found'],
   }),
   ctl({ id: 'controlClearFaults', method: 'DELETE', path: `${CONTROL_PREFIX}/faults`, purpose: 'disarm every fault' }),
+  ctl({
+    id: 'controlInspectorLogin',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/inspector-login`,
+    purpose: 'a fresh one-time inspector login link (the previous unused link stops working; sessions stay)',
+    data: z.object({ url: z.string().describe('Open in a browser: logs in once') }),
+    errors: ['not_found'],
+  }),
 ]);
 
 /** One row of the control plane's route table, with its literal id and schemas. */

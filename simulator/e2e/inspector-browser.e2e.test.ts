@@ -88,11 +88,14 @@ describe.skipIf(!CHROMIUM)(title, () => {
     await page.waitForSelector('#live.on');
     const [cookie] = await page.context().cookies();
     expect(cookie).toMatchObject({
-      name: 'ncs_inspector',
+      name: expect.stringMatching(/^ncs_inspector_[0-9a-f]{12}$/),
       path: '/_sandbox/inspector',
       httpOnly: true,
       sameSite: 'Strict',
     });
+    // The session secret came in the fragment and left the address bar; the cookie alone opens nothing.
+    const withoutSecret = await page.evaluate(async () => (await fetch('/_sandbox/inspector/api/overview')).status);
+    expect(withoutSecret).toBe(401);
     // The page's login is no key to the API: it still refuses browser credentials.
     const fromPage = await page.evaluate(async (base) => {
       const r = await fetch(`${base}/api/public/v1/connections`, {

@@ -10,6 +10,12 @@ export interface StreamLimits {
    * fill the public feed for everyone. Applies where the transport knows the address (node:http).
    */
   maxAnonymousPerAddress: number;
+  /**
+   * Share of `maxClients` that anonymous streams may hold in all (default 0.25). Per-address caps do not
+   * stop a client with many source addresses (127.0.0.2, .3, …); this bound does, so authenticated
+   * clients always find room.
+   */
+  maxAnonymousShare: number;
   /** Retry-After of the 429 when a limit is reached. */
   retryAfterSeconds: number;
 }
@@ -18,6 +24,7 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   maxClientsPerFeed: 1_000,
   maxClients: 20_000,
   maxAnonymousPerAddress: 100,
+  maxAnonymousShare: 0.25,
   retryAfterSeconds: 5,
 };
 
@@ -30,6 +37,10 @@ export function createStreamGate(limits: StreamLimits = DEFAULT_STREAM_LIMITS) {
   const perFeed = new Map<string, number>();
   const perAddress = new Map<string, number>();
   let total = 0;
+  let anonymous = 0;
+  if (!(limits.maxAnonymousShare >= 0 && limits.maxAnonymousShare <= 1))
+    throw new RangeError(`maxAnonymousShare must be between 0 and 1, not ${limits.maxAnonymousShare}`);
+  const maxAnonymous = Math.floor(limits.maxClients * limits.maxAnonymousShare);
   const refuse = (detail: string) =>
     new ApiError('rate_limited', {
       detail,
@@ -40,8 +51,14 @@ export function createStreamGate(limits: StreamLimits = DEFAULT_STREAM_LIMITS) {
     const mine = perAddress.get(address) ?? 0;
     if (mine >= limits.maxAnonymousPerAddress)
       throw refuse(`This client address already has ${mine} open streams without credentials.`);
+    if (anonymous >= maxAnonymous)
+      throw refuse(
+        `Streams without credentials hold their whole share (${maxAnonymous}); authenticated streams still get through.`,
+      );
     perAddress.set(address, mine + 1);
+    anonymous++;
     return () => {
+      anonymous--;
       const n = (perAddress.get(address) ?? 1) - 1;
       if (n <= 0) perAddress.delete(address);
       else perAddress.set(address, n);

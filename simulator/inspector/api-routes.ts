@@ -71,7 +71,15 @@ export const INSPECTOR_ROUTES = defineRoutes([
     purpose: 'one journaled call with its curl',
     params: z.object({ seq: z.string() }),
   }),
-  api({ id: 'inspectorLive', method: 'GET', sub: '/live', purpose: 'live updates of the page', kind: 'sse' }),
+  api({
+    id: 'inspectorLive',
+    method: 'GET',
+    sub: '/live',
+    purpose: 'live updates of the page',
+    kind: 'sse',
+    // EventSource cannot set headers: the page's session secret comes as ?session= (checked by the session step).
+    query: z.object({ session: z.string().optional() }),
+  }),
   api({ id: 'inspectorConnections', method: 'GET', sub: '/connections', purpose: 'connections', query: TenantQuery }),
   api({ id: 'inspectorWebhooks', method: 'GET', sub: '/webhooks', purpose: 'receivers', query: TenantQuery }),
   api({ id: 'inspectorStream', method: 'GET', sub: '/stream', purpose: 'stream feeds' }),
@@ -120,7 +128,7 @@ function tenantOf(ctx: RequestContext, d: ApiDeps): string {
 }
 
 const HANDLERS: InspectorHandlers = {
-  inspectorOverview: (_c, d) => overview(d.state),
+  inspectorOverview: (_c, d) => overview(d.state, d.journal),
   inspectorJournal(c, d) {
     const limit = str(c.query.limit);
     return d.journal.list({

@@ -9,6 +9,8 @@ import { createInspectorMount } from './mount.ts';
 export interface InspectorOptions {
   /** Calls kept in the request journal (newest N; default 500). */
   journalSize?: number;
+  /** Bytes of bodies the journal keeps in all (default 16 MiB); the oldest calls' bodies go first. */
+  journalBytes?: number;
   /** The one-time login token (default: random). */
   loginToken?: string;
   /** Answer only loopback host names (default true; the server turns it off when it listens elsewhere). */
@@ -33,7 +35,10 @@ export function createInspector(
   deps: { state: InspectorStores; control: ControlOperations; signatureHeader: string },
   opts: InspectorOptions = {},
 ): Inspector {
-  const journal = createJournal({ ...(opts.journalSize ? { size: opts.journalSize } : {}) });
+  const journal = createJournal({
+    ...(opts.journalSize ? { size: opts.journalSize } : {}),
+    ...(opts.journalBytes ? { maxBytes: opts.journalBytes } : {}),
+  });
   const sessions = createSessions({ ...(opts.loginToken ? { loginToken: opts.loginToken } : {}) });
   const mountOpts = { ...deps, journal, sessions, loopbackOnly: opts.loopbackOnly ?? true };
   const mount = createInspectorMount(mountOpts);

@@ -26,6 +26,11 @@ interface Raw {
   durationMs: number;
   tenant: string | undefined;
   clientId: string | undefined;
+  /** Body sizes as received and answered (bytes / characters), before any cut. */
+  requestBytes: number;
+  responseChars: number;
+  /** What this entry's kept bodies cost against the byte budget; 0 once they were dropped. */
+  cost: number;
 }
 
 /** One call as the inspector shows it in lists. */
@@ -69,12 +74,28 @@ export const DEFAULT_JOURNAL_SIZE = 500;
 export const DEFAULT_JOURNAL_RATE = 100;
 /** Calls kept back to back before the rate applies (at least the journal's size). */
 export const DEFAULT_JOURNAL_BURST = 1000;
-// A body larger than this is shown cut: the inspector is for reading, not for archiving uploads.
-const MAX_BODY_CHARS = 64 * 1024;
+/**
+ * Bytes of one body the journal keeps: past it a body is cut when recorded (a copy of its head, so the
+ * caller's buffer can go). The inspector is for reading calls, not for archiving uploads.
+ */
+export const JOURNAL_BODY_BYTES = 64 * 1024;
+/**
+ * Bytes of bodies the whole journal keeps (default 16 MiB; `--journal-bytes`). Past it the bodies of the
+ * oldest calls are dropped (their summaries stay) and counted: 800 one-MiB posts once pinned 745 MB.
+ */
+export const DEFAULT_JOURNAL_BYTES = 16 * 1024 * 1024;
 
 const decoder = new TextDecoder();
-const cut = (s: string) =>
-  s.length > MAX_BODY_CHARS ? `${s.slice(0, MAX_BODY_CHARS)}\n… (${s.length} characters)` : s;
+const encoder = new TextEncoder();
+const DROPPED = "(body dropped: the journal's byte budget went to newer calls)";
+const cutNote = (total: number, unit: string) =>
+  `\n… (cut: ${total} ${unit} received, the first ${JOURNAL_BODY_BYTES} kept)`;
+
+function shownBody(text: string, total: number, unit: string, r: Raw, type: string): string {
+  if (total > 0 && r.cost === 0 && r.requestBody === undefined && r.responseBody === undefined) return DROPPED;
+  const shown = redactBody(text, type);
+  return total > JOURNAL_BODY_BYTES ? `${shown}${cutNote(total, unit)}` : shown;
+}
 
 function summary(r: Raw): JournalSummary {
   return {
@@ -106,9 +127,32 @@ function matches(s: JournalSummary, f: JournalFilter): boolean {
  * @example const j = createJournal({ size: 200 }); core = createCore({ ..., onExchange: j.record }); j.list({ status: '4xx' });
  */
 export function createJournal(
-  opts: { size?: number; ratePerSecond?: number; burst?: number; now?: () => number } = {},
+  opts: { size?: number; ratePerSecond?: number; burst?: number; now?: () => number; maxBytes?: number } = {},
 ) {
   const capacity = opts.size ?? DEFAULT_JOURNAL_SIZE;
+  const maxBytes = opts.maxBytes ?? DEFAULT_JOURNAL_BYTES;
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1)
+    throw new RangeError(`the journal's byte budget must be a positive whole number of bytes, not ${maxBytes}`);
+  let bytes = 0;
+  let bodiesDropped = 0;
+  let bodiesTruncated = 0;
+  /** Seq of the oldest entry that may still hold bodies: everything older already gave them up. */
+  let dropFrom = 1;
+  const dropOldest = () => {
+    const oldest = buffer.oldest()?.seq ?? dropFrom;
+    dropFrom = Math.max(dropFrom, oldest);
+    while (bytes > maxBytes) {
+      const r = buffer.at(dropFrom - oldest);
+      if (!r) break;
+      dropFrom++;
+      if (!r.cost) continue;
+      bytes -= r.cost;
+      r.cost = 0;
+      r.requestBody = undefined;
+      r.responseBody = undefined;
+      bodiesDropped++;
+    }
+  };
   const rate = opts.ratePerSecond ?? DEFAULT_JOURNAL_RATE;
   const burst = opts.burst ?? Math.max(capacity, DEFAULT_JOURNAL_BURST);
   const now = opts.now ?? performance.now.bind(performance);
@@ -125,6 +169,18 @@ export function createJournal(
     get skipped() {
       return skipped;
     },
+    /** What the byte budget holds and what it let go (shown in the inspector's journal and overview). */
+    stats() {
+      return {
+        calls: buffer.size,
+        bytes,
+        maxBytes,
+        bodyBytes: JOURNAL_BODY_BYTES,
+        bodiesTruncated,
+        bodiesDropped,
+        skipped,
+      };
+    },
     /** Hot path: called once per answered call. The inspector's own traffic is left out. */
     record(req: PlainRequest, res: PlainResponse, info: ExchangeInfo): void {
       if (req.path.startsWith(INSPECTOR_PREFIX)) return;
@@ -136,24 +192,43 @@ export function createJournal(
         return;
       }
       tokens--;
+      // Cut oversized bodies now, as copies: holding a view of a 1 MiB upload would keep all of it.
+      let requestBody = req.body;
+      if (requestBody && requestBody.length > JOURNAL_BODY_BYTES) {
+        requestBody = requestBody.slice(0, JOURNAL_BODY_BYTES);
+        bodiesTruncated++;
+      }
+      let responseBody = res.body;
+      if (responseBody && responseBody.length > JOURNAL_BODY_BYTES) {
+        // Through bytes and back: a String#slice may share (and so keep) the whole original string.
+        responseBody = decoder.decode(encoder.encode(responseBody.slice(0, JOURNAL_BODY_BYTES)));
+        bodiesTruncated++;
+      }
+      const cost = (requestBody?.length ?? 0) + (responseBody?.length ?? 0);
       const raw: Raw = {
         seq: ++seq,
         method: req.method,
         path: req.path,
         query: { ...req.query },
         requestHeaders: { ...req.headers },
-        requestBody: req.body,
+        requestBody,
         status: res.status,
         responseHeaders: { ...res.headers },
-        responseBody: res.body,
+        responseBody,
         stream: res.stream !== undefined,
         requestId: info.requestId,
         startedAt: info.startedAt,
         durationMs: info.durationMs,
         tenant: info.tenant,
         clientId: info.clientId,
+        requestBytes: req.body?.length ?? 0,
+        responseChars: res.body?.length ?? 0,
+        cost,
       };
-      buffer.push(raw);
+      const evicted = buffer.push(raw);
+      if (evicted) bytes -= evicted.cost;
+      bytes += cost;
+      if (bytes > maxBytes) dropOldest();
       if (listeners.size) {
         const s = summary(raw);
         for (const l of listeners) l(s);
@@ -182,9 +257,17 @@ export function createJournal(
         ...summary(raw),
         query: redactQuery(query.join('&')),
         requestHeaders: redactHeaders(raw.requestHeaders),
-        requestBody: raw.requestBody ? cut(redactBody(decoder.decode(raw.requestBody), reqType)) : '',
+        requestBody: shownBody(
+          raw.requestBody ? decoder.decode(raw.requestBody) : '',
+          raw.requestBytes,
+          'bytes',
+          raw,
+          reqType,
+        ),
         responseHeaders: redactHeaders(raw.responseHeaders),
-        responseBody: raw.stream ? '(event stream)' : cut(redactBody(raw.responseBody ?? '', resType)),
+        responseBody: raw.stream
+          ? '(event stream)'
+          : shownBody(raw.responseBody ?? '', raw.responseChars, 'characters', raw, resType),
       };
     },
     /** Live feed of new calls (the inspector's stream); returns the unsubscribe function. */
@@ -195,6 +278,10 @@ export function createJournal(
     clear(): void {
       buffer = new RingBuffer<Raw>(capacity);
       skipped = 0;
+      bytes = 0;
+      bodiesDropped = 0;
+      bodiesTruncated = 0;
+      dropFrom = seq + 1;
     },
   };
 }

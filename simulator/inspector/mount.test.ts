@@ -7,7 +7,11 @@ const BASE = 'http://127.0.0.1:4010';
 let sandbox: Sandbox;
 afterEach(() => sandbox?.state.close());
 
+// The page's session secret from the last login: sent along whenever a test sends the cookie, as the page does.
+let secret = '';
 function call(path: string, extra: Partial<PlainRequest> = {}) {
+  if (extra.headers?.cookie && secret)
+    extra = { ...extra, headers: { 'x-ncs-inspector-session': secret, ...extra.headers } };
   const [p, q] = path.split('?');
   return sandbox.core.handle({
     method: 'GET',
@@ -24,6 +28,7 @@ async function login(): Promise<string> {
   const token = new URL(sandbox.inspector!.loginUrl(BASE)).searchParams.get('token')!;
   const res = await call(`${INSPECTOR_PREFIX}/?token=${token}`);
   expect(res.status).toBe(303);
+  secret = res.headers.location!.split('#session=')[1]!;
   return res.headers['set-cookie']!.split(';')[0]!;
 }
 
@@ -47,9 +52,9 @@ describe('inspector surface', () => {
     expect((await call(`${INSPECTOR_PREFIX}/?token=wrong`)).status).toBe(401);
     const token = new URL(url).searchParams.get('token')!;
     const first = await call(`${INSPECTOR_PREFIX}/?token=${token}`);
-    expect(first.headers.location).toBe(`${INSPECTOR_PREFIX}/`);
+    expect(first.headers.location).toMatch(new RegExp(`^${INSPECTOR_PREFIX}/#session=[\\w-]{43}$`));
     expect(first.headers['set-cookie']).toMatch(
-      /^ncs_inspector=[\w-]{43}; Path=\/_sandbox\/inspector; HttpOnly; SameSite=Strict$/,
+      /^ncs_inspector_[0-9a-f]{12}=[\w-]{43}; Path=\/_sandbox\/inspector; HttpOnly; SameSite=Strict$/,
     );
     const again = await call(`${INSPECTOR_PREFIX}/?token=${token}`);
     expect(again.status).toBe(401);

@@ -88,23 +88,31 @@ export function createInspectorMount(opts: InspectorMountOptions): Mount {
       const session = opts.sessions.login(req.query.token);
       if (!session)
         return raw(
-          plain(401, 'This login link is spent or wrong. Restart ncs serve, or use a link from newInspectorLogin().'),
+          plain(
+            401,
+            'This login link is spent or wrong. Get a fresh one with `ncs inspector` (admin token) or inspector.newLoginUrl().',
+          ),
         );
       return raw({
         status: 303,
-        headers: { ...SECURITY_HEADERS, location: `${INSPECTOR_PREFIX}/`, 'set-cookie': session.setCookie },
+        headers: { ...SECURITY_HEADERS, location: session.location, 'set-cookie': session.setCookie },
       });
     },
   });
   const session = defineStep({
     name: 'session',
     async run(ctx, next) {
-      if (opts.sessions.valid(ctx.req.headers.cookie)) return next();
+      const sub = subPath(ctx.req);
+      const missing = opts.sessions.check(ctx.req, sub);
+      if (!missing) return next();
       const err = new ApiError('unauthorized', {
-        detail: 'The inspector needs its session cookie.',
-        hint: 'Open the inspector URL printed by ncs serve (it logs you in once).',
+        detail:
+          missing === 'cookie'
+            ? 'The inspector needs its session cookie.'
+            : 'The inspector API needs the session secret its page holds (the cookie alone is not enough).',
+        hint: 'Open the inspector URL printed by ncs serve (it logs you in once); `ncs inspector` prints a fresh one.',
       });
-      if (subPath(ctx.req).startsWith('/api/')) throw err;
+      if (sub.startsWith('/api/')) throw err;
       return raw(plain(401, `${err.detail} ${err.hint}`));
     },
   });

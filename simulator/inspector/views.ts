@@ -1,13 +1,13 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
 import type { Delivery } from '../state/delivery-log.ts';
+import type { Journal } from './journal.ts';
 import type { InspectorStores } from './stores.ts';
-import { signWebhook } from '../contract/webhook-signature.ts';
 
 // Read models of the inspector's views: plain JSON built on request, never on the API's hot path.
 
 /** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
-export function overview(state: InspectorStores) {
+export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'>) {
   return {
     tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
     environment: state.environment,
@@ -20,6 +20,7 @@ export function overview(state: InspectorStores) {
       idempotencyRecords: state.idempotency.size(),
       pendingDeliveries: state.dispatcher.pending(),
     },
+    ...(journal ? { journal: journal.stats() } : {}),
   };
 }
 
@@ -38,28 +39,19 @@ export function connectionsView(state: InspectorStores, tenant: string) {
   }));
 }
 
-function deliveryView(d: Delivery, secret: string | undefined, header: string) {
-  const { body, ...rest } = d;
-  return {
-    ...rest,
-    body,
-    // The dispatcher signs with the attempt's start second, so the header each attempt carried can be
-    // recomputed exactly; the secret itself never leaves the server.
-    attempts: d.attempts.map((a) => ({
-      ...a,
-      signatureHeader: header,
-      signature: secret ? signWebhook(body, secret, Math.floor(Date.parse(a.at) / 1000)) : undefined,
-    })),
-  };
+function deliveryView(d: Delivery, header: string) {
+  // Each attempt stored the header it carried; older records without it show the name only, never a
+  // value recomputed here (the signed time is real time and may carry a fault's skew).
+  return { ...d, attempts: d.attempts.map((a) => ({ ...a, signatureHeader: a.signatureHeader ?? header })) };
 }
 
 /** A tenant's webhook receivers (no secrets) with their delivery logs, newest first, each attempt with its signature header. */
 export function webhooksView(state: InspectorStores, tenant: string, signatureHeader: string) {
-  return state.receivers.list(tenant).map(({ secret, tenant: _t, ...receiver }) => ({
+  return state.receivers.list(tenant).map(({ secret: _s, tenant: _t, ...receiver }) => ({
     receiver,
     deliveries: state.dispatcher.log
       .listByReceiver(receiver.id, { limit: 50 })
-      .map((d) => deliveryView(d, secret, signatureHeader)),
+      .map((d) => deliveryView(d, signatureHeader)),
   }));
 }
 

@@ -4,6 +4,7 @@
 // error from deep inside a dependency. Kept free of recent syntax and APIs so old Nodes can parse it.
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
+import { enableUserCompileCache } from './compile-cache.ts';
 import { unsupportedNodeMessage } from './node-version.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -14,8 +15,9 @@ if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(2);
 }
-// Before the bundle loads, so its compiled code is cached (the cold start's largest single cost);
-// see bin/ncs.ts. A namespace import: the launcher must still load on Nodes without the function.
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// Before the bundle loads, so its compiled code is cached (the cold start's largest single cost), in
+// the user's own folder; see bin/ncs.ts. A namespace import: the launcher must still load on Nodes
+// without the function.
+enableUserCompileCache((nodeModule as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache);
 // A computed specifier, so the bundler leaves the CLI bundle a separate file loaded only now.
 await import(new URL('./ncs-main.js', import.meta.url).href);

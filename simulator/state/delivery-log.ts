@@ -16,6 +16,10 @@ export interface DeliveryAttempt {
   durationMs: number;
   /** Why the attempt failed: `http_<status>`, `redirect_not_followed`, `timeout`, `network: <code>`, `queue_full`, `shutdown`. */
   error?: string;
+  /** Name of the signature header this attempt carried (records from before 2026-11-25 lack it). */
+  signatureHeader?: string;
+  /** Its value exactly as sent: `t=<unix-seconds>,v1=<hex>`. */
+  signature?: string;
 }
 
 /** A delivery of one event to one receiver, with every attempt. Records are replaced, never mutated. */

@@ -23,6 +23,23 @@ describe('idempotency store', () => {
     expect(store.size()).toBe(1);
   });
 
+  it('an issued key expires at the expiresAt it was issued with, however late its first use', () => {
+    let now = 0;
+    const store = createIdempotencyStore(
+      createClock(() => now),
+      { ttlMs: 1000 },
+    );
+    const { idempotencyKey, expiresAt } = store.issue('t', 'connection.create');
+    expect(expiresAt).toBe(1000);
+    now = 600; // first used well after issue
+    const b = store.begin('t', idempotencyKey, 'fp');
+    if (b.kind === 'new') b.finish(outcome);
+    now = expiresAt - 1;
+    expect(store.begin('t', idempotencyKey, 'fp').kind).toBe('replay');
+    now = expiresAt;
+    expect(store.begin('t', idempotencyKey, 'fp').kind).toBe('new');
+  });
+
   it('keeps at most maxRecords, dropping the oldest first', () => {
     const store = createIdempotencyStore(
       createClock(() => 0),

@@ -169,7 +169,8 @@ export function createIdempotencyStore(
         key,
         operation: r?.operation,
         fingerprint,
-        expiresAt: now + opts.ttlMs,
+        // An issued key keeps the expiry its issue answer announced (item 13): first use does not extend it.
+        expiresAt: r?.operation ? r.expiresAt : now + opts.ttlMs,
         outcome: undefined,
         inFlight: new Promise<void>((resolve) => (settle = resolve)),
       };

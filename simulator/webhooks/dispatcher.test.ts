@@ -83,7 +83,15 @@ describe('webhook dispatcher', () => {
     const done = dispatcher.log.get(pending.id)!;
     expect(done).toMatchObject({ status: 'succeeded', sequences: 1, body: call.body });
     expect(done.attempts).toEqual([
-      { n: 1, sequence: 1, at: new Date(T0).toISOString(), status: 204, durationMs: expect.any(Number) },
+      {
+        n: 1,
+        sequence: 1,
+        at: new Date(T0).toISOString(),
+        status: 204,
+        durationMs: expect.any(Number),
+        signatureHeader: expect.any(String),
+        signature: expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/),
+      },
     ]);
     expect(done).not.toHaveProperty('error');
     expect(JSON.stringify(done)).not.toContain(SECRET);

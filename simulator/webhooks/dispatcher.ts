@@ -223,6 +223,8 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       ...(o.status !== undefined ? { status: o.status } : {}),
       durationMs: o.durationMs,
       ...(o.error ? { error: o.error } : {}),
+      signatureHeader,
+      signature: o.signature,
     };
     save(job, { attempts: [...job.record.attempts, entry] });
     if (job.stopped === 'shutdown') return;

@@ -35,7 +35,14 @@ describe('postSigned', () => {
     expect(headers['content-type']).toBe('application/json');
     expect(headers['NCS-Event']).toBe('x');
     expect(verifyWebhook('{"id":"evt_1"}', headers['X-Sig'], 'whsec_p', { now: T0 / 1000 }).ok).toBe(true);
-    expect(outcome).toEqual({ ok: false, status: 308, error: 'redirect_not_followed', startedAt: T0, durationMs: 0 });
+    expect(outcome).toEqual({
+      ok: false,
+      status: 308,
+      error: 'redirect_not_followed',
+      startedAt: T0,
+      durationMs: 0,
+      signature: headers['X-Sig'],
+    });
   });
 
   it('names a refused connection and an abort', async () => {

@@ -27,6 +27,8 @@ export interface PostOutcome {
   durationMs: number;
   status?: number;
   error?: string;
+  /** The signature header's value exactly as sent (the inspector shows it; never recomputed). */
+  signature: string;
 }
 
 function networkError(err: unknown): string {
@@ -49,15 +51,16 @@ export function postSigned(req: SignedPost): { done: Promise<PostOutcome>; abort
     controller.abort(new Error(t));
   };
   const cancelTimeout = req.scheduler.schedule(() => abort('timeout'), req.timeoutMs);
+  const signature = (req.sign ?? signWebhook)(req.body, req.secret, Math.floor(startedAt / 1000));
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'ncs-sandbox-webhooks/1',
     ...req.headers,
-    [req.signatureHeader]: (req.sign ?? signWebhook)(req.body, req.secret, Math.floor(startedAt / 1000)),
+    [req.signatureHeader]: signature,
   };
-  const finish = (o: Omit<PostOutcome, 'startedAt' | 'durationMs'>): PostOutcome => {
+  const finish = (o: Omit<PostOutcome, 'startedAt' | 'durationMs' | 'signature'>): PostOutcome => {
     cancelTimeout();
-    return { ...o, startedAt, durationMs: Math.max(0, req.clock.now() - startedAt) };
+    return { ...o, startedAt, durationMs: Math.max(0, req.clock.now() - startedAt), signature };
   };
   const done = (async () => {
     try {

@@ -22,10 +22,16 @@ describe('property-based fuzzing of every route and the control plane', () => {
         sandbox.state.faults.clear();
         const before = sandbox.state.snapshot();
         const res = await sandbox.core.handle(req);
-        const broken = brokenInvariants(res, secrets);
+        const broken = brokenInvariants(res, secrets, req.method);
         if (res.status >= 400) {
           rejected++;
-          if (sandbox.state.snapshot() !== before) broken.push('a rejected request changed state');
+          // not_found and capability_denied answers are kept under their idempotency key by design
+          // (a retry gets the same answer), so the record count may grow for those.
+          const stored = /"code":"(not_found|capability_denied)"/.test(res.body ?? '');
+          const comparable = (snap: string) => (stored ? snap.replace(/"idempotency":\d+,/, '') : snap);
+          const after = sandbox.state.snapshot();
+          if (comparable(after) !== comparable(before))
+            broken.push(`a rejected request changed state\n${before}\n${after}`);
         }
         if (broken.length)
           throw new Error(

@@ -16,10 +16,16 @@ export interface Observed {
   body?: string | undefined;
 }
 
-/** Checks one response against the invariants; returns the broken ones (empty = fine). */
-export function brokenInvariants(res: Observed, secrets: string[]): string[] {
+/** Checks one response against the invariants; returns the broken ones (empty = fine). `method` HEAD: no body expected. */
+export function brokenInvariants(res: Observed, secrets: string[], method = 'GET'): string[] {
   const broken: string[] = [];
   const body = res.body ?? '';
+  // HEAD is GET without the body: only the status and the absence of a body can be judged.
+  if (method === 'HEAD') {
+    if (body || (res as { stream?: unknown }).stream) broken.push('HEAD answered with a body');
+    if (res.status === 500) broken.push('500 internal for client input');
+    return broken;
+  }
   for (const leak of LEAKS) if (leak.test(body)) broken.push(`leaks ${leak}`);
   for (const secret of secrets) if (secret && body.includes(secret)) broken.push('echoes a secret');
   if (res.status === 500) broken.push('500 internal for client input');

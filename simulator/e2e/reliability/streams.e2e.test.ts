@@ -14,7 +14,11 @@ describe('stream clients that vanish, never read, or are too many', () => {
   let s: RunningServer;
   let port: number;
   beforeAll(async () => {
-    s = await serve({ port: 0, stream: { limits: { maxClientsPerFeed: 50, maxClients: 80 }, maxLagMessages: 100 } });
+    // These tests are about the per-feed limit and leaks: anonymous streams may take every place here.
+    s = await serve({
+      port: 0,
+      stream: { limits: { maxClientsPerFeed: 50, maxClients: 80, maxAnonymousShare: 1 }, maxLagMessages: 100 },
+    });
     port = Number(new URL(s.baseUrl).port);
   });
   afterAll(() => s.close());

@@ -32,12 +32,24 @@ function row(s) {
   );
 }
 
+let stats;
+// What the journal let go: bodies cut past 64 KiB, bodies dropped for the byte budget, calls skipped under load.
+function budgetNote() {
+  if (!stats) return '';
+  const parts = [];
+  if (stats.bodiesTruncated) parts.push(`${stats.bodiesTruncated} bodies cut at ${stats.bodyBytes / 1024} KiB`);
+  if (stats.bodiesDropped)
+    parts.push(`${stats.bodiesDropped} bodies dropped (budget ${Math.round(stats.maxBytes / 1048576)} MiB)`);
+  if (stats.skipped) parts.push(`${stats.skipped} calls skipped under load`);
+  return parts.length ? ` · ${parts.join(' · ')}` : '';
+}
+
 function table() {
   const body = document.getElementById('journal-rows');
   if (!body) return;
   const shown = rows.filter(matches);
   render(body, shown.length ? shown.map(row) : h('tr', {}, h('td', { colspan: 8, class: 'empty' }, 'No calls yet.')));
-  document.getElementById('journal-count').textContent = `${shown.length} of ${rows.length} calls`;
+  document.getElementById('journal-count').textContent = `${shown.length} of ${rows.length} calls${budgetNote()}`;
 }
 
 async function open(seq) {
@@ -93,6 +105,7 @@ function input(name, placeholder) {
 
 /** Builds the view and loads the journal. */
 export async function show(container, overview) {
+  stats = overview.journal;
   const tenant = h(
     'select',
     {

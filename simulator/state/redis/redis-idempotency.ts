@@ -18,7 +18,8 @@ if rec and rec.fingerprint then
 end
 local out = {fingerprint = ARGV[1], expiresAt = now + tonumber(ARGV[3]), owner = ARGV[5],
   leaseUntil = now + tonumber(ARGV[4])}
-if rec and rec.operation then out.operation = rec.operation end
+-- An issued key keeps the expiry its issue answer announced (issue 23 item 13): first use does not extend it.
+if rec and rec.operation then out.operation = rec.operation; out.expiresAt = rec.expiresAt end
 redis.call('SET', KEYS[1], cjson.encode(out), 'PX', tonumber(ARGV[6]))
 return {'new'}
 `;
