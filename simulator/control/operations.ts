@@ -72,9 +72,14 @@ export function createControlOperations(state: ControlStores) {
       state.clock.advance(seconds * 1000);
       return this.clock();
     },
+    /** Arms a fault for `count` matching calls (default 1) or, with `durationSeconds` alone, every one until then. */
     addFault(fault: z.input<typeof AddFaultBody>): Fault {
-      const { count = 1, ...rest } = fault;
-      return state.faults.add({ ...rest, remaining: count });
+      const { count, durationSeconds, ...rest } = fault;
+      return state.faults.add({
+        ...rest,
+        remaining: count ?? (durationSeconds ? Number.POSITIVE_INFINITY : 1),
+        ...(durationSeconds ? { expiresAt: Date.now() + durationSeconds * 1000 } : {}),
+      });
     },
     listFaults: () => state.faults.list(),
     /** Publishes a service status message on the public feed of the status stream. */

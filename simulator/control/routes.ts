@@ -15,13 +15,67 @@ export const AdvanceClockBody = z.strictObject({
 });
 export const AddFaultBody = z.strictObject({
   kind: z
-    .enum(['internal', 'rate_limited', 'latency', 'stale_signature', 'future_signature'])
-    .describe('stale_signature / future_signature: the next webhook attempts are signed that far in the past / future'),
+    .enum([
+      'internal',
+      'rate_limited',
+      'latency',
+      'unavailable',
+      'commit_then_fail',
+      'stream_cut',
+      'stream_stall',
+      'stream_restart',
+      'cursor_expired',
+      'stale_signature',
+      'future_signature',
+    ])
+    .describe(
+      'commit_then_fail: the call commits, then the answer fails (failWith); unavailable: 503; stream_*: the status stream is cut, stalls or restarts after afterMessages; cursor_expired: a reconnect is told its cursor is older than retention; stale_signature / future_signature: the next webhook attempts are signed that far in the past / future',
+    ),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
   route: z.string().min(1).max(300).optional().describe('operationId, route path or concrete path; any when absent'),
-  count: z.int().min(1).max(10_000).default(1).describe('How many matching calls get the fault'),
-  retryAfterSeconds: z.int().min(0).max(3600).optional().describe('Retry-After of an injected 429 (default 1)'),
+  tenant: z
+    .string()
+    .min(1)
+    .max(120)
+    .optional()
+    .describe('Only calls naming this tenant (x-service-tenant); any when absent'),
+  count: z
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe('How many matching calls get the fault (default 1; without it, every call during durationSeconds)'),
+  durationSeconds: z.number().positive().max(86_400).optional().describe('The fault ends this long after arming'),
+  retryAfterSeconds: z.int().min(0).max(3600).optional().describe('Retry-After of an injected 429 (default 1) or 503'),
   latencyMs: z.int().min(0).max(60_000).optional().describe('Added latency of a latency fault'),
+  failWith: z
+    .enum(['internal', 'unavailable', 'drop', 'timeout'])
+    .optional()
+    .describe('commit_then_fail: 500 (default), 503, a dropped connection, or a held answer then a dropped connection'),
+  holdMs: z
+    .int()
+    .min(0)
+    .max(120_000)
+    .optional()
+    .describe('commit_then_fail timeout: how long the answer is held (default 10000)'),
+  afterMessages: z
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .describe('Stream faults: numbered messages sent before the fault acts (default 1)'),
+  stallMs: z
+    .int()
+    .min(0)
+    .max(600_000)
+    .optional()
+    .describe('stream_stall: silence before the stream ends (default 30000)'),
+  downMs: z
+    .int()
+    .min(0)
+    .max(600_000)
+    .optional()
+    .describe('stream_restart: how long the stream answers 503 (default 2000)'),
   skewSeconds: z
     .int()
     .min(1)

@@ -21,3 +21,90 @@ describe('faultMiddleware', () => {
     expect(faults.list()).toEqual([]);
   });
 });
+
+describe('faultMiddleware: commit_then_fail, scopes and stream faults', () => {
+  it('commit_then_fail runs the call, then answers 500, 503 or drops the connection', async () => {
+    const faults = createFaultStore();
+    const mw = faultMiddleware(faults);
+    let committed = 0;
+    const commit = async () => {
+      committed++;
+      return okResponse();
+    };
+    faults.add({ kind: 'commit_then_fail', remaining: 1 });
+    expect((await mw(testContext(), commit)).status).toBe(500);
+    faults.add({ kind: 'commit_then_fail', failWith: 'unavailable', remaining: 1 });
+    expect((await mw(testContext(), commit)).status).toBe(503);
+    faults.add({ kind: 'commit_then_fail', failWith: 'drop', remaining: 1 });
+    expect(await mw(testContext(), commit)).toMatchObject({ abort: true });
+    faults.add({ kind: 'commit_then_fail', failWith: 'timeout', holdMs: 5, remaining: 1 });
+    expect(await mw(testContext(), commit)).toMatchObject({ abort: true });
+    expect(committed).toBe(4);
+    expect((await mw(testContext(), commit)).status).toBe(200);
+  });
+  it('leaves a failed call alone: nothing was committed', async () => {
+    const faults = createFaultStore();
+    faults.add({ kind: 'commit_then_fail', remaining: 1 });
+    const res = await faultMiddleware(faults)(testContext(), async () => ({ status: 409, headers: {}, body: '{}' }));
+    expect(res.status).toBe(409);
+  });
+  it('scopes a fault to a tenant and a duration', () => {
+    let now = 1000;
+    const faults = createFaultStore(() => now);
+    faults.add({ kind: 'internal', tenant: 't1', remaining: Number.POSITIVE_INFINITY, expiresAt: 2000 });
+    expect(faults.take({ method: 'GET', path: '/x', tenant: 't2' })).toBeUndefined();
+    expect(faults.take({ method: 'GET', path: '/x', tenant: 't1' })?.kind).toBe('internal');
+    expect(faults.take({ method: 'GET', path: '/x', tenant: 't1' })?.kind).toBe('internal');
+    now = 2000;
+    expect(faults.take({ method: 'GET', path: '/x', tenant: 't1' })).toBeUndefined();
+    expect(faults.list()).toEqual([]);
+  });
+  it('stream_cut ends the stream after N numbered messages', async () => {
+    const faults = createFaultStore();
+    faults.add({ kind: 'stream_cut', afterMessages: 2, remaining: 1 });
+    const res = await faultMiddleware(faults)(testContext(), async () => ({
+      status: 200,
+      headers: {},
+      stream: {
+        open(sink) {
+          for (const id of [1, 2, 3]) sink.write(`id: ${id}\nevent: e\ndata: {}\n\n`);
+          return () => {};
+        },
+      },
+    }));
+    const written: string[] = [];
+    const ended = new Promise<void>((resolve) => {
+      res.stream?.open({ write: (c) => written.push(c) > 0, end: resolve });
+    });
+    await ended;
+    expect(written.map((c) => c.split('\n')[0])).toEqual(['id: 1', 'id: 2']);
+  });
+  it('stream_restart answers 503 on the stream route for downMs', async () => {
+    const faults = createFaultStore();
+    faults.add({ kind: 'stream_restart', afterMessages: 1, downMs: 60_000, remaining: 1 });
+    const mw = faultMiddleware(faults);
+    const res = await mw(testContext(), async () => ({
+      status: 200,
+      headers: {},
+      stream: { open: (sink) => (sink.write('id: 1\ndata: {}\n\n'), () => {}) },
+    }));
+    await new Promise<void>((resolve) => res.stream?.open({ write: () => true, end: resolve }));
+    expect((await mw(testContext(), async () => okResponse())).status).toBe(503);
+    expect(faults.list()[0]).toMatchObject({ kind: 'unavailable' });
+  });
+  it('cursor_expired only takes reconnects with a cursor and sends a stream.reset first', async () => {
+    const faults = createFaultStore();
+    faults.add({ kind: 'cursor_expired', remaining: 1 });
+    const mw = faultMiddleware(faults, { feeds: { lastId: () => 7 } });
+    const stream = { open: (sink: { write(c: string): boolean }) => (sink.write('retry: 1\n\n'), () => {}) };
+    await mw(testContext(), async () => ({ status: 200, headers: {}, stream }));
+    expect(faults.list()).toHaveLength(1);
+    const ctx = testContext({ headers: { 'last-event-id': '3' } });
+    const res = await mw(ctx, async () => ({ status: 200, headers: {}, stream }));
+    expect(ctx.req.headers['last-event-id']).toBeUndefined();
+    const written: string[] = [];
+    res.stream?.open({ write: (c) => written.push(c) > 0, end: () => {} });
+    expect(written[0]).toContain('"reason":"cursor_expired","cursor":3,"oldestRetained":8,"lastId":7');
+    expect(faults.list()).toEqual([]);
+  });
+});
