@@ -50,6 +50,8 @@ export interface CoreOptions {
   onResponse?: (entry: RequestLogEntry) => void;
   /** Called once per answered request with the request and response themselves (the inspector's journal keeps references). */
   onExchange?: (req: PlainRequest, res: PlainResponse, info: ExchangeInfo) => void;
+  /** The observer hook of client verdicts: one step first in the public pipeline, never changing an answer. */
+  observe?: Middleware;
   /** Called with unexpected exceptions; the client only ever sees 500 internal. */
   onError?: (err: unknown, requestId: string) => void;
 }
@@ -82,10 +84,11 @@ export function createCore(opts: CoreOptions): Core {
   if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 
   const steps: Middleware[] = [
+    ...(opts.observe ? [opts.observe] : []),
     versionMiddleware(),
     browserGuardMiddleware({ allow: opts.allowBrowserCredentials ?? false }),
     routeMatchMiddleware(router),
-    faultMiddleware(state.faults),
+    faultMiddleware(state.faults, { feeds: state.feeds }),
     authMiddleware({
       tokens: state.tokens,
       clients: state.clients,

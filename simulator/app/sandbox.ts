@@ -18,6 +18,8 @@ import { mswPassthroughFetch } from '../webhooks/passthrough-fetch.ts';
 import type { RateLimitSettings } from '../state/rate-limit-store.ts';
 import { createInspector, type Inspector, type InspectorOptions } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { type ClientReport, type ClientVerdicts, createClientVerdicts } from '../client-rules/index.ts';
+import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -66,6 +68,8 @@ export interface SandboxOptions {
    * deliberate violations. Applied from outside: the simulator knows nothing of what a wrapper does.
    */
   wrapCore?: (core: Core, base: 'main' | 'alt') => Core;
+  /** Client verdicts: observe every client and judge it against the interface's client duties (default on). */
+  clientVerdicts?: boolean;
 }
 
 export interface Sandbox {
@@ -91,6 +95,18 @@ export interface Sandbox {
     clientId?: string,
     ttlSeconds?: number,
   ): { token: string; tenant: string; clientId: string; expiresAt: string };
+  /** Client verdicts (observation and rules), unless switched off with `clientVerdicts: false`. */
+  verdicts?: ClientVerdicts;
+  /**
+   * The client verdicts in process: every client rule with status pass, fail or not-observed and its evidence.
+   * @example expect(sandbox.clientReport().rules.filter((r) => r.status === 'fail')).toEqual([]);
+   */
+  clientReport(filter?: { client?: string; tenant?: string }): ClientReport;
+  /**
+   * Sends a registered receiver the scored sequence of deliveries and judges its answers.
+   * @example const result = await sandbox.receiverCheck({ webhookId }); expect(result.pass).toBe(true);
+   */
+  receiverCheck(opts: { webhookId: string; tenant?: string; timeoutMs?: number }): Promise<ReceiverCheckResult>;
 }
 
 /** Builds the state; a stored record that does not load aborts naming the file and table, never with a raw TypeError. */
@@ -141,7 +157,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   );
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Surfaces outside /api/public/v1, each with its own paths and error format.
-  const control = createControlOperations(state);
+  const verdicts =
+    options.clientVerdicts === false ? undefined : createClientVerdicts({ lookupToken: (t) => state.tokens.lookup(t) });
+  const control = createControlOperations(
+    state,
+    verdicts
+      ? {
+          verdicts,
+          signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+          ...(webhookOptions.fetch ? { fetch: webhookOptions.fetch } : {}),
+        }
+      : undefined,
+  );
   const surfaces: Surface[] = [
     createControlPlaneSurface({
       adminToken,
@@ -182,6 +209,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
     ...(inspector ? { onExchange: inspector.journal.record } : {}),
+    ...(verdicts ? { observe: verdicts.middleware } : {}),
   });
   const mainCore = options.wrapCore ? options.wrapCore(core, 'main') : core;
   const altCore = options.wrapCore ? options.wrapCore(core, 'alt') : core;
@@ -201,6 +229,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     ready: core.ready,
     ...(inspector ? { inspector } : {}),
+    ...(verdicts ? { verdicts } : {}),
+    clientReport: (filter) => control.clientReport(filter),
+    receiverCheck: (opts) => control.receiverCheck(opts),
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);

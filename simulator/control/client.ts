@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { AddFaultBody } from './routes.ts';
 import { CONTROL_PREFIX } from './routes.ts';
 import { reachingFetch } from '../lib/reach.ts';
+import type { ClientReport } from '../client-rules/index.ts';
+import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
 
 export interface ControlClientOptions {
   baseUrl: string;
@@ -72,6 +74,13 @@ export function createControlClient(opts: ControlClientOptions) {
     setStatus: (status: string, message?: string) =>
       call('POST', '/status', { status, ...(message ? { message } : {}) }),
     trigger: (event: string, tenant: string) => call('POST', '/trigger', { event, tenant }),
+    /** The client verdicts (GET /_sandbox/client-report), optionally for one client or tenant. */
+    clientReport: (filter: { client?: string; tenant?: string } = {}) => {
+      const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]).toString();
+      return call<ClientReport>('GET', `/client-report${q ? `?${q}` : ''}`);
+    },
+    receiverCheck: (webhookId: string, opts: { tenant?: string; timeoutMs?: number } = {}) =>
+      call<ReceiverCheckResult>('POST', '/receiver-check', { webhookId, ...opts }),
     call,
   };
 }

@@ -9,7 +9,10 @@ import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyStore } from '../state/idempotency-store.ts';
 import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
-import type { AddFaultBody, SetStatusBody, TriggerBody } from './routes.ts';
+import type { AddFaultBody, ClientReportQuery, ReceiverCheckBody, SetStatusBody, TriggerBody } from './routes.ts';
+import type { ClientVerdicts } from '../client-rules/index.ts';
+import { runReceiverCheck } from '../webhooks/receiver-check.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { announce } from '../events/fan-out.ts';
 import { PUBLIC_FEED } from '../events/feed.ts';
 import { sampleOrderEvent } from './sample-events.ts';
@@ -35,12 +38,20 @@ export interface ControlStores {
   reset(): Promise<void>;
 }
 
+/** Client verdicts and what the receiver check needs (absent: the report says so). */
+export interface ControlVerdicts {
+  verdicts: ClientVerdicts;
+  signatureHeader?: string;
+  /** How the receiver check reaches receivers (default undici's fetch). */
+  fetch?: typeof fetch;
+}
+
 /**
  * The control plane as library functions: the /_sandbox routes call these, and MSW users call them
  * directly through `sandbox.control`.
  * @example sandbox.control.setConnectionState(id, 'paused'); sandbox.control.advanceClock(3600);
  */
-export function createControlOperations(state: ControlStores) {
+export function createControlOperations(state: ControlStores, extra?: ControlVerdicts) {
   const caller = (requestId: string) => ({ actor: 'sandbox-admin', requestId });
   return {
     summary() {
@@ -54,6 +65,7 @@ export function createControlOperations(state: ControlStores) {
     },
     async reset() {
       await state.reset();
+      extra?.verdicts.clear();
       return this.summary();
     },
     setConnectionState(connectionId: string, to: Exclude<ConnectionState, 'pending'>, requestId = 'control') {
@@ -101,6 +113,29 @@ export function createControlOperations(state: ControlStores) {
     clearFaults() {
       state.faults.clear();
       return [] as Fault[];
+    },
+    /** The client verdicts: every client rule judged over the calls observed since start or reset. */
+    clientReport(filter: z.input<typeof ClientReportQuery> = {}) {
+      if (!extra) throw new ControlError('not_found', 'Client verdicts are switched off in this sandbox.');
+      return extra.verdicts.report(filter);
+    },
+    /**
+     * Sends a registered receiver the scored sequence (see runReceiverCheck) and keeps the result for the report.
+     * @example await sandbox.control.receiverCheck({ webhookId: 'wh_…' })
+     */
+    async receiverCheck(body: z.input<typeof ReceiverCheckBody>) {
+      if (!extra) throw new ControlError('not_found', 'Client verdicts are switched off in this sandbox.');
+      const tenants = body.tenant ? [body.tenant] : [...state.tenants.keys()];
+      const receiver = tenants.map((t) => state.receivers.get(t, body.webhookId)).find((r) => r);
+      if (!receiver) throw new ControlError('not_found', `No webhook receiver ${body.webhookId}.`);
+      const result = await runReceiverCheck({
+        receiver,
+        signatureHeader: extra.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+        ...(extra.fetch ? { fetch: extra.fetch } : {}),
+        ...(body.timeoutMs ? { timeoutMs: body.timeoutMs } : {}),
+      });
+      extra.verdicts.recordReceiverCheck(result);
+      return result;
     },
   };
 }

@@ -85,6 +85,16 @@ export const AddFaultBody = z.strictObject({
   webhookId: z.string().min(1).max(120).optional().describe('Signature faults: only deliveries to this receiver'),
 });
 
+export const ClientReportQuery = z.object({
+  client: z.string().min(1).max(200).optional().describe("Only this client's calls (the token's client id)"),
+  tenant: z.string().min(1).max(120).optional().describe("Only this tenant's calls"),
+});
+export const ReceiverCheckBody = z.strictObject({
+  webhookId: z.string().min(1).max(120).describe('The registered receiver to check'),
+  tenant: z.string().min(1).max(120).optional().describe('Its tenant (found by id when absent)'),
+  timeoutMs: z.int().min(100).max(60_000).optional().describe('Each answer must come within this (default 5000)'),
+});
+
 export const SetStatusBody = z.strictObject({
   status: z.enum(['operational', 'degraded', 'partial_outage', 'major_outage', 'maintenance']),
   message: z.string().min(1).max(500).optional(),
@@ -175,6 +185,21 @@ export const CONTROL_ROUTES = defineRoutes([
     errors: ['not_found'],
   }),
   ctl({ id: 'controlClearFaults', method: 'DELETE', path: `${CONTROL_PREFIX}/faults`, purpose: 'disarm every fault' }),
+  ctl({
+    id: 'controlClientReport',
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/client-report`,
+    purpose: 'client verdicts: every client rule with id, severity, status (pass, fail, not-observed) and evidence',
+    query: ClientReportQuery,
+  }),
+  ctl({
+    id: 'controlReceiverCheck',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/receiver-check`,
+    purpose: 'send a registered webhook receiver the scored sequence of valid, forged and malformed deliveries',
+    body: ReceiverCheckBody,
+    errors: ['not_found'],
+  }),
 ]);
 
 /** One row of the control plane's route table, with its literal id and schemas. */

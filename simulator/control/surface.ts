@@ -37,6 +37,8 @@ const HANDLERS: ControlHandlers = {
   controlClearFaults: (c, ops) => success(c, ops.clearFaults()),
   controlSetStatus: (c, ops) => success(c, ops.setStatus(c.body)),
   controlTrigger: (c, ops) => success(c, ops.trigger(c.body)),
+  controlClientReport: (c, ops) => success(c, ops.clientReport(c.query as { client?: string; tenant?: string })),
+  controlReceiverCheck: async (c, ops) => success(c, await ops.receiverCheck(c.body)),
 };
 
 /**
