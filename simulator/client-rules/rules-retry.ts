@@ -7,10 +7,10 @@ const MODIFYING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const RETRY_AFTER_SLACK_MS = 10;
 /** A wait within this of the server's Retry-After was set by the server, not by the client's backoff. */
 export const FLOOR_BAND_MS = 50;
-/** Spread: same-position waits of two retry sequences differing by more than this show random spread... */
-export const SPREAD_MIN_MS = 40;
-/** ...and differing by at most this show none (between the two: undecided). */
-export const SAME_WAIT_MS = 20;
+/** Spread: same-position waits of retry sequences differing by more than this (median) show random spread... */
+export const SPREAD_MIN_MS = 50;
+/** ...and differing by at most this show none (between the two: undecided, not observed). */
+export const SAME_WAIT_MS = 30;
 /** Attempts in a row the interface's guidance makes at most. */
 export const GUIDANCE_ATTEMPTS = 4;
 
@@ -130,32 +130,44 @@ export const spreadWaits: ClientRule = {
     const good: Evidence[] = [];
     for (const b of buckets) {
       // Same-position waits of different operations: without jitter every client retries in lockstep.
+      // The median difference decides, so one delayed call (measurement noise) does not.
       const chains = findChains(b)
         .filter((c) => c.links.some(backoff))
         .slice(-20);
+      const diffs: number[] = [];
       for (let i = 0; i < chains.length; i++)
-        for (let j = i + 1; j < chains.length; j++) compare(chains[i]!, chains[j]!, bad, good);
+        for (let j = i + 1; j < chains.length; j++) diffs.push(...positionDiffs(chains[i]!, chains[j]!));
+      if (!diffs.length) continue;
+      const median = diffs.sort((x, y) => x - y)[Math.floor((diffs.length - 1) / 2)]!;
+      const waits = chains.map((c) => c.links.filter(backoff).map((l) => Math.round(l.waitMs!)));
+      const e = (note: string) =>
+        evidence(
+          b,
+          chains.map((c) => c.calls[0]!.requestId),
+          chains[0]!.calls[0]!.at,
+          `${note} (${chains.length} retry sequences, waits ${waits.map((w) => `[${w.join(', ')}]`).join(' ')})`,
+        );
+      if (median > SPREAD_MIN_MS)
+        good.push(e(`same-position waits differ by ${Math.round(median)} ms (median): spread`));
+      else if (median <= SAME_WAIT_MS)
+        bad.push(e(`same-position waits differ by ${Math.round(median)} ms (median): no random spread`));
     }
-    if (good.length) return verdict([], good, 'pairs of retry sequences', '');
-    return verdict(bad, [], 'pairs of retry sequences', 'fewer than two retry sequences with backoff waits seen yet');
+    return verdict(
+      bad,
+      good,
+      'clients with several retry sequences',
+      'fewer than two retry sequences with backoff waits seen yet, or undecided',
+    );
   },
 };
 
-function compare(x: Chain, y: Chain, bad: Evidence[], good: Evidence[]) {
-  const n = Math.min(x.links.length, y.links.length);
-  const diffs: number[] = [];
-  for (let k = 0; k < n; k++) {
+function positionDiffs(x: Chain, y: Chain): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < Math.min(x.links.length, y.links.length); k++) {
     const [a, b] = [x.links[k]!, y.links[k]!];
-    if (!backoff(a) || !backoff(b)) continue;
-    diffs.push(Math.abs(a.waitMs! - b.waitMs!));
+    if (backoff(a) && backoff(b)) out.push(Math.abs(a.waitMs! - b.waitMs!));
   }
-  if (!diffs.length) return;
-  const waits = [...x.links, ...y.links].filter(backoff).map((l) => l.waitMs!);
-  const e = (note: string) =>
-    evidence(x.bucket, [x.calls[0]!.requestId, y.calls[0]!.requestId], x.calls[0]!.at, note, waits);
-  if (diffs.some((d) => d > SPREAD_MIN_MS)) good.push(e('same-position waits differ: spread'));
-  else if (diffs.every((d) => d <= SAME_WAIT_MS))
-    bad.push(e(`two retry sequences waited the same (within ${SAME_WAIT_MS} ms): no random spread`));
+  return out;
 }
 
 export const attemptLimit: ClientRule = {
