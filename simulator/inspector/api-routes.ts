@@ -4,6 +4,7 @@ import type { ControlOperations } from '../control/operations.ts';
 import {
   AddFaultBody,
   AdvanceClockBody,
+  ReceiverCheckBody,
   SetConnectionStateBody,
   SetStatusBody,
   TriggerBody,
@@ -102,6 +103,10 @@ export const API_ROUTES: ApiRoute[] = [
     },
     RateLimitBody,
   ),
+  route('GET', '/client-report', (_p, q, _b, _r, d) =>
+    d.control.clientReport({ ...(q.client ? { client: q.client } : {}), ...(q.tenant ? { tenant: q.tenant } : {}) }),
+  ),
+  route('POST', '/receiver-check', (_p, _q, b, _r, d) => d.control.receiverCheck(b as never), ReceiverCheckBody),
   route('POST', '/trigger', (_p, _q, b, _r, d) => d.control.trigger(b as never), TriggerBody),
   route('POST', '/status', (_p, _q, b, _r, d) => d.control.setStatus(b as never), SetStatusBody),
   route('POST', '/reset', async (_p, _q, _b, _r, d) => {
