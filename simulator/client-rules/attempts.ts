@@ -54,7 +54,8 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
  * @example for (const chain of findChains(bucket)) console.log(chain.calls.length, chain.links.map((l) => l.waitMs));
  */
 export function findChains(bucket: ClientBucket): Chain[] {
-  const calls = bucket.calls.slice();
+  // Records are written when answered; a retry can be answered before a held original: order by arrival.
+  const calls = bucket.calls.slice().sort((x, y) => x.at - y.at || x.seq - y.seq);
   const chainOf = new Map<CallRecord, Chain>();
   const chains: Chain[] = [];
   for (let i = 0; i < calls.length; i++) {

@@ -105,13 +105,26 @@ export function referenceClient(target: Target, change: Partial<Behaviour> = {})
      * Reads the tenant's stream until it ends (or `count` messages), reconnecting up to `reconnects`
      * times; `onOpen(i)` runs once connection i is open. Returns the message ids read.
      */
-    async stream(opts: { reconnects: number; count: number; onOpen?: (i: number) => void }): Promise<number[]> {
+    async stream(opts: {
+      reconnects: number;
+      count: number;
+      onOpen?: (i: number) => void;
+      /** Control events (stream.reset, …) and refused reconnects (status) are noted here. */
+      notes?: string[];
+    }): Promise<number[]> {
       const ids: number[] = [];
       for (let i = 0; i <= opts.reconnects && ids.length < opts.count; i++) {
         const last = ids.at(-1);
         const res = await target.fetch(`${target.baseUrl}/api/public/v1/stream`, {
           headers: headers(b.resumeWithCursor && last !== undefined ? { 'last-event-id': String(last) } : {}),
         });
+        if (res.status !== 200) {
+          // The server is away (a restart): wait a little, as the stream's retry: hint says, and come back.
+          opts.notes?.push(`status ${res.status}`);
+          await res.body?.cancel().catch(() => undefined);
+          await sleep(300);
+          continue;
+        }
         const reader = res.body!.getReader();
         const decoder = new TextDecoder();
         opts.onOpen?.(i);
@@ -128,8 +141,10 @@ export function referenceClient(target: Target, change: Partial<Behaviour> = {})
           if (done) break;
           text += decoder.decode(value, { stream: true });
           for (let cut = text.indexOf('\n\n'); cut !== -1; cut = text.indexOf('\n\n')) {
-            const m = /^id: (\d+)/m.exec(text.slice(0, cut));
+            const block = text.slice(0, cut);
+            const m = /^id: (\d+)/m.exec(block);
             if (m) ids.push(Number(m[1]));
+            else if (/^event: /m.test(block)) opts.notes?.push(/^event: (.*)$/m.exec(block)![1]!);
             text = text.slice(cut + 2);
           }
         }
