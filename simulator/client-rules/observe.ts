@@ -60,64 +60,91 @@ function watchStream(source: StreamSource, s: StreamRecord): StreamSource {
  */
 export function clientObserver(deps: ObserverDeps): Middleware {
   const obs = deps.observations;
-  return async (ctx, next) => {
+  // One .then per call, no async wrapper: the step adds one promise and one small record.
+  return (ctx, next) => {
     const at = Date.now();
-    const h = ctx.req.headers;
-    const isStream = ctx.req.path === STREAM_PATH && ctx.req.method === 'GET';
+    const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
+    // Read before the pipeline: a cursor_expired fault takes the cursor off the request.
     const cursor = isStream ? cursorOf(ctx) : undefined;
-    let res: PlainResponse | undefined;
-    let thrown: unknown;
-    try {
-      res = await next();
-    } catch (err) {
-      thrown = err;
-    }
-    const answeredAt = Date.now();
-    const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
-    const tenant = ctx.access?.tenant ?? h['x-service-tenant'] ?? '-';
-    const browserKind =
-      h.origin !== undefined && h.authorization !== undefined
-        ? ('origin-with-credentials' as const)
-        : ctx.req.method === 'OPTIONS' && /authorization/i.test(h['access-control-request-headers'] ?? '')
-          ? ('preflight-for-credentials' as const)
-          : undefined;
-    if (browserKind)
-      obs.browser.push({
-        requestId: ctx.requestId,
-        at,
-        kind: browserKind,
-        origin: h.origin ?? '',
-        tenant,
-        client: token?.clientId ?? '(unknown)',
-      });
-    if (token || isStream) {
-      const b = obs.bucket(token?.clientId ?? `${ANONYMOUS} ${ctx.req.clientAddress ?? ''}`.trim(), tenant);
-      b.lastSeen = answeredAt;
-      if (isStream && res?.stream) res.stream = watchStream(res.stream, noteStream(b, ctx.requestId, at, cursor));
-      else if (token) {
-        const err = thrown instanceof ApiError ? thrown : undefined;
-        const status = res ? (res.abort ? 0 : res.status) : (err?.status ?? 500);
-        const retryAfter = res ? res.headers['retry-after'] : err?.headers['retry-after'];
-        b.calls.push({
-          seq: obs.nextSeq(),
-          requestId: ctx.requestId,
-          at,
-          answeredAt,
-          method: ctx.req.method,
-          path: ctx.req.path,
-          key: h['idempotency-key'],
-          bodyHash: bodyHash(ctx.req.body),
-          status,
-          code: err?.code,
-          retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
-          version: h['service-version'],
-          token,
-        });
-      }
-    }
-    if (thrown !== undefined) throw thrown;
-    return res!;
+    return next().then(
+      (res) => {
+        note(deps, obs, ctx, at, isStream, cursor, res, undefined);
+        return res;
+      },
+      (err: unknown) => {
+        note(deps, obs, ctx, at, isStream, cursor, undefined, err);
+        throw err;
+      },
+    );
   };
+}
+
+function note(
+  deps: ObserverDeps,
+  obs: Observations,
+  ctx: RequestContext,
+  at: number,
+  isStream: boolean,
+  cursor: number | undefined,
+  res: PlainResponse | undefined,
+  thrown: unknown,
+): void {
+  const answeredAt = Date.now();
+  const h = ctx.req.headers;
+  const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
+  const tenant = ctx.access?.tenant ?? h['x-service-tenant'] ?? '-';
+  if (h.origin !== undefined || ctx.req.method === 'OPTIONS') noteBrowser(obs, ctx, at, tenant, token);
+  if (!token && !isStream) return;
+  const b = obs.bucket(token?.clientId ?? `${ANONYMOUS} ${ctx.req.clientAddress ?? ''}`.trim(), tenant);
+  b.lastSeen = answeredAt;
+  if (isStream && res?.stream) {
+    res.stream = watchStream(res.stream, noteStream(b, ctx.requestId, at, cursor));
+    return;
+  }
+  if (!token) return;
+  const err = thrown instanceof ApiError ? thrown : undefined;
+  const retryAfter = res ? res.headers['retry-after'] : err?.headers['retry-after'];
+  b.calls.push({
+    seq: obs.nextSeq(),
+    requestId: ctx.requestId,
+    at,
+    answeredAt,
+    method: ctx.req.method,
+    path: ctx.req.path,
+    key: h['idempotency-key'],
+    bodyHash: bodyHash(ctx.req.body),
+    status: res ? (res.abort ? 0 : res.status) : (err?.status ?? 500),
+    code: err?.code,
+    retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
+    version: h['service-version'],
+    token,
+  });
+}
+
+/** Credentials from a browser context: Authorization with Origin, or a preflight announcing Authorization. */
+function noteBrowser(
+  obs: Observations,
+  ctx: RequestContext,
+  at: number,
+  tenant: string,
+  token: AccessToken | undefined,
+) {
+  const h = ctx.req.headers;
+  const kind =
+    h.origin !== undefined && h.authorization !== undefined
+      ? ('origin-with-credentials' as const)
+      : ctx.req.method === 'OPTIONS' && /authorization/i.test(h['access-control-request-headers'] ?? '')
+        ? ('preflight-for-credentials' as const)
+        : undefined;
+  if (kind)
+    obs.browser.push({
+      requestId: ctx.requestId,
+      at,
+      kind,
+      origin: h.origin ?? '',
+      tenant,
+      client: token?.clientId ?? '(unknown)',
+    });
 }
 
 function lookup(deps: ObserverDeps, authorization: string): AccessToken | undefined {
