@@ -16,7 +16,8 @@ export const GUIDANCE_ATTEMPTS = 4;
 
 const chainsOf = (buckets: readonly ClientBucket[]) => buckets.flatMap((b) => findChains(b));
 const ids = (l: Link) => [l.prev.requestId, l.next.requestId];
-const backoff = (l: Link) => l.waitMs !== undefined && l.waitMs > l.floorMs + FLOOR_BAND_MS;
+/** A wait the client chose: answered, and not set by the server (within FLOOR_BAND_MS beyond a Retry-After). */
+const backoff = (l: Link) => l.waitMs !== undefined && (l.floorMs === 0 || l.waitMs > l.floorMs + FLOOR_BAND_MS);
 
 export const onlyAfterFailure: ClientRule = {
   id: 'retry.only-after-failure',

@@ -34,6 +34,7 @@ describe('client rules', () => {
     expect(statusOf(observed(sequence(0, [300, 600])), 'retry.growing-waits').status).toBe('pass');
     expect(statusOf(observed(sequence(0, [300, 300])), 'retry.growing-waits').status).toBe('fail');
     expect(statusOf(observed(sequence(0, [300])), 'retry.growing-waits').status).toBe('not-observed');
+    expect(statusOf(observed(sequence(0, [0, 0])), 'retry.growing-waits').status).toBe('fail');
     const floored = [
       call({ at: 0, status: 429, retryAfterMs: 1000 }),
       call({ at: 1005, status: 500 }),
