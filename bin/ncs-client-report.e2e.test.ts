@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +52,36 @@ describe('ncs client-report and ncs sandbox receiver-check', () => {
     expect(readFileSync(join(dir, 'client-report.html'), 'utf8')).toContain('auth.no-browser-credentials');
     // One client only: another client id has nothing observed, so nothing fails.
     expect((await ncs(['client-report', '--client', 'someone-else'], env)).status).toBe(0);
+  });
+
+  it('ncs sandbox receiver-check scores a receiver that accepts everything: exit 1, the failed cases printed', async () => {
+    const server = createServer((_req, res) => res.writeHead(204).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { token, tenant } = t.sandbox.issueToken();
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      const registered = await t.fetch(`${t.baseUrl}/api/public/v1/webhooks`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-service-tenant': tenant,
+          'idempotency-key': 'cli-receiver-check-1',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ url, events: ['order.created'] }),
+      });
+      const { id } = ((await registered.json()) as { data: { id: string } }).data;
+      const checked = await ncs(['sandbox', 'receiver-check', id, '--timeout', '3000'], env);
+      expect(checked.status, checked.stderr).toBe(1);
+      const result = JSON.parse(checked.stdout);
+      expect(result).toMatchObject({ receiverId: id, pass: false, timeoutMs: 3000 });
+      expect(result.cases.find((c: { name: string }) => c.name === 'tampered-body')).toMatchObject({
+        status: 204,
+        pass: false,
+      });
+    } finally {
+      server.close();
+    }
   });
 
   it('exits 2 on a usage error or an unknown receiver', async () => {

@@ -97,9 +97,11 @@ describe('faultMiddleware: commit_then_fail, scopes and stream faults', () => {
     faults.add({ kind: 'cursor_expired', remaining: 1 });
     const mw = faultMiddleware(faults, { feeds: { lastId: () => 7 } });
     const stream = { open: (sink: { write(c: string): boolean }) => (sink.write('retry: 1\n\n'), () => {}) };
-    await mw(testContext(), async () => ({ status: 200, headers: {}, stream }));
+    const streamRoute = { path: '/api/public/v1/stream' };
+    await mw(testContext({ route: streamRoute }), async () => ({ status: 200, headers: {}, stream }));
+    await mw(testContext({ headers: { 'last-event-id': '3' } }), async () => okResponse());
     expect(faults.list()).toHaveLength(1);
-    const ctx = testContext({ headers: { 'last-event-id': '3' } });
+    const ctx = testContext({ route: streamRoute, headers: { 'last-event-id': '3' } });
     const res = await mw(ctx, async () => ({ status: 200, headers: {}, stream }));
     expect(ctx.req.headers['last-event-id']).toBeUndefined();
     const written: string[] = [];

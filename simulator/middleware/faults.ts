@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { BASE_PATH } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { RequestContext } from '../core/context.ts';
 import { failure } from '../core/envelope.ts';
@@ -38,8 +39,8 @@ async function afterCommit(ctx: RequestContext, fault: Fault, res: PlainResponse
   }
 }
 
-/** cursor_expired only counts reconnects that carry a cursor. */
-const acceptFor = (ctx: RequestContext) => (f: Fault) => f.kind !== 'cursor_expired' || cursorOf(ctx) !== undefined;
+/** cursor_expired only counts stream reconnects that carry a cursor. */
+const STREAM_PATH = `${BASE_PATH}/stream`;
 
 /**
  * Faults armed through the control plane for matching calls (route, method, tenant; a count or a
@@ -51,16 +52,14 @@ const acceptFor = (ctx: RequestContext) => (f: Fault) => f.kind !== 'cursor_expi
 export function faultMiddleware(faults: FaultStore, deps: Partial<StreamFaultDeps> = {}): Middleware {
   const streamDeps: StreamFaultDeps = { faults, ...deps };
   return async (ctx, next) => {
-    const fault = faults.take(
-      {
-        method: ctx.req.method,
-        path: ctx.req.path,
-        routeId: ctx.route?.id,
-        routePath: ctx.route?.path,
-        tenant: ctx.req.headers['x-service-tenant'],
-      },
-      acceptFor(ctx),
-    );
+    const fault = faults.take({
+      method: ctx.req.method,
+      path: ctx.req.path,
+      routeId: ctx.route?.id,
+      routePath: ctx.route?.path,
+      tenant: ctx.req.headers['x-service-tenant'],
+      cursorSent: ctx.req.path === STREAM_PATH && cursorOf(ctx) !== undefined,
+    });
     if (!fault) return next();
     switch (fault.kind) {
       case 'internal':

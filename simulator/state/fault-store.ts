@@ -56,12 +56,14 @@ export interface FaultCall {
   routeId?: string | undefined;
   routePath?: string | undefined;
   tenant?: string | undefined;
+  /** The call is a stream connection carrying a cursor (only those take a cursor_expired fault). */
+  cursorSent?: boolean;
 }
 
 export interface FaultStore {
   add(fault: Omit<Fault, 'id'>): Fault;
-  /** Takes one use of the first request fault matching the call (and `accept`, when given), if any. */
-  take(call: FaultCall, accept?: (fault: Fault) => boolean): Fault | undefined;
+  /** Takes one use of the first request fault matching the call, if any. */
+  take(call: FaultCall): Fault | undefined;
   /**
    * Takes one use of a signature fault: the offset (ms) to add to the real time a webhook attempt is
    * signed with, 0 when none is armed.
@@ -94,7 +96,7 @@ export function createFaultStore(now: () => number = Date.now): FaultStore {
       faults.push(f);
       return { ...f };
     },
-    take(call, accept) {
+    take(call) {
       if (faults.length === 0) return undefined;
       prune();
       const f = faults.find(
@@ -103,7 +105,7 @@ export function createFaultStore(now: () => number = Date.now): FaultStore {
           (!x.method || x.method.toUpperCase() === call.method) &&
           (!x.tenant || x.tenant === call.tenant) &&
           (!x.route || x.route === call.routeId || x.route === call.routePath || x.route === call.path) &&
-          (!accept || accept(x)),
+          (x.kind !== 'cursor_expired' || call.cursorSent === true),
       );
       if (!f) return undefined;
       use(f);
