@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../app/sandbox.ts';
+import { newContext } from '../core/context.ts';
 import type { PlainRequest } from '../core/types.ts';
+import { createObservations } from './observation.ts';
+import { clientObserver } from './observe.ts';
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.state.close());
@@ -26,6 +29,22 @@ describe('the observer hook', () => {
     const bucket = sandbox.verdicts!.observations.buckets({ client: 'harbour-backend' })[0]!;
     expect(bucket.calls.slice().map((c) => c.status)).toEqual([500, 200]);
     expect(rule('retry.only-after-failure').status).toBe('pass');
+  });
+  it('never changes an answer, even when observing fails', async () => {
+    const observations = createObservations();
+    observations.bucket = () => {
+      throw new Error('broken');
+    };
+    const step = clientObserver({ observations });
+    const ctx = newContext({ method: 'GET', path: '/api/public/v1/providers', query: {}, headers: {} }, 'req_1', 0);
+    ctx.access = {
+      tenant: 't1',
+      token: { clientId: 'app', tenants: ['t1'], scopes: [], environment: 'sandbox', issuedAt: 0, expiresAt: 1 },
+    };
+    const answer = { status: 200, headers: {}, body: '{}' };
+    await expect(step(ctx, async () => answer)).resolves.toBe(answer);
+    const boom = new Error('handler');
+    await expect(step(ctx, async () => Promise.reject(boom))).rejects.toBe(boom);
   });
   it('records nothing for anonymous calls, and nothing at all when switched off', async () => {
     sandbox = createSandbox({ inspector: false });

@@ -68,11 +68,16 @@ export function clientObserver(deps: ObserverDeps): Middleware {
     const cursor = isStream ? cursorOf(ctx) : undefined;
     return next().then(
       (res) => {
-        note(deps, obs, ctx, at, isStream, cursor, res, undefined);
+        // Observation never changes an answer: a fault in it costs the record, not the call.
+        try {
+          note(deps, obs, ctx, at, isStream, cursor, res, undefined);
+        } catch {}
         return res;
       },
       (err: unknown) => {
-        note(deps, obs, ctx, at, isStream, cursor, undefined, err);
+        try {
+          note(deps, obs, ctx, at, isStream, cursor, undefined, err);
+        } catch {}
         throw err;
       },
     );
