@@ -101,8 +101,14 @@ export const CARELESS: { rule: string; does: string; run(t: Target): Promise<voi
     async run(t) {
       const c = referenceClient(t, { random: () => 0 });
       await twoBackoffSequences(t, c);
-      fault(t, { kind: 'internal', route: 'listCapabilities', count: 2 });
-      await c.call('GET', '/capabilities');
+      // Four sequences: the median of twelve same-position differences is not swayed by a delayed call.
+      for (const [route, path] of [
+        ['listCapabilities', '/capabilities'],
+        ['listConnections', '/connections'],
+      ]) {
+        fault(t, { kind: 'internal', route, count: 2 });
+        await c.call('GET', path!);
+      }
     },
   },
   {
