@@ -3,6 +3,7 @@
 // command could not do its work (usage error, unreachable deployment, credentials refused).
 import { Command, CommanderError } from 'commander';
 import { registerAuditVerify } from './commands/audit-verify.ts';
+import { registerClientReport } from './commands/client-report.ts';
 import { registerConformanceList } from './commands/conformance-list.ts';
 import { registerConformanceRun } from './commands/conformance-run.ts';
 import { oneLineErrors, reportFailure, trackRunningCommand } from './commands/errors.ts';
@@ -46,6 +47,8 @@ const conformance = program.command('conformance').description('check any deploy
 registerConformanceRun(conformance);
 registerConformanceList(conformance);
 registerVersion(program);
+
+registerClientReport(program);
 
 oneLineErrors(program);
 trackRunningCommand(program);

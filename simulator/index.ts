@@ -43,3 +43,14 @@ export {
 } from './contract/retry-policy.ts';
 export { createInspector, INSPECTOR_PREFIX, type Inspector, type InspectorOptions } from './inspector/index.ts';
 export type { JournalDetail, JournalFilter, JournalSummary } from './inspector/journal.ts';
+export {
+  CLIENT_RULES,
+  createClientVerdicts,
+  type ClientReport,
+  type ClientRule,
+  type ClientVerdicts,
+  type Evidence,
+  type RuleReport,
+  type RuleStatus,
+} from './client-rules/index.ts';
+export { runReceiverCheck, type ReceiverCheckCase, type ReceiverCheckResult } from './webhooks/receiver-check.ts';

@@ -30,16 +30,6 @@ export function resolveControl(opts: SandboxCliOptions, env = process.env): Cont
   return { baseUrl, adminToken, fetch: reachingFetch(globalThis.fetch, baseUrl) };
 }
 
-interface FaultCliOptions {
-  route?: string;
-  method?: string;
-  count: number;
-  retryAfter?: number;
-  latency?: number;
-  skew?: number;
-  webhook?: string;
-}
-
 const print = (data: unknown): void => {
   process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
 };
@@ -89,25 +79,19 @@ export function registerSandbox(program: Command): void {
     .addArgument(new Argument('<kind>', 'what goes wrong').choices(kinds))
     .option('--route <route>', 'operationId, route path or path (default: any)')
     .option('--method <method>', 'HTTP method (default: any)')
-    .option('--count <n>', 'how many calls', positiveIntOption, 1)
-    .option('--retry-after <seconds>', 'Retry-After of an injected 429', nonNegativeIntOption)
+    .option('--tenant <id>', 'only calls naming this tenant (default: any)')
+    .option('--count <n>', 'how many calls (default 1, or every call during --duration)', positiveIntOption)
+    .option('--duration <time>', 'the fault ends after this (e.g. 30s, 5m)')
+    .option('--retry-after <seconds>', 'Retry-After of an injected 429 or 503', nonNegativeIntOption)
     .option('--latency <ms>', 'added latency', nonNegativeIntOption)
+    .option('--fail-with <answer>', 'commit_then_fail: internal (500), unavailable (503), drop or timeout')
+    .option('--hold <ms>', 'commit_then_fail timeout: how long the answer is held', nonNegativeIntOption)
+    .option('--after-messages <n>', 'stream faults: messages sent before the fault acts', positiveIntOption)
+    .option('--stall <ms>', 'stream_stall: silence before the stream ends', nonNegativeIntOption)
+    .option('--down <ms>', 'stream_restart: how long the stream answers 503', nonNegativeIntOption)
     .option('--skew <seconds>', 'how far a signature fault moves the signed time (default 600)', positiveIntOption)
     .option('--webhook <webhookId>', 'signature faults: only deliveries to this receiver')
-    .action((kind: (typeof kinds)[number], o: FaultCliOptions) =>
-      run((ctl) =>
-        ctl.addFault({
-          kind,
-          count: o.count,
-          ...(o.route ? { route: o.route } : {}),
-          ...(o.method ? { method: o.method.toUpperCase() as 'GET' } : {}),
-          ...(o.retryAfter !== undefined ? { retryAfterSeconds: o.retryAfter } : {}),
-          ...(o.latency !== undefined ? { latencyMs: o.latency } : {}),
-          ...(o.skew !== undefined ? { skewSeconds: o.skew } : {}),
-          ...(o.webhook ? { webhookId: o.webhook } : {}),
-        }),
-      )(),
-    );
+    .action((kind: (typeof kinds)[number], o: FaultCliOptions) => run((ctl) => ctl.addFault(faultOf(kind, o)))());
   sandbox
     .command('status <status>')
     .description('publish a service status on the public stream feed')
@@ -119,10 +103,72 @@ export function registerSandbox(program: Command): void {
     .option('--tenant <id>', 'tenant', 'harbour-kitchens')
     .action((event: string, o: { tenant: string }) => run((ctl) => ctl.trigger(event, o.tenant))());
   sandbox
+    .command('receiver-check <webhookId>')
+    .description(
+      'send a registered webhook receiver the scored sequence (valid, tampered, other key, ±301 s, upper-case hex, no header, duplicate, out of order); exit 1 when it fails',
+    )
+    .option('--tenant <id>', 'its tenant (found by id when absent)')
+    .option('--timeout <ms>', 'each answer must come within this (default 5000)', positiveIntOption)
+    .action(async (webhookId: string, o: { tenant?: string; timeout?: number }) => {
+      const ctl = createControlClient(resolveControl(sandbox.opts()));
+      const result = await ctl.receiverCheck(webhookId, {
+        ...(o.tenant ? { tenant: o.tenant } : {}),
+        ...(o.timeout ? { timeoutMs: o.timeout } : {}),
+      });
+      print(result);
+      if (!result.pass) process.exitCode = 1;
+    });
+  sandbox
     .command('faults')
     .description('list armed faults')
     .option('--clear', 'disarm all')
     .action((o: { clear?: boolean }) => run((ctl) => (o.clear ? ctl.clearFaults() : ctl.listFaults()))());
+}
+
+interface FaultCliOptions {
+  route?: string;
+  method?: string;
+  tenant?: string;
+  count?: number;
+  duration?: string;
+  retryAfter?: number;
+  latency?: number;
+  failWith?: string;
+  hold?: number;
+  afterMessages?: number;
+  stall?: number;
+  down?: number;
+  skew?: number;
+  webhook?: string;
+}
+
+// From the control plane's schema: what the check accepts is what the simulator accepts.
+const FAIL_WITH: readonly string[] = AddFaultBody.shape.failWith.unwrap().options;
+
+/** The control plane's fault body from the command's options (the control plane validates the rest). */
+function faultOf(
+  kind: (typeof AddFaultBody.shape.kind.options)[number],
+  o: FaultCliOptions,
+): Parameters<ControlClient['addFault']>[0] {
+  if (o.failWith !== undefined && !FAIL_WITH.includes(o.failWith))
+    throw new UsageError(`--fail-with is one of ${FAIL_WITH.join(', ')}`);
+  return {
+    kind,
+    ...(o.count !== undefined ? { count: o.count } : {}),
+    ...(o.duration !== undefined ? { durationSeconds: durationOf(o.duration) } : {}),
+    ...(o.route ? { route: o.route } : {}),
+    ...(o.method ? { method: o.method.toUpperCase() as 'GET' } : {}),
+    ...(o.tenant ? { tenant: o.tenant } : {}),
+    ...(o.retryAfter !== undefined ? { retryAfterSeconds: o.retryAfter } : {}),
+    ...(o.latency !== undefined ? { latencyMs: o.latency } : {}),
+    ...(o.failWith !== undefined ? { failWith: o.failWith as 'internal' } : {}),
+    ...(o.hold !== undefined ? { holdMs: o.hold } : {}),
+    ...(o.afterMessages !== undefined ? { afterMessages: o.afterMessages } : {}),
+    ...(o.stall !== undefined ? { stallMs: o.stall } : {}),
+    ...(o.down !== undefined ? { downMs: o.down } : {}),
+    ...(o.skew !== undefined ? { skewSeconds: o.skew } : {}),
+    ...(o.webhook ? { webhookId: o.webhook } : {}),
+  };
 }
 
 function durationOf(text: string): number {

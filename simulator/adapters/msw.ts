@@ -31,6 +31,8 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
 
 /** Plain response -> fetch Response; streams become a ReadableStream body. */
 export function toFetchResponse(res: PlainResponse): Response {
+  // A dropped connection: fetch rejects with a network error, as over a socket.
+  if (res.abort) return Response.error();
   if (res.stream) {
     const source = res.stream;
     let stop: (() => void) | undefined;

@@ -96,6 +96,10 @@ export function writeNodeResponse(
 ): void {
   // Shutting down: tell the client this connection ends after this answer (node then closes it).
   if (draining?.()) out.headers.connection = 'close';
+  if (out.abort) {
+    res.destroy();
+    return;
+  }
   if (!out.stream) {
     const body = out.body ?? '';
     // A HEAD answer has no body but announces the length of the GET's (set by the core).

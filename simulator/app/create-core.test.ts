@@ -76,6 +76,8 @@ describe('core', () => {
     const mine = lines.filter((l) => l.startsWith(`${id} `)).map((l) => l.slice(id?.length ?? 0).trim());
     expect(mine).toEqual([
       'POST /api/public/v1/connections -> interface',
+      // Client verdicts are on by default: their observer is first in line.
+      'interface client-observer',
       'interface version',
       'interface browser-guard',
       'interface route-match',

@@ -20,7 +20,7 @@ import type { SandboxState } from './sandbox-state.ts';
 import { ApiError } from '../core/api-error.ts';
 import { newContext } from '../core/context.ts';
 import { failure } from '../core/envelope.ts';
-import { pipeline } from '../core/step.ts';
+import { pipeline, type Step } from '../core/step.ts';
 import { createRouter } from '../core/router.ts';
 import { createFrontDoor } from '../core/front-door.ts';
 import type { Mount } from '../core/mount.ts';
@@ -55,6 +55,8 @@ export interface CoreOptions {
   onExchange?: (req: PlainRequest, res: PlainResponse, info: ExchangeInfo) => void;
   /** Prints each step each request passes, e.g. to stderr (NCS_TRACE=1, `ncs serve --trace`). */
   trace?: (line: string) => void;
+  /** The observer hook of client verdicts: one step first in the public pipeline, never changing an answer. */
+  observe?: Step;
   /** Called with unexpected exceptions; the client only ever sees 500 internal. */
   onError?: (err: unknown, requestId: string) => void;
 }
@@ -92,7 +94,7 @@ export function createCore(opts: CoreOptions): Core {
     versionStep(),
     browserGuardStep({ allow: opts.allowBrowserCredentials ?? false }),
     routeMatchStep(router),
-    faultStep(state.faults),
+    faultStep(state.faults, { feeds: state.feeds }),
     authStep({
       tokens: state.tokens,
       clients: state.clients,
@@ -109,7 +111,8 @@ export function createCore(opts: CoreOptions): Core {
     name: 'interface',
     prefixes: [''],
     routes: ROUTES,
-    pipeline: steps,
+    // The observer requires and provides nothing, so first in line keeps every precondition (checked at start-up).
+    pipeline: opts.observe ? { ...steps, steps: [opts.observe, ...steps.steps] } : steps,
     needs: ['route', 'access', 'body'],
     handlers,
   };

@@ -20,6 +20,8 @@ import { createInspector, type Inspector, type InspectorOptions } from '../inspe
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock } from '../lib/clock.ts';
 import { replayClock, type SharedStore, shareSandbox, sharedStoresOf } from './shared-sandbox.ts';
+import { type ClientReport, type ClientVerdicts, createClientVerdicts } from '../client-rules/index.ts';
+import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -75,6 +77,8 @@ export interface SandboxOptions {
    * deliberate violations. Applied from outside: the simulator knows nothing of what a wrapper does.
    */
   wrapCore?: (core: Core, base: 'main' | 'alt') => Core;
+  /** Client verdicts: observe every client and judge it against the interface's client duties (default on). */
+  clientVerdicts?: boolean;
 }
 
 export interface Sandbox {
@@ -100,6 +104,18 @@ export interface Sandbox {
     clientId?: string,
     ttlSeconds?: number,
   ): { token: string; tenant: string; clientId: string; expiresAt: string };
+  /** Client verdicts (observation and rules), unless switched off with `clientVerdicts: false`. */
+  verdicts?: ClientVerdicts;
+  /**
+   * The client verdicts in process: every client rule with status pass, fail or not-observed and its evidence.
+   * @example expect(sandbox.clientReport().rules.filter((r) => r.status === 'fail')).toEqual([]);
+   */
+  clientReport(filter?: { client?: string; tenant?: string }): ClientReport;
+  /**
+   * Sends a registered receiver the scored sequence of deliveries and judges its answers.
+   * @example const result = await sandbox.receiverCheck({ webhookId }); expect(result.pass).toBe(true);
+   */
+  receiverCheck(opts: { webhookId: string; tenant?: string; timeoutMs?: number }): Promise<ReceiverCheckResult>;
 }
 
 /** Builds the state; a stored record that does not load aborts naming the file and table, never with a raw TypeError. */
@@ -163,7 +179,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   );
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Mounts beside the interface, each with its own prefixes and error format (longest prefix wins).
-  const control = createControlOperations(state);
+  const verdicts =
+    options.clientVerdicts === false ? undefined : createClientVerdicts({ lookupToken: (t) => state.tokens.lookup(t) });
+  const control = createControlOperations(
+    state,
+    verdicts
+      ? {
+          verdicts,
+          signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+          ...(webhookOptions.fetch ? { fetch: webhookOptions.fetch } : {}),
+        }
+      : undefined,
+  );
   // Shared: the writing stores, handlers and control operations go through the operation log.
   const sharing = shared && replay ? shareSandbox(state, shared, replay, control) : undefined;
   const inspector =
@@ -208,6 +235,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.trace ? { trace: options.trace } : {}),
     ...(inspector ? { onExchange: inspector.journal.record } : {}),
     ...(sharing ? { wrapHandler: sharing.wrapHandler } : {}),
+    ...(verdicts ? { observe: verdicts.step } : {}),
   });
   const inner = sharing ? sharing.wrapCore(core) : core;
   const mainCore = options.wrapCore ? options.wrapCore(inner, 'main') : inner;
@@ -228,6 +256,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     ready: sharing ? Promise.all([core.ready, sharing.start()]).then(() => undefined) : core.ready,
     ...(inspector ? { inspector } : {}),
+    ...(verdicts ? { verdicts } : {}),
+    clientReport: (filter) => control.clientReport(filter),
+    receiverCheck: (opts) => control.receiverCheck(opts),
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);

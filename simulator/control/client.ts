@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { AddFaultBody } from './routes.ts';
 import { CONTROL_PREFIX } from './routes.ts';
 import { reachingFetch } from '../lib/reach.ts';
+import type { ClientReport } from '../client-rules/index.ts';
+import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
 
 export interface ControlClientOptions {
   baseUrl: string;
@@ -74,6 +76,13 @@ export function createControlClient(opts: ControlClientOptions) {
     trigger: (event: string, tenant: string) => call('POST', '/trigger', { event, tenant }),
     /** A fresh one-time inspector login link (`ncs inspector`); the previous unused link stops working. */
     inspectorLogin: () => call<{ url: string }>('POST', '/inspector-login'),
+    /** The client verdicts (GET /_sandbox/client-report), optionally for one client or tenant. */
+    clientReport: (filter: { client?: string; tenant?: string } = {}) => {
+      const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]).toString();
+      return call<ClientReport>('GET', `/client-report${q ? `?${q}` : ''}`);
+    },
+    receiverCheck: (webhookId: string, opts: { tenant?: string; timeoutMs?: number } = {}) =>
+      call<ReceiverCheckResult>('POST', '/receiver-check', { webhookId, ...opts }),
     call,
   };
 }

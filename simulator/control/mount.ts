@@ -40,6 +40,8 @@ const HANDLERS: ControlHandlers = {
   controlClearFaults: async (c, ops) => ok(await ops.clearFaults()),
   controlSetStatus: async (c, ops) => ok(await ops.setStatus(c.body)),
   controlTrigger: async (c, ops) => ok(await ops.trigger(c.body)),
+  controlClientReport: async (c, ops) => ok(await ops.clientReport(c.query)),
+  controlReceiverCheck: async (c, ops) => ok(await ops.receiverCheck(c.body)),
   controlInspectorLogin: (c, _ops, _doc, mount) => {
     if (!mount.inspectorLogin) throw new ControlError('not_found', 'The inspector is off (--no-inspector).');
     return ok({ url: mount.inspectorLogin(c.req.origin ?? 'http://127.0.0.1:4010') });

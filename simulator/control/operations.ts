@@ -11,7 +11,10 @@ import type { EventBus } from '../state/domain-events.ts';
 import { checkRateLimitSettings, type RateLimitSettings, type RateLimitPort } from '../state/rate-limit-store.ts';
 import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
-import type { AddFaultBody, SetStatusBody, TriggerBody } from './routes.ts';
+import type { AddFaultBody, ClientReportQuery, ReceiverCheckBody, SetStatusBody, TriggerBody } from './routes.ts';
+import type { ClientVerdicts } from '../client-rules/index.ts';
+import { runReceiverCheck } from '../webhooks/receiver-check.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { announce } from '../events/fan-out.ts';
 import { PUBLIC_FEED } from '../events/feed.ts';
 import { sampleOrderEvent } from './sample-events.ts';
@@ -39,12 +42,20 @@ export interface ControlStores {
   reset(): Promise<void>;
 }
 
+/** Client verdicts and what the receiver check needs (absent: the report says so). */
+export interface ControlVerdicts {
+  verdicts: ClientVerdicts;
+  signatureHeader?: string;
+  /** How the receiver check reaches receivers (default undici's fetch). */
+  fetch?: typeof fetch;
+}
+
 /**
  * The control plane as library functions: the /_sandbox routes call these, and MSW users call them
  * directly through `sandbox.control`.
  * @example sandbox.control.setConnectionState(id, 'paused'); sandbox.control.advanceClock(3600);
  */
-export function createControlOperations(state: ControlStores) {
+export function createControlOperations(state: ControlStores, extra?: ControlVerdicts) {
   const caller = (requestId: string) => ({ actor: 'sandbox-admin', requestId });
   return {
     summary() {
@@ -58,6 +69,7 @@ export function createControlOperations(state: ControlStores) {
     },
     async reset() {
       await state.reset();
+      extra?.verdicts.clear();
       return this.summary();
     },
     setConnectionState(connectionId: string, to: Exclude<ConnectionState, 'pending'>, requestId = 'control') {
@@ -76,9 +88,14 @@ export function createControlOperations(state: ControlStores) {
       state.clock.advance(seconds * 1000);
       return this.clock();
     },
+    /** Arms a fault for `count` matching calls (default 1) or, with `durationSeconds` alone, every one until then. */
     addFault(fault: z.input<typeof AddFaultBody>): Fault {
-      const { count = 1, ...rest } = fault;
-      return state.faults.add({ ...rest, remaining: count });
+      const { count, durationSeconds, ...rest } = fault;
+      return state.faults.add({
+        ...rest,
+        remaining: count ?? (durationSeconds ? Number.POSITIVE_INFINITY : 1),
+        ...(durationSeconds ? { expiresAt: Date.now() + durationSeconds * 1000 } : {}),
+      });
     },
     listFaults: () => state.faults.list(),
     /** Publishes a service status message on the public feed of the status stream. */
@@ -132,6 +149,29 @@ export function createControlOperations(state: ControlStores) {
         data: { webhookId: receiver.id, deliveryId },
       });
       return { id: delivery.id, status: delivery.status, sequences: delivery.sequences };
+    },
+    /** The client verdicts: every client rule judged over the calls observed since start or reset. */
+    clientReport(filter: z.input<typeof ClientReportQuery> = {}) {
+      if (!extra) throw new ControlError('not_found', 'Client verdicts are switched off in this sandbox.');
+      return extra.verdicts.report(filter);
+    },
+    /**
+     * Sends a registered receiver the scored sequence (see runReceiverCheck) and keeps the result for the report.
+     * @example await sandbox.control.receiverCheck({ webhookId: 'wh_…' })
+     */
+    async receiverCheck(body: z.input<typeof ReceiverCheckBody>) {
+      if (!extra) throw new ControlError('not_found', 'Client verdicts are switched off in this sandbox.');
+      const tenants = body.tenant ? [body.tenant] : [...state.tenants.keys()];
+      const receiver = tenants.map((t) => state.receivers.get(t, body.webhookId)).find((r) => r);
+      if (!receiver) throw new ControlError('not_found', `No webhook receiver ${body.webhookId}.`);
+      const result = await runReceiverCheck({
+        receiver,
+        signatureHeader: extra.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+        ...(extra.fetch ? { fetch: extra.fetch } : {}),
+        ...(body.timeoutMs ? { timeoutMs: body.timeoutMs } : {}),
+      });
+      extra.verdicts.recordReceiverCheck(result);
+      return result;
     },
   };
 }

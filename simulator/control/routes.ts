@@ -15,13 +15,67 @@ export const AdvanceClockBody = z.strictObject({
 });
 export const AddFaultBody = z.strictObject({
   kind: z
-    .enum(['internal', 'rate_limited', 'latency', 'stale_signature', 'future_signature'])
-    .describe('stale_signature / future_signature: the next webhook attempts are signed that far in the past / future'),
+    .enum([
+      'internal',
+      'rate_limited',
+      'latency',
+      'unavailable',
+      'commit_then_fail',
+      'stream_cut',
+      'stream_stall',
+      'stream_restart',
+      'cursor_expired',
+      'stale_signature',
+      'future_signature',
+    ])
+    .describe(
+      'commit_then_fail: the call commits, then the answer fails (failWith); unavailable: 503; stream_*: the status stream is cut, stalls or restarts after afterMessages; cursor_expired: a reconnect is told its cursor is older than retention; stale_signature / future_signature: the next webhook attempts are signed that far in the past / future',
+    ),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
   route: z.string().min(1).max(300).optional().describe('operationId, route path or concrete path; any when absent'),
-  count: z.int().min(1).max(10_000).default(1).describe('How many matching calls get the fault'),
-  retryAfterSeconds: z.int().min(0).max(3600).optional().describe('Retry-After of an injected 429 (default 1)'),
+  tenant: z
+    .string()
+    .min(1)
+    .max(120)
+    .optional()
+    .describe('Only calls naming this tenant (x-service-tenant); any when absent'),
+  count: z
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe('How many matching calls get the fault (default 1; without it, every call during durationSeconds)'),
+  durationSeconds: z.number().positive().max(86_400).optional().describe('The fault ends this long after arming'),
+  retryAfterSeconds: z.int().min(0).max(3600).optional().describe('Retry-After of an injected 429 (default 1) or 503'),
   latencyMs: z.int().min(0).max(60_000).optional().describe('Added latency of a latency fault'),
+  failWith: z
+    .enum(['internal', 'unavailable', 'drop', 'timeout'])
+    .optional()
+    .describe('commit_then_fail: 500 (default), 503, a dropped connection, or a held answer then a dropped connection'),
+  holdMs: z
+    .int()
+    .min(0)
+    .max(120_000)
+    .optional()
+    .describe('commit_then_fail timeout: how long the answer is held (default 10000)'),
+  afterMessages: z
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .describe('Stream faults: numbered messages sent before the fault acts (default 1)'),
+  stallMs: z
+    .int()
+    .min(0)
+    .max(600_000)
+    .optional()
+    .describe('stream_stall: silence before the stream ends (default 30000)'),
+  downMs: z
+    .int()
+    .min(0)
+    .max(600_000)
+    .optional()
+    .describe('stream_restart: how long the stream answers 503 (default 2000)'),
   skewSeconds: z
     .int()
     .min(1)
@@ -29,6 +83,16 @@ export const AddFaultBody = z.strictObject({
     .optional()
     .describe('How far a signature fault moves the signed time (default 600, twice the 300 s window)'),
   webhookId: z.string().min(1).max(120).optional().describe('Signature faults: only deliveries to this receiver'),
+});
+
+export const ClientReportQuery = z.object({
+  client: z.string().min(1).max(200).optional().describe("Only this client's calls (the token's client id)"),
+  tenant: z.string().min(1).max(120).optional().describe("Only this tenant's calls"),
+});
+export const ReceiverCheckBody = z.strictObject({
+  webhookId: z.string().min(1).max(120).describe('The registered receiver to check'),
+  tenant: z.string().min(1).max(120).optional().describe('Its tenant (found by id when absent)'),
+  timeoutMs: z.int().min(100).max(60_000).optional().describe('Each answer must come within this (default 5000)'),
 });
 
 export const SetStatusBody = z.strictObject({
@@ -127,6 +191,21 @@ export const CONTROL_ROUTES = defineRoutes([
     path: `${CONTROL_PREFIX}/inspector-login`,
     purpose: 'a fresh one-time inspector login link (the previous unused link stops working; sessions stay)',
     data: z.object({ url: z.string().describe('Open in a browser: logs in once') }),
+    errors: ['not_found'],
+  }),
+  ctl({
+    id: 'controlClientReport',
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/client-report`,
+    purpose: 'client verdicts: every client rule with id, severity, status (pass, fail, not-observed) and evidence',
+    query: ClientReportQuery,
+  }),
+  ctl({
+    id: 'controlReceiverCheck',
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/receiver-check`,
+    purpose: 'send a registered webhook receiver the scored sequence of valid, forged and malformed deliveries',
+    body: ReceiverCheckBody,
     errors: ['not_found'],
   }),
 ]);

@@ -35,6 +35,8 @@ export interface PlainResponse {
   headers: Record<string, string>;
   body?: string;
   stream?: StreamSource;
+  /** Drop the connection instead of answering (a fault: the client sees a transport failure). */
+  abort?: boolean;
 }
 
 /**

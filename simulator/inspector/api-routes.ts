@@ -4,6 +4,8 @@ import type { ControlOperations } from '../control/operations.ts';
 import {
   AddFaultBody,
   AdvanceClockBody,
+  ClientReportQuery,
+  ReceiverCheckBody,
   SetConnectionStateBody,
   SetStatusBody,
   TriggerBody,
@@ -103,6 +105,20 @@ export const INSPECTOR_ROUTES = defineRoutes([
   api({ id: 'inspectorAddFault', method: 'POST', sub: '/faults', purpose: 'arm a fault', body: AddFaultBody }),
   api({ id: 'inspectorClearFaults', method: 'DELETE', sub: '/faults', purpose: 'disarm every fault' }),
   api({ id: 'inspectorRateLimit', method: 'POST', sub: '/rate-limit', purpose: 'rate limit', body: RateLimitBody }),
+  api({
+    id: 'inspectorClientReport',
+    method: 'GET',
+    sub: '/client-report',
+    purpose: 'client verdicts',
+    query: ClientReportQuery,
+  }),
+  api({
+    id: 'inspectorReceiverCheck',
+    method: 'POST',
+    sub: '/receiver-check',
+    purpose: 'score a webhook receiver',
+    body: ReceiverCheckBody,
+  }),
   api({ id: 'inspectorTrigger', method: 'POST', sub: '/trigger', purpose: 'sample event', body: TriggerBody }),
   api({ id: 'inspectorStatus', method: 'POST', sub: '/status', purpose: 'service status', body: SetStatusBody }),
   api({ id: 'inspectorReset', method: 'POST', sub: '/reset', purpose: 'reset state and journal' }),
@@ -162,6 +178,8 @@ const HANDLERS: InspectorHandlers = {
   inspectorAddFault: (c, d) => d.control.addFault(c.body),
   inspectorClearFaults: (_c, d) => d.control.clearFaults(),
   inspectorRateLimit: (c, d) => d.control.setRateLimit('off' in c.body ? false : c.body),
+  inspectorClientReport: (c, d) => d.control.clientReport(c.query),
+  inspectorReceiverCheck: (c, d) => d.control.receiverCheck(c.body),
   inspectorTrigger: (c, d) => d.control.trigger(c.body),
   inspectorStatus: (c, d) => d.control.setStatus(c.body),
   async inspectorReset(_c, d) {

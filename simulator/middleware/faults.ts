@@ -1,13 +1,63 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { BASE_PATH } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
+import type { RequestContext } from '../core/context.ts';
+import { failure } from '../core/envelope.ts';
+import { isDataReply, raw, type RawReply, type Reply } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
-import type { FaultPort } from '../state/fault-store.ts';
+import type { Fault, FaultPort } from '../state/fault-store.ts';
+import { applyStreamFault, cursorOf, type StreamFaultDeps } from './stream-faults.ts';
+
+const INJECTED = 'Injected by the sandbox control plane.';
+/** How long a commit_then_fail fault with failWith timeout holds the answer before dropping the connection. */
+export const DEFAULT_HOLD_MS = 10_000;
 
 /**
- * Faults armed through the control plane for the next N matching calls: 500 internal, 429
- * rate_limited with Retry-After, or added latency before the call goes on.
+ * 503 with the failure envelope (code internal), as a gateway in front of the service answers when the
+ * service is briefly away. The interface's table has no 503; clients treat it as a transport failure.
  */
-export function faultStep(faults: FaultPort) {
+export function unavailable(ctx: RequestContext, retryAfterSeconds?: number): RawReply {
+  const res = failure(ctx, new ApiError('internal', { detail: `${INJECTED} The service is briefly unavailable.` }));
+  res.status = 503;
+  if (retryAfterSeconds !== undefined) res.headers['retry-after'] = String(retryAfterSeconds);
+  return raw(res);
+}
+
+/** A dropped connection: the adapters destroy the socket (node:http) or answer a network error (MSW). */
+const dropped = (): RawReply => raw({ status: 0, headers: {}, abort: true });
+
+/** The answer of a commit_then_fail fault, after the call itself was answered (and its write committed). */
+async function afterCommit(ctx: RequestContext, fault: Fault, res: Reply): Promise<Reply> {
+  const status = isDataReply(res) ? res.status : res.raw.status;
+  if (status < 200 || status >= 300) return res; // nothing was committed: the real answer stands
+  switch (fault.failWith ?? 'internal') {
+    case 'internal':
+      throw new ApiError('internal', { detail: `${INJECTED} The call was committed.` });
+    case 'unavailable':
+      return unavailable(ctx);
+    case 'timeout':
+      await sleep(fault.holdMs ?? DEFAULT_HOLD_MS);
+      return dropped();
+    case 'drop':
+      return dropped();
+  }
+}
+
+/** cursor_expired only counts stream reconnects that carry a cursor. */
+const STREAM_PATH = `${BASE_PATH}/stream`;
+
+/**
+ * Faults armed through the control plane for matching calls (route, method, tenant; a count or a
+ * duration): 500 internal, 429 rate_limited with Retry-After, 503, added latency, commit_then_fail (the
+ * call runs and commits, then the answer is a 500, a 503, a dropped connection or a timeout, so only a
+ * retry with the same key gets the outcome), and the stream faults of `stream-faults.ts`.
+ * @example pipeline([versionStep(), routeMatchStep(router), faultStep(state.faults, { feeds: state.feeds })])
+ */
+export function faultStep(
+  faults: FaultPort & StreamFaultDeps['faults'],
+  deps: Partial<Omit<StreamFaultDeps, 'faults'>> = {},
+) {
+  const streamDeps: StreamFaultDeps = { faults, ...deps };
   return defineStep({
     name: 'faults',
     requires: ['route'],
@@ -17,21 +67,35 @@ export function faultStep(faults: FaultPort) {
         path: ctx.req.path,
         routeId: ctx.route.id,
         routePath: ctx.route.path,
+        tenant: ctx.req.headers['x-service-tenant'],
+        cursorSent: ctx.req.path === STREAM_PATH && cursorOf(ctx) !== undefined,
       });
       // Memory answers at once; a shared sandbox takes the use across replicas (a promise).
       const fault = taken instanceof Promise ? await taken : taken;
       if (!fault) return next();
-      if (fault.kind === 'internal')
-        throw new ApiError('internal', { detail: 'Injected by the sandbox control plane.' });
-      if (fault.kind === 'rate_limited') {
-        const seconds = fault.retryAfterSeconds ?? 1;
-        throw new ApiError('rate_limited', {
-          detail: 'Injected by the sandbox control plane.',
-          headers: { 'retry-after': String(seconds) },
-        });
+      switch (fault.kind) {
+        case 'internal':
+          throw new ApiError('internal', { detail: INJECTED });
+        case 'rate_limited':
+          throw new ApiError('rate_limited', {
+            detail: INJECTED,
+            headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) },
+          });
+        case 'unavailable':
+          return unavailable(ctx, fault.retryAfterSeconds);
+        case 'commit_then_fail':
+          return afterCommit(ctx, fault, await next());
+        case 'latency':
+          await sleep(fault.latencyMs ?? 0);
+          return next();
+        case 'stream_cut':
+        case 'stream_stall':
+        case 'stream_restart':
+        case 'cursor_expired':
+          return applyStreamFault(ctx, fault, next, streamDeps);
+        default:
+          return next();
       }
-      await sleep(fault.latencyMs ?? 0);
-      return next();
     },
   });
 }

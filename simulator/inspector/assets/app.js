@@ -1,6 +1,7 @@
 import { get, LIVE_URL } from './api.js';
 import { render } from './dom.js';
 import * as journal from './journal-view.js';
+import { showClientVerdicts } from './client-view.js';
 import { showControls } from './controls-view.js';
 import { showAudit, showConnections, showStream } from './state-views.js';
 import * as webhooks from './webhooks-view.js';
@@ -20,6 +21,7 @@ const VIEWS = {
   stream: () => showStream(main),
   audit: () => showAudit(main, tenantSelect.value),
   controls: () => showControls(main, overview, refreshOverview),
+  clients: () => showClientVerdicts(main),
 };
 
 async function refreshOverview() {

@@ -59,13 +59,25 @@ export async function showControls(container, overview, refresh) {
         : h('p', { class: 'empty' }, 'No faults armed.'),
       form(
         [
-          ['kind', 'internal | rate_limited | latency', 'internal'],
+          [
+            'kind',
+            'internal | rate_limited | latency | unavailable | commit_then_fail | stream_cut | stream_stall | stream_restart | cursor_expired',
+            'internal',
+          ],
           ['route', 'route (optional)'],
+          ['tenant', 'tenant (optional)'],
+          ['failWith', 'commit_then_fail: internal | unavailable | drop | timeout'],
           ['count', 'count', '1'],
         ],
         'Arm fault',
         then((v) =>
-          post('/faults', { kind: v.kind, count: Number(v.count) || 1, ...(v.route ? { route: v.route } : {}) }),
+          post('/faults', {
+            kind: v.kind,
+            count: Number(v.count) || 1,
+            ...(v.route ? { route: v.route } : {}),
+            ...(v.tenant ? { tenant: v.tenant } : {}),
+            ...(v.failWith ? { failWith: v.failWith } : {}),
+          }),
         ),
       ),
       h('button', { type: 'button', onclick: then(() => del('/faults')) }, 'Clear faults'),

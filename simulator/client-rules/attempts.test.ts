@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { findChains } from './attempts.ts';
+import { call, observed, testToken } from './test-records.ts';
+
+const chainsOf = (...calls: ReturnType<typeof call>[]) => findChains(observed(calls).bucket('app', 't1'));
+const POST = { method: 'POST', path: '/api/public/v1/connections' };
+
+describe('retry recognition', () => {
+  it('links a call with the same key to the earlier one, whatever its outcome', () => {
+    const [chain] = chainsOf(
+      call({ ...POST, at: 0, key: 'k1', body: 'a', status: 500 }),
+      call({ ...POST, at: 300, key: 'k1', body: 'a' }),
+    );
+    expect(chain?.links[0]).toMatchObject({ cause: 'internal', waitMs: 295, sameKey: true, sameContent: true });
+    const [after] = chainsOf(
+      call({ ...POST, at: 0, key: 'k2', body: 'a' }),
+      call({ ...POST, at: 50, key: 'k2', body: 'a' }),
+    );
+    expect(after?.links[0]?.cause).toBe('success');
+  });
+  it('links the same content under another key or none only after a retryable failure', () => {
+    expect(
+      chainsOf(
+        call({ ...POST, at: 0, key: 'k1', body: 'a', status: 503 }),
+        call({ ...POST, at: 10, key: 'k2', body: 'a' }),
+      )[0]?.links[0],
+    ).toMatchObject({ cause: 'transport', sameKey: false });
+    // Two identical creates after a success are two operations; a GET after a 200 is polling.
+    expect(
+      chainsOf(call({ ...POST, at: 0, key: 'k1', body: 'a' }), call({ ...POST, at: 10, key: 'k2', body: 'a' })),
+    ).toEqual([]);
+    expect(chainsOf(call({ at: 0 }), call({ at: 1000 }))).toEqual([]);
+    expect(chainsOf(call({ at: 0, status: 429 }), call({ at: 1000 }))[0]?.links[0]?.cause).toBe('rate_limited');
+  });
+  it('counts a call that came before the earlier one was answered as unanswered (a client timeout), in arrival order', () => {
+    const retry = call({ at: 800, ...POST, key: 'k', body: 'a' });
+    const held = call({ at: 0, ms: 1500, ...POST, key: 'k', body: 'a', status: 0 });
+    const [chain] = chainsOf(retry, held);
+    expect(chain?.calls.map((c) => c.requestId)).toEqual([held.requestId, retry.requestId]);
+    expect(chain?.links[0]).toMatchObject({ cause: 'unanswered', waitMs: undefined });
+  });
+  it('does not link a 401 followed by a call with a new token, nor calls beyond the window', () => {
+    expect(
+      chainsOf(
+        call({ ...POST, at: 0, key: 'k', body: 'a', status: 401 }),
+        call({ ...POST, at: 10, key: 'k', body: 'a', token: testToken(5) }),
+      ),
+    ).toEqual([]);
+    expect(chainsOf(call({ at: 0, status: 500 }), call({ at: 200_000 }))).toEqual([]);
+  });
+});

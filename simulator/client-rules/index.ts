@@ -1,0 +1,44 @@
+import type { AccessToken } from '../core/context.ts';
+import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
+import { createObservations, type ObservationLimits } from './observation.ts';
+import { clientObserver } from './observe.ts';
+import { type ClientReport, evaluateClientRules } from './report.ts';
+
+/** Receiver checks kept (the newest per receiver is judged). */
+export const RECEIVER_CHECKS_KEPT = 20;
+
+/**
+ * Client verdicts: the observation of every client of this sandbox, the pipeline step that feeds it,
+ * receiver-check results, and the report over the client rules.
+ * @example const verdicts = createClientVerdicts({ lookupToken: (t) => state.tokens.lookup(t) }); verdicts.report().exitCode
+ */
+export function createClientVerdicts(
+  opts: { lookupToken?: (token: string) => AccessToken | undefined; limits?: Partial<ObservationLimits> } = {},
+) {
+  const observations = createObservations(opts.limits);
+  let checks: ReceiverCheckResult[] = [];
+  return {
+    observations,
+    /** The observer hook: first step of the public pipeline. */
+    step: clientObserver({
+      observations,
+      ...(opts.lookupToken ? { lookupToken: opts.lookupToken } : {}),
+    }),
+    recordReceiverCheck(result: ReceiverCheckResult) {
+      checks = [...checks.filter((c) => c.receiverId !== result.receiverId), result].slice(-RECEIVER_CHECKS_KEPT);
+    },
+    receiverChecks: () => [...checks],
+    /** The report over every rule; `client` and `tenant` narrow it to one client's or tenant's calls. */
+    report(filter: { client?: string; tenant?: string } = {}): ClientReport {
+      return evaluateClientRules(observations, checks, filter);
+    },
+    clear() {
+      observations.clear();
+      checks = [];
+    },
+  };
+}
+export type ClientVerdicts = ReturnType<typeof createClientVerdicts>;
+
+export { CLIENT_RULES, type ClientReport, type RuleReport } from './report.ts';
+export type { ClientRule, Evidence, RuleStatus } from './rule.ts';

@@ -1,0 +1,165 @@
+import type { AccessToken } from '../core/context.ts';
+import { RingBuffer } from '../lib/ring-buffer.ts';
+
+/** One call as the client rules see it: a small flat record, no copy of headers or body. */
+export interface CallRecord {
+  /** Order of arrival across the whole sandbox. */
+  seq: number;
+  requestId: string;
+  /** Wall-clock ms at arrival and when the answer left (0 while pending): clients wait in real time. */
+  at: number;
+  answeredAt: number;
+  method: string;
+  path: string;
+  /** Idempotency-Key header as sent. */
+  key: string | undefined;
+  /** FNV-1a of the body bytes (0 without a body): equal content, equal hash. */
+  bodyHash: number;
+  /** 0 for a dropped connection (no answer at all). */
+  status: number;
+  /** Error code of a failure the pipeline threw (e.g. idempotency_conflict). */
+  code: string | undefined;
+  /** Retry-After of the answer, in ms. */
+  retryAfterMs: number | undefined;
+  /** Service-Version header as sent. */
+  version: string | undefined;
+  /** The token record behind the call (same object for the same token). */
+  token: AccessToken | undefined;
+}
+
+/** One status-stream connection: what the client asked for and the numbered messages it was sent. */
+export interface StreamRecord {
+  requestId: string;
+  at: number;
+  /** 0 while open. */
+  endedAt: number;
+  /** Last-Event-ID or ?cursor as sent; undefined without. */
+  cursor: number | undefined;
+  firstId: number | undefined;
+  lastId: number | undefined;
+  /** The stream began with a stream.reset (cursor older than retention or ahead). */
+  reset: boolean;
+}
+
+/** A call that carried credentials from a browser context. */
+export interface BrowserRecord {
+  requestId: string;
+  at: number;
+  kind: 'origin-with-credentials' | 'preflight-for-credentials';
+  origin: string;
+  tenant: string;
+  client: string;
+}
+
+/** Everything observed for one client (the access's client id) and tenant. */
+export interface ClientBucket {
+  client: string;
+  tenant: string;
+  calls: RingBuffer<CallRecord>;
+  streams: RingBuffer<StreamRecord>;
+  lastSeen: number;
+}
+
+export interface ObservationLimits {
+  /** Client-tenant pairs kept; the least recently seen is dropped beyond it (default 256). */
+  maxBuckets: number;
+  /** Calls kept per pair, newest (default 200). */
+  callsPerBucket: number;
+  /** Stream connections kept per pair (default 32). */
+  streamsPerBucket: number;
+  /** Browser-context calls kept in all (default 64). */
+  browserRecords: number;
+}
+
+export const DEFAULT_OBSERVATION_LIMITS: ObservationLimits = {
+  maxBuckets: 256,
+  callsPerBucket: 200,
+  streamsPerBucket: 32,
+  browserRecords: 64,
+};
+
+/**
+ * What the sandbox remembers of its clients, bounded: at most maxBuckets x (callsPerBucket call records
+ * of about 200 bytes + streamsPerBucket stream records) plus browserRecords, about 11 MB with the defaults
+ * and usually far less. Buckets are kept in a two-level map (client, then tenant) so a call costs two
+ * map reads and no string building.
+ * @example const obs = createObservations(); const b = obs.bucket('partner-app', 'harbour-kitchens'); b.calls.push(rec);
+ */
+export function createObservations(limits: Partial<ObservationLimits> = {}) {
+  const lim = { ...DEFAULT_OBSERVATION_LIMITS, ...limits };
+  const byClient = new Map<string, Map<string, ClientBucket>>();
+  const browser = new RingBuffer<BrowserRecord>(lim.browserRecords);
+  let buckets = 0;
+  let seq = 0;
+  let since = Date.now();
+
+  const evictOldest = () => {
+    let oldest: ClientBucket | undefined;
+    for (const tenants of byClient.values())
+      for (const b of tenants.values()) if (!oldest || b.lastSeen < oldest.lastSeen) oldest = b;
+    if (!oldest) return;
+    const tenants = byClient.get(oldest.client)!;
+    tenants.delete(oldest.tenant);
+    if (tenants.size === 0) byClient.delete(oldest.client);
+    buckets--;
+  };
+
+  return {
+    limits: lim,
+    nextSeq: () => ++seq,
+    /** The bucket of a client and tenant, made on first use (dropping the least recently seen beyond the bound). */
+    bucket(client: string, tenant: string): ClientBucket {
+      let tenants = byClient.get(client);
+      let b = tenants?.get(tenant);
+      if (!b) {
+        if (buckets >= lim.maxBuckets) evictOldest();
+        if (!tenants || !byClient.has(client)) {
+          tenants = new Map();
+          byClient.set(client, tenants);
+        }
+        b = {
+          client,
+          tenant,
+          calls: new RingBuffer(lim.callsPerBucket),
+          streams: new RingBuffer(lim.streamsPerBucket),
+          lastSeen: 0,
+        };
+        tenants.set(tenant, b);
+        buckets++;
+      }
+      return b;
+    },
+    browser,
+    /** Every bucket, optionally only one client's or one tenant's. */
+    buckets(filter: { client?: string; tenant?: string } = {}): ClientBucket[] {
+      const out: ClientBucket[] = [];
+      for (const [client, tenants] of byClient) {
+        if (filter.client && filter.client !== client) continue;
+        for (const b of tenants.values()) if (!filter.tenant || filter.tenant === b.tenant) out.push(b);
+      }
+      return out;
+    },
+    since: () => since,
+    clear() {
+      byClient.clear();
+      browser.clear();
+      buckets = 0;
+      since = Date.now();
+    },
+  };
+}
+export type Observations = ReturnType<typeof createObservations>;
+
+/**
+ * FNV-1a (32 bit) of a body: content equality for retry recognition without keeping bodies.
+ * @example bodyHash(new TextEncoder().encode('{}')) !== 0
+ */
+export function bodyHash(body: Uint8Array | undefined): number {
+  if (!body || body.length === 0) return 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < body.length; i++) {
+    h ^= body[i]!;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0 || 1;
+}

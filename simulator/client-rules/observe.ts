@@ -1,0 +1,176 @@
+import { BASE_PATH } from '../contract/versions.ts';
+import { ApiError } from '../core/api-error.ts';
+import type { AccessToken, RequestContext } from '../core/context.ts';
+import { isDataReply, type Reply } from '../core/reply.ts';
+import { defineStep, type Step } from '../core/step.ts';
+import type { PlainResponse, StreamSource } from '../core/types.ts';
+import { bodyHash, type ClientBucket, type Observations, type StreamRecord } from './observation.ts';
+
+const STREAM_PATH = `${BASE_PATH}/stream`;
+const ANONYMOUS = '(anonymous)';
+
+export interface ObserverDeps {
+  observations: Observations;
+  /** Resolves a bearer token the pipeline refused before auth ran (an injected fault, the browser guard). */
+  lookupToken?: (token: string) => AccessToken | undefined;
+}
+
+function bearer(header: string | undefined): string | undefined {
+  if (!header || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  return header.slice(7).trim();
+}
+
+function cursorOf(ctx: RequestContext): number | undefined {
+  const raw = ctx.req.headers['last-event-id'] ?? ctx.req.query.cursor;
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : undefined;
+}
+
+/** Notes the numbered messages (`id: N`) and any stream.reset a stream sends, and when it ends. */
+function watchStream(source: StreamSource, s: StreamRecord): StreamSource {
+  return {
+    open(sink) {
+      const stop = source.open({
+        write(chunk) {
+          if (chunk.startsWith('id: ')) {
+            const id = Number.parseInt(chunk.slice(4), 10);
+            s.firstId ??= id;
+            s.lastId = id;
+          } else if (chunk.startsWith('event: stream.reset')) s.reset = true;
+          return sink.write(chunk);
+        },
+        end() {
+          s.endedAt ||= Date.now();
+          sink.end();
+        },
+        ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain?.(l) } : {}),
+      });
+      return () => {
+        s.endedAt ||= Date.now();
+        stop();
+      };
+    },
+  };
+}
+
+/**
+ * The observer hook: one pipeline step, first in line, that notes each call of a known client (one
+ * small record into a bounded ring) for the client rules. It never changes an answer. Anonymous calls
+ * are noted only when they are stream connections (keyed by address) or carry credentials from a browser.
+ * @example createCore({ state, observe: clientObserver({ observations, lookupToken: (t) => state.tokens.lookup(t) }) });
+ */
+export function clientObserver(deps: ObserverDeps): Step {
+  const obs = deps.observations;
+  return defineStep({
+    name: 'client-observer',
+    // One .then per call, no async wrapper: the step adds one promise and one small record.
+    run(ctx, next) {
+      const at = Date.now();
+      const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
+      // Read before the pipeline: a cursor_expired fault takes the cursor off the request.
+      const cursor = isStream ? cursorOf(ctx) : undefined;
+      return next().then(
+        (reply) => {
+          // Observation never changes an answer: a fault in it costs the record, not the call.
+          try {
+            note(deps, obs, ctx, at, isStream, cursor, answerOf(ctx, reply), undefined);
+          } catch {}
+          return reply;
+        },
+        (err: unknown) => {
+          try {
+            note(deps, obs, ctx, at, isStream, cursor, undefined, err);
+          } catch {}
+          throw err;
+        },
+      );
+    },
+  });
+}
+
+/**
+ * The answer as the client will see its status and headers: a raw answer as it is (a stream the
+ * observer wraps is the one sent), a value with the headers the steps set for its envelope.
+ */
+function answerOf(ctx: RequestContext, reply: Reply): PlainResponse {
+  return isDataReply(reply) ? { status: reply.status, headers: ctx.responseHeaders } : reply.raw;
+}
+
+function note(
+  deps: ObserverDeps,
+  obs: Observations,
+  ctx: RequestContext,
+  at: number,
+  isStream: boolean,
+  cursor: number | undefined,
+  res: PlainResponse | undefined,
+  thrown: unknown,
+): void {
+  const answeredAt = Date.now();
+  const h = ctx.req.headers;
+  const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
+  const tenant = ctx.access?.tenant ?? h['x-service-tenant'] ?? '-';
+  if (h.origin !== undefined || ctx.req.method === 'OPTIONS') noteBrowser(obs, ctx, at, tenant, token);
+  if (!token && !isStream) return;
+  const b = obs.bucket(token?.clientId ?? `${ANONYMOUS} ${ctx.req.clientAddress ?? ''}`.trim(), tenant);
+  b.lastSeen = answeredAt;
+  if (isStream && res?.stream) {
+    res.stream = watchStream(res.stream, noteStream(b, ctx.requestId, at, cursor));
+    return;
+  }
+  if (!token) return;
+  const err = thrown instanceof ApiError ? thrown : undefined;
+  const retryAfter = res ? res.headers['retry-after'] : err?.headers['retry-after'];
+  b.calls.push({
+    seq: obs.nextSeq(),
+    requestId: ctx.requestId,
+    at,
+    answeredAt,
+    method: ctx.req.method,
+    path: ctx.req.path,
+    key: h['idempotency-key'],
+    bodyHash: bodyHash(ctx.req.body),
+    status: res ? (res.abort ? 0 : res.status) : (err?.status ?? 500),
+    code: err?.code,
+    retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
+    version: h['service-version'],
+    token,
+  });
+}
+
+/** Credentials from a browser context: Authorization with Origin, or a preflight announcing Authorization. */
+function noteBrowser(
+  obs: Observations,
+  ctx: RequestContext,
+  at: number,
+  tenant: string,
+  token: AccessToken | undefined,
+) {
+  const h = ctx.req.headers;
+  const kind =
+    h.origin !== undefined && h.authorization !== undefined
+      ? ('origin-with-credentials' as const)
+      : ctx.req.method === 'OPTIONS' && /authorization/i.test(h['access-control-request-headers'] ?? '')
+        ? ('preflight-for-credentials' as const)
+        : undefined;
+  if (kind)
+    obs.browser.push({
+      requestId: ctx.requestId,
+      at,
+      kind,
+      origin: h.origin ?? '',
+      tenant,
+      client: token?.clientId ?? '(unknown)',
+    });
+}
+
+function lookup(deps: ObserverDeps, authorization: string): AccessToken | undefined {
+  const t = bearer(authorization);
+  return t && deps.lookupToken ? deps.lookupToken(t) : undefined;
+}
+
+function noteStream(b: ClientBucket, requestId: string, at: number, cursor: number | undefined): StreamRecord {
+  const s: StreamRecord = { requestId, at, endedAt: 0, cursor, firstId: undefined, lastId: undefined, reset: false };
+  b.streams.push(s);
+  return s;
+}

@@ -1,0 +1,85 @@
+import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
+import type { Observations } from './observation.ts';
+import type { ClientRule, Evidence, RuleStatus } from './rule.ts';
+import { ACCESS_RULES } from './rules-access.ts';
+import { receiverVerifies } from './rules-receiver.ts';
+import { RETRY_RULES } from './rules-retry.ts';
+
+/** Every client rule, in report order. */
+export const CLIENT_RULES: readonly ClientRule[] = [...RETRY_RULES, ...ACCESS_RULES, receiverVerifies];
+
+export interface RuleReport {
+  id: string;
+  severity: 'MUST' | 'SHOULD';
+  title: string;
+  section: string;
+  sentence: string;
+  status: RuleStatus;
+  summary: string;
+  evidence: Evidence[];
+}
+
+export interface ClientReport {
+  generatedAt: string;
+  /** Start of observation (sandbox start or the last reset). */
+  since: string;
+  filter: { client?: string; tenant?: string };
+  observed: { clients: string[]; calls: number; streams: number; browserCalls: number; receiverChecks: number };
+  summary: {
+    total: number;
+    passed: number;
+    failed: number;
+    notObserved: number;
+    mustFailed: number;
+    shouldFailed: number;
+  };
+  /** 1 when a MUST rule failed, else 0 (what `ncs client-report` exits with). */
+  exitCode: 0 | 1;
+  rules: RuleReport[];
+}
+
+/**
+ * Evaluates every client rule over what was observed (optionally one client's or tenant's calls only).
+ * @example const report = evaluateClientRules(observations, checks, { client: 'partner-app' }); report.exitCode
+ */
+export function evaluateClientRules(
+  observations: Observations,
+  receiverChecks: readonly ReceiverCheckResult[],
+  filter: { client?: string; tenant?: string } = {},
+  rules: readonly ClientRule[] = CLIENT_RULES,
+): ClientReport {
+  const buckets = observations.buckets(filter);
+  const browser = observations.browser
+    .slice()
+    .filter((r) => (!filter.client || r.client === filter.client) && (!filter.tenant || r.tenant === filter.tenant));
+  const checks = receiverChecks.filter((r) => !filter.tenant || r.tenant === filter.tenant);
+  const results: RuleReport[] = rules.map((rule) => {
+    const { status, summary, evidence } = rule.evaluate({ buckets, browser, receiverChecks: checks });
+    const { id, severity, title, section, sentence } = rule;
+    return { id, severity, title, section, sentence, status, summary, evidence };
+  });
+  const failed = results.filter((r) => r.status === 'fail');
+  const mustFailed = failed.filter((r) => r.severity === 'MUST').length;
+  return {
+    generatedAt: new Date().toISOString(),
+    since: new Date(observations.since()).toISOString(),
+    filter,
+    observed: {
+      clients: [...new Set(buckets.map((b) => `${b.client} @ ${b.tenant}`))],
+      calls: buckets.reduce((n, b) => n + b.calls.size, 0),
+      streams: buckets.reduce((n, b) => n + b.streams.size, 0),
+      browserCalls: browser.length,
+      receiverChecks: checks.length,
+    },
+    summary: {
+      total: results.length,
+      passed: results.filter((r) => r.status === 'pass').length,
+      failed: failed.length,
+      notObserved: results.filter((r) => r.status === 'not-observed').length,
+      mustFailed,
+      shouldFailed: failed.length - mustFailed,
+    },
+    exitCode: mustFailed > 0 ? 1 : 0,
+    rules: results,
+  };
+}

@@ -1,0 +1,186 @@
+import { BASE_PATH, isSupportedVersion } from '../contract/versions.ts';
+import type { AccessToken } from '../core/context.ts';
+import type { CallRecord } from './observation.ts';
+import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
+
+const MODIFYING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A reconnect more than this after the previous stream ended is a new start, not a resume. */
+export const RECONNECT_WINDOW_MS = 5 * 60_000;
+/** A client's own close may reach the server just after its reconnect: this much overlap still counts. */
+export const CLOSE_RACE_MS = 1_000;
+/** A token with more than this left is still good: fetching another one is needless. */
+export const TOKEN_STILL_GOOD_MS = 60_000;
+
+export const oneKeyOneContent: ClientRule = {
+  id: 'idempotency.one-key-one-content',
+  severity: 'MUST',
+  title: 'One Idempotency-Key never carries changed content',
+  section: 'Errors',
+  sentence:
+    'idempotency_conflict: same idempotency key with different content; causes: key reused, content changed afterwards; remedy: use a new key for each new operation',
+  evaluate({ buckets }) {
+    const bad: Evidence[] = [];
+    const good: Evidence[] = [];
+    for (const b of buckets) {
+      const keyed = b.calls.slice().filter((c) => c.key !== undefined && MODIFYING.has(c.method));
+      const firstOf = new Map<string, CallRecord>();
+      for (const c of keyed) {
+        const first = firstOf.get(c.key!);
+        if (!first) firstOf.set(c.key!, c);
+        if (c.code === 'idempotency_conflict' || (first && first.bodyHash !== c.bodyHash && first.path === c.path))
+          bad.push(
+            evidence(
+              b,
+              first ? [first.requestId, c.requestId] : [c.requestId],
+              c.at,
+              `key ${c.key} sent with other content`,
+            ),
+          );
+      }
+      if (keyed.length) good.push(evidence(b, [keyed[0]!.requestId], keyed[0]!.at, `${keyed.length} keyed calls`));
+    }
+    return verdict(bad, good, 'clients with keyed calls', 'no modifying call with an Idempotency-Key seen yet');
+  },
+};
+
+export const resumeFromLastRead: ClientRule = {
+  id: 'stream.resume-from-last-read',
+  severity: 'MUST',
+  title: 'A stream reconnect resumes from the last number read',
+  section: 'Events',
+  sentence:
+    'After an interruption, the client resumes without gaps by sending Last-Event-ID or the query parameter cursor (last number read).',
+  evaluate({ buckets }) {
+    const bad: Evidence[] = [];
+    const good: Evidence[] = [];
+    for (const b of buckets) {
+      const streams = b.streams.slice();
+      for (let i = 1; i < streams.length; i++) {
+        const [prev, next] = [streams[i - 1]!, streams[i]!];
+        // Still open, or long closed: a second stream or a fresh start, not a resume.
+        if (!prev.endedAt || next.at < prev.endedAt - CLOSE_RACE_MS || next.at - prev.endedAt > RECONNECT_WINDOW_MS)
+          continue;
+        const expected = prev.lastId ?? (prev.reset ? undefined : prev.cursor);
+        if (expected === undefined) continue; // the client was sent nothing it could resume from
+        const e = (note: string) =>
+          evidence(b, [prev.requestId, next.requestId], prev.at, note, [Math.max(0, next.at - prev.endedAt)]);
+        if (next.cursor === expected) good.push(e(`resumed after ${expected}`));
+        else if (next.cursor === undefined)
+          bad.push(e(`reconnected without Last-Event-ID or cursor after reading up to ${expected}: a gap`));
+        else if (next.cursor < expected)
+          bad.push(e(`resumed from ${next.cursor} after reading up to ${expected}: messages read again`));
+        else bad.push(e(`resumed from ${next.cursor}, beyond the last number sent (${expected}): a gap`));
+      }
+    }
+    return verdict(bad, good, 'stream reconnects', 'no stream reconnect after messages were sent seen yet');
+  },
+};
+
+export const serviceVersionSent: ClientRule = {
+  id: 'version.service-version-sent',
+  severity: 'SHOULD',
+  title: 'Calls send Service-Version with a published version',
+  section: 'Versioning',
+  sentence: 'Sample calls send a header Service-Version with the version identifier.',
+  evaluate({ buckets }) {
+    const bad: Evidence[] = [];
+    const good: Evidence[] = [];
+    for (const b of buckets) {
+      const calls = b.calls.slice().filter((c) => c.path.startsWith(BASE_PATH));
+      const without = calls.filter((c) => c.version === undefined || !isSupportedVersion(c.version.trim()));
+      if (without.length)
+        bad.push(
+          evidence(
+            b,
+            without.slice(0, 5).map((c) => c.requestId),
+            without[0]!.at,
+            `${without.length} of ${calls.length} calls without a published Service-Version (first: ${without[0]!.version ?? 'missing'})`,
+          ),
+        );
+      else if (calls.length) good.push(evidence(b, [calls[0]!.requestId], calls[0]!.at, `${calls.length} calls`));
+    }
+    return verdict(bad, good, 'clients', 'no authenticated call seen yet');
+  },
+};
+
+export const noBrowserCredentials: ClientRule = {
+  id: 'auth.no-browser-credentials',
+  severity: 'MUST',
+  title: 'No credential is sent from a browser context',
+  section: 'What the service does',
+  sentence:
+    "The interface is called from servers only. Access credentials stay in the partner's backend and are never sent from a browser.",
+  evaluate({ buckets, browser }) {
+    const bad = browser.map((r) =>
+      evidence(
+        r,
+        [r.requestId],
+        r.at,
+        r.kind === 'origin-with-credentials'
+          ? `Authorization sent with Origin ${r.origin}: a browser call`
+          : `CORS preflight from ${r.origin} announcing an Authorization header`,
+      ),
+    );
+    const good = buckets
+      .filter((b) => b.calls.size > 0)
+      .map((b) =>
+        evidence(b, [b.calls.oldest()!.requestId], b.calls.oldest()!.at, `${b.calls.size} calls from a server`),
+      );
+    return verdict(bad, good, 'clients', 'no authenticated call seen yet');
+  },
+};
+
+export const tokenReused: ClientRule = {
+  id: 'auth.token-reused',
+  severity: 'SHOULD',
+  title: 'An access token is reused until it nears expiry, not fetched per call',
+  section: 'Authentication',
+  sentence:
+    'request an access token from the authorization server; send it as bearer token. Tokens are short-lived and are renewed, not extended.',
+  evaluate({ buckets }) {
+    const bad: Evidence[] = [];
+    const good: Evidence[] = [];
+    for (const b of buckets) {
+      const calls = b.calls.slice().filter((c) => c.token);
+      if (calls.length < 2) continue;
+      const order: AccessToken[] = [];
+      const uses = new Map<AccessToken, CallRecord[]>();
+      for (const c of calls) {
+        const list = uses.get(c.token!);
+        if (list) list.push(c);
+        else {
+          uses.set(c.token!, [c]);
+          order.push(c.token!);
+        }
+      }
+      // A token used once, then replaced while it still had minutes to live.
+      const needless = order.filter((t, i) => {
+        const after = order[i + 1];
+        return after && uses.get(t)!.length === 1 && after.issuedAt < t.expiresAt - TOKEN_STILL_GOOD_MS;
+      });
+      if (needless.length >= 2)
+        bad.push(
+          evidence(
+            b,
+            needless.slice(0, 5).map((t) => uses.get(t)![0]!.requestId),
+            uses.get(needless[0]!)![0]!.at,
+            `${needless.length} tokens used for one call each, then replaced while still valid`,
+          ),
+        );
+      else
+        good.push(
+          evidence(b, [calls[0]!.requestId], calls[0]!.at, `${calls.length} calls on ${order.length} token(s)`),
+        );
+    }
+    return verdict(bad, good, 'clients', 'fewer than two authenticated calls of one client seen yet');
+  },
+};
+
+/** The duties besides retries, in report order. */
+export const ACCESS_RULES: readonly ClientRule[] = [
+  oneKeyOneContent,
+  resumeFromLastRead,
+  serviceVersionSent,
+  noBrowserCredentials,
+  tokenReused,
+];

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateClientRules } from './report.ts';
+import { call, observed, stream, testToken } from './test-records.ts';
+
+const statusOf = (obs: ReturnType<typeof observed>, id: string) =>
+  evaluateClientRules(obs, []).rules.find((r) => r.id === id)!;
+
+/** A GET failing with 500 n times, retried after the given waits (ms), starting at `at`. */
+function sequence(at: number, waits: number[], path = '/api/public/v1/providers') {
+  const calls = [call({ at, path, status: 500 })];
+  for (const [i, w] of waits.entries())
+    calls.push(call({ at: calls.at(-1)!.answeredAt + w, path, status: i === waits.length - 1 ? 200 : 500 }));
+  return calls;
+}
+
+describe('client rules', () => {
+  it('says not-observed for every rule before anything happened', () => {
+    const report = evaluateClientRules(observed([]), []);
+    expect(report.rules.map((r) => r.status)).toEqual(report.rules.map(() => 'not-observed'));
+    expect(report.exitCode).toBe(0);
+  });
+  it('retry.respects-retry-after: the wait after a 429 is at least Retry-After, less 10 ms of timer slack', () => {
+    const limited = (wait: number) =>
+      observed([call({ at: 0, status: 429, retryAfterMs: 1000 }), call({ at: 5 + wait })]);
+    expect(statusOf(limited(995), 'retry.respects-retry-after').status).toBe('pass');
+    const bad = statusOf(limited(400), 'retry.respects-retry-after');
+    expect(bad.status).toBe('fail');
+    expect(bad.evidence[0]).toMatchObject({
+      waitsMs: [400],
+      requestIds: ['req_1', 'req_2'].map(() => expect.any(String)),
+    });
+  });
+  it('retry.growing-waits: judges pairs of backoff waits, not waits the server set', () => {
+    expect(statusOf(observed(sequence(0, [300, 600])), 'retry.growing-waits').status).toBe('pass');
+    expect(statusOf(observed(sequence(0, [300, 300])), 'retry.growing-waits').status).toBe('fail');
+    expect(statusOf(observed(sequence(0, [300])), 'retry.growing-waits').status).toBe('not-observed');
+    expect(statusOf(observed(sequence(0, [0, 0])), 'retry.growing-waits').status).toBe('fail');
+    const floored = [
+      call({ at: 0, status: 429, retryAfterMs: 1000 }),
+      call({ at: 1005, status: 500 }),
+      call({ at: 1310 }),
+    ];
+    expect(statusOf(observed(floored), 'retry.growing-waits').status).toBe('not-observed');
+  });
+  it('retry.spread: the median same-position difference of retry sequences decides', () => {
+    const lockstep = [...sequence(0, [300, 600]), ...sequence(10_000, [305, 600], '/api/public/v1/connectors')];
+    expect(statusOf(observed(lockstep), 'retry.spread').status).toBe('fail');
+    const spread = [...sequence(0, [300, 600]), ...sequence(10_000, [420, 700], '/api/public/v1/connectors')];
+    expect(statusOf(observed(spread), 'retry.spread').status).toBe('pass');
+    const undecided = [...sequence(0, [300, 600]), ...sequence(10_000, [340, 640], '/api/public/v1/connectors')];
+    expect(statusOf(observed(undecided), 'retry.spread').status).toBe('not-observed');
+  });
+  it('retry.attempt-limit: more than four attempts in a row fail (SHOULD: exit code stays 0)', () => {
+    const obs = observed(sequence(0, [100, 200, 400, 800]));
+    expect(statusOf(obs, 'retry.attempt-limit').status).toBe('fail');
+    expect(evaluateClientRules(obs, []).exitCode).toBe(0);
+    expect(statusOf(observed(sequence(0, [100, 200, 400])), 'retry.attempt-limit').status).toBe('pass');
+  });
+  it('stream.resume-from-last-read: gap, re-read, beyond, and a proper resume', () => {
+    const prev = stream({ at: 0, endedAt: 1000, firstId: 1, lastId: 7 });
+    const judge = (cursor: number | undefined) =>
+      statusOf(observed([], [prev, stream({ at: 1200, cursor })]), 'stream.resume-from-last-read');
+    expect(judge(7).status).toBe('pass');
+    expect(judge(undefined).evidence[0]?.note).toMatch(/a gap/);
+    expect(judge(0).evidence[0]?.note).toMatch(/read again/);
+    expect(judge(9).evidence[0]?.note).toMatch(/beyond/);
+    // A second stream opened while the first is still open is not a resume.
+    const open = observed([], [stream({ at: 0, lastId: 3 }), stream({ at: 10 })]);
+    expect(statusOf(open, 'stream.resume-from-last-read').status).toBe('not-observed');
+  });
+  it('auth.token-reused: tokens used once and replaced while still valid fail from the second one', () => {
+    const calls = [0, 1, 2].map((i) => call({ at: i * 100, token: testToken(i * 100) }));
+    expect(statusOf(observed(calls), 'auth.token-reused').status).toBe('fail');
+    expect(statusOf(observed(calls.slice(1)), 'auth.token-reused').status).toBe('pass');
+  });
+  it('version.service-version-sent and idempotency.one-key-one-content', () => {
+    expect(statusOf(observed([call({ at: 0, version: 'latest' })]), 'version.service-version-sent').status).toBe(
+      'fail',
+    );
+    const POST = { method: 'POST', path: '/api/public/v1/connections' };
+    const conflict = [
+      call({ ...POST, at: 0, key: 'k', body: 'a' }),
+      call({ ...POST, at: 10, key: 'k', body: 'b', status: 409, code: 'idempotency_conflict' }),
+    ];
+    const rules = evaluateClientRules(observed(conflict), []).rules;
+    expect(rules.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['idempotency.one-key-one-content']);
+  });
+});

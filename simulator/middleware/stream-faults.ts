@@ -1,0 +1,134 @@
+import type { RequestContext } from '../core/context.ts';
+import type { Next } from '../core/pipeline.ts';
+import type { Reply } from '../core/reply.ts';
+import type { StreamSink, StreamSource } from '../core/types.ts';
+import { PUBLIC_FEED, tenantFeed, type FeedStore } from '../events/feed.ts';
+import { encodeSseControl, STREAM_RESET_EVENT } from '../events/sse.ts';
+import type { Fault, FaultStore } from '../state/fault-store.ts';
+
+export interface StreamFaultDeps {
+  /** Where stream_restart arms its 503 for the restart's duration. */
+  faults: Pick<FaultStore, 'add'>;
+  /** The feeds, for the last id a cursor_expired reset names (0 without). */
+  feeds?: Pick<FeedStore, 'lastId'>;
+}
+
+export const DEFAULT_STALL_MS = 30_000;
+export const DEFAULT_DOWN_MS = 2_000;
+
+/**
+ * Wraps a stream so that, after `after` numbered messages went out, `act` runs once (outside the
+ * write that triggered it) with a function that ends the stream. Messages are SSE blocks starting `id:`.
+ */
+function afterMessages(source: StreamSource, after: number, act: (end: () => void) => void) {
+  return {
+    open(sink: StreamSink) {
+      let seen = 0;
+      let silent = false;
+      let stop: (() => void) | undefined;
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        stop?.();
+        sink.end();
+      };
+      const inner: StreamSink = {
+        write(chunk) {
+          if (silent || ended) return true;
+          const ok = sink.write(chunk);
+          if (chunk.startsWith('id:') && ++seen === after) {
+            silent = true;
+            setImmediate(() => act(end));
+          }
+          return ok;
+        },
+        end: () => {
+          ended = true;
+          sink.end();
+        },
+        ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain?.(l) } : {}),
+      };
+      stop = source.open(inner);
+      return () => {
+        ended = true;
+        stop?.();
+      };
+    },
+  } satisfies StreamSource;
+}
+
+/** The cursor a stream request carries (Last-Event-ID or ?cursor), when it is a whole number. */
+export function cursorOf(ctx: RequestContext): number | undefined {
+  const raw = ctx.req.headers['last-event-id'] ?? ctx.req.query.cursor;
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : undefined;
+}
+
+/**
+ * The status-stream faults, applied when a stream opens:
+ * - stream_cut: after `afterMessages` messages (default 1) the server ends the stream;
+ * - stream_stall: after them the stream goes silent (no messages, no heartbeats) for `stallMs`, then ends;
+ * - stream_restart: after them the stream ends and the stream route answers 503 for `downMs` (a restart);
+ * - cursor_expired: a reconnect with a cursor is told (`stream.reset`, reason cursor_expired) that its cursor
+ *   is older than the retention window, and continues with live messages, as if everything retained had aged out.
+ * Other routes pass untouched.
+ */
+export async function applyStreamFault(
+  ctx: RequestContext,
+  fault: Fault,
+  next: Next,
+  deps: StreamFaultDeps,
+): Promise<Reply> {
+  if (fault.kind === 'cursor_expired') {
+    const cursor = cursorOf(ctx);
+    if (cursor === undefined) return next();
+    const { cursor: _c, ...query } = ctx.req.query;
+    const { 'last-event-id': _l, ...headers } = ctx.req.headers;
+    ctx.req = { ...ctx.req, query, headers };
+    const reply = await next();
+    const res = 'raw' in reply ? reply.raw : undefined;
+    if (!res?.stream) return reply;
+    const tenant = ctx.access?.tenant;
+    const lastId = deps.feeds?.lastId(tenant ? tenantFeed(tenant) : PUBLIC_FEED) ?? 0;
+    const source = res.stream;
+    res.stream = {
+      open(sink) {
+        sink.write(
+          encodeSseControl(STREAM_RESET_EVENT, {
+            reason: 'cursor_expired',
+            cursor,
+            oldestRetained: lastId + 1,
+            lastId,
+          }),
+        );
+        return source.open(sink);
+      },
+    };
+    return reply;
+  }
+  const reply = await next();
+  // A stream is a raw answer; anything else (a refusal, a document) passes untouched.
+  const res = 'raw' in reply ? reply.raw : undefined;
+  if (!res?.stream) return reply;
+  const after = Math.max(1, fault.afterMessages ?? 1);
+  if (fault.kind === 'stream_cut') res.stream = afterMessages(res.stream, after, (end) => end());
+  else if (fault.kind === 'stream_stall') {
+    const stall = fault.stallMs ?? DEFAULT_STALL_MS;
+    res.stream = afterMessages(res.stream, after, (end) => setTimeout(end, stall).unref());
+  } else if (fault.kind === 'stream_restart') {
+    const down = fault.downMs ?? DEFAULT_DOWN_MS;
+    res.stream = afterMessages(res.stream, after, (end) => {
+      deps.faults.add({
+        kind: 'unavailable',
+        route: ctx.route?.id ?? ctx.req.path,
+        ...(fault.tenant ? { tenant: fault.tenant } : {}),
+        remaining: Number.POSITIVE_INFINITY,
+        expiresAt: Date.now() + down,
+        retryAfterSeconds: Math.ceil(down / 1000),
+      });
+      end();
+    });
+  }
+  return reply;
+}

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { signWebhook } from '../contract/webhook-signature.ts';
+import { newId } from '../lib/ids.ts';
+import { undiciFetch } from './undici-fetch.ts';
+
+/** The interface's window is 300 s: one second beyond it either way must be refused. */
+export const SKEW_BEYOND_WINDOW_S = 301;
+
+export interface ReceiverCheckCase {
+  name: string;
+  /** accept: the receiver must answer 2xx; reject: anything but 2xx. */
+  expect: 'accept' | 'reject';
+  /**
+   * Reported, not failing: the interface writes the signature in lowercase hex, and a receiver that
+   * decodes the hex before its constant-time compare (as verifyWebhook does) also takes upper case.
+   */
+  advisory?: boolean;
+  status?: number;
+  error?: string;
+  ms: number;
+  pass: boolean;
+  note: string;
+}
+
+export interface ReceiverCheckResult {
+  receiverId: string;
+  tenant: string;
+  url: string;
+  startedAt: string;
+  durationMs: number;
+  /** Every answer must come within this (ms). */
+  timeoutMs: number;
+  pass: boolean;
+  cases: ReceiverCheckCase[];
+}
+
+export interface ReceiverCheckOptions {
+  receiver: { id: string; url: string; secret: string; tenant: string };
+  signatureHeader: string;
+  /** Default: undici's own fetch, so MSW in the same process never intercepts the check. */
+  fetch?: typeof fetch;
+  /** Default: the delivery timeout, 5,000 ms. */
+  timeoutMs?: number;
+  /** Real time (receivers compare t with their own clock). */
+  now?: () => number;
+}
+
+interface Send {
+  name: string;
+  expect: 'accept' | 'reject';
+  note: string;
+  body: string;
+  deliveryId: string;
+  /** The signature header value; undefined sends none. */
+  signature: string | undefined;
+}
+
+/**
+ * Sends a registered receiver a scored sequence and judges its answers: a valid delivery, a tampered
+ * body, a signature with another key, t 301 s old and 301 s ahead, upper-case hex, the header missing,
+ * the same delivery twice, two deliveries out of order. Passing: 2xx for the valid ones and the
+ * duplicate, anything else for the rest, every answer within `timeoutMs` (upper-case hex is advisory).
+ * @example const result = await runReceiverCheck({ receiver, signatureHeader: 'NCS-Signature' }); result.pass
+ */
+export async function runReceiverCheck(opts: ReceiverCheckOptions): Promise<ReceiverCheckResult> {
+  const doFetch = opts.fetch ?? undiciFetch;
+  const timeoutMs = opts.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const cases: ReceiverCheckCase[] = [];
+  for (const send of plan(opts.receiver, now)) cases.push(await deliver(doFetch, opts, send, timeoutMs));
+  return {
+    receiverId: opts.receiver.id,
+    tenant: opts.receiver.tenant,
+    url: opts.receiver.url,
+    startedAt: new Date(started).toISOString(),
+    durationMs: now() - started,
+    timeoutMs,
+    pass: cases.every((c) => c.pass || c.advisory),
+    cases,
+  };
+}
+
+function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
+  const t = () => Math.floor(now() / 1000);
+  const at = (ms: number) => new Date(now() + ms).toISOString();
+  const body = (id: string, createdAt: string, amount: number) =>
+    JSON.stringify({
+      id,
+      type: 'order.created',
+      createdAt,
+      tenant: r.tenant,
+      data: { orderId: newId('ord'), amountCents: amount, receiverCheck: true },
+    });
+  const sign = (b: string) => signWebhook(b, r.secret, t());
+  const valid = body(newId('evt'), at(0), 1200);
+  const validId = newId('dlv');
+  const tamperedSource = body(newId('evt'), at(0), 1500);
+  const otherKey = `whsec_${randomBytes(32).toString('base64url')}`;
+  const later = body(newId('evt'), at(2000), 3000);
+  const earlier = body(newId('evt'), at(1000), 2000);
+  const fresh = (
+    b: string,
+    name: string,
+    expect: Send['expect'],
+    note: string,
+    signature: string | undefined,
+  ): Send => ({
+    name,
+    expect,
+    note,
+    body: b,
+    deliveryId: newId('dlv'),
+    signature,
+  });
+  const other = () => body(newId('evt'), at(0), 1800);
+  const sends: Send[] = [
+    {
+      name: 'valid',
+      expect: 'accept',
+      note: 'a correctly signed delivery',
+      body: valid,
+      deliveryId: validId,
+      signature: sign(valid),
+    },
+    fresh(
+      tamperedSource.replace('1500', '9500'),
+      'tampered-body',
+      'reject',
+      'body changed after signing',
+      sign(tamperedSource),
+    ),
+    fresh(other(), 'other-key', 'reject', 'signed with another key', undefined),
+    fresh(other(), 'timestamp-301s-old', 'reject', `t ${SKEW_BEYOND_WINDOW_S} s in the past`, undefined),
+    fresh(other(), 'timestamp-301s-ahead', 'reject', `t ${SKEW_BEYOND_WINDOW_S} s in the future`, undefined),
+    fresh(other(), 'uppercase-hex', 'reject', 'the signature in upper-case hex', undefined),
+    fresh(other(), 'header-missing', 'reject', 'no signature header', undefined),
+    {
+      name: 'duplicate',
+      expect: 'accept',
+      note: 'the valid delivery again (same delivery id)',
+      body: valid,
+      deliveryId: validId,
+      signature: sign(valid),
+    },
+    fresh(later, 'out-of-order-later-first', 'accept', 'the later event sent first', sign(later)),
+    fresh(earlier, 'out-of-order-earlier-second', 'accept', 'the earlier event sent second', sign(earlier)),
+  ];
+  return sends.map((s) => withSignature(s, r.secret, otherKey, t));
+}
+
+/** Signatures of the cases that need one made at send time (the skewed and malformed ones). */
+function withSignature(s: Send, secret: string, otherKey: string, t: () => number): Send {
+  switch (s.name) {
+    case 'other-key':
+      return { ...s, signature: signWebhook(s.body, otherKey, t()) };
+    case 'timestamp-301s-old':
+      return { ...s, signature: signWebhook(s.body, secret, t() - SKEW_BEYOND_WINDOW_S) };
+    case 'timestamp-301s-ahead':
+      return { ...s, signature: signWebhook(s.body, secret, t() + SKEW_BEYOND_WINDOW_S) };
+    case 'uppercase-hex': {
+      const sig = signWebhook(s.body, secret, t());
+      return { ...s, signature: sig.replace(/v1=([0-9a-f]+)/, (_m, hex: string) => `v1=${hex.toUpperCase()}`) };
+    }
+    default:
+      return s;
+  }
+}
+
+async function deliver(
+  doFetch: typeof fetch,
+  opts: ReceiverCheckOptions,
+  s: Send,
+  timeoutMs: number,
+): Promise<ReceiverCheckCase> {
+  const started = performance.now();
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'ncs-sandbox-receiver-check/1',
+    [WEBHOOK_DEFAULTS.eventHeader]: 'order.created',
+    [WEBHOOK_DEFAULTS.deliveryHeader]: s.deliveryId,
+    [WEBHOOK_DEFAULTS.attemptHeader]: '1',
+    'ncs-receiver-check': s.name,
+  };
+  if (s.signature) headers[opts.signatureHeader] = s.signature;
+  const base = {
+    name: s.name,
+    expect: s.expect,
+    note: s.note,
+    ...(s.name === 'uppercase-hex' ? { advisory: true } : {}),
+  };
+  try {
+    const res = await doFetch(opts.receiver.url, {
+      method: 'POST',
+      headers,
+      body: s.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    res.body?.cancel().catch(() => {});
+    const ms = Math.round(performance.now() - started);
+    const accepted = res.status >= 200 && res.status < 300;
+    const pass = accepted === (s.expect === 'accept');
+    return { ...base, status: res.status, ms, pass };
+  } catch (err) {
+    const ms = Math.round(performance.now() - started);
+    const timedOut = (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError';
+    return {
+      ...base,
+      error: timedOut ? `no answer within ${timeoutMs} ms` : `network: ${(err as Error)?.message ?? err}`,
+      ms,
+      pass: false,
+    };
+  }
+}
