@@ -16,7 +16,10 @@ export function registerConformanceRun(conformance: Command): void {
     .option('--token <token>', 'bearer token (env NCS_TOKEN)')
     .option('--client-id <id>', 'client credentials instead of --token (env NCS_CLIENT_ID)')
     .option('--client-secret <secret>', '(env NCS_CLIENT_SECRET)')
-    .option('--token-url <url>', "token endpoint (default: the deployment profile's /oauth/token; env NCS_TOKEN_URL)")
+    .option(
+      '--token-url <url>',
+      "token endpoint (default: the profile's tokenEndpoint, else discovered from RFC 8414 metadata; env NCS_TOKEN_URL)",
+    )
     .option('--scope <scopes>', 'scopes to request with client credentials (env NCS_SCOPE)')
     .option(
       '--other-tenant <id>',
@@ -41,6 +44,19 @@ export function registerConformanceRun(conformance: Command): void {
     )
     .option('--timeout <ms>', 'per request, milliseconds (default 10000; env NCS_TIMEOUT)')
     .option('--concurrency <n>', 'checks run at once (default 4)')
+    .option(
+      '--webhook-timeout <ms>',
+      'how long to wait for a webhook delivery (default 10000; profile webhookDeliveryWaitMs; env NCS_WEBHOOK_TIMEOUT)',
+    )
+    .option(
+      '--require <coverage>',
+      'fail (exit 1) unless this much was judged: a fraction (0.8, 80%) or check names (comma-separated; env NCS_REQUIRE)',
+    )
+    .option('--max-body-bytes <n>', 'bytes of one answer the kit reads at most (default 2 MiB; env NCS_MAX_BODY_BYTES)')
+    .option(
+      '--max-stream-bytes <n>',
+      'bytes of one event stream the kit reads at most (default 4 MiB; env NCS_MAX_STREAM_BYTES)',
+    )
     .option(
       '--deployment-profile <file>',
       'JSON file with what the interface does not show (env NCS_DEPLOYMENT_PROFILE)',

@@ -4,7 +4,7 @@ import type { Exchange } from '../client/http-client.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import {
-  DELIVERY_WAIT_MS,
+  deliveryWaitMs,
   deliveriesPath,
   deliveryLogTemplate,
   redeliverPath,
@@ -99,7 +99,8 @@ export const secretOnce = defineCheck({
 
 export const deliveryArrives = defineCheck({
   name: 'webhooks.delivery-arrives',
-  title: `a change the receiver subscribed to is delivered to it: a POST arrives within ${DELIVERY_WAIT_MS / 1000} s`,
+  title:
+    'a change the receiver subscribed to is delivered to it: a POST arrives within the delivery wait (--webhook-timeout)',
   severity: 'MUST',
   section: 'Webhooks',
   tags: ['webhooks'],
@@ -117,9 +118,9 @@ export const deliveryArrives = defineCheck({
       expected: `a labelled connection is created to trigger ${event}`,
       ...(s.connection ? { exchange: s.connection.ex } : {}),
     });
-    if (s.deliveries.length === 0) skipUnlessDeclared(ctx, `no delivery arrived within ${DELIVERY_WAIT_MS} ms`);
+    if (s.deliveries.length === 0) skipUnlessDeclared(ctx, `no delivery arrived within ${deliveryWaitMs(ctx)} ms`);
     ctx.expect.that(s.deliveries.length > 0, {
-      expected: `a delivery of ${event} naming connection ${s.connection!.id} reaches ${s.url} within ${DELIVERY_WAIT_MS} ms`,
+      expected: `a delivery of ${event} naming connection ${s.connection!.id} reaches ${s.url} within ${deliveryWaitMs(ctx)} ms`,
       observed: `the receiver got ${s.receiver.received.filter((d) => d.path.includes(s.label)).length} request(s) on its path, none naming the connection`,
       exchange: s.connection!.ex,
     });
@@ -271,11 +272,11 @@ export const redelivery = defineCheck({
     if (!ctx.expect.status(ex, 200, `POST ${template} answers 200`)) return;
     const again = await s.receiver.waitFor(
       (d) => d.path.includes(s.label) && d.rawBody.equals(body),
-      DELIVERY_WAIT_MS,
+      deliveryWaitMs(ctx),
       (m) => m.length > before,
     );
     ctx.expect.that(again.length > before, {
-      expected: `the same event arrives at the receiver again within ${DELIVERY_WAIT_MS} ms`,
+      expected: `the same event arrives at the receiver again within ${deliveryWaitMs(ctx)} ms`,
       observed: `it arrived ${again.length} time(s) in all`,
       exchange: ex,
     });

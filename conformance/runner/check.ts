@@ -33,6 +33,8 @@ export interface CallOptions {
   retry?: boolean;
   /** false: headers only (event streams). */
   readBody?: boolean;
+  /** false: leave out the kit's default headers (Service-Version), e.g. to see what a bare call gets. */
+  defaultHeaders?: false;
 }
 
 export interface TargetInfo {
@@ -81,6 +83,8 @@ export interface CheckContext {
   skip(reason: string): never;
   /** A remark shown with the result (e.g. what was not observable). */
   note(text: string): void;
+  /** A remark about the whole run, shown once at the top of its reports (e.g. what the kit had to cut). */
+  notice(text: string): void;
   /** The secrets of the run (token, client secret), for leak checks; never print them. */
   secrets(): readonly string[];
   /** Every exchange of the run so far, with the check that made it (response rules judge them all). */

@@ -24,6 +24,8 @@ export interface RunState {
   cleanups: (() => Promise<void> | void)[];
   /** Every exchange any check made, for the response rules. */
   exchanges: ExchangeLog;
+  /** What the kit had to cut, assume or work around: shown once in every report. */
+  notices?: string[];
 }
 
 const errorCodeOf = (ex: Exchange) => {
@@ -78,6 +80,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       ...(body !== undefined ? { body } : {}),
       ...(o.retry !== undefined ? { retry: o.retry } : {}),
       ...(o.readBody !== undefined ? { readBody: o.readBody } : {}),
+      ...(o.defaultHeaders === false ? { omitDefaultHeaders: true } : {}),
     };
   }
 
@@ -139,6 +142,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       throw new SkipCheck(reason);
     },
     note: (text) => void notes.push(text),
+    notice: (text) => void run.notices?.push(text),
     secrets: () => run.redactor.secrets().map((s) => s.value),
     exchanges: () => run.exchanges.all(),
   };

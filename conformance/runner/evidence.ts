@@ -12,7 +12,8 @@ export function describeExchange(ex: Exchange): string {
     const code = typeof body.error.code === 'string' ? body.error.code : '(no error.code)';
     return `${ex.status} ${code}${typeof body.error.message === 'string' ? ` (${body.error.message})` : ''}`;
   }
-  if (ex.text !== '' && ex.json === undefined) return `${ex.status}, body is not JSON: ${ex.text.slice(0, 80)}`;
+  const cut = ex.bodyCappedAt ? ` (only the first ${ex.bodyCappedAt} bytes were read)` : '';
+  if (ex.text !== '' && ex.json === undefined) return `${ex.status}, body is not JSON${cut}: ${ex.text.slice(0, 80)}`;
   return String(ex.status);
 }
 
@@ -23,6 +24,12 @@ export function toFailure(input: FailureInput, redactor: Redactor): Failure {
     expected: redactor.text(input.expected),
     observed: redactor.text(input.observed ?? (ex ? describeExchange(ex) : 'nothing')),
   };
+  if (input.diff?.length)
+    failure.diff = input.diff.map((d) => ({
+      path: redactor.text(d.path),
+      expected: redactor.text(d.expected),
+      observed: redactor.text(d.observed),
+    }));
   if (ex) {
     failure.request = redactor.text(`${ex.method} ${ex.url}`);
     failure.status = ex.status;

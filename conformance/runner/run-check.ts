@@ -1,5 +1,6 @@
 import { ConnectionError } from '../client/http-client.ts';
 import { infoOf, type CheckDef } from './check.ts';
+import { NO_CREDENTIALS } from './coverage.ts';
 import { createCheckContext, type RunState } from './context.ts';
 import type { CheckResult } from './events.ts';
 import { toFailure } from './evidence.ts';
@@ -8,7 +9,8 @@ import { CheckFailure, SkipCheck } from './failure.ts';
 /** Why a check cannot run in this run (missing credentials or alternate URL), if so. */
 export function requirementSkipReason(check: CheckDef, run: RunState): string | undefined {
   for (const need of check.requires ?? []) {
-    if (need === 'token' && !run.token) return 'no credentials: pass --token, or --client-id and --client-secret';
+    if (need === 'token' && !run.token)
+      return `${NO_CREDENTIALS}: pass --token, or --client-id and --client-secret (with --tenant)`;
     if (need === 'alt-base-url' && !run.target.altBaseUrl) return 'no alternate base URL: pass --alt-base-url';
     if (need === 'other-tenant' && !run.target.otherTenant)
       return 'no second tenant: pass --other-tenant (a tenant the same credentials may act for)';

@@ -1,3 +1,4 @@
+import { escapeControl } from '../reporters/terminal-escape.ts';
 import { createReporters, REPORTER_NAMES, type Reporter } from '../reporters/index.ts';
 import type { ProfileName } from './check.ts';
 import { optionsFromEnv, type ConformanceOptions } from './options.ts';
@@ -25,6 +26,10 @@ export interface RunCommandFlags {
   timeout?: string;
   concurrency?: string;
   deploymentProfile?: string;
+  webhookTimeout?: string;
+  require?: string;
+  maxBodyBytes?: string;
+  maxStreamBytes?: string;
 }
 
 export interface CommandIo {
@@ -64,6 +69,10 @@ export function commandOptions(flags: RunCommandFlags, env: Record<string, strin
   if (flags.allowMutations) o.allowMutations = true;
   if (flags.timeout !== undefined) o.timeoutMs = Number(flags.timeout);
   if (flags.concurrency !== undefined) o.concurrency = Number(flags.concurrency);
+  if (flags.webhookTimeout !== undefined) o.webhookTimeoutMs = Number(flags.webhookTimeout);
+  if (flags.require !== undefined) o.require = flags.require;
+  if (flags.maxBodyBytes !== undefined) o.maxBodyBytes = Number(flags.maxBodyBytes);
+  if (flags.maxStreamBytes !== undefined) o.maxStreamBytes = Number(flags.maxStreamBytes);
   return o;
 }
 
@@ -96,6 +105,7 @@ export async function runConformanceCommand(flags: RunCommandFlags, io: CommandI
       }),
   });
   await Promise.all(reporters.map((r) => r.done()));
-  if (result.error) io.stderr(`ncs conformance run: ${result.error}\n`);
+  // One line, with the deployment's text made harmless for the terminal.
+  if (result.error) io.stderr(`ncs conformance run: ${escapeControl(result.error)}\n`);
   return result.exitCode;
 }
