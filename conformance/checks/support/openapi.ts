@@ -67,7 +67,10 @@ export function serverBasePath(doc: { servers?: unknown }): string {
 }
 
 /** A path of the document as the interface writes it: the servers' base path put in front. */
-const fullPath = (base: string, path: string) => (base && !path.startsWith(`${base}/`) ? `${base}${path}` : path);
+const fullPath = (base: string, path: string) => {
+  if (!base || path === base || path.startsWith(`${base}/`)) return path;
+  return path === '/' ? base : `${base}${path}`;
+};
 
 /** Every operation of the document as METHOD + full path (the servers' base path applied). */
 export function operationsOf(doc: OpenApiLike): OperationRef[] {
