@@ -20,9 +20,13 @@ export function describeExchange(ex: Exchange): string {
 /** A failure with its evidence (request line, requestId, curl, response start), secrets redacted. */
 export function toFailure(input: FailureInput, redactor: Redactor): Failure {
   const ex = input.exchange;
+  let observed = input.observed ?? (ex ? describeExchange(ex) : 'nothing');
+  // Whatever a check concluded from a cut body, the report says the body was cut.
+  if (ex?.bodyCappedAt && !observed.includes('bytes were read'))
+    observed += ` (the answer was longer than the kit reads: only the first ${ex.bodyCappedAt} bytes were read)`;
   const failure: Failure = {
     expected: redactor.text(input.expected),
-    observed: redactor.text(input.observed ?? (ex ? describeExchange(ex) : 'nothing')),
+    observed: redactor.text(observed),
   };
   if (input.diff?.length)
     failure.diff = input.diff.map((d) => ({
