@@ -22,8 +22,12 @@ function capture() {
   return {
     out,
     io: {
-      stdout: (t: string) => void (out.stdout += t),
-      stderr: (t: string) => void (out.stderr += t),
+      stdout: (t: string) => {
+        out.stdout += t;
+      },
+      stderr: (t: string) => {
+        out.stderr += t;
+      },
       env: {},
       color: false,
     },
@@ -129,7 +133,11 @@ describe('every report redacts the secrets the run created', () => {
   it("keeps the kit's temporary receiver's signing key out of console, JSON, JUnit and HTML", async () => {
     const events: RunEvent[] = [];
     let json = '';
-    const jsonReporter = createJsonReporter({ write: (t: string) => void (json += t) });
+    const jsonReporter = createJsonReporter({
+      write: (t: string) => {
+        json += t;
+      },
+    });
     // The signing keys the deployment handed out, read off the wire beside the kit.
     const secrets: string[] = [];
     const spy: FetchLike = async (url, init) => {
