@@ -14,9 +14,9 @@ describe('base-urls.alt-identical while the tenant data changes', () => {
   it('passes when a connection is created right before every read on the alternate address', async () => {
     const options = await msw.use();
     const auth = { authorization: `Bearer ${options.token}`, 'x-service-tenant': options.tenant! };
-    const connectors = (await (
-      await globalFetch(`${options.baseUrl}${BASE_PATH}/connectors`, { method: 'GET', headers: auth })
-    ).json()) as { data: { connectors: { id: string; capabilities: string[] }[] } };
+    const connectors = JSON.parse(
+      await (await globalFetch(`${options.baseUrl}${BASE_PATH}/connectors`, { method: 'GET', headers: auth })).text(),
+    ) as { data: { connectors: { id: string; capabilities: string[] }[] } };
     const connector = connectors.data.connectors.find((c) => c.capabilities.length > 0)!;
     let writes = 0;
     const writing: FetchLike = async (url, init) => {
