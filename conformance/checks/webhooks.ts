@@ -213,7 +213,8 @@ async function deliveryLog(ctx: CheckContext, s: WebhookScenario) {
   const template = deliveryLogTemplate(ctx);
   if (!s.webhookId) ctx.skip("the creation answer has no data.id to find the receiver's delivery log with");
   const ex = await ctx.call('GET', deliveriesPath(ctx, s.webhookId));
-  if (ex.status === 404)
+  // Declared by the deployment, a 404 there is its failure; assumed (the simulator's path), a skip.
+  if (ex.status === 404 && !ctx.declared('webhookDeliveryLogPath'))
     ctx.skip(
       `the delivery log's paths are not shown by the interface and this deployment does not offer GET ${template}: declare its path as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
     );
@@ -229,6 +230,8 @@ export const deliveryLogged = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
+    if (ctx.declared('webhookDeliveryLogPath'))
+      ctx.judgeAsMust('the deployment profile declares webhookDeliveryLogPath');
     const s = await requireDelivery(ctx);
     const ex = await deliveryLog(ctx, s);
     if (!ctx.expect.status(ex, 200, `GET ${deliveryLogTemplate(ctx)} answers 200`)) return;
@@ -249,6 +252,7 @@ export const redelivery = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
+    if (ctx.declared('webhookRedeliverPath')) ctx.judgeAsMust('the deployment profile declares webhookRedeliverPath');
     const s = await requireDelivery(ctx);
     const template = redeliverTemplate(ctx);
     const log = await deliveryLog(ctx, s);
@@ -265,7 +269,7 @@ export const redelivery = defineCheck({
     const ex = await ctx.call('POST', redeliverPath(ctx, s.webhookId!, id), {
       headers: { 'Idempotency-Key': ctx.label('key') },
     });
-    if (ex.status === 404)
+    if (ex.status === 404 && !ctx.declared('webhookRedeliverPath'))
       ctx.skip(
         `this deployment does not offer POST ${template} (the interface does not show the path): declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,
       );

@@ -26,6 +26,8 @@ export interface RunState {
   exchanges: ExchangeLog;
   /** What the kit had to cut, assume or work around: shown once in every report. */
   notices?: string[];
+  /** Profile fields the deployment declared itself. */
+  declaredFields?: readonly string[];
 }
 
 const errorCodeOf = (ex: Exchange) => {
@@ -43,6 +45,7 @@ function buildUrl(base: string, path: string, query?: Record<string, string>): s
 export function createCheckContext(def: CheckDef, run: RunState) {
   const failures: FailureInput[] = [];
   const notes: string[] = [];
+  const judged: { asMust?: string } = {};
 
   const sessions: SseSession[] = [];
 
@@ -143,10 +146,14 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     },
     note: (text) => void notes.push(text),
     notice: (text) => void run.notices?.push(text),
+    declared: (field) => run.declaredFields?.includes(field) ?? false,
+    judgeAsMust(reason) {
+      judged.asMust = reason;
+    },
     secrets: () => run.redactor.secrets().map((s) => s.value),
     exchanges: () => run.exchanges.all(),
   };
   /** Closes every stream the check left open. */
   const closeStreams = () => Promise.all(sessions.map((s) => s.close())).then(() => undefined);
-  return { ctx, failures, notes, closeStreams };
+  return { ctx, failures, notes, closeStreams, judged };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_STREAM_BYTES, type FetchLike } from '../client/http-client.ts';
 import type { RetryOptions } from '../../simulator/contract/retry-policy.ts';
@@ -91,6 +92,8 @@ export interface ResolvedOptions {
   maxBodyBytes: number;
   maxStreamBytes: number;
   deployment: DeploymentProfile;
+  /** The profile fields the deployment declared itself (not filled in with the simulator's defaults). */
+  declaredFields: string[];
 }
 
 /** --require: a fraction of the checks judged, or checks that must be judged. */
@@ -151,11 +154,16 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
   if (o.profile !== undefined && o.profile !== 'full' && o.profile !== 'read-only')
     throw new UsageError('--profile must be full or read-only');
   let deployment: DeploymentProfile;
+  let declaredFields: string[] = [];
   try {
     deployment =
       typeof o.deploymentProfile === 'string'
         ? loadDeploymentProfile(o.deploymentProfile)
         : parseDeploymentProfile(o.deploymentProfile);
+    declaredFields =
+      typeof o.deploymentProfile === 'string'
+        ? Object.keys(JSON.parse(readFileSync(o.deploymentProfile, 'utf8')) as object)
+        : Object.keys(o.deploymentProfile ?? {});
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -209,6 +217,7 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     maxBodyBytes: positiveInt(o.maxBodyBytes, '--max-body-bytes', DEFAULT_MAX_BODY_BYTES),
     maxStreamBytes: positiveInt(o.maxStreamBytes, '--max-stream-bytes', DEFAULT_MAX_STREAM_BYTES),
     deployment,
+    declaredFields,
   };
 }
 

@@ -30,7 +30,7 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
  */
 export async function runCheck(check: CheckDef, run: RunState): Promise<CheckResult> {
   const started = performance.now();
-  const { ctx, failures, notes, closeStreams } = createCheckContext(check, run);
+  const { ctx, failures, notes, closeStreams, judged } = createCheckContext(check, run);
   let error: string | undefined;
   let errorKind: 'connection' | 'fault' = 'fault';
   let skipped: string | undefined;
@@ -47,7 +47,12 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
     await closeStreams();
   }
   const durationMs = performance.now() - started;
-  const base = { check: infoOf(check), durationMs, notes: notes.map((n) => run.redactor.text(n)) };
+  const info = infoOf(check);
+  if (judged.asMust && info.severity === 'SHOULD') {
+    info.severity = 'MUST';
+    notes.push(`judged as MUST: ${judged.asMust}`);
+  }
+  const base = { check: info, durationMs, notes: notes.map((n) => run.redactor.text(n)) };
   if (skipped !== undefined && failures.length === 0)
     return { ...base, status: 'skip', failures: [], reason: run.redactor.text(skipped) };
   const result: CheckResult = {

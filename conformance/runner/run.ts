@@ -221,6 +221,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     client: kit,
     redactor,
     notices,
+    declaredFields: o.declaredFields,
     profile: safety.profile as ProfileName,
     deployment: { ...o.deployment, webhookDeliveryWaitMs: o.webhookTimeoutMs },
     target: {
