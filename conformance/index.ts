@@ -1,6 +1,13 @@
 /** ncs-sandbox/conformance: check any deployment of the Network Connections Service interface. */
 export { runConformance, type RunResult } from './runner/run.ts';
-export { resolveOptions, optionsFromEnv, UsageError, type ConformanceOptions } from './runner/options.ts';
+export {
+  resolveOptions,
+  optionsFromEnv,
+  parseRequire,
+  UsageError,
+  type ConformanceOptions,
+  type CoverageRequirement,
+} from './runner/options.ts';
 export {
   defineCheck,
   type CheckDef,
@@ -43,4 +50,8 @@ export { createJUnitReporter, toJUnitXml } from './reporters/junit.ts';
 export { createHtmlReporter, toHtmlReport } from './reporters/html.ts';
 export { createReporters, type Reporter } from './reporters/index.ts';
 export { runConformanceCommand } from './runner/run-command.ts';
+export { coverageOf, coverageLine, type Coverage } from './runner/coverage.ts';
+export { jsonDiff, type DiffEntry } from './runner/json-diff.ts';
+export { escapeControl } from './reporters/terminal-escape.ts';
+export { discoverTokenEndpoint } from './client/oauth-metadata.ts';
 export { listChecks, checksMarkdownTable } from './reporters/check-list.ts';

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck } from '../runner/check.ts';
+import { jsonDiff } from '../runner/json-diff.ts';
 import { authenticatedGet } from './support/error-probes.ts';
 import { operationsOf, type OpenApiLike } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
@@ -14,8 +15,8 @@ const operationSet = (ex: Exchange) =>
     .map((o) => `${o.method} ${o.path} ${o.op.operationId ?? ''}`)
     .sort();
 
-/** Fresh main/alternate pairs tried when a tenant-data answer differed. */
-const PAIR_RETRIES = 3;
+/** Fresh main/alternate/main reads tried when a tenant-data answer differed. */
+const PAIR_RETRIES = 4;
 
 export const altIdentical = defineCheck({
   name: 'base-urls.alt-identical',
@@ -53,15 +54,18 @@ export const altIdentical = defineCheck({
     });
     if (ctx.target.hasToken) {
       for (const s of (await successSamples(ctx)).filter((x) => x.route.method === 'GET' && x.route.auth)) {
-        // Tenant data may change between two calls (other checks create connections): a difference
-        // must persist over a few fresh pairs before it counts.
+        // Tenant data changes while other checks write: the alternate answer must equal the main one
+        // read just before or just after it (reads in order, never at once), over a few fresh tries.
         let main = s.ex;
         let alt = await ctx.call('GET', s.route.path, { base: 'alt' });
         for (let retry = 0; retry < PAIR_RETRIES && !sameData(main, alt); retry++) {
-          [main, alt] = await Promise.all([
-            ctx.call('GET', s.route.path),
-            ctx.call('GET', s.route.path, { base: 'alt' }),
-          ]);
+          const after = await ctx.call('GET', s.route.path);
+          if (sameData(after, alt)) {
+            main = after;
+            break;
+          }
+          main = after;
+          alt = await ctx.call('GET', s.route.path, { base: 'alt' });
         }
         pairs.push({ what: `GET ${s.route.path}`, main, alt, same: sameData });
       }
@@ -72,8 +76,12 @@ export const altIdentical = defineCheck({
         observed:
           p.main.status !== p.alt.status
             ? `status ${p.alt.status} on the alternate URL, ${p.main.status} on the main one`
-            : 'the payload differs',
+            : 'the payload differs (diff: main URL expected, alternate URL observed)',
         exchange: p.alt,
+        diff:
+          p.what === `GET ${doc}`
+            ? jsonDiff(operationSet(p.main), operationSet(p.alt))
+            : jsonDiff({ status: p.main.status, data: dataOf(p.main) }, { status: p.alt.status, data: dataOf(p.alt) }),
       });
     }
   },

@@ -101,8 +101,11 @@ export const openApiValid = defineCheck({
 
 export const routesMatchOpenApi = defineCheck({
   name: 'discovery.routes-match-openapi',
-  title: 'the self-description lists exactly the operations of openapi.json',
-  severity: 'MUST',
+  title: 'every route of the self-description is an operation of openapi.json (the document may list more)',
+  // The interface lists routes in both but does not say the two lists are equal: the kit assumes the
+  // document covers the self-description (the reference is generated from it), and a self-description
+  // that is a subset of the document is legal.
+  severity: 'SHOULD',
   section: 'GET /api/public/v1',
   tags: ['discovery', 'openapi'],
   mutating: false,
@@ -118,11 +121,8 @@ export const routesMatchOpenApi = defineCheck({
       observed: `missing from openapi.json: ${listed(onlyDescribed)}`,
       exchange: ex,
     });
-    ctx.expect.that(onlyDocumented.length === 0, {
-      expected: 'every operation of openapi.json is listed by the self-description',
-      observed: `missing from data.routes: ${listed(onlyDocumented)}`,
-      exchange: ex,
-    });
+    if (onlyDocumented.length > 0)
+      ctx.note(`openapi.json documents more than data.routes lists (legal): ${listed(onlyDocumented)}`);
   },
 });
 

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
+import { jsonDiff } from '../runner/json-diff.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import {
   countLabelled,
@@ -86,8 +87,9 @@ export const replay = defineCheck({
     });
     ctx.expect.that(isDeepStrictEqual(dataOf(again), dataOf(first.ex)), {
       expected: 'the repeated call returns the same data as the first (the same connection)',
-      observed: `first ${JSON.stringify(dataOf(first.ex)).slice(0, 200)}; again ${JSON.stringify(dataOf(again)).slice(0, 200)}`,
+      observed: 'the data differs (diff: first answer expected, repeated answer observed)',
       exchange: again,
+      diff: jsonDiff(dataOf(first.ex), dataOf(again)),
     });
     const meta = metaOf(again);
     ctx.expect.that(meta.replayed === true, {

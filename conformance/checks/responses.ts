@@ -45,6 +45,10 @@ async function judgeAll(ctx: CheckContext, rule: ResponseRule, expected: string)
   });
 }
 
+/** A success, or an answer that says how many calls are left: the deployment counted it. */
+const counted = (ex: Parameters<ResponseRule>[0]) =>
+  ex.status === 200 || ex.headers['x-ratelimit-remaining'] !== undefined;
+
 function responseRule(
   name: string,
   severity: 'MUST' | 'SHOULD',
@@ -102,11 +106,21 @@ export const responseChecks = [
     'no token or secret of the run in any answer; no stack trace or source path in an error',
     noLeaksRule,
   ),
+  // The interface names the headers, not which answers carry them: only an answer the deployment
+  // demonstrably counted (a success, or one that reports X-RateLimit-Remaining) must; an error refused
+  // before counting (a malformed body turned away before authentication) need not.
   responseRule(
     'rate-limit-headers',
     'MUST',
     'Limits',
-    'an authenticated answer carries X-RateLimit-Limit and X-RateLimit-Remaining',
-    rateLimitHeadersRule,
+    'an authenticated answer that was counted (a 200, or one reporting X-RateLimit-Remaining) carries X-RateLimit-Limit and X-RateLimit-Remaining',
+    (ex, info) => (counted(ex) ? rateLimitHeadersRule(ex, info) : undefined),
+  ),
+  responseRule(
+    'rate-limit-headers-uncounted',
+    'SHOULD',
+    'Limits',
+    'other authenticated answers (errors a deployment may refuse before counting) carry X-RateLimit-Limit and X-RateLimit-Remaining too',
+    (ex, info) => (counted(ex) ? undefined : rateLimitHeadersRule(ex, info)),
   ),
 ];

@@ -7,6 +7,10 @@ import { authenticatedGet, errorProbes } from './support/error-probes.ts';
 import { successSamples } from './support/samples.ts';
 import { deliveriesPath, deliveryLogTemplate, webhookScenario } from './support/webhook-scenario.ts';
 
+const errorCodeOf = (ex: Exchange) => {
+  const code = (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return typeof code === 'string' ? code : undefined;
+};
 const versionOf = (ex: Exchange) => (ex.json as { meta?: { version?: unknown } } | undefined)?.meta?.version;
 const published = SUPPORTED_VERSIONS as readonly string[];
 
@@ -42,9 +46,17 @@ export const currentByDefault = defineCheck({
   tags: ['versions'],
   mutating: false,
   async run(ctx: CheckContext) {
-    for (const ex of await enveloped(ctx)) {
+    // Every other call of the kit sends Service-Version (as the sample calls do): these two do not.
+    const calls = [ctx.call('GET', BASE_PATH, { credentials: 'none', defaultHeaders: false })];
+    if (ctx.target.hasToken) calls.push(ctx.call('GET', authenticatedGet().path, { defaultHeaders: false }));
+    const answers = await Promise.all(calls);
+    if (answers.every((ex) => ex.status === ERROR_TABLE.invalid_request.status))
+      ctx.skip(
+        'this deployment requires Service-Version (refuses calls without it with 400): legal, the interface leaves open whether the header is mandatory',
+      );
+    for (const ex of answers) {
       const v = versionOf(ex);
-      if (typeof v !== 'string' || !published.includes(v)) continue;
+      if (ex.status !== 200 || typeof v !== 'string' || !published.includes(v)) continue;
       ctx.expect.that(v === CURRENT_VERSION, {
         expected: `meta.version ${CURRENT_VERSION} when no Service-Version is sent`,
         observed: `meta.version ${v}`,
@@ -106,7 +118,7 @@ const EARLIER = SUPPORTED_VERSIONS[1];
 
 export const deliveryLogSince = defineCheck({
   name: 'versions.delivery-log-since-current',
-  title: `the webhook delivery log, added in ${CURRENT_VERSION}, is not offered to a caller asking for ${EARLIER}`,
+  title: `the webhook delivery log, added in ${CURRENT_VERSION}, answers callers of that version; a caller asking for ${EARLIER} gets it too (an additive change) or a well-formed refusal`,
   severity: 'SHOULD',
   section: 'Versioning',
   tags: ['versions', 'webhooks'],
@@ -120,18 +132,20 @@ export const deliveryLogSince = defineCheck({
     const [current, earlier] = await Promise.all(
       [CURRENT_VERSION, EARLIER].map((v) => ctx.call('GET', path, { headers: { 'Service-Version': v } })),
     );
-    if (current!.status === ERROR_TABLE.not_found.status)
+    if (current!.status === ERROR_TABLE.not_found.status && errorCodeOf(current!) === 'not_found')
       ctx.skip(
         `this deployment offers no delivery log at GET ${template} (the interface does not show its path): declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
       );
-    if (earlier!.status === ERROR_TABLE.invalid_request.status)
-      ctx.skip(`this deployment does not serve Service-Version ${EARLIER}`);
     ctx.expect.status(current!, 200, `GET ${template} with Service-Version ${CURRENT_VERSION} answers 200`);
-    ctx.expect.errorCode(
-      earlier!,
-      'not_found',
-      `GET ${template} with Service-Version ${EARLIER} answers 404 not_found (the delivery log came with ${CURRENT_VERSION})`,
-    );
+    // "No change that requires adaptation of clients exists": offering the log to earlier callers is
+    // legal, and so is hiding it (404) or refusing the version (400). Whichever it is, it is well formed.
+    if (earlier!.status === 200) return void ctx.note(`offered to ${EARLIER} callers too (additive change)`);
+    const problem = pairingProblem(earlier!);
+    ctx.expect.that(problem === undefined && typeof errorCodeOf(earlier!) === 'string', {
+      expected: `GET ${template} with Service-Version ${EARLIER} answers 200, or an error whose code the Errors table pairs with its status`,
+      observed: problem ?? `status ${earlier!.status} without error.code`,
+      exchange: earlier!,
+    });
   },
 });
 

@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { defineCheck } from '../runner/check.ts';
+import { jsonDiff } from '../runner/json-diff.ts';
 import {
   kitReceiver,
   receiverBaseUrl,
@@ -37,11 +39,15 @@ export const registrationReplay = defineCheck({
     const b = again.json as Answer;
     // The signing key is shown exactly once: a replay may leave it out, everything else must repeat.
     const secretField = ctx.deployment.webhookSecretField;
-    const strip = (d: Record<string, unknown> | undefined) => JSON.stringify({ ...d, [secretField]: undefined });
-    ctx.expect.that(again.status === first.status && strip(a?.data) === strip(b?.data), {
+    const strip = (d: Record<string, unknown> | undefined) => {
+      const { [secretField]: _shownOnce, ...rest } = d ?? {};
+      return rest;
+    };
+    ctx.expect.that(again.status === first.status && isDeepStrictEqual(strip(a?.data), strip(b?.data)), {
       expected: `POST ${webhooksPath()} repeated with the key ${key} answers the same status and data (one receiver)`,
-      observed: `first ${first.status} ${strip(a?.data).slice(0, 120)}; again ${again.status} ${strip(b?.data).slice(0, 120)}`,
+      observed: 'the answers differ (diff: first answer expected, repeated answer observed)',
       exchange: again,
+      diff: jsonDiff({ status: first.status, data: strip(a?.data) }, { status: again.status, data: strip(b?.data) }),
     });
     ctx.expect.that(b?.meta?.replayed === true && b?.meta?.idempotencyKey === key, {
       expected: 'the repeated answer has meta.replayed true and meta.idempotencyKey set',

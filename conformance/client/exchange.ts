@@ -19,4 +19,8 @@ export interface Exchange {
   durationMs: number;
   /** How many attempts the retry policy made (1 without retries). */
   attempts: number;
+  /** The body was larger than the kit reads: `text` holds its first `bodyCappedAt` bytes. */
+  bodyCappedAt?: number;
+  /** The event stream sent more than the kit reads: it stopped after this many bytes. */
+  streamCappedAt?: number;
 }

@@ -101,4 +101,33 @@ describe('kit HTTP client (undici fetch over loopback)', () => {
     expect(slow).toBeInstanceOf(ConnectionError);
     expect(slow.message).toMatch(/within 100 ms/);
   });
+
+  it('sends its default headers on every call unless the request names them, and reads at most maxBodyBytes', async () => {
+    routes['/headers'] = (req, res) => res.writeHead(200).end(JSON.stringify(req.headers));
+    routes['/endless'] = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = 'y'.repeat(16 * 1024);
+      const pump = () => {
+        while (res.write(chunk));
+        res.once('drain', pump);
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      pump();
+    };
+    const client = createKitClient({ defaultHeaders: { 'Service-Version': '2026-07-01' }, maxBodyBytes: 100_000 });
+    const seen = async (req: Parameters<typeof client.send>[0]) =>
+      JSON.parse((await client.send(req)).text) as Record<string, string>;
+    expect((await seen({ method: 'GET', url: `${base}/headers` }))['service-version']).toBe('2026-07-01');
+    expect(
+      (await seen({ method: 'GET', url: `${base}/headers`, headers: { 'service-version': '2026-06-12' } }))[
+        'service-version'
+      ],
+    ).toBe('2026-06-12');
+    expect(
+      (await seen({ method: 'GET', url: `${base}/headers`, omitDefaultHeaders: true }))['service-version'],
+    ).toBeUndefined();
+    const ex = await client.send({ method: 'GET', url: `${base}/endless` });
+    expect([ex.status, ex.text.length, ex.bodyCappedAt, ex.json]).toEqual([200, 100_000, 100_000, undefined]);
+    expect(client.stats?.cappedBodies).toBe(1);
+  });
 });

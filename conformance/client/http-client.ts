@@ -33,6 +33,8 @@ export interface SendRequest {
   /** false: stop after the headers and cancel the body (event streams). Default true. */
   readBody?: boolean;
   timeoutMs?: number;
+  /** Leave out the client's default headers (e.g. Service-Version) unless the request names them itself. */
+  omitDefaultHeaders?: boolean;
 }
 
 /** The target could not be reached or did not answer in time: not a verdict about the contract. */
@@ -53,7 +55,29 @@ export interface KitClientOptions {
   /** The interface's retry policy and its injectable sleep/random; false switches retries off. */
   retry?: RetryOptions | false;
   onExchange?: (ex: Exchange) => void;
+  /**
+   * Sent on every request unless the request names the header itself (any letter case), e.g.
+   * Service-Version: the interface's sample calls send it and it may be mandatory.
+   */
+  defaultHeaders?: Record<string, string>;
+  /** Bytes of a response body the kit reads at most (default 2 MiB); more is cut and counted. */
+  maxBodyBytes?: number;
+  /** Bytes of one event stream the kit reads at most (default 4 MiB); then it stops reading. */
+  maxStreamBytes?: number;
 }
+
+/** What the client had to cut: the report says so instead of growing without bound. */
+export interface ClientStats {
+  /** Answers whose body was longer than maxBodyBytes. */
+  cappedBodies: number;
+  /** Event streams the kit stopped reading at maxStreamBytes. */
+  cappedStreams: number;
+  maxBodyBytes: number;
+  maxStreamBytes: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_STREAM_BYTES = 4 * 1024 * 1024;
 
 export interface KitClient {
   send(req: SendRequest): Promise<Exchange>;
@@ -62,6 +86,48 @@ export interface KitClient {
    * not an event stream is read whole into the exchange and the session has no events.
    */
   openStream(req: SendRequest): Promise<SseSession>;
+  /** What was cut so far (live counts). */
+  readonly stats?: ClientStats;
+}
+
+/** The request's headers over the defaults; a name the request gives (any letter case) replaces the default. */
+function withDefaults(req: SendRequest, defaults: Record<string, string>): Record<string, string> {
+  const own = { ...req.headers };
+  if (req.omitDefaultHeaders) return own;
+  const named = new Set(Object.keys(own).map((k) => k.toLowerCase()));
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(defaults)) if (!named.has(k.toLowerCase())) out[k] = v;
+  return { ...out, ...own };
+}
+
+/**
+ * Reads at most `cap` bytes of a body; the rest is cancelled, not read. Bodies without a reader (test
+ * doubles) are read whole and cut.
+ */
+export async function readCapped(res: ResponseLike, cap: number): Promise<{ text: string; capped: boolean }> {
+  const reader = res.body?.getReader?.();
+  if (!reader) {
+    const text = await res.text();
+    const bytes = Buffer.from(text, 'utf8');
+    return bytes.length > cap
+      ? { text: bytes.subarray(0, cap).toString('utf8'), capped: true }
+      : { text, capped: false };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || !value) break;
+    if (size + value.length > cap) {
+      chunks.push(value.subarray(0, cap - size));
+      size = cap;
+      await reader.cancel().catch(() => undefined);
+      return { text: Buffer.concat(chunks).toString('utf8'), capped: true };
+    }
+    chunks.push(value);
+    size += value.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), capped: false };
 }
 
 function describeCause(err: unknown): string {
@@ -82,6 +148,13 @@ function requestIdOf(json: unknown, headers: Record<string, string>): string | u
 export function createKitClient(opts: KitClientOptions = {}): KitClient {
   const doFetch: FetchLike = opts.fetch ?? (undiciFetch as unknown as FetchLike);
   const defaultTimeout = opts.timeoutMs ?? 10_000;
+  const defaults = opts.defaultHeaders ?? {};
+  const stats: ClientStats = {
+    cappedBodies: 0,
+    cappedStreams: 0,
+    maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxStreamBytes: opts.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES,
+  };
 
   async function once(req: SendRequest, headers: Record<string, string>) {
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
@@ -96,13 +169,18 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       });
       const responseHeaders = lowerCaseHeaders(res.headers);
       let text = '';
+      let capped = false;
       if (req.readBody === false) {
         await res.body?.cancel().catch(() => undefined);
         abort.abort();
       } else {
-        text = await res.text();
+        ({ text, capped } = await readCapped(res, stats.maxBodyBytes));
+        if (capped) {
+          stats.cappedBodies++;
+          abort.abort();
+        }
       }
-      return { status: res.status, headers: res.headers, responseHeaders, text };
+      return { status: res.status, headers: res.headers, responseHeaders, text, capped };
     } catch (err) {
       if (abort.signal.aborted)
         throw new ConnectionError(req.url, `no complete answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
@@ -120,6 +198,7 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     text: string,
     started: number,
     attempts: number,
+    capped = false,
   ): Exchange {
     let json: unknown;
     if (text) {
@@ -142,11 +221,12 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       ...(requestId ? { requestId } : {}),
       durationMs: performance.now() - started,
       attempts,
+      ...(capped ? { bodyCappedAt: stats.maxBodyBytes } : {}),
     };
   }
 
   async function openStream(req: SendRequest): Promise<SseSession> {
-    const headers = { accept: 'text/event-stream', ...req.headers };
+    const headers = withDefaults({ ...req, headers: { accept: 'text/event-stream', ...req.headers } }, defaults);
     const started = performance.now();
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
     const abort = new AbortController();
@@ -166,9 +246,14 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
         clearTimeout(timer);
         const ex = exchangeOf(req, headers, res.status, responseHeaders, '', started, 1);
         opts.onExchange?.(ex);
-        return sseSession(ex, body as StreamBodyLike, () => abort.abort());
+        return sseSession(ex, body as StreamBodyLike, () => abort.abort(), {
+          maxBytes: stats.maxStreamBytes,
+          onCapped: () => void stats.cappedStreams++,
+        });
       }
-      const ex = exchangeOf(req, headers, res.status, responseHeaders, await res.text(), started, 1);
+      const { text, capped } = await readCapped(res, stats.maxBodyBytes);
+      if (capped) stats.cappedBodies++;
+      const ex = exchangeOf(req, headers, res.status, responseHeaders, text, started, 1, capped);
       opts.onExchange?.(ex);
       return notAStream(ex);
     } catch (err) {
@@ -182,14 +267,24 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
 
   return {
     openStream,
+    stats,
     async send(req) {
-      const headers = { ...req.headers };
+      const headers = withDefaults(req, defaults);
       const started = performance.now();
       const retrying = req.retry !== false && opts.retry !== false;
       const { result, attempts } = retrying
         ? await withRetry(() => once(req, headers), opts.retry || {})
         : { result: await once(req, headers), attempts: 1 };
-      const ex = exchangeOf(req, headers, result.status, result.responseHeaders, result.text, started, attempts);
+      const ex = exchangeOf(
+        req,
+        headers,
+        result.status,
+        result.responseHeaders,
+        result.text,
+        started,
+        attempts,
+        result.capped,
+      );
       opts.onExchange?.(ex);
       return ex;
     },

@@ -34,6 +34,26 @@ function streaming(name: string, first: string, later = '', delayMs = 0): Route 
 }
 
 describe('event streams over the kit client (undici over loopback)', () => {
+  it('stops reading a stream that sends more than maxStreamBytes, and counts it', async () => {
+    routes['/flood'] = (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = `data: ${'z'.repeat(8 * 1024)}\n\n`;
+      const pump = () => {
+        while (res.write(chunk));
+        res.once('drain', pump);
+      };
+      req.socket.on('close', () => res.removeAllListeners('drain'));
+      pump();
+    };
+    const client = createKitClient({ maxStreamBytes: 64 * 1024 });
+    const session = await client.openStream({ method: 'GET', url: `${base}/flood` });
+    const events = await session.readUntil(() => false, 5000);
+    expect(events.length).toBeLessThanOrEqual(8);
+    expect(session.ex.streamCappedAt).toBe(64 * 1024);
+    expect(client.stats?.cappedStreams).toBe(1);
+    await session.close();
+  });
+
   it('parses messages with their id and event, split across chunks, until the condition holds', async () => {
     routes['/s1'] = streaming(
       's1',

@@ -39,7 +39,14 @@ const MAX_EVIDENCE = 20_000;
  * ReadableStream (undici, globalThis.fetch under MSW). `abort` ends the underlying request.
  * @example const session = sseSession(ex, res.body, () => controller.abort()); await session.readUntil((e) => e.length >= 3, 2000);
  */
-export function sseSession(ex: Exchange, body: StreamBodyLike, abort: () => void): SseSession {
+export function sseSession(
+  ex: Exchange,
+  body: StreamBodyLike,
+  abort: () => void,
+  limits: { maxBytes?: number; onCapped?: () => void } = {},
+): SseSession {
+  const maxBytes = limits.maxBytes ?? Number.POSITIVE_INFINITY;
+  let bytes = 0;
   const events: SseEvent[] = [];
   const parser = createParser({
     onEvent: (m) =>
@@ -69,6 +76,16 @@ export function sseSession(ex: Exchange, body: StreamBodyLike, abort: () => void
       pending = undefined;
       if ('error' in result || result.done || !result.value) {
         ended = true;
+        break;
+      }
+      bytes += result.value.length;
+      if (bytes > maxBytes) {
+        // A stream that sends more than the kit reads is cut, not followed without bound.
+        ended = true;
+        ex.streamCappedAt = maxBytes;
+        limits.onCapped?.();
+        await reader.cancel().catch(() => undefined);
+        abort();
         break;
       }
       const chunk = decoder.decode(result.value, { stream: true });

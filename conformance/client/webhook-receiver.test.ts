@@ -72,4 +72,22 @@ describe("the kit's webhook receiver", () => {
       await receiver.close();
     }
   });
+
+  it('stays bounded under a flood: the newest requests by count and bytes, bodies cut, and counts what it dropped', async () => {
+    const receiver = await startKitReceiver(0, { maxBodies: 5, maxBytes: 3 * 1024 * 1024 });
+    try {
+      for (let i = 0; i < 12; i++) await fetch(`${receiver.origin}/flood/${i}`, { method: 'POST', body: `{"n":${i}}` });
+      expect(receiver.received.map((d) => d.path)).toEqual([7, 8, 9, 10, 11].map((i) => `/flood/${i}`));
+      expect(receiver.stats).toEqual({ dropped: 7, cut: 0 });
+      const big = 'x'.repeat(1536 * 1024);
+      for (let i = 0; i < 3; i++) await fetch(`${receiver.origin}/big/${i}`, { method: 'POST', body: big });
+      const kept = receiver.received.filter((d) => d.path.startsWith('/big/'));
+      // Each body is cut at 1 MiB; the oldest requests go so that all kept stay within 3 MiB.
+      expect(kept.every((d) => d.truncated === true && d.rawBody.length === 1024 * 1024)).toBe(true);
+      expect(receiver.stats.cut).toBe(3);
+      expect(receiver.received.reduce((n, d) => n + d.rawBody.length, 0)).toBeLessThanOrEqual(3 * 1024 * 1024);
+    } finally {
+      await receiver.close();
+    }
+  });
 });

@@ -12,14 +12,18 @@ export interface ReceivedDelivery {
   rawBody: Buffer;
   /** Unix milliseconds when it arrived (the kit's clock: the signature's time window is judged against it). */
   receivedAt: number;
+  /** The body was longer than the receiver keeps: rawBody holds its first MAX_RECEIVED_BODY bytes. */
+  truncated?: boolean;
 }
 
 export interface KitReceiver {
   /** http://127.0.0.1:<port> */
   origin: string;
   port: number;
-  /** Every request so far, oldest first. */
+  /** Every request so far, oldest first (at most the newest maxBodies / maxBytes of them). */
   readonly received: readonly ReceivedDelivery[];
+  /** Requests dropped to stay within the bounds, and bodies cut at MAX_RECEIVED_BODY bytes. */
+  readonly stats: { dropped: number; cut: number };
   /** Resolves with the requests matching `filter` once `enough(matches)` holds, or with what there is after `timeoutMs`. */
   waitFor(
     filter: (d: ReceivedDelivery) => boolean,
@@ -44,10 +48,15 @@ export interface KitReceiverOptions {
   respond?: (delivery: ReceivedDelivery) => ReceiverAnswer | Promise<ReceiverAnswer>;
   /** Keep only the newest this many requests (default all): a long-running listener must not grow. */
   keep?: number;
+  /** Like keep, for the kit's runs: the newest this many requests. */
+  maxBodies?: number;
+  /** Keep the newest requests whose bodies add up to at most this many bytes. */
+  maxBytes?: number;
 }
 
 /** Bodies larger than this are cut (a receiver under test must not be flooded). */
-const MAX_BODY = 1024 * 1024;
+export const MAX_RECEIVED_BODY = 1024 * 1024;
+const MAX_BODY = MAX_RECEIVED_BODY;
 
 /**
  * The kit's webhook receiver: listens on 127.0.0.1 only, records every request and answers 204, so
@@ -57,13 +66,18 @@ const MAX_BODY = 1024 * 1024;
  */
 export async function startKitReceiver(port = 0, options: KitReceiverOptions = {}): Promise<KitReceiver> {
   const received: ReceivedDelivery[] = [];
+  const stats = { dropped: 0, cut: 0 };
+  let keptBytes = 0;
+  const keep = Math.min(options.keep ?? Number.POSITIVE_INFINITY, options.maxBodies ?? Number.POSITIVE_INFINITY);
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const listeners = new Set<() => void>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
+      const room = MAX_BODY - size;
       size += c.length;
-      if (size <= MAX_BODY) chunks.push(c);
+      if (room > 0) chunks.push(c.length <= room ? c : c.subarray(0, room));
     });
     req.on('end', () => {
       const headers: Record<string, string> = {};
@@ -75,10 +89,16 @@ export async function startKitReceiver(port = 0, options: KitReceiverOptions = {
         headers,
         rawBody: Buffer.concat(chunks),
         receivedAt: Date.now(),
+        ...(size > MAX_BODY ? { truncated: true } : {}),
       };
+      if (size > MAX_BODY) stats.cut++;
       received.push(delivery);
-      if (options.keep !== undefined && received.length > options.keep)
-        received.splice(0, received.length - options.keep);
+      keptBytes += delivery.rawBody.length;
+      // Oldest first out, by count and by bytes, so a flood cannot pin memory.
+      while (received.length > 1 && (received.length > keep || keptBytes > maxBytes)) {
+        keptBytes -= received.shift()!.rawBody.length;
+        stats.dropped++;
+      }
       // Answered before waiters hear of it, so a sender's log already shows the outcome they look up.
       const answer = (a: ReceiverAnswer) => {
         if (a === 'reset') req.socket.destroy();
@@ -103,6 +123,7 @@ export async function startKitReceiver(port = 0, options: KitReceiverOptions = {
     origin: `http://127.0.0.1:${actual}`,
     port: actual,
     received,
+    stats,
     waitFor(filter, timeoutMs, enough = (m) => m.length > 0) {
       return new Promise((resolve) => {
         const matches = () => received.filter(filter);

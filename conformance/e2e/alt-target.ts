@@ -1,189 +1,180 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse, type Server } from 'node:http';
 import { serve } from '../../simulator/app/serve.ts';
-import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
+import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
+import { ALT_A, type AltChoices } from './alt-choices.ts';
+import { reshapeAudit, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
+
+export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
 
 /**
  * A deployment that made other legal choices where the interface is silent, for the kit's self-test:
- * the simulator behind a loopback proxy that gives connections UUIDs and other state names, answers a
- * missing tenant header with 401, reshapes the audit log (other field names, no proof), signs
- * webhooks under another header name, names a delivery's id in another header and serves the delivery
- * log and redelivery at other paths (the simulator's answer 404). The kit must pass it with and without
- * a profile declaring them.
+ * the simulator behind a loopback proxy that applies one AltChoices (alt-choices.ts) — other ids,
+ * state and event names, signature and delivery-id headers, delivery-log paths, audit-log shape, order
+ * and paging, OpenAPI servers, self-description, token endpoint, whether Service-Version is mandatory,
+ * what is refused before authentication. The kit must pass each with and without a profile declaring them.
  */
-export const ALT_CHOICES = {
-  signatureHeader: 'X-Alt-Signature',
-  deliveryIdHeader: 'X-Alt-Delivery-Id',
-  deliveryLogPath: '/api/public/v1/webhooks/{webhookId}/attempts',
-  redeliverPath: '/api/public/v1/webhooks/{webhookId}/attempts/{deliveryId}/retry',
-  states: { pending: 'provisioning', active: 'live', paused: 'suspended', revoked: 'closed' } as Record<string, string>,
-  /** This deployment's event names, and the simulator's they stand for. */
-  events: { 'venue.link.created': 'connection.created', 'venue.link.changed': 'connection.state_changed' } as Record<
-    string,
-    string
-  >,
-};
-
-/** The simulator's delivery-log paths, and this deployment's that stand for them. */
 const SIM_DELIVERIES = ROUTE_BY_ID.get('listDeliveries')!.path;
 const SIM_REDELIVER = ROUTE_BY_ID.get('redeliver')!.path;
+const AUDIT = ROUTE_BY_ID.get('getAuditLog')!.path;
 const templateRegex = (template: string) =>
   new RegExp(`^${template.replace(/\{webhookId\}|\{deliveryId\}/g, '([^/]+)')}$`);
-const ALT_PATHS: [alt: RegExp, sim: string][] = [
-  [templateRegex(ALT_CHOICES.deliveryLogPath), SIM_DELIVERIES],
-  [templateRegex(ALT_CHOICES.redeliverPath), SIM_REDELIVER],
-];
 const SIM_PATHS = [templateRegex(SIM_DELIVERIES), templateRegex(SIM_REDELIVER)];
-/** Self-descriptions (discovery, OpenAPI) name this deployment's delivery-log paths (the longer one first). */
-const publishPaths = (text: string) =>
-  text.replaceAll(SIM_REDELIVER, ALT_CHOICES.redeliverPath).replaceAll(SIM_DELIVERIES, ALT_CHOICES.deliveryLogPath);
-const SELF_DESCRIPTIONS = new Set(['/api/public/v1', '/api/public/v1/openapi.json', '/api/public/v1/openapi.yaml']);
+const SELF_DESCRIPTIONS = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`, `${BASE_PATH}/openapi.yaml`]);
+const PUBLIC = new Set([...SELF_DESCRIPTIONS, `${BASE_PATH}/stream`]);
+const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
+const ID_FORMATS = {
+  uuid: { make: () => randomUUID(), find: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g },
+  counter: { make: (n: number) => `cx-${String(n).padStart(8, '0')}`, find: /\bcx-\d{8}\b/g },
+} as const;
+/** Routes the simulator serves for the current version (the interface's and its additions). */
+const SIM_ROUTES = routesFor(CURRENT_VERSION);
 
-/** A request path in the simulator's terms: this deployment's delivery-log paths mapped, the simulator's own hidden. */
-function upstreamPath(path: string): string | undefined {
-  for (const [alt, sim] of ALT_PATHS) {
-    const m = alt.exec(path);
-    if (m) return sim.replace('{webhookId}', m[1]!).replace('{deliveryId}', m[2] ?? '');
-  }
-  return SIM_PATHS.some((r) => r.test(path)) ? undefined : path;
+function envelope(res: ServerResponse, status: number, code: string, message: string) {
+  const requestId = `alt_${randomUUID()}`;
+  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': requestId });
+  res.end(
+    JSON.stringify({
+      ok: false,
+      error: { code, message },
+      meta: { requestId, version: CURRENT_VERSION, at: new Date().toISOString() },
+    }),
+  );
 }
 
-const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
-const PUBLIC = new Set([
-  '/api/public/v1',
-  '/api/public/v1/openapi.json',
-  '/api/public/v1/openapi.yaml',
-  '/api/public/v1/stream',
-]);
+/**
+ * @example const target = await altChoicesTarget(ALT_B); await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
+ */
+export async function altChoicesTarget(c: AltChoices = ALT_A) {
+  const sim = await serve({ port: 0, webhooks: { signatureHeader: c.signatureHeader } });
+  let origin = '';
+  const altPaths: [RegExp, string][] = [
+    [templateRegex(c.deliveryLogPath), SIM_DELIVERIES],
+    [templateRegex(c.redeliverPath), SIM_REDELIVER],
+  ];
+  /** A request path in the simulator's terms: this deployment's delivery-log paths mapped, the simulator's own hidden. */
+  const upstreamPath = (path: string): string | undefined => {
+    for (const [alt, simPath] of altPaths) {
+      const m = alt.exec(path);
+      if (m) return simPath.replace('{webhookId}', m[1]!).replace('{deliveryId}', m[2] ?? '');
+    }
+    return SIM_PATHS.some((r) => r.test(path)) ? undefined : path;
+  };
+  const publishPaths = (text: string) =>
+    text.replaceAll(SIM_REDELIVER, c.redeliverPath).replaceAll(SIM_DELIVERIES, c.deliveryLogPath);
 
-export async function altChoicesTarget() {
-  const sim = await serve({ port: 0, webhooks: { signatureHeader: ALT_CHOICES.signatureHeader } });
-  const toUuid = new Map<string, string>();
+  const ids = ID_FORMATS[c.idFormat];
+  const toAlt = new Map<string, string>();
   const toSim = new Map<string, string>();
-  const renames = Object.entries(ALT_CHOICES.events);
+  const renames = Object.entries(c.events);
   const outward = (text: string) =>
     renames
       .reduce(
-        (t, [alt, sim]) => t.replaceAll(`"${sim}"`, `"${alt}"`).replaceAll(`event: ${sim}\n`, `event: ${alt}\n`),
-        text,
+        (t, [alt, simName]) =>
+          t.replaceAll(`"${simName}"`, `"${alt}"`).replaceAll(`event: ${simName}\n`, `event: ${alt}\n`),
+        text.replaceAll(sim.baseUrl, origin),
       )
       .replace(SIM_ID, (id) => {
-        let u = toUuid.get(id);
+        let u = toAlt.get(id);
         if (!u) {
-          u = randomUUID();
-          toUuid.set(id, u);
+          u = ids.make(toAlt.size + 1);
+          toAlt.set(id, u);
           toSim.set(u, id);
         }
         return u;
       });
   const inward = (text: string) =>
     renames.reduce(
-      (t, [alt, sim]) => t.replaceAll(`"${alt}"`, `"${sim}"`),
-      text.replace(UUID, (u) => toSim.get(u) ?? u),
+      (t, [alt, simName]) => t.replaceAll(`"${alt}"`, `"${simName}"`),
+      text.replace(ids.find, (u) => toSim.get(u) ?? u),
     );
 
   // Receivers registered through the proxy get their deliveries through its relay: bodies name the
   // proxy's ids and are signed again with the receiver's key, as the alternative deployment would.
   const receivers: { url: string; secret?: string }[] = [];
-  const reshape = (path: string, body: { data?: Record<string, unknown> } & Record<string, unknown>) => {
-    if (path.endsWith('/openapi.json')) {
-      const audit = (body.paths as Record<string, { get?: { responses?: Record<string, unknown> } }>)?.[
-        '/api/public/v1/audit-log'
-      ];
-      if (audit?.get?.responses)
-        audit.get.responses['200'] = {
-          description: "Audit log in this deployment's own format",
-          content: { 'application/json': { schema: { type: 'object', required: ['ok', 'data', 'meta'] } } },
-        };
-      return JSON.stringify(body);
-    }
-    if (
-      path.endsWith('/webhooks') &&
-      typeof body.data?.id === 'string' &&
-      typeof body.data.signingSecret === 'string'
-    ) {
-      const index = /\/relay\/(\d+)$/.exec(String(body.data.url))?.[1];
+  const reshape = (path: string, search: URLSearchParams, body: Record<string, unknown>) => {
+    if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c));
+    if (path === BASE_PATH) return JSON.stringify(reshapeSelfDescription(body, c, SIM_ROUTES));
+    const data = body.data as Record<string, unknown> | undefined;
+    if (path.endsWith('/webhooks') && typeof data?.id === 'string' && typeof data.signingSecret === 'string') {
+      const index = /\/relay\/(\d+)$/.exec(String(data.url))?.[1];
       const r = index === undefined ? undefined : receivers[Number(index)];
       if (r) {
-        r.secret = body.data.signingSecret;
-        body.data.url = r.url;
+        r.secret = data.signingSecret;
+        data.url = r.url;
       }
     }
-    if (path.endsWith('/audit-log') && body.data) {
-      const entries = (body.data.entries as Record<string, unknown>[] | undefined) ?? [];
-      body.data = { items: entries.map((e) => ({ sequence: e.seq, what: e.action, object: e.target, when: e.at })) };
-    }
+    if (path === AUDIT && data) body.data = reshapeAudit(data, c, search);
     return JSON.stringify(body, (key, value) =>
-      key === 'state' && typeof value === 'string' ? (ALT_CHOICES.states[value] ?? value) : value,
+      key === 'state' && typeof value === 'string' ? (c.states[value] ?? value) : value,
     );
   };
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://alt');
     const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
+    for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = forwardable(req.headers);
-    if (
-      headers.authorization &&
-      !headers['x-service-tenant'] &&
-      url.pathname.startsWith('/api/public/v1') &&
-      !PUBLIC.has(url.pathname)
-    ) {
-      const requestId = `alt_${randomUUID()}`;
-      res.writeHead(401, { 'content-type': 'application/json', 'x-request-id': requestId });
-      res.end(
-        JSON.stringify({
-          ok: false,
-          error: {
-            code: 'unauthorized',
-            message: 'No tenant named: this access is signed in for none.',
-            hint: 'Send x-service-tenant.',
-          },
-          meta: { requestId, version: '2026-07-01', at: new Date().toISOString() },
-        }),
-      );
-      return;
-    }
+    let raw = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
     if (url.pathname.startsWith('/relay/'))
       return relay(Number(url.pathname.split('/')[2]), Buffer.concat(chunks), req.headers['ncs-delivery'], res);
-    const path = upstreamPath(url.pathname);
-    if (path === undefined) {
-      const requestId = `alt_${randomUUID()}`;
-      res.writeHead(404, { 'content-type': 'application/json', 'x-request-id': requestId });
-      res.end(
-        JSON.stringify({
-          ok: false,
-          error: { code: 'not_found', message: 'No such path in this deployment.' },
-          meta: { requestId, version: '2026-07-01', at: new Date().toISOString() },
-        }),
-      );
-      return;
+    let path: string | undefined = url.pathname;
+    if (c.tokenPath) {
+      if (path === '/oauth/token') return envelope(res, 404, 'not_found', 'No such path in this deployment.');
+      if (path === c.tokenPath) path = '/oauth/token';
     }
-    let raw = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
-    if (raw && req.method === 'POST' && url.pathname === '/api/public/v1/webhooks') {
+    const api = url.pathname.startsWith(BASE_PATH);
+    if (api && c.serviceVersion === 'required' && headers['service-version'] === undefined)
+      return envelope(res, 400, 'invalid_request', 'Header Service-Version is required by this deployment.');
+    if (api && c.preAuthBodyCheck && raw !== undefined && req.method === 'POST') {
+      try {
+        JSON.parse(raw);
+      } catch {
+        // Refused before authentication: not counted, so no rate-limit headers.
+        return envelope(res, 400, 'invalid_request', 'The body is not JSON.');
+      }
+    }
+    if (
+      api &&
+      c.missingTenant === 401 &&
+      headers.authorization &&
+      !headers['x-service-tenant'] &&
+      !PUBLIC.has(url.pathname)
+    )
+      return envelope(res, 401, 'unauthorized', 'No tenant named: this access is signed in for none.');
+    path = api ? upstreamPath(path) : path;
+    if (path === undefined) return envelope(res, 404, 'not_found', 'No such path in this deployment.');
+    if (c.deliveryLogForEarlier && path !== url.pathname && headers['service-version'] === SUPPORTED_VERSIONS[1])
+      headers['service-version'] = CURRENT_VERSION;
+    const search = new URLSearchParams(url.search);
+    if (url.pathname === AUDIT && c.audit.paged) {
+      // The proxy pages itself over the simulator's newest 500 entries.
+      search.set('limit', '500');
+      search.delete('after');
+    }
+    if (raw && req.method === 'POST' && url.pathname === `${BASE_PATH}/webhooks`) {
       // Only this deployment's names are known; any other (the simulator's too) is made one the
       // simulator refuses, so auth, idempotency and validation answer in their usual order.
       const json = JSON.parse(raw) as { events?: unknown[] };
       if (Array.isArray(json.events))
-        json.events = json.events.map((e) =>
-          typeof e === 'string' && e in ALT_CHOICES.events ? e : `unknown:${String(e)}`,
-        );
+        json.events = json.events.map((e) => (typeof e === 'string' && e in c.events ? e : `unknown:${String(e)}`));
       raw = JSON.stringify(json);
     }
     let sent = raw === undefined ? undefined : inward(raw);
-    if (sent && req.method === 'POST' && url.pathname === '/api/public/v1/webhooks') {
+    if (sent && req.method === 'POST' && url.pathname === `${BASE_PATH}/webhooks`) {
       const json = JSON.parse(sent) as { url?: string };
       if (typeof json.url === 'string') {
         // One relay address per receiver address, so a repeated registration is the same request.
         let index = receivers.findIndex((r) => r.url === json.url);
         if (index < 0) index = receivers.push({ url: json.url }) - 1;
-        json.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/relay/${index}`;
+        json.url = `${origin}/relay/${index}`;
         sent = JSON.stringify(json);
       }
     }
-    const upstream = await fetch(`${sim.baseUrl}${inward(path)}${url.search}`, {
+    const query = search.toString();
+    const upstream = await fetch(`${sim.baseUrl}${inward(path)}${query ? `?${query}` : ''}`, {
       method: req.method ?? 'GET',
       headers,
       ...(sent !== undefined ? { body: sent } : {}),
@@ -193,15 +184,15 @@ export async function altChoicesTarget() {
       if (k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'connection')
         out[k] = v;
     });
+    const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
     if (!upstream.body || !(upstream.headers.get('content-type') ?? '').includes('json')) {
       res.writeHead(upstream.status, out);
       // Event streams name connections too: whole lines rewritten, a partial one kept for the next chunk.
       let rest = '';
       const decoder = new TextDecoder();
-      const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
       if (upstream.body)
-        for await (const c of upstream.body) {
-          rest += decoder.decode(c as Uint8Array, { stream: true });
+        for await (const chunk of upstream.body) {
+          rest += decoder.decode(chunk as Uint8Array, { stream: true });
           const cut = rest.lastIndexOf('\n') + 1;
           if (cut > 0) res.write(publish(outward(rest.slice(0, cut))));
           rest = rest.slice(cut);
@@ -209,22 +200,17 @@ export async function altChoicesTarget() {
       res.end(publish(outward(rest)));
       return;
     }
-    const fetched = outward(await upstream.text());
-    const text = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths(fetched) : fetched;
-    let body = text;
+    let body = publish(outward(await upstream.text()));
+    if (url.pathname === '/.well-known/oauth-authorization-server' && c.tokenPath)
+      body = body.replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
     try {
-      body = reshape(url.pathname, JSON.parse(text));
+      body = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body));
     } catch {
       // Not JSON after all: passed on as it came.
     }
     res.writeHead(upstream.status, out).end(body);
   });
-  async function relay(
-    index: number,
-    raw: Buffer,
-    deliveryId: string | string[] | undefined,
-    res: import('node:http').ServerResponse,
-  ) {
+  async function relay(index: number, raw: Buffer, deliveryId: string | string[] | undefined, res: ServerResponse) {
     const r = receivers[index];
     if (!r?.secret) return void res.writeHead(404).end();
     const body = outward(raw.toString('utf8'));
@@ -233,17 +219,18 @@ export async function altChoicesTarget() {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        [ALT_CHOICES.signatureHeader]: signWebhook(body, r.secret, t),
-        ...(typeof deliveryId === 'string' ? { [ALT_CHOICES.deliveryIdHeader]: deliveryId } : {}),
+        [c.signatureHeader]: signWebhook(body, r.secret, t),
+        ...(c.deliveryIdHeader && typeof deliveryId === 'string' ? { [c.deliveryIdHeader]: deliveryId } : {}),
       },
       body,
     }).catch(() => undefined);
     res.writeHead(answer?.status ?? 502).end();
   }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address() as { port: number };
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: origin,
+    choices: c,
     sandbox: sim.sandbox,
     token: sim.token,
     tenant: sim.tenant,

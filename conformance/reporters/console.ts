@@ -1,5 +1,7 @@
 import type { CheckResult, RunEvent } from '../runner/events.ts';
-import { failureLines, type Reporter } from './reporter.ts';
+import { coverageLine } from '../runner/coverage.ts';
+import { failureLines, plural, type Reporter } from './reporter.ts';
+import { escapeControl as safe } from './terminal-escape.ts';
 
 export interface ConsoleReporterOptions {
   write?: (text: string) => void;
@@ -42,7 +44,7 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
   };
 
   function progress(r: CheckResult) {
-    const tail = r.status === 'skip' ? c.dim(` skipped: ${r.reason}`) : c.dim(` ${ms(r.durationMs)}`);
+    const tail = r.status === 'skip' ? c.dim(` skipped: ${safe(r.reason ?? '')}`) : c.dim(` ${ms(r.durationMs)}`);
     const label = r.status === 'fail' ? ` ${r.check.severity === 'MUST' ? c.red('MUST') : c.yellow('SHOULD')}` : '';
     line(`  ${mark(r)} ${r.check.name}${label}${tail}`);
   }
@@ -50,13 +52,14 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
   function details(r: CheckResult) {
     line(`  ${mark(r)} ${c.bold(r.check.name)} ${c.dim(`[${r.check.severity} · interface § ${r.check.section}]`)}`);
     line(`      ${r.check.title}`);
-    if (r.error) line(`      ${c.red('could not complete:')} ${r.error.split('\n')[0]}`);
+    // Everything below may carry a deployment's text (codes, messages, request ids, bodies): escaped.
+    if (r.error) line(`      ${c.red('could not complete:')} ${safe(r.error.split('\n')[0] ?? '')}`);
     for (const f of r.failures) {
       for (const [k, v] of failureLines(f))
-        if (k !== 'response' || opts.verbose) line(`      ${c.dim(`${k}:`.padEnd(11))} ${v}`);
+        if (k !== 'response' || opts.verbose) line(`      ${c.dim(`${k}:`.padEnd(11))} ${safe(v)}`);
       line();
     }
-    for (const n of r.notes) line(`      ${c.dim(`note: ${n}`)}`);
+    for (const n of r.notes) line(`      ${c.dim(`note: ${safe(n)}`)}`);
   }
 
   function results(all: CheckResult[]) {
@@ -81,10 +84,12 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
         case 'run-start': {
           started = true;
           const t = e.target;
-          line(c.bold(`ncs conformance ${e.runId}: ${t.baseUrl}${t.altBaseUrl ? ` (+ ${t.altBaseUrl})` : ''}`));
+          line(c.bold(safe(`ncs conformance ${e.runId}: ${t.baseUrl}${t.altBaseUrl ? ` (+ ${t.altBaseUrl})` : ''}`)));
           line(
             c.dim(
-              `  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${e.checks.length} checks`,
+              safe(
+                `  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${plural(e.checks.length, 'check')}`,
+              ),
             ),
           );
           break;
@@ -99,8 +104,24 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           if (!started) break;
           if (e.results.length) results(e.results);
           const s = e.summary;
+          const cov = s.coverage;
           line();
-          if (e.error) line(c.red(`error: ${e.error}`));
+          for (const n of e.notices ?? []) line(c.dim(`notice: ${safe(n)}`));
+          if (e.error) line(c.red(`error: ${safe(e.error)}`));
+          // What was judged comes first: a verdict over a few checks is not a verdict over the interface.
+          line(c.bold(coverageLine(cov)));
+          if (cov.skippedForCredentials > cov.total / 2)
+            line(
+              c.yellow(
+                `most checks were skipped for lack of credentials (${cov.skippedForCredentials} of ${cov.total}): pass --tenant with --token, or --client-id and --client-secret, to judge them`,
+              ),
+            );
+          if (cov.requirement && !cov.requirement.met)
+            line(
+              c.red(
+                `too little coverage: --require ${safe(cov.requirement.wanted)}: ${safe(cov.requirement.shortfall ?? '')}`,
+              ),
+            );
           const parts = [
             `${s.passed} passed`,
             `${s.mustFailed} MUST failed`,
@@ -108,7 +129,11 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
             `${s.skipped} skipped`,
           ];
           const verdict =
-            e.exitCode === 0 ? c.green('conformant') : e.exitCode === 1 ? c.red('not conformant') : c.red('no verdict');
+            e.exitCode === 0
+              ? c.green(cov.judged < cov.total ? 'conformant in what was judged' : 'conformant')
+              : e.exitCode === 1
+                ? c.red(s.mustFailed > 0 ? 'not conformant' : 'too little judged')
+                : c.red('no verdict');
           line(`${verdict}: ${parts.join(', ')} in ${ms(e.durationMs)} (exit code ${e.exitCode})`);
           break;
         }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { fixtureRun } from './fixture-run.ts';
-import { createHtmlReporter } from './html.ts';
+import { summarise, type RunEvent } from '../runner/events.ts';
+import { createHtmlReporter, toHtmlReport } from './html.ts';
 import { createReporters, REPORT_FILES } from './index.ts';
 
 const render = () => {
@@ -66,5 +67,21 @@ describe('HTML reporter', () => {
     const [reporter] = createReporters(['html'], { outputDir: dir });
     for (const e of fixtureRun()) reporter!.onEvent(e);
     expect(readFileSync(join(dir, REPORT_FILES.html), 'utf8')).toContain('ncs conformance report');
+  });
+
+  it('counts in English ("1 check") and lists every failure at the top, before the sections', () => {
+    const events = fixtureRun();
+    const start = events[0] as Extract<RunEvent, { type: 'run-start' }>;
+    const end = events.at(-1) as Extract<RunEvent, { type: 'run-end' }>;
+    const one = end.results.filter((r) => r.check.name === 'errors.leaks');
+    const html = toHtmlReport(start, { ...end, results: one, summary: summarise(one) });
+    expect(html).toContain('(1 check, 1 failed)');
+    expect(html).not.toContain('(1 checks');
+    const full = render();
+    const top = full.indexOf('<section class="failures"><h2>Failures (3)</h2>');
+    expect(top).toBeGreaterThan(0);
+    expect(top).toBeLessThan(full.indexOf('<h2>Errors'));
+    expect(full.slice(top, full.indexOf('</section>', top))).toContain('<b>errors.leaks</b>');
+    expect(full).toMatch(/coverage: 4 of 5 checks judged \(80%\)/);
   });
 });

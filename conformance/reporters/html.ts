@@ -4,7 +4,8 @@ import { INTERFACE_SECTIONS } from '../runner/sections.ts';
 import type { CheckResult, RunEvent } from '../runner/events.ts';
 import { htmlEscape as esc } from './html-escape.ts';
 import { HTML_REPORT_CSS } from './html-style.ts';
-import { failureLines, type Reporter } from './reporter.ts';
+import { coverageLine } from '../runner/coverage.ts';
+import { failureLines, plural, type Reporter } from './reporter.ts';
 
 type RunStart = Extract<RunEvent, { type: 'run-start' }>;
 type RunEnd = Extract<RunEvent, { type: 'run-end' }>;
@@ -43,8 +44,25 @@ function checkBlock(r: CheckResult): string {
 function verdict(end: RunEnd): string {
   if (end.exitCode === 2)
     return `<p class="verdict error">Could not judge the target: ${esc(end.error ?? 'run error')}</p>`;
-  if (end.exitCode === 1) return `<p class="verdict fail">FAIL: ${end.summary.mustFailed} MUST check(s) failed</p>`;
-  return `<p class="verdict pass">PASS: every MUST check holds</p>`;
+  const req = end.summary.coverage.requirement;
+  if (end.exitCode === 1 && end.summary.mustFailed === 0 && req && !req.met)
+    return `<p class="verdict fail">FAIL: too little coverage (--require ${esc(req.wanted)}): ${esc(req.shortfall ?? '')}</p>`;
+  if (end.exitCode === 1)
+    return `<p class="verdict fail">FAIL: ${plural(end.summary.mustFailed, 'MUST check')} failed</p>`;
+  return `<p class="verdict pass">PASS: every MUST check judged holds</p>`;
+}
+
+/** The failures first (no links: the page refers to nothing), so a long report does not hide them among passes. */
+function failureSummary(results: readonly CheckResult[]): string {
+  const failed = results.filter((r) => r.status === 'fail');
+  if (failed.length === 0) return '';
+  const items = failed
+    .map(
+      (r) =>
+        `<li><b>${esc(r.check.name)}</b> <span class="tag">${r.check.severity}</span> ${esc(r.failures[0]?.expected ?? r.error ?? r.check.title)}</li>`,
+    )
+    .join('');
+  return `<section class="failures"><h2>Failures (${failed.length})</h2><ul>${items}</ul></section>`;
 }
 
 /**
@@ -62,7 +80,7 @@ export function toHtmlReport(start: RunStart | undefined, end: RunEnd): string {
   const groups = sections.map((section) => {
     const rs = end.results.filter((r) => r.check.section === section);
     const failed = rs.filter((r) => r.status === 'fail').length;
-    return `<section><h2>${esc(section)} <span class="muted">(${rs.length} checks${failed ? `, ${failed} failed` : ''})</span></h2>${rs.map(checkBlock).join('')}</section>`;
+    return `<section><h2>${esc(section)} <span class="muted">(${plural(rs.length, 'check')}${failed ? `, ${failed} failed` : ''})</span></h2>${rs.map(checkBlock).join('')}</section>`;
   });
   const target = start?.target;
   const meta = [
@@ -88,7 +106,10 @@ export function toHtmlReport(start: RunStart | undefined, end: RunEnd): string {
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>ncs conformance report ${esc(end.runId)}</title>
 <style>${HTML_REPORT_CSS}</style></head><body>
 <h1>ncs conformance report</h1><p class="meta">${meta.join(' · ')}</p>${verdict(end)}
+<p class="coverage">${esc(coverageLine(s.coverage))}${s.coverage.skippedForCredentials ? ` · ${plural(s.coverage.skippedForCredentials, 'check')} skipped for lack of credentials` : ''}</p>
+${(end.notices ?? []).map((n) => `<p class="muted">notice: ${esc(n)}</p>`).join('')}
 <div class="summary">${tiles}</div>
+${failureSummary(end.results)}
 ${groups.join('\n')}
 </body></html>
 `;

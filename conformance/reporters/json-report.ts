@@ -17,6 +17,8 @@ const Failure = z.object({
   requestId: z.string().optional(),
   curl: z.string().optional(),
   response: z.string().optional(),
+  /** For two answers compared: each differing field. */
+  diff: z.array(z.object({ path: z.string(), expected: z.string(), observed: z.string() })).optional(),
 });
 
 /** The document the json reporter writes (conformance.json): stable for CI tooling to read. */
@@ -27,6 +29,8 @@ export const JsonReport = z.strictObject({
   durationMs: z.number().nonnegative(),
   exitCode: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   error: z.string().optional(),
+  /** What the kit had to cut, assume or work around (body caps, discovered token endpoint, ...). */
+  notices: z.array(z.string()).optional(),
   target: z
     .object({
       baseUrl: z.string(),
@@ -46,6 +50,15 @@ export const JsonReport = z.strictObject({
     mustFailed: z.number().int(),
     shouldFailed: z.number().int(),
     errored: z.number().int(),
+    /** What was judged (passed or failed, not skipped), and whether --require was met. */
+    coverage: z.object({
+      total: z.number().int(),
+      judged: z.number().int(),
+      mustTotal: z.number().int(),
+      mustJudged: z.number().int(),
+      skippedForCredentials: z.number().int(),
+      requirement: z.object({ wanted: z.string(), met: z.boolean(), shortfall: z.string().optional() }).optional(),
+    }),
   }),
   results: z.array(
     z.object({

@@ -31,6 +31,7 @@ export function createJsonReporter(opts: { file?: string; write?: (text: string)
         durationMs: e.durationMs,
         exitCode: e.exitCode,
         ...(e.error ? { error: e.error } : {}),
+        ...(e.notices?.length ? { notices: e.notices } : {}),
         summary: e.summary,
         results: e.results,
       };

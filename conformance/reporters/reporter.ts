@@ -16,14 +16,20 @@ export function failureLines(f: {
   requestId?: string;
   curl?: string;
   response?: string;
+  diff?: { path: string; expected: string; observed: string }[];
 }): [string, string][] {
   const lines: [string, string][] = [
     ['expected', f.expected],
     ['observed', f.observed || '(see response)'],
   ];
+  for (const d of f.diff ?? [])
+    lines.push(['differs', d.path === '…' ? d.expected : `${d.path}: expected ${d.expected}, observed ${d.observed}`]);
   if (f.request) lines.push(['request', f.request]);
   if (f.requestId) lines.push(['requestId', f.requestId]);
   if (f.curl) lines.push(['reproduce', f.curl]);
   if (f.response) lines.push(['response', f.response]);
   return lines;
 }
+
+/** "1 check", "2 checks": counts in reports read as English. */
+export const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;

@@ -7,7 +7,8 @@ import { createConsoleReporter, shouldUseColor } from './console.ts';
 import { fixtureRun } from './fixture-run.ts';
 import { createJsonReporter } from './json.ts';
 import { JsonReport } from './json-report.ts';
-import { createJUnitReporter } from './junit.ts';
+import { createJUnitReporter, toJUnitXml } from './junit.ts';
+import type { RunEvent } from '../runner/events.ts';
 import type { Reporter } from './reporter.ts';
 
 function feed(reporter: Reporter) {
@@ -134,5 +135,14 @@ describe('JUnit reporter', () => {
     });
     expect(cases['conformance run'].error.message).toBe('the target stopped answering during the run');
     expect(cases['errors.passes'].properties.property).toContainEqual({ name: 'severity', value: 'MUST' });
+  });
+
+  it('never gives a suite more time than the whole run (checks run at once)', () => {
+    const events = fixtureRun();
+    const end = events.at(-1) as Extract<RunEvent, { type: 'run-end' }>;
+    const xml = toJUnitXml({ ...end, durationMs: 10 }, '2026-07-01T10:00:00.000Z');
+    const times = [...xml.matchAll(/<testsuite [^>]*time="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(times.length).toBeGreaterThan(0);
+    for (const t of times) expect(t).toBeLessThanOrEqual(0.01);
   });
 });

@@ -33,6 +33,8 @@ export interface CallOptions {
   retry?: boolean;
   /** false: headers only (event streams). */
   readBody?: boolean;
+  /** false: leave out the kit's default headers (Service-Version), e.g. to see what a bare call gets. */
+  defaultHeaders?: false;
 }
 
 export interface TargetInfo {
@@ -81,6 +83,15 @@ export interface CheckContext {
   skip(reason: string): never;
   /** A remark shown with the result (e.g. what was not observable). */
   note(text: string): void;
+  /** A remark about the whole run, shown once at the top of its reports (e.g. what the kit had to cut). */
+  notice(text: string): void;
+  /** Whether the deployment profile declared this field itself (rather than the simulator's default filling it). */
+  declared(field: keyof DeploymentProfile): boolean;
+  /**
+   * A SHOULD check whose assumption the deployment declared (or the kit discovered): its failures
+   * count as MUST in this run (severity policy). `reason` says why, in the result's notes.
+   */
+  judgeAsMust(reason: string): void;
   /** The secrets of the run (token, client secret), for leak checks; never print them. */
   secrets(): readonly string[];
   /** Every exchange of the run so far, with the check that made it (response rules judge them all). */

@@ -22,7 +22,7 @@ export const RUN_OPTIONS = defineOptions({
   clientSecret: textOption('--client-secret <secret>', 'the client secret', 'NCS_CLIENT_SECRET'),
   tokenUrl: textOption(
     '--token-url <url>',
-    "token endpoint (default: the deployment profile's /oauth/token)",
+    "token endpoint (default: the profile's tokenEndpoint, else discovered from RFC 8414 metadata)",
     'NCS_TOKEN_URL',
   ),
   scope: textOption('--scope <scopes>', 'scopes to request with client credentials', 'NCS_SCOPE'),
@@ -56,6 +56,29 @@ export const RUN_OPTIONS = defineOptions({
   grep: textOption('--grep <pattern>', 'only checks whose name, tag or section matches', 'NCS_GREP'),
   timeoutMs: parsedOption('--timeout <ms>', 'per request, milliseconds (default 10000)', Number, 'NCS_TIMEOUT'),
   concurrency: parsedOption('--concurrency <n>', 'checks run at once (default 4)', Number, 'NCS_CONCURRENCY'),
+  webhookTimeoutMs: parsedOption(
+    '--webhook-timeout <ms>',
+    'how long to wait for a webhook delivery (default 10000; profile webhookDeliveryWaitMs)',
+    Number,
+    'NCS_WEBHOOK_TIMEOUT',
+  ),
+  require: textOption(
+    '--require <coverage>',
+    'fail (exit 1) unless this much was judged: a fraction (0.8, 80%) or check names (comma-separated)',
+    'NCS_REQUIRE',
+  ),
+  maxBodyBytes: parsedOption(
+    '--max-body-bytes <n>',
+    'bytes of one answer the kit reads at most (default 2 MiB)',
+    Number,
+    'NCS_MAX_BODY_BYTES',
+  ),
+  maxStreamBytes: parsedOption(
+    '--max-stream-bytes <n>',
+    'bytes of one event stream the kit reads at most (default 4 MiB)',
+    Number,
+    'NCS_MAX_STREAM_BYTES',
+  ),
   deploymentProfile: textOption(
     '--deployment-profile <file>',
     'JSON file with what the interface does not show',

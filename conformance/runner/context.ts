@@ -24,6 +24,10 @@ export interface RunState {
   cleanups: (() => Promise<void> | void)[];
   /** Every exchange any check made, for the response rules. */
   exchanges: ExchangeLog;
+  /** What the kit had to cut, assume or work around: shown once in every report. */
+  notices?: string[];
+  /** Profile fields the deployment declared itself. */
+  declaredFields?: readonly string[];
 }
 
 const errorCodeOf = (ex: Exchange) => {
@@ -41,6 +45,7 @@ function buildUrl(base: string, path: string, query?: Record<string, string>): s
 export function createCheckContext(def: CheckDef, run: RunState) {
   const failures: FailureInput[] = [];
   const notes: string[] = [];
+  const judged: { asMust?: string } = {};
 
   const sessions: SseSession[] = [];
 
@@ -78,6 +83,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       ...(body !== undefined ? { body } : {}),
       ...(o.retry !== undefined ? { retry: o.retry } : {}),
       ...(o.readBody !== undefined ? { readBody: o.readBody } : {}),
+      ...(o.defaultHeaders === false ? { omitDefaultHeaders: true } : {}),
     };
   }
 
@@ -139,10 +145,15 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       throw new SkipCheck(reason);
     },
     note: (text) => void notes.push(text),
+    notice: (text) => void run.notices?.push(text),
+    declared: (field) => run.declaredFields?.includes(field) ?? false,
+    judgeAsMust(reason) {
+      judged.asMust = reason;
+    },
     secrets: () => run.redactor.secrets().map((s) => s.value),
     exchanges: () => run.exchanges.all(),
   };
   /** Closes every stream the check left open. */
   const closeStreams = () => Promise.all(sessions.map((s) => s.close())).then(() => undefined);
-  return { ctx, failures, notes, closeStreams };
+  return { ctx, failures, notes, closeStreams, judged };
 }

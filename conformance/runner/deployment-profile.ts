@@ -19,8 +19,17 @@ function simulatorPath(id: string): string {
 export const DeploymentProfile = z.strictObject({
   /** The environment the deployment is (production makes the read-only profile the default). */
   environment: Environment.optional(),
-  /** Token endpoint for client credentials, relative to the base URL's origin or absolute. */
-  tokenEndpoint: z.string().min(1).default('/oauth/token'),
+  /**
+   * Token endpoint for client credentials, relative to the base URL's origin or absolute. Absent: the
+   * kit discovers it (RFC 8414 authorization server metadata, then the self-description's
+   * authentication object), else tries the simulator's /oauth/token.
+   */
+  tokenEndpoint: z.string().min(1).optional(),
+  /**
+   * How long the kit waits for a webhook delivery, milliseconds (the interface shows no delivery
+   * time). Default 10 s, enough for a loaded staging deployment; --webhook-timeout overrides it.
+   */
+  webhookDeliveryWaitMs: z.int().min(1).max(600_000).default(10_000),
   /**
    * Header carrying t=<unix-seconds>,v1=<hex> on webhook deliveries (the interface does not show its
    * name). Absent: the kit discovers it, as the header whose value has that form.

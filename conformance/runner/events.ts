@@ -1,5 +1,7 @@
 import type { CheckInfo, ProfileName } from './check.ts';
+import { coverageOf, type Coverage } from './coverage.ts';
 import type { Failure } from './failure.ts';
+import type { CoverageRequirement } from './options.ts';
 
 export interface RunTarget {
   baseUrl: string;
@@ -35,6 +37,8 @@ export interface RunSummary {
   shouldFailed: number;
   /** Checks that could not complete. */
   errored: number;
+  /** What was judged, and whether --require is met. */
+  coverage: Coverage;
 }
 
 /** The one stream every reporter consumes. */
@@ -60,11 +64,13 @@ export type RunEvent =
       exitCode: 0 | 1 | 2;
       results: CheckResult[];
       error?: string;
+      /** What the kit had to cut, assume or work around (body caps, a refused Service-Version, ...). */
+      notices?: string[];
     };
 
 export type RunEventListener = (event: RunEvent) => void;
 
-export function summarise(results: readonly CheckResult[]): RunSummary {
+export function summarise(results: readonly CheckResult[], require?: CoverageRequirement): RunSummary {
   const failed = results.filter((r) => r.status === 'fail');
   return {
     total: results.length,
@@ -74,5 +80,6 @@ export function summarise(results: readonly CheckResult[]): RunSummary {
     mustFailed: failed.filter((r) => r.check.severity === 'MUST').length,
     shouldFailed: failed.filter((r) => r.check.severity === 'SHOULD').length,
     errored: results.filter((r) => r.error !== undefined).length,
+    coverage: coverageOf(results, require),
   };
 }

@@ -12,17 +12,28 @@ export function describeExchange(ex: Exchange): string {
     const code = typeof body.error.code === 'string' ? body.error.code : '(no error.code)';
     return `${ex.status} ${code}${typeof body.error.message === 'string' ? ` (${body.error.message})` : ''}`;
   }
-  if (ex.text !== '' && ex.json === undefined) return `${ex.status}, body is not JSON: ${ex.text.slice(0, 80)}`;
+  const cut = ex.bodyCappedAt ? ` (only the first ${ex.bodyCappedAt} bytes were read)` : '';
+  if (ex.text !== '' && ex.json === undefined) return `${ex.status}, body is not JSON${cut}: ${ex.text.slice(0, 80)}`;
   return String(ex.status);
 }
 
 /** A failure with its evidence (request line, requestId, curl, response start), secrets redacted. */
 export function toFailure(input: FailureInput, redactor: Redactor): Failure {
   const ex = input.exchange;
+  let observed = input.observed ?? (ex ? describeExchange(ex) : 'nothing');
+  // Whatever a check concluded from a cut body, the report says the body was cut.
+  if (ex?.bodyCappedAt && !observed.includes('bytes were read'))
+    observed += ` (the answer was longer than the kit reads: only the first ${ex.bodyCappedAt} bytes were read)`;
   const failure: Failure = {
     expected: redactor.text(input.expected),
-    observed: redactor.text(input.observed ?? (ex ? describeExchange(ex) : 'nothing')),
+    observed: redactor.text(observed),
   };
+  if (input.diff?.length)
+    failure.diff = input.diff.map((d) => ({
+      path: redactor.text(d.path),
+      expected: redactor.text(d.expected),
+      observed: redactor.text(d.observed),
+    }));
   if (ex) {
     failure.request = redactor.text(`${ex.method} ${ex.url}`);
     failure.status = ex.status;

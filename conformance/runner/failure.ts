@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/http-client.ts';
+import type { DiffEntry } from './json-diff.ts';
 
 /** What a check reports when an expectation is not met; the runner adds the evidence. */
 export interface FailureInput {
@@ -8,6 +9,8 @@ export interface FailureInput {
   observed?: string;
   /** The exchange that shows it (gives requestId, curl and the response). */
   exchange?: Exchange;
+  /** For two answers compared: where they differ (see jsonDiff). */
+  diff?: DiffEntry[];
 }
 
 /** A failure as reporters see it: every secret already replaced by its variable name. */
@@ -22,6 +25,8 @@ export interface Failure {
   curl?: string;
   /** The start of the response body. */
   response?: string;
+  /** For two answers compared: each differing field (path, expected, observed). */
+  diff?: DiffEntry[];
 }
 
 /** Thrown by ctx.require: ends the check with the failures gathered so far plus this one. */

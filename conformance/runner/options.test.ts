@@ -47,16 +47,16 @@ describe('options', () => {
     }
   });
 
-  it('finds the token endpoint through the deployment profile, relative to the base URL', () => {
+  it('takes the token endpoint from the deployment profile, relative to the base URL, else leaves it to discovery', () => {
     const o = resolveOptions({
       baseUrl: 'https://staging.example/api/public/v1',
       clientId: 'c',
       clientSecret: 's',
       tenant: 't',
     });
+    // Nothing declared: found at run time (RFC 8414 metadata, the self-description).
     expect(o.credentials).toEqual({
       kind: 'client-credentials',
-      tokenUrl: 'https://staging.example/oauth/token',
       clientId: 'c',
       clientSecret: 's',
     });

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { FetchLike } from '../client/http-client.ts';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_STREAM_BYTES, type FetchLike } from '../client/http-client.ts';
 import type { RetryOptions } from '../../simulator/contract/retry-policy.ts';
 import type { CheckDef, ProfileName } from './check.ts';
 import { DeploymentProfile, loadDeploymentProfile, parseDeploymentProfile } from './deployment-profile.ts';
@@ -11,9 +12,14 @@ import { RUN_OPTIONS, type RunTableOptions } from './command-options.ts';
  * Options of runConformance: the rows of RUN_OPTIONS (./command-options.ts; the CLI and the NCS_*
  * variables map onto the same names) and what only code can give.
  */
-export interface ConformanceOptions extends Omit<RunTableOptions, 'grep' | 'deploymentProfile'> {
+export interface ConformanceOptions extends Omit<RunTableOptions, 'grep' | 'deploymentProfile' | 'require'> {
   /** Only checks whose name, tags or section match (regular expression). */
   grep?: string | RegExp;
+  /**
+   * Coverage the run must reach or it fails (exit 1): a fraction of the checks judged (e.g. 0.8), or
+   * check names that must be judged (passed or failed, not skipped), comma-separated or as a list.
+   */
+  require?: string | number | readonly string[];
   /** Path of a JSON file or the values themselves; completed with the simulator's defaults. */
   deploymentProfile?: string | Partial<DeploymentProfile>;
   /** Default: the undici package's fetch. globalThis.fetch runs the kit against MSW handlers. */
@@ -27,7 +33,14 @@ export interface ConformanceOptions extends Omit<RunTableOptions, 'grep' | 'depl
 
 export type Credentials =
   | { kind: 'token'; token: string }
-  | { kind: 'client-credentials'; tokenUrl: string; clientId: string; clientSecret: string; scope?: string }
+  | {
+      kind: 'client-credentials';
+      /** Absent: discovered at run time (RFC 8414 metadata, the self-description), else the simulator's path. */
+      tokenUrl?: string;
+      clientId: string;
+      clientSecret: string;
+      scope?: string;
+    }
   | { kind: 'none' };
 
 export interface ResolvedOptions {
@@ -45,7 +58,36 @@ export interface ResolvedOptions {
   grep?: RegExp;
   timeoutMs: number;
   concurrency: number;
+  webhookTimeoutMs: number;
+  require?: CoverageRequirement;
+  maxBodyBytes: number;
+  maxStreamBytes: number;
   deployment: DeploymentProfile;
+  /** The profile fields the deployment declared itself (not filled in with the simulator's defaults). */
+  declaredFields: string[];
+}
+
+/** --require: a fraction of the checks judged, or checks that must be judged. */
+export type CoverageRequirement = { fraction: number } | { checks: string[] };
+
+/** Parses --require: "0.8", "80%" or "name,name". */
+export function parseRequire(value: string | number | readonly string[]): CoverageRequirement {
+  if (typeof value === 'number') return fraction(value);
+  if (Array.isArray(value)) return checksRequired(value as readonly string[]);
+  const text = String(value).trim();
+  if (/^\d+(?:\.\d+)?%$/.test(text)) return fraction(Number(text.slice(0, -1)) / 100);
+  if (/^\d*\.?\d+$/.test(text)) return fraction(Number(text));
+  return checksRequired(text.split(','));
+}
+function fraction(n: number): CoverageRequirement {
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new UsageError('--require takes a fraction from 0 to 1 (e.g. 0.8 or 80%) or check names');
+  return { fraction: n };
+}
+function checksRequired(names: readonly string[]): CoverageRequirement {
+  const checks = names.map((n) => n.trim()).filter(Boolean);
+  if (checks.length === 0) throw new UsageError('--require takes a fraction from 0 to 1 or check names');
+  return { checks };
 }
 
 /** Wrong or missing options: exit code 2. */
@@ -83,11 +125,16 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
   if (o.profile !== undefined && o.profile !== 'full' && o.profile !== 'read-only')
     throw new UsageError('--profile must be full or read-only');
   let deployment: DeploymentProfile;
+  let declaredFields: string[] = [];
   try {
     deployment =
       typeof o.deploymentProfile === 'string'
         ? loadDeploymentProfile(o.deploymentProfile)
         : parseDeploymentProfile(o.deploymentProfile);
+    declaredFields =
+      typeof o.deploymentProfile === 'string'
+        ? Object.keys(JSON.parse(readFileSync(o.deploymentProfile, 'utf8')) as object)
+        : Object.keys(o.deploymentProfile ?? {});
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -98,10 +145,10 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     credentials = { kind: 'token', token: o.token };
   } else if (o.clientId || o.clientSecret) {
     if (!o.clientId || !o.clientSecret) throw new UsageError('--client-id and --client-secret go together');
-    const tokenUrl = new URL(o.tokenUrl ?? deployment.tokenEndpoint, `${new URL(baseUrl).origin}/`).toString();
+    const declared = o.tokenUrl ?? deployment.tokenEndpoint;
     credentials = {
       kind: 'client-credentials',
-      tokenUrl,
+      ...(declared ? { tokenUrl: new URL(declared, `${new URL(baseUrl).origin}/`).toString() } : {}),
       clientId: o.clientId,
       clientSecret: o.clientSecret,
       ...(o.scope ? { scope: o.scope } : {}),
@@ -136,7 +183,12 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     ...(grep ? { grep } : {}),
     timeoutMs: positiveInt(o.timeoutMs, '--timeout', 10_000),
     concurrency: positiveInt(o.concurrency, '--concurrency', 4),
+    webhookTimeoutMs: positiveInt(o.webhookTimeoutMs, '--webhook-timeout', deployment.webhookDeliveryWaitMs),
+    ...(o.require !== undefined ? { require: parseRequire(o.require) } : {}),
+    maxBodyBytes: positiveInt(o.maxBodyBytes, '--max-body-bytes', DEFAULT_MAX_BODY_BYTES),
+    maxStreamBytes: positiveInt(o.maxStreamBytes, '--max-stream-bytes', DEFAULT_MAX_STREAM_BYTES),
     deployment,
+    declaredFields,
   };
 }
 

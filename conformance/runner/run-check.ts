@@ -1,5 +1,6 @@
 import { ConnectionError } from '../client/http-client.ts';
 import { infoOf, type CheckDef } from './check.ts';
+import { NO_CREDENTIALS } from './coverage.ts';
 import { createCheckContext, type RunState } from './context.ts';
 import type { CheckResult } from './events.ts';
 import { toFailure } from './evidence.ts';
@@ -8,7 +9,8 @@ import { CheckFailure, SkipCheck } from './failure.ts';
 /** Why a check cannot run in this run (missing credentials or alternate URL), if so. */
 export function requirementSkipReason(check: CheckDef, run: RunState): string | undefined {
   for (const need of check.requires ?? []) {
-    if (need === 'token' && !run.token) return 'no credentials: pass --token, or --client-id and --client-secret';
+    if (need === 'token' && !run.token)
+      return `${NO_CREDENTIALS}: pass --token, or --client-id and --client-secret (with --tenant)`;
     if (need === 'alt-base-url' && !run.target.altBaseUrl) return 'no alternate base URL: pass --alt-base-url';
     if (need === 'other-tenant' && !run.target.otherTenant)
       return 'no second tenant: pass --other-tenant (a tenant the same credentials may act for)';
@@ -28,7 +30,7 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
  */
 export async function runCheck(check: CheckDef, run: RunState): Promise<CheckResult> {
   const started = performance.now();
-  const { ctx, failures, notes, closeStreams } = createCheckContext(check, run);
+  const { ctx, failures, notes, closeStreams, judged } = createCheckContext(check, run);
   let error: string | undefined;
   let errorKind: 'connection' | 'fault' = 'fault';
   let skipped: string | undefined;
@@ -45,7 +47,12 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
     await closeStreams();
   }
   const durationMs = performance.now() - started;
-  const base = { check: infoOf(check), durationMs, notes: notes.map((n) => run.redactor.text(n)) };
+  const info = infoOf(check);
+  if (judged.asMust && info.severity === 'SHOULD') {
+    info.severity = 'MUST';
+    notes.push(`judged as MUST: ${judged.asMust}`);
+  }
+  const base = { check: info, durationMs, notes: notes.map((n) => run.redactor.text(n)) };
   if (skipped !== undefined && failures.length === 0)
     return { ...base, status: 'skip', failures: [], reason: run.redactor.text(skipped) };
   const result: CheckResult = {

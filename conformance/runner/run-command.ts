@@ -1,3 +1,4 @@
+import { escapeControl } from '../reporters/terminal-escape.ts';
 import { createReporters, REPORTER_NAMES, type Reporter } from '../reporters/index.ts';
 import { optionsFrom } from '../../simulator/contract/option-table.ts';
 import { REPORT_OPTIONS, RUN_OPTIONS } from './command-options.ts';
@@ -58,6 +59,7 @@ export async function runConformanceCommand(flags: RunCommandFlags, io: CommandI
       }),
   });
   await Promise.all(reporters.map((r) => r.done()));
-  if (result.error) io.stderr(`ncs conformance run: ${result.error}\n`);
+  // One line, with the deployment's text made harmless for the terminal.
+  if (result.error) io.stderr(`ncs conformance run: ${escapeControl(result.error)}\n`);
   return result.exitCode;
 }

@@ -1,3 +1,4 @@
+import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../simulator/app/sandbox.ts';
@@ -143,7 +144,10 @@ describe('runConformance', () => {
       status: 400,
       requestId: expect.stringMatching(/^req_/),
     });
-    expect(failure!.curl).toBe(`curl -sS -i '${main.baseUrl}${PROVIDERS}' -H 'authorization: Bearer '"$NCS_TOKEN"`);
+    // Service-Version goes with every call of the kit, as the interface's sample calls send it.
+    expect(failure!.curl).toBe(
+      `curl -sS -i '${main.baseUrl}${PROVIDERS}' -H 'Service-Version: ${CURRENT_VERSION}' -H 'authorization: Bearer '"$NCS_TOKEN"`,
+    );
     expect(JSON.stringify(events)).not.toContain(token);
   });
 
@@ -239,8 +243,8 @@ describe('runConformance', () => {
     expect(refused.error).toMatch(/token endpoint .* answered/);
     let calls = 0;
     const dies: FetchLike = async (url, init) => {
-      // The preflight and GET /info get through; the check's own call does not.
-      if (++calls > 2) throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+      // The preflight (self-description, OpenAPI document) and GET /info get through; the check's own call does not.
+      if (++calls > 3) throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
       return fetch(url, init);
     };
     const lost = await run(main, { fetch: dies, checks: [CHECKS[0]!] });

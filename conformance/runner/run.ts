@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { BASE_PATH, CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { CHECKS } from '../checks/index.ts';
 import { ConnectionError, createKitClient, type KitClient } from '../client/http-client.ts';
-import { createRedactor, type Redactor } from '../client/redact.ts';
+import { registerCreatedSecrets } from '../client/created-secrets.ts';
+import { discoverTokenEndpoint } from '../client/oauth-metadata.ts';
+import { createRedactor, redactDeep, type Redactor } from '../client/redact.ts';
 import { basicCredentials, requestClientCredentialsToken, TokenError } from '../client/token.ts';
+import { identify } from './identity.ts';
 import { infoOf, type CheckDef, type ProfileName } from './check.ts';
 import type { RunState } from './context.ts';
 import { summarise, type CheckResult, type RunEvent, type RunSummary, type RunTarget } from './events.ts';
@@ -22,6 +25,8 @@ export interface RunResult {
   durationMs: number;
   /** Why the run could not judge the target (exit code 2). */
   error?: string;
+  /** What the kit had to cut, assume or work around. */
+  notices: string[];
 }
 
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
@@ -38,13 +43,25 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
   return out;
 }
 
-async function obtainToken(client: KitClient, o: ResolvedOptions, redactor: Redactor): Promise<string | undefined> {
+async function obtainToken(
+  client: KitClient,
+  o: ResolvedOptions,
+  redactor: Redactor,
+  selfDescription: unknown,
+  notices: string[],
+): Promise<string | undefined> {
   const c = o.credentials;
   if (c.kind === 'none') return undefined;
   if (c.kind === 'token') return c.token;
   redactor.add(c.clientSecret, 'NCS_CLIENT_SECRET');
   redactor.add(basicCredentials(c.clientId, c.clientSecret), 'NCS_BASIC_CREDENTIALS');
-  return (await requestClientCredentialsToken(client, c)).accessToken;
+  let tokenUrl = c.tokenUrl;
+  if (!tokenUrl) {
+    const found = await discoverTokenEndpoint(client, o.baseUrl, selfDescription);
+    tokenUrl = found.tokenUrl;
+    notices.push(`token endpoint ${found.tokenUrl}: ${found.source}`);
+  }
+  return (await requestClientCredentialsToken(client, { ...c, tokenUrl })).accessToken;
 }
 
 /**
@@ -88,11 +105,39 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const started = performance.now();
   const runId = randomBytes(4).toString('hex');
   const emit = (e: RunEvent) => options.onEvent?.(e);
-  const finish = (exitCode: 0 | 1 | 2, results: CheckResult[], error?: string): RunResult => {
-    const summary = summarise(results);
+  const notices: string[] = [];
+  const redactor = createRedactor();
+  let client: KitClient | undefined;
+  let require: ResolvedOptions['require'];
+  const finish = (exitCode: 0 | 1 | 2, checked: CheckResult[], error?: string): RunResult => {
+    const stats = client?.stats;
+    if (stats?.cappedBodies)
+      notices.push(
+        `${stats.cappedBodies} answer${stats.cappedBodies === 1 ? ' was' : 's were'} longer than ${stats.maxBodyBytes} bytes: the kit read the first ${stats.maxBodyBytes} bytes of each (--max-body-bytes)`,
+      );
+    if (stats?.cappedStreams)
+      notices.push(
+        `${stats.cappedStreams} event stream${stats.cappedStreams === 1 ? '' : 's'} sent more than ${stats.maxStreamBytes} bytes: the kit stopped reading there (--max-stream-bytes)`,
+      );
+    // Secrets learnt late (a signing key shown once) are taken out of everything reported.
+    const results = redactDeep(checked, redactor);
+    const said = redactDeep(notices, redactor);
+    const summary = summarise(results, require);
+    const shortfall = summary.coverage.requirement?.met === false;
+    const code = exitCode === 0 && shortfall ? 1 : exitCode;
     const durationMs = performance.now() - started;
-    emit({ type: 'run-end', runId, durationMs, summary, exitCode, results, ...(error ? { error } : {}) });
-    return { runId, exitCode, results, summary, durationMs, ...(error ? { error } : {}) };
+    const why = error === undefined ? undefined : redactor.text(error);
+    emit({
+      type: 'run-end',
+      runId,
+      durationMs,
+      summary,
+      exitCode: code,
+      results,
+      notices: said,
+      ...(why ? { error: why } : {}),
+    });
+    return { runId, exitCode: code, results, summary, durationMs, notices: said, ...(why ? { error: why } : {}) };
   };
 
   let o: ResolvedOptions;
@@ -105,28 +150,49 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     if (err instanceof UsageError) return finish(2, [], err.message);
     throw err;
   }
+  require = o.require;
 
-  const redactor = createRedactor();
   const exchanges = createExchangeLog();
   // The kit's own preflight calls are judged too; once checks run, their contexts record what they make.
   let preflight = true;
-  const client = createKitClient({
+  // The interface's sample calls send Service-Version; a deployment may make it mandatory.
+  const defaultHeaders: Record<string, string> = { 'Service-Version': CURRENT_VERSION };
+  const kit = createKitClient({
     timeoutMs: o.timeoutMs,
-    onExchange: (ex) => preflight && exchanges.record('run', ex),
+    defaultHeaders,
+    maxBodyBytes: o.maxBodyBytes,
+    maxStreamBytes: o.maxStreamBytes,
+    onExchange: (ex) => {
+      registerCreatedSecrets(ex.json, redactor);
+      if (preflight) exchanges.record('run', ex);
+    },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
   });
+  client = kit;
   let token: string | undefined;
   let environment = o.environment;
   try {
-    token = await obtainToken(client, o, redactor);
-    redactor.add(token, 'NCS_TOKEN');
     redactor.add(o.adminToken, 'NCS_ADMIN_TOKEN');
-    // One call per base URL before any verdict: an unreachable target is a setup problem, not a failure.
-    await client.send({ method: 'GET', url: `${o.baseUrl}${BASE_PATH}` });
-    if (o.altBaseUrl) await client.send({ method: 'GET', url: `${o.altBaseUrl}${BASE_PATH}` });
+    if (o.credentials.kind === 'token') redactor.add(o.credentials.token, 'NCS_TOKEN');
+    // Before any verdict: is this the interface at all? An unreachable target, a mistyped base path or
+    // another service is a setup problem (exit 2, one line), not a list of failed MUSTs.
+    const identity = await identify(kit, o.baseUrl);
+    if (!identity.describes) return finish(2, [], identity.reason);
+    if (identity.serviceVersionRefused) {
+      delete defaultHeaders['Service-Version'];
+      notices.push(
+        `the deployment refuses calls with Service-Version: ${CURRENT_VERSION}; the kit sends it only where a check names it (see versions.service-version-current)`,
+      );
+    }
+    if (o.altBaseUrl) {
+      const alt = await identify(kit, o.altBaseUrl);
+      if (!alt.describes) return finish(2, [], `--alt-base-url: ${alt.reason}`);
+    }
+    token = await obtainToken(kit, o, redactor, identity.selfDescription.json, notices);
+    redactor.add(token, 'NCS_TOKEN');
     if (token) {
-      const first = await firstAuthenticatedCall(client, o, token);
+      const first = await firstAuthenticatedCall(kit, o, token);
       // Every authenticated check would fail the same way: one clear setup error instead of a list of MUSTs.
       if (first.refused) return finish(2, [], credentialsRefused(o));
       environment ??= first.environment;
@@ -152,10 +218,12 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const cleanups: RunState['cleanups'] = [];
   const run: RunState = {
     runId,
-    client,
+    client: kit,
     redactor,
+    notices,
+    declaredFields: o.declaredFields,
     profile: safety.profile as ProfileName,
-    deployment: o.deployment,
+    deployment: { ...o.deployment, webhookDeliveryWaitMs: o.webhookTimeoutMs },
     target: {
       ...target,
       hasToken: token !== undefined,

@@ -34,13 +34,18 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     },
   },
   {
-    name: 'audit-oldest-first',
-    description: 'the audit log lists its entries oldest first',
+    // Oldest first is a legal choice (the interface shows no order); no consistent order is not.
+    name: 'audit-order-broken',
+    description: 'the audit log lists its two newest entries the wrong way round (seq in no consistent order)',
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
-    catches: ['audit.newest-first'],
+    catches: ['audit.order'],
     async handle(req, next) {
       const res = await next(req);
-      return req.path === AUDIT ? editEntries(res, (entries) => [...entries].reverse()) : res;
+      return req.path === AUDIT
+        ? editEntries(res, (entries) =>
+            entries.length < 3 ? entries : [entries[1]!, entries[0]!, ...entries.slice(2)],
+          )
+        : res;
     },
   },
   {
@@ -61,7 +66,7 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     name: 'rate-limit-headers-missing',
     description: 'answers carry no X-RateLimit-Limit and X-RateLimit-Remaining',
     section: 'Limits',
-    catches: ['rate-limit.headers', 'responses.rate-limit-headers'],
+    catches: ['rate-limit.headers', 'responses.rate-limit-headers', 'responses.rate-limit-headers-uncounted'],
     async handle(req, next) {
       return withHeaders(await next(req), (h) => {
         delete h['x-ratelimit-limit'];

@@ -76,7 +76,7 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     name: 'rate-limit-headers-missing-on-posts',
     description: 'answers to POST calls carry no X-RateLimit-Limit and X-RateLimit-Remaining (GET answers still do)',
     section: 'Limits',
-    catches: ['responses.rate-limit-headers', 'rate-limit.headers'],
+    catches: ['responses.rate-limit-headers', 'responses.rate-limit-headers-uncounted', 'rate-limit.headers'],
     async handle(req, next) {
       const res = await next(req);
       return req.method === 'POST'

@@ -63,7 +63,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'limits.connector-id-length',
       'limits.capability-length',
       'connections.environment-enumeration',
-      'responses.rate-limit-headers',
+      'responses.rate-limit-headers-uncounted',
     ],
     async handle(req, next) {
       const res = await next(req);
@@ -212,7 +212,13 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'service-version-rejected',
     description: 'a Service-Version header, even with the current version, is refused with 400',
     section: 'Versioning',
-    catches: ['versions.service-version-current', 'responses.rate-limit-headers'],
+    // Refusing the current version fails every call that names it, the delivery log's too; the 400s
+    // are refused before counting, so their missing rate-limit headers are advisory only.
+    catches: [
+      'versions.service-version-current',
+      'versions.delivery-log-since-current',
+      'responses.rate-limit-headers-uncounted',
+    ],
     async handle(req, next) {
       return req.headers['service-version'] !== undefined
         ? failureOf('invalid_request', 'header Service-Version is not accepted.')

@@ -72,7 +72,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     name: 'self-description-route-missing',
     description: 'the self-description leaves GET /capabilities out of data.routes',
     section: 'GET /api/public/v1',
-    catches: ['discovery.routes-match-openapi', 'discovery.interface-routes-listed'],
+    catches: ['discovery.interface-routes-listed'],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== BASE_PATH || res.status !== 200) return res;
@@ -98,6 +98,19 @@ export const SURFACE_VIOLATIONS: Violation[] = [
         for (const r of (b.data?.routes ?? []) as { method: string; path: string; auth: boolean }[])
           if (r.method === 'GET' && r.path === PROVIDERS) r.auth = false;
       });
+    },
+  },
+  {
+    name: 'openapi-route-missing',
+    description: 'openapi.json leaves out GET /info, a route the self-description lists',
+    section: 'GET /api/public/v1',
+    catches: ['discovery.routes-match-openapi'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== OPENAPI || res.status !== 200 || !res.body) return res;
+      const doc = JSON.parse(res.body) as { paths: Record<string, unknown> };
+      delete doc.paths[`${BASE_PATH}/info`];
+      return { ...res, body: JSON.stringify(doc) };
     },
   },
   {

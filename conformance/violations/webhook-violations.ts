@@ -1,8 +1,8 @@
 import { LIMITS } from '../../simulator/contract/limits.ts';
-import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { PlainRequest } from '../../simulator/index.ts';
 import { signWebhook } from '../../simulator/index.ts';
-import { editJson, withHeader } from './json-edit.ts';
+import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const WEBHOOKS = `${BASE_PATH}/webhooks`;
@@ -102,16 +102,6 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
             (d) => d.id === decodeURIComponent(m[2]!),
           ) ?? {};
       });
-    },
-  },
-  {
-    name: 'delivery-log-in-old-version',
-    description: `the delivery log is offered to callers asking for ${SUPPORTED_VERSIONS[1]}, the version before it was added`,
-    section: 'Versioning',
-    catches: ['versions.delivery-log-since-current'],
-    handle(req, next) {
-      const old = get(req, DELIVERIES) && req.headers['service-version'] === SUPPORTED_VERSIONS[1];
-      return next(old ? withHeader(req, 'service-version', CURRENT_VERSION) : req);
     },
   },
 ];

@@ -14,6 +14,7 @@ export interface OperationLike {
 /** The parts of a target's OpenAPI document the checks read. */
 export interface OpenApiLike {
   openapi?: unknown;
+  servers?: { url?: unknown }[];
   security?: Record<string, unknown>[];
   paths?: Record<string, Record<string, OperationLike>>;
   components?: Record<string, unknown>;
@@ -42,21 +43,65 @@ export async function requireOpenApi(ctx: CheckContext): Promise<{ ex: Exchange;
   return { ex, doc: doc as OpenApiLike };
 }
 
-/** Every operation of the document as METHOD + path. */
+/** Where the document is served: relative server URLs resolve against it (OpenAPI 3.1 §4.8.5). */
+const DOCUMENT_URL = `http://document.invalid${BASE_PATH}/openapi.json`;
+
+/**
+ * The path prefix the document's `servers` put before every path: '' for servers at the origin (the
+ * simulator's '/'), '/api/public/v1' for a server URL naming the base path (absolute or relative, as
+ * a deployment may publish `servers: [{url: '/api/public/v1'}]` with paths like '/providers').
+ * @example serverBasePath({ servers: [{ url: '/api/public/v1' }] }) // '/api/public/v1'
+ */
+export function serverBasePath(doc: { servers?: unknown }): string {
+  const servers = Array.isArray(doc.servers) ? doc.servers : [];
+  const first = servers.find((s: { url?: unknown }) => typeof s?.url === 'string') as { url: string } | undefined;
+  if (!first) return '';
+  let path: string;
+  try {
+    // Server variables ({name}) cannot be resolved here: their default is not needed for a path prefix.
+    path = new URL(first.url.replace(/\{[^}]*\}/g, 'x'), DOCUMENT_URL).pathname;
+  } catch {
+    return '';
+  }
+  return decodeURI(path).replace(/\/+$/, '');
+}
+
+/** A path of the document as the interface writes it: the servers' base path put in front. */
+const fullPath = (base: string, path: string) => {
+  if (!base || path === base || path.startsWith(`${base}/`)) return path;
+  return path === '/' ? base : `${base}${path}`;
+};
+
+/** Every operation of the document as METHOD + full path (the servers' base path applied). */
 export function operationsOf(doc: OpenApiLike): OperationRef[] {
+  const base = serverBasePath(doc);
   const out: OperationRef[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (typeof item !== 'object' || item === null) continue;
     for (const m of HTTP_METHODS) {
       const op = item[m];
-      if (op && typeof op === 'object') out.push({ method: m.toUpperCase(), path, op });
+      if (op && typeof op === 'object') out.push({ method: m.toUpperCase(), path: fullPath(base, path), op });
     }
   }
   return out;
 }
 
+/** METHOD + full path of every operation, for documents not yet known to be OpenAPI. */
+export function documentPaths(doc: { paths?: unknown; servers?: unknown }): { method: string; path: string }[] {
+  if (typeof doc.paths !== 'object' || doc.paths === null) return [];
+  return operationsOf(doc as OpenApiLike).map(({ method, path }) => ({ method, path }));
+}
+
+/** The key of `doc.paths` that stands for an interface path (the servers' base path taken off). */
+export function documentPathKey(doc: OpenApiLike, path: string): string | undefined {
+  const base = serverBasePath(doc);
+  const keys = Object.keys(doc.paths ?? {});
+  return keys.find((k) => fullPath(base, k) === path);
+}
+
 export function findOperation(doc: OpenApiLike, method: string, path: string): OperationLike | undefined {
-  return doc.paths?.[path]?.[method.toLowerCase()];
+  const key = documentPathKey(doc, path);
+  return key === undefined ? undefined : doc.paths?.[key]?.[method.toLowerCase()];
 }
 
 /** Whether the operation demands credentials: some security requirement and no empty (anonymous) alternative. */

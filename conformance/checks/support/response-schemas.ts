@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { CheckContext } from '../../runner/check.ts';
-import { findOperation, pointer, requireOpenApi, type OpenApiLike } from './openapi.ts';
+import { documentPathKey, findOperation, pointer, requireOpenApi, type OpenApiLike } from './openapi.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -59,9 +59,10 @@ function compile(
 ): ValidateFunction | undefined {
   const content = findOperation(doc, method, path)?.responses?.['200']?.content;
   const type = Object.keys(content ?? {}).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
-  if (!type || !content?.[type]?.schema) return undefined;
+  const key = documentPathKey(doc, path);
+  if (!type || !content?.[type]?.schema || key === undefined) return undefined;
   return ajv.getSchema(
-    `${id}${pointer('paths', path, method.toLowerCase(), 'responses', '200', 'content', type, 'schema')}`,
+    `${id}${pointer('paths', key, method.toLowerCase(), 'responses', '200', 'content', type, 'schema')}`,
   );
 }
 

@@ -1,11 +1,20 @@
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
-import { type KitReceiver, type ReceivedDelivery, startKitReceiver } from '../../client/webhook-receiver.ts';
+import {
+  type KitReceiver,
+  MAX_RECEIVED_BODY as RECEIVER_MAX_BODY,
+  type ReceivedDelivery,
+  startKitReceiver,
+} from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
 
-/** How long the kit waits for a delivery: the simulator delivers at once, a slow deployment gets a few seconds. */
-export const DELIVERY_WAIT_MS = 3_000;
+/**
+ * How long the kit waits for a delivery: the deployment profile's webhookDeliveryWaitMs, which
+ * --webhook-timeout / NCS_WEBHOOK_TIMEOUT override (default 10 s: the simulator delivers at once, a
+ * loaded staging deployment may take seconds; the wait ends as soon as the delivery arrives).
+ */
+export const deliveryWaitMs = (ctx: CheckContext) => ctx.deployment.webhookDeliveryWaitMs;
 
 const pathOf = (id: string) => {
   const route = ROUTE_BY_ID.get(id);
@@ -93,18 +102,32 @@ export function signatureHeaderOf(ctx: CheckContext, d: ReceivedDelivery): strin
   return Object.keys(d.headers).find((name) => SIGNATURE_VALUE.test(String(d.headers[name])));
 }
 
+/** What the kit's receiver keeps during a run: a flooding deployment cannot grow it without bound. */
+const RECEIVER_MAX_BODIES = 500;
+const RECEIVER_MAX_BYTES = 16 * 1024 * 1024;
+
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
 
 /** The kit's receiver on 127.0.0.1, started once per run and stopped when the run ends. */
 export function kitReceiver(ctx: CheckContext): Promise<KitReceiver> {
   return ctx.shared('webhook-receiver', async () => {
     const port = ctx.deployment.webhookReceiverPort;
-    const receiver = await startKitReceiver(port).catch((err: NodeJS.ErrnoException) =>
+    const receiver = await startKitReceiver(port, {
+      maxBodies: RECEIVER_MAX_BODIES,
+      maxBytes: RECEIVER_MAX_BYTES,
+    }).catch((err: NodeJS.ErrnoException) =>
       ctx.skip(
         `the kit's webhook receiver cannot listen on 127.0.0.1:${port} (${err.code ?? err.message}): choose another webhookReceiverPort`,
       ),
     );
-    ctx.atRunEnd(() => receiver.close());
+    ctx.atRunEnd(async () => {
+      const { dropped, cut } = receiver.stats;
+      if (dropped > 0 || cut > 0)
+        ctx.notice(
+          `the kit's webhook receiver kept at most ${RECEIVER_MAX_BODIES} requests and ${RECEIVER_MAX_BYTES} bytes: ${dropped} older request${dropped === 1 ? '' : 's'} dropped, ${cut} bod${cut === 1 ? 'y' : 'ies'} cut at ${RECEIVER_MAX_BODY} bytes`,
+        );
+      await receiver.close();
+    });
     return receiver;
   });
 }
@@ -165,7 +188,7 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
     const connection = await createLabelledConnection(ctx, 'webhook');
     scenario.connection = { ex: connection.ex, ...(connection.id ? { id: connection.id } : {}) };
     if (connection.id)
-      scenario.deliveries = await receiver.waitFor(deliveryFor(scenario, connection.id), DELIVERY_WAIT_MS);
+      scenario.deliveries = await receiver.waitFor(deliveryFor(scenario, connection.id), deliveryWaitMs(ctx));
     return scenario;
   });
 }

@@ -1,0 +1,110 @@
+import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import type { CheckContext } from '../../runner/check.ts';
+
+/** Entries the kit asks for per page: enough to find its own recent changes among concurrent checks'. */
+export const AUDIT_LIMIT = 50;
+/** Pages the kit follows at most looking for its changes (a long log is not read to its end). */
+const MAX_PAGES = 40;
+
+export const auditPath = () => ROUTE_BY_ID.get('getAuditLog')!.path;
+
+/**
+ * The list of entries in an audit-log answer: data.entries (the simulator's name), else the one list in
+ * data. The interface shows no field names, so any name is a legal choice.
+ */
+export function entriesOf(ex: Exchange): unknown[] | undefined {
+  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+  if (!data || typeof data !== 'object') return undefined;
+  if (Array.isArray(data.entries)) return data.entries;
+  const lists = Object.values(data).filter(Array.isArray);
+  return lists.length === 1 ? lists[0] : undefined;
+}
+
+const LINK_NEXT = /<([^>]+)>\s*;[^,]*\brel="?next"?/i;
+
+/**
+ * The next page of an audit-log answer, as a path with query, if the answer offers one: a Link header
+ * with rel=next, or a field of data (or of an object in data) named next…: a URL or path is followed
+ * as is, a cursor value is sent back under the field's name without "next" (nextCursor: cursor=…;
+ * next: cursor=…), a number as page=….
+ * @example nextPage(ex) // '/api/public/v1/audit-log?limit=50&after=120'
+ */
+export function nextPage(ex: Exchange): string | undefined {
+  const here = new URL(ex.url);
+  const asPath = (u: URL) => `${u.pathname}${u.search}`;
+  const link = LINK_NEXT.exec(ex.headers.link ?? '')?.[1];
+  if (link) return asPath(new URL(link, here));
+  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+  if (!data || typeof data !== 'object') return undefined;
+  const holders = [data, ...Object.values(data).filter((v) => v && typeof v === 'object' && !Array.isArray(v))];
+  for (const holder of holders as Record<string, unknown>[]) {
+    for (const [key, value] of Object.entries(holder)) {
+      if (!/^next/i.test(key) || value === null || value === undefined || value === '' || value === false) continue;
+      if (typeof value === 'string' && (value.startsWith('/') || /^https?:\/\//.test(value)))
+        return asPath(new URL(value, here));
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const rest = key.replace(/^next[-_]?/i, '');
+      const param =
+        typeof value === 'number'
+          ? rest.toLowerCase() || 'page'
+          : rest
+            ? rest[0]!.toLowerCase() + rest.slice(1)
+            : 'cursor';
+      const url = new URL(here);
+      url.searchParams.set(param, String(value));
+      return asPath(url);
+    }
+  }
+  return undefined;
+}
+
+export interface AuditRead {
+  /** Every page read, first to last. */
+  pages: Exchange[];
+  /** Their entries in the order read. */
+  entries: unknown[];
+  /** The last page offered no further page (or the search stopped at MAX_PAGES). */
+  exhausted: boolean;
+}
+
+/**
+ * Reads the audit log from its first page (?limit=AUDIT_LIMIT) and follows the pages the deployment
+ * offers until `enough(entries)` holds: a log listed oldest first and paged is read to its newest entries.
+ * @example const read = await readAuditLog(ctx, (e) => JSON.stringify(e).includes(id));
+ */
+export async function readAuditLog(ctx: CheckContext, enough: (entries: unknown[]) => boolean): Promise<AuditRead> {
+  const first = await ctx.call('GET', auditPath(), { query: { limit: String(AUDIT_LIMIT) } });
+  const read: AuditRead = { pages: [first], entries: [...(entriesOf(first) ?? [])], exhausted: false };
+  const seen = new Set<string>();
+  let last = first;
+  while (!enough(read.entries) && read.pages.length < MAX_PAGES && last.status === 200) {
+    const next = nextPage(last);
+    if (!next || seen.has(next)) break;
+    seen.add(next);
+    last = await ctx.call('GET', next);
+    read.pages.push(last);
+    read.entries.push(...(entriesOf(last) ?? []));
+  }
+  read.exhausted = last.status !== 200 || !nextPage(last);
+  return read;
+}
+
+/**
+ * A numeric field every entry has and that only grows or only shrinks along the list (seq, sequence,
+ * …): the direction the log is ordered in by its own numbering, if any.
+ */
+export function numberingOf(
+  entries: readonly unknown[],
+): { field: string; direction: 'up' | 'down' | 'none'; sequenceName: boolean } | undefined {
+  const records = entries.filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null);
+  if (records.length < 2 || records.length !== entries.length) return undefined;
+  const fields = Object.keys(records[0]!).filter((k) => records.every((r) => typeof r[k] === 'number'));
+  const sequence = fields.find((k) => /^(?:seq|sequence|n|index|position|number|id)$/i.test(k));
+  const named = sequence ?? fields[0];
+  if (!named) return undefined;
+  const values = records.map((r) => r[named] as number);
+  const up = values.every((v, i) => i === 0 || v > values[i - 1]!);
+  const down = values.every((v, i) => i === 0 || v < values[i - 1]!);
+  return { field: named, direction: up ? 'up' : down ? 'down' : 'none', sequenceName: sequence !== undefined };
+}

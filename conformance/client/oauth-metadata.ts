@@ -1,0 +1,68 @@
+import type { KitClient } from './http-client.ts';
+
+/** Where the token endpoint came from: said in the report, so a guess is never mistaken for a fact. */
+export interface DiscoveredTokenEndpoint {
+  tokenUrl: string;
+  /** e.g. "RFC 8414 metadata at https://auth.example/.well-known/oauth-authorization-server". */
+  source: string;
+  /** True when nothing named it and the kit tried the simulator's path. */
+  assumed: boolean;
+}
+
+const METADATA = '/.well-known/oauth-authorization-server';
+/** The simulator's token path: the last resort when the deployment names none. */
+export const FALLBACK_TOKEN_PATH = '/oauth/token';
+
+const absolute = (value: unknown, base: string): string | undefined => {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The metadata addresses RFC 8414 §3 defines for an issuer: the well-known path inserted before the
+ * issuer's path (when it has one), then the origin's; plus one the self-description names.
+ */
+function metadataCandidates(baseUrl: string, named: string | undefined): string[] {
+  const url = new URL(baseUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  const out = [
+    ...(named ? [named] : []),
+    ...(path ? [`${url.origin}${METADATA}${path}`] : []),
+    `${url.origin}${METADATA}`,
+  ];
+  return [...new Set(out)];
+}
+
+/**
+ * Finds the token endpoint of a deployment that does not declare it: RFC 8414 authorization server
+ * metadata (the address the self-description's authentication object names, then the well-known
+ * ones), then a tokenEndpoint the self-description names; else the simulator's path, marked assumed.
+ * @example const { tokenUrl } = await discoverTokenEndpoint(client, 'https://staging.example', selfDescription);
+ */
+export async function discoverTokenEndpoint(
+  client: KitClient,
+  baseUrl: string,
+  selfDescription?: unknown,
+): Promise<DiscoveredTokenEndpoint> {
+  const auth = (selfDescription as { data?: { authentication?: Record<string, unknown> } } | undefined)?.data
+    ?.authentication;
+  const origin = `${new URL(baseUrl).origin}/`;
+  for (const url of metadataCandidates(baseUrl, absolute(auth?.metadata, origin))) {
+    const ex = await client.send({ method: 'GET', url, headers: { accept: 'application/json' }, retry: false });
+    const tokenUrl = absolute((ex.json as { token_endpoint?: unknown } | undefined)?.token_endpoint, url);
+    if (ex.status === 200 && tokenUrl) return { tokenUrl, source: `RFC 8414 metadata at ${url}`, assumed: false };
+  }
+  const named = absolute(auth?.tokenEndpoint, origin);
+  if (named)
+    return { tokenUrl: named, source: 'the self-description (data.authentication.tokenEndpoint)', assumed: false };
+  return {
+    tokenUrl: new URL(FALLBACK_TOKEN_PATH, origin).toString(),
+    source: `no metadata found: the simulator's ${FALLBACK_TOKEN_PATH} tried (declare tokenEndpoint or --token-url)`,
+    assumed: true,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Legal choices where the interface is silent, as data: each alternative target of the self-test is
+ * one of these, and one more legal variant is one more line (`{ ...ALT_B, serviceVersion: 'required' }`).
+ * Every field is a point the interface leaves open; the kit must pass each variant with and without a
+ * profile declaring it.
+ */
+export interface AltChoices {
+  name: string;
+  /** Header carrying t=…,v1=… on deliveries (the interface does not name it). */
+  signatureHeader: string;
+  /** Header naming a delivery's id in the delivery log, or none at all. */
+  deliveryIdHeader: string | null;
+  /** Delivery log and redelivery paths (not shown). */
+  deliveryLogPath: string;
+  redeliverPath: string;
+  /** The simulator's state names and this deployment's (not shown). */
+  states: Record<string, string>;
+  /** This deployment's event names, and the simulator's they stand for (not shown). */
+  events: Record<string, string>;
+  /** Format of connection ids (not shown). */
+  idFormat: 'uuid' | 'counter';
+  /** A call with a token but no tenant: 401 (signed in for none) or the simulator's 400. */
+  missingTenant: 401 | 400;
+  /** Audit log (fields, order and paging not shown): its list's name and fields, newest or oldest first, paged by a next link. */
+  audit: {
+    list: string;
+    fields: { seq: string; action: string; target: string; at: string };
+    order: 'newest-first' | 'oldest-first';
+    paged: boolean;
+  };
+  /** OpenAPI servers: at the origin with full paths (the simulator's), or the base path with relative paths. */
+  openApiServers: 'origin' | 'relative-base';
+  /** Self-description routes: all the deployment offers, or only the interface's (a subset of the document). */
+  selfDescribes: 'all-routes' | 'interface-routes';
+  /** Service-Version optional, or mandatory on every interface call (400 without it): not shown. */
+  serviceVersion: 'optional' | 'required';
+  /** Token endpoint path; null: the simulator's /oauth/token. The self-description names it or not (then only RFC 8414 metadata tells). */
+  tokenPath: string | null;
+  tokenInSelfDescription: boolean;
+  /** Malformed JSON bodies refused with 400 before authentication, without rate-limit headers. */
+  preAuthBodyCheck: boolean;
+  /** The delivery log is also served to callers asking for 2026-06-12 (an additive change). */
+  deliveryLogForEarlier: boolean;
+}
+
+/** The first alternative: UUIDs, other state and event names, another signature header, a reshaped audit log. */
+export const ALT_A: AltChoices = {
+  name: 'alt-a',
+  signatureHeader: 'X-Alt-Signature',
+  deliveryIdHeader: 'X-Alt-Delivery-Id',
+  deliveryLogPath: '/api/public/v1/webhooks/{webhookId}/attempts',
+  redeliverPath: '/api/public/v1/webhooks/{webhookId}/attempts/{deliveryId}/retry',
+  states: { pending: 'provisioning', active: 'live', paused: 'suspended', revoked: 'closed' },
+  events: { 'venue.link.created': 'connection.created', 'venue.link.changed': 'connection.state_changed' },
+  idFormat: 'uuid',
+  missingTenant: 401,
+  audit: {
+    list: 'items',
+    fields: { seq: 'sequence', action: 'what', target: 'object', at: 'when' },
+    order: 'newest-first',
+    paged: false,
+  },
+  openApiServers: 'origin',
+  selfDescribes: 'all-routes',
+  serviceVersion: 'optional',
+  tokenPath: null,
+  tokenInSelfDescription: true,
+  preAuthBodyCheck: false,
+  deliveryLogForEarlier: false,
+};
+
+/** The second: differs from the first and from the simulator on every point above. */
+export const ALT_B: AltChoices = {
+  name: 'alt-b',
+  signatureHeader: 'Webhook-Signature',
+  deliveryIdHeader: null,
+  deliveryLogPath: '/api/public/v1/webhooks/{webhookId}/delivery-log',
+  redeliverPath: '/api/public/v1/webhooks/{webhookId}/delivery-log/{deliveryId}/replay',
+  states: { pending: 'requested', active: 'enabled', paused: 'on-hold', revoked: 'ended' },
+  events: { 'link.opened': 'connection.created', 'link.updated': 'connection.state_changed' },
+  idFormat: 'counter',
+  missingTenant: 400,
+  audit: {
+    list: 'log',
+    fields: { seq: 'n', action: 'op', target: 'ref', at: 'ts' },
+    order: 'oldest-first',
+    paged: true,
+  },
+  openApiServers: 'relative-base',
+  selfDescribes: 'interface-routes',
+  serviceVersion: 'required',
+  tokenPath: '/auth/v2/token',
+  tokenInSelfDescription: false,
+  preAuthBodyCheck: true,
+  deliveryLogForEarlier: true,
+};
+
+/** Every alternative target the self-test runs the kit against (add a line for another legal variant). */
+export const ALT_VARIANTS: readonly AltChoices[] = [
+  ALT_A,
+  ALT_B,
+  { ...ALT_A, name: 'alt-a, Service-Version mandatory', serviceVersion: 'required' },
+];
+
+/** What a deployment profile would declare for a variant (so the kit judges instead of skipping). */
+export function declaredProfile(c: AltChoices) {
+  return {
+    webhookSignatureHeader: c.signatureHeader,
+    webhookTestEvent: Object.keys(c.events)[0]!,
+    webhookReceiverUrl: 'loopback' as const,
+    webhookDeliveryLogPath: c.deliveryLogPath,
+    webhookRedeliverPath: c.redeliverPath,
+    webhookDeliveryIdHeader: c.deliveryIdHeader,
+  };
+}

@@ -1,0 +1,71 @@
+import type { RouteDef } from '../../simulator/contract/route-def.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { AltChoices } from './alt-choices.ts';
+
+/** The audit log in the alternative's own format, so the kit must not read the simulator's. */
+const AUDIT_200 = {
+  description: "Audit log in this deployment's own format",
+  content: { 'application/json': { schema: { type: 'object', required: ['ok', 'data', 'meta'] } } },
+};
+
+/** openapi.json as the alternative publishes it: its own audit schema; servers at the base path with relative paths, if so chosen. */
+export function reshapeOpenApi(doc: Record<string, unknown>, c: AltChoices): Record<string, unknown> {
+  const paths = doc.paths as Record<string, { get?: { responses?: Record<string, unknown> } }>;
+  const audit = paths?.[`${BASE_PATH}/audit-log`];
+  if (audit?.get?.responses) audit.get.responses['200'] = AUDIT_200;
+  if (c.openApiServers !== 'relative-base') return doc;
+  const relative: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries(paths ?? {}))
+    relative[path === BASE_PATH ? '/' : path.startsWith(`${BASE_PATH}/`) ? path.slice(BASE_PATH.length) : path] = item;
+  return { ...doc, servers: [{ url: BASE_PATH }], paths: relative };
+}
+
+/** The self-description as the alternative gives it: only the interface's routes, no token endpoint, if so chosen. */
+export function reshapeSelfDescription(
+  body: Record<string, unknown>,
+  c: AltChoices,
+  simRoutes: readonly RouteDef[],
+): Record<string, unknown> {
+  const data = body.data as { authentication?: Record<string, unknown>; routes?: { method: string; path: string }[] };
+  if (!data) return body;
+  if (data.authentication) {
+    if (!c.tokenInSelfDescription) {
+      delete data.authentication.tokenEndpoint;
+      delete data.authentication.metadata;
+    } else if (c.tokenPath) data.authentication.tokenEndpoint = c.tokenPath;
+  }
+  if (c.selfDescribes === 'interface-routes' && Array.isArray(data.routes)) {
+    const interfaceKeys = new Set(simRoutes.filter((r) => !r.addition).map((r) => `${r.method} ${r.path}`));
+    data.routes = data.routes.filter((r) => interfaceKeys.has(`${r.method} ${r.path}`));
+  }
+  return body;
+}
+
+/**
+ * The audit log in the alternative's fields and order; paged oldest first by `?after=<seq>` with a
+ * `next` path when more entries follow (the proxy asked the simulator for its newest 500).
+ */
+export function reshapeAudit(data: Record<string, unknown>, c: AltChoices, query: URLSearchParams) {
+  const f = c.audit.fields;
+  const entries = ((data.entries as Record<string, unknown>[] | undefined) ?? []).map((e) => ({
+    [f.seq]: e.seq,
+    [f.action]: e.action,
+    [f.target]: e.target,
+    [f.at]: e.at,
+  }));
+  const ordered = c.audit.order === 'oldest-first' ? entries.reverse() : entries;
+  if (!c.audit.paged) return { [c.audit.list]: ordered };
+  const limit = Number(query.get('limit') ?? 50);
+  const after = Number(query.get('after') ?? Number.NEGATIVE_INFINITY);
+  const rest = ordered.filter((e) =>
+    c.audit.order === 'oldest-first' ? (e[f.seq] as number) > after : (e[f.seq] as number) < -after,
+  );
+  const page = rest.slice(0, limit);
+  const last = page.at(-1)?.[f.seq];
+  return {
+    [c.audit.list]: page,
+    ...(rest.length > limit && typeof last === 'number'
+      ? { next: `${BASE_PATH}/audit-log?limit=${limit}&after=${c.audit.order === 'oldest-first' ? last : -last}` }
+      : {}),
+  };
+}

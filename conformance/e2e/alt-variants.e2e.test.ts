@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../runner/run.ts';
+import { runConformance } from '../runner/run.ts';
+import { ALT_VARIANTS, declaredProfile } from './alt-choices.ts';
+import { altChoicesTarget } from './alt-target.ts';
+
+/** A fixture client with a secret (client credentials), released for the simulator's default tenant. */
+const CLIENT = { clientId: 'harbour-backend', clientSecret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60' };
+
+const failedChecks = (r: RunResult) =>
+  r.results
+    .filter((x) => x.status === 'fail')
+    .map((x) => ({ name: x.check.name, severity: x.check.severity, failures: x.failures, error: x.error }));
+const mustFailures = (r: RunResult) => failedChecks(r).filter((f) => f.severity === 'MUST');
+
+// Deployments whose choices the kit was never told: it may skip where it cannot know, never fail a MUST.
+describe.each(ALT_VARIANTS.map((c) => [c.name, c] as const))('alternative deployment %s', (_name, choices) => {
+  let target: Awaited<ReturnType<typeof altChoicesTarget>>;
+  beforeAll(async () => {
+    target = await altChoicesTarget(choices);
+  });
+  afterAll(() => target.close());
+
+  it('passes with only a token and a tenant (no profile)', async () => {
+    const result = await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
+    expect(mustFailures(result)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('passes twice in a row with a profile declaring its choices, judging its webhooks', async () => {
+    for (let run = 0; run < 2; run++) {
+      const result = await runConformance({
+        baseUrl: target.baseUrl,
+        token: target.token,
+        tenant: target.tenant,
+        deploymentProfile: declaredProfile(choices),
+      });
+      expect(mustFailures(result), `run ${run + 1}`).toEqual([]);
+      expect(result.exitCode, `run ${run + 1}`).toBe(0);
+      const status = new Map(result.results.map((r) => [r.check.name, r.status]));
+      for (const name of [
+        'webhooks.signature',
+        'webhooks.delivery-arrives',
+        'webhooks.delivery-log',
+        'audit.records-change',
+      ])
+        expect(status.get(name), `${name}, run ${run + 1}`).toBe('pass');
+    }
+  });
+
+  it('passes with client credentials, finding the token endpoint by discovery', async () => {
+    const result = await runConformance({ baseUrl: target.baseUrl, tenant: target.tenant, ...CLIENT });
+    expect(mustFailures(result)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    expect(result.notices.join('\n')).toMatch(/token endpoint .* RFC 8414 metadata/);
+    expect(result.summary.coverage.skippedForCredentials).toBe(0);
+  });
+});
