@@ -41,6 +41,7 @@ export function registerConformanceRun(conformance: Command): void {
     )
     .option('--timeout <ms>', 'per request, milliseconds (default 10000; env NCS_TIMEOUT)')
     .option('--concurrency <n>', 'checks run at once (default 4)')
+    .option('--seed <n>', 'seed of the generated probes, to repeat a run (default random, printed; env NCS_SEED)')
     .option(
       '--deployment-profile <file>',
       'JSON file with what the interface does not show (env NCS_DEPLOYMENT_PROFILE)',

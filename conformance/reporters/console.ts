@@ -84,7 +84,7 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           line(c.bold(`ncs conformance ${e.runId}: ${t.baseUrl}${t.altBaseUrl ? ` (+ ${t.altBaseUrl})` : ''}`));
           line(
             c.dim(
-              `  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${e.checks.length} checks`,
+              `  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${e.checks.length} checks${e.seed !== undefined ? ` · seed ${e.seed}` : ''}`,
             ),
           );
           break;

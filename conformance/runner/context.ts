@@ -24,6 +24,8 @@ export interface RunState {
   cleanups: (() => Promise<void> | void)[];
   /** Every exchange any check made, for the response rules. */
   exchanges: ExchangeLog;
+  /** Seed of the generated probes (0 when the caller gave none). */
+  seed?: number;
 }
 
 const errorCodeOf = (ex: Exchange) => {
@@ -118,6 +120,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     profile: run.profile,
     deployment: run.deployment,
     runId: run.runId,
+    seed: run.seed ?? 0,
     call,
     stream,
     atRunEnd: (cleanup) => void run.cleanups.push(cleanup),

@@ -47,6 +47,8 @@ export type RunEvent =
       profile: ProfileName;
       allowMutations: boolean;
       checks: CheckInfo[];
+      /** Seed of the generated probes (--seed repeats them). */
+      seed?: number;
     }
   | { type: 'check-start'; check: CheckInfo }
   | { type: 'check-pass'; result: CheckResult }
@@ -60,6 +62,8 @@ export type RunEvent =
       exitCode: 0 | 1 | 2;
       results: CheckResult[];
       error?: string;
+      /** Seed of the generated probes (--seed repeats them). */
+      seed?: number;
     };
 
 export type RunEventListener = (event: RunEvent) => void;

@@ -45,6 +45,8 @@ export interface ConformanceOptions {
   retry?: RetryOptions | false;
   /** The checks to run (default: every registered check). */
   checks?: readonly CheckDef[];
+  /** Seed of the generated probes (default: random; printed in every report, so a run can be repeated). */
+  seed?: number;
   onEvent?: RunEventListener;
 }
 
@@ -69,6 +71,8 @@ export interface ResolvedOptions {
   timeoutMs: number;
   concurrency: number;
   deployment: DeploymentProfile;
+  /** Seed of the generated probes: given, or drawn for this run. */
+  seed: number;
 }
 
 /** Wrong or missing options: exit code 2. */
@@ -90,6 +94,16 @@ function baseUrlOf(value: string, flag: string): string {
   const path = url.pathname.replace(/\/+$/, '');
   const root = path.endsWith(BASE_PATH) ? path.slice(0, -BASE_PATH.length) : path;
   return `${url.origin}${root}`;
+}
+
+/** The largest seed: fast-check takes 32-bit seeds. */
+const MAX_SEED = 2 ** 31 - 1;
+
+function seedOf(value: number | undefined): number {
+  if (value === undefined) return Math.floor(Math.random() * MAX_SEED);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_SEED)
+    throw new UsageError(`--seed must be a whole number from 0 to ${MAX_SEED}`);
+  return value;
 }
 
 function positiveInt(value: number | undefined, flag: string, fallback: number): number {
@@ -160,6 +174,7 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     timeoutMs: positiveInt(o.timeoutMs, '--timeout', 10_000),
     concurrency: positiveInt(o.concurrency, '--concurrency', 4),
     deployment,
+    seed: seedOf(o.seed),
   };
 }
 
@@ -194,5 +209,6 @@ export function optionsFromEnv(env: Record<string, string | undefined> = process
   set('timeoutMs', num(pick('NCS_TIMEOUT')));
   set('concurrency', num(pick('NCS_CONCURRENCY')));
   set('deploymentProfile', pick('NCS_DEPLOYMENT_PROFILE'));
+  set('seed', num(pick('NCS_SEED')));
   return o;
 }

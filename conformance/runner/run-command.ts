@@ -25,6 +25,7 @@ export interface RunCommandFlags {
   timeout?: string;
   concurrency?: string;
   deploymentProfile?: string;
+  seed?: string;
 }
 
 export interface CommandIo {
@@ -64,6 +65,7 @@ export function commandOptions(flags: RunCommandFlags, env: Record<string, strin
   if (flags.allowMutations) o.allowMutations = true;
   if (flags.timeout !== undefined) o.timeoutMs = Number(flags.timeout);
   if (flags.concurrency !== undefined) o.concurrency = Number(flags.concurrency);
+  if (flags.seed !== undefined) o.seed = Number(flags.seed);
   return o;
 }
 

@@ -15,6 +15,8 @@ import { decideSafety, mutationSkipReason } from './safety.ts';
 
 export interface RunResult {
   runId: string;
+  /** Seed of the generated probes (undefined when the options were refused). */
+  seed?: number;
   /** 0: every MUST check passed; 1: a MUST check failed; 2: usage or connection error. */
   exitCode: 0 | 1 | 2;
   results: CheckResult[];
@@ -88,17 +90,36 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const started = performance.now();
   const runId = randomBytes(4).toString('hex');
   const emit = (e: RunEvent) => options.onEvent?.(e);
+  let seed: number | undefined;
   const finish = (exitCode: 0 | 1 | 2, results: CheckResult[], error?: string): RunResult => {
     const summary = summarise(results);
     const durationMs = performance.now() - started;
-    emit({ type: 'run-end', runId, durationMs, summary, exitCode, results, ...(error ? { error } : {}) });
-    return { runId, exitCode, results, summary, durationMs, ...(error ? { error } : {}) };
+    emit({
+      type: 'run-end',
+      runId,
+      durationMs,
+      summary,
+      exitCode,
+      results,
+      ...(error ? { error } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+    });
+    return {
+      runId,
+      ...(seed !== undefined ? { seed } : {}),
+      exitCode,
+      results,
+      summary,
+      durationMs,
+      ...(error ? { error } : {}),
+    };
   };
 
   let o: ResolvedOptions;
   let checks: CheckDef[];
   try {
     o = resolveOptions(options);
+    seed = o.seed;
     checks = selectChecks(options.checks ?? CHECKS, o.grep);
     if (checks.length === 0) throw new UsageError(`no check matches --grep ${o.grep}`);
   } catch (err) {
@@ -169,6 +190,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     labels: { next: 0 },
     cleanups,
     exchanges,
+    seed: o.seed,
   };
   emit({
     type: 'run-start',
@@ -178,6 +200,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     profile: safety.profile,
     allowMutations: safety.mutationsAllowed,
     checks: checks.map(infoOf),
+    seed: o.seed,
   });
 
   const runOne = async (check: CheckDef) => {
