@@ -1,0 +1,8 @@
+import type { CheckDef } from '../runner/check.ts';
+import { probeChecks } from './probe-checks.ts';
+
+/**
+ * The checks derived from the contract (simulator/contract/): negative probes per operation, echo
+ * rules, both base URLs, stateful invariants. Registered in conformance/checks/index.ts.
+ */
+export const generatedChecks: readonly CheckDef[] = [...probeChecks];
