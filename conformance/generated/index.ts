@@ -1,8 +1,9 @@
 import type { CheckDef } from '../runner/check.ts';
+import { judgedChecks } from './judged-checks.ts';
 import { probeChecks } from './probe-checks.ts';
 
 /**
  * The checks derived from the contract (simulator/contract/): negative probes per operation, echo
  * rules, both base URLs, stateful invariants. Registered in conformance/checks/index.ts.
  */
-export const generatedChecks: readonly CheckDef[] = [...probeChecks];
+export const generatedChecks: readonly CheckDef[] = [...probeChecks, ...judgedChecks];
