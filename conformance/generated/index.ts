@@ -1,4 +1,5 @@
 import type { CheckDef } from '../runner/check.ts';
+import { invariantChecks } from './invariant-checks.ts';
 import { judgedChecks } from './judged-checks.ts';
 import { probeChecks } from './probe-checks.ts';
 
@@ -6,4 +7,4 @@ import { probeChecks } from './probe-checks.ts';
  * The checks derived from the contract (simulator/contract/): negative probes per operation, echo
  * rules, both base URLs, stateful invariants. Registered in conformance/checks/index.ts.
  */
-export const generatedChecks: readonly CheckDef[] = [...probeChecks, ...judgedChecks];
+export const generatedChecks: readonly CheckDef[] = [...probeChecks, ...invariantChecks, ...judgedChecks];
