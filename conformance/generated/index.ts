@@ -1,4 +1,5 @@
 import type { CheckDef } from '../runner/check.ts';
+import { baseUrlChecks } from './base-url-checks.ts';
 import { invariantChecks } from './invariant-checks.ts';
 import { judgedChecks } from './judged-checks.ts';
 import { probeChecks } from './probe-checks.ts';
@@ -12,5 +13,6 @@ export const generatedChecks: readonly CheckDef[] = [
   ...probeChecks,
   ...invariantChecks,
   ...streamChecks,
+  ...baseUrlChecks,
   ...judgedChecks,
 ];
