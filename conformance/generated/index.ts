@@ -1,4 +1,5 @@
 import type { CheckDef } from '../runner/check.ts';
+import { channelChecks } from '../rules/channel-checks.ts';
 import { baseUrlChecks } from './base-url-checks.ts';
 import { invariantChecks } from './invariant-checks.ts';
 import { judgedChecks } from './judged-checks.ts';
@@ -15,4 +16,5 @@ export const generatedChecks: readonly CheckDef[] = [
   ...streamChecks,
   ...baseUrlChecks,
   ...judgedChecks,
+  ...channelChecks,
 ];
