@@ -4,7 +4,7 @@ import type { InterfaceSection } from '../runner/sections.ts';
 import { inBatches } from '../checks/support/interface-routes.ts';
 import { listConnections } from '../checks/support/connections.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
-import { probesOf, type Probe } from './probes.ts';
+import { hasProbes, probesOf, type Probe } from './probes.ts';
 import { operations, type Operation } from './request-fields.ts';
 import { recordRefused } from './trace.ts';
 import { validCalls } from './valid-calls.ts';
@@ -104,6 +104,4 @@ function probeCheck(op: Operation): CheckDef {
 }
 
 /** One probe check per operation whose request the interface states (derived from the route table). */
-export const probeChecks: CheckDef[] = operations()
-  .filter((op) => probesOf(op, 0, () => ({ query: {}, headers: {}, body: {} }), 'm').length > 0)
-  .map(probeCheck);
+export const probeChecks: CheckDef[] = operations().filter(hasProbes).map(probeCheck);

@@ -31,6 +31,18 @@ export interface ValidCall {
  */
 export const FIELD_LIST_IS_SCHEMA: Readonly<Record<string, readonly string[]>> = { createConnection: ['restaurantId'] };
 
+/**
+ * Whether the contract gives the operation anything to probe: a required value, a body field, or a
+ * constrained one (an optional free-text query filter has no invalid value).
+ */
+export function hasProbes(op: Operation): boolean {
+  const constrained = (t: FieldType) =>
+    t.type === 'string' ? t.min !== undefined || t.max !== undefined || t.pattern !== undefined : t.type !== 'other';
+  return (
+    op.route.id in FIELD_LIST_IS_SCHEMA || op.fields.some((f) => f.required || f.in === 'body' || constrained(f.type))
+  );
+}
+
 /** How many characters of a pattern's complement one run tries (drawn by the seed from the whole class). */
 export const COMPLEMENT_DRAWS = 6;
 
