@@ -26,7 +26,8 @@ const readLog = (ctx: CheckContext) => ctx.call('GET', auditPath(), { query: { l
 export const integrity = defineCheck({
   name: 'audit.integrity',
   title: "the returned range of the audit log verifies against its proof (sha256 hash chain, the simulator's format)",
-  severity: 'SHOULD',
+  // MUST: it judges only a proof that declares its format (else it skips); a broken chain is then no guess.
+  severity: 'MUST',
   section: AUDIT,
   tags: ['audit', 'security'],
   mutating: false,

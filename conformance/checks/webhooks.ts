@@ -242,7 +242,8 @@ export const deliveryLogged = defineCheck({
 export const redelivery = defineCheck({
   name: 'webhooks.redelivery',
   title: 'a logged delivery triggered again arrives at the receiver again with the same event',
-  severity: 'SHOULD',
+  // MUST: "can be triggered again on request"; the path comes from the profile, and a 404 there skips.
+  severity: 'MUST',
   section: 'Webhooks',
   tags: ['webhooks'],
   mutating: true,
