@@ -153,7 +153,11 @@ export const leaks: MutationOperator = {
         async handle(req, next) {
           const res = await next(req);
           const t = bearerOf(req);
-          return t && res.status === 200 ? editJson(res, (b) => void (b.data && (b.data.debugAuth = t))) : res;
+          return t && res.status === 200
+            ? editJson(res, (b) => {
+                if (b.data) b.data.debugAuth = t;
+              })
+            : res;
         },
       }),
       leak('token in a header', 'every authenticated answer carries the bearer token in a header', {
@@ -167,7 +171,11 @@ export const leaks: MutationOperator = {
         async handle(req, next) {
           const res = await next(req);
           const t = bearerOf(req);
-          return t && res.status >= 400 ? editJson(res, (b) => void (b.error && (b.error.detail = `token ${t}`))) : res;
+          return t && res.status >= 400
+            ? editJson(res, (b) => {
+                if (b.error) b.error.detail = `token ${t}`;
+              })
+            : res;
         },
       }),
       leak('token in a stream message', "the tenant's stream carries a message with the bearer token", {
@@ -234,7 +242,11 @@ export const leaks: MutationOperator = {
         leak(`internal in an error: ${short}`, `error answers say ${JSON.stringify(sample.slice(0, 40))}`, {
           async handle(req, next) {
             const res = await next(req);
-            return res.status >= 400 ? editJson(res, (b) => void (b.error && (b.error.detail = sample))) : res;
+            return res.status >= 400
+              ? editJson(res, (b) => {
+                  if (b.error) b.error.detail = sample;
+                })
+              : res;
           },
         }),
       );

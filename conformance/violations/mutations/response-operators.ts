@@ -71,7 +71,9 @@ export const metaFields: MutationOperator = {
         `retype meta.${k}`,
         `meta.${k} is a number`,
         undefined,
-        (b) => void (b.meta && (b.meta[k] = 7)),
+        (b) => {
+          if (b.meta) b.meta[k] = 7;
+        },
         'any',
       ),
       ...(k === 'at'
@@ -81,7 +83,9 @@ export const metaFields: MutationOperator = {
               'range meta.at',
               'meta.at is not a date-time',
               undefined,
-              (b) => void (b.meta && (b.meta.at = 'now')),
+              (b) => {
+                if (b.meta) b.meta.at = 'now';
+              },
               'any',
             ),
           ]

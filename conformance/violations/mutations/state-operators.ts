@@ -78,10 +78,9 @@ function raceDuplicates(): Mutant {
         }
       }
       const res = await next(withHeader(req, 'idempotency-key', `${key}-race`));
-      return editJson(
-        res,
-        (b) => void (b.meta && b.meta.idempotencyKey !== undefined && (b.meta.idempotencyKey = key)),
-      );
+      return editJson(res, (b) => {
+        if (b.meta && b.meta.idempotencyKey !== undefined) b.meta.idempotencyKey = key;
+      });
     },
   };
 }
@@ -113,7 +112,11 @@ export const altBase: MutationOperator = {
   description: 'the alternate base URL answers writes or refusals differently',
   mutants: () => [
     altDiffers('alt creation state', 'creations on the alternate URL start in another state', (req, res) =>
-      isCreate(req) && res.status === 200 ? editJson(res, (b) => void (b.data && (b.data.state = 'other-state'))) : res,
+      isCreate(req) && res.status === 200
+        ? editJson(res, (b) => {
+            if (b.data) b.data.state = 'other-state';
+          })
+        : res,
     ),
     altDiffers('alt decision reason', 'capability checks on the alternate URL give another reason', (req, res) =>
       addresses(check, req) && res.status === 200
@@ -128,7 +131,9 @@ export const altBase: MutationOperator = {
       'refused requests on the alternate URL answer 404 not_found instead of 400',
       (_req, res) =>
         res.status === 400
-          ? editJson({ ...res, status: 404 }, (b) => void (b.error && (b.error.code = 'not_found')))
+          ? editJson({ ...res, status: 404 }, (b) => {
+              if (b.error) b.error.code = 'not_found';
+            })
           : res,
     ),
   ],
