@@ -14,13 +14,22 @@ const seeded = (): RunEvent[] =>
 describe('every report prints the seed of the generated probes', () => {
   it('console: in the first lines', () => {
     let out = '';
-    const r = createConsoleReporter({ write: (t) => void (out += t), color: false });
+    const r = createConsoleReporter({
+      write: (t) => {
+        out += t;
+      },
+      color: false,
+    });
     for (const e of seeded()) r.onEvent(e);
     expect(out.split('\n').slice(0, 3).join('\n')).toMatch(/seed 1234/);
   });
   it('json: a seed field of the report format', () => {
     let text = '';
-    const r = createJsonReporter({ write: (t) => void (text = t) });
+    const r = createJsonReporter({
+      write: (t) => {
+        text = t;
+      },
+    });
     for (const e of seeded()) r.onEvent(e);
     const report = JsonReport.parse(JSON.parse(text));
     expect(report.seed).toBe(1234);

@@ -129,7 +129,9 @@ export const INTERNAL_SAMPLES: readonly string[] = [
 function tokenCapture() {
   let token: string | undefined;
   return {
-    see: (req: PlainRequest) => void (token = bearerOf(req) ?? token),
+    see(req: PlainRequest) {
+      token = bearerOf(req) ?? token;
+    },
     get: () => token,
   };
 }
