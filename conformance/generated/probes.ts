@@ -100,8 +100,7 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string)
         const len = patternLength(t.pattern);
         // Accepted values start with the run's own letters, so two runs never send the same key.
         const salt = marker.replace(/[^A-Za-z0-9]/g, '').slice(-8);
-        const ok = (n: number) =>
-          (salt + matching(new RegExp(`^[A-Za-z0-9]{${n}}$`), seed, `${name}.${n}`, 1)[0]!).slice(0, n);
+        const ok = (n: number) => (salt + textOf(n, seed, `${name}.${n}`)).slice(0, n);
         if (len) out.push(...lengthVariants(len, ok, 'a value'));
         for (const [i, drawn] of matching(t.pattern, seed, `${name}.match`, 2).entries())
           out.push(
