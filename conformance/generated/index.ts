@@ -5,6 +5,7 @@ import { invariantChecks } from './invariant-checks.ts';
 import { judgedChecks } from './judged-checks.ts';
 import { probeChecks } from './probe-checks.ts';
 import { streamChecks } from './stream-checks.ts';
+import { traceChecks } from './trace-checks.ts';
 
 /**
  * The checks derived from the contract (simulator/contract/): negative probes per operation, echo
@@ -16,5 +17,6 @@ export const generatedChecks: readonly CheckDef[] = [
   ...streamChecks,
   ...baseUrlChecks,
   ...judgedChecks,
+  ...traceChecks,
   ...channelChecks,
 ];
