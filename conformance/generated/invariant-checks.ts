@@ -9,6 +9,16 @@ export const CONCURRENT = 4;
 const data = (ex: Exchange) => (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
 const meta = (ex: Exchange) => (ex.json as { meta?: Record<string, unknown> } | undefined)?.meta ?? {};
 
+/**
+ * A connection without what may move by itself: its state and nextStep follow transitions the
+ * interface leaves open (the simulator activates a pending connection after a delay).
+ */
+function settled(c: Record<string, unknown> | undefined) {
+  if (!c) return c;
+  const { state: _state, nextStep: _nextStep, updatedAt: _updatedAt, ...rest } = c;
+  return rest;
+}
+
 /** The tenant's connection with this id as GET /connections lists it, and how many carry `label`. */
 async function lookup(ctx: CheckContext, id: unknown, label: string) {
   const { ex, connections } = await listConnections(ctx);
@@ -80,8 +90,8 @@ export const refusalChangesNothing = defineCheck({
     ctx.expect.errorCode(missing, 'idempotency_required', 'a creation without a key answers 428 idempotency_required');
     const { ex, connections } = await listConnections(ctx);
     const after = connections.find((c) => c.id === data(created)?.id);
-    ctx.expect.that(isDeepStrictEqual(after, before.entry), {
-      expected: 'the original connection is unchanged after the refused calls',
+    ctx.expect.that(isDeepStrictEqual(settled(after), settled(before.entry)), {
+      expected: 'the original connection is unchanged after the refused calls (but for its state, whose transitions are not shown)',
       observed: `before ${JSON.stringify(before.entry).slice(0, 200)}; after ${JSON.stringify(after).slice(0, 200)}`,
       exchange: ex,
     });
