@@ -100,7 +100,6 @@ async function altWrites(ctx: CheckContext) {
         credentials: op.route.auth ? 'token' : 'none',
         query: p.query,
         headers: p.headers,
-        retry: false,
         ...(p.body !== undefined ? { json: p.body } : {}),
       };
       return (op.route.kind ?? 'json') === 'sse'
@@ -124,12 +123,11 @@ async function altWrites(ctx: CheckContext) {
   if (ctx.profile !== 'full' || !ctx.target.hasToken) return;
   const base = await requireCreationBase(ctx);
   const labels = { main: ctx.label('alt-main'), alt: ctx.label('alt-alt') };
-  const main = await postConnection(ctx, { ...base, scopeLabel: labels.main }, { retry: false });
+  const main = await postConnection(ctx, { ...base, scopeLabel: labels.main });
   const alt = await ctx.call('POST', pathOf('createConnection'), {
     base: 'alt',
     json: { ...base, scopeLabel: labels.alt },
     headers: { 'Idempotency-Key': ctx.label('key') },
-    retry: false,
   });
   compare(
     ctx,

@@ -3,11 +3,14 @@ import { defineCheck, type CheckContext, type CheckDef } from '../runner/check.t
 import type { InterfaceSection } from '../runner/sections.ts';
 import { inBatches } from '../checks/support/interface-routes.ts';
 import { listConnections } from '../checks/support/connections.ts';
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { hasProbes, probesOf, type Probe } from './probes.ts';
 import { operations, type Operation } from './request-fields.ts';
 import { recordRefused } from './trace.ts';
 import { validCalls } from './valid-calls.ts';
+
+const RATE_LIMITED = ERROR_TABLE.rate_limited.status;
 
 const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -28,8 +31,6 @@ async function send(ctx: CheckContext, op: Operation, p: Probe): Promise<{ ex: E
     credentials,
     query: p.query,
     headers: p.headers,
-    // A refused probe is judged on its first answer: a retry would only repeat it.
-    retry: false,
     ...(p.body !== undefined ? { json: p.body } : {}),
   });
   return { ex };
@@ -88,8 +89,11 @@ function probeCheck(op: Operation): CheckDef {
       const probes = probesOf(op, ctx.seed, make, marker);
       const before = creating ? new Set((await listConnections(ctx)).connections.map((c) => c.id)) : new Set();
       const refusedLabels = new Set<string>();
+      let limited = 0;
       await inBatches(probes, WIDTH, async (p) => {
         const { ex, isStream } = await send(ctx, op, p);
+        // Still rate limited after the interface's retry policy: no verdict on this probe.
+        if (ex.status === RATE_LIMITED) return void limited++;
         judge(ctx, p, ex, isStream);
         if (ex.status >= 400 && ex.status < 500) {
           const values = [...Object.values(p.body ?? {}), ...Object.values(p.headers)];
@@ -98,6 +102,7 @@ function probeCheck(op: Operation): CheckDef {
         }
       });
       ctx.note(`${probes.length} probes from the contract, seed ${ctx.seed}`);
+      if (limited) ctx.note(`${limited} probes still answered 429 after retrying: not judged`);
       if (creating) await nothingWritten(ctx, before, refusedLabels);
     },
   });

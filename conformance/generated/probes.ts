@@ -139,7 +139,9 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string)
         `${name}.outside`,
       );
       out.push(refused('outside', { value: outside }, `not one of ${t.values.join(', ')}`));
-      for (const v of t.values) out.push(accepted(`value-${v}`, v, `the value ${v}`));
+      // One accepted value per run, drawn by the seed (runs cover them all; each may create a connection).
+      const [v] = draw(fc.constantFrom(...t.values), seed, `${name}.value`);
+      out.push(accepted(`value-${v}`, v, `the value ${v}`));
       break;
     }
     case 'integer': {

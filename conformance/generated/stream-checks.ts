@@ -1,6 +1,7 @@
 import type { SseEvent, SseSession } from '../client/sse-stream.ts';
 import { defineCheck, type CallOptions, type CheckContext, type CheckDef } from '../runner/check.ts';
 import { createLabelledConnection } from '../checks/support/connections.ts';
+import { skipIfLimited } from './invariant-checks.ts';
 import {
   firstMention,
   numberingProblems,
@@ -12,6 +13,7 @@ import {
 /** A creation whose message the kit waits for on `session`; the message, or a failure that ends the check. */
 async function provoke(ctx: CheckContext, session: SseSession, kind: string): Promise<SseEvent> {
   const c = await createLabelledConnection(ctx, kind);
+  skipIfLimited(ctx, c.ex);
   ctx.require(c.id, { expected: 'a valid creation answers 200 with data.id (to provoke a message)', exchange: c.ex });
   await session.readUntil((events) => firstMention(events, c.id!) !== undefined, STREAM_WAIT_MS);
   const message = firstMention(session.events, c.id);
@@ -34,6 +36,7 @@ async function provoke(ctx: CheckContext, session: SseSession, kind: string): Pr
  */
 async function resumeIntoLive(ctx: CheckContext, how: 'cursor' | 'Last-Event-ID') {
   const first = await ctx.stream(streamPath());
+  skipIfLimited(ctx, first.ex);
   ctx.require(first.isStream, { expected: "GET /stream with the token opens the tenant's feed", exchange: first.ex });
   const a = await provoke(ctx, first, 'live-a');
   await first.close();
