@@ -19,6 +19,7 @@ import { connectionChecks } from './connections.ts';
 import { capabilityChecks } from './capabilities.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
+import { generatedChecks } from '../generated/index.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -44,6 +45,8 @@ export const CHECKS = createRegistry([
   ...capabilityChecks,
   ...idempotencyKeyChecks,
   ...webhookReplayChecks,
+  // Derived from the contract (conformance/generated/).
+  ...generatedChecks,
   // Last: they judge the exchanges of all the others.
   ...responseChecks,
 ]);

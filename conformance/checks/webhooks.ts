@@ -246,6 +246,8 @@ export const deliveryLogged = defineCheck({
 export const redelivery = defineCheck({
   name: 'webhooks.redelivery',
   title: 'a logged delivery triggered again arrives at the receiver again with the same event',
+  // SHOULD at the simulator's paths (assumed: the interface does not show them); MUST where the
+  // deployment profile declares the path (judgeAsMust below), as the severity policy says.
   severity: 'SHOULD',
   section: 'Webhooks',
   tags: ['webhooks'],

@@ -88,7 +88,7 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           line(
             c.dim(
               safe(
-                `  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${plural(e.checks.length, 'check')}`,
+                `  tenant ${t.tenant ?? '-'} · credentials ${t.credentials} · environment ${t.environment ?? 'unknown'} · profile ${e.profile}${e.allowMutations ? '' : ' (no modifying calls)'} · ${plural(e.checks.length, 'check')}${e.seed !== undefined ? ` · seed ${e.seed}` : ''}`,
               ),
             ),
           );

@@ -89,6 +89,7 @@ export function toHtmlReport(start: RunStart | undefined, end: RunEnd): string {
     start ? `profile ${esc(start.profile)}` : '',
     start ? (start.allowMutations ? 'modifying checks allowed' : 'read-only') : '',
     start ? `started ${esc(start.startedAt)}` : '',
+    start?.seed !== undefined ? `seed ${start.seed}` : '',
     `run ${esc(end.runId)}, ${(end.durationMs / 1000).toFixed(1)} s`,
   ].filter(Boolean);
   const tiles = [

@@ -42,6 +42,8 @@ export const JsonReport = z.strictObject({
     .optional(),
   profile: z.enum(['full', 'read-only']).optional(),
   allowMutations: z.boolean().optional(),
+  /** Seed of the generated probes: `--seed <n>` repeats them. */
+  seed: z.number().int().nonnegative().optional(),
   summary: z.object({
     total: z.number().int(),
     passed: z.number().int(),

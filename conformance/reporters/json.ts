@@ -26,6 +26,7 @@ export function createJsonReporter(opts: { file?: string; write?: (text: string)
               target: start.target,
               profile: start.profile,
               allowMutations: start.allowMutations,
+              ...(start.seed !== undefined ? { seed: start.seed } : {}),
             }
           : {}),
         durationMs: e.durationMs,

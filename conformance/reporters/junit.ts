@@ -100,7 +100,9 @@ export function toJUnitXml(end: Extract<RunEvent, { type: 'run-end' }>, startedA
   const body = element(
     'testsuites',
     { name: 'ncs conformance', ...all, errors: all.errors + (end.error ? 1 : 0), time: seconds(end.durationMs) },
-    suites.join(''),
+    // The seed of the generated probes, so CI can repeat a run exactly (--seed).
+    (end.seed !== undefined ? element('properties', {}, element('property', { name: 'seed', value: end.seed })) : '') +
+      suites.join(''),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
 }

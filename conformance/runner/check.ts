@@ -66,6 +66,8 @@ export interface CheckContext {
   readonly profile: ProfileName;
   readonly deployment: DeploymentProfile;
   readonly runId: string;
+  /** Seed of the run's generated probes (the same seed draws the same probes). */
+  readonly seed: number;
   /** A request against the target; `path` is absolute (/api/public/v1/...) or a full URL. */
   call(method: string, path: string, opts?: CallOptions): Promise<Exchange>;
   /** Opens an event stream (same options as call); close the session when done. Closed at the end of the check anyway. */

@@ -79,6 +79,12 @@ export const RUN_OPTIONS = defineOptions({
     Number,
     'NCS_MAX_STREAM_BYTES',
   ),
+  seed: parsedOption(
+    '--seed <n>',
+    'seed of the generated probes, to repeat a run (default random, printed)',
+    Number,
+    'NCS_SEED',
+  ),
   deploymentProfile: textOption(
     '--deployment-profile <file>',
     'JSON file with what the interface does not show',

@@ -28,6 +28,8 @@ export interface RunState {
   notices?: string[];
   /** Profile fields the deployment declared itself. */
   declaredFields?: readonly string[];
+  /** Seed of the generated probes (0 when the caller gave none). */
+  seed?: number;
 }
 
 const errorCodeOf = (ex: Exchange) => {
@@ -124,6 +126,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     profile: run.profile,
     deployment: run.deployment,
     runId: run.runId,
+    seed: run.seed ?? 0,
     call,
     stream,
     atRunEnd: (cleanup) => void run.cleanups.push(cleanup),

@@ -51,6 +51,8 @@ export type RunEvent =
       profile: ProfileName;
       allowMutations: boolean;
       checks: CheckInfo[];
+      /** Seed of the generated probes (--seed repeats them). */
+      seed?: number;
     }
   | { type: 'check-start'; check: CheckInfo }
   | { type: 'check-pass'; result: CheckResult }
@@ -66,6 +68,8 @@ export type RunEvent =
       error?: string;
       /** What the kit had to cut, assume or work around (body caps, a refused Service-Version, ...). */
       notices?: string[];
+      /** Seed of the generated probes (--seed repeats them). */
+      seed?: number;
     };
 
 export type RunEventListener = (event: RunEvent) => void;

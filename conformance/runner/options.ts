@@ -65,6 +65,8 @@ export interface ResolvedOptions {
   deployment: DeploymentProfile;
   /** The profile fields the deployment declared itself (not filled in with the simulator's defaults). */
   declaredFields: string[];
+  /** Seed of the generated probes: given, or drawn for this run. */
+  seed: number;
 }
 
 /** --require: a fraction of the checks judged, or checks that must be judged. */
@@ -109,6 +111,16 @@ function baseUrlOf(value: string, flag: string): string {
   const path = url.pathname.replace(/\/+$/, '');
   const root = path.endsWith(BASE_PATH) ? path.slice(0, -BASE_PATH.length) : path;
   return `${url.origin}${root}`;
+}
+
+/** The largest seed: fast-check takes 32-bit seeds. */
+const MAX_SEED = 2 ** 31 - 1;
+
+function seedOf(value: number | undefined): number {
+  if (value === undefined) return Math.floor(Math.random() * MAX_SEED);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_SEED)
+    throw new UsageError(`--seed must be a whole number from 0 to ${MAX_SEED}`);
+  return value;
 }
 
 function positiveInt(value: number | undefined, flag: string, fallback: number): number {
@@ -189,6 +201,7 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     maxStreamBytes: positiveInt(o.maxStreamBytes, '--max-stream-bytes', DEFAULT_MAX_STREAM_BYTES),
     deployment,
     declaredFields,
+    seed: seedOf(o.seed),
   };
 }
 

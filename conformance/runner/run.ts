@@ -18,6 +18,8 @@ import { decideSafety, mutationSkipReason } from './safety.ts';
 
 export interface RunResult {
   runId: string;
+  /** Seed of the generated probes (undefined when the options were refused). */
+  seed?: number;
   /** 0: every MUST check passed; 1: a MUST check failed; 2: usage or connection error. */
   exitCode: 0 | 1 | 2;
   results: CheckResult[];
@@ -109,6 +111,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const redactor = createRedactor();
   let client: KitClient | undefined;
   let require: ResolvedOptions['require'];
+  let seed: number | undefined;
   const finish = (exitCode: 0 | 1 | 2, checked: CheckResult[], error?: string): RunResult => {
     const stats = client?.stats;
     if (stats?.cappedBodies)
@@ -136,14 +139,25 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       results,
       notices: said,
       ...(why ? { error: why } : {}),
+      ...(seed !== undefined ? { seed } : {}),
     });
-    return { runId, exitCode: code, results, summary, durationMs, notices: said, ...(why ? { error: why } : {}) };
+    return {
+      runId,
+      ...(seed !== undefined ? { seed } : {}),
+      exitCode: code,
+      results,
+      summary,
+      durationMs,
+      notices: said,
+      ...(why ? { error: why } : {}),
+    };
   };
 
   let o: ResolvedOptions;
   let checks: CheckDef[];
   try {
     o = resolveOptions(options);
+    seed = o.seed;
     checks = selectChecks(options.checks ?? CHECKS, o.grep);
     if (checks.length === 0) throw new UsageError(`no check matches --grep ${o.grep}`);
   } catch (err) {
@@ -237,6 +251,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     labels: { next: 0 },
     cleanups,
     exchanges,
+    seed: o.seed,
   };
   emit({
     type: 'run-start',
@@ -246,6 +261,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     profile: safety.profile,
     allowMutations: safety.mutationsAllowed,
     checks: checks.map(infoOf),
+    seed: o.seed,
   });
 
   const runOne = async (check: CheckDef) => {

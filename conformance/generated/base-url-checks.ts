@@ -1,0 +1,170 @@
+import { isDeepStrictEqual } from 'node:util';
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import type { RouteDef } from '../../simulator/contract/route-def.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { defineCheck, type CallOptions, type CheckContext } from '../runner/check.ts';
+import { listConnections, postConnection, requireCreationBase } from '../checks/support/connections.ts';
+import { probesOf } from './probes.ts';
+import { probeMarker } from './probe-checks.ts';
+import { operations } from './request-fields.ts';
+import { shapeDiff, shapeOf } from './shape.ts';
+import { validCalls } from './valid-calls.ts';
+
+const body = (ex: Exchange) =>
+  (ex.json ?? {}) as { data?: Record<string, unknown>; meta?: Record<string, unknown>; error?: { code?: unknown } };
+
+/** Semantics a creation must share on both addresses: everything but the identity and the times. */
+// nextStep: its content is "not shown" (it may well name the connection).
+const IDENTITY = new Set([
+  'id',
+  'createdAt',
+  'scopeLabel',
+  'idempotencyKey',
+  'expiresAt',
+  'requestId',
+  'at',
+  'nextStep',
+]);
+/** The fields the contract gives a route's data (further fields are the deployment's, compared by shape only). */
+const contractKeys = (route: RouteDef) =>
+  Object.keys((route.data as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+const semantics = (route: RouteDef, data: Record<string, unknown> | undefined, identity: boolean) =>
+  Object.fromEntries(
+    Object.entries(data ?? {}).filter(([k]) => contractKeys(route).includes(k) && (!identity || !IDENTITY.has(k))),
+  );
+
+/** The fields whose values differ, as path: main vs alternate. */
+function valueDiff(main: Record<string, unknown> | undefined, alt: Record<string, unknown> | undefined): string {
+  const keys = new Set([...Object.keys(main ?? {}), ...Object.keys(alt ?? {})]);
+  return [...keys]
+    .filter((k) => !isDeepStrictEqual(main?.[k], alt?.[k]))
+    .slice(0, 5)
+    .map(
+      (k) =>
+        `data.${k}: main ${JSON.stringify(main?.[k])?.slice(0, 80)}, alternate ${JSON.stringify(alt?.[k])?.slice(0, 80)}`,
+    )
+    .join('; ');
+}
+
+function compare(ctx: CheckContext, route: RouteDef, what: string, main: Exchange, alt: Exchange, sameData: boolean) {
+  const rule = `${what} answers alike on ${ctx.target.altBaseUrl} and ${ctx.target.baseUrl}`;
+  if (
+    !ctx.expect.that(main.status === alt.status, {
+      expected: `${rule}: the same status`,
+      observed: `${alt.status} on the alternate URL, ${main.status} on the main one`,
+      exchange: alt,
+    })
+  )
+    return;
+  if (main.status >= 400) {
+    ctx.expect.that(body(main).error?.code === body(alt).error?.code, {
+      expected: `${rule}: the same error.code`,
+      observed: `${JSON.stringify(body(alt).error?.code)} on the alternate URL, ${JSON.stringify(body(main).error?.code)} on the main one`,
+      exchange: alt,
+    });
+    return;
+  }
+  const diff = shapeDiff(shapeOf(body(main).data), shapeOf(body(alt).data));
+  ctx.expect.that(diff.length === 0, {
+    expected: `${rule}: data of the same shape`,
+    observed: diff.slice(0, 5).join('; '),
+    exchange: alt,
+  });
+  const [m, a] = [semantics(route, body(main).data, !sameData), semantics(route, body(alt).data, !sameData)];
+  ctx.expect.that(isDeepStrictEqual(m, a), {
+    expected: `${rule}: ${sameData ? 'the same data' : 'the same data but for identity and times'}`,
+    observed: valueDiff(m, a),
+    exchange: alt,
+  });
+}
+
+/**
+ * Every operation with a request, on both addresses: a refused probe (the first the contract
+ * generates) answers the same status and code; a capability check the same data; a key and a
+ * creation made once on each compare by shape and semantics, and each creation is seen on both.
+ */
+async function altWrites(ctx: CheckContext) {
+  const marker = probeMarker(ctx);
+  for (const op of operations()) {
+    if (op.route.auth && !ctx.target.hasToken) continue;
+    const make = await validCalls(ctx, op);
+    if (typeof make === 'string') continue;
+    const probe = probesOf(op, ctx.seed, make, marker).find((p) => !p.expect.accepted);
+    if (!probe) continue;
+    const send = (
+      base: 'main' | 'alt',
+      p: { body?: unknown; query: Record<string, string>; headers: Record<string, string> },
+    ) => {
+      const o: CallOptions = {
+        base,
+        credentials: op.route.auth ? 'token' : 'none',
+        query: p.query,
+        headers: p.headers,
+        ...(p.body !== undefined ? { json: p.body } : {}),
+      };
+      return (op.route.kind ?? 'json') === 'sse'
+        ? ctx.stream(op.route.path, o).then(async (s) => (await s.close(), s.ex))
+        : ctx.call(op.route.method, op.route.path, o);
+    };
+    // The same refused call on each address (a refused call stores nothing, so its key may repeat).
+    const [main, alt] = [await send('main', probe), await send('alt', probe)];
+    compare(ctx, op.route, `${op.route.method} ${op.route.path} probe ${probe.id}`, main, alt, true);
+    if (op.route.method === 'GET' || ctx.profile !== 'full') continue;
+    if (op.route.id === 'createConnection') continue;
+    compare(
+      ctx,
+      op.route,
+      `${op.route.method} ${op.route.path}`,
+      await send('main', make('valid')),
+      await send('alt', make('valid-alt')),
+      op.route.id === 'checkCapability',
+    );
+  }
+  if (ctx.profile !== 'full' || !ctx.target.hasToken) return;
+  const base = await requireCreationBase(ctx);
+  const labels = { main: ctx.label('alt-main'), alt: ctx.label('alt-alt') };
+  const main = await postConnection(ctx, { ...base, scopeLabel: labels.main });
+  const alt = await ctx.call('POST', pathOf('createConnection'), {
+    base: 'alt',
+    json: { ...base, scopeLabel: labels.alt },
+    headers: { 'Idempotency-Key': ctx.label('key') },
+  });
+  compare(
+    ctx,
+    ROUTE_BY_ID.get('createConnection')!,
+    'POST /connections (one creation on each address)',
+    main,
+    alt,
+    false,
+  );
+  const [onMain, onAlt] = [
+    await listConnections(ctx),
+    await ctx.call('GET', pathOf('listConnections'), { base: 'alt' }),
+  ];
+  const altList = (body(onAlt).data?.connections as { scopeLabel?: unknown }[] | undefined) ?? [];
+  for (const label of Object.values(labels)) {
+    ctx.expect.that(
+      onMain.connections.some((c) => c.scopeLabel === label) && altList.some((c) => c.scopeLabel === label),
+      {
+        expected: `the connection ${label} is listed by GET /connections on both addresses (one interface, one set of data)`,
+        exchange: onAlt,
+      },
+    );
+  }
+}
+
+const pathOf = (id: string) => ROUTE_BY_ID.get(id)!.path;
+
+export const altWritesAlike = defineCheck({
+  name: 'generated.alt-operations-alike',
+  title:
+    'every operation answers alike on both base URLs: refusals by status and code, writes (made once on each) by shape and semantics',
+  severity: 'MUST',
+  section: 'Network Connections Service Interface',
+  tags: ['generated', 'base-urls'],
+  mutating: true,
+  requires: ['alt-base-url'],
+  run: altWrites,
+});
+
+export const baseUrlChecks = [altWritesAlike];

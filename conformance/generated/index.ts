@@ -1,0 +1,22 @@
+import type { CheckDef } from '../runner/check.ts';
+import { channelChecks } from '../rules/channel-checks.ts';
+import { baseUrlChecks } from './base-url-checks.ts';
+import { invariantChecks } from './invariant-checks.ts';
+import { judgedChecks } from './judged-checks.ts';
+import { probeChecks } from './probe-checks.ts';
+import { streamChecks } from './stream-checks.ts';
+import { traceChecks } from './trace-checks.ts';
+
+/**
+ * The checks derived from the contract (simulator/contract/): negative probes per operation, echo
+ * rules, both base URLs, stateful invariants. Registered in conformance/checks/index.ts.
+ */
+export const generatedChecks: readonly CheckDef[] = [
+  ...probeChecks,
+  ...invariantChecks,
+  ...streamChecks,
+  ...baseUrlChecks,
+  ...judgedChecks,
+  ...traceChecks,
+  ...channelChecks,
+];

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import { defineCheck, type CheckContext, type CheckDef } from '../runner/check.ts';
+import type { InterfaceSection } from '../runner/sections.ts';
+import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
+import { contractDataRule, idempotencyKeyEchoRule, requestEchoRule } from '../rules/generated-rules.ts';
+import type { ResponseRule } from '../rules/response-rules.ts';
+import { creationBase, postConnection } from '../checks/support/connections.ts';
+import { knownPair, successSamples } from '../checks/support/samples.ts';
+import { draw } from './draw.ts';
+
+const path = (id: string) => ROUTE_BY_ID.get(id)!.path;
+
+/**
+ * Calls that give the echo rules something to judge even in a run narrowed by --grep: a capability
+ * check with a drawn environment and one without (the default), on each base URL; when modifying
+ * calls are allowed, a key for a drawn operation name and a creation in a drawn environment.
+ */
+function echoCalls(ctx: CheckContext): Promise<void> {
+  return ctx.shared('generated-echo-calls', () => makeEchoCalls(ctx));
+}
+
+async function makeEchoCalls(ctx: CheckContext) {
+  await successSamples(ctx);
+  if (!ctx.target.hasToken) return;
+  const pair = await knownPair(ctx);
+  const [environment] = draw(fc.constantFrom(...ENVIRONMENTS), ctx.seed, 'echo.environment');
+  const bases = ctx.target.altBaseUrl ? (['main', 'alt'] as const) : (['main'] as const);
+  for (const base of bases) {
+    if (pair) {
+      await ctx.call('POST', path('checkCapability'), { base, json: { ...pair, environment } });
+      await ctx.call('POST', path('checkCapability'), { base, json: pair });
+    }
+  }
+  if (ctx.profile !== 'full') return;
+  const [operation] = draw(fc.stringMatching(/^[a-z]{3,10}\.[a-z]{3,10}$/), ctx.seed, 'echo.operation');
+  await ctx.call('POST', path('createIdempotencyKey'), { json: { operation } });
+  const base = await creationBase(ctx);
+  if (base) await postConnection(ctx, { ...base, scopeLabel: ctx.label('echo') });
+}
+
+async function judgeAll(ctx: CheckContext, rule: ResponseRule, expected: string, applies: (id: string) => boolean) {
+  await echoCalls(ctx);
+  const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
+  let judged = 0;
+  const offenders: { check: string; problem: string; ex: Parameters<ResponseRule>[0] }[] = [];
+  for (const { check, ex } of ctx.exchanges()) {
+    const route = routeOf(ex, bases);
+    if (!route || !applies(route.id)) continue;
+    judged++;
+    const problem = rule(ex, { route, authenticated: sentCredentials(ex), secrets: [] });
+    if (problem) offenders.push({ check, problem, ex });
+  }
+  ctx.note(`judged ${judged} answers`);
+  const first = offenders[0];
+  if (!first) return;
+  ctx.fail({
+    expected: `${first.ex.method} ${new URL(first.ex.url).pathname}: ${expected}`,
+    observed: `${first.problem} (${offenders.length} of ${judged} answers; made by ${[...new Set(offenders.map((o) => o.check))].slice(0, 4).join(', ')})`,
+    exchange: first.ex,
+  });
+}
+
+function judged(
+  name: string,
+  section: InterfaceSection,
+  title: string,
+  rule: ResponseRule,
+  applies: (id: string) => boolean = () => true,
+): CheckDef {
+  return defineCheck({
+    name: `generated.${name}`,
+    title: `every answer of the run: ${title}`,
+    severity: 'MUST',
+    section,
+    tags: ['generated', 'responses'],
+    mutating: false,
+    judgesRun: true,
+    run: (ctx) => judgeAll(ctx, rule, title, applies),
+  });
+}
+
+/** Rules derived from the contract, judged on every answer of the run. */
+export const judgedChecks: CheckDef[] = [
+  judged(
+    'contract-data',
+    'Resources and their fields',
+    "a 200 answer's data has every field the contract's resource gives it, of its type, format and range",
+    contractDataRule,
+  ),
+  judged(
+    'request-echo',
+    'Connection',
+    'the fields a creation or capability check sends come back unchanged (environment "default sandbox" when left out)',
+    requestEchoRule,
+  ),
+  judged(
+    'idempotency-key-echo',
+    'Meta',
+    'meta.idempotencyKey is the key sent with the call; a replay (meta.replayed true) sets it',
+    idempotencyKeyEchoRule,
+  ),
+];

@@ -1,0 +1,112 @@
+import type { Exchange } from '../client/http-client.ts';
+import { defineCheck, type CheckContext, type CheckDef } from '../runner/check.ts';
+import type { InterfaceSection } from '../runner/sections.ts';
+import { inBatches } from '../rules/interface-routes.ts';
+import { listConnections } from '../checks/support/connections.ts';
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { hasProbes, probesOf, type Probe } from './probes.ts';
+import { operations, type Operation } from './request-fields.ts';
+import { recordRefused } from './trace.ts';
+import { validCalls } from './valid-calls.ts';
+
+const RATE_LIMITED = ERROR_TABLE.rate_limited.status;
+
+const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The probes of one operation sent at once, at most this many (polite to a shared staging target). */
+const WIDTH = 4;
+
+/** The generated texts of this run start with this, so a stored one can be recognised. */
+export const probeMarker = (ctx: CheckContext) => `ncs-conformance-${ctx.runId}-`;
+
+async function send(ctx: CheckContext, op: Operation, p: Probe): Promise<{ ex: Exchange; isStream?: boolean }> {
+  const credentials = op.route.auth ? 'token' : 'none';
+  if ((op.route.kind ?? 'json') === 'sse') {
+    const s = await ctx.stream(op.route.path, { credentials, query: p.query, headers: p.headers });
+    await s.close();
+    return { ex: s.ex, isStream: s.isStream };
+  }
+  const ex = await ctx.call(op.route.method, op.route.path, {
+    credentials,
+    query: p.query,
+    headers: p.headers,
+    ...(p.body !== undefined ? { json: p.body } : {}),
+  });
+  return { ex };
+}
+
+function judge(ctx: CheckContext, p: Probe, ex: Exchange, isStream?: boolean) {
+  const repro = `probe ${p.id} (seed ${ctx.seed})`;
+  if (p.expect.accepted)
+    ctx.expect.that(isStream ?? (ex.status !== 400 && ex.status < 500), {
+      expected: `${p.rule} [${repro}]`,
+      exchange: ex,
+    });
+  else ctx.expect.errorCode(ex, p.expect.code, `${p.rule} [${repro}]`);
+}
+
+/**
+ * After refused creations: no connection carries a refused call's scope label, and no connection
+ * created meanwhile breaks the creation limits (only a refused probe could have written it).
+ */
+async function nothingWritten(ctx: CheckContext, before: Set<unknown>, refusedLabels: Set<string>) {
+  const { ex, connections } = await listConnections(ctx);
+  const { min, max } = LIMITS.scopeLabel;
+  const written = connections.filter(
+    (c) =>
+      (typeof c.scopeLabel === 'string' && refusedLabels.has(c.scopeLabel)) ||
+      (!before.has(c.id) &&
+        (typeof c.scopeLabel !== 'string' || c.scopeLabel.length < min || c.scopeLabel.length > max)),
+  );
+  ctx.expect.that(written.length === 0, {
+    expected:
+      'a refused creation (any 4xx) writes nothing: no connection from a refused probe appears in GET /connections',
+    observed: `written despite the refusal: ${written
+      .slice(0, 3)
+      .map((c) => JSON.stringify(c).slice(0, 160))
+      .join('; ')}`,
+    exchange: ex,
+  });
+}
+
+function probeCheck(op: Operation): CheckDef {
+  const creating = op.route.idempotent === true;
+  const where = `${op.route.method} ${op.route.path}`;
+  return defineCheck({
+    name: `generated.probes-${kebab(op.route.id)}`,
+    title: `${where}: every request value missing, null, mistyped, at and one past each limit, outside its pattern (seeded probes derived from the contract)`,
+    severity: 'MUST',
+    section: where as InterfaceSection,
+    tags: ['generated', 'validation', 'limits'],
+    // Probes of a creating call create where they are accepted (boundary values); the capability check only reads.
+    mutating: op.route.method !== 'GET' && op.route.id !== 'checkCapability',
+    ...(op.route.auth ? { requires: ['token'] as const } : {}),
+    async run(ctx) {
+      const make = await validCalls(ctx, op);
+      if (typeof make === 'string') return ctx.skip(make);
+      const marker = probeMarker(ctx);
+      const probes = probesOf(op, ctx.seed, make, marker);
+      const before = creating ? new Set((await listConnections(ctx)).connections.map((c) => c.id)) : new Set();
+      const refusedLabels = new Set<string>();
+      let limited = 0;
+      await inBatches(probes, WIDTH, async (p) => {
+        const { ex, isStream } = await send(ctx, op, p);
+        // Still rate limited after the interface's retry policy: no verdict on this probe.
+        if (ex.status === RATE_LIMITED) return void limited++;
+        judge(ctx, p, ex, isStream);
+        if (ex.status >= 400 && ex.status < 500) {
+          const values = [...Object.values(p.body ?? {}), ...Object.values(p.headers)];
+          await recordRefused(ctx, `${where} probe ${p.id}`, values, marker);
+          if (typeof p.body?.scopeLabel === 'string') refusedLabels.add(p.body.scopeLabel);
+        }
+      });
+      ctx.note(`${probes.length} probes from the contract, seed ${ctx.seed}`);
+      if (limited) ctx.note(`${limited} probes still answered 429 after retrying: not judged`);
+      if (creating) await nothingWritten(ctx, before, refusedLabels);
+    },
+  });
+}
+
+/** One probe check per operation whose request the interface states (derived from the route table). */
+export const probeChecks: CheckDef[] = operations().filter(hasProbes).map(probeCheck);

@@ -1,0 +1,255 @@
+import fc from 'fast-check';
+import type { ErrorCode } from '../../simulator/contract/errors.ts';
+import { classComplement, draw, matching, patternLength, textOf, wrongTypeOf } from './draw.ts';
+import type { FieldType, Operation, RequestField } from './request-fields.ts';
+
+/** One generated request of an operation: a valid call with one value changed. */
+export interface Probe {
+  /** <field>.<kind>[.<detail>], unique within the operation, e.g. scopeLabel.length-121. */
+  id: string;
+  field: string;
+  /** What the interface demands of the answer: accepted by validation, or refused with this code. */
+  expect: { accepted: true } | { accepted: false; code: ErrorCode };
+  /** The rule in words, for the failure report. */
+  rule: string;
+  body?: Record<string, unknown>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+/** A valid call of the operation: the starting point every probe changes one value of. */
+export interface ValidCall {
+  body?: Record<string, unknown>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+/**
+ * Operations whose field list the interface calls the schema, so an unknown field is refused, with the
+ * sentence: POST /connections ("A sample call for this endpoint sends a field restaurantId in place of
+ * scopeLabel; the field list above is the schema."). The sample's field is always one of the probes.
+ */
+export const FIELD_LIST_IS_SCHEMA: Readonly<Record<string, readonly string[]>> = { createConnection: ['restaurantId'] };
+
+/**
+ * Whether the contract gives the operation anything to probe: a required value, a body field, or a
+ * constrained one (an optional free-text query filter has no invalid value).
+ */
+export function hasProbes(op: Operation): boolean {
+  const constrained = (t: FieldType) =>
+    t.type === 'string' ? t.min !== undefined || t.max !== undefined || t.pattern !== undefined : t.type !== 'other';
+  return (
+    op.route.id in FIELD_LIST_IS_SCHEMA || op.fields.some((f) => f.required || f.in === 'body' || constrained(f.type))
+  );
+}
+
+/** How many characters of a pattern's complement one run tries (drawn by the seed from the whole class). */
+export const COMPLEMENT_DRAWS = 6;
+
+type Value = { value: unknown; omit?: false } | { omit: true };
+interface Variant {
+  kind: string;
+  v: Value;
+  accepted: boolean;
+  what: string;
+  code?: ErrorCode;
+}
+
+const refused = (kind: string, v: Value, what: string, code?: ErrorCode): Variant => ({
+  kind,
+  v,
+  accepted: false,
+  what,
+  ...(code ? { code } : {}),
+});
+const accepted = (kind: string, value: unknown, what: string): Variant => ({
+  kind,
+  v: { value },
+  accepted: true,
+  what,
+});
+
+function lengthVariants(t: { min?: number; max?: number }, text: (n: number) => unknown, label: string): Variant[] {
+  const out: Variant[] = [];
+  if (t.min !== undefined) {
+    if (t.min > 0)
+      out.push(refused(`length-${t.min - 1}`, { value: text(t.min - 1) }, `${label} one shorter than ${t.min}`));
+    out.push(accepted(`length-${t.min}`, text(t.min), `${label} of the minimum length ${t.min}`));
+  }
+  if (t.max !== undefined) {
+    out.push(accepted(`length-${t.max}`, text(t.max), `${label} of the maximum length ${t.max}`));
+    out.push(refused(`length-${t.max + 1}`, { value: text(t.max + 1) }, `${label} one longer than ${t.max}`));
+  }
+  return out;
+}
+
+/** The variants of one value: what the contract says about its type, bounds and pattern. */
+function variants(f: RequestField, valid: unknown, seed: number, marker: string): Variant[] {
+  const name = `${f.in}.${f.name}`;
+  const t: FieldType = f.type;
+  const out: Variant[] = [];
+  if (f.required)
+    out.push(refused('missing', { omit: true }, 'left out', f.in === 'header' ? 'idempotency_required' : undefined));
+  if (f.in === 'body') out.push(refused('null', { value: null }, 'null'));
+  const text = (n: number) => textOf(n, seed, `${name}.${n}`, marker);
+  switch (t.type) {
+    case 'string':
+      if (f.in === 'body')
+        out.push(refused('wrong-type', { value: wrongTypeOf('string', seed, name) }, 'not a string'));
+      if (t.pattern) {
+        const len = patternLength(t.pattern);
+        // Accepted values start with the run's own letters, so two runs never send the same key.
+        const salt = marker.replace(/[^A-Za-z0-9]/g, '').slice(-8);
+        const ok = (n: number) => (salt + textOf(n, seed, `${name}.${n}`)).slice(0, n);
+        if (len) out.push(...lengthVariants(len, ok, 'a value'));
+        for (const [i, drawn] of matching(t.pattern, seed, `${name}.match`, 2).entries())
+          out.push(
+            accepted(
+              `pattern-${i}`,
+              (salt + drawn).slice(0, len?.max ?? drawn.length + 8),
+              `a drawn value matching ${t.pattern.source}`,
+            ),
+          );
+        const complement = classComplement(t.pattern);
+        const picked =
+          draw(
+            fc.shuffledSubarray(complement, { minLength: COMPLEMENT_DRAWS, maxLength: COMPLEMENT_DRAWS }),
+            seed,
+            `${name}.complement`,
+          )[0] ?? [];
+        for (const c of picked) {
+          const base = ok(len?.min ?? 8);
+          // Inside the value: a header's leading or trailing space would be trimmed in transit.
+          const at = 1 + (c.charCodeAt(0) % (base.length - 1));
+          out.push(
+            refused(
+              `char-${c.charCodeAt(0)}`,
+              { value: base.slice(0, at) + c + base.slice(at) },
+              `with ${JSON.stringify(c)}, outside ${t.pattern.source}`,
+            ),
+          );
+        }
+      } else out.push(...lengthVariants(t, text, 'a text'));
+      break;
+    case 'enum': {
+      out.push(refused('wrong-type', { value: wrongTypeOf('enum', seed, name) }, 'not a string'));
+      const [outside] = draw(
+        fc.string({ minLength: 1, maxLength: 16 }).filter((s) => !t.values.includes(s)),
+        seed,
+        `${name}.outside`,
+      );
+      out.push(refused('outside', { value: outside }, `not one of ${t.values.join(', ')}`));
+      // One accepted value per run, drawn by the seed (runs cover them all; each may create a connection).
+      const [v] = draw(fc.constantFrom(...t.values), seed, `${name}.value`);
+      out.push(accepted(`value-${v}`, v, `the value ${v}`));
+      break;
+    }
+    case 'integer': {
+      const [word] = draw(fc.stringMatching(/^[a-z]{1,8}$/), seed, `${name}.word`);
+      out.push(refused('wrong-type', { value: word }, 'not a number'));
+      out.push(refused('fraction', { value: '1.5' }, 'not a whole number'));
+      if (t.min !== undefined) {
+        out.push(accepted(`min-${t.min}`, String(t.min), `the minimum ${t.min}`));
+        out.push(refused(`min-${t.min - 1}`, { value: String(t.min - 1) }, `one below the minimum ${t.min}`));
+      }
+      break;
+    }
+    case 'array': {
+      out.push(refused('wrong-type', { value: wrongTypeOf('array', seed, name) }, 'not an array'));
+      const item = Array.isArray(valid) ? valid[0] : undefined;
+      const items = (n: number) => Array.from({ length: n }, () => item);
+      out.push(
+        ...lengthVariants(t, items, 'a list').map((v) => ({ ...v, what: v.what.replace('length', 'number of items') })),
+      );
+      out.push(refused('item-null', { value: [null] }, 'with a null item'));
+      out.push(
+        refused(
+          'item-wrong-type',
+          { value: [wrongTypeOf('string', seed, `${name}.item`)] },
+          'with an item that is not a string',
+        ),
+      );
+      if (t.item.type === 'string' && t.item.max !== undefined)
+        out.push(
+          refused(
+            `item-length-${t.item.max + 1}`,
+            { value: [text(t.item.max + 1)] },
+            `with an item one longer than ${t.item.max}`,
+          ),
+        );
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}
+
+function applied(call: ValidCall, f: RequestField, v: Value): ValidCall {
+  const next: ValidCall = { ...call, query: { ...call.query }, headers: { ...call.headers } };
+  if (f.in === 'body') {
+    const body = { ...call.body };
+    if (v.omit) delete body[f.name];
+    else body[f.name] = v.value;
+    next.body = body;
+  } else {
+    const target = f.in === 'query' ? next.query : next.headers;
+    if (v.omit) delete target[f.name];
+    else target[f.name] = String(v.value);
+  }
+  return next;
+}
+
+/**
+ * Every probe of one operation, drawn by `seed`: per request value missing, null, of a wrong type,
+ * each limit at the boundary (accepted) and one past (refused), the pattern's complement and, where
+ * the field list is the schema, unknown fields. `valid(probeId)` gives a fresh valid call per probe
+ * (a new Idempotency-Key and scope label each), `marker` prefixes generated texts so they can be found.
+ * @example probesOf(op, 42, () => validCall, 'ncs-probe').length
+ */
+export function probesOf(op: Operation, seed: number, valid: (probeId: string) => ValidCall, marker: string): Probe[] {
+  const probes: Probe[] = [];
+  const where = `${op.route.method} ${op.route.path}`;
+  for (const f of op.fields) {
+    const sample = valid('sample');
+    const current = f.in === 'body' ? sample.body?.[f.name] : undefined;
+    for (const v of variants(f, current, seed, marker)) {
+      const id = `${f.name}.${v.kind}`;
+      const call = applied(valid(id), f, v.v);
+      const label = `${where} with ${f.in === 'header' ? 'header' : f.in === 'query' ? 'query parameter' : 'field'} ${f.name} ${v.what}`;
+      probes.push({
+        id,
+        field: f.name,
+        expect: v.accepted ? { accepted: true } : { accepted: false, code: v.code ?? 'invalid_request' },
+        rule: v.accepted
+          ? `${label} passes validation (not 400, no 5xx)`
+          : `${label} answers ${v.code === 'idempotency_required' ? '428 idempotency_required' : '400 invalid_request'}`,
+        ...(call.body ? { body: call.body } : {}),
+        query: call.query,
+        headers: call.headers,
+      });
+    }
+  }
+  const known = new Set(op.fields.filter((f) => f.in === 'body').map((f) => f.name));
+  const unknown = FIELD_LIST_IS_SCHEMA[op.route.id];
+  if (unknown) {
+    const [drawn] = draw(
+      fc.stringMatching(/^[a-z][a-zA-Z]{3,12}$/).filter((s) => !known.has(s)),
+      seed,
+      `${op.route.id}.unknown`,
+    );
+    for (const name of [...unknown, drawn!]) {
+      const call = valid(`unknown-${name}`);
+      probes.push({
+        id: `unknown.${name}`,
+        field: name,
+        expect: { accepted: false, code: 'invalid_request' },
+        rule: `${where} with the unknown field ${name} answers 400 invalid_request (the field list is the schema)`,
+        body: { ...call.body, [name]: textOf(8, seed, name, marker) },
+        query: call.query,
+        headers: call.headers,
+      });
+    }
+  }
+  return probes;
+}

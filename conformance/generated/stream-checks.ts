@@ -1,0 +1,92 @@
+import type { SseEvent, SseSession } from '../client/sse-stream.ts';
+import { defineCheck, type CallOptions, type CheckContext, type CheckDef } from '../runner/check.ts';
+import { createLabelledConnection } from '../checks/support/connections.ts';
+import { skipIfLimited } from './invariant-checks.ts';
+import {
+  firstMention,
+  numberingProblems,
+  numericId,
+  STREAM_WAIT_MS,
+  streamPath,
+} from '../checks/support/sse-scenario.ts';
+
+/** A creation whose message the kit waits for on `session`; the message, or a failure that ends the check. */
+async function provoke(ctx: CheckContext, session: SseSession, kind: string): Promise<SseEvent> {
+  const c = await createLabelledConnection(ctx, kind);
+  skipIfLimited(ctx, c.ex);
+  ctx.require(c.id, { expected: 'a valid creation answers 200 with data.id (to provoke a message)', exchange: c.ex });
+  await session.readUntil((events) => firstMention(events, c.id!) !== undefined, STREAM_WAIT_MS);
+  const message = firstMention(session.events, c.id);
+  ctx.require(message, {
+    expected: `the tenant's stream carries a message for the new connection ${c.id} within ${STREAM_WAIT_MS} ms`,
+    exchange: session.ex,
+  });
+  // A message without a number cannot be resumed from: the interface numbers every message.
+  ctx.require(message.id !== undefined && !Number.isNaN(numericId(message)), {
+    expected: 'every message carries a consecutive number (an id: line), so a client can resume after it',
+    observed: `the message for ${c.id} came with id ${JSON.stringify(message.id)}: ${message.data.slice(0, 120)}`,
+    exchange: session.ex,
+  });
+  return message;
+}
+
+/**
+ * Live message A, then (disconnected) B goes to the backlog; resuming after A must give B and then,
+ * once the backlog is read, a NEW live message C, numbered on without gap or repeat.
+ */
+async function resumeIntoLive(ctx: CheckContext, how: 'cursor' | 'Last-Event-ID') {
+  const first = await ctx.stream(streamPath());
+  skipIfLimited(ctx, first.ex);
+  ctx.require(first.isStream, { expected: "GET /stream with the token opens the tenant's feed", exchange: first.ex });
+  const a = await provoke(ctx, first, 'live-a');
+  await first.close();
+  const b = await createLabelledConnection(ctx, 'backlog-b');
+  const after = numericId(a);
+  const opts: CallOptions =
+    how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } };
+  const resumed = await ctx.stream(streamPath(), opts);
+  const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
+  ctx.require(resumed.isStream, { expected: `${rule} opens the stream`, exchange: resumed.ex });
+  if (b.id) {
+    await resumed.readUntil((events) => firstMention(events, b.id!) !== undefined, STREAM_WAIT_MS);
+    ctx.expect.that(firstMention(resumed.events, b.id) !== undefined, {
+      expected: `${rule} delivers the message written while disconnected (connection ${b.id})`,
+      exchange: resumed.ex,
+    });
+  }
+  const c = await provoke(ctx, resumed, 'live-c');
+  const ids = resumed.events.map(numericId);
+  const unnumbered = resumed.events.filter((e) => e.id === undefined || e.id === '');
+  ctx.expect.that(unnumbered.length === 0, {
+    expected: `${rule}: every message carries a number`,
+    observed: `${unnumbered.length} message(s) without an id: ${unnumbered[0]?.data.slice(0, 120) ?? ''}`,
+    exchange: resumed.ex,
+  });
+  ctx.expect.that(ids[0] === after + 1, {
+    expected: `${rule} continues with message ${after + 1}`,
+    observed: `it started with ${ids[0]}`,
+    exchange: resumed.ex,
+  });
+  const upToC = resumed.events.slice(0, resumed.events.indexOf(c) + 1);
+  const problems = numberingProblems(upToC, after);
+  ctx.expect.that(problems.length === 0, {
+    expected: `${rule}: from the backlog into the new live message ${c.id}, no gap and no message twice`,
+    observed: problems.slice(0, 5).join('; '),
+    exchange: resumed.ex,
+  });
+  await resumed.close();
+}
+
+const resumeCheck = (how: 'cursor' | 'Last-Event-ID'): CheckDef =>
+  defineCheck({
+    name: `generated.resume-into-live-${how === 'cursor' ? 'cursor' : 'last-event-id'}`,
+    title: `resuming by ${how} reads through the backlog into a new live message, numbered without gap or repeat`,
+    severity: 'MUST',
+    section: 'Status stream',
+    tags: ['generated', 'sse', 'invariant'],
+    mutating: true,
+    requires: ['token'],
+    run: (ctx) => resumeIntoLive(ctx, how),
+  });
+
+export const streamChecks = [resumeCheck('cursor'), resumeCheck('Last-Event-ID')];

@@ -1,0 +1,69 @@
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import type { KitReceiver } from '../client/webhook-receiver.ts';
+import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { routeOf } from '../rules/exchange-scope.ts';
+import { refusedTraces } from './trace.ts';
+
+/** Entries of the audit log the kit reads to look for refused calls (the newest; the kit's own are recent). */
+const AUDIT_LIMIT = 50;
+
+/**
+ * After the run: no value of a refused call (its scope label, generated text, Idempotency-Key)
+ * appears in what was written or sent since: GET /connections, the audit log (read as text: its
+ * format is not shown), any stream message the kit read, any delivery its receiver got.
+ */
+async function noTrace(ctx: CheckContext) {
+  const traces = await refusedTraces(ctx);
+  if (traces.length === 0)
+    ctx.skip('no refused call of the generated probes carried a recognisable value (see generated.probes-*)');
+  const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
+  const places: { where: string; text: string; ex?: Parameters<typeof routeOf>[0] }[] = [];
+  if (ctx.target.hasToken) {
+    const list = await ctx.call('GET', ROUTE_BY_ID.get('listConnections')!.path);
+    if (list.status === 200) places.push({ where: 'GET /connections', text: list.text, ex: list });
+    const audit = await ctx.call('GET', ROUTE_BY_ID.get('getAuditLog')!.path, {
+      query: { limit: String(AUDIT_LIMIT) },
+    });
+    if (audit.status === 200)
+      places.push({ where: `the audit log (${AUDIT_LIMIT} newest entries)`, text: audit.text, ex: audit });
+    else ctx.note(`the audit log answered ${audit.status}: not searched`);
+  }
+  for (const { ex } of ctx.exchanges())
+    if (routeOf(ex, bases)?.id === 'streamStatus' && ex.status === 200)
+      places.push({ where: 'a stream the kit read', text: ex.text, ex });
+  const receiver = await ctx
+    .shared<KitReceiver | undefined>('webhook-receiver', async () => undefined)
+    .catch(() => undefined);
+  for (const d of receiver?.received ?? [])
+    places.push({
+      where: `the webhook delivery ${d.path}`,
+      text: `${JSON.stringify(d.headers)}\n${d.rawBody.toString('utf8')}`,
+    });
+  ctx.note(`looked for ${traces.length} values of refused calls in ${places.length} places`);
+  for (const t of traces) {
+    // The whole value, not the start of a longer label (…-probe-3 is not …-probe-31).
+    const re = new RegExp(`(?<![A-Za-z0-9-])${t.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9-])`);
+    const hit = places.find((p) => re.test(p.text));
+    if (hit)
+      ctx.fail({
+        expected:
+          'a refused call (4xx) writes nothing: no connection, audit entry, stream message or delivery shows it',
+        observed: `${hit.where} shows ${JSON.stringify(t.value.slice(0, 60))} of the refused ${t.call}`,
+        ...(hit.ex ? { exchange: hit.ex } : {}),
+      });
+  }
+}
+
+export const refusedLeftNoTrace = defineCheck({
+  name: 'generated.refused-left-no-trace',
+  title:
+    'no refused call (4xx) shows up afterwards: not in the connections, the audit log, a stream message or a webhook delivery',
+  severity: 'MUST',
+  section: 'Errors',
+  tags: ['generated', 'invariant'],
+  mutating: false,
+  judgesRun: true,
+  run: noTrace,
+});
+
+export const traceChecks = [refusedLeftNoTrace];

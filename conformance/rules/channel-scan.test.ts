@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { scanText } from './channel-scan.ts';
+
+const none = { secrets: [], error: false };
+
+describe('scanning what the kit received for secrets and internals', () => {
+  it('finds every known secret in any channel', () => {
+    const secrets = [{ value: 'tok_abcdef123', what: 'the bearer token' }];
+    expect(scanText('{"data":{"x":"tok_abcdef123"}}', { secrets, error: false })).toEqual(['the bearer token']);
+  });
+  it.each([
+    ['at Object.handler (/srv/app/src/db.ts:42:7)', 'a JavaScript stack frame'],
+    ['ERROR: duplicate key value violates unique constraint "connections_pkey"', 'an SQL error'],
+    ['SQLSTATE[23505]', 'an SQL state'],
+    ['HikariPool-1 - Connection is not available', 'a connection-pool name'],
+    ['connect ECONNREFUSED 10.0.3.17:5432', 'the host:port of an internal service'],
+    ['upstream ledger.svc.cluster.local:8443 timed out', 'the host:port of an internal service'],
+    ['postgres://app:pw@db:5432/ncs', 'a data-store address'],
+    ['org.hibernate.exception.ConstraintViolationException', 'a qualified exception class'],
+  ])('finds %s in a success answer too', (text, what) => {
+    expect(scanText(text, none).join()).toContain(what);
+  });
+  it('finds loose signs (exception names, paths, SQL) in error answers only', () => {
+    const text = 'IllegalStateException while reading /srv/app/handlers/create.py';
+    expect(scanText(text, none)).toEqual([]);
+    expect(scanText(text, { secrets: [], error: true }).length).toBe(2);
+  });
+  it('leaves legal data alone: venue names, versions, times, the addresses the kit itself uses', () => {
+    for (const text of [
+      '{"scopeLabel":"Harbour Kitchen at 10 Quay St","version":"2026-07-01","at":"2026-07-01T10:00:00.000Z"}',
+      '{"summary":"Select items from the menu and update prices","reason":"capability offered"}',
+      '{"url":"http://127.0.0.1:45123/ncs-conformance-ab12-receiver-3"}',
+    ])
+      expect(scanText(text, { secrets: [], error: false, legal: ['127.0.0.1:45123'] })).toEqual([]);
+  });
+});

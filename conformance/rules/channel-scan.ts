@@ -1,0 +1,45 @@
+import { INTERNAL_SIGNS } from './internal-details.ts';
+
+/** A secret of the run and what to call it in a report (never the value). */
+export interface KnownSecret {
+  value: string;
+  what: string;
+}
+
+export interface ScanOptions {
+  secrets: readonly KnownSecret[];
+  /** An error answer: every sign of internals counts; elsewhere only the precise ones. */
+  error: boolean;
+  /** Texts legal in this channel, removed before looking: the addresses of the target and the kit, what the request sent. */
+  legal?: readonly string[];
+}
+
+/** Shorter secrets would match by chance. */
+const MIN_SECRET = 6;
+
+/**
+ * What a text the kit received reveals: every known secret it contains, and every sign of internals.
+ * @example scanText('at handler (/srv/app/db.ts:12:5)', { secrets: [], error: false }) // ['a JavaScript stack frame: "at handler (/srv/app/db.ts:12:5)"']
+ */
+export function scanText(text: string, o: ScanOptions): string[] {
+  const found: string[] = [];
+  for (const s of o.secrets) if (s.value.length >= MIN_SECRET && text.includes(s.value)) found.push(s.what);
+  let cleaned = text;
+  for (const l of o.legal ?? []) if (l.length >= 4) cleaned = cleaned.split(l).join(' ');
+  for (const sign of INTERNAL_SIGNS) {
+    if (!o.error && !sign.everywhere) continue;
+    const m = sign.re.exec(cleaned);
+    if (m) found.push(`${sign.what}: ${JSON.stringify(m[0].slice(0, 80))}`);
+  }
+  return found;
+}
+
+/** host:port and origin of a URL, the forms an address appears in text. */
+export function addressForms(url: string): string[] {
+  try {
+    const u = new URL(url);
+    return [u.origin, u.host];
+  } catch {
+    return [];
+  }
+}

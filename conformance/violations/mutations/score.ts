@@ -1,0 +1,82 @@
+import { httpTarget } from '../../e2e/targets.ts';
+import { runConformance } from '../../runner/run.ts';
+import { allMutants, mutantOptions, type Mutant } from './index.ts';
+
+/** What the kit did with one mutant. */
+export interface MutantResult {
+  name: string;
+  operator: string;
+  description: string;
+  /** The kit's verdict was not "conformant" (exit code 1: a MUST failed; 2: it could not judge). */
+  killed: boolean;
+  exitCode: number;
+  /** The checks that failed. */
+  failed: string[];
+}
+
+export interface MutationScore {
+  killed: number;
+  total: number;
+  score: number;
+  results: MutantResult[];
+  survivors: MutantResult[];
+  seed: number;
+}
+
+export interface ScoreOptions {
+  /** Only these mutants (default all). */
+  mutants?: Mutant[];
+  /** Mutants judged at once, each against its own simulator (default 2). */
+  concurrency?: number;
+  /** The kit's seed for every run (default 1: a score is reproducible). */
+  seed?: number;
+  onResult?: (r: MutantResult, done: number, total: number) => void;
+}
+
+/** Runs the whole kit against a simulator carrying `m`; killed unless the verdict is "conformant". */
+export async function judgeMutant(m: Mutant, seed = 1): Promise<MutantResult> {
+  const target = await httpTarget(mutantOptions(m));
+  try {
+    const r = await runConformance({ ...target.kit, seed });
+    const failed = r.results.filter((x) => x.status === 'fail').map((x) => x.check.name);
+    return {
+      name: m.name,
+      operator: m.operator,
+      description: m.description,
+      killed: r.exitCode !== 0,
+      exitCode: r.exitCode,
+      failed,
+    };
+  } finally {
+    await target.close();
+  }
+}
+
+/**
+ * The kit's mutation score: the share of generated mutants its verdict rejects.
+ * @example const { score, survivors } = await mutationScore({ mutants: allMutants().slice(0, 5) });
+ */
+export async function mutationScore(o: ScoreOptions = {}): Promise<MutationScore> {
+  const mutants = o.mutants ?? allMutants();
+  const seed = o.seed ?? 1;
+  const results: MutantResult[] = new Array(mutants.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < mutants.length) {
+      const i = next++;
+      results[i] = await judgeMutant(mutants[i]!, seed);
+      o.onResult?.(results[i]!, ++done, mutants.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 2) }, worker));
+  const killed = results.filter((r) => r.killed).length;
+  return {
+    killed,
+    total: results.length,
+    score: results.length ? killed / results.length : 1,
+    results,
+    survivors: results.filter((r) => !r.killed),
+    seed,
+  };
+}
