@@ -20,6 +20,7 @@ import { createInspector, type Inspector, type InspectorOptions } from '../inspe
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock } from '../lib/clock.ts';
 import { replayClock, type SharedStore, shareSandbox, sharedStoresOf } from './shared-sandbox.ts';
+import { createRuns, type Runs, withRuns } from './runs.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -64,6 +65,8 @@ export interface SandboxOptions {
    * Not together with `dataDir`: Redis is then where the state lasts.
    */
   shared?: SharedStore;
+  /** Per-run namespaces (`POST /_sandbox/runs`); default on, false leaves them out. */
+  runs?: false;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
   /** Receives one line per step each request passes (`NCS_TRACE=1`, `ncs serve --trace` print them to stderr). */
@@ -92,6 +95,8 @@ export interface Sandbox {
   ready: Promise<void>;
   /** The inspector (journal, login URL), unless switched off with `inspector: false`. */
   inspector?: Inspector;
+  /** Per-run namespaces (unless `runs: false`). */
+  runs?: Runs;
   /**
    * Mints a bearer token for a declared client (default: the fixtures' default client).
    * @example const { token, tenant } = sandbox.issueToken();
@@ -208,7 +213,35 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(inspector ? { onExchange: inspector.journal.record } : {}),
     ...(sharing ? { wrapHandler: sharing.wrapHandler } : {}),
   });
-  const inner = sharing ? sharing.wrapCore(core) : core;
+  const shareCore = sharing ? sharing.wrapCore(core) : core;
+  // Each run is a sandbox of its own (own clock, memory or its own key prefix), without runs or inspector.
+  const { adminToken: _a, dataDir: _d, clock: _c, inspector: _i, shared: _s, ...runOptions } = options;
+  const runs: Runs | undefined =
+    options.runs === false
+      ? undefined
+      : createRuns({
+          ...(shared ? { shared } : {}),
+          async open(runId) {
+            const store = shared ? await shared.namespace(`run:${runId}`) : undefined;
+            const sandbox = createSandbox({
+              ...runOptions,
+              runs: false,
+              inspector: false,
+              ...(store ? { shared: store } : {}),
+            });
+            return { sandbox, ...(store ? { store } : {}) };
+          },
+        });
+  const inner = runs
+    ? withRuns(shareCore, runs, adminToken, (t) => t === adminToken || state.tokens.lookup(t) !== undefined)
+    : shareCore;
+  if (runs) {
+    const close = state.close;
+    state.close = async () => {
+      await runs.close();
+      await close();
+    };
+  }
   const mainCore = options.wrapCore ? options.wrapCore(inner, 'main') : inner;
   const altCore = options.wrapCore ? options.wrapCore(inner, 'alt') : inner;
   let mswHandlers: ReturnType<typeof createMswHandlers> | undefined;
@@ -227,6 +260,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     ready: sharing ? Promise.all([core.ready, sharing.start()]).then(() => undefined) : core.ready,
     ...(inspector ? { inspector } : {}),
+    ...(runs ? { runs } : {}),
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);

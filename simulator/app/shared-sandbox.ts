@@ -27,6 +27,8 @@ import type { SandboxState, SharedStores } from './sandbox-state.ts';
 export interface SharedStore {
   engine: RedisEngine;
   log: OpLog;
+  /** A store of its own under this one's prefix (a per-run namespace), on new connections. */
+  namespace(name: string): Promise<SharedStore>;
 }
 
 /**
@@ -41,8 +43,12 @@ export async function openSharedStore(url: string): Promise<SharedStore> {
   if (name !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(name))
     throw new Error(`--store: prefix must be 1-64 letters, digits, . _ - (got "${name}")`);
   parsed.searchParams.delete('prefix');
-  const engine = await connectRedis(parsed.toString(), { prefix: name ? `ncs:${name}:` : 'ncs:' });
-  return { engine, log: createOpLog(engine) };
+  return connectStore(parsed.toString(), name ? `ncs:${name}:` : 'ncs:');
+}
+
+async function connectStore(url: string, prefix: string): Promise<SharedStore> {
+  const engine = await connectRedis(url, { prefix });
+  return { engine, log: createOpLog(engine), namespace: (name) => connectStore(url, `${prefix}${name}:`) };
 }
 
 /** A clock that reads the operation's time while a replicated operation is applied. */

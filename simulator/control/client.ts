@@ -72,6 +72,8 @@ export function createControlClient(opts: ControlClientOptions) {
     setStatus: (status: string, message?: string) =>
       call('POST', '/status', { status, ...(message ? { message } : {}) }),
     trigger: (event: string, tenant: string) => call('POST', '/trigger', { event, tenant }),
+    /** A run of its own (POST /_sandbox/runs): token, tenant, adminToken, expiresAt; gone after the TTL. */
+    createRun: (ttlSeconds?: number) => call('POST', '/runs', ttlSeconds === undefined ? {} : { ttlSeconds }),
     call,
   };
 }
