@@ -28,11 +28,11 @@ export interface TestRedis {
 }
 
 /**
- * Starts redis-server on a free port (append-only file on, fsync every write: what the README
- * recommends for a durable shared sandbox).
+ * Starts redis-server on a free port with the append-only file on; `appendfsync` always (default:
+ * nothing acknowledged is lost, the tests' choice) or everysec (at most a second lost, faster).
  * @example const redis = await startRedis(); await serve({ store: redis.url }); await redis.close();
  */
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(opts: { appendfsync?: 'always' | 'everysec' } = {}): Promise<TestRedis> {
   if (!REDIS_SERVER) throw new Error(NO_REDIS_REASON);
   const bin = REDIS_SERVER;
   const dir = mkdtempSync(join(tmpdir(), 'ncs-redis-'));
@@ -41,7 +41,7 @@ export async function startRedis(): Promise<TestRedis> {
   const start = () =>
     new Promise<void>((resolve, reject) => {
       const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
-      const p = spawn(bin, [...args, '--appendonly', 'yes', '--appendfsync', 'always'], {
+      const p = spawn(bin, [...args, '--appendonly', 'yes', '--appendfsync', opts.appendfsync ?? 'always'], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = p;
