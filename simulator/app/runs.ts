@@ -96,6 +96,9 @@ export function createRuns(deps: {
         await run.store?.log.drain(); // the run's token is in its log before anyone is told it
         const value = JSON.stringify({ runId, expiresAt, hashes });
         for (const h of hashes) await deps.shared.engine.command(['SET', key(h), value, 'PXAT', expiresAt]);
+        // Gone after its TTL even when no replica holds the run open then (the end() below removes the rest).
+        const log = `${run.store?.engine.prefix}log`;
+        await deps.shared.engine.command(['PEXPIREAT', log, expiresAt + 60_000]);
       }
       return { runId, token, tenant, adminToken, expiresAt: new Date(expiresAt).toISOString() };
     },
