@@ -19,7 +19,7 @@ import type { RateLimitSettings } from '../state/rate-limit-store.ts';
 import { createInspector, type Inspector, type InspectorOptions } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock } from '../lib/clock.ts';
-import { replayClock, type SharedStore, shareSandbox, sharedStoresOf } from './shared-sandbox.ts';
+import type { SharedStore } from './shared-sandbox.ts';
 import { createRuns, type Runs, withRuns } from './runs.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
@@ -137,7 +137,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   webhookOptions.fetch ??= mswPassthroughFetch;
   if (options.shared && options.dataDir) throw new Error('use --store or --data-dir, not both');
   const shared = options.shared;
-  const replay = shared ? replayClock(options.clock ?? createClock()) : undefined;
+  const replay = shared ? shared.wiring.replayClock(options.clock ?? createClock()) : undefined;
   const clock = replay ?? options.clock;
   const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : undefined;
   const state = loadState(persistence, () =>
@@ -153,7 +153,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ...(clock ? { clock } : {}),
       ...(shared && clock
         ? {
-            shared: sharedStoresOf(
+            shared: shared.wiring.sharedStoresOf(
               shared,
               clock,
               options.idempotency?.ttlSeconds !== undefined ? options.idempotency.ttlSeconds * 1000 : undefined,
@@ -170,7 +170,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Mounts beside the interface, each with its own prefixes and error format (longest prefix wins).
   const control = createControlOperations(state);
   // Shared: the writing stores, handlers and control operations go through the operation log.
-  const sharing = shared && replay ? shareSandbox(state, shared, replay, control) : undefined;
+  const sharing = shared && replay ? shared.wiring.shareSandbox(state, shared, replay, control) : undefined;
   const mounts: Mount[] = [
     createControlPlaneMount({
       adminToken,

@@ -27,6 +27,11 @@ import type { SandboxState, SharedStores } from './sandbox-state.ts';
 export interface SharedStore {
   engine: RedisEngine;
   log: OpLog;
+  /**
+   * What createSandbox wires in (carried by the store, so the default path never loads this module:
+   * `serve` imports it only for `--store`).
+   */
+  wiring: { replayClock: typeof replayClock; sharedStoresOf: typeof sharedStoresOf; shareSandbox: typeof shareSandbox };
   /** A store of its own under this one's prefix (a per-run namespace), on new connections. */
   namespace(name: string): Promise<SharedStore>;
 }
@@ -48,7 +53,12 @@ export async function openSharedStore(url: string): Promise<SharedStore> {
 
 async function connectStore(url: string, prefix: string): Promise<SharedStore> {
   const engine = await connectRedis(url, { prefix });
-  return { engine, log: createOpLog(engine), namespace: (name) => connectStore(url, `${prefix}${name}:`) };
+  return {
+    engine,
+    log: createOpLog(engine),
+    namespace: (name) => connectStore(url, `${prefix}${name}:`),
+    wiring: { replayClock, sharedStoresOf, shareSandbox },
+  };
 }
 
 /** A clock that reads the operation's time while a replicated operation is applied. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { NO_REDIS_REASON, REDIS_SERVER, startRedis } from '../../e2e/redis-server.ts';
+import { NO_REDIS_REASON, REDIS_SERVER, startRedis } from '../lib/redis-server.ts';
 import { ms, ratio, rps } from '../lib/format.ts';
 import { type LoadStats, runLoad } from '../lib/load.ts';
 import { type ServerProcess, startSimulator } from '../lib/processes.ts';

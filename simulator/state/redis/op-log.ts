@@ -155,7 +155,18 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
       const tail = await engine.command<[string, string[]][]>(['XREVRANGE', key, '+', '-', 'COUNT', 1]);
       const id = tail[0]?.[0];
       if (!id || compare(id, last) <= 0) return;
-      await new Promise<void>((resolve) => barriers.push({ id, resolve }));
+      await new Promise<void>((resolve, reject) => {
+        // Redis went away after answering: do not hold the call forever.
+        const timer = setTimeout(() => {
+          barriers = barriers.filter((b) => b.id !== id || b.resolve !== done);
+          reject(new StoreUnavailableError('The operation log could not be read back within 10 s.'));
+        }, SUBMIT_TIMEOUT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        barriers.push({ id, resolve: done });
+      });
     },
     applied: () => last,
     async close() {
