@@ -264,6 +264,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);
+      const [tenant] = client.tenants;
+      if (tenant === undefined) throw new Error(`client ${clientId} is released for no tenant`);
       const { token, record } = state.tokens.issue({
         clientId,
         tenants: client.tenants,
@@ -271,7 +273,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         environment: client.environment,
         ...(ttlSeconds ? { ttlSeconds } : {}),
       });
-      return { token, tenant: client.tenants[0]!, clientId, expiresAt: new Date(record.expiresAt).toISOString() };
+      return { token, tenant, clientId, expiresAt: new Date(record.expiresAt).toISOString() };
     },
   };
 }
