@@ -54,7 +54,7 @@ export function createRuns(deps: {
   async function start(runId: string, expiresAt: number, tokens: string[]): Promise<OpenRun> {
     const { sandbox, store } = await deps.open(runId);
     await sandbox.ready;
-    const timer = setTimeout(() => void end(runId), Math.max(0, expiresAt - Date.now()));
+    const timer = setTimeout(() => void end(runId).catch(() => {}), Math.max(0, expiresAt - Date.now()));
     timer.unref();
     const run: OpenRun = { sandbox, expiresAt, timer, ...(store ? { store } : {}) };
     runs.set(runId, run);

@@ -65,13 +65,20 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
   function applyOne(id: string, fields: string[]) {
     const raw = fields[fields.indexOf('e') + 1];
     last = id;
-    if (raw === undefined) return;
-    const e = JSON.parse(raw) as Omit<LogEntry, 'id'>;
+    let e: Omit<LogEntry, 'id'>;
+    try {
+      e = JSON.parse(raw ?? '') as Omit<LogEntry, 'id'>;
+    } catch {
+      return; // not an entry of ours: skipped on every replica alike
+    }
     const mine = e.from === engine.replicaId;
     if (mine && e.local) return;
     let r: { ok: boolean; value: unknown };
     try {
-      r = { ok: true, value: apply?.({ ...e, id }) };
+      const value = apply?.({ ...e, id });
+      // A failure of an operation another replica asked for is that replica's to report.
+      if (value instanceof Promise) value.catch(() => {});
+      r = { ok: true, value };
     } catch (err) {
       r = { ok: false, value: err };
     }
