@@ -190,6 +190,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     createAuthServerMount({
       state,
       issuer: baseUrl,
+      ...(sharing ? { wrapStores: sharing.wrapAuthStores } : {}),
       ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     }),
   );
