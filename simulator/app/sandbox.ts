@@ -198,21 +198,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     state,
     mounts,
     allowBrowserCredentials: options.allowBrowserCredentials ?? false,
-    streams: {
-      ...(options.stream?.limits ? { limits: options.stream.limits } : {}),
-      options: {
-        ...(options.stream?.retryMs !== undefined ? { retryMs: options.stream.retryMs } : {}),
-        ...(options.stream?.heartbeatMs !== undefined ? { heartbeatMs: options.stream.heartbeatMs } : {}),
-        ...(options.stream?.maxLagMessages !== undefined ? { maxLagMessages: options.stream.maxLagMessages } : {}),
-      },
-    },
-    ...(webhookOptions.signatureHeader ? { signatureHeader: webhookOptions.signatureHeader } : {}),
-    ...(allowedHosts ? { webhookHosts: allowedHosts } : {}),
-    ...(options.onResponse ? { onResponse: options.onResponse } : {}),
-    ...(options.onError ? { onError: options.onError } : {}),
-    ...(options.trace ? { trace: options.trace } : {}),
-    ...(inspector ? { onExchange: inspector.journal.record } : {}),
-    ...(sharing ? { wrapHandler: sharing.wrapHandler } : {}),
+    // Nested options pass straight through: createCore reads each member with its default.
+    stream: options.stream,
+    signatureHeader: webhookOptions.signatureHeader,
+    webhookHosts: allowedHosts,
+    onResponse: options.onResponse,
+    onError: options.onError,
+    trace: options.trace,
+    onExchange: inspector?.journal.record,
+    wrapHandler: sharing?.wrapHandler,
   });
   const shareCore = sharing ? sharing.wrapCore(core) : core;
   // Each run is a sandbox of its own (own clock, memory or its own key prefix), without runs or inspector.

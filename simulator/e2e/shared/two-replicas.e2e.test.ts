@@ -161,7 +161,7 @@ describe.skipIf(!REDIS_SERVER)(
       };
       const first = await oauthPost(on(b), exchange);
       expect(first.status, first.text).toBe(200);
-        const refresh = {
+      const refresh = {
         grant_type: 'refresh_token',
         client_id: 'harbour-mobile',
         refresh_token: first.json.refresh_token,
@@ -174,8 +174,8 @@ describe.skipIf(!REDIS_SERVER)(
       const next = { ...refresh, refresh_token: rotated.json.refresh_token };
       expect((await oauthPost(on(a), next)).json.error).toBe('invalid_grant');
       expect((await call(a.info.baseUrl, rotated.json.access_token, HARBOUR.tenant, '/providers')).status).toBe(401);
-    // The code was redeemed on B: presenting it again on A is refused there too.
-    expect((await oauthPost(on(a), exchange)).json.error).toBe('invalid_grant');
+      // The code was redeemed on B: presenting it again on A is refused there too.
+      expect((await oauthPost(on(a), exchange)).json.error).toBe('invalid_grant');
     }, 30_000);
 
     it('applies control-plane changes made on one replica on the other (clock, faults)', async () => {
