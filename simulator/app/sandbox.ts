@@ -182,7 +182,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     options.inspector === false
       ? undefined
       : createInspector(
-          { state, control, signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader },
+          {
+            state,
+            // Shared: the inspector's actions go through the log like the control plane's.
+            control: sharing?.control ?? control,
+            signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+          },
           options.inspector,
         );
   if (inspector) mounts.push(inspector.mount);
