@@ -11,9 +11,6 @@ import type { ControlOperations, ControlPort } from '../control/operations.ts';
 import { newContext, type RequestContext } from '../core/context.ts';
 import type { PlainResponse } from '../core/types.ts';
 import type { Handler } from '../handlers/types.ts';
-import type { AuthServerDeps } from '../auth-server/deps.ts';
-import type { AuthorizationCode } from '../auth-server/code-store.ts';
-import type { RefreshGrant } from '../auth-server/refresh-families.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, withSeededIds } from '../lib/ids.ts';
 import type { FaultCall } from '../state/fault-store.ts';
@@ -24,7 +21,11 @@ import { createRedisRateLimits } from '../state/redis/redis-rate-limit.ts';
 import type { RateLimitSettings } from '../state/rate-limit-store.ts';
 import { hashToken } from '../state/token-store.ts';
 import type { Core } from './create-core.ts';
+import { replayClock, type ReplayClock } from './replay-clock.ts';
+import { shareAuthStores } from './shared-auth.ts';
 import type { SandboxState, SharedStores } from './sandbox-state.ts';
+
+export { replayClock, type ReplayClock };
 
 /** A connected shared store: `ncs serve --store redis://…` (or NCS_STORE). */
 export interface SharedStore {
@@ -61,27 +62,6 @@ async function connectStore(url: string, prefix: string): Promise<SharedStore> {
     log: createOpLog(engine),
     namespace: (name) => connectStore(url, `${prefix}${name}:`),
     wiring: { replayClock, sharedStoresOf, shareSandbox },
-  };
-}
-
-/** A clock that reads the operation's time while a replicated operation is applied. */
-export type ReplayClock = Clock & { during<T>(at: number, fn: () => T): T };
-
-export function replayClock(base: Clock): ReplayClock {
-  // While applying: the operation's time, plus whatever the operation itself moved the clock by.
-  let frozen: { at: number; offset: number } | undefined;
-  return {
-    ...base,
-    now: () => (frozen ? frozen.at + base.offset() - frozen.offset : base.now()),
-    during(at, fn) {
-      const previous = frozen;
-      frozen = { at, offset: base.offset() };
-      try {
-        return fn();
-      } finally {
-        frozen = previous;
-      }
-    },
   };
 }
 
@@ -196,53 +176,8 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     },
   };
 
-  // The OAuth server's codes and refresh families: applied here at once, shared by hash (a code made on
-  // one replica is redeemed on another; a refresh token rotates wherever it is presented).
-  let auth: Pick<AuthServerDeps, 'codes' | 'families'> | undefined;
-  const wrapAuthStores = (stores: Pick<AuthServerDeps, 'codes' | 'families'>) => {
-    const { codes, families } = stores;
-    auth = stores;
-    return {
-      codes: {
-        ...codes,
-        issue(grant: Parameters<typeof codes.issue>[0]) {
-          const code = codes.issue(grant);
-          const h = hashToken(code);
-          const found = codes.find(code);
-          if (found.kind === 'fresh') share('codes.put', [h, found.code]);
-          return code;
-        },
-        redeem(code: string, grant?: string) {
-          codes.redeem(code, grant);
-          share('codes.redeem', [hashToken(code), grant]);
-        },
-      },
-      families: {
-        ...families,
-        start(grant: RefreshGrant) {
-          const r = families.start(grant);
-          share('families.adopt', [r.family, grant, hashToken(r.refreshToken)]);
-          return r;
-        },
-        rotate(refreshToken: string, clientId: string, check?: (grant: RefreshGrant) => void) {
-          const r = families.rotate(refreshToken, clientId, check);
-          if (r.kind === 'rotated')
-            share('families.rotate', [hashToken(refreshToken), r.family, hashToken(r.refreshToken)]);
-          if (r.kind === 'reused') share('families.revoke', [r.family]);
-          return r;
-        },
-        revokeByToken(refreshToken: string, clientId: string) {
-          const family = families.revokeByToken(refreshToken, clientId);
-          if (family) share('families.revoke', [family]);
-          return family;
-        },
-        revokeFamily(family: string) {
-          families.revokeFamily(family);
-          share('families.revoke', [family]);
-        },
-      },
-    };
-  };
+  // The OAuth server's codes and refresh families: applied here at once, shared by hash.
+  const auth = shareAuthStores(share);
 
   const rebuild = (routeId: string, s: CtxSnapshot): RequestContext => {
     const ctx = newContext({ method: s.method, path: s.path, query: {}, headers: {} }, s.requestId, s.at);
@@ -266,12 +201,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     'faults.take': (call: FaultCall) => base.faults.take(call),
     'faults.skew': (receiverId: string) => base.faults.takeSignatureSkew(receiverId),
     'rateLimits.configure': (s: RateLimitSettings | false) => base.rateLimits.configure(s),
-    'codes.put': (h: string, record: AuthorizationCode) => auth?.codes.put(h, record),
-    'codes.redeem': (h: string, grant?: string) => auth?.codes.redeemHash(h, grant),
-    'families.adopt': (family: string, grant: RefreshGrant, h: string) => auth?.families.adopt(family, grant, h),
-    'families.rotate': (spent: string, family: string, next: string) =>
-      auth?.families.applyRotation(spent, family, next),
-    'families.revoke': (family: string) => auth?.families.revokeFamily(family),
+    ...auth.ops,
     lifecycle: () => state.connections.applyDue(),
     'delivery.outcome': (...a: Parameters<typeof state.dispatcher.applyOutcome>) => state.dispatcher.applyOutcome(...a),
     handler: (routeId: string, ref: string, snapshot: CtxSnapshot) => {
@@ -368,7 +298,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     await close();
     await engine.close();
   };
-  return { wrapHandler, wrapCore, wrapAuthStores, control: sharedControl, start };
+  return { wrapHandler, wrapCore, wrapAuthStores: auth.wrap, control: sharedControl, start };
 }
 
 /** 503 with the failure envelope and a hint (the request id stays the one support needs). */
