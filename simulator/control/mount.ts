@@ -26,16 +26,16 @@ type ControlHandlers = {
 
 /** One handler per control route, bodies typed from the route's zod schema (defaults filled by the router). */
 const HANDLERS: ControlHandlers = {
-  controlSummary: (c, ops) => ok(ops.summary()),
+  controlSummary: (_c, ops) => ok(ops.summary()),
   controlOpenApi: (c, _ops, doc) =>
     documentReply(c, doc(), 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json'),
-  controlReset: async (c, ops) => ok(await ops.reset()),
+  controlReset: async (_c, ops) => ok(await ops.reset()),
   controlSetConnectionState: (c, ops) => ok(ops.setConnectionState(c.params.connectionId, c.body.state, c.requestId)),
-  controlClock: (c, ops) => ok(ops.clock()),
+  controlClock: (_c, ops) => ok(ops.clock()),
   controlAdvanceClock: (c, ops) => ok(ops.advanceClock(c.body.seconds)),
-  controlListFaults: (c, ops) => ok(ops.listFaults()),
+  controlListFaults: (_c, ops) => ok(ops.listFaults()),
   controlAddFault: (c, ops) => ok(ops.addFault(c.body)),
-  controlClearFaults: (c, ops) => ok(ops.clearFaults()),
+  controlClearFaults: (_c, ops) => ok(ops.clearFaults()),
   controlSetStatus: (c, ops) => ok(ops.setStatus(c.body)),
   controlTrigger: (c, ops) => ok(ops.trigger(c.body)),
 };
