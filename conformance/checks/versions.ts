@@ -117,18 +117,17 @@ export const deliveryLogSince = defineCheck({
     const s = await webhookScenario(ctx);
     if (!s.webhookId) ctx.skip('no receiver was registered (see webhooks.registration)');
     const path = deliveriesPath(ctx, s.webhookId);
-    const [current, earlier] = await Promise.all(
-      [CURRENT_VERSION, EARLIER].map((v) => ctx.call('GET', path, { headers: { 'Service-Version': v } })),
-    );
-    if (current!.status === ERROR_TABLE.not_found.status)
+    const call = (v: string) => ctx.call('GET', path, { headers: { 'Service-Version': v } });
+    const [current, earlier] = await Promise.all([call(CURRENT_VERSION), call(EARLIER)]);
+    if (current.status === ERROR_TABLE.not_found.status)
       ctx.skip(
         `this deployment offers no delivery log at GET ${template} (the interface does not show its path): declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
       );
-    if (earlier!.status === ERROR_TABLE.invalid_request.status)
+    if (earlier.status === ERROR_TABLE.invalid_request.status)
       ctx.skip(`this deployment does not serve Service-Version ${EARLIER}`);
-    ctx.expect.status(current!, 200, `GET ${template} with Service-Version ${CURRENT_VERSION} answers 200`);
+    ctx.expect.status(current, 200, `GET ${template} with Service-Version ${CURRENT_VERSION} answers 200`);
     ctx.expect.errorCode(
-      earlier!,
+      earlier,
       'not_found',
       `GET ${template} with Service-Version ${EARLIER} answers 404 not_found (the delivery log came with ${CURRENT_VERSION})`,
     );
