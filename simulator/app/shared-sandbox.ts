@@ -76,6 +76,9 @@ export function sharedStoresOf(store: SharedStore, clock: Clock, ttlMs?: number)
       return {
         leaseMs,
         async claim(id, sequence, attempt) {
+          // Replaying the log at start-up re-creates old deliveries: their outcomes follow in the log, so
+          // nothing is claimed before the replay is over (the dispatcher then skips what was settled).
+          await log.caughtUp();
           const key = `${engine.prefix}lease:${id}:${sequence}:${attempt}`;
           return (await engine.command(['SET', key, engine.replicaId, 'NX', 'PX', leaseMs])) === 'OK';
         },

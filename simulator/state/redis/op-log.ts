@@ -33,6 +33,8 @@ export interface OpLog {
   /** Resolves when every `share` so far is in Redis (a response waits for it: read-your-writes on any replica). */
   drain(): Promise<void>;
   sync(): Promise<void>;
+  /** Resolves once the log written before `start` is applied here (the replay at start-up is over). */
+  caughtUp(): Promise<void>;
   /** Id of the last entry applied here. */
   applied(): string;
   close(): Promise<void>;
@@ -53,6 +55,8 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
   const early = new Map<string, { ok: boolean; value: unknown }>();
   let barriers: { id: string; resolve(): void }[] = [];
   const unsent = new Set<Promise<unknown>>();
+  let markCaughtUp: () => void = () => {};
+  const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
 
   const deliver = (id: string, r: { ok: boolean; value: unknown }) => {
     const w = waiting.get(id);
@@ -118,7 +122,9 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
       apply = applier;
       void follow();
       await log.sync();
+      markCaughtUp();
     },
+    caughtUp: () => caughtUp,
     async submit<T>(op: string, args: unknown[], at: number) {
       const id = await append(op, args, at, false);
       const r = early.get(id);
