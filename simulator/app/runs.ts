@@ -16,6 +16,8 @@ import type { SharedStore } from './shared-sandbox.ts';
 export const RUNS_PATH = '/_sandbox/runs';
 /** TTL of a run when none is given, and the longest one allowed (seconds). */
 export const RUN_TTL = { default: 3600, max: 7 * 24 * 3600 } as const;
+/** Runs one replica creates and holds at once: each is a whole sandbox in memory. */
+export const MAX_RUNS = 500;
 
 /** What creating a run answers (like the ready file: where to reach it and a token to do it). */
 export interface RunInfo {
@@ -171,6 +173,11 @@ export function withRuns(core: Core, runs: Runs, adminToken: string, isMainToken
     }
     if (!Number.isSafeInteger(ttl) || ttl < 1 || ttl > RUN_TTL.max)
       return core.reject('invalid_request', `ttlSeconds must be a whole number from 1 to ${RUN_TTL.max}.`);
+    if (runs.count() >= MAX_RUNS)
+      return core.reject(
+        'rate_limited',
+        `This sandbox holds ${MAX_RUNS} runs at once; wait until one ends (its TTL) or give runs shorter TTLs.`,
+      );
     let info: RunInfo;
     try {
       info = await runs.create(ttl);
