@@ -26,6 +26,11 @@ const FORBIDDEN: [string, string, string][] = [
   ['simulator/middleware/probe.ts', '../test-support/test-context.ts', 'shipped code imports test-only code'],
   ['simulator/app/probe.ts', '../../conformance/index.ts', 'the simulator imports the kit'],
   ['conformance/runner/probe.ts', '../../simulator/core/envelope.ts', 'the kit imports simulator internals'],
+  [
+    'conformance/reporters/probe.ts',
+    '../test-support/fixture-run.ts',
+    'the kit ships code that imports test-only code',
+  ],
 ];
 const ALLOWED: [string, string][] = [
   ['simulator/contract/probe.ts', './envelope.ts'],

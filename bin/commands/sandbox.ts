@@ -119,6 +119,13 @@ export function registerSandbox(program: Command): void {
       if (!result.pass) process.exitCode = 1;
     });
   sandbox
+    .command('run')
+    .description('per-run isolation: a namespace of its own for one CI job')
+    .command('create')
+    .description('create a run seeded from the fixtures; prints {runId, token, tenant, adminToken, expiresAt}')
+    .option('--ttl <seconds>', 'how long the run lives (default 3600, at most 604800)', positiveIntOption)
+    .action((o: { ttl?: number }) => run((ctl) => ctl.createRun(o.ttl))());
+  sandbox
     .command('faults')
     .description('list armed faults')
     .option('--clear', 'disarm all')

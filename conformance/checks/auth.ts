@@ -1,5 +1,5 @@
 import { defineCheck } from '../runner/check.ts';
-import { authenticatedGet, capabilityCheckRoute, errorProbes } from './support/error-probes.ts';
+import { authenticatedGet, capabilityCheckRoute, errorProbe } from './support/error-probes.ts';
 import { pairingProblem } from './errors.ts';
 
 export const missingToken = defineCheck({
@@ -10,7 +10,7 @@ export const missingToken = defineCheck({
   tags: ['auth'],
   mutating: false,
   async run(ctx) {
-    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-token')!;
+    const probe = await errorProbe(ctx, 'missing-token');
     ctx.expect.errorCode(probe.ex, 'unauthorized', `${probe.what} answers 401 unauthorized`);
     const post = capabilityCheckRoute();
     const ex = await ctx.call('POST', post.path, {
@@ -30,7 +30,7 @@ export const invalidToken = defineCheck({
   tags: ['auth'],
   mutating: false,
   async run(ctx) {
-    const probe = (await errorProbes(ctx)).find((p) => p.name === 'invalid-token')!;
+    const probe = await errorProbe(ctx, 'invalid-token');
     ctx.expect.errorCode(probe.ex, 'unauthorized', `${probe.what} answers 401 unauthorized`);
     const get = authenticatedGet();
     for (const value of ['Basic bmNzLWNvbmZvcm1hbmNlOnByb2Jl', 'Bearer', `Token ${ctx.label('token')}`]) {
@@ -62,7 +62,7 @@ export const missingTenant = defineCheck({
   mutating: false,
   requires: ['token'],
   async run(ctx) {
-    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant')!;
+    const probe = await errorProbe(ctx, 'missing-tenant');
     if (
       !ctx.expect.that(probe.ex.status >= 400 && probe.ex.status < 500, {
         expected: `${probe.what} is refused (4xx)`,
@@ -88,7 +88,7 @@ export const missingTenantStatus = defineCheck({
   mutating: false,
   requires: ['token'],
   async run(ctx) {
-    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant')!;
+    const probe = await errorProbe(ctx, 'missing-tenant');
     // The Errors table fits both readings: a required header missing (400) or a call not signed in for
     // any tenant (401). A 401 unauthorized is that legal choice; anything else is judged.
     if (

@@ -1,4 +1,4 @@
-import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import { routePath } from '../rules/interface-routes.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { InterfaceIdempotencyKeyResult, zodIssues } from './support/interface-schemas.ts';
 
@@ -12,7 +12,7 @@ export const keyResult = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
-    const path = ROUTE_BY_ID.get('createIdempotencyKey')!.path;
+    const path = routePath('createIdempotencyKey');
     const operation = 'connection.create';
     const ex = await ctx.call('POST', path, { json: { operation } });
     ctx.require(ex.status === 200, { expected: `POST ${path} with operation ${operation} answers 200`, exchange: ex });

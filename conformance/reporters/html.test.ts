@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { fixtureRun } from './fixture-run.ts';
+import { fixtureRun } from '../test-support/fixture-run.ts';
 import { summarise, type RunEvent } from '../runner/events.ts';
 import { createHtmlReporter, toHtmlReport } from './html.ts';
 import { createReporters, REPORT_FILES } from './index.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { createConsoleReporter, shouldUseColor } from './console.ts';
-import { fixtureRun } from './fixture-run.ts';
+import { fixtureRun } from '../test-support/fixture-run.ts';
 import { createJsonReporter } from './json.ts';
 import { JsonReport } from './json-report.ts';
 import { createJUnitReporter, toJUnitXml } from './junit.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../runner/events.ts';
 import { createConsoleReporter } from './console.ts';
-import { fixtureRun } from './fixture-run.ts';
+import { fixtureRun } from '../test-support/fixture-run.ts';
 import { createJsonReporter } from './json.ts';
 import { JsonReport } from './json-report.ts';
 import { toHtmlReport } from './html.ts';

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
-import { routesFor } from '../../simulator/contract/route-table.ts';
+import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 
 /**
@@ -13,6 +13,16 @@ export function interfaceRoutes(): RouteDef[] {
 /** The interface route with this method and path template, if it is one. */
 export function interfaceRoute(method: string, path: string): RouteDef | undefined {
   return interfaceRoutes().find((r) => r.method === method.toUpperCase() && r.path === path);
+}
+
+/**
+ * The path template of an interface route by operationId (the kit's own ids: a missing one is a bug here).
+ * @example routePath('createIdempotencyKey') // '/api/public/v1/idempotency-keys'
+ */
+export function routePath(id: string): string {
+  const route = ROUTE_BY_ID.get(id);
+  if (!route) throw new Error(`the route table has no ${id}`);
+  return route.path;
 }
 
 /** A concrete path for a template: every {param} becomes a recognisable probe value. */

@@ -7,7 +7,9 @@ const tokens = new WeakMap<Core, { token: string; tenant: string }>();
 export function defaultAccess(core: Core) {
   let access = tokens.get(core);
   if (!access) {
-    const client = core.state.clients.get(core.state.fixtures.defaultClient)!;
+    const client = core.state.clients.get(core.state.fixtures.defaultClient);
+    const tenant = client?.tenants[0];
+    if (!client || tenant === undefined) throw new Error('the fixtures name no default client with a tenant');
     const { token } = core.state.tokens.issue({
       clientId: client.id,
       tenants: client.tenants,
@@ -15,7 +17,7 @@ export function defaultAccess(core: Core) {
       environment: client.environment,
       ttlSeconds: 24 * 3600,
     });
-    access = { token, tenant: client.tenants[0]! };
+    access = { token, tenant };
     tokens.set(core, access);
   }
   return access;

@@ -22,7 +22,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
       const res = await next(req);
       return errorCodeOf(res) === 'not_found'
         ? editJson(res, (b) => {
-            b.error!.code = 'invalid_request';
+            if (b.error) b.error.code = 'invalid_request';
           })
         : res;
     },
@@ -48,7 +48,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
       const res = await next(req);
       return errorCodeOf(res) === 'capability_denied'
         ? editJson({ ...res, status: 403 }, (b) => {
-            b.error!.code = 'forbidden';
+            if (b.error) b.error.code = 'forbidden';
           })
         : res;
     },
@@ -82,7 +82,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== CAPABILITIES || errorCodeOf(res) !== 'not_found') return res;
-      const body = JSON.parse(res.body!) as { meta: unknown };
+      const body = JSON.parse(res.body ?? '{}') as { meta: unknown };
       return {
         status: 200,
         headers: res.headers,

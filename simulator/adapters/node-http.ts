@@ -38,9 +38,9 @@ export async function fromNodeRequest(
   // of them (joined like any repeated header) so it sees the ambiguity instead of a silent pick.
   const raws = req.rawHeaders;
   for (let i = 0; i < raws.length; i += 2) {
-    const name = raws[i]!.toLowerCase();
+    const name = raws[i]?.toLowerCase();
     if ((name === 'authorization' || name === 'content-type') && headers[name] !== raws[i + 1]) {
-      const all = raws.filter((_, j) => j % 2 === 1 && raws[j - 1]!.toLowerCase() === name);
+      const all = raws.filter((_, j) => j % 2 === 1 && raws[j - 1]?.toLowerCase() === name);
       if (all.length > 1) headers[name] = all.join(', ');
     }
   }
@@ -65,7 +65,7 @@ function readBody(req: IncomingMessage, plain: PlainRequest, maxBodyBytes: numbe
       settled = true;
       req.off('data', onData);
       if (err) return reject(err);
-      if (!plain.bodyTooLarge && size > 0) plain.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      if (!plain.bodyTooLarge && size > 0) plain.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       resolve(plain);
     };
     const onData = (chunk: Buffer) => {

@@ -39,8 +39,9 @@ export interface CoreOptions {
   /** `servers` of the served OpenAPI documents (default: relative, right behind any host or proxy). */
   servers?: string[];
   allowBrowserCredentials?: boolean;
-  /** Open-stream limits and stream pacing; webhook signature header and allowed receiver hosts. */
-  streams?: { limits?: Partial<StreamLimits>; options?: HandlerDeps['streamOptions'] };
+  /** Open-stream limits and stream pacing (SandboxOptions['stream'], passed as it is). */
+  stream?: { limits?: Partial<StreamLimits> } & HandlerDeps['streamOptions'];
+  /** Webhook signature header and allowed receiver hosts (defaults when undefined). */
   signatureHeader?: string;
   webhookHosts?: readonly string[];
   /** Mounts beside the interface (OAuth server, control plane, inspector), each owning its path prefixes. */
@@ -79,8 +80,13 @@ export function createCore(opts: CoreOptions): Core {
   const router = createRouter(documents.object());
   const services: HandlerServices = {
     documents,
-    streams: createStreamGate({ ...DEFAULT_STREAM_LIMITS, ...opts.streams?.limits }),
-    streamOptions: opts.streams?.options ?? {},
+    streams: createStreamGate({ ...DEFAULT_STREAM_LIMITS, ...opts.stream?.limits }),
+    // Pacing only: undefined members leave the stream's defaults in force.
+    streamOptions: {
+      retryMs: opts.stream?.retryMs,
+      heartbeatMs: opts.stream?.heartbeatMs,
+      maxLagMessages: opts.stream?.maxLagMessages,
+    },
     signatureHeader: opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
     webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
   };

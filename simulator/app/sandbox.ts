@@ -19,7 +19,8 @@ import type { RateLimitSettings } from '../state/rate-limit-store.ts';
 import { createInspector, type Inspector, type InspectorOptions } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock } from '../lib/clock.ts';
-import { replayClock, type SharedStore, shareSandbox, sharedStoresOf } from './shared-sandbox.ts';
+import type { SharedStore } from './shared-sandbox.ts';
+import { createRuns, type Runs, withRuns } from './runs.ts';
 import { type ClientReport, type ClientVerdicts, createClientVerdicts } from '../client-rules/index.ts';
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
 
@@ -66,6 +67,8 @@ export interface SandboxOptions {
    * Not together with `dataDir`: Redis is then where the state lasts.
    */
   shared?: SharedStore;
+  /** Per-run namespaces (`POST /_sandbox/runs`); default on, false leaves them out. */
+  runs?: false;
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
   /** Receives one line per step each request passes (`NCS_TRACE=1`, `ncs serve --trace` print them to stderr). */
@@ -96,6 +99,8 @@ export interface Sandbox {
   ready: Promise<void>;
   /** The inspector (journal, login URL), unless switched off with `inspector: false`. */
   inspector?: Inspector;
+  /** Per-run namespaces (unless `runs: false`). */
+  runs?: Runs;
   /**
    * Mints a bearer token for a declared client (default: the fixtures' default client).
    * @example const { token, tenant } = sandbox.issueToken();
@@ -148,7 +153,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   webhookOptions.fetch ??= mswPassthroughFetch;
   if (options.shared && options.dataDir) throw new Error('use --store or --data-dir, not both');
   const shared = options.shared;
-  const replay = shared ? replayClock(options.clock ?? createClock()) : undefined;
+  const replay = shared ? shared.wiring.replayClock(options.clock ?? createClock()) : undefined;
   const clock = replay ?? options.clock;
   const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : undefined;
   const state = loadState(persistence, () =>
@@ -164,7 +169,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ...(clock ? { clock } : {}),
       ...(shared && clock
         ? {
-            shared: sharedStoresOf(
+            shared: shared.wiring.sharedStoresOf(
               shared,
               clock,
               options.idempotency?.ttlSeconds !== undefined ? options.idempotency.ttlSeconds * 1000 : undefined,
@@ -192,12 +197,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       : undefined,
   );
   // Shared: the writing stores, handlers and control operations go through the operation log.
-  const sharing = shared && replay ? shareSandbox(state, shared, replay, control) : undefined;
+  const sharing = shared && replay ? shared.wiring.shareSandbox(state, shared, replay, control) : undefined;
   const inspector =
     options.inspector === false
       ? undefined
       : createInspector(
-          { state, control, signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader },
+          {
+            state,
+            // Shared: the inspector's actions go through the log like the control plane's.
+            control: sharing?.control ?? control,
+            signatureHeader: webhookOptions.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+          },
           options.inspector,
         );
   const mounts: Mount[] = [
@@ -213,6 +223,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     createAuthServerMount({
       state,
       issuer: baseUrl,
+      ...(sharing ? { wrapStores: sharing.wrapAuthStores } : {}),
       ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     }),
   );
@@ -220,24 +231,46 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     state,
     mounts,
     allowBrowserCredentials: options.allowBrowserCredentials ?? false,
-    streams: {
-      ...(options.stream?.limits ? { limits: options.stream.limits } : {}),
-      options: {
-        ...(options.stream?.retryMs !== undefined ? { retryMs: options.stream.retryMs } : {}),
-        ...(options.stream?.heartbeatMs !== undefined ? { heartbeatMs: options.stream.heartbeatMs } : {}),
-        ...(options.stream?.maxLagMessages !== undefined ? { maxLagMessages: options.stream.maxLagMessages } : {}),
-      },
-    },
-    ...(webhookOptions.signatureHeader ? { signatureHeader: webhookOptions.signatureHeader } : {}),
-    ...(allowedHosts ? { webhookHosts: allowedHosts } : {}),
-    ...(options.onResponse ? { onResponse: options.onResponse } : {}),
-    ...(options.onError ? { onError: options.onError } : {}),
-    ...(options.trace ? { trace: options.trace } : {}),
-    ...(inspector ? { onExchange: inspector.journal.record } : {}),
-    ...(sharing ? { wrapHandler: sharing.wrapHandler } : {}),
-    ...(verdicts ? { observe: verdicts.step } : {}),
+    // Nested options pass straight through: createCore reads each member with its default.
+    stream: options.stream,
+    signatureHeader: webhookOptions.signatureHeader,
+    webhookHosts: allowedHosts,
+    onResponse: options.onResponse,
+    onError: options.onError,
+    trace: options.trace,
+    onExchange: inspector?.journal.record,
+    wrapHandler: sharing?.wrapHandler,
+    observe: verdicts?.step,
   });
-  const inner = sharing ? sharing.wrapCore(core) : core;
+  const shareCore = sharing ? sharing.wrapCore(core) : core;
+  // Each run is a sandbox of its own (own clock, memory or its own key prefix), without runs or inspector.
+  const { adminToken: _a, dataDir: _d, clock: _c, inspector: _i, shared: _s, ...runOptions } = options;
+  const runs: Runs | undefined =
+    options.runs === false
+      ? undefined
+      : createRuns({
+          ...(shared ? { shared } : {}),
+          async open(runId) {
+            const store = shared ? await shared.namespace(`run:${runId}`) : undefined;
+            const sandbox = createSandbox({
+              ...runOptions,
+              runs: false,
+              inspector: false,
+              ...(store ? { shared: store } : {}),
+            });
+            return { sandbox, ...(store ? { store } : {}) };
+          },
+        });
+  const inner = runs
+    ? withRuns(shareCore, runs, adminToken, (t) => t === adminToken || state.tokens.lookup(t) !== undefined)
+    : shareCore;
+  if (runs) {
+    const close = state.close;
+    state.close = async () => {
+      await runs.close();
+      await close();
+    };
+  }
   const mainCore = options.wrapCore ? options.wrapCore(inner, 'main') : inner;
   const altCore = options.wrapCore ? options.wrapCore(inner, 'alt') : inner;
   let mswHandlers: ReturnType<typeof createMswHandlers> | undefined;
@@ -259,9 +292,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(verdicts ? { verdicts } : {}),
     clientReport: (filter) => control.clientReport(filter),
     receiverCheck: (opts) => control.receiverCheck(opts),
+    ...(runs ? { runs } : {}),
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
       const client = state.clients.get(clientId);
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);
+      const [tenant] = client.tenants;
+      if (tenant === undefined) throw new Error(`client ${clientId} is released for no tenant`);
       const { token, record } = state.tokens.issue({
         clientId,
         tenants: client.tenants,
@@ -269,7 +305,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         environment: client.environment,
         ...(ttlSeconds ? { ttlSeconds } : {}),
       });
-      return { token, tenant: client.tenants[0]!, clientId, expiresAt: new Date(record.expiresAt).toISOString() };
+      return { token, tenant, clientId, expiresAt: new Date(record.expiresAt).toISOString() };
     },
   };
 }

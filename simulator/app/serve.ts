@@ -4,7 +4,6 @@ import { writeReadyFile } from '../contract/ready-file.ts';
 import { createNodeServer, type TransportLimits } from '../adapters/node-server.ts';
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
-import { openSharedStore } from './shared-sandbox.ts';
 
 export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from '../adapters/node-server.ts';
 
@@ -53,7 +52,10 @@ export interface RunningServer {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log;
-  const shared = options.store ? await openSharedStore(options.store) : options.shared;
+  // Only --store loads the shared sandbox's modules (and they the optional Redis client).
+  const shared = options.store
+    ? await (await import('./shared-sandbox.ts')).openSharedStore(options.store)
+    : options.shared;
   const sandbox = createSandbox({
     ...options,
     ...(shared ? { shared } : {}),

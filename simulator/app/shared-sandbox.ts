@@ -21,12 +21,23 @@ import { createRedisRateLimits } from '../state/redis/redis-rate-limit.ts';
 import type { RateLimitSettings } from '../state/rate-limit-store.ts';
 import { hashToken } from '../state/token-store.ts';
 import type { Core } from './create-core.ts';
+import { replayClock, type ReplayClock } from './replay-clock.ts';
+import { shareAuthStores } from './shared-auth.ts';
 import type { SandboxState, SharedStores } from './sandbox-state.ts';
+
+export { replayClock, type ReplayClock };
 
 /** A connected shared store: `ncs serve --store redis://…` (or NCS_STORE). */
 export interface SharedStore {
   engine: RedisEngine;
   log: OpLog;
+  /**
+   * What createSandbox wires in (carried by the store, so the default path never loads this module:
+   * `serve` imports it only for `--store`).
+   */
+  wiring: { replayClock: typeof replayClock; sharedStoresOf: typeof sharedStoresOf; shareSandbox: typeof shareSandbox };
+  /** A store of its own under this one's prefix (a per-run namespace), on new connections. */
+  namespace(name: string): Promise<SharedStore>;
 }
 
 /**
@@ -41,28 +52,16 @@ export async function openSharedStore(url: string): Promise<SharedStore> {
   if (name !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(name))
     throw new Error(`--store: prefix must be 1-64 letters, digits, . _ - (got "${name}")`);
   parsed.searchParams.delete('prefix');
-  const engine = await connectRedis(parsed.toString(), { prefix: name ? `ncs:${name}:` : 'ncs:' });
-  return { engine, log: createOpLog(engine) };
+  return connectStore(parsed.toString(), name ? `ncs:${name}:` : 'ncs:');
 }
 
-/** A clock that reads the operation's time while a replicated operation is applied. */
-export type ReplayClock = Clock & { during<T>(at: number, fn: () => T): T };
-
-export function replayClock(base: Clock): ReplayClock {
-  // While applying: the operation's time, plus whatever the operation itself moved the clock by.
-  let frozen: { at: number; offset: number } | undefined;
+async function connectStore(url: string, prefix: string): Promise<SharedStore> {
+  const engine = await connectRedis(url, { prefix });
   return {
-    ...base,
-    now: () => (frozen ? frozen.at + base.offset() - frozen.offset : base.now()),
-    during(at, fn) {
-      const previous = frozen;
-      frozen = { at, offset: base.offset() };
-      try {
-        return fn();
-      } finally {
-        frozen = previous;
-      }
-    },
+    engine,
+    log: createOpLog(engine),
+    namespace: (name) => connectStore(url, `${prefix}${name}:`),
+    wiring: { replayClock, sharedStoresOf, shareSandbox },
   };
 }
 
@@ -77,6 +76,9 @@ export function sharedStoresOf(store: SharedStore, clock: Clock, ttlMs?: number)
       return {
         leaseMs,
         async claim(id, sequence, attempt) {
+          // Replaying the log at start-up re-creates old deliveries: their outcomes follow in the log, so
+          // nothing is claimed before the replay is over (the dispatcher then skips what was settled).
+          await log.caughtUp();
           const key = `${engine.prefix}lease:${id}:${sequence}:${attempt}`;
           return (await engine.command(['SET', key, engine.replicaId, 'NX', 'PX', leaseMs])) === 'OK';
         },
@@ -177,6 +179,9 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     },
   };
 
+  // The OAuth server's codes and refresh families: applied here at once, shared by hash.
+  const auth = shareAuthStores(share);
+
   const rebuild = (routeId: string, s: CtxSnapshot): RequestContext => {
     const ctx = newContext({ method: s.method, path: s.path, query: {}, headers: {} }, s.requestId, s.at);
     const route = ROUTES.find((r) => r.id === routeId);
@@ -199,6 +204,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     'faults.take': (call: FaultCall) => base.faults.take(call),
     'faults.skew': (receiverId: string) => base.faults.takeSignatureSkew(receiverId),
     'rateLimits.configure': (s: RateLimitSettings | false) => base.rateLimits.configure(s),
+    ...auth.ops,
     lifecycle: () => state.connections.applyDue(),
     'delivery.outcome': (...a: Parameters<typeof state.dispatcher.applyOutcome>) => state.dispatcher.applyOutcome(...a),
     handler: (routeId: string, ref: string, snapshot: CtxSnapshot) => {
@@ -295,7 +301,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     await close();
     await engine.close();
   };
-  return { wrapHandler, wrapCore, control: sharedControl, start };
+  return { wrapHandler, wrapCore, wrapAuthStores: auth.wrap, control: sharedControl, start };
 }
 
 /** 503 with the failure envelope and a hint (the request id stays the one support needs). */

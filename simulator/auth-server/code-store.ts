@@ -36,6 +36,10 @@ export interface CodeStore {
   find(code: string): CodeLookup;
   /** Marks the code used (with the grant it produced, if any); from now on it only serves to detect a replay. */
   redeem(code: string, grant?: string): void;
+  /** Keeps a code issued on another replica (shared sandbox), by its hash. */
+  put(codeHash: string, record: AuthorizationCode): void;
+  /** `redeem` by the code's hash (a redemption made on another replica). */
+  redeemHash(codeHash: string, grant?: string): void;
   clear(): void;
 }
 
@@ -54,6 +58,12 @@ export function createCodeStore(clock: Clock, ttlSeconds = 60): CodeStore {
       byHash.delete(h);
     }
   }
+  function redeemHash(h: string, grant?: string) {
+    const rec = byHash.get(h);
+    if (!rec) return;
+    rec.used = true;
+    if (grant !== undefined) rec.grant = grant;
+  }
   return {
     issue(grant) {
       if (byHash.size >= MAX_CODES) sweep();
@@ -69,11 +79,12 @@ export function createCodeStore(clock: Clock, ttlSeconds = 60): CodeStore {
       return { kind: 'fresh', code: rec };
     },
     redeem(code, grant) {
-      const rec = byHash.get(hashToken(code));
-      if (!rec) return;
-      rec.used = true;
-      if (grant !== undefined) rec.grant = grant;
+      redeemHash(hashToken(code), grant);
     },
+    put(h, record) {
+      if (!byHash.has(h)) byHash.set(h, { ...record });
+    },
+    redeemHash,
     clear: () => byHash.clear(),
   };
 }

@@ -24,6 +24,8 @@ export interface AuthServerOptions {
   refreshTokenTtlSeconds?: number;
   /** Lifetime of authorization codes (default 60 s). */
   codeTtlSeconds?: number;
+  /** Wraps the code and refresh-family stores (a shared sandbox shares their changes with other replicas). */
+  wrapStores?: (stores: Pick<AuthServerDeps, 'codes' | 'families'>) => Pick<AuthServerDeps, 'codes' | 'families'>;
 }
 
 type Endpoint = (req: PlainRequest, requestId: string, deps: AuthServerDeps, issuer: string) => PlainResponse;
@@ -52,10 +54,13 @@ function asOAuthError(err: ApiError): OAuthError {
  */
 export function createAuthServerMount(opts: AuthServerOptions): Mount {
   const { state } = opts;
-  const deps: AuthServerDeps = {
-    state,
+  const stores = {
     codes: createCodeStore(state.clock, opts.codeTtlSeconds ?? 60),
     families: createRefreshFamilies(state.clock, opts.refreshTokenTtlSeconds ?? 86_400),
+  };
+  const deps: AuthServerDeps = {
+    state,
+    ...(opts.wrapStores ? opts.wrapStores(stores) : stores),
     fallbackIssuer: opts.issuer.replace(/\/+$/, ''),
   };
   // Routing document built on the first OAuth request: a start that only serves the API skips it.

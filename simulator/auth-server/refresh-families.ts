@@ -48,6 +48,10 @@ export interface RefreshFamilies {
   /** Revokes the family of a refresh token held by `clientId`; returns the family id when it did. */
   revokeByToken(refreshToken: string, clientId: string): string | undefined;
   revokeFamily(family: string): void;
+  /** A family started on another replica (shared sandbox): its grant and first refresh token, by hash. */
+  adopt(family: string, grant: RefreshGrant, tokenHash: string): void;
+  /** A rotation made on another replica: the spent token's hash and its successor's. */
+  applyRotation(spentHash: string, family: string, nextHash: string): void;
   clear(): void;
 }
 
@@ -75,14 +79,19 @@ export function createRefreshFamilies(clock: Clock, ttlSeconds = 86_400): Refres
   }
   function mint(familyId: string, fam: Family): string {
     const token = newId('ncs_rt', 32);
-    const hash = hashToken(token);
+    remember(familyId, fam, hashToken(token));
+    return token;
+  }
+  function remember(familyId: string, fam: Family, hash: string) {
     const expiresAt = clock.now() + ttlSeconds * 1000;
     tokens.set(hash, { family: familyId, expiresAt, used: false });
     fam.hashes.push(hash);
     // A long-lived grant rotates without end: only the latest spent tokens are remembered for replay detection.
-    if (fam.hashes.length > MAX_REMEMBERED_PER_FAMILY) tokens.delete(fam.hashes.shift()!);
+    if (fam.hashes.length > MAX_REMEMBERED_PER_FAMILY) {
+      const oldest = fam.hashes.shift();
+      if (oldest !== undefined) tokens.delete(oldest);
+    }
     fam.expiresAt = expiresAt;
-    return token;
   }
   function revokeFamily(id: string) {
     const fam = families.get(id);
@@ -121,6 +130,19 @@ export function createRefreshFamilies(clock: Clock, ttlSeconds = 86_400): Refres
       return rec.family;
     },
     revokeFamily,
+    adopt(family, grant, tokenHash) {
+      if (families.has(family)) return;
+      const fam: Family = { grant, revoked: false, expiresAt: 0, hashes: [] };
+      families.set(family, fam);
+      remember(family, fam, tokenHash);
+    },
+    applyRotation(spentHash, family, nextHash) {
+      const fam = families.get(family);
+      const spent = tokens.get(spentHash);
+      if (!fam || tokens.has(nextHash)) return;
+      if (spent) spent.used = true;
+      remember(family, fam, nextHash);
+    },
     clear() {
       tokens.clear();
       families.clear();

@@ -45,6 +45,14 @@ export const TARGETS: readonly Target[] = [
     limit: 0.35,
   },
   {
+    id: 'redis-connections',
+    description: 'POST /connections on Redis (one replica) vs the memory store',
+    scenario: 'redis-store',
+    metric: 'connections_redis1_ratio',
+    op: '>=',
+    limit: 0.5,
+  },
+  {
     id: 'sse-subscribers',
     description: 'SSE subscribers held',
     scenario: 'sse-fanout',

@@ -83,6 +83,8 @@ export function createControlClient(opts: ControlClientOptions) {
     },
     receiverCheck: (webhookId: string, opts: { tenant?: string; timeoutMs?: number } = {}) =>
       call<ReceiverCheckResult>('POST', '/receiver-check', { webhookId, ...opts }),
+    /** A run of its own (POST /_sandbox/runs): token, tenant, adminToken, expiresAt; gone after the TTL. */
+    createRun: (ttlSeconds?: number) => call('POST', '/runs', ttlSeconds === undefined ? {} : { ttlSeconds }),
     call,
   };
 }
@@ -94,5 +96,5 @@ const UNITS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 8640
 export function parseDuration(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
   if (!m) throw new Error(`not a duration: ${text} (use e.g. 90s, 15m, 2h, 1d)`);
-  return Number(m[1]) * UNITS[m[2] ?? 's']!;
+  return Number(m[1]) * (UNITS[m[2] ?? 's'] ?? 1);
 }

@@ -27,17 +27,17 @@ type ControlHandlers = {
 
 /** One handler per control route, bodies typed from the route's zod schema (defaults filled by the router). */
 const HANDLERS: ControlHandlers = {
-  controlSummary: async (c, ops) => ok(await ops.summary()),
+  controlSummary: async (_c, ops) => ok(await ops.summary()),
   controlOpenApi: (c, _ops, doc) =>
     documentReply(c, doc(), 'application/json; charset=utf-8', 'ncs-control-plane-openapi.json'),
-  controlReset: async (c, ops) => ok(await ops.reset()),
+  controlReset: async (_c, ops) => ok(await ops.reset()),
   controlSetConnectionState: async (c, ops) =>
     ok(await ops.setConnectionState(c.params.connectionId, c.body.state, c.requestId)),
-  controlClock: async (c, ops) => ok(await ops.clock()),
+  controlClock: async (_c, ops) => ok(await ops.clock()),
   controlAdvanceClock: async (c, ops) => ok(await ops.advanceClock(c.body.seconds)),
-  controlListFaults: async (c, ops) => ok(await ops.listFaults()),
+  controlListFaults: async (_c, ops) => ok(await ops.listFaults()),
   controlAddFault: async (c, ops) => ok(await ops.addFault(c.body)),
-  controlClearFaults: async (c, ops) => ok(await ops.clearFaults()),
+  controlClearFaults: async (_c, ops) => ok(await ops.clearFaults()),
   controlSetStatus: async (c, ops) => ok(await ops.setStatus(c.body)),
   controlTrigger: async (c, ops) => ok(await ops.trigger(c.body)),
   controlClientReport: async (c, ops) => ok(await ops.clientReport(c.query)),

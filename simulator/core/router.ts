@@ -183,7 +183,10 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
         operation,
         params: api().router.parseRequest({ method, path, headers: {} }, operation).params ?? {},
       };
-      if (matchCache.size >= MATCH_CACHE_SIZE) matchCache.delete(matchCache.keys().next().value!);
+      if (matchCache.size >= MATCH_CACHE_SIZE) {
+        const oldest = matchCache.keys().next().value;
+        if (oldest !== undefined) matchCache.delete(oldest);
+      }
       matchCache.set(key, m);
       return m;
     },

@@ -22,8 +22,8 @@ export const DECISION_RULES = [
   { reason: 'allowed', text: 'the connector offers the capability in this environment' },
 ] as const;
 
-const textOf = (reason: (typeof DECISION_RULES)[number]['reason']) =>
-  DECISION_RULES.find((r) => r.reason === reason)!.text;
+const TEXT_OF = new Map<string, string>(DECISION_RULES.map((r) => [r.reason, r.text]));
+const textOf = (reason: (typeof DECISION_RULES)[number]['reason']) => TEXT_OF.get(reason) ?? reason;
 
 /**
  * Decides whether `capability` may be used on `connectorId` in `environment` for a tenant whose
@@ -35,7 +35,8 @@ export function decideCapability(
   q: { connectorId: string; capability: string; environment: Environment },
   connections: DecisionConnection[],
 ): CapabilityDecision {
-  const connector = catalog.connector(q.connectorId)!;
+  const connector = catalog.connector(q.connectorId);
+  if (!connector) throw new Error(`decideCapability: no connector ${q.connectorId} (callers check it first)`);
   const cap = catalog.capability(q.capability);
   const decision = (allowed: boolean, reason: (typeof DECISION_RULES)[number]['reason']): CapabilityDecision => ({
     connectorId: q.connectorId,

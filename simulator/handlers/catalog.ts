@@ -55,7 +55,7 @@ export const catalogHandlers = {
       return { count: connectors.length, connectors };
     });
   },
-  listCapabilities(ctx, deps) {
+  listCapabilities(_ctx, deps) {
     return cachedReply(deps, 'k', () => {
       const capabilities = deps.catalog.capabilities();
       return { count: capabilities.length, capabilities };

@@ -34,7 +34,7 @@ describe('handler typing', () => {
   it('binds each handler to its group dependencies', async () => {
     const seen: unknown[] = [];
     const group = {
-      getAuditLog: (ctx, deps) => {
+      getAuditLog: (_ctx, deps) => {
         seen.push(deps);
         return ok({});
       },

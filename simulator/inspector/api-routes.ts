@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes, type RouteDef } from '../contract/route-def.ts';
-import type { ControlOperations } from '../control/operations.ts';
+import type { ControlPort } from '../control/operations.ts';
 import {
   AddFaultBody,
   AdvanceClockBody,
@@ -25,7 +25,7 @@ import { auditView, connectionsView, overview, streamView, webhooksView } from '
 /** What the inspector's API handlers use: read models of the stores, and the control operations for every change. */
 export interface ApiDeps {
   state: InspectorStores;
-  control: ControlOperations;
+  control: ControlPort;
   journal: Journal;
   signatureHeader: string;
 }

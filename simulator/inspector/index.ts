@@ -1,4 +1,4 @@
-import type { ControlOperations } from '../control/operations.ts';
+import type { ControlPort } from '../control/operations.ts';
 import type { Mount } from '../core/mount.ts';
 import type { InspectorStores } from './stores.ts';
 import { createJournal, type Journal } from './journal.ts';
@@ -32,7 +32,7 @@ export interface Inspector {
  * @example const inspector = createInspector({ state, control, signatureHeader: 'x-ncs-signature' }); console.log(inspector.loginUrl(baseUrl));
  */
 export function createInspector(
-  deps: { state: InspectorStores; control: ControlOperations; signatureHeader: string },
+  deps: { state: InspectorStores; control: ControlPort; signatureHeader: string },
   opts: InspectorOptions = {},
 ): Inspector {
   const journal = createJournal({

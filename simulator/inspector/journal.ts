@@ -239,7 +239,9 @@ export function createJournal(
       const out: JournalSummary[] = [];
       const limit = filter.limit ?? buffer.capacity;
       for (let i = buffer.size - 1; i >= 0 && out.length < limit; i--) {
-        const s = summary(buffer.at(i)!);
+        const entry = buffer.at(i);
+        if (!entry) continue;
+        const s = summary(entry);
         if (matches(s, filter)) out.push(s);
       }
       return out;

@@ -24,26 +24,37 @@ export function createDueQueue<T>(): DueQueue<T> {
   let seq = 0;
   const before = (a: Entry<T>, b: Entry<T>) => a.due < b.due || (a.due === b.due && a.seq < b.seq);
 
+  // Indexes below heap.length always hold an entry; the `undefined` checks only say so to the compiler.
   function up(i: number) {
-    const e = heap[i]!;
+    const e = heap[i];
+    if (!e) return;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!before(e, heap[p]!)) break;
-      heap[i] = heap[p]!;
+      const parent = heap[p];
+      if (!parent || !before(e, parent)) break;
+      heap[i] = parent;
       i = p;
     }
     heap[i] = e;
   }
 
   function down(i: number) {
-    const e = heap[i]!;
+    const e = heap[i];
+    if (!e) return;
     const n = heap.length;
     for (;;) {
       const l = 2 * i + 1;
-      if (l >= n) break;
-      const c = l + 1 < n && before(heap[l + 1]!, heap[l]!) ? l + 1 : l;
-      if (!before(heap[c]!, e)) break;
-      heap[i] = heap[c]!;
+      const left = heap[l];
+      if (l >= n || !left) break;
+      const right = heap[l + 1];
+      let c = l;
+      let child = left;
+      if (right && before(right, left)) {
+        c = l + 1;
+        child = right;
+      }
+      if (!before(child, e)) break;
+      heap[i] = child;
       i = c;
     }
     heap[i] = e;
@@ -56,10 +67,10 @@ export function createDueQueue<T>(): DueQueue<T> {
     },
     popDue(now) {
       const out: T[] = [];
-      while (heap.length && heap[0]!.due <= now) {
-        out.push(heap[0]!.item);
-        const last = heap.pop()!;
-        if (heap.length) {
+      for (let top = heap[0]; top && top.due <= now; top = heap[0]) {
+        out.push(top.item);
+        const last = heap.pop();
+        if (last && heap.length) {
           heap[0] = last;
           down(0);
         }

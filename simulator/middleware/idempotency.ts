@@ -5,7 +5,7 @@ import { ApiError } from '../core/api-error.ts';
 import type { RequestContext } from '../core/context.ts';
 import { errorValue } from '../core/envelope.ts';
 import { type ContextWith, defineStep } from '../core/step.ts';
-import { isDataReply, type Reply } from '../core/reply.ts';
+import { isDataReply, okJson, type Reply } from '../core/reply.ts';
 import type { IdempotencyPort, StoredOutcome } from '../state/idempotency-store.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
@@ -22,10 +22,26 @@ function outcomeOf(reply: Reply): StoredOutcome | undefined {
   return { status: reply.status, ok: true, data: reply.data };
 }
 
+/**
+ * The JSON of replayed values, serialised on a value's first replay and kept as long as its record
+ * keeps the value: a client retrying one key many times is not serialised again each time. Records
+ * themselves keep values; fresh answers never pass through here.
+ */
+const replayJson = new WeakMap<object, string>();
+function replayReply(status: number, data: unknown): Reply {
+  if (typeof data !== 'object' || data === null) return { status, data };
+  let json = replayJson.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    replayJson.set(data, json);
+  }
+  return okJson(data, json, status);
+}
+
 /** A stored outcome again: the data value for the envelope step, or the failure thrown again. */
 function replayOf(ctx: RequestContext, stored: StoredOutcome): Reply {
   ctx.replayed = true;
-  if (stored.ok) return { status: stored.status, data: stored.data };
+  if (stored.ok) return replayReply(stored.status, stored.data);
   const { code, ...rest } = stored.error;
   throw new ApiError(code, rest);
 }

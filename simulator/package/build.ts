@@ -104,6 +104,9 @@ export async function bundleCli(outDir: string): Promise<void> {
       js: "import { createRequire as __ncsRequire } from 'node:module'; const require = __ncsRequire(import.meta.url);",
     },
     plugins: [lazyUndici, schemaValidatorFiles, prebuiltDocuments, httpViaRequire],
+    // The Redis client is an optional dependency, imported only for `--store redis://`: never bundled,
+    // so the default `ncs serve` starts without it (and without it installed).
+    external: ['redis'],
     logLevel: 'warning',
   });
   await build({

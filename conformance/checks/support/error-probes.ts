@@ -110,4 +110,14 @@ export function undefinedCallProbes(ctx: CheckContext): Promise<Probe[]> {
 }
 
 /** Every error answer among the probes (a probe answered 2xx is judged by auth.* and errors.invalid-request). */
+/**
+ * One probe of `errorProbes` by name (the names are this module's own, so a missing one is a bug here).
+ * @example const probe = await errorProbe(ctx, 'missing-token');
+ */
+export async function errorProbe(ctx: CheckContext, name: string): Promise<Probe> {
+  const probe = (await errorProbes(ctx)).find((p) => p.name === name);
+  if (!probe) throw new Error(`no error probe named ${name}`);
+  return probe;
+}
+
 export const errorAnswers = (probes: Probe[]) => probes.filter((p) => p.ex.status >= 400);

@@ -98,7 +98,8 @@ export async function requireScenario(ctx: CheckContext): Promise<SseScenario> {
  */
 export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cursor') {
   const s = await requireScenario(ctx);
-  const first = firstMention(s.events, s.created[0]!.id);
+  const [created] = s.created;
+  const first = created && firstMention(s.events, created.id);
   const after = first ? numericId(first) : Number.NaN;
   if (Number.isNaN(after))
     ctx.skip("the kit's first message did not arrive with a numeric id (see sse.consecutive-ids)");

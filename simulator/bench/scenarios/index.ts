@@ -10,6 +10,7 @@ import { connectorsScenario } from './connectors.ts';
 import { installedPackageScenario } from './installed-package.ts';
 import { mswScenario } from './msw-throughput.ts';
 import { providersScenario } from './providers.ts';
+import { redisStoreScenario } from './redis-store.ts';
 import { catalogScalingScenario } from './scaling-catalog.ts';
 import { connectionsScalingScenario } from './scaling-connections.ts';
 import { sseScenario } from './sse-fanout.ts';
@@ -33,4 +34,5 @@ export const SCENARIOS: readonly Scenario[] = [
   streamMemoryScenario,
   catalogScalingScenario,
   connectionsScalingScenario,
+  redisStoreScenario,
 ];

@@ -61,7 +61,7 @@ export async function startReplica(store: string, extra: string[] = []): Promise
   let info: ReadyInfo;
   try {
     info = await Promise.race([
-      waitForReadyFile(readyFile),
+      waitForReadyFile(readyFile, { timeoutMs: 45_000 }),
       exited.then(() => {
         throw new Error(`ncs serve exited before it was ready: ${err}`);
       }),

@@ -2,6 +2,8 @@
 // observe is one sandbox (README "Shared sandbox").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
+import type { Target } from '../harness.ts';
+import { authorize, MOBILE_REDIRECT, oauthPost, pkcePair } from '../behaviour/oauth-helpers.ts';
 import { call, clientToken, control, openStream, type Replica, startReplica } from './replicas.ts';
 
 const HARBOUR = { id: 'harbour-backend', secret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60', tenant: 'harbour-kitchens' };
@@ -135,6 +137,46 @@ describe.skipIf(!REDIS_SERVER)(
       expect(Date.now() - started).toBeLessThan(1000);
       expect((await call(b.info.baseUrl, short, HARBOUR.tenant, '/providers')).status).toBe(401);
     }, 15_000);
+
+    it('authorization code on one replica, exchange and refresh rotation on the other, reuse revoking the grant on both', async () => {
+      const on = (r: Replica) =>
+        ({ baseUrl: r.info.baseUrl, fetch: globalThis.fetch.bind(globalThis) }) as unknown as Target;
+      const { verifier, challenge } = pkcePair();
+      const auth = await authorize(on(a), {
+        response_type: 'code',
+        client_id: 'harbour-mobile',
+        redirect_uri: MOBILE_REDIRECT,
+        scope: 'catalog:read connections:read',
+        state: 'st-shared',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+      expect(auth.status).toBe(302);
+      const exchange = {
+        grant_type: 'authorization_code',
+        client_id: 'harbour-mobile',
+        code: auth.params.get('code') ?? '',
+        redirect_uri: MOBILE_REDIRECT,
+        code_verifier: verifier,
+      };
+      const first = await oauthPost(on(b), exchange);
+      expect(first.status, first.text).toBe(200);
+      const refresh = {
+        grant_type: 'refresh_token',
+        client_id: 'harbour-mobile',
+        refresh_token: first.json.refresh_token,
+      };
+      const rotated = await oauthPost(on(a), refresh);
+      expect(rotated.status, rotated.text).toBe(200);
+      expect((await call(b.info.baseUrl, rotated.json.access_token, HARBOUR.tenant, '/providers')).status).toBe(200);
+      // The spent refresh token again, on the other replica: refused, and the whole grant revoked everywhere.
+      expect((await oauthPost(on(b), refresh)).json.error).toBe('invalid_grant');
+      const next = { ...refresh, refresh_token: rotated.json.refresh_token };
+      expect((await oauthPost(on(a), next)).json.error).toBe('invalid_grant');
+      expect((await call(a.info.baseUrl, rotated.json.access_token, HARBOUR.tenant, '/providers')).status).toBe(401);
+      // The code was redeemed on B: presenting it again on A is refused there too.
+      expect((await oauthPost(on(a), exchange)).json.error).toBe('invalid_grant');
+    }, 30_000);
 
     it('applies control-plane changes made on one replica on the other (clock, faults)', async () => {
       const before = (await control(b.info.baseUrl, '/clock')).json.data.offsetMs;

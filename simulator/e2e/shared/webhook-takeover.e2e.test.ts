@@ -53,7 +53,12 @@ describe.skipIf(!REDIS_SERVER)(
       await rx.waitFor(() => mine().length >= 10, 10_000);
       await new Promise((r) => setTimeout(r, 500)); // a duplicate would come now
       expect(mine().map(eventOf).sort()).toEqual([...events].sort());
-      await Promise.all([a.stop(), b.stop()]);
+      // A replica joining later replays the log, deliveries included, and sends none of them again.
+      const late = await startReplica(redis.url);
+      replicas.push(late);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(mine()).toHaveLength(10);
+      await Promise.all([a.stop(), b.stop(), late.stop()]);
       replicas.length = 0;
     }, 60_000);
 

@@ -33,6 +33,8 @@ export interface OpLog {
   /** Resolves when every `share` so far is in Redis (a response waits for it: read-your-writes on any replica). */
   drain(): Promise<void>;
   sync(): Promise<void>;
+  /** Resolves once the log written before `start` is applied here (the replay at start-up is over). */
+  caughtUp(): Promise<void>;
   /** Id of the last entry applied here. */
   applied(): string;
   close(): Promise<void>;
@@ -53,6 +55,8 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
   const early = new Map<string, { ok: boolean; value: unknown }>();
   let barriers: { id: string; resolve(): void }[] = [];
   const unsent = new Set<Promise<unknown>>();
+  let markCaughtUp: () => void = () => {};
+  const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
 
   const deliver = (id: string, r: { ok: boolean; value: unknown }) => {
     const w = waiting.get(id);
@@ -65,13 +69,20 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
   function applyOne(id: string, fields: string[]) {
     const raw = fields[fields.indexOf('e') + 1];
     last = id;
-    if (raw === undefined) return;
-    const e = JSON.parse(raw) as Omit<LogEntry, 'id'>;
+    let e: Omit<LogEntry, 'id'>;
+    try {
+      e = JSON.parse(raw ?? '') as Omit<LogEntry, 'id'>;
+    } catch {
+      return; // not an entry of ours: skipped on every replica alike
+    }
     const mine = e.from === engine.replicaId;
     if (mine && e.local) return;
     let r: { ok: boolean; value: unknown };
     try {
-      r = { ok: true, value: apply?.({ ...e, id }) };
+      const value = apply?.({ ...e, id });
+      // A failure of an operation another replica asked for is that replica's to report.
+      if (value instanceof Promise) value.catch(() => {});
+      r = { ok: true, value };
     } catch (err) {
       r = { ok: false, value: err };
     }
@@ -111,7 +122,9 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
       apply = applier;
       void follow();
       await log.sync();
+      markCaughtUp();
     },
+    caughtUp: () => caughtUp,
     async submit<T>(op: string, args: unknown[], at: number) {
       const id = await append(op, args, at, false);
       const r = early.get(id);
@@ -155,7 +168,18 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
       const tail = await engine.command<[string, string[]][]>(['XREVRANGE', key, '+', '-', 'COUNT', 1]);
       const id = tail[0]?.[0];
       if (!id || compare(id, last) <= 0) return;
-      await new Promise<void>((resolve) => barriers.push({ id, resolve }));
+      await new Promise<void>((resolve, reject) => {
+        // Redis went away after answering: do not hold the call forever.
+        const timer = setTimeout(() => {
+          barriers = barriers.filter((b) => b.id !== id || b.resolve !== done);
+          reject(new StoreUnavailableError('The operation log could not be read back within 10 s.'));
+        }, SUBMIT_TIMEOUT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        barriers.push({ id, resolve: done });
+      });
     },
     applied: () => last,
     async close() {

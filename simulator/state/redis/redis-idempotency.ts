@@ -4,6 +4,7 @@ import type { Begin, IdempotencyOptions, IdempotencyPort, StoredOutcome } from '
 import type { RedisEngine } from './redis-engine.ts';
 
 // One record per tenant and key, as JSON: {operation?, fingerprint?, expiresAt, outcome?, owner?, leaseUntil?}.
+// The outcome stays the JSON text the replica wrote (Lua's cjson would turn an empty array into {}).
 // Expiry is judged on sandbox time (the `now` each call passes); Redis' own TTL only collects garbage.
 const BEGIN = `
 local now = tonumber(ARGV[2])
@@ -13,7 +14,7 @@ local inflight = rec and rec.owner and rec.leaseUntil > now
 if rec and rec.expiresAt <= now and not inflight then rec = nil end
 if rec and rec.fingerprint then
   if rec.fingerprint ~= ARGV[1] then return {'conflict'} end
-  if rec.outcome then return {'replay', cjson.encode(rec.outcome)} end
+  if rec.outcome then return {'replay', rec.outcome} end
   if inflight then return {'wait'} end
 end
 local out = {fingerprint = ARGV[1], expiresAt = now + tonumber(ARGV[3]), owner = ARGV[5],
@@ -30,7 +31,7 @@ local rec = cjson.decode(raw)
 if rec.owner ~= ARGV[1] then return 0 end
 rec.owner = nil
 rec.leaseUntil = nil
-if ARGV[2] ~= '' then rec.outcome = cjson.decode(ARGV[2])
+if ARGV[2] ~= '' then rec.outcome = ARGV[2]
 elseif rec.operation then rec.fingerprint = nil
 else redis.call('DEL', KEYS[1]) return 1 end
 redis.call('SET', KEYS[1], cjson.encode(rec), 'KEEPTTL')

@@ -1,0 +1,193 @@
+// Per-run isolation: `POST /_sandbox/runs` (or `ncs sandbox run create --ttl <s>`) makes a namespace of
+// its own, seeded from the fixtures, with its own tenants' data, clock, faults, rate limits and
+// receivers. Calls carrying the run's token (or its admin token) are answered by the run; everything
+// of the run is gone after its TTL. With a shared store the run lives under its own key prefix, and any
+// replica opens it on the first call that carries its token.
+import { hash } from 'node:crypto';
+import { CURRENT_VERSION } from '../contract/versions.ts';
+import type { PlainRequest, PlainResponse } from '../core/types.ts';
+import { newId } from '../lib/ids.ts';
+import { bearerToken } from '../middleware/auth.ts';
+import { newRequestId } from '../middleware/request-id.ts';
+import type { Core } from './create-core.ts';
+import type { Sandbox } from './sandbox.ts';
+import type { SharedStore } from './shared-sandbox.ts';
+
+export const RUNS_PATH = '/_sandbox/runs';
+/** TTL of a run when none is given, and the longest one allowed (seconds). */
+export const RUN_TTL = { default: 3600, max: 7 * 24 * 3600 } as const;
+/** Runs one replica creates and holds at once: each is a whole sandbox in memory. */
+export const MAX_RUNS = 500;
+
+/** What creating a run answers (like the ready file: where to reach it and a token to do it). */
+export interface RunInfo {
+  runId: string;
+  /** A bearer token of the fixtures' default client inside the run (valid until the run ends). */
+  token: string;
+  tenant: string;
+  /** The run's own control plane (`/_sandbox/...` with this token acts on the run only). */
+  adminToken: string;
+  expiresAt: string;
+}
+
+interface OpenRun {
+  sandbox: Sandbox;
+  store?: SharedStore;
+  expiresAt: number;
+  timer: NodeJS.Timeout;
+}
+
+const digest = (token: string) => hash('sha256', token, 'base64url');
+
+/**
+ * Runs of one sandbox and the routing of calls to them.
+ * @example const runs = createRuns({ open: async (id) => ({ sandbox: createSandbox({ inspector: false }) }) });
+ */
+export function createRuns(deps: {
+  /** Builds the run's sandbox (on a namespace of the shared store when there is one). */
+  open(runId: string): Promise<{ sandbox: Sandbox; store?: SharedStore }>;
+  shared?: SharedStore;
+}) {
+  const runs = new Map<string, OpenRun>();
+  const byToken = new Map<string, string>();
+  const opening = new Map<string, Promise<OpenRun | undefined>>();
+  const key = (h: string) => `${deps.shared?.engine.prefix}run-token:${h}`;
+
+  async function start(runId: string, expiresAt: number, tokens: string[]): Promise<OpenRun> {
+    const { sandbox, store } = await deps.open(runId);
+    await sandbox.ready;
+    const timer = setTimeout(() => void end(runId).catch(() => {}), Math.max(0, expiresAt - Date.now()));
+    timer.unref();
+    const run: OpenRun = { sandbox, expiresAt, timer, ...(store ? { store } : {}) };
+    runs.set(runId, run);
+    for (const h of tokens) byToken.set(h, runId);
+    return run;
+  }
+
+  async function end(runId: string) {
+    const run = runs.get(runId);
+    if (!run) return;
+    runs.delete(runId);
+    clearTimeout(run.timer);
+    for (const [h, id] of byToken) if (id === runId) byToken.delete(h);
+    const engine = run.store?.engine;
+    if (engine) {
+      // Whichever replica ends it first removes its keys; the others find nothing left.
+      let cursor = '0';
+      do {
+        const [next, keys] = await engine
+          .command<[string, string[]]>(['SCAN', cursor, 'MATCH', `${engine.prefix}*`, 'COUNT', 1000])
+          .catch(() => ['0', []] as [string, string[]]);
+        cursor = next;
+        if (keys.length) await engine.command(['UNLINK', ...keys]).catch(() => {});
+      } while (cursor !== '0');
+    }
+    await run.sandbox.state.close();
+  }
+
+  return {
+    async create(ttlSeconds: number): Promise<RunInfo> {
+      const runId = newId('run', 9);
+      const expiresAt = Date.now() + ttlSeconds * 1000;
+      const run = await start(runId, expiresAt, []);
+      const { token, tenant } = run.sandbox.issueToken(undefined, ttlSeconds);
+      const adminToken = run.sandbox.adminToken;
+      const hashes = [digest(token), digest(adminToken)];
+      for (const h of hashes) byToken.set(h, runId);
+      if (deps.shared) {
+        await run.store?.log.drain(); // the run's token is in its log before anyone is told it
+        const value = JSON.stringify({ runId, expiresAt, hashes });
+        for (const h of hashes) await deps.shared.engine.command(['SET', key(h), value, 'PXAT', expiresAt]);
+        // Gone after its TTL even when no replica holds the run open then (the end() below removes the rest).
+        const log = `${run.store?.engine.prefix}log`;
+        await deps.shared.engine.command(['PEXPIREAT', log, expiresAt + 60_000]);
+      }
+      return { runId, token, tenant, adminToken, expiresAt: new Date(expiresAt).toISOString() };
+    },
+    /** The run answering this request (by its bearer token), opening it here when another replica made it. */
+    async coreFor(req: PlainRequest, isMainToken: (token: string) => boolean): Promise<Core | undefined> {
+      if (runs.size === 0 && !deps.shared) return undefined;
+      const token = bearerToken(req.headers.authorization);
+      if (!token) return undefined;
+      const h = digest(token);
+      const local = byToken.get(h);
+      if (local) return runs.get(local)?.sandbox.core;
+      if (!deps.shared || isMainToken(token)) return undefined;
+      const raw = await deps.shared.engine.command<string | null>(['GET', key(h)]);
+      if (!raw) return undefined;
+      const { runId, expiresAt, hashes } = JSON.parse(raw) as { runId: string; expiresAt: number; hashes: string[] };
+      if (expiresAt <= Date.now()) return undefined;
+      let pending = opening.get(runId);
+      if (!pending) {
+        pending = start(runId, expiresAt, hashes).finally(() => opening.delete(runId));
+        opening.set(runId, pending);
+      }
+      return (await pending)?.sandbox.core;
+    },
+    count: () => runs.size,
+    /** Whether a call may belong to a run (false: no run here and none on other replicas). */
+    mayRoute: () => runs.size > 0 || deps.shared !== undefined,
+    async close() {
+      await Promise.all([...runs.keys()].map((id) => end(id)));
+    },
+  };
+}
+export type Runs = ReturnType<typeof createRuns>;
+
+/**
+ * The sandbox's front: `POST /_sandbox/runs` (main admin token) creates a run; a call with a run's
+ * token goes to that run; everything else to the sandbox itself.
+ */
+export function withRuns(core: Core, runs: Runs, adminToken: string, isMainToken: (token: string) => boolean): Core {
+  const json = (status: number, body: unknown): PlainResponse => ({
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  });
+  async function route(req: PlainRequest) {
+    const run = await runs.coreFor(req, isMainToken).catch(() => undefined);
+    return (run ?? core).handle(req);
+  }
+  return {
+    ...core,
+    handle(req) {
+      if (req.path === RUNS_PATH) return createRun(req);
+      // No run anywhere: straight through, without an extra promise on the default path.
+      return runs.mayRoute() ? route(req) : core.handle(req);
+    },
+  };
+
+  async function createRun(req: PlainRequest): Promise<PlainResponse> {
+    if (req.method !== 'POST') return core.handle(req);
+    if (bearerToken(req.headers.authorization) !== adminToken)
+      return core.reject(
+        'unauthorized',
+        'Creating a run needs the admin token of the sandbox (Authorization: Bearer).',
+      );
+    let ttl: number = RUN_TTL.default;
+    try {
+      const body = req.body?.length ? (JSON.parse(new TextDecoder().decode(req.body)) as { ttlSeconds?: unknown }) : {};
+      if (body.ttlSeconds !== undefined) ttl = body.ttlSeconds as number;
+    } catch {
+      return core.reject('invalid_request', 'The body must be JSON: {"ttlSeconds": <1..604800>}.');
+    }
+    if (!Number.isSafeInteger(ttl) || ttl < 1 || ttl > RUN_TTL.max)
+      return core.reject('invalid_request', `ttlSeconds must be a whole number from 1 to ${RUN_TTL.max}.`);
+    if (runs.count() >= MAX_RUNS)
+      return core.reject(
+        'rate_limited',
+        `This sandbox holds ${MAX_RUNS} runs at once; wait until one ends (its TTL) or give runs shorter TTLs.`,
+      );
+    let info: RunInfo;
+    try {
+      info = await runs.create(ttl);
+    } catch {
+      return core.handle(req); // the store is away: the sandbox answers 503 itself
+    }
+    return json(200, {
+      ok: true,
+      data: info,
+      meta: { requestId: newRequestId(), version: CURRENT_VERSION, at: new Date().toISOString() },
+    });
+  }
+}

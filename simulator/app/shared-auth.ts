@@ -1,0 +1,70 @@
+// The OAuth server's codes and refresh families in a shared sandbox: applied on the replica that made
+// the change at once and shared by hash (a code made on one replica is redeemed on another; a refresh
+// token rotates wherever it is presented; a spent one revokes the grant everywhere).
+import type { AuthorizationCode } from '../auth-server/code-store.ts';
+import type { AuthServerDeps } from '../auth-server/deps.ts';
+import type { RefreshGrant } from '../auth-server/refresh-families.ts';
+import { hashToken } from '../state/token-store.ts';
+
+type AuthStores = Pick<AuthServerDeps, 'codes' | 'families'>;
+
+/**
+ * `wrap` goes into createAuthServerMount (`wrapStores`); `ops` apply what other replicas shared.
+ * @example const auth = shareAuthStores((op, args) => log.share(op, args, clock.now()));
+ */
+export function shareAuthStores(share: (op: string, args: unknown[]) => void) {
+  let auth: AuthStores | undefined;
+  const wrap = (stores: AuthStores): AuthStores => {
+    const { codes, families } = stores;
+    auth = stores;
+    return {
+      codes: {
+        ...codes,
+        issue(grant: Parameters<typeof codes.issue>[0]) {
+          const code = codes.issue(grant);
+          const h = hashToken(code);
+          const found = codes.find(code);
+          if (found.kind === 'fresh') share('codes.put', [h, found.code]);
+          return code;
+        },
+        redeem(code: string, grant?: string) {
+          codes.redeem(code, grant);
+          share('codes.redeem', [hashToken(code), grant]);
+        },
+      },
+      families: {
+        ...families,
+        start(grant: RefreshGrant) {
+          const r = families.start(grant);
+          share('families.adopt', [r.family, grant, hashToken(r.refreshToken)]);
+          return r;
+        },
+        rotate(refreshToken: string, clientId: string, check?: (grant: RefreshGrant) => void) {
+          const r = families.rotate(refreshToken, clientId, check);
+          if (r.kind === 'rotated')
+            share('families.rotate', [hashToken(refreshToken), r.family, hashToken(r.refreshToken)]);
+          if (r.kind === 'reused') share('families.revoke', [r.family]);
+          return r;
+        },
+        revokeByToken(refreshToken: string, clientId: string) {
+          const family = families.revokeByToken(refreshToken, clientId);
+          if (family) share('families.revoke', [family]);
+          return family;
+        },
+        revokeFamily(family: string) {
+          families.revokeFamily(family);
+          share('families.revoke', [family]);
+        },
+      },
+    };
+  };
+  const ops = {
+    'codes.put': (h: string, record: AuthorizationCode) => auth?.codes.put(h, record),
+    'codes.redeem': (h: string, grant?: string) => auth?.codes.redeemHash(h, grant),
+    'families.adopt': (family: string, grant: RefreshGrant, h: string) => auth?.families.adopt(family, grant, h),
+    'families.rotate': (spent: string, family: string, next: string) =>
+      auth?.families.applyRotation(spent, family, next),
+    'families.revoke': (family: string) => auth?.families.revokeFamily(family),
+  };
+  return { wrap, ops };
+}
