@@ -56,8 +56,10 @@ export interface IdempotencyOptions {
 }
 
 /**
- * Idempotency records per (tenant, key). Insertion order is expiry order with one TTL: expired and
- * over-cap records are dropped from the head of that order in O(1) amortised per insert.
+ * Idempotency records per (tenant, key). Insertion order is (nearly) expiry order with one TTL: expired and
+ * over-cap records are dropped from the head of that order in O(1) amortised per insert. An issued key
+ * first used later keeps its issued expiry, so it may sit behind younger records until the sweep reaches
+ * it; `begin` treats it as expired from its expiresAt on, and the cap still bounds the count.
  * @example const b = store.begin('t1', 'key-12345', fingerprint); if (b.kind === 'new') b.finish(outcome);
  */
 export interface IdempotencyStore extends IdempotencyPort {

@@ -153,6 +153,30 @@ export function connectionBehaviour(get: () => Target) {
       }
     });
 
+    it('an issued key lives exactly until the expiresAt it was issued with, however late its first use', async () => {
+      const t = get();
+      const api = client(t);
+      const k = expectSuccess(
+        await api.call('POST', '/api/public/v1/idempotency-keys', { body: { operation: 'connection.create' } }),
+        IdempotencyKeyResult,
+      );
+      try {
+        t.sandbox.control.advanceClock(3600); // first used an hour after issue
+        let { token } = t.sandbox.issueToken(undefined, 48 * 3600);
+        const first = expectSuccess(await create(api, k.idempotencyKey, body(), { token }), Connection);
+        const left = (Date.parse(k.expiresAt) - t.sandbox.state.clock.now()) / 1000;
+        t.sandbox.control.advanceClock(left - 10);
+        expect((await create(api, k.idempotencyKey, body(), { token })).json.meta.replayed).toBe(true);
+        t.sandbox.control.advanceClock(20); // 10 s past the announced expiresAt
+        ({ token } = t.sandbox.issueToken(undefined, 48 * 3600));
+        const after = await create(api, k.idempotencyKey, body(), { token });
+        expect(expectSuccess(after, Connection).id).not.toBe(first.id);
+        expect(after.json.meta.replayed).toBeUndefined();
+      } finally {
+        t.sandbox.state.clock.reset();
+      }
+    });
+
     it('unknown connector -> 404; capabilities not offered or not released -> 409 naming them; both replay', async () => {
       const api = client(get());
       expectFailure(await create(api, uniqueKey('nf'), body({ connectorId: 'no-such-connector' })), 'not_found');
