@@ -20,7 +20,7 @@ describe('ncs: version, missing commands, the help of fault kinds', () => {
     const cases: [string[], string][] = [
       [
         [],
-        'ncs: a command is missing: serve, token, openapi, sandbox, webhook, audit, conformance, version; see ncs --help\n',
+        'ncs: a command is missing: serve, token, openapi, sandbox, inspector, webhook, audit, conformance, version, client-report; see ncs --help\n',
       ],
       [['webhook'], 'ncs webhook: a command is missing: sign, verify, listen; see ncs webhook --help\n'],
       [['audit'], 'ncs audit: a command is missing: verify; see ncs audit --help\n'],

@@ -1,4 +1,6 @@
 /** ncs-sandbox/conformance: check any deployment of the Network Connections Service interface. */
+// First: on an unsupported Node, importing fails here with one clear line (see node-guard.ts).
+import '../simulator/contract/node-guard.ts';
 export { runConformance, type RunResult } from './runner/run.ts';
 export {
   resolveOptions,

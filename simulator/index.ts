@@ -1,4 +1,6 @@
 /** ncs-sandbox: the Network Connections Service simulator as a library. */
+// First: on an unsupported Node, importing fails here with one clear line (see node-guard.ts).
+import './contract/node-guard.ts';
 export {
   createSandbox,
   DEFAULT_BASE_URL,

@@ -16,6 +16,13 @@ const NOT_SIMULATED: Record<string, string> = {
     'both transports hand the core lower-cased header names, so a case-sensitive server cannot be simulated',
 };
 
+/**
+ * A whole kit run takes a few seconds, many times that on a machine busy with other work. A run cut
+ * by the test timeout would go on in the background against the next test's sandbox (one MSW server
+ * per file) and fail that one too: the timeout is the kit's own scale, not the unit tests' 20 s.
+ */
+const KIT_RUN_TIMEOUT_MS = 90_000;
+
 /** How many files the violations are spread over (each file runs every SHARDS-th violation). */
 export const SHARDS = 4;
 
@@ -61,21 +68,25 @@ function listChecks(): void {
 
 function violationCase(msw: ReturnType<typeof mswTargets>) {
   return (violation: (typeof VIOLATIONS)[number]) => {
-    it(`${violation.name}: ${violation.description}`, async () => {
-      const result = await runConformance(await msw.use(violationOptions(violation.name)));
-      const failed = result.results.filter((r) => r.status === 'fail').map((r) => r.check.name);
-      // Exactly the named checks, plus any generated check (derived from the contract, they may catch more).
-      expect(failed.filter((n) => !GENERATED.has(n) || violation.catches.includes(n)).sort()).toEqual(
-        [...violation.catches].sort(),
-      );
-      expect(result.results.filter((r) => r.error !== undefined)).toEqual([]);
-      const mustCaught = failed.some((n) => CHECKS.find((c) => c.name === n)!.severity === 'MUST');
-      expect(result.exitCode).toBe(mustCaught ? 1 : 0);
-      // Every failure carries the evidence to reproduce it.
-      for (const f of result.results.flatMap((r) => r.failures)) {
-        expect(f.expected.length).toBeGreaterThan(0);
-        if (f.request) expect(f.curl).toMatch(/^curl /);
-      }
-    });
+    it(
+      `${violation.name}: ${violation.description}`,
+      async () => {
+        const result = await runConformance(await msw.use(violationOptions(violation.name)));
+        const failed = result.results.filter((r) => r.status === 'fail').map((r) => r.check.name);
+        // Exactly the named checks, plus any generated check (derived from the contract, they may catch more).
+        expect(failed.filter((n) => !GENERATED.has(n) || violation.catches.includes(n)).sort()).toEqual(
+          [...violation.catches].sort(),
+        );
+        expect(result.results.filter((r) => r.error !== undefined)).toEqual([]);
+        const mustCaught = failed.some((n) => CHECKS.find((c) => c.name === n)!.severity === 'MUST');
+        expect(result.exitCode).toBe(mustCaught ? 1 : 0);
+        // Every failure carries the evidence to reproduce it.
+        for (const f of result.results.flatMap((r) => r.failures)) {
+          expect(f.expected.length).toBeGreaterThan(0);
+          if (f.request) expect(f.curl).toMatch(/^curl /);
+        }
+      },
+      KIT_RUN_TIMEOUT_MS,
+    );
   };
 }

@@ -1,3 +1,5 @@
+// First: on an unsupported Node, importing fails here with one clear line (see node-guard.ts).
+import './node-guard.ts';
 export * from './catalog.ts';
 export * from './connections.ts';
 export * from './discovery.ts';

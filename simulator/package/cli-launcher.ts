@@ -4,8 +4,8 @@
 // error from deep inside a dependency. Kept free of recent syntax and APIs so old Nodes can parse it.
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
+import { unsupportedNodeMessage } from '../contract/node-version.ts';
 import { enableUserCompileCache } from './compile-cache.ts';
-import { unsupportedNodeMessage } from './node-version.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   engines: { node: string };

@@ -1,6 +1,6 @@
 /**
  * Whether a Node version satisfies an `engines.node` range of the form `>=MAJOR.MINOR[.PATCH]` (the
- * only form this package uses). The installed `ncs` checks it before loading anything else.
+ * only form this package uses). The installed `ncs` and every entry point of the library check it first.
  * @example nodeSatisfies('22.12.0', '>=22.19') // false
  */
 export function nodeSatisfies(version: string, range: string): boolean {
