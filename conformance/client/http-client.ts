@@ -1,7 +1,10 @@
 import { fetch as undiciFetch } from 'undici';
 import { withRetry, type RetryOptions } from '../../simulator/contract/retry-policy.ts';
+import { readCapped, withDefaults } from './capped-body.ts';
 import type { Exchange } from './exchange.ts';
 import { notAStream, sseSession, type SseSession, type StreamBodyLike } from './sse-stream.ts';
+
+export { readCapped } from './capped-body.ts';
 
 /** The part of a fetch Response the kit reads (undici's and the global one both fit). */
 export interface ResponseLike {
@@ -88,46 +91,6 @@ export interface KitClient {
   openStream(req: SendRequest): Promise<SseSession>;
   /** What was cut so far (live counts). */
   readonly stats?: ClientStats;
-}
-
-/** The request's headers over the defaults; a name the request gives (any letter case) replaces the default. */
-function withDefaults(req: SendRequest, defaults: Record<string, string>): Record<string, string> {
-  const own = { ...req.headers };
-  if (req.omitDefaultHeaders) return own;
-  const named = new Set(Object.keys(own).map((k) => k.toLowerCase()));
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(defaults)) if (!named.has(k.toLowerCase())) out[k] = v;
-  return { ...out, ...own };
-}
-
-/**
- * Reads at most `cap` bytes of a body; the rest is cancelled, not read. Bodies without a reader (test
- * doubles) are read whole and cut.
- */
-export async function readCapped(res: ResponseLike, cap: number): Promise<{ text: string; capped: boolean }> {
-  const reader = res.body?.getReader?.();
-  if (!reader) {
-    const text = await res.text();
-    const bytes = Buffer.from(text, 'utf8');
-    return bytes.length > cap
-      ? { text: bytes.subarray(0, cap).toString('utf8'), capped: true }
-      : { text, capped: false };
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done || !value) break;
-    if (size + value.length > cap) {
-      chunks.push(value.subarray(0, cap - size));
-      size = cap;
-      await reader.cancel().catch(() => undefined);
-      return { text: Buffer.concat(chunks).toString('utf8'), capped: true };
-    }
-    chunks.push(value);
-    size += value.length;
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), capped: false };
 }
 
 function describeCause(err: unknown): string {

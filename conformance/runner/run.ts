@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { BASE_PATH, CURRENT_VERSION } from '../../simulator/contract/versions.ts';
+import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { CHECKS } from '../checks/index.ts';
 import { ConnectionError, createKitClient, type KitClient } from '../client/http-client.ts';
 import { registerCreatedSecrets } from '../client/created-secrets.ts';
-import { discoverTokenEndpoint } from '../client/oauth-metadata.ts';
-import { createRedactor, redactDeep, type Redactor } from '../client/redact.ts';
-import { basicCredentials, requestClientCredentialsToken, TokenError } from '../client/token.ts';
+import { createRedactor, redactDeep } from '../client/redact.ts';
+import { TokenError } from '../client/token.ts';
+import { credentialsRefused, firstAuthenticatedCall, obtainToken } from './preflight.ts';
 import { identify } from './identity.ts';
 import { infoOf, type CheckDef, type ProfileName } from './check.ts';
 import type { RunState } from './context.ts';
@@ -43,58 +43,6 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
-}
-
-async function obtainToken(
-  client: KitClient,
-  o: ResolvedOptions,
-  redactor: Redactor,
-  selfDescription: unknown,
-  notices: string[],
-): Promise<string | undefined> {
-  const c = o.credentials;
-  if (c.kind === 'none') return undefined;
-  if (c.kind === 'token') return c.token;
-  redactor.add(c.clientSecret, 'NCS_CLIENT_SECRET');
-  redactor.add(basicCredentials(c.clientId, c.clientSecret), 'NCS_BASIC_CREDENTIALS');
-  let tokenUrl = c.tokenUrl;
-  if (!tokenUrl) {
-    const found = await discoverTokenEndpoint(client, o.baseUrl, selfDescription);
-    tokenUrl = found.tokenUrl;
-    notices.push(`token endpoint ${found.tokenUrl}: ${found.source}`);
-  }
-  return (await requestClientCredentialsToken(client, { ...c, tokenUrl })).accessToken;
-}
-
-/**
- * The kit's first authenticated call (GET /info, the interface's sample first call): whether the
- * deployment refuses the credentials (401 with a tenant given, so the other reading of a missing tenant
- * cannot be meant), and the environment it reports for the token, if any.
- */
-async function firstAuthenticatedCall(
-  client: KitClient,
-  o: ResolvedOptions,
-  token: string,
-): Promise<{ refused: boolean; environment?: string }> {
-  const ex = await client.send({
-    method: 'GET',
-    url: `${o.baseUrl}${BASE_PATH}/info`,
-    headers: { authorization: `Bearer ${token}`, 'x-service-tenant': o.tenant ?? '' },
-  });
-  const env = (ex.json as { data?: { environment?: unknown } } | undefined)?.data?.environment;
-  return {
-    refused: ex.status === 401 && o.tenant !== undefined,
-    ...(ex.status === 200 && typeof env === 'string' ? { environment: env } : {}),
-  };
-}
-
-/** Why the run stops when the first authenticated call is answered 401. */
-function credentialsRefused(o: ResolvedOptions): string {
-  const how =
-    o.credentials.kind === 'client-credentials'
-      ? 'the token from the client credentials'
-      : 'the token (--token / NCS_TOKEN; it may have expired)';
-  return `credentials refused: ${o.baseUrl}${BASE_PATH}/info answered 401 to ${how} for tenant ${o.tenant}; no check ran`;
 }
 
 /**

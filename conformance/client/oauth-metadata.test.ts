@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange, KitClient, SendRequest } from './http-client.ts';
+import { registerCreatedSecrets } from './created-secrets.ts';
+import { discoverTokenEndpoint } from './oauth-metadata.ts';
+import { createRedactor } from './redact.ts';
+
+/** A client that answers from a table of URL -> JSON (404 otherwise) and notes what was asked. */
+function fakeClient(answers: Record<string, unknown>) {
+  const asked: string[] = [];
+  const client: KitClient = {
+    async send(req: SendRequest): Promise<Exchange> {
+      asked.push(req.url);
+      const json = answers[req.url];
+      return {
+        method: req.method,
+        url: req.url,
+        requestHeaders: {},
+        status: json === undefined ? 404 : 200,
+        headers: {},
+        text: json === undefined ? '' : JSON.stringify(json),
+        json,
+        durationMs: 1,
+        attempts: 1,
+      };
+    },
+    openStream: () => Promise.reject(new Error('not used')),
+  };
+  return { client, asked };
+}
+
+describe('token endpoint discovery', () => {
+  it('reads RFC 8414 metadata, trying the path-inserted address before the origin', async () => {
+    const { client, asked } = fakeClient({
+      'https://api.example/.well-known/oauth-authorization-server': { token_endpoint: 'https://auth.example/t' },
+    });
+    const found = await discoverTokenEndpoint(client, 'https://api.example/tenant-a');
+    expect(found).toEqual({
+      tokenUrl: 'https://auth.example/t',
+      source: 'RFC 8414 metadata at https://api.example/.well-known/oauth-authorization-server',
+      assumed: false,
+    });
+    expect(asked).toEqual([
+      'https://api.example/.well-known/oauth-authorization-server/tenant-a',
+      'https://api.example/.well-known/oauth-authorization-server',
+    ]);
+  });
+
+  it('falls back to the self-description, then to the simulator path, saying it assumed', async () => {
+    const { client } = fakeClient({});
+    const named = await discoverTokenEndpoint(client, 'https://api.example', {
+      data: { authentication: { tokenEndpoint: '/oauth2/token' } },
+    });
+    expect(named.tokenUrl).toBe('https://api.example/oauth2/token');
+    const assumed = await discoverTokenEndpoint(client, 'https://api.example');
+    expect([assumed.tokenUrl, assumed.assumed]).toEqual(['https://api.example/oauth/token', true]);
+  });
+
+  it('registers secrets an answer hands out for redaction, not for leak checks', () => {
+    const r = createRedactor();
+    registerCreatedSecrets(
+      { data: { id: 'wh_1', signingSecret: 'whsec_0123456789', nested: { access_token: 'at_abcdefgh' } } },
+      r,
+    );
+    expect(r.text('key whsec_0123456789 and at_abcdefgh')).toBe('key $NCS_SIGNING_SECRET and $NCS_ACCESS_TOKEN');
+    expect(r.secrets()).toEqual([]);
+    r.add('at_abcdefgh', 'NCS_TOKEN');
+    expect(r.secrets()).toEqual([{ value: 'at_abcdefgh', env: 'NCS_TOKEN' }]);
+  });
+});
