@@ -19,7 +19,7 @@ import { connectionChecks } from './connections.ts';
 import { capabilityChecks } from './capabilities.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
-import { generatedChecks } from '../generated/index.ts';
+import { generatedChecks, generatedJudges } from '../generated/index.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -50,4 +50,5 @@ export const CHECKS = createRegistry([
   ...webhookReplayChecks,
   // Last: they judge the exchanges of all the others.
   ...responseChecks,
+  ...generatedJudges,
 ]);
