@@ -19,13 +19,16 @@ import { connectionChecks } from './connections.ts';
 import { capabilityChecks } from './capabilities.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
-import { generatedChecks } from '../generated/index.ts';
+import { generatedChecks, generatedJudges } from '../generated/index.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
  * exporting its list and add one line here.
  */
 export const CHECKS = createRegistry([
+  // Derived from the contract (conformance/generated/); first, so their many requests are done before the
+  // timed waits of other areas (webhook deliveries) begin. Their judging checks still run last.
+  ...generatedChecks,
   ...discoveryChecks,
   ...envelopeChecks,
   ...errorChecks,
@@ -45,8 +48,7 @@ export const CHECKS = createRegistry([
   ...capabilityChecks,
   ...idempotencyKeyChecks,
   ...webhookReplayChecks,
-  // Derived from the contract (conformance/generated/).
-  ...generatedChecks,
   // Last: they judge the exchanges of all the others.
   ...responseChecks,
+  ...generatedJudges,
 ]);

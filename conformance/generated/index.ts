@@ -8,15 +8,15 @@ import { streamChecks } from './stream-checks.ts';
 import { traceChecks } from './trace-checks.ts';
 
 /**
- * The checks derived from the contract (simulator/contract/): negative probes per operation, echo
- * rules, both base URLs, stateful invariants. Registered in conformance/checks/index.ts.
+ * The checks derived from the contract (simulator/contract/) that make requests: negative probes per
+ * operation, stateful invariants, streams, both base URLs. Registered in conformance/checks/index.ts.
  */
 export const generatedChecks: readonly CheckDef[] = [
   ...probeChecks,
   ...invariantChecks,
   ...streamChecks,
   ...baseUrlChecks,
-  ...judgedChecks,
-  ...traceChecks,
-  ...channelChecks,
 ];
+
+/** The generated checks that judge every answer of the run (judgesRun): registered with the response rules, last. */
+export const generatedJudges: readonly CheckDef[] = [...judgedChecks, ...traceChecks, ...channelChecks];

@@ -15,7 +15,7 @@ const RATE_LIMITED = ERROR_TABLE.rate_limited.status;
 const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The probes of one operation sent at once, at most this many (polite to a shared staging target). */
-const WIDTH = 4;
+const WIDTH = 2;
 
 /** The generated texts of this run start with this, so a stored one can be recognised. */
 export const probeMarker = (ctx: CheckContext) => `ncs-conformance-${ctx.runId}-`;

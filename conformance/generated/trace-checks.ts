@@ -62,6 +62,8 @@ export const refusedLeftNoTrace = defineCheck({
   section: 'Errors',
   tags: ['generated', 'invariant'],
   mutating: false,
+  // The refused calls with recognisable values are the authenticated probes; the search reads GET /connections.
+  requires: ['token'],
   judgesRun: true,
   run: noTrace,
 });
