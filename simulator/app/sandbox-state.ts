@@ -133,11 +133,6 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       }),
   });
   connectDomainEvents({ bus: events, audit, feeds, receivers, dispatcher });
-  // Deliveries cut by the last shutdown or kill -9 go out again instead of staying pending forever.
-  for (const d of deliveryLog.pendingAtStart) {
-    const r = receivers.get(d.tenant, d.receiverId);
-    if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
-  }
   const state: SandboxState = {
     fixtures: opts.fixtures,
     environment: opts.environment,
@@ -200,5 +195,11 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       persistence.close();
     },
   };
+  // Deliveries cut by the last shutdown or kill -9 go out again instead of staying pending forever.
+  // Only now: an attempt is signed as it starts, and the signature faults are read through `state`.
+  for (const d of deliveryLog.pendingAtStart) {
+    const r = receivers.get(d.tenant, d.receiverId);
+    if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
+  }
   return state;
 }
