@@ -8,6 +8,7 @@ import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
 
 const SELF = fileURLToPath(import.meta.url);
 const arg = (name: string, fallback: number) => {
@@ -41,6 +42,12 @@ async function childMain(kind: string) {
     access = { token: s.token, tenant: s.tenant };
   }
   process.on('message', (m: string) => {
+    if (m.startsWith('snapshot ')) {
+      // --snapshots DIR: heap snapshots before and after, to see what a subscriber keeps.
+      gc();
+      process.send!({ file: writeHeapSnapshot(m.slice(9)) });
+      return;
+    }
     if (m !== 'measure') return;
     gc();
     gc();
@@ -79,6 +86,13 @@ async function measure(kind: string, n: number) {
     // A first stream opened and closed, so lazily built parts are not charged to the subscribers.
     (await subscribe(info.url, info)).destroy();
     await new Promise((r) => setTimeout(r, 300));
+    const snaps = process.argv.indexOf('--snapshots');
+    const snap = async (name: string) => {
+      if (snaps === -1) return;
+      child.send(`snapshot ${process.argv[snaps + 1]}/${kind}-${name}.heapsnapshot`);
+      await next();
+    };
+    await snap('before');
     child.send('measure');
     const before = (await next()) as unknown as Memory;
     while (sockets.length < n)
@@ -88,6 +102,7 @@ async function measure(kind: string, n: number) {
         )),
       );
     await new Promise((r) => setTimeout(r, 1000));
+    await snap('after');
     child.send('measure');
     const after = (await next()) as unknown as Memory;
     const per = (k: keyof Memory) => (after[k] - before[k]) / n / 1024;
