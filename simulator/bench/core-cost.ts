@@ -64,5 +64,4 @@ const sorted = [...out].sort((a, b) => a - b);
 process.stdout.write(
   `${which} via core.handle(): ${requests} x ${rounds}; µs CPU/request median ${sorted[Math.floor(rounds / 2)]!.toFixed(1)}, min ${sorted[0]!.toFixed(1)} (${out.map((x) => x.toFixed(1)).join(', ')})\n`,
 );
-await sandbox.close?.();
 process.exit(0);
