@@ -1,0 +1,128 @@
+// Memory per SSE subscriber with the collector forced, so the number is what a stream keeps rather
+// than garbage V8 has not collected yet: the server (the simulator as `ncs serve` builds it, or the
+// bare baseline listener) runs in a child process started with --expose-gc and answers "measure"
+// over IPC with heap and RSS after two full collections. The parent opens N raw-socket subscribers on
+// GET /api/public/v1/stream, in the same way the sse-fanout scenario does.
+// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2]
+import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
+
+const SELF = fileURLToPath(import.meta.url);
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+};
+
+interface Memory {
+  heap: number;
+  rss: number;
+  external: number;
+}
+
+async function childMain(kind: string) {
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  let url: string;
+  let access = { token: 'baseline', tenant: 'baseline' };
+  if (kind === 'baseline') {
+    const { baselineListener, providersOf } = await import('./baseline-server.ts');
+    const server = createServer(baselineListener(providersOf()));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  } else {
+    const { serve } = await import('../app/serve.ts');
+    const s = await serve({
+      port: 0,
+      rateLimit: false,
+      stream: { limits: { maxClientsPerFeed: 20_000, maxClients: 40_000 } },
+    } as Parameters<typeof serve>[0]);
+    url = s.baseUrl;
+    access = { token: s.token, tenant: s.tenant };
+  }
+  process.on('message', (m: string) => {
+    if (m.startsWith('snapshot ')) {
+      // --snapshots DIR: heap snapshots before and after, to see what a subscriber keeps.
+      gc();
+      process.send!({ file: writeHeapSnapshot(m.slice(9)) });
+      return;
+    }
+    if (m !== 'measure') return;
+    gc();
+    gc();
+    const u = process.memoryUsage();
+    process.send!({ heap: u.heapUsed, rss: u.rss, external: u.external + u.arrayBuffers } satisfies Memory);
+  });
+  process.send!({ url, ...access });
+}
+
+function subscribe(url: string, access: { token: string; tenant: string }): Promise<Socket> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(
+        `GET /api/public/v1/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${access.token}\r\nx-service-tenant: ${access.tenant}\r\n\r\n`,
+      ),
+    );
+    socket.once('data', (b: Buffer) =>
+      /^HTTP\/1\.1 200/.test(b.toString('latin1', 0, 12))
+        ? resolve(socket)
+        : reject(new Error(b.toString('latin1', 0, 200))),
+    );
+    socket.once('error', reject);
+  });
+}
+
+async function measure(kind: string, n: number) {
+  const child = fork(SELF, ['--child', kind], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const next = () => new Promise<Record<string, unknown>>((r) => child.once('message', (m) => r(m as never)));
+  const info = (await next()) as { url: string; token: string; tenant: string };
+  const sockets: Socket[] = [];
+  try {
+    // A first stream opened and closed, so lazily built parts are not charged to the subscribers.
+    (await subscribe(info.url, info)).destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    const snaps = process.argv.indexOf('--snapshots');
+    const snap = async (name: string) => {
+      if (snaps === -1) return;
+      child.send(`snapshot ${process.argv[snaps + 1]}/${kind}-${name}.heapsnapshot`);
+      await next();
+    };
+    await snap('before');
+    child.send('measure');
+    const before = (await next()) as unknown as Memory;
+    while (sockets.length < n)
+      sockets.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(200, n - sockets.length) }, () => subscribe(info.url, info)),
+        )),
+      );
+    await new Promise((r) => setTimeout(r, 1000));
+    await snap('after');
+    child.send('measure');
+    const after = (await next()) as unknown as Memory;
+    const per = (k: keyof Memory) => (after[k] - before[k]) / n / 1024;
+    return { heap: per('heap'), rss: per('rss'), external: per('external') };
+  } finally {
+    for (const s of sockets) s.destroy();
+    child.kill();
+  }
+}
+
+if (process.argv[2] === '--child') await childMain(process.argv[3]!);
+else {
+  const n = arg('--subscribers', 5000);
+  const rounds = arg('--rounds', 2);
+  for (let r = 0; r < rounds; r++) {
+    for (const kind of ['simulator', 'baseline']) {
+      const m = await measure(kind, n);
+      process.stdout.write(
+        `${kind.padEnd(9)} ${n} subscribers, after full GC, per subscriber: heap ${m.heap.toFixed(2)} KB, external ${m.external.toFixed(2)} KB, RSS ${m.rss.toFixed(2)} KB\n`,
+      );
+    }
+  }
+}
