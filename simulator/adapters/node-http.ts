@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
+import { must } from '../lib/invariant.ts';
 
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
@@ -38,9 +39,9 @@ export async function fromNodeRequest(
   // of them (joined like any repeated header) so it sees the ambiguity instead of a silent pick.
   const raws = req.rawHeaders;
   for (let i = 0; i < raws.length; i += 2) {
-    const name = raws[i]!.toLowerCase();
+    const name = must(raws[i], 'rawHeaders holds name/value pairs').toLowerCase();
     if ((name === 'authorization' || name === 'content-type') && headers[name] !== raws[i + 1]) {
-      const all = raws.filter((_, j) => j % 2 === 1 && raws[j - 1]!.toLowerCase() === name);
+      const all = raws.filter((_, j) => j % 2 === 1 && raws[j - 1]?.toLowerCase() === name);
       if (all.length > 1) headers[name] = all.join(', ');
     }
   }
@@ -65,7 +66,8 @@ function readBody(req: IncomingMessage, plain: PlainRequest, maxBodyBytes: numbe
       settled = true;
       req.off('data', onData);
       if (err) return reject(err);
-      if (!plain.bodyTooLarge && size > 0) plain.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      if (!plain.bodyTooLarge && size > 0)
+        plain.body = (chunks.length === 1 ? chunks[0] : undefined) ?? Buffer.concat(chunks);
       resolve(plain);
     };
     const onData = (chunk: Buffer) => {

@@ -22,6 +22,7 @@ import { createClock } from '../lib/clock.ts';
 import { replayClock, type SharedStore, shareSandbox, sharedStoresOf } from './shared-sandbox.ts';
 import { type ClientReport, type ClientVerdicts, createClientVerdicts } from '../client-rules/index.ts';
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
+import { must } from '../lib/invariant.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -269,7 +270,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         environment: client.environment,
         ...(ttlSeconds ? { ttlSeconds } : {}),
       });
-      return { token, tenant: client.tenants[0]!, clientId, expiresAt: new Date(record.expiresAt).toISOString() };
+      return {
+        token,
+        tenant: must(client.tenants[0], 'a fixture client has at least one tenant'),
+        clientId,
+        expiresAt: new Date(record.expiresAt).toISOString(),
+      };
     },
   };
 }

@@ -35,7 +35,8 @@ function trustedRedirect(params: OAuthParams, deps: AuthServerDeps): { client: C
     );
   const sent = params.redirect_uri;
   if (sent === undefined) {
-    if (registered.length === 1) return { client, redirectUri: registered[0]! };
+    const [only] = registered;
+    if (registered.length === 1 && only !== undefined) return { client, redirectUri: only };
     throw new OAuthError(
       'invalid_request',
       'The parameter redirect_uri is missing; this client has several registered.',

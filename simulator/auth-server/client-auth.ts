@@ -16,7 +16,7 @@ const FAILED = 'Client authentication failed: unknown client or wrong secret.';
 /** RFC 6749 2.3.1: id and secret are form-encoded before they are joined and base64-encoded. */
 function parseBasic(header: string): { id: string; secret: string } {
   const m = /^basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header);
-  const decoded = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
+  const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
   if (colon < 1)
     throw new OAuthError(

@@ -28,7 +28,7 @@ function printable(name: string): string {
  */
 export function formParams(req: PlainRequest): OAuthParams {
   if (req.bodyTooLarge) throw new OAuthError('invalid_request', 'The request body is too large.');
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = ((req.headers['content-type'] ?? '').split(';')[0] ?? '').trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
     throw new OAuthError(
       'invalid_request',

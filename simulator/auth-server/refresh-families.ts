@@ -80,7 +80,10 @@ export function createRefreshFamilies(clock: Clock, ttlSeconds = 86_400): Refres
     tokens.set(hash, { family: familyId, expiresAt, used: false });
     fam.hashes.push(hash);
     // A long-lived grant rotates without end: only the latest spent tokens are remembered for replay detection.
-    if (fam.hashes.length > MAX_REMEMBERED_PER_FAMILY) tokens.delete(fam.hashes.shift()!);
+    if (fam.hashes.length > MAX_REMEMBERED_PER_FAMILY) {
+      const spent = fam.hashes.shift();
+      if (spent !== undefined) tokens.delete(spent);
+    }
     fam.expiresAt = expiresAt;
     return token;
   }

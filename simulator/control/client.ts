@@ -5,6 +5,7 @@ import { CONTROL_PREFIX } from './routes.ts';
 import { reachingFetch } from '../lib/reach.ts';
 import type { ClientReport } from '../client-rules/index.ts';
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
+import { must } from '../lib/invariant.ts';
 
 export interface ControlClientOptions {
   baseUrl: string;
@@ -94,5 +95,5 @@ const UNITS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 8640
 export function parseDuration(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
   if (!m) throw new Error(`not a duration: ${text} (use e.g. 90s, 15m, 2h, 1d)`);
-  return Number(m[1]) * UNITS[m[2] ?? 's']!;
+  return Number(m[1]) * must(UNITS[m[2] ?? 's'], 'the duration pattern only admits units UNITS knows');
 }

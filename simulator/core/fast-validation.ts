@@ -37,13 +37,17 @@ export function fastValidationFor(operation: Operation, validators: Validator[])
     validate(path, req) {
       const query: Record<string, unknown> = {};
       for (const k in req.query) {
-        const v = req.query[k]!;
+        const v = req.query[k];
+        if (v === undefined) continue;
         query[k] = typeof v === 'string' ? (arrayQuery.has(k) ? [v] : v) : [...v];
       }
       const header: Record<string, string> = {};
-      for (const k in req.headers) header[k.toLowerCase()] = req.headers[k]!;
+      for (const k in req.headers) {
+        const v = req.headers[k];
+        if (v !== undefined) header[k.toLowerCase()] = v;
+      }
       const input: Record<string, unknown> = { path: { ...path }, query, header, cookie: {} };
-      const contentType = (header['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const contentType = ((header['content-type'] ?? '').split(';')[0] ?? '').trim().toLowerCase();
       if (typeof req.body === 'object' || contentType === 'application/json') input.requestBody = req.body;
       const errors: ErrorObject[] = [];
       for (const validate of validators) {

@@ -183,7 +183,8 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
         operation,
         params: api().router.parseRequest({ method, path, headers: {} }, operation).params ?? {},
       };
-      if (matchCache.size >= MATCH_CACHE_SIZE) matchCache.delete(matchCache.keys().next().value!);
+      const oldest = matchCache.keys().next();
+      if (matchCache.size >= MATCH_CACHE_SIZE && !oldest.done) matchCache.delete(oldest.value);
       matchCache.set(key, m);
       return m;
     },

@@ -1,6 +1,7 @@
 import type { Environment } from '../contract/environment.ts';
 import type { CapabilityDecision } from '../contract/catalog.ts';
 import type { CatalogStore } from '../state/catalog-store.ts';
+import { must } from '../lib/invariant.ts';
 
 /** A tenant's connection as far as capability decisions care (filled in by the connections store). */
 export interface DecisionConnection {
@@ -23,7 +24,10 @@ export const DECISION_RULES = [
 ] as const;
 
 const textOf = (reason: (typeof DECISION_RULES)[number]['reason']) =>
-  DECISION_RULES.find((r) => r.reason === reason)!.text;
+  must(
+    DECISION_RULES.find((r) => r.reason === reason),
+    'DECISION_RULES has a rule for every reason',
+  ).text;
 
 /**
  * Decides whether `capability` may be used on `connectorId` in `environment` for a tenant whose
@@ -35,7 +39,7 @@ export function decideCapability(
   q: { connectorId: string; capability: string; environment: Environment },
   connections: DecisionConnection[],
 ): CapabilityDecision {
-  const connector = catalog.connector(q.connectorId)!;
+  const connector = must(catalog.connector(q.connectorId), 'decideCapability is called for a known connector');
   const cap = catalog.capability(q.capability);
   const decision = (allowed: boolean, reason: (typeof DECISION_RULES)[number]['reason']): CapabilityDecision => ({
     connectorId: q.connectorId,

@@ -2,6 +2,7 @@ import type { ExchangeInfo, PlainRequest, PlainResponse } from '../core/types.ts
 import { RingBuffer } from '../lib/ring-buffer.ts';
 import { INSPECTOR_PREFIX } from './paths.ts';
 import { redactBody, redactHeaders, redactQuery } from './redact.ts';
+import { must } from '../lib/invariant.ts';
 
 /**
  * What the journal keeps per call: its own shallow copies, nothing serialised until someone looks.
@@ -239,7 +240,7 @@ export function createJournal(
       const out: JournalSummary[] = [];
       const limit = filter.limit ?? buffer.capacity;
       for (let i = buffer.size - 1; i >= 0 && out.length < limit; i--) {
-        const s = summary(buffer.at(i)!);
+        const s = summary(must(buffer.at(i), 'a journal index lies inside its ring'));
         if (matches(s, filter)) out.push(s);
       }
       return out;

@@ -1,3 +1,5 @@
+import { must } from './invariant.ts';
+
 /**
  * Items ordered by due time (ties in insertion order): a binary min-heap, so finding what fell due
  * costs O(log n) per due item instead of a scan of everything waiting.
@@ -22,28 +24,29 @@ interface Entry<T> {
 export function createDueQueue<T>(): DueQueue<T> {
   let heap: Entry<T>[] = [];
   let seq = 0;
+  const at = (i: number) => must(heap[i], 'a due-queue index lies inside the heap');
   const before = (a: Entry<T>, b: Entry<T>) => a.due < b.due || (a.due === b.due && a.seq < b.seq);
 
   function up(i: number) {
-    const e = heap[i]!;
+    const e = at(i);
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!before(e, heap[p]!)) break;
-      heap[i] = heap[p]!;
+      if (!before(e, at(p))) break;
+      heap[i] = at(p);
       i = p;
     }
     heap[i] = e;
   }
 
   function down(i: number) {
-    const e = heap[i]!;
+    const e = at(i);
     const n = heap.length;
     for (;;) {
       const l = 2 * i + 1;
       if (l >= n) break;
-      const c = l + 1 < n && before(heap[l + 1]!, heap[l]!) ? l + 1 : l;
-      if (!before(heap[c]!, e)) break;
-      heap[i] = heap[c]!;
+      const c = l + 1 < n && before(at(l + 1), at(l)) ? l + 1 : l;
+      if (!before(at(c), e)) break;
+      heap[i] = at(c);
       i = c;
     }
     heap[i] = e;
@@ -56,9 +59,10 @@ export function createDueQueue<T>(): DueQueue<T> {
     },
     popDue(now) {
       const out: T[] = [];
-      while (heap.length && heap[0]!.due <= now) {
-        out.push(heap[0]!.item);
-        const last = heap.pop()!;
+      for (let root = heap[0]; root !== undefined && root.due <= now; root = heap[0]) {
+        out.push(root.item);
+        const last = at(heap.length - 1);
+        heap.pop();
         if (heap.length) {
           heap[0] = last;
           down(0);

@@ -41,9 +41,9 @@ export function durableFeeds(feeds: FeedStore, p: Persistence, retention: number
  * The simulator refuses to start, naming tenant and seq, rather than serve a log it cannot vouch for.
  */
 function checkStoredChain(tenant: string, entries: AuditEntry[], p: Persistence): void {
-  if (!entries.length) return;
-  const first = entries[0]!;
-  const last = entries[entries.length - 1]!;
+  const first = entries[0];
+  const last = entries.at(-1);
+  if (!first || !last) return;
   const result = verifyAuditRange(entries, {
     algorithm: 'sha256',
     canonicalization: CANONICALIZATION,
