@@ -10,7 +10,8 @@ export const missingToken = defineCheck({
   tags: ['auth'],
   mutating: false,
   async run(ctx) {
-    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-token')!;
+    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-token');
+    if (!probe) throw new Error('Broken invariant: errorProbes has a missing-token probe');
     ctx.expect.errorCode(probe.ex, 'unauthorized', `${probe.what} answers 401 unauthorized`);
     const post = capabilityCheckRoute();
     const ex = await ctx.call('POST', post.path, {
@@ -30,7 +31,8 @@ export const invalidToken = defineCheck({
   tags: ['auth'],
   mutating: false,
   async run(ctx) {
-    const probe = (await errorProbes(ctx)).find((p) => p.name === 'invalid-token')!;
+    const probe = (await errorProbes(ctx)).find((p) => p.name === 'invalid-token');
+    if (!probe) throw new Error('Broken invariant: errorProbes has an invalid-token probe');
     ctx.expect.errorCode(probe.ex, 'unauthorized', `${probe.what} answers 401 unauthorized`);
     const get = authenticatedGet();
     for (const value of ['Basic bmNzLWNvbmZvcm1hbmNlOnByb2Jl', 'Bearer', `Token ${ctx.label('token')}`]) {
@@ -62,7 +64,8 @@ export const missingTenant = defineCheck({
   mutating: false,
   requires: ['token'],
   async run(ctx) {
-    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant')!;
+    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant');
+    if (!probe) throw new Error('Broken invariant: errorProbes has a missing-tenant probe');
     if (
       !ctx.expect.that(probe.ex.status >= 400 && probe.ex.status < 500, {
         expected: `${probe.what} is refused (4xx)`,
@@ -88,7 +91,8 @@ export const missingTenantStatus = defineCheck({
   mutating: false,
   requires: ['token'],
   async run(ctx) {
-    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant')!;
+    const probe = (await errorProbes(ctx)).find((p) => p.name === 'missing-tenant');
+    if (!probe) throw new Error('Broken invariant: errorProbes has a missing-tenant probe');
     // The Errors table fits both readings: a required header missing (400) or a call not signed in for
     // any tenant (401). A 401 unauthorized is that legal choice; anything else is judged.
     if (

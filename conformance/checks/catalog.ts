@@ -2,6 +2,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { successSamples } from './support/samples.ts';
+import { must } from '../runner/invariant.ts';
 
 type Item = Record<string, unknown>;
 /** The list endpoints of the interface and the field of data that holds the list. */
@@ -16,7 +17,11 @@ const listOf = (ex: Exchange | undefined, field: string): Item[] | undefined => 
   const list = (ex?.json as { data?: Record<string, unknown> } | undefined)?.data?.[field];
   return Array.isArray(list) ? (list as Item[]) : undefined;
 };
-const pathOf = (id: string) => interfaceRoutes().find((r) => r.id === id)!.path;
+const pathOf = (id: string) =>
+  must(
+    interfaceRoutes().find((r) => r.id === id),
+    `the interface defines route ${id}`,
+  ).path;
 
 /** MUST (list endpoints: "data: count (integer), <list>"): count is the length of the list it describes. */
 export const countMatches = defineCheck({
@@ -52,32 +57,33 @@ async function judgeFilter(
   all: Item[],
 ) {
   const path = pathOf(id);
-  const field = LISTS[id]!;
+  const field = must(LISTS[id], `LISTS names the list field of ${id}`);
   const ex = await ctx.call('GET', path, { query: { [param]: value } });
   const list = listOf(ex, field);
   if (
     !ctx.expect.that(ex.status === 200 && list !== undefined, {
       expected: `GET ${path}?${param}=${value} answers 200 with data.${field}`,
       exchange: ex,
-    })
+    }) ||
+    list === undefined
   )
     return;
-  const stray = list!.filter((i) => !matches(i));
+  const stray = list.filter((i) => !matches(i));
   ctx.expect.that(stray.length === 0, {
     expected: `GET ${path}?${param}=${value} lists only entries with that ${param}`,
-    observed: `${stray.length} of ${list!.length} do not match, e.g. ${String(JSON.stringify(stray[0])).slice(0, 160)}`,
+    observed: `${stray.length} of ${list.length} do not match, e.g. ${String(JSON.stringify(stray[0])).slice(0, 160)}`,
     exchange: ex,
   });
   const wanted = all.filter(matches).length;
-  ctx.expect.that(list!.length === wanted, {
+  ctx.expect.that(list.length === wanted, {
     expected: `GET ${path}?${param}=${value} lists every matching entry of the unfiltered list (${wanted})`,
-    observed: `${list!.length} entries`,
+    observed: `${list.length} entries`,
     exchange: ex,
   });
   const count = (ex.json as { data?: { count?: unknown } }).data?.count;
-  ctx.expect.that(count === list!.length, {
+  ctx.expect.that(count === list.length, {
     expected: `GET ${path}?${param}=${value}: data.count equals the entries listed`,
-    observed: `data.count ${JSON.stringify(count)}, ${list!.length} entries`,
+    observed: `data.count ${JSON.stringify(count)}, ${list.length} entries`,
     exchange: ex,
   });
 }

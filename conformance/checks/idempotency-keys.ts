@@ -1,6 +1,7 @@
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { InterfaceIdempotencyKeyResult, zodIssues } from './support/interface-schemas.ts';
+import { must } from '../runner/invariant.ts';
 
 /** MUST (Idempotency key result): idempotencyKey, the operation asked for, and expiresAt as a date-time. */
 export const keyResult = defineCheck({
@@ -12,7 +13,7 @@ export const keyResult = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
-    const path = ROUTE_BY_ID.get('createIdempotencyKey')!.path;
+    const path = must(ROUTE_BY_ID.get('createIdempotencyKey'), 'the contract defines createIdempotencyKey').path;
     const operation = 'connection.create';
     const ex = await ctx.call('POST', path, { json: { operation } });
     ctx.require(ex.status === 200, { expected: `POST ${path} with operation ${operation} answers 200`, exchange: ex });

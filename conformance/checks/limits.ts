@@ -9,6 +9,7 @@ import { capabilityCheckRoute } from './support/error-probes.ts';
 import { inBatches } from '../rules/interface-routes.ts';
 import { knownPair } from './support/samples.ts';
 import { streamPath } from './support/sse-scenario.ts';
+import { must } from '../runner/invariant.ts';
 
 /** The four lengths around a limit: one below the minimum, the minimum, the maximum, one above. */
 export function lengthBoundaries(limit: { min: number; max: number }) {
@@ -133,7 +134,7 @@ export const connectionCapabilities = defineCheck({
       ...[ITEMS.minItems - 1, ITEMS.minItems, ITEMS.maxItems, ITEMS.maxItems + 1]
         .filter((n) => n >= 0)
         .map((n) => ({
-          capabilities: capabilityList(base.capabilities[0]!, n),
+          capabilities: capabilityList(must(base.capabilities[0], 'a creation base books at least one capability'), n),
           inside: n >= ITEMS.minItems && n <= ITEMS.maxItems,
           what: `${n} capabilities`,
         })),
@@ -169,7 +170,7 @@ export const operationLength = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
-    const path = ROUTE_BY_ID.get('createIdempotencyKey')!.path;
+    const path = must(ROUTE_BY_ID.get('createIdempotencyKey'), 'the contract defines createIdempotencyKey').path;
     await inBatches(lengthBoundaries(OPERATION), 4, async ({ length, inside }) => {
       const ex = await ctx.call('POST', path, { json: { operation: textOfLength(length) } });
       judge(

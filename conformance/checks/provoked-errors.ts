@@ -3,6 +3,7 @@ import { defineCheck } from '../runner/check.ts';
 import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.ts';
 import { capabilityDeniedBody } from './support/denied-case.ts';
 import { postConnection } from './support/connections.ts';
+import { must } from '../runner/invariant.ts';
 
 /** MUST (Errors: forbidden, "tenant not released"): a tenant the token may not act for answers 403. */
 export const forbiddenTenant = defineCheck({
@@ -15,7 +16,7 @@ export const forbiddenTenant = defineCheck({
   requires: ['token', 'foreign-tenant'],
   async run(ctx) {
     const get = authenticatedGet();
-    const tenant = ctx.target.foreignTenant!;
+    const tenant = must(ctx.target.foreignTenant, "the runner runs a check requiring 'foreign-tenant' only with one");
     const ex = await ctx.call('GET', get.path, { tenant });
     ctx.expect.errorCode(ex, 'forbidden', `GET ${get.path} with x-service-tenant ${tenant} answers 403 forbidden`);
   },
@@ -98,7 +99,7 @@ export const noTokenWithTenant = defineCheck({
   mutating: false,
   requires: ['token'],
   async run(ctx) {
-    const tenant = ctx.target.tenant!;
+    const tenant = must(ctx.target.tenant, "the runner runs a check requiring 'token' only with a tenant");
     const get = authenticatedGet();
     const post = capabilityCheckRoute();
     const ex = await ctx.call('GET', get.path, { credentials: 'none', tenant });

@@ -129,22 +129,21 @@ export const deliveryLogSince = defineCheck({
     const s = await webhookScenario(ctx);
     if (!s.webhookId) ctx.skip('no receiver was registered (see webhooks.registration)');
     const path = deliveriesPath(ctx, s.webhookId);
-    const [current, earlier] = await Promise.all(
-      [CURRENT_VERSION, EARLIER].map((v) => ctx.call('GET', path, { headers: { 'Service-Version': v } })),
-    );
-    if (current!.status === ERROR_TABLE.not_found.status && errorCodeOf(current!) === 'not_found')
+    const get = (v: string) => ctx.call('GET', path, { headers: { 'Service-Version': v } });
+    const [current, earlier] = await Promise.all([get(CURRENT_VERSION), get(EARLIER)]);
+    if (current.status === ERROR_TABLE.not_found.status && errorCodeOf(current) === 'not_found')
       ctx.skip(
         `this deployment offers no delivery log at GET ${template} (the interface does not show its path): declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
       );
-    ctx.expect.status(current!, 200, `GET ${template} with Service-Version ${CURRENT_VERSION} answers 200`);
+    ctx.expect.status(current, 200, `GET ${template} with Service-Version ${CURRENT_VERSION} answers 200`);
     // "No change that requires adaptation of clients exists": offering the log to earlier callers is
     // legal, and so is hiding it (404) or refusing the version (400). Whichever it is, it is well formed.
-    if (earlier!.status === 200) return void ctx.note(`offered to ${EARLIER} callers too (additive change)`);
-    const problem = pairingProblem(earlier!);
-    ctx.expect.that(problem === undefined && typeof errorCodeOf(earlier!) === 'string', {
+    if (earlier.status === 200) return void ctx.note(`offered to ${EARLIER} callers too (additive change)`);
+    const problem = pairingProblem(earlier);
+    ctx.expect.that(problem === undefined && typeof errorCodeOf(earlier) === 'string', {
       expected: `GET ${template} with Service-Version ${EARLIER} answers 200, or an error whose code the Errors table pairs with its status`,
-      observed: problem ?? `status ${earlier!.status} without error.code`,
-      exchange: earlier!,
+      observed: problem ?? `status ${earlier.status} without error.code`,
+      exchange: earlier,
     });
   },
 });

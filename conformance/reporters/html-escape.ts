@@ -5,5 +5,5 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  * @example htmlEscape('<a & "b">') // '&lt;a &amp; &quot;b&quot;&gt;'
  */
 export function htmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }

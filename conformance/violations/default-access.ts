@@ -1,4 +1,5 @@
 import type { Core } from '../../simulator/index.ts';
+import { must } from '../runner/invariant.ts';
 
 /** A token of the fixtures' default client, minted once per core (violations that let calls in). */
 const tokens = new WeakMap<Core, { token: string; tenant: string }>();
@@ -7,7 +8,10 @@ const tokens = new WeakMap<Core, { token: string; tenant: string }>();
 export function defaultAccess(core: Core) {
   let access = tokens.get(core);
   if (!access) {
-    const client = core.state.clients.get(core.state.fixtures.defaultClient)!;
+    const client = must(
+      core.state.clients.get(core.state.fixtures.defaultClient),
+      'the fixtures name an existing default client',
+    );
     const { token } = core.state.tokens.issue({
       clientId: client.id,
       tenants: client.tenants,
@@ -15,7 +19,7 @@ export function defaultAccess(core: Core) {
       environment: client.environment,
       ttlSeconds: 24 * 3600,
     });
-    access = { token, tenant: client.tenants[0]! };
+    access = { token, tenant: must(client.tenants[0], 'a fixture client has at least one tenant') };
     tokens.set(core, access);
   }
   return access;

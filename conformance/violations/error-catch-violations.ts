@@ -22,7 +22,8 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
       const res = await next(req);
       return errorCodeOf(res) === 'not_found'
         ? editJson(res, (b) => {
-            b.error!.code = 'invalid_request';
+            if (!b.error) return;
+            b.error.code = 'invalid_request';
           })
         : res;
     },
@@ -48,7 +49,8 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
       const res = await next(req);
       return errorCodeOf(res) === 'capability_denied'
         ? editJson({ ...res, status: 403 }, (b) => {
-            b.error!.code = 'forbidden';
+            if (!b.error) return;
+            b.error.code = 'forbidden';
           })
         : res;
     },
@@ -81,8 +83,8 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     catches: ['capabilities.unknown-connector'],
     async handle(req, next) {
       const res = await next(req);
-      if (req.path !== CAPABILITIES || errorCodeOf(res) !== 'not_found') return res;
-      const body = JSON.parse(res.body!) as { meta: unknown };
+      if (req.path !== CAPABILITIES || res.body === undefined || errorCodeOf(res) !== 'not_found') return res;
+      const body = JSON.parse(res.body) as { meta: unknown };
       return {
         status: 200,
         headers: res.headers,

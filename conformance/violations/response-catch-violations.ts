@@ -26,7 +26,7 @@ function repeatLate(res: PlainResponse): PlainResponse {
             open = false;
             sink.end();
           },
-          ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain!(l) } : {}),
+          ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain?.(l) } : {}),
         });
         return () => {
           open = false;

@@ -17,7 +17,7 @@ export function editStream(res: PlainResponse, perStream: () => (chunk: string) 
         return source.open({
           write: (chunk) => edit(chunk).reduce((ok, c) => sink.write(c) && ok, true),
           end: () => sink.end(),
-          ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain!(l) } : {}),
+          ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain?.(l) } : {}),
         });
       },
     },

@@ -3,6 +3,7 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { SseEvent, SseSession } from '../../client/sse-stream.ts';
 import type { CallOptions, CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
+import { must } from '../../runner/invariant.ts';
 
 /** Connections the kit creates to make messages on the tenant's feed. */
 export const KIT_EVENTS = 3;
@@ -98,7 +99,7 @@ export async function requireScenario(ctx: CheckContext): Promise<SseScenario> {
  */
 export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cursor') {
   const s = await requireScenario(ctx);
-  const first = firstMention(s.events, s.created[0]!.id);
+  const first = firstMention(s.events, must(s.created[0], 'the scenario creates connections').id);
   const after = first ? numericId(first) : Number.NaN;
   if (Number.isNaN(after))
     ctx.skip("the kit's first message did not arrive with a numeric id (see sse.consecutive-ids)");
