@@ -4,6 +4,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { AUDIT_LIMIT, type AuditRead, auditPath, entriesOf, numberingOf, readAuditLog } from './support/audit-log.ts';
 import { createLabelledConnection } from './support/connections.ts';
+import { must } from '../runner/invariant.ts';
 
 const AUDIT = 'GET /api/public/v1/audit-log (appears in a sample call only)' as const;
 const LIMIT = AUDIT_LIMIT;
@@ -63,14 +64,14 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
       const text = JSON.stringify(entries);
       return ids.every((id) => text.includes(id));
     });
-    return { created, read, log: read.pages.at(-1)! };
+    return { created, read, log: must(read.pages.at(-1), 'readAuditLog reads at least one page') };
   });
 }
 
 /** Where in the entries read each created connection is named (-1: nowhere). */
 function positions(s: AuditScenario): number[] {
   const texts = s.read.entries.map((e) => JSON.stringify(e));
-  return s.created.map((c) => (c.id ? texts.findIndex((t) => t.includes(c.id!)) : -1));
+  return s.created.map(({ id }) => (id ? texts.findIndex((t) => t.includes(id)) : -1));
 }
 
 export const recordsChange = defineCheck({
@@ -83,7 +84,7 @@ export const recordsChange = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await auditScenario(ctx);
-    const first = s.read.pages[0]!;
+    const first = must(s.read.pages[0], 'readAuditLog reads at least one page');
     for (const c of s.created)
       ctx.require(c.id !== undefined, { expected: 'a labelled connection is created to be traced', exchange: c.ex });
     ctx.require(first.status === 200 && entriesOf(first) !== undefined, {
@@ -105,7 +106,7 @@ export const recordsChange = defineCheck({
       );
     at.forEach((p, i) => {
       ctx.expect.that(p >= 0, {
-        expected: `the creation of connection ${s.created[i]!.id} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'} of up to ${LIMIT} entries)`,
+        expected: `the creation of connection ${s.created[i]?.id} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'} of up to ${LIMIT} entries)`,
         observed: 'no entry names it',
         exchange: s.log,
       });
@@ -133,10 +134,10 @@ export const auditOrder = defineCheck({
         exchange: page,
       });
     }
-    const [older, newer] = positions(s);
-    if (older! < 0 || newer! < 0) ctx.skip("the kit's changes are not both in the log (see audit.records-change)");
+    const [older = -1, newer = -1] = positions(s);
+    if (older < 0 || newer < 0) ctx.skip("the kit's changes are not both in the log (see audit.records-change)");
     // The interface does not say which end comes first: the kit's own two changes show it.
-    const order = newer! < older! ? 'newest first' : 'oldest first';
+    const order = newer < older ? 'newest first' : 'oldest first';
     ctx.note(`the audit log lists ${order}${s.read.pages.length > 1 ? `, over ${s.read.pages.length} pages` : ''}`);
     const numbering = numberingOf(s.read.entries);
     if (!numbering?.sequenceName) return;

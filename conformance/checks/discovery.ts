@@ -144,12 +144,13 @@ export const interfaceRoutesListed = defineCheck({
           expected: `the self-description lists ${r.method} ${r.path}`,
           observed: 'not listed',
           exchange: ex,
-        })
+        }) ||
+        listedRoute === undefined
       )
         continue;
-      ctx.expect.that(listedRoute!.auth === r.auth, {
+      ctx.expect.that(listedRoute.auth === r.auth, {
         expected: `${r.method} ${r.path} is described with auth ${r.auth} (${r.auth ? 'authenticated' : 'public'} in the interface)`,
-        observed: `auth ${listedRoute!.auth}`,
+        observed: `auth ${listedRoute.auth}`,
         exchange: ex,
       });
     }

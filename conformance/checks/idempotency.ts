@@ -11,6 +11,7 @@ import {
   requireCreationBase,
 } from './support/connections.ts';
 import { webhookTestEvent, webhooksPath } from './support/webhook-scenario.ts';
+import { must } from '../runner/invariant.ts';
 
 type Meta = { replayed?: unknown; idempotencyKey?: unknown };
 const metaOf = (ex: Exchange) => ((ex.json as { meta?: Meta } | undefined)?.meta ?? {}) as Meta;
@@ -158,7 +159,7 @@ export const concurrent = defineCheck({
     const successes = answers.filter(is2xx);
     ctx.require(successes.length > 0, {
       expected: `at least one of ${CONCURRENT} concurrent same-key creations succeeds`,
-      exchange: answers[0]!,
+      exchange: must(answers[0], `${CONCURRENT} creations were sent`),
     });
     const refused = answers.filter((ex) => !is2xx(ex));
     for (const ex of refused) {
@@ -178,7 +179,7 @@ export const concurrent = defineCheck({
     ctx.expect.that(ids.size === 1 && !ids.has(undefined), {
       expected: 'every successful answer names the same connection',
       observed: `data.id values: ${[...ids].map(String).join(', ')}`,
-      exchange: successes[successes.length - 1]!,
+      exchange: must(successes.at(-1), 'ctx.require saw a success'),
     });
     const after = await countLabelled(ctx, body.scopeLabel);
     ctx.expect.that(after.count === 1, {
@@ -198,7 +199,7 @@ export const tenantScope = defineCheck({
   mutating: true,
   requires: ['token', 'other-tenant'],
   async run(ctx: CheckContext) {
-    const other = ctx.target.otherTenant!;
+    const other = must(ctx.target.otherTenant, "the runner runs a check requiring 'other-tenant' only with one");
     const first = await firstCreation(ctx, 'tenant-scope');
     const firstId = dataIdOf(first.ex);
     const ex = await postConnection(ctx, first.body, { key: first.key, tenant: other });

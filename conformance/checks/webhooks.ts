@@ -17,6 +17,7 @@ import {
   webhooksPath,
   webhookTestEvent,
 } from './support/webhook-scenario.ts';
+import { must } from '../runner/invariant.ts';
 
 const WEBHOOK = 'POST /api/public/v1/webhooks (appears in a sample call only)' as const;
 const TOLERANCE = LIMITS.webhookToleranceSeconds;
@@ -120,9 +121,9 @@ export const deliveryArrives = defineCheck({
     });
     if (s.deliveries.length === 0) skipUnlessDeclared(ctx, `no delivery arrived within ${deliveryWaitMs(ctx)} ms`);
     ctx.expect.that(s.deliveries.length > 0, {
-      expected: `a delivery of ${event} naming connection ${s.connection!.id} reaches ${s.url} within ${deliveryWaitMs(ctx)} ms`,
+      expected: `a delivery of ${event} naming connection ${s.connection.id} reaches ${s.url} within ${deliveryWaitMs(ctx)} ms`,
       observed: `the receiver got ${s.receiver.received.filter((d) => d.path.includes(s.label)).length} request(s) on its path, none naming the connection`,
-      exchange: s.connection!.ex,
+      exchange: s.connection.ex,
     });
     for (const d of s.deliveries)
       ctx.expect.that(d.method === 'POST', {
@@ -149,16 +150,21 @@ export const signature = defineCheck({
       const value = header === undefined ? undefined : d.headers[header];
       const parsed = value === undefined ? undefined : parseSignatureHeader(value);
       if (
-        !ctx.expect.that(parsed !== undefined && /(?:^|,)\s*v1=[0-9a-f]{64}\s*(?:,|$)/.test(value!), {
-          expected: ctx.deployment.webhookSignatureHeader
-            ? `the delivery carries ${header}: t=<unix-seconds>,v1=<64 lowercase hex digits> (deployment profile webhookSignatureHeader)`
-            : 'a header of the delivery has the form t=<unix-seconds>,v1=<64 lowercase hex digits> (its name is not shown by the interface)',
-          observed: describe(d, header),
-        })
+        !ctx.expect.that(
+          value !== undefined && parsed !== undefined && /(?:^|,)\s*v1=[0-9a-f]{64}\s*(?:,|$)/.test(value),
+          {
+            expected: ctx.deployment.webhookSignatureHeader
+              ? `the delivery carries ${header}: t=<unix-seconds>,v1=<64 lowercase hex digits> (deployment profile webhookSignatureHeader)`
+              : 'a header of the delivery has the form t=<unix-seconds>,v1=<64 lowercase hex digits> (its name is not shown by the interface)',
+            observed: describe(d, header),
+          },
+        ) ||
+        value === undefined ||
+        parsed === undefined
       )
         continue;
       // The time window is webhooks.timestamp's rule: verify the signature at its own time.
-      const result = verifyWebhook(d.rawBody, value, s.secret, { now: parsed!.t });
+      const result = verifyWebhook(d.rawBody, value, s.secret, { now: parsed.t });
       ctx.expect.that(result.ok, {
         expected: `${header} holds the HMAC-SHA256 of "<t>.<raw body>" keyed with the signing key`,
         observed: `${result.ok ? '' : result.reason}: ${describe(d, header)}`,
@@ -180,10 +186,10 @@ export const timestamp = defineCheck({
     const stamped = s.deliveries
       .map((d) => ({ d, header: signatureHeaderOf(ctx, d) }))
       .map(({ d, header }) => ({ d, header, t: parseSignatureHeader(header ? (d.headers[header] ?? '') : '')?.t }))
-      .filter((x) => x.t !== undefined);
+      .filter((x): x is typeof x & { t: number } => x.t !== undefined);
     if (stamped.length === 0) ctx.skip('no delivery carries a readable signature header (see webhooks.signature)');
     for (const { d, t, header } of stamped) {
-      const skew = Math.abs(d.receivedAt / 1000 - t!);
+      const skew = Math.abs(d.receivedAt / 1000 - t);
       ctx.expect.that(skew <= TOLERANCE, {
         expected: `t is within ${TOLERANCE} s of the arrival time (receivers reject older or newer deliveries)`,
         observed: `t ${t} is ${Math.round(skew)} s away from arrival: ${describe(d, header)}`,
@@ -268,9 +274,13 @@ export const redelivery = defineCheck({
       );
     const body = s.delivery.rawBody;
     const before = s.receiver.received.filter((d) => d.path.includes(s.label) && d.rawBody.equals(body)).length;
-    const ex = await ctx.call('POST', redeliverPath(ctx, s.webhookId!, id), {
-      headers: { 'Idempotency-Key': ctx.label('key') },
-    });
+    const ex = await ctx.call(
+      'POST',
+      redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id),
+      {
+        headers: { 'Idempotency-Key': ctx.label('key') },
+      },
+    );
     if (ex.status === 404 && !ctx.declared('webhookRedeliverPath'))
       ctx.skip(
         `this deployment does not offer POST ${template} (the interface does not show the path): declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,

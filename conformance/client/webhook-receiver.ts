@@ -96,7 +96,9 @@ export async function startKitReceiver(port = 0, options: KitReceiverOptions = {
       keptBytes += delivery.rawBody.length;
       // Oldest first out, by count and by bytes, so a flood cannot pin memory.
       while (received.length > 1 && (received.length > keep || keptBytes > maxBytes)) {
-        keptBytes -= received.shift()!.rawBody.length;
+        const dropped = received.shift();
+        if (!dropped) break;
+        keptBytes -= dropped.rawBody.length;
         stats.dropped++;
       }
       // Answered before waiters hear of it, so a sender's log already shows the outcome they look up.

@@ -9,6 +9,7 @@ import { probeMarker } from './probe-checks.ts';
 import { operations } from './request-fields.ts';
 import { shapeDiff, shapeOf } from './shape.ts';
 import { validCalls } from './valid-calls.ts';
+import { must } from '../runner/invariant.ts';
 
 const body = (ex: Exchange) =>
   (ex.json ?? {}) as { data?: Record<string, unknown>; meta?: Record<string, unknown>; error?: { code?: unknown } };
@@ -131,7 +132,7 @@ async function altWrites(ctx: CheckContext) {
   });
   compare(
     ctx,
-    ROUTE_BY_ID.get('createConnection')!,
+    must(ROUTE_BY_ID.get('createConnection'), 'the contract defines createConnection'),
     'POST /connections (one creation on each address)',
     main,
     alt,
@@ -153,7 +154,7 @@ async function altWrites(ctx: CheckContext) {
   }
 }
 
-const pathOf = (id: string) => ROUTE_BY_ID.get(id)!.path;
+const pathOf = (id: string) => must(ROUTE_BY_ID.get(id), `the contract defines ${id}`).path;
 
 export const altWritesAlike = defineCheck({
   name: 'generated.alt-operations-alike',

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { listConnections, postConnection, requireCreationBase } from '../checks/support/connections.ts';
+import { must } from '../runner/invariant.ts';
 
 /** Same-key creations sent at once (enough to race a check-then-insert). */
 export const CONCURRENT = 4;
@@ -139,12 +140,12 @@ export const concurrentSameKey = defineCheck({
     ctx.expect.that(ok.length > 0 && ids.size === 1, {
       expected: 'every 200 answer names the same connection',
       observed: `${ok.length} of ${CONCURRENT} answered 200 with ids ${[...ids].map((i) => JSON.stringify(i)).join(', ')}`,
-      exchange: ok[1] ?? answers[0]!,
+      exchange: ok[1] ?? must(answers[0], `${CONCURRENT} creations were sent`),
     });
     const odd = answers.find((a) => a.status !== 200 && a.status !== 409);
     ctx.expect.that(odd === undefined, {
       expected: 'a racing duplicate answers 200 (the replay) or 409, nothing else',
-      exchange: odd ?? answers[0]!,
+      exchange: odd ?? must(answers[0], `${CONCURRENT} creations were sent`),
     });
     const seen = await lookup(ctx, [...ids][0], body.scopeLabel);
     ctx.expect.that(seen.labelled === 1, {

@@ -9,8 +9,9 @@ import type { ResponseRule } from '../rules/response-rules.ts';
 import { creationBase, postConnection } from '../checks/support/connections.ts';
 import { knownPair, successSamples } from '../checks/support/samples.ts';
 import { draw } from './draw.ts';
+import { must } from '../runner/invariant.ts';
 
-const path = (id: string) => ROUTE_BY_ID.get(id)!.path;
+const path = (id: string) => must(ROUTE_BY_ID.get(id), `the contract defines ${id}`).path;
 
 /**
  * Calls that give the echo rules something to judge even in a run narrowed by --grep: a capability

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { ErrorCode } from '../../simulator/contract/errors.ts';
 import { classComplement, draw, matching, patternLength, textOf, wrongTypeOf } from './draw.ts';
 import type { FieldType, Operation, RequestField } from './request-fields.ts';
+import { must } from '../runner/invariant.ts';
 
 /** One generated request of an operation: a valid call with one value changed. */
 export interface Probe {
@@ -238,7 +239,7 @@ export function probesOf(op: Operation, seed: number, valid: (probeId: string) =
       seed,
       `${op.route.id}.unknown`,
     );
-    for (const name of [...unknown, drawn!]) {
+    for (const name of [...unknown, must(drawn, 'draw returns a value')]) {
       const call = valid(`unknown-${name}`);
       probes.push({
         id: `unknown.${name}`,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { IdempotencyKey } from '../../simulator/contract/idempotency.ts';
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
 import { interfaceRoutes } from '../rules/interface-routes.ts';
+import { must } from '../runner/invariant.ts';
 
 /** What the contract constrains about one request value. */
 export type FieldType =
@@ -58,7 +59,7 @@ export function fieldType(schema: z.ZodType): FieldType {
     case 'optional':
     case 'default':
     case 'nullable':
-      return fieldType(d.innerType!);
+      return fieldType(must(d.innerType, `a zod ${d.type} wraps an inner type`));
     case 'string': {
       const pattern = checks.find((c) => c.format === 'regex')?.pattern;
       return { type: 'string', ...bounds(), ...(pattern instanceof RegExp ? { pattern } : {}) };
@@ -71,7 +72,7 @@ export function fieldType(schema: z.ZodType): FieldType {
       return integer ? { type: 'integer', ...(min !== undefined ? { min } : {}) } : { type: 'other' };
     }
     case 'array':
-      return { type: 'array', ...bounds(), item: fieldType(d.element!) };
+      return { type: 'array', ...bounds(), item: fieldType(must(d.element, 'a zod array has an element type')) };
     default:
       return { type: 'other' };
   }

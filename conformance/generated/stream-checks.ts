@@ -15,7 +15,8 @@ async function provoke(ctx: CheckContext, session: SseSession, kind: string): Pr
   const c = await createLabelledConnection(ctx, kind);
   skipIfLimited(ctx, c.ex);
   ctx.require(c.id, { expected: 'a valid creation answers 200 with data.id (to provoke a message)', exchange: c.ex });
-  await session.readUntil((events) => firstMention(events, c.id!) !== undefined, STREAM_WAIT_MS);
+  const id = c.id;
+  await session.readUntil((events) => firstMention(events, id) !== undefined, STREAM_WAIT_MS);
   const message = firstMention(session.events, c.id);
   ctx.require(message, {
     expected: `the tenant's stream carries a message for the new connection ${c.id} within ${STREAM_WAIT_MS} ms`,
@@ -47,9 +48,10 @@ async function resumeIntoLive(ctx: CheckContext, how: 'cursor' | 'Last-Event-ID'
   const resumed = await ctx.stream(streamPath(), opts);
   const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
   ctx.require(resumed.isStream, { expected: `${rule} opens the stream`, exchange: resumed.ex });
-  if (b.id) {
-    await resumed.readUntil((events) => firstMention(events, b.id!) !== undefined, STREAM_WAIT_MS);
-    ctx.expect.that(firstMention(resumed.events, b.id) !== undefined, {
+  const bId = b.id;
+  if (bId) {
+    await resumed.readUntil((events) => firstMention(events, bId) !== undefined, STREAM_WAIT_MS);
+    ctx.expect.that(firstMention(resumed.events, bId) !== undefined, {
       expected: `${rule} delivers the message written while disconnected (connection ${b.id})`,
       exchange: resumed.ex,
     });

@@ -3,6 +3,7 @@ import type { KitReceiver } from '../client/webhook-receiver.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { routeOf } from '../rules/exchange-scope.ts';
 import { refusedTraces } from './trace.ts';
+import { must } from '../runner/invariant.ts';
 
 /** Entries of the audit log the kit reads to look for refused calls (the newest; the kit's own are recent). */
 const AUDIT_LIMIT = 50;
@@ -19,9 +20,12 @@ async function noTrace(ctx: CheckContext) {
   const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
   const places: { where: string; text: string; ex?: Parameters<typeof routeOf>[0] }[] = [];
   if (ctx.target.hasToken) {
-    const list = await ctx.call('GET', ROUTE_BY_ID.get('listConnections')!.path);
+    const list = await ctx.call(
+      'GET',
+      must(ROUTE_BY_ID.get('listConnections'), 'the contract defines listConnections').path,
+    );
     if (list.status === 200) places.push({ where: 'GET /connections', text: list.text, ex: list });
-    const audit = await ctx.call('GET', ROUTE_BY_ID.get('getAuditLog')!.path, {
+    const audit = await ctx.call('GET', must(ROUTE_BY_ID.get('getAuditLog'), 'the contract defines getAuditLog').path, {
       query: { limit: String(AUDIT_LIMIT) },
     });
     if (audit.status === 200)

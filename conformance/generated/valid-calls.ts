@@ -44,10 +44,10 @@ function drawnValid(f: RequestField, ctx: CheckContext): unknown {
 export async function validCalls(ctx: CheckContext, op: Operation): Promise<((id: string) => ValidCall) | string> {
   const needsCatalog = op.fields.some((f) => ['connectorId', 'capability', 'capabilities'].includes(f.name));
   const creating = op.route.idempotent === true;
+  const environment = ctx.target.environment;
   const known: Known = {
-    environment: (ENVIRONMENTS as readonly string[]).includes(ctx.target.environment ?? '')
-      ? ctx.target.environment!
-      : 'sandbox',
+    environment:
+      environment !== undefined && (ENVIRONMENTS as readonly string[]).includes(environment) ? environment : 'sandbox',
   };
   if (needsCatalog) {
     const base = creating ? await creationBase(ctx) : undefined;

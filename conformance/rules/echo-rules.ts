@@ -90,9 +90,10 @@ export function echoProblems(pairs: readonly EchoPair[], sent: Record<string, un
     const expected = p.field in sent ? sent[p.field] : p.fallback;
     if (expected === undefined) continue;
     let observed = at(data, p.path);
-    if (p.itemKey && Array.isArray(observed))
+    const itemKey = p.itemKey;
+    if (itemKey && Array.isArray(observed))
       observed = observed.map((o) =>
-        typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[p.itemKey!] : o,
+        typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[itemKey] : o,
       );
     const same =
       Array.isArray(expected) && Array.isArray(observed)

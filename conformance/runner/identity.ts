@@ -42,20 +42,18 @@ const what = (ex: Exchange) =>
  * @example const id = await identify(client, 'https://staging.example'); if (!id.describes) console.error(id.reason);
  */
 export async function identify(client: KitClient, baseUrl: string): Promise<Identity> {
-  const read = (omitDefaultHeaders: boolean) =>
-    Promise.all(
-      [BASE_PATH, `${BASE_PATH}/openapi.json`].map((path) =>
-        client.send({ method: 'GET', url: `${baseUrl}${path}`, omitDefaultHeaders }),
-      ),
-    );
+  const read = (omitDefaultHeaders: boolean) => {
+    const get = (path: string) => client.send({ method: 'GET', url: `${baseUrl}${path}`, omitDefaultHeaders });
+    return Promise.all([get(BASE_PATH), get(`${BASE_PATH}/openapi.json`)]);
+  };
   const [self, doc] = await read(false);
-  if (selfDescribes(self!) || documents(doc!))
-    return { describes: true, selfDescription: self!, openApi: doc!, serviceVersionRefused: false };
+  if (selfDescribes(self) || documents(doc))
+    return { describes: true, selfDescription: self, openApi: doc, serviceVersionRefused: false };
   const [bareSelf, bareDoc] = await read(true);
-  if (selfDescribes(bareSelf!) || documents(bareDoc!))
-    return { describes: true, selfDescription: bareSelf!, openApi: bareDoc!, serviceVersionRefused: true };
+  if (selfDescribes(bareSelf) || documents(bareDoc))
+    return { describes: true, selfDescription: bareSelf, openApi: bareDoc, serviceVersionRefused: true };
   return {
     describes: false,
-    reason: `${baseUrl} does not describe itself as this interface: GET ${BASE_PATH} answered ${what(self!)} without a self-description naming its routes, and GET ${BASE_PATH}/openapi.json answered ${what(doc!)} without an OpenAPI document naming them; check the base URL (give the address in front of ${BASE_PATH})`,
+    reason: `${baseUrl} does not describe itself as this interface: GET ${BASE_PATH} answered ${what(self)} without a self-description naming its routes, and GET ${BASE_PATH}/openapi.json answered ${what(doc)} without an OpenAPI document naming them; check the base URL (give the address in front of ${BASE_PATH})`,
   };
 }

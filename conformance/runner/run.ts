@@ -34,12 +34,10 @@ export interface RunResult {
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
 async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
-  let next = 0;
+  // One iterator shared by the workers: each takes the next item, so none is run twice.
+  const queue = items.entries();
   const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!);
-    }
+    for (const [i, item] of queue) out[i] = await work(item);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;

@@ -4,7 +4,7 @@ import { summarise } from '../runner/events.ts';
 
 const info = (name: string, severity: 'MUST' | 'SHOULD' = 'MUST'): CheckInfo => ({
   name,
-  area: name.split('.')[0]!,
+  area: name.split('.')[0] ?? name,
   title: `rule of ${name}`,
   severity,
   section: 'Errors',

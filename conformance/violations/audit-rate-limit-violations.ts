@@ -9,7 +9,8 @@ type Entry = { action?: unknown; actor?: unknown; target?: unknown };
 const editEntries = (res: PlainResponse, edit: (entries: Entry[]) => Entry[]) =>
   res.status === 200
     ? editJson(res, (b) => {
-        b.data!.entries = edit((b.data!.entries as Entry[] | undefined) ?? []);
+        if (!b.data) return;
+        b.data.entries = edit((b.data.entries as Entry[] | undefined) ?? []);
       })
     : res;
 
@@ -42,9 +43,12 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return req.path === AUDIT
-        ? editEntries(res, (entries) =>
-            entries.length < 3 ? entries : [entries[1]!, entries[0]!, ...entries.slice(2)],
-          )
+        ? editEntries(res, (entries) => {
+            const [first, second, ...rest] = entries;
+            return entries.length < 3 || first === undefined || second === undefined
+              ? entries
+              : [second, first, ...rest];
+          })
         : res;
     },
   },

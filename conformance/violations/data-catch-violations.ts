@@ -31,7 +31,8 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
       const res = await next(req);
       return is('GET', PROVIDERS)(req) && res.status === 200
         ? editJson(res, (b) => {
-            b.data!.count = (b.data!.count as number) + 1;
+            if (!b.data) return;
+            b.data.count = (b.data.count as number) + 1;
           })
         : res;
     },
@@ -96,7 +97,8 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
       const res = await next(req);
       return is('POST', CONNECTIONS)(req) && res.status === 200
         ? editJson(res, (b) => {
-            b.data!.createdAt = Date.parse(String(b.data!.createdAt));
+            if (!b.data) return;
+            b.data.createdAt = Date.parse(String(b.data.createdAt));
           })
         : res;
     },
@@ -146,7 +148,8 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
       const res = await next(req);
       return is('GET', CONNECTIONS)(req) && res.status === 200
         ? editJson(res, (b) => {
-            b.data!.tenant = 'someone-else';
+            if (!b.data) return;
+            b.data.tenant = 'someone-else';
           })
         : res;
     },

@@ -49,7 +49,8 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       const res = await next(req);
       return errorCodeOf(res) === 'invalid_request'
         ? editJson(res, (b) => {
-            b.error!.code = 'validation_failed';
+            if (!b.error) return;
+            b.error.code = 'validation_failed';
           })
         : res;
     },
@@ -149,7 +150,8 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       const res = await next(req);
       if (res.status < 400) return res;
       return editJson(res, (b) => {
-        b.error!.detail =
+        if (!b.error) return;
+        b.error.detail =
           "TypeError: Cannot read properties of undefined (reading 'tenant')\n    at authenticate (/srv/ncs/middleware/auth.ts:41:17)";
       });
     },
@@ -164,7 +166,8 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       const sent = req.headers.authorization;
       return res.status >= 400 && sent
         ? editJson(res, (b) => {
-            b.error!.detail = `Rejected credentials: ${sent}`;
+            if (!b.error) return;
+            b.error.detail = `Rejected credentials: ${sent}`;
           })
         : res;
     },

@@ -51,10 +51,8 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     catches: ['auth.missing-tenant', 'auth.missing-tenant-invalid-request'],
     handle(req, next, core) {
       const token = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      const record = token ? core.state.tokens.lookup(token) : undefined;
-      return next(
-        record && !req.headers['x-service-tenant'] ? withHeader(req, 'x-service-tenant', record.tenants[0]!) : req,
-      );
+      const tenant = token ? core.state.tokens.lookup(token)?.tenants[0] : undefined;
+      return next(tenant && !req.headers['x-service-tenant'] ? withHeader(req, 'x-service-tenant', tenant) : req);
     },
   },
   {
@@ -78,7 +76,8 @@ export const SURFACE_VIOLATIONS: Violation[] = [
       if (req.path !== BASE_PATH || res.status !== 200) return res;
       return editJson(res, (b) => {
         const routes = b.data?.routes as { method: string; path: string }[];
-        b.data!.routes = routes.filter((r) => !(r.method === 'GET' && r.path === `${BASE_PATH}/capabilities`));
+        if (!b.data) return;
+        b.data.routes = routes.filter((r) => !(r.method === 'GET' && r.path === `${BASE_PATH}/capabilities`));
       });
     },
   },
@@ -159,8 +158,9 @@ export const SURFACE_VIOLATIONS: Violation[] = [
       const res = await next(req);
       if (req.path !== PROVIDERS || res.status !== 200) return res;
       return editJson(res, (b) => {
-        b.data!.providers = (b.data!.providers as unknown[]).slice(0, 1);
-        b.data!.count = 1;
+        if (!b.data) return;
+        b.data.providers = (b.data.providers as unknown[]).slice(0, 1);
+        b.data.count = 1;
       });
     },
   },

@@ -4,6 +4,7 @@ import type { PlainRequest } from '../../simulator/index.ts';
 import { signWebhook } from '../../simulator/index.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
+import { must } from '../runner/invariant.ts';
 
 const WEBHOOKS = `${BASE_PATH}/webhooks`;
 const ONE = new RegExp(`^${WEBHOOKS}/([^/]+)$`);
@@ -76,8 +77,9 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
       const res = await next(req);
       if (!get(req, DELIVERIES) || res.status !== 200) return res;
       return editJson(res, (b) => {
-        b.data!.deliveries = [];
-        b.data!.count = 0;
+        if (!b.data) return;
+        b.data.deliveries = [];
+        b.data.count = 0;
       });
     },
   },
@@ -99,7 +101,7 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
       return editJson(list, (b) => {
         b.data =
           ((b.data?.deliveries as { id?: string }[] | undefined) ?? []).find(
-            (d) => d.id === decodeURIComponent(m[2]!),
+            (d) => d.id === decodeURIComponent(must(m[2], 'REDELIVER captures the delivery id')),
           ) ?? {};
       });
     },

@@ -1,4 +1,5 @@
 import type { CallRecord, ClientBucket } from './observation.ts';
+import { must } from '../lib/invariant.ts';
 
 /**
  * How far back a repeat is looked for: a call more than this after the earlier call's answer is a new
@@ -59,7 +60,7 @@ export function findChains(bucket: ClientBucket): Chain[] {
   const chainOf = new Map<CallRecord, Chain>();
   const chains: Chain[] = [];
   for (let i = 0; i < calls.length; i++) {
-    const c = calls[i]!;
+    const c = must(calls[i], 'a call index lies inside the sorted calls');
     const link = findOriginal(calls, i, c);
     if (!link) continue;
     let chain = chainOf.get(link.prev);
@@ -77,7 +78,7 @@ export function findChains(bucket: ClientBucket): Chain[] {
 
 function findOriginal(calls: CallRecord[], i: number, c: CallRecord): Link | undefined {
   for (let j = i - 1; j >= 0 && i - j <= LOOKBACK_CALLS; j--) {
-    const p = calls[j]!;
+    const p = must(calls[j], 'a lookback index lies inside the sorted calls');
     if (c.at - (p.answeredAt || p.at) > RETRY_WINDOW_MS) return undefined;
     if (p.method !== c.method || p.path !== c.path) continue;
     const cause = causeOf(p, c);

@@ -1,5 +1,6 @@
 import type { AccessToken } from '../core/context.ts';
 import { RingBuffer } from '../lib/ring-buffer.ts';
+import { must } from '../lib/invariant.ts';
 
 /** One call as the client rules see it: a small flat record, no copy of headers or body. */
 export interface CallRecord {
@@ -98,7 +99,7 @@ export function createObservations(limits: Partial<ObservationLimits> = {}) {
     for (const tenants of byClient.values())
       for (const b of tenants.values()) if (!oldest || b.lastSeen < oldest.lastSeen) oldest = b;
     if (!oldest) return;
-    const tenants = byClient.get(oldest.client)!;
+    const tenants = must(byClient.get(oldest.client), 'the oldest bucket was found under its client');
     tenants.delete(oldest.tenant);
     if (tenants.size === 0) byClient.delete(oldest.client);
     buckets--;
@@ -158,7 +159,7 @@ export function bodyHash(body: Uint8Array | undefined): number {
   if (!body || body.length === 0) return 0;
   let h = 0x811c9dc5;
   for (let i = 0; i < body.length; i++) {
-    h ^= body[i]!;
+    h ^= must(body[i], 'a byte index lies inside the body');
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0 || 1;

@@ -2,6 +2,7 @@ import { BASE_PATH, isSupportedVersion } from '../contract/versions.ts';
 import type { AccessToken } from '../core/context.ts';
 import type { CallRecord } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
+import { must } from '../lib/invariant.ts';
 
 const MODIFYING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A reconnect more than this after the previous stream ended is a new start, not a resume. */
@@ -25,8 +26,9 @@ export const oneKeyOneContent: ClientRule = {
       const keyed = b.calls.slice().filter((c) => c.key !== undefined && MODIFYING.has(c.method));
       const firstOf = new Map<string, CallRecord>();
       for (const c of keyed) {
-        const first = firstOf.get(c.key!);
-        if (!first) firstOf.set(c.key!, c);
+        if (c.key === undefined) continue;
+        const first = firstOf.get(c.key);
+        if (!first) firstOf.set(c.key, c);
         if (c.code === 'idempotency_conflict' || (first && first.bodyHash !== c.bodyHash && first.path === c.path))
           bad.push(
             evidence(
@@ -37,7 +39,7 @@ export const oneKeyOneContent: ClientRule = {
             ),
           );
       }
-      if (keyed.length) good.push(evidence(b, [keyed[0]!.requestId], keyed[0]!.at, `${keyed.length} keyed calls`));
+      if (keyed[0]) good.push(evidence(b, [keyed[0].requestId], keyed[0].at, `${keyed.length} keyed calls`));
     }
     return verdict(bad, good, 'clients with keyed calls', 'no modifying call with an Idempotency-Key seen yet');
   },
@@ -56,7 +58,8 @@ export const resumeFromLastRead: ClientRule = {
     for (const b of buckets) {
       const streams = b.streams.slice();
       for (let i = 1; i < streams.length; i++) {
-        const [prev, next] = [streams[i - 1]!, streams[i]!];
+        const prev = must(streams[i - 1], 'a stream index lies inside the streams');
+        const next = must(streams[i], 'a stream index lies inside the streams');
         // Still open, or long closed: a second stream or a fresh start, not a resume.
         if (!prev.endedAt || next.at < prev.endedAt - CLOSE_RACE_MS || next.at - prev.endedAt > RECONNECT_WINDOW_MS)
           continue;
@@ -88,16 +91,16 @@ export const serviceVersionSent: ClientRule = {
     for (const b of buckets) {
       const calls = b.calls.slice().filter((c) => c.path.startsWith(BASE_PATH));
       const without = calls.filter((c) => c.version === undefined || !isSupportedVersion(c.version.trim()));
-      if (without.length)
+      if (without[0])
         bad.push(
           evidence(
             b,
             without.slice(0, 5).map((c) => c.requestId),
-            without[0]!.at,
-            `${without.length} of ${calls.length} calls without a published Service-Version (first: ${without[0]!.version ?? 'missing'})`,
+            without[0].at,
+            `${without.length} of ${calls.length} calls without a published Service-Version (first: ${without[0].version ?? 'missing'})`,
           ),
         );
-      else if (calls.length) good.push(evidence(b, [calls[0]!.requestId], calls[0]!.at, `${calls.length} calls`));
+      else if (calls[0]) good.push(evidence(b, [calls[0].requestId], calls[0].at, `${calls.length} calls`));
     }
     return verdict(bad, good, 'clients', 'no authenticated call seen yet');
   },
@@ -121,11 +124,10 @@ export const noBrowserCredentials: ClientRule = {
           : `CORS preflight from ${r.origin} announcing an Authorization header`,
       ),
     );
-    const good = buckets
-      .filter((b) => b.calls.size > 0)
-      .map((b) =>
-        evidence(b, [b.calls.oldest()!.requestId], b.calls.oldest()!.at, `${b.calls.size} calls from a server`),
-      );
+    const good = buckets.flatMap((b) => {
+      const first = b.calls.oldest();
+      return first ? [evidence(b, [first.requestId], first.at, `${b.calls.size} calls from a server`)] : [];
+    });
     return verdict(bad, good, 'clients', 'no authenticated call seen yet');
   },
 };
@@ -142,35 +144,35 @@ export const tokenReused: ClientRule = {
     const good: Evidence[] = [];
     for (const b of buckets) {
       const calls = b.calls.slice().filter((c) => c.token);
-      if (calls.length < 2) continue;
+      const [first] = calls;
+      if (!first || calls.length < 2) continue;
       const order: AccessToken[] = [];
       const uses = new Map<AccessToken, CallRecord[]>();
       for (const c of calls) {
-        const list = uses.get(c.token!);
+        if (!c.token) continue;
+        const list = uses.get(c.token);
         if (list) list.push(c);
         else {
-          uses.set(c.token!, [c]);
-          order.push(c.token!);
+          uses.set(c.token, [c]);
+          order.push(c.token);
         }
       }
       // A token used once, then replaced while it still had minutes to live.
       const needless = order.filter((t, i) => {
         const after = order[i + 1];
-        return after && uses.get(t)!.length === 1 && after.issuedAt < t.expiresAt - TOKEN_STILL_GOOD_MS;
+        return after && uses.get(t)?.length === 1 && after.issuedAt < t.expiresAt - TOKEN_STILL_GOOD_MS;
       });
-      if (needless.length >= 2)
+      const firstUse = (t: AccessToken) => must(uses.get(t)?.[0], 'every token in order was used at least once');
+      if (needless[0] && needless.length >= 2)
         bad.push(
           evidence(
             b,
-            needless.slice(0, 5).map((t) => uses.get(t)![0]!.requestId),
-            uses.get(needless[0]!)![0]!.at,
+            needless.slice(0, 5).map((t) => firstUse(t).requestId),
+            firstUse(needless[0]).at,
             `${needless.length} tokens used for one call each, then replaced while still valid`,
           ),
         );
-      else
-        good.push(
-          evidence(b, [calls[0]!.requestId], calls[0]!.at, `${calls.length} calls on ${order.length} token(s)`),
-        );
+      else good.push(evidence(b, [first.requestId], first.at, `${calls.length} calls on ${order.length} token(s)`));
     }
     return verdict(bad, good, 'clients', 'fewer than two authenticated calls of one client seen yet');
   },

@@ -1,6 +1,7 @@
 import { type Chain, findChains, type Link, RETRYABLE } from './attempts.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
+import { must } from '../lib/invariant.ts';
 
 const MODIFYING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Timer slack: a wait this much shorter than Retry-After still counts as respecting it. */
@@ -17,7 +18,8 @@ export const GUIDANCE_ATTEMPTS = 4;
 const chainsOf = (buckets: readonly ClientBucket[]) => buckets.flatMap((b) => findChains(b));
 const ids = (l: Link) => [l.prev.requestId, l.next.requestId];
 /** A wait the client chose: answered, and not set by the server (within FLOOR_BAND_MS beyond a Retry-After). */
-const backoff = (l: Link) => l.waitMs !== undefined && (l.floorMs === 0 || l.waitMs > l.floorMs + FLOOR_BAND_MS);
+const backoff = (l: Link): l is Link & { waitMs: number } =>
+  l.waitMs !== undefined && (l.floorMs === 0 || l.waitMs > l.floorMs + FLOOR_BAND_MS);
 
 export const onlyAfterFailure: ClientRule = {
   id: 'retry.only-after-failure',
@@ -85,7 +87,8 @@ export const respectsRetryAfter: ClientRule = {
     for (const chain of chainsOf(buckets))
       for (const l of chain.links) {
         if (l.prev.status !== 429 || l.prev.retryAfterMs === undefined || l.waitMs === undefined) continue;
-        const e = (note: string) => evidence(chain.bucket, ids(l), l.prev.at, note, [l.waitMs!]);
+        const waitMs = l.waitMs;
+        const e = (note: string) => evidence(chain.bucket, ids(l), l.prev.at, note, [waitMs]);
         if (l.waitMs >= l.prev.retryAfterMs - RETRY_AFTER_SLACK_MS)
           good.push(e(`waited ${Math.round(l.waitMs)} ms, Retry-After ${l.prev.retryAfterMs / 1000} s`));
         else bad.push(e(`waited ${Math.round(l.waitMs)} ms although Retry-After said ${l.prev.retryAfterMs / 1000} s`));
@@ -105,16 +108,17 @@ export const growingWaits: ClientRule = {
     const good: Evidence[] = [];
     for (const chain of chainsOf(buckets))
       for (let i = 1; i < chain.links.length; i++) {
-        const [a, b] = [chain.links[i - 1]!, chain.links[i]!];
+        const a = must(chain.links[i - 1], 'a link index lies inside the chain');
+        const b = must(chain.links[i], 'a link index lies inside the chain');
         // Unanswered attempts have no wait; a wait the server set (Retry-After) is not the client's choice.
         if (!backoff(a) || !backoff(b)) continue;
         const e = (note: string) =>
           evidence(chain.bucket, [a.prev.requestId, a.next.requestId, b.next.requestId], a.prev.at, note, [
-            a.waitMs!,
-            b.waitMs!,
+            a.waitMs,
+            b.waitMs,
           ]);
-        if (b.waitMs! >= a.waitMs! + RETRY_AFTER_SLACK_MS) good.push(e('the wait grew'));
-        else bad.push(e(`the wait did not grow: ${Math.round(a.waitMs!)} ms, then ${Math.round(b.waitMs!)} ms`));
+        if (b.waitMs >= a.waitMs + RETRY_AFTER_SLACK_MS) good.push(e('the wait grew'));
+        else bad.push(e(`the wait did not grow: ${Math.round(a.waitMs)} ms, then ${Math.round(b.waitMs)} ms`));
       }
     return verdict(bad, good, 'pairs of consecutive waits', 'no operation retried twice yet (two waits are needed)');
   },
@@ -137,15 +141,16 @@ export const spreadWaits: ClientRule = {
         .slice(-20);
       const diffs: number[] = [];
       for (let i = 0; i < chains.length; i++)
-        for (let j = i + 1; j < chains.length; j++) diffs.push(...positionDiffs(chains[i]!, chains[j]!));
+        for (let j = i + 1; j < chains.length; j++)
+          diffs.push(...positionDiffs(must(chains[i], 'i < chains.length'), must(chains[j], 'j < chains.length')));
       if (!diffs.length) continue;
-      const median = diffs.sort((x, y) => x - y)[Math.floor((diffs.length - 1) / 2)]!;
-      const waits = chains.map((c) => c.links.filter(backoff).map((l) => Math.round(l.waitMs!)));
+      const median = must(diffs.sort((x, y) => x - y)[Math.floor((diffs.length - 1) / 2)], 'diffs is not empty');
+      const waits = chains.map((c) => c.links.filter(backoff).map((l) => Math.round(l.waitMs)));
       const e = (note: string) =>
         evidence(
           b,
-          chains.map((c) => c.calls[0]!.requestId),
-          chains[0]!.calls[0]!.at,
+          chains.map((c) => firstCall(c).requestId),
+          firstCall(must(chains[0], 'diffs come from at least two chains')).at,
           `${note} (${chains.length} retry sequences, waits ${waits.map((w) => `[${w.join(', ')}]`).join(' ')})`,
         );
       if (median > SPREAD_MIN_MS)
@@ -162,11 +167,14 @@ export const spreadWaits: ClientRule = {
   },
 };
 
+/** A chain starts with the call its first link repeats, so it is never empty. */
+const firstCall = (c: Chain) => must(c.calls[0], 'a chain holds the call it starts with');
+
 function positionDiffs(x: Chain, y: Chain): number[] {
   const out: number[] = [];
   for (let k = 0; k < Math.min(x.links.length, y.links.length); k++) {
-    const [a, b] = [x.links[k]!, y.links[k]!];
-    if (backoff(a) && backoff(b)) out.push(Math.abs(a.waitMs! - b.waitMs!));
+    const [a, b] = [x.links[k], y.links[k]];
+    if (a && b && backoff(a) && backoff(b)) out.push(Math.abs(a.waitMs - b.waitMs));
   }
   return out;
 }
@@ -186,7 +194,7 @@ export const attemptLimit: ClientRule = {
         evidence(
           chain.bucket,
           chain.calls.map((c) => c.requestId),
-          chain.calls[0]!.at,
+          firstCall(chain).at,
           note,
           chain.links.flatMap((l) => (l.waitMs === undefined ? [] : [l.waitMs])),
         );

@@ -94,11 +94,12 @@ export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}
     }
     return f;
   };
-  const oldest = (f: Feed | undefined) => (f?.ring?.size ? f.ring.oldest()!.id : (f?.lastId ?? 0) + 1);
+  const oldest = (f: Feed | undefined) => f?.ring?.oldest()?.id ?? (f?.lastId ?? 0) + 1;
   const get = (key: string, id: number) => {
     const f = feeds.get(key);
-    if (!f?.ring?.size) return undefined;
-    return f.ring.at(id - f.ring.oldest()!.id);
+    const first = f?.ring?.oldest();
+    if (!f?.ring?.size || !first) return undefined;
+    return f.ring.at(id - first.id);
   };
 
   return {

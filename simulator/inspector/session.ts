@@ -62,7 +62,8 @@ export function createSessions(opts: { loginToken?: string; maxSessions?: number
       const secret = randomBytes(32).toString('base64url');
       sessions.set(digest(id).toString('hex'), digest(secret));
       // The oldest session goes first once too many browsers logged in.
-      if (sessions.size > max) sessions.delete(sessions.keys().next().value!);
+      const oldest = sessions.keys().next();
+      if (sessions.size > max && !oldest.done) sessions.delete(oldest.value);
       return {
         id,
         secret,

@@ -8,6 +8,7 @@ import { newId } from '../lib/ids.ts';
 import { isoTime } from '../lib/iso-time.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 import type { Timeline } from '../lib/timeline.ts';
+import { must } from '../lib/invariant.ts';
 
 const NS = 'connections';
 
@@ -151,7 +152,9 @@ export function createConnectionsStore(deps: {
     const now = deps.clock.now();
     if ((due.peek() ?? Infinity) > now) return;
     for (const s of due.popDue(now)) {
-      if (pending.has(s)) transition(s, 'active', { actor: 'system', requestId: 'lifecycle' }, s.activatesAt!);
+      if (!pending.has(s)) continue;
+      const at = must(s.activatesAt, 'a pending connection has an activation time');
+      transition(s, 'active', { actor: 'system', requestId: 'lifecycle' }, at);
     }
   }
   for (const [, stored] of persistence.entries<StoredConnection>(NS)) index(stored);

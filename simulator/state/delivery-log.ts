@@ -1,5 +1,6 @@
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { RingBuffer } from '../lib/ring-buffer.ts';
+import { must } from '../lib/invariant.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -88,7 +89,10 @@ export function createDeliveryLog(opts: { maxPerReceiver?: number } = {}): Deliv
       const ids = byReceiver.get(receiverId);
       if (!ids) return [];
       const out: Delivery[] = [];
-      for (let i = ids.size - 1; i >= 0 && out.length < limit; i--) out.push(byId.get(ids.at(i)!)!);
+      for (let i = ids.size - 1; i >= 0 && out.length < limit; i--) {
+        const id = must(ids.at(i), 'a receiver index lies inside its ring');
+        out.push(must(byId.get(id), 'every delivery a receiver lists is in the log'));
+      }
       return out;
     },
     countByReceiver: (receiverId) => byReceiver.get(receiverId)?.size ?? 0,

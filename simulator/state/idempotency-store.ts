@@ -2,6 +2,7 @@ import type { ErrorCode } from '../contract/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+import { must } from '../lib/invariant.ts';
 
 const NS = 'idempotency';
 
@@ -111,7 +112,7 @@ export function createIdempotencyStore(
 
   function sweep(now: number) {
     while (head < order.length) {
-      const r = order[head]!;
+      const r = must(order[head], 'head lies inside the insertion order');
       if (records.get(r.id) === r) {
         if (records.size > opts.maxRecords || (r.expiresAt <= now && !r.inFlight)) {
           records.delete(r.id);

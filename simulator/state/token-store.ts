@@ -50,9 +50,10 @@ export function createTokenStore(
   // Only records someone watches (open streams) are here, so a removal costs one map lookup.
   const watchers = new Map<AccessToken, Set<() => void>>();
   const removed = (rec: AccessToken | undefined) => {
-    const set = rec && watchers.get(rec);
+    if (!rec) return;
+    const set = watchers.get(rec);
     if (!set) return;
-    watchers.delete(rec!);
+    watchers.delete(rec);
     for (const fn of set) fn();
   };
   function sweep() {

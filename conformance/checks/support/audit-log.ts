@@ -1,13 +1,14 @@
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
+import { must } from '../../runner/invariant.ts';
 
 /** Entries the kit asks for per page: enough to find its own recent changes among concurrent checks'. */
 export const AUDIT_LIMIT = 50;
 /** Pages the kit follows at most looking for its changes (a long log is not read to its end). */
 const MAX_PAGES = 40;
 
-export const auditPath = () => ROUTE_BY_ID.get('getAuditLog')!.path;
+export const auditPath = () => must(ROUTE_BY_ID.get('getAuditLog'), 'the contract defines getAuditLog').path;
 
 /**
  * The list of entries in an audit-log answer: data.entries (the simulator's name), else the one list in
@@ -49,7 +50,7 @@ export function nextPage(ex: Exchange): string | undefined {
         typeof value === 'number'
           ? rest.toLowerCase() || 'page'
           : rest
-            ? rest[0]!.toLowerCase() + rest.slice(1)
+            ? rest.charAt(0).toLowerCase() + rest.slice(1)
             : 'cursor';
       const url = new URL(here);
       url.searchParams.set(param, String(value));
@@ -99,12 +100,14 @@ export function numberingOf(
 ): { field: string; direction: 'up' | 'down' | 'none'; sequenceName: boolean } | undefined {
   const records = entries.filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null);
   if (records.length < 2 || records.length !== entries.length) return undefined;
-  const fields = Object.keys(records[0]!).filter((k) => records.every((r) => typeof r[k] === 'number'));
+  const fields = Object.keys(must(records[0], 'at least two records')).filter((k) =>
+    records.every((r) => typeof r[k] === 'number'),
+  );
   const sequence = fields.find((k) => /^(?:seq|sequence|n|index|position|number|id)$/i.test(k));
   const named = sequence ?? fields[0];
   if (!named) return undefined;
   const values = records.map((r) => r[named] as number);
-  const up = values.every((v, i) => i === 0 || v > values[i - 1]!);
-  const down = values.every((v, i) => i === 0 || v < values[i - 1]!);
+  const up = values.every((v, i) => i === 0 || v > must(values[i - 1], 'i - 1 indexes values'));
+  const down = values.every((v, i) => i === 0 || v < must(values[i - 1], 'i - 1 indexes values'));
   return { field: named, direction: up ? 'up' : down ? 'down' : 'none', sequenceName: sequence !== undefined };
 }

@@ -7,6 +7,7 @@ import type { PlainRequest } from '../../../simulator/index.ts';
 import { editJson } from '../json-edit.ts';
 import { editStream, sseIdOf, withSseId } from '../stream-edit.ts';
 import type { Mutant, MutationOperator } from './types.ts';
+import { must } from '../../runner/invariant.ts';
 
 const isStream = (req: PlainRequest) => req.method === 'GET' && req.path === `${BASE_PATH}/stream`;
 const resumed = (req: PlainRequest) => req.query.cursor !== undefined || req.headers['last-event-id'] !== undefined;
@@ -239,7 +240,7 @@ export const leaks: MutationOperator = {
       }),
     );
     for (const sample of INTERNAL_SAMPLES) {
-      const short = sample.split(/[\s:(]/)[0]!.slice(0, 24);
+      const short = (sample.split(/[\s:(]/)[0] ?? '').slice(0, 24);
       out.push(
         leak(`internal in an error: ${short}`, `error answers say ${JSON.stringify(sample.slice(0, 40))}`, {
           async handle(req, next) {
@@ -266,7 +267,11 @@ export const leaks: MutationOperator = {
         },
       }),
       leak('internal in a delivery', 'webhook deliveries carry a data-store address in a header', {
-        webhooks: { fetch: deliveryFetch((h, body) => (h.set('x-upstream', INTERNAL_SAMPLES[8]!), body)) },
+        webhooks: {
+          fetch: deliveryFetch(
+            (h, body) => (h.set('x-upstream', must(INTERNAL_SAMPLES[8], 'INTERNAL_SAMPLES has a ninth sample')), body),
+          ),
+        },
       }),
     );
     return out;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RouteDef } from '../../../simulator/contract/route-def.ts';
 import { routesFor } from '../../../simulator/contract/route-table.ts';
 import type { JsonPath } from './json-path.ts';
+import { must } from '../../runner/invariant.ts';
 
 type Json = {
   type?: string;
@@ -45,7 +46,10 @@ function outOfRange(node: Json): unknown {
 export function constrainedFields(): ConstrainedField[] {
   const out: ConstrainedField[] = [];
   for (const route of judgedRoutes()) {
-    const root = z.toJSONSchema(route.data!, { io: 'output', unrepresentable: 'any' }) as Json;
+    const root = z.toJSONSchema(must(route.data, 'judgedRoutes keeps routes with data only'), {
+      io: 'output',
+      unrepresentable: 'any',
+    }) as Json;
     const deref = (n: Json): Json => (n.$ref ? (root.$defs?.[n.$ref.replace('#/$defs/', '')] ?? n) : n);
     const walk = (node: Json, path: string[], depth: number) => {
       const n = deref(node);

@@ -6,18 +6,18 @@ export type JsonPath = readonly string[];
  * @example editAt(body, ['data', 'connections', '*', 'id'], (o, k) => delete o[k])
  */
 export function editAt(root: unknown, path: JsonPath, edit: (parent: Record<string, unknown>, key: string) => void) {
-  if (typeof root !== 'object' || root === null || path.length === 0) return;
   const [head, ...rest] = path;
+  if (typeof root !== 'object' || root === null || head === undefined) return;
   if (head === '*') {
     if (Array.isArray(root)) for (const item of root) editAt(item, rest, edit);
     return;
   }
   const obj = root as Record<string, unknown>;
   if (rest.length === 0) {
-    if (head! in obj) edit(obj, head!);
+    if (head in obj) edit(obj, head);
     return;
   }
-  editAt(obj[head!], rest, edit);
+  editAt(obj[head], rest, edit);
 }
 
 /** A value of another JSON type than `v` (what a retyping mutation puts in its place). */

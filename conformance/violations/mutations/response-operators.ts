@@ -7,6 +7,7 @@ import { editAt, retyped } from './json-path.ts';
 import { answerEdit } from './match.ts';
 import { constrainedFields, judgedRoutes } from './contract-fields.ts';
 import type { MutationOperator, Mutant } from './types.ts';
+import { must } from '../../runner/invariant.ts';
 
 const label = (f: { route: { id: string }; path: readonly string[] }) => `${f.route.id}:${f.path.join('.')}`;
 
@@ -100,8 +101,8 @@ function otherStatus(code: ErrorCode): number {
   const next = codes
     .slice(codes.indexOf(code) + 1)
     .concat(codes)
-    .find((c) => ERROR_TABLE[c].status !== own)!;
-  return ERROR_TABLE[next].status;
+    .find((c) => ERROR_TABLE[c].status !== own);
+  return ERROR_TABLE[must(next, 'the Errors table pairs more than one status')].status;
 }
 
 /** Every error code of the table, answered with another code's status. */
@@ -147,11 +148,12 @@ export const echoAlter: MutationOperator = {
           (b) =>
             editAt(b, ['data', ...p.path], (o, k) => {
               const v = o[k];
+              const itemKey = p.itemKey;
               o[k] =
-                p.itemKey && Array.isArray(v)
+                itemKey && Array.isArray(v)
                   ? v.map((x, i) =>
                       i === 0 && typeof x === 'object' && x
-                        ? { ...x, [p.itemKey!]: `${(x as Record<string, unknown>)[p.itemKey!]}-altered` }
+                        ? { ...x, [itemKey]: `${(x as Record<string, unknown>)[itemKey]}-altered` }
                         : x,
                     )
                   : altered(v);

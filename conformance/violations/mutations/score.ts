@@ -60,13 +60,14 @@ export async function mutationScore(o: ScoreOptions = {}): Promise<MutationScore
   const mutants = o.mutants ?? allMutants();
   const seed = o.seed ?? 1;
   const results: MutantResult[] = new Array(mutants.length);
-  let next = 0;
   let done = 0;
+  // One iterator shared by the workers: each takes the next mutant, so none is judged twice.
+  const queue = mutants.entries();
   const worker = async () => {
-    while (next < mutants.length) {
-      const i = next++;
-      results[i] = await judgeMutant(mutants[i]!, seed);
-      o.onResult?.(results[i]!, ++done, mutants.length);
+    for (const [i, mutant] of queue) {
+      const result = await judgeMutant(mutant, seed);
+      results[i] = result;
+      o.onResult?.(result, ++done, mutants.length);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 2) }, worker));

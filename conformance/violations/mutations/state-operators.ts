@@ -3,9 +3,10 @@ import type { PlainRequest, PlainResponse } from '../../../simulator/index.ts';
 import { editJson, jsonBodyOf, withHeader, withJsonBody } from '../json-edit.ts';
 import { addresses } from './match.ts';
 import type { Mutant, MutationOperator } from './types.ts';
+import { must } from '../../runner/invariant.ts';
 
-const create = ROUTE_BY_ID.get('createConnection')!;
-const check = ROUTE_BY_ID.get('checkCapability')!;
+const create = must(ROUTE_BY_ID.get('createConnection'), 'the contract defines createConnection');
+const check = must(ROUTE_BY_ID.get('checkCapability'), 'the contract defines checkCapability');
 const isCreate = (req: PlainRequest) => addresses(create, req);
 
 /**
