@@ -13,7 +13,9 @@ describe('severity follows what was assumed, declared or discovered', () => {
 
   it('a redelivery that delivers nothing is advisory at an assumed path and fails the run at a declared one', async () => {
     const grep = /^webhooks\./;
-    const assumed = await runConformance({ ...(await msw.use(violationOptions('redelivery-not-sent'))), grep });
+    // An in-process target delivers in milliseconds; the staging default (10 s) would be waited out twice here.
+    const webhookTimeoutMs = 3000;
+    const assumed = await runConformance({ ...(await msw.use(violationOptions('redelivery-not-sent'))), grep, webhookTimeoutMs });
     const a = assumed.results.find((r) => r.check.name === 'webhooks.redelivery')!;
     expect([a.status, a.check.severity, assumed.exitCode]).toEqual(['fail', 'SHOULD', 0]);
 
@@ -21,6 +23,7 @@ describe('severity follows what was assumed, declared or discovered', () => {
     const declared = await runConformance({
       ...options,
       grep,
+      webhookTimeoutMs,
       deploymentProfile: {
         ...(options.deploymentProfile as object),
         webhookRedeliverPath: ROUTE_BY_ID.get('redeliver')!.path,

@@ -54,6 +54,8 @@ interface Send {
   deliveryId: string;
   /** The signature header value; undefined sends none. */
   signature: string | undefined;
+  /** Signs at send time: the skewed cases must be 301 s off the receiver's clock when they arrive, not when planned. */
+  signAtSend?: () => string | undefined;
 }
 
 /**
@@ -147,7 +149,7 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
     fresh(later, 'out-of-order-later-first', 'accept', 'the later event sent first', sign(later)),
     fresh(earlier, 'out-of-order-earlier-second', 'accept', 'the earlier event sent second', sign(earlier)),
   ];
-  return sends.map((s) => withSignature(s, r.secret, otherKey, t));
+  return sends.map((s) => ({ ...s, signAtSend: () => withSignature(s, r.secret, otherKey, t).signature }));
 }
 
 /** Signatures of the cases that need one made at send time (the skewed and malformed ones). */
@@ -183,7 +185,8 @@ async function deliver(
     [WEBHOOK_DEFAULTS.attemptHeader]: '1',
     'ncs-receiver-check': s.name,
   };
-  if (s.signature) headers[opts.signatureHeader] = s.signature;
+  const signature = s.signAtSend ? s.signAtSend() : s.signature;
+  if (signature) headers[opts.signatureHeader] = signature;
   const base = {
     name: s.name,
     expect: s.expect,
