@@ -15,7 +15,11 @@ describe('severity follows what was assumed, declared or discovered', () => {
     const grep = /^webhooks\./;
     // An in-process target delivers in milliseconds; the staging default (10 s) would be waited out twice here.
     const webhookTimeoutMs = 3000;
-    const assumed = await runConformance({ ...(await msw.use(violationOptions('redelivery-not-sent'))), grep, webhookTimeoutMs });
+    const assumed = await runConformance({
+      ...(await msw.use(violationOptions('redelivery-not-sent'))),
+      grep,
+      webhookTimeoutMs,
+    });
     const a = assumed.results.find((r) => r.check.name === 'webhooks.redelivery')!;
     expect([a.status, a.check.severity, assumed.exitCode]).toEqual(['fail', 'SHOULD', 0]);
 
