@@ -1,37 +1,24 @@
 // `ncs sandbox …`: drive a running simulator through its control plane (admin token).
 import { Argument, type Command } from 'commander';
-import {
-  createControlClient,
-  parseDuration,
-  type ControlClient,
-  type ControlClientOptions,
-} from '../../simulator/control/client.ts';
+import { createControlClient, parseDuration, type ControlClient } from '../../simulator/control/client.ts';
+import { type FaultCliOptions, faultBodyOf } from '../../simulator/control/fault-options.ts';
 import { AddFaultBody } from '../../simulator/control/routes.ts';
-import { reachingFetch } from '../../simulator/lib/reach.ts';
-import { baseUrlOf, readReadyFile } from './target.ts';
+import { resolveControl } from './target.ts';
 import { nonNegativeIntOption, positiveIntOption, UsageError } from './usage.ts';
 
-export interface SandboxCliOptions {
-  baseUrl?: string;
-  adminToken?: string;
-  readyFile?: string;
-}
-
-/**
- * Where the control plane is: --ready-file, else --base-url/--admin-token, else NCS_BASE_URL/NCS_ADMIN_TOKEN.
- * @example resolveControl({ readyFile: '/tmp/ncs.json' }) // { baseUrl, adminToken, fetch }
- */
-export function resolveControl(opts: SandboxCliOptions, env = process.env): ControlClientOptions {
-  const ready = readReadyFile(opts.readyFile);
-  const adminToken = opts.adminToken ?? ready.adminToken ?? env.NCS_ADMIN_TOKEN;
-  if (!adminToken)
-    throw new UsageError('the control plane needs the admin token: --admin-token, NCS_ADMIN_TOKEN or --ready-file');
-  const baseUrl = baseUrlOf(opts.baseUrl ?? ready.baseUrl, env);
-  return { baseUrl, adminToken, fetch: reachingFetch(globalThis.fetch, baseUrl) };
-}
+// Where the control plane is lives with the other target resolution; kept importable from here.
+export { resolveControl, type SandboxCliOptions } from './target.ts';
 
 const print = (data: unknown): void => {
   process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+};
+/** A bad option value the library turns down is a usage error (exit code 2). */
+const asUsage = <T>(fn: () => T): T => {
+  try {
+    return fn();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 };
 
 export function registerSandbox(program: Command): void {
@@ -68,7 +55,7 @@ export function registerSandbox(program: Command): void {
     .command('clock [advance]')
     .description('show the clock, or move it forward (e.g. 90s, 15m, 2h, 1d)')
     .action((by?: string) => {
-      const seconds = by === undefined ? undefined : durationOf(by);
+      const seconds = by === undefined ? undefined : asUsage(() => parseDuration(by));
       return run((ctl) => (seconds === undefined ? ctl.clock() : ctl.advanceClock(seconds)))();
     });
   // The kinds come from the control plane's schema: what the help lists is what the simulator accepts.
@@ -91,7 +78,9 @@ export function registerSandbox(program: Command): void {
     .option('--down <ms>', 'stream_restart: how long the stream answers 503', nonNegativeIntOption)
     .option('--skew <seconds>', 'how far a signature fault moves the signed time (default 600)', positiveIntOption)
     .option('--webhook <webhookId>', 'signature faults: only deliveries to this receiver')
-    .action((kind: (typeof kinds)[number], o: FaultCliOptions) => run((ctl) => ctl.addFault(faultOf(kind, o)))());
+    .action((kind: (typeof kinds)[number], o: FaultCliOptions) =>
+      run((ctl) => ctl.addFault(asUsage(() => faultBodyOf(kind, o))))(),
+    );
   sandbox
     .command('status <status>')
     .description('publish a service status on the public stream feed')
@@ -130,58 +119,4 @@ export function registerSandbox(program: Command): void {
     .description('list armed faults')
     .option('--clear', 'disarm all')
     .action((o: { clear?: boolean }) => run((ctl) => (o.clear ? ctl.clearFaults() : ctl.listFaults()))());
-}
-
-interface FaultCliOptions {
-  route?: string;
-  method?: string;
-  tenant?: string;
-  count?: number;
-  duration?: string;
-  retryAfter?: number;
-  latency?: number;
-  failWith?: string;
-  hold?: number;
-  afterMessages?: number;
-  stall?: number;
-  down?: number;
-  skew?: number;
-  webhook?: string;
-}
-
-// From the control plane's schema: what the check accepts is what the simulator accepts.
-const FAIL_WITH: readonly string[] = AddFaultBody.shape.failWith.unwrap().options;
-
-/** The control plane's fault body from the command's options (the control plane validates the rest). */
-function faultOf(
-  kind: (typeof AddFaultBody.shape.kind.options)[number],
-  o: FaultCliOptions,
-): Parameters<ControlClient['addFault']>[0] {
-  if (o.failWith !== undefined && !FAIL_WITH.includes(o.failWith))
-    throw new UsageError(`--fail-with is one of ${FAIL_WITH.join(', ')}`);
-  return {
-    kind,
-    ...(o.count !== undefined ? { count: o.count } : {}),
-    ...(o.duration !== undefined ? { durationSeconds: durationOf(o.duration) } : {}),
-    ...(o.route ? { route: o.route } : {}),
-    ...(o.method ? { method: o.method.toUpperCase() as 'GET' } : {}),
-    ...(o.tenant ? { tenant: o.tenant } : {}),
-    ...(o.retryAfter !== undefined ? { retryAfterSeconds: o.retryAfter } : {}),
-    ...(o.latency !== undefined ? { latencyMs: o.latency } : {}),
-    ...(o.failWith !== undefined ? { failWith: o.failWith as 'internal' } : {}),
-    ...(o.hold !== undefined ? { holdMs: o.hold } : {}),
-    ...(o.afterMessages !== undefined ? { afterMessages: o.afterMessages } : {}),
-    ...(o.stall !== undefined ? { stallMs: o.stall } : {}),
-    ...(o.down !== undefined ? { downMs: o.down } : {}),
-    ...(o.skew !== undefined ? { skewSeconds: o.skew } : {}),
-    ...(o.webhook ? { webhookId: o.webhook } : {}),
-  };
-}
-
-function durationOf(text: string): number {
-  try {
-    return parseDuration(text);
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
 }

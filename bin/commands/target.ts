@@ -2,6 +2,8 @@
 // how it says that the deployment cannot be reached (the same line in every command).
 import { type ReadyFile, ReadyFileError, readReadyFile as readReady } from '../../simulator/contract/ready-file.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { ControlClientOptions } from '../../simulator/control/client.ts';
+import { reachingFetch } from '../../simulator/lib/reach.ts';
 import { UsageError } from './usage.ts';
 
 /** The simulator's default address when neither a flag, a ready file nor NCS_BASE_URL names one. */
@@ -38,4 +40,23 @@ export function baseUrlOf(value: string | undefined, env = process.env): string 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must use http or https');
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${path.endsWith(BASE_PATH) ? path.slice(0, -BASE_PATH.length) : path}`;
+}
+
+export interface SandboxCliOptions {
+  baseUrl?: string;
+  adminToken?: string;
+  readyFile?: string;
+}
+
+/**
+ * Where the control plane is: --ready-file, else --base-url/--admin-token, else NCS_BASE_URL/NCS_ADMIN_TOKEN.
+ * @example resolveControl({ readyFile: '/tmp/ncs.json' }) // { baseUrl, adminToken, fetch }
+ */
+export function resolveControl(opts: SandboxCliOptions, env = process.env): ControlClientOptions {
+  const ready = readReadyFile(opts.readyFile);
+  const adminToken = opts.adminToken ?? ready.adminToken ?? env.NCS_ADMIN_TOKEN;
+  if (!adminToken)
+    throw new UsageError('the control plane needs the admin token: --admin-token, NCS_ADMIN_TOKEN or --ready-file');
+  const baseUrl = baseUrlOf(opts.baseUrl ?? ready.baseUrl, env);
+  return { baseUrl, adminToken, fetch: reachingFetch(globalThis.fetch, baseUrl) };
 }

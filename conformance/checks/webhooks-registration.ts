@@ -1,0 +1,120 @@
+import type { Exchange } from '../client/http-client.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { describe } from './support/webhook-evidence.ts';
+import {
+  deliveriesPath,
+  deliveryWaitMs,
+  signatureHeaderOf,
+  skipUnlessDeclared,
+  type WebhookScenario,
+  webhookScenario,
+  webhooksPath,
+  webhookTestEvent,
+} from './support/webhook-scenario.ts';
+
+const WEBHOOK = 'POST /api/public/v1/webhooks (appears in a sample call only)' as const;
+
+export const registration = defineCheck({
+  name: 'webhooks.registration',
+  title: 'POST /webhooks with url, events and an Idempotency-Key registers a receiver: 200 with the success envelope',
+  severity: 'MUST',
+  section: WEBHOOK,
+  tags: ['webhooks'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const s = await webhookScenario(ctx);
+    const event = webhookTestEvent(ctx);
+    // A 400 for a guessed event name is the deployment's legal choice of names, not a refusal to register.
+    if (s.registration.status === 400) skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
+    ctx.expect.status(
+      s.registration,
+      200,
+      `POST ${webhooksPath()} with url ${s.url} and events [${event.name}] answers 200`,
+    );
+    const body = s.registration.json as { ok?: unknown; data?: unknown } | undefined;
+    ctx.expect.that(body?.ok === true && typeof body.data === 'object' && body.data !== null, {
+      expected: 'the answer is the success envelope with a data object',
+      exchange: s.registration,
+    });
+  },
+});
+
+/** GET answers after the creation that must not repeat the secret: list, one receiver, delivery log (where offered). */
+async function laterAnswers(ctx: CheckContext, s: WebhookScenario): Promise<Exchange[]> {
+  const calls = [ctx.call('GET', webhooksPath())];
+  if (s.webhookId) calls.push(ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`));
+  if (s.webhookId && ctx.deployment.webhookDeliveryLogPath !== null)
+    calls.push(ctx.call('GET', deliveriesPath(ctx, s.webhookId)));
+  return Promise.all(calls);
+}
+
+export const secretOnce = defineCheck({
+  name: 'webhooks.secret-once',
+  title: 'the signing key is in the creation answer and in no later answer (list, receiver, delivery log)',
+  severity: 'MUST',
+  section: WEBHOOK,
+  tags: ['webhooks', 'security'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const s = await webhookScenario(ctx);
+    const field = ctx.deployment.webhookSecretField;
+    if (s.registration.status === 400) skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
+    ctx.require(s.registration.status >= 200 && s.registration.status < 300, {
+      expected: 'the receiver was registered (see webhooks.registration)',
+      exchange: s.registration,
+    });
+    ctx.require(s.secret !== undefined, {
+      expected: `the creation answer shows the signing key in data.${field} (deployment profile webhookSecretField)`,
+      observed: 'absent or empty',
+      exchange: s.registration,
+    });
+    for (const ex of await laterAnswers(ctx, s)) {
+      if (ex.status === 404) {
+        ctx.note(`${ex.method} ${new URL(ex.url).pathname} is not offered (404): nothing to judge there`);
+        continue;
+      }
+      ctx.expect.that(!ex.text.includes(s.secret), {
+        expected: `${ex.method} ${new URL(ex.url).pathname} does not show the signing key again`,
+        observed: 'the answer contains the signing key',
+        exchange: ex,
+      });
+    }
+  },
+});
+
+export const deliveryArrives = defineCheck({
+  name: 'webhooks.delivery-arrives',
+  title:
+    'a change the receiver subscribed to is delivered to it: a POST arrives within the delivery wait (--webhook-timeout)',
+  severity: 'MUST',
+  section: 'Webhooks',
+  tags: ['webhooks'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const s = await webhookScenario(ctx);
+    if (s.registration.status === 400) skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
+    ctx.require(s.registration.status >= 200 && s.registration.status < 300, {
+      expected: 'the receiver was registered (see webhooks.registration)',
+      exchange: s.registration,
+    });
+    const event = webhookTestEvent(ctx).name;
+    ctx.require(s.connection?.id !== undefined, {
+      expected: `a labelled connection is created to trigger ${event}`,
+      ...(s.connection ? { exchange: s.connection.ex } : {}),
+    });
+    if (s.deliveries.length === 0) skipUnlessDeclared(ctx, `no delivery arrived within ${deliveryWaitMs(ctx)} ms`);
+    ctx.expect.that(s.deliveries.length > 0, {
+      expected: `a delivery of ${event} naming connection ${s.connection.id} reaches ${s.url} within ${deliveryWaitMs(ctx)} ms`,
+      observed: `the receiver got ${s.receiver.received.filter((d) => d.path.includes(s.label)).length} request(s) on its path, none naming the connection`,
+      exchange: s.connection.ex,
+    });
+    for (const d of s.deliveries)
+      ctx.expect.that(d.method === 'POST', {
+        expected: 'deliveries are POST requests',
+        observed: describe(d, signatureHeaderOf(ctx, d)),
+      });
+  },
+});

@@ -1,0 +1,123 @@
+import type { ControlOperations } from '../control/operations.ts';
+import type { RequestContext } from '../core/context.ts';
+import type { Handler } from '../handlers/types.ts';
+import { newId, withSeededIds } from '../lib/ids.ts';
+import type { LogEntry } from '../state/redis/op-log.ts';
+import type { Core } from './create-core.ts';
+import type { ReplayClock } from './replay-clock.ts';
+import { shareAuthStores } from './shared-auth.ts';
+import type { SandboxState } from './sandbox-state.ts';
+import type { SharedStore } from './shared-sandbox.ts';
+import {
+  type CtxSnapshot,
+  rebuildContext,
+  shareControl,
+  snapshotOf,
+  unavailable,
+  WRITING_ROUTES,
+} from './shared-requests.ts';
+import { shareLocalStores } from './shared-stores.ts';
+
+/**
+ * Turns one replica's state into a member of the shared sandbox: wraps the writing stores, handlers and
+ * control operations so their changes go through the log, and returns what createSandbox wires in.
+ */
+export function shareSandbox(state: SandboxState, store: SharedStore, clock: ReplayClock, control: ControlOperations) {
+  const { log, engine } = store;
+  const bound = new Map<string, Handler>();
+  const pending = new Map<string, RequestContext>();
+  // While an operation of the log is applied, the wrapped stores change this replica only: the
+  // operation itself is what every replica applies.
+  let applying = false;
+  const share = (op: string, args: unknown[]) => {
+    if (!applying) log.share(op, args, clock.now());
+  };
+
+  const { ops: storeOps } = shareLocalStores(state, share, () => applying, log, clock);
+
+  // The OAuth server's codes and refresh families: applied here at once, shared by hash.
+  const auth = shareAuthStores(share);
+
+  const ops: Record<string, (...args: never[]) => unknown> = {
+    ...storeOps,
+    ...auth.ops,
+    lifecycle: () => state.connections.applyDue(),
+    'delivery.outcome': (...a: Parameters<typeof state.dispatcher.applyOutcome>) => state.dispatcher.applyOutcome(...a),
+    handler: (routeId: string, ref: string, snapshot: CtxSnapshot) => {
+      const handler = bound.get(routeId);
+      if (!handler) throw new Error(`no handler ${routeId}`);
+      return handler(pending.get(ref) ?? rebuildContext(routeId, snapshot));
+    },
+    control: (name: string, args: unknown[]) =>
+      (control as unknown as Record<string, (...a: unknown[]) => unknown>)[name]?.(...args),
+  };
+  const apply = (e: LogEntry) => {
+    applying = true;
+    try {
+      return clock.during(e.at, () => withSeededIds(e.seed, () => ops[e.op]?.(...(e.args as never[]))));
+    } finally {
+      applying = false;
+    }
+  };
+
+  const sharedControl = shareControl(control, log, engine, clock);
+
+  const wrapHandler = (routeId: string, handler: Handler): Handler => {
+    if (!WRITING_ROUTES.has(routeId)) return handler;
+    bound.set(routeId, handler);
+    return async (ctx) => {
+      const ref = newId('ref', 9);
+      pending.set(ref, ctx);
+      const snapshot: CtxSnapshot = snapshotOf(ctx);
+      try {
+        return await log.submit<Awaited<ReturnType<Handler>>>('handler', [routeId, ref, snapshot], ctx.at);
+      } finally {
+        pending.delete(ref);
+      }
+    };
+  };
+
+  // Transitions that fell due: one replicated operation (whoever notices first; a second is a no-op).
+  let ticking: Promise<unknown> | undefined;
+  const tickIfDue = () => {
+    const due = state.connections.nextDue();
+    if (due === undefined || due > clock.now()) return undefined;
+    ticking ??= log.submit('lifecycle', [], clock.now()).finally(() => (ticking = undefined));
+    return ticking;
+  };
+  const timer = setInterval(() => void tickIfDue()?.catch(() => {}), 100);
+  timer.unref();
+
+  let started: Promise<void> | undefined;
+  const start = () => (started ??= log.start(apply));
+
+  /** Every call first catches up with the log (so it sees every write acknowledged before it, on any replica). */
+  const wrapCore = (core: Core): Core => ({
+    ...core,
+    async handle(req) {
+      try {
+        await start();
+        await log.sync();
+        await tickIfDue();
+      } catch {
+        return unavailable(core, engine.url);
+      }
+      const res = await core.handle(req);
+      try {
+        await log.drain();
+      } catch {
+        return unavailable(core, engine.url);
+      }
+      return res;
+    },
+  });
+
+  const close = state.close;
+  state.close = async () => {
+    clearInterval(timer);
+    await log.close();
+    await close();
+    await engine.close();
+  };
+  return { wrapHandler, wrapCore, wrapAuthStores: auth.wrap, control: sharedControl, start };
+}

@@ -1,0 +1,48 @@
+import type { Clock } from '../lib/clock.ts';
+import type { Delivery, DeliveryLog } from '../state/delivery-log.ts';
+import type { DispatcherOptions, Job } from './dispatcher-options.ts';
+
+/**
+ * The dispatcher's bounded queue of jobs and their records: saving, finishing (with the callbacks) and
+ * evicting the oldest pending delivery when full.
+ * @example const { enqueue, finishFor } = createJobQueue(opts, log, clock, 1000);
+ */
+export function createJobQueue(opts: DispatcherOptions, log: DeliveryLog, clock: Clock, maxQueue: number) {
+  const queue = new Map<string, Job>();
+  /** Evicted while an attempt was in flight: out of the queue, waiting for that attempt to end. */
+  const draining = new Map<string, Job>();
+  const iso = () => new Date(clock.now()).toISOString();
+  /** Replaces the job's record (records are never mutated) and stores it; `nextAttemptAt` and `error` only survive when given. */
+  const save = (job: Job, patch: Partial<Delivery>) => {
+    const { nextAttemptAt: _next, error: _error, ...rest } = job.record;
+    job.record = { ...rest, ...patch, updatedAt: iso() };
+    log.update(job.record);
+  };
+  const notify = (fn: ((d: Delivery) => void) | undefined, d: Delivery) => {
+    try {
+      fn?.(d);
+    } catch {
+      // A failing callback must not stop the engine.
+    }
+  };
+  const finishFor = (job: Job, status: 'succeeded' | 'failed', error?: string) => {
+    queue.delete(job.record.id);
+    save(job, { status, ...(error ? { error } : {}) });
+    notify(status === 'succeeded' ? opts.onSuccess : opts.onFailure, job.record);
+  };
+
+  const enqueue = (job: Job) => {
+    if (queue.size >= maxQueue) {
+      const [, oldest] = queue.entries().next().value as [string, Job];
+      oldest.stopped = 'queue_full';
+      oldest.cancelRetry?.();
+      if (oldest.abort) {
+        queue.delete(oldest.record.id);
+        draining.set(oldest.record.id, oldest);
+        oldest.abort('queue_full');
+      } else finishFor(oldest, 'failed', 'queue_full');
+    }
+    queue.set(job.record.id, job);
+  };
+  return { queue, draining, iso, save, finishFor, enqueue };
+}
