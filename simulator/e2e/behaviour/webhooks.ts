@@ -139,7 +139,9 @@ export function webhookBehaviour(get: () => Target) {
       const { data: hook } = await register(api, '/fail/always', ['order.created']);
       const read = await readStream(t, {
         headers: { authorization: `Bearer ${api.token}`, 'x-service-tenant': api.tenant },
-        count: 2,
+        // Until the failure arrives: another test's pending connection may turn active on this feed meanwhile.
+        count: 10,
+        until: (events) => events.some((e) => e.event === 'webhook.delivery_failed'),
         timeoutMs: 5000,
         during: async () => void t.sandbox.control.trigger({ event: 'order.created', tenant: 'harbour-kitchens' }),
       });
