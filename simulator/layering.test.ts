@@ -18,7 +18,7 @@ const FORBIDDEN: [string, string, string][] = [
   ['simulator/contract/probe.ts', '../core/envelope.ts', 'contract/ imports the kernel'],
   ['simulator/contract/routes/probe.ts', '../../state/idempotency-store.ts', 'contract/routes/ imports state/'],
   ['simulator/inspector/probe.ts', '../app/sandbox.ts', 'inspector/ imports app/'],
-  ['simulator/handlers/probe.ts', '../../bin/program.ts', 'a feature imports bin/'],
+  ['simulator/handlers/probe.ts', '../../bin/cli/program.ts', 'a feature imports bin/'],
   ['simulator/control/probe.ts', '../app/sandbox.ts', 'a feature imports app/'],
   ['simulator/core/probe.ts', '../handlers/catalog.ts', 'the kernel imports a feature'],
   ['simulator/lib/probe.ts', '../core/envelope.ts', 'lib/ imports above it'],

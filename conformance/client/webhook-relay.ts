@@ -1,7 +1,7 @@
 // What `ncs webhook listen` runs: a receiver on a running simulator that prints and forwards each
 // delivery, like a partner's backend sees it while developing. The receiver is the kit's (one receiver
 // for tests, the kit and this command); the registration is removed again on close. The CLI
-// (bin/commands/webhook-listen.ts) only wires commander to it.
+// (bin/cli/commands/webhook-listen.ts) only wires commander to it.
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENTS } from '../../simulator/contract/events.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';

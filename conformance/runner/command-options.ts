@@ -9,7 +9,7 @@ import type { ProfileName } from './check.ts';
 
 /**
  * `ncs conformance run`'s options, each declared once: flag, environment variable, reader, help.
- * Commander's flags (bin/commands/conformance-run.ts), `optionsFromEnv` and the ConformanceOptions
+ * Commander's flags (bin/cli/commands/conformance-run.ts), `optionsFromEnv` and the ConformanceOptions
  * type come from this table; a new option is one row here (and its use in resolveOptions).
  * Numbers are read as numbers only; resolveOptions says what is wrong with them, naming the flag.
  */

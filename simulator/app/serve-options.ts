@@ -1,5 +1,5 @@
 // `ncs serve`'s options: the flags as commander hands them over, their checks, and the simulator's
-// ServeOptions made from them. The CLI (bin/commands/serve.ts) only wires commander to these.
+// ServeOptions made from them. The CLI (bin/cli/commands/serve.ts) only wires commander to these.
 import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../state/rate-limit-store.ts';
 import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import type { ServeOptions } from './serve.ts';
@@ -34,7 +34,7 @@ export function positiveWholeNumber(text: string): number {
 
 /**
  * `ncs serve`'s options, each declared once: flag, environment variable, reader, help. Commander's
- * flags (bin/commands/serve.ts), the environment mapping and ServeCommandOptions come from this table;
+ * flags (bin/cli/commands/serve.ts), the environment mapping and ServeCommandOptions come from this table;
  * serveOptionsFrom turns the values into the simulator's ServeOptions.
  */
 export const SERVE_OPTIONS = defineOptions({

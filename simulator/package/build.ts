@@ -90,7 +90,7 @@ export async function buildPackage(): Promise<void> {
  */
 export async function bundleCli(outDir: string): Promise<void> {
   await build({
-    entryPoints: [join(ROOT, 'bin/ncs.ts')],
+    entryPoints: [join(ROOT, 'bin/cli/main.ts')],
     outfile: join(outDir, 'ncs-main.js'),
     bundle: true,
     platform: 'node',

@@ -7,22 +7,11 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeSatisfies } from '../contract/node-version.ts';
+import { olderNode } from '../test-support/older-node.ts';
 import { ROOT } from './build.ts';
 
 const ENGINES = (await import('../../package.json', { with: { type: 'json' } })).default.engines.node;
 const ENTRIES = ['dist/simulator/index.js', 'dist/conformance/index.js', 'dist/simulator/contract/index.js'];
-
-/** A Node on the PATH older than `engines` (outside node_modules/.bin, where npm puts the pinned one). */
-function olderNode(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir || dir.includes('node_modules')) continue;
-    const bin = join(dir, 'node');
-    const run = spawnSync(bin, ['--version'], { encoding: 'utf8' });
-    if (run.status === 0 && !nodeSatisfies(run.stdout.trim(), ENGINES)) return bin;
-  }
-  return undefined;
-}
 
 /** Without an older Node here, this one posing as Node 20: its version, and the API Node 20 lacks. */
 const POSE_AS_NODE_20 = `data:text/javascript,${encodeURIComponent(
@@ -58,7 +47,7 @@ describe('the library on an unsupported Node', () => {
     );
 
   it('every entry point fails at import with the Node-version line', () => {
-    const old = olderNode();
+    const old = olderNode(ENGINES);
     const [node, pre] = old ? [old, []] : [process.execPath, ['--import', POSE_AS_NODE_20]];
     for (const entry of ENTRIES) {
       const run = importWith(node, pre, entry);

@@ -1,0 +1,86 @@
+// `ncs webhook listen`: flags, then a ready file, then NCS_* variables; runs until Ctrl-C or SIGTERM and
+// removes its receiver on the way out.
+import type { Command } from 'commander';
+import { listenForWebhooks, type ListenOptions } from '../../../conformance/client/webhook-relay.ts';
+import { reachingFetch } from '../../../simulator/lib/reach.ts';
+import { baseUrlOf, readReadyFile } from './target.ts';
+import { portOption, UsageError } from './usage.ts';
+
+export interface ListenFlags {
+  baseUrl?: string;
+  token?: string;
+  tenant?: string;
+  readyFile?: string;
+  events?: string;
+  forwardTo?: string;
+  forwardSecret?: string;
+  port?: number;
+}
+
+/**
+ * The listen options from flags, then a ready file, then NCS_BASE_URL / NCS_TOKEN / NCS_TENANT /
+ * NCS_WEBHOOK_SECRET.
+ * @example listenOptionsFrom({ readyFile: '/tmp/ncs.json', forwardTo: 'http://127.0.0.1:3000/hooks' })
+ */
+export function listenOptionsFrom(o: ListenFlags, env = process.env): ListenOptions {
+  const ready = readReadyFile(o.readyFile);
+  const token = o.token ?? ready.token ?? env.NCS_TOKEN;
+  const tenant = o.tenant ?? ready.tenant ?? env.NCS_TENANT;
+  if (!token || !tenant)
+    throw new UsageError('webhook listen needs --token and --tenant (or --ready-file, NCS_TOKEN and NCS_TENANT)');
+  if (o.forwardSecret !== undefined && !o.forwardTo) throw new UsageError('--forward-secret needs --forward-to');
+  const forwardSecret = o.forwardSecret ?? env.NCS_WEBHOOK_SECRET;
+  const options: ListenOptions = { baseUrl: baseUrlOf(o.baseUrl ?? ready.baseUrl, env), token, tenant };
+  if (o.events)
+    options.events = o.events
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+  if (o.forwardTo) options.forwardTo = forwardUrlOf(o.forwardTo);
+  if (forwardSecret && o.forwardTo) options.forwardSecret = forwardSecret;
+  if (o.port !== undefined) options.port = o.port;
+  return options;
+}
+
+function forwardUrlOf(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+  } catch {
+    // Reported below.
+  }
+  throw new UsageError(`--forward-to must be an absolute http(s) URL, not ${JSON.stringify(text.slice(0, 80))}`);
+}
+
+export function registerWebhookListen(webhook: Command): void {
+  webhook
+    .command('listen')
+    .description('register a receiver on a running simulator, print each delivery and forward it to a local URL')
+    .option('--base-url <url>', 'simulator base URL (env NCS_BASE_URL)')
+    .option('--token <token>', 'bearer token (env NCS_TOKEN)')
+    .option('--tenant <id>', 'tenant (env NCS_TENANT)')
+    .option('--ready-file <path>', 'read base URL, token and tenant from ncs serve --ready-file')
+    .option('--events <list>', 'comma-separated event names (default: all)')
+    .option('--forward-to <url>', 'forward each delivery to this local URL')
+    .option(
+      '--forward-secret <secret>',
+      're-sign forwarded deliveries with this secret instead of printing the issued one (env NCS_WEBHOOK_SECRET)',
+    )
+    .option('--port <port>', 'port of the local receiver (default: any free one)', portOption)
+    .action(async (o: ListenFlags) => {
+      const options = listenOptionsFrom(o);
+      const listening = await listenForWebhooks({
+        ...options,
+        fetch: reachingFetch(globalThis.fetch, options.baseUrl),
+      });
+      // Ctrl-C or a supervisor's SIGTERM: remove the registration, then leave.
+      const stop = () => {
+        listening.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}
