@@ -1,10 +1,20 @@
-import type { ResponseLike, SendRequest } from './http-client.ts';
+import type { StreamBodyLike } from './sse-stream.ts';
+
+/** What these helpers read of a request and of a response (the client's SendRequest and ResponseLike fit). */
+interface HeadersOf {
+  headers?: Record<string, string>;
+  omitDefaultHeaders?: boolean;
+}
+interface BodyOf {
+  text(): Promise<string>;
+  body?: Partial<StreamBodyLike> | null;
+}
 
 /**
  * The request's headers over the defaults; a name the request gives (any letter case) replaces the default.
  * @example withDefaults({ method: 'GET', url, headers: { 'service-version': '2026-06-12' } }, { 'Service-Version': '2026-07-01' })
  */
-export function withDefaults(req: SendRequest, defaults: Record<string, string>): Record<string, string> {
+export function withDefaults(req: HeadersOf, defaults: Record<string, string>): Record<string, string> {
   const own = { ...req.headers };
   if (req.omitDefaultHeaders) return own;
   const named = new Set(Object.keys(own).map((k) => k.toLowerCase()));
@@ -18,7 +28,7 @@ export function withDefaults(req: SendRequest, defaults: Record<string, string>)
  * doubles) are read whole and cut.
  * @example const { text, capped } = await readCapped(res, 2 * 1024 * 1024);
  */
-export async function readCapped(res: ResponseLike, cap: number): Promise<{ text: string; capped: boolean }> {
+export async function readCapped(res: BodyOf, cap: number): Promise<{ text: string; capped: boolean }> {
   const reader = res.body?.getReader?.();
   if (!reader) {
     const text = await res.text();

@@ -1,5 +1,14 @@
-import type { CheckResult } from './events.ts';
-import type { CoverageRequirement } from './options.ts';
+import type { CheckInfo } from './check.ts';
+
+/** --require: a fraction of the checks judged, or checks that must be judged. */
+export type CoverageRequirement = { fraction: number } | { checks: string[] };
+
+/** What coverage reads of a check's result (a CheckResult has more). */
+export interface JudgedResult {
+  check: Pick<CheckInfo, 'name' | 'severity'>;
+  status: 'pass' | 'fail' | 'skip';
+  reason?: string;
+}
 
 /** What a run judged: a verdict is only as good as what it covered. */
 export interface Coverage {
@@ -25,7 +34,7 @@ const percent = (n: number, of: number) => (of === 0 ? '0%' : `${Math.floor((n /
  * Coverage of a run's results and whether it meets --require.
  * @example coverageOf(results, { fraction: 0.8 }).requirement?.met
  */
-export function coverageOf(results: readonly CheckResult[], require?: CoverageRequirement): Coverage {
+export function coverageOf(results: readonly JudgedResult[], require?: CoverageRequirement): Coverage {
   const judged = results.filter((r) => r.status !== 'skip');
   const must = results.filter((r) => r.check.severity === 'MUST');
   const coverage: Coverage = {

@@ -1,7 +1,6 @@
 import type { CheckInfo, ProfileName } from './check.ts';
-import { coverageOf, type Coverage } from './coverage.ts';
+import { coverageOf, type Coverage, type CoverageRequirement } from './coverage.ts';
 import type { Failure } from './failure.ts';
-import type { CoverageRequirement } from './options.ts';
 
 export interface RunTarget {
   baseUrl: string;

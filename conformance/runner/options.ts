@@ -5,6 +5,7 @@ import type { RetryOptions } from '../../simulator/contract/retry-policy.ts';
 import type { CheckDef, ProfileName } from './check.ts';
 import { DeploymentProfile, loadDeploymentProfile, parseDeploymentProfile } from './deployment-profile.ts';
 import type { RunEventListener } from './events.ts';
+import type { CoverageRequirement } from './coverage.ts';
 import { optionsFrom } from '../../simulator/contract/option-table.ts';
 import { RUN_OPTIONS, type RunTableOptions } from './command-options.ts';
 
@@ -69,8 +70,7 @@ export interface ResolvedOptions {
   seed: number;
 }
 
-/** --require: a fraction of the checks judged, or checks that must be judged. */
-export type CoverageRequirement = { fraction: number } | { checks: string[] };
+export type { CoverageRequirement };
 
 /** Parses --require: "0.8", "80%" or "name,name". */
 export function parseRequire(value: string | number | readonly string[]): CoverageRequirement {
