@@ -3,9 +3,11 @@ import type { RequestContext } from '../core/context.ts';
 import type { Handler } from '../handlers/types.ts';
 import { newId, withSeededIds } from '../lib/ids.ts';
 import type { LogEntry } from '../state/redis/op-log.ts';
+import type { RedisIdempotencyStore } from '../state/redis/redis-idempotency.ts';
 import type { Core } from './create-core.ts';
 import type { ReplayClock } from './replay-clock.ts';
 import { shareAuthStores } from './shared-auth.ts';
+import { shareIdempotency } from './shared-idempotency.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import type { SharedStore } from './shared-sandbox.ts';
 import {
@@ -33,6 +35,10 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     if (!applying) log.share(op, args, clock.now());
   };
 
+  // Writing calls with an Idempotency-Key: claim and append in one script (see shared-idempotency.ts).
+  const idem = shareIdempotency(state.idempotency as RedisIdempotencyStore, log);
+  let applyingId = '';
+
   const { ops: storeOps } = shareLocalStores(state, share, () => applying, log, clock);
 
   // The OAuth server's codes and refresh families: applied here at once, shared by hash.
@@ -46,13 +52,15 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     handler: (routeId: string, ref: string, snapshot: CtxSnapshot) => {
       const handler = bound.get(routeId);
       if (!handler) throw new Error(`no handler ${routeId}`);
-      return handler(pending.get(ref) ?? rebuildContext(routeId, snapshot));
+      const ctx = pending.get(ref) ?? rebuildContext(routeId, snapshot);
+      return snapshot.idempotencyKey && snapshot.access ? idem.record(applyingId, () => handler(ctx)) : handler(ctx);
     },
     control: (name: string, args: unknown[]) =>
       (control as unknown as Record<string, (...a: unknown[]) => unknown>)[name]?.(...args),
   };
   const apply = (e: LogEntry) => {
     applying = true;
+    applyingId = e.id;
     try {
       return clock.during(e.at, () => withSeededIds(e.seed, () => ops[e.op]?.(...(e.args as never[]))));
     } finally {
@@ -70,7 +78,9 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
       pending.set(ref, ctx);
       const snapshot: CtxSnapshot = snapshotOf(ctx);
       try {
-        return await log.submit<Awaited<ReturnType<Handler>>>('handler', [routeId, ref, snapshot], ctx.at);
+        const args = [routeId, ref, snapshot];
+        if (snapshot.idempotencyKey && snapshot.access) return await idem.submit(ctx, 'handler', args);
+        return await log.submit<Awaited<ReturnType<Handler>>>('handler', args, ctx.at);
       } finally {
         pending.delete(ref);
       }

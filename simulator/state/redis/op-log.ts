@@ -29,10 +29,23 @@ export type Applier = (entry: LogEntry) => unknown;
 export interface OpLog {
   start(apply: Applier): Promise<void>;
   submit<T>(op: string, args: unknown[], at: number): Promise<T>;
+  /**
+   * Appends through the caller's script, atomically with the script's own writes: `run` gets the
+   * entry's JSON and the log's key, appends with `XADD <key> * e <entry>` and answers ['new', id]; any
+   * other answer means it appended nothing and is returned as is.
+   */
+  submitVia<T>(
+    op: string,
+    args: unknown[],
+    at: number,
+    run: (entry: string, key: string) => Promise<string[]>,
+  ): Promise<{ appended: true; value: T } | { appended: false; reply: string[] }>;
   share(op: string, args: unknown[], at: number): void;
   /** Resolves when every `share` so far is in Redis (a response waits for it: read-your-writes on any replica). */
   drain(): Promise<void>;
   sync(): Promise<void>;
+  /** Resolves once the entry `id` (and everything before it) is applied here. */
+  reach(id: string): Promise<void>;
   /** Resolves once the log written before `start` is applied here (the replay at start-up is over). */
   caughtUp(): Promise<void>;
   /** Id of the last entry applied here. */
@@ -108,14 +121,65 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
     }
   }
 
+  // Catching up, coalesced: a call needs the log's tail as read by a command sent after it arrived
+  // (that read sees every write acknowledged before the call). One read is in flight at a time; the
+  // calls arriving meanwhile share the next one, so a busy replica makes one read per round trip,
+  // not one per call. `tick` orders arrivals and sends.
+  let tick = 0;
+  let reading: { sent: number; tail: Promise<string> } | undefined;
+  let queued: Promise<string> | undefined;
+  const readTail = () => {
+    const sent = ++tick;
+    const tail = engine
+      .command<[string, string[]][]>(['XREVRANGE', key, '+', '-', 'COUNT', 1])
+      .then((t) => t[0]?.[0] ?? '0-0')
+      .finally(() => {
+        if (reading?.tail === tail) reading = undefined;
+      });
+    reading = { sent, tail };
+    return tail;
+  };
+  const tailAfter = (arrived: number): Promise<string> => {
+    if (!reading) return readTail();
+    if (reading.sent > arrived) return reading.tail;
+    queued ??= reading.tail
+      .catch(() => {})
+      .then(() => {
+        queued = undefined;
+        return readTail();
+      });
+    return queued;
+  };
+
+  const entryOf = (op: string, args: unknown[], at: number, local: boolean) =>
+    JSON.stringify({ op, args, at, seed: randomBytes(16).toString('base64url'), from: engine.replicaId, local });
   const append = (op: string, args: unknown[], at: number, local: boolean) =>
-    engine.command<string>([
-      'XADD',
-      key,
-      '*',
-      'e',
-      JSON.stringify({ op, args, at, seed: randomBytes(16).toString('base64url'), from: engine.replicaId, local }),
-    ]);
+    engine.command<string>(['XADD', key, '*', 'e', entryOf(op, args, at, local)]);
+
+  /** The result of applying our own entry `id` here (the follower reads it back). */
+  const resultOf = <T>(id: string): Promise<T> => {
+    const r = early.get(id);
+    if (r) {
+      early.delete(id);
+      return r.ok ? Promise.resolve(r.value as T) : Promise.reject(r.value);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new StoreUnavailableError(`Operation ${id} was written but not read back within 10 s.`));
+      }, SUBMIT_TIMEOUT_MS);
+      waiting.set(id, {
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+    });
+  };
 
   const log: OpLog = {
     async start(applier) {
@@ -126,29 +190,17 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
     },
     caughtUp: () => caughtUp,
     async submit<T>(op: string, args: unknown[], at: number) {
-      const id = await append(op, args, at, false);
-      const r = early.get(id);
-      if (r) {
-        early.delete(id);
-        if (r.ok) return r.value as T;
-        throw r.value;
-      }
-      return new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          reject(new StoreUnavailableError(`Operation ${id} was written but not read back within 10 s.`));
-        }, SUBMIT_TIMEOUT_MS);
-        waiting.set(id, {
-          resolve: (v) => {
-            clearTimeout(timer);
-            resolve(v as T);
-          },
-          reject: (e) => {
-            clearTimeout(timer);
-            reject(e);
-          },
-        });
-      });
+      return resultOf<T>(await append(op, args, at, false));
+    },
+    async submitVia<T>(
+      op: string,
+      args: unknown[],
+      at: number,
+      run: (entry: string, key: string) => Promise<string[]>,
+    ) {
+      const reply = await run(entryOf(op, args, at, false), key);
+      if (reply[0] !== 'new' || !reply[1]) return { appended: false as const, reply };
+      return { appended: true as const, value: await resultOf<T>(reply[1]) };
     },
     share(op, args, at) {
       const p = append(op, args, at, true);
@@ -165,9 +217,10 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
       if (failed) throw (failed as PromiseRejectedResult).reason;
     },
     async sync() {
-      const tail = await engine.command<[string, string[]][]>(['XREVRANGE', key, '+', '-', 'COUNT', 1]);
-      const id = tail[0]?.[0];
-      if (!id || compare(id, last) <= 0) return;
+      await log.reach(await tailAfter(++tick));
+    },
+    async reach(id) {
+      if (compare(id, last) <= 0) return;
       await new Promise<void>((resolve, reject) => {
         // Redis went away after answering: do not hold the call forever.
         const timer = setTimeout(() => {
