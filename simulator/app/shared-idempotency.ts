@@ -24,9 +24,14 @@ const MAX_CLAIMS = 8;
 export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog) {
   // Entry id -> what its operation keeps (undefined: nothing; the key is free again). The oldest go
   // first past the store's record limit, as in the memory store: such a key is forgotten.
-  const outcomes = new Map<string, Promise<StoredOutcome | undefined>>();
-  const keep = (entry: string, outcome: Promise<StoredOutcome | undefined>) => {
+  // Settled outcomes replace their promise (a snapshot keeps those).
+  const outcomes = new Map<string, StoredOutcome | undefined | Promise<StoredOutcome | undefined>>();
+  const keep = (entry: string, outcome: StoredOutcome | undefined | Promise<StoredOutcome | undefined>) => {
     outcomes.set(entry, outcome);
+    if (outcome instanceof Promise)
+      void outcome.then((o) => {
+        if (outcomes.get(entry) === outcome) outcomes.set(entry, o);
+      });
     if (outcomes.size > store.options.maxRecords) {
       const oldest = outcomes.keys().next().value;
       if (oldest !== undefined) outcomes.delete(oldest);
@@ -40,11 +45,20 @@ export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog) {
       try {
         result = run();
       } catch (err) {
-        keep(entry, Promise.resolve(failureOutcomeOf(err)));
+        keep(entry, failureOutcomeOf(err));
         throw err;
       }
-      keep(entry, Promise.resolve(result).then(outcomeOf, failureOutcomeOf));
+      keep(entry, result instanceof Promise ? result.then(outcomeOf, failureOutcomeOf) : outcomeOf(result));
       return result;
+    },
+    /** The settled outcomes, for a snapshot (entry id, outcome or null when it kept nothing). */
+    dump(): [string, StoredOutcome | null][] {
+      const out: [string, StoredOutcome | null][] = [];
+      for (const [entry, o] of outcomes) if (!(o instanceof Promise)) out.push([entry, o ?? null]);
+      return out;
+    },
+    restore(dumped: [string, StoredOutcome | null][]) {
+      for (const [entry, o] of dumped) keep(entry, o ?? undefined);
     },
     async submit(ctx: RequestContext, op: string, args: unknown[]): Promise<Reply> {
       const tenant = ctx.access?.tenant ?? '';

@@ -19,6 +19,17 @@ import {
   WRITING_ROUTES,
 } from './shared-requests.ts';
 import { shareLocalStores } from './shared-stores.ts';
+import type { Fault } from '../state/fault-store.ts';
+import type { StoredOutcome } from '../state/idempotency-store.ts';
+import { compactor } from '../state/redis/log-compaction.ts';
+import type { SharedRateLimits } from '../state/redis/redis-rate-limit.ts';
+
+/** What a snapshot keeps beside the stores' records (faults' Infinity uses come back as null). */
+interface SnapshotParts {
+  faults: (Omit<Fault, 'remaining'> & { remaining: number | null })[];
+  rateLimits: ReturnType<SharedRateLimits['exportState']>;
+  outcomes: [string, StoredOutcome | null][];
+}
 
 /**
  * Turns one replica's state into a member of the shared sandbox: wraps the writing stores, handlers and
@@ -98,8 +109,27 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
   const timer = setInterval(() => void tickIfDue()?.catch(() => {}), 100);
   timer.unref();
 
+  // Log compaction: a replica started after a snapshot builds its stores from it (openSandboxState)
+  // and takes up here what the snapshot keeps outside them; the log is read on from its id.
+  const rateLimits = state.rateLimits as unknown as SharedRateLimits;
+  const extras = store.snapshot?.extras as Partial<SnapshotParts> | undefined;
+  if (extras?.faults)
+    for (const { id: _, ...f } of extras.faults) state.faults.add({ ...f, remaining: f.remaining ?? Infinity });
+  if (extras?.rateLimits) rateLimits.importState(extras.rateLimits);
+  if (extras?.outcomes) idem.restore(extras.outcomes);
+  const takeSnapshot = () =>
+    JSON.stringify({
+      stores: store.persistence.dump(),
+      faults: state.faults.list(),
+      rateLimits: rateLimits.exportState(),
+      outcomes: idem.dump(),
+    } satisfies SnapshotParts & { stores: unknown });
   let started: Promise<void> | undefined;
-  const start = () => (started ??= log.start(apply));
+  const start = () =>
+    (started ??= log.start(apply, {
+      ...(store.snapshot ? { from: store.snapshot.id } : {}),
+      afterBatch: compactor(engine, log.key, store.compactEvery, takeSnapshot),
+    }));
 
   /** Every call first catches up with the log (so it sees every write acknowledged before it, on any replica). */
   const wrapCore = (core: Core): Core => ({

@@ -19,6 +19,12 @@ export interface LogEntry {
 
 export type Applier = (entry: LogEntry) => unknown;
 
+export interface StartOptions {
+  from?: string;
+  /** Runs after each batch of entries is applied, before the next is read (log compaction). */
+  afterBatch?: (last: string, applied: number) => Promise<void>;
+}
+
 /**
  * The shared sandbox's operation log: a Redis stream every replica reads in the same order and applies
  * to its own in-memory state, so ids, stream numbers and audit chains come out alike everywhere.
@@ -27,7 +33,10 @@ export type Applier = (entry: LogEntry) => unknown;
  * @example const log = createOpLog(engine); await log.start(apply); const c = await log.submit('x', [1], now);
  */
 export interface OpLog {
-  start(apply: Applier): Promise<void>;
+  /** The stream's key in Redis. */
+  readonly key: string;
+  /** Follows the log from `from` (the entry a snapshot covers; default its start); `afterBatch` runs between batches. */
+  start(apply: Applier, opts?: StartOptions): Promise<void>;
   submit<T>(op: string, args: unknown[], at: number): Promise<T>;
   /**
    * Appends through the caller's script, atomically with the script's own writes: `run` gets the
@@ -64,6 +73,7 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
   let last = '0-0';
   let closed = false;
   let apply: Applier | undefined;
+  let afterBatch: StartOptions['afterBatch'];
   const waiting = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
   const early = new Map<string, { ok: boolean; value: unknown }>();
   let barriers: { id: string; resolve(): void }[] = [];
@@ -112,12 +122,17 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
         await new Promise((r) => setTimeout(r, 100));
         continue;
       }
-      for (const [, entries] of reply ?? []) for (const [id, fields] of entries) applyOne(id, fields);
+      let applied = 0;
+      for (const [, entries] of reply ?? []) {
+        for (const [id, fields] of entries) applyOne(id, fields);
+        applied += entries.length;
+      }
       if (barriers.length) {
         const done = barriers.filter((b) => compare(b.id, last) <= 0);
         barriers = barriers.filter((b) => compare(b.id, last) > 0);
         for (const b of done) b.resolve();
       }
+      if (applied && afterBatch) await afterBatch(last, applied);
     }
   }
 
@@ -182,8 +197,11 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
   };
 
   const log: OpLog = {
-    async start(applier) {
+    key,
+    async start(applier, opts = {}) {
       apply = applier;
+      if (opts.from) last = opts.from;
+      afterBatch = opts.afterBatch;
       void follow();
       await log.sync();
       markCaughtUp();
