@@ -14,10 +14,11 @@ type AuthStores = Pick<AuthServerDeps, 'codes' | 'families'>;
  */
 export function shareAuthStores(share: (op: string, args: unknown[]) => void) {
   let auth: AuthStores | undefined;
+  let wrapped: AuthStores | undefined;
   const wrap = (stores: AuthStores): AuthStores => {
     const { codes, families } = stores;
     auth = stores;
-    return {
+    wrapped = {
       codes: {
         ...codes,
         issue(grant: Parameters<typeof codes.issue>[0]) {
@@ -57,7 +58,10 @@ export function shareAuthStores(share: (op: string, args: unknown[]) => void) {
         },
       },
     };
+    return wrapped;
   };
+  /** Revokes a refresh family here and on every replica (shared-spend.ts: a code or token spent twice). */
+  const revokeFamily = (family: string) => wrapped?.families.revokeFamily(family);
   const ops = {
     'codes.put': (h: string, record: AuthorizationCode) => auth?.codes.put(h, record),
     'codes.redeem': (h: string, grant?: string) => auth?.codes.redeemHash(h, grant),
@@ -66,5 +70,5 @@ export function shareAuthStores(share: (op: string, args: unknown[]) => void) {
       auth?.families.applyRotation(spent, family, next),
     'families.revoke': (family: string) => auth?.families.revokeFamily(family),
   };
-  return { wrap, ops };
+  return { wrap, ops, revokeFamily };
 }

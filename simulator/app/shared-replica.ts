@@ -8,6 +8,7 @@ import type { Core } from './create-core.ts';
 import type { ReplayClock } from './replay-clock.ts';
 import { shareAuthStores } from './shared-auth.ts';
 import { shareIdempotency } from './shared-idempotency.ts';
+import { spendOnce } from './shared-spend.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import type { SharedStore } from './shared-sandbox.ts';
 import {
@@ -54,6 +55,14 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
 
   // The OAuth server's codes and refresh families: applied here at once, shared by hash.
   const auth = shareAuthStores(share);
+  const single = spendOnce(
+    engine,
+    (token) => state.tokens.lookup(token)?.family,
+    (family) => {
+      auth.revokeFamily(family);
+      state.tokens.revokeFamily(family);
+    },
+  );
 
   const ops: Record<string, (...args: never[]) => unknown> = {
     ...storeOps,
@@ -142,8 +151,9 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
       } catch {
         return unavailable(core, engine.url);
       }
-      const res = await core.handle(req);
+      let res = await core.handle(req);
       try {
+        res = await single.settle(req, res);
         await log.drain();
       } catch {
         return unavailable(core, engine.url);
