@@ -182,7 +182,7 @@ export function withRuns(core: Core, runs: Runs, adminToken: string, isMainToken
     try {
       info = await runs.create(ttl);
     } catch {
-      return core.handle(req); // the store is away: the sandbox answers 503 itself
+      return core.handle(req); // the store is away: the sandbox answers 500 internal itself
     }
     return json(200, {
       ok: true,

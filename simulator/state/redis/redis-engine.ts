@@ -3,12 +3,13 @@ import { ApiError } from '../../core/api-error.ts';
 import { newId } from '../../lib/ids.ts';
 
 /**
- * The shared store stopped answering while the sandbox runs: the call gets 503 with the failure
- * envelope (code internal, since the interface's error table has no outage code) and a hint;
- * nothing crashes, and the next call after Redis returns is served again.
+ * The shared store stopped answering while the sandbox runs: the call gets the failure envelope with
+ * code internal and status 500, the pair the interface's error table gives an operational disturbance
+ * (its endpoints answer 400, 401, 403, 404, 409, 428, 429 or 500: a 503 is not among them), with a
+ * hint and Retry-After (the interface's retry guidance covers internal); nothing crashes, and the next
+ * call after Redis returns is served again.
  */
 export class StoreUnavailableError extends ApiError {
-  override readonly status = 503;
   constructor(detail: string) {
     super('internal', {
       message: 'The shared state of this sandbox is unreachable.',
