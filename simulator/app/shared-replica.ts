@@ -7,6 +7,7 @@ import type { RedisIdempotencyStore } from '../state/redis/redis-idempotency.ts'
 import type { Core } from './create-core.ts';
 import type { ReplayClock } from './replay-clock.ts';
 import { shareAuthStores } from './shared-auth.ts';
+import type { FamilyTrail } from './shared-families.ts';
 import { shareIdempotency } from './shared-idempotency.ts';
 import { spendOnce } from './shared-spend.ts';
 import type { SandboxState } from './sandbox-state.ts';
@@ -30,6 +31,7 @@ interface SnapshotParts {
   faults: (Omit<Fault, 'remaining'> & { remaining: number | null })[];
   rateLimits: ReturnType<SharedRateLimits['exportState']>;
   outcomes: [string, StoredOutcome | null][];
+  families: FamilyTrail[];
 }
 
 /**
@@ -54,7 +56,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
   const { ops: storeOps } = shareLocalStores(state, share, () => applying, log, clock);
 
   // The OAuth server's codes and refresh families: applied here at once, shared by hash.
-  const auth = shareAuthStores(share);
+  const auth = shareAuthStores(share, clock);
   const single = spendOnce(
     engine,
     (token) => state.tokens.lookup(token)?.family,
@@ -126,12 +128,14 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     for (const { id: _, ...f } of extras.faults) state.faults.add({ ...f, remaining: f.remaining ?? Infinity });
   if (extras?.rateLimits) rateLimits.importState(extras.rateLimits);
   if (extras?.outcomes) idem.restore(extras.outcomes);
+  if (extras?.families) auth.trails.restore(extras.families);
   const takeSnapshot = () =>
     JSON.stringify({
       stores: store.persistence.dump(),
       faults: state.faults.list(),
       rateLimits: rateLimits.exportState(),
       outcomes: idem.dump(),
+      families: auth.trails.dump(),
     } satisfies SnapshotParts & { stores: unknown });
   let started: Promise<void> | undefined;
   const start = () =>

@@ -3,6 +3,8 @@
 // started afterwards builds the same sandbox from the snapshot and the rest of the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWholeAuditChain } from '../../contract/audit-paging.ts';
+import { authorize, MOBILE_REDIRECT, oauthPost, pkcePair } from '../behaviour/oauth-helpers.ts';
+import type { Target } from '../harness.ts';
 import { connectRedis, type RedisEngine } from '../../state/redis/redis-engine.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
 import { call, clientToken, openStream, type Replica, startReplica } from './replicas.ts';
@@ -36,6 +38,34 @@ describe.skipIf(!REDIS_SERVER)(`log compaction${REDIS_SERVER ? '' : ` (skipped: 
     const a = await startReplica(store);
     replicas.push(a);
     const token = await clientToken(a.info.baseUrl, HARBOUR.id, HARBOUR.secret);
+    const on = (r: Replica) =>
+      ({ baseUrl: r.info.baseUrl, fetch: globalThis.fetch.bind(globalThis) }) as unknown as Target;
+    // A refresh token of a person's grant, issued (and rotated once) long before the snapshot.
+    const { verifier, challenge } = pkcePair();
+    const signIn = await authorize(on(a), {
+      response_type: 'code',
+      client_id: 'harbour-mobile',
+      redirect_uri: MOBILE_REDIRECT,
+      scope: 'catalog:read connections:read',
+      state: 'st-compaction',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const exchanged = await oauthPost(on(a), {
+      grant_type: 'authorization_code',
+      client_id: 'harbour-mobile',
+      code: signIn.params.get('code') ?? '',
+      redirect_uri: MOBILE_REDIRECT,
+      code_verifier: verifier,
+    });
+    const refresh = (refresh_token: string) => ({
+      grant_type: 'refresh_token',
+      client_id: 'harbour-mobile',
+      refresh_token,
+    });
+    const spent = exchanged.json.refresh_token as string;
+    const rotated = await oauthPost(on(a), refresh(spent));
+    expect(rotated.status).toBe(200);
     const keys: string[] = [];
     for (let i = 0; i < WRITES; i++) {
       keys.push(`compact-key-${i}`);
@@ -70,6 +100,13 @@ describe.skipIf(!REDIS_SERVER)(`log compaction${REDIS_SERVER ? '' : ` (skipped: 
     const streamA = await read(a.info.baseUrl);
     expect(streamA.length).toBeGreaterThanOrEqual(WRITES);
     expect(await read(b.info.baseUrl)).toEqual(streamA);
+
+    // The grant came with the snapshot: its current refresh token rotates on the new replica, the
+    // spent one is refused there (and revokes the grant, as anywhere).
+    const rotatedOnB = await oauthPost(on(b), refresh(rotated.json.refresh_token));
+    expect(rotatedOnB.status, rotatedOnB.text).toBe(200);
+    expect((await oauthPost(on(b), refresh(spent))).json.error).toBe('invalid_grant');
+    expect((await oauthPost(on(a), refresh(rotatedOnB.json.refresh_token))).json.error).toBe('invalid_grant');
 
     // An early key replays on the new replica (its outcome came with the snapshot).
     const again = await call(b.info.baseUrl, token, HARBOUR.tenant, '/connections', { body: body(0), key: keys[0] });
