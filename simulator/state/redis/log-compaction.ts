@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { OpLog } from './op-log.ts';
 import type { RedisEngine } from './redis-engine.ts';
 
 /** Entries applied between two snapshots by default (`--store redis://…?compact=<entries>` changes it). */
@@ -48,22 +49,30 @@ export async function readSnapshot(engine: RedisEngine): Promise<Snapshot | unde
  * lock; the winner writes its applied state (`take`, called between two entries) with the id it
  * covers, and trims the log below the previous snapshot. Called by the log's follower after each
  * batch (the follower waits for it, so no entry is applied while the state is taken).
- * @example log.start(apply, { afterBatch: compactor(engine, `${engine.prefix}log`, 10_000, () => JSON.stringify(state)) });
+ * A round where this replica has changes applied here first but not yet in the log up to that id
+ * (`log.quiet()` false) is left for the next batch: the snapshot would hold them twice.
+ * @example log.start(apply, { afterBatch: compactor(engine, log, 10_000, () => JSON.stringify(state)) });
  */
-export function compactor(engine: RedisEngine, logKey: string, every: number, take: () => string) {
+export function compactor(engine: RedisEngine, log: Pick<OpLog, 'key' | 'quiet'>, every: number, take: () => string) {
   let since = 0;
   const lockKey = `${engine.prefix}snapshot:lock`;
   return async (last: string, applied: number): Promise<void> => {
     since += applied;
-    if (since < every) return;
+    if (since < every || !log.quiet()) return;
     since = 0;
     try {
       const won = await engine.command(['SET', lockKey, engine.replicaId, 'NX', 'PX', LOCK_MS]);
       if (won !== 'OK') return;
       // Outcomes of the entries just applied settle in the next turns (promise callbacks).
       await nextTurn();
+      if (!log.quiet()) {
+        // A change was applied here first meanwhile: try again after the next batch.
+        since = every;
+        await engine.command(['DEL', lockKey]);
+        return;
+      }
       const state = take();
-      await engine.script(SAVE, [snapshotKey(engine), logKey, lockKey], [last, state, engine.replicaId]);
+      await engine.script(SAVE, [snapshotKey(engine), log.key, lockKey], [last, state, engine.replicaId]);
     } catch {
       // Redis away: the next round tries again; the log is merely longer meanwhile.
     }

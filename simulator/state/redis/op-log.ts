@@ -57,6 +57,12 @@ export interface OpLog {
   reach(id: string): Promise<void>;
   /** Resolves once the log written before `start` is applied here (the replay at start-up is over). */
   caughtUp(): Promise<void>;
+  /**
+   * True when every change this replica applied first and shared (`share`) is in the log at or before
+   * the last entry applied here: its state is then exactly the log's up to `applied()` (a snapshot may
+   * be taken).
+   */
+  quiet(): boolean;
   /** Id of the last entry applied here. */
   applied(): string;
   close(): Promise<void>;
@@ -74,6 +80,8 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
   let closed = false;
   let apply: Applier | undefined;
   let afterBatch: StartOptions['afterBatch'];
+  // The newest entry this replica shared after applying it here first (see `quiet`).
+  let lastShared = '0-0';
   const waiting = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
   const early = new Map<string, { ok: boolean; value: unknown }>();
   let barriers: { id: string; resolve(): void }[] = [];
@@ -224,10 +232,14 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
       const p = append(op, args, at, true);
       unsent.add(p);
       p.then(
-        () => unsent.delete(p),
+        (id) => {
+          unsent.delete(p);
+          if (compare(id, lastShared) > 0) lastShared = id;
+        },
         () => unsent.delete(p),
       );
     },
+    quiet: () => unsent.size === 0 && compare(lastShared, last) <= 0,
     async drain() {
       if (unsent.size === 0) return;
       const results = await Promise.allSettled([...unsent]);
