@@ -19,22 +19,22 @@ const MAX_CLAIMS = 8;
 /**
  * `record` runs an applied entry's handler and keeps its outcome; `submit` makes a writing call with
  * an Idempotency-Key (claim + append, or the outcome of the entry holding the key).
- * @example const idem = shareIdempotency(store, log); return idem.submit(ctx, 'handler', [routeId, ref, snapshot]);
+ * @example const idem = shareIdempotency(store, log, () => clock.now()); return idem.submit(ctx, 'handler', [routeId, ref, snapshot]);
  */
-export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog) {
-  // Entry id -> what its operation keeps (undefined: nothing; the key is free again). The oldest go
-  // first past the store's record limit, as in the memory store: such a key is forgotten.
-  // Settled outcomes replace their promise (a snapshot keeps those).
-  const outcomes = new Map<string, StoredOutcome | undefined | Promise<StoredOutcome | undefined>>();
-  const keep = (entry: string, outcome: StoredOutcome | undefined | Promise<StoredOutcome | undefined>) => {
-    outcomes.set(entry, outcome);
-    if (outcome instanceof Promise)
-      void outcome.then((o) => {
-        if (outcomes.get(entry) === outcome) outcomes.set(entry, o);
-      });
-    if (outcomes.size > store.options.maxRecords) {
-      const oldest = outcomes.keys().next().value;
-      if (oldest !== undefined) outcomes.delete(oldest);
+export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog, now: () => number) {
+  // Entry id -> what its operation keeps (undefined: nothing; the key is free again), with the
+  // operation's sandbox time. Kept as long as a record may name the entry (the key's TTL from the
+  // operation) and at most the store's record limit, oldest first, as in the memory store: past it,
+  // such a key is forgotten. Settled outcomes replace their promise (a snapshot keeps those).
+  type Kept = StoredOutcome | undefined | Promise<StoredOutcome | undefined>;
+  const outcomes = new Map<string, { at: number; outcome: Kept }>();
+  const keep = (entry: string, at: number, outcome: Kept) => {
+    const kept = { at, outcome };
+    outcomes.set(entry, kept);
+    if (outcome instanceof Promise) void outcome.then((o) => (kept.outcome = o));
+    for (const [oldest, { at: then }] of outcomes) {
+      if (outcomes.size <= store.options.maxRecords && then + store.options.ttlMs > at) break;
+      outcomes.delete(oldest);
     }
   };
 
@@ -45,20 +45,21 @@ export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog) {
       try {
         result = run();
       } catch (err) {
-        keep(entry, failureOutcomeOf(err));
+        keep(entry, now(), failureOutcomeOf(err));
         throw err;
       }
-      keep(entry, result instanceof Promise ? result.then(outcomeOf, failureOutcomeOf) : outcomeOf(result));
+      keep(entry, now(), result instanceof Promise ? result.then(outcomeOf, failureOutcomeOf) : outcomeOf(result));
       return result;
     },
-    /** The settled outcomes, for a snapshot (entry id, outcome or null when it kept nothing). */
-    dump(): [string, StoredOutcome | null][] {
-      const out: [string, StoredOutcome | null][] = [];
-      for (const [entry, o] of outcomes) if (!(o instanceof Promise)) out.push([entry, o ?? null]);
+    /** The settled outcomes, for a snapshot (entry id, time, outcome or null when it kept nothing). */
+    dump(): [string, number, StoredOutcome | null][] {
+      const out: [string, number, StoredOutcome | null][] = [];
+      for (const [entry, { at, outcome }] of outcomes)
+        if (!(outcome instanceof Promise)) out.push([entry, at, outcome ?? null]);
       return out;
     },
-    restore(dumped: [string, StoredOutcome | null][]) {
-      for (const [entry, o] of dumped) keep(entry, o ?? undefined);
+    restore(dumped: [string, number, StoredOutcome | null][]) {
+      for (const [entry, at, o] of dumped) keep(entry, at, o ?? undefined);
     },
     async submit(ctx: RequestContext, op: string, args: unknown[]): Promise<Reply> {
       const tenant = ctx.access?.tenant ?? '';
@@ -72,7 +73,7 @@ export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog) {
         if (r.appended) return r.value;
         const [kind, entry = ''] = r.reply;
         await log.reach(entry);
-        const outcome = await outcomes.get(entry);
+        const outcome = await outcomes.get(entry)?.outcome;
         if (outcome === undefined) {
           freed = entry; // kept nothing (or forgotten): the key is free again
           continue;

@@ -30,7 +30,7 @@ import type { SharedRateLimits } from '../state/redis/redis-rate-limit.ts';
 interface SnapshotParts {
   faults: (Omit<Fault, 'remaining'> & { remaining: number | null })[];
   rateLimits: ReturnType<SharedRateLimits['exportState']>;
-  outcomes: [string, StoredOutcome | null][];
+  outcomes: [string, number, StoredOutcome | null][];
   families: FamilyTrail[];
 }
 
@@ -50,7 +50,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
   };
 
   // Writing calls with an Idempotency-Key: claim and append in one script (see shared-idempotency.ts).
-  const idem = shareIdempotency(state.idempotency as RedisIdempotencyStore, log);
+  const idem = shareIdempotency(state.idempotency as RedisIdempotencyStore, log, () => clock.now());
   let applyingId = '';
 
   const { ops: storeOps } = shareLocalStores(state, share, () => applying, log, clock);
