@@ -25,7 +25,8 @@ const cpu = (pid: number | undefined) => (pid === undefined ? 0 : (procCpuSecond
 
 /** µs of CPU per request of the simulator and of redis-server over `requests` requests. */
 async function measure(server: ServerProcess): Promise<{ sim: number; redis: number }> {
-  const spec = requestSpecs({ token: server.token!, tenant: server.tenant! })[which];
+  if (!server.token || !server.tenant) throw new Error('the simulator wrote no token');
+  const spec = requestSpecs({ token: server.token, tenant: server.tenant })[which];
   await sendAmount(server.baseUrl, spec, Math.min(2000, requests), 20);
   await sleep(settleMs);
   const before = { sim: cpu(server.pid), redis: cpu(redis.pid()) };
