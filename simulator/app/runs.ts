@@ -5,6 +5,8 @@
 // replica opens it on the first call that carries its token.
 import { hash } from 'node:crypto';
 import { CURRENT_VERSION } from '../contract/versions.ts';
+import type { z } from 'zod';
+import { RUN_TTL, RunCreateBody, type RunInfoData } from '../control/run-route.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 import { newId } from '../lib/ids.ts';
 import { bearerToken } from '../middleware/auth.ts';
@@ -14,21 +16,13 @@ import type { Sandbox } from './sandbox.ts';
 import type { SharedStore } from './shared-sandbox.ts';
 
 export const RUNS_PATH = '/_sandbox/runs';
-/** TTL of a run when none is given, and the longest one allowed (seconds). */
-export const RUN_TTL = { default: 3600, max: 7 * 24 * 3600 } as const;
+// The route's schema and TTL bounds live with the control plane's routes (its OpenAPI document).
+export { RUN_TTL };
 /** Runs one replica creates and holds at once: each is a whole sandbox in memory. */
 export const MAX_RUNS = 500;
 
-/** What creating a run answers (like the ready file: where to reach it and a token to do it). */
-export interface RunInfo {
-  runId: string;
-  /** A bearer token of the fixtures' default client inside the run (valid until the run ends). */
-  token: string;
-  tenant: string;
-  /** The run's own control plane (`/_sandbox/...` with this token acts on the run only). */
-  adminToken: string;
-  expiresAt: string;
-}
+/** What creating a run answers (like the ready file: where to reach it and a token to do it); its schema is RunInfoData. */
+export type RunInfo = z.infer<typeof RunInfoData>;
 
 interface OpenRun {
   sandbox: Sandbox;
@@ -164,15 +158,19 @@ export function withRuns(core: Core, runs: Runs, adminToken: string, isMainToken
         'unauthorized',
         'Creating a run needs the admin token of the sandbox (Authorization: Bearer).',
       );
-    let ttl: number = RUN_TTL.default;
+    let body: unknown;
     try {
-      const body = req.body?.length ? (JSON.parse(new TextDecoder().decode(req.body)) as { ttlSeconds?: unknown }) : {};
-      if (body.ttlSeconds !== undefined) ttl = body.ttlSeconds as number;
+      body = req.body?.length ? JSON.parse(new TextDecoder().decode(req.body)) : {};
     } catch {
-      return core.reject('invalid_request', 'The body must be JSON: {"ttlSeconds": <1..604800>}.');
+      return core.reject('invalid_request', `The body must be JSON: {"ttlSeconds": <1..${RUN_TTL.max}>}.`);
     }
-    if (!Number.isSafeInteger(ttl) || ttl < 1 || ttl > RUN_TTL.max)
-      return core.reject('invalid_request', `ttlSeconds must be a whole number from 1 to ${RUN_TTL.max}.`);
+    const parsed = RunCreateBody.safeParse(body);
+    if (!parsed.success)
+      return core.reject(
+        'invalid_request',
+        `ttlSeconds must be a whole number from 1 to ${RUN_TTL.max} (${parsed.error.issues[0]?.message ?? 'invalid'}).`,
+      );
+    const ttl = parsed.data.ttlSeconds ?? RUN_TTL.default;
     if (runs.count() >= MAX_RUNS)
       return core.reject(
         'rate_limited',
@@ -182,7 +180,7 @@ export function withRuns(core: Core, runs: Runs, adminToken: string, isMainToken
     try {
       info = await runs.create(ttl);
     } catch {
-      return core.handle(req); // the store is away: the sandbox answers 503 itself
+      return core.handle(req); // the store is away: the sandbox answers 500 internal itself
     }
     return json(200, {
       ok: true,

@@ -35,7 +35,8 @@ export function openSandboxState(options: SandboxOptions) {
   const shared = options.shared;
   const replay = shared ? shared.wiring.replayClock(options.clock ?? createClock()) : undefined;
   const clock = replay ?? options.clock;
-  const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : undefined;
+  // Shared: the stores write through to memory that a log snapshot is taken from (and built from).
+  const persistence = options.dataDir ? openSqlitePersistence(options.dataDir) : shared?.persistence;
   const state = loadState(persistence, () =>
     createSandboxState({
       fixtures,

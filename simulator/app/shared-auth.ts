@@ -5,19 +5,29 @@ import type { AuthorizationCode } from '../auth-server/code-store.ts';
 import type { AuthServerDeps } from '../auth-server/deps.ts';
 import type { RefreshGrant } from '../auth-server/refresh-families.ts';
 import { hashToken } from '../state/token-store.ts';
+import { type FamilyTrail, familyTrails } from './shared-families.ts';
 
 type AuthStores = Pick<AuthServerDeps, 'codes' | 'families'>;
 
 /**
- * `wrap` goes into createAuthServerMount (`wrapStores`); `ops` apply what other replicas shared.
- * @example const auth = shareAuthStores((op, args) => log.share(op, args, clock.now()));
+ * `wrap` goes into createAuthServerMount (`wrapStores`); `ops` apply what other replicas shared;
+ * `trails` is what a snapshot keeps of the families (`restore` them before the mount is built).
+ * @example const auth = shareAuthStores((op, args) => log.share(op, args, clock.now()), clock);
  */
-export function shareAuthStores(share: (op: string, args: unknown[]) => void) {
+export function shareAuthStores(
+  share: (op: string, args: unknown[]) => void,
+  clock: { now(): number; during<T>(at: number, fn: () => T): T },
+) {
   let auth: AuthStores | undefined;
+  let wrapped: AuthStores | undefined;
+  const trails = familyTrails(() => clock.now());
+  let restoring: FamilyTrail[] | undefined;
   const wrap = (stores: AuthStores): AuthStores => {
     const { codes, families } = stores;
     auth = stores;
-    return {
+    if (restoring) trails.restore(families, restoring, clock.during);
+    restoring = undefined;
+    wrapped = {
       codes: {
         ...codes,
         issue(grant: Parameters<typeof codes.issue>[0]) {
@@ -36,35 +46,60 @@ export function shareAuthStores(share: (op: string, args: unknown[]) => void) {
         ...families,
         start(grant: RefreshGrant) {
           const r = families.start(grant);
+          trails.started(r.family, grant, hashToken(r.refreshToken));
           share('families.adopt', [r.family, grant, hashToken(r.refreshToken)]);
           return r;
         },
         rotate(refreshToken: string, clientId: string, check?: (grant: RefreshGrant) => void) {
           const r = families.rotate(refreshToken, clientId, check);
-          if (r.kind === 'rotated')
+          if (r.kind === 'rotated') {
+            trails.rotated(r.family, hashToken(r.refreshToken));
             share('families.rotate', [hashToken(refreshToken), r.family, hashToken(r.refreshToken)]);
-          if (r.kind === 'reused') share('families.revoke', [r.family]);
+          }
+          if (r.kind === 'reused') {
+            trails.revoked(r.family);
+            share('families.revoke', [r.family]);
+          }
           return r;
         },
         revokeByToken(refreshToken: string, clientId: string) {
           const family = families.revokeByToken(refreshToken, clientId);
-          if (family) share('families.revoke', [family]);
+          if (family) {
+            trails.revoked(family);
+            share('families.revoke', [family]);
+          }
           return family;
         },
         revokeFamily(family: string) {
           families.revokeFamily(family);
+          trails.revoked(family);
           share('families.revoke', [family]);
         },
       },
     };
+    return wrapped;
   };
+  /** Revokes a refresh family here and on every replica (shared-spend.ts: a code or token spent twice). */
+  const revokeFamily = (family: string) => wrapped?.families.revokeFamily(family);
   const ops = {
     'codes.put': (h: string, record: AuthorizationCode) => auth?.codes.put(h, record),
     'codes.redeem': (h: string, grant?: string) => auth?.codes.redeemHash(h, grant),
-    'families.adopt': (family: string, grant: RefreshGrant, h: string) => auth?.families.adopt(family, grant, h),
-    'families.rotate': (spent: string, family: string, next: string) =>
-      auth?.families.applyRotation(spent, family, next),
-    'families.revoke': (family: string) => auth?.families.revokeFamily(family),
+    'families.adopt': (family: string, grant: RefreshGrant, h: string) => {
+      trails.started(family, grant, h);
+      auth?.families.adopt(family, grant, h);
+    },
+    'families.rotate': (spent: string, family: string, next: string) => {
+      trails.rotated(family, next);
+      auth?.families.applyRotation(spent, family, next);
+    },
+    'families.revoke': (family: string) => {
+      trails.revoked(family);
+      auth?.families.revokeFamily(family);
+    },
   };
-  return { wrap, ops };
+  const restore = (dumped: FamilyTrail[]) => {
+    if (auth) trails.restore(auth.families, dumped, clock.during);
+    else restoring = dumped;
+  };
+  return { wrap, ops, revokeFamily, trails: { dump: trails.dump, restore } };
 }

@@ -3,9 +3,13 @@ import type { RequestContext } from '../core/context.ts';
 import type { Handler } from '../handlers/types.ts';
 import { newId, withSeededIds } from '../lib/ids.ts';
 import type { LogEntry } from '../state/redis/op-log.ts';
+import type { RedisIdempotencyStore } from '../state/redis/redis-idempotency.ts';
 import type { Core } from './create-core.ts';
 import type { ReplayClock } from './replay-clock.ts';
 import { shareAuthStores } from './shared-auth.ts';
+import type { FamilyTrail } from './shared-families.ts';
+import { shareIdempotency } from './shared-idempotency.ts';
+import { spendOnce } from './shared-spend.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import type { SharedStore } from './shared-sandbox.ts';
 import {
@@ -17,6 +21,18 @@ import {
   WRITING_ROUTES,
 } from './shared-requests.ts';
 import { shareLocalStores } from './shared-stores.ts';
+import type { Fault } from '../state/fault-store.ts';
+import type { StoredOutcome } from '../state/idempotency-store.ts';
+import { compactor } from '../state/redis/log-compaction.ts';
+import type { SharedRateLimits } from '../state/redis/redis-rate-limit.ts';
+
+/** What a snapshot keeps beside the stores' records (faults' Infinity uses come back as null). */
+interface SnapshotParts {
+  faults: (Omit<Fault, 'remaining'> & { remaining: number | null })[];
+  rateLimits: ReturnType<SharedRateLimits['exportState']>;
+  outcomes: [string, number, StoredOutcome | null][];
+  families: FamilyTrail[];
+}
 
 /**
  * Turns one replica's state into a member of the shared sandbox: wraps the writing stores, handlers and
@@ -33,10 +49,22 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     if (!applying) log.share(op, args, clock.now());
   };
 
+  // Writing calls with an Idempotency-Key: claim and append in one script (see shared-idempotency.ts).
+  const idem = shareIdempotency(state.idempotency as RedisIdempotencyStore, log, () => clock.now());
+  let applyingId = '';
+
   const { ops: storeOps } = shareLocalStores(state, share, () => applying, log, clock);
 
   // The OAuth server's codes and refresh families: applied here at once, shared by hash.
-  const auth = shareAuthStores(share);
+  const auth = shareAuthStores(share, clock);
+  const single = spendOnce(
+    engine,
+    (token) => state.tokens.lookup(token)?.family,
+    (family) => {
+      auth.revokeFamily(family);
+      state.tokens.revokeFamily(family);
+    },
+  );
 
   const ops: Record<string, (...args: never[]) => unknown> = {
     ...storeOps,
@@ -46,13 +74,15 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     handler: (routeId: string, ref: string, snapshot: CtxSnapshot) => {
       const handler = bound.get(routeId);
       if (!handler) throw new Error(`no handler ${routeId}`);
-      return handler(pending.get(ref) ?? rebuildContext(routeId, snapshot));
+      const ctx = pending.get(ref) ?? rebuildContext(routeId, snapshot);
+      return snapshot.idempotencyKey && snapshot.access ? idem.record(applyingId, () => handler(ctx)) : handler(ctx);
     },
     control: (name: string, args: unknown[]) =>
       (control as unknown as Record<string, (...a: unknown[]) => unknown>)[name]?.(...args),
   };
   const apply = (e: LogEntry) => {
     applying = true;
+    applyingId = e.id;
     try {
       return clock.during(e.at, () => withSeededIds(e.seed, () => ops[e.op]?.(...(e.args as never[]))));
     } finally {
@@ -70,7 +100,9 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
       pending.set(ref, ctx);
       const snapshot: CtxSnapshot = snapshotOf(ctx);
       try {
-        return await log.submit<Awaited<ReturnType<Handler>>>('handler', [routeId, ref, snapshot], ctx.at);
+        const args = [routeId, ref, snapshot];
+        if (snapshot.idempotencyKey && snapshot.access) return await idem.submit(ctx, 'handler', args);
+        return await log.submit<Awaited<ReturnType<Handler>>>('handler', args, ctx.at);
       } finally {
         pending.delete(ref);
       }
@@ -88,8 +120,29 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
   const timer = setInterval(() => void tickIfDue()?.catch(() => {}), 100);
   timer.unref();
 
+  // Log compaction: a replica started after a snapshot builds its stores from it (openSandboxState)
+  // and takes up here what the snapshot keeps outside them; the log is read on from its id.
+  const rateLimits = state.rateLimits as unknown as SharedRateLimits;
+  const extras = store.snapshot?.extras as Partial<SnapshotParts> | undefined;
+  if (extras?.faults)
+    for (const { id: _, ...f } of extras.faults) state.faults.add({ ...f, remaining: f.remaining ?? Infinity });
+  if (extras?.rateLimits) rateLimits.importState(extras.rateLimits);
+  if (extras?.outcomes) idem.restore(extras.outcomes);
+  if (extras?.families) auth.trails.restore(extras.families);
+  const takeSnapshot = () =>
+    JSON.stringify({
+      stores: store.persistence.dump(),
+      faults: state.faults.list(),
+      rateLimits: rateLimits.exportState(),
+      outcomes: idem.dump(),
+      families: auth.trails.dump(),
+    } satisfies SnapshotParts & { stores: unknown });
   let started: Promise<void> | undefined;
-  const start = () => (started ??= log.start(apply));
+  const start = () =>
+    (started ??= log.start(apply, {
+      ...(store.snapshot ? { from: store.snapshot.id } : {}),
+      afterBatch: compactor(engine, log, store.compactEvery, takeSnapshot),
+    }));
 
   /** Every call first catches up with the log (so it sees every write acknowledged before it, on any replica). */
   const wrapCore = (core: Core): Core => ({
@@ -102,8 +155,9 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
       } catch {
         return unavailable(core, engine.url);
       }
-      const res = await core.handle(req);
+      let res = await core.handle(req);
       try {
+        res = await single.settle(req, res);
         await log.drain();
       } catch {
         return unavailable(core, engine.url);

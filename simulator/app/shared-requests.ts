@@ -80,11 +80,11 @@ export function shareControl(control: ControlOperations, log: OpLog, engine: Red
   return sharedControl;
 }
 
-/** 503 with the failure envelope and a hint (the request id stays the one support needs). */
+/** 500 internal with the failure envelope, a hint and Retry-After (see StoreUnavailableError; the request id stays the one support needs). */
 export function unavailable(core: Core, url: string): PlainResponse {
   const e = new StoreUnavailableError(`Redis at ${url} does not answer.`);
   const res = core.reject('internal', e.detail ?? '');
   const body = JSON.parse(res.body ?? '{}') as { error?: object };
   body.error = { ...body.error, message: e.message, hint: e.hint };
-  return { ...res, status: 503, headers: { ...res.headers, 'retry-after': '1' }, body: JSON.stringify(body) };
+  return { ...res, status: e.status, headers: { ...res.headers, 'retry-after': '1' }, body: JSON.stringify(body) };
 }

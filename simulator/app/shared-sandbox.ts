@@ -5,7 +5,9 @@
 // alike everywhere. What must be decided once across replicas at the moment of a call is decided in
 // Redis itself: idempotency records (set-if-absent with an in-flight lease), rate-limit counters and
 // the lease of each webhook attempt.
+import { readSnapshot, SNAPSHOT_EVERY, type Snapshot } from '../state/redis/log-compaction.ts';
 import { createOpLog, type OpLog } from '../state/redis/op-log.ts';
+import { createSnapshotPersistence, type SnapshotPersistence } from '../state/redis/snapshot-persistence.ts';
 import { connectRedis, type RedisEngine } from '../state/redis/redis-engine.ts';
 import { replayClock, type ReplayClock } from './replay-clock.ts';
 import { shareSandbox } from './shared-replica.ts';
@@ -23,6 +25,12 @@ export interface SharedStore {
    * `serve` imports it only for `--store`).
    */
   wiring: { replayClock: typeof replayClock; sharedStoresOf: typeof sharedStoresOf; shareSandbox: typeof shareSandbox };
+  /** Where this replica's stores write through: what a snapshot keeps of them (built from the latest one). */
+  persistence: SnapshotPersistence;
+  /** The latest snapshot when this replica connected (it starts from there), without its stores' part. */
+  snapshot: { id: string; extras: SnapshotExtras } | undefined;
+  /** Entries between two snapshots (log compaction). */
+  compactEvery: number;
   /** A store of its own under this one's prefix (a per-run namespace), on new connections. */
   namespace(name: string): Promise<SharedStore>;
 }
@@ -39,15 +47,44 @@ export async function openSharedStore(url: string): Promise<SharedStore> {
   if (name !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(name))
     throw new Error(`--store: prefix must be 1-64 letters, digits, . _ - (got "${name}")`);
   parsed.searchParams.delete('prefix');
-  return connectStore(parsed.toString(), name ? `ncs:${name}:` : 'ncs:');
+  // ?compact=<entries>: how many log entries between two snapshots (the log is trimmed behind them).
+  const compact = parsed.searchParams.get('compact');
+  if (compact !== null && !/^[1-9]\d{0,8}$/.test(compact))
+    throw new Error(`--store: compact must be a number of log entries, 1 or more (got "${compact}")`);
+  parsed.searchParams.delete('compact');
+  return connectStore(parsed.toString(), name ? `ncs:${name}:` : 'ncs:', compact ? Number(compact) : SNAPSHOT_EVERY);
 }
 
-async function connectStore(url: string, prefix: string): Promise<SharedStore> {
+/** What a snapshot holds beside the stores' records: the shared parts kept outside them. */
+export interface SnapshotExtras {
+  [part: string]: unknown;
+}
+
+/** A snapshot's text: the stores' records and logs, plus the extras of shareSandbox. */
+export function parseSnapshot(snapshot: Snapshot | undefined) {
+  if (!snapshot) return undefined;
+  const { stores, ...extras } = JSON.parse(snapshot.state) as {
+    stores: Parameters<typeof createSnapshotPersistence>[0];
+  };
+  return { id: snapshot.id, stores, extras: extras as SnapshotExtras };
+}
+
+async function connectStore(url: string, prefix: string, compactEvery: number): Promise<SharedStore> {
   const engine = await connectRedis(url, { prefix });
+  let latest: ReturnType<typeof parseSnapshot>;
+  try {
+    latest = parseSnapshot(await readSnapshot(engine));
+  } catch (err) {
+    await engine.close();
+    throw new Error(`the snapshot of the shared store at ${engine.url} does not load: ${(err as Error).message}`);
+  }
   return {
     engine,
     log: createOpLog(engine),
-    namespace: (name) => connectStore(url, `${prefix}${name}:`),
+    persistence: createSnapshotPersistence(latest?.stores),
+    snapshot: latest ? { id: latest.id, extras: latest.extras } : undefined,
+    compactEvery,
+    namespace: (name) => connectStore(url, `${prefix}${name}:`, compactEvery),
     wiring: { replayClock, sharedStoresOf, shareSandbox },
   };
 }

@@ -70,10 +70,10 @@ describe('generated OpenAPI document', () => {
 
   it('every $ref of every generated document resolves (a dangling one makes the router answer 404 to everything)', async () => {
     const { OAUTH_ROUTES } = await import('../auth-server/routes.ts');
-    const { CONTROL_ROUTES } = await import('../control/routes.ts');
+    const { CONTROL_DOCUMENT_ROUTES } = await import('../control/run-route.ts');
     const docs = {
       api: buildOpenApiDocument(),
-      control: buildControlPlaneDocument(CONTROL_ROUTES),
+      control: buildControlPlaneDocument(CONTROL_DOCUMENT_ROUTES),
       oauth: buildAuthServerDocument(OAUTH_ROUTES),
     };
     for (const [name, doc] of Object.entries(docs)) {

@@ -13,6 +13,7 @@ import { routeMatchStep } from '../middleware/route-match.ts';
 import { validateStep } from '../middleware/validate.ts';
 import type { TokenStore } from '../state/token-store.ts';
 import { ControlError, type ControlPort } from './operations.ts';
+import { CONTROL_DOCUMENT_ROUTES } from './run-route.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.ts';
 
 type ControlId = ControlRoute['id'];
@@ -72,9 +73,10 @@ export function createControlPlaneMount(opts: ControlPlaneOptions): Mount {
     document ??= buildControlPlaneDocument(CONTROL_ROUTES, opts.servers) as OpenApiDocument;
     return document;
   };
+  // The published document adds POST /_sandbox/runs, which app/runs.ts answers before this mount.
   let docJson: string | undefined;
   const doc = () => {
-    docJson ??= JSON.stringify(controlDocument(), null, 2);
+    docJson ??= JSON.stringify(buildControlPlaneDocument(CONTROL_DOCUMENT_ROUTES, opts.servers), null, 2);
     return docJson;
   };
   const router = createRouter(controlDocument, {

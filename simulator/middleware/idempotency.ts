@@ -11,13 +11,14 @@ import type { IdempotencyPort, StoredOutcome } from '../state/idempotency-store.
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
 
-function fingerprint(ctx: ContextWith<'route' | 'body'>): string {
+/** What makes two calls with one key the same operation (the shared sandbox claims keys with it too). */
+export function fingerprint(ctx: ContextWith<'route' | 'body'>): string {
   const route = ctx.route;
   return hash('sha256', `${route.method} ${route.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
 }
 
 /** What a record keeps of a fresh answer: 2xx data values only (raw answers and 5xx stay retryable). */
-function outcomeOf(reply: Reply): StoredOutcome | undefined {
+export function outcomeOf(reply: Reply): StoredOutcome | undefined {
   if (!isDataReply(reply) || reply.status < 200 || reply.status >= 300) return undefined;
   return { status: reply.status, ok: true, data: reply.data };
 }
@@ -38,8 +39,15 @@ function replayReply(status: number, data: unknown): Reply {
   return okJson(data, json, status);
 }
 
+/** What a record keeps of a failure: the operation's own 404/409 (5xx and the rest stay retryable). */
+export function failureOutcomeOf(err: unknown): StoredOutcome | undefined {
+  return err instanceof ApiError && STORED_FAILURES.has(err.code)
+    ? { status: err.status, ok: false, error: errorValue(err) }
+    : undefined;
+}
+
 /** A stored outcome again: the data value for the envelope step, or the failure thrown again. */
-function replayOf(ctx: RequestContext, stored: StoredOutcome): Reply {
+export function replayOf(ctx: RequestContext, stored: StoredOutcome): Reply {
   ctx.replayed = true;
   if (stored.ok) return replayReply(stored.status, stored.data);
   const { code, ...rest } = stored.error;
@@ -80,11 +88,7 @@ export function idempotencyStep(store: IdempotencyPort) {
           if (saved) await saved;
           return reply;
         } catch (err) {
-          const saved = b.finish(
-            err instanceof ApiError && STORED_FAILURES.has(err.code)
-              ? { status: err.status, ok: false, error: errorValue(err) }
-              : undefined,
-          );
+          const saved = b.finish(failureOutcomeOf(err));
           if (saved) await saved;
           throw err;
         }

@@ -20,6 +20,8 @@ export const NO_REDIS_REASON = 'redis-server is not installed (apt-get install r
 export interface TestRedis {
   url: string;
   port: number;
+  /** Process id of the running server (its CPU is read from /proc by the cost measure). */
+  pid(): number | undefined;
   /** Stops the server (SIGTERM) and waits for it to exit; the data directory stays for `start`. */
   stop(): Promise<void>;
   /** Starts it again on the same port and directory (after `stop`). */
@@ -80,6 +82,7 @@ export async function startRedis(opts: { appendfsync?: 'always' | 'everysec' } =
   return {
     url: `redis://127.0.0.1:${port}/0`,
     port,
+    pid: () => child?.pid,
     stop,
     start,
     async close() {

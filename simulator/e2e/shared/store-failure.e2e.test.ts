@@ -1,5 +1,6 @@
 // The shared store failing: unreachable at start is exit 2 with one line naming the URL; lost while
-// running answers 503 with the failure envelope and a hint, and serves again once Redis is back.
+// running answers 500 internal (the interface's pair for an operational disturbance) with the failure
+// envelope and a hint, and serves again once Redis is back.
 import { afterAll, describe, expect, it } from 'vitest';
 import { closedPort, ncs } from '../cli-process.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
@@ -38,7 +39,7 @@ describe.skipIf(!REDIS_SERVER)(
       await redis?.close();
     });
 
-    it('answers 503 with the failure envelope and a hint, never crashes, and recovers with what was acknowledged', async () => {
+    it('answers 500 internal with the failure envelope and a hint, never crashes, and recovers with what was acknowledged', async () => {
       redis = await startRedis();
       replica = await startReplica(redis.url);
       const { baseUrl, token, tenant } = replica.info;
@@ -60,7 +61,7 @@ describe.skipIf(!REDIS_SERVER)(
           path,
           path === '/connections' ? { body, key: 'during-the-outage' } : {},
         );
-        expect(r.status).toBe(503);
+        expect(r.status).toBe(500);
         expect(r.headers.get('retry-after')).toBe('1');
         expect(r.json).toMatchObject({
           ok: false,

@@ -19,6 +19,12 @@ export interface LogEntry {
 
 export type Applier = (entry: LogEntry) => unknown;
 
+export interface StartOptions {
+  from?: string;
+  /** Runs after each batch of entries is applied, before the next is read (log compaction). */
+  afterBatch?: (last: string, applied: number) => Promise<void>;
+}
+
 /**
  * The shared sandbox's operation log: a Redis stream every replica reads in the same order and applies
  * to its own in-memory state, so ids, stream numbers and audit chains come out alike everywhere.
@@ -27,14 +33,36 @@ export type Applier = (entry: LogEntry) => unknown;
  * @example const log = createOpLog(engine); await log.start(apply); const c = await log.submit('x', [1], now);
  */
 export interface OpLog {
-  start(apply: Applier): Promise<void>;
+  /** The stream's key in Redis. */
+  readonly key: string;
+  /** Follows the log from `from` (the entry a snapshot covers; default its start); `afterBatch` runs between batches. */
+  start(apply: Applier, opts?: StartOptions): Promise<void>;
   submit<T>(op: string, args: unknown[], at: number): Promise<T>;
+  /**
+   * Appends through the caller's script, atomically with the script's own writes: `run` gets the
+   * entry's JSON and the log's key, appends with `XADD <key> * e <entry>` and answers ['new', id]; any
+   * other answer means it appended nothing and is returned as is.
+   */
+  submitVia<T>(
+    op: string,
+    args: unknown[],
+    at: number,
+    run: (entry: string, key: string) => Promise<string[]>,
+  ): Promise<{ appended: true; value: T } | { appended: false; reply: string[] }>;
   share(op: string, args: unknown[], at: number): void;
   /** Resolves when every `share` so far is in Redis (a response waits for it: read-your-writes on any replica). */
   drain(): Promise<void>;
   sync(): Promise<void>;
+  /** Resolves once the entry `id` (and everything before it) is applied here. */
+  reach(id: string): Promise<void>;
   /** Resolves once the log written before `start` is applied here (the replay at start-up is over). */
   caughtUp(): Promise<void>;
+  /**
+   * True when every change this replica applied first and shared (`share`) is in the log at or before
+   * the last entry applied here: its state is then exactly the log's up to `applied()` (a snapshot may
+   * be taken).
+   */
+  quiet(): boolean;
   /** Id of the last entry applied here. */
   applied(): string;
   close(): Promise<void>;
@@ -51,6 +79,9 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
   let last = '0-0';
   let closed = false;
   let apply: Applier | undefined;
+  let afterBatch: StartOptions['afterBatch'];
+  // The newest entry this replica shared after applying it here first (see `quiet`).
+  let lastShared = '0-0';
   const waiting = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
   const early = new Map<string, { ok: boolean; value: unknown }>();
   let barriers: { id: string; resolve(): void }[] = [];
@@ -99,65 +130,116 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
         await new Promise((r) => setTimeout(r, 100));
         continue;
       }
-      for (const [, entries] of reply ?? []) for (const [id, fields] of entries) applyOne(id, fields);
+      let applied = 0;
+      for (const [, entries] of reply ?? []) {
+        for (const [id, fields] of entries) applyOne(id, fields);
+        applied += entries.length;
+      }
       if (barriers.length) {
         const done = barriers.filter((b) => compare(b.id, last) <= 0);
         barriers = barriers.filter((b) => compare(b.id, last) > 0);
         for (const b of done) b.resolve();
       }
+      if (applied && afterBatch) await afterBatch(last, applied);
     }
   }
 
+  // Catching up, coalesced: a call needs the log's tail as read by a command sent after it arrived
+  // (that read sees every write acknowledged before the call). One read is in flight at a time; the
+  // calls arriving meanwhile share the next one, so a busy replica makes one read per round trip,
+  // not one per call. `tick` orders arrivals and sends.
+  let tick = 0;
+  let reading: { sent: number; tail: Promise<string> } | undefined;
+  let queued: Promise<string> | undefined;
+  const readTail = () => {
+    const sent = ++tick;
+    const tail = engine
+      .command<[string, string[]][]>(['XREVRANGE', key, '+', '-', 'COUNT', 1])
+      .then((t) => t[0]?.[0] ?? '0-0')
+      .finally(() => {
+        if (reading?.tail === tail) reading = undefined;
+      });
+    reading = { sent, tail };
+    return tail;
+  };
+  const tailAfter = (arrived: number): Promise<string> => {
+    if (!reading) return readTail();
+    if (reading.sent > arrived) return reading.tail;
+    queued ??= reading.tail
+      .catch(() => {})
+      .then(() => {
+        queued = undefined;
+        return readTail();
+      });
+    return queued;
+  };
+
+  const entryOf = (op: string, args: unknown[], at: number, local: boolean) =>
+    JSON.stringify({ op, args, at, seed: randomBytes(16).toString('base64url'), from: engine.replicaId, local });
   const append = (op: string, args: unknown[], at: number, local: boolean) =>
-    engine.command<string>([
-      'XADD',
-      key,
-      '*',
-      'e',
-      JSON.stringify({ op, args, at, seed: randomBytes(16).toString('base64url'), from: engine.replicaId, local }),
-    ]);
+    engine.command<string>(['XADD', key, '*', 'e', entryOf(op, args, at, local)]);
+
+  /** The result of applying our own entry `id` here (the follower reads it back). */
+  const resultOf = <T>(id: string): Promise<T> => {
+    const r = early.get(id);
+    if (r) {
+      early.delete(id);
+      return r.ok ? Promise.resolve(r.value as T) : Promise.reject(r.value);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new StoreUnavailableError(`Operation ${id} was written but not read back within 10 s.`));
+      }, SUBMIT_TIMEOUT_MS);
+      waiting.set(id, {
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+    });
+  };
 
   const log: OpLog = {
-    async start(applier) {
+    key,
+    async start(applier, opts = {}) {
       apply = applier;
+      if (opts.from) last = opts.from;
+      afterBatch = opts.afterBatch;
       void follow();
       await log.sync();
       markCaughtUp();
     },
     caughtUp: () => caughtUp,
     async submit<T>(op: string, args: unknown[], at: number) {
-      const id = await append(op, args, at, false);
-      const r = early.get(id);
-      if (r) {
-        early.delete(id);
-        if (r.ok) return r.value as T;
-        throw r.value;
-      }
-      return new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          reject(new StoreUnavailableError(`Operation ${id} was written but not read back within 10 s.`));
-        }, SUBMIT_TIMEOUT_MS);
-        waiting.set(id, {
-          resolve: (v) => {
-            clearTimeout(timer);
-            resolve(v as T);
-          },
-          reject: (e) => {
-            clearTimeout(timer);
-            reject(e);
-          },
-        });
-      });
+      return resultOf<T>(await append(op, args, at, false));
+    },
+    async submitVia<T>(
+      op: string,
+      args: unknown[],
+      at: number,
+      run: (entry: string, key: string) => Promise<string[]>,
+    ) {
+      const reply = await run(entryOf(op, args, at, false), key);
+      if (reply[0] !== 'new' || !reply[1]) return { appended: false as const, reply };
+      return { appended: true as const, value: await resultOf<T>(reply[1]) };
     },
     share(op, args, at) {
       const p = append(op, args, at, true);
       unsent.add(p);
       p.then(
-        () => unsent.delete(p),
+        (id) => {
+          unsent.delete(p);
+          if (compare(id, lastShared) > 0) lastShared = id;
+        },
         () => unsent.delete(p),
       );
     },
+    quiet: () => unsent.size === 0 && compare(lastShared, last) <= 0,
     async drain() {
       if (unsent.size === 0) return;
       const results = await Promise.allSettled([...unsent]);
@@ -165,9 +247,10 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
       if (failed) throw (failed as PromiseRejectedResult).reason;
     },
     async sync() {
-      const tail = await engine.command<[string, string[]][]>(['XREVRANGE', key, '+', '-', 'COUNT', 1]);
-      const id = tail[0]?.[0];
-      if (!id || compare(id, last) <= 0) return;
+      await log.reach(await tailAfter(++tick));
+    },
+    async reach(id) {
+      if (compare(id, last) <= 0) return;
       await new Promise<void>((resolve, reject) => {
         // Redis went away after answering: do not hold the call forever.
         const timer = setTimeout(() => {

@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import { ApiError } from '../../core/api-error.ts';
 import { newId } from '../../lib/ids.ts';
 
 /**
- * The shared store stopped answering while the sandbox runs: the call gets 503 with the failure
- * envelope (code internal, since the interface's error table has no outage code) and a hint;
- * nothing crashes, and the next call after Redis returns is served again.
+ * The shared store stopped answering while the sandbox runs: the call gets the failure envelope with
+ * code internal and status 500, the pair the interface's error table gives an operational disturbance
+ * (its endpoints answer 400, 401, 403, 404, 409, 428, 429 or 500: a 503 is not among them), with a
+ * hint and Retry-After (the interface's retry guidance covers internal); nothing crashes, and the next
+ * call after Redis returns is served again.
  */
 export class StoreUnavailableError extends ApiError {
-  override readonly status = 503;
   constructor(detail: string) {
     super('internal', {
       message: 'The shared state of this sandbox is unreachable.',
@@ -90,6 +92,7 @@ export async function connectRedis(url: string, opts: { prefix?: string } = {}):
     throw new Error(`cannot reach the shared store at ${shown}: ${(err as Error)?.message || String(err)}`);
   }
   started = true;
+  const digests = new Map<string, string>();
   const call = async <T>(client: RawClient, args: readonly Arg[]): Promise<T> => {
     try {
       return (await client.sendCommand(args.map(String))) as T;
@@ -104,7 +107,21 @@ export async function connectRedis(url: string, opts: { prefix?: string } = {}):
     replicaId: newId('replica', 9),
     available: () => main.isReady,
     command: (args) => call(main, args),
-    script: (lua, keys, args) => call(main, ['EVAL', lua, keys.length, ...keys, ...args]),
+    // By digest (EVALSHA): the script's text crosses the wire and is hashed by Redis once, not per
+    // call; after a Redis restart (scripts flushed) the first call loads it again with EVAL.
+    async script<T>(lua: string, keys: readonly string[], args: readonly Arg[]) {
+      let sha = digests.get(lua);
+      if (!sha) {
+        sha = createHash('sha1').update(lua).digest('hex');
+        digests.set(lua, sha);
+      }
+      try {
+        return await call<T>(main, ['EVALSHA', sha, keys.length, ...keys, ...args]);
+      } catch (err) {
+        if (!String((err as Error)?.message).startsWith('NOSCRIPT')) throw err;
+        return call<T>(main, ['EVAL', lua, keys.length, ...keys, ...args]);
+      }
+    },
     blocking: (args) => call(reader, args),
     async close() {
       main.destroy();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../../e2e/redis-server.ts';
 import { createClock } from '../../lib/clock.ts';
-import type { Begin } from '../idempotency-store.ts';
 import { connectRedis, type RedisEngine } from './redis-engine.ts';
 import { createRedisIdempotencyStore } from './redis-idempotency.ts';
 import { createRedisRateLimits } from './redis-rate-limit.ts';
@@ -20,36 +19,42 @@ describe.skipIf(!REDIS_SERVER)(
       await redis?.close();
     });
 
-    it('replays the outcome as written (empty arrays stay arrays), conflicts on other content, waits while in flight', async () => {
+    // The claim and the log entry are one script: the record names the entry that holds the key.
+    const LOG = 'unit:log';
+    const entries = async () => engine.command<number>(['XLEN', LOG]);
+
+    it('claims a free key and appends the entry in one step; the same content replays that entry, other content conflicts', async () => {
       const store = createRedisIdempotencyStore(engine, createClock());
-      const first = (await store.begin('t1', 'key-00000001', 'fp-a')) as Extract<Begin, { kind: 'new' }>;
-      expect(first.kind).toBe('new');
-      expect((await store.begin('t1', 'key-00000001', 'fp-a')).kind).toBe('wait');
-      expect((await store.begin('t1', 'key-00000001', 'fp-b')).kind).toBe('conflict');
-      expect((await store.begin('t2', 'key-00000001', 'fp-b')).kind).toBe('new');
-      const outcome = { status: 200, ok: true as const, data: { items: [], nested: { n: 1764000000123, s: 'ä' } } };
-      await first.finish(outcome);
-      expect(await store.begin('t1', 'key-00000001', 'fp-a')).toEqual({ kind: 'replay', outcome });
+      const before = await entries();
+      const [kind, id] = await store.claim('t1', 'key-00000001', 'fp-a', '{"op":"x"}', LOG);
+      expect(kind).toBe('new');
+      expect(await entries()).toBe(before + 1);
+      expect(await store.claim('t1', 'key-00000001', 'fp-a', '{"op":"y"}', LOG)).toEqual(['replay', id]);
+      expect(await store.claim('t1', 'key-00000001', 'fp-b', '{"op":"y"}', LOG)).toEqual(['conflict', id]);
+      expect(await entries()).toBe(before + 1);
+      expect((await store.claim('t2', 'key-00000001', 'fp-b', '{"op":"z"}', LOG))[0]).toBe('new');
+      // A key whose entry kept no outcome is claimed afresh by whoever names that entry as freed.
+      const [again, next] = await store.claim('t1', 'key-00000001', 'fp-b', '{"op":"w"}', LOG, id);
+      expect(again).toBe('new');
+      expect(await store.claim('t1', 'key-00000001', 'fp-b', '{}', LOG, id)).toEqual(['replay', next]);
+      // The idempotency step itself lets every call through: the claim is the writing route's.
+      expect((await store.begin('t1', 'key-00000001', 'fp-a')).kind).toBe('new');
     });
 
-    it('frees a key whose operation stored nothing, and judges expiry on sandbox time', async () => {
+    it('judges expiry on sandbox time', async () => {
       const clock = createClock();
       const store = createRedisIdempotencyStore(engine, clock, { ttlMs: 60_000 });
-      const b = (await store.begin('t1', 'key-00000002', 'fp')) as Extract<Begin, { kind: 'new' }>;
-      await b.finish(undefined);
-      const again = (await store.begin('t1', 'key-00000002', 'other')) as Extract<Begin, { kind: 'new' }>;
-      expect(again.kind).toBe('new');
-      await again.finish({ status: 200, ok: true, data: {} });
-      expect((await store.begin('t1', 'key-00000002', 'fp')).kind).toBe('conflict');
+      expect((await store.claim('t1', 'key-00000002', 'fp', '{}', LOG))[0]).toBe('new');
+      expect((await store.claim('t1', 'key-00000002', 'other', '{}', LOG))[0]).toBe('conflict');
       clock.advance(61_000); // Redis still holds the record; the sandbox clock says it expired
-      expect((await store.begin('t1', 'key-00000002', 'fp')).kind).toBe('new');
+      expect((await store.claim('t1', 'key-00000002', 'other', '{}', LOG))[0]).toBe('new');
     });
 
     it('keeps an issued key with its operation until it is used', async () => {
       const store = createRedisIdempotencyStore(engine, createClock());
       const issued = await store.issue('t1', 'connection.create');
       expect(issued.operation).toBe('connection.create');
-      expect((await store.begin('t1', issued.idempotencyKey, 'fp')).kind).toBe('new');
+      expect((await store.claim('t1', issued.idempotencyKey, 'fp', '{}', LOG))[0]).toBe('new');
     });
 
     // The memory store's rule (issue 23 item 13), kept by the shared store too.
@@ -63,13 +68,11 @@ describe.skipIf(!REDIS_SERVER)(
       const { idempotencyKey, expiresAt } = await store.issue('t3', 'connection.create');
       expect(expiresAt).toBe(1000);
       now = 600; // first used well after issue
-      const b = (await store.begin('t3', idempotencyKey, 'fp')) as Extract<Begin, { kind: 'new' }>;
-      expect(b.kind).toBe('new');
-      await b.finish({ status: 201, ok: true, data: { id: 'c1' } });
+      expect((await store.claim('t3', idempotencyKey, 'fp', '{}', LOG))[0]).toBe('new');
       now = expiresAt - 1;
-      expect((await store.begin('t3', idempotencyKey, 'fp')).kind).toBe('replay');
+      expect((await store.claim('t3', idempotencyKey, 'fp', '{}', LOG))[0]).toBe('replay');
       now = expiresAt;
-      expect((await store.begin('t3', idempotencyKey, 'fp')).kind).toBe('new');
+      expect((await store.claim('t3', idempotencyKey, 'fp', '{}', LOG))[0]).toBe('new');
     });
 
     it('counts a fixed window exactly and starts it afresh with new settings', async () => {

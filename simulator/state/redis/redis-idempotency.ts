@@ -1,62 +1,67 @@
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Begin, IdempotencyOptions, IdempotencyPort, StoredOutcome } from '../idempotency-store.ts';
+import type { Begin, IdempotencyOptions, IdempotencyPort } from '../idempotency-store.ts';
 import type { RedisEngine } from './redis-engine.ts';
 
-// One record per tenant and key, as JSON: {operation?, fingerprint?, expiresAt, outcome?, owner?, leaseUntil?}.
-// The outcome stays the JSON text the replica wrote (Lua's cjson would turn an empty array into {}).
+// One record per tenant and key, as JSON: {operation?, fingerprint?, expiresAt, entry?}. `entry` is the
+// id of the operation-log entry that made the key's operation: the claim and the append are one script,
+// so a record never exists without its entry, and no replica ever waits on another one's lease.
+// Every replica applies that entry and keeps its outcome (see shared-idempotency.ts): a replay is read
+// from there, and no outcome is written back to Redis.
 // Expiry is judged on sandbox time (the `now` each call passes); Redis' own TTL only collects garbage.
-const BEGIN = `
+// KEYS: record, log. ARGV: fingerprint, now, ttlMs, gcMs, entry JSON, entry id the caller found freed.
+const CLAIM = `
 local now = tonumber(ARGV[2])
 local raw = redis.call('GET', KEYS[1])
 local rec = raw and cjson.decode(raw) or nil
-local inflight = rec and rec.owner and rec.leaseUntil > now
-if rec and rec.expiresAt <= now and not inflight then rec = nil end
-if rec and rec.fingerprint then
-  if rec.fingerprint ~= ARGV[1] then return {'conflict'} end
-  if rec.outcome then return {'replay', rec.outcome} end
-  if inflight then return {'wait'} end
+if rec and rec.expiresAt <= now then rec = nil end
+if rec and rec.fingerprint and rec.entry ~= ARGV[6] then
+  if rec.fingerprint ~= ARGV[1] then return {'conflict', rec.entry} end
+  return {'replay', rec.entry}
 end
-local out = {fingerprint = ARGV[1], expiresAt = now + tonumber(ARGV[3]), owner = ARGV[5],
-  leaseUntil = now + tonumber(ARGV[4])}
+local id = redis.call('XADD', KEYS[2], '*', 'e', ARGV[5])
+local out = {fingerprint = ARGV[1], expiresAt = now + tonumber(ARGV[3]), entry = id}
 -- An issued key keeps the expiry its issue answer announced (issue 23 item 13): first use does not extend it.
 if rec and rec.operation then out.operation = rec.operation; out.expiresAt = rec.expiresAt end
-redis.call('SET', KEYS[1], cjson.encode(out), 'PX', tonumber(ARGV[6]))
-return {'new'}
-`;
-const FINISH = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return 0 end
-local rec = cjson.decode(raw)
-if rec.owner ~= ARGV[1] then return 0 end
-rec.owner = nil
-rec.leaseUntil = nil
-if ARGV[2] ~= '' then rec.outcome = ARGV[2]
-elseif rec.operation then rec.fingerprint = nil
-else redis.call('DEL', KEYS[1]) return 1 end
-redis.call('SET', KEYS[1], cjson.encode(rec), 'KEEPTTL')
-return 1
+redis.call('SET', KEYS[1], cjson.encode(out), 'PX', tonumber(ARGV[4]))
+return {'new', id}
 `;
 
-/** How long an operation may run before another replica may take its key over (a replica died mid-call). */
-const LEASE_MS = 30_000;
+/** The shared store: the port the idempotency step uses, plus the claim the writing routes make. */
+export interface RedisIdempotencyStore extends IdempotencyPort {
+  /**
+   * Claims the key and appends `entry` to the log `logKey` in one script. Answers ['new', id]
+   * (appended), ['replay', id] (the same content holds the key: entry id's outcome answers) or
+   * ['conflict', id] (other content holds it). `freed` is an entry whose operation kept no outcome:
+   * a record still naming it is claimed afresh.
+   */
+  claim(
+    tenant: string,
+    key: string,
+    fingerprint: string,
+    entry: string,
+    logKey: string,
+    freed?: string,
+  ): Promise<string[]>;
+}
 
 /**
- * Idempotency records in Redis, shared by every replica: a Lua script sets the record if absent with
- * an in-flight marker (owner + lease), answers replay or conflict, or tells the caller to wait; a
- * waiting replica polls until the first one's outcome is stored (or its lease ran out).
- * @example const store = createRedisIdempotencyStore(engine, clock); const b = await store.begin('t1', 'key-12345678', fp);
+ * Idempotency records in Redis, shared by every replica. `begin` lets every call through (its finish
+ * keeps nothing): in a shared sandbox every idempotent route is a writing route, and its claim is
+ * made with its log entry by `claim`, one round trip for both.
+ * @example const store = createRedisIdempotencyStore(engine, clock); await store.claim('t1', 'key-12345678', fp, entry, 'ncs:log');
  */
 export function createRedisIdempotencyStore(
   engine: RedisEngine,
   clock: Clock,
   options: Partial<IdempotencyOptions> = {},
-): IdempotencyPort {
+): RedisIdempotencyStore {
   const opts: IdempotencyOptions = { ttlMs: options.ttlMs ?? 24 * 3600_000, maxRecords: options.maxRecords ?? 200_000 };
   const keyOf = (tenant: string, key: string) => `${engine.prefix}idem:${tenant}\u0000${key}`;
   // Garbage collection in real time: the sandbox clock may run ahead, so keep a day beyond the TTL.
   const gcMs = () => opts.ttlMs + 24 * 3600_000 + Math.max(0, clock.offset());
   let created = 0;
+  const open: Begin = { kind: 'new', finish: () => undefined };
   return {
     options: opts,
     async issue(tenant, operation, now = clock.now()) {
@@ -66,25 +71,12 @@ export function createRedisIdempotencyStore(
       created++;
       return { idempotencyKey, operation, expiresAt: rec.expiresAt };
     },
-    async begin(tenant, key, fingerprint): Promise<Begin> {
-      const owner = newId('op', 9);
-      const k = keyOf(tenant, key);
-      const r = await engine.script<[string, string?]>(
-        BEGIN,
-        [k],
-        [fingerprint, clock.now(), opts.ttlMs, LEASE_MS, owner, gcMs()],
-      );
-      if (r[0] === 'conflict') return { kind: 'conflict' };
-      if (r[0] === 'replay') return { kind: 'replay', outcome: JSON.parse(r[1] ?? 'null') as StoredOutcome };
-      if (r[0] === 'wait')
-        return { kind: 'wait', settled: new Promise((res) => setTimeout(res, 5 + Math.random() * 20)) };
-      created++;
-      return {
-        kind: 'new',
-        async finish(outcome) {
-          await engine.script(FINISH, [k], [owner, outcome ? JSON.stringify(outcome) : '']);
-        },
-      };
+    begin: () => open,
+    async claim(tenant, key, fingerprint, entry, logKey, freed = '') {
+      const args = [fingerprint, clock.now(), opts.ttlMs, gcMs(), entry, freed];
+      const reply = await engine.script<string[]>(CLAIM, [keyOf(tenant, key), logKey], args);
+      if (reply[0] === 'new') created++;
+      return reply;
     },
     size: () => created,
     clear() {

@@ -33,6 +33,9 @@ export interface SharedRateLimits {
   configure(settings: RateLimitSettings | false): void;
   hit(key: string): Promise<RateLimitDecision> | undefined;
   clear(): void;
+  /** Settings and their generation (the windows' keys): what a snapshot keeps. */
+  exportState(): { settings: RateLimitSettings | false; generation: number };
+  importState(s: { settings: RateLimitSettings | false; generation: number }): void;
 }
 
 /**
@@ -65,6 +68,11 @@ export function createRedisRateLimits(
     },
     clear() {
       generation++;
+    },
+    exportState: () => ({ settings: current, generation }),
+    importState(s) {
+      current = s.settings === false ? false : checkRateLimitSettings(s.settings);
+      generation = s.generation;
     },
   };
 }

@@ -1,0 +1,80 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { OpLog } from './op-log.ts';
+import type { RedisEngine } from './redis-engine.ts';
+
+/** Entries applied between two snapshots by default (`--store redis://…?compact=<entries>` changes it). */
+export const SNAPSHOT_EVERY = 10_000;
+/** How long the replica writing a snapshot holds the lock (the others skip the round). */
+const LOCK_MS = 10_000;
+
+/** A replica's whole applied state and the id of the last log entry it covers. */
+export interface Snapshot {
+  id: string;
+  state: string;
+}
+
+// KEYS: snapshot hash, log, lock. ARGV: entry id covered, state, writer.
+// A snapshot older than the stored one is dropped. The log is trimmed below the *previous* snapshot's
+// id, not the new one's: a replica up to one interval behind still reads on without a gap.
+const SAVE = `
+local function older(a, b)
+  local am, as = string.match(a, '^(%d+)-(%d+)$')
+  local bm, bs = string.match(b, '^(%d+)-(%d+)$')
+  am, as, bm, bs = tonumber(am), tonumber(as), tonumber(bm), tonumber(bs)
+  return am < bm or (am == bm and as < bs)
+end
+local prev = redis.call('HGET', KEYS[1], 'id')
+if prev and not older(prev, ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'id', ARGV[1], 'state', ARGV[2])
+if prev then redis.call('XTRIM', KEYS[2], 'MINID', prev) end
+if redis.call('GET', KEYS[3]) == ARGV[3] then redis.call('DEL', KEYS[3]) end
+return 1
+`;
+
+const snapshotKey = (engine: RedisEngine) => `${engine.prefix}snapshot`;
+
+/** The latest snapshot of this sandbox, if one was written (a replica starts from it). */
+export async function readSnapshot(engine: RedisEngine): Promise<Snapshot | undefined> {
+  const [id, state] = await engine.command<[string | null, string | null]>([
+    'HMGET',
+    snapshotKey(engine),
+    'id',
+    'state',
+  ]);
+  return id && state ? { id, state } : undefined;
+}
+
+/**
+ * Compaction of the operation log: after every `every` entries a replica applied, it tries to take the
+ * lock; the winner writes its applied state (`take`, called between two entries) with the id it
+ * covers, and trims the log below the previous snapshot. Called by the log's follower after each
+ * batch (the follower waits for it, so no entry is applied while the state is taken).
+ * A round where this replica has changes applied here first but not yet in the log up to that id
+ * (`log.quiet()` false) is left for the next batch: the snapshot would hold them twice.
+ * @example log.start(apply, { afterBatch: compactor(engine, log, 10_000, () => JSON.stringify(state)) });
+ */
+export function compactor(engine: RedisEngine, log: Pick<OpLog, 'key' | 'quiet'>, every: number, take: () => string) {
+  let since = 0;
+  const lockKey = `${engine.prefix}snapshot:lock`;
+  return async (last: string, applied: number): Promise<void> => {
+    since += applied;
+    if (since < every || !log.quiet()) return;
+    since = 0;
+    try {
+      const won = await engine.command(['SET', lockKey, engine.replicaId, 'NX', 'PX', LOCK_MS]);
+      if (won !== 'OK') return;
+      // Outcomes of the entries just applied settle in the next turns (promise callbacks).
+      await nextTurn();
+      if (!log.quiet()) {
+        // A change was applied here first meanwhile: try again after the next batch.
+        since = every;
+        await engine.command(['DEL', lockKey]);
+        return;
+      }
+      const state = take();
+      await engine.script(SAVE, [snapshotKey(engine), log.key, lockKey], [last, state, engine.replicaId]);
+    } catch {
+      // Redis away: the next round tries again; the log is merely longer meanwhile.
+    }
+  };
+}
