@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type ServerResponse, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+  type Server,
+} from 'node:http';
 import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { ALT_A, type AltChoices } from './alt-choices.ts';
 import { reshapeAudit, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
+import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
 
@@ -32,16 +39,11 @@ const ID_FORMATS = {
 /** Routes the simulator serves for the current version (the interface's and its additions). */
 const SIM_ROUTES = routesFor(CURRENT_VERSION);
 
+const meta = () => ({ requestId: `alt_${randomUUID()}`, version: CURRENT_VERSION, at: new Date().toISOString() });
 function envelope(res: ServerResponse, status: number, code: string, message: string) {
-  const requestId = `alt_${randomUUID()}`;
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': requestId });
-  res.end(
-    JSON.stringify({
-      ok: false,
-      error: { code, message },
-      meta: { requestId, version: CURRENT_VERSION, at: new Date().toISOString() },
-    }),
-  );
+  const m = meta();
+  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': m.requestId });
+  res.end(JSON.stringify({ ok: false, error: { code, message }, meta: m }));
 }
 
 /**
@@ -52,10 +54,13 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   // made the third run wait out a 429 for ~58 s, which is the kit behaving well, not what these tests judge).
   const sim = await serve({
     port: 0,
+    altPort: 0,
     webhooks: { signatureHeader: c.signatureHeader },
     rateLimit: { limit: 5000, windowSeconds: 60 },
   });
   let origin = '';
+  let altOrigin = '';
+  const prefix = c.basePrefix ?? '';
   const altPaths: [RegExp, string][] = [
     [templateRegex(c.deliveryLogPath), SIM_DELIVERIES],
     [templateRegex(c.redeliverPath), SIM_REDELIVER],
@@ -80,7 +85,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       .reduce(
         (t, [alt, simName]) =>
           t.replaceAll(`"${simName}"`, `"${alt}"`).replaceAll(`event: ${simName}\n`, `event: ${alt}\n`),
-        text.replaceAll(sim.baseUrl, origin),
+        text.replaceAll(sim.baseUrl, origin + prefix).replaceAll(sim.altBaseUrl!, altOrigin + prefix),
       )
       .replace(SIM_ID, (id) => {
         let u = toAlt.get(id);
@@ -100,9 +105,30 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   // Receivers registered through the proxy get their deliveries through its relay: bodies name the
   // proxy's ids and are signed again with the receiver's key, as the alternative deployment would.
   const receivers: { url: string; secret?: string }[] = [];
-  const reshape = (path: string, search: URLSearchParams, body: Record<string, unknown>) => {
+  const reshape = (
+    path: string,
+    search: URLSearchParams,
+    body: Record<string, unknown>,
+    answer: { status: number; requestBody: unknown },
+  ) => {
     if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c));
     if (path === BASE_PATH) return JSON.stringify(reshapeSelfDescription(body, c, SIM_ROUTES));
+    if (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed' && body.ok === false) {
+      const e = body.error as { code?: string };
+      const sent = (answer.requestBody ?? {}) as { connectorId?: unknown; capability?: unknown; environment?: unknown };
+      if (e.code === 'not_found' && typeof sent.connectorId === 'string' && typeof sent.capability === 'string') {
+        answer.status = 200;
+        const decision = { connectorId: sent.connectorId, capability: sent.capability, allowed: false };
+        return JSON.stringify({
+          ok: true,
+          data: {
+            decision: { ...decision, critical: false, idempotencyRequired: false, reason: 'unknown_connector' },
+            environment: sent.environment ?? 'sandbox',
+          },
+          meta: body.meta,
+        });
+      }
+    }
     const data = body.data as Record<string, unknown> | undefined;
     if (path.endsWith('/webhooks') && typeof data?.id === 'string' && typeof data.signingSecret === 'string') {
       const index = /\/relay\/(\d+)$/.exec(String(data.url))?.[1];
@@ -111,6 +137,10 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
         r.secret = data.signingSecret;
         data.url = r.url;
       }
+      if (c.secretField) {
+        data[c.secretField] = data.signingSecret;
+        delete data.signingSecret;
+      }
     }
     if (path === AUDIT && data) body.data = reshapeAudit(data, c, search);
     return JSON.stringify(body, (key, value) =>
@@ -118,8 +148,20 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     );
   };
 
-  const server: Server = createServer(async (req, res) => {
+  const handler = (upstreamBase: () => string) => async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://alt');
+    // A gateway path before the interface's: stripped; the interface's paths without it do not exist here.
+    if (prefix && url.pathname.startsWith(BASE_PATH))
+      return envelope(res, 404, 'not_found', `This deployment serves the interface under ${prefix}.`);
+    if (prefix && url.pathname.startsWith(`${prefix}/`)) url.pathname = url.pathname.slice(prefix.length);
+    if (prefix && url.pathname === `/.well-known/oauth-authorization-server${prefix}`)
+      url.pathname = '/.well-known/oauth-authorization-server';
+    if (c.wire?.stream && url.pathname === `${BASE_PATH}/stream`) {
+      const cursor = url.searchParams.get('cursor');
+      if (cursor !== null) url.searchParams.set('cursor', inwardStreamId(cursor, c.wire));
+      const last = req.headers['last-event-id'];
+      if (typeof last === 'string') req.headers['last-event-id'] = inwardStreamId(last, c.wire);
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = forwardable(req.headers);
@@ -134,6 +176,16 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     const api = url.pathname.startsWith(BASE_PATH);
     if (api && c.serviceVersion === 'required' && headers['service-version'] === undefined)
       return envelope(res, 400, 'invalid_request', 'Header Service-Version is required by this deployment.');
+    const asked = headers['service-version'];
+    if (
+      api &&
+      c.unknownServiceVersion === 'refuse' &&
+      asked !== undefined &&
+      !SUPPORTED_VERSIONS.includes(asked as never)
+    )
+      return envelope(res, 400, 'invalid_request', `Service-Version ${asked.slice(0, 20)} is not offered here.`);
+    if (api && c.infoRoute === false && url.pathname === `${BASE_PATH}/info`)
+      return envelope(res, 404, 'not_found', 'No such path in this deployment.');
     if (api && c.preAuthBodyCheck && raw !== undefined && req.method === 'POST') {
       try {
         JSON.parse(raw);
@@ -180,7 +232,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       }
     }
     const query = search.toString();
-    const upstream = await fetch(`${sim.baseUrl}${inward(path)}${query ? `?${query}` : ''}`, {
+    const upstream = await fetch(`${upstreamBase()}${inward(path)}${query ? `?${query}` : ''}`, {
       method: req.method ?? 'GET',
       headers,
       ...(sent !== undefined ? { body: sent } : {}),
@@ -200,26 +252,38 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
         for await (const chunk of upstream.body) {
           rest += decoder.decode(chunk as Uint8Array, { stream: true });
           const cut = rest.lastIndexOf('\n') + 1;
-          if (cut > 0) res.write(publish(outward(rest.slice(0, cut))));
+          if (cut > 0) res.write(frameStream(publish(outward(rest.slice(0, cut))), c.wire));
           rest = rest.slice(cut);
         }
-      res.end(publish(outward(rest)));
+      res.end(frameStream(publish(outward(rest)), c.wire));
       return;
     }
     let body = publish(outward(await upstream.text()));
     if (url.pathname === '/.well-known/oauth-authorization-server' && c.tokenPath)
-      body = body.replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
+      body = body
+        .replaceAll(`${origin}${prefix}/oauth/token`, `${origin}${prefix}${c.tokenPath}`)
+        .replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
+    const answer = { status: upstream.status, requestBody: parsed(raw) };
     try {
-      body = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body));
+      body = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body), answer);
     } catch {
       // Not JSON after all: passed on as it came.
     }
-    res.writeHead(upstream.status, out).end(body);
-  });
+    if (api) body = writeJson(body, c.wire);
+    sendJson(req, res, answer.status, out, body, c);
+  };
+  const server: Server = createServer(handler(() => sim.baseUrl));
+  const altServer: Server = createServer(handler(() => sim.altBaseUrl!));
+
   async function relay(index: number, raw: Buffer, deliveryId: string | string[] | undefined, res: ServerResponse) {
     const r = receivers[index];
     if (!r?.secret) return void res.writeHead(404).end();
     const body = outward(raw.toString('utf8'));
+    if (c.webhookDelayMs) {
+      // Accepted at once and sent later, as a deployment with a delivery queue would.
+      res.writeHead(202).end();
+      await new Promise((done) => setTimeout(done, c.webhookDelayMs));
+    }
     const t = Math.floor(Date.now() / 1000);
     const answer = await fetch(r.url, {
       method: 'POST',
@@ -230,19 +294,24 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       },
       body,
     }).catch(() => undefined);
-    res.writeHead(answer?.status ?? 502).end();
+    if (!res.headersSent) res.writeHead(answer?.status ?? 502).end();
   }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => altServer.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  altOrigin = `http://127.0.0.1:${(altServer.address() as { port: number }).port}`;
   return {
-    baseUrl: origin,
+    baseUrl: origin + prefix,
+    altBaseUrl: altOrigin + prefix,
     choices: c,
     sandbox: sim.sandbox,
     token: sim.token,
     tenant: sim.tenant,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      for (const s of [server, altServer]) {
+        s.closeAllConnections();
+        await new Promise<void>((r) => s.close(() => r()));
+      }
       await sim.close();
     },
   };
@@ -253,4 +322,12 @@ function forwardable(h: IncomingHttpHeaders): Record<string, string> {
   for (const [k, v] of Object.entries(h))
     if (v !== undefined && k !== 'host' && k !== 'content-length') out[k] = String(v);
   return out;
+}
+
+function parsed(raw: string | undefined): unknown {
+  try {
+    return raw === undefined ? undefined : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
 }
