@@ -1,3 +1,4 @@
+import type { BehaviourChoices } from './alt-behaviour.ts';
 import type { WireChoices } from './alt-wire.ts';
 
 /**
@@ -57,6 +58,8 @@ export interface AltChoices {
   infoRoute?: boolean;
   /** How answers are written and sent (alt-wire.ts); absent: as the simulator does. */
   wire?: WireChoices;
+  /** Refusal order, strictness, keys of refused calls, replays, error texts, extra headers, deliveries (alt-behaviour.ts). */
+  behaviour?: BehaviourChoices;
 }
 
 /** The first alternative: UUIDs, other state and event names, another signature header, a reshaped audit log. */
@@ -157,12 +160,33 @@ export const ALT_C: AltChoices = {
   },
 };
 
+/**
+ * The fourth: ALT_B's choices with other behaviour where the interface fixes none (refusal order,
+ * strict unknown fields, keys bound to refusals, replays repeating the original meta, own error texts,
+ * extra headers, every delivery sent twice).
+ */
+export const ALT_D: AltChoices = {
+  ...ALT_B,
+  name: 'alt-d',
+  serviceVersion: 'optional',
+  behaviour: {
+    bodyBeforeKey: true,
+    strictUnknown: true,
+    refusalsKeepKey: true,
+    replayOriginalMeta: true,
+    ownErrorTexts: true,
+    extraHeaders: true,
+    duplicateDeliveries: true,
+  },
+};
+
 /** Every alternative target the self-test runs the kit against (add a line for another legal variant). */
 export const ALT_VARIANTS: readonly AltChoices[] = [
   ALT_A,
   ALT_B,
   { ...ALT_A, name: 'alt-a, Service-Version mandatory', serviceVersion: 'required' },
   ALT_C,
+  ALT_D,
 ];
 
 /** What a deployment profile would declare for a variant (so the kit judges instead of skipping). */

@@ -9,9 +9,10 @@ import {
 import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
-import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { ALT_A, type AltChoices } from './alt-choices.ts';
 import { reshapeAudit, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
+import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
+import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
 import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
@@ -32,19 +33,8 @@ const SIM_PATHS = [templateRegex(SIM_DELIVERIES), templateRegex(SIM_REDELIVER)];
 const SELF_DESCRIPTIONS = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`, `${BASE_PATH}/openapi.yaml`]);
 const PUBLIC = new Set([...SELF_DESCRIPTIONS, `${BASE_PATH}/stream`]);
 const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
-const ID_FORMATS = {
-  uuid: { make: () => randomUUID(), find: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g },
-  counter: { make: (n: number) => `cx-${String(n).padStart(8, '0')}`, find: /\bcx-\d{8}\b/g },
-} as const;
 /** Routes the simulator serves for the current version (the interface's and its additions). */
 const SIM_ROUTES = routesFor(CURRENT_VERSION);
-
-const meta = () => ({ requestId: `alt_${randomUUID()}`, version: CURRENT_VERSION, at: new Date().toISOString() });
-function envelope(res: ServerResponse, status: number, code: string, message: string) {
-  const m = meta();
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': m.requestId });
-  res.end(JSON.stringify({ ok: false, error: { code, message }, meta: m }));
-}
 
 /**
  * @example const target = await altChoicesTarget(ALT_B); await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
@@ -61,6 +51,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   let origin = '';
   let altOrigin = '';
   const prefix = c.basePrefix ?? '';
+  const state = behaviourState();
   const altPaths: [RegExp, string][] = [
     [templateRegex(c.deliveryLogPath), SIM_DELIVERIES],
     [templateRegex(c.redeliverPath), SIM_REDELIVER],
@@ -102,9 +93,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       text.replace(ids.find, (u) => toSim.get(u) ?? u),
     );
 
-  // Receivers registered through the proxy get their deliveries through its relay: bodies name the
-  // proxy's ids and are signed again with the receiver's key, as the alternative deployment would.
-  const receivers: { url: string; secret?: string }[] = [];
+  const { receivers, relay } = createRelay(c, (text) => outward(text));
   const reshape = (
     path: string,
     search: URLSearchParams,
@@ -231,6 +220,19 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
         sent = JSON.stringify(json);
       }
     }
+    const call: Call = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      search: url.searchParams,
+      headers,
+      body: parsed(raw),
+    };
+    const early = api ? answerBefore(c.behaviour, state, call) : undefined;
+    if (early) {
+      const requestId = String((early.json.meta as { requestId?: unknown } | undefined)?.requestId ?? '');
+      const head = { 'content-type': 'application/json', 'x-request-id': requestId };
+      return sendJson(req, res, early.status, head, writeJson(JSON.stringify(early.json), c.wire), c);
+    }
     const query = search.toString();
     const upstream = await fetch(`${upstreamBase()}${inward(path)}${query ? `?${query}` : ''}`, {
       method: req.method ?? 'GET',
@@ -242,6 +244,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       if (k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'connection')
         out[k] = v;
     });
+    if (api) Object.assign(out, extraHeaders(c.behaviour, call, upstream.status));
     const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
     if (!upstream.body || !(upstream.headers.get('content-type') ?? '').includes('json')) {
       res.writeHead(upstream.status, out);
@@ -269,33 +272,19 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     } catch {
       // Not JSON after all: passed on as it came.
     }
+    if (api && c.behaviour) {
+      const a = answerAfter(c.behaviour, state, call, { status: answer.status, json: JSON.parse(body) });
+      answer.status = a.status;
+      const requestId = (a.json.meta as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof requestId === 'string' && out['x-request-id']) out['x-request-id'] = requestId;
+      body = JSON.stringify(a.json);
+    }
     if (api) body = writeJson(body, c.wire);
     sendJson(req, res, answer.status, out, body, c);
   };
   const server: Server = createServer(handler(() => sim.baseUrl));
   const altServer: Server = createServer(handler(() => sim.altBaseUrl!));
 
-  async function relay(index: number, raw: Buffer, deliveryId: string | string[] | undefined, res: ServerResponse) {
-    const r = receivers[index];
-    if (!r?.secret) return void res.writeHead(404).end();
-    const body = outward(raw.toString('utf8'));
-    if (c.webhookDelayMs) {
-      // Accepted at once and sent later, as a deployment with a delivery queue would.
-      res.writeHead(202).end();
-      await new Promise((done) => setTimeout(done, c.webhookDelayMs));
-    }
-    const t = Math.floor(Date.now() / 1000);
-    const answer = await fetch(r.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [c.signatureHeader]: signWebhook(body, r.secret, t),
-        ...(c.deliveryIdHeader && typeof deliveryId === 'string' ? { [c.deliveryIdHeader]: deliveryId } : {}),
-      },
-      body,
-    }).catch(() => undefined);
-    if (!res.headersSent) res.writeHead(answer?.status ?? 502).end();
-  }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   await new Promise<void>((r) => altServer.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -315,19 +304,4 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       await sim.close();
     },
   };
-}
-
-function forwardable(h: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h))
-    if (v !== undefined && k !== 'host' && k !== 'content-length') out[k] = String(v);
-  return out;
-}
-
-function parsed(raw: string | undefined): unknown {
-  try {
-    return raw === undefined ? undefined : JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
 }
