@@ -4,8 +4,8 @@ import { runConformance } from '../runner/run.ts';
 import { noWait } from './targets.ts';
 import { UNSEEN, unseenTarget, type UnseenViolation } from './unseen/index.ts';
 
-// The unseen-violation proxy (npm run unseen-score runs all 42): the clean proxy must pass the kit, or
-// a catch would prove nothing; one violation per channel shows the hooks reach the kit.
+// The unseen-violation proxy (npm run unseen-score runs all 42, about 4 minutes): here only that the clean
+// proxy passes the kit (or a catch would prove nothing) and that one violation reaches it, two kit runs.
 const KIT_RUN_TIMEOUT_MS = 90_000;
 const failedChecks = async (v: UnseenViolation | undefined) => {
   const target = await unseenTarget(v);
@@ -30,11 +30,9 @@ describe('the unseen-violation proxy', () => {
     expect(await failedChecks(undefined)).toEqual([]);
   });
 
-  it.each([
-    ['listed-environment-production', 'generated.request-echo'],
-    ['cursor-repeats-last-read', 'sse.resume-cursor'],
-    ['signature-t-milliseconds', 'webhooks.timestamp'],
-  ])('%s is caught by %s', { timeout: KIT_RUN_TIMEOUT_MS }, async (name, check) => {
-    expect(await failedChecks(named(name))).toContain(check);
+  it('catches a violation through the proxy (a cursor resume repeating the last message read)', {
+    timeout: KIT_RUN_TIMEOUT_MS,
+  }, async () => {
+    expect(await failedChecks(named('cursor-repeats-last-read'))).toContain('sse.resume-cursor');
   });
 });
