@@ -36,12 +36,12 @@ const listed = (tenant: string, entry: unknown): Routed => ({
 });
 
 describe('connection lists agree with their creations', () => {
-  it('accepts a later state, another capability order and another offset of the same instant', () => {
+  it('accepts a later state, another capability order, another offset and precision of the same instant', () => {
     const later = {
       ...connection,
       state: 'active',
       capabilities: [...connection.capabilities].reverse(),
-      createdAt: '2026-07-01T12:00:00.000+02:00',
+      createdAt: '2026-07-01T12:00:00+02:00',
     };
     expect(listAgreementProblems([created, listed('a', later)])).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { echoPairs } from './echo-rules.ts';
 /**
  * A run-wide rule over the connections the kit created: every later GET /connections of the same
  * tenant that lists one repeats what the creation answered for the fields the client sent (the
- * contract's echo pairs) and createdAt (the same instant), and no other tenant's list names it
+ * contract's echo pairs) and createdAt (the same instant, to the second), and no other tenant's list names it
  * ("a tenant creates connections"; GET /connections: "connections of the tenant").
  */
 export interface Routed {
@@ -57,7 +57,8 @@ export function listAgreementProblems(exchanges: readonly Routed[]): { problem: 
       }
       const now = echoed(entry, create);
       const differs = Object.keys(first.fields).filter((k) => now[k] !== first.fields[k]);
-      if (!Number.isNaN(first.at) && instant(entry.createdAt) !== first.at) differs.push('createdAt');
+      // The same instant; a store may keep whole seconds where the creation answer had milliseconds.
+      if (!Number.isNaN(first.at) && !(Math.abs(instant(entry.createdAt) - first.at) < 1000)) differs.push('createdAt');
       if (differs.length)
         problems.push({
           problem: `lists ${entry.id} with ${differs.map((k) => `${k} ${now[k] ?? JSON.stringify(entry[k])} (created with ${first.fields[k] ?? new Date(first.at).toISOString()})`).join(', ')}`,
