@@ -46,18 +46,18 @@ export const countMatches = defineCheck({
 async function judgeFilter(
   ctx: CheckContext,
   id: string,
-  param: string,
-  value: string,
+  query: Record<string, string>,
   matches: (i: Item) => boolean,
   all: Item[],
 ) {
   const path = pathOf(id);
   const field = LISTS[id] ?? id;
-  const ex = await ctx.call('GET', path, { query: { [param]: value } });
+  const param = Object.keys(query).join(' and ');
+  const ex = await ctx.call('GET', path, { query });
   const list = listOf(ex, field);
   if (
     !ctx.expect.that(ex.status === 200 && list !== undefined, {
-      expected: `GET ${path}?${param}=${value} answers 200 with data.${field}`,
+      expected: `GET ${path}?${new URLSearchParams(query)} answers 200 with data.${field}`,
       exchange: ex,
     }) ||
     list === undefined
@@ -65,19 +65,19 @@ async function judgeFilter(
     return;
   const stray = list.filter((i) => !matches(i));
   ctx.expect.that(stray.length === 0, {
-    expected: `GET ${path}?${param}=${value} lists only entries with that ${param}`,
+    expected: `GET ${path}?${new URLSearchParams(query)} lists only entries with that ${param}`,
     observed: `${stray.length} of ${list.length} do not match, e.g. ${String(JSON.stringify(stray[0])).slice(0, 160)}`,
     exchange: ex,
   });
   const wanted = all.filter(matches).length;
   ctx.expect.that(list.length === wanted, {
-    expected: `GET ${path}?${param}=${value} lists every matching entry of the unfiltered list (${wanted})`,
+    expected: `GET ${path}?${new URLSearchParams(query)} lists every matching entry of the unfiltered list (${wanted})`,
     observed: `${list.length} entries`,
     exchange: ex,
   });
   const count = (ex.json as { data?: { count?: unknown } }).data?.count;
   ctx.expect.that(count === list.length, {
-    expected: `GET ${path}?${param}=${value}: data.count equals the entries listed`,
+    expected: `GET ${path}?${new URLSearchParams(query)}: data.count equals the entries listed`,
     observed: `data.count ${JSON.stringify(count)}, ${list.length} entries`,
     exchange: ex,
   });
@@ -90,11 +90,25 @@ function rareValue(items: Item[], pick: (i: Item) => unknown[]): string | undefi
   return [...tally.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 
-/** MUST (GET /providers, GET /connectors query parameters): the filters restrict the list. */
+/** Values of two fields whose entries in common are fewer than the entries of either value alone. */
+function narrowingPair(items: Item[], pick1: (i: Item) => unknown[], pick2: (i: Item) => unknown[]) {
+  const count = (f: (i: Item) => boolean) => items.filter(f).length;
+  for (const item of items)
+    for (const v1 of pick1(item))
+      for (const v2 of pick2(item)) {
+        if (typeof v1 !== 'string' || typeof v2 !== 'string') continue;
+        const both = count((i) => pick1(i).includes(v1) && pick2(i).includes(v2));
+        if (both < count((i) => pick1(i).includes(v1)) && both < count((i) => pick2(i).includes(v2)))
+          return [v1, v2] as const;
+      }
+  return undefined;
+}
+
+/** MUST (GET /providers, GET /connectors query parameters): the filters restrict the list, alone and together. */
 export const filtersHonoured = defineCheck({
   name: 'catalog.filters',
   title:
-    'category on GET /providers and capability, providerId, category on GET /connectors restrict the list to matching entries',
+    'category on GET /providers and capability, providerId, category on GET /connectors restrict the list to matching entries, alone and together',
   severity: 'MUST',
   section: 'GET /api/public/v1/connectors',
   tags: ['catalog', 'query'],
@@ -113,14 +127,27 @@ export const filtersHonoured = defineCheck({
       ['listConnectors', 'providerId', one('providerId'), connectors],
       ['listConnectors', 'capability', (i) => (Array.isArray(i.capabilities) ? i.capabilities : []), connectors],
     ];
-    await Promise.all(
-      cases.map(([id, param, pick, all]) => {
-        const value = rareValue(all, pick);
-        return value === undefined
-          ? undefined
-          : judgeFilter(ctx, id, param, value, (i) => pick(i).includes(value), all);
-      }),
+    const single = cases.map(([id, param, pick, all]) => {
+      const value = rareValue(all, pick);
+      return value === undefined
+        ? undefined
+        : judgeFilter(ctx, id, { [param]: value }, (i) => pick(i).includes(value), all);
+    });
+    // Filters given together restrict together: every pair of one list's filters, on values whose
+    // intersection is narrower than either filter alone (so a filter dropped is seen).
+    const pairs = cases.flatMap((a, i) =>
+      cases
+        .slice(i + 1)
+        .filter((b) => b[0] === a[0])
+        .map((b) => [a, b] as const),
     );
+    const combined = pairs.map(([[id, p1, pick1, all], [, p2, pick2]]) => {
+      const both = narrowingPair(all, pick1, pick2);
+      if (!both) return undefined;
+      const [v1, v2] = both;
+      return judgeFilter(ctx, id, { [p1]: v1, [p2]: v2 }, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
+    });
+    await Promise.all([...single, ...combined]);
   },
 });
 

@@ -8,6 +8,7 @@ import { capabilityCheckRoute } from './support/error-probes.ts';
 import { inBatches, routePath } from '../rules/interface-routes.ts';
 import { knownPair } from './support/samples.ts';
 import { streamPath } from './support/sse-scenario.ts';
+import { webhookTestEvent, webhooksPath } from './support/webhook-scenario.ts';
 
 /** The four lengths around a limit: one below the minimum, the minimum, the maximum, one above. */
 export function lengthBoundaries(limit: { min: number; max: number }) {
@@ -216,6 +217,17 @@ export const idempotencyKeyPattern = defineCheck({
       const ex = await postConnection(ctx, { ...base, scopeLabel: ctx.label('key-limits') }, { key: c.key });
       judge(ctx, ex, c.inside, `POST /connections with ${c.what} (pattern ${KEY.pattern})`);
     });
+    // The pattern is the key's, on every call that needs one: the other "yes + key" endpoint refuses the
+    // keys outside it too (only refusals are sent there, so no receiver is registered unless one is wrongly accepted).
+    const outside = [cases.find((c) => !c.inside && c.what.includes('characters')), bad[0]];
+    for (const c of outside) {
+      if (!c) continue;
+      const hook = await ctx.call('POST', webhooksPath(), {
+        json: { url: `http://127.0.0.1:9/${ctx.label('key-limits')}`, events: [webhookTestEvent(ctx).name] },
+        headers: { 'Idempotency-Key': c.key },
+      });
+      judge(ctx, hook, false, `POST /webhooks with ${c.what} (pattern ${KEY.pattern})`);
+    }
   },
 });
 

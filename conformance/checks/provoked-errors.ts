@@ -1,5 +1,6 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defineCheck } from '../runner/check.ts';
+import { failureEnvelopeProblem } from '../rules/response-rules.ts';
 import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.ts';
 import { capabilityDeniedBody } from './support/denied-case.ts';
 import { postConnection } from './support/connections.ts';
@@ -86,6 +87,12 @@ export const internal = defineCheck({
       );
     const ex = await ctx.call('GET', path, { retry: false });
     ctx.expect.errorCode(ex, 'internal', `GET ${path} after arming an internal fault answers 500 internal`);
+    const envelope = failureEnvelopeProblem(ex);
+    ctx.expect.that(envelope === undefined, {
+      expected: 'a 500 carries the failure envelope with its meta (requestId, version, at)',
+      observed: envelope ?? '',
+      exchange: ex,
+    });
   },
 });
 

@@ -1,8 +1,8 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
-import { parseRetryAfter } from '../../simulator/contract/retry-policy.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { failureEnvelopeProblem } from '../rules/response-rules.ts';
 import { authenticatedGet, errorProbes } from './support/error-probes.ts';
 import { successSamples } from './support/samples.ts';
 
@@ -69,7 +69,7 @@ export const headersNumeric = defineCheck({
 
 export const remainingDecreases = defineCheck({
   name: 'rate-limit.remaining-decreases',
-  title: 'X-RateLimit-Remaining goes down from one call to the next within a window',
+  title: 'X-RateLimit-Remaining goes down from one call to the next within a window, under one X-RateLimit-Limit',
   severity: 'SHOULD',
   section: 'Limits',
   tags: ['rate-limit', 'headers'],
@@ -92,6 +92,12 @@ export const remainingDecreases = defineCheck({
       ctx.expect.that(rb < ra, {
         expected: 'a second call leaves fewer calls in the window than the first',
         observed: `X-RateLimit-Remaining ${ra}, then ${rb}`,
+        exchange: b,
+      });
+      // The limit is configured per access, tenant and environment: one window, one X-RateLimit-Limit.
+      ctx.expect.that(a.headers[LIMIT] === b.headers[LIMIT], {
+        expected: 'two calls of one access in one window report the same X-RateLimit-Limit',
+        observed: `X-RateLimit-Limit ${a.headers[LIMIT] ?? '(absent)'}, then ${b.headers[LIMIT] ?? '(absent)'}`,
         exchange: b,
       });
       return;
@@ -162,9 +168,16 @@ export const retryAfter = defineCheck({
             : 'no admin token for the sandbox control plane (pass --admin-token), and the deployment profile allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429',
       );
     ctx.expect.errorCode(ex, 'rate_limited', 'a 429 carries the failure envelope with error.code rate_limited');
-    const wait = parseRetryAfter(ex.headers['retry-after']);
-    ctx.expect.that(wait !== undefined, {
-      expected: 'a 429 carries Retry-After (seconds or an HTTP date): the wait time clients must respect',
+    const envelope = failureEnvelopeProblem(ex);
+    ctx.expect.that(envelope === undefined, {
+      expected: 'a 429 carries the failure envelope with its meta (requestId, version, at)',
+      observed: envelope ?? '',
+      exchange: ex,
+    });
+    // Limits: "Retry-After (recommended wait in seconds)": whole seconds, not the HTTP-date form HTTP also allows.
+    const wait = ex.headers['retry-after']?.trim();
+    ctx.expect.that(wait !== undefined && WHOLE.test(wait), {
+      expected: 'a 429 carries Retry-After as a wait in whole seconds: the wait time clients must respect',
       observed: `Retry-After ${ex.headers['retry-after'] ?? '(absent)'}`,
       exchange: ex,
     });

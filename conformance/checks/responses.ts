@@ -1,3 +1,4 @@
+import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { defineCheck, type CheckContext, type CheckDef } from '../runner/check.ts';
 import type { InterfaceSection } from '../runner/sections.ts';
 import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
@@ -77,7 +78,13 @@ export const responseChecks = [
     'a success answers 200 with {ok: true, data: object, meta}; an error with {ok: false, error: {code, message}, meta}',
     envelopeRule,
   ),
-  responseRule('meta-fields', 'MUST', 'Meta', 'meta carries requestId, version and at (date-time)', metaRule),
+  responseRule(
+    'meta-fields',
+    'MUST',
+    'Meta',
+    `meta carries requestId, version and at (date-time); Service-Version: ${CURRENT_VERSION} is answered as that version`,
+    metaRule,
+  ),
   responseRule(
     'code-status',
     'MUST',

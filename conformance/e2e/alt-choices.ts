@@ -1,3 +1,6 @@
+import type { BehaviourChoices } from './alt-behaviour.ts';
+import type { WireChoices } from './alt-wire.ts';
+
 /**
  * Legal choices where the interface is silent, as data: each alternative target of the self-test is
  * one of these, and one more legal variant is one more line (`{ ...ALT_B, serviceVersion: 'required' }`).
@@ -41,6 +44,22 @@ export interface AltChoices {
   preAuthBodyCheck: boolean;
   /** The delivery log is also served to callers asking for 2026-06-12 (an additive change). */
   deliveryLogForEarlier: boolean;
+  /** Further points (absent: the simulator's choice). A gateway path before /api/public/v1 (the base URL then ends in it). */
+  basePrefix?: string;
+  /** Field of the webhook creation answer holding the signing key (response fields: not shown). */
+  secretField?: string;
+  /** Deliveries leave this long after the change (the retry policy and timing are not shown). */
+  webhookDelayMs?: number;
+  /** An unknown connector on POST /capabilities: 404 not_found (the simulator's) or a decision "not allowed". */
+  unknownConnector?: 'not-found' | 'not-allowed';
+  /** An unknown Service-Version: served as the current version (the simulator's) or refused with 400 (not shown). */
+  unknownServiceVersion?: 'serve' | 'refuse';
+  /** GET /info (a sample first call, response not shown): offered, or absent (404 and not described). */
+  infoRoute?: boolean;
+  /** How answers are written and sent (alt-wire.ts); absent: as the simulator does. */
+  wire?: WireChoices;
+  /** Refusal order, strictness, keys of refused calls, replays, error texts, extra headers, deliveries (alt-behaviour.ts). */
+  behaviour?: BehaviourChoices;
 }
 
 /** The first alternative: UUIDs, other state and event names, another signature header, a reshaped audit log. */
@@ -95,11 +114,79 @@ export const ALT_B: AltChoices = {
   deliveryLogForEarlier: true,
 };
 
+/**
+ * The third: a deployment behind a gateway path, with its own wire habits (gzip, chunks, indented JSON
+ * in reverse key order, +02:00 times, extra fields, reversed lists, CRLF streams numbered from 1000),
+ * a secret field, delivery delay, decision for unknown connectors and refusal of unknown versions of its own.
+ */
+export const ALT_C: AltChoices = {
+  name: 'alt-c',
+  signatureHeader: 'Signature',
+  deliveryIdHeader: 'X-Event-Delivery',
+  deliveryLogPath: '/api/public/v1/webhooks/{webhookId}/log',
+  redeliverPath: '/api/public/v1/webhooks/{webhookId}/log/{deliveryId}/resend',
+  states: { pending: 'new', active: 'ready', paused: 'halted', revoked: 'gone' },
+  events: { 'connection.opened': 'connection.created', 'connection.moved': 'connection.state_changed' },
+  idFormat: 'uuid',
+  missingTenant: 401,
+  audit: {
+    list: 'records',
+    fields: { seq: 'position', action: 'type', target: 'subject', at: 'recordedAt' },
+    order: 'newest-first',
+    paged: true,
+  },
+  openApiServers: 'origin',
+  selfDescribes: 'all-routes',
+  serviceVersion: 'optional',
+  tokenPath: '/connect/token',
+  tokenInSelfDescription: true,
+  preAuthBodyCheck: false,
+  deliveryLogForEarlier: false,
+  basePrefix: '/gw/ncs',
+  secretField: 'secret',
+  webhookDelayMs: 1500,
+  unknownConnector: 'not-allowed',
+  unknownServiceVersion: 'refuse',
+  infoRoute: false,
+  wire: {
+    prettyReversedKeys: true,
+    contentType: 'application/json;charset=UTF-8',
+    gzipChunkedClose: true,
+    timeOffset: '+02:00',
+    extraFields: true,
+    reverseLists: true,
+    requestIdHeader: false,
+    stream: { crlf: true, heartbeats: true, idOffset: 1000 },
+  },
+};
+
+/**
+ * The fourth: ALT_B's choices with other behaviour where the interface fixes none (refusal order,
+ * strict unknown fields, keys bound to refusals, replays repeating the original meta, own error texts,
+ * extra headers, every delivery sent twice).
+ */
+export const ALT_D: AltChoices = {
+  ...ALT_B,
+  name: 'alt-d',
+  serviceVersion: 'optional',
+  behaviour: {
+    bodyBeforeKey: true,
+    strictUnknown: true,
+    refusalsKeepKey: true,
+    replayOriginalMeta: true,
+    ownErrorTexts: true,
+    extraHeaders: true,
+    duplicateDeliveries: true,
+  },
+};
+
 /** Every alternative target the self-test runs the kit against (add a line for another legal variant). */
 export const ALT_VARIANTS: readonly AltChoices[] = [
   ALT_A,
   ALT_B,
   { ...ALT_A, name: 'alt-a, Service-Version mandatory', serviceVersion: 'required' },
+  ALT_C,
+  ALT_D,
 ];
 
 /** What a deployment profile would declare for a variant (so the kit judges instead of skipping). */
@@ -111,5 +198,6 @@ export function declaredProfile(c: AltChoices) {
     webhookDeliveryLogPath: c.deliveryLogPath,
     webhookRedeliverPath: c.redeliverPath,
     webhookDeliveryIdHeader: c.deliveryIdHeader,
+    ...(c.secretField ? { webhookSecretField: c.secretField } : {}),
   };
 }

@@ -13,6 +13,7 @@ export function reshapeOpenApi(doc: Record<string, unknown>, c: AltChoices): Rec
   const paths = doc.paths as Record<string, { get?: { responses?: Record<string, unknown> } }>;
   const audit = paths?.[`${BASE_PATH}/audit-log`];
   if (audit?.get?.responses) audit.get.responses['200'] = AUDIT_200;
+  if (c.infoRoute === false && paths) delete paths[`${BASE_PATH}/info`];
   if (c.openApiServers !== 'relative-base') return doc;
   const relative: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(paths ?? {}))
@@ -29,11 +30,18 @@ export function reshapeSelfDescription(
   const data = body.data as { authentication?: Record<string, unknown>; routes?: { method: string; path: string }[] };
   if (!data) return body;
   if (data.authentication) {
+    const auth = data.authentication;
     if (!c.tokenInSelfDescription) {
-      delete data.authentication.tokenEndpoint;
-      delete data.authentication.metadata;
-    } else if (c.tokenPath) data.authentication.tokenEndpoint = c.tokenPath;
+      delete auth.tokenEndpoint;
+      delete auth.metadata;
+    } else if (c.tokenPath) auth.tokenEndpoint = c.tokenPath;
+    // Behind a gateway path every relative address of the description carries it.
+    if (c.basePrefix)
+      for (const [k, v] of Object.entries(auth))
+        if (typeof v === 'string' && v.startsWith('/')) auth[k] = `${c.basePrefix}${v}`;
   }
+  if (c.infoRoute === false && Array.isArray(data.routes))
+    data.routes = data.routes.filter((r) => r.path !== `${BASE_PATH}/info`);
   if (c.selfDescribes === 'interface-routes' && Array.isArray(data.routes)) {
     const interfaceKeys = new Set(simRoutes.filter((r) => !r.addition).map((r) => `${r.method} ${r.path}`));
     data.routes = data.routes.filter((r) => interfaceKeys.has(`${r.method} ${r.path}`));

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type ServerResponse, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+  type Server,
+} from 'node:http';
 import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
-import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { ALT_A, type AltChoices } from './alt-choices.ts';
 import { reshapeAudit, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
+import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
+import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
+import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
 
@@ -25,24 +33,8 @@ const SIM_PATHS = [templateRegex(SIM_DELIVERIES), templateRegex(SIM_REDELIVER)];
 const SELF_DESCRIPTIONS = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`, `${BASE_PATH}/openapi.yaml`]);
 const PUBLIC = new Set([...SELF_DESCRIPTIONS, `${BASE_PATH}/stream`]);
 const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
-const ID_FORMATS = {
-  uuid: { make: () => randomUUID(), find: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g },
-  counter: { make: (n: number) => `cx-${String(n).padStart(8, '0')}`, find: /\bcx-\d{8}\b/g },
-} as const;
 /** Routes the simulator serves for the current version (the interface's and its additions). */
 const SIM_ROUTES = routesFor(CURRENT_VERSION);
-
-function envelope(res: ServerResponse, status: number, code: string, message: string) {
-  const requestId = `alt_${randomUUID()}`;
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': requestId });
-  res.end(
-    JSON.stringify({
-      ok: false,
-      error: { code, message },
-      meta: { requestId, version: CURRENT_VERSION, at: new Date().toISOString() },
-    }),
-  );
-}
 
 /**
  * @example const target = await altChoicesTarget(ALT_B); await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
@@ -52,10 +44,14 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   // made the third run wait out a 429 for ~58 s, which is the kit behaving well, not what these tests judge).
   const sim = await serve({
     port: 0,
+    altPort: 0,
     webhooks: { signatureHeader: c.signatureHeader },
     rateLimit: { limit: 5000, windowSeconds: 60 },
   });
   let origin = '';
+  let altOrigin = '';
+  const prefix = c.basePrefix ?? '';
+  const state = behaviourState();
   const altPaths: [RegExp, string][] = [
     [templateRegex(c.deliveryLogPath), SIM_DELIVERIES],
     [templateRegex(c.redeliverPath), SIM_REDELIVER],
@@ -80,7 +76,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       .reduce(
         (t, [alt, simName]) =>
           t.replaceAll(`"${simName}"`, `"${alt}"`).replaceAll(`event: ${simName}\n`, `event: ${alt}\n`),
-        text.replaceAll(sim.baseUrl, origin),
+        text.replaceAll(sim.baseUrl, origin + prefix).replaceAll(sim.altBaseUrl!, altOrigin + prefix),
       )
       .replace(SIM_ID, (id) => {
         let u = toAlt.get(id);
@@ -97,12 +93,31 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       text.replace(ids.find, (u) => toSim.get(u) ?? u),
     );
 
-  // Receivers registered through the proxy get their deliveries through its relay: bodies name the
-  // proxy's ids and are signed again with the receiver's key, as the alternative deployment would.
-  const receivers: { url: string; secret?: string }[] = [];
-  const reshape = (path: string, search: URLSearchParams, body: Record<string, unknown>) => {
+  const { receivers, relay } = createRelay(c, (text) => outward(text));
+  const reshape = (
+    path: string,
+    search: URLSearchParams,
+    body: Record<string, unknown>,
+    answer: { status: number; requestBody: unknown },
+  ) => {
     if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c));
     if (path === BASE_PATH) return JSON.stringify(reshapeSelfDescription(body, c, SIM_ROUTES));
+    if (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed' && body.ok === false) {
+      const e = body.error as { code?: string };
+      const sent = (answer.requestBody ?? {}) as { connectorId?: unknown; capability?: unknown; environment?: unknown };
+      if (e.code === 'not_found' && typeof sent.connectorId === 'string' && typeof sent.capability === 'string') {
+        answer.status = 200;
+        const decision = { connectorId: sent.connectorId, capability: sent.capability, allowed: false };
+        return JSON.stringify({
+          ok: true,
+          data: {
+            decision: { ...decision, critical: false, idempotencyRequired: false, reason: 'unknown_connector' },
+            environment: sent.environment ?? 'sandbox',
+          },
+          meta: body.meta,
+        });
+      }
+    }
     const data = body.data as Record<string, unknown> | undefined;
     if (path.endsWith('/webhooks') && typeof data?.id === 'string' && typeof data.signingSecret === 'string') {
       const index = /\/relay\/(\d+)$/.exec(String(data.url))?.[1];
@@ -111,6 +126,10 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
         r.secret = data.signingSecret;
         data.url = r.url;
       }
+      if (c.secretField) {
+        data[c.secretField] = data.signingSecret;
+        delete data.signingSecret;
+      }
     }
     if (path === AUDIT && data) body.data = reshapeAudit(data, c, search);
     return JSON.stringify(body, (key, value) =>
@@ -118,8 +137,20 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     );
   };
 
-  const server: Server = createServer(async (req, res) => {
+  const handler = (upstreamBase: () => string) => async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://alt');
+    // A gateway path before the interface's: stripped; the interface's paths without it do not exist here.
+    if (prefix && url.pathname.startsWith(BASE_PATH))
+      return envelope(res, 404, 'not_found', `This deployment serves the interface under ${prefix}.`);
+    if (prefix && url.pathname.startsWith(`${prefix}/`)) url.pathname = url.pathname.slice(prefix.length);
+    if (prefix && url.pathname === `/.well-known/oauth-authorization-server${prefix}`)
+      url.pathname = '/.well-known/oauth-authorization-server';
+    if (c.wire?.stream && url.pathname === `${BASE_PATH}/stream`) {
+      const cursor = url.searchParams.get('cursor');
+      if (cursor !== null) url.searchParams.set('cursor', inwardStreamId(cursor, c.wire));
+      const last = req.headers['last-event-id'];
+      if (typeof last === 'string') req.headers['last-event-id'] = inwardStreamId(last, c.wire);
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = forwardable(req.headers);
@@ -134,6 +165,16 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     const api = url.pathname.startsWith(BASE_PATH);
     if (api && c.serviceVersion === 'required' && headers['service-version'] === undefined)
       return envelope(res, 400, 'invalid_request', 'Header Service-Version is required by this deployment.');
+    const asked = headers['service-version'];
+    if (
+      api &&
+      c.unknownServiceVersion === 'refuse' &&
+      asked !== undefined &&
+      !SUPPORTED_VERSIONS.includes(asked as never)
+    )
+      return envelope(res, 400, 'invalid_request', `Service-Version ${asked.slice(0, 20)} is not offered here.`);
+    if (api && c.infoRoute === false && url.pathname === `${BASE_PATH}/info`)
+      return envelope(res, 404, 'not_found', 'No such path in this deployment.');
     if (api && c.preAuthBodyCheck && raw !== undefined && req.method === 'POST') {
       try {
         JSON.parse(raw);
@@ -179,8 +220,21 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
         sent = JSON.stringify(json);
       }
     }
+    const call: Call = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      search: url.searchParams,
+      headers,
+      body: parsed(raw),
+    };
+    const early = api ? answerBefore(c.behaviour, state, call) : undefined;
+    if (early) {
+      const requestId = String((early.json.meta as { requestId?: unknown } | undefined)?.requestId ?? '');
+      const head = { 'content-type': 'application/json', 'x-request-id': requestId };
+      return sendJson(req, res, early.status, head, writeJson(JSON.stringify(early.json), c.wire), c);
+    }
     const query = search.toString();
-    const upstream = await fetch(`${sim.baseUrl}${inward(path)}${query ? `?${query}` : ''}`, {
+    const upstream = await fetch(`${upstreamBase()}${inward(path)}${query ? `?${query}` : ''}`, {
       method: req.method ?? 'GET',
       headers,
       ...(sent !== undefined ? { body: sent } : {}),
@@ -190,6 +244,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       if (k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'connection')
         out[k] = v;
     });
+    if (api) Object.assign(out, extraHeaders(c.behaviour, call, upstream.status));
     const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
     if (!upstream.body || !(upstream.headers.get('content-type') ?? '').includes('json')) {
       res.writeHead(upstream.status, out);
@@ -200,57 +255,53 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
         for await (const chunk of upstream.body) {
           rest += decoder.decode(chunk as Uint8Array, { stream: true });
           const cut = rest.lastIndexOf('\n') + 1;
-          if (cut > 0) res.write(publish(outward(rest.slice(0, cut))));
+          if (cut > 0) res.write(frameStream(publish(outward(rest.slice(0, cut))), c.wire));
           rest = rest.slice(cut);
         }
-      res.end(publish(outward(rest)));
+      res.end(frameStream(publish(outward(rest)), c.wire));
       return;
     }
     let body = publish(outward(await upstream.text()));
     if (url.pathname === '/.well-known/oauth-authorization-server' && c.tokenPath)
-      body = body.replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
+      body = body
+        .replaceAll(`${origin}${prefix}/oauth/token`, `${origin}${prefix}${c.tokenPath}`)
+        .replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
+    const answer = { status: upstream.status, requestBody: parsed(raw) };
     try {
-      body = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body));
+      body = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body), answer);
     } catch {
       // Not JSON after all: passed on as it came.
     }
-    res.writeHead(upstream.status, out).end(body);
-  });
-  async function relay(index: number, raw: Buffer, deliveryId: string | string[] | undefined, res: ServerResponse) {
-    const r = receivers[index];
-    if (!r?.secret) return void res.writeHead(404).end();
-    const body = outward(raw.toString('utf8'));
-    const t = Math.floor(Date.now() / 1000);
-    const answer = await fetch(r.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [c.signatureHeader]: signWebhook(body, r.secret, t),
-        ...(c.deliveryIdHeader && typeof deliveryId === 'string' ? { [c.deliveryIdHeader]: deliveryId } : {}),
-      },
-      body,
-    }).catch(() => undefined);
-    res.writeHead(answer?.status ?? 502).end();
-  }
+    if (api && c.behaviour) {
+      const a = answerAfter(c.behaviour, state, call, { status: answer.status, json: JSON.parse(body) });
+      answer.status = a.status;
+      const requestId = (a.json.meta as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof requestId === 'string' && out['x-request-id']) out['x-request-id'] = requestId;
+      body = JSON.stringify(a.json);
+    }
+    if (api) body = writeJson(body, c.wire);
+    sendJson(req, res, answer.status, out, body, c);
+  };
+  const server: Server = createServer(handler(() => sim.baseUrl));
+  const altServer: Server = createServer(handler(() => sim.altBaseUrl!));
+
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => altServer.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  altOrigin = `http://127.0.0.1:${(altServer.address() as { port: number }).port}`;
   return {
-    baseUrl: origin,
+    baseUrl: origin + prefix,
+    altBaseUrl: altOrigin + prefix,
     choices: c,
     sandbox: sim.sandbox,
     token: sim.token,
     tenant: sim.tenant,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      for (const s of [server, altServer]) {
+        s.closeAllConnections();
+        await new Promise<void>((r) => s.close(() => r()));
+      }
       await sim.close();
     },
   };
-}
-
-function forwardable(h: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h))
-    if (v !== undefined && k !== 'host' && k !== 'content-length') out[k] = String(v);
-  return out;
 }

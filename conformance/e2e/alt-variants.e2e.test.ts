@@ -27,10 +27,11 @@ describe.each(ALT_VARIANTS.map((c) => [c.name, c] as const))('alternative deploy
     expect(result.exitCode).toBe(0);
   });
 
-  it('passes twice in a row with a profile declaring its choices, judging its webhooks', async () => {
+  it('passes twice in a row with a profile declaring its choices and both base URLs, judging its webhooks', async () => {
     for (let run = 0; run < 2; run++) {
       const result = await runConformance({
         baseUrl: target.baseUrl,
+        altBaseUrl: target.altBaseUrl,
         token: target.token,
         tenant: target.tenant,
         deploymentProfile: declaredProfile(choices),
@@ -43,6 +44,7 @@ describe.each(ALT_VARIANTS.map((c) => [c.name, c] as const))('alternative deploy
         'webhooks.delivery-arrives',
         'webhooks.delivery-log',
         'audit.records-change',
+        'base-urls.alt-identical',
       ])
         expect(status.get(name), `${name}, run ${run + 1}`).toBe('pass');
     }

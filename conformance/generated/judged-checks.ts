@@ -10,6 +10,7 @@ import { creationBase, postConnection } from '../checks/support/connections.ts';
 import { knownPair, successSamples } from '../checks/support/samples.ts';
 import { draw } from './draw.ts';
 import { must } from '../runner/invariant.ts';
+import { listAgreementProblems, type Routed } from '../rules/list-agreement.ts';
 
 const path = (id: string) => must(ROUTE_BY_ID.get(id), `the contract defines ${id}`).path;
 
@@ -38,7 +39,30 @@ async function makeEchoCalls(ctx: CheckContext) {
   const [operation] = draw(fc.stringMatching(/^[a-z]{3,10}\.[a-z]{3,10}$/), ctx.seed, 'echo.operation');
   await ctx.call('POST', path('createIdempotencyKey'), { json: { operation } });
   const base = await creationBase(ctx);
-  if (base) await postConnection(ctx, { ...base, scopeLabel: ctx.label('echo') });
+  // One creation per value of the enumeration, so an environment stored or answered as another is seen
+  // (a deployment may refuse some environments: a refusal is not judged here).
+  if (base)
+    await Promise.all(
+      ENVIRONMENTS.map((environment) => postConnection(ctx, { ...base, environment, scopeLabel: ctx.label('echo') })),
+    );
+  await ctx.call('GET', path('listConnections'));
+}
+
+/** The run's connections lists against their creations (list-agreement.ts). */
+function judgeListAgreement(ctx: CheckContext) {
+  const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
+  const routed = ctx
+    .exchanges()
+    .map(({ ex }) => ({ ex, route: routeOf(ex, bases) }))
+    .filter((r): r is Routed => r.route !== undefined);
+  const problems = listAgreementProblems(routed);
+  const first = problems[0];
+  if (first)
+    ctx.fail({
+      expected: `GET ${path('listConnections')} lists a connection the kit created only to its tenant, with the fields and createdAt of its creation`,
+      observed: `${first.problem} (${problems.length} listings)`,
+      exchange: first.ex,
+    });
 }
 
 async function judgeAll(ctx: CheckContext, rule: ResponseRule, expected: string, applies: (id: string) => boolean) {
@@ -69,6 +93,7 @@ function judged(
   title: string,
   rule: ResponseRule,
   applies: (id: string) => boolean = () => true,
+  runWide?: (ctx: CheckContext) => void,
 ): CheckDef {
   return defineCheck({
     name: `generated.${name}`,
@@ -78,7 +103,10 @@ function judged(
     tags: ['generated', 'responses'],
     mutating: false,
     judgesRun: true,
-    run: (ctx) => judgeAll(ctx, rule, title, applies),
+    async run(ctx) {
+      await judgeAll(ctx, rule, title, applies);
+      runWide?.(ctx);
+    },
   });
 }
 
@@ -93,8 +121,10 @@ export const judgedChecks: CheckDef[] = [
   judged(
     'request-echo',
     'Connection',
-    'the fields a creation or capability check sends come back unchanged (environment "default sandbox" when left out)',
+    'the fields a creation or capability check sends come back unchanged (environment "default sandbox" when left out), in the answer and in every later list of its tenant (and in no other tenant\'s)',
     requestEchoRule,
+    () => true,
+    judgeListAgreement,
   ),
   judged(
     'idempotency-key-echo',

@@ -1,4 +1,5 @@
 import { INTERNAL_SIGNS } from './internal-details.ts';
+import { revealsSecret } from './leaks.ts';
 
 /** A secret of the run and what to call it in a report (never the value). */
 export interface KnownSecret {
@@ -23,7 +24,7 @@ const MIN_SECRET = 6;
  */
 export function scanText(text: string, o: ScanOptions): string[] {
   const found: string[] = [];
-  for (const s of o.secrets) if (s.value.length >= MIN_SECRET && text.includes(s.value)) found.push(s.what);
+  for (const s of o.secrets) if (s.value.length >= MIN_SECRET && revealsSecret(text, s.value)) found.push(s.what);
   let cleaned = text;
   for (const l of o.legal ?? []) if (l.length >= 4) cleaned = cleaned.split(l).join(' ');
   for (const sign of INTERNAL_SIGNS) {

@@ -28,8 +28,25 @@ export function findLeaks(text: string, secrets: { value: string; what: string }
     const m = re.exec(text);
     if (m) found.push(`${what}: ${JSON.stringify(m[0].slice(0, 80))}`);
   }
-  for (const s of secrets) if (s.value.length >= 6 && text.includes(s.value)) found.push(s.what);
+  for (const s of secrets) if (s.value.length >= 6 && revealsSecret(text, s.value)) found.push(s.what);
   return found;
+}
+
+/** The shortest piece of a long secret that counts as revealing it (random enough that it is no coincidence). */
+export const SECRET_PIECE = 16;
+
+/**
+ * True when `text` holds the secret, or, for a secret of at least 1.5 × SECRET_PIECE characters, any
+ * SECRET_PIECE consecutive characters of it: a token cut short ("Check the token ncs_at_3f9a…") is
+ * still sent along, which the Errors section forbids.
+ * @example revealsSecret('hint: ncs_at_0123456789abcdef…', 'ncs_at_0123456789abcdefghijklmnop') // true
+ */
+export function revealsSecret(text: string, secret: string): boolean {
+  if (text.includes(secret)) return true;
+  if (secret.length < SECRET_PIECE * 1.5) return false;
+  for (let i = 0; i + SECRET_PIECE <= secret.length; i++)
+    if (text.includes(secret.slice(i, i + SECRET_PIECE))) return true;
+  return false;
 }
 
 /** The token of a Bearer Authorization header, if any (to look for it in the answer). */

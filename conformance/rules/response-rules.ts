@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { findLeaks } from './leaks.ts';
+import { findLeaks, revealsSecret } from './leaks.ts';
 import { carriesEnvelope, type ExchangeInfo } from './exchange-scope.ts';
 
 /**
@@ -54,12 +55,33 @@ export const envelopeRule: ResponseRule = (ex, { route }) => {
     : `not the ${ex.status === 200 ? 'success' : 'failure'} envelope: ${issues(parsed.error)}`;
 };
 
-/** MUST (Meta): meta has requestId, version, at (date-time); idempotencyKey and replayed well typed. */
+/**
+ * MUST (Meta, Versioning): meta has requestId, version, at (date-time); idempotencyKey and replayed well
+ * typed; a call that asked for the current version with Service-Version is answered as that version
+ * (on either base URL; what an earlier or unknown value gets is not shown, so only the current one is judged).
+ */
 export const metaRule: ResponseRule = (ex, { route }) => {
   if (!carriesEnvelope(ex, route) || typeof ex.json !== 'object' || ex.json === null) return undefined;
   const parsed = MetaFields.safeParse(body(ex)?.meta);
-  return parsed.success ? undefined : `meta: ${issues(parsed.error)}`;
+  if (!parsed.success) return `meta: ${issues(parsed.error)}`;
+  const asked = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'service-version')?.[1];
+  return asked === CURRENT_VERSION && parsed.data.version !== CURRENT_VERSION
+    ? `asked for ${CURRENT_VERSION} with Service-Version, answered as meta.version ${parsed.data.version}`
+    : undefined;
 };
+
+/**
+ * What is wrong with a provoked error answer's failure envelope and meta, judged wherever it was
+ * provoked (a 429 or 500 armed on a path of the kit's own is outside the interface's routes the
+ * response rules judge).
+ * @example failureEnvelopeProblem(ex) // 'meta: requestId: Too small: expected string to have >=1 characters'
+ */
+export function failureEnvelopeProblem(ex: Exchange): string | undefined {
+  const envelope = FailureEnvelope.safeParse(ex.json);
+  if (!envelope.success) return `not the failure envelope: ${issues(envelope.error)}`;
+  const meta = MetaFields.safeParse(envelope.data.meta);
+  return meta.success ? undefined : `meta: ${issues(meta.error)}`;
+}
 
 /** MUST (Errors): error.code is a code of the table, with the status the table pairs with it. */
 export const codeStatusRule: ResponseRule = (ex) => {
@@ -91,7 +113,7 @@ export const noLeaksRule: ResponseRule = (ex, { secrets }) => {
   const headers = Object.values(ex.headers).join('\n');
   const leaks = findLeaks(`${headers}\n${ex.status >= 400 ? ex.text : ''}`, [...secrets]);
   if (ex.status < 400)
-    for (const s of secrets) if (ex.text.includes(s.value) && !leaks.includes(s.what)) leaks.push(s.what);
+    for (const s of secrets) if (revealsSecret(ex.text, s.value) && !leaks.includes(s.what)) leaks.push(s.what);
   return leaks.length > 0 ? `the answer reveals ${leaks.join(', ')}` : undefined;
 };
 

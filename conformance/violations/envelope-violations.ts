@@ -76,7 +76,13 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'error-message-missing',
     description: 'failure envelopes leave out error.message',
     section: 'Failure envelope (every error response)',
-    catches: ['errors.failure-envelope', 'errors.unknown-route', 'responses.envelope'],
+    catches: [
+      'errors.failure-envelope',
+      'errors.unknown-route',
+      'responses.envelope',
+      'errors.internal',
+      'rate-limit.retry-after',
+    ],
     async handle(req, next) {
       const res = await next(req);
       return res.status >= 400 ? editJson(res, (b) => void delete b.error?.message) : res;
@@ -86,7 +92,14 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'missing-request-id',
     description: 'meta.requestId is left out of every envelope',
     section: 'Meta',
-    catches: ['envelope.meta-fields', 'errors.request-id', 'envelope.response-schema-openapi', 'responses.meta-fields'],
+    catches: [
+      'envelope.meta-fields',
+      'errors.request-id',
+      'envelope.response-schema-openapi',
+      'responses.meta-fields',
+      'errors.internal',
+      'rate-limit.retry-after',
+    ],
     async handle(req, next) {
       return editJson(await next(req), (b) => void delete b.meta?.requestId);
     },
@@ -190,6 +203,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     description: 'meta.version reports 2026-07-15, which is not a published interface version',
     section: 'Versioning',
     catches: [
+      'responses.meta-fields',
       'versions.meta-version-published',
       'versions.service-version-current',
       'envelope.response-schema-openapi',

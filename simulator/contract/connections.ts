@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTime } from './date-time.ts';
 import { Environment } from './environment.ts';
 import { boundedString as bounded, LIMITS } from './limits.ts';
 
@@ -19,7 +20,7 @@ export const Connection = z
     state: z.string(),
     capabilities: z.array(ConnectionCapability),
     nextStep: z.string(),
-    createdAt: z.iso.datetime(),
+    createdAt: DateTime,
   })
   .meta({ id: 'Connection' });
 export type Connection = z.infer<typeof Connection>;

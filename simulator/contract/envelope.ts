@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTime } from './date-time.ts';
 import { ERROR_CODES } from './errors.ts';
 import { SUPPORTED_VERSIONS } from './versions.ts';
 
@@ -6,7 +7,7 @@ export const Meta = z
   .object({
     requestId: z.string().min(1).describe('Identifier of this call, quoted for support queries'),
     version: z.enum(SUPPORTED_VERSIONS).describe('Interface version that answered'),
-    at: z.iso.datetime(),
+    at: DateTime,
     idempotencyKey: z.string().optional().describe('The key used for the call'),
     replayed: z.boolean().optional().describe('True when the response comes from an earlier identical operation'),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTime } from './date-time.ts';
 import { LIMITS } from './limits.ts';
 
 export const IdempotencyKey = z
@@ -7,7 +8,7 @@ export const IdempotencyKey = z
   .describe('Key against double effects: 8 to 128 letters, digits, dot, underscore, colon or hyphen');
 
 export const IdempotencyKeyResult = z
-  .object({ idempotencyKey: IdempotencyKey, operation: z.string(), expiresAt: z.iso.datetime() })
+  .object({ idempotencyKey: IdempotencyKey, operation: z.string(), expiresAt: DateTime })
   .meta({ id: 'IdempotencyKeyResult' });
 
 export const CreateIdempotencyKeyBody = z

@@ -1,0 +1,119 @@
+import { gzipSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AltChoices } from './alt-choices.ts';
+
+/**
+ * The wire-level legal choices of an alternative target (alt-choices.ts, `wire`): how the JSON is
+ * written and sent, time offsets, extra fields, list order, the stream's framing. None of them is
+ * fixed by the interface, so the kit must read through every one. The simulator's own choices are
+ * the defaults (absent `wire`).
+ */
+export interface WireChoices {
+  /** JSON written indented with every object's keys in reverse order (key order and spacing are not shown). */
+  prettyReversedKeys: boolean;
+  /** Content-Type of JSON answers (any JSON type with parameters). */
+  contentType: string;
+  /** gzip when the client accepts it, chunked (no Content-Length), Connection: close after each answer. */
+  gzipChunkedClose: boolean;
+  /** Every date-time written with this UTC offset (RFC 3339 allows any), e.g. '+02:00'. */
+  timeOffset: string | null;
+  /** Fields the interface does not list: in meta, at data's root and on every record with an id. */
+  extraFields: boolean;
+  /** List answers (providers, connectors, capabilities, connections) in reverse order (not shown). */
+  reverseLists: boolean;
+  /** Whether the X-Request-Id header is sent (the interface names none). */
+  requestIdHeader: boolean;
+  /** Stream framing: CRLF line ends, comment heartbeats, `retry:`, `id:` without a space, numbers shifted by this offset. */
+  stream: { crlf: boolean; heartbeats: boolean; idOffset: number } | null;
+}
+
+const DATE_TIME = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)(\.\d+)?Z$/;
+
+/** A UTC timestamp written with another offset: the same instant. */
+export function withOffset(value: string, offset: string): string {
+  const m = DATE_TIME.exec(value);
+  if (!m) return value;
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [h, min] = offset.slice(1).split(':').map(Number) as [number, number];
+  const shifted = new Date(Date.parse(value) + sign * (h * 60 + min) * 60_000).toISOString();
+  return `${shifted.slice(0, 19)}${m[3] ?? ''}${offset}`;
+}
+
+function transform(value: unknown, w: WireChoices, key = ''): unknown {
+  if (typeof value === 'string') return w.timeOffset ? withOffset(value, w.timeOffset) : value;
+  if (Array.isArray(value)) return value.map((v) => transform(v, w));
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, transform(v, w, k)] as const);
+  const out: Record<string, unknown> = Object.fromEntries(w.prettyReversedKeys ? entries.reverse() : entries);
+  if (w.extraFields && typeof out.id === 'string') out.etag = `W/"${out.id.length}"`;
+  if (w.extraFields && key === 'meta') out.servedBy = 'alt-c';
+  return out;
+}
+
+/** A JSON answer's text as this deployment writes it. */
+export function writeJson(text: string, w: WireChoices | undefined): string {
+  if (!w) return text;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const data = (body as { data?: Record<string, unknown> }).data;
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    if (w.reverseLists && typeof data.count === 'number')
+      for (const [k, v] of Object.entries(data)) if (Array.isArray(v)) data[k] = [...v].reverse();
+    if (w.extraFields) data.links = { self: null };
+  }
+  return JSON.stringify(transform(body, w), null, w.prettyReversedKeys ? 2 : undefined);
+}
+
+/** Sends a JSON answer the way this deployment does (compression, chunks, connection handling). */
+export function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  text: string,
+  c: AltChoices,
+) {
+  const w = c.wire;
+  if (!w) return void res.writeHead(status, headers).end(text);
+  const out = { ...headers };
+  if (/json/.test(out['content-type'] ?? '')) out['content-type'] = w.contentType;
+  if (!w.requestIdHeader) delete out['x-request-id'];
+  if (!w.gzipChunkedClose) return void res.writeHead(status, out).end(text);
+  out.connection = 'close';
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const bytes = gzip ? gzipSync(text) : Buffer.from(text);
+  if (gzip) out['content-encoding'] = 'gzip';
+  res.writeHead(status, out);
+  // Two writes without a Content-Length: node sends them chunked.
+  const half = Math.floor(bytes.length / 2);
+  res.write(bytes.subarray(0, half));
+  res.end(bytes.subarray(half));
+}
+
+/** Whole lines of an event stream as this deployment frames them. */
+export function frameStream(lines: string, w: WireChoices | undefined): string {
+  const s = w?.stream;
+  if (!s) return lines;
+  const eol = s.crlf ? '\r\n' : '\n';
+  return lines
+    .split('\n')
+    .map((line, i, all) => {
+      if (i === all.length - 1) return line;
+      const id = /^id: ?(\d+)$/.exec(line);
+      if (id) return `id:${Number(id[1]) + s.idOffset}${eol}`;
+      if (line === '' && s.heartbeats) return `${eol}: heartbeat${eol}${eol}`;
+      return `${line}${eol}`;
+    })
+    .join('');
+}
+
+/** A resume point the client sent, in the simulator's numbering (a number below the offset reads from the start). */
+export function inwardStreamId(value: string, w: WireChoices | undefined): string {
+  const off = w?.stream?.idOffset ?? 0;
+  if (!off || !/^\d+$/.test(value)) return value;
+  return String(Math.max(0, Number(value) - off));
+}

@@ -1,0 +1,31 @@
+import { parseArgs } from 'node:util';
+import { scoreUnseen } from './score.ts';
+
+// npm run unseen-score [-- --only <regex>] [--seed <n>] [--concurrency <n>]: the kit against every unseen
+// violation of the proxy, with only --token --tenant and with every option; exit 1 when one gets through.
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, seed: { type: 'string' }, concurrency: { type: 'string' } },
+});
+const started = Date.now();
+const result = await scoreUnseen({
+  ...(values.only ? { only: new RegExp(values.only) } : {}),
+  seed: values.seed ? Number(values.seed) : 1,
+  concurrency: values.concurrency ? Number(values.concurrency) : 2,
+  onVerdict(v) {
+    const show = (c: 'minimal' | 'full') =>
+      v.caught[c].checks.length ? `${v.caught[c].must ? 'MUST' : 'SHOULD'} ${v.caught[c].checks.join(',')}` : 'MISSED';
+    console.log(`${v.name}\n  minimal: ${show('minimal')}\n  full:    ${show('full')}`);
+  },
+});
+const base = (c: 'minimal' | 'full') => result.baseline[c].map((f) => f.name).join(', ') || 'none';
+console.log(`clean proxy failures (baseline): minimal ${base('minimal')}; full ${base('full')}`);
+const missed = (c: 'minimal' | 'full') => result.verdicts.filter((v) => !v.caught[c].checks.length).map((v) => v.name);
+const { rate, total } = result;
+console.log(`missed with --token --tenant: ${missed('minimal').join(', ') || 'none'}`);
+console.log(`missed with every option: ${missed('full').join(', ') || 'none'}`);
+console.log(
+  `unseen catch rate (seed ${result.seed}, ${Math.round((Date.now() - started) / 1000)} s): ` +
+    `--token --tenant ${rate.minimal}/${total} (${rate.minimalMust} by a MUST), ` +
+    `every option ${rate.full}/${total} (${rate.fullMust} by a MUST)`,
+);
+process.exitCode = rate.full === total ? 0 : 1;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { listAgreementProblems, type Routed } from './list-agreement.ts';
+import { revealsSecret } from './leaks.ts';
+
+const route = (id: string) => ROUTE_BY_ID.get(id)!;
+const connection = {
+  id: 'con_1',
+  connectorId: 'tillcraft-pos-cloud',
+  environment: 'pilot',
+  scopeLabel: 'Harbour Kitchen',
+  state: 'pending',
+  capabilities: [
+    { capability: 'orders.read', critical: false, idempotencyRequired: false },
+    { capability: 'menu.read', critical: false, idempotencyRequired: false },
+  ],
+  nextStep: 'Wait.',
+  createdAt: '2026-07-01T10:00:00.000Z',
+};
+const exchange = (tenant: string, data: unknown): Exchange => ({
+  method: 'GET',
+  url: 'http://x/api/public/v1/connections',
+  requestHeaders: { 'X-Service-Tenant': tenant },
+  status: 200,
+  headers: {},
+  text: '',
+  json: { ok: true, data, meta: {} },
+  durationMs: 1,
+  attempts: 1,
+});
+const created: Routed = { ex: exchange('a', connection), route: route('createConnection') };
+const listed = (tenant: string, entry: unknown): Routed => ({
+  ex: exchange(tenant, { tenant, count: 1, connections: [entry] }),
+  route: route('listConnections'),
+});
+
+describe('connection lists agree with their creations', () => {
+  it('accepts a later state, another capability order, another offset and precision of the same instant', () => {
+    const later = {
+      ...connection,
+      state: 'active',
+      capabilities: [...connection.capabilities].reverse(),
+      createdAt: '2026-07-01T12:00:00+02:00',
+    };
+    expect(listAgreementProblems([created, listed('a', later)])).toEqual([]);
+  });
+  it('finds an environment listed other than created, and a moved createdAt', () => {
+    const [p] = listAgreementProblems([created, listed('a', { ...connection, environment: 'production' })]);
+    expect(p?.problem).toMatch(/environment "production" \(created with "pilot"\)/);
+    expect(
+      listAgreementProblems([created, listed('a', { ...connection, createdAt: '2026-07-02T10:00:00Z' })])[0]?.problem,
+    ).toMatch(/createdAt/);
+  });
+  it('finds a connection listed to another tenant, and ignores lists made before the creation', () => {
+    expect(listAgreementProblems([created, listed('b', connection)])[0]?.problem).toMatch(
+      /created for tenant a, to tenant b/,
+    );
+    expect(listAgreementProblems([listed('b', connection), created])).toEqual([]);
+  });
+});
+
+describe('revealsSecret', () => {
+  const token = 'ncs_at_0123456789abcdefghijklmnopqrstuv';
+  it('finds a secret whole or cut short, never a short common piece', () => {
+    expect(revealsSecret(`hint: ${token}`, token)).toBe(true);
+    expect(revealsSecret('Check the token ncs_at_0123456789abcdef…', token)).toBe(true);
+    expect(revealsSecret('a token starts with ncs_at_ and 3 more', token)).toBe(false);
+    expect(revealsSecret('ncs_at_0123', 'ncs_at_0123456789')).toBe(false);
+  });
+});

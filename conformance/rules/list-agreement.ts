@@ -1,0 +1,75 @@
+import type { RouteDef } from '../../simulator/contract/route-def.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { echoPairs } from './echo-rules.ts';
+
+/**
+ * A run-wide rule over the connections the kit created: every later GET /connections of the same
+ * tenant that lists one repeats what the creation answered for the fields the client sent (the
+ * contract's echo pairs) and createdAt (the same instant, to the second), and no other tenant's list names it
+ * ("a tenant creates connections"; GET /connections: "connections of the tenant").
+ */
+export interface Routed {
+  ex: Exchange;
+  route: RouteDef;
+}
+type Record_ = Record<string, unknown>;
+
+const header = (headers: Record<string, string>, name: string) =>
+  Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+const instant = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : Number.NaN);
+
+/** The sent fields' values as a comparable text (a list of objects by its item key, as a sorted list). */
+function echoed(con: Record_, create: RouteDef): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of echoPairs(create)) {
+    const value = con[pair.path[pair.path.length - 1] ?? pair.field];
+    const items = Array.isArray(value) && pair.itemKey ? value.map((i) => (i as Record_)?.[pair.itemKey ?? '']) : value;
+    out[pair.field] = JSON.stringify(Array.isArray(items) ? [...items].map(String).sort() : items);
+  }
+  return out;
+}
+
+/**
+ * The problems of a run's exchanges (in the order they were made); empty when every list agrees.
+ * @example listAgreementProblems([{ ex: creation, route: create }, { ex: list, route: listRoute }]) // []
+ */
+export function listAgreementProblems(exchanges: readonly Routed[]): { problem: string; ex: Exchange }[] {
+  const created = new Map<string, { tenant: string; fields: Record<string, string>; at: number }>();
+  const problems: { problem: string; ex: Exchange }[] = [];
+  for (const { ex, route } of exchanges) {
+    if (ex.status !== 200) continue;
+    const data = (ex.json as { data?: Record_ } | undefined)?.data;
+    const tenant = header(ex.requestHeaders, 'x-service-tenant') ?? '';
+    if (route.method === 'POST' && route.idempotent && typeof data?.id === 'string' && 'createdAt' in data) {
+      if (!created.has(data.id))
+        created.set(data.id, { tenant, fields: echoed(data, route), at: instant(data.createdAt) });
+      continue;
+    }
+    const list = route.method === 'GET' ? Object.values(data ?? {}).find(Array.isArray) : undefined;
+    if (!list) continue;
+    const create = createRouteFor(route, exchanges);
+    for (const entry of list as Record_[]) {
+      const first = typeof entry?.id === 'string' ? created.get(entry.id) : undefined;
+      if (!first || !create) continue;
+      if (first.tenant !== tenant) {
+        problems.push({ problem: `lists ${entry.id}, created for tenant ${first.tenant}, to tenant ${tenant}`, ex });
+        continue;
+      }
+      const now = echoed(entry, create);
+      const differs = Object.keys(first.fields).filter((k) => now[k] !== first.fields[k]);
+      // The same instant; a store may keep whole seconds where the creation answer had milliseconds.
+      if (!Number.isNaN(first.at) && !(Math.abs(instant(entry.createdAt) - first.at) < 1000)) differs.push('createdAt');
+      if (differs.length)
+        problems.push({
+          problem: `lists ${entry.id} with ${differs.map((k) => `${k} ${now[k] ?? JSON.stringify(entry[k])} (created with ${first.fields[k] ?? new Date(first.at).toISOString()})`).join(', ')}`,
+          ex,
+        });
+    }
+  }
+  return problems;
+}
+
+/** The creation route whose collection this list reads (same path, POST, idempotent). */
+function createRouteFor(list: RouteDef, exchanges: readonly Routed[]): RouteDef | undefined {
+  return exchanges.find((e) => e.route.method === 'POST' && e.route.idempotent && e.route.path === list.path)?.route;
+}
