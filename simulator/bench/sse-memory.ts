@@ -3,12 +3,12 @@
 // bare baseline listener) runs in a child process started with --expose-gc and answers "measure"
 // over IPC with heap and RSS after two full collections. The parent opens N raw-socket subscribers on
 // GET /api/public/v1/stream, in the same way the sse-fanout scenario does.
-// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2]
+// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2] [--no-gc] [--snapshots DIR]
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { writeHeapSnapshot } from 'node:v8';
+import * as v8 from 'node:v8';
 
 const SELF = fileURLToPath(import.meta.url);
 const arg = (name: string, fallback: number) => {
@@ -45,13 +45,25 @@ async function childMain(kind: string) {
     if (m.startsWith('snapshot ')) {
       // --snapshots DIR: heap snapshots before and after, to see what a subscriber keeps.
       gc();
-      process.send!({ file: writeHeapSnapshot(m.slice(9)) });
+      process.send!({ file: v8.writeHeapSnapshot(m.slice(9)) });
       return;
     }
     if (m !== 'measure') return;
-    gc();
-    gc();
+    // --no-gc: as the benchmark reads it (garbage not yet collected counts).
+    if (!process.argv.includes('--no-gc')) {
+      gc();
+      gc();
+    }
     const u = process.memoryUsage();
+    if (process.env.SSE_MEMORY_SPACES)
+      process.stderr.write(
+        `${kind} ${v8
+          .getHeapSpaceStatistics()
+          .map(
+            (x) => `${x.space_name} ${(x.space_size / 1048576).toFixed(1)}/${(x.space_used_size / 1048576).toFixed(1)}`,
+          )
+          .join(', ')}\n`,
+      );
     process.send!({ heap: u.heapUsed, rss: u.rss, external: u.external + u.arrayBuffers } satisfies Memory);
   });
   process.send!({ url, ...access });
@@ -75,8 +87,8 @@ function subscribe(url: string, access: { token: string; tenant: string }): Prom
 }
 
 async function measure(kind: string, n: number) {
-  const child = fork(SELF, ['--child', kind], {
-    execArgv: ['--expose-gc'],
+  const child = fork(SELF, ['--child', kind, ...(process.argv.includes('--no-gc') ? ['--no-gc'] : [])], {
+    execArgv: ['--expose-gc', ...(process.env.SSE_MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const next = () => new Promise<Record<string, unknown>>((r) => child.once('message', (m) => r(m as never)));
@@ -121,7 +133,7 @@ else {
     for (const kind of ['simulator', 'baseline']) {
       const m = await measure(kind, n);
       process.stdout.write(
-        `${kind.padEnd(9)} ${n} subscribers, after full GC, per subscriber: heap ${m.heap.toFixed(2)} KB, external ${m.external.toFixed(2)} KB, RSS ${m.rss.toFixed(2)} KB\n`,
+        `${kind.padEnd(9)} ${n} subscribers, ${process.argv.includes('--no-gc') ? 'no GC' : 'after full GC'}, per subscriber: heap ${m.heap.toFixed(2)} KB, external ${m.external.toFixed(2)} KB, RSS ${m.rss.toFixed(2)} KB\n`,
       );
     }
   }
