@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
+import type { CoreHandler, PlainRequest, PlainResponse, StreamSink } from '../core/types.ts';
 
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
@@ -91,7 +91,7 @@ function readBody(req: IncomingMessage, plain: PlainRequest, maxBodyBytes: numbe
 export function writeNodeResponse(
   res: ServerResponse,
   out: PlainResponse,
-  onStreamOpen?: (stop: () => void) => () => void,
+  open?: OpenStreams,
   draining?: () => boolean,
 ): void {
   // Shutting down: tell the client this connection ends after this answer (node then closes it).
@@ -111,33 +111,55 @@ export function writeNodeResponse(
   }
   res.writeHead(out.status, out.headers);
   res.flushHeaders();
-  let ended = false;
-  const stop = out.stream.open({
-    write(chunk) {
-      if (ended) return false;
-      return res.write(chunk);
-    },
-    end() {
-      if (ended) return;
-      ended = true;
-      res.end();
-    },
-    onDrain(listener) {
-      res.on('drain', listener);
-    },
-  });
-  const untrack = onStreamOpen?.(() => {
-    stop();
-    if (!ended) {
-      ended = true;
-      res.end();
-    }
-  });
-  res.on('close', () => {
-    ended = true;
-    stop();
-    untrack?.();
-  });
+  const sink = new NodeStreamSink(res);
+  sink.stopSource = out.stream.open(sink);
+  sink.open = open;
+  open?.add(sink);
+  // `on`, not `once`: 'close' comes once anyway, and once() adds a wrapper and its state per stream.
+  res.on('close', () => sink.closed());
+}
+
+/** What the server keeps of its open streams: it stops them all at shutdown. */
+export interface OpenStreams {
+  add(stream: { stop(): void }): void;
+  delete(stream: { stop(): void }): void;
+}
+
+/**
+ * A stream's sink on a node:http response, and its handle for the server: one object with methods
+ * rather than a closure per reaction, since every open stream keeps it.
+ */
+class NodeStreamSink implements StreamSink {
+  private readonly res: ServerResponse;
+  private ended = false;
+  stopSource: (() => void) | undefined;
+  open: OpenStreams | undefined;
+  constructor(res: ServerResponse) {
+    this.res = res;
+  }
+  write(chunk: string): boolean {
+    if (this.ended) return false;
+    return this.res.write(chunk);
+  }
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.res.end();
+  }
+  onDrain(listener: () => void): void {
+    this.res.on('drain', listener);
+  }
+  /** The server stops the stream (shutdown). */
+  stop(): void {
+    this.stopSource?.();
+    this.end();
+  }
+  /** The response closed (client gone, or ended). */
+  closed(): void {
+    this.ended = true;
+    this.stopSource?.();
+    this.open?.delete(this);
+  }
 }
 
 const REASONS: Record<number, string> = {
@@ -229,7 +251,8 @@ export function discardRestOfBody(req: IncomingMessage, maxBytes = DISCARD_MAX_B
 export function createNodeListener(
   core: CoreHandler,
   opts: NodeAdapterOptions & {
-    onStreamOpen?: (stop: () => void) => () => void;
+    /** Where open streams are kept while open (the server stops them at shutdown). */
+    openStreams?: OpenStreams;
     /** True once the server is shutting down: answers carry Connection: close. */
     draining?: () => boolean;
   } = {},
@@ -246,7 +269,7 @@ export function createNodeListener(
         }
         return out;
       })
-      .then((out) => writeNodeResponse(res, out, opts.onStreamOpen, opts.draining))
+      .then((out) => writeNodeResponse(res, out, opts.openStreams, opts.draining))
       .catch(() => {
         // Only a broken socket gets here (the core never throws); nothing left to answer.
         res.destroy();

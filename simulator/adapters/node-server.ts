@@ -63,7 +63,7 @@ export interface NodeServer {
  */
 export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}): NodeServer {
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...opts.limits };
-  const streams = new Set<() => void>();
+  const streams = new Set<{ stop(): void }>();
   // Set once listening (port 0 is only known then); no request can arrive before.
   let origin = opts.publicUrl;
   let draining = false;
@@ -79,10 +79,7 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
       maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
       origin: () => origin,
       draining: () => draining,
-      onStreamOpen(stop) {
-        streams.add(stop);
-        return () => streams.delete(stop);
-      },
+      openStreams: streams,
     }),
   );
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
@@ -126,7 +123,7 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
         else Reflect.deleteProperty(server, 'closeIdleConnections');
         // From now on every answer says Connection: close, and node closes the connection after it.
         draining = true;
-        for (const stop of [...streams]) stop();
+        for (const stream of [...streams]) stream.stop();
         // Idle keep-alive connections stay open for the grace time: a client may have sent its next
         // request a moment ago. Then they are closed, and connections that go idle after their last
         // answer are closed as they do, not after the keep-alive time.

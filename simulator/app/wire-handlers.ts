@@ -2,10 +2,10 @@ import { auditHandlers } from '../handlers/audit.ts';
 import { catalogHandlers } from '../handlers/catalog.ts';
 import { connectionHandlers } from '../handlers/connections.ts';
 import { discoveryHandlers } from '../handlers/discovery.ts';
-import { streamHandlers } from '../handlers/stream.ts';
+import { streamClosedMessage, streamHandlers } from '../handlers/stream.ts';
 import { bindHandlers, type HandlerDeps, type HandlerMap } from '../handlers/types.ts';
 import { webhookHandlers } from '../handlers/webhooks.ts';
-import { watchAccess } from '../state/access-watch.ts';
+import { createAccessWatch } from '../state/access-watch.ts';
 import type { SandboxState } from './sandbox-state.ts';
 
 /** What handlers need besides the stores: documents, stream gate and pacing, webhook settings. */
@@ -19,6 +19,7 @@ export type HandlerServices = Pick<
  * @example const handlers = wireHandlers(state, services); await handlers.listProviders!(ctx);
  */
 export function wireHandlers(s: SandboxState, x: HandlerServices): HandlerMap {
+  const access = createAccessWatch(s, streamClosedMessage);
   return {
     ...bindHandlers(discoveryHandlers, { documents: x.documents, clients: s.clients, tenants: s.tenants }),
     ...bindHandlers(catalogHandlers, { catalog: s.catalog, connections: s.connections }),
@@ -31,7 +32,7 @@ export function wireHandlers(s: SandboxState, x: HandlerServices): HandlerMap {
       feeds: s.feeds,
       streams: x.streams,
       streamOptions: x.streamOptions,
-      watchAccess: ((token, onEnd) => watchAccess(s, token, onEnd)) satisfies HandlerDeps['watchAccess'],
+      accessStreams: ((token) => access.group(token)) satisfies HandlerDeps['accessStreams'],
     }),
     ...bindHandlers(webhookHandlers, {
       receivers: s.receivers,

@@ -1,7 +1,13 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock, type Clock } from '../lib/clock.ts';
 import { RingBuffer } from '../lib/ring-buffer.ts';
-import { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from '../contract/audit-hash.ts';
+import {
+  GENESIS_HASH,
+  hashAuditEntry,
+  hashAuditFields,
+  type AuditEntry,
+  type AuditProof,
+} from '../contract/audit-hash.ts';
 import { CANONICALIZATION } from '../contract/canonical-json.ts';
 
 export { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof };
@@ -51,19 +57,24 @@ export function createAuditChain(tenant: string, opts: { maxEntries?: number; cl
         if (typeof input[k] !== 'string' || input[k].length === 0)
           throw new TypeError(`audit ${k} must be a non-empty string`);
       }
-      const body = {
-        seq: head.seq + 1,
+      // The entry is built once and hashed from its own fields (no body object copied into it).
+      const seq = head.seq + 1;
+      const at = input.at ?? new Date(clock.now()).toISOString();
+      const prevHash = head.hash;
+      const hash = hashAuditFields(seq, input.requestId, input.actor, input.action, input.target, at, tenant, prevHash);
+      const entry: AuditEntry = Object.freeze({
+        seq,
         requestId: input.requestId,
         actor: input.actor,
         action: input.action,
         target: input.target,
-        at: input.at ?? new Date(clock.now()).toISOString(),
+        at,
         tenant,
-        prevHash: head.hash,
-      };
-      const entry: AuditEntry = Object.freeze({ ...body, hash: hashAuditEntry(body) });
+        prevHash,
+        hash,
+      });
       entries.push(entry);
-      head = { seq: entry.seq, hash: entry.hash };
+      head = { seq, hash };
       return entry;
     },
     head: () => ({ ...head }),

@@ -3,7 +3,10 @@
 // `core.handle()`, 20 in flight; process.cpuUsage() over the batch, including the deferred activation of
 // each new connection (the sandbox clock is advanced past the delay and the due work drained).
 // Repeatable on a loaded machine where wall-clock rates are not; run it with --cpu-prof for a profile.
-// Usage: npx node [--cpu-prof --cpu-prof-dir DIR] simulator/bench/core-cost.ts [connections|providers|replay] [--requests 20000] [--rounds 5]
+// --alloc: instead of CPU, bytes allocated per request (V8's sampling heap profiler, collected objects
+// included) and the top allocation sites: what the collector has to clean up, counted, not timed.
+// Usage: npx node [--cpu-prof --cpu-prof-dir DIR] simulator/bench/core-cost.ts [connections|providers|replay] [--requests 20000] [--rounds 5] [--alloc]
+import { Session } from 'node:inspector/promises';
 import { createSandbox } from '../app/sandbox.ts';
 import type { PlainRequest } from '../core/types.ts';
 import { createClock } from '../lib/clock.ts';
@@ -53,6 +56,10 @@ async function batch(count: number) {
 }
 
 await batch(Math.min(5000, requests));
+if (process.argv.includes('--alloc')) {
+  await allocationProfile(requests);
+  process.exit(0);
+}
 const out: number[] = [];
 for (let r = 0; r < rounds; r++) {
   const before = process.cpuUsage();
@@ -65,3 +72,37 @@ process.stdout.write(
   `${which} via core.handle(): ${requests} x ${rounds}; µs CPU/request median ${sorted[Math.floor(rounds / 2)]!.toFixed(1)}, min ${sorted[0]!.toFixed(1)} (${out.map((x) => x.toFixed(1)).join(', ')})\n`,
 );
 process.exit(0);
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+async function allocationProfile(count: number) {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  // Every sampled allocation, including objects the collector already took: the garbage a request makes.
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  await batch(count);
+  const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
+    profile: { head: SamplingNode };
+  };
+  const bySite = new Map<string, number>();
+  const walk = (node: SamplingNode) => {
+    const f = node.callFrame;
+    const site = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(simulator|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
+    bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    for (const c of node.children) walk(c);
+  };
+  walk(profile.head);
+  const total = [...bySite.values()].reduce((a, b) => a + b, 0);
+  process.stdout.write(`${which}: ${count} requests; bytes allocated per request ${Math.round(total / count)}\n`);
+  for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    process.stdout.write(`${String(Math.round(bytes / count)).padStart(8)}  ${site}\n`);
+}

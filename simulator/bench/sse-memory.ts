@@ -3,12 +3,13 @@
 // bare baseline listener) runs in a child process started with --expose-gc and answers "measure"
 // over IPC with heap and RSS after two full collections. The parent opens N raw-socket subscribers on
 // GET /api/public/v1/stream, in the same way the sse-fanout scenario does.
-// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2]
+// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2] [--no-gc] [--alloc] [--snapshots DIR]
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { writeHeapSnapshot } from 'node:v8';
+import { Session } from 'node:inspector/promises';
+import * as v8 from 'node:v8';
 
 const SELF = fileURLToPath(import.meta.url);
 const arg = (name: string, fallback: number) => {
@@ -20,6 +21,12 @@ interface Memory {
   heap: number;
   rss: number;
   external: number;
+  /** Bytes allocated since the previous measure (--alloc), 0 without. */
+  allocated: number;
+}
+
+interface SampleNode {
+  head: { selfSize: number; children: SampleNode['head'][] };
 }
 
 async function childMain(kind: string) {
@@ -45,15 +52,52 @@ async function childMain(kind: string) {
     if (m.startsWith('snapshot ')) {
       // --snapshots DIR: heap snapshots before and after, to see what a subscriber keeps.
       gc();
-      process.send!({ file: writeHeapSnapshot(m.slice(9)) });
+      process.send!({ file: v8.writeHeapSnapshot(m.slice(9)) });
       return;
     }
     if (m !== 'measure') return;
-    gc();
-    gc();
-    const u = process.memoryUsage();
-    process.send!({ heap: u.heapUsed, rss: u.rss, external: u.external + u.arrayBuffers } satisfies Memory);
+    void measureNow();
   });
+  // --alloc: bytes allocated between the two measures (the subscriptions), by V8's sampling heap
+  // profiler with collected objects included: what the requests put through the young generation.
+  const session = process.argv.includes('--alloc') ? new Session() : undefined;
+  session?.connect();
+  let sampling = false;
+  async function allocatedSinceLast(): Promise<number> {
+    if (!session) return 0;
+    if (!sampling) {
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 256,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      sampling = true;
+      return 0;
+    }
+    const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: SampleNode };
+    const sum = (node: SampleNode['head']): number => node.selfSize + node.children.reduce((a, c) => a + sum(c), 0);
+    return sum(profile.head);
+  }
+  async function measureNow() {
+    const allocated = await allocatedSinceLast();
+    // --no-gc: as the benchmark reads it (garbage not yet collected counts).
+    if (!process.argv.includes('--no-gc')) {
+      gc();
+      gc();
+    }
+    const u = process.memoryUsage();
+    if (process.env.SSE_MEMORY_SPACES)
+      process.stderr.write(
+        `${kind} ${v8
+          .getHeapSpaceStatistics()
+          .map(
+            (x) => `${x.space_name} ${(x.space_size / 1048576).toFixed(1)}/${(x.space_used_size / 1048576).toFixed(1)}`,
+          )
+          .join(', ')}\n`,
+      );
+    process.send!({ heap: u.heapUsed, rss: u.rss, external: u.external + u.arrayBuffers, allocated } satisfies Memory);
+  }
   process.send!({ url, ...access });
 }
 
@@ -75,8 +119,9 @@ function subscribe(url: string, access: { token: string; tenant: string }): Prom
 }
 
 async function measure(kind: string, n: number) {
-  const child = fork(SELF, ['--child', kind], {
-    execArgv: ['--expose-gc'],
+  const flags = ['--no-gc', '--alloc'].filter((f) => process.argv.includes(f));
+  const child = fork(SELF, ['--child', kind, ...flags], {
+    execArgv: ['--expose-gc', ...(process.env.SSE_MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const next = () => new Promise<Record<string, unknown>>((r) => child.once('message', (m) => r(m as never)));
@@ -106,7 +151,7 @@ async function measure(kind: string, n: number) {
     child.send('measure');
     const after = (await next()) as unknown as Memory;
     const per = (k: keyof Memory) => (after[k] - before[k]) / n / 1024;
-    return { heap: per('heap'), rss: per('rss'), external: per('external') };
+    return { heap: per('heap'), rss: per('rss'), external: per('external'), allocated: after.allocated / n / 1024 };
   } finally {
     for (const s of sockets) s.destroy();
     child.kill();
@@ -121,7 +166,7 @@ else {
     for (const kind of ['simulator', 'baseline']) {
       const m = await measure(kind, n);
       process.stdout.write(
-        `${kind.padEnd(9)} ${n} subscribers, after full GC, per subscriber: heap ${m.heap.toFixed(2)} KB, external ${m.external.toFixed(2)} KB, RSS ${m.rss.toFixed(2)} KB\n`,
+        `${kind.padEnd(9)} ${n} subscribers, ${process.argv.includes('--no-gc') ? 'no GC' : 'after full GC'}, per subscriber: heap ${m.heap.toFixed(2)} KB, external ${m.external.toFixed(2)} KB, RSS ${m.rss.toFixed(2)} KB${process.argv.includes('--alloc') ? `, allocated ${m.allocated.toFixed(2)} KB` : ''}\n`,
       );
     }
   }

@@ -3,7 +3,7 @@ import { ApiError } from '../core/api-error.ts';
 import type { AccessToken, RequestContext } from '../core/context.ts';
 import { isDataReply, type Reply } from '../core/reply.ts';
 import { defineStep, type Step } from '../core/step.ts';
-import type { PlainResponse, StreamSource } from '../core/types.ts';
+import type { PlainResponse, StreamSink, StreamSource } from '../core/types.ts';
 import { bodyHash, type ClientBucket, type Observations, type StreamRecord } from './observation.ts';
 
 const STREAM_PATH = `${BASE_PATH}/stream`;
@@ -28,29 +28,48 @@ function cursorOf(ctx: RequestContext): number | undefined {
 
 /** Notes the numbered messages (`id: N`) and any stream.reset a stream sends, and when it ends. */
 function watchStream(source: StreamSource, s: StreamRecord): StreamSource {
-  return {
-    open(sink) {
-      const stop = source.open({
-        write(chunk) {
-          if (chunk.startsWith('id: ')) {
-            const id = Number.parseInt(chunk.slice(4), 10);
-            s.firstId ??= id;
-            s.lastId = id;
-          } else if (chunk.startsWith('event: stream.reset')) s.reset = true;
-          return sink.write(chunk);
-        },
-        end() {
-          s.endedAt ||= Date.now();
-          sink.end();
-        },
-        ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain?.(l) } : {}),
-      });
-      return () => {
-        s.endedAt ||= Date.now();
-        stop();
-      };
-    },
-  };
+  return { open: (sink) => openObserved(source, s, sink) };
+}
+
+// One object per open stream, no closure per method; outside watchStream so the stop function
+// captures only that object, not the source and record around it.
+function openObserved(source: StreamSource, s: StreamRecord, sink: StreamSink): () => void {
+  const observed = sink.onDrain ? new DrainableObservedSink(sink, s) : new ObservedSink(sink, s);
+  observed.stopSource = source.open(observed);
+  return () => observed.stop();
+}
+
+class ObservedSink implements StreamSink {
+  protected readonly sink: StreamSink;
+  private readonly record: StreamRecord;
+  stopSource: (() => void) | undefined;
+  constructor(sink: StreamSink, record: StreamRecord) {
+    this.sink = sink;
+    this.record = record;
+  }
+  write(chunk: string): boolean {
+    const s = this.record;
+    if (chunk.startsWith('id: ')) {
+      const id = Number.parseInt(chunk.slice(4), 10);
+      s.firstId ??= id;
+      s.lastId = id;
+    } else if (chunk.startsWith('event: stream.reset')) s.reset = true;
+    return this.sink.write(chunk);
+  }
+  end(): void {
+    this.record.endedAt ||= Date.now();
+    this.sink.end();
+  }
+  stop(): void {
+    this.record.endedAt ||= Date.now();
+    this.stopSource?.();
+  }
+}
+
+class DrainableObservedSink extends ObservedSink {
+  onDrain(listener: () => void): void {
+    this.sink.onDrain?.(listener);
+  }
 }
 
 /**

@@ -40,7 +40,24 @@ export interface AuditProof {
  * @example hashAuditEntry({ seq: 1, requestId: 'req_1', actor: 'harbour-backend', action: 'connection.create', target: 'connection:con_1', at, tenant, prevHash: GENESIS_HASH })
  */
 export function hashAuditEntry(e: Omit<AuditEntry, 'hash'>): string {
-  const { seq, requestId, actor, action, target, at, tenant, prevHash } = e;
+  return hashAuditFields(e.seq, e.requestId, e.actor, e.action, e.target, e.at, e.tenant, e.prevHash);
+}
+
+/**
+ * hashAuditEntry with the fields as arguments: the chain hashes every entry it writes without an
+ * object to carry them.
+ * @example hashAuditFields(1, 'req_1', 'harbour-backend', 'connection.create', 'connection:con_1', at, tenant, GENESIS_HASH)
+ */
+export function hashAuditFields(
+  seq: number,
+  requestId: string,
+  actor: string,
+  action: string,
+  target: string,
+  at: string,
+  tenant: string,
+  prevHash: string,
+): string {
   return hash(
     'sha256',
     canonicalEntry(seq, requestId, actor, action, target, at, tenant, prevHash) ??

@@ -58,6 +58,18 @@ describe('canonicalJson', () => {
   });
 });
 
+describe('canonicalJson member order', () => {
+  it('is Array#sort order (UTF-16 code units) for objects of any size, small ones sorted by hand', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ unit: 'binary' }), { maxLength: 40 }), (names) => {
+        const obj = Object.fromEntries(names.map((n, i) => [n, i]));
+        const order = [...Object.keys(obj)].sort();
+        expect(canonicalJson(obj)).toBe(`{${order.map((k) => `${JSON.stringify(k)}:${obj[k]}`).join(',')}}`);
+      }),
+    );
+  });
+});
+
 describe('canonicalJson for idempotency fingerprints', () => {
   it('equal bodies give equal text regardless of key order; order of arrays matters', () => {
     expect(canonicalJson({ a: 1, b: { c: [1, 2] } })).toBe(canonicalJson({ b: { c: [1, 2] }, a: 1 }));

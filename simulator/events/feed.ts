@@ -31,6 +31,11 @@ export type AfterResult =
 
 export type FeedListener = (message: FeedMessage) => void;
 
+/** A subscriber as an object (an open stream): no closure per subscriber. */
+export interface FeedSubscriber {
+  deliver(message: FeedMessage): void;
+}
+
 export interface FeedStore {
   readonly retention: number;
   /** Appends a message with the feed's next id and tells every subscriber. */
@@ -45,6 +50,9 @@ export interface FeedStore {
   oldestRetained(key: string): number;
   /** Calls `listener` for every later message; returns the unsubscribe function. */
   subscribe(key: string, listener: FeedListener): () => void;
+  /** Like subscribe, for an object subscriber: `deliver` is called for every later message until `detach`. */
+  attach(key: string, subscriber: FeedSubscriber): void;
+  detach(key: string, subscriber: FeedSubscriber): void;
   subscriberCount(key: string): number;
   /** Puts back persisted messages (oldest first) after a restart; numbering continues after the last. */
   restore(key: string, messages: FeedMessage[]): void;
@@ -72,7 +80,7 @@ export function messageDataJson(m: FeedMessage): string {
 interface Feed {
   ring?: RingBuffer<FeedMessage>;
   lastId: number;
-  listeners: Set<FeedListener>;
+  listeners: Set<FeedListener | FeedSubscriber>;
 }
 
 /**
@@ -124,7 +132,8 @@ export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}
       f.ring.push(message);
       for (const listener of f.listeners) {
         try {
-          listener(message);
+          if (typeof listener === 'function') listener(message);
+          else listener.deliver(message);
         } catch {
           // One failing reader must not keep the message from the others.
         }
@@ -147,6 +156,12 @@ export function createFeedStore(opts: { retention?: number; clock?: Clock } = {}
       const f = feed(key);
       f.listeners.add(listener);
       return () => void f.listeners.delete(listener);
+    },
+    attach(key, subscriber) {
+      feed(key).listeners.add(subscriber);
+    },
+    detach(key, subscriber) {
+      feeds.get(key)?.listeners.delete(subscriber);
     },
     subscriberCount: (key) => feeds.get(key)?.listeners.size ?? 0,
     restore(key, messages) {

@@ -156,6 +156,51 @@ describe('SSE source', () => {
     expect(s.ids()).toEqual([]);
   });
 
+  it('beats every open stream from one shared timer per interval, started by the first and stopped by the last', () => {
+    const feeds = createFeedStore();
+    const t = fakeTimers();
+    const sinks = [fakeSink(), fakeSink(), fakeSink()];
+    const stops = sinks.map((s) =>
+      createSseSource(feeds, PUBLIC_FEED, { timers: t.timers, heartbeatMs: 15_000 }).open(s.sink),
+    );
+    expect(t.live.size).toBe(1);
+    sinks[1]!.state.accept = false;
+    publish(feeds, 1); // the second stream is now blocked: no heartbeat for it until it drains
+    t.fire();
+    expect(sinks.map((s) => s.comments.length)).toEqual([1, 0, 1]);
+    stops[0]!();
+    t.fire();
+    expect(sinks.map((s) => s.comments.length)).toEqual([1, 0, 2]);
+    stops[1]!();
+    stops[2]!();
+    expect(t.live.size).toBe(0);
+    const again = createSseSource(feeds, PUBLIC_FEED, { timers: t.timers, heartbeatMs: 15_000 }).open(fakeSink().sink);
+    expect(t.live.size).toBe(1);
+    again();
+    expect(t.live.size).toBe(0);
+  });
+
+  it('closes every stream that joined a shared watch, each with a final stream.closed', () => {
+    const feeds = createFeedStore();
+    const members = new Set<{ close(reason: string, message: string): void }>();
+    const watch = { add: (m: never) => void members.add(m), delete: (m: never) => void members.delete(m) };
+    const a = open(feeds, { watch });
+    const b = open(feeds, { watch });
+    expect(members.size).toBe(2);
+    for (const m of [...members]) m.close('token_revoked', 'gone');
+    for (const s of [a, b]) {
+      expect(s.events.at(-1)).toEqual({
+        id: undefined,
+        event: 'stream.closed',
+        data: JSON.stringify({ reason: 'token_revoked', message: 'gone' }),
+      });
+      expect(s.ends).toEqual(['closed']);
+      expect(s.state.ended).toBe(1);
+    }
+    expect(members.size).toBe(0);
+    expect(feeds.subscriberCount(PUBLIC_FEED)).toBe(0);
+  });
+
   it('pauses for a client that is not keeping up and catches up on drain, without copying messages', () => {
     const feeds = createFeedStore();
     const s = open(feeds, { maxLagMessages: 10 });

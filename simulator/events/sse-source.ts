@@ -1,24 +1,36 @@
 import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
 import type { StreamSink, StreamSource } from '../core/types.ts';
-import type { FeedStore } from './feed.ts';
+import type { FeedMessage, FeedStore, FeedSubscriber } from './feed.ts';
+import { joinHeartbeat, leaveHeartbeat, realTimers, type HeartbeatMember, type IntervalTimers } from './heartbeat.ts';
 import {
-  encodeSseComment,
   encodeSseControl,
   encodeSseMessage,
   encodeSseRetry,
+  HEARTBEAT_FRAME,
   planResume,
   STREAM_RESET_EVENT,
 } from './sse.ts';
 
-export interface IntervalTimers {
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
+export type { IntervalTimers } from './heartbeat.ts';
 
 export type StreamEndReason = 'stopped' | 'slow_consumer' | 'closed';
 
 /** Name of the final control message of a stream closed by the server (e.g. its token was revoked). */
 export const STREAM_CLOSED_EVENT = 'stream.closed';
+
+/** A live stream the server can close with a reason (a final `stream.closed` message, then the end). */
+export interface ClosableStream {
+  close(reason: string, message: string): void;
+}
+
+/**
+ * Something many streams share that may close them all (every stream of one access token): streams
+ * join it while open and leave when they end, so a stream holds no watcher of its own.
+ */
+export interface StreamWatch {
+  add(stream: ClosableStream): void;
+  delete(stream: ClosableStream): void;
+}
 
 export interface SseSourceOptions {
   /** Last message id the client read (from parseCursor); undefined = live messages only. */
@@ -32,103 +44,145 @@ export interface SseSourceOptions {
   timers?: IntervalTimers;
   /** Called once when the stream ends: stopped by the transport/shutdown, or disconnected as a slow consumer. */
   onEnd?: (reason: StreamEndReason) => void;
+  /** A shared watch that may close the stream (see StreamWatch); the stream joins it while open. */
+  watch?: StreamWatch;
   /**
    * Watches for a reason to close the stream (the access behind its token ended): calling `close`
    * sends a final `stream.closed` message with the reason and ends the stream. Returns a function
-   * that stops watching.
+   * that stops watching. (A closure per stream: prefer `watch` where many streams share the reason.)
    */
   until?: (close: (reason: string, message: string) => void) => () => void;
 }
 
-const realTimers: IntervalTimers = {
-  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
-  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-};
+/**
+ * One open stream: its position and state in fields, its reactions as methods, so a subscriber costs
+ * one object (plus the transport's) rather than a closure and context per reaction. It is the feed's
+ * subscriber, a member of the shared heartbeat and of the watch that may close it.
+ */
+class SseStream implements FeedSubscriber, HeartbeatMember, ClosableStream {
+  private readonly feeds: FeedStore;
+  private readonly key: string;
+  private readonly sink: StreamSink;
+  private last: number;
+  private readonly maxLag: number;
+  private readonly maxRefused: number;
+  private readonly timers: IntervalTimers;
+  private readonly heartbeatMs: number;
+  private readonly onEnd: ((reason: StreamEndReason) => void) | undefined;
+  private readonly watch: StreamWatch | undefined;
+  private ended = false;
+  private blocked = false;
+  private refused = 0;
+  private unwatch: (() => void) | undefined;
+
+  constructor(feeds: FeedStore, key: string, sink: StreamSink, after: number, opts: SseSourceOptions) {
+    this.feeds = feeds;
+    this.key = key;
+    this.sink = sink;
+    this.last = after;
+    this.maxLag = opts.maxLagMessages ?? STREAM_DEFAULTS.maxLagMessages;
+    this.maxRefused = opts.maxRefusedWrites ?? STREAM_DEFAULTS.maxRefusedWrites;
+    this.timers = opts.timers ?? realTimers;
+    this.heartbeatMs = opts.heartbeatMs ?? STREAM_DEFAULTS.heartbeatMs;
+    this.onEnd = opts.onEnd;
+    this.watch = opts.watch;
+  }
+
+  start(retryMs: number, reset: object | undefined, until: SseSourceOptions['until']): void {
+    this.feeds.attach(this.key, this);
+    joinHeartbeat(this.timers, this.heartbeatMs, this);
+    this.watch?.add(this);
+    if (until) this.unwatch = until((reason, message) => this.close(reason, message));
+    if (this.write(encodeSseRetry(retryMs)) && reset) this.write(encodeSseControl(STREAM_RESET_EVENT, reset));
+    this.pump();
+  }
+
+  /** Writes one chunk; false when the stream must pause (or has ended). */
+  private write(chunk: string): boolean {
+    if (this.sink.write(chunk)) {
+      this.refused = 0;
+      return true;
+    }
+    if (this.sink.onDrain) {
+      this.blocked = true;
+      return false;
+    }
+    // No drain signal: the transport buffers, we count and give up past the bound.
+    if (++this.refused > this.maxRefused) this.finish('slow_consumer');
+    return !this.ended;
+  }
+
+  private pump(): void {
+    while (!this.ended && !this.blocked) {
+      if (this.last + 1 < this.feeds.oldestRetained(this.key)) {
+        this.finish('slow_consumer');
+        return;
+      }
+      const next = this.feeds.get(this.key, this.last + 1);
+      if (!next) return;
+      this.last = next.id;
+      if (!this.write(encodeSseMessage(next))) return;
+    }
+  }
+
+  /** A message was published on the feed. */
+  deliver(m: FeedMessage): void {
+    if (this.ended) return;
+    if (this.blocked) {
+      if (m.id - this.last > this.maxLag || this.last + 1 < this.feeds.oldestRetained(this.key))
+        this.finish('slow_consumer');
+      return;
+    }
+    this.pump();
+  }
+
+  /** The client took what was buffered. */
+  drained(): void {
+    this.blocked = false;
+    this.pump();
+  }
+
+  heartbeat(): void {
+    if (!this.ended && !this.blocked) this.write(HEARTBEAT_FRAME);
+  }
+
+  close(reason: string, message: string): void {
+    if (this.ended) return;
+    this.sink.write(encodeSseControl(STREAM_CLOSED_EVENT, { reason, message }));
+    this.finish('closed');
+  }
+
+  finish(reason: StreamEndReason): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.feeds.detach(this.key, this);
+    leaveHeartbeat(this.timers, this.heartbeatMs, this);
+    this.watch?.delete(this);
+    this.unwatch?.();
+    if (reason !== 'stopped') this.sink.end();
+    this.onEnd?.(reason);
+  }
+}
 
 /**
  * A feed as Server-Sent Events: `retry:` first, a `stream.reset` when the cursor cannot be honoured,
  * then every message after the cursor (retained, then live) exactly once, `: heartbeat` comments
- * in between. The stream keeps only its position (the last id written), never a copy of messages:
- * it reads the feed's ring buffer whenever the client can take more, so a slow client costs nothing
- * until it falls too far behind and is disconnected (it resumes with Last-Event-ID).
+ * in between (one shared timer per interval beats for every open stream). The stream keeps only its
+ * position (the last id written), never a copy of messages: it reads the feed's ring buffer whenever
+ * the client can take more, so a slow client costs nothing until it falls too far behind and is
+ * disconnected (it resumes with Last-Event-ID).
  * @example return { status: 200, headers: { ...SSE_HEADERS }, stream: createSseSource(feeds, PUBLIC_FEED, { cursor }) };
  */
 export function createSseSource(feeds: FeedStore, key: string, opts: SseSourceOptions = {}): StreamSource {
-  const retryMs = opts.retryMs ?? STREAM_DEFAULTS.retryMs;
-  const heartbeatMs = opts.heartbeatMs ?? STREAM_DEFAULTS.heartbeatMs;
-  const maxLag = opts.maxLagMessages ?? STREAM_DEFAULTS.maxLagMessages;
-  const maxRefused = opts.maxRefusedWrites ?? STREAM_DEFAULTS.maxRefusedWrites;
-  const timers = opts.timers ?? realTimers;
-  return {
-    open(sink: StreamSink) {
-      const drainable = typeof sink.onDrain === 'function';
-      let ended = false;
-      let blocked = false;
-      let refused = 0;
-      const plan = planResume(feeds, key, opts.cursor);
-      let last = plan.after;
-      let unsubscribe = () => {};
-      let heartbeat: unknown;
-      let unwatch = () => {};
+  return { open: (sink: StreamSink) => openSseStream(feeds, key, opts, sink) };
+}
 
-      const finish = (reason: StreamEndReason) => {
-        if (ended) return;
-        ended = true;
-        unsubscribe();
-        unwatch();
-        if (heartbeat !== undefined) timers.clearInterval(heartbeat);
-        if (reason !== 'stopped') sink.end();
-        opts.onEnd?.(reason);
-      };
-      /** Writes one chunk; false when the stream must pause (or has ended). */
-      const write = (chunk: string): boolean => {
-        if (sink.write(chunk)) {
-          refused = 0;
-          return true;
-        }
-        if (drainable) {
-          blocked = true;
-          return false;
-        }
-        // No drain signal: the transport buffers, we count and give up past the bound.
-        if (++refused > maxRefused) finish('slow_consumer');
-        return !ended;
-      };
-      const pump = () => {
-        while (!ended && !blocked) {
-          if (last + 1 < feeds.oldestRetained(key)) return finish('slow_consumer');
-          const next = feeds.get(key, last + 1);
-          if (!next) return;
-          last = next.id;
-          if (!write(encodeSseMessage(next))) return;
-        }
-      };
-
-      unsubscribe = feeds.subscribe(key, (m) => {
-        if (ended) return;
-        if (blocked) {
-          if (m.id - last > maxLag || last + 1 < feeds.oldestRetained(key)) finish('slow_consumer');
-          return;
-        }
-        pump();
-      });
-      sink.onDrain?.(() => {
-        blocked = false;
-        pump();
-      });
-      heartbeat = timers.setInterval(() => {
-        if (!ended && !blocked) write(encodeSseComment('heartbeat'));
-      }, heartbeatMs);
-
-      if (opts.until)
-        unwatch = opts.until((reason, message) => {
-          if (ended) return;
-          sink.write(encodeSseControl(STREAM_CLOSED_EVENT, { reason, message }));
-          finish('closed');
-        });
-      if (write(encodeSseRetry(retryMs)) && plan.reset) write(encodeSseControl(STREAM_RESET_EVENT, plan.reset));
-      pump();
-      return () => finish('stopped');
-    },
-  };
+// Outside createSseSource on purpose: the two closures a stream keeps capture only `stream`, not the
+// request's options and source (a closure keeps its whole chain of enclosing contexts alive).
+function openSseStream(feeds: FeedStore, key: string, opts: SseSourceOptions, sink: StreamSink): () => void {
+  const plan = planResume(feeds, key, opts.cursor);
+  const stream = new SseStream(feeds, key, sink, plan.after, opts);
+  sink.onDrain?.(() => stream.drained());
+  stream.start(opts.retryMs ?? STREAM_DEFAULTS.retryMs, plan.reset, opts.until);
+  return () => stream.finish('stopped');
 }

@@ -118,7 +118,7 @@ function suite(make: () => Promise<Runtime & { close(): Promise<void> }>) {
 }
 
 describe('SSE over node:http', () => {
-  const streams = new Set<() => void>();
+  const streams = new Set<{ stop(): void }>();
   const get_ = suite(async () => {
     const feeds = createFeedStore();
     const ends: StreamEndReason[] = [];
@@ -127,10 +127,7 @@ describe('SSE over node:http', () => {
       const headers = new Headers(
         Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])),
       );
-      writeNodeResponse(res, streamResponse(feeds, headers, url, ends), (stop) => {
-        streams.add(stop);
-        return () => streams.delete(stop);
-      });
+      writeNodeResponse(res, streamResponse(feeds, headers, url, ends), streams);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
@@ -141,7 +138,7 @@ describe('SSE over node:http', () => {
       ends,
       stopAll: () =>
         [...streams].forEach((s) => {
-          s();
+          s.stop();
         }),
       close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
     };

@@ -36,6 +36,9 @@ export function encodeSseComment(text: string): string {
   return `: ${text.replace(/[\r\n]+/g, ' ')}\n\n`;
 }
 
+/** The keep-alive comment every open stream gets on each heartbeat (one string for all). */
+export const HEARTBEAT_FRAME = encodeSseComment('heartbeat');
+
 /** The reconnection delay hint. @example encodeSseRetry(3000) // 'retry: 3000\n\n' */
 export function encodeSseRetry(ms: number): string {
   return `retry: ${Math.max(0, Math.round(ms))}\n\n`;

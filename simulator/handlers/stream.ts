@@ -12,6 +12,9 @@ const CLOSED_BECAUSE: Record<AccessEndReason, string> = {
   access_expired: 'The access behind this stream expired; it must be renewed before reconnecting.',
 };
 
+/** The message of a stream's final `stream.closed` when its access ended. @example streamClosedMessage('token_revoked') */
+export const streamClosedMessage = (why: AccessEndReason): string => CLOSED_BECAUSE[why];
+
 export const streamHandlers = {
   /** Without credentials the public status feed; with a token and tenant header that tenant's own feed. */
   streamStatus(ctx, deps) {
@@ -30,18 +33,13 @@ export const streamHandlers = {
     const release = deps.streams.admit(feed, ctx.access ? undefined : ctx.req.clientAddress);
     // The source ends exactly once however the stream stops (client gone, slow consumer, shutdown):
     // its place in the gate goes back then, with no wrapper around every write.
-    const access = ctx.access;
     // A tenant stream lives only as long as its access: revoked or expired, it closes (and a
-    // reconnect with the same token gets the 401 any API call would).
-    const until = access
-      ? (close: (reason: string, message: string) => void) =>
-          deps.watchAccess(access.token, (why) => close(why, CLOSED_BECAUSE[why]))
-      : undefined;
+    // reconnect with the same token gets the 401 any API call would). Streams of one token share a watch.
     const source = createSseSource(deps.feeds, feed, {
       cursor,
       ...deps.streamOptions,
       onEnd: release,
-      ...(until ? { until } : {}),
+      ...(ctx.access ? { watch: deps.accessStreams(ctx.access.token) } : {}),
     });
     return raw({
       status: 200,
@@ -49,4 +47,4 @@ export const streamHandlers = {
       stream: source,
     });
   },
-} satisfies HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions' | 'watchAccess'>>;
+} satisfies HandlerGroup<Pick<HandlerDeps, 'feeds' | 'streams' | 'streamOptions' | 'accessStreams'>>;

@@ -1,10 +1,9 @@
 import type { AuditLog } from '../audit/hash-chain.ts';
 import type { PublicRoute, RouteId } from '../contract/route-table.ts';
 import type { AccessToken, RequestContext, RouteContextOf } from '../core/context.ts';
-import type { AccessEndReason } from '../state/access-watch.ts';
 import type { Reply } from '../core/reply.ts';
 import type { FeedStore } from '../events/feed.ts';
-import type { SseSourceOptions } from '../events/sse-source.ts';
+import type { SseSourceOptions, StreamWatch } from '../events/sse-source.ts';
 import type { StreamGate } from '../events/stream-limits.ts';
 import type { CatalogStore } from '../state/catalog-store.ts';
 import type { ClientRegistry } from '../state/clients.ts';
@@ -34,13 +33,13 @@ export interface HandlerDeps {
   /** Open SSE streams and their limits. */
   streams: StreamGate;
   /** Pacing of SSE streams (retry hint, heartbeat, slow-consumer bounds). */
-  streamOptions: Omit<SseSourceOptions, 'cursor' | 'onEnd'>;
+  streamOptions: Omit<SseSourceOptions, 'cursor' | 'onEnd' | 'watch' | 'until'>;
   /** Name of the webhook signature header. */
   signatureHeader: string;
   /** Hosts webhook receivers may point at. */
   webhookHosts: readonly string[];
-  /** Calls onEnd once when the access behind a token ends (revoked, expired); returns a function that stops watching. */
-  watchAccess: (token: AccessToken, onEnd: (reason: AccessEndReason) => void) => () => void;
+  /** The shared watch of a token's streams: closes them all when the access ends (revoked, expired). */
+  accessStreams: (token: AccessToken) => StreamWatch;
 }
 
 /** The context a handler of public route K sees (see RouteContextOf). */

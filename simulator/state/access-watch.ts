@@ -33,3 +33,77 @@ export function watchAccess(
     stops.push(deps.timeline.at(clientExpiry, () => end('access_expired')));
   return stop;
 }
+
+/** What an ended access closes: an open stream (structurally the SSE source's ClosableStream). */
+export interface AccessBound {
+  close(reason: AccessEndReason, message: string): void;
+}
+
+/** The streams of one access token, closed together when the access ends. */
+export interface AccessGroup {
+  add(member: AccessBound): void;
+  delete(member: AccessBound): void;
+}
+
+/**
+ * One watch per access token however many streams use it: the token's streams join its group while
+ * open, the group watches the token (revocation, expiry, the client's expiry) only while it has
+ * members, and closes every member with the reason and `describe(reason)` when the access ends.
+ * A stream then holds no watcher, timeline task or closure of its own.
+ * @example const watch = createAccessWatch(state, (why) => `closed: ${why}`); source options: { watch: watch.group(ctx.access.token) }
+ */
+export function createAccessWatch(
+  deps: { tokens: TokenStore; timeline: Timeline; clients: ClientRegistry },
+  describe: (reason: AccessEndReason) => string,
+): { group(record: AccessToken): AccessGroup; size(): number } {
+  const groups = new Map<AccessToken, Group>();
+  class Group implements AccessGroup {
+    readonly record: AccessToken;
+    readonly members = new Set<AccessBound>();
+    stop: (() => void) | undefined;
+    constructor(record: AccessToken) {
+      this.record = record;
+    }
+    add(member: AccessBound): void {
+      // Registered on its first member (a group handed out but never joined leaves nothing behind);
+      // a second group made for the same token meanwhile hands its members to the registered one.
+      const live = groups.get(this.record) ?? this;
+      if (live !== this) {
+        live.add(member);
+        return;
+      }
+      groups.set(this.record, this);
+      this.members.add(member);
+      this.stop ??= watchAccess(deps, this.record, (reason) => this.ended(reason));
+    }
+    delete(member: AccessBound): void {
+      if (!this.members.delete(member)) {
+        const live = groups.get(this.record);
+        if (live && live !== this) live.delete(member);
+        return;
+      }
+      if (this.members.size > 0) return;
+      this.stop?.();
+      this.stop = undefined;
+      if (groups.get(this.record) === this) groups.delete(this.record);
+    }
+    ended(reason: AccessEndReason) {
+      this.stop = undefined;
+      if (groups.get(this.record) === this) groups.delete(this.record);
+      const message = describe(reason);
+      const all = [...this.members];
+      this.members.clear();
+      for (const m of all) {
+        try {
+          m.close(reason, message);
+        } catch {
+          // One failing stream must not keep the others open.
+        }
+      }
+    }
+  }
+  return {
+    group: (record) => groups.get(record) ?? new Group(record),
+    size: () => groups.size,
+  };
+}

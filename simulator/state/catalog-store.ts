@@ -14,10 +14,12 @@ export interface ConnectorFilter {
 }
 
 /**
- * The read-only catalog (providers, connectors, capabilities) kept in @msw/data collections, so tests
- * can query it with the same library they use for their own MSW data. @msw/data (and its ~550
- * modules) is imported when the catalog first loads, not when the module is imported: commands that
- * never serve (`ncs openapi`, `ncs webhook verify`, the conformance kit) do not pay for it.
+ * The read-only catalog (providers, connectors, capabilities). Served from plain arrays (each record
+ * validated by its contract schema, as @msw/data's `create` would) with id indexes for point look-ups,
+ * so nothing on the way to the first answer imports @msw/data: with its es-toolkit imports (~550
+ * modules) it was half the CPU of a cold start. The same records are offered as @msw/data collections,
+ * for tests that query the catalog with the library they use for their own MSW data: `collections()`
+ * imports it and builds them on first use (once per catalog load).
  * @example const catalog = createCatalogStore(); await catalog.load(fixtures); catalog.connectors({ category: 'pos' });
  */
 export interface CatalogStore {
@@ -29,66 +31,87 @@ export interface CatalogStore {
   capability(id: string): CapabilityRecord | undefined;
   /** Bumps whenever the catalog is reloaded, so cached JSON answers can be invalidated. */
   generation(): number;
+  /**
+   * The catalog as @msw/data collections (copies of the records: changing them changes no answer).
+   * @example const { connectors } = await sandbox.state.catalog.collections(); connectors.findMany((q) => q.where((c: { category: string }) => c.category === 'pos'));
+   */
+  collections(): Promise<CatalogCollections>;
 }
 
-// Callers get copies: nothing they do to an answer changes the catalog.
-const plain = <T>(records: T[]): T[] => records.map((r) => ({ ...r }));
-
-type Collections = {
+export type CatalogCollections = {
   providers: Collection<typeof Provider>;
   connectors: Collection<typeof FixtureConnector>;
   capabilities: Collection<typeof Capability>;
 };
 
+// Callers get copies: nothing they do to an answer changes the catalog.
+const plain = <T>(records: T[]): T[] => records.map((r) => ({ ...r }));
+
+interface Records {
+  providers: ProviderRecord[];
+  connectors: ConnectorRecord[];
+  capabilities: CapabilityRecord[];
+}
+
+async function buildCollections(r: Records): Promise<CatalogCollections> {
+  const { Collection } = await import('@msw/data');
+  const next: CatalogCollections = {
+    providers: new Collection({ schema: Provider }),
+    connectors: new Collection({ schema: FixtureConnector }),
+    capabilities: new Collection({ schema: Capability }),
+  };
+  // Sequential creates keep fixture order (the listing order).
+  for (const p of plain(r.providers)) await next.providers.create(p);
+  for (const c of plain(r.connectors)) await next.connectors.create(c);
+  for (const c of plain(r.capabilities)) await next.capabilities.create(c);
+  return next;
+}
+
 export function createCatalogStore(): CatalogStore {
-  let collections: Collections | undefined;
+  let records: Records | undefined;
+  let built: Promise<CatalogCollections> | undefined;
   // Point look-ups sit on every capability check and connection creation: keep them O(1).
   let connectorIndex = new Map<string, ConnectorRecord>();
   let capabilityIndex = new Map<string, CapabilityRecord>();
   let gen = 0;
   const loaded = () => {
-    if (!collections) throw new Error('the catalog is read before it was loaded');
-    return collections;
+    if (!records) throw new Error('the catalog is read before it was loaded');
+    return records;
   };
   return {
     async load(f) {
-      const { Collection } = await import('@msw/data');
-      const next: Collections = {
-        providers: new Collection({ schema: Provider }),
-        connectors: new Collection({ schema: FixtureConnector }),
-        capabilities: new Collection({ schema: Capability }),
+      // Parsed by the same schemas @msw/data validated with, so the records are what it stored.
+      const next: Records = {
+        providers: f.providers.map((p) => Provider.parse(p)),
+        connectors: f.connectors.map((c) => FixtureConnector.parse(c)),
+        capabilities: f.capabilities.map((c) => Capability.parse(c)),
       };
-      // Sequential creates keep fixture order (the listing order).
-      for (const p of f.providers) await next.providers.create(p);
-      for (const c of f.connectors) await next.connectors.create(c);
-      for (const c of f.capabilities) await next.capabilities.create(c);
-      collections = next;
-      connectorIndex = new Map(plain(next.connectors.all()).map((c) => [c.id, c]));
-      capabilityIndex = new Map(plain(next.capabilities.all()).map((c) => [c.id, c]));
+      records = next;
+      built = undefined;
+      connectorIndex = new Map(plain(next.connectors).map((c) => [c.id, c]));
+      capabilityIndex = new Map(plain(next.capabilities).map((c) => [c.id, c]));
       gen++;
     },
     providers: (category) =>
-      plain(
-        category === undefined
-          ? loaded().providers.all()
-          : loaded().providers.findMany((q) => q.where((p: ProviderRecord) => p.category === category)),
-      ),
+      plain(category === undefined ? loaded().providers : loaded().providers.filter((p) => p.category === category)),
     connectors(filter = {}) {
       const { capability, providerId, category } = filter;
       return plain(
-        loaded().connectors.findMany((q) =>
-          q.where(
-            (c: ConnectorRecord) =>
-              (capability === undefined || c.capabilities.includes(capability)) &&
-              (providerId === undefined || c.providerId === providerId) &&
-              (category === undefined || c.category === category),
-          ),
+        loaded().connectors.filter(
+          (c) =>
+            (capability === undefined || c.capabilities.includes(capability)) &&
+            (providerId === undefined || c.providerId === providerId) &&
+            (category === undefined || c.category === category),
         ),
       );
     },
-    capabilities: () => plain(loaded().capabilities.all()),
+    capabilities: () => plain(loaded().capabilities),
     connector: (id) => connectorIndex.get(id),
     capability: (id) => capabilityIndex.get(id),
     generation: () => gen,
+    collections() {
+      built ??= buildCollections(loaded());
+      return built;
+    },
   };
 }

@@ -170,6 +170,7 @@ export function createConnectionsStore(deps: {
       const at = caller.at ?? deps.clock.now();
       const immediate = deps.activationDelayMs <= 0;
       const state: ConnectionState = immediate ? 'active' : 'pending';
+      const created = isoTime(at);
       const stored: StoredConnection = {
         tenant: input.tenant,
         activatesAt: immediate ? undefined : at + deps.activationDelayMs,
@@ -181,12 +182,13 @@ export function createConnectionsStore(deps: {
           state,
           capabilities: input.capabilities,
           nextStep: nextStepFor(state),
-          createdAt: isoTime(at),
-          updatedAt: isoTime(at),
+          createdAt: created,
+          updatedAt: created,
         },
       };
       persistence.put(NS, stored.connection.id, stored);
       index(stored);
+      const snapshot = copy(stored);
       deps.events.emit({
         type: 'connection.created',
         tenant: input.tenant,
@@ -194,9 +196,11 @@ export function createConnectionsStore(deps: {
         requestId: caller.requestId,
         at,
         target: { type: 'connection', id: stored.connection.id },
-        data: { connection: copy(stored) },
+        data: { connection: snapshot },
       });
-      return copy(stored);
+      // One snapshot for the event (feed message, webhook payload) and the answer: both only read it,
+      // and the stored record, which transitions change, is never handed out.
+      return snapshot;
     },
     list(tenant) {
       onRead();

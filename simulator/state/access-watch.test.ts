@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createClock } from '../lib/clock.ts';
+import { createManualScheduler } from '../lib/scheduler.ts';
+import { createTimeline } from '../lib/timeline.ts';
+import { createAccessWatch, type AccessBound, type AccessEndReason } from './access-watch.ts';
+import { createClientRegistry } from './clients.ts';
+import { createTokenStore } from './token-store.ts';
+
+function setup() {
+  const clock = createClock(() => 1_000_000);
+  const timeline = createTimeline(clock, createManualScheduler(clock));
+  const tokens = createTokenStore(clock, 60);
+  const clients = createClientRegistry([]);
+  const watch = createAccessWatch({ tokens, timeline, clients }, (why) => `ended: ${why}`);
+  const grant: Parameters<typeof tokens.issue>[0] = {
+    clientId: 'c',
+    tenants: ['t'],
+    scopes: ['stream:read'],
+    environment: 'sandbox',
+  };
+  const member = () => {
+    const closed: [AccessEndReason, string][] = [];
+    const m: AccessBound = { close: (reason, message) => void closed.push([reason, message]) };
+    return { m, closed };
+  };
+  return { clock, timeline, tokens, watch, grant, member };
+}
+
+describe('access watch (one per token, shared by its streams)', () => {
+  it('closes every stream of a revoked token once, with the reason and its message, and forgets the token', () => {
+    const { tokens, timeline, watch, grant, member } = setup();
+    const { token, record } = tokens.issue(grant);
+    const [a, b] = [member(), member()];
+    watch.group(record).add(a.m);
+    watch.group(record).add(b.m);
+    // One timeline task for the token, however many streams use it.
+    expect(timeline.size()).toBe(1);
+    expect(watch.size()).toBe(1);
+    tokens.revoke(token);
+    expect(a.closed).toEqual([['token_revoked', 'ended: token_revoked']]);
+    expect(b.closed).toEqual([['token_revoked', 'ended: token_revoked']]);
+    expect(watch.size()).toBe(0);
+  });
+
+  it('closes on the sandbox clock when the token expires, and leaves other tokens alone', () => {
+    const { clock, tokens, watch, grant, member } = setup();
+    const first = tokens.issue(grant).record;
+    clock.advance(30_000);
+    const second = tokens.issue(grant).record;
+    const [a, b] = [member(), member()];
+    watch.group(first).add(a.m);
+    watch.group(second).add(b.m);
+    clock.advance(31_000);
+    expect(a.closed.map(([r]) => r)).toEqual(['token_expired']);
+    expect(b.closed).toEqual([]);
+    clock.advance(30_000);
+    expect(b.closed.map(([r]) => r)).toEqual(['token_expired']);
+  });
+
+  it('stops watching when the last stream leaves; a group handed out but never joined leaves nothing', () => {
+    const { tokens, timeline, watch, grant, member } = setup();
+    const { token, record } = tokens.issue(grant);
+    watch.group(record);
+    expect(watch.size()).toBe(0);
+    const [a, b] = [member(), member()];
+    // Two groups fetched before either was joined still act as one.
+    const g1 = watch.group(record);
+    const g2 = watch.group(record);
+    g1.add(a.m);
+    g2.add(b.m);
+    expect(watch.size()).toBe(1);
+    g2.delete(b.m);
+    expect(watch.size()).toBe(1);
+    g1.delete(a.m);
+    expect(watch.size()).toBe(0);
+    tokens.revoke(token);
+    expect(a.closed).toEqual([]);
+    expect(b.closed).toEqual([]);
+    // The cancelled expiry task is dropped by the timeline, not fired.
+    expect(timeline.size()).toBeLessThanOrEqual(1);
+  });
+});
