@@ -28,8 +28,9 @@ const NOT_SIMULATED: Record<string, string> = {
 
 /**
  * A whole kit run takes a few seconds, many times that on a machine busy with other work. A run cut
- * by the test timeout would go on in the background against the next test's sandbox (one MSW server
- * per file) and fail that one too: the timeout is the kit's own scale, not the unit tests' 20 s.
+ * by the test timeout would go on in the background, against its own server but slowing the tests
+ * after it (and an in-process case shares MSW's interception): the timeout is the kit's own scale,
+ * not the unit tests' 20 s.
  */
 const KIT_RUN_TIMEOUT_MS = 90_000;
 
