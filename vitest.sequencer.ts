@@ -9,22 +9,30 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each of the longest files took in `npm test` on the project's two-core machine (2026-11-25,
- * after the suite was sped up; README "Development"). Files not listed count as DEFAULT_E2E_SECONDS or
- * DEFAULT_UNIT_SECONDS.
+ * Seconds the longest files take in `npm test` on the project's two-core machine (2026-11-25: quiet-machine
+ * runs, and same-hour runs of the files this round sped up; README "Development"). Files not listed count
+ * as DEFAULT_E2E_SECONDS or DEFAULT_UNIT_SECONDS.
  */
 export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
-  'simulator/e2e/client-verdicts/client-verdicts.e2e.test.ts': 34,
+  'simulator/e2e/client-verdicts/client-verdicts.e2e.test.ts': 29,
   'simulator/e2e/shared/webhook-takeover.e2e.test.ts': 24,
   'conformance/e2e/alt-variants.e2e.test.ts': 20,
-  'conformance/e2e/violations-1.e2e.test.ts': 20,
-  'conformance/e2e/violations-2.e2e.test.ts': 20,
-  'conformance/e2e/violations-3.e2e.test.ts': 20,
-  'conformance/e2e/violations-4.e2e.test.ts': 20,
   'conformance/e2e/cli.e2e.test.ts': 16,
-  'simulator/e2e/client-verdicts/faults.e2e.test.ts': 15,
+  'conformance/e2e/violations-1.e2e.test.ts': 14,
+  'conformance/e2e/violations-2.e2e.test.ts': 14,
+  'conformance/e2e/violations-3.e2e.test.ts': 14,
+  'conformance/e2e/violations-4.e2e.test.ts': 14,
   'simulator/e2e/reliability/data-dir.e2e.test.ts': 13,
   'conformance/e2e/mutations.e2e.test.ts': 13,
+  'simulator/e2e/client-verdicts/faults.e2e.test.ts': 13,
+  'simulator/e2e/reliability/transport.e2e.test.ts': 9,
+  'simulator/e2e/shared/runs.e2e.test.ts': 8,
+  'conformance/e2e/hostile.e2e.test.ts': 7,
+  'simulator/e2e/ncs-trace.e2e.test.ts': 7,
+  'simulator/e2e/inspector-browser.e2e.test.ts': 7,
+  'conformance/e2e/severity-policy.e2e.test.ts': 7,
+  'simulator/e2e/msw.e2e.test.ts': 6,
+  'conformance/e2e/clean.e2e.test.ts': 6,
 };
 const DEFAULT_E2E_SECONDS = 2;
 const DEFAULT_UNIT_SECONDS = 0.2;
