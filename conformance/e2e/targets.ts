@@ -1,4 +1,5 @@
 import { http, passthrough } from 'msw';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { setupServer } from 'msw/node';
 import { serve } from '../../simulator/app/serve.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../simulator/app/sandbox.ts';
@@ -30,17 +31,28 @@ export const SIMULATOR_PROFILE = {
   webhookSignatureHeader: 'NCS-Signature',
 } as const;
 
-/** The simulator on node:http with both base URLs, and the kit's options for it (default undici fetch). */
+/**
+ * The simulator on node:http with both base URLs, and the kit's options for it: undici's fetch over
+ * connections of this target only. Its close ends them first, then the server without the shutdown
+ * grace (the kit's run is over, no request is on its way): otherwise the close waited for a spare
+ * connection the kit's pool had opened and never used (node keeps one until the header timeout).
+ */
 export async function httpTarget(options: SandboxOptions = {}) {
-  const running = await serve({ ...options, port: 0, altPort: 0 });
+  const running = await serve({ ...options, port: 0, altPort: 0, limits: { shutdownGraceMs: 0 } });
+  const agent = new Agent();
   const kit: ConformanceOptions = {
     baseUrl: running.baseUrl,
     altBaseUrl: running.altBaseUrl!,
     ...kitAccess(running.sandbox),
     // The simulator's choices declared, so a violation of them fails instead of being skipped as a guess.
     deploymentProfile: SIMULATOR_PROFILE,
+    fetch: ((url, init) => undiciFetch(url, { ...init, dispatcher: agent } as never)) as FetchLike,
   };
-  return { kit, sandbox: running.sandbox, close: () => running.close() };
+  const close = async () => {
+    await agent.destroy();
+    await running.close();
+  };
+  return { kit, sandbox: running.sandbox, close };
 }
 
 /** Webhook deliveries to the kit's receiver on 127.0.0.1 go over the network unchanged. */

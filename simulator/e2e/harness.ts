@@ -23,7 +23,11 @@ const SUITE_DEFAULTS: SandboxOptions = {
 
 /** The simulator on node:http (port 0, plus a second listener for the alternate base URL). */
 export const httpTarget = async (options: SandboxOptions & { store?: string } = {}): Promise<Target> => {
-  const running = await serve({ ...SUITE_DEFAULTS, ...options, port: 0, altPort: 0 });
+  // A test closes its server once every call it made was answered, so no request can be on its way:
+  // the shutdown grace for idle keep-alive connections (500 ms per close) would only be waited out.
+  // The grace itself is tested where it matters (reliability/shutdown-keep-alive.e2e.test.ts).
+  const limits = { shutdownGraceMs: 0 };
+  const running = await serve({ ...SUITE_DEFAULTS, ...options, limits, port: 0, altPort: 0 });
   return {
     name: 'http',
     baseUrl: running.baseUrl,

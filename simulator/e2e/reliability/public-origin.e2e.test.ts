@@ -102,5 +102,5 @@ describe('public origin from configuration; per-address cap of anonymous streams
     const refused = await register('https://elsewhere.partner.test/ncs');
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.hint).toContain('hooks.partner.test');
-  }, 20_000);
+  });
 });

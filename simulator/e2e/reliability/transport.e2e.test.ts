@@ -97,7 +97,7 @@ describe('transport hardening', () => {
     await waitForReadyFile(ready);
     child.kill('SIGTERM');
     expect(await exited).toEqual({ code: 0, signal: null });
-  }, 20_000);
+  });
 
   it('a request still running after the drain time is cut: said on stderr, exit code 1', async () => {
     const ready = join(mkdtempSync(join(tmpdir(), 'ncs-cut-')), 'ready.json');
@@ -122,5 +122,5 @@ describe('transport hardening', () => {
     expect(await exited).toBe(1);
     expect(stderr).toContain('still running after 5 s were cut off');
     expect(await slow).toBe('cut');
-  }, 20_000);
+  });
 });

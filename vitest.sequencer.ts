@@ -1,0 +1,71 @@
+// The order test files start in, for `npm test` on two workers: longest first, so the two workers end
+// together instead of one running a long file alone at the end.
+// - vitest already sorts by the durations of the previous run (its cache under node_modules/.vite), but a
+//   fresh clone (CI's `npm ci`) has none, and its fallback, larger files first, started the violation
+//   matrix (four 3-line files running a kit run per violation) last.
+// - So files without a cached duration are ordered by ESTIMATED_SECONDS (measured), then end-to-end
+//   suites before unit tests, then larger first. Only the order depends on it: a stale estimate costs
+//   time, never a result.
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Seconds the longest files take in `npm test` on the project's two-core machine (2026-11-25: quiet-machine
+ * runs, and same-hour runs of the files this round sped up; README "Development"). Files not listed count
+ * as DEFAULT_E2E_SECONDS or DEFAULT_UNIT_SECONDS.
+ */
+export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
+  'simulator/e2e/client-verdicts/client-verdicts.e2e.test.ts': 29,
+  'simulator/e2e/shared/webhook-takeover.e2e.test.ts': 24,
+  'conformance/e2e/alt-variants.e2e.test.ts': 20,
+  'conformance/e2e/cli.e2e.test.ts': 16,
+  'conformance/e2e/violations-1.e2e.test.ts': 14,
+  'conformance/e2e/violations-2.e2e.test.ts': 14,
+  'conformance/e2e/violations-3.e2e.test.ts': 14,
+  'conformance/e2e/violations-4.e2e.test.ts': 14,
+  'simulator/e2e/reliability/data-dir.e2e.test.ts': 13,
+  'conformance/e2e/mutations.e2e.test.ts': 13,
+  'simulator/e2e/client-verdicts/faults.e2e.test.ts': 13,
+  'simulator/e2e/reliability/transport.e2e.test.ts': 9,
+  'simulator/e2e/shared/runs.e2e.test.ts': 8,
+  'conformance/e2e/hostile.e2e.test.ts': 7,
+  'simulator/e2e/ncs-trace.e2e.test.ts': 7,
+  'simulator/e2e/inspector-browser.e2e.test.ts': 7,
+  'conformance/e2e/severity-policy.e2e.test.ts': 7,
+  'simulator/e2e/msw.e2e.test.ts': 6,
+  'conformance/e2e/clean.e2e.test.ts': 6,
+};
+const DEFAULT_E2E_SECONDS = 2;
+const DEFAULT_UNIT_SECONDS = 0.2;
+
+/** Path relative to the project root, with forward slashes. */
+const relative = (spec: TestSpecification) =>
+  spec.moduleId.replaceAll('\\', '/').slice(spec.project.config.root.replaceAll('\\', '/').length + 1);
+
+/**
+ * Estimated seconds of a file with no cached duration.
+ * @example estimateSeconds('conformance/e2e/cli.e2e.test.ts') // 16
+ */
+export function estimateSeconds(path: string): number {
+  return ESTIMATED_SECONDS[path] ?? (/\.e2e\.test\.ts$/.test(path) ? DEFAULT_E2E_SECONDS : DEFAULT_UNIT_SECONDS);
+}
+
+/** vitest's sequencer, with measured estimates where it has no cached duration (see the top of this file). */
+export default class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const cache = this.ctx.cache;
+    if (files.every((spec) => cache.getTestSpecificationResult(spec))) return super.sort(files);
+    // Cached durations where there are some, estimates elsewhere, on one scale (seconds).
+    const seconds = new Map(
+      files.map((spec) => {
+        const cached = cache.getTestSpecificationResult(spec);
+        return [spec, cached ? cached.duration / 1000 : estimateSeconds(relative(spec))] as const;
+      }),
+    );
+    // The base order (failed first, then by its own rules) breaks ties.
+    const base = await super.sort(files);
+    const rank = new Map(base.map((spec, i) => [spec, i]));
+    return [...files].sort(
+      (a, b) => (seconds.get(b) ?? 0) - (seconds.get(a) ?? 0) || (rank.get(a) ?? 0) - (rank.get(b) ?? 0),
+    );
+  }
+}
