@@ -1,13 +1,13 @@
 // Test runner settings, for `npm test` on a small machine (two cores: the CI's and ours).
 // - One worker per core (at least two): vitest's default leaves a core free, which on two cores ran
 //   the whole suite in series.
-// - Longest files first, also in a fresh clone without vitest's cache of durations (vitest.sequencer.ts).
+// - Longest files first, also in a fresh clone without vitest's cache of durations (simulator/test-support/vitest-sequencer.ts).
 // - Workers are reused across files (isolate: false): a fresh worker per file cost ~0.35 s of start-up
 //   each (over 40 s per run, measured by vitest's own hint). The files share no mutable globals: each
 //   closes the MSW servers and simulators it starts, and none mocks modules or stubs globals.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './vitest.sequencer.ts';
+import LongestFirstSequencer from './simulator/test-support/vitest-sequencer.ts';
 
 export default defineConfig({
   test: {

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ESTIMATED_SECONDS, estimateSeconds } from './vitest.sequencer.ts';
+import { ESTIMATED_SECONDS, estimateSeconds } from './vitest-sequencer.ts';
 
 describe('test order estimates', () => {
   it('name only files that exist (a renamed file would silently lose its place)', () => {
     for (const path of Object.keys(ESTIMATED_SECONDS))
-      expect(existsSync(new URL(path, import.meta.url)), path).toBe(true);
+      expect(existsSync(new URL(`../../${path}`, import.meta.url)), path).toBe(true);
   });
 
   it('puts listed files first, then end-to-end suites, then unit tests', () => {
