@@ -14,14 +14,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * as DEFAULT_E2E_SECONDS or DEFAULT_UNIT_SECONDS.
  */
 export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
+  'conformance/e2e/alt-variants.e2e.test.ts': 45,
   'simulator/e2e/client-verdicts/client-verdicts.e2e.test.ts': 29,
   'simulator/e2e/shared/webhook-takeover.e2e.test.ts': 24,
-  'conformance/e2e/alt-variants.e2e.test.ts': 20,
   'conformance/e2e/cli.e2e.test.ts': 16,
-  'conformance/e2e/violations-1.e2e.test.ts': 14,
-  'conformance/e2e/violations-2.e2e.test.ts': 14,
-  'conformance/e2e/violations-3.e2e.test.ts': 14,
-  'conformance/e2e/violations-4.e2e.test.ts': 14,
+  'conformance/e2e/violations-1.e2e.test.ts': 20,
+  'conformance/e2e/violations-2.e2e.test.ts': 20,
+  'conformance/e2e/violations-3.e2e.test.ts': 20,
+  'conformance/e2e/violations-4.e2e.test.ts': 20,
   'simulator/e2e/reliability/data-dir.e2e.test.ts': 13,
   'conformance/e2e/mutations.e2e.test.ts': 13,
   'simulator/e2e/client-verdicts/faults.e2e.test.ts': 13,
