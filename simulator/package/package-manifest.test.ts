@@ -9,11 +9,11 @@ import { ROOT } from './build.ts';
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8'));
 
-/** The files tsconfig.build.json compiles (its include, minus tests, e2e, bench and the build tooling). */
+/** The files tsconfig.build.json compiles (its include, minus its exclude: tests, e2e, test support, bench and the build tooling). */
 function shippedSources(): string[] {
   const out: string[] = [];
   const skipped = (rel: string) =>
-    /\.test\.ts$|(^|\/)e2e\/|^simulator\/bench\/|^simulator\/package\/|^conformance\/cli\/update-readme\.ts$/.test(rel);
+    /\.test\.ts$|(^|\/)e2e\/|(^|\/)test-support\/|^simulator\/bench\/|^simulator\/package\/|^conformance\/reporters\/update-readme\.ts$/.test(rel);
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
