@@ -26,6 +26,7 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
     headers,
     origin: url.origin,
     body: body?.length ? body : undefined,
+    signal: request.signal,
   };
 }
 

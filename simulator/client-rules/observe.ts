@@ -1,13 +1,15 @@
+import { canonicalJson } from '../contract/canonical-json.ts';
 import { BASE_PATH } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { AccessToken, RequestContext } from '../core/context.ts';
 import { isDataReply, type Reply } from '../core/reply.ts';
 import { defineStep, type Step } from '../core/step.ts';
 import type { PlainResponse, StreamSource } from '../core/types.ts';
-import { bodyHash, type ClientBucket, type Observations, type StreamRecord } from './observation.ts';
+import { bodyHash, type ClientBucket, type Observations, type StreamRecord, textHash } from './observation.ts';
 
 const STREAM_PATH = `${BASE_PATH}/stream`;
 const ANONYMOUS = '(anonymous)';
+const decoder = new TextDecoder();
 
 export interface ObserverDeps {
   observations: Observations;
@@ -36,6 +38,7 @@ function watchStream(source: StreamSource, s: StreamRecord): StreamSource {
             const id = Number.parseInt(chunk.slice(4), 10);
             s.firstId ??= id;
             s.lastId = id;
+            s.lastAt = Date.now();
           } else if (chunk.startsWith('event: stream.reset')) s.reset = true;
           return sink.write(chunk);
         },
@@ -69,18 +72,28 @@ export function clientObserver(deps: ObserverDeps): Step {
       const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
       // Read before the pipeline: a cursor_expired fault takes the cursor off the request.
       const cursor = isStream ? cursorOf(ctx) : undefined;
+      // When the client gives up before the answer (its own timeout): a retry after that is a retry,
+      // a call beside one still awaited is a parallel call.
+      const gone = { at: 0 };
+      const signal = ctx.req.signal;
+      const onGone = () => {
+        gone.at = Date.now();
+      };
+      signal?.addEventListener('abort', onGone, { once: true });
       return next().then(
         (reply) => {
           // Observation never changes an answer: a fault in it costs the record, not the call.
           try {
-            note(deps, obs, ctx, at, isStream, cursor, answerOf(ctx, reply), undefined);
+            note(deps, obs, ctx, at, isStream, cursor, answerOf(ctx, reply), undefined, gone);
           } catch {}
+          signal?.removeEventListener('abort', onGone);
           return reply;
         },
         (err: unknown) => {
           try {
-            note(deps, obs, ctx, at, isStream, cursor, undefined, err);
+            note(deps, obs, ctx, at, isStream, cursor, undefined, err, gone);
           } catch {}
+          signal?.removeEventListener('abort', onGone);
           throw err;
         },
       );
@@ -105,6 +118,7 @@ function note(
   cursor: number | undefined,
   res: PlainResponse | undefined,
   thrown: unknown,
+  gone: { at: number },
 ): void {
   const answeredAt = Date.now();
   const h = ctx.req.headers;
@@ -129,8 +143,11 @@ function note(
     method: ctx.req.method,
     path: ctx.req.path,
     key: h['idempotency-key'],
-    bodyHash: bodyHash(ctx.req.body),
+    bodyHash: contentHash(ctx),
+    modifying: ctx.route?.idempotent === true,
     status: res ? (res.abort ? 0 : res.status) : (err?.status ?? 500),
+    watched: ctx.req.signal !== undefined,
+    goneAt: gone.at || (ctx.req.signal?.aborted ? answeredAt : 0),
     code: err?.code,
     retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
     version: h['service-version'],
@@ -164,13 +181,44 @@ function noteBrowser(
     });
 }
 
+/**
+ * What the call asks for, as a hash: its query (sorted) and its body's canonical JSON, so that a retry
+ * whose body was serialised anew is the same content (the service compares the same canonical form).
+ */
+function contentHash(ctx: RequestContext): number {
+  const q = ctx.req.query;
+  let query = '';
+  for (const k in q) query += `${k}=${String(q[k])}&`;
+  if (query) query = `?${query.split('&').sort().join('&')}`;
+  // The raw body parsed here, not ctx.body: a fault may answer before the pipeline parsed it, and
+  // the schema's defaults must not make a retry's content differ from its first attempt's.
+  const raw = ctx.req.body;
+  let body = 0;
+  if (raw?.length)
+    try {
+      body = textHash(canonicalJson(JSON.parse(decoder.decode(raw))));
+    } catch {
+      body = bodyHash(raw);
+    }
+  return query ? textHash(query, body || 0x811c9dc5) : body;
+}
+
 function lookup(deps: ObserverDeps, authorization: string): AccessToken | undefined {
   const t = bearer(authorization);
   return t && deps.lookupToken ? deps.lookupToken(t) : undefined;
 }
 
 function noteStream(b: ClientBucket, requestId: string, at: number, cursor: number | undefined): StreamRecord {
-  const s: StreamRecord = { requestId, at, endedAt: 0, cursor, firstId: undefined, lastId: undefined, reset: false };
+  const s: StreamRecord = {
+    requestId,
+    at,
+    endedAt: 0,
+    cursor,
+    firstId: undefined,
+    lastId: undefined,
+    lastAt: 0,
+    reset: false,
+  };
   b.streams.push(s);
   return s;
 }

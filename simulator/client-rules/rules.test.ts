@@ -43,11 +43,17 @@ describe('client rules', () => {
     expect(statusOf(observed(floored), 'retry.growing-waits').status).toBe('not-observed');
   });
   it('retry.spread: the median same-position difference of retry sequences decides', () => {
-    const lockstep = [...sequence(0, [300, 600]), ...sequence(10_000, [305, 600], '/api/public/v1/connectors')];
+    const lockstep = [
+      ...sequence(0, [300, 600]),
+      ...sequence(10_000, [305, 600], '/api/public/v1/connectors'),
+      ...sequence(20_000, [302, 604], '/api/public/v1/capabilities'),
+    ];
     expect(statusOf(observed(lockstep), 'retry.spread').status).toBe('fail');
+    // Two sequences alone never show "no spread": random draws fall this close now and then.
+    expect(statusOf(observed(lockstep.slice(0, 6)), 'retry.spread').status).toBe('not-observed');
     const spread = [...sequence(0, [300, 600]), ...sequence(10_000, [420, 700], '/api/public/v1/connectors')];
     expect(statusOf(observed(spread), 'retry.spread').status).toBe('pass');
-    const undecided = [...sequence(0, [300, 600]), ...sequence(10_000, [340, 640], '/api/public/v1/connectors')];
+    const undecided = [...sequence(0, [300, 600]), ...sequence(10_000, [320, 620], '/api/public/v1/connectors')];
     expect(statusOf(observed(undecided), 'retry.spread').status).toBe('not-observed');
   });
   it('retry.attempt-limit: more than four attempts in a row fail (SHOULD: exit code stays 0)', () => {

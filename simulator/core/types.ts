@@ -14,6 +14,11 @@ export interface PlainRequest {
   origin?: string;
   /** The client's network address, when the transport has one (per-address stream limits). */
   clientAddress?: string;
+  /**
+   * Aborted when the client goes away before its answer is complete (it gave up: its own timeout), from
+   * adapters that can tell; the client verdicts tell a retry after a timeout from a parallel call by it.
+   */
+  signal?: AbortSignal;
 }
 
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */

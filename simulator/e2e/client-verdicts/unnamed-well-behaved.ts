@@ -1,0 +1,267 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Target } from '../harness.ts';
+import {
+  type Auth,
+  api,
+  CONNECTION,
+  draws,
+  fault,
+  http10,
+  publish,
+  readStream,
+  type Reply,
+  withWaits,
+} from './unnamed-kit.ts';
+
+/** A client that does something legal but unusual: it must get no `fail`, and `pass` on the rules named. */
+export interface UnnamedClient {
+  does: string;
+  /** Rules that must pass (they were exercised). */
+  pass: string[];
+  run(t: Target): Promise<void>;
+}
+
+const auth = (t: Target, client?: string, ttl?: number): Auth => t.sandbox.issueToken(client, ttl);
+const create = (t: Target, a: Auth, key: string, body: object = CONNECTION) =>
+  api(t, a, 'POST', '/connections', { body, key });
+/** The guidance's schedule on a 250 ms base: base * 2^n plus a draw of up to 150 ms. */
+const guidance = (random: () => number) => (n: number) => () => 250 * 2 ** n + Math.floor(random() * 150);
+
+export const WELL_BEHAVED: UnnamedClient[] = [
+  {
+    does: 'speaks HTTP/1.0, one connection per call, and retries a 500 with the same key',
+    pass: ['retry.same-key-and-content', 'version.service-version-sent'],
+    async run(t) {
+      const a = auth(t);
+      await http10(t, a, 'GET', '/providers');
+      fault(t, { kind: 'internal', route: 'createConnection', count: 1 });
+      await withWaits(
+        () => http10(t, a, 'POST', '/connections', { body: CONNECTION, key: 'http10-create-0001' }),
+        [400],
+      );
+    },
+  },
+  {
+    does: 'runs two creates and two reads (other queries) at once, their retries interleaving',
+    pass: ['retry.same-key-and-content', 'retry.only-after-failure', 'retry.growing-waits'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'internal', route: 'createConnection', count: 2 });
+      fault(t, { kind: 'internal', route: 'listConnectors', count: 4 });
+      const r1 = draws([0.9, 0.1, 0.6]);
+      const r2 = draws([0.2, 0.7, 0.4]);
+      const g1 = guidance(r1);
+      const g2 = guidance(r2);
+      await Promise.all([
+        withWaits(() => create(t, a, 'parallel-create-a1', { ...CONNECTION, scopeLabel: 'Deck A' }), [g1(0), g1(1)]),
+        withWaits(() => create(t, a, 'parallel-create-b1', { ...CONNECTION, scopeLabel: 'Deck B' }), [g2(0), g2(1)]),
+        withWaits(() => api(t, a, 'GET', '/connectors?capability=orders.read'), [g1(0), g1(1), g1(2)]),
+        withWaits(() => api(t, a, 'GET', '/connectors?capability=payments.refund'), [g2(0), g2(1), g2(2)]),
+      ]);
+    },
+  },
+  {
+    does: 'retries with the same key after a dropped connection and after its own timeout',
+    pass: ['retry.same-key-and-content', 'retry.only-after-failure'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'drop' });
+      await withWaits(() => create(t, a, 'dropped-create-0001'), [300]);
+      fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'timeout', holdMs: 900 });
+      const body = { ...CONNECTION, scopeLabel: 'Timed out' };
+      await withWaits(
+        () => api(t, a, 'POST', '/connections', { body, key: 'timeout-create-0001', timeoutMs: 300 }),
+        [300],
+      );
+      await sleep(700); // the held original is observed when its connection drops
+    },
+  },
+  {
+    does: 'polls GET /connections every 120 ms (polling is not retrying), one poll answered 500',
+    pass: ['version.service-version-sent', 'auth.token-reused'],
+    async run(t) {
+      const a = auth(t);
+      for (let i = 0; i < 8; i++) {
+        if (i === 4) fault(t, { kind: 'internal', route: 'listConnections', count: 1 });
+        await api(t, a, 'GET', '/connections');
+        await sleep(120);
+      }
+    },
+  },
+  {
+    does: 'pages through the audit log (limit and before), retrying one page after a 500',
+    pass: ['retry.only-after-failure'],
+    async run(t) {
+      const a = auth(t);
+      for (let i = 0; i < 3; i++)
+        await create(t, a, `audit-create-000${i}`, { ...CONNECTION, scopeLabel: `Venue ${i}` });
+      let before: number | undefined;
+      for (let page = 0; page < 4; page++) {
+        if (page === 1) fault(t, { kind: 'internal', route: 'getAuditLog', count: 1 });
+        const q = `/audit-log?limit=1${before === undefined ? '' : `&before=${before}`}`;
+        const r: Reply = await withWaits(() => api(t, a, 'GET', q), [300]);
+        before = r.json?.data?.proof?.fromSeq;
+        if (!before) break;
+      }
+    },
+  },
+  {
+    does: 'serves two tenants with one token, the same key text in each for its own content',
+    pass: ['idempotency.one-key-one-content', 'version.service-version-sent'],
+    async run(t) {
+      const token = t.sandbox.issueToken('network-integrator').token;
+      for (const tenant of ['harbour-kitchens', 'alpine-bistro']) {
+        const a = { token, tenant };
+        await create(t, a, 'tenant-key-00001', { ...CONNECTION, scopeLabel: `Venue of ${tenant}` });
+        await api(t, a, 'GET', '/connections');
+      }
+    },
+  },
+  {
+    does: 'reads two streams at once, each cut at another point and resumed from its own last number',
+    pass: ['stream.resume-from-last-read'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'stream_cut', afterMessages: 1, count: 1 });
+      const first = readStream(t, a, { count: 1 });
+      await sleep(100);
+      fault(t, { kind: 'stream_cut', afterMessages: 3, count: 1 });
+      const second = readStream(t, a, { count: 3 });
+      await sleep(100);
+      publish(t, a.tenant, 1);
+      const [one] = await first;
+      const resumedFirst = readStream(t, a, { cursor: one ?? 0, count: 2, idleMs: 1_200 });
+      await sleep(200);
+      publish(t, a.tenant, 2);
+      const three = (await second).at(-1) ?? 0;
+      await sleep(100);
+      publish(t, a.tenant, 1);
+      await Promise.all([resumedFirst, readStream(t, a, { cursor: three, asQuery: true, count: 1, idleMs: 800 })]);
+    },
+  },
+  {
+    does: 'renews its token 280 s before a 900 s token expires (sparse calls), and at 30 s left',
+    pass: ['auth.token-reused'],
+    async run(t) {
+      for (let i = 0; i < 3; i++) {
+        await api(t, auth(t, undefined, 900), 'GET', '/providers');
+        await t.sandbox.control.advanceClock(620);
+      }
+      for (let i = 0; i < 3; i++) {
+        await api(t, auth(t, undefined, 120), 'GET', '/connectors');
+        await t.sandbox.control.advanceClock(90);
+      }
+    },
+  },
+  {
+    does: 'backs off exponentially with full jitter (a shorter wait may follow a longer one)',
+    pass: ['retry.only-after-failure', 'retry.attempt-limit', 'retry.spread'],
+    async run(t) {
+      const a = auth(t);
+      const full = (r: () => number) => [0, 1, 2].map((n) => () => Math.floor(r() * 300 * 2 ** n));
+      fault(t, { kind: 'internal', route: 'listProviders', count: 3 });
+      await withWaits(() => api(t, a, 'GET', '/providers'), full(draws([0.9, 0.2, 0.8])));
+      fault(t, { kind: 'internal', route: 'listProviders', count: 3 });
+      await withWaits(() => api(t, a, 'GET', '/providers'), full(draws([0.3, 0.9, 0.1])));
+    },
+  },
+  {
+    does: 'backs off with decorrelated jitter (min(cap, random(base, 3 x previous)))',
+    pass: ['retry.only-after-failure', 'retry.attempt-limit'],
+    async run(t) {
+      const a = auth(t);
+      const r = draws([0.9, 0.1, 0.5]);
+      let prev = 100;
+      const next = () => {
+        prev = Math.min(2_000, Math.floor(100 + r() * (prev * 3 - 100)));
+        return prev;
+      };
+      fault(t, { kind: 'internal', route: 'listCapabilities', count: 3 });
+      await withWaits(() => api(t, a, 'GET', '/capabilities'), [next, next, next]);
+    },
+  },
+  {
+    does: 'retries a create after two 500s with the same key and the guidance waits',
+    pass: ['retry.same-key-and-content', 'retry.growing-waits', 'retry.attempt-limit'],
+    async run(t) {
+      const a = auth(t);
+      const g = guidance(draws([0.4, 0.8]));
+      fault(t, { kind: 'internal', route: 'createConnection', count: 2 });
+      await withWaits(() => create(t, a, 'five-hundred-0001'), [g(0), g(1)]);
+    },
+  },
+  {
+    does: 'sends the earlier published Service-Version 2026-06-12',
+    pass: ['version.service-version-sent'],
+    async run(t) {
+      const a = auth(t);
+      await api(t, a, 'GET', '/providers', { version: '2026-06-12' });
+      await create(t, a, 'old-version-0001');
+    },
+  },
+  {
+    does: 'retries with the same key and content serialised anew (other key order, indented)',
+    pass: ['retry.same-key-and-content', 'idempotency.one-key-one-content'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'internal', route: 'createConnection', count: 1 });
+      const reordered = JSON.stringify(Object.fromEntries(Object.entries(CONNECTION).reverse()), null, 2);
+      await withWaits(
+        (n) =>
+          api(
+            t,
+            a,
+            'POST',
+            '/connections',
+            n ? { raw: reordered, key: 'reserialised-01' } : { body: CONNECTION, key: 'reserialised-01' },
+          ),
+        [300],
+      );
+    },
+  },
+  {
+    does: 'waits exactly Retry-After after two 429s in a row',
+    pass: ['retry.respects-retry-after'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'rate_limited', route: 'listProviders', retryAfterSeconds: 1, count: 2 });
+      const wait = (r: Reply) => r.retryAfterMs;
+      await withWaits(() => api(t, a, 'GET', '/providers'), [wait, wait, wait]);
+    },
+  },
+  {
+    does: 'makes the same reads and capability checks in parallel',
+    pass: ['auth.token-reused'],
+    async run(t) {
+      const a = auth(t);
+      const check = { connectorId: 'tillcraft-pos-cloud', capability: 'orders.read' };
+      await Promise.all([
+        ...Array.from({ length: 6 }, () => api(t, a, 'GET', '/providers')),
+        ...Array.from({ length: 3 }, () => api(t, a, 'POST', '/capabilities', { body: check })),
+      ]);
+    },
+  },
+  {
+    does: 'grows its waits linearly (250, 500, 750 ms plus a draw): growing, though not doubling',
+    pass: ['retry.growing-waits'],
+    async run(t) {
+      const a = auth(t);
+      const r = draws([0.1, 0.9, 0.5, 0.9, 0.1, 0]);
+      for (const route of ['listProviders', 'listConnectors'] as const) {
+        fault(t, { kind: 'internal', route, count: 3 });
+        const lin = [1, 2, 3].map((n) => () => 250 * n + Math.floor(r() * 100));
+        await withWaits(() => api(t, a, 'GET', route === 'listProviders' ? '/providers' : '/connectors'), lin);
+      }
+    },
+  },
+  {
+    does: 'retries a capability check (not a modifying call) after a 500 without a key',
+    pass: ['retry.only-after-failure'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'internal', route: 'checkCapability', count: 1 });
+      const body = { connectorId: 'tillcraft-pos-cloud', capability: 'orders.read' };
+      await withWaits(() => api(t, a, 'POST', '/capabilities', { body }), [300]);
+    },
+  },
+];
