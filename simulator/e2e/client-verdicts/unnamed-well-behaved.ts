@@ -122,21 +122,36 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     pass: ['stream.resume-from-last-read'],
     async run(t) {
       const a = auth(t);
+      const opened = () => {
+        let open: () => void = () => {};
+        return { wait: new Promise<void>((r) => (open = r)), onOpen: () => open() };
+      };
+      // Both open before anything is published: the second runs beside the first, it resumes nothing.
+      const [o1, o2] = [opened(), opened()];
       fault(t, { kind: 'stream_cut', afterMessages: 1, count: 1 });
-      const first = readStream(t, a, { count: 1 });
-      await sleep(100);
+      const first = readStream(t, a, { count: 1, onOpen: o1.onOpen });
+      await o1.wait;
       fault(t, { kind: 'stream_cut', afterMessages: 3, count: 1 });
-      const second = readStream(t, a, { count: 3 });
-      await sleep(100);
+      const second = readStream(t, a, { count: 3, onOpen: o2.onOpen });
+      await o2.wait;
       publish(t, a.tenant, 1);
       const [one] = await first;
-      const resumedFirst = readStream(t, a, { cursor: one ?? 0, count: 2, idleMs: 1_200 });
-      await sleep(200);
+      const o3 = opened();
+      const resumedFirst = readStream(t, a, { cursor: one ?? 0, count: 2, idleMs: 1_200, onOpen: o3.onOpen });
+      await o3.wait;
       publish(t, a.tenant, 2);
       const three = (await second).at(-1) ?? 0;
-      await sleep(100);
+      const o4 = opened();
+      const resumedSecond = readStream(t, a, {
+        cursor: three,
+        asQuery: true,
+        count: 1,
+        idleMs: 800,
+        onOpen: o4.onOpen,
+      });
+      await o4.wait;
       publish(t, a.tenant, 1);
-      await Promise.all([resumedFirst, readStream(t, a, { cursor: three, asQuery: true, count: 1, idleMs: 800 })]);
+      await Promise.all([resumedFirst, resumedSecond]);
     },
   },
   {
@@ -227,6 +242,15 @@ export const WELL_BEHAVED: UnnamedClient[] = [
       fault(t, { kind: 'rate_limited', route: 'listProviders', retryAfterSeconds: 1, count: 2 });
       const wait = (r: Reply) => r.retryAfterMs;
       await withWaits(() => api(t, a, 'GET', '/providers'), [wait, wait, wait]);
+    },
+  },
+  {
+    does: 'creates two connections with equal content under two keys at once while the service is slow',
+    pass: ['idempotency.one-key-one-content'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'latency', route: 'createConnection', latencyMs: 400, count: 2 });
+      await Promise.all([create(t, a, 'twin-create-0001'), create(t, a, 'twin-create-0002')]);
     },
   },
   {
