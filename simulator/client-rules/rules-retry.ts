@@ -191,7 +191,7 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
       Math.abs(p.b.waitMs - p.a.waitMs) < growthMin(p.a.waitMs),
   );
   // A randomly spread client draws an equal pair now and then; only when most pairs are equal is it the schedule.
-  const flatIsSchedule = !shownSpread || flat.length * 2 >= pairs.length;
+  const flatIsSchedule = !shownSpread || flat.length * 2 > pairs.length;
   for (const p of pairs) {
     if (flat.includes(p)) {
       if (flatIsSchedule)

@@ -24,8 +24,8 @@ export interface UnnamedClient {
 const auth = (t: Target, client?: string, ttl?: number): Auth => t.sandbox.issueToken(client, ttl);
 const create = (t: Target, a: Auth, key: string, body: object = CONNECTION) =>
   api(t, a, 'POST', '/connections', { body, key });
-/** The guidance's schedule on a 250 ms base: base * 2^n plus a draw of up to 150 ms. */
-const guidance = (random: () => number) => (n: number) => () => 250 * 2 ** n + Math.floor(random() * 150);
+/** The guidance's schedule on a 400 ms base: base * 2^n plus a draw of up to 150 ms. */
+const guidance = (random: () => number) => (n: number) => () => 400 * 2 ** n + Math.floor(random() * 150);
 
 export const WELL_BEHAVED: UnnamedClient[] = [
   {
