@@ -8,15 +8,15 @@ export const RETRY_AFTER_SLACK_MS = 10;
 /** A wait within this of the server's Retry-After was set by the server, not by the client's backoff. */
 export const FLOOR_BAND_MS = 50;
 /** Spread: same-position waits of retry sequences differing by more than this (median) show random spread... */
-export const SPREAD_MIN_MS = 30;
+export const SPREAD_MIN_MS = 40;
 /**
  * ...and, over at least NO_SPREAD_MIN_DIFFS comparisons, half of them within SAME_WAIT_MS and three in
  * four within NO_SPREAD_P75_MS show none (anything else: undecided). Random draws of even 100 ms fall
  * this close now and then, so one or two comparisons never decide "no spread"; a busy machine may add a
  * delay of some ms to any wait, and a long one to one in four.
  */
-export const SAME_WAIT_MS = 10;
-export const NO_SPREAD_P75_MS = 25;
+export const SAME_WAIT_MS = 20;
+export const NO_SPREAD_P75_MS = 40;
 export const NO_SPREAD_MIN_DIFFS = 3;
 /** Attempts in a row the interface's guidance makes at most. */
 export const GUIDANCE_ATTEMPTS = 4;
