@@ -88,4 +88,16 @@ describe('retry recognition', () => {
     expect(gaveUp[0]?.links[0]).toMatchObject({ cause: 'transport', waitMs: 200, sameKey: false });
     expect(chainsOf(call(slow), call({ ...POST, at: 20, body: 'a', key: 'k2', watched: true }))).toEqual([]);
   });
+  it('marks a read polled at its cadence through failures as polling, a retry at another pace not', () => {
+    const GET = { path: '/api/public/v1/connections' };
+    const polls = [0, 200, 400, 600].map((at, i) => call({ ...GET, at, status: i === 0 ? 200 : 500 }));
+    const [poll] = chainsOf(...polls, call({ ...GET, at: 800 }));
+    expect(poll?.polling).toBe(true);
+    const [retry] = chainsOf(
+      call({ ...GET, at: 0 }),
+      call({ ...GET, at: 5_000, status: 500 }),
+      call({ ...GET, at: 5_100 }),
+    );
+    expect(retry?.polling).toBe(false);
+  });
 });

@@ -42,7 +42,16 @@ export interface Chain {
   bucket: ClientBucket;
   calls: CallRecord[];
   links: Link[];
+  /**
+   * A read polled at a fixed cadence that kept it through failures: the same content succeeded just
+   * before at that cadence, and every repeat came at it. Polling is not retrying: its intervals are
+   * not judged as backoff (growth, spread, attempt limit).
+   */
+  polling: boolean;
 }
+
+/** A repeat comes at the polling cadence when its gap is within this share of it (or 50 ms). */
+export const CADENCE_SHARE = 0.2;
 
 /** A client's close may reach the server just after its retry arrived: this much later still counts as before. */
 export const GONE_RACE_MS = 200;
@@ -91,7 +100,7 @@ export function findChains(bucket: ClientBucket): Chain[] {
     repeated.add(link.prev);
     let chain = chainOf.get(link.prev);
     if (!chain) {
-      chain = { bucket, calls: [link.prev], links: [] };
+      chain = { bucket, calls: [link.prev], links: [], polling: false };
       chains.push(chain);
       chainOf.set(link.prev, chain);
     }
@@ -99,7 +108,24 @@ export function findChains(bucket: ClientBucket): Chain[] {
     chain.links.push(link);
     chainOf.set(c, chain);
   }
+  for (const chain of chains) chain.polling = isPolling(calls, chain);
   return chains;
+}
+
+/** The chain's reads came at the cadence of successful reads of the same content just before it. */
+function isPolling(calls: CallRecord[], chain: Chain): boolean {
+  const first = chain.calls[0];
+  if (!first || first.method !== 'GET') return false;
+  const i = calls.indexOf(first);
+  let before: CallRecord | undefined;
+  for (let j = i - 1; j >= 0 && !before; j--) {
+    const q = calls[j];
+    if (q && q.method === first.method && q.path === first.path && q.bodyHash === first.bodyHash) before = q;
+  }
+  if (!before || before.status < 200 || before.status >= 300) return false;
+  const cadence = first.at - before.at;
+  const near = (gap: number) => Math.abs(gap - cadence) <= Math.max(50, cadence * CADENCE_SHARE);
+  return chain.links.every((l) => near(l.next.at - l.prev.at));
 }
 
 /** The 4xx a repeat does something about: a new token after a 401, a new key after a key error. */

@@ -125,7 +125,14 @@ export const growingWaits: ClientRule = {
     const bad: Evidence[] = [];
     const good: Evidence[] = [];
     const undecided: string[] = [];
-    for (const b of buckets) judgeGrowth(b, findChains(b), bad, good, undecided);
+    for (const b of buckets)
+      judgeGrowth(
+        b,
+        findChains(b).filter((c) => !c.polling),
+        bad,
+        good,
+        undecided,
+      );
     return verdict(
       bad,
       good,
@@ -256,7 +263,7 @@ export const spreadWaits: ClientRule = {
       // Same-position waits of different operations: without jitter every client retries in lockstep.
       // The median difference decides, so one delayed call (measurement noise) does not.
       const chains = findChains(b)
-        .filter((c) => c.links.some(backoff))
+        .filter((c) => !c.polling && c.links.some(backoff))
         .slice(-20);
       const diffs: number[] = [];
       for (let i = 0; i < chains.length; i++)
@@ -315,6 +322,7 @@ export const attemptLimit: ClientRule = {
     const bad: Evidence[] = [];
     const good: Evidence[] = [];
     for (const chain of chainsOf(buckets)) {
+      if (chain.polling) continue; // a poll kept through failures at its cadence is not a retry sequence
       const e = (note: string) =>
         evidence(
           chain.bucket,

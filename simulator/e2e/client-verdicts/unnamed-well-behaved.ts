@@ -77,12 +77,12 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     },
   },
   {
-    does: 'polls GET /connections every 120 ms (polling is not retrying), one poll answered 500',
-    pass: ['version.service-version-sent', 'auth.token-reused'],
+    does: 'polls GET /connections every 120 ms (polling is not retrying), keeping its cadence through three 500s',
+    pass: ['version.service-version-sent', 'auth.token-reused', 'retry.only-after-failure'],
     async run(t) {
       const a = auth(t);
-      for (let i = 0; i < 8; i++) {
-        if (i === 4) fault(t, { kind: 'internal', route: 'listConnections', count: 1 });
+      for (let i = 0; i < 9; i++) {
+        if (i === 3) fault(t, { kind: 'internal', route: 'listConnections', count: 3 });
         await api(t, a, 'GET', '/connections');
         await sleep(120);
       }
