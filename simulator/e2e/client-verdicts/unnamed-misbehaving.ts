@@ -189,6 +189,20 @@ export const MISBEHAVING: FaultyClient[] = [
     },
   },
   {
+    does: 'repeats a create refused with 409 idempotency_conflict, key and content unchanged',
+    fails: ['idempotency.one-key-one-content', 'retry.only-after-failure'],
+    async run(t) {
+      const a = auth(t);
+      await api(t, a, 'POST', '/connections', { body: CONNECTION, key: 'conflict-key-001' });
+      const changed = { ...CONNECTION, scopeLabel: 'Changed afterwards' };
+      await withWaits(
+        () => api(t, a, 'POST', '/connections', { body: changed, key: 'conflict-key-001' }),
+        [300],
+        always,
+      );
+    },
+  },
+  {
     does: 'reuses a key for a second, different create after the first succeeded',
     fails: ['idempotency.one-key-one-content'],
     async run(t) {

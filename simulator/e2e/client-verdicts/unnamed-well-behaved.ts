@@ -254,6 +254,17 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     },
   },
   {
+    does: 'waits out a gateway 503 with Retry-After, then a 429, on one create with one key',
+    pass: ['retry.same-key-and-content', 'retry.respects-retry-after'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'unavailable', route: 'createConnection', retryAfterSeconds: 1, count: 1 });
+      fault(t, { kind: 'rate_limited', route: 'createConnection', retryAfterSeconds: 1, count: 1 });
+      const wait = (r: Reply) => Math.max(r.retryAfterMs, 300);
+      await withWaits(() => create(t, a, 'gateway-503-0001'), [wait, wait]);
+    },
+  },
+  {
     does: 'makes the same reads and capability checks in parallel',
     pass: ['auth.token-reused'],
     async run(t) {
