@@ -72,28 +72,18 @@ export function clientObserver(deps: ObserverDeps): Step {
       const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
       // Read before the pipeline: a cursor_expired fault takes the cursor off the request.
       const cursor = isStream ? cursorOf(ctx) : undefined;
-      // When the client gives up before the answer (its own timeout): a retry after that is a retry,
-      // a call beside one still awaited is a parallel call.
-      const gone = { at: 0 };
-      const signal = ctx.req.signal;
-      const onGone = () => {
-        gone.at = Date.now();
-      };
-      signal?.addEventListener('abort', onGone, { once: true });
       return next().then(
         (reply) => {
           // Observation never changes an answer: a fault in it costs the record, not the call.
           try {
-            note(deps, obs, ctx, at, isStream, cursor, answerOf(ctx, reply), undefined, gone);
+            note(deps, obs, ctx, at, isStream, cursor, answerOf(ctx, reply), undefined);
           } catch {}
-          signal?.removeEventListener('abort', onGone);
           return reply;
         },
         (err: unknown) => {
           try {
-            note(deps, obs, ctx, at, isStream, cursor, undefined, err, gone);
+            note(deps, obs, ctx, at, isStream, cursor, undefined, err);
           } catch {}
-          signal?.removeEventListener('abort', onGone);
           throw err;
         },
       );
@@ -118,7 +108,6 @@ function note(
   cursor: number | undefined,
   res: PlainResponse | undefined,
   thrown: unknown,
-  gone: { at: number },
 ): void {
   const answeredAt = Date.now();
   const h = ctx.req.headers;
@@ -146,8 +135,10 @@ function note(
     bodyHash: contentHash(ctx),
     modifying: ctx.route?.idempotent === true,
     status: res ? (res.abort ? 0 : res.status) : (err?.status ?? 500),
-    watched: ctx.req.signal !== undefined,
-    goneAt: gone.at || (ctx.req.signal?.aborted ? answeredAt : 0),
+    // When the client gave up before the answer (its own timeout): a call after that is a retry, a
+    // call beside one still awaited is a parallel call.
+    watched: ctx.req.clientGone !== undefined,
+    goneAt: ctx.req.clientGone?.at ?? 0,
     code: err?.code,
     retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
     version: h['service-version'],

@@ -15,10 +15,11 @@ export interface PlainRequest {
   /** The client's network address, when the transport has one (per-address stream limits). */
   clientAddress?: string;
   /**
-   * Aborted when the client goes away before its answer is complete (it gave up: its own timeout), from
-   * adapters that can tell; the client verdicts tell a retry after a timeout from a parallel call by it.
+   * Set by adapters that can tell: `at` becomes the time (ms since epoch) the client went away before
+   * its answer was complete (it gave up: its own timeout), 0 while it waits. The client verdicts tell a
+   * retry after a timeout from a parallel call by it. A plain object, not an AbortSignal: no listener per call.
    */
-  signal?: AbortSignal;
+  clientGone?: { at: number };
 }
 
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */
