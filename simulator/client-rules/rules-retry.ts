@@ -192,10 +192,13 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
     }
     return;
   }
+  // Two waits after a Retry-After are its length plus the client's draw: equal ones are the server's doing.
   const flat = pairs.filter(
     (p) =>
-      (p.a.waitMs < IMMEDIATE_MS && p.b.waitMs < IMMEDIATE_MS) ||
-      Math.abs(p.b.waitMs - p.a.waitMs) < growthMin(p.a.waitMs),
+      p.a.floorMs === 0 &&
+      p.b.floorMs === 0 &&
+      ((p.a.waitMs < IMMEDIATE_MS && p.b.waitMs < IMMEDIATE_MS) ||
+        Math.abs(p.b.waitMs - p.a.waitMs) < growthMin(p.a.waitMs)),
   );
   // A randomly spread client draws an equal pair now and then; only when most pairs are equal is it the schedule.
   const flatIsSchedule = !shownSpread || flat.length * 2 > pairs.length;

@@ -265,6 +265,17 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     },
   },
   {
+    does: 'waits Retry-After plus a draw of 100-250 ms after each of two 429s',
+    pass: ['retry.respects-retry-after'],
+    async run(t) {
+      const a = auth(t);
+      const r = draws([0.5, 0.6]);
+      fault(t, { kind: 'rate_limited', route: 'listConnections', retryAfterSeconds: 1, count: 2 });
+      const wait = (x: Reply) => x.retryAfterMs + 100 + Math.floor(r() * 150);
+      await withWaits(() => api(t, a, 'GET', '/connections'), [wait, wait]);
+    },
+  },
+  {
     does: 'makes the same reads and capability checks in parallel',
     pass: ['auth.token-reused'],
     async run(t) {
