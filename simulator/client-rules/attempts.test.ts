@@ -87,6 +87,9 @@ describe('retry recognition', () => {
     const gaveUp = chainsOf(call({ ...slow, goneAt: 300 }), call({ ...POST, at: 500, body: 'a', key: 'k2' }));
     expect(gaveUp[0]?.links[0]).toMatchObject({ cause: 'transport', waitMs: 200, sameKey: false });
     expect(chainsOf(call(slow), call({ ...POST, at: 20, body: 'a', key: 'k2', watched: true }))).toEqual([]);
+    // The same key while the first is still open: a timeout raced against a request left open.
+    const raced = chainsOf(call(slow), call({ ...POST, at: 400, body: 'a', key: 'k1', watched: true }));
+    expect(raced[0]?.links[0]).toMatchObject({ cause: 'unanswered', sameKey: true });
   });
   it('marks a read polled at its cadence through failures as polling, a retry at another pace not', () => {
     const GET = { path: '/api/public/v1/connections' };

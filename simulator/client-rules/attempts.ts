@@ -144,7 +144,11 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
       const p = must(calls[j], 'a lookback index lies inside the sorted calls');
       if (!inWindow(p)) break;
       if (!same(p) || p.key !== c.key) continue;
-      return p.status === 401 && p.token !== c.token ? undefined : make(p, c, causeOf(p, c), true);
+      if (p.status === 401 && p.token !== c.token) return undefined;
+      // The same key while the first is still awaited: a retry after the client's own timeout that left
+      // the first request open (a timer raced against it), not a parallel call.
+      const cause = causeOf(p, c);
+      return make(p, c, cause === 'concurrent' ? 'unanswered' : cause, true);
     }
   for (let j = i - 1; j >= from; j--) {
     const p = must(calls[j], 'a lookback index lies inside the sorted calls');

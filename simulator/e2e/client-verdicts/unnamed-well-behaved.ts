@@ -276,6 +276,21 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     },
   },
   {
+    does: 'times a create out with a timer raced against it (the request stays open) and retries with its key',
+    pass: ['retry.same-key-and-content', 'retry.only-after-failure'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'latency', route: 'createConnection', latencyMs: 700, count: 1 });
+      const raced = (n: number) =>
+        Promise.race([
+          create(t, a, 'raced-create-0001'),
+          sleep(n ? 5_000 : 250).then((): Reply => ({ status: 0, json: undefined, retryAfterMs: 0 })),
+        ]);
+      await withWaits(raced, [100]);
+      await sleep(500); // the first answer leaves after 700 ms
+    },
+  },
+  {
     does: 'makes the same reads and capability checks in parallel',
     pass: ['auth.token-reused'],
     async run(t) {
