@@ -3,8 +3,12 @@ import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { must } from '../lib/invariant.ts';
 
-/** Timer slack: a wait this much shorter than Retry-After still counts as respecting it. */
-export const RETRY_AFTER_SLACK_MS = 10;
+/**
+ * Timer slack: a wait this much shorter than Retry-After still counts as respecting it. A wait is measured
+ * from the answer leaving, so a client that slept the whole Retry-After never reads shorter; 3 ms covers
+ * a timer firing a millisecond early and clocks counting whole milliseconds.
+ */
+export const RETRY_AFTER_SLACK_MS = 3;
 /** A wait within this of the server's Retry-After was set by the server, not by the client's backoff. */
 export const FLOOR_BAND_MS = 50;
 /** Spread: same-position waits of retry sequences differing by more than this (median) show random spread... */
