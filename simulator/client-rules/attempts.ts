@@ -50,8 +50,9 @@ export interface Chain {
   polling: boolean;
 }
 
-/** A repeat comes at the polling cadence when its gap is within this share of it (or 50 ms). */
-export const CADENCE_SHARE = 0.2;
+/** A repeat comes at the polling cadence when its gap is within this share of it (or CADENCE_MIN_MS). */
+export const CADENCE_SHARE = 0.25;
+export const CADENCE_MIN_MS = 100;
 
 /** A client's close may reach the server just after its retry arrived: this much later still counts as before. */
 export const GONE_RACE_MS = 200;
@@ -124,7 +125,7 @@ function isPolling(calls: CallRecord[], chain: Chain): boolean {
   }
   if (!before || before.status < 200 || before.status >= 300) return false;
   const cadence = first.at - before.at;
-  const near = (gap: number) => Math.abs(gap - cadence) <= Math.max(50, cadence * CADENCE_SHARE);
+  const near = (gap: number) => Math.abs(gap - cadence) <= Math.max(CADENCE_MIN_MS, cadence * CADENCE_SHARE);
   return chain.links.every((l) => near(l.next.at - l.prev.at));
 }
 

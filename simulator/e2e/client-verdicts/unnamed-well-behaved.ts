@@ -77,14 +77,14 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     },
   },
   {
-    does: 'polls GET /connections every 120 ms (polling is not retrying), keeping its cadence through three 500s',
+    does: 'polls GET /connections every 250 ms (polling is not retrying), keeping its cadence through three 500s',
     pass: ['version.service-version-sent', 'auth.token-reused', 'retry.only-after-failure'],
     async run(t) {
       const a = auth(t);
       for (let i = 0; i < 9; i++) {
         if (i === 3) fault(t, { kind: 'internal', route: 'listConnections', count: 3 });
         await api(t, a, 'GET', '/connections');
-        await sleep(120);
+        await sleep(250);
       }
     },
   },
