@@ -113,20 +113,28 @@ export function findChains(bucket: ClientBucket): Chain[] {
   return chains;
 }
 
-/** The chain's reads came at the cadence of successful reads of the same content just before it. */
+/**
+ * The chain's reads came at the cadence of successful reads of the same content just before it (up to
+ * three of them: their gaps give the cadence's range, as a busy machine delays some polls).
+ */
 function isPolling(calls: CallRecord[], chain: Chain): boolean {
   const first = chain.calls[0];
   if (!first || first.method !== 'GET') return false;
-  const i = calls.indexOf(first);
-  let before: CallRecord | undefined;
-  for (let j = i - 1; j >= 0 && !before; j--) {
+  const earlier: CallRecord[] = [first];
+  for (let j = calls.indexOf(first) - 1; j >= 0 && earlier.length < 4; j--) {
     const q = calls[j];
-    if (q && q.method === first.method && q.path === first.path && q.bodyHash === first.bodyHash) before = q;
+    if (!q || q.method !== first.method || q.path !== first.path || q.bodyHash !== first.bodyHash) continue;
+    if (q.status < 200 || q.status >= 300) break;
+    earlier.push(q);
   }
-  if (!before || before.status < 200 || before.status >= 300) return false;
-  const cadence = first.at - before.at;
-  const near = (gap: number) => Math.abs(gap - cadence) <= Math.max(CADENCE_MIN_MS, cadence * CADENCE_SHARE);
-  return chain.links.every((l) => near(l.next.at - l.prev.at));
+  if (earlier.length < 2) return false;
+  const gaps = earlier.slice(1).map((q, k) => (earlier[k]?.at ?? q.at) - q.at);
+  const [lo, hi] = [Math.min(...gaps), Math.max(...gaps)];
+  const tol = (ms: number) => Math.max(CADENCE_MIN_MS, ms * CADENCE_SHARE);
+  return chain.links.every((l) => {
+    const gap = l.next.at - l.prev.at;
+    return gap >= lo - tol(lo) && gap <= hi + tol(hi);
+  });
 }
 
 /** The 4xx a repeat does something about: a new token after a 401, a new key after a key error. */
