@@ -172,3 +172,17 @@ export const CONNECTION = {
   scopeLabel: 'Harbour Kitchen Deck',
   capabilities: ['orders.read', 'payments.refund'],
 };
+
+/** A client that does something legal but unusual: it must get no `fail`, and `pass` on the rules named. */
+export interface UnnamedClient {
+  does: string;
+  /** Rules that must pass (they were exercised). */
+  pass: string[];
+  run(t: Target): Promise<void>;
+}
+
+export const auth = (t: Target, client?: string, ttl?: number): Auth => t.sandbox.issueToken(client, ttl);
+export const create = (t: Target, a: Auth, key: string, body: object = CONNECTION) =>
+  api(t, a, 'POST', '/connections', { body, key });
+/** The guidance's schedule on a 400 ms base: base * 2^n plus a draw of up to 150 ms. */
+export const guidance = (random: () => number) => (n: number) => () => 400 * 2 ** n + Math.floor(random() * 150);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Target } from '../harness.ts';
-import { type Auth, api, CONNECTION, fault, publish, readStream, type Reply, withWaits } from './unnamed-kit.ts';
+import { type Auth, api, CONNECTION, fault, publish, type Reply, readStream, withWaits } from './unnamed-kit.ts';
 
 /** A client with a fault no other test names: it must fail exactly `fails`, with evidence. */
 export interface FaultyClient {
