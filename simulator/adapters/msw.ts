@@ -17,6 +17,16 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
   request.headers.forEach((v, k) => {
     headers[k.toLowerCase()] = v;
   });
+  // The fetch was aborted before its answer (the client's own timeout): when, for the client verdicts.
+  const clientGone = { at: 0 };
+  if (!request.signal.aborted)
+    request.signal.addEventListener(
+      'abort',
+      () => {
+        clientGone.at = Date.now();
+      },
+      { once: true },
+    );
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const body = hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined;
   return {
@@ -26,6 +36,7 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
     headers,
     origin: url.origin,
     body: body?.length ? body : undefined,
+    clientGone,
   };
 }
 

@@ -259,8 +259,14 @@ export function createNodeListener(
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
+    // The connection closed before the answer was complete: the client gave up on this call.
+    const gone = { at: 0 };
+    res.once('close', () => {
+      if (!res.writableFinished) gone.at = Date.now();
+    });
     fromNodeRequest(req, max, opts.origin?.())
       .then(async (plain) => {
+        plain.clientGone = gone;
         const out = await core.handle(plain);
         if (plain.bodyTooLarge) {
           // Answer, then close the connection once the rest of the body has been read and dropped.

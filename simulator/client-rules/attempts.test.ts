@@ -48,4 +48,59 @@ describe('retry recognition', () => {
     ).toEqual([]);
     expect(chainsOf(call({ at: 0, status: 500 }), call({ at: 200_000 }))).toEqual([]);
   });
+  it('links an unchanged repeat after a 4xx, but not the remedy the error names', () => {
+    const GET = { path: '/api/public/v1/connections' };
+    expect(chainsOf(call({ ...GET, at: 0, status: 403 }), call({ ...GET, at: 200 }))[0]?.links[0]?.cause).toBe(
+      'client_error',
+    );
+    // A new token after a 401, a new key after idempotency_required: new calls.
+    const other = testToken(100);
+    expect(chainsOf(call({ ...GET, at: 0, status: 401 }), call({ ...GET, at: 200, token: other }))).toEqual([]);
+    expect(
+      chainsOf(
+        call({ ...POST, at: 0, body: 'a', status: 428, code: 'idempotency_required' }),
+        call({ ...POST, at: 200, body: 'a', key: 'k1' }),
+      ),
+    ).toEqual([]);
+  });
+  it('keeps concurrent operations with equal content apart: one retry per attempt, a key that goes on', () => {
+    const GET = { path: '/api/public/v1/connectors' };
+    // A1, B1 sent at once fail; A2, B2 each repeat one of them: two chains of two, not one of four.
+    const chains = chainsOf(
+      call({ ...GET, at: 0, status: 500, ms: 20, watched: true }),
+      call({ ...GET, at: 10, status: 500, watched: true }),
+      call({ ...GET, at: 300 }),
+      call({ ...GET, at: 320 }),
+    );
+    expect(chains.map((c) => c.calls.length)).toEqual([2, 2]);
+    // B1 (key b) after A1 (key a) failed: A's key comes again, so B1 is another operation.
+    const keyed = chainsOf(
+      call({ ...POST, at: 0, key: 'a', body: 'x', status: 500 }),
+      call({ ...POST, at: 10, key: 'b', body: 'x', status: 500 }),
+      call({ ...POST, at: 300, key: 'a', body: 'x' }),
+      call({ ...POST, at: 310, key: 'b', body: 'x' }),
+    );
+    expect(keyed.map((c) => c.links.map((l) => l.sameKey))).toEqual([[true], [true]]);
+  });
+  it('tells a client that gave up (then retried) from a parallel call it still awaits', () => {
+    const slow = { ...POST, at: 0, body: 'a', key: 'k1', ms: 900, watched: true };
+    const gaveUp = chainsOf(call({ ...slow, goneAt: 300 }), call({ ...POST, at: 500, body: 'a', key: 'k2' }));
+    expect(gaveUp[0]?.links[0]).toMatchObject({ cause: 'transport', waitMs: 200, sameKey: false });
+    expect(chainsOf(call(slow), call({ ...POST, at: 20, body: 'a', key: 'k2', watched: true }))).toEqual([]);
+    // The same key while the first is still open: a timeout raced against a request left open.
+    const raced = chainsOf(call(slow), call({ ...POST, at: 400, body: 'a', key: 'k1', watched: true }));
+    expect(raced[0]?.links[0]).toMatchObject({ cause: 'unanswered', sameKey: true });
+  });
+  it('marks a read polled at its cadence through failures as polling, a retry at another pace not', () => {
+    const GET = { path: '/api/public/v1/connections' };
+    const polls = [0, 200, 400, 600].map((at, i) => call({ ...GET, at, status: i === 0 ? 200 : 500 }));
+    const [poll] = chainsOf(...polls, call({ ...GET, at: 800 }));
+    expect(poll?.polling).toBe(true);
+    const [retry] = chainsOf(
+      call({ ...GET, at: 0 }),
+      call({ ...GET, at: 5_000, status: 500 }),
+      call({ ...GET, at: 5_100 }),
+    );
+    expect(retry?.polling).toBe(false);
+  });
 });

@@ -9,8 +9,18 @@ export const RETRY_WINDOW_MS = 120_000;
 /** At most this many earlier calls of the same client and tenant are searched for the original. */
 export const LOOKBACK_CALLS = 50;
 
-/** Why the earlier attempt did not settle the operation, as the client saw it. */
-export type Cause = 'rate_limited' | 'internal' | 'transport' | 'unanswered' | 'success' | 'client_error';
+/**
+ * Why the earlier attempt did not settle the operation, as the client saw it; `concurrent` when the
+ * client was still awaiting it (a parallel call, not a repeat).
+ */
+export type Cause =
+  | 'rate_limited'
+  | 'internal'
+  | 'transport'
+  | 'unanswered'
+  | 'success'
+  | 'client_error'
+  | 'concurrent';
 /** Causes after which the interface allows a retry (429, 500, and a transport failure: no answer, 502-504). */
 export const RETRYABLE: ReadonlySet<Cause> = new Set(['rate_limited', 'internal', 'transport', 'unanswered']);
 
@@ -32,11 +42,32 @@ export interface Chain {
   bucket: ClientBucket;
   calls: CallRecord[];
   links: Link[];
+  /**
+   * A read polled at a fixed cadence that kept it through failures: the same content succeeded just
+   * before at that cadence, and every repeat came at it. Polling is not retrying: its intervals are
+   * not judged as backoff (growth, spread, attempt limit).
+   */
+  polling: boolean;
+}
+
+/** A repeat comes at the polling cadence when its gap is within this share of it (or CADENCE_MIN_MS). */
+export const CADENCE_SHARE = 0.25;
+export const CADENCE_MIN_MS = 100;
+
+/** A client's close may reach the server just after its retry arrived: this much later still counts as before. */
+export const GONE_RACE_MS = 200;
+
+/** When the client stopped waiting for a call: its answer, or earlier, when it gave up on it. */
+export function settledAt(p: CallRecord): number {
+  return p.goneAt && (p.goneAt < p.answeredAt || p.answeredAt === 0) ? p.goneAt : p.answeredAt;
 }
 
 /** Why `prev` did not settle the operation, seen from the arrival of `next`. */
 export function causeOf(prev: CallRecord, next: CallRecord): Cause {
-  if (prev.answeredAt === 0 || prev.answeredAt > next.at) return 'unanswered';
+  const gaveUp = prev.goneAt > 0 && prev.goneAt === settledAt(prev);
+  if (gaveUp)
+    return prev.goneAt <= next.at ? 'transport' : prev.goneAt <= next.at + GONE_RACE_MS ? 'unanswered' : 'concurrent';
+  if (prev.answeredAt === 0 || prev.answeredAt > next.at) return prev.watched ? 'concurrent' : 'unanswered';
   if (prev.status === 0 || prev.status === 502 || prev.status === 503 || prev.status === 504) return 'transport';
   if (prev.status === 429) return 'rate_limited';
   if (prev.status >= 500) return 'internal';
@@ -48,24 +79,29 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
  * The retry heuristic. A call C repeats an earlier call P of the same client and tenant, within
  * RETRY_WINDOW_MS of P's answer and among the last LOOKBACK_CALLS calls, with the same method and path, when
  * - both carry the same Idempotency-Key (whatever P's outcome; a 401 followed by a call with another
- *   token is a new access, not a repeat), or
- * - C carries no key or another key, its body is byte-identical to P's (bodies are compared by hash),
- *   and P failed in a way that allows a retry (429, 500, 502-504, no answer, or not yet answered).
- * The nearest such earlier call is P. A GET repeated after a success is polling, never a repeat.
+ *   token is a new access, not a repeat), the nearest such P; or, when no earlier call has C's key,
+ * - C asks for the same content (query and body) as P, P is not repeated already (each attempt has at
+ *   most one retry: concurrent operations with equal content are told apart), P's own key was not used
+ *   again later (its operation went on under that key), and P failed: 429, 500, 502-504, no answer, not
+ *   yet answered, or a 4xx that C does nothing about (a 401 answered by a new token, a missing or
+ *   conflicting key answered by a new key are new calls, as the remedies say).
+ * A call repeated after a success with the same content and no common key is polling, never a repeat.
  * @example for (const chain of findChains(bucket)) console.log(chain.calls.length, chain.links.map((l) => l.waitMs));
  */
 export function findChains(bucket: ClientBucket): Chain[] {
   // Records are written when answered; a retry can be answered before a held original: order by arrival.
   const calls = bucket.calls.slice().sort((x, y) => x.at - y.at || x.seq - y.seq);
   const chainOf = new Map<CallRecord, Chain>();
+  const repeated = new Set<CallRecord>();
   const chains: Chain[] = [];
   for (let i = 0; i < calls.length; i++) {
     const c = must(calls[i], 'a call index lies inside the sorted calls');
-    const link = findOriginal(calls, i, c);
+    const link = findOriginal(calls, i, c, repeated);
     if (!link) continue;
+    repeated.add(link.prev);
     let chain = chainOf.get(link.prev);
     if (!chain) {
-      chain = { bucket, calls: [link.prev], links: [] };
+      chain = { bucket, calls: [link.prev], links: [], polling: false };
       chains.push(chain);
       chainOf.set(link.prev, chain);
     }
@@ -73,23 +109,74 @@ export function findChains(bucket: ClientBucket): Chain[] {
     chain.links.push(link);
     chainOf.set(c, chain);
   }
+  for (const chain of chains) chain.polling = isPolling(calls, chain);
   return chains;
 }
 
-function findOriginal(calls: CallRecord[], i: number, c: CallRecord): Link | undefined {
-  for (let j = i - 1; j >= 0 && i - j <= LOOKBACK_CALLS; j--) {
-    const p = must(calls[j], 'a lookback index lies inside the sorted calls');
-    if (c.at - (p.answeredAt || p.at) > RETRY_WINDOW_MS) return undefined;
-    if (p.method !== c.method || p.path !== c.path) continue;
-    const cause = causeOf(p, c);
-    const sameKey = c.key !== undefined && p.key === c.key;
-    if (sameKey) {
+/**
+ * The chain's reads came at the cadence of successful reads of the same content just before it (up to
+ * three of them: their gaps give the cadence's range, as a busy machine delays some polls).
+ */
+function isPolling(calls: CallRecord[], chain: Chain): boolean {
+  const first = chain.calls[0];
+  if (!first || first.method !== 'GET') return false;
+  const earlier: CallRecord[] = [first];
+  for (let j = calls.indexOf(first) - 1; j >= 0 && earlier.length < 4; j--) {
+    const q = calls[j];
+    if (!q || q.method !== first.method || q.path !== first.path || q.bodyHash !== first.bodyHash) continue;
+    if (q.status < 200 || q.status >= 300) break;
+    earlier.push(q);
+  }
+  if (earlier.length < 2) return false;
+  const gaps = earlier.slice(1).map((q, k) => (earlier[k]?.at ?? q.at) - q.at);
+  const [lo, hi] = [Math.min(...gaps), Math.max(...gaps)];
+  const tol = (ms: number) => Math.max(CADENCE_MIN_MS, ms * CADENCE_SHARE);
+  return chain.links.every((l) => {
+    const gap = l.next.at - l.prev.at;
+    return gap >= lo - tol(lo) && gap <= hi + tol(hi);
+  });
+}
+
+/** The 4xx a repeat does something about: a new token after a 401, a new key after a key error. */
+function remedied(p: CallRecord, c: CallRecord): boolean {
+  if (p.status === 401) return p.token !== c.token;
+  if (p.code === 'idempotency_required' || p.code === 'idempotency_conflict') return c.key !== p.key;
+  return false;
+}
+
+function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: Set<CallRecord>): Link | undefined {
+  const from = Math.max(0, i - LOOKBACK_CALLS);
+  const inWindow = (p: CallRecord) => c.at - (settledAt(p) || p.at) <= RETRY_WINDOW_MS;
+  const same = (p: CallRecord) => p.method === c.method && p.path === c.path;
+  if (c.key !== undefined)
+    for (let j = i - 1; j >= from; j--) {
+      const p = must(calls[j], 'a lookback index lies inside the sorted calls');
+      if (!inWindow(p)) break;
+      if (!same(p) || p.key !== c.key) continue;
       if (p.status === 401 && p.token !== c.token) return undefined;
-      return make(p, c, cause, true);
+      // The same key while the first is still awaited: a retry after the client's own timeout that left
+      // the first request open (a timer raced against it), not a parallel call.
+      const cause = causeOf(p, c);
+      return make(p, c, cause === 'concurrent' ? 'unanswered' : cause, true);
     }
-    if (p.bodyHash === c.bodyHash) return RETRYABLE.has(cause) ? make(p, c, cause, false) : undefined;
+  for (let j = i - 1; j >= from; j--) {
+    const p = must(calls[j], 'a lookback index lies inside the sorted calls');
+    if (!inWindow(p)) return undefined;
+    if (!same(p) || p.bodyHash !== c.bodyHash || repeated.has(p)) continue;
+    const cause = causeOf(p, c);
+    // A success with this content (polling), or a refusal C answers with the remedy: not C's original,
+    // but an older failed attempt of another operation with equal content may still be.
+    if (cause === 'success' || cause === 'concurrent' || (cause === 'client_error' && remedied(p, c))) continue;
+    if (p.key !== undefined && keyUsedAgain(calls, j, p.key)) continue;
+    return make(p, c, cause, false);
   }
   return undefined;
+}
+
+/** P's key appears on a later call: P's operation went on under its own key. */
+function keyUsedAgain(calls: CallRecord[], j: number, key: string): boolean {
+  for (let k = j + 1; k < calls.length; k++) if (calls[k]?.key === key) return true;
+  return false;
 }
 
 function make(prev: CallRecord, next: CallRecord, cause: Cause, sameKey: boolean): Link {
@@ -97,7 +184,7 @@ function make(prev: CallRecord, next: CallRecord, cause: Cause, sameKey: boolean
     prev,
     next,
     cause,
-    waitMs: cause === 'unanswered' ? undefined : next.at - prev.answeredAt,
+    waitMs: cause === 'unanswered' || cause === 'concurrent' ? undefined : next.at - settledAt(prev),
     floorMs: prev.retryAfterMs ?? 0,
     sameKey,
     sameContent: prev.bodyHash === next.bodyHash,

@@ -14,10 +14,20 @@ export interface CallRecord {
   path: string;
   /** Idempotency-Key header as sent. */
   key: string | undefined;
-  /** FNV-1a of the body bytes (0 without a body): equal content, equal hash. */
+  /**
+   * FNV-1a of what the call asks for: the query and the body's content (its canonical JSON, so a body
+   * serialised anew with other key order or spacing is the same content, as for the service's
+   * idempotency check; the raw bytes when it is no JSON). 0 for neither: equal content, equal hash.
+   */
   bodyHash: number;
+  /** The route requires an Idempotency-Key (a modifying call in the contract's route table). */
+  modifying: boolean;
   /** 0 for a dropped connection (no answer at all). */
   status: number;
+  /** The runtime tells when a client gives up on a call (its connection closes before the answer). */
+  watched: boolean;
+  /** When the client gave up on the call before its answer was complete (0: it did not, or unknown). */
+  goneAt: number;
   /** Error code of a failure the pipeline threw (e.g. idempotency_conflict). */
   code: string | undefined;
   /** Retry-After of the answer, in ms. */
@@ -38,6 +48,8 @@ export interface StreamRecord {
   cursor: number | undefined;
   firstId: number | undefined;
   lastId: number | undefined;
+  /** When the last numbered message was sent (0 before the first). */
+  lastAt: number;
   /** The stream began with a stream.reset (cursor older than retention or ahead). */
   reset: boolean;
 }
@@ -160,6 +172,20 @@ export function bodyHash(body: Uint8Array | undefined): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < body.length; i++) {
     h ^= must(body[i], 'a byte index lies inside the body');
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0 || 1;
+}
+
+/**
+ * FNV-1a (32 bit) of a text, continuing from `seed` (the hash of what came before, 0 for nothing).
+ * @example textHash('{"a":1}') === textHash('{"a":1}')
+ */
+export function textHash(text: string, seed = 0): number {
+  if (text.length === 0) return seed;
+  let h = seed || 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0 || 1;

@@ -1,13 +1,15 @@
+import { canonicalJson } from '../contract/canonical-json.ts';
 import { BASE_PATH } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { AccessToken, RequestContext } from '../core/context.ts';
 import { isDataReply, type Reply } from '../core/reply.ts';
 import { defineStep, type Step } from '../core/step.ts';
 import type { PlainResponse, StreamSink, StreamSource } from '../core/types.ts';
-import { bodyHash, type ClientBucket, type Observations, type StreamRecord } from './observation.ts';
+import { bodyHash, type ClientBucket, type Observations, type StreamRecord, textHash } from './observation.ts';
 
 const STREAM_PATH = `${BASE_PATH}/stream`;
 const ANONYMOUS = '(anonymous)';
+const decoder = new TextDecoder();
 
 export interface ObserverDeps {
   observations: Observations;
@@ -53,6 +55,7 @@ class ObservedSink implements StreamSink {
       const id = Number.parseInt(chunk.slice(4), 10);
       s.firstId ??= id;
       s.lastId = id;
+      s.lastAt = Date.now();
     } else if (chunk.startsWith('event: stream.reset')) s.reset = true;
     return this.sink.write(chunk);
   }
@@ -148,8 +151,13 @@ function note(
     method: ctx.req.method,
     path: ctx.req.path,
     key: h['idempotency-key'],
-    bodyHash: bodyHash(ctx.req.body),
+    bodyHash: contentHash(ctx),
+    modifying: ctx.route?.idempotent === true,
     status: res ? (res.abort ? 0 : res.status) : (err?.status ?? 500),
+    // When the client gave up before the answer (its own timeout): a call after that is a retry, a
+    // call beside one still awaited is a parallel call.
+    watched: ctx.req.clientGone !== undefined,
+    goneAt: ctx.req.clientGone?.at ?? 0,
     code: err?.code,
     retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
     version: h['service-version'],
@@ -183,13 +191,44 @@ function noteBrowser(
     });
 }
 
+/**
+ * What the call asks for, as a hash: its query (sorted) and its body's canonical JSON, so that a retry
+ * whose body was serialised anew is the same content (the service compares the same canonical form).
+ */
+function contentHash(ctx: RequestContext): number {
+  const q = ctx.req.query;
+  let query = '';
+  for (const k in q) query += `${k}=${String(q[k])}&`;
+  if (query) query = `?${query.split('&').sort().join('&')}`;
+  // The raw body parsed here, not ctx.body: a fault may answer before the pipeline parsed it, and
+  // the schema's defaults must not make a retry's content differ from its first attempt's.
+  const raw = ctx.req.body;
+  let body = 0;
+  if (raw?.length)
+    try {
+      body = textHash(canonicalJson(JSON.parse(decoder.decode(raw))));
+    } catch {
+      body = bodyHash(raw);
+    }
+  return query ? textHash(query, body || 0x811c9dc5) : body;
+}
+
 function lookup(deps: ObserverDeps, authorization: string): AccessToken | undefined {
   const t = bearer(authorization);
   return t && deps.lookupToken ? deps.lookupToken(t) : undefined;
 }
 
 function noteStream(b: ClientBucket, requestId: string, at: number, cursor: number | undefined): StreamRecord {
-  const s: StreamRecord = { requestId, at, endedAt: 0, cursor, firstId: undefined, lastId: undefined, reset: false };
+  const s: StreamRecord = {
+    requestId,
+    at,
+    endedAt: 0,
+    cursor,
+    firstId: undefined,
+    lastId: undefined,
+    lastAt: 0,
+    reset: false,
+  };
   b.streams.push(s);
   return s;
 }

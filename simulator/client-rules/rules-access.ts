@@ -1,6 +1,6 @@
 import { BASE_PATH, isSupportedVersion } from '../contract/versions.ts';
 import type { AccessToken } from '../core/context.ts';
-import type { CallRecord } from './observation.ts';
+import type { CallRecord, StreamRecord } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { must } from '../lib/invariant.ts';
 
@@ -11,6 +11,8 @@ export const RECONNECT_WINDOW_MS = 5 * 60_000;
 export const CLOSE_RACE_MS = 1_000;
 /** A token with more than this left is still good: fetching another one is needless. */
 export const TOKEN_STILL_GOOD_MS = 60_000;
+/** A token's last call and the next token's first call this close together belong to one run of calls. */
+export const SAME_RUN_MS = 10_000;
 
 export const oneKeyOneContent: ClientRule = {
   id: 'idempotency.one-key-one-content',
@@ -56,13 +58,12 @@ export const resumeFromLastRead: ClientRule = {
     const bad: Evidence[] = [];
     const good: Evidence[] = [];
     for (const b of buckets) {
-      const streams = b.streams.slice();
-      for (let i = 1; i < streams.length; i++) {
-        const prev = must(streams[i - 1], 'a stream index lies inside the streams');
-        const next = must(streams[i], 'a stream index lies inside the streams');
-        // Still open, or long closed: a second stream or a fresh start, not a resume.
-        if (!prev.endedAt || next.at < prev.endedAt - CLOSE_RACE_MS || next.at - prev.endedAt > RECONNECT_WINDOW_MS)
-          continue;
+      const streams = b.streams.slice().sort((x, y) => x.at - y.at);
+      const resumed = new Set<StreamRecord>();
+      for (const next of streams) {
+        const prev = interrupted(streams, next, resumed);
+        if (!prev) continue;
+        resumed.add(prev);
         const expected = prev.lastId ?? (prev.reset ? undefined : prev.cursor);
         if (expected === undefined) continue; // the client was sent nothing it could resume from
         const e = (note: string) =>
@@ -78,6 +79,29 @@ export const resumeFromLastRead: ClientRule = {
     return verdict(bad, good, 'stream reconnects', 'no stream reconnect after messages were sent seen yet');
   },
 };
+
+/**
+ * The earlier stream `next` reconnects after: one that ended (up to CLOSE_RACE_MS after next opened:
+ * a client's own close may reach the server after its reconnect) within RECONNECT_WINDOW_MS before it,
+ * that had sent its last message before next opened (a stream opened earlier runs beside it, it does
+ * not resume it), and that no other stream resumed. Among several (parallel streams), the one whose last
+ * number next resumes from, else the one that ended last.
+ */
+function interrupted(
+  streams: StreamRecord[],
+  next: StreamRecord,
+  resumed: Set<StreamRecord>,
+): StreamRecord | undefined {
+  let best: StreamRecord | undefined;
+  for (const prev of streams) {
+    if (prev === next || resumed.has(prev) || prev.at >= next.at || !prev.endedAt) continue;
+    if (next.at < prev.endedAt - CLOSE_RACE_MS || next.at - prev.endedAt > RECONNECT_WINDOW_MS) continue;
+    if (prev.lastAt > next.at) continue;
+    if (prev.lastId !== undefined && prev.lastId === next.cursor) return prev;
+    if (!best || prev.endedAt > best.endedAt) best = prev;
+  }
+  return best;
+}
 
 export const serviceVersionSent: ClientRule = {
   id: 'version.service-version-sent',
@@ -157,10 +181,17 @@ export const tokenReused: ClientRule = {
           order.push(c.token);
         }
       }
-      // A token used once, then replaced while it still had minutes to live.
+      // A token replaced, within the same run of calls, while it had more than half its life (and a
+      // minute) left: renewing near expiry, after a 401, or for a later run (a job started again) is not churn.
       const needless = order.filter((t, i) => {
         const after = order[i + 1];
-        return after && uses.get(t)?.length === 1 && after.issuedAt < t.expiresAt - TOKEN_STILL_GOOD_MS;
+        const mine = uses.get(t);
+        const theirs = after && uses.get(after);
+        const last = mine?.at(-1);
+        const next = theirs?.[0];
+        if (!after || !last || !next || last.at > next.at || last.status === 401) return false;
+        const left = t.expiresAt - after.issuedAt;
+        return left > TOKEN_STILL_GOOD_MS && left * 2 > t.expiresAt - t.issuedAt && next.at - last.at < SAME_RUN_MS;
       });
       const firstUse = (t: AccessToken) => must(uses.get(t)?.[0], 'every token in order was used at least once');
       if (needless[0] && needless.length >= 2)
@@ -169,7 +200,7 @@ export const tokenReused: ClientRule = {
             b,
             needless.slice(0, 5).map((t) => firstUse(t).requestId),
             firstUse(needless[0]).at,
-            `${needless.length} tokens used for one call each, then replaced while still valid`,
+            `${needless.length} tokens replaced while more than half their life was left (used for ${needless.map((t) => uses.get(t)?.length ?? 0).join(', ')} call(s))`,
           ),
         );
       else good.push(evidence(b, [first.requestId], first.at, `${calls.length} calls on ${order.length} token(s)`));

@@ -1,26 +1,19 @@
-import { type Chain, findChains, type Link, RETRYABLE } from './attempts.ts';
+import { findChains, type Link, RETRYABLE } from './attempts.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
-import { must } from '../lib/invariant.ts';
+import { firstCall, growingWaits, spreadWaits } from './rules-waits.ts';
 
-const MODIFYING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Timer slack: a wait this much shorter than Retry-After still counts as respecting it. */
-export const RETRY_AFTER_SLACK_MS = 10;
-/** A wait within this of the server's Retry-After was set by the server, not by the client's backoff. */
-export const FLOOR_BAND_MS = 50;
-/** Spread: same-position waits of retry sequences differing by more than this (median) show random spread... */
-export const SPREAD_MIN_MS = 50;
-/** ...and differing by at most this show none (between the two: undecided, not observed). */
-export const SAME_WAIT_MS = 30;
+/**
+ * Timer slack: a wait this much shorter than Retry-After still counts as respecting it. A wait is measured
+ * from the answer leaving, so a client that slept the whole Retry-After never reads shorter; 3 ms covers
+ * a timer firing a millisecond early and clocks counting whole milliseconds.
+ */
+export const RETRY_AFTER_SLACK_MS = 3;
 /** Attempts in a row the interface's guidance makes at most. */
 export const GUIDANCE_ATTEMPTS = 4;
 
 const chainsOf = (buckets: readonly ClientBucket[]) => buckets.flatMap((b) => findChains(b));
 const ids = (l: Link) => [l.prev.requestId, l.next.requestId];
-/** A wait the client chose: answered, and not set by the server (within FLOOR_BAND_MS beyond a Retry-After). */
-const backoff = (l: Link): l is Link & { waitMs: number } =>
-  l.waitMs !== undefined && (l.floorMs === 0 || l.waitMs > l.floorMs + FLOOR_BAND_MS);
-
 export const onlyAfterFailure: ClientRule = {
   id: 'retry.only-after-failure',
   severity: 'MUST',
@@ -59,7 +52,8 @@ export const sameKeyAndContent: ClientRule = {
     const good: Evidence[] = [];
     for (const chain of chainsOf(buckets))
       for (const l of chain.links) {
-        if (!MODIFYING.has(l.next.method) || !RETRYABLE.has(l.cause) || !l.sameContent) continue;
+        // Modifying: the route requires an Idempotency-Key (a capability check is a POST that changes nothing).
+        if (!l.next.modifying || !RETRYABLE.has(l.cause) || !l.sameContent) continue;
         const e = (note: string) => evidence(chain.bucket, ids(l), l.prev.at, note);
         if (l.sameKey) good.push(e(`retry after ${l.cause} with the same key`));
         else
@@ -97,88 +91,6 @@ export const respectsRetryAfter: ClientRule = {
   },
 };
 
-export const growingWaits: ClientRule = {
-  id: 'retry.growing-waits',
-  severity: 'MUST',
-  title: 'Waits between retries of one operation grow',
-  section: 'Limits',
-  sentence: 'Clients retry with growing intervals and slight random spread.',
-  evaluate({ buckets }) {
-    const bad: Evidence[] = [];
-    const good: Evidence[] = [];
-    for (const chain of chainsOf(buckets))
-      for (let i = 1; i < chain.links.length; i++) {
-        const a = must(chain.links[i - 1], 'a link index lies inside the chain');
-        const b = must(chain.links[i], 'a link index lies inside the chain');
-        // Unanswered attempts have no wait; a wait the server set (Retry-After) is not the client's choice.
-        if (!backoff(a) || !backoff(b)) continue;
-        const e = (note: string) =>
-          evidence(chain.bucket, [a.prev.requestId, a.next.requestId, b.next.requestId], a.prev.at, note, [
-            a.waitMs,
-            b.waitMs,
-          ]);
-        if (b.waitMs >= a.waitMs + RETRY_AFTER_SLACK_MS) good.push(e('the wait grew'));
-        else bad.push(e(`the wait did not grow: ${Math.round(a.waitMs)} ms, then ${Math.round(b.waitMs)} ms`));
-      }
-    return verdict(bad, good, 'pairs of consecutive waits', 'no operation retried twice yet (two waits are needed)');
-  },
-};
-
-export const spreadWaits: ClientRule = {
-  id: 'retry.spread',
-  severity: 'SHOULD',
-  title: 'Retry waits carry a random spread (jitter)',
-  section: 'Limits',
-  sentence: 'Clients retry with growing intervals and slight random spread.',
-  evaluate({ buckets }) {
-    const bad: Evidence[] = [];
-    const good: Evidence[] = [];
-    for (const b of buckets) {
-      // Same-position waits of different operations: without jitter every client retries in lockstep.
-      // The median difference decides, so one delayed call (measurement noise) does not.
-      const chains = findChains(b)
-        .filter((c) => c.links.some(backoff))
-        .slice(-20);
-      const diffs: number[] = [];
-      for (let i = 0; i < chains.length; i++)
-        for (let j = i + 1; j < chains.length; j++)
-          diffs.push(...positionDiffs(must(chains[i], 'i < chains.length'), must(chains[j], 'j < chains.length')));
-      if (!diffs.length) continue;
-      const median = must(diffs.sort((x, y) => x - y)[Math.floor((diffs.length - 1) / 2)], 'diffs is not empty');
-      const waits = chains.map((c) => c.links.filter(backoff).map((l) => Math.round(l.waitMs)));
-      const e = (note: string) =>
-        evidence(
-          b,
-          chains.map((c) => firstCall(c).requestId),
-          firstCall(must(chains[0], 'diffs come from at least two chains')).at,
-          `${note} (${chains.length} retry sequences, waits ${waits.map((w) => `[${w.join(', ')}]`).join(' ')})`,
-        );
-      if (median > SPREAD_MIN_MS)
-        good.push(e(`same-position waits differ by ${Math.round(median)} ms (median): spread`));
-      else if (median <= SAME_WAIT_MS)
-        bad.push(e(`same-position waits differ by ${Math.round(median)} ms (median): no random spread`));
-    }
-    return verdict(
-      bad,
-      good,
-      'clients with several retry sequences',
-      'fewer than two retry sequences with backoff waits seen yet, or undecided',
-    );
-  },
-};
-
-/** A chain starts with the call its first link repeats, so it is never empty. */
-const firstCall = (c: Chain) => must(c.calls[0], 'a chain holds the call it starts with');
-
-function positionDiffs(x: Chain, y: Chain): number[] {
-  const out: number[] = [];
-  for (let k = 0; k < Math.min(x.links.length, y.links.length); k++) {
-    const [a, b] = [x.links[k], y.links[k]];
-    if (a && b && backoff(a) && backoff(b)) out.push(Math.abs(a.waitMs - b.waitMs));
-  }
-  return out;
-}
-
 export const attemptLimit: ClientRule = {
   id: 'retry.attempt-limit',
   severity: 'SHOULD',
@@ -190,6 +102,7 @@ export const attemptLimit: ClientRule = {
     const bad: Evidence[] = [];
     const good: Evidence[] = [];
     for (const chain of chainsOf(buckets)) {
+      if (chain.polling) continue; // a poll kept through failures at its cadence is not a retry sequence
       const e = (note: string) =>
         evidence(
           chain.bucket,

@@ -19,10 +19,12 @@ describe('client rules', () => {
     expect(report.rules.map((r) => r.status)).toEqual(report.rules.map(() => 'not-observed'));
     expect(report.exitCode).toBe(0);
   });
-  it('retry.respects-retry-after: the wait after a 429 is at least Retry-After, less 10 ms of timer slack', () => {
+  it('retry.respects-retry-after: the wait after a 429 is at least Retry-After, less 3 ms of timer slack', () => {
     const limited = (wait: number) =>
       observed([call({ at: 0, status: 429, retryAfterMs: 1000 }), call({ at: 5 + wait })]);
-    expect(statusOf(limited(995), 'retry.respects-retry-after').status).toBe('pass');
+    expect(statusOf(limited(998), 'retry.respects-retry-after').status).toBe('pass');
+    // A few ms short: measured from the answer leaving, a client that slept the whole wait never reads shorter.
+    expect(statusOf(limited(990), 'retry.respects-retry-after').status).toBe('fail');
     const bad = statusOf(limited(400), 'retry.respects-retry-after');
     expect(bad.status).toBe('fail');
     expect(bad.evidence[0]).toMatchObject({
@@ -42,12 +44,31 @@ describe('client rules', () => {
     ];
     expect(statusOf(observed(floored), 'retry.growing-waits').status).toBe('not-observed');
   });
+  it('retry.growing-waits: a shorter wait after a longer one is jitter, unless the schedule shows none', () => {
+    // Full jitter drew 360 ms, then 160 ms: no fault (and nothing grew: undecided).
+    const jitter = statusOf(observed(sequence(0, [360, 160])), 'retry.growing-waits');
+    expect(jitter.status).toBe('not-observed');
+    expect(jitter.summary).toMatch(/360 ms, then 160 ms/);
+    // The same shrinking schedule in three sequences without spread: the schedule does not grow.
+    const paths = ['/api/public/v1/providers', '/api/public/v1/connectors', '/api/public/v1/capabilities'];
+    const lockstep = paths.flatMap((p, i) => sequence(i * 10_000, [400, 150], p));
+    expect(statusOf(observed(lockstep), 'retry.growing-waits').status).toBe('fail');
+    // Equal waits in most sequences of a spread client: its schedule.
+    const flat = paths.flatMap((p, i) => sequence(i * 10_000, [300 + i * 90, 300 + i * 90], p));
+    expect(statusOf(observed(flat), 'retry.growing-waits').status).toBe('fail');
+  });
   it('retry.spread: the median same-position difference of retry sequences decides', () => {
-    const lockstep = [...sequence(0, [300, 600]), ...sequence(10_000, [305, 600], '/api/public/v1/connectors')];
+    const lockstep = [
+      ...sequence(0, [300, 600]),
+      ...sequence(10_000, [305, 600], '/api/public/v1/connectors'),
+      ...sequence(20_000, [302, 604], '/api/public/v1/capabilities'),
+    ];
     expect(statusOf(observed(lockstep), 'retry.spread').status).toBe('fail');
+    // Two sequences alone never show "no spread": random draws fall this close now and then.
+    expect(statusOf(observed(lockstep.slice(0, 6)), 'retry.spread').status).toBe('not-observed');
     const spread = [...sequence(0, [300, 600]), ...sequence(10_000, [420, 700], '/api/public/v1/connectors')];
     expect(statusOf(observed(spread), 'retry.spread').status).toBe('pass');
-    const undecided = [...sequence(0, [300, 600]), ...sequence(10_000, [340, 640], '/api/public/v1/connectors')];
+    const undecided = [...sequence(0, [300, 600]), ...sequence(10_000, [320, 620], '/api/public/v1/connectors')];
     expect(statusOf(observed(undecided), 'retry.spread').status).toBe('not-observed');
   });
   it('retry.attempt-limit: more than four attempts in a row fail (SHOULD: exit code stays 0)', () => {
@@ -72,6 +93,23 @@ describe('client rules', () => {
     const calls = [0, 1, 2].map((i) => call({ at: i * 100, token: testToken(i * 100) }));
     expect(statusOf(observed(calls), 'auth.token-reused').status).toBe('fail');
     expect(statusOf(observed(calls.slice(1)), 'auth.token-reused').status).toBe('pass');
+    // Two calls per token is churn too.
+    const twice = [0, 1, 2].flatMap((i) => [0, 1].map((j) => call({ at: i * 100 + j, token: testToken(i * 100) })));
+    expect(statusOf(observed(twice), 'auth.token-reused').status).toBe('fail');
+    // Renewed with less than half the life left (5 minutes of 15), or in a later run: no churn.
+    const early = [0, 1, 2].map((i) => call({ at: i * 100, token: testToken(i * 600_000) }));
+    expect(statusOf(observed(early), 'auth.token-reused').status).toBe('pass');
+    const runs = [0, 1, 2].map((i) => call({ at: i * 60_000, token: testToken(i * 100) }));
+    expect(statusOf(observed(runs), 'auth.token-reused').status).toBe('pass');
+  });
+  it('stream.resume-from-last-read: a stream opened beside another resumes nothing; parallel resumes match', () => {
+    const a = stream({ at: 0, endedAt: 1000, firstId: 1, lastId: 1, lastAt: 900 });
+    const b = stream({ at: 100, endedAt: 2000, firstId: 1, lastId: 3, lastAt: 1900 });
+    const a2 = stream({ at: 1100, cursor: 1, endedAt: 3000 });
+    const b2 = stream({ at: 2100, cursor: 3 });
+    const r = statusOf(observed([], [a, b, a2, b2]), 'stream.resume-from-last-read');
+    expect(r.status).toBe('pass');
+    expect(r.summary).toMatch(/^2 /);
   });
   it('version.service-version-sent and idempotency.one-key-one-content', () => {
     expect(statusOf(observed([call({ at: 0, version: 'latest' })]), 'version.service-version-sent').status).toBe(

@@ -28,7 +28,10 @@ export function call(over: Partial<CallRecord> & { at: number; body?: string; ms
     path: '/api/public/v1/providers',
     key: undefined,
     bodyHash: bodyHash(body === undefined ? undefined : new TextEncoder().encode(body)),
+    modifying: over.method !== undefined && over.method !== 'GET',
     status: 200,
+    watched: false,
+    goneAt: 0,
     code: undefined,
     retryAfterMs: undefined,
     version: '2026-07-01',
@@ -45,6 +48,7 @@ export function stream(over: Partial<StreamRecord> & { at: number }): StreamReco
     cursor: undefined,
     firstId: undefined,
     lastId: undefined,
+    lastAt: 0,
     reset: false,
     ...over,
   };

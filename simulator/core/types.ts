@@ -14,6 +14,12 @@ export interface PlainRequest {
   origin?: string;
   /** The client's network address, when the transport has one (per-address stream limits). */
   clientAddress?: string;
+  /**
+   * Set by adapters that can tell: `at` becomes the time (ms since epoch) the client went away before
+   * its answer was complete (it gave up: its own timeout), 0 while it waits. The client verdicts tell a
+   * retry after a timeout from a parallel call by it. A plain object, not an AbortSignal: no listener per call.
+   */
+  clientGone?: { at: number };
 }
 
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */

@@ -35,7 +35,7 @@ const check = (url: string, timeoutMs?: number) =>
   });
 
 describe('runReceiverCheck', () => {
-  it('sends the ten cases in order, skewed by 301 s and in upper-case hex where they say so', async () => {
+  it('sends the eleven cases in order, skewed by 301 s and in upper-case hex where they say so', async () => {
     const rx = await receiver(() => 204);
     const now = Math.floor(Date.now() / 1000);
     const result = await check(rx.url);
@@ -55,10 +55,29 @@ describe('runReceiverCheck', () => {
     await new Promise<void>((resolve) => server!.close(() => resolve()));
     const lenient = await receiver((h) => {
       const name = String(h['ncs-receiver-check']);
-      return ['valid', 'duplicate', 'uppercase-hex'].includes(name) || name.startsWith('out-of-order') ? 204 : 401;
+      return ['valid', 'valid-spaced', 'duplicate', 'uppercase-hex'].includes(name) || name.startsWith('out-of-order')
+        ? 204
+        : 401;
     });
     const result = await check(lenient.url);
     expect(result.cases.find((c) => c.name === 'uppercase-hex')).toMatchObject({ pass: false, advisory: true });
     expect(result.pass).toBe(true);
+  });
+  it('passes a receiver that refuses a duplicate and an older event (advisory), fails one refusing spaced JSON', async () => {
+    const strict = await receiver((h) =>
+      ['valid', 'valid-spaced', 'out-of-order-later-first'].includes(String(h['ncs-receiver-check'])) ? 204 : 409,
+    );
+    const result = await check(strict.url);
+    expect(result.cases.filter((c) => !c.pass).map((c) => [c.name, c.advisory ?? false])).toEqual([
+      ['duplicate', true],
+      ['out-of-order-earlier-second', true],
+    ]);
+    expect(result.pass).toBe(true);
+    server!.closeAllConnections();
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+    const reparsing = await receiver((h) => (h['ncs-receiver-check'] === 'valid' ? 204 : 400));
+    const failed = await check(reparsing.url);
+    expect(failed.cases.filter((c) => !c.pass && !c.advisory).map((c) => c.name)).toEqual(['valid-spaced']);
+    expect(failed.pass).toBe(false);
   });
 });

@@ -13,7 +13,9 @@ export interface ReceiverCheckCase {
   expect: 'accept' | 'reject';
   /**
    * Reported, not failing: the interface writes the signature in lowercase hex, and a receiver that
-   * decodes the hex before its constant-time compare (as verifyWebhook does) also takes upper case.
+   * decodes the hex before its constant-time compare (as verifyWebhook does) also takes upper case;
+   * and it gives receivers no duty about duplicates or order (a receiver may refuse a delivery id it
+   * has processed, or an older event after a newer one), so those cases advise, they do not fail.
    */
   advisory?: boolean;
   status?: number;
@@ -54,15 +56,17 @@ interface Send {
   deliveryId: string;
   /** The signature header value; undefined sends none. */
   signature: string | undefined;
+  advisory?: boolean;
   /** Signs at send time: the skewed cases must be 301 s off the receiver's clock when they arrive, not when planned. */
   signAtSend?: () => string | undefined;
 }
 
 /**
- * Sends a registered receiver a scored sequence and judges its answers: a valid delivery, a tampered
- * body, a signature with another key, t 301 s old and 301 s ahead, upper-case hex, the header missing,
- * the same delivery twice, two deliveries out of order. Passing: 2xx for the valid ones and the
- * duplicate, anything else for the rest, every answer within `timeoutMs` (upper-case hex is advisory).
+ * Sends a registered receiver a scored sequence and judges its answers: a valid delivery, a valid one
+ * with spaced JSON, a tampered body, a signature with another key, t 301 s old and 301 s ahead,
+ * upper-case hex, the header missing, the same delivery twice, two deliveries out of order. Passing: 2xx
+ * for the valid ones, anything else for the forged, stale and malformed ones, every answer within
+ * `timeoutMs`; upper-case hex, the duplicate and the order are advisory (no duty of the interface).
  * @example const result = await runReceiverCheck({ receiver, signatureHeader: 'NCS-Signature' }); result.pass
  */
 export async function runReceiverCheck(opts: ReceiverCheckOptions): Promise<ReceiverCheckResult> {
@@ -98,6 +102,8 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
   const sign = (b: string) => signWebhook(b, r.secret, t());
   const valid = body(newId('evt'), at(0), 1200);
   const validId = newId('dlv');
+  // The same kind of delivery with spaces and line breaks: only the raw bytes verify, not the body parsed and written again.
+  const spaced = JSON.stringify(JSON.parse(body(newId('evt'), at(0), 1300)), null, 2);
   const tamperedSource = body(newId('evt'), at(0), 1500);
   const otherKey = `whsec_${randomBytes(32).toString('base64url')}`;
   const later = body(newId('evt'), at(2000), 3000);
@@ -127,6 +133,13 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
       signature: sign(valid),
     },
     fresh(
+      spaced,
+      'valid-spaced',
+      'accept',
+      'a correctly signed delivery whose JSON has spaces and line breaks',
+      sign(spaced),
+    ),
+    fresh(
       tamperedSource.replace('1500', '9500'),
       'tampered-body',
       'reject',
@@ -145,9 +158,16 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
       body: valid,
       deliveryId: validId,
       signature: sign(valid),
+      advisory: true,
     },
-    fresh(later, 'out-of-order-later-first', 'accept', 'the later event sent first', sign(later)),
-    fresh(earlier, 'out-of-order-earlier-second', 'accept', 'the earlier event sent second', sign(earlier)),
+    {
+      ...fresh(later, 'out-of-order-later-first', 'accept', 'the later event sent first', sign(later)),
+      advisory: true,
+    },
+    {
+      ...fresh(earlier, 'out-of-order-earlier-second', 'accept', 'the earlier event sent second', sign(earlier)),
+      advisory: true,
+    },
   ];
   return sends.map((s) => ({ ...s, signAtSend: () => withSignature(s, r.secret, otherKey, t).signature }));
 }
@@ -191,7 +211,7 @@ async function deliver(
     name: s.name,
     expect: s.expect,
     note: s.note,
-    ...(s.name === 'uppercase-hex' ? { advisory: true } : {}),
+    ...(s.name === 'uppercase-hex' || s.advisory ? { advisory: true } : {}),
   };
   try {
     const res = await doFetch(opts.receiver.url, {

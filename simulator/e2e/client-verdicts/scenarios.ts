@@ -88,11 +88,22 @@ export const CARELESS: { rule: string; does: string; run(t: Target): Promise<voi
   },
   {
     rule: 'retry.growing-waits',
-    does: 'waits less before its third attempt than before its second',
+    does: 'waits as long before its third attempt as before its second',
     async run(t) {
-      const c = referenceClient(t, { waitMs: (n) => (n === 0 ? 400 : 150) });
-      fault(t, { kind: 'internal', route: 'listProviders', count: 2 });
-      await c.call('GET', '/providers');
+      // A draw per operation, none per retry: spread between operations, the same wait within one.
+      const c = referenceClient(t, {
+        waitMs: (_n, _ra, random) => 300 + Math.floor(random() * 200),
+        random: cycle([0.9, 0.9, 0.1, 0.1, 0.5, 0.5]),
+      });
+      // Three operations: a randomly spread client fails when most of its pairs are equal waits.
+      for (const [route, path] of [
+        ['listProviders', '/providers'],
+        ['listConnectors', '/connectors'],
+        ['listCapabilities', '/capabilities'],
+      ] as const) {
+        fault(t, { kind: 'internal', route, count: 2 });
+        await c.call('GET', path);
+      }
     },
   },
   {

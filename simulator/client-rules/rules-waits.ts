@@ -1,0 +1,230 @@
+import { type Chain, findChains, type Link } from './attempts.ts';
+import type { ClientBucket } from './observation.ts';
+import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
+import { must } from '../lib/invariant.ts';
+
+/** The wait rules: growth and spread of a client's retry waits, judged per client over its retry sequences. */
+/** A wait within this of the server's Retry-After was set by the server, not by the client's backoff. */
+export const FLOOR_BAND_MS = 50;
+/** Spread: same-position waits of retry sequences differing by more than this (median) show random spread... */
+export const SPREAD_MIN_MS = 40;
+/**
+ * ...and, over at least NO_SPREAD_MIN_DIFFS comparisons, half of them within SAME_WAIT_MS and three in
+ * four within NO_SPREAD_P75_MS show none (anything else: undecided). Random draws of even 100 ms fall
+ * this close now and then, so one or two comparisons never decide "no spread"; a busy machine may add a
+ * delay of some ms to any wait, and a long one to one in four.
+ */
+export const SAME_WAIT_MS = 20;
+export const NO_SPREAD_P75_MS = 40;
+export const NO_SPREAD_MIN_DIFFS = 3;
+/** A wait the client chose: answered, and not set by the server (within FLOOR_BAND_MS beyond a Retry-After). */
+export const backoff = (l: Link): l is Link & { waitMs: number } =>
+  l.waitMs !== undefined && (l.floorMs === 0 || l.waitMs > l.floorMs + FLOOR_BAND_MS);
+
+/**
+ * Growth of a wait: at least this many ms or this share of it, whichever is more (10 ms, 5 %): less is
+ * the same wait measured on a busy machine, where an answer and the next arrival are each late by some ms.
+ */
+export const GROWTH_MIN_MS = 10;
+export const GROWTH_MIN_SHARE = 0.05;
+/** Waits below this are no wait at all (an immediate retry, measured late on a busy machine): two in a row never grow. */
+export const IMMEDIATE_MS = 50;
+/** The least growth that counts after a wait of `ms`. */
+export const growthMin = (ms: number) => Math.max(GROWTH_MIN_MS, ms * GROWTH_MIN_SHARE);
+
+export const growingWaits: ClientRule = {
+  id: 'retry.growing-waits',
+  severity: 'MUST',
+  title: 'Waits between retries of one operation grow',
+  section: 'Limits',
+  sentence: 'Clients retry with growing intervals and slight random spread.',
+  evaluate({ buckets }) {
+    const bad: Evidence[] = [];
+    const good: Evidence[] = [];
+    const undecided: string[] = [];
+    for (const b of buckets)
+      judgeGrowth(
+        b,
+        findChains(b).filter((c) => !c.polling),
+        bad,
+        good,
+        undecided,
+      );
+    return verdict(
+      bad,
+      good,
+      'pairs of consecutive waits',
+      undecided.length
+        ? `undecided: only shorter waits after longer ones, which random spread may draw (${undecided.slice(0, 5).join('; ')})`
+        : 'no operation retried twice yet (two waits are needed)',
+    );
+  },
+};
+
+/**
+ * Growth of one client's waits. A schedule with random spread (full or decorrelated jitter) may draw a
+ * shorter wait after a longer one, so one shorter wait proves nothing; what does: the same wait again
+ * (two consecutive waits within growthMin of each other, which random draws seldom give: for a client
+ * with shown spread, only when most of its pairs are such), or, for a client shown to have no spread
+ * (same-position waits of several sequences within SAME_WAIT_MS), median waits by position that do not
+ * grow. A wait that grew by growthMin or more passes; a shorter wait after a longer one alone, nothing.
+ */
+function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Evidence[], undecided: string[]) {
+  const pairs: { chain: Chain; a: Link & { waitMs: number }; b: Link & { waitMs: number } }[] = [];
+  for (const chain of chains)
+    for (let i = 1; i < chain.links.length; i++) {
+      const x = must(chain.links[i - 1], 'a link index lies inside the chain');
+      const y = must(chain.links[i], 'a link index lies inside the chain');
+      // Unanswered attempts have no wait; a wait the server set (Retry-After) is not the client's choice.
+      if (backoff(x) && backoff(y)) pairs.push({ chain, a: x, b: y });
+    }
+  if (!pairs.length) return;
+  const spread = sequenceSpread(chains);
+  const noSpread = spread?.noSpread === true;
+  const shownSpread = spread !== undefined && spread.median > SPREAD_MIN_MS;
+  const e = (p: (typeof pairs)[number], note: string) =>
+    evidence(p.chain.bucket, [p.a.prev.requestId, p.a.next.requestId, p.b.next.requestId], p.a.prev.at, note, [
+      p.a.waitMs,
+      p.b.waitMs,
+    ]);
+  if (noSpread) {
+    // No spread: the client's waits are its schedule; judge that schedule by position (medians, so one delayed call does not decide).
+    const byPos = positionMedians(chains);
+    for (let k = 1; k < byPos.length; k++) {
+      const [x, y] = [byPos[k - 1], byPos[k]];
+      if (x === undefined || y === undefined) continue;
+      const first = must(pairs[0], 'pairs is not empty');
+      if (y >= x + growthMin(x))
+        good.push(e(first, `wait ${k + 1} (median ${Math.round(y)} ms) grew from wait ${k} (${Math.round(x)} ms)`));
+      else
+        bad.push(
+          evidence(
+            b,
+            chains.map((c) => firstCall(c).requestId).slice(0, 5),
+            firstCall(must(chains[0], 'chains are not empty')).at,
+            `the schedule does not grow: wait ${k} is ${Math.round(x)} ms, wait ${k + 1} ${Math.round(y)} ms (medians over ${chains.length} retry sequences without spread)`,
+            [x, y],
+          ),
+        );
+    }
+    return;
+  }
+  // Two waits after a Retry-After are its length plus the client's draw: equal ones are the server's doing.
+  const flat = pairs.filter(
+    (p) =>
+      p.a.floorMs === 0 &&
+      p.b.floorMs === 0 &&
+      ((p.a.waitMs < IMMEDIATE_MS && p.b.waitMs < IMMEDIATE_MS) ||
+        Math.abs(p.b.waitMs - p.a.waitMs) < growthMin(p.a.waitMs)),
+  );
+  // A randomly spread client draws an equal pair now and then; only when most pairs are equal is it the schedule.
+  const flatIsSchedule = !shownSpread || flat.length * 2 > pairs.length;
+  for (const p of pairs) {
+    if (flat.includes(p)) {
+      if (flatIsSchedule)
+        bad.push(e(p, `the wait did not grow: ${Math.round(p.a.waitMs)} ms, then ${Math.round(p.b.waitMs)} ms`));
+    } else if (p.b.waitMs >= p.a.waitMs + growthMin(p.a.waitMs)) good.push(e(p, 'the wait grew'));
+    else undecided.push(`${Math.round(p.a.waitMs)} ms, then ${Math.round(p.b.waitMs)} ms`);
+  }
+}
+
+/** Median backoff wait at each position of the client's retry sequences (undefined where none). */
+function positionMedians(chains: Chain[]): (number | undefined)[] {
+  const byPos: number[][] = [];
+  for (const c of chains)
+    c.links.forEach((l, k) => {
+      if (!backoff(l)) return;
+      const at = byPos[k] ?? [];
+      at.push(l.waitMs);
+      byPos[k] = at;
+    });
+  return Array.from(byPos, (w) => (w?.length ? median(w) : undefined));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return must(sorted[Math.floor((sorted.length - 1) / 2)], 'values is not empty');
+}
+
+/** Same-position differences of the client's retry sequences, summarised; undefined with fewer than two. */
+function sequenceSpread(chains: Chain[]): { median: number; noSpread: boolean } | undefined {
+  const withWaits = chains.filter((c) => c.links.some(backoff)).slice(-20);
+  const diffs: number[] = [];
+  for (let i = 0; i < withWaits.length; i++)
+    for (let j = i + 1; j < withWaits.length; j++)
+      diffs.push(...positionDiffs(must(withWaits[i], 'i < length'), must(withWaits[j], 'j < length')));
+  return diffs.length ? spreadOfDiffs(diffs) : undefined;
+}
+
+/** Median of the differences, and whether they show no spread (see SAME_WAIT_MS). */
+function spreadOfDiffs(diffs: number[]): { median: number; noSpread: boolean } {
+  const sorted = [...diffs].sort((x, y) => x - y);
+  const p75 = must(sorted[Math.ceil(sorted.length * 0.75) - 1], 'diffs is not empty');
+  const mid = median(sorted);
+  return {
+    median: mid,
+    noSpread: sorted.length >= NO_SPREAD_MIN_DIFFS && mid <= SAME_WAIT_MS && p75 <= NO_SPREAD_P75_MS,
+  };
+}
+
+export const spreadWaits: ClientRule = {
+  id: 'retry.spread',
+  severity: 'SHOULD',
+  title: 'Retry waits carry a random spread (jitter)',
+  section: 'Limits',
+  sentence: 'Clients retry with growing intervals and slight random spread.',
+  evaluate({ buckets }) {
+    const bad: Evidence[] = [];
+    const good: Evidence[] = [];
+    const undecided: string[] = [];
+    for (const b of buckets) {
+      // Same-position waits of different operations: without jitter every client retries in lockstep.
+      // The median difference decides, so one delayed call (measurement noise) does not.
+      const chains = findChains(b)
+        .filter((c) => !c.polling && c.links.some(backoff))
+        .slice(-20);
+      const diffs: number[] = [];
+      for (let i = 0; i < chains.length; i++)
+        for (let j = i + 1; j < chains.length; j++)
+          diffs.push(...positionDiffs(must(chains[i], 'i < chains.length'), must(chains[j], 'j < chains.length')));
+      if (!diffs.length) continue;
+      const { median, noSpread } = spreadOfDiffs(diffs);
+      const waits = chains.map((c) => c.links.filter(backoff).map((l) => Math.round(l.waitMs)));
+      const e = (note: string) =>
+        evidence(
+          b,
+          chains.map((c) => firstCall(c).requestId),
+          firstCall(must(chains[0], 'diffs come from at least two chains')).at,
+          `${note} (${chains.length} retry sequences, waits ${waits.map((w) => `[${w.join(', ')}]`).join(' ')})`,
+        );
+      if (median > SPREAD_MIN_MS)
+        good.push(e(`same-position waits differ by ${Math.round(median)} ms (median): spread`));
+      else if (noSpread)
+        bad.push(e(`same-position waits differ by ${Math.round(median)} ms (median): no random spread`));
+      else
+        undecided.push(
+          `${b.client} @ ${b.tenant}: ${diffs.length} differences, median ${Math.round(median)} ms, waits ${waits.map((w) => `[${w.join(', ')}]`).join(' ')}`,
+        );
+    }
+    return verdict(
+      bad,
+      good,
+      'clients with several retry sequences',
+      undecided.length
+        ? `undecided (${undecided.join('; ')}): neither clearly spread nor clearly the same`
+        : 'fewer than two retry sequences with backoff waits seen yet',
+    );
+  },
+};
+
+/** A chain starts with the call its first link repeats, so it is never empty. */
+export const firstCall = (c: Chain) => must(c.calls[0], 'a chain holds the call it starts with');
+
+function positionDiffs(x: Chain, y: Chain): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < Math.min(x.links.length, y.links.length); k++) {
+    const [a, b] = [x.links[k], y.links[k]];
+    if (a && b && backoff(a) && backoff(b)) out.push(Math.abs(a.waitMs - b.waitMs));
+  }
+  return out;
+}
