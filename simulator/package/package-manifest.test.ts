@@ -13,7 +13,9 @@ const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')
 function shippedSources(): string[] {
   const out: string[] = [];
   const skipped = (rel: string) =>
-    /\.test\.ts$|(^|\/)e2e\/|(^|\/)test-support\/|^simulator\/bench\/|^simulator\/package\/|^conformance\/reporters\/update-readme\.ts$/.test(rel);
+    /\.test\.ts$|(^|\/)e2e\/|(^|\/)test-support\/|^simulator\/bench\/|^simulator\/package\/|^conformance\/reporters\/update-readme\.ts$/.test(
+      rel,
+    );
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
