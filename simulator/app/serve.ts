@@ -49,7 +49,13 @@ export interface RunningServer {
  * Starts the simulator on node:http: a sandbox, one node server per address, a ready token and the ready file.
  * @example const s = await serve({ port: 0 }); await fetch(`${s.baseUrl}/api/public/v1`); await s.close();
  */
-export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
+export async function serve(
+  options: ServeOptions = {},
+  hooks: {
+    /** Runs once listening, just before the ready file appears (a script may kill the server right then). */
+    beforeReady?(): void;
+  } = {},
+): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log;
   // Only --store loads the shared sandbox's modules (and they the optional Redis client).
@@ -79,6 +85,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   // Listening beyond loopback was asked for explicitly: the inspector then answers there too (still behind its login).
   if (!/^(127\.|::1$|localhost$)/.test(host)) sandbox.inspector?.setLoopbackOnly(false);
   const inspectorUrl = sandbox.inspector?.loginUrl(baseUrl);
+  hooks.beforeReady?.();
   if (options.readyFile)
     writeReadyFile(options.readyFile, {
       baseUrl,

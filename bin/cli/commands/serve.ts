@@ -41,10 +41,10 @@ export async function runServe(
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  running = await serve(options);
-  // The compile cache (bin/ncs.ts) is written at exit, which a killed server never reaches: write it
-  // now, with everything start-up compiled, so the next start reads it.
-  flushCompileCache();
+  // The compile cache (bin/cli/main.ts) is written at exit, which a killed server never reaches: write
+  // it once listening, with everything start-up compiled, and before the ready file appears (a script
+  // that kills the server as soon as it is ready still leaves it for the next start).
+  running = await serve(options, { beforeReady: flushCompileCache });
   if (stopping) {
     drainAndExit(running);
     return running;
