@@ -14,6 +14,7 @@ import { reshapeAudit, reshapeOpenApi, reshapeSelfDescription } from './alt-resh
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
 import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
 import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
+import { pipeLines } from '../test-support/pipe-lines.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
 
@@ -249,17 +250,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     if (!upstream.body || !(upstream.headers.get('content-type') ?? '').includes('json')) {
       res.writeHead(upstream.status, out);
       // Event streams name connections too: whole lines rewritten, a partial one kept for the next chunk.
-      let rest = '';
-      const decoder = new TextDecoder();
-      if (upstream.body)
-        for await (const chunk of upstream.body) {
-          rest += decoder.decode(chunk as Uint8Array, { stream: true });
-          const cut = rest.lastIndexOf('\n') + 1;
-          if (cut > 0) res.write(frameStream(publish(outward(rest.slice(0, cut))), c.wire));
-          rest = rest.slice(cut);
-        }
-      res.end(frameStream(publish(outward(rest)), c.wire));
-      return;
+      return pipeLines(upstream.body, res, (lines) => frameStream(publish(outward(lines)), c.wire));
     }
     let body = publish(outward(await upstream.text()));
     if (url.pathname === '/.well-known/oauth-authorization-server' && c.tokenPath)

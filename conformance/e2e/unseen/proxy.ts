@@ -4,6 +4,7 @@ import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import type { ConformanceOptions } from '../../runner/options.ts';
 import { SIMULATOR_PROFILE, TWO_TENANT_CLIENT } from '../targets.ts';
+import { pipeLines } from '../../test-support/pipe-lines.ts';
 
 /**
  * The unseen-violation proxy: the simulator behind a loopback HTTP proxy (both base URLs) that breaks
@@ -110,16 +111,12 @@ export async function unseenTarget(v?: UnseenViolation) {
     const json = (upstream.headers.get('content-type') ?? '').includes('json');
     if (!json || !upstream.body) {
       res.writeHead(upstream.status, out);
-      let rest = '';
-      const decoder = new TextDecoder();
-      if (upstream.body)
-        for await (const chunk of upstream.body) {
-          rest += decoder.decode(chunk as Uint8Array, { stream: true });
-          const cut = rest.lastIndexOf('\n') + 1;
-          if (cut > 0) res.write(api && v?.stream ? v.stream(call, rest.slice(0, cut)) : rest.slice(0, cut));
-          rest = rest.slice(cut);
-        }
-      return void res.end(rest);
+      return pipeLines(
+        upstream.body,
+        res,
+        (lines) => (api && v?.stream ? v.stream(call, lines) : lines),
+        (rest) => rest,
+      );
     }
     const text = (await upstream.text()).replaceAll(sim.baseUrl, origins.main).replaceAll(upstreams.alt, origins.alt);
     const answer: ProxyAnswer = { status: upstream.status, headers: out, json: parse(text) as ProxyAnswer['json'] };
