@@ -1,7 +1,7 @@
 import type * as Http from 'node:http';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { CoreHandler } from '../core/types.ts';
 import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
 
@@ -26,6 +26,13 @@ export interface TransportLimits {
    * (it is answered with Connection: close), ms. Closing them at once resets such a request.
    */
   shutdownGraceMs: number;
+  /**
+   * At shutdown, how long a connection accepted before the listener closed, that has not yet carried
+   * a request, is kept for its first one, ms. A client connects in order to send a request: a fresh
+   * connection closed under it resets a request that may not be retried (a POST), and a client on a
+   * busy machine can take longer than the grace above between its connect and its first bytes.
+   */
+  firstRequestGraceMs: number;
 }
 
 export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
@@ -36,6 +43,7 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   maxRequestsPerSocket: 10_000,
   maxHeaderBytes: 16 * 1024,
   shutdownGraceMs: 500,
+  firstRequestGraceMs: 2_000,
 };
 
 export interface NodeServerOptions {
@@ -83,6 +91,17 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
     }),
   );
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  // Every open connection, and those that have carried a request: node counts a connection without
+  // one idle, so its closeIdleConnections() at shutdown would reset a first request on its way (close()).
+  const open = new Set<Socket>();
+  const served = new WeakSet<Socket>();
+  let accepted = 0;
+  server.on('connection', (socket: Socket) => {
+    accepted++;
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  server.on('request', (req: Http.IncomingMessage) => served.add(req.socket));
   // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) =>
     writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))),
@@ -104,25 +123,56 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
       // A request that already arrived on an idle connection is read within one poll phase (two
       // setImmediate hops), so waiting that long before closing anything answers it rather than resets it.
       const afterPoll = (fn: () => void) => setImmediate(() => setImmediate(fn));
-      const closeIdle = () => afterPoll(() => server.closeIdleConnections());
+      // node's closeIdleConnections() (the same test: no unfinished answer on the connection), except
+      // that a connection that has not carried a request yet is kept until firstRequestGraceMs.
+      let spareFresh = true;
+      const closeIdle = () =>
+        afterPoll(() => {
+          for (const socket of open) {
+            const answer = (socket as Socket & { _httpMessage?: { finished: boolean } | null })._httpMessage;
+            if ((answer && !answer.finished) || (spareFresh && !served.has(socket))) continue;
+            socket.destroy();
+          }
+        });
       closing ??= new Promise<void>((resolve) => {
         let sweep: NodeJS.Timeout | undefined;
         let grace: NodeJS.Timeout | undefined;
-        // Stop listening first, before any answer says Connection: close: a client told so connects
-        // anew, and a connection still queued in the kernel when the listener closes is reset. node's
-        // server.close() also closes idle connections at once, which resets a request already on its
-        // way on one: it is kept from doing so here (an own property shadowing the method, for this call).
-        const idleCloser = Object.getOwnPropertyDescriptor(server, 'closeIdleConnections');
-        server.closeIdleConnections = () => undefined;
-        server.close(() => {
-          clearTimeout(grace);
-          clearInterval(sweep);
-          resolve();
-        });
-        if (idleCloser) Object.defineProperty(server, 'closeIdleConnections', idleCloser);
-        else Reflect.deleteProperty(server, 'closeIdleConnections');
-        // From now on every answer says Connection: close, and node closes the connection after it.
-        draining = true;
+        let firstGrace: NodeJS.Timeout | undefined;
+        // Stop listening. A connection still queued in the kernel when the listener closes is reset, with its
+        // request already sent: a process that was busy (or starved) when SIGTERM came can have many
+        // queued. So the listener closes only after a poll phase that accepted nothing (libuv accepts one
+        // connection per phase), at most shutdownGraceMs on (a client reconnecting in a loop cannot hold
+        // the shutdown): the window left is microseconds.
+        // -1: the phase SIGTERM came in began before it, so one more phase is always polled.
+        let seen = -1;
+        const acceptUntil = performance.now() + limits.shutdownGraceMs;
+        const closeListener = () =>
+          setImmediate(() => {
+            if (accepted !== seen && performance.now() < acceptUntil) {
+              seen = accepted;
+              return closeListener();
+            }
+            stopListening();
+          });
+        const stopListening = () => {
+          // node's server.close() also closes idle connections at once, which resets a request already
+          // on its way on one: it is kept from doing so here (an own property shadowing the method).
+          const idleCloser = Object.getOwnPropertyDescriptor(server, 'closeIdleConnections');
+          server.closeIdleConnections = () => undefined;
+          server.close(() => {
+            clearTimeout(grace);
+            clearTimeout(firstGrace);
+            clearInterval(sweep);
+            resolve();
+          });
+          if (idleCloser) Object.defineProperty(server, 'closeIdleConnections', idleCloser);
+          else Reflect.deleteProperty(server, 'closeIdleConnections');
+          // From now on every answer says Connection: close, and node closes the connection after it.
+          // Not before: a client told so connects anew, and while clients keep connecting the queue
+          // never runs empty.
+          draining = true;
+        };
+        closeListener();
         for (const stream of [...streams]) stream.stop();
         // Idle keep-alive connections stay open for the grace time: a client may have sent its next
         // request a moment ago. Then they are closed, and connections that go idle after their last
@@ -131,6 +181,13 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
           closeIdle();
           sweep = setInterval(closeIdle, 25);
         }, limits.shutdownGraceMs);
+        firstGrace = setTimeout(
+          () => {
+            spareFresh = false;
+            closeIdle();
+          },
+          Math.max(limits.firstRequestGraceMs, limits.shutdownGraceMs),
+        );
       });
       return closing;
     },

@@ -65,7 +65,7 @@ describe('transport hardening', () => {
     expect(state.text).toContain('larger than this deployment accepts');
   });
 
-  it('while draining, answers say Connection: close and a request sent on an idle keep-alive connection is answered', async () => {
+  it('at shutdown, a request sent on an idle keep-alive connection is answered, then the connection is closed', async () => {
     const s = await serve({ port: 0 });
     const closed = { done: false };
     onTestFinished(() => s.close());
@@ -81,8 +81,25 @@ describe('transport hardening', () => {
     expect(await until(() => idle.state.closed, 3000)).toBe(true);
     const [, second] = responses(idle.state.text);
     expect(second).toMatch(/^HTTP\/1\.1 200 /);
-    expect(second).toMatch(/\r\nconnection: close\r\n/i);
     expect(await until(() => closed.done, 3000)).toBe(true);
+  });
+
+  it('once the listener is closed, answers say Connection: close', async () => {
+    const s = await serve({ port: 0 });
+    onTestFinished(() => s.close());
+    // An idle keep-alive connection whose next request comes after the listener closed (within the grace).
+    const slow = await rawSocket(s.baseUrl);
+    slow.socket.write(get('/api/public/v1'));
+    expect(await until(() => responses(slow.state.text).length === 1 && slow.state.text.includes('}'), 2000)).toBe(
+      true,
+    );
+    void s.close();
+    await new Promise((r) => setTimeout(r, 50));
+    slow.socket.write(get('/api/public/v1'));
+    expect(await until(() => slow.state.closed, 3000)).toBe(true);
+    const [, second] = responses(slow.state.text);
+    expect(second).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/\r\nconnection: close\r\n/i);
   });
 
   it('SIGTERM right after the ready file appears shuts down cleanly (exit 0, not killed by the signal)', async () => {
