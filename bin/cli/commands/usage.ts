@@ -35,3 +35,16 @@ export function nonNegativeIntOption(value: string): number {
   if (!/^\d{1,15}$/.test(value)) throw new InvalidArgumentError('Expected a whole number of at least 0');
   return Number(value);
 }
+
+/** Prints an answer as indented JSON on stdout (the sandbox commands' output). */
+export const print = (data: unknown): void => {
+  process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+};
+/** A bad option value the library turns down is a usage error (exit code 2). */
+export const asUsage = <T>(fn: () => T): T => {
+  try {
+    return fn();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+};
