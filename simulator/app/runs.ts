@@ -12,8 +12,7 @@ import { newId } from '../lib/ids.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { newRequestId } from '../middleware/request-id.ts';
 import type { Core } from './create-core.ts';
-import type { Sandbox } from './sandbox.ts';
-import type { SharedStore } from './shared-sandbox.ts';
+import type { SharedStoreParts as SharedStore } from './shared-store-parts.ts';
 
 export const RUNS_PATH = '/_sandbox/runs';
 // The route's schema and TTL bounds live with the control plane's routes (its OpenAPI document).
@@ -24,8 +23,17 @@ export const MAX_RUNS = 500;
 /** What creating a run answers (like the ready file: where to reach it and a token to do it); its schema is RunInfoData. */
 export type RunInfo = z.infer<typeof RunInfoData>;
 
+/** What a run needs of its sandbox (a Sandbox from createSandbox is one). */
+interface RunSandbox {
+  core: Core;
+  adminToken: string;
+  ready: Promise<void>;
+  state: { close(): Promise<void> };
+  issueToken(clientId?: string, ttlSeconds?: number): { token: string; tenant: string };
+}
+
 interface OpenRun {
-  sandbox: Sandbox;
+  sandbox: RunSandbox;
   store?: SharedStore;
   expiresAt: number;
   timer: NodeJS.Timeout;
@@ -39,7 +47,7 @@ const digest = (token: string) => hash('sha256', token, 'base64url');
  */
 export function createRuns(deps: {
   /** Builds the run's sandbox (on a namespace of the shared store when there is one). */
-  open(runId: string): Promise<{ sandbox: Sandbox; store?: SharedStore }>;
+  open(runId: string): Promise<{ sandbox: RunSandbox; store?: SharedStore }>;
   shared?: SharedStore;
 }) {
   const runs = new Map<string, OpenRun>();

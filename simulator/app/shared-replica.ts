@@ -11,7 +11,7 @@ import type { FamilyTrail } from './shared-families.ts';
 import { shareIdempotency } from './shared-idempotency.ts';
 import { spendOnce } from './shared-spend.ts';
 import type { SandboxState } from './sandbox-state.ts';
-import type { SharedStore } from './shared-sandbox.ts';
+import type { SharedStoreParts as SharedStore } from './shared-store-parts.ts';
 import {
   type CtxSnapshot,
   rebuildContext,

@@ -6,31 +6,24 @@
 // Redis itself: idempotency records (set-if-absent with an in-flight lease), rate-limit counters and
 // the lease of each webhook attempt.
 import { readSnapshot, SNAPSHOT_EVERY, type Snapshot } from '../state/redis/log-compaction.ts';
-import { createOpLog, type OpLog } from '../state/redis/op-log.ts';
-import { createSnapshotPersistence, type SnapshotPersistence } from '../state/redis/snapshot-persistence.ts';
-import { connectRedis, type RedisEngine } from '../state/redis/redis-engine.ts';
+import { createOpLog } from '../state/redis/op-log.ts';
+import { createSnapshotPersistence } from '../state/redis/snapshot-persistence.ts';
+import { connectRedis } from '../state/redis/redis-engine.ts';
 import { replayClock, type ReplayClock } from './replay-clock.ts';
 import { shareSandbox } from './shared-replica.ts';
+import type { SharedStoreParts, SnapshotExtras } from './shared-store-parts.ts';
 import { sharedStoresOf } from './shared-stores.ts';
 
 // The store and its connection live here; replica wiring, stores and request sharing live beside.
-export { replayClock, type ReplayClock, shareSandbox, sharedStoresOf };
+export { replayClock, type ReplayClock, shareSandbox, sharedStoresOf, type SharedStoreParts, type SnapshotExtras };
 
 /** A connected shared store: `ncs serve --store redis://…` (or NCS_STORE). */
-export interface SharedStore {
-  engine: RedisEngine;
-  log: OpLog;
+export interface SharedStore extends SharedStoreParts {
   /**
    * What createSandbox wires in (carried by the store, so the default path never loads this module:
    * `serve` imports it only for `--store`).
    */
   wiring: { replayClock: typeof replayClock; sharedStoresOf: typeof sharedStoresOf; shareSandbox: typeof shareSandbox };
-  /** Where this replica's stores write through: what a snapshot keeps of them (built from the latest one). */
-  persistence: SnapshotPersistence;
-  /** The latest snapshot when this replica connected (it starts from there), without its stores' part. */
-  snapshot: { id: string; extras: SnapshotExtras } | undefined;
-  /** Entries between two snapshots (log compaction). */
-  compactEvery: number;
   /** A store of its own under this one's prefix (a per-run namespace), on new connections. */
   namespace(name: string): Promise<SharedStore>;
 }
@@ -53,11 +46,6 @@ export async function openSharedStore(url: string): Promise<SharedStore> {
     throw new Error(`--store: compact must be a number of log entries, 1 or more (got "${compact}")`);
   parsed.searchParams.delete('compact');
   return connectStore(parsed.toString(), name ? `ncs:${name}:` : 'ncs:', compact ? Number(compact) : SNAPSHOT_EVERY);
-}
-
-/** What a snapshot holds beside the stores' records: the shared parts kept outside them. */
-export interface SnapshotExtras {
-  [part: string]: unknown;
 }
 
 /** A snapshot's text: the stores' records and logs, plus the extras of shareSandbox. */

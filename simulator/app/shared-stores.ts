@@ -7,7 +7,7 @@ import { createRedisRateLimits } from '../state/redis/redis-rate-limit.ts';
 import type { RateLimitSettings } from '../state/rate-limit-store.ts';
 import { hashToken } from '../state/token-store.ts';
 import type { SandboxState, SharedStores } from './sandbox-state.ts';
-import type { SharedStore } from './shared-sandbox.ts';
+import type { SharedStoreParts as SharedStore } from './shared-store-parts.ts';
 
 /** The stores kept in Redis itself, for createSandboxState. */
 export function sharedStoresOf(store: SharedStore, clock: Clock, ttlMs?: number): SharedStores {
