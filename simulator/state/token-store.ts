@@ -1,6 +1,4 @@
 import { hash } from 'node:crypto';
-import type { Environment } from '../contract/environment.ts';
-import type { Scope } from '../contract/scopes.ts';
 import type { AccessToken } from '../core/context.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';

@@ -1,39 +1,14 @@
 import type { AuditEntry, AuditLog } from '../../audit/hash-chain.ts';
-import type { FeedMessage, FeedStore } from '../../events/feed.ts';
 import type { Delivery, DeliveryLog } from '../delivery-log.ts';
 import { CANONICALIZATION } from '../../contract/canonical-json.ts';
 import { verifyAuditRange } from '../../contract/audit-verify.ts';
 import type { Persistence } from './persistence.ts';
 import { PersistenceError } from './persistence-error.ts';
 
-const FEED = 'feed:';
 const AUDIT = 'audit:';
 const DELIVERIES = 'deliveries';
 /** Logs are trimmed to their in-memory window every this many appends. */
 const TRIM_EVERY = 1000;
-
-/**
- * A feed store that writes every message through and restores the retained window at start.
- * @example const feeds = durableFeeds(createFeedStore({ retention }), persistence, retention);
- */
-export function durableFeeds(feeds: FeedStore, p: Persistence, retention: number): FeedStore {
-  if (!p.durable) return feeds;
-  for (const log of p.logNames(FEED))
-    feeds.restore(log.slice(FEED.length), [...p.logEntries<FeedMessage>(log)].slice(-retention));
-  return {
-    ...feeds,
-    publish(key, event, data) {
-      const m = feeds.publish(key, event, data);
-      p.append(FEED + key, m.id, m);
-      if (m.id % TRIM_EVERY === 0) p.trimLog(FEED + key, m.id - retention + 1);
-      return m;
-    },
-    clear() {
-      feeds.clear();
-      p.deleteLogs(FEED);
-    },
-  };
-}
 
 /**
  * A chain read back from the data dir is verified before it is served: an entry edited on disk would
