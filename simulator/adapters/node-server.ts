@@ -33,6 +33,12 @@ export interface TransportLimits {
    * busy machine can take longer than the grace above between its connect and its first bytes.
    */
   firstRequestGraceMs: number;
+  /**
+   * At shutdown, how long the listener stays open at most while the kernel's queue of connections
+   * (each with its request sent) is accepted, ms. libuv accepts one connection per poll phase, and a
+   * starved process takes tens of ms per phase: a hundred queued connections can take seconds.
+   */
+  acceptQueueMs: number;
 }
 
 export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
@@ -44,6 +50,7 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   maxHeaderBytes: 16 * 1024,
   shutdownGraceMs: 500,
   firstRequestGraceMs: 2_000,
+  acceptQueueMs: 3_000,
 };
 
 export interface NodeServerOptions {
@@ -141,11 +148,11 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
         // Stop listening. A connection still queued in the kernel when the listener closes is reset, with its
         // request already sent: a process that was busy (or starved) when SIGTERM came can have many
         // queued. So the listener closes only after a poll phase that accepted nothing (libuv accepts one
-        // connection per phase), at most shutdownGraceMs on (a client reconnecting in a loop cannot hold
+        // connection per phase), at most acceptQueueMs on (clients connecting without end cannot hold
         // the shutdown): the window left is microseconds.
         // -1: the phase SIGTERM came in began before it, so one more phase is always polled.
         let seen = -1;
-        const acceptUntil = performance.now() + limits.shutdownGraceMs;
+        const acceptUntil = performance.now() + limits.acceptQueueMs;
         const closeListener = () =>
           setImmediate(() => {
             if (accepted !== seen && performance.now() < acceptUntil) {

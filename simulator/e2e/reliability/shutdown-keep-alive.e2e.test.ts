@@ -90,14 +90,14 @@ describe('SIGTERM and keep-alive connections', () => {
 
   // A server that was busy (or starved of CPU) when SIGTERM came has connections queued in the kernel,
   // their requests sent: closing the listener at once resets every one of them. SIGSTOP makes that
-  // state on purpose: 100 connections queue while the process is stopped, then SIGTERM and SIGCONT.
+  // state on purpose: 50 connections queue while the process is stopped, then SIGTERM and SIGCONT.
   it.skipIf(process.platform === 'win32')(
     'connections queued in the kernel when SIGTERM comes are accepted and answered, not reset',
     async () => {
       const { child, exited, info } = await startServer();
       const port = Number(new URL(info.baseUrl).port);
       child.kill('SIGSTOP');
-      const conns = Array.from({ length: 100 }, () => keepAlive(port));
+      const conns = Array.from({ length: 50 }, () => keepAlive(port));
       await Promise.all(conns.map((c) => new Promise((r) => c.socket.once('connect', r))));
       for (const c of conns) c.socket.write(GET);
       child.kill('SIGTERM');
@@ -106,7 +106,7 @@ describe('SIGTERM and keep-alive connections', () => {
       const seen = conns.map((c) =>
         c.state.reset ? 'reset' : /^HTTP\/1\.1 200 /.test(c.state.text) ? 'answered' : 'closed without an answer',
       );
-      expect(seen).toEqual(Array(100).fill('answered'));
+      expect(seen).toEqual(Array(50).fill('answered'));
       expect(await exited).toBe(0);
     },
     30_000,
