@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuleReport } from '../../client-rules/index.ts';
 import type { ReceiverCheckResult } from '../../webhooks/receiver-check.ts';
 import { httpTarget, type Target } from '../harness.ts';
+import { judgedInClearRounds } from './blurred-rounds.ts';
 import { MISBEHAVING } from './unnamed-misbehaving.ts';
 import { RECEIVERS, type ReceiverKind, startUnnamedReceiver } from './unnamed-receivers.ts';
 import { WELL_BEHAVED } from './unnamed-well-behaved.ts';
@@ -18,6 +19,8 @@ interface Outcome {
   receiverCheck?: ReceiverCheckResult;
 }
 const outcomes = new Map<string, Outcome | Error>();
+/** Timing-judged clients whose every round the machine blurred, with the reason. */
+const skipped = new Map<string, string>();
 
 async function judged(name: string, drive: (t: Target) => Promise<ReceiverCheckResult | undefined | void>) {
   const t = await httpTarget({ activationDelayMs: 0 });
@@ -75,10 +78,30 @@ beforeAll(async () => {
         headers: { authorization: `Bearer ${auth.token}`, 'x-service-tenant': auth.tenant },
       });
   });
-  for (const c of MISBEHAVING.filter((x) => x.timing)) await judged(c.does, c.run);
+  // A round whose waits the machine blurred is run again (blurred-rounds.ts); skipped if never clear.
+  for (const c of MISBEHAVING.filter((x) => x.timing)) {
+    const { skip } = await judgedInClearRounds(
+      async () => {
+        await judged(c.does, c.run);
+        return outcomes.get(c.does);
+      },
+      (o) => !(o instanceof Error) && o !== undefined && failed(o).join() === [...c.fails].sort().join(),
+    );
+    if (skip) skipped.set(c.does, skip);
+  }
   await pool(
     [
-      ...WELL_BEHAVED.map((c) => () => judged(c.does, c.run)),
+      // A fail in a round the machine blurred is run again: their waits are judged too.
+      ...WELL_BEHAVED.map((c) => async () => {
+        const { skip } = await judgedInClearRounds(
+          async () => {
+            await judged(c.does, c.run);
+            return outcomes.get(c.does);
+          },
+          (o) => !(o instanceof Error) && o !== undefined && failed(o).length === 0,
+        );
+        if (skip) skipped.set(c.does, skip);
+      }),
       ...MISBEHAVING.filter((x) => !x.timing).map((c) => () => judged(c.does, c.run)),
       ...RECEIVERS.map((r) => () => judged(r.does, (t) => checkReceiver(t, r))),
     ],
@@ -106,7 +129,9 @@ const shown = (o: Outcome) =>
 
 describe('unnamed well-behaved clients get no fail', () => {
   for (const c of WELL_BEHAVED)
-    it(`a client that ${c.does}`, () => {
+    it(`a client that ${c.does}`, (ctx) => {
+      const skip = skipped.get(c.does);
+      if (skip) return ctx.skip(skip);
       const o = outcome(c.does);
       expect(failed(o), shown(o)).toEqual([]);
       for (const id of c.pass) expect(o.rules.find((r) => r.id === id)?.status, `${id}\n${shown(o)}`).toBe('pass');
@@ -115,7 +140,9 @@ describe('unnamed well-behaved clients get no fail', () => {
 
 describe('unnamed misbehaving clients fail exactly their rule, with evidence', () => {
   for (const c of MISBEHAVING)
-    it(`a client that ${c.does} fails ${c.fails.join(', ')}`, () => {
+    it(`a client that ${c.does} fails ${c.fails.join(', ')}`, (ctx) => {
+      const skip = skipped.get(c.does);
+      if (skip) return ctx.skip(skip);
       const o = outcome(c.does);
       expect(failed(o), shown(o)).toEqual([...c.fails].sort());
       for (const id of c.fails) expect(o.rules.find((r) => r.id === id)?.evidence.length).toBeGreaterThan(0);
