@@ -21,7 +21,8 @@ export async function fromNodeRequest(
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   const path = q === -1 ? raw : raw.slice(0, q);
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is a parameter like any other, never the object's prototype.
+  const query: Record<string, string | string[]> = Object.create(null);
   if (q !== -1) {
     for (const [k, v] of new URLSearchParams(raw.slice(q + 1))) {
       const prev = query[k];
