@@ -47,8 +47,11 @@ export interface SandboxOptions {
     heartbeatMs?: number;
     maxLagMessages?: number;
   };
-  /** Webhook deliveries: timeouts, retries, queue, signature header name, and the hosts receivers may use (default loopback). */
-  webhooks?: WebhookOptions & { allowedHosts?: readonly string[] };
+  /**
+   * Webhook deliveries: timeouts, retries, queue, signature header name, the hosts receivers may use
+   * (default loopback) and the receivers a tenant may have at once (default 100).
+   */
+  webhooks?: WebhookOptions & { allowedHosts?: readonly string[]; maxReceiversPerTenant?: number };
   /** Persist state in an embedded SQLite database in this folder (default: memory only). */
   dataDir?: string;
   /**

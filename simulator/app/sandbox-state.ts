@@ -57,6 +57,8 @@ export interface StateOptions {
   /** Messages kept per stream feed for resumption (default 10,000). */
   streamRetention?: number;
   webhooks?: WebhookOptions;
+  /** Receivers per tenant (default WEBHOOK_DEFAULTS.maxReceiversPerTenant, 100). */
+  maxReceiversPerTenant?: number;
   /** A shared sandbox (several replicas on one Redis): its idempotency records, rate limits and delivery leases. */
   shared?: SharedStores;
 }
@@ -112,7 +114,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   const retention = opts.streamRetention ?? STREAM_DEFAULTS.retention;
   const feeds = durableFeeds(createFeedStore({ retention, clock }), persistence, retention);
   const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
-  const receivers = createWebhookReceiverStore(clock, persistence);
+  const receivers = createWebhookReceiverStore(clock, persistence, opts.maxReceiversPerTenant);
   const faults = createFaultStore();
   const deliveryLog = durableDeliveries(createDeliveryLog(), persistence);
   const dispatcher = createDispatcher({

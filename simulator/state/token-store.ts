@@ -60,8 +60,8 @@ export function createTokenStore(
   // Without this bound one client with its secret could mint tokens until the process runs out of memory.
   const byClient = new Map<string, Set<string>>();
   const track = (h: string, rec: AccessToken) => {
-    let set = byClient.get(rec.clientId);
-    if (!set) byClient.set(rec.clientId, (set = new Set()));
+    const set = byClient.get(rec.clientId) ?? new Set<string>();
+    byClient.set(rec.clientId, set);
     set.add(h);
     for (const oldest of set) {
       if (set.size <= maxPerClient) break;
