@@ -135,3 +135,49 @@ describe('attacks round 4: resources', () => {
     expect((await create(4)).status).toBe(200);
   });
 });
+
+describe('attacks round 4: idempotency across clients', () => {
+  it("another client of the same tenant replaying a receiver's key and body gets a conflict, never its signing secret", async () => {
+    const token = await fetch(`${s.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('network-integrator:ni-sandbox-secret-3b7d9e2f0a6c4851').toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const other = ((await token.json()) as { access_token: string }).access_token;
+    const list = await fetch(`${s.baseUrl}/api/public/v1/webhooks`, { headers: auth() });
+    for (const w of ((await list.json()) as { data: { webhooks: { id: string }[] } }).data.webhooks)
+      await fetch(`${s.baseUrl}/api/public/v1/webhooks/${w.id}`, {
+        method: 'DELETE',
+        headers: { ...auth(), 'idempotency-key': `round4-clean-${w.id}` },
+      });
+    const body = JSON.stringify({ url: 'http://127.0.0.1:9/owner', events: ['order.paid'] });
+    const post = (authorization: string) =>
+      fetch(`${s.baseUrl}/api/public/v1/webhooks`, {
+        method: 'POST',
+        headers: {
+          authorization,
+          'x-service-tenant': s.tenant,
+          'content-type': 'application/json',
+          'idempotency-key': 'round4-receiver-owner',
+        },
+        body,
+      });
+    const owner = (await (await post(`Bearer ${s.token}`)).json()) as { data: { signingSecret: string } };
+    expect(owner.data.signingSecret).toMatch(/^whsec_/);
+    const replay = await post(`Bearer ${other}`);
+    const text = await replay.text();
+    expect(replay.status).toBe(409);
+    expect(JSON.parse(text).error.code).toBe('idempotency_conflict');
+    expect(text).not.toContain(owner.data.signingSecret);
+    // The creator itself still gets its replay (and its secret) back.
+    const again = (await (await post(`Bearer ${s.token}`)).json()) as {
+      data: { signingSecret: string };
+      meta: { replayed: boolean };
+    };
+    expect(again.meta.replayed).toBe(true);
+    expect(again.data.signingSecret).toBe(owner.data.signingSecret);
+  });
+});
