@@ -42,6 +42,7 @@ export function openSandboxState(options: SandboxOptions) {
       fixtures,
       environment: options.environment ?? 'sandbox',
       tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+      ...(options.maxTokensPerClient !== undefined ? { maxTokensPerClient: options.maxTokensPerClient } : {}),
       activationDelayMs: options.activationDelayMs ?? 2000,
       idempotency: {
         ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),

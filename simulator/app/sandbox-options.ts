@@ -30,6 +30,8 @@ export interface SandboxOptions {
   idempotency?: { ttlSeconds?: number; maxRecords?: number };
   /** Lifetime of access tokens (default 900 s). */
   tokenTtlSeconds?: number;
+  /** Access tokens kept per client, live or expired (default 10,000); past it the client's oldest is dropped. */
+  maxTokensPerClient?: number;
   /** Lifetime of each refresh token; every rotation issues a fresh one (default 86 400 s). */
   refreshTokenTtlSeconds?: number;
   /** Calls per window per access, tenant and environment (default 600 per 60 s); false switches it off. */

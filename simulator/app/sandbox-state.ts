@@ -46,6 +46,8 @@ export interface StateOptions {
   fixtures: FixtureSet;
   environment: Environment;
   tokenTtlSeconds: number;
+  /** Access tokens kept per client (default TOKEN_DEFAULTS.maxPerClient). */
+  maxTokensPerClient?: number;
   /** Delay before a new connection turns from pending to active (ms; 0 = active at once). */
   activationDelayMs: number;
   idempotency?: Partial<IdempotencyOptions>;
@@ -143,7 +145,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     events,
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
-    tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence),
+    tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence, opts.maxTokensPerClient),
     connections: createConnectionsStore({
       clock,
       events,

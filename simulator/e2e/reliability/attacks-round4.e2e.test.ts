@@ -7,7 +7,7 @@ import { type RunningServer, serve } from '../../app/serve.ts';
 let s: RunningServer;
 let port: number;
 beforeAll(async () => {
-  s = await serve({ port: 0, rateLimit: false, webhooks: { maxReceiversPerTenant: 3 } });
+  s = await serve({ port: 0, rateLimit: false, webhooks: { maxReceiversPerTenant: 3 }, maxTokensPerClient: 5 });
   port = Number(new URL(s.baseUrl).port);
 });
 afterAll(() => s?.close());
@@ -179,5 +179,32 @@ describe('attacks round 4: idempotency across clients', () => {
     };
     expect(again.meta.replayed).toBe(true);
     expect(again.data.signingSecret).toBe(owner.data.signingSecret);
+  });
+});
+
+describe('attacks round 4: tokens a client can pile up', () => {
+  it("keeps at most maxTokensPerClient per client: the oldest stops working, other clients' tokens do not", async () => {
+    const issue = async () => {
+      const res = await fetch(`${s.baseUrl}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from('catalog-reader:cr-sandbox-secret-1a2b3c4d5e6f7081').toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials',
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    };
+    const tokens: string[] = [];
+    for (let i = 0; i < 6; i++) tokens.push(await issue());
+    const use = (token: string) =>
+      fetch(`${s.baseUrl}/api/public/v1/providers`, {
+        headers: { authorization: `Bearer ${token}`, 'x-service-tenant': s.tenant },
+      });
+    const first = await use(tokens[0] ?? '');
+    expect(first.status).toBe(401);
+    expect(((await first.json()) as { error: { detail: string } }).error.detail).toMatch(/not recognised/);
+    for (const t of tokens.slice(1)) expect((await use(t)).status).toBe(200);
+    expect((await use(s.token)).status).toBe(200);
   });
 });
