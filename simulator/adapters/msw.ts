@@ -8,7 +8,8 @@ const require = createRequire(import.meta.url);
 /** fetch Request -> plain request (translation only). */
 export async function fromFetchRequest(request: Request): Promise<PlainRequest> {
   const url = new URL(request.url);
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is a parameter like any other, never the object's prototype.
+  const query: Record<string, string | string[]> = Object.create(null);
   for (const [k, v] of url.searchParams) {
     const prev = query[k];
     query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];

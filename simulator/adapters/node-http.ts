@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { CoreHandler, PlainRequest, PlainResponse, StreamSink } from '../core/types.ts';
+import { checkHost } from './host-header.ts';
 
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
@@ -18,10 +19,14 @@ export async function fromNodeRequest(
   maxBodyBytes: number,
   origin?: string,
 ): Promise<PlainRequest> {
-  const raw = req.url ?? '/';
+  // Absolute-form (`GET http://host/path`, RFC 9112 3.2.2: a server must accept it): the path is what
+  // is routed; the authority is ignored like the Host header (the origin comes from configuration).
+  const target = req.url ?? '/';
+  const raw = target.charCodeAt(0) === 47 /* / */ ? target : target.replace(/^https?:\/\/[^/?#]*/i, '') || '/';
   const q = raw.indexOf('?');
   const path = q === -1 ? raw : raw.slice(0, q);
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is a parameter like any other, never the object's prototype.
+  const query: Record<string, string | string[]> = Object.create(null);
   if (q !== -1) {
     for (const [k, v] of new URLSearchParams(raw.slice(q + 1))) {
       const prev = query[k];
@@ -259,6 +264,13 @@ export function createNodeListener(
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   return (req: IncomingMessage, res: ServerResponse) => {
+    const hostProblem = checkHost(req);
+    if (hostProblem) {
+      const out = core.reject('invalid_request', hostProblem);
+      out.headers.connection = 'close';
+      writeNodeResponse(res, out);
+      return;
+    }
     // The connection closed before the answer was complete: the client gave up on this call.
     const gone = { at: 0 };
     res.once('close', () => {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CoreHandler } from '../core/types.ts';
-import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
+import { createNodeListener, describeClientError, writeNodeResponse, writeRawResponse } from './node-http.ts';
 
 // Loaded through require(): an ES import of node:http builds its module facade by reading every
 // export, and node:http's lazy WebSocket/fetch getters then load Node's bundled undici (~25 ms of
@@ -89,6 +89,8 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
       headersTimeout: limits.headersTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)),
+      // Checked by the listener instead, so a missing Host gets the envelope, not node's bare 400.
+      requireHostHeader: false,
     },
     createNodeListener(core, {
       maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
@@ -113,6 +115,19 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
   server.on('clientError', (err: NodeJS.ErrnoException, socket) =>
     writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))),
   );
+  // CONNECT (a proxy tunnel) and an Expect other than 100-continue: node answers the first with nothing
+  // (it closes the socket) and the second with a bare 417. Both get the envelope and a closed connection.
+  server.on('connect', (_req, socket) =>
+    writeRawResponse(socket, core.reject('invalid_request', 'CONNECT is not offered: this server is not a proxy.')),
+  );
+  server.on('checkExpectation', (_req, res) => {
+    const out = core.reject(
+      'invalid_request',
+      'Only Expect: 100-continue is understood; send the request without Expect.',
+    );
+    out.headers.connection = 'close';
+    writeNodeResponse(res, out);
+  });
   let closing: Promise<void> | undefined;
   return {
     server,

@@ -3,7 +3,7 @@
 // receivers. Calls carrying the run's token (or its admin token) are answered by the run; everything
 // of the run is gone after its TTL. With a shared store the run lives under its own key prefix, and any
 // replica opens it on the first call that carries its token.
-import { hash } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { CURRENT_VERSION } from '../contract/versions.ts';
 import type { z } from 'zod';
 import { RUN_TTL, RunCreateBody, type RunInfoData } from '../control/run-route.ts';
@@ -137,6 +137,16 @@ export function createRuns(deps: {
 export type Runs = ReturnType<typeof createRuns>;
 
 /**
+ * Compares a presented token with a secret in constant time (by their SHA-256 digests, which have one
+ * length), like the control plane's admin check; `===` stops at the first differing character.
+ * @example isSameSecret(bearerToken(req.headers.authorization), adminToken)
+ */
+export function isSameSecret(given: string | undefined, secret: string): boolean {
+  if (given === undefined) return false;
+  return timingSafeEqual(hash('sha256', given, 'buffer'), hash('sha256', secret, 'buffer'));
+}
+
+/**
  * The sandbox's front: `POST /_sandbox/runs` (main admin token) creates a run; a call with a run's
  * token goes to that run; everything else to the sandbox itself.
  */
@@ -161,7 +171,7 @@ export function withRuns(core: Core, runs: Runs, adminToken: string, isMainToken
 
   async function createRun(req: PlainRequest): Promise<PlainResponse> {
     if (req.method !== 'POST') return core.handle(req);
-    if (bearerToken(req.headers.authorization) !== adminToken)
+    if (!isSameSecret(bearerToken(req.headers.authorization), adminToken))
       return core.reject(
         'unauthorized',
         'Creating a run needs the admin token of the sandbox (Authorization: Bearer).',

@@ -28,7 +28,7 @@ function loadState(persistence: Persistence | undefined, build: () => SandboxSta
 export function openSandboxState(options: SandboxOptions) {
   const fixtures =
     typeof options.fixtures === 'object' ? loadFixtures(options.fixtures) : loadFixtures(options.fixtures);
-  const { allowedHosts, ...webhookOptions } = { ...options.webhooks };
+  const { allowedHosts, maxReceiversPerTenant, ...webhookOptions } = { ...options.webhooks };
   // In a test process MSW intercepts every outgoing request, deliveries included: mark them to pass through.
   webhookOptions.fetch ??= mswPassthroughFetch;
   if (options.shared && options.dataDir) throw new Error('use --store or --data-dir, not both');
@@ -42,6 +42,7 @@ export function openSandboxState(options: SandboxOptions) {
       fixtures,
       environment: options.environment ?? 'sandbox',
       tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+      ...(options.maxTokensPerClient !== undefined ? { maxTokensPerClient: options.maxTokensPerClient } : {}),
       activationDelayMs: options.activationDelayMs ?? 2000,
       idempotency: {
         ...(options.idempotency?.ttlSeconds !== undefined ? { ttlMs: options.idempotency.ttlSeconds * 1000 } : {}),
@@ -61,6 +62,7 @@ export function openSandboxState(options: SandboxOptions) {
       ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
       ...(options.stream?.retention ? { streamRetention: options.stream.retention } : {}),
       ...(webhookOptions ? { webhooks: webhookOptions } : {}),
+      ...(maxReceiversPerTenant !== undefined ? { maxReceiversPerTenant } : {}),
     }),
   );
   return { fixtures, allowedHosts, webhookOptions, shared, replay, state };

@@ -30,6 +30,8 @@ export interface SandboxOptions {
   idempotency?: { ttlSeconds?: number; maxRecords?: number };
   /** Lifetime of access tokens (default 900 s). */
   tokenTtlSeconds?: number;
+  /** Access tokens kept per client, live or expired (default 10,000); past it the client's oldest is dropped. */
+  maxTokensPerClient?: number;
   /** Lifetime of each refresh token; every rotation issues a fresh one (default 86 400 s). */
   refreshTokenTtlSeconds?: number;
   /** Calls per window per access, tenant and environment (default 600 per 60 s); false switches it off. */
@@ -47,8 +49,11 @@ export interface SandboxOptions {
     heartbeatMs?: number;
     maxLagMessages?: number;
   };
-  /** Webhook deliveries: timeouts, retries, queue, signature header name, and the hosts receivers may use (default loopback). */
-  webhooks?: WebhookOptions & { allowedHosts?: readonly string[] };
+  /**
+   * Webhook deliveries: timeouts, retries, queue, signature header name, the hosts receivers may use
+   * (default loopback) and the receivers a tenant may have at once (default 100).
+   */
+  webhooks?: WebhookOptions & { allowedHosts?: readonly string[]; maxReceiversPerTenant?: number };
   /** Persist state in an embedded SQLite database in this folder (default: memory only). */
   dataDir?: string;
   /**

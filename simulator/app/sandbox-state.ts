@@ -47,6 +47,8 @@ export interface StateOptions {
   fixtures: FixtureSet;
   environment: Environment;
   tokenTtlSeconds: number;
+  /** Access tokens kept per client (default TOKEN_DEFAULTS.maxPerClient). */
+  maxTokensPerClient?: number;
   /** Delay before a new connection turns from pending to active (ms; 0 = active at once). */
   activationDelayMs: number;
   idempotency?: Partial<IdempotencyOptions>;
@@ -58,6 +60,8 @@ export interface StateOptions {
   /** Messages kept per stream feed for resumption (default 10,000). */
   streamRetention?: number;
   webhooks?: WebhookOptions;
+  /** Receivers per tenant (default WEBHOOK_DEFAULTS.maxReceiversPerTenant, 100). */
+  maxReceiversPerTenant?: number;
   /** A shared sandbox (several replicas on one Redis): its idempotency records, rate limits and delivery leases. */
   shared?: SharedStores;
 }
@@ -113,7 +117,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   const retention = opts.streamRetention ?? STREAM_DEFAULTS.retention;
   const feeds = durableFeeds(createFeedStore({ retention, clock }), persistence, retention);
   const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
-  const receivers = createWebhookReceiverStore(clock, persistence);
+  const receivers = createWebhookReceiverStore(clock, persistence, opts.maxReceiversPerTenant);
   const faults = createFaultStore();
   const deliveryLog = durableDeliveries(createDeliveryLog(), persistence);
   const dispatcher = createDispatcher({
@@ -142,7 +146,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     events,
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
-    tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence),
+    tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence, opts.maxTokensPerClient),
     connections: createConnectionsStore({
       clock,
       events,

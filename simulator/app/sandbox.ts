@@ -7,7 +7,7 @@ import { createAuthServerMount } from '../auth-server/mount.ts';
 import { newId } from '../lib/ids.ts';
 import { createInspector } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { createRuns, type Runs, withRuns } from './runs.ts';
+import { createRuns, isSameSecret, type Runs, withRuns } from './runs.ts';
 import { createClientVerdicts } from '../client-rules/index.ts';
 import { DEFAULT_ALT_BASE_URL, DEFAULT_BASE_URL, type Sandbox, type SandboxOptions } from './sandbox-options.ts';
 import { openSandboxState } from './sandbox-open-state.ts';
@@ -105,7 +105,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           },
         });
   const inner = runs
-    ? withRuns(shareCore, runs, adminToken, (t) => t === adminToken || state.tokens.lookup(t) !== undefined)
+    ? withRuns(shareCore, runs, adminToken, (t) => isSameSecret(t, adminToken) || state.tokens.lookup(t) !== undefined)
     : shareCore;
   if (runs) {
     const close = state.close;

@@ -80,7 +80,7 @@ export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog, now: 
         }
         if (kind === 'conflict')
           throw new ApiError('idempotency_conflict', {
-            detail: 'This Idempotency-Key was used with a different body, method or route.',
+            detail: 'This Idempotency-Key was used with a different body, method or route, or by another client.',
           });
         return replayOf(ctx, outcome);
       }

@@ -39,6 +39,9 @@ export const AuditQuery = z.object({
     .number()
     .int()
     .min(1)
+    // Stated in the schema (and so in the OpenAPI document and validation): 1e308 is an "integer" to
+    // JSON Schema, and a bound no sequence number can reach keeps it a 400 instead of a fault.
+    .max(Number.MAX_SAFE_INTEGER)
     .optional()
     .describe('Only entries with a smaller seq: page backwards by sending the fromSeq of the page you have'),
 });

@@ -34,6 +34,11 @@ export const WEBHOOK_DEFAULTS = {
   maxQueue: 1_000,
   /** Deliveries kept in the log per receiver (oldest dropped first). */
   maxDeliveriesPerReceiver: 500,
+  /**
+   * Receivers per tenant (`webhooks.maxReceiversPerTenant`): each event is signed and queued once per
+   * subscribed receiver, so without a bound one tenant could make every event cost seconds.
+   */
+  maxReceiversPerTenant: 100,
   /** Delivery-log listing without a limit; the largest limit is maxDeliveriesPerReceiver. */
   defaultListLimit: 50,
 } as const;

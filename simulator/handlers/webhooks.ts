@@ -28,6 +28,12 @@ export const webhookHandlers = {
     const body = ctx.body;
     checkReceiverUrl(body.url, deps.webhookHosts);
     const tenant = ctx.access.tenant;
+    const max = deps.receivers.maxPerTenant;
+    if (deps.receivers.list(tenant).length >= max)
+      throw new ApiError('invalid_request', {
+        detail: `This tenant has ${max} webhook receivers, the most this sandbox keeps for one tenant.`,
+        hint: 'Remove a receiver you no longer use (DELETE /api/public/v1/webhooks/{webhookId}), then register again.',
+      });
     const { receiver, secret } = deps.receivers.create(tenant, body, ctx.at);
     deps.events.emit({
       type: 'webhook.created',

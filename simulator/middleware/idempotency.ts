@@ -11,10 +11,17 @@ import type { IdempotencyPort, StoredOutcome } from '../state/idempotency-store.
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
 
-/** What makes two calls with one key the same operation (the shared sandbox claims keys with it too). */
+/**
+ * What makes two calls with one key the same operation (the shared sandbox claims keys with it too).
+ * The caller is part of it (client, and the person a token acts for): another client of the same tenant
+ * sending the same key and body gets idempotency_conflict, never a replay of someone else's answer (a
+ * receiver's signing secret is shown once, to the caller that created it).
+ */
 export function fingerprint(ctx: ContextWith<'route' | 'body'>): string {
   const route = ctx.route;
-  return hash('sha256', `${route.method} ${route.id}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
+  const token = ctx.access?.token;
+  const caller = token ? `${token.clientId}/${token.personId ?? ''}` : '';
+  return hash('sha256', `${route.method} ${route.id} ${caller}\n${canonicalJson(ctx.body ?? null)}`, 'base64url');
 }
 
 /** What a record keeps of a fresh answer: 2xx data values only (raw answers and 5xx stay retryable). */
@@ -74,7 +81,7 @@ export function idempotencyStep(store: IdempotencyPort) {
         const b = begun instanceof Promise ? await begun : begun;
         if (b.kind === 'conflict') {
           throw new ApiError('idempotency_conflict', {
-            detail: 'This Idempotency-Key was used with a different body, method or route.',
+            detail: 'This Idempotency-Key was used with a different body, method or route, or by another client.',
           });
         }
         if (b.kind === 'replay') return replayOf(ctx, b.outcome);

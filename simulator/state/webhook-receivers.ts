@@ -1,3 +1,4 @@
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
@@ -33,12 +34,19 @@ export interface WebhookReceiverStore {
   /** Receivers of a tenant subscribed to an event name. */
   subscribedTo(tenant: string, event: string): ReceiverRecord[];
   count(): number;
+  /** Receivers a tenant may have at once (creation past it is refused by the handler). */
+  readonly maxPerTenant: number;
   clear(): void;
 }
 
-export function createWebhookReceiverStore(clock: Clock, persistence: Persistence = memoryOnly): WebhookReceiverStore {
+export function createWebhookReceiverStore(
+  clock: Clock,
+  persistence: Persistence = memoryOnly,
+  maxPerTenant: number = WEBHOOK_DEFAULTS.maxReceiversPerTenant,
+): WebhookReceiverStore {
   const byId = new Map<string, ReceiverRecord>(persistence.entries<ReceiverRecord>(NS));
   return {
+    maxPerTenant,
     create(tenant, input, at = clock.now()) {
       const secret = newId('whsec', 32);
       const receiver: ReceiverRecord = {
