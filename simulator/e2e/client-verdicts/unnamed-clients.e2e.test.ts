@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RuleReport } from '../../client-rules/index.ts';
-import type { ReceiverCheckResult } from '../../webhooks/receiver-check.ts';
-import { httpTarget, type Target } from '../harness.ts';
 import { MISBEHAVING } from './unnamed-misbehaving.ts';
-import { RECEIVERS, type ReceiverKind, startUnnamedReceiver } from './unnamed-receivers.ts';
+import { RECEIVERS } from './unnamed-receivers.ts';
+import { checkReceiver, createOutcomes, failed, pool, shown } from './unnamed-run.ts';
 import { WELL_BEHAVED } from './unnamed-well-behaved.ts';
 
 /**
@@ -13,57 +11,7 @@ import { WELL_BEHAVED } from './unnamed-well-behaved.ts';
  * check. All run first (several at once, those judged by waits a few ms apart alone), then each test
  * reads its client's verdicts.
  */
-interface Outcome {
-  rules: RuleReport[];
-  receiverCheck?: ReceiverCheckResult;
-}
-const outcomes = new Map<string, Outcome | Error>();
-
-async function judged(name: string, drive: (t: Target) => Promise<ReceiverCheckResult | undefined | void>) {
-  const t = await httpTarget({ activationDelayMs: 0 });
-  try {
-    const receiverCheck = (await drive(t)) ?? undefined;
-    outcomes.set(name, { rules: t.sandbox.clientReport().rules, ...(receiverCheck ? { receiverCheck } : {}) });
-  } catch (err) {
-    outcomes.set(name, err instanceof Error ? err : new Error(String(err)));
-  } finally {
-    await t.close();
-  }
-}
-
-/** Registers a receiver of this kind and runs the receiver check against it. */
-async function checkReceiver(t: Target, kind: ReceiverKind): Promise<ReceiverCheckResult> {
-  const rx = await startUnnamedReceiver(kind.verify);
-  try {
-    const { token, tenant } = t.sandbox.issueToken();
-    const res = await t.fetch(`${t.baseUrl}/api/public/v1/webhooks`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-service-tenant': tenant,
-        'service-version': '2026-07-01',
-        'idempotency-key': 'unnamed-receiver-1',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ url: rx.url, events: ['order.created'] }),
-    });
-    const hook = ((await res.json()) as { data: { id: string; secret?: string; signingSecret?: string } }).data;
-    rx.setSecret(hook.secret ?? hook.signingSecret ?? '');
-    return await t.sandbox.receiverCheck({ webhookId: hook.id });
-  } finally {
-    await rx.close();
-  }
-}
-
-/** Runs the jobs, at most `width` at a time. */
-async function pool(jobs: (() => Promise<void>)[], width: number) {
-  const queue = [...jobs];
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) await job();
-    }),
-  );
-}
+const { judged, outcome } = createOutcomes();
 
 beforeAll(async () => {
   // Alone first: their verdicts rest on waits a few ms apart, which clients beside them would blur;
@@ -85,24 +33,6 @@ beforeAll(async () => {
     8,
   );
 }, 60_000);
-
-function outcome(name: string): Outcome {
-  const o = outcomes.get(name);
-  if (!o) throw new Error(`${name}: not run`);
-  if (o instanceof Error) throw o;
-  return o;
-}
-const failed = (o: Outcome) =>
-  o.rules
-    .filter((r) => r.status === 'fail')
-    .map((r) => r.id)
-    .sort();
-const shown = (o: Outcome) =>
-  JSON.stringify(
-    o.rules.map(({ id, status, summary, evidence }) => ({ id, status, summary, evidence })),
-    null,
-    1,
-  );
 
 describe('unnamed well-behaved clients get no fail', () => {
   for (const c of WELL_BEHAVED)
