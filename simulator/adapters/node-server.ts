@@ -3,7 +3,13 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { CoreHandler } from '../core/types.ts';
-import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
+import {
+  type ConnectionCount,
+  createNodeListener,
+  describeClientError,
+  numberConnection,
+  writeRawResponse,
+} from './node-http.ts';
 
 // Loaded through require(): an ES import of node:http builds its module facade by reading every
 // export, and node:http's lazy WebSocket/fetch getters then load Node's bundled undici (~25 ms of
@@ -67,6 +73,7 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
   // Set once listening (port 0 is only known then); no request can arrive before.
   let origin = opts.publicUrl;
   let draining = false;
+  const connections: ConnectionCount = { opened: 0 };
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -80,8 +87,11 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
       origin: () => origin,
       draining: () => draining,
       openStreams: streams,
+      connections,
     }),
   );
+  // Numbered as accepted: the client verdicts tell a call sent beside another from a retry by it.
+  server.on('connection', (socket) => numberConnection(connections, socket));
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) =>
