@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { CoreHandler, PlainRequest, PlainResponse, StreamSink } from '../core/types.ts';
+import { type ConnectionCount, connectionOf } from './connection-numbers.ts';
 
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
@@ -11,21 +11,6 @@ export interface NodeAdapterOptions {
    * from the Host header, so a shared sandbox cannot be made to advertise another issuer.
    */
   origin?: () => string | undefined;
-}
-
-/** Connections a server has accepted, numbered from 1 (see PlainRequest.connection). */
-export interface ConnectionCount {
-  opened: number;
-}
-const CONNECTION = Symbol('ncs.connection');
-type Numbered = Socket & { [CONNECTION]?: { id: number; requests: number } };
-
-/**
- * Numbers a connection as the server accepts it (its `connection` event).
- * @example server.on('connection', (socket) => numberConnection(count, socket));
- */
-export function numberConnection(count: ConnectionCount, socket: Socket): void {
-  (socket as Numbered)[CONNECTION] = { id: ++count.opened, requests: 0 };
 }
 
 /** node:http request -> plain request (translation only). */
@@ -277,7 +262,6 @@ export function createNodeListener(
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   const count = opts.connections;
-  const opened = () => count?.opened ?? 0;
   return (req: IncomingMessage, res: ServerResponse) => {
     // The connection closed before the answer was complete: the client gave up on this call.
     const gone = { at: 0 };
@@ -287,8 +271,8 @@ export function createNodeListener(
     fromNodeRequest(req, max, opts.origin?.())
       .then(async (plain) => {
         plain.clientGone = gone;
-        const numbered = (req.socket as Numbered)[CONNECTION];
-        if (numbered && count) plain.connection = { id: numbered.id, first: ++numbered.requests === 1, opened };
+        const connection = count && connectionOf(count, req.socket);
+        if (connection) plain.connection = connection;
         const out = await core.handle(plain);
         if (plain.bodyTooLarge) {
           // Answer, then close the connection once the rest of the body has been read and dropped.

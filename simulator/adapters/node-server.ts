@@ -3,13 +3,8 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { CoreHandler } from '../core/types.ts';
-import {
-  type ConnectionCount,
-  createNodeListener,
-  describeClientError,
-  numberConnection,
-  writeRawResponse,
-} from './node-http.ts';
+import { type ConnectionCount, numberConnection } from './connection-numbers.ts';
+import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
 
 // Loaded through require(): an ES import of node:http builds its module facade by reading every
 // export, and node:http's lazy WebSocket/fetch getters then load Node's bundled undici (~25 ms of
