@@ -6,6 +6,12 @@ export interface ConnectionCount {
   opened: number;
 }
 
+/**
+ * One count for every server of the process: a sandbox's main and alternate listeners feed one
+ * observer, so their connection numbers must compare (a retry at the other address is still a retry).
+ */
+export const PROCESS_CONNECTIONS: ConnectionCount = { opened: 0 };
+
 const CONNECTION = Symbol('ncs.connection');
 type Numbered = Socket & { [CONNECTION]?: { id: number; requests: number } };
 

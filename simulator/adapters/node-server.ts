@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { CoreHandler } from '../core/types.ts';
-import { type ConnectionCount, numberConnection } from './connection-numbers.ts';
+import { numberConnection, PROCESS_CONNECTIONS } from './connection-numbers.ts';
 import { createNodeListener, describeClientError, writeRawResponse } from './node-http.ts';
 
 // Loaded through require(): an ES import of node:http builds its module facade by reading every
@@ -68,7 +68,7 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
   // Set once listening (port 0 is only known then); no request can arrive before.
   let origin = opts.publicUrl;
   let draining = false;
-  const connections: ConnectionCount = { opened: 0 };
+  const connections = PROCESS_CONNECTIONS;
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,

@@ -203,4 +203,29 @@ export const MISBEHAVING_2: FaultyClient2[] = [
       if (r.status !== 400) throw new Error(`answered ${r.status}`);
     },
   },
+  {
+    does: 'repeats a read refused with 403 at the second address (a failover that is no remedy)',
+    fails: ['retry.only-after-failure'],
+    async run(t) {
+      const a = { ...auth(t), tenant: 'alpine-bistro' };
+      const alt = { ...t, baseUrl: t.altBaseUrl };
+      await withWaits((n) => api(n ? alt : t, a, 'GET', '/connections'), [200], always);
+    },
+  },
+  {
+    does: 'writes a new timestamp into the body when it retries a create under the same key',
+    fails: ['idempotency.one-key-one-content'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'internal' });
+      await withWaits(
+        (n) =>
+          api(t, a, 'POST', '/connections', {
+            body: { ...CONNECTION, scopeLabel: `Deck sent at attempt ${n}` },
+            key: 'stamped-body-0001',
+          }),
+        [300],
+      );
+    },
+  },
 ];

@@ -94,4 +94,38 @@ export const STREAM_CLIENTS: UnnamedClient2[] = [
       }
     },
   },
+  {
+    does: 'consumes in batches: connects with its cursor every minute (sandbox clock), reads until idle, disconnects',
+    pass: ['stream.resume-from-last-read'],
+    async run(t) {
+      const a = auth(t);
+      let last: number | undefined;
+      for (let batch = 0; batch < 3; batch++) {
+        const ids = await readStream(t, a, {
+          ...(last === undefined ? {} : { cursor: last }),
+          idleMs: 400,
+          onOpen: () => publish(t, a.tenant, 2),
+        });
+        last = ids.at(-1) ?? last;
+        await t.sandbox.control.advanceClock(60);
+      }
+    },
+  },
+  {
+    does: 'is told its cursor expired (stream.reset), reads on, and after a cut resumes from what it read since',
+    pass: ['stream.resume-from-last-read'],
+    async run(t) {
+      const a = auth(t);
+      const first = await readStream(t, a, { count: 2, onOpen: () => publish(t, a.tenant, 2) });
+      fault(t, { kind: 'cursor_expired', count: 1 });
+      fault(t, { kind: 'stream_cut', afterMessages: 2, count: 1 });
+      const after = await readStream(t, a, {
+        cursor: first.at(-1) ?? 0,
+        count: 2,
+        onOpen: () => publish(t, a.tenant, 2),
+      });
+      await sleep(100);
+      await readStream(t, a, { cursor: after.at(-1) ?? 0, idleMs: 400, onOpen: () => publish(t, a.tenant, 1) });
+    },
+  },
 ];

@@ -222,6 +222,17 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
     },
   },
   {
+    does: 'fails over to the second address after a gateway 503, retrying the create there with its key',
+    pass: ['retry.same-key-and-content', 'retry.only-after-failure'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'unavailable', route: 'createConnection', retryAfterSeconds: 1, count: 1 });
+      const alt = { ...t, baseUrl: t.altBaseUrl };
+      const r = await withWaits((n) => create(n ? alt : t, a, 'failover-create-01'), [(x: Reply) => x.retryAfterMs]);
+      if (r.status !== 200) throw new Error(`the failover answered ${r.status}`);
+    },
+  },
+  {
     does: 'sends two identical reads at once for a tenant it is not released for (both 403), and stops',
     pass: [],
     async run(t) {
