@@ -53,6 +53,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
     timing: true,
     async run(t) {
       const a = auth(t);
+      // Five sequences: twenty comparisons, so a busy machine delaying some waits does not decide.
       for (const [route, path] of [
         ['listProviders', '/providers'],
         ['listConnectors', '/connectors'],
@@ -63,7 +64,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
         // The same seed each time: the "random" amounts are 37 and 91 ms in every sequence.
         const seeded = [37, 91];
         fault(t, { kind: 'internal', route, count: 2 });
-        await withWaits(() => api(t, a, 'GET', path), [150 + (seeded[0] ?? 0), 300 + (seeded[1] ?? 0)]);
+        await withWaits(() => api(t, a, 'GET', path), [100 + (seeded[0] ?? 0), 200 + (seeded[1] ?? 0)]);
       }
     },
   },
@@ -134,7 +135,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
       for (let i = 0; i < 8; i++) {
         if (i === 3) await t.sandbox.control.advanceClock(120);
         await api(t, a, 'GET', '/connections');
-        await sleep(250);
+        await sleep(180);
       }
     },
   },

@@ -31,9 +31,9 @@ export const RECEIVERS_2: ReceiverKind2[] = [
     verify: (raw, header, secret) => correct('whsec_previous_rotated_out', raw, header) || correct(secret, raw, header),
   },
   {
-    does: 'verifies correctly and acknowledges each delivery after 300 ms (well within the timeout)',
+    does: 'verifies correctly and acknowledges each delivery after 150 ms (well within the timeout)',
     passes: true,
-    delayMs: 300,
+    delayMs: 150,
     verify: (raw, header, secret) => correct(secret, raw, header),
   },
   {
@@ -69,7 +69,7 @@ export const RECEIVERS_2: ReceiverKind2[] = [
     does: 'verifies correctly but acknowledges only after the delivery timeout',
     passes: false,
     delayMs: 1_500,
-    timeoutMs: 700,
+    timeoutMs: 400,
     verify: (raw, header, secret) => correct(secret, raw, header),
   },
 ];
