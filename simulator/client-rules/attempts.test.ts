@@ -42,6 +42,15 @@ describe('retry recognition', () => {
     expect(chain?.calls).toEqual([failed, retry]);
     expect(chain?.links[0]).toMatchObject({ cause: 'internal', waitMs: 395 });
   });
+  it('ignores a key sent along on a route that requires none (a session key on every read): content decides', () => {
+    const polls = [0, 1, 2].map((i) => call({ at: i * 300, key: 'session-key-1' }));
+    expect(chainsOf(...polls)).toEqual([]);
+    const [chain] = chainsOf(
+      call({ at: 0, key: 'session-key-1', status: 500 }),
+      call({ at: 300, key: 'session-key-1' }),
+    );
+    expect(chain?.links[0]).toMatchObject({ cause: 'internal', sameKey: false });
+  });
   it('takes a call opening a connection accepted before the earlier answer left as sent beside it, not a repeat', () => {
     // Both sent at once: the first answered (403) before the second, on its own new connection, was read.
     const first = call({ at: 0, status: 403, connection: 1, connectionsAtAnswer: 2 });

@@ -81,7 +81,7 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
 /**
  * The retry heuristic. A call C repeats an earlier call P of the same client and tenant, within
  * RETRY_WINDOW_MS of P's answer and among the last LOOKBACK_CALLS calls, with the same method and path, when
- * - both carry the same Idempotency-Key and content (whatever P's outcome; a 401 followed by a call with
+ * - both carry the same Idempotency-Key (on a route that requires one) and content (whatever P's outcome; a 401 followed by a call with
  *   another token is a new access, not a repeat), the nearest such P; or, when no earlier call has C's key,
  * - C asks for the same content (query and body) as P, P is not repeated already (each attempt has at
  *   most one retry: concurrent operations with equal content are told apart), P's own key was not used
@@ -151,7 +151,9 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
   const from = Math.max(0, i - LOOKBACK_CALLS);
   const inWindow = (p: CallRecord) => c.at - (settledAt(p) || p.at) <= RETRY_WINDOW_MS;
   const same = (p: CallRecord) => p.method === c.method && p.path === c.path;
-  if (c.key !== undefined)
+  // A key counts only on routes that require one: sent along with a read or a check it means nothing
+  // to the service (a client may send one session key on every call), and the content decides.
+  if (c.key !== undefined && c.modifying)
     for (let j = i - 1; j >= from; j--) {
       const p = must(calls[j], 'a lookback index lies inside the sorted calls');
       if (!inWindow(p)) break;
@@ -174,7 +176,7 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
     // A success with this content (polling), or a refusal C answers with the remedy: not C's original,
     // but an older failed attempt of another operation with equal content may still be.
     if (cause === 'success' || cause === 'concurrent' || (cause === 'client_error' && remedied(p, c))) continue;
-    if (p.key !== undefined && keyUsedAgain(calls, j, p.key)) continue;
+    if (p.modifying && p.key !== undefined && keyUsedAgain(calls, j, p.key)) continue;
     return make(p, c, cause, false);
   }
   return undefined;

@@ -4,7 +4,6 @@ import type { CallRecord, StreamRecord } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { must } from '../lib/invariant.ts';
 
-const MODIFYING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A reconnect more than this after the previous stream ended is a new start, not a resume. */
 export const RECONNECT_WINDOW_MS = 5 * 60_000;
 /** A client's own close may reach the server just after its reconnect: this much overlap still counts. */
@@ -28,7 +27,9 @@ export const oneKeyOneContent: ClientRule = {
     for (const b of buckets) {
       const keyed = b.calls
         .slice()
-        .filter((c) => c.key !== undefined && MODIFYING.has(c.method))
+        // Only where the service compares keys (routes that require one): a key sent along with a read
+        // or a capability check means nothing to it, and no content under it can conflict.
+        .filter((c) => c.key !== undefined && c.modifying)
         .sort((x, y) => x.at - y.at);
       const firstOf = new Map<string, CallRecord>();
       for (const c of keyed) {

@@ -123,6 +123,14 @@ describe('client rules', () => {
     );
     expect(statusOf(observed(waited), 'retry.growing-waits').status).toBe('not-observed');
   });
+  it('idempotency.one-key-one-content: only where the service compares keys (routes that require one)', () => {
+    const CHECK = { method: 'POST', path: '/api/public/v1/capabilities', modifying: false };
+    const checks = [
+      call({ ...CHECK, at: 0, key: 'session-key-1', body: 'a' }),
+      call({ ...CHECK, at: 9, key: 'session-key-1', body: 'b' }),
+    ];
+    expect(statusOf(observed(checks), 'idempotency.one-key-one-content').status).toBe('not-observed');
+  });
   it('idempotency.one-key-one-content: a key used again past its validity starts a new operation', () => {
     const POST = { method: 'POST', path: '/api/public/v1/connections' };
     const day = 24 * 3600_000;

@@ -32,6 +32,8 @@ export function createOutcomes() {
         await t.close();
       }
     },
+    /** The run's outcome as kept: its verdicts, or the Error its run threw (undefined: not run). */
+    outcomeOrError: (name: string): Outcome | Error | undefined => outcomes.get(name),
     outcome(name: string): Outcome {
       const o = outcomes.get(name);
       if (!o) throw new Error(`${name}: not run`);

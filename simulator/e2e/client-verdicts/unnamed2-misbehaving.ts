@@ -69,6 +69,22 @@ export const MISBEHAVING_2: FaultyClient2[] = [
     },
   },
   {
+    does: 'halves its waits (400, 200, 100 ms) on every operation',
+    fails: ['retry.growing-waits', 'retry.spread'],
+    timing: true,
+    async run(t) {
+      const a = auth(t);
+      for (const [route, path] of [
+        ['listProviders', '/providers'],
+        ['listConnectors', '/connectors'],
+        ['listCapabilities', '/capabilities'],
+      ] as const) {
+        fault(t, { kind: 'internal', route, count: 3 });
+        await withWaits(() => api(t, a, 'GET', path), [400, 200, 100]);
+      }
+    },
+  },
+  {
     does: 'doubles its waits from 200 ms but ignores Retry-After: 2',
     fails: ['retry.respects-retry-after'],
     async run(t) {

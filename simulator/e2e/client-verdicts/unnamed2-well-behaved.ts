@@ -233,6 +233,24 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
     },
   },
   {
+    does: 'sends its session Idempotency-Key on every read and capability check (polled), a fresh one per create',
+    pass: ['idempotency.one-key-one-content', 'retry.same-key-and-content'],
+    async run(t) {
+      const a = auth(t);
+      const session = 'session-key-7f3a9c';
+      fault(t, { kind: 'internal', route: 'createConnection', count: 1 });
+      await withWaits(() => create(t, a, 'fresh-create-0001'), wait300);
+      for (const capability of ['orders.read', 'payments.refund', 'orders.read']) {
+        await api(t, a, 'GET', '/connections', { key: session });
+        await api(t, a, 'POST', '/capabilities', {
+          body: { connectorId: 'tillcraft-pos-cloud', capability },
+          key: session,
+        });
+        await sleep(200);
+      }
+    },
+  },
+  {
     does: 'sends two identical reads at once for a tenant it is not released for (both 403), and stops',
     pass: [],
     async run(t) {
