@@ -96,6 +96,8 @@ export const attemptLimit: ClientRule = {
     const good: Evidence[] = [];
     for (const chain of chainsOf(buckets)) {
       if (chain.polling) continue; // a poll kept through failures at its cadence is not a retry sequence
+      // Repeats after answers that allow no retry (a 4xx) are retry.only-after-failure's, not a retry sequence.
+      if (!chain.links.some((l) => RETRYABLE.has(l.cause))) continue;
       const e = (note: string) =>
         evidence(
           chain.bucket,

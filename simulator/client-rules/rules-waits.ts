@@ -1,4 +1,4 @@
-import { type Chain, findChains, type Link } from './attempts.ts';
+import { type Chain, findChains, type Link, RETRYABLE } from './attempts.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { must } from '../lib/invariant.ts';
@@ -27,12 +27,14 @@ export const NO_SPREAD_MIN_DIFFS = 3;
 export const honoured = (l: Link) =>
   l.floorMs > 0 && l.waitMs !== undefined && l.waitMs >= l.floorMs - RETRY_AFTER_SLACK_MS;
 /**
- * A wait the client chose: answered, and not set by the server (within FLOOR_BAND_MS beyond a Retry-After).
- * A wait shorter than the Retry-After ignored it: the client chose that one too (a 503's Retry-After is
- * judged by no other rule, so an immediate retry storm against it is judged here).
+ * A wait the client chose before a retry: after an answer that allows one (a repeat after a 4xx is no
+ * retry; retry.only-after-failure judges it, its waits are no backoff), answered, and not set by the
+ * server (within FLOOR_BAND_MS beyond a Retry-After). A wait shorter than the Retry-After ignored it:
+ * the client chose that one too (a 503's Retry-After is judged by no other rule, so an immediate retry
+ * storm against it is judged here).
  */
 export const backoff = (l: Link): l is Link & { waitMs: number } =>
-  l.waitMs !== undefined && (!honoured(l) || l.waitMs > l.floorMs + FLOOR_BAND_MS);
+  RETRYABLE.has(l.cause) && l.waitMs !== undefined && (!honoured(l) || l.waitMs > l.floorMs + FLOOR_BAND_MS);
 
 /**
  * Growth of a wait: at least this many ms or this share of it, whichever is more (10 ms, 5 %): less is

@@ -123,6 +123,12 @@ describe('client rules', () => {
     );
     expect(statusOf(observed(waited), 'retry.growing-waits').status).toBe('not-observed');
   });
+  it('judges the waits and attempts of retries only: repeats after a 4xx are retry.only-after-failure alone', () => {
+    // Five reads repeated after 401s at one cadence (not recognised as polling: nothing succeeded before).
+    const repeats = [0, 1, 2, 3, 4].map((i) => call({ at: i * 205, status: 401 }));
+    const rules = evaluateClientRules(observed(repeats), []).rules;
+    expect(rules.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['retry.only-after-failure']);
+  });
   it('idempotency.one-key-one-content: only where the service compares keys (routes that require one)', () => {
     const CHECK = { method: 'POST', path: '/api/public/v1/capabilities', modifying: false };
     const checks = [

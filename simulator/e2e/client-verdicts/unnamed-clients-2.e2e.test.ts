@@ -11,7 +11,7 @@ import { WELL_BEHAVED_2 } from './unnamed2-well-behaved.ts';
  * rule, with evidence; receivers are scored by the receiver check. Long waits are the sandbox clock
  * advanced, never slept; clients judged by waits a few ms apart run alone after a warm-up.
  */
-const { judged, outcome, outcomeOrError } = createOutcomes();
+const { judged, judgedTiming, outcome } = createOutcomes();
 
 beforeAll(async () => {
   await judged('warm-up', async (t) => {
@@ -21,18 +21,7 @@ beforeAll(async () => {
         headers: { authorization: `Bearer ${auth.token}`, 'x-service-tenant': auth.tenant },
       });
   });
-  // A busy machine can delay a wait by tens of ms and leave a timing verdict undecided (not-observed,
-  // never a wrong pass or fail): such a client runs again, at most three times in all.
-  const undecided = (c: (typeof MISBEHAVING_2)[number]) => {
-    const o = outcomeOrError(c.does);
-    return (
-      o !== undefined &&
-      !(o instanceof Error) &&
-      c.fails.some((id) => o.rules.find((r) => r.id === id)?.status === 'not-observed')
-    );
-  };
-  for (const c of MISBEHAVING_2.filter((x) => x.timing))
-    for (let run = 0; run < 3 && (run === 0 || undecided(c)); run++) await judged(c.does, c.run, c.options);
+  for (const c of MISBEHAVING_2.filter((x) => x.timing)) await judgedTiming(c);
   await pool(
     [
       ...WELL_BEHAVED_2.map((c) => () => judged(c.does, c.run, c.options)),

@@ -11,7 +11,7 @@ import { WELL_BEHAVED } from './unnamed-well-behaved.ts';
  * check. All run first (several at once, those judged by waits a few ms apart alone), then each test
  * reads its client's verdicts.
  */
-const { judged, outcome } = createOutcomes();
+const { judged, judgedTiming, outcome } = createOutcomes();
 
 beforeAll(async () => {
   // Alone first: their verdicts rest on waits a few ms apart, which clients beside them would blur;
@@ -23,7 +23,7 @@ beforeAll(async () => {
         headers: { authorization: `Bearer ${auth.token}`, 'x-service-tenant': auth.tenant },
       });
   });
-  for (const c of MISBEHAVING.filter((x) => x.timing)) await judged(c.does, c.run);
+  for (const c of MISBEHAVING.filter((x) => x.timing)) await judgedTiming(c);
   await pool(
     [
       ...WELL_BEHAVED.map((c) => () => judged(c.does, c.run)),

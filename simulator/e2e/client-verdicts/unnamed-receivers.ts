@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SIGNATURE_HEADER } from '../../contract/webhook-signature.ts';
 
-/** How one receiver judges a delivery: true accepts (204), false refuses (400). */
-export type Verify = (raw: Buffer, header: string | undefined, secret: string, deliveryId: string) => boolean;
+/** How one receiver judges a delivery: true accepts (204), false refuses (400), 'drop' closes the connection unanswered. */
+export type Verify = (raw: Buffer, header: string | undefined, secret: string, deliveryId: string) => boolean | 'drop';
 
 const hmac = (secret: string, t: string, body: Buffer | string) =>
   createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
@@ -92,6 +92,7 @@ export async function startUnnamedReceiver(verify: Verify, delayMs = 0) {
       const header = req.headers[DEFAULT_SIGNATURE_HEADER.toLowerCase()];
       const value = Array.isArray(header) ? header[0] : header;
       const ok = verify(Buffer.concat(chunks), value, secret, String(req.headers['ncs-delivery'] ?? ''));
+      if (ok === 'drop') return void req.socket.destroy();
       const answer = () => res.writeHead(ok ? 204 : 400).end();
       if (ok && delayMs) setTimeout(answer, delayMs).unref();
       else answer();

@@ -16,31 +16,45 @@ export interface Outcome {
 /** The verdicts of every client run, by what it does (an Error when its run threw). */
 export function createOutcomes() {
   const outcomes = new Map<string, Outcome | Error>();
-  return {
-    /** Runs one client against a fresh simulator and keeps its report. */
-    async judged(name: string, drive: (t: Target) => Promise<unknown>, options: SandboxOptions = {}) {
-      const t = await httpTarget({ activationDelayMs: 0, ...options });
-      try {
-        const out = await drive(t);
-        // A receiver's run hands back its receiver check; a client's, nothing.
-        const receiverCheck =
-          out && typeof out === 'object' && 'cases' in out ? (out as ReceiverCheckResult) : undefined;
-        outcomes.set(name, { rules: t.sandbox.clientReport().rules, ...(receiverCheck ? { receiverCheck } : {}) });
-      } catch (err) {
-        outcomes.set(name, err instanceof Error ? err : new Error(String(err)));
-      } finally {
-        await t.close();
-      }
-    },
-    /** The run's outcome as kept: its verdicts, or the Error its run threw (undefined: not run). */
-    outcomeOrError: (name: string): Outcome | Error | undefined => outcomes.get(name),
-    outcome(name: string): Outcome {
-      const o = outcomes.get(name);
-      if (!o) throw new Error(`${name}: not run`);
-      if (o instanceof Error) throw o;
-      return o;
-    },
-  };
+  /** Runs one client against a fresh simulator and keeps its report. */
+  async function judged(name: string, drive: (t: Target) => Promise<unknown>, options: SandboxOptions = {}) {
+    const t = await httpTarget({ activationDelayMs: 0, ...options });
+    try {
+      const out = await drive(t);
+      // A receiver's run hands back its receiver check; a client's, nothing.
+      const receiverCheck = out && typeof out === 'object' && 'cases' in out ? (out as ReceiverCheckResult) : undefined;
+      outcomes.set(name, { rules: t.sandbox.clientReport().rules, ...(receiverCheck ? { receiverCheck } : {}) });
+    } catch (err) {
+      outcomes.set(name, err instanceof Error ? err : new Error(String(err)));
+    } finally {
+      await t.close();
+    }
+  }
+  /**
+   * Runs a misbehaving client judged by waits a few ms apart. A busy machine can delay a wait by tens of
+   * ms, leaving the verdict undecided or making an immediate retry read as a growing wait: while a rule
+   * it must fail did not, it runs again, at most three times in all (a rule that never fails it still
+   * fails the test).
+   */
+  async function judgedTiming(c: {
+    does: string;
+    fails: string[];
+    run: (t: Target) => Promise<unknown>;
+    options?: SandboxOptions;
+  }) {
+    for (let run = 0; run < 3; run++) {
+      await judged(c.does, c.run, c.options);
+      const o = outcomes.get(c.does);
+      if (o instanceof Error || c.fails.every((id) => o?.rules.find((r) => r.id === id)?.status === 'fail')) return;
+    }
+  }
+  function outcome(name: string): Outcome {
+    const o = outcomes.get(name);
+    if (!o) throw new Error(`${name}: not run`);
+    if (o instanceof Error) throw o;
+    return o;
+  }
+  return { judged, judgedTiming, outcome };
 }
 
 /** Registers a receiver of this kind and runs the receiver check against it. */

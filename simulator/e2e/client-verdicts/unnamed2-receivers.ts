@@ -37,6 +37,16 @@ export const RECEIVERS_2: ReceiverKind2[] = [
     verify: (raw, header, secret) => correct(secret, raw, header),
   },
   {
+    does: 'refuses forged and stale deliveries by closing the connection without an answer',
+    passes: true,
+    verify: (raw, header, secret) => correct(secret, raw, header) || 'drop',
+  },
+  {
+    does: 'acknowledges every delivery with 2xx at once and verifies later, from a queue',
+    passes: false,
+    verify: () => true,
+  },
+  {
     does: 'verifies only when a signature header is present (an unsigned delivery passes)',
     passes: false,
     verify: (raw, header, secret) => header === undefined || correct(secret, raw, header),

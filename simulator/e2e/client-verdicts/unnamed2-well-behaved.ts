@@ -251,6 +251,18 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
     },
   },
   {
+    does: 'hedges a slow create: a second copy with the same key after 200 ms while the first is still awaited',
+    pass: ['retry.same-key-and-content', 'idempotency.one-key-one-content'],
+    async run(t) {
+      const a = auth(t);
+      fault(t, { kind: 'latency', route: 'createConnection', latencyMs: 600, count: 1 });
+      const first = create(t, a, 'hedged-create-0001');
+      await sleep(200);
+      const [x, y] = await Promise.all([first, create(t, a, 'hedged-create-0001')]);
+      if (x.json?.data?.id !== y.json?.data?.id) throw new Error('the hedged copies made two connections');
+    },
+  },
+  {
     does: 'sends two identical reads at once for a tenant it is not released for (both 403), and stops',
     pass: [],
     async run(t) {
