@@ -100,7 +100,7 @@ export const DEFAULT_OBSERVATION_LIMITS: ObservationLimits = {
 
 /**
  * What the sandbox remembers of its clients, bounded: at most maxBuckets x (callsPerBucket call records
- * of about 200 bytes + streamsPerBucket stream records) plus browserRecords, about 11 MB with the defaults
+ * of about 215 bytes + streamsPerBucket stream records) plus browserRecords, about 12 MB with the defaults
  * and usually far less. Buckets are kept in a two-level map (client, then tenant) so a call costs two
  * map reads and no string building.
  * @example const obs = createObservations(); const b = obs.bucket('partner-app', 'harbour-kitchens'); b.calls.push(rec);
