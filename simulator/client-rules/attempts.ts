@@ -81,8 +81,9 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
 /**
  * The retry heuristic. A call C repeats an earlier call P of the same client and tenant, within
  * RETRY_WINDOW_MS of P's answer and among the last LOOKBACK_CALLS calls, with the same method and path, when
- * - both carry the same Idempotency-Key (on a route that requires one) and content (whatever P's outcome; a 401 followed by a call with
- *   another token is a new access, not a repeat), the nearest such P; or, when no earlier call has C's key,
+ * - both carry the same Idempotency-Key (on a route that requires one) and content (whatever P's
+ *   outcome; a 401 followed by a call with another token is a new access, not a repeat), the nearest
+ *   such P; or, when no earlier call has C's key,
  * - C asks for the same content (query and body) as P, P is not repeated already (each attempt has at
  *   most one retry: concurrent operations with equal content are told apart), P's own key was not used
  *   again later (its operation went on under that key), and P failed: 429, 500, 502-504, no answer, not
