@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { CoreHandler, PlainRequest, PlainResponse, StreamSink } from '../core/types.ts';
+import { type ConnectionCount, connectionOf } from './connection-numbers.ts';
 import { checkHost } from './host-header.ts';
 
 export interface NodeAdapterOptions {
@@ -260,9 +261,12 @@ export function createNodeListener(
     openStreams?: OpenStreams;
     /** True once the server is shutting down: answers carry Connection: close. */
     draining?: () => boolean;
+    /** The server's connection count, when it numbers its connections (numberConnection). */
+    connections?: ConnectionCount;
   } = {},
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
+  const count = opts.connections;
   return (req: IncomingMessage, res: ServerResponse) => {
     const hostProblem = checkHost(req);
     if (hostProblem) {
@@ -279,6 +283,8 @@ export function createNodeListener(
     fromNodeRequest(req, max, opts.origin?.())
       .then(async (plain) => {
         plain.clientGone = gone;
+        const connection = count && connectionOf(count, req.socket);
+        if (connection) plain.connection = connection;
         const out = await core.handle(plain);
         if (plain.bodyTooLarge) {
           // Answer, then close the connection once the rest of the body has been read and dropped.

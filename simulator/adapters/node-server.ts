@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CoreHandler } from '../core/types.ts';
+import { numberConnection, PROCESS_CONNECTIONS } from './connection-numbers.ts';
 import { createNodeListener, describeClientError, writeNodeResponse, writeRawResponse } from './node-http.ts';
 
 // Loaded through require(): an ES import of node:http builds its module facade by reading every
@@ -82,6 +83,7 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
   // Set once listening (port 0 is only known then); no request can arrive before.
   let origin = opts.publicUrl;
   let draining = false;
+  const connections = PROCESS_CONNECTIONS;
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -97,8 +99,11 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
       origin: () => origin,
       draining: () => draining,
       openStreams: streams,
+      connections,
     }),
   );
+  // Numbered as accepted: the client verdicts tell a call sent beside another from a retry by it.
+  server.on('connection', (socket) => numberConnection(connections, socket));
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   // Every open connection, and those that have carried a request: node counts a connection without
   // one idle, so its closeIdleConnections() at shutdown would reset a first request on its way (close()).

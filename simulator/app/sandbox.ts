@@ -9,6 +9,7 @@ import { createInspector } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createRuns, isSameSecret, type Runs, withRuns } from './runs.ts';
 import { createClientVerdicts } from '../client-rules/index.ts';
+import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../state/idempotency-store.ts';
 import { DEFAULT_ALT_BASE_URL, DEFAULT_BASE_URL, type Sandbox, type SandboxOptions } from './sandbox-options.ts';
 import { openSandboxState } from './sandbox-open-state.ts';
 
@@ -28,7 +29,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const adminToken = options.adminToken ?? newId('ncs_admin', 24);
   // Mounts beside the interface, each with its own prefixes and error format (longest prefix wins).
   const verdicts =
-    options.clientVerdicts === false ? undefined : createClientVerdicts({ lookupToken: (t) => state.tokens.lookup(t) });
+    options.clientVerdicts === false
+      ? undefined
+      : createClientVerdicts({
+          lookupToken: (t) => state.tokens.lookup(t),
+          // The rules time calls on the sandbox clock and know how long a key lives, as the service does.
+          now: () => state.clock.now(),
+          service: {
+            keyValidityMs:
+              options.idempotency?.ttlSeconds !== undefined
+                ? options.idempotency.ttlSeconds * 1000
+                : DEFAULT_IDEMPOTENCY_TTL_MS,
+          },
+        });
   const control = createControlOperations(
     state,
     verdicts

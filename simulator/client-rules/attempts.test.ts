@@ -11,7 +11,7 @@ describe('retry recognition', () => {
       call({ ...POST, at: 0, key: 'k1', body: 'a', status: 500 }),
       call({ ...POST, at: 300, key: 'k1', body: 'a' }),
     );
-    expect(chain?.links[0]).toMatchObject({ cause: 'internal', waitMs: 295, sameKey: true, sameContent: true });
+    expect(chain?.links[0]).toMatchObject({ cause: 'internal', waitMs: 295, sameKey: true });
     const [after] = chainsOf(
       call({ ...POST, at: 0, key: 'k2', body: 'a' }),
       call({ ...POST, at: 50, key: 'k2', body: 'a' }),
@@ -31,6 +31,34 @@ describe('retry recognition', () => {
     ).toEqual([]);
     expect(chainsOf(call({ at: 0 }), call({ at: 1000 }))).toEqual([]);
     expect(chainsOf(call({ at: 0, status: 429 }), call({ at: 1000 }))[0]?.links[0]?.cause).toBe('rate_limited');
+  });
+  it('does not link calls under one key with other content: another operation under a reused key, not a retry', () => {
+    const reused = [0, 1, 2].map((i) => call({ ...POST, at: i * 10, key: 'k', body: `v${i}`, status: i ? 409 : 200 }));
+    expect(chainsOf(...reused)).toEqual([]);
+    // An earlier call with the key and the same content is still what a later one retries.
+    const failed = call({ ...POST, at: 0, key: 'k', body: 'a', status: 500 });
+    const retry = call({ ...POST, at: 400, key: 'k', body: 'a' });
+    const [chain] = chainsOf(failed, call({ ...POST, at: 100, key: 'k', body: 'b', status: 409 }), retry);
+    expect(chain?.calls).toEqual([failed, retry]);
+    expect(chain?.links[0]).toMatchObject({ cause: 'internal', waitMs: 395 });
+  });
+  it('ignores a key sent along on a route that requires none (a session key on every read): content decides', () => {
+    const polls = [0, 1, 2].map((i) => call({ at: i * 300, key: 'session-key-1' }));
+    expect(chainsOf(...polls)).toEqual([]);
+    const [chain] = chainsOf(
+      call({ at: 0, key: 'session-key-1', status: 500 }),
+      call({ at: 300, key: 'session-key-1' }),
+    );
+    expect(chain?.links[0]).toMatchObject({ cause: 'internal', sameKey: false });
+  });
+  it('takes a call opening a connection accepted before the earlier answer left as sent beside it, not a repeat', () => {
+    // Both sent at once: the first answered (403) before the second, on its own new connection, was read.
+    const first = call({ at: 0, status: 403, connection: 1, connectionsAtAnswer: 2 });
+    expect(chainsOf(first, call({ at: 6, status: 403, connection: 2 }))).toEqual([]);
+    // A connection accepted after the answer left (a retry on a new connection) is a repeat.
+    expect(chainsOf(first, call({ at: 6, status: 403, connection: 3 }))[0]?.links[0]?.cause).toBe('client_error');
+    // A later call on a kept-alive connection (not its first call) is a repeat.
+    expect(chainsOf(first, call({ at: 6, status: 403 }))[0]?.links[0]?.cause).toBe('client_error');
   });
   it('counts a call that came before the earlier one was answered as unanswered (a client timeout), in arrival order', () => {
     const retry = call({ at: 800, ...POST, key: 'k', body: 'a' });

@@ -34,7 +34,6 @@ export interface Link {
   /** Floor the server set for this wait (Retry-After of prev), 0 without. */
   floorMs: number;
   sameKey: boolean;
-  sameContent: boolean;
 }
 
 /** The attempts of one operation, in order. */
@@ -68,6 +67,10 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
   if (gaveUp)
     return prev.goneAt <= next.at ? 'transport' : prev.goneAt <= next.at + GONE_RACE_MS ? 'unanswered' : 'concurrent';
   if (prev.answeredAt === 0 || prev.answeredAt > next.at) return prev.watched ? 'concurrent' : 'unanswered';
+  // Next opened a connection the server had accepted before prev's answer left: the client opened it to
+  // send next before it had that answer (calls sent at once, the first answered before the second is
+  // read). A retry is sent after the answer, on a connection kept alive or opened after it.
+  if (next.connection > 0 && next.connection <= prev.connectionsAtAnswer) return 'concurrent';
   if (prev.status === 0 || prev.status === 502 || prev.status === 503 || prev.status === 504) return 'transport';
   if (prev.status === 429) return 'rate_limited';
   if (prev.status >= 500) return 'internal';
@@ -78,8 +81,9 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
 /**
  * The retry heuristic. A call C repeats an earlier call P of the same client and tenant, within
  * RETRY_WINDOW_MS of P's answer and among the last LOOKBACK_CALLS calls, with the same method and path, when
- * - both carry the same Idempotency-Key (whatever P's outcome; a 401 followed by a call with another
- *   token is a new access, not a repeat), the nearest such P; or, when no earlier call has C's key,
+ * - both carry the same Idempotency-Key (on a route that requires one) and content (whatever P's
+ *   outcome; a 401 followed by a call with another token is a new access, not a repeat), the nearest
+ *   such P; or, when no earlier call has C's key,
  * - C asks for the same content (query and body) as P, P is not repeated already (each attempt has at
  *   most one retry: concurrent operations with equal content are told apart), P's own key was not used
  *   again later (its operation went on under that key), and P failed: 429, 500, 502-504, no answer, not
@@ -148,12 +152,18 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
   const from = Math.max(0, i - LOOKBACK_CALLS);
   const inWindow = (p: CallRecord) => c.at - (settledAt(p) || p.at) <= RETRY_WINDOW_MS;
   const same = (p: CallRecord) => p.method === c.method && p.path === c.path;
-  if (c.key !== undefined)
+  // A key counts only on routes that require one: sent along with a read or a check it means nothing
+  // to the service (a client may send one session key on every call), and the content decides.
+  if (c.key !== undefined && c.modifying)
     for (let j = i - 1; j >= from; j--) {
       const p = must(calls[j], 'a lookback index lies inside the sorted calls');
       if (!inWindow(p)) break;
       if (!same(p) || p.key !== c.key) continue;
       if (p.status === 401 && p.token !== c.token) return undefined;
+      // The same key with other content is another operation under a reused key, not a retry (its
+      // waits are no backoff): idempotency.one-key-one-content judges it. An earlier call with this
+      // key and C's content may still be what C retries.
+      if (p.bodyHash !== c.bodyHash) continue;
       // The same key while the first is still awaited: a retry after the client's own timeout that left
       // the first request open (a timer raced against it), not a parallel call.
       const cause = causeOf(p, c);
@@ -167,7 +177,7 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
     // A success with this content (polling), or a refusal C answers with the remedy: not C's original,
     // but an older failed attempt of another operation with equal content may still be.
     if (cause === 'success' || cause === 'concurrent' || (cause === 'client_error' && remedied(p, c))) continue;
-    if (p.key !== undefined && keyUsedAgain(calls, j, p.key)) continue;
+    if (p.modifying && p.key !== undefined && keyUsedAgain(calls, j, p.key)) continue;
     return make(p, c, cause, false);
   }
   return undefined;
@@ -187,6 +197,5 @@ function make(prev: CallRecord, next: CallRecord, cause: Cause, sameKey: boolean
     waitMs: cause === 'unanswered' || cause === 'concurrent' ? undefined : next.at - settledAt(prev),
     floorMs: prev.retryAfterMs ?? 0,
     sameKey,
-    sameContent: prev.bodyHash === next.bodyHash,
   };
 }

@@ -1,5 +1,6 @@
 import type { AccessToken } from '../core/context.ts';
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
+import type { ServiceFacts } from './rule.ts';
 import { createObservations, type ObservationLimits } from './observation.ts';
 import { clientObserver } from './observe.ts';
 import { type ClientReport, evaluateClientRules } from './report.ts';
@@ -13,7 +14,14 @@ export const RECEIVER_CHECKS_KEPT = 20;
  * @example const verdicts = createClientVerdicts({ lookupToken: (t) => state.tokens.lookup(t) }); verdicts.report().exitCode
  */
 export function createClientVerdicts(
-  opts: { lookupToken?: (token: string) => AccessToken | undefined; limits?: Partial<ObservationLimits> } = {},
+  opts: {
+    lookupToken?: (token: string) => AccessToken | undefined;
+    limits?: Partial<ObservationLimits>;
+    /** The sandbox clock (default real time). */
+    now?: () => number;
+    /** What the rules need to know of the service (how long it keeps an idempotency key). */
+    service?: ServiceFacts;
+  } = {},
 ) {
   const observations = createObservations(opts.limits);
   let checks: ReceiverCheckResult[] = [];
@@ -23,6 +31,7 @@ export function createClientVerdicts(
     step: clientObserver({
       observations,
       ...(opts.lookupToken ? { lookupToken: opts.lookupToken } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
     }),
     recordReceiverCheck(result: ReceiverCheckResult) {
       checks = [...checks.filter((c) => c.receiverId !== result.receiverId), result].slice(-RECEIVER_CHECKS_KEPT);
@@ -30,7 +39,7 @@ export function createClientVerdicts(
     receiverChecks: () => [...checks],
     /** The report over every rule; `client` and `tenant` narrow it to one client's or tenant's calls. */
     report(filter: { client?: string; tenant?: string } = {}): ClientReport {
-      return evaluateClientRules(observations, checks, filter);
+      return evaluateClientRules(observations, checks, filter, undefined, opts.service);
     },
     clear() {
       observations.clear();
@@ -41,4 +50,4 @@ export function createClientVerdicts(
 export type ClientVerdicts = ReturnType<typeof createClientVerdicts>;
 
 export { CLIENT_RULES, type ClientReport, type RuleReport } from './report.ts';
-export type { ClientRule, Evidence, RuleStatus } from './rule.ts';
+export type { ClientRule, Evidence, RuleStatus, ServiceFacts } from './rule.ts';

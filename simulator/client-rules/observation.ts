@@ -7,7 +7,10 @@ export interface CallRecord {
   /** Order of arrival across the whole sandbox. */
   seq: number;
   requestId: string;
-  /** Wall-clock ms at arrival and when the answer left (0 while pending): clients wait in real time. */
+  /**
+   * Sandbox-clock ms at arrival and when the answer left (0 while pending): real time, plus whatever the
+   * control plane advanced (time that passed for tokens and keys passed for the client too).
+   */
   at: number;
   answeredAt: number;
   method: string;
@@ -28,6 +31,10 @@ export interface CallRecord {
   watched: boolean;
   /** When the client gave up on the call before its answer was complete (0: it did not, or unknown). */
   goneAt: number;
+  /** Number of the connection the call opened (it was that connection's first call); 0 otherwise or unknown. */
+  connection: number;
+  /** Connections the server had accepted when the answer left (0: unknown). */
+  connectionsAtAnswer: number;
   /** Error code of a failure the pipeline threw (e.g. idempotency_conflict). */
   code: string | undefined;
   /** Retry-After of the answer, in ms. */
@@ -93,7 +100,7 @@ export const DEFAULT_OBSERVATION_LIMITS: ObservationLimits = {
 
 /**
  * What the sandbox remembers of its clients, bounded: at most maxBuckets x (callsPerBucket call records
- * of about 200 bytes + streamsPerBucket stream records) plus browserRecords, about 11 MB with the defaults
+ * of about 215 bytes + streamsPerBucket stream records) plus browserRecords, about 12 MB with the defaults
  * and usually far less. Buckets are kept in a two-level map (client, then tenant) so a call costs two
  * map reads and no string building.
  * @example const obs = createObservations(); const b = obs.bucket('partner-app', 'harbour-kitchens'); b.calls.push(rec);

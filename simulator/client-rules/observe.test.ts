@@ -32,6 +32,17 @@ describe('the observer hook', () => {
     expect(bucket.calls.slice().map((c) => c.status)).toEqual([500, 200]);
     expect(rule('retry.only-after-failure').status).toBe('pass');
   });
+  it('times calls on the sandbox clock: an advance between a 429 and its retry is waited time', async () => {
+    sandbox = createSandbox({ inspector: false });
+    const { token, tenant } = sandbox.issueToken(undefined, 3600);
+    const auth = { authorization: `Bearer ${token}`, 'x-service-tenant': tenant, 'service-version': '2026-07-01' };
+    sandbox.control.addFault({ kind: 'rate_limited', route: 'listProviders', retryAfterSeconds: 30 });
+    expect((await handle({ path: '/api/public/v1/providers', headers: auth })).status).toBe(429);
+    sandbox.control.advanceClock(30);
+    expect((await handle({ path: '/api/public/v1/providers', headers: auth })).status).toBe(200);
+    expect(rule('retry.respects-retry-after').status).toBe('pass');
+    expect(rule('retry.respects-retry-after').evidence[0]?.waitsMs?.[0]).toBeGreaterThanOrEqual(30_000);
+  });
   it('never changes an answer, even when observing fails', async () => {
     const observations = createObservations();
     observations.bucket = () => {

@@ -15,6 +15,11 @@ export interface ObserverDeps {
   observations: Observations;
   /** Resolves a bearer token the pipeline refused before auth ran (an injected fault, the browser guard). */
   lookupToken?: (token: string) => AccessToken | undefined;
+  /**
+   * The sandbox clock (default real time): calls are timed on it, so time the control plane advances
+   * passes for the client rules as it does for tokens and keys.
+   */
+  now?: () => number;
 }
 
 function bearer(header: string | undefined): string | undefined {
@@ -29,14 +34,14 @@ function cursorOf(ctx: RequestContext): number | undefined {
 }
 
 /** Notes the numbered messages (`id: N`) and any stream.reset a stream sends, and when it ends. */
-function watchStream(source: StreamSource, s: StreamRecord): StreamSource {
-  return { open: (sink) => openObserved(source, s, sink) };
+function watchStream(source: StreamSource, s: StreamRecord, now: () => number): StreamSource {
+  return { open: (sink) => openObserved(source, s, sink, now) };
 }
 
 // One object per open stream, no closure per method; outside watchStream so the stop function
 // captures only that object, not the source and record around it.
-function openObserved(source: StreamSource, s: StreamRecord, sink: StreamSink): () => void {
-  const observed = sink.onDrain ? new DrainableObservedSink(sink, s) : new ObservedSink(sink, s);
+function openObserved(source: StreamSource, s: StreamRecord, sink: StreamSink, now: () => number): () => void {
+  const observed = sink.onDrain ? new DrainableObservedSink(sink, s, now) : new ObservedSink(sink, s, now);
   observed.stopSource = source.open(observed);
   return () => observed.stop();
 }
@@ -44,10 +49,12 @@ function openObserved(source: StreamSource, s: StreamRecord, sink: StreamSink): 
 class ObservedSink implements StreamSink {
   protected readonly sink: StreamSink;
   private readonly record: StreamRecord;
+  private readonly now: () => number;
   stopSource: (() => void) | undefined;
-  constructor(sink: StreamSink, record: StreamRecord) {
+  constructor(sink: StreamSink, record: StreamRecord, now: () => number) {
     this.sink = sink;
     this.record = record;
+    this.now = now;
   }
   write(chunk: string): boolean {
     const s = this.record;
@@ -55,16 +62,16 @@ class ObservedSink implements StreamSink {
       const id = Number.parseInt(chunk.slice(4), 10);
       s.firstId ??= id;
       s.lastId = id;
-      s.lastAt = Date.now();
+      s.lastAt = this.now();
     } else if (chunk.startsWith('event: stream.reset')) s.reset = true;
     return this.sink.write(chunk);
   }
   end(): void {
-    this.record.endedAt ||= Date.now();
+    this.record.endedAt ||= this.now();
     this.sink.end();
   }
   stop(): void {
-    this.record.endedAt ||= Date.now();
+    this.record.endedAt ||= this.now();
     this.stopSource?.();
   }
 }
@@ -83,11 +90,12 @@ class DrainableObservedSink extends ObservedSink {
  */
 export function clientObserver(deps: ObserverDeps): Step {
   const obs = deps.observations;
+  const now = deps.now ?? Date.now;
   return defineStep({
     name: 'client-observer',
     // One .then per call, no async wrapper: the step adds one promise and one small record.
     run(ctx, next) {
-      const at = Date.now();
+      const at = now();
       const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
       // Read before the pipeline: a cursor_expired fault takes the cursor off the request.
       const cursor = isStream ? cursorOf(ctx) : undefined;
@@ -128,7 +136,8 @@ function note(
   res: PlainResponse | undefined,
   thrown: unknown,
 ): void {
-  const answeredAt = Date.now();
+  const now = deps.now ?? Date.now;
+  const answeredAt = now();
   const h = ctx.req.headers;
   const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
   const tenant = ctx.access?.tenant ?? h['x-service-tenant'] ?? '-';
@@ -137,7 +146,7 @@ function note(
   const b = obs.bucket(token?.clientId ?? `${ANONYMOUS} ${ctx.req.clientAddress ?? ''}`.trim(), tenant);
   b.lastSeen = answeredAt;
   if (isStream && res?.stream) {
-    res.stream = watchStream(res.stream, noteStream(b, ctx.requestId, at, cursor));
+    res.stream = watchStream(res.stream, noteStream(b, ctx.requestId, at, cursor), now);
     return;
   }
   if (!token) return;
@@ -157,7 +166,11 @@ function note(
     // When the client gave up before the answer (its own timeout): a call after that is a retry, a
     // call beside one still awaited is a parallel call.
     watched: ctx.req.clientGone !== undefined,
-    goneAt: ctx.req.clientGone?.at ?? 0,
+    // The runtime notes it in real time: moved onto the sandbox clock by its current offset.
+    goneAt: ctx.req.clientGone?.at ? ctx.req.clientGone.at + (answeredAt - Date.now()) : 0,
+    // A call opening a connection that was accepted before another call's answer left was sent beside it.
+    connection: ctx.req.connection?.first ? ctx.req.connection.id : 0,
+    connectionsAtAnswer: ctx.req.connection?.opened() ?? 0,
     code: err?.code,
     retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
     version: h['service-version'],

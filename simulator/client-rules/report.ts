@@ -1,6 +1,6 @@
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
 import type { Observations } from './observation.ts';
-import type { ClientRule, Evidence, RuleStatus } from './rule.ts';
+import type { ClientRule, Evidence, RuleStatus, ServiceFacts } from './rule.ts';
 import { ACCESS_RULES } from './rules-access.ts';
 import { receiverVerifies } from './rules-receiver.ts';
 import { RETRY_RULES } from './rules-retry.ts';
@@ -47,6 +47,7 @@ export function evaluateClientRules(
   receiverChecks: readonly ReceiverCheckResult[],
   filter: { client?: string; tenant?: string } = {},
   rules: readonly ClientRule[] = CLIENT_RULES,
+  service: ServiceFacts = {},
 ): ClientReport {
   const buckets = observations.buckets(filter);
   const browser = observations.browser
@@ -54,7 +55,7 @@ export function evaluateClientRules(
     .filter((r) => (!filter.client || r.client === filter.client) && (!filter.tenant || r.tenant === filter.tenant));
   const checks = receiverChecks.filter((r) => !filter.tenant || r.tenant === filter.tenant);
   const results: RuleReport[] = rules.map((rule) => {
-    const { status, summary, evidence } = rule.evaluate({ buckets, browser, receiverChecks: checks });
+    const { status, summary, evidence } = rule.evaluate({ buckets, browser, receiverChecks: checks, service });
     const { id, severity, title, section, sentence } = rule;
     return { id, severity, title, section, sentence, status, summary, evidence };
   });

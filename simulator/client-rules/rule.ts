@@ -22,8 +22,18 @@ export interface RuleVerdict {
   evidence: Evidence[];
 }
 
+/** What the rules know of the service they observe for (where the interface says "not shown"). */
+export interface ServiceFacts {
+  /**
+   * How long the service keeps an idempotency key from its first use, ms (the interface returns only
+   * expiresAt): a key used again after that starts a new operation. Undefined: forever.
+   */
+  keyValidityMs?: number;
+}
+
 /** What a rule evaluates: the observed buckets and the browser-context calls. */
 export interface RuleInput {
+  service: ServiceFacts;
   buckets: readonly ClientBucket[];
   browser: readonly BrowserRecord[];
   /** The latest receiver check of each receiver. */

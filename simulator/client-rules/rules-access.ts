@@ -4,7 +4,6 @@ import type { CallRecord, StreamRecord } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { must } from '../lib/invariant.ts';
 
-const MODIFYING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A reconnect more than this after the previous stream ended is a new start, not a resume. */
 export const RECONNECT_WINDOW_MS = 5 * 60_000;
 /** A client's own close may reach the server just after its reconnect: this much overlap still counts. */
@@ -21,15 +20,23 @@ export const oneKeyOneContent: ClientRule = {
   section: 'Errors',
   sentence:
     'idempotency_conflict: same idempotency key with different content; causes: key reused, content changed afterwards; remedy: use a new key for each new operation',
-  evaluate({ buckets }) {
+  evaluate({ buckets, service }) {
     const bad: Evidence[] = [];
     const good: Evidence[] = [];
+    const validity = service.keyValidityMs ?? Number.POSITIVE_INFINITY;
     for (const b of buckets) {
-      const keyed = b.calls.slice().filter((c) => c.key !== undefined && MODIFYING.has(c.method));
+      const keyed = b.calls
+        .slice()
+        // Only where the service compares keys (routes that require one): a key sent along with a read
+        // or a capability check means nothing to it, and no content under it can conflict.
+        .filter((c) => c.key !== undefined && c.modifying)
+        .sort((x, y) => x.at - y.at);
       const firstOf = new Map<string, CallRecord>();
       for (const c of keyed) {
         if (c.key === undefined) continue;
-        const first = firstOf.get(c.key);
+        let first = firstOf.get(c.key);
+        // Past the key's validity the service has forgotten it: using it again starts a new operation.
+        if (first && c.at - first.at >= validity) first = undefined;
         if (!first) firstOf.set(c.key, c);
         if (c.code === 'idempotency_conflict' || (first && first.bodyHash !== c.bodyHash && first.path === c.path))
           bad.push(

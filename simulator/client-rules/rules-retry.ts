@@ -1,14 +1,9 @@
 import { findChains, type Link, RETRYABLE } from './attempts.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
-import { firstCall, growingWaits, spreadWaits } from './rules-waits.ts';
+import { firstCall, growingWaits, RETRY_AFTER_SLACK_MS, spreadWaits } from './rules-waits.ts';
 
-/**
- * Timer slack: a wait this much shorter than Retry-After still counts as respecting it. A wait is measured
- * from the answer leaving, so a client that slept the whole Retry-After never reads shorter; 3 ms covers
- * a timer firing a millisecond early and clocks counting whole milliseconds.
- */
-export const RETRY_AFTER_SLACK_MS = 3;
+export { RETRY_AFTER_SLACK_MS };
 /** Attempts in a row the interface's guidance makes at most. */
 export const GUIDANCE_ATTEMPTS = 4;
 
@@ -25,8 +20,6 @@ export const onlyAfterFailure: ClientRule = {
     const good: Evidence[] = [];
     for (const chain of chainsOf(buckets))
       for (const l of chain.links) {
-        // The same key with other content is a new operation under a reused key: idempotency.one-key-one-content.
-        if (!l.sameContent) continue;
         const e = (note: string) => evidence(chain.bucket, ids(l), l.prev.at, note);
         if (RETRYABLE.has(l.cause)) good.push(e(`retried after ${l.cause} (${l.prev.status || 'no answer'})`));
         else
@@ -53,7 +46,7 @@ export const sameKeyAndContent: ClientRule = {
     for (const chain of chainsOf(buckets))
       for (const l of chain.links) {
         // Modifying: the route requires an Idempotency-Key (a capability check is a POST that changes nothing).
-        if (!l.next.modifying || !RETRYABLE.has(l.cause) || !l.sameContent) continue;
+        if (!l.next.modifying || !RETRYABLE.has(l.cause)) continue;
         const e = (note: string) => evidence(chain.bucket, ids(l), l.prev.at, note);
         if (l.sameKey) good.push(e(`retry after ${l.cause} with the same key`));
         else
@@ -103,6 +96,8 @@ export const attemptLimit: ClientRule = {
     const good: Evidence[] = [];
     for (const chain of chainsOf(buckets)) {
       if (chain.polling) continue; // a poll kept through failures at its cadence is not a retry sequence
+      // Repeats after answers that allow no retry (a 4xx) are retry.only-after-failure's, not a retry sequence.
+      if (!chain.links.some((l) => RETRYABLE.has(l.cause))) continue;
       const e = (note: string) =>
         evidence(
           chain.bucket,

@@ -1,4 +1,4 @@
-import { type Chain, findChains, type Link } from './attempts.ts';
+import { type Chain, findChains, type Link, RETRYABLE } from './attempts.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { must } from '../lib/invariant.ts';
@@ -6,6 +6,12 @@ import { must } from '../lib/invariant.ts';
 /** The wait rules: growth and spread of a client's retry waits, judged per client over its retry sequences. */
 /** A wait within this of the server's Retry-After was set by the server, not by the client's backoff. */
 export const FLOOR_BAND_MS = 50;
+/**
+ * Timer slack: a wait this much shorter than Retry-After still counts as respecting it. A wait is measured
+ * from the answer leaving, so a client that slept the whole Retry-After never reads shorter; 3 ms covers
+ * a timer firing a millisecond early and clocks counting whole milliseconds.
+ */
+export const RETRY_AFTER_SLACK_MS = 3;
 /** Spread: same-position waits of retry sequences differing by more than this (median) show random spread... */
 export const SPREAD_MIN_MS = 40;
 /**
@@ -17,9 +23,18 @@ export const SPREAD_MIN_MS = 40;
 export const SAME_WAIT_MS = 20;
 export const NO_SPREAD_P75_MS = 40;
 export const NO_SPREAD_MIN_DIFFS = 3;
-/** A wait the client chose: answered, and not set by the server (within FLOOR_BAND_MS beyond a Retry-After). */
+/** The wait honoured a Retry-After (it lasted at least that long): its length is at least partly the server's. */
+export const honoured = (l: Link) =>
+  l.floorMs > 0 && l.waitMs !== undefined && l.waitMs >= l.floorMs - RETRY_AFTER_SLACK_MS;
+/**
+ * A wait the client chose before a retry: after an answer that allows one (a repeat after a 4xx is no
+ * retry; retry.only-after-failure judges it, its waits are no backoff), answered, and not set by the
+ * server (within FLOOR_BAND_MS beyond a Retry-After). A wait shorter than the Retry-After ignored it:
+ * the client chose that one too (a 503's Retry-After is judged by no other rule, so an immediate retry
+ * storm against it is judged here).
+ */
 export const backoff = (l: Link): l is Link & { waitMs: number } =>
-  l.waitMs !== undefined && (l.floorMs === 0 || l.waitMs > l.floorMs + FLOOR_BAND_MS);
+  RETRYABLE.has(l.cause) && l.waitMs !== undefined && (!honoured(l) || l.waitMs > l.floorMs + FLOOR_BAND_MS);
 
 /**
  * Growth of a wait: at least this many ms or this share of it, whichever is more (10 ms, 5 %): less is
@@ -109,11 +124,11 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
     }
     return;
   }
-  // Two waits after a Retry-After are its length plus the client's draw: equal ones are the server's doing.
+  // Two waits after an honoured Retry-After are its length plus the client's draw: equal ones are the server's doing.
   const flat = pairs.filter(
     (p) =>
-      p.a.floorMs === 0 &&
-      p.b.floorMs === 0 &&
+      !honoured(p.a) &&
+      !honoured(p.b) &&
       ((p.a.waitMs < IMMEDIATE_MS && p.b.waitMs < IMMEDIATE_MS) ||
         Math.abs(p.b.waitMs - p.a.waitMs) < growthMin(p.a.waitMs)),
   );

@@ -111,6 +111,44 @@ describe('client rules', () => {
     expect(r.status).toBe('pass');
     expect(r.summary).toMatch(/^2 /);
   });
+  it("retry.growing-waits: waits that ignore a Retry-After are the client's own and are judged", () => {
+    // Three 503s with Retry-After: 1, retried at once: no growth, though each answer named a wait.
+    const storm = [0, 1, 2, 3].map((i) =>
+      call({ at: i * 10, status: i < 3 ? 503 : 200, retryAfterMs: i < 3 ? 1000 : undefined }),
+    );
+    expect(statusOf(observed(storm), 'retry.growing-waits').status).toBe('fail');
+    // Waited out each time: the server set those waits, none is judged.
+    const waited = [0, 1, 2, 3].map((i) =>
+      call({ at: i * 1010, status: i < 3 ? 503 : 200, retryAfterMs: i < 3 ? 1000 : undefined }),
+    );
+    expect(statusOf(observed(waited), 'retry.growing-waits').status).toBe('not-observed');
+  });
+  it('judges the waits and attempts of retries only: repeats after a 4xx are retry.only-after-failure alone', () => {
+    // Five reads repeated after 401s at one cadence (not recognised as polling: nothing succeeded before).
+    const repeats = [0, 1, 2, 3, 4].map((i) => call({ at: i * 205, status: 401 }));
+    const rules = evaluateClientRules(observed(repeats), []).rules;
+    expect(rules.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['retry.only-after-failure']);
+  });
+  it('idempotency.one-key-one-content: only where the service compares keys (routes that require one)', () => {
+    const CHECK = { method: 'POST', path: '/api/public/v1/capabilities', modifying: false };
+    const checks = [
+      call({ ...CHECK, at: 0, key: 'session-key-1', body: 'a' }),
+      call({ ...CHECK, at: 9, key: 'session-key-1', body: 'b' }),
+    ];
+    expect(statusOf(observed(checks), 'idempotency.one-key-one-content').status).toBe('not-observed');
+  });
+  it('idempotency.one-key-one-content: a key used again past its validity starts a new operation', () => {
+    const POST = { method: 'POST', path: '/api/public/v1/connections' };
+    const day = 24 * 3600_000;
+    const calls = [call({ ...POST, at: 0, key: 'k', body: 'a' }), call({ ...POST, at: day + 1, key: 'k', body: 'b' })];
+    const judge = (keyValidityMs?: number) =>
+      evaluateClientRules(observed(calls), [], {}, undefined, keyValidityMs ? { keyValidityMs } : {}).rules.find(
+        (r) => r.id === 'idempotency.one-key-one-content',
+      )?.status;
+    expect(judge(day)).toBe('pass');
+    expect(judge(2 * day)).toBe('fail');
+    expect(judge()).toBe('fail');
+  });
   it('version.service-version-sent and idempotency.one-key-one-content', () => {
     expect(statusOf(observed([call({ at: 0, version: 'latest' })]), 'version.service-version-sent').status).toBe(
       'fail',

@@ -32,6 +32,8 @@ export function call(over: Partial<CallRecord> & { at: number; body?: string; ms
     status: 200,
     watched: false,
     goneAt: 0,
+    connection: 0,
+    connectionsAtAnswer: 0,
     code: undefined,
     retryAfterMs: undefined,
     version: '2026-07-01',

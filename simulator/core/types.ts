@@ -20,6 +20,14 @@ export interface PlainRequest {
    * retry after a timeout from a parallel call by it. A plain object, not an AbortSignal: no listener per call.
    */
   clientGone?: { at: number };
+  /**
+   * Set by adapters with connections (node:http): the number of the connection the request came on
+   * (counted from 1 as the server accepts them), whether it is that connection's first request, and
+   * how many connections the server has accepted so far (read when the answer leaves). A call that is
+   * the first on a connection opened before another call's answer left was sent before its client had
+   * that answer: the client verdicts tell parallel calls from retries by it.
+   */
+  connection?: { id: number; first: boolean; opened(): number };
 }
 
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */

@@ -81,12 +81,18 @@ export interface IdempotencyPort {
   readonly options: IdempotencyOptions;
 }
 
+/** How long a key stays valid unless configured: 24 h. */
+export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
 export function createIdempotencyStore(
   clock: Clock,
   options: Partial<IdempotencyOptions> = {},
   persistence: Persistence = memoryOnly,
 ): IdempotencyStore {
-  const opts: IdempotencyOptions = { ttlMs: options.ttlMs ?? 24 * 3600_000, maxRecords: options.maxRecords ?? 200_000 };
+  const opts: IdempotencyOptions = {
+    ttlMs: options.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS,
+    maxRecords: options.maxRecords ?? 200_000,
+  };
   const records = new Map<string, IdempotencyRecord>();
   // Records in insertion order (= expiry order with one TTL). A Map would give that order too, but
   // iterating from its head after many deletes walks every deleted slot again on each insert.

@@ -25,6 +25,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'simulator/e2e/reliability/data-dir.e2e.test.ts': 13,
   'conformance/e2e/mutations.e2e.test.ts': 13,
   'simulator/e2e/client-verdicts/unnamed-clients.e2e.test.ts': 15,
+  'simulator/e2e/client-verdicts/unnamed-clients-2.e2e.test.ts': 12,
   'simulator/e2e/client-verdicts/faults.e2e.test.ts': 13,
   'simulator/e2e/reliability/transport.e2e.test.ts': 9,
   'simulator/e2e/shared/runs.e2e.test.ts': 8,

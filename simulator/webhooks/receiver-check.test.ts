@@ -7,8 +7,8 @@ import { runReceiverCheck } from './receiver-check.ts';
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-/** A receiver answering each delivery with `answer(headers)` (or never, for 'hang'). */
-async function receiver(answer: (h: Record<string, string | string[] | undefined>) => number | 'hang') {
+/** A receiver answering each delivery with `answer(headers)` (or never, for 'hang'; closing the connection, for 'drop'). */
+async function receiver(answer: (h: Record<string, string | string[] | undefined>) => number | 'hang' | 'drop') {
   const seen: { case: string; signature?: string }[] = [];
   server = createServer((req, res) => {
     req.resume();
@@ -19,19 +19,21 @@ async function receiver(answer: (h: Record<string, string | string[] | undefined
         ...(typeof sig === 'string' ? { signature: sig } : {}),
       });
       const a = answer(req.headers);
-      if (a !== 'hang') res.writeHead(a).end();
+      if (a === 'drop') req.socket.destroy();
+      else if (a !== 'hang') res.writeHead(a).end();
     });
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/hook`, seen };
 }
 
-const check = (url: string, timeoutMs?: number) =>
+const check = (url: string, timeoutMs?: number, now?: () => number) =>
   runReceiverCheck({
     receiver: { id: 'wh_1', url, secret: 'whsec_test', tenant: 't1' },
     signatureHeader: 'NCS-Signature',
     fetch: globalThis.fetch,
     ...(timeoutMs ? { timeoutMs } : {}),
+    ...(now ? { now } : {}),
   });
 
 describe('runReceiverCheck', () => {
@@ -46,6 +48,21 @@ describe('runReceiverCheck', () => {
     expect(rx.seen.find((s) => s.case === 'uppercase-hex')?.signature).toMatch(/v1=[0-9A-F]{64}$/);
     expect(rx.seen.find((s) => s.case === 'header-missing')?.signature).toBeUndefined();
     expect(result.pass).toBe(false);
+  });
+  it('signs the ahead case more than 301 s past a clock read late in its second', async () => {
+    const rx = await receiver(() => 204);
+    const late = 1_800_000_000_999; // .999 into a second: 301 s from the whole second would be 300.001 s ahead
+    await check(rx.url, undefined, () => late);
+    const ahead = parseSignatureHeader(rx.seen.find((s) => s.case === 'timestamp-301s-ahead')!.signature!)!.t;
+    expect(ahead - late / 1000).toBeGreaterThan(301);
+  });
+  it('passes a receiver that refuses the forged and stale deliveries by closing the connection unanswered', async () => {
+    const accept = ['valid', 'valid-spaced', 'duplicate', 'out-of-order-later-first', 'out-of-order-earlier-second'];
+    const dropping = await receiver((h) => (accept.includes(String(h['ncs-receiver-check'])) ? 204 : 'drop'));
+    const result = await check(dropping.url);
+    expect(result.cases.find((c) => c.name === 'tampered-body')).toMatchObject({ pass: true });
+    expect(result.cases.find((c) => c.name === 'tampered-body')?.error).toMatch(/^network/);
+    expect(result.pass).toBe(true);
   });
   it('fails a receiver that answers too late, and passes on an upper-case hex it accepts (advisory)', async () => {
     const slow = await receiver((h) => (h['ncs-receiver-check'] === 'valid' ? 'hang' : 400));

@@ -120,6 +120,10 @@ export async function readStream(
     idleMs?: number;
     headers?: Record<string, string>;
     onOpen?: () => void;
+    /** Told the reconnection delay the stream's `retry:` field gives. */
+    onRetry?: (ms: number) => void;
+    /** Told the status and Retry-After (ms) of an answer that is no stream (a 503 while the server restarts). */
+    onRefused?: (status: number, retryAfterMs: number) => void;
   } = {},
 ): Promise<number[]> {
   const q = o.cursor !== undefined && o.asQuery ? `?cursor=${o.cursor}` : '';
@@ -132,6 +136,11 @@ export async function readStream(
     },
   });
   const ids: number[] = [];
+  if (res.status !== 200) {
+    await res.body?.cancel().catch(() => undefined);
+    o.onRefused?.(res.status, Number(res.headers.get('retry-after') ?? 0) * 1000);
+    return ids;
+  }
   const reader = res.body?.getReader();
   if (!reader) return ids;
   o.onOpen?.();
@@ -147,6 +156,8 @@ export async function readStream(
     for (let cut = text.indexOf('\n\n'); cut !== -1; cut = text.indexOf('\n\n')) {
       const m = /^id: (\d+)/m.exec(text.slice(0, cut));
       if (m) ids.push(Number(m[1]));
+      const r = /^retry: (\d+)/m.exec(text.slice(0, cut));
+      if (r) o.onRetry?.(Number(r[1]));
       text = text.slice(cut + 2);
     }
   }

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SIGNATURE_HEADER } from '../../contract/webhook-signature.ts';
 
-/** How one receiver judges a delivery: true accepts (204), false refuses (400). */
-type Verify = (raw: Buffer, header: string | undefined, secret: string, deliveryId: string) => boolean;
+/** How one receiver judges a delivery: true accepts (204), false refuses (400), 'drop' closes the connection unanswered. */
+export type Verify = (raw: Buffer, header: string | undefined, secret: string, deliveryId: string) => boolean | 'drop';
 
 const hmac = (secret: string, t: string, body: Buffer | string) =>
   createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
@@ -82,8 +82,8 @@ export const RECEIVERS: ReceiverKind[] = [
   },
 ];
 
-/** A receiver on 127.0.0.1 that answers each delivery as `verify` decides. */
-export async function startUnnamedReceiver(verify: Verify) {
+/** A receiver on 127.0.0.1 that answers each delivery as `verify` decides (an acceptance after `delayMs`). */
+export async function startUnnamedReceiver(verify: Verify, delayMs = 0) {
   let secret = '';
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -92,7 +92,10 @@ export async function startUnnamedReceiver(verify: Verify) {
       const header = req.headers[DEFAULT_SIGNATURE_HEADER.toLowerCase()];
       const value = Array.isArray(header) ? header[0] : header;
       const ok = verify(Buffer.concat(chunks), value, secret, String(req.headers['ncs-delivery'] ?? ''));
-      res.writeHead(ok ? 204 : ok === false ? 400 : 500).end();
+      if (ok === 'drop') return void req.socket.destroy();
+      const answer = () => res.writeHead(ok ? 204 : 400).end();
+      if (ok && delayMs) setTimeout(answer, delayMs).unref();
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,6 +105,10 @@ export async function startUnnamedReceiver(verify: Verify) {
     setSecret(s: string) {
       secret = s;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
