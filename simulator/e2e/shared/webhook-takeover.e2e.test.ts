@@ -67,11 +67,13 @@ describe.skipIf(!REDIS_SERVER)(
       await rx.waitFor(() => mine().length >= 10, 10_000);
       // A replica joining later replays the log, deliveries included, and sends none of them again. It
       // starts while the first two have 500 ms to send a duplicate (any duplicate fails either way).
-      const joining = startReplica(redis.url);
+      const joining = startReplica(redis.url).then((r) => {
+        replicas.push(r); // stopped by afterAll even if an assertion below fails first
+        return r;
+      });
       await new Promise((r) => setTimeout(r, 500)); // a duplicate would come now
       expect(mine().map(eventOf).sort()).toEqual([...events].sort());
       const late = await joining;
-      replicas.push(late);
       await new Promise((r) => setTimeout(r, 1500));
       expect(mine()).toHaveLength(10);
       await Promise.all([a.stop(), b.stop(), late.stop()]);
