@@ -97,30 +97,33 @@ describe('ncs conformance (CLI)', () => {
   });
 
   it('exit 2 for usage errors and an unreachable target', async () => {
-    const noBase = await ncs(['conformance', 'run']);
+    // Four independent processes, started together (each is mostly Node's start-up).
+    const port = await closedPort();
+    const [noBase, badReporter, unknownFlag, down] = await Promise.all([
+      ncs(['conformance', 'run']),
+      ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'pdf']),
+      ncs(['conformance', 'run', '--bogus']),
+      ncs([
+        'conformance',
+        'run',
+        '--base-url',
+        `http://127.0.0.1:${port}`,
+        '--reporter',
+        'console,json',
+        '--output',
+        join(dir, 'down'),
+      ]),
+    ]);
     expect([noBase.status, noBase.stdout, noBase.stderr]).toEqual([
       2,
       '',
       'ncs conformance run: --base-url is required (or NCS_BASE_URL)\n',
     ]);
-    const badReporter = await ncs(['conformance', 'run', '--base-url', clean.baseUrl, '--reporter', 'pdf']);
     expect([badReporter.status, badReporter.stderr]).toEqual([
       2,
       expect.stringContaining('--reporter takes console, json, junit, html'),
     ]);
-    const unknownFlag = await ncs(['conformance', 'run', '--bogus']);
     expect(unknownFlag.status).toBe(2);
-    const port = await closedPort();
-    const down = await ncs([
-      'conformance',
-      'run',
-      '--base-url',
-      `http://127.0.0.1:${port}`,
-      '--reporter',
-      'console,json',
-      '--output',
-      join(dir, 'down'),
-    ]);
     expect(down.status).toBe(2);
     expect(JsonReport.parse(JSON.parse(readFileSync(join(dir, 'down', 'conformance.json'), 'utf8')))).toMatchObject({
       exitCode: 2,
@@ -130,15 +133,19 @@ describe('ncs conformance (CLI)', () => {
   });
 
   it('ncs conformance list prints every check; --format markdown is the README table', async () => {
-    const table = await ncs(['conformance', 'list']);
+    const [table, md] = await Promise.all([
+      ncs(['conformance', 'list']),
+      ncs(['conformance', 'list', '--format', 'markdown']),
+    ]);
     expect(table.status).toBe(0);
     for (const c of CHECKS)
       expect(table.stdout).toMatch(new RegExp(`^${c.name.replace('.', '\\.')} +${c.severity}`, 'm'));
-    const md = await ncs(['conformance', 'list', '--format', 'markdown']);
     expect(md.stdout).toBe(`${checksMarkdownTable()}\n`);
   });
 
   it('ncs serve --violation --alt-port: the CI flow catches a differing alternate address', async () => {
+    // The refused violation's process runs while the other one starts and is checked.
+    const unknownRun = ncs(['serve', '--port', '0', '--violation', 'no-such-violation']);
     const ready = join(dir, 'ready.json');
     const child = spawn(
       process.execPath,
@@ -178,7 +185,7 @@ describe('ncs conformance (CLI)', () => {
     } finally {
       child.kill('SIGTERM');
     }
-    const unknown = await ncs(['serve', '--port', '0', '--violation', 'no-such-violation']);
+    const unknown = await unknownRun;
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown violation "no-such-violation"; known: error-status-mismatch/);
   });

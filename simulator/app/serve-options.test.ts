@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitOption, serveOptionsFrom, webhookHostsOption } from './serve-options.ts';
+import { rateLimitOption, retryBaseMs, serveOptionsFrom, webhookHostsOption } from './serve-options.ts';
 
 describe('ncs serve options', () => {
   it('--webhook-allow-host adds hosts to the loopback default and refuses URLs and ports', () => {
@@ -65,5 +65,18 @@ describe('serveOptionsFrom', () => {
     expect(serveOptionsFrom({ ...base, trace: true }, () => {}, {}).trace).toBeTypeOf('function');
     expect(serveOptionsFrom(base, () => {}, { NCS_TRACE: '1' }).trace).toBeTypeOf('function');
     expect(serveOptionsFrom(base, () => {}, {}).trace).toBeUndefined();
+  });
+
+  it('--webhook-retry-base sets the first retry wait, kept beside the receiver hosts; bad values are refused', () => {
+    const base = { host: '127.0.0.1', port: 0 };
+    expect(serveOptionsFrom(base, () => {}, {}).webhooks).toBeUndefined();
+    expect(serveOptionsFrom({ ...base, webhookRetryBase: 100 }, () => {}, {}).webhooks).toEqual({ baseDelayMs: 100 });
+    expect(
+      serveOptionsFrom({ ...base, webhookRetryBase: 0, webhookAllowHost: ['hooks.partner.test'] }, () => {}, {})
+        .webhooks,
+    ).toMatchObject({ baseDelayMs: 0, allowedHosts: expect.arrayContaining(['hooks.partner.test']) });
+    expect(retryBaseMs('250')).toBe(250);
+    for (const bad of ['-1', '1.5', '1s', '', '60001'])
+      expect(() => retryBaseMs(bad), bad).toThrow(/whole number of ms from 0 to 60000/);
   });
 });

@@ -1,6 +1,7 @@
 // `ncs serve`'s options: the flags as commander hands them over, their checks, and the simulator's
 // ServeOptions made from them. The CLI (bin/cli/commands/serve.ts) only wires commander to these.
 import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../state/rate-limit-store.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import type { ServeOptions } from './serve.ts';
 import {
@@ -24,6 +25,15 @@ export class ServeOptionError extends Error {
 /** Reads a TCP port (0 = any free one). */
 export function portNumber(text: string): number {
   if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) throw new Error('A port is a whole number from 0 to 65535');
+  return Number(text);
+}
+/**
+ * Reads the wait before the first webhook retry, in ms (0 to WEBHOOK_DEFAULTS.maxDelayMs, the cap of every wait).
+ * @example retryBaseMs('100') // 100: retries after ~0.1 s, 0.2 s, 0.4 s, 0.8 s
+ */
+export function retryBaseMs(text: string): number {
+  const max = WEBHOOK_DEFAULTS.maxDelayMs;
+  if (!/^\d{1,15}$/.test(text) || Number(text) > max) throw new Error(`Expected a whole number of ms from 0 to ${max}`);
   return Number(text);
 }
 /** Reads a whole number of at least 1 (a count, seconds). */
@@ -88,6 +98,12 @@ export const SERVE_OPTIONS = defineOptions({
   webhookAllowHost: listOption(
     '--webhook-allow-host <host...>',
     'also deliver webhooks to these hosts (name, *.domain, IP or *)',
+  ),
+  // Tests and CI of receivers that fail on purpose: the default schedule (1+2+4+8 s) sits out 15 s per delivery.
+  webhookRetryBase: parsedOption(
+    '--webhook-retry-base <ms>',
+    `wait before the first webhook retry, doubled for each next one (default ${WEBHOOK_DEFAULTS.baseDelayMs}), e.g. 100 for tests`,
+    retryBaseMs,
   ),
   journalSize: textOption('--journal-size <calls>', "calls kept in the inspector's request journal (default 500)"),
   journalBytes: textOption(
@@ -219,7 +235,7 @@ export function serveOptionsFrom(
     adminToken: opts.adminToken || undefined,
     stream: streamLimits && { limits: streamLimits },
     publicUrl: opts.publicUrl,
-    webhooks: webhookHosts ? { ...flags.sandbox?.webhooks, allowedHosts: webhookHosts } : flags.sandbox?.webhooks,
+    webhooks: webhooksOption(flags.sandbox?.webhooks, webhookHosts, opts.webhookRetryBase),
     inspector:
       opts.inspector === false
         ? false
@@ -228,6 +244,20 @@ export function serveOptionsFrom(
           : undefined,
     trace: opts.trace ? (line: string) => void process.stderr.write(`ncs trace ${line}\n`) : undefined,
   });
+}
+
+/** The webhook options from code, with the receiver hosts and retry base of the flags; undefined when none. */
+function webhooksOption(
+  fromCode: ServeOptions['webhooks'],
+  allowedHosts: string[] | undefined,
+  baseDelayMs: number | undefined,
+): ServeOptions['webhooks'] {
+  if (!allowedHosts && baseDelayMs === undefined) return fromCode;
+  return {
+    ...fromCode,
+    ...(allowedHosts ? { allowedHosts } : {}),
+    ...(baseDelayMs !== undefined ? { baseDelayMs } : {}),
+  };
 }
 
 /** The object without its undefined members: spreads and `in` checks downstream see only what was given. */

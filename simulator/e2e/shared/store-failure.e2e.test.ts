@@ -6,7 +6,8 @@ import { closedPort, ncs } from '../cli-process.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
 import { call, type Replica, startReplica } from './replicas.ts';
 
-describe('ncs serve --store', () => {
+// The three processes are independent and mostly wait (start-up, a refused connection): side by side.
+describe.concurrent('ncs serve --store', () => {
   it('exits 2 with one line naming the URL when Redis is unreachable at start', async () => {
     const url = `redis://127.0.0.1:${await closedPort()}/0`;
     const r = await ncs(['serve', '--port', '0', '--store', url]);
@@ -18,11 +19,13 @@ describe('ncs serve --store', () => {
   }, 30_000);
 
   it('refuses a URL that is not redis:// (exit 2) and masks a password in messages', async () => {
-    const r = await ncs(['serve', '--port', '0', '--store', 'http://127.0.0.1:6379']);
+    const port = await closedPort();
+    const [r, secret] = await Promise.all([
+      ncs(['serve', '--port', '0', '--store', 'http://127.0.0.1:6379']),
+      ncs(['serve', '--port', '0', '--store', `redis://user:s3cret-pw@127.0.0.1:${port}/0`]),
+    ]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--store takes a redis:\/\/ URL/);
-    const port = await closedPort();
-    const secret = await ncs(['serve', '--port', '0', '--store', `redis://user:s3cret-pw@127.0.0.1:${port}/0`]);
     expect(secret.status).toBe(2);
     expect(secret.stderr).not.toContain('s3cret-pw');
     expect(secret.stderr).toContain(`redis://user:***@127.0.0.1:${port}/0`);

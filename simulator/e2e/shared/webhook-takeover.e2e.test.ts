@@ -10,6 +10,13 @@ const TENANT = 'harbour-kitchens';
 const attemptOf = (c: { headers: Record<string, string> }) =>
   Number(c.headers[WEBHOOK_DEFAULTS.attemptHeader.toLowerCase()]);
 const eventOf = (c: { body: string }) => (JSON.parse(c.body) as { id: string }).id;
+/** Polls every 10 ms until `done` (at most 10 s). */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (const end = Date.now() + 10_000; !(await done()); await new Promise((r) => setTimeout(r, 10)))
+    if (Date.now() > end) throw new Error('not reached within 10 s');
+}
+/** `ncs serve --webhook-retry-base`: the retry schedule of the default (1+2+4+8 s) at 0.3 of its length. */
+const FAST_RETRIES = ['--webhook-retry-base', '300'];
 
 describe.skipIf(!REDIS_SERVER)(
   `webhooks across replicas${REDIS_SERVER ? '' : ` (skipped: ${NO_REDIS_REASON})`}`,
@@ -27,6 +34,13 @@ describe.skipIf(!REDIS_SERVER)(
       await rx?.close();
       await redis?.close();
     });
+
+    /** The one delivery of a receiver, as a replica's delivery log shows it. */
+    async function deliveryLog(r: Replica, webhookId: string) {
+      const log = await call(r.info.baseUrl, r.info.token, TENANT, `/webhooks/${webhookId}/deliveries`);
+      expect(log.json.data.deliveries).toHaveLength(1);
+      return log.json.data.deliveries[0];
+    }
 
     async function register(r: Replica, path: string): Promise<string> {
       const res = await call(r.info.baseUrl, r.info.token, TENANT, '/webhooks', {
@@ -51,11 +65,15 @@ describe.skipIf(!REDIS_SERVER)(
       }
       const mine = () => rx.calls.filter((c) => c.path === '/ok/both');
       await rx.waitFor(() => mine().length >= 10, 10_000);
+      // A replica joining later replays the log, deliveries included, and sends none of them again. It
+      // starts while the first two have 500 ms to send a duplicate (any duplicate fails either way).
+      const joining = startReplica(redis.url).then((r) => {
+        replicas.push(r); // stopped by afterAll even if an assertion below fails first
+        return r;
+      });
       await new Promise((r) => setTimeout(r, 500)); // a duplicate would come now
       expect(mine().map(eventOf).sort()).toEqual([...events].sort());
-      // A replica joining later replays the log, deliveries included, and sends none of them again.
-      const late = await startReplica(redis.url);
-      replicas.push(late);
+      const late = await joining;
       await new Promise((r) => setTimeout(r, 1500));
       expect(mine()).toHaveLength(10);
       await Promise.all([a.stop(), b.stop(), late.stop()]);
@@ -63,15 +81,21 @@ describe.skipIf(!REDIS_SERVER)(
     }, 60_000);
 
     it('goes on with the retries of a replica killed mid-sequence: one success, no attempt twice', async () => {
-      const first = await startReplica(redis.url);
+      // Short retry waits (0.3, 0.6, 1.2, 2.4 s instead of 1, 2, 4, 8 s): the sequence is over in seconds.
+      const first = await startReplica(redis.url, FAST_RETRIES);
       replicas.push(first);
       const webhookId = await register(first, '/flaky/4');
       const t = await control(first.info.baseUrl, '/trigger', { event: 'order.paid', tenant: TENANT });
       const eventId: string = t.json.data.eventId;
       const mine = () => rx.calls.filter((c) => c.path === '/flaky/4');
       await rx.waitFor(() => mine().length >= 1, 10_000);
-      // A second replica joins (it reads the whole log), then the first one dies mid-sequence.
-      const second = await startReplica(redis.url);
+      // Attempt 1 settled: its outcome is in the shared log (frozen before sharing it, the replica would leave
+      // an attempt whose lease runs out and is rightly made again). The next attempt is 0.3 s away.
+      await until(async () => (await deliveryLog(first, webhookId)).attempts?.length >= 1);
+      // Frozen mid-sequence (its retries are far quicker than a replica's start on a busy machine), while a
+      // second replica joins (it reads the whole log); then the first one dies without waking up.
+      first.child.kill('SIGSTOP');
+      const second = await startReplica(redis.url, FAST_RETRIES);
       replicas.push(second);
       await first.kill();
       const before = mine().length;
@@ -83,10 +107,13 @@ describe.skipIf(!REDIS_SERVER)(
       expect(calls.every((c) => eventOf(c) === eventId)).toBe(true);
       expect(calls.length - before).toBeGreaterThan(0); // made by the survivor
       // The survivor's delivery log: one delivery, succeeded at the fifth attempt.
-      const log = await call(second.info.baseUrl, second.info.token, TENANT, `/webhooks/${webhookId}/deliveries`);
-      expect(log.json.data.deliveries).toHaveLength(1);
-      expect(log.json.data.deliveries[0]).toMatchObject({ status: 'succeeded', eventId });
-      expect(log.json.data.deliveries[0].attempts.map((x: { n: number }) => x.n)).toEqual([1, 2, 3, 4, 5]);
+      const delivery = await deliveryLog(second, webhookId);
+      expect(delivery).toMatchObject({ status: 'succeeded', eventId });
+      const attempts: { n: number; at: string }[] = delivery.attempts;
+      expect(attempts.map((x) => x.n)).toEqual([1, 2, 3, 4, 5]);
+      // The flag took effect: the wait before the fifth attempt is 2.4 s (+ up to 20 %), never the default's 8 s or more.
+      const at = attempts.map((x) => Date.parse(x.at));
+      expect((at[4] ?? Number.NaN) - (at[3] ?? Number.NaN)).toBeLessThan(8000);
     }, 90_000);
   },
 );
