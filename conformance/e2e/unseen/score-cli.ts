@@ -1,13 +1,25 @@
 import { parseArgs } from 'node:util';
 import { scoreUnseen } from './score.ts';
 
-// npm run unseen-score [-- --only <regex>] [--seed <n>] [--concurrency <n>]: the kit against every unseen
+// npm run unseen-score [-- --list round2|round3|all] [--only <regex>] [--seed <n>] [--concurrency <n>]: the kit against every unseen
 // violation of the proxy, with only --token --tenant and with every option; exit 1 when one gets through.
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, seed: { type: 'string' }, concurrency: { type: 'string' } },
+  options: {
+    list: { type: 'string' },
+    only: { type: 'string' },
+    seed: { type: 'string' },
+    concurrency: { type: 'string' },
+  },
 });
+const lists = ['round2', 'round3', 'all'] as const;
+const list = lists.find((l) => l === (values.list ?? 'round2'));
+if (!list) {
+  console.error(`--list must be one of ${lists.join(', ')}`);
+  process.exit(2);
+}
 const started = Date.now();
 const result = await scoreUnseen({
+  list,
   ...(values.only ? { only: new RegExp(values.only) } : {}),
   seed: values.seed ? Number(values.seed) : 1,
   concurrency: values.concurrency ? Number(values.concurrency) : 2,
@@ -24,7 +36,7 @@ const { rate, total } = result;
 console.log(`missed with --token --tenant: ${missed('minimal').join(', ') || 'none'}`);
 console.log(`missed with every option: ${missed('full').join(', ') || 'none'}`);
 console.log(
-  `unseen catch rate (seed ${result.seed}, ${Math.round((Date.now() - started) / 1000)} s): ` +
+  `unseen catch rate (${list}, seed ${result.seed}, ${Math.round((Date.now() - started) / 1000)} s): ` +
     `--token --tenant ${rate.minimal}/${total} (${rate.minimalMust} by a MUST), ` +
     `every option ${rate.full}/${total} (${rate.fullMust} by a MUST)`,
 );

@@ -1,7 +1,7 @@
 import { runConformance, type RunResult } from '../../runner/run.ts';
 import type { ConformanceOptions } from '../../runner/options.ts';
 import { noWait } from '../targets.ts';
-import { UNSEEN, unseenTarget, type UnseenViolation } from './index.ts';
+import { UNSEEN_LISTS, unseenTarget, type UnseenViolation } from './index.ts';
 
 /**
  * The kit's catch rate over the unseen violations (./index.ts): each gets a fresh simulator behind the
@@ -36,12 +36,19 @@ async function runBoth(v: UnseenViolation | undefined, seed: number) {
  * @example const { verdicts, rate } = await scoreUnseen({ seed: 1 }); console.log(rate.full);
  */
 export async function scoreUnseen(
-  options: { seed?: number; only?: RegExp; concurrency?: number; onVerdict?: (v: UnseenVerdict) => void } = {},
+  options: {
+    seed?: number;
+    only?: RegExp;
+    /** Which list: round2 (the first 42, the default), round3 (the second list) or all. */
+    list?: keyof typeof UNSEEN_LISTS;
+    concurrency?: number;
+    onVerdict?: (v: UnseenVerdict) => void;
+  } = {},
 ) {
   const seed = options.seed ?? 1;
   const clean = await runBoth(undefined, seed);
   const baseline = { minimal: new Set(clean.minimal.map((f) => f.name)), full: new Set(clean.full.map((f) => f.name)) };
-  const list = UNSEEN.filter((v) => !options.only || options.only.test(v.name));
+  const list = UNSEEN_LISTS[options.list ?? 'round2'].filter((v) => !options.only || options.only.test(v.name));
   const verdicts: UnseenVerdict[] = [];
   let next = 0;
   const worker = async () => {
