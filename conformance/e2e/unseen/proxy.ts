@@ -81,7 +81,7 @@ export async function unseenTarget(v?: UnseenViolation) {
     const url = new URL(req.url ?? '/', 'http://unseen');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
+    let raw = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
     const headers: Record<string, string> = {};
     for (const [k, value] of Object.entries(req.headers))
       if (value !== undefined && k !== 'host' && k !== 'content-length') headers[k] = String(value);
@@ -95,8 +95,11 @@ export async function unseenTarget(v?: UnseenViolation) {
       memory,
     };
     const api = url.pathname.startsWith(BASE_PATH);
+    const received = call.body;
     const early = api ? v?.request?.(call) : undefined;
     if (early) return send(res, early);
+    // A hook that replaced the body sends the new one on.
+    if (call.body !== received) raw = JSON.stringify(call.body);
     const query = call.search.toString();
     const upstream = await fetch(`${upstreams[base]}${call.path}${query ? `?${query}` : ''}`, {
       method: call.method,
