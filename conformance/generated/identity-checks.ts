@@ -17,7 +17,8 @@ import { validCalls } from './valid-calls.ts';
  */
 const data = (ex: Exchange) => (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
 const meta = (ex: Exchange) => (ex.json as { meta?: Record<string, unknown> } | undefined)?.meta ?? {};
-const swapCase = (s: string) => s.replace(/[A-Za-z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+const swapCase = (s: string) =>
+  s.replace(/[A-Za-z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
 /** A connection without what may move by itself (state and nextStep follow transitions not shown). */
 const settled = (c: Record<string, unknown> | undefined) => {
   const { state: _s, nextStep: _n, updatedAt: _u, ...rest } = c ?? {};

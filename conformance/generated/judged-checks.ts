@@ -155,13 +155,13 @@ export const judgedChecks: CheckDef[] = [
   judged(
     'count-agreement',
     'Endpoints',
-    'a list answer\'s count is the number of entries it lists, each entry once (every tenant, filter and base URL)',
+    "a list answer's count is the number of entries it lists, each entry once (every tenant, filter and base URL)",
     countAgreementRule,
   ),
   judged(
     'key-expiry-after-issue',
     'Idempotency key result',
-    'a key issued by POST /idempotency-keys expires after the answer\'s meta.at',
+    "a key issued by POST /idempotency-keys expires after the answer's meta.at",
     expiryAfterIssueRule,
   ),
   judged(

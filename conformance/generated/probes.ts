@@ -186,9 +186,7 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string)
       );
       // Every item is held to the item rules, not only the first: one valid item, then a bad one.
       if (item !== undefined && (t.max === undefined || t.max >= 2))
-        out.push(
-          refused('later-item-null', { value: [item, null] }, 'with a valid first item and a null second one'),
-        );
+        out.push(refused('later-item-null', { value: [item, null] }, 'with a valid first item and a null second one'));
       if (t.item.type === 'string' && t.item.max !== undefined && item !== undefined && (t.max ?? 2) >= 2)
         out.push(
           refused(

@@ -99,7 +99,10 @@ export function capabilityFlagProblems(exchanges: readonly Exchange[]): { proble
       }
       for (const k of ['critical', 'idempotencyRequired'] as const)
         if (seen.flags[k] !== flags[k]) {
-          problems.push({ problem: `${id}: ${k} ${String(flags[k])} here, ${String(seen.flags[k])} in ${seen.where}`, ex });
+          problems.push({
+            problem: `${id}: ${k} ${String(flags[k])} here, ${String(seen.flags[k])} in ${seen.where}`,
+            ex,
+          });
           break;
         }
     }
