@@ -136,11 +136,11 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string)
       } else {
         out.push(...lengthVariants(t, text, 'a text'));
         // Lengths count characters, not bytes: the maximum again in two-byte UTF-8 characters.
-        if (t.max !== undefined && t.max > marker.length)
+        if (t.max !== undefined && t.max > marker.length + f.name.length + 8)
           out.push(
             accepted(
               `length-${t.max}-wide`,
-              (marker + WIDE.repeat(t.max)).slice(0, t.max),
+              `${marker}${f.name}-${WIDE.repeat(t.max)}`.slice(0, t.max),
               `of the maximum length ${t.max} in characters outside ASCII (${WIDE}: two bytes each in UTF-8)`,
             ),
           );
