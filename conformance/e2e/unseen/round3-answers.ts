@@ -201,8 +201,15 @@ export const ROUND3_ANSWERS: UnseenViolation[] = [
     statement: 'Webhooks: a receiver is registered giving a list of event names (it gets those events)',
     deliver(d, resign) {
       const json = JSON.parse(d.body) as Record<string, unknown>;
-      for (const k of ['type', 'event', 'name']) if (typeof json[k] === 'string') json[k] = 'order.paid';
+      const names = new Set<unknown>();
+      for (const k of ['type', 'event', 'name'])
+        if (typeof json[k] === 'string') {
+          names.add(json[k]);
+          json[k] = 'order.paid';
+        }
       d.body = JSON.stringify(json);
+      // A header naming the event (its name is not shown) says the same.
+      for (const [k, v] of Object.entries(d.headers)) if (names.has(v)) d.headers[k] = 'order.paid';
       for (const [k, v] of Object.entries(d.headers)) if (/^t=\d+,v1=/.test(v)) d.headers[k] = resign(d.body);
     },
   },
