@@ -101,7 +101,12 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     body: Record<string, unknown>,
     answer: { status: number; requestBody: unknown },
   ) => {
-    if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c));
+    if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c, [origin, altOrigin]));
+    if (path === `${BASE_PATH}/idempotency-keys` && c.keyValiditySeconds && body.ok === true) {
+      const d = body.data as { expiresAt?: unknown } | undefined;
+      const at = Date.parse(String((body.meta as { at?: unknown } | undefined)?.at));
+      if (d && !Number.isNaN(at)) d.expiresAt = new Date(at + c.keyValiditySeconds * 1000).toISOString();
+    }
     if (path === BASE_PATH) return JSON.stringify(reshapeSelfDescription(body, c, SIM_ROUTES));
     if (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed' && body.ok === false) {
       const e = body.error as { code?: string };
@@ -201,7 +206,16 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       // The proxy pages itself over the simulator's newest 500 entries.
       search.set('limit', '500');
       search.delete('after');
+      search.delete('cursor');
     }
+    // A stream without a resume point starts at the oldest retained message.
+    if (
+      c.streamFromStart &&
+      url.pathname === `${BASE_PATH}/stream` &&
+      !search.has('cursor') &&
+      !headers['last-event-id']
+    )
+      search.set('cursor', '0');
     if (raw && req.method === 'POST' && url.pathname === `${BASE_PATH}/webhooks`) {
       // Only this deployment's names are known; any other (the simulator's too) is made one the
       // simulator refuses, so auth, idempotency and validation answer in their usual order.
