@@ -91,3 +91,16 @@ export function reshapeAudit(data: Record<string, unknown>, c: AltChoices, query
     ? { [c.audit.list]: page, nextCursor: Buffer.from(`after:${afterLast}`).toString('base64url') }
     : { [c.audit.list]: page, next: `${BASE_PATH}/audit-log?limit=${limit}&after=${afterLast}` };
 }
+
+/** An issued key's expiresAt as this deployment sets it: meta.at plus its validity (if it chose one). */
+export function reshapeKeyResult(body: Record<string, unknown>, c: AltChoices): void {
+  if (!c.keyValiditySeconds || body.ok !== true) return;
+  const d = body.data as { expiresAt?: unknown } | undefined;
+  const at = Date.parse(String((body.meta as { at?: unknown } | undefined)?.at));
+  if (d && !Number.isNaN(at)) d.expiresAt = new Date(at + c.keyValiditySeconds * 1000).toISOString();
+}
+
+/** A stream request without a resume point, made to start at the oldest retained message. */
+export function fromStart(search: URLSearchParams, headers: Record<string, string | undefined>): void {
+  if (!search.has('cursor') && !headers['last-event-id']) search.set('cursor', '0');
+}
