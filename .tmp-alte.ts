@@ -1,0 +1,18 @@
+import { altChoicesTarget } from './conformance/e2e/alt-target.ts';
+import { ALT_E } from './conformance/e2e/alt-choices.ts';
+const t = await altChoicesTarget(ALT_E);
+const h = { authorization: `Bearer ${t.token}`, 'x-service-tenant': t.tenant };
+const api = `${t.baseUrl}/api/public/v1`;
+console.log((await (await fetch(`${api}/openapi.json`)).json()).servers);
+console.log((await (await fetch(`${api}/providers`, { headers: h })).text()).slice(0, 300));
+const k = await (await fetch(`${api}/idempotency-keys`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: '{"operation":"connection.create"}' })).json();
+console.log(k.data, k.meta.at);
+for (let i = 0; i < 7; i++) await fetch(`${api}/connections`, { method: 'POST', headers: { ...h, 'content-type': 'application/json', 'idempotency-key': `key-e-${i}-abcdef` }, body: JSON.stringify({ connectorId: 'tillcraft-pos-cloud', environment: 'sandbox', scopeLabel: `Café ${i}`, capabilities: ['orders.read'] }) });
+const a = await (await fetch(`${api}/audit-log?limit=50`, { headers: h })).json();
+console.log(JSON.stringify(a.data).slice(0, 400));
+const s = await fetch(`${api}/stream`, { headers: h });
+const reader = s.body!.getReader();
+const { value } = await reader.read(); const { value: v2 } = await reader.read();
+console.log(new TextDecoder().decode(value) + new TextDecoder().decode(v2 ?? new Uint8Array()));
+await reader.cancel();
+await t.close();
