@@ -9,11 +9,13 @@ import type { ResponseRule } from '../rules/response-rules.ts';
 import { creationBase, postConnection } from '../checks/support/connections.ts';
 import { knownPair, successSamples } from '../checks/support/samples.ts';
 import { draw } from './draw.ts';
+import { operations } from './request-fields.ts';
 import { must } from '../runner/invariant.ts';
 import { listAgreementProblems, type Routed } from '../rules/list-agreement.ts';
 import {
   capabilityFlagProblems,
   countAgreementRule,
+  retryAfterSecondsRule,
   expiryAfterIssueRule,
   jsonCharsetRule,
 } from '../rules/consistency-rules.ts';
@@ -32,6 +34,15 @@ function echoCalls(ctx: CheckContext): Promise<void> {
 async function makeEchoCalls(ctx: CheckContext) {
   await successSamples(ctx);
   if (!ctx.target.hasToken) return;
+  // Every optional filter with a value no entry has: an empty list, so count-agreement judges one.
+  for (const op of operations()) {
+    const filter = op.fields.find((f) => f.in === 'query' && !f.required && f.type.type === 'string');
+    if (op.route.method !== 'GET' || (op.route.kind ?? 'json') !== 'json' || !filter) continue;
+    await ctx.call('GET', op.route.path, {
+      credentials: op.route.auth ? 'token' : 'none',
+      query: { [filter.name]: ctx.label('no-such') },
+    });
+  }
   const pair = await knownPair(ctx);
   const [environment] = draw(fc.constantFrom(...ENVIRONMENTS), ctx.seed, 'echo.environment');
   const bases = ctx.target.altBaseUrl ? (['main', 'alt'] as const) : (['main'] as const);
@@ -180,6 +191,15 @@ export const judgedChecks: CheckDef[] = [
     () => undefined,
     () => false,
     judgeCapabilityFlags,
+    'SHOULD',
+  ),
+  judged(
+    'retry-after-plausible',
+    'Limits',
+    "a 429's Retry-After is a wait in seconds of at most an hour (a larger one suggests milliseconds)",
+    retryAfterSecondsRule,
+    () => true,
+    undefined,
     'SHOULD',
   ),
 ];

@@ -109,3 +109,21 @@ export function capabilityFlagProblems(exchanges: readonly Exchange[]): { proble
   }
   return problems;
 }
+
+/** The longest Retry-After taken as seconds: a window the interface's clients "retry with growing intervals" within. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/**
+ * SHOULD (Limits: "Retry-After (recommended wait in seconds)"): a 429's wait is at most an hour. The
+ * window's length is not shown, so the kit assumes none is longer; a value of thousands suggests
+ * milliseconds, which a client would read as hours.
+ * @example retryAfterSecondsRule(limited, info) // 'Retry-After 30000: …'
+ */
+export const retryAfterSecondsRule: ResponseRule = (ex) => {
+  if (ex.status !== 429) return undefined;
+  const value = Object.entries(ex.headers)
+    .find(([k]) => k.toLowerCase() === 'retry-after')?.[1]
+    ?.trim();
+  if (!value || !/^\d+$/.test(value) || Number(value) <= MAX_RETRY_AFTER_SECONDS) return undefined;
+  return `Retry-After ${value}: more than ${MAX_RETRY_AFTER_SECONDS} s (${Math.round(Number(value) / 3600)} h); a wait in milliseconds?`;
+};

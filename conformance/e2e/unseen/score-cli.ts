@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { scoreUnseen } from './score.ts';
 
-// npm run unseen-score [-- --list round2|round3|all] [--only <regex>] [--seed <n>] [--concurrency <n>]: the kit against every unseen
+// npm run unseen-score [-- --list round2|round3|all] [--only <regex>] [--verbose: what each new failure observed] [--seed <n>] [--concurrency <n>]: the kit against every unseen
 // violation of the proxy, with only --token --tenant and with every option; exit 1 when one gets through.
 const { values } = parseArgs({
   options: {
+    verbose: { type: 'boolean' },
     list: { type: 'string' },
     only: { type: 'string' },
     seed: { type: 'string' },
@@ -27,6 +28,9 @@ const result = await scoreUnseen({
     const show = (c: 'minimal' | 'full') =>
       v.caught[c].checks.length ? `${v.caught[c].must ? 'MUST' : 'SHOULD'} ${v.caught[c].checks.join(',')}` : 'MISSED';
     console.log(`${v.name}\n  minimal: ${show('minimal')}\n  full:    ${show('full')}`);
+    if (values.verbose)
+      for (const c of ['minimal', 'full'] as const)
+        v.caught[c].checks.forEach((name, i) => console.log(`    ${c} ${name}: ${v.caught[c].observed[i]}`));
   },
 });
 const base = (c: 'minimal' | 'full') => result.baseline[c].map((f) => f.name).join(', ') || 'none';

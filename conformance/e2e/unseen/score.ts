@@ -14,11 +14,17 @@ export interface UnseenVerdict {
   name: string;
   statement: string;
   /** Per configuration: the checks that newly failed, and whether a MUST was among them. */
-  caught: Record<Config, { checks: string[]; must: boolean }>;
+  caught: Record<Config, { checks: string[]; must: boolean; observed: string[] }>;
 }
 
 const failed = (r: RunResult) =>
-  r.results.filter((x) => x.status === 'fail').map((x) => ({ name: x.check.name, must: x.check.severity === 'MUST' }));
+  r.results
+    .filter((x) => x.status === 'fail')
+    .map((x) => ({
+      name: x.check.name,
+      must: x.check.severity === 'MUST',
+      observed: String(x.failures?.[0]?.observed ?? x.failures?.[0]?.expected ?? x.error ?? '').slice(0, 300),
+    }));
 
 async function runBoth(v: UnseenViolation | undefined, seed: number) {
   const target = await unseenTarget(v);
@@ -57,7 +63,11 @@ export async function scoreUnseen(
       const r = await runBoth(v, seed);
       const judge = (c: Config) => {
         const fresh = r[c].filter((f) => !baseline[c].has(f.name));
-        return { checks: fresh.map((f) => f.name), must: fresh.some((f) => f.must) };
+        return {
+          checks: fresh.map((f) => f.name),
+          must: fresh.some((f) => f.must),
+          observed: fresh.map((f) => f.observed),
+        };
       };
       const verdict = {
         name: v.name,
