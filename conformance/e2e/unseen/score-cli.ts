@@ -30,7 +30,8 @@ const result = await scoreUnseen({
     console.log(`${v.name}\n  minimal: ${show('minimal')}\n  full:    ${show('full')}`);
     if (values.verbose)
       for (const c of ['minimal', 'full'] as const)
-        v.caught[c].checks.forEach((name, i) => console.log(`    ${c} ${name}: ${v.caught[c].observed[i]}`));
+        for (const [i, name] of v.caught[c].checks.entries())
+          console.log(`    ${c} ${name}: ${v.caught[c].observed[i]}`);
   },
 });
 const base = (c: 'minimal' | 'full') => result.baseline[c].map((f) => f.name).join(', ') || 'none';
