@@ -134,6 +134,16 @@ export const auditOrder = defineCheck({
         exchange: page,
       });
     }
+    // The kit's two changes are in the log by now, so a limit of 1 is smaller than what it holds
+    // (a limit of LIMIT may not be, early in a run against a fresh deployment).
+    const one = await ctx.call('GET', auditPath(), { query: { limit: '1' } });
+    const few = one.status === 200 ? entriesOf(one) : undefined;
+    if (few)
+      ctx.expect.that(few.length <= 1, {
+        expected: '?limit=1 returns at most 1 entry ("limit (number of entries)")',
+        observed: `${few.length} entries`,
+        exchange: one,
+      });
     const [older = -1, newer = -1] = positions(s);
     if (older < 0 || newer < 0) ctx.skip("the kit's changes are not both in the log (see audit.records-change)");
     // The interface does not say which end comes first: the kit's own two changes show it.

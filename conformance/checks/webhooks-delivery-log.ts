@@ -1,3 +1,4 @@
+import { verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { deliveryIdHeader, deliveryLog, findLogged } from './support/webhook-evidence.ts';
@@ -7,7 +8,9 @@ import {
   redeliverPath,
   redeliverTemplate,
   requireDelivery,
+  signatureHeaderOf,
 } from './support/webhook-scenario.ts';
+import { describe } from './support/webhook-evidence.ts';
 
 export const deliveryLogged = defineCheck({
   name: 'webhooks.delivery-log',
@@ -78,5 +81,22 @@ export const redelivery = defineCheck({
       observed: `it arrived ${again.length} time(s) in all`,
       exchange: ex,
     });
+    // A delivery triggered again is a delivery: signed over its raw body, at the time it is sent.
+    if (!s.secret) return;
+    const secret = s.secret;
+    for (const d of again.slice(before)) {
+      const header = signatureHeaderOf(ctx, d);
+      const value = header === undefined ? undefined : d.headers[header];
+      const result =
+        value === undefined
+          ? undefined
+          : verifyWebhook(d.rawBody, value, secret, { now: Math.floor(d.receivedAt / 1000) });
+      ctx.expect.that(result?.ok === true, {
+        expected:
+          'the delivery triggered again carries a valid signature whose t lies within 300 s of its arrival (receivers reject it otherwise)',
+        observed: `${result && !result.ok ? result.reason : 'no signature header'}: ${describe(d, header)}`,
+        exchange: ex,
+      });
+    }
   },
 });

@@ -30,9 +30,13 @@ export interface AltChoices {
     fields: { seq: string; action: string; target: string; at: string };
     order: 'newest-first' | 'oldest-first';
     paged: boolean;
+    /** How a page names the next: a `next` path (the default) or an opaque `nextCursor` sent back as `cursor`. */
+    next?: 'path' | 'cursor';
+    /** The most entries a page holds, whatever `limit` asks (not shown). */
+    maxLimit?: number;
   };
   /** OpenAPI servers: at the origin with full paths (the simulator's), or the base path with relative paths. */
-  openApiServers: 'origin' | 'relative-base';
+  openApiServers: 'origin' | 'relative-base' | 'absolute-both';
   /** Self-description routes: all the deployment offers, or only the interface's (a subset of the document). */
   selfDescribes: 'all-routes' | 'interface-routes';
   /** Service-Version optional, or mandatory on every interface call (400 without it): not shown. */
@@ -56,6 +60,10 @@ export interface AltChoices {
   unknownServiceVersion?: 'serve' | 'refuse';
   /** GET /info (a sample first call, response not shown): offered, or absent (404 and not described). */
   infoRoute?: boolean;
+  /** A stream opened without Last-Event-ID or cursor starts at the oldest retained message (the simulator: new ones only). */
+  streamFromStart?: boolean;
+  /** Seconds an issued idempotency key stays valid (expiresAt; not shown). */
+  keyValiditySeconds?: number;
   /** How answers are written and sent (alt-wire.ts); absent: as the simulator does. */
   wire?: WireChoices;
   /** Refusal order, strictness, keys of refused calls, replays, error texts, extra headers, deliveries (alt-behaviour.ts). */
@@ -180,6 +188,54 @@ export const ALT_D: AltChoices = {
   },
 };
 
+/**
+ * The fifth: points none of the others varies. A stream without a resume point replays the retained
+ * backlog; messages without `event:` lines, their JSON over several `data:` lines; JSON with \u escapes
+ * for every non-ASCII character and date-times in whole seconds; an audit log paged by an opaque
+ * `nextCursor`, at most 5 entries a page; OpenAPI `servers` naming both base URLs absolutely with
+ * relative paths; keys valid for 10 minutes; its own names, ids and headers.
+ */
+export const ALT_E: AltChoices = {
+  name: 'alt-e',
+  signatureHeader: 'X-Hook-Signature',
+  deliveryIdHeader: 'X-Hook-Delivery',
+  deliveryLogPath: '/api/public/v1/webhooks/{webhookId}/history',
+  redeliverPath: '/api/public/v1/webhooks/{webhookId}/history/{deliveryId}',
+  states: { pending: 'waiting', active: 'on', paused: 'off', revoked: 'removed' },
+  events: { 'binding.added': 'connection.created', 'binding.state': 'connection.state_changed' },
+  idFormat: 'counter',
+  missingTenant: 401,
+  audit: {
+    list: 'changes',
+    fields: { seq: 'no', action: 'kind', target: 'about', at: 'time' },
+    order: 'newest-first',
+    paged: true,
+    next: 'cursor',
+    maxLimit: 5,
+  },
+  openApiServers: 'absolute-both',
+  selfDescribes: 'all-routes',
+  serviceVersion: 'optional',
+  tokenPath: '/oauth2/v1/token',
+  tokenInSelfDescription: false,
+  preAuthBodyCheck: false,
+  deliveryLogForEarlier: false,
+  streamFromStart: true,
+  keyValiditySeconds: 600,
+  wire: {
+    prettyReversedKeys: false,
+    contentType: 'application/json',
+    gzipChunkedClose: false,
+    timeOffset: null,
+    extraFields: false,
+    reverseLists: false,
+    requestIdHeader: true,
+    stream: { crlf: false, heartbeats: false, idOffset: 0, multilineData: true, noEventField: true },
+    asciiEscapes: true,
+    wholeSeconds: true,
+  },
+};
+
 /** Every alternative target the self-test runs the kit against (add a line for another legal variant). */
 export const ALT_VARIANTS: readonly AltChoices[] = [
   ALT_A,
@@ -187,6 +243,7 @@ export const ALT_VARIANTS: readonly AltChoices[] = [
   { ...ALT_A, name: 'alt-a, Service-Version mandatory', serviceVersion: 'required' },
   ALT_C,
   ALT_D,
+  ALT_E,
 ];
 
 /** What a deployment profile would declare for a variant (so the kit judges instead of skipping). */

@@ -9,16 +9,24 @@ const AUDIT_200 = {
 };
 
 /** openapi.json as the alternative publishes it: its own audit schema; servers at the base path with relative paths, if so chosen. */
-export function reshapeOpenApi(doc: Record<string, unknown>, c: AltChoices): Record<string, unknown> {
+export function reshapeOpenApi(
+  doc: Record<string, unknown>,
+  c: AltChoices,
+  origins: readonly string[] = [],
+): Record<string, unknown> {
   const paths = doc.paths as Record<string, { get?: { responses?: Record<string, unknown> } }>;
   const audit = paths?.[`${BASE_PATH}/audit-log`];
   if (audit?.get?.responses) audit.get.responses['200'] = AUDIT_200;
   if (c.infoRoute === false && paths) delete paths[`${BASE_PATH}/info`];
-  if (c.openApiServers !== 'relative-base') return doc;
+  if (c.openApiServers === 'origin') return doc;
   const relative: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(paths ?? {}))
     relative[path === BASE_PATH ? '/' : path.startsWith(`${BASE_PATH}/`) ? path.slice(BASE_PATH.length) : path] = item;
-  return { ...doc, servers: [{ url: BASE_PATH }], paths: relative };
+  const servers =
+    c.openApiServers === 'absolute-both'
+      ? origins.map((o, i) => ({ url: `${o}${c.basePrefix ?? ''}${BASE_PATH}`, description: i ? 'alternate' : 'main' }))
+      : [{ url: BASE_PATH }];
+  return { ...doc, servers, paths: relative };
 }
 
 /** The self-description as the alternative gives it: only the interface's routes, no token endpoint, if so chosen. */
@@ -63,17 +71,36 @@ export function reshapeAudit(data: Record<string, unknown>, c: AltChoices, query
   }));
   const ordered = c.audit.order === 'oldest-first' ? entries.reverse() : entries;
   if (!c.audit.paged) return { [c.audit.list]: ordered };
-  const limit = Number(query.get('limit') ?? 50);
-  const after = Number(query.get('after') ?? Number.NEGATIVE_INFINITY);
+  const limit = Math.min(Number(query.get('limit') ?? 50), c.audit.maxLimit ?? Number.POSITIVE_INFINITY);
+  const cursor = query.get('cursor');
+  const after = Number(
+    cursor !== null && c.audit.next === 'cursor'
+      ? Buffer.from(cursor, 'base64url')
+          .toString('utf8')
+          .replace(/^after:/, '')
+      : (query.get('after') ?? Number.NEGATIVE_INFINITY),
+  );
   const rest = ordered.filter((e) =>
     c.audit.order === 'oldest-first' ? (e[f.seq] as number) > after : (e[f.seq] as number) < -after,
   );
   const page = rest.slice(0, limit);
   const last = page.at(-1)?.[f.seq];
-  return {
-    [c.audit.list]: page,
-    ...(rest.length > limit && typeof last === 'number'
-      ? { next: `${BASE_PATH}/audit-log?limit=${limit}&after=${c.audit.order === 'oldest-first' ? last : -last}` }
-      : {}),
-  };
+  const afterLast = c.audit.order === 'oldest-first' ? last : -Number(last);
+  if (!(rest.length > limit && typeof last === 'number')) return { [c.audit.list]: page };
+  return c.audit.next === 'cursor'
+    ? { [c.audit.list]: page, nextCursor: Buffer.from(`after:${afterLast}`).toString('base64url') }
+    : { [c.audit.list]: page, next: `${BASE_PATH}/audit-log?limit=${limit}&after=${afterLast}` };
+}
+
+/** An issued key's expiresAt as this deployment sets it: meta.at plus its validity (if it chose one). */
+export function reshapeKeyResult(body: Record<string, unknown>, c: AltChoices): void {
+  if (!c.keyValiditySeconds || body.ok !== true) return;
+  const d = body.data as { expiresAt?: unknown } | undefined;
+  const at = Date.parse(String((body.meta as { at?: unknown } | undefined)?.at));
+  if (d && !Number.isNaN(at)) d.expiresAt = new Date(at + c.keyValiditySeconds * 1000).toISOString();
+}
+
+/** A stream request without a resume point, made to start at the oldest retained message. */
+export function fromStart(search: URLSearchParams, headers: Record<string, string | undefined>): void {
+  if (!search.has('cursor') && !headers['last-event-id']) search.set('cursor', '0');
 }

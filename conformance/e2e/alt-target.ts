@@ -10,7 +10,7 @@ import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { ALT_A, type AltChoices } from './alt-choices.ts';
-import { reshapeAudit, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
+import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
 import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
 import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
@@ -101,7 +101,8 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     body: Record<string, unknown>,
     answer: { status: number; requestBody: unknown },
   ) => {
-    if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c));
+    if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c, [origin, altOrigin]));
+    if (path === `${BASE_PATH}/idempotency-keys`) reshapeKeyResult(body, c);
     if (path === BASE_PATH) return JSON.stringify(reshapeSelfDescription(body, c, SIM_ROUTES));
     if (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed' && body.ok === false) {
       const e = body.error as { code?: string };
@@ -201,7 +202,9 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       // The proxy pages itself over the simulator's newest 500 entries.
       search.set('limit', '500');
       search.delete('after');
+      search.delete('cursor');
     }
+    if (c.streamFromStart && url.pathname === `${BASE_PATH}/stream`) fromStart(search, headers);
     if (raw && req.method === 'POST' && url.pathname === `${BASE_PATH}/webhooks`) {
       // Only this deployment's names are known; any other (the simulator's too) is made one the
       // simulator refuses, so auth, idempotency and validation answer in their usual order.

@@ -24,7 +24,19 @@ export interface WireChoices {
   /** Whether the X-Request-Id header is sent (the interface names none). */
   requestIdHeader: boolean;
   /** Stream framing: CRLF line ends, comment heartbeats, `retry:`, `id:` without a space, numbers shifted by this offset. */
-  stream: { crlf: boolean; heartbeats: boolean; idOffset: number } | null;
+  stream: {
+    crlf: boolean;
+    heartbeats: boolean;
+    idOffset: number;
+    /** Every message's JSON written over several `data:` lines (SSE joins them with line feeds). */
+    multilineData?: boolean;
+    /** No `event:` lines: every message is of the default type "message" (kinds are not shown). */
+    noEventField?: boolean;
+  } | null;
+  /** JSON text with every character outside ASCII escaped (\u00e9): the same JSON value. */
+  asciiEscapes?: boolean;
+  /** Date-times in whole seconds (no fraction): RFC 3339 allows both. */
+  wholeSeconds?: boolean;
 }
 
 const DATE_TIME = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)(\.\d+)?Z$/;
@@ -40,7 +52,10 @@ export function withOffset(value: string, offset: string): string {
 }
 
 function transform(value: unknown, w: WireChoices, key = ''): unknown {
-  if (typeof value === 'string') return w.timeOffset ? withOffset(value, w.timeOffset) : value;
+  if (typeof value === 'string') {
+    const v = w.wholeSeconds && DATE_TIME.test(value) ? value.replace(/\.\d+Z$/, 'Z') : value;
+    return w.timeOffset ? withOffset(v, w.timeOffset) : v;
+  }
   if (Array.isArray(value)) return value.map((v) => transform(v, w));
   if (!value || typeof value !== 'object') return value;
   const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, transform(v, w, k)] as const);
@@ -65,7 +80,13 @@ export function writeJson(text: string, w: WireChoices | undefined): string {
       for (const [k, v] of Object.entries(data)) if (Array.isArray(v)) data[k] = [...v].reverse();
     if (w.extraFields) data.links = { self: null };
   }
-  return JSON.stringify(transform(body, w), null, w.prettyReversedKeys ? 2 : undefined);
+  const out = JSON.stringify(transform(body, w), null, w.prettyReversedKeys ? 2 : undefined);
+  return w.asciiEscapes ? asciiEscaped(out) : out;
+}
+
+/** JSON text with every character outside ASCII written as a \u escape. */
+export function asciiEscaped(text: string): string {
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Sends a JSON answer the way this deployment does (compression, chunks, connection handling). */
@@ -105,6 +126,18 @@ export function frameStream(lines: string, w: WireChoices | undefined): string {
       if (i === all.length - 1) return line;
       const id = /^id: ?(\d+)$/.exec(line);
       if (id) return `id:${Number(id[1]) + s.idOffset}${eol}`;
+      if (s.noEventField && line.startsWith('event:')) return '';
+      const data = s.multilineData ? /^data: ?(\{.*\})$/.exec(line) : null;
+      if (data?.[1]) {
+        try {
+          return `${JSON.stringify(JSON.parse(data[1]), null, 1)
+            .split('\n')
+            .map((l) => `data: ${l}`)
+            .join(eol)}${eol}`;
+        } catch {
+          // Not JSON: as it came.
+        }
+      }
       if (line === '' && s.heartbeats) return `${eol}: heartbeat${eol}${eol}`;
       return `${line}${eol}`;
     })

@@ -181,7 +181,9 @@ describe('ncs conformance (CLI)', () => {
       ]);
       expect(res.status).toBe(1);
       expect(res.stdout).toContain('✗ base-urls.alt-identical');
-      expect(res.stdout).toMatch(/1 MUST failed/);
+      // The generated layer sees it too: the providers filtered by category differ on the alternate URL.
+      expect(res.stdout).toContain('✗ generated.alt-operations-alike');
+      expect(res.stdout).toMatch(/2 MUST failed/);
     } finally {
       child.kill('SIGTERM');
     }

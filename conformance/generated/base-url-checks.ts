@@ -121,6 +121,7 @@ async function altWrites(ctx: CheckContext) {
       op.route.id === 'checkCapability',
     );
   }
+  await altFilteredReads(ctx);
   if (ctx.profile !== 'full' || !ctx.target.hasToken) return;
   const base = await requireCreationBase(ctx);
   const labels = { main: ctx.label('alt-main'), alt: ctx.label('alt-alt') };
@@ -151,6 +152,34 @@ async function altWrites(ctx: CheckContext) {
         exchange: onAlt,
       },
     );
+  }
+}
+
+/**
+ * Every read with an optional query parameter, filtered on both addresses by a value the list itself
+ * offers (the first entry's field of that name, or the first item of its plural): the same data.
+ */
+async function altFilteredReads(ctx: CheckContext) {
+  for (const op of operations()) {
+    const filters = op.fields.filter((f) => f.in === 'query' && !f.required);
+    if (op.route.method !== 'GET' || (op.route.kind ?? 'json') !== 'json' || !filters.length) continue;
+    if (op.route.auth && !ctx.target.hasToken) continue;
+    const credentials = op.route.auth ? ('token' as const) : ('none' as const);
+    const all = await ctx.call('GET', op.route.path, { credentials });
+    const list = Object.values(body(all).data ?? {}).find(Array.isArray) as Record<string, unknown>[] | undefined;
+    const entry = list?.find((e) => e && typeof e === 'object');
+    if (!entry) continue;
+    for (const f of filters) {
+      const plural = entry[`${f.name}s`];
+      const value = entry[f.name] ?? (Array.isArray(plural) ? plural[0] : undefined);
+      if (typeof value !== 'string') continue;
+      const query = { [f.name]: value };
+      const [main, alt] = [
+        await ctx.call('GET', op.route.path, { credentials, query }),
+        await ctx.call('GET', op.route.path, { base: 'alt', credentials, query }),
+      ];
+      compare(ctx, op.route, `GET ${op.route.path}?${f.name}=${value}`, main, alt, true);
+    }
   }
 }
 

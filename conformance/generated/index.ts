@@ -1,6 +1,7 @@
 import type { CheckDef } from '../runner/check.ts';
 import { channelChecks } from '../rules/channel-checks.ts';
 import { baseUrlChecks } from './base-url-checks.ts';
+import { identityChecks } from './identity-checks.ts';
 import { invariantChecks } from './invariant-checks.ts';
 import { judgedChecks } from './judged-checks.ts';
 import { probeChecks } from './probe-checks.ts';
@@ -14,6 +15,7 @@ import { traceChecks } from './trace-checks.ts';
 export const generatedChecks: readonly CheckDef[] = [
   ...probeChecks,
   ...invariantChecks,
+  ...identityChecks,
   ...streamChecks,
   ...baseUrlChecks,
 ];

@@ -9,8 +9,16 @@ import type { ResponseRule } from '../rules/response-rules.ts';
 import { creationBase, postConnection } from '../checks/support/connections.ts';
 import { knownPair, successSamples } from '../checks/support/samples.ts';
 import { draw } from './draw.ts';
+import { operations } from './request-fields.ts';
 import { must } from '../runner/invariant.ts';
 import { listAgreementProblems, type Routed } from '../rules/list-agreement.ts';
+import {
+  capabilityFlagProblems,
+  countAgreementRule,
+  retryAfterSecondsRule,
+  expiryAfterIssueRule,
+  jsonCharsetRule,
+} from '../rules/consistency-rules.ts';
 
 const path = (id: string) => must(ROUTE_BY_ID.get(id), `the contract defines ${id}`).path;
 
@@ -26,6 +34,15 @@ function echoCalls(ctx: CheckContext): Promise<void> {
 async function makeEchoCalls(ctx: CheckContext) {
   await successSamples(ctx);
   if (!ctx.target.hasToken) return;
+  // Every optional filter with a value no entry has: an empty list, so count-agreement judges one.
+  for (const op of operations()) {
+    const filter = op.fields.find((f) => f.in === 'query' && !f.required && f.type.type === 'string');
+    if (op.route.method !== 'GET' || (op.route.kind ?? 'json') !== 'json' || !filter) continue;
+    await ctx.call('GET', op.route.path, {
+      credentials: op.route.auth ? 'token' : 'none',
+      query: { [filter.name]: ctx.label('no-such') },
+    });
+  }
   const pair = await knownPair(ctx);
   const [environment] = draw(fc.constantFrom(...ENVIRONMENTS), ctx.seed, 'echo.environment');
   const bases = ctx.target.altBaseUrl ? (['main', 'alt'] as const) : (['main'] as const);
@@ -87,6 +104,19 @@ async function judgeAll(ctx: CheckContext, rule: ResponseRule, expected: string,
   });
 }
 
+/** The first answer of the run that states other capability flags than an earlier one (consistency-rules.ts). */
+function judgeCapabilityFlags(ctx: CheckContext) {
+  const problems = capabilityFlagProblems(ctx.exchanges().map(({ ex }) => ex));
+  const first = problems[0];
+  if (first)
+    ctx.fail({
+      expected:
+        'a capability carries the same critical and idempotencyRequired flags in the catalog, in decisions and in connections',
+      observed: `${first.problem} (${problems.length} answers)`,
+      exchange: first.ex,
+    });
+}
+
 function judged(
   name: string,
   section: InterfaceSection,
@@ -94,11 +124,12 @@ function judged(
   rule: ResponseRule,
   applies: (id: string) => boolean = () => true,
   runWide?: (ctx: CheckContext) => void,
+  severity: 'MUST' | 'SHOULD' = 'MUST',
 ): CheckDef {
   return defineCheck({
     name: `generated.${name}`,
     title: `every answer of the run: ${title}`,
-    severity: 'MUST',
+    severity,
     section,
     tags: ['generated', 'responses'],
     mutating: false,
@@ -131,5 +162,44 @@ export const judgedChecks: CheckDef[] = [
     'Meta',
     'meta.idempotencyKey is the key sent with the call; a replay (meta.replayed true) sets it',
     idempotencyKeyEchoRule,
+  ),
+  judged(
+    'count-agreement',
+    'Endpoints',
+    "a list answer's count is the number of entries it lists, each entry once (every tenant, filter and base URL)",
+    countAgreementRule,
+  ),
+  judged(
+    'key-expiry-after-issue',
+    'Idempotency key result',
+    "a key issued by POST /idempotency-keys expires after the answer's meta.at",
+    expiryAfterIssueRule,
+  ),
+  judged(
+    'json-utf-8',
+    'Success envelope (every JSON success response)',
+    'a JSON answer that names a charset names UTF-8 (RFC 8259)',
+    jsonCharsetRule,
+    () => true,
+    undefined,
+    'SHOULD',
+  ),
+  judged(
+    'capability-flags-agree',
+    'CapabilityDecision (all fields required)',
+    'a capability has the same critical and idempotencyRequired flags in the catalog, decisions and connections',
+    () => undefined,
+    () => false,
+    judgeCapabilityFlags,
+    'SHOULD',
+  ),
+  judged(
+    'retry-after-plausible',
+    'Limits',
+    "a 429's Retry-After is a wait in seconds of at most an hour (a larger one suggests milliseconds)",
+    retryAfterSecondsRule,
+    () => true,
+    undefined,
+    'SHOULD',
   ),
 ];

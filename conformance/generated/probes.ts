@@ -44,6 +44,9 @@ export function hasProbes(op: Operation): boolean {
   );
 }
 
+/** A character outside ASCII (two bytes in UTF-8, one UTF-16 unit) for the length probes. */
+export const WIDE = '\u00e9';
+
 /** How many characters of a pattern's complement one run tries (drawn by the seed from the whole class). */
 export const COMPLEMENT_DRAWS = 6;
 
@@ -130,7 +133,18 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string)
             ),
           );
         }
-      } else out.push(...lengthVariants(t, text, 'a text'));
+      } else {
+        out.push(...lengthVariants(t, text, 'a text'));
+        // Lengths count characters, not bytes: the maximum again in two-byte UTF-8 characters.
+        if (t.max !== undefined && t.max > marker.length + f.name.length + 8)
+          out.push(
+            accepted(
+              `length-${t.max}-wide`,
+              `${marker}${f.name}-${WIDE.repeat(t.max)}`.slice(0, t.max),
+              `of the maximum length ${t.max} in characters outside ASCII (${WIDE}: two bytes each in UTF-8)`,
+            ),
+          );
+      }
       break;
     case 'enum': {
       out.push(refused('wrong-type', { value: wrongTypeOf('enum', seed, name) }, 'not a string'));
@@ -170,6 +184,17 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string)
           'with an item that is not a string',
         ),
       );
+      // Every item is held to the item rules, not only the first: one valid item, then a bad one.
+      if (item !== undefined && (t.max === undefined || t.max >= 2))
+        out.push(refused('later-item-null', { value: [item, null] }, 'with a valid first item and a null second one'));
+      if (t.item.type === 'string' && t.item.max !== undefined && item !== undefined && (t.max ?? 2) >= 2)
+        out.push(
+          refused(
+            `later-item-length-${t.item.max + 1}`,
+            { value: [item, text(t.item.max + 1)] },
+            `with a valid first item and a second one longer than ${t.item.max}`,
+          ),
+        );
       if (t.item.type === 'string' && t.item.max !== undefined)
         out.push(
           refused(

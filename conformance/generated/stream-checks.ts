@@ -91,4 +91,45 @@ const resumeCheck = (how: 'cursor' | 'Last-Event-ID'): CheckDef =>
     run: (ctx) => resumeIntoLive(ctx, how),
   });
 
-export const streamChecks = [resumeCheck('cursor'), resumeCheck('Last-Event-ID')];
+/**
+ * Resuming from 0 ("last number read": nothing read yet) delivers the backlog from the start: after a
+ * message A was numbered, a stream opened with cursor 0 carries numbered messages up to A without
+ * waiting for anything new (a long retained backlog that does not reach A in time is only noted).
+ */
+async function resumeFromZero(ctx: CheckContext) {
+  const live = await ctx.stream(streamPath());
+  skipIfLimited(ctx, live.ex);
+  ctx.require(live.isStream, { expected: "GET /stream with the token opens the tenant's feed", exchange: live.ex });
+  const a = await provoke(ctx, live, 'zero-a');
+  await live.close();
+  const rule = 'GET /stream?cursor=0 (nothing read yet)';
+  const zero = await ctx.stream(streamPath(), { query: { cursor: '0' } });
+  ctx.require(zero.isStream, { expected: `${rule} opens the stream`, exchange: zero.ex });
+  const mentioned = (events: readonly SseEvent[]) => events.some((e) => e.data === a.data && e.id === a.id);
+  await zero.readUntil(mentioned, STREAM_WAIT_MS);
+  // Only messages numbered up to A are backlog: later ones may be other checks' new messages.
+  const numbered = zero.events.filter((e) => numericId(e) <= numericId(a));
+  await zero.close();
+  if (!mentioned(zero.events) && numbered.length > 0)
+    return ctx.note(
+      `${rule}: ${numbered.length} backlog messages read, message ${a.id} not reached in ${STREAM_WAIT_MS} ms`,
+    );
+  ctx.expect.that(mentioned(zero.events), {
+    expected: `${rule} delivers the backlog from the start, including message ${a.id} (numbered before the stream opened), without waiting for a new one`,
+    observed: `${numbered.length} messages numbered up to ${a.id} in ${STREAM_WAIT_MS} ms (${zero.events.length} messages in all${zero.events[0] ? `, the first ${zero.events[0].id}` : ''})`,
+    exchange: zero.ex,
+  });
+}
+
+export const resumeFromZeroCheck = defineCheck({
+  name: 'generated.resume-from-zero',
+  title: 'a stream resumed with cursor 0 (nothing read yet) delivers the backlog from the start',
+  severity: 'MUST',
+  section: 'Status stream',
+  tags: ['generated', 'sse', 'invariant'],
+  mutating: true,
+  requires: ['token'],
+  run: resumeFromZero,
+});
+
+export const streamChecks = [resumeCheck('cursor'), resumeCheck('Last-Event-ID'), resumeFromZeroCheck];

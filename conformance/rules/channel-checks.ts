@@ -29,6 +29,7 @@ async function scanChannels(ctx: CheckContext) {
     : undefined;
   const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
   const legalBase = [...bases.flatMap(addressForms), ...(receiver ? addressForms(receiver.origin) : [])];
+  const legalHosts = receiver ? [new URL(receiver.origin).hostname] : [];
   let scanned = 0;
   const found: { where: string; what: string[]; ex?: Parameters<typeof routeOf>[0] }[] = [];
   for (const { ex } of ctx.exchanges()) {
@@ -47,6 +48,7 @@ async function scanChannels(ctx: CheckContext) {
       secrets: [...secrets, ...(signing && !issuesSecret ? [signing] : [])],
       error: ex.status >= 400,
       legal,
+      legalHosts,
     });
     if (what.length)
       found.push({
@@ -64,6 +66,7 @@ async function scanChannels(ctx: CheckContext) {
       secrets: [...secrets, ...(signing ? [signing] : [])],
       error: false,
       legal: legalBase,
+      legalHosts,
     });
     if (what.length) found.push({ where: `the webhook delivery ${d.method} ${d.path} (headers and body)`, what });
   }

@@ -33,4 +33,12 @@ describe('scanning what the kit received for secrets and internals', () => {
     ])
       expect(scanText(text, { secrets: [], error: false, legal: ['127.0.0.1:45123'] })).toEqual([]);
   });
+  it("takes any port of the kit's receiver host as the kit's side (a closed receiver of an earlier run), not others", () => {
+    const failed = '{"event":"webhook.delivery_failed","error":"connect ECONNREFUSED 127.0.0.1:39001"}';
+    expect(scanText(failed, { secrets: [], error: false, legalHosts: ['127.0.0.1'] })).toEqual([]);
+    expect(scanText(failed, { secrets: [], error: false, legalHosts: ['192.0.2.10'] }).join()).toContain('host:port');
+    expect(
+      scanText('ECONNREFUSED 10.0.3.17:5432', { secrets: [], error: false, legalHosts: ['127.0.0.1'] }),
+    ).not.toEqual([]);
+  });
 });

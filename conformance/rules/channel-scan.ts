@@ -13,6 +13,12 @@ export interface ScanOptions {
   error: boolean;
   /** Texts legal in this channel, removed before looking: the addresses of the target and the kit, what the request sent. */
   legal?: readonly string[];
+  /**
+   * Hosts whose addresses are legal on any port: the kit's receiver host. A receiver the kit registered
+   * in an earlier run is closed now, and a deployment may report the failed delivery to it (its
+   * address is the kit's side, not the deployment's internals).
+   */
+  legalHosts?: readonly string[];
 }
 
 /** Shorter secrets would match by chance. */
@@ -27,6 +33,11 @@ export function scanText(text: string, o: ScanOptions): string[] {
   for (const s of o.secrets) if (s.value.length >= MIN_SECRET && revealsSecret(text, s.value)) found.push(s.what);
   let cleaned = text;
   for (const l of o.legal ?? []) if (l.length >= 4) cleaned = cleaned.split(l).join(' ');
+  for (const h of o.legalHosts ?? [])
+    cleaned = cleaned.replace(
+      new RegExp(`(?<![\\w.-])${h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d{2,5}\\b`, 'g'),
+      ' ',
+    );
   for (const sign of INTERNAL_SIGNS) {
     if (!o.error && !sign.everywhere) continue;
     const m = sign.re.exec(cleaned);

@@ -56,7 +56,8 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     name: 'webhook-wrong-signature',
     description: "deliveries are signed with a key other than the receiver's signing key",
     section: 'Webhooks',
-    catches: ['webhooks.signature'],
+    // A delivery triggered again is signed the same wrong way (webhooks.redelivery verifies it too).
+    catches: ['webhooks.signature', 'webhooks.redelivery'],
     webhooks: { sign: (body, secret, t) => signWebhook(body, `${secret}-not-this-one`, t) },
     handle: (req, next) => next(req),
   },
@@ -64,7 +65,7 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     name: 'webhook-stale-timestamp',
     description: `deliveries carry a t ${LIMITS.webhookToleranceSeconds + 100} s in the past (correctly signed), outside the ${LIMITS.webhookToleranceSeconds} s window`,
     section: 'Webhooks',
-    catches: ['webhooks.timestamp'],
+    catches: ['webhooks.timestamp', 'webhooks.redelivery'],
     webhooks: { sign: (body, secret, t) => signWebhook(body, secret, t - LIMITS.webhookToleranceSeconds - 100) },
     handle: (req, next) => next(req),
   },

@@ -73,6 +73,9 @@ export interface CreateOptions {
   key?: string | false;
   tenant?: string;
   retry?: boolean;
+  /** Further headers (e.g. another Service-Version). */
+  headers?: Record<string, string>;
+  base?: 'main' | 'alt';
 }
 
 /** POST /connections with `body` (JSON) and an Idempotency-Key. */
@@ -80,7 +83,8 @@ export function postConnection(ctx: CheckContext, body: unknown, o: CreateOption
   const key = o.key === undefined ? ctx.label('key') : o.key;
   return ctx.call('POST', CONNECTIONS_PATH(), {
     json: body,
-    ...(key !== false ? { headers: { 'Idempotency-Key': key } } : {}),
+    headers: { ...o.headers, ...(key !== false ? { 'Idempotency-Key': key } : {}) },
+    ...(o.base ? { base: o.base } : {}),
     ...(o.tenant ? { tenant: o.tenant } : {}),
     ...(o.retry !== undefined ? { retry: o.retry } : {}),
   });

@@ -1,3 +1,5 @@
+import { ROUND3_ANSWERS } from './round3-answers.ts';
+import { ROUND3_REQUESTS } from './round3-requests.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -5,3 +7,9 @@ export { unseenTarget, type UnseenViolation } from './proxy.ts';
 
 /** Every unseen violation of the proxy: none of them is among conformance/violations/ or the mutation operators. */
 export const UNSEEN: readonly import('./proxy.ts').UnseenViolation[] = [...ANSWER_VIOLATIONS, ...CHANNEL_VIOLATIONS];
+
+/** The second list (round 3): written later, by a fresh outsider, against the kit as it then stood. */
+export const UNSEEN_ROUND3: readonly import('./proxy.ts').UnseenViolation[] = [...ROUND3_REQUESTS, ...ROUND3_ANSWERS];
+
+/** The lists the score can run (`--list`). */
+export const UNSEEN_LISTS = { round2: UNSEEN, round3: UNSEEN_ROUND3, all: [...UNSEEN, ...UNSEEN_ROUND3] } as const;

@@ -43,8 +43,8 @@ export interface UnseenViolation {
   stream?(call: ProxyCall, lines: string): string;
   /** Signs deliveries instead of the simulator (same arguments as signWebhook). */
   sign?(body: string, secret: string, t: number): string;
-  /** Edits an outgoing delivery (body text, headers); `resign` signs a changed body with the receiver's key. */
-  deliver?(d: { body: string; headers: Record<string, string> }, resign: (body: string) => string): void;
+  /** Edits an outgoing delivery (body text, headers); `resign` signs a body with the receiver's key (at `t`, default now). */
+  deliver?(d: { body: string; headers: Record<string, string> }, resign: (body: string, t?: number) => string): void;
 }
 
 const skipHeaders = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection']);
@@ -59,7 +59,7 @@ export async function unseenTarget(v?: UnseenViolation) {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const d = { body: String(init.body), headers };
     const secret = secrets.get(d.body) ?? '';
-    v.deliver(d, (body) => signWebhook(body, secret, Math.floor(Date.now() / 1000)));
+    v.deliver(d, (body, t = Math.floor(Date.now() / 1000)) => signWebhook(body, secret, t));
     return fetch(url, { ...init, headers: d.headers, body: d.body });
   };
   const sim = await serve({
@@ -81,7 +81,7 @@ export async function unseenTarget(v?: UnseenViolation) {
     const url = new URL(req.url ?? '/', 'http://unseen');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
+    let raw = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
     const headers: Record<string, string> = {};
     for (const [k, value] of Object.entries(req.headers))
       if (value !== undefined && k !== 'host' && k !== 'content-length') headers[k] = String(value);
@@ -95,8 +95,11 @@ export async function unseenTarget(v?: UnseenViolation) {
       memory,
     };
     const api = url.pathname.startsWith(BASE_PATH);
+    const received = call.body;
     const early = api ? v?.request?.(call) : undefined;
     if (early) return send(res, early);
+    // A hook that replaced the body sends the new one on.
+    if (call.body !== received) raw = JSON.stringify(call.body);
     const query = call.search.toString();
     const upstream = await fetch(`${upstreams[base]}${call.path}${query ? `?${query}` : ''}`, {
       method: call.method,

@@ -1,13 +1,26 @@
 import { parseArgs } from 'node:util';
 import { scoreUnseen } from './score.ts';
 
-// npm run unseen-score [-- --only <regex>] [--seed <n>] [--concurrency <n>]: the kit against every unseen
+// npm run unseen-score [-- --list round2|round3|all] [--only <regex>] [--verbose: what each new failure observed] [--seed <n>] [--concurrency <n>]: the kit against every unseen
 // violation of the proxy, with only --token --tenant and with every option; exit 1 when one gets through.
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, seed: { type: 'string' }, concurrency: { type: 'string' } },
+  options: {
+    verbose: { type: 'boolean' },
+    list: { type: 'string' },
+    only: { type: 'string' },
+    seed: { type: 'string' },
+    concurrency: { type: 'string' },
+  },
 });
+const lists = ['round2', 'round3', 'all'] as const;
+const list = lists.find((l) => l === (values.list ?? 'round2'));
+if (!list) {
+  console.error(`--list must be one of ${lists.join(', ')}`);
+  process.exit(2);
+}
 const started = Date.now();
 const result = await scoreUnseen({
+  list,
   ...(values.only ? { only: new RegExp(values.only) } : {}),
   seed: values.seed ? Number(values.seed) : 1,
   concurrency: values.concurrency ? Number(values.concurrency) : 2,
@@ -15,6 +28,10 @@ const result = await scoreUnseen({
     const show = (c: 'minimal' | 'full') =>
       v.caught[c].checks.length ? `${v.caught[c].must ? 'MUST' : 'SHOULD'} ${v.caught[c].checks.join(',')}` : 'MISSED';
     console.log(`${v.name}\n  minimal: ${show('minimal')}\n  full:    ${show('full')}`);
+    if (values.verbose)
+      for (const c of ['minimal', 'full'] as const)
+        for (const [i, name] of v.caught[c].checks.entries())
+          console.log(`    ${c} ${name}: ${v.caught[c].observed[i]}`);
   },
 });
 const base = (c: 'minimal' | 'full') => result.baseline[c].map((f) => f.name).join(', ') || 'none';
@@ -24,7 +41,7 @@ const { rate, total } = result;
 console.log(`missed with --token --tenant: ${missed('minimal').join(', ') || 'none'}`);
 console.log(`missed with every option: ${missed('full').join(', ') || 'none'}`);
 console.log(
-  `unseen catch rate (seed ${result.seed}, ${Math.round((Date.now() - started) / 1000)} s): ` +
+  `unseen catch rate (${list}, seed ${result.seed}, ${Math.round((Date.now() - started) / 1000)} s): ` +
     `--token --tenant ${rate.minimal}/${total} (${rate.minimalMust} by a MUST), ` +
     `every option ${rate.full}/${total} (${rate.fullMust} by a MUST)`,
 );

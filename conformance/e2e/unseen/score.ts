@@ -1,7 +1,7 @@
 import { runConformance, type RunResult } from '../../runner/run.ts';
 import type { ConformanceOptions } from '../../runner/options.ts';
 import { noWait } from '../targets.ts';
-import { UNSEEN, unseenTarget, type UnseenViolation } from './index.ts';
+import { UNSEEN_LISTS, unseenTarget, type UnseenViolation } from './index.ts';
 
 /**
  * The kit's catch rate over the unseen violations (./index.ts): each gets a fresh simulator behind the
@@ -14,11 +14,17 @@ export interface UnseenVerdict {
   name: string;
   statement: string;
   /** Per configuration: the checks that newly failed, and whether a MUST was among them. */
-  caught: Record<Config, { checks: string[]; must: boolean }>;
+  caught: Record<Config, { checks: string[]; must: boolean; observed: string[] }>;
 }
 
 const failed = (r: RunResult) =>
-  r.results.filter((x) => x.status === 'fail').map((x) => ({ name: x.check.name, must: x.check.severity === 'MUST' }));
+  r.results
+    .filter((x) => x.status === 'fail')
+    .map((x) => ({
+      name: x.check.name,
+      must: x.check.severity === 'MUST',
+      observed: String(x.failures?.[0]?.observed ?? x.failures?.[0]?.expected ?? x.error ?? '').slice(0, 300),
+    }));
 
 async function runBoth(v: UnseenViolation | undefined, seed: number) {
   const target = await unseenTarget(v);
@@ -36,12 +42,19 @@ async function runBoth(v: UnseenViolation | undefined, seed: number) {
  * @example const { verdicts, rate } = await scoreUnseen({ seed: 1 }); console.log(rate.full);
  */
 export async function scoreUnseen(
-  options: { seed?: number; only?: RegExp; concurrency?: number; onVerdict?: (v: UnseenVerdict) => void } = {},
+  options: {
+    seed?: number;
+    only?: RegExp;
+    /** Which list: round2 (the first 42, the default), round3 (the second list) or all. */
+    list?: keyof typeof UNSEEN_LISTS;
+    concurrency?: number;
+    onVerdict?: (v: UnseenVerdict) => void;
+  } = {},
 ) {
   const seed = options.seed ?? 1;
   const clean = await runBoth(undefined, seed);
   const baseline = { minimal: new Set(clean.minimal.map((f) => f.name)), full: new Set(clean.full.map((f) => f.name)) };
-  const list = UNSEEN.filter((v) => !options.only || options.only.test(v.name));
+  const list = UNSEEN_LISTS[options.list ?? 'round2'].filter((v) => !options.only || options.only.test(v.name));
   const verdicts: UnseenVerdict[] = [];
   let next = 0;
   const worker = async () => {
@@ -50,7 +63,11 @@ export async function scoreUnseen(
       const r = await runBoth(v, seed);
       const judge = (c: Config) => {
         const fresh = r[c].filter((f) => !baseline[c].has(f.name));
-        return { checks: fresh.map((f) => f.name), must: fresh.some((f) => f.must) };
+        return {
+          checks: fresh.map((f) => f.name),
+          must: fresh.some((f) => f.must),
+          observed: fresh.map((f) => f.observed),
+        };
       };
       const verdict = {
         name: v.name,

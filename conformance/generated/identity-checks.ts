@@ -1,0 +1,119 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Exchange } from '../client/http-client.ts';
+import { SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
+import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { postConnection, requireCreationBase } from '../checks/support/connections.ts';
+import { inBatches } from '../rules/interface-routes.ts';
+import { skipIfLimited } from './invariant-checks.ts';
+import { operations } from './request-fields.ts';
+import { validCalls } from './valid-calls.ts';
+
+/**
+ * What makes two calls "the same" to the deployment, derived from the interface's words rather than
+ * from one example: a key is the string sent (the pattern tells A-Z from a-z), whichever base URL it
+ * reaches ("the same interface is also offered under a second address"), under every published version
+ * ("Change of 2026-06-12: modifying calls require an idempotency key"); a tenant the access is not
+ * released for is refused on every authenticated operation, not only on reads.
+ */
+const data = (ex: Exchange) => (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+const meta = (ex: Exchange) => (ex.json as { meta?: Record<string, unknown> } | undefined)?.meta ?? {};
+const swapCase = (s: string) =>
+  s.replace(/[A-Za-z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+/** A connection without what may move by itself (state and nextStep follow transitions not shown). */
+const settled = (c: Record<string, unknown> | undefined) => {
+  const { state: _s, nextStep: _n, updatedAt: _u, ...rest } = c ?? {};
+  return rest;
+};
+
+export const keyIdentity = defineCheck({
+  name: 'generated.key-identity',
+  title:
+    'an Idempotency-Key is the string sent: keys differing only in letter case are two keys, a key replays on the other base URL, and every published version requires it',
+  severity: 'MUST',
+  section: 'POST /api/public/v1/connections',
+  tags: ['generated', 'idempotency', 'invariant'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const base = await requireCreationBase(ctx);
+    // Letters of both cases, inside the pattern ^[A-Za-z0-9._:-]{8,128}$.
+    const key = `Kc.${ctx.label('Case')}`.slice(0, 128);
+    const first = await postConnection(ctx, { ...base, scopeLabel: ctx.label('case-a') }, { key });
+    skipIfLimited(ctx, first);
+    ctx.require(first.status === 200, { expected: 'a valid creation answers 200', exchange: first });
+    const other = await postConnection(ctx, { ...base, scopeLabel: ctx.label('case-b') }, { key: swapCase(key) });
+    skipIfLimited(ctx, other);
+    ctx.expect.that(other.status === 200 && meta(other).replayed !== true && data(other)?.id !== data(first)?.id, {
+      expected: `the key ${swapCase(key)} is not the key ${key} (the pattern tells upper from lower case): a second creation answers 200 with a new connection`,
+      observed: `${other.status} ${JSON.stringify(other.json).slice(0, 200)}`,
+      exchange: other,
+    });
+    if (ctx.target.altBaseUrl) {
+      const body = { ...base, scopeLabel: ctx.label('across') };
+      const across = ctx.label('key-across');
+      const made = await postConnection(ctx, body, { key: across });
+      skipIfLimited(ctx, made);
+      const again = await postConnection(ctx, body, { key: across, base: 'alt' });
+      skipIfLimited(ctx, again);
+      ctx.expect.that(
+        again.status === made.status &&
+          meta(again).replayed === true &&
+          isDeepStrictEqual(settled(data(again)), settled(data(made))),
+        {
+          expected:
+            'the same key and content sent to the alternate base URL replays the creation made at the main one (the same interface): the same status and connection, meta.replayed true',
+          observed: `${again.status}, meta.replayed ${JSON.stringify(meta(again).replayed)}, data ${JSON.stringify(data(again)).slice(0, 160)}; original ${JSON.stringify(data(made)).slice(0, 160)}`,
+          exchange: again,
+        },
+      );
+    } else ctx.note('no --alt-base-url: a key was not replayed across base URLs');
+    for (const version of SUPPORTED_VERSIONS) {
+      const keyless = await postConnection(
+        ctx,
+        { ...base, scopeLabel: ctx.label(`keyless-${version}`) },
+        { key: false, headers: { 'Service-Version': version } },
+      );
+      skipIfLimited(ctx, keyless);
+      ctx.expect.that(keyless.status < 200 || keyless.status >= 300, {
+        expected: `a creation without Idempotency-Key under Service-Version ${version} is refused (428 idempotency_required; the key is required since 2026-06-12)`,
+        observed: `${keyless.status}: created without a key`,
+        exchange: keyless,
+      });
+    }
+  },
+});
+
+export const foreignTenantEveryOperation = defineCheck({
+  name: 'generated.foreign-tenant-every-operation',
+  title:
+    'every authenticated operation of the contract, reads and writes, answers 403 forbidden for a tenant the access is not released for',
+  severity: 'MUST',
+  section: 'Errors',
+  tags: ['generated', 'errors', 'tenant'],
+  mutating: true,
+  requires: ['token', 'foreign-tenant'],
+  async run(ctx: CheckContext) {
+    const tenant = ctx.target.foreignTenant;
+    if (!tenant) return ctx.skip('no foreign tenant given (--foreign-tenant)');
+    const ops = operations().filter((op) => op.route.auth && (op.route.kind ?? 'json') === 'json');
+    await inBatches(ops, 2, async (op) => {
+      const make = await validCalls(ctx, op);
+      if (typeof make === 'string') return ctx.note(`${op.route.method} ${op.route.path}: ${make}`);
+      const call = make('foreign-tenant');
+      const ex = await ctx.call(op.route.method, op.route.path, {
+        tenant,
+        query: call.query,
+        headers: call.headers,
+        ...(call.body !== undefined ? { json: call.body } : {}),
+      });
+      if (ex.status === 429) return ctx.note(`${op.route.method} ${op.route.path}: rate limited, not judged`);
+      ctx.expect.errorCode(
+        ex,
+        'forbidden',
+        `a valid ${op.route.method} ${op.route.path} with x-service-tenant ${tenant} answers 403 forbidden`,
+      );
+    });
+  },
+});
+
+export const identityChecks = [keyIdentity, foreignTenantEveryOperation];

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../client/http-client.ts';
+import { routeOf, sentCredentials } from './exchange-scope.ts';
+import {
+  capabilityFlagProblems,
+  countAgreementRule,
+  expiryAfterIssueRule,
+  jsonCharsetRule,
+  retryAfterSecondsRule,
+} from './consistency-rules.ts';
+
+const BASE = 'http://127.0.0.1:4010';
+const meta = { requestId: 'req_1', version: '2026-07-01', at: '2026-07-01T10:00:00.000Z' };
+function ex(path: string, body: unknown, o: Partial<Exchange> = {}): Exchange {
+  return {
+    method: 'GET',
+    url: `${BASE}/api/public/v1${path}`,
+    requestHeaders: { 'x-service-tenant': 't1' },
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    text: JSON.stringify(body),
+    json: body,
+    durationMs: 1,
+    attempts: 1,
+    ...o,
+  };
+}
+const judge = (rule: typeof countAgreementRule, e: Exchange) =>
+  rule(e, { route: routeOf(e, [BASE])!, authenticated: sentCredentials(e), secrets: [] });
+
+describe('consistency rules', () => {
+  it('count agrees with the list, each entry once, whatever the list', () => {
+    const list = (count: number, connections: unknown[]) =>
+      ex('/connections', { ok: true, data: { tenant: 't2', count, connections }, meta });
+    expect(judge(countAgreementRule, list(2, [{ id: 'a' }, { id: 'b' }]))).toBeUndefined();
+    expect(judge(countAgreementRule, list(0, [{ id: 'a' }]))).toMatch(/count 0 but 1/);
+    expect(judge(countAgreementRule, list(1, []))).toMatch(/count 1 but 0/);
+    expect(judge(countAgreementRule, list(2, [{ id: 'a' }, { id: 'a' }]))).toMatch(/lists a twice/);
+  });
+
+  it('a key issued now expires after the answer', () => {
+    const key = (expiresAt: string) =>
+      ex(
+        '/idempotency-keys',
+        { ok: true, data: { idempotencyKey: 'k', operation: 'x.y', expiresAt }, meta },
+        { method: 'POST' },
+      );
+    expect(judge(expiryAfterIssueRule, key('2026-07-02T10:00:00Z'))).toBeUndefined();
+    expect(judge(expiryAfterIssueRule, key('2026-06-30T10:00:00Z'))).toMatch(/already expired/);
+  });
+
+  it('JSON names no charset but UTF-8 (SHOULD)', () => {
+    const body = { ok: true, data: { count: 0, providers: [] }, meta };
+    expect(
+      judge(
+        jsonCharsetRule,
+        ex('/providers', body, { headers: { 'content-type': 'application/json; charset=UTF-8' } }),
+      ),
+    ).toBeUndefined();
+    expect(judge(jsonCharsetRule, ex('/providers', body))).toBeUndefined();
+    expect(
+      judge(
+        jsonCharsetRule,
+        ex('/providers', body, { headers: { 'content-type': 'application/json; charset=iso-8859-1' } }),
+      ),
+    ).toMatch(/UTF-8/);
+  });
+
+  it('a Retry-After of more than an hour is flagged (milliseconds?)', () => {
+    const limited = (wait: string) =>
+      ex(
+        '/providers',
+        { ok: false, error: { code: 'rate_limited', message: 'slow' }, meta },
+        { status: 429, headers: { 'retry-after': wait } },
+      );
+    expect(judge(retryAfterSecondsRule, limited('30'))).toBeUndefined();
+    expect(judge(retryAfterSecondsRule, limited('30000'))).toMatch(/milliseconds/);
+  });
+
+  it('a capability carries the same flags in the catalog, decisions and connections', () => {
+    const catalog = ex('/capabilities', {
+      ok: true,
+      data: {
+        count: 1,
+        capabilities: [{ id: 'orders.read', label: 'R', critical: false, idempotencyRequired: false }],
+      },
+      meta,
+    });
+    const decision = (critical: boolean) =>
+      ex(
+        '/capabilities',
+        {
+          ok: true,
+          data: {
+            decision: {
+              connectorId: 'c',
+              capability: 'orders.read',
+              allowed: true,
+              critical,
+              idempotencyRequired: false,
+              reason: 'ok',
+            },
+            environment: 'sandbox',
+          },
+          meta,
+        },
+        { method: 'POST' },
+      );
+    expect(capabilityFlagProblems([catalog, decision(false)])).toEqual([]);
+    expect(capabilityFlagProblems([catalog, decision(true)])[0]?.problem).toMatch(
+      /orders.read: critical true here, false in GET/,
+    );
+    const created = ex(
+      '/connections',
+      {
+        ok: true,
+        data: {
+          id: 'con_1',
+          capabilities: [{ capability: 'orders.read', critical: false, idempotencyRequired: true }],
+        },
+        meta,
+      },
+      { method: 'POST' },
+    );
+    expect(capabilityFlagProblems([catalog, created])[0]?.problem).toMatch(/idempotencyRequired true/);
+  });
+});
