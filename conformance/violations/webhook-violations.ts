@@ -13,6 +13,14 @@ const REDELIVER = new RegExp(`^${WEBHOOKS}/([^/]+)/deliveries/([^/]+)/redeliver$
 
 const get = (req: PlainRequest, re: RegExp) => (req.method === 'GET' ? re.exec(req.path) : null);
 
+/** The event a delivery names, renamed to another one (body fields and the header that names it). */
+const OTHER_EVENT = 'order.paid';
+function renamedEvent(body: string): string {
+  const json = JSON.parse(body) as Record<string, unknown>;
+  for (const k of ['type', 'event', 'name']) if (typeof json[k] === 'string') json[k] = OTHER_EVENT;
+  return JSON.stringify(json);
+}
+
 /** Violations of webhook receivers, signatures, the delivery log and redelivery. */
 export const WEBHOOK_VIOLATIONS: Violation[] = [
   {
@@ -50,6 +58,29 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     section: 'Webhooks',
     catches: ['webhooks.delivery-arrives'],
     webhooks: { fetch: async () => new Response(null, { status: 204 }) },
+    handle: (req, next) => next(req),
+  },
+  {
+    name: 'webhook-unsubscribed-event',
+    description: `deliveries name another event (${OTHER_EVENT}) than the one the receiver registered for, correctly signed`,
+    section: 'Webhooks',
+    catches: ['webhooks.subscribed-event'],
+    webhooks: {
+      // Signed over the body as sent (renamed), so only the event differs.
+      sign: (body, secret, t) =>
+        signWebhook(renamedEvent(typeof body === 'string' ? body : Buffer.from(body).toString('utf8')), secret, t),
+      async fetch(url, init) {
+        const headers = { ...(init?.headers as Record<string, string>) };
+        for (const k of Object.keys(headers)) if (/event/i.test(k)) headers[k] = OTHER_EVENT;
+        // undici's own fetch: MSW in the same process does not intercept it.
+        const { fetch: undiciFetch } = await import('undici');
+        return (await undiciFetch(url as string, {
+          ...(init as object),
+          headers,
+          body: renamedEvent(String(init?.body)),
+        })) as unknown as Response;
+      },
+    },
     handle: (req, next) => next(req),
   },
   {
