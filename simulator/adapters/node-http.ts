@@ -12,12 +12,12 @@ export interface NodeAdapterOptions {
   origin?: () => string | undefined;
 }
 
-/** node:http request -> plain request (translation only). */
-export async function fromNodeRequest(
+/** node:http request -> plain request (translation only); a request without a body to read is returned at once. */
+export function fromNodeRequest(
   req: IncomingMessage,
   maxBodyBytes: number,
   origin?: string,
-): Promise<PlainRequest> {
+): PlainRequest | Promise<PlainRequest> {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   const path = q === -1 ? raw : raw.slice(0, q);
@@ -38,6 +38,9 @@ export async function fromNodeRequest(
   // of them (joined like any repeated header) so it sees the ambiguity instead of a silent pick.
   const raws = req.rawHeaders;
   for (let i = 0; i < raws.length; i += 2) {
+    // By length first: lower-casing every raw name made a string per header of every request.
+    const len = raws[i]?.length;
+    if (len !== 13 && len !== 12) continue;
     const name = raws[i]?.toLowerCase();
     if ((name === 'authorization' || name === 'content-type') && headers[name] !== raws[i + 1]) {
       const all = raws.filter((_, j) => j % 2 === 1 && raws[j - 1]?.toLowerCase() === name);
@@ -93,6 +96,7 @@ export function writeNodeResponse(
   out: PlainResponse,
   open?: OpenStreams,
   draining?: () => boolean,
+  exchange?: NodeExchange,
 ): void {
   // Shutting down: tell the client this connection ends after this answer (node then closes it).
   if (draining?.()) out.headers.connection = 'close';
@@ -115,8 +119,29 @@ export function writeNodeResponse(
   sink.stopSource = out.stream.open(sink);
   sink.open = open;
   open?.add(sink);
+  // The listener's exchange already listens for 'close' and tells the sink; alone, the sink listens.
+  if (exchange) exchange.sink = sink;
   // `on`, not `once`: 'close' comes once anyway, and once() adds a wrapper and its state per stream.
-  res.on('close', () => sink.closed());
+  else res.on('close', () => sink.closed());
+}
+
+/**
+ * One call on a node:http response as the listener follows it: when the client went away before the
+ * answer was complete (`at`, the core's `clientGone`), and the stream sink to tell when it closes.
+ * One object and one 'close' listener per call, instead of a record, a once() wrapper and a second
+ * listener for streams: every open stream keeps them.
+ */
+class NodeExchange {
+  at = 0;
+  sink: NodeStreamSink | undefined;
+  private readonly res: ServerResponse;
+  constructor(res: ServerResponse) {
+    this.res = res;
+  }
+  closed(): void {
+    if (!this.res.writableFinished) this.at = Date.now();
+    this.sink?.closed();
+  }
 }
 
 /** What the server keeps of its open streams: it stops them all at shutdown. */
@@ -258,27 +283,27 @@ export function createNodeListener(
   } = {},
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
+  async function answer(req: IncomingMessage, res: ServerResponse, exchange: NodeExchange) {
+    try {
+      const read = fromNodeRequest(req, max, opts.origin?.());
+      const plain = read instanceof Promise ? await read : read;
+      // The connection closed before the answer was complete: the client gave up on this call.
+      plain.clientGone = exchange;
+      const out = await core.handle(plain);
+      if (plain.bodyTooLarge) {
+        // Answer, then close the connection once the rest of the body has been read and dropped.
+        out.headers.connection = 'close';
+        discardRestOfBody(req);
+      }
+      writeNodeResponse(res, out, opts.openStreams, opts.draining, exchange);
+    } catch {
+      // Only a broken socket gets here (the core never throws); nothing left to answer.
+      res.destroy();
+    }
+  }
   return (req: IncomingMessage, res: ServerResponse) => {
-    // The connection closed before the answer was complete: the client gave up on this call.
-    const gone = { at: 0 };
-    res.once('close', () => {
-      if (!res.writableFinished) gone.at = Date.now();
-    });
-    fromNodeRequest(req, max, opts.origin?.())
-      .then(async (plain) => {
-        plain.clientGone = gone;
-        const out = await core.handle(plain);
-        if (plain.bodyTooLarge) {
-          // Answer, then close the connection once the rest of the body has been read and dropped.
-          out.headers.connection = 'close';
-          discardRestOfBody(req);
-        }
-        return out;
-      })
-      .then((out) => writeNodeResponse(res, out, opts.openStreams, opts.draining))
-      .catch(() => {
-        // Only a broken socket gets here (the core never throws); nothing left to answer.
-        res.destroy();
-      });
+    const exchange = new NodeExchange(res);
+    res.on('close', () => exchange.closed());
+    void answer(req, res, exchange);
   };
 }

@@ -26,7 +26,11 @@ interface Memory {
 }
 
 interface SampleNode {
-  head: { selfSize: number; children: SampleNode['head'][] };
+  head: {
+    selfSize: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children: SampleNode['head'][];
+  };
 }
 
 async function childMain(kind: string) {
@@ -76,8 +80,18 @@ async function childMain(kind: string) {
       return 0;
     }
     const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: SampleNode };
-    const sum = (node: SampleNode['head']): number => node.selfSize + node.children.reduce((a, c) => a + sum(c), 0);
-    return sum(profile.head);
+    // Bytes by allocation site (function and line), the top ones on stderr: what to cut.
+    const bySite = new Map<string, number>();
+    const walk = (node: SampleNode['head']) => {
+      const f = node.callFrame;
+      const site = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(simulator|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
+      bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+      for (const c of node.children) walk(c);
+    };
+    walk(profile.head);
+    const top = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.SSE_MEMORY_SITES ?? 0));
+    for (const [site, bytes] of top) process.stderr.write(`${kind} ${String(bytes).padStart(10)}  ${site}\n`);
+    return [...bySite.values()].reduce((a, b) => a + b, 0);
   }
   async function measureNow() {
     const allocated = await allocatedSinceLast();
@@ -96,6 +110,23 @@ async function childMain(kind: string) {
           )
           .join(', ')}\n`,
       );
+    if (process.env.SSE_MEMORY_SMAPS) {
+      const { readFileSync } = await import('node:fs');
+      const lines = readFileSync('/proc/self/smaps', 'utf8').split('\n');
+      const by = new Map<string, number>();
+      let name = '';
+      for (const l of lines) {
+        const m = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(l);
+        if (m) name = m[1] || 'anon';
+        else if (l.startsWith('Rss:')) by.set(name, (by.get(name) ?? 0) + Number(l.split(/\s+/)[1]));
+      }
+      process.stderr.write(
+        `${kind} smaps ${[...by]
+          .filter(([, v]) => v > 2048)
+          .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)}MB`)
+          .join(', ')} heapTotal ${(u.heapTotal / 1048576).toFixed(1)} rss ${(u.rss / 1048576).toFixed(1)}\n`,
+      );
+    }
     process.send!({ heap: u.heapUsed, rss: u.rss, external: u.external + u.arrayBuffers, allocated } satisfies Memory);
   }
   process.send!({ url, ...access });
@@ -146,7 +177,7 @@ async function measure(kind: string, n: number) {
           Array.from({ length: Math.min(200, n - sockets.length) }, () => subscribe(info.url, info)),
         )),
       );
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, arg('--settle', 1000)));
     await snap('after');
     child.send('measure');
     const after = (await next()) as unknown as Memory;
