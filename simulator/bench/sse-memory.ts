@@ -3,7 +3,11 @@
 // bare baseline listener) runs in a child process started with --expose-gc and answers "measure"
 // over IPC with heap and RSS after two full collections. The parent opens N raw-socket subscribers on
 // GET /api/public/v1/stream, in the same way the sse-fanout scenario does.
-// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2] [--no-gc] [--alloc] [--snapshots DIR]
+// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2] [--no-gc] [--alloc] [--snapshots DIR] [--settle MS]
+// --settle: how long after the last subscriber connected the second measure is taken (default 1000 ms).
+// Environment: SSE_MEMORY_SITES=N prints the N largest allocation sites with --alloc (bytes, stderr);
+// SSE_MEMORY_SPACES=1 prints V8's heap spaces and SSE_MEMORY_SMAPS=1 the resident memory by mapping
+// (anonymous = V8's heap pages, [heap] = malloc) at each measure.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
