@@ -123,10 +123,14 @@ export function createCore(opts: CoreOptions): Core {
     handlers,
   };
   const door = createFrontDoor([publicMount, ...(opts.mounts ?? [])], opts.trace ? { trace: opts.trace } : {});
-  const ready = Promise.all([router.ready, state.ready]).then(() => undefined);
+  let isReady = false;
+  const ready = Promise.all([router.ready, state.ready]).then(() => {
+    isReady = true;
+  });
 
   async function handle(req: PlainRequest): Promise<PlainResponse> {
-    await ready;
+    // Once ready, no await of a settled promise on every request (a microtask turn and its job).
+    if (!isReady) await ready;
     const started = performance.now();
     // HEAD is GET without the body, on every surface (RFC 9110 9.3.2); logs and the journal still say HEAD.
     const routed = req.method === 'HEAD' ? { ...req, method: 'GET' } : req;

@@ -69,7 +69,11 @@ export function createFrontDoor(mounts: readonly Mount[], opts: FrontDoorOptions
     }
   }
   entries.sort((a, b) => b.prefix.length - a.prefix.length);
-  const find = (path: string) => entries.find((e) => owns(e.prefix, path));
+  // A loop, not entries.find(): no closure per request.
+  const find = (path: string) => {
+    for (const e of entries) if (owns(e.prefix, path)) return e;
+    return undefined;
+  };
   return {
     find: (path) => find(path)?.mount,
     async answer(ctx) {
