@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { CoreHandler, PlainRequest, PlainResponse, StreamSink } from '../core/types.ts';
+import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
+import { NodeExchange, NodeStreamSink, type OpenStreams } from './node-exchange.ts';
 
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
@@ -123,68 +124,6 @@ export function writeNodeResponse(
   if (exchange) exchange.sink = sink;
   // `on`, not `once`: 'close' comes once anyway, and once() adds a wrapper and its state per stream.
   else res.on('close', () => sink.closed());
-}
-
-/**
- * One call on a node:http response as the listener follows it: when the client went away before the
- * answer was complete (`at`, the core's `clientGone`), and the stream sink to tell when it closes.
- * One object and one 'close' listener per call, instead of a record, a once() wrapper and a second
- * listener for streams: every open stream keeps them.
- */
-class NodeExchange {
-  at = 0;
-  sink: NodeStreamSink | undefined;
-  private readonly res: ServerResponse;
-  constructor(res: ServerResponse) {
-    this.res = res;
-  }
-  closed(): void {
-    if (!this.res.writableFinished) this.at = Date.now();
-    this.sink?.closed();
-  }
-}
-
-/** What the server keeps of its open streams: it stops them all at shutdown. */
-export interface OpenStreams {
-  add(stream: { stop(): void }): void;
-  delete(stream: { stop(): void }): void;
-}
-
-/**
- * A stream's sink on a node:http response, and its handle for the server: one object with methods
- * rather than a closure per reaction, since every open stream keeps it.
- */
-class NodeStreamSink implements StreamSink {
-  private readonly res: ServerResponse;
-  private ended = false;
-  stopSource: (() => void) | undefined;
-  open: OpenStreams | undefined;
-  constructor(res: ServerResponse) {
-    this.res = res;
-  }
-  write(chunk: string): boolean {
-    if (this.ended) return false;
-    return this.res.write(chunk);
-  }
-  end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.res.end();
-  }
-  onDrain(listener: () => void): void {
-    this.res.on('drain', listener);
-  }
-  /** The server stops the stream (shutdown). */
-  stop(): void {
-    this.stopSource?.();
-    this.end();
-  }
-  /** The response closed (client gone, or ended). */
-  closed(): void {
-    this.ended = true;
-    this.stopSource?.();
-    this.open?.delete(this);
-  }
 }
 
 const REASONS: Record<number, string> = {
