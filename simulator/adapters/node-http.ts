@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { CoreHandler, PlainRequest, PlainResponse, StreamSink } from '../core/types.ts';
+import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
 import { type ConnectionCount, connectionOf } from './connection-numbers.ts';
 import { checkHost } from './host-header.ts';
+import { NodeExchange, NodeStreamSink, type OpenStreams } from './node-exchange.ts';
 
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
@@ -14,12 +15,12 @@ export interface NodeAdapterOptions {
   origin?: () => string | undefined;
 }
 
-/** node:http request -> plain request (translation only). */
-export async function fromNodeRequest(
+/** node:http request -> plain request (translation only); a request without a body to read is returned at once. */
+export function fromNodeRequest(
   req: IncomingMessage,
   maxBodyBytes: number,
   origin?: string,
-): Promise<PlainRequest> {
+): PlainRequest | Promise<PlainRequest> {
   // Absolute-form (`GET http://host/path`, RFC 9112 3.2.2: a server must accept it): the path is what
   // is routed; the authority is ignored like the Host header (the origin comes from configuration).
   const target = req.url ?? '/';
@@ -44,6 +45,9 @@ export async function fromNodeRequest(
   // of them (joined like any repeated header) so it sees the ambiguity instead of a silent pick.
   const raws = req.rawHeaders;
   for (let i = 0; i < raws.length; i += 2) {
+    // By length first: lower-casing every raw name made a string per header of every request.
+    const len = raws[i]?.length;
+    if (len !== 13 && len !== 12) continue;
     const name = raws[i]?.toLowerCase();
     if ((name === 'authorization' || name === 'content-type') && headers[name] !== raws[i + 1]) {
       const all = raws.filter((_, j) => j % 2 === 1 && raws[j - 1]?.toLowerCase() === name);
@@ -99,6 +103,7 @@ export function writeNodeResponse(
   out: PlainResponse,
   open?: OpenStreams,
   draining?: () => boolean,
+  exchange?: NodeExchange,
 ): void {
   // Shutting down: tell the client this connection ends after this answer (node then closes it).
   if (draining?.()) out.headers.connection = 'close';
@@ -121,51 +126,10 @@ export function writeNodeResponse(
   sink.stopSource = out.stream.open(sink);
   sink.open = open;
   open?.add(sink);
+  // The listener's exchange already listens for 'close' and tells the sink; alone, the sink listens.
+  if (exchange) exchange.sink = sink;
   // `on`, not `once`: 'close' comes once anyway, and once() adds a wrapper and its state per stream.
-  res.on('close', () => sink.closed());
-}
-
-/** What the server keeps of its open streams: it stops them all at shutdown. */
-export interface OpenStreams {
-  add(stream: { stop(): void }): void;
-  delete(stream: { stop(): void }): void;
-}
-
-/**
- * A stream's sink on a node:http response, and its handle for the server: one object with methods
- * rather than a closure per reaction, since every open stream keeps it.
- */
-class NodeStreamSink implements StreamSink {
-  private readonly res: ServerResponse;
-  private ended = false;
-  stopSource: (() => void) | undefined;
-  open: OpenStreams | undefined;
-  constructor(res: ServerResponse) {
-    this.res = res;
-  }
-  write(chunk: string): boolean {
-    if (this.ended) return false;
-    return this.res.write(chunk);
-  }
-  end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.res.end();
-  }
-  onDrain(listener: () => void): void {
-    this.res.on('drain', listener);
-  }
-  /** The server stops the stream (shutdown). */
-  stop(): void {
-    this.stopSource?.();
-    this.end();
-  }
-  /** The response closed (client gone, or ended). */
-  closed(): void {
-    this.ended = true;
-    this.stopSource?.();
-    this.open?.delete(this);
-  }
+  else res.on('close', () => sink.closed());
 }
 
 const REASONS: Record<number, string> = {
@@ -267,6 +231,26 @@ export function createNodeListener(
 ) {
   const max = opts.maxBodyBytes ?? 1024 * 1024;
   const count = opts.connections;
+  async function answer(req: IncomingMessage, res: ServerResponse, exchange: NodeExchange) {
+    try {
+      const read = fromNodeRequest(req, max, opts.origin?.());
+      const plain = read instanceof Promise ? await read : read;
+      // The connection closed before the answer was complete: the client gave up on this call.
+      plain.clientGone = exchange;
+      const connection = count && connectionOf(count, req.socket);
+      if (connection) plain.connection = connection;
+      const out = await core.handle(plain);
+      if (plain.bodyTooLarge) {
+        // Answer, then close the connection once the rest of the body has been read and dropped.
+        out.headers.connection = 'close';
+        discardRestOfBody(req);
+      }
+      writeNodeResponse(res, out, opts.openStreams, opts.draining, exchange);
+    } catch {
+      // Only a broken socket gets here (the core never throws); nothing left to answer.
+      res.destroy();
+    }
+  }
   return (req: IncomingMessage, res: ServerResponse) => {
     const hostProblem = checkHost(req);
     if (hostProblem) {
@@ -275,28 +259,8 @@ export function createNodeListener(
       writeNodeResponse(res, out);
       return;
     }
-    // The connection closed before the answer was complete: the client gave up on this call.
-    const gone = { at: 0 };
-    res.once('close', () => {
-      if (!res.writableFinished) gone.at = Date.now();
-    });
-    fromNodeRequest(req, max, opts.origin?.())
-      .then(async (plain) => {
-        plain.clientGone = gone;
-        const connection = count && connectionOf(count, req.socket);
-        if (connection) plain.connection = connection;
-        const out = await core.handle(plain);
-        if (plain.bodyTooLarge) {
-          // Answer, then close the connection once the rest of the body has been read and dropped.
-          out.headers.connection = 'close';
-          discardRestOfBody(req);
-        }
-        return out;
-      })
-      .then((out) => writeNodeResponse(res, out, opts.openStreams, opts.draining))
-      .catch(() => {
-        // Only a broken socket gets here (the core never throws); nothing left to answer.
-        res.destroy();
-      });
+    const exchange = new NodeExchange(res);
+    res.on('close', () => exchange.closed());
+    void answer(req, res, exchange);
   };
 }

@@ -3,7 +3,11 @@
 // bare baseline listener) runs in a child process started with --expose-gc and answers "measure"
 // over IPC with heap and RSS after two full collections. The parent opens N raw-socket subscribers on
 // GET /api/public/v1/stream, in the same way the sse-fanout scenario does.
-// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2] [--no-gc] [--alloc] [--snapshots DIR]
+// Usage: npx node simulator/bench/sse-memory.ts [--subscribers 5000] [--rounds 2] [--no-gc] [--alloc] [--snapshots DIR] [--settle MS]
+// --settle: how long after the last subscriber connected the second measure is taken (default 1000 ms).
+// Environment: SSE_MEMORY_SITES=N prints the N largest allocation sites with --alloc (bytes, stderr);
+// SSE_MEMORY_SPACES=1 prints V8's heap spaces and SSE_MEMORY_SMAPS=1 the resident memory by mapping
+// (anonymous = V8's heap pages, [heap] = malloc) at each measure.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -26,7 +30,11 @@ interface Memory {
 }
 
 interface SampleNode {
-  head: { selfSize: number; children: SampleNode['head'][] };
+  head: {
+    selfSize: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children: SampleNode['head'][];
+  };
 }
 
 async function childMain(kind: string) {
@@ -76,8 +84,18 @@ async function childMain(kind: string) {
       return 0;
     }
     const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: SampleNode };
-    const sum = (node: SampleNode['head']): number => node.selfSize + node.children.reduce((a, c) => a + sum(c), 0);
-    return sum(profile.head);
+    // Bytes by allocation site (function and line), the top ones on stderr: what to cut.
+    const bySite = new Map<string, number>();
+    const walk = (node: SampleNode['head']) => {
+      const f = node.callFrame;
+      const site = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(simulator|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
+      bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+      for (const c of node.children) walk(c);
+    };
+    walk(profile.head);
+    const top = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.SSE_MEMORY_SITES ?? 0));
+    for (const [site, bytes] of top) process.stderr.write(`${kind} ${String(bytes).padStart(10)}  ${site}\n`);
+    return [...bySite.values()].reduce((a, b) => a + b, 0);
   }
   async function measureNow() {
     const allocated = await allocatedSinceLast();
@@ -96,6 +114,23 @@ async function childMain(kind: string) {
           )
           .join(', ')}\n`,
       );
+    if (process.env.SSE_MEMORY_SMAPS) {
+      const { readFileSync } = await import('node:fs');
+      const lines = readFileSync('/proc/self/smaps', 'utf8').split('\n');
+      const by = new Map<string, number>();
+      let name = '';
+      for (const l of lines) {
+        const m = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(l);
+        if (m) name = m[1] || 'anon';
+        else if (l.startsWith('Rss:')) by.set(name, (by.get(name) ?? 0) + Number(l.split(/\s+/)[1]));
+      }
+      process.stderr.write(
+        `${kind} smaps ${[...by]
+          .filter(([, v]) => v > 2048)
+          .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)}MB`)
+          .join(', ')} heapTotal ${(u.heapTotal / 1048576).toFixed(1)} rss ${(u.rss / 1048576).toFixed(1)}\n`,
+      );
+    }
     process.send!({ heap: u.heapUsed, rss: u.rss, external: u.external + u.arrayBuffers, allocated } satisfies Memory);
   }
   process.send!({ url, ...access });
@@ -146,7 +181,7 @@ async function measure(kind: string, n: number) {
           Array.from({ length: Math.min(200, n - sockets.length) }, () => subscribe(info.url, info)),
         )),
       );
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, arg('--settle', 1000)));
     await snap('after');
     child.send('measure');
     const after = (await next()) as unknown as Memory;

@@ -48,7 +48,9 @@ export function fastValidationFor(operation: Operation, validators: Validator[])
         if (v !== undefined) header[k.toLowerCase()] = v;
       }
       const input: Record<string, unknown> = { path: { ...path }, query, header, cookie: {} };
-      const contentType = (header['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
+      // No split (an array) for the many requests without a Content-Type.
+      const type = header['content-type'];
+      const contentType = type === undefined ? '' : type.split(';', 1)[0]?.trim().toLowerCase();
       if (typeof req.body === 'object' || contentType === 'application/json') input.requestBody = req.body;
       const errors: ErrorObject[] = [];
       for (const validate of validators) {

@@ -55,11 +55,12 @@ export function createFrontDoor(mounts: readonly Mount[], opts: FrontDoorOptions
     if (missing.length) throw new Error(`${mount.name}: routes without a handler: ${missing.join(', ')}`);
     checkPipeline(mount.name, mount.pipeline, mount.needs ?? ['route']);
     const steps = mount.pipeline.steps.map((s) => (trace ? traced(mount.name, s, trace) : runOf(s)));
-    const run = compose(steps, async (ctx) => {
+    // Not async: compose turns a throw into a rejection, and a handler's promise is passed on as is.
+    const run = compose(steps, (ctx) => {
       const handler = mount.handlers[matchedRoute(ctx).id];
       if (!handler) throw new Error('route without a handler'); // refused above
       if (trace) trace(`${ctx.requestId} ${mount.name} handler ${matchedRoute(ctx).id}`);
-      return handler(ctx);
+      return Promise.resolve(handler(ctx));
     });
     for (const prefix of mount.prefixes) {
       const taken = entries.find((e) => e.prefix === prefix);
@@ -68,7 +69,11 @@ export function createFrontDoor(mounts: readonly Mount[], opts: FrontDoorOptions
     }
   }
   entries.sort((a, b) => b.prefix.length - a.prefix.length);
-  const find = (path: string) => entries.find((e) => owns(e.prefix, path));
+  // A loop, not entries.find(): no closure per request.
+  const find = (path: string) => {
+    for (const e of entries) if (owns(e.prefix, path)) return e;
+    return undefined;
+  };
   return {
     find: (path) => find(path)?.mount,
     async answer(ctx) {

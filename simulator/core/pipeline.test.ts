@@ -53,4 +53,24 @@ describe('compose', () => {
     expect(await run(testContext())).toBe(ok);
     expect(await run(testContext())).toBe(ok);
   });
+
+  it('turns a synchronous throw of a plain (non-async) step into a rejection, as an async step would', async () => {
+    const seen: string[] = [];
+    const refuse: Middleware = () => {
+      throw new Error('refused');
+    };
+    const outer: Middleware = (_ctx, next) =>
+      next().catch((err: Error) => {
+        seen.push(`outer saw ${err.message}`);
+        throw err;
+      });
+    const run = compose([outer, refuse], async () => ok);
+    const answer = run(testContext());
+    expect(answer).toBeInstanceOf(Promise);
+    await expect(answer).rejects.toThrow('refused');
+    expect(seen).toEqual(['outer saw refused']);
+    // The first step itself throwing: still a rejected promise, never a throw out of run().
+    const first = compose([refuse], async () => ok)(testContext());
+    await expect(first).rejects.toThrow('refused');
+  });
 });

@@ -37,7 +37,7 @@ export function authStep(deps: AuthDeps) {
     name: 'auth',
     requires: ['route'],
     provides: ['access'],
-    async run(ctx, next) {
+    run(ctx, next) {
       const route = ctx.route;
       if (!route.auth && !route.optionalAuth) return next();
       const header = ctx.req.headers.authorization;

@@ -9,7 +9,7 @@ import { defineStep } from '../core/step.ts';
 export function browserGuardStep(opts: { allow: boolean }) {
   return defineStep({
     name: 'browser-guard',
-    async run(ctx, next) {
+    run(ctx, next) {
       const h = ctx.req.headers;
       if (!opts.allow && h.origin !== undefined && h.authorization !== undefined) {
         throw new ApiError('forbidden', {

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BASE_PATH } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
+import type { RouteDef } from '../contract/route-def.ts';
 import type { RequestContext } from '../core/context.ts';
+import type { Next } from '../core/pipeline.ts';
 import { failure } from '../core/envelope.ts';
 import { isDataReply, raw, type RawReply, type Reply } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
@@ -61,7 +63,8 @@ export function faultStep(
   return defineStep({
     name: 'faults',
     requires: ['route'],
-    async run(ctx, next) {
+    // Not async: nearly every call has no fault armed and passes on without a promise of its own.
+    run(ctx, next) {
       const taken = faults.take({
         method: ctx.req.method,
         path: ctx.req.path,
@@ -71,31 +74,41 @@ export function faultStep(
         cursorSent: ctx.req.path === STREAM_PATH && cursorOf(ctx) !== undefined,
       });
       // Memory answers at once; a shared sandbox takes the use across replicas (a promise).
-      const fault = taken instanceof Promise ? await taken : taken;
-      if (!fault) return next();
-      switch (fault.kind) {
-        case 'internal':
-          throw new ApiError('internal', { detail: INJECTED });
-        case 'rate_limited':
-          throw new ApiError('rate_limited', {
-            detail: INJECTED,
-            headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) },
-          });
-        case 'unavailable':
-          return unavailable(ctx, fault.retryAfterSeconds);
-        case 'commit_then_fail':
-          return afterCommit(ctx, fault, await next());
-        case 'latency':
-          await sleep(fault.latencyMs ?? 0);
-          return next();
-        case 'stream_cut':
-        case 'stream_stall':
-        case 'stream_restart':
-        case 'cursor_expired':
-          return applyStreamFault(ctx, fault, next, streamDeps);
-        default:
-          return next();
-      }
+      if (taken instanceof Promise)
+        return taken.then((fault) => (fault ? applyFault(ctx, fault, next, streamDeps) : next()));
+      return taken ? applyFault(ctx, taken, next, streamDeps) : next();
     },
   });
+}
+
+/** What an armed fault does to the call it was taken by (outside the step: no closure per call). */
+async function applyFault(
+  ctx: RequestContext & { route: RouteDef },
+  fault: Fault,
+  next: Next,
+  streamDeps: StreamFaultDeps,
+): Promise<Reply> {
+  switch (fault.kind) {
+    case 'internal':
+      throw new ApiError('internal', { detail: INJECTED });
+    case 'rate_limited':
+      throw new ApiError('rate_limited', {
+        detail: INJECTED,
+        headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) },
+      });
+    case 'unavailable':
+      return unavailable(ctx, fault.retryAfterSeconds);
+    case 'commit_then_fail':
+      return afterCommit(ctx, fault, await next());
+    case 'latency':
+      await sleep(fault.latencyMs ?? 0);
+      return next();
+    case 'stream_cut':
+    case 'stream_stall':
+    case 'stream_restart':
+    case 'cursor_expired':
+      return applyStreamFault(ctx, fault, next, streamDeps);
+    default:
+      return next();
+  }
 }

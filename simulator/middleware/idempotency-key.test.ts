@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../core/api-error.ts';
 import { idempotencyKeyStep } from './idempotency-key.ts';
-import { okResponse, testContext } from '../test-support/test-context.ts';
+import { okResponse, stepRun, testContext } from '../test-support/test-context.ts';
 
 describe('idempotencyKeyStep', () => {
-  const mw = idempotencyKeyStep().run;
+  const mw = stepRun(idempotencyKeyStep());
   const run = (key: string | undefined, idempotent = true) =>
     mw(testContext({ route: { idempotent }, headers: key === undefined ? {} : { 'idempotency-key': key } }), async () =>
       okResponse(),

@@ -11,7 +11,7 @@ export function idempotencyKeyStep() {
     name: 'idempotency-key',
     requires: ['route'],
     provides: ['idempotencyKey'],
-    async run(ctx, next) {
+    run(ctx, next) {
       if (!ctx.route.idempotent) return next();
       const key = ctx.req.headers['idempotency-key'];
       if (key === undefined || key === '') {

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../contract/errors.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { RequestContext } from '../core/context.ts';
 import { errorValue } from '../core/envelope.ts';
+import type { Next } from '../core/pipeline.ts';
 import { type ContextWith, defineStep } from '../core/step.ts';
 import { isDataReply, okJson, type Reply } from '../core/reply.ts';
 import type { IdempotencyPort, StoredOutcome } from '../state/idempotency-store.ts';
@@ -72,34 +73,46 @@ export function idempotencyStep(store: IdempotencyPort) {
   return defineStep({
     name: 'idempotency',
     requires: ['route', 'access', 'idempotencyKey', 'body'],
-    async run(ctx, next) {
+    // Not async itself: reads and streams pass on without a promise of their own.
+    run(ctx, next) {
       if (!ctx.route.idempotent || ctx.idempotencyKey === undefined || !ctx.access) return next();
-      const fp = fingerprint(ctx);
-      for (;;) {
-        const begun = store.begin(ctx.access.tenant, ctx.idempotencyKey, fp);
-        // The memory store answers synchronously: no extra turn of the event loop on the default path.
-        const b = begun instanceof Promise ? await begun : begun;
-        if (b.kind === 'conflict') {
-          throw new ApiError('idempotency_conflict', {
-            detail: 'This Idempotency-Key was used with a different body, method or route, or by another client.',
-          });
-        }
-        if (b.kind === 'replay') return replayOf(ctx, b.outcome);
-        if (b.kind === 'wait') {
-          await b.settled;
-          continue;
-        }
-        try {
-          const reply = await next();
-          const saved = b.finish(outcomeOf(reply));
-          if (saved) await saved;
-          return reply;
-        } catch (err) {
-          const saved = b.finish(failureOutcomeOf(err));
-          if (saved) await saved;
-          throw err;
-        }
-      }
+      return recorded(store, ctx, ctx.access.tenant, ctx.idempotencyKey, next);
     },
   });
+}
+
+/** A modifying call with its key: replayed, refused, waited for, or run once and its outcome kept. */
+async function recorded(
+  store: IdempotencyPort,
+  ctx: ContextWith<'route' | 'body'>,
+  tenant: string,
+  key: string,
+  next: Next,
+): Promise<Reply> {
+  const fp = fingerprint(ctx);
+  for (;;) {
+    const begun = store.begin(tenant, key, fp);
+    // The memory store answers synchronously: no extra turn of the event loop on the default path.
+    const b = begun instanceof Promise ? await begun : begun;
+    if (b.kind === 'conflict') {
+      throw new ApiError('idempotency_conflict', {
+        detail: 'This Idempotency-Key was used with a different body, method or route, or by another client.',
+      });
+    }
+    if (b.kind === 'replay') return replayOf(ctx, b.outcome);
+    if (b.kind === 'wait') {
+      await b.settled;
+      continue;
+    }
+    try {
+      const reply = await next();
+      const saved = b.finish(outcomeOf(reply));
+      if (saved) await saved;
+      return reply;
+    } catch (err) {
+      const saved = b.finish(failureOutcomeOf(err));
+      if (saved) await saved;
+      throw err;
+    }
+  }
 }

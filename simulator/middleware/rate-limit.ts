@@ -1,4 +1,7 @@
 import { ApiError } from '../core/api-error.ts';
+import type { Access, RequestContext } from '../core/context.ts';
+import type { Next } from '../core/pipeline.ts';
+import type { Reply } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
 import type { RateLimitDecision, RateLimitPort } from '../state/rate-limit-store.ts';
 
@@ -17,24 +20,32 @@ export function rateLimitStep(store: RateLimitPort) {
       if (!access) return next();
       const hit = store.hit(`${access.token.clientId}|${access.tenant}|${access.token.environment}`);
       // A shared store (Redis) counts across replicas and answers later; memory answers at once,
-      // without an extra promise on the default path.
-      if (hit instanceof Promise) return hit.then(decide);
-      return decide(hit);
-      function decide(decision: RateLimitDecision | undefined) {
-        if (!access || !decision) return next();
-        ctx.responseHeaders['x-ratelimit-limit'] = String(decision.limit);
-        ctx.responseHeaders['x-ratelimit-remaining'] = String(decision.remaining);
-        if (!decision.allowed) {
-          const settings = store.settings();
-          const window = settings ? ` per ${settings.windowSeconds} s` : '';
-          throw new ApiError('rate_limited', {
-            detail: `This access made ${decision.limit} calls${window} for tenant ${access.tenant}; the window ends in ${decision.resetSeconds} s.`,
-            hint: `Wait ${decision.resetSeconds} s (Retry-After), then retry with growing intervals and a little random spread.`,
-            headers: { 'retry-after': String(decision.resetSeconds) },
-          });
-        }
-        return next();
-      }
+      // without an extra promise (or a closure) on the default path.
+      if (hit instanceof Promise) return hit.then((decision) => decide(store, ctx, access, decision, next));
+      return decide(store, ctx, access, hit, next);
     },
   });
+}
+
+/** The step's answer to one decision: the headers, then on, or 429 with Retry-After. */
+function decide(
+  store: RateLimitPort,
+  ctx: RequestContext,
+  access: Access,
+  decision: RateLimitDecision | undefined,
+  next: Next,
+): Promise<Reply> {
+  if (!decision) return next();
+  ctx.responseHeaders['x-ratelimit-limit'] = String(decision.limit);
+  ctx.responseHeaders['x-ratelimit-remaining'] = String(decision.remaining);
+  if (!decision.allowed) {
+    const settings = store.settings();
+    const window = settings ? ` per ${settings.windowSeconds} s` : '';
+    throw new ApiError('rate_limited', {
+      detail: `This access made ${decision.limit} calls${window} for tenant ${access.tenant}; the window ends in ${decision.resetSeconds} s.`,
+      hint: `Wait ${decision.resetSeconds} s (Retry-After), then retry with growing intervals and a little random spread.`,
+      headers: { 'retry-after': String(decision.resetSeconds) },
+    });
+  }
+  return next();
 }

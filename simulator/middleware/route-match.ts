@@ -11,7 +11,7 @@ export function routeMatchStep(router: Router) {
     name: 'route-match',
     requires: ['version'],
     provides: ['route', 'match'],
-    async run(ctx, next) {
+    run(ctx, next) {
       const m = router.match(ctx.req.method, ctx.req.path);
       if (m.route.since && m.route.since > ctx.version) {
         throw new ApiError('not_found', {

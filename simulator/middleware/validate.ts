@@ -14,7 +14,7 @@ export function validateStep(router: Router) {
     name: 'validate',
     requires: ['route', 'match'],
     provides: ['body'],
-    async run(ctx, next) {
+    run(ctx, next) {
       const { route, match, req } = ctx;
       if (req.bodyTooLarge) {
         throw new ApiError('invalid_request', {

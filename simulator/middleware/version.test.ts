@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { versionStep } from './version.ts';
-import { okResponse, testContext } from '../test-support/test-context.ts';
+import { okResponse, stepRun, testContext } from '../test-support/test-context.ts';
 
 describe('versionStep', () => {
   it('defaults to the current version, serves published ones, refuses others', async () => {
-    const mw = versionStep().run;
+    const mw = stepRun(versionStep());
     const plain = testContext();
     await mw(plain, async () => okResponse());
     expect(plain.version).toBe('2026-07-01');

@@ -10,7 +10,7 @@ export function versionStep() {
   return defineStep({
     name: 'version',
     provides: ['version'],
-    async run(ctx, next) {
+    run(ctx, next) {
       const asked = ctx.req.headers['service-version'];
       if (asked !== undefined) {
         const value = asked.trim();

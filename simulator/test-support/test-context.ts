@@ -1,6 +1,6 @@
 import type { ContextWith } from '../core/step.ts';
 import type { RouteDef } from '../contract/route-def.ts';
-import { ok, type DataReply } from '../core/reply.ts';
+import { ok, type DataReply, type Reply } from '../core/reply.ts';
 
 /** A request context for step unit tests: route matched, caller checked (known with `tenant`), body read. */
 export function testContext(
@@ -48,3 +48,13 @@ export function testContext(
 
 /** A handler's success value, as the steps before the envelope see it. */
 export const okResponse = (data: unknown = { n: 1 }): DataReply => ok(data);
+
+/**
+ * A step's run as the pipeline calls it: steps may be plain functions that throw synchronously, and
+ * `compose` turns that throw into a rejection; this does the same for a test calling `run` directly.
+ * @example await expect(stepRun(versionStep())(ctx, next)).rejects.toMatchObject({ code: 'invalid_request' });
+ */
+export const stepRun =
+  <C, N>(step: { run: (ctx: C, next: N) => Promise<Reply> }) =>
+  async (ctx: C, next: N): Promise<Reply> =>
+    step.run(ctx, next);
