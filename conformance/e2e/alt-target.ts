@@ -235,7 +235,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     if (early) {
       const requestId = String((early.json.meta as { requestId?: unknown } | undefined)?.requestId ?? '');
       const head = { 'content-type': 'application/json', 'x-request-id': requestId };
-      return sendJson(req, res, early.status, head, writeJson(JSON.stringify(early.json), c.wire), c);
+      return sendJson(req, res, early.status, head, writeJson(JSON.stringify(early.json), c.wire), c.wire);
     }
     const query = search.toString();
     const upstream = await fetch(`${upstreamBase()}${inward(path)}${query ? `?${query}` : ''}`, {
@@ -274,7 +274,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       body = JSON.stringify(a.json);
     }
     if (api) body = writeJson(body, c.wire);
-    sendJson(req, res, answer.status, out, body, c);
+    sendJson(req, res, answer.status, out, body, c.wire);
   };
   const server: Server = createServer(handler(() => sim.baseUrl));
   const altServer: Server = createServer(handler(() => sim.altBaseUrl!));

@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AltChoices } from './alt-choices.ts';
 
 /**
  * The wire-level legal choices of an alternative target (alt-choices.ts, `wire`): how the JSON is
@@ -96,9 +95,8 @@ export function sendJson(
   status: number,
   headers: Record<string, string>,
   text: string,
-  c: AltChoices,
+  w: WireChoices | undefined,
 ) {
-  const w = c.wire;
   if (!w) return void res.writeHead(status, headers).end(text);
   const out = { ...headers };
   if (/json/.test(out['content-type'] ?? '')) out['content-type'] = w.contentType;
