@@ -3,8 +3,8 @@ import {
   createServer,
   type IncomingHttpHeaders,
   type IncomingMessage,
-  type ServerResponse,
   type Server,
+  type ServerResponse,
 } from 'node:http';
 import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
@@ -43,12 +43,8 @@ const SIM_ROUTES = routesFor(CURRENT_VERSION);
 export async function altChoicesTarget(c: AltChoices = ALT_A) {
   // A window wide enough for the suites' several full kit runs a minute against one target (the 600/60 default
   // made the third run wait out a 429 for ~58 s, which is the kit behaving well, not what these tests judge).
-  const sim = await serve({
-    port: 0,
-    altPort: 0,
-    webhooks: { signatureHeader: c.signatureHeader },
-    rateLimit: { limit: 5000, windowSeconds: 60 },
-  });
+  const rateLimit = { limit: 5000, windowSeconds: 60 };
+  const sim = await serve({ port: 0, altPort: 0, webhooks: { signatureHeader: c.signatureHeader }, rateLimit });
   let origin = '';
   let altOrigin = '';
   const prefix = c.basePrefix ?? '';
