@@ -153,14 +153,14 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
         await log.sync();
         await tickIfDue();
       } catch {
-        return unavailable(core, engine.url);
+        return unavailable(core, engine);
       }
       let res = await core.handle(req);
       try {
         res = await single.settle(req, res);
         await log.drain();
       } catch {
-        return unavailable(core, engine.url);
+        return unavailable(core, engine);
       }
       return res;
     },

@@ -80,9 +80,9 @@ export function shareControl(control: ControlOperations, log: OpLog, engine: Red
   return sharedControl;
 }
 
-/** 500 internal with the failure envelope, a hint and Retry-After (see StoreUnavailableError; the request id stays the one support needs). */
-export function unavailable(core: Core, url: string): PlainResponse {
-  const e = new StoreUnavailableError(`Redis at ${url} does not answer.`);
+/** 500 (or the URL's `?outage=503`) internal with the failure envelope, a hint and Retry-After (see StoreUnavailableError; the request id stays the one support needs). */
+export function unavailable(core: Core, engine: Pick<RedisEngine, 'url' | 'outageStatus'>): PlainResponse {
+  const e = new StoreUnavailableError(`Redis at ${engine.url} does not answer.`, engine.outageStatus);
   const res = core.reject('internal', e.detail ?? '');
   const body = JSON.parse(res.body ?? '{}') as { error?: object };
   body.error = { ...body.error, message: e.message, hint: e.hint };

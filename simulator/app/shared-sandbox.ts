@@ -8,7 +8,7 @@
 import { readSnapshot, SNAPSHOT_EVERY, type Snapshot } from '../state/redis/log-compaction.ts';
 import { createOpLog } from '../state/redis/op-log.ts';
 import { createSnapshotPersistence } from '../state/redis/snapshot-persistence.ts';
-import { connectRedis } from '../state/redis/redis-engine.ts';
+import { connectRedis, type OutageStatus } from '../state/redis/redis-engine.ts';
 import { replayClock, type ReplayClock } from './replay-clock.ts';
 import { shareSandbox } from './shared-replica.ts';
 import type { SharedStoreParts, SnapshotExtras } from './shared-store-parts.ts';
@@ -45,7 +45,16 @@ export async function openSharedStore(url: string): Promise<SharedStore> {
   if (compact !== null && !/^[1-9]\d{0,8}$/.test(compact))
     throw new Error(`--store: compact must be a number of log entries, 1 or more (got "${compact}")`);
   parsed.searchParams.delete('compact');
-  return connectStore(parsed.toString(), name ? `ncs:${name}:` : 'ncs:', compact ? Number(compact) : SNAPSHOT_EVERY);
+  // ?outage=503: the status calls answer while Redis is away (default 500, the interface's pair for internal).
+  const outage = parsed.searchParams.get('outage');
+  if (outage !== null && outage !== '500' && outage !== '503')
+    throw new Error(`--store: outage must be 500 or 503 (got "${outage}")`);
+  parsed.searchParams.delete('outage');
+  const settings = {
+    compactEvery: compact ? Number(compact) : SNAPSHOT_EVERY,
+    outageStatus: (outage === '503' ? 503 : 500) as OutageStatus,
+  };
+  return connectStore(parsed.toString(), name ? `ncs:${name}:` : 'ncs:', settings);
 }
 
 /** A snapshot's text: the stores' records and logs, plus the extras of shareSandbox. */
@@ -57,8 +66,13 @@ export function parseSnapshot(snapshot: Snapshot | undefined) {
   return { id: snapshot.id, stores, extras: extras as SnapshotExtras };
 }
 
-async function connectStore(url: string, prefix: string, compactEvery: number): Promise<SharedStore> {
-  const engine = await connectRedis(url, { prefix });
+async function connectStore(
+  url: string,
+  prefix: string,
+  settings: { compactEvery: number; outageStatus: OutageStatus },
+): Promise<SharedStore> {
+  const { compactEvery, outageStatus } = settings;
+  const engine = await connectRedis(url, { prefix, outageStatus });
   let latest: ReturnType<typeof parseSnapshot>;
   try {
     latest = parseSnapshot(await readSnapshot(engine));
@@ -72,7 +86,7 @@ async function connectStore(url: string, prefix: string, compactEvery: number): 
     persistence: createSnapshotPersistence(latest?.stores),
     snapshot: latest ? { id: latest.id, extras: latest.extras } : undefined,
     compactEvery,
-    namespace: (name) => connectStore(url, `${prefix}${name}:`, compactEvery),
+    namespace: (name) => connectStore(url, `${prefix}${name}:`, settings),
     wiring: { replayClock, sharedStoresOf, shareSandbox },
   };
 }

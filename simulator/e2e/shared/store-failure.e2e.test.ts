@@ -1,6 +1,6 @@
 // The shared store failing: unreachable at start is exit 2 with one line naming the URL; lost while
-// running answers 500 internal (the interface's pair for an operational disturbance) with the failure
-// envelope and a hint, and serves again once Redis is back.
+// running answers 500 internal (the interface's pair for an operational disturbance; 503 with ?outage=503)
+// with the failure envelope and a hint, and serves again once Redis is back.
 import { afterAll, describe, expect, it } from 'vitest';
 import { closedPort, ncs } from '../cli-process.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
@@ -37,14 +37,17 @@ describe.skipIf(!REDIS_SERVER)(
   () => {
     let redis: TestRedis;
     let replica: Replica;
+    let gateway: Replica;
     afterAll(async () => {
       await replica?.stop();
+      await gateway?.stop();
       await redis?.close();
     });
 
     it('answers 500 internal with the failure envelope and a hint, never crashes, and recovers with what was acknowledged', async () => {
       redis = await startRedis();
-      replica = await startReplica(redis.url);
+      // A second replica on the same Redis chose ?outage=503 (a gateway's status instead of the interface's 500).
+      [replica, gateway] = await Promise.all([startReplica(redis.url), startReplica(`${redis.url}?outage=503`)]);
       const { baseUrl, token, tenant } = replica.info;
       const body = {
         connectorId: 'tillcraft-pos-cloud',
@@ -64,15 +67,27 @@ describe.skipIf(!REDIS_SERVER)(
           path,
           path === '/connections' ? { body, key: 'during-the-outage' } : {},
         );
-        expect(r.status).toBe(500);
-        expect(r.headers.get('retry-after')).toBe('1');
-        expect(r.json).toMatchObject({
-          ok: false,
-          error: { code: 'internal' },
-          meta: { requestId: expect.any(String) },
-        });
-        expect(r.json.error.hint).toMatch(/Retry/);
-        expect(JSON.stringify(r.json)).not.toContain(token);
+        const g = await call(
+          gateway.info.baseUrl,
+          gateway.info.token,
+          tenant,
+          path,
+          path === '/connections' ? { body, key: 'during-the-outage-503' } : {},
+        );
+        for (const [answer, status] of [
+          [r, 500],
+          [g, 503],
+        ] as const) {
+          expect(answer.status).toBe(status);
+          expect(answer.headers.get('retry-after')).toBe('1');
+          expect(answer.json).toMatchObject({
+            ok: false,
+            error: { code: 'internal' },
+            meta: { requestId: expect.any(String) },
+          });
+          expect(answer.json.error.hint).toMatch(/Retry/);
+          expect(JSON.stringify(answer.json)).not.toContain(token);
+        }
       }
 
       await redis.start();
@@ -95,6 +110,7 @@ describe.skipIf(!REDIS_SERVER)(
         await fresh.stop();
       }
       expect(replica.child.exitCode).toBeNull();
+      expect(gateway.child.exitCode).toBeNull();
       expect(replica.stderr()).not.toMatch(/internal error/);
     }, 60_000);
   },

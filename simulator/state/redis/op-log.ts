@@ -189,7 +189,9 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiting.delete(id);
-        reject(new StoreUnavailableError(`Operation ${id} was written but not read back within 10 s.`));
+        reject(
+          new StoreUnavailableError(`Operation ${id} was written but not read back within 10 s.`, engine.outageStatus),
+        );
       }, SUBMIT_TIMEOUT_MS);
       waiting.set(id, {
         resolve: (v) => {
@@ -255,7 +257,9 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
         // Redis went away after answering: do not hold the call forever.
         const timer = setTimeout(() => {
           barriers = barriers.filter((b) => b.id !== id || b.resolve !== done);
-          reject(new StoreUnavailableError('The operation log could not be read back within 10 s.'));
+          reject(
+            new StoreUnavailableError('The operation log could not be read back within 10 s.', engine.outageStatus),
+          );
         }, SUBMIT_TIMEOUT_MS);
         const done = () => {
           clearTimeout(timer);

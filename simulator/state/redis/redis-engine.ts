@@ -2,21 +2,28 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../../core/api-error.ts';
 import { newId } from '../../lib/ids.ts';
 
+/** The statuses an outage of the shared store may answer with (`?outage=` of the store URL). */
+export type OutageStatus = 500 | 503;
+
 /**
  * The shared store stopped answering while the sandbox runs: the call gets the failure envelope with
- * code internal and status 500, the pair the interface's error table gives an operational disturbance
- * (its endpoints answer 400, 401, 403, 404, 409, 428, 429 or 500: a 503 is not among them), with a
+ * code internal and, by default, status 500, the pair the interface's error table gives an operational
+ * disturbance (its endpoints answer 400, 401, 403, 404, 409, 428, 429 or 500: a 503 is not among them);
+ * `?outage=503` on the store URL answers 503 instead, as a gateway in front of a service would. With a
  * hint and Retry-After (the interface's retry guidance covers internal); nothing crashes, and the next
  * call after Redis returns is served again.
+ * @example throw new StoreUnavailableError('Redis at redis://127.0.0.1:6379/0 does not answer.', 503);
  */
 export class StoreUnavailableError extends ApiError {
-  constructor(detail: string) {
+  override readonly status: number;
+  constructor(detail: string, status: OutageStatus = 500) {
     super('internal', {
       message: 'The shared state of this sandbox is unreachable.',
       detail,
       hint: 'Retry in a few seconds with the same Idempotency-Key; the sandbox answers again once its Redis is back.',
       headers: { 'retry-after': '1' },
     });
+    this.status = status;
   }
 }
 
@@ -42,6 +49,8 @@ export interface RedisEngine {
   readonly prefix: string;
   /** Names this process among the replicas (leases, the origin of log entries). */
   readonly replicaId: string;
+  /** The status calls answer while Redis is away (500 unless the URL says `?outage=503`). */
+  readonly outageStatus: OutageStatus;
   available(): boolean;
   command<T = unknown>(args: readonly Arg[]): Promise<T>;
   /** Runs a Lua script atomically (EVAL). */
@@ -60,7 +69,11 @@ export function maskUrl(url: string): string {
  * Connects to the shared store; unreachable at start is an Error naming the URL (ncs serve: exit 2).
  * Afterwards the clients reconnect on their own, and commands fail at once while Redis is away.
  */
-export async function connectRedis(url: string, opts: { prefix?: string } = {}): Promise<RedisEngine> {
+export async function connectRedis(
+  url: string,
+  opts: { prefix?: string; outageStatus?: OutageStatus } = {},
+): Promise<RedisEngine> {
+  const outageStatus = opts.outageStatus ?? 500;
   const shown = maskUrl(url);
   let mod: { createClient(options: object): unknown };
   try {
@@ -97,7 +110,7 @@ export async function connectRedis(url: string, opts: { prefix?: string } = {}):
     try {
       return (await client.sendCommand(args.map(String))) as T;
     } catch (err) {
-      if (!client.isReady) throw new StoreUnavailableError(`Redis at ${shown} does not answer.`);
+      if (!client.isReady) throw new StoreUnavailableError(`Redis at ${shown} does not answer.`, outageStatus);
       throw err;
     }
   };
@@ -105,6 +118,7 @@ export async function connectRedis(url: string, opts: { prefix?: string } = {}):
     url: shown,
     prefix: opts.prefix ?? 'ncs:',
     replicaId: newId('replica', 9),
+    outageStatus,
     available: () => main.isReady,
     command: (args) => call(main, args),
     // By digest (EVALSHA): the script's text crosses the wire and is hashed by Redis once, not per
