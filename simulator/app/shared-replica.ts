@@ -141,7 +141,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
   const start = () =>
     (started ??= log.start(apply, {
       ...(store.snapshot ? { from: store.snapshot.id } : {}),
-      afterBatch: compactor(engine, log, store.compactEvery, takeSnapshot),
+      afterBatch: compactor(engine, log, store.compactEvery, takeSnapshot, store.compactGrows),
     }));
 
   /** Every call first catches up with the log (so it sees every write acknowledged before it, on any replica). */

@@ -52,6 +52,7 @@ export async function openSharedStore(url: string): Promise<SharedStore> {
   parsed.searchParams.delete('outage');
   const settings = {
     compactEvery: compact ? Number(compact) : SNAPSHOT_EVERY,
+    compactGrows: compact === null,
     outageStatus: (outage === '503' ? 503 : 500) as OutageStatus,
   };
   return connectStore(parsed.toString(), name ? `ncs:${name}:` : 'ncs:', settings);
@@ -69,9 +70,9 @@ export function parseSnapshot(snapshot: Snapshot | undefined) {
 async function connectStore(
   url: string,
   prefix: string,
-  settings: { compactEvery: number; outageStatus: OutageStatus },
+  settings: { compactEvery: number; compactGrows: boolean; outageStatus: OutageStatus },
 ): Promise<SharedStore> {
-  const { compactEvery, outageStatus } = settings;
+  const { compactEvery, compactGrows, outageStatus } = settings;
   const engine = await connectRedis(url, { prefix, outageStatus });
   let latest: ReturnType<typeof parseSnapshot>;
   try {
@@ -86,6 +87,7 @@ async function connectStore(
     persistence: createSnapshotPersistence(latest?.stores),
     snapshot: latest ? { id: latest.id, extras: latest.extras } : undefined,
     compactEvery,
+    compactGrows,
     namespace: (name) => connectStore(url, `${prefix}${name}:`, settings),
     wiring: { replayClock, sharedStoresOf, shareSandbox },
   };

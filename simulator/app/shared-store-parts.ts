@@ -19,4 +19,6 @@ export interface SharedStoreParts {
   snapshot: { id: string; extras: SnapshotExtras } | undefined;
   /** Entries between two snapshots (log compaction). */
   compactEvery: number;
+  /** Whether the interval grows with the snapshot's size (the default; a `?compact=` given is kept exactly). */
+  compactGrows: boolean;
 }
