@@ -2,7 +2,7 @@
 // first 200 of GET /api/public/v1, for one or more `ncs` entries started in turn, each start followed
 // by a start of the bare baseline, so every entry has its floor measured in the same minute.
 // Usage: npx node simulator/bench/start-cost.ts [--runs 7] [entry ...]
-//   entry: a path to an ncs entry (default bin/ncs.ts), e.g. an exported older commit's bin/ncs.ts or
+//   entry: a path to an ncs entry (default bin/ncs.mjs, what `npm run serve` runs), e.g. bin/ncs.ts, an older commit exported, or
 //   an installed node_modules/ncs-sandbox/dist/cli/ncs.js; `label=path` names it in the output.
 import { resolve } from 'node:path';
 import { BASELINE_BIN, NCS_BIN, SERVE_ARGS } from './lib/processes.ts';
