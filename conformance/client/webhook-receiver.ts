@@ -1,5 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import type * as Http from 'node:http';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+
+// Through require(), as in simulator/adapters/node-server.ts: an ES import of node:http reads every
+// export to build its facade, and its lazy WebSocket/fetch getters then load Node's bundled undici
+// (60-80 ms of CPU); `ncs serve` loads this module with the CLI's `webhook listen` command.
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof Http;
 
 /** One request the receiver got, exactly as it came. */
 export interface ReceivedDelivery {

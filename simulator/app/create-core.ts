@@ -77,7 +77,7 @@ export interface Core extends CoreHandler {
 export function createCore(opts: CoreOptions): Core {
   const { state } = opts;
   const documents = createOpenApiDocuments(opts.servers);
-  const router = createRouter(documents.object());
+  const router = createRouter(documents.routing());
   const services: HandlerServices = {
     documents,
     streams: createStreamGate({ ...DEFAULT_STREAM_LIMITS, ...opts.stream?.limits }),

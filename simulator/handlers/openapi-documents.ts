@@ -26,6 +26,12 @@ function generatedText(version: ApiVersion, servers: string[] | undefined): stri
   );
 }
 
+function routingText(version: ApiVersion): string {
+  return remember(generated, JSON.stringify([version, 'routing']), () =>
+    JSON.stringify(buildOpenApiDocument({ version, forRouting: true })),
+  );
+}
+
 function yamlOf(doc: OpenApiDocument, json: string): string {
   return remember(yamlByJson, json, () => openApiYaml(doc));
 }
@@ -33,6 +39,12 @@ function yamlOf(doc: OpenApiDocument, json: string): string {
 /** The OpenAPI document of each published version, built lazily once and kept as JSON and YAML text. */
 export interface OpenApiDocuments {
   object(version?: ApiVersion): OpenApiDocument;
+  /**
+   * What the router reads (paths, parameters, headers, request bodies): the whole document when one is
+   * at hand (built already, or prebuilt by `npm run build`), else one generated without responses, so a
+   * start from source does not generate the published document before anyone asks for it.
+   */
+  routing(version?: ApiVersion): OpenApiDocument;
   json(version?: ApiVersion): string;
   yaml(version?: ApiVersion): string;
 }
@@ -61,6 +73,12 @@ export function createOpenApiDocuments(
   };
   return {
     object: (v = CURRENT_VERSION) => entry(v).doc,
+    routing(v = CURRENT_VERSION) {
+      const built = cache.get(v)?.doc;
+      if (built) return built;
+      const text = prebuilt?.[v] ?? routingText(v);
+      return JSON.parse(text) as OpenApiDocument;
+    },
     json(v = CURRENT_VERSION) {
       const e = entry(v);
       e.json ??= JSON.stringify(e.doc, null, 2);

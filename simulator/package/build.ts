@@ -1,5 +1,5 @@
 // `npm run build` (also run by `npm pack`/`npm publish` through prepack): the installable package.
-//   dist/simulator/, dist/conformance/  the library as JavaScript with .d.ts (tsc, tsconfig.build.json)
+//   dist/simulator/, dist/conformance/  the library as JavaScript (without comments) with .d.ts (tsc, tsconfig.build.json)
 //   dist/cli/ncs-main.js                the whole CLI in one file (esbuild), so `ncs serve` starts
 //                                       without resolving hundreds of modules
 //   dist/cli/ncs.js                     the `ncs` bin: checks the Node version, then loads ncs-main.js
@@ -67,6 +67,29 @@ const httpViaRequire: Plugin = {
   },
 };
 
+/**
+ * Dependencies used by few commands stay the installed packages they are (package.json dependencies)
+ * instead of copies in the bundle: each import of one becomes a require() of the installed package,
+ * run when the module importing it first runs (yaml: on the first YAML document asked for; fast-check:
+ * by the kit's generated layer, which runs only when a command uses the kit), so `ncs serve` never
+ * loads them and the tarball is ~95 KB smaller.
+ */
+const INSTALLED_AT_RUNTIME = /^(fast-check|yaml)$/;
+const installedAtRuntime: Plugin = {
+  name: 'installed-at-runtime',
+  setup(b) {
+    b.onResolve({ filter: INSTALLED_AT_RUNTIME }, (args) =>
+      args.namespace === 'installed-at-runtime'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'installed-at-runtime' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'installed-at-runtime' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** The OpenAPI documents generated now, once, instead of at every start (see prebuilt.ts). */
 const prebuiltDocuments: Plugin = {
   name: 'prebuilt-documents',
@@ -78,7 +101,14 @@ const prebuiltDocuments: Plugin = {
 /** Builds dist/ from scratch. @example await buildPackage() */
 export async function buildPackage(): Promise<void> {
   rmSync(DIST, { recursive: true, force: true });
-  execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  // Declarations keep their doc comments (editors show them); the JavaScript ships without comments
+  // (~85 KB of the tarball), so tsc runs twice.
+  const tsc = (...args: string[]) =>
+    execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(ROOT, 'tsconfig.build.json'), ...args], {
+      stdio: 'inherit',
+    });
+  tsc('--emitDeclarationOnly');
+  tsc('--declaration', 'false', '--removeComments');
   writeFileSync(join(DIST, 'simulator/contract/prebuilt-documents.js'), prebuiltDocumentsModule());
   await bundleCli(join(DIST, 'cli'));
 }
@@ -103,7 +133,7 @@ export async function bundleCli(outDir: string): Promise<void> {
     banner: {
       js: "import { createRequire as __ncsRequire } from 'node:module'; const require = __ncsRequire(import.meta.url);",
     },
-    plugins: [lazyUndici, schemaValidatorFiles, prebuiltDocuments, httpViaRequire],
+    plugins: [lazyUndici, schemaValidatorFiles, prebuiltDocuments, httpViaRequire, installedAtRuntime],
     // The Redis client is an optional dependency, imported only for `--store redis://`: never bundled,
     // so the default `ncs serve` starts without it (and without it installed).
     external: ['redis'],

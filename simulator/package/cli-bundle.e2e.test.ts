@@ -43,20 +43,40 @@ describe('the bundled ncs command', () => {
         headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant },
       });
       expect(res.status).toBe(200);
+      // A generated check too: its probes are drawn with fast-check, which the bundle requires from
+      // the installed dependency rather than carrying a copy.
       const kit = spawnSync(
         process.execPath,
-        [bin, 'conformance', 'run', '--base-url', baseUrl, '--grep', '^discovery\\.'],
-        {
-          encoding: 'utf8',
-        },
+        [
+          bin,
+          'conformance',
+          'run',
+          '--base-url',
+          baseUrl,
+          '--tenant',
+          tenant,
+          '--grep',
+          '^(discovery\\.|generated\\.probes-check-capability$)',
+        ],
+        { encoding: 'utf8', env: { ...process.env, NCS_TOKEN: token } },
       );
       expect(kit.status, kit.stdout + kit.stderr).toBe(0);
       expect(kit.stdout).toMatch(/discovery: [1-9]\d* passed/);
+      expect(kit.stdout).toMatch(/generated: 1 passed/);
     } finally {
       server.kill('SIGTERM');
     }
     expect(stderr).toBe('');
   }, 60_000);
+
+  it('writes the same YAML document as the source CLI (yaml is required from the installed dependency)', () => {
+    const args = ['openapi', '--format', 'yaml'];
+    const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+    const source = spawnSync(process.execPath, [join(ROOT, 'bin/ncs.ts'), ...args], { encoding: 'utf8' });
+    expect(bundled.stderr).toBe('');
+    expect(bundled.stdout).toMatch(/^openapi: 3\.1\.0\n/);
+    expect([bundled.status, bundled.stdout]).toEqual([source.status, source.stdout]);
+  });
 
   it('answers a usage error exactly as the source CLI does', () => {
     const args = ['serve', '--no-such-option'];

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { unsupportedNodeMessage } from '../contract/node-version.ts';
-import { enableUserCompileCache } from './compile-cache.ts';
+import { enableUserCompileCache } from './compile-cache.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   engines: { node: string };

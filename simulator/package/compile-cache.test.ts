@@ -2,7 +2,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, statSync, symlinkSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDirProblem, userCompileCacheDir } from './compile-cache.ts';
+import { cacheDirProblem, userCompileCacheDir } from './compile-cache.js';
 
 describe('compile cache folder (issue 23 item 12)', () => {
   it('is per user: XDG_CACHE_HOME, ~/.cache, ~/Library/Caches, LOCALAPPDATA; a per-uid tmp folder without a home', () => {

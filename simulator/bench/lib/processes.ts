@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const NCS_BIN = join(ROOT, 'bin/ncs.ts');
+// What `npm run serve` starts (bin/ncs.ts loads the same program after Node's TypeScript stripper).
+export const NCS_BIN = join(ROOT, 'bin/ncs.mjs');
 export const BASELINE_BIN = join(ROOT, 'simulator/bench/baseline-server.ts');
 
 /** A server under test in its own process, so it never shares an event loop with the load generator. */

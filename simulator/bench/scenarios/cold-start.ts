@@ -95,7 +95,7 @@ export const coldStartScenario: Scenario = {
   id: 'cold-start',
   title: 'Cold start of ncs serve',
   measures:
-    'From spawning `node bin/ncs.ts serve` until GET /api/public/v1 answers 200, median of several starts; beside it the bare node:http baseline and `node -e 0`.',
+    'From spawning `node bin/ncs.mjs serve` (what `npm run serve` runs) until GET /api/public/v1 answers 200, median of several starts; beside it the bare node:http baseline and `node -e 0`.',
   async run(ctx): Promise<ScenarioResult> {
     const runs = ctx.config.quick ? 3 : 7;
     const node: number[] = [];

@@ -1,7 +1,10 @@
 // Where Node's compile cache of the `ncs` command goes: a folder of the user's own, never one another
 // local user could have created first. Node's default is <tmp>/node-compile-cache, shared by every user
 // of the machine: whoever creates it first owns what the next user's `ncs` loads from it. Shared by the
-// source entry (bin/ncs.ts) and the installed launcher, so kept to old syntax and APIs.
+// source entry (bin/ncs.mjs) and the installed launcher, so kept to old syntax and APIs. Plain
+// JavaScript (types in compile-cache.d.ts): the source entry turns the cache on before any TypeScript
+// loads, so that Node, finding every stripped file in the cache, never loads its TypeScript stripper
+// (60-80 ms of CPU at every start).
 import { chmodSync, lstatSync, mkdirSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +14,7 @@ import { join } from 'node:path';
  * LOCALAPPDATA on Windows; <tmp>/ncs-sandbox-compile-cache-<uid> when there is no home.
  * @example userCompileCacheDir({ XDG_CACHE_HOME: '/c' }, 'linux', '/home/ana', 1000) // '/c/ncs-sandbox/compile-cache'
  */
-export function userCompileCacheDir(
-  env: Record<string, string | undefined>,
-  platform: string,
-  home: string,
-  uid: number | undefined,
-): string {
+export function userCompileCacheDir(env, platform, home, uid) {
   const sub = join('ncs-sandbox', 'compile-cache');
   if (platform === 'win32') return join(env.LOCALAPPDATA || join(home || tmpdir(), 'AppData', 'Local'), sub);
   if (!home) return join(tmpdir(), `ncs-sandbox-compile-cache-${uid === undefined ? 'user' : uid}`);
@@ -29,7 +27,7 @@ export function userCompileCacheDir(
  * (a symbolic link, not a folder, or a folder of another user: refused, never loaded from).
  * @example cacheDirProblem('/home/ana/.cache/ncs-sandbox/compile-cache', 1000) // undefined
  */
-export function cacheDirProblem(dir: string, uid: number | undefined): string | undefined {
+export function cacheDirProblem(dir, uid) {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const st = lstatSync(dir);
@@ -39,7 +37,7 @@ export function cacheDirProblem(dir: string, uid: number | undefined): string | 
     if (uid !== undefined && (st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
     return undefined;
   } catch (err) {
-    return `${dir} cannot be used (${(err as NodeJS.ErrnoException).code || (err as Error).message})`;
+    return `${dir} cannot be used (${err.code || err.message})`;
   }
 }
 
@@ -49,10 +47,7 @@ export function cacheDirProblem(dir: string, uid: number | undefined): string | 
  * not the user's own is refused with one line on stderr, and the command runs without a cache.
  * @example enableUserCompileCache(module.enableCompileCache)
  */
-export function enableUserCompileCache(
-  enable: ((dir: string) => unknown) | undefined,
-  env: Record<string, string | undefined> = process.env,
-): void {
+export function enableUserCompileCache(enable, env = process.env) {
   if (!enable || env.NODE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   let home = '';
