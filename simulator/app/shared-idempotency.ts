@@ -18,7 +18,8 @@ const MAX_CLAIMS = 8;
 
 /**
  * `record` runs an applied entry's handler and keeps its outcome; `submit` makes a writing call with
- * an Idempotency-Key (claim + append, or the outcome of the entry holding the key).
+ * an Idempotency-Key (claim + append, or the outcome of the entry holding the key); its `args` must be
+ * plain JSON (this replica applies its own entry from them, see SubmitOptions).
  * @example const idem = shareIdempotency(store, log, () => clock.now()); return idem.submit(ctx, 'handler', [routeId, ref, snapshot]);
  */
 export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog, now: () => number) {
@@ -67,8 +68,12 @@ export function shareIdempotency(store: RedisIdempotencyStore, log: OpLog, now: 
       const fp = fingerprint(ctx as ContextWith<'route' | 'body'>);
       let freed = '';
       for (let i = 0; i < MAX_CLAIMS; i++) {
-        const r = await log.submitVia<Reply>(op, args, ctx.at, (entry, logKey) =>
-          store.claim(tenant, key, fp, entry, logKey, freed),
+        const r = await log.submitVia<Reply>(
+          op,
+          args,
+          ctx.at,
+          (entry, logKey) => store.claim(tenant, key, fp, entry, logKey, freed),
+          { plain: true },
         );
         if (r.appended) return r.value;
         const [kind, entry = ''] = r.reply;

@@ -102,7 +102,8 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
       try {
         const args = [routeId, ref, snapshot];
         if (snapshot.idempotencyKey && snapshot.access) return await idem.submit(ctx, 'handler', args);
-        return await log.submit<Awaited<ReturnType<Handler>>>('handler', args, ctx.at);
+        // The snapshot is plain JSON (snapshotOf): applied here from the object, not parsed back.
+        return await log.submit<Awaited<ReturnType<Handler>>>('handler', args, ctx.at, { plain: true });
       } finally {
         pending.delete(ref);
       }

@@ -10,15 +10,23 @@ let seeded: { seed: string; n: number } | undefined;
 
 /** Unguessable identifier with a readable prefix, e.g. newId('req') -> req_3kV9...; base64url is inside the key pattern. */
 export function newId(prefix: string, bytes = 12): string {
-  if (seeded) return `${prefix}_${seededChars(seeded, bytes)}`;
-  if (bytes > POOL_SIZE) return `${prefix}_${randomBytes(bytes).toString('base64url')}`;
+  return `${prefix}_${seeded ? seededChars(seeded, bytes) : randomChars(bytes)}`;
+}
+
+/**
+ * `bytes` fresh random bytes as base64url, from the pool: never derived from a seed, so it may make
+ * the seed of a replicated operation itself.
+ * @example const seed = randomChars(16); // 22 characters
+ */
+export function randomChars(bytes: number): string {
+  if (bytes > POOL_SIZE) return randomBytes(bytes).toString('base64url');
   if (offset + bytes > pool.length) {
     pool = randomBytes(POOL_SIZE);
     offset = 0;
   }
-  const id = pool.toString('base64url', offset, offset + bytes);
+  const chars = pool.toString('base64url', offset, offset + bytes);
   offset += bytes;
-  return `${prefix}_${id}`;
+  return chars;
 }
 
 function seededChars(s: { seed: string; n: number }, bytes: number): string {

@@ -43,6 +43,34 @@ describe.skipIf(!REDIS_SERVER)(`the operation log${REDIS_SERVER ? '' : ` (skippe
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('applies its own plain entries from the object it wrote (no parse), others and non-plain ones from the JSON', async () => {
+    const [ea, eb] = [await engine(), await engine()];
+    const a = createOpLog(ea, 'oplog:plain');
+    const b = createOpLog(eb, 'oplog:plain');
+    const seenByA: unknown[] = [];
+    const seenByB: unknown[] = [];
+    await a.start((e) => seenByA.push(e.args[0]));
+    await b.start((e) => seenByB.push(e.args[0]));
+    const plain = { n: 1, list: ['x'] };
+    const other = { n: 2 };
+    await a.submit('x', [plain], 1, { plain: true });
+    await a.submit('x', [other], 2);
+    await b.sync();
+    expect(seenByA[0]).toBe(plain);
+    expect(seenByA[1]).not.toBe(other);
+    expect(seenByA[1]).toEqual(other);
+    expect(seenByB).toEqual([plain, other]);
+    expect(seenByB[0]).not.toBe(plain);
+    // Each entry still carries its own fresh seed (the ids derived from it differ).
+    const seeds: string[] = [];
+    const c = createOpLog(await engine(), 'oplog:plain');
+    await c.start((e) => seeds.push(e.seed));
+    expect(seeds).toHaveLength(2);
+    expect(seeds[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(seeds[0]).not.toBe(seeds[1]);
+    await Promise.all([a.close(), b.close(), c.close()]);
+  });
+
   it('starts after a snapshot: entries up to its id are not applied again', async () => {
     const e = await engine();
     const writer = createOpLog(e, 'oplog:from');

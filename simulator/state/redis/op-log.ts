@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomChars } from '../../lib/ids.ts';
 import { type RedisEngine, StoreUnavailableError } from './redis-engine.ts';
 
 /** One replicated operation as every replica reads it from the log. */
@@ -15,6 +15,14 @@ export interface LogEntry {
   from: string;
   /** The writer applied it already (applied first locally, then shared): it skips its own copy. */
   local: boolean;
+}
+
+export interface SubmitOptions {
+  /**
+   * The args are plain JSON (a round trip through JSON gives them back unchanged): this replica applies
+   * its own entry from them when the follower reads it back, instead of parsing the entry again.
+   */
+  plain?: boolean;
 }
 
 export type Applier = (entry: LogEntry) => unknown;
@@ -37,7 +45,7 @@ export interface OpLog {
   readonly key: string;
   /** Follows the log from `from` (the entry a snapshot covers; default its start); `afterBatch` runs between batches. */
   start(apply: Applier, opts?: StartOptions): Promise<void>;
-  submit<T>(op: string, args: unknown[], at: number): Promise<T>;
+  submit<T>(op: string, args: unknown[], at: number, opts?: SubmitOptions): Promise<T>;
   /**
    * Appends through the caller's script, atomically with the script's own writes: `run` gets the
    * entry's JSON and the log's key, appends with `XADD <key> * e <entry>` and answers ['new', id]; any
@@ -48,6 +56,7 @@ export interface OpLog {
     args: unknown[],
     at: number,
     run: (entry: string, key: string) => Promise<string[]>,
+    opts?: SubmitOptions,
   ): Promise<{ appended: true; value: T } | { appended: false; reply: string[] }>;
   share(op: string, args: unknown[], at: number): void;
   /** Resolves when every `share` so far is in Redis (a response waits for it: read-your-writes on any replica). */
@@ -97,12 +106,24 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
     else w.reject(r.value);
   };
 
+  // Entries this replica wrote with plain args, by seed, until the follower reads them back: applied
+  // from the object serialised, not parsed again (the entry's JSON starts with `mineAt` and its seed).
+  const held = new Map<string, Omit<LogEntry, 'id'>>();
+  const mineAt = `{"from":${JSON.stringify(engine.replicaId)},"seed":"`;
+  const heldOf = (raw: string | undefined) => {
+    if (!held.size || !raw?.startsWith(mineAt)) return undefined;
+    const seed = raw.slice(mineAt.length, raw.indexOf('"', mineAt.length));
+    const e = held.get(seed);
+    if (e) held.delete(seed);
+    return e;
+  };
+
   function applyOne(id: string, fields: string[]) {
     const raw = fields[fields.indexOf('e') + 1];
     last = id;
-    let e: Omit<LogEntry, 'id'>;
+    let e: Omit<LogEntry, 'id'> | undefined = heldOf(raw);
     try {
-      e = JSON.parse(raw ?? '') as Omit<LogEntry, 'id'>;
+      e ??= JSON.parse(raw ?? '') as Omit<LogEntry, 'id'>;
     } catch {
       return; // not an entry of ours: skipped on every replica alike
     }
@@ -174,10 +195,20 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
     return queued;
   };
 
-  const entryOf = (op: string, args: unknown[], at: number, local: boolean) =>
-    JSON.stringify({ op, args, at, seed: randomBytes(16).toString('base64url'), from: engine.replicaId, local });
-  const append = (op: string, args: unknown[], at: number, local: boolean) =>
-    engine.command<string>(['XADD', key, '*', 'e', entryOf(op, args, at, local)]);
+  // `from` and `seed` lead (see `heldOf`). The seed comes from the id pool: 16 random bytes, as unguessable
+  // as before without a system call per entry (the ids of tokens derive from it).
+  const entryOf = (op: string, args: unknown[], at: number, local: boolean, plain = false) => {
+    const e = { from: engine.replicaId, seed: randomChars(16), op, args, at, local };
+    if (plain) held.set(e.seed, e);
+    return { json: JSON.stringify(e), seed: e.seed };
+  };
+  const append = (op: string, args: unknown[], at: number, local: boolean, plain = false) => {
+    const { json, seed } = entryOf(op, args, at, local, plain);
+    const id = engine.command<string>(['XADD', key, '*', 'e', json]);
+    // Not appended (or not known to be): nothing will read it back.
+    if (plain) id.catch(() => held.delete(seed));
+    return id;
+  };
 
   /** The result of applying our own entry `id` here (the follower reads it back). */
   const resultOf = <T>(id: string): Promise<T> => {
@@ -217,17 +248,28 @@ export function createOpLog(engine: RedisEngine, key = `${engine.prefix}log`): O
       markCaughtUp();
     },
     caughtUp: () => caughtUp,
-    async submit<T>(op: string, args: unknown[], at: number) {
-      return resultOf<T>(await append(op, args, at, false));
+    async submit<T>(op: string, args: unknown[], at: number, opts: SubmitOptions = {}) {
+      return resultOf<T>(await append(op, args, at, false, opts.plain));
     },
     async submitVia<T>(
       op: string,
       args: unknown[],
       at: number,
       run: (entry: string, key: string) => Promise<string[]>,
+      opts: SubmitOptions = {},
     ) {
-      const reply = await run(entryOf(op, args, at, false), key);
-      if (reply[0] !== 'new' || !reply[1]) return { appended: false as const, reply };
+      const { json, seed } = entryOf(op, args, at, false, opts.plain);
+      let reply: string[];
+      try {
+        reply = await run(json, key);
+      } catch (err) {
+        held.delete(seed);
+        throw err;
+      }
+      if (reply[0] !== 'new' || !reply[1]) {
+        held.delete(seed);
+        return { appended: false as const, reply };
+      }
       return { appended: true as const, value: await resultOf<T>(reply[1]) };
     },
     share(op, args, at) {

@@ -29,6 +29,10 @@ export class StoreUnavailableError extends ApiError {
 
 type Arg = string | number;
 
+/** A command without a reply this long fails with StoreUnavailableError (node-redis' own default). */
+const COMMAND_TIMEOUT_MS = 5000;
+const WATCHDOG_MS = 500;
+
 /** The few calls of a node-redis client this engine uses (kept local: the package is optional). */
 interface RawClient {
   connect(): Promise<unknown>;
@@ -87,6 +91,9 @@ export async function connectRedis(
       url,
       RESP: 2,
       disableOfflineQueue: true,
+      // No timer per command (node-redis' default arms AbortSignal.timeout for each one, a timer, a
+      // signal and a listener per call on the hot path): one watchdog below bounds them all instead.
+      commandOptions: { timeout: 0 },
       socket: {
         connectTimeout: 3000,
         // Before the first connection: give up (exit 2). After: keep trying, at most once a second.
@@ -106,14 +113,36 @@ export async function connectRedis(
   }
   started = true;
   const digests = new Map<string, string>();
-  const call = async <T>(client: RawClient, args: readonly Arg[]): Promise<T> => {
-    try {
-      return (await client.sendCommand(args.map(String))) as T;
-    } catch (err) {
-      if (!client.isReady) throw new StoreUnavailableError(`Redis at ${shown} does not answer.`, outageStatus);
-      throw err;
+  const gone = () => new StoreUnavailableError(`Redis at ${shown} does not answer.`, outageStatus);
+  // Commands in flight, oldest first, stamped with the watchdog's tick: one that no reply ended within
+  // COMMAND_TIMEOUT_MS (a Redis paused or cut off without a reset) fails its caller, as a timed-out
+  // command did, without a timer of its own.
+  let tick = 0;
+  const inFlight = new Set<{ tick: number; fail(): void }>();
+  const watchdog = setInterval(() => {
+    tick++;
+    for (const c of inFlight) {
+      if ((tick - c.tick) * WATCHDOG_MS < COMMAND_TIMEOUT_MS) break;
+      inFlight.delete(c);
+      c.fail();
     }
-  };
+  }, WATCHDOG_MS);
+  watchdog.unref();
+  const call = <T>(client: RawClient, args: readonly Arg[]): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const c = { tick, fail: () => reject(gone()) };
+      inFlight.add(c);
+      client.sendCommand(args.map(String)).then(
+        (value) => {
+          inFlight.delete(c);
+          resolve(value as T);
+        },
+        (err: unknown) => {
+          inFlight.delete(c);
+          reject(client.isReady ? err : gone());
+        },
+      );
+    });
   return {
     url: shown,
     prefix: opts.prefix ?? 'ncs:',
@@ -138,6 +167,7 @@ export async function connectRedis(
     },
     blocking: (args) => call(reader, args),
     async close() {
+      clearInterval(watchdog);
       main.destroy();
       reader.destroy();
     },
