@@ -13,48 +13,59 @@ const failedChecks = (r: RunResult) =>
     .map((x) => ({ name: x.check.name, severity: x.check.severity, failures: x.failures, error: x.error }));
 const mustFailures = (r: RunResult) => failedChecks(r).filter((f) => f.severity === 'MUST');
 
+/** The runs against one deployment one after another; the hang guard allows for five deployments sharing the cores. */
+const SEQUENTIAL = { concurrent: false, timeout: 120_000 };
+
 // Deployments whose choices the kit was never told: it may skip where it cannot know, never fail a MUST.
-describe.each(ALT_VARIANTS.map((c) => [c.name, c] as const))('alternative deployment %s', (_name, choices) => {
-  let target: Awaited<ReturnType<typeof altChoicesTarget>>;
-  beforeAll(async () => {
-    target = await altChoicesTarget(choices);
-  });
-  afterAll(() => target.close());
+// The deployments are judged side by side (each is its own simulator and proxy; a kit run spends much of
+// its time waiting on streams and deliveries), the runs against one deployment one after another.
 
-  it('passes with only a token and a tenant (no profile)', async () => {
-    const result = await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
-    expect(mustFailures(result)).toEqual([]);
-    expect(result.exitCode).toBe(0);
-  });
+describe.concurrent.each(ALT_VARIANTS.map((c) => [c.name, c] as const))(
+  'alternative deployment %s',
+  (_name, choices) => {
+    let target: Awaited<ReturnType<typeof altChoicesTarget>>;
+    beforeAll(async () => {
+      target = await altChoicesTarget(choices);
+    });
+    afterAll(() => target.close());
 
-  it('passes twice in a row with a profile declaring its choices and both base URLs, judging its webhooks', async () => {
-    for (let run = 0; run < 2; run++) {
-      const result = await runConformance({
-        baseUrl: target.baseUrl,
-        altBaseUrl: target.altBaseUrl,
-        token: target.token,
-        tenant: target.tenant,
-        deploymentProfile: declaredProfile(choices),
-      });
-      expect(mustFailures(result), `run ${run + 1}`).toEqual([]);
-      expect(result.exitCode, `run ${run + 1}`).toBe(0);
-      const status = new Map(result.results.map((r) => [r.check.name, r.status]));
-      for (const name of [
-        'webhooks.signature',
-        'webhooks.delivery-arrives',
-        'webhooks.delivery-log',
-        'audit.records-change',
-        'base-urls.alt-identical',
-      ])
-        expect(status.get(name), `${name}, run ${run + 1}`).toBe('pass');
-    }
-  });
+    it('passes with only a token and a tenant (no profile)', SEQUENTIAL, async () => {
+      const result = await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
+      expect(mustFailures(result)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+    });
 
-  it('passes with client credentials, finding the token endpoint by discovery', async () => {
-    const result = await runConformance({ baseUrl: target.baseUrl, tenant: target.tenant, ...CLIENT });
-    expect(mustFailures(result)).toEqual([]);
-    expect(result.exitCode).toBe(0);
-    expect(result.notices.join('\n')).toMatch(/token endpoint .* RFC 8414 metadata/);
-    expect(result.summary.coverage.skippedForCredentials).toBe(0);
-  });
-});
+    it('passes twice in a row with a profile declaring its choices and both base URLs, judging its webhooks', {
+      concurrent: false,
+    }, async () => {
+      for (let run = 0; run < 2; run++) {
+        const result = await runConformance({
+          baseUrl: target.baseUrl,
+          altBaseUrl: target.altBaseUrl,
+          token: target.token,
+          tenant: target.tenant,
+          deploymentProfile: declaredProfile(choices),
+        });
+        expect(mustFailures(result), `run ${run + 1}`).toEqual([]);
+        expect(result.exitCode, `run ${run + 1}`).toBe(0);
+        const status = new Map(result.results.map((r) => [r.check.name, r.status]));
+        for (const name of [
+          'webhooks.signature',
+          'webhooks.delivery-arrives',
+          'webhooks.delivery-log',
+          'audit.records-change',
+          'base-urls.alt-identical',
+        ])
+          expect(status.get(name), `${name}, run ${run + 1}`).toBe('pass');
+      }
+    });
+
+    it('passes with client credentials, finding the token endpoint by discovery', SEQUENTIAL, async () => {
+      const result = await runConformance({ baseUrl: target.baseUrl, tenant: target.tenant, ...CLIENT });
+      expect(mustFailures(result)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+      expect(result.notices.join('\n')).toMatch(/token endpoint .* RFC 8414 metadata/);
+      expect(result.summary.coverage.skippedForCredentials).toBe(0);
+    });
+  },
+);

@@ -44,6 +44,13 @@ export const SECRET_PIECE = 16;
 export function revealsSecret(text: string, secret: string): boolean {
   if (text.includes(secret)) return true;
   if (secret.length < SECRET_PIECE * 1.5) return false;
+  // Every SECRET_PIECE-long piece holds one of the secret's aligned half-pieces (at 0, 8, 16, …): when the
+  // text holds none of those, it holds no piece, found in a few scans of the text instead of one per piece.
+  const half = SECRET_PIECE / 2;
+  let someHalf = false;
+  for (let i = 0; i + half <= secret.length && !someHalf; i += half)
+    someHalf = text.includes(secret.slice(i, i + half));
+  if (!someHalf) return false;
   for (let i = 0; i + SECRET_PIECE <= secret.length; i++)
     if (text.includes(secret.slice(i, i + SECRET_PIECE))) return true;
   return false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { listAgreementProblems, type Routed } from './list-agreement.ts';
-import { revealsSecret } from './leaks.ts';
+import { revealsSecret, SECRET_PIECE } from './leaks.ts';
 
 const route = (id: string) => ROUTE_BY_ID.get(id)!;
 const connection = {
@@ -67,5 +67,13 @@ describe('revealsSecret', () => {
     expect(revealsSecret('Check the token ncs_at_0123456789abcdef…', token)).toBe(true);
     expect(revealsSecret('a token starts with ncs_at_ and 3 more', token)).toBe(false);
     expect(revealsSecret('ncs_at_0123', 'ncs_at_0123456789')).toBe(false);
+  });
+
+  it('finds every piece at every offset, and nothing one character short of a piece', () => {
+    for (let at = 0; at + SECRET_PIECE <= token.length; at++) {
+      const piece = token.slice(at, at + SECRET_PIECE);
+      expect(revealsSecret(`x ${piece} y`, token), `piece at ${at}`).toBe(true);
+      expect(revealsSecret(`x ${piece.slice(1)} y ${piece.slice(0, -1)}`, token), `short at ${at}`).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { httpTarget, mswTarget, type Target, type TargetFactory } from '../harness.ts';
 import { judgedInClearRounds, TIMING_RULES } from './blurred-rounds.ts';
 import { startReceiver } from './receivers.ts';
@@ -19,20 +19,27 @@ async function controlCall(t: Target, method: string, path: string, body?: unkno
 const failed = (report: { rules: { id: string; status: string }[] }) =>
   report.rules.filter((r) => r.status === 'fail').map((r) => r.id);
 
-function verdictSuite(name: string, factory: TargetFactory) {
-  describe(`client verdicts over ${name}`, () => {
-    let target: Target | undefined;
-    const open = async () => {
-      target = await factory({ activationDelayMs: 0 });
+/**
+ * `concurrent`: the tests run at once, each with its own simulator (their time is mostly the clients'
+ * real waits between retries, which the rules judge, so they cannot be shortened). Over MSW they run
+ * one after another: MSW intercepts the one global fetch of this process.
+ * The tests judged on waits (TIMING_RULES, and the careful client, which must pass them) run ALONE,
+ * never beside another test of this file: five at once in one process made a timer late enough to
+ * change a verdict (README, Development).
+ */
+const ALONE = { concurrent: false };
+
+function verdictSuite(name: string, factory: TargetFactory, concurrent: boolean) {
+  (concurrent ? describe.concurrent : describe)(`client verdicts over ${name}`, () => {
+    /** A fresh simulator for the test of `ctx`, closed when it ends (the context's hook: tests may run at once). */
+    const open = async (ctx: TestContext) => {
+      const target = await factory({ activationDelayMs: 0 });
+      ctx.onTestFinished(() => target.close());
       return target;
     };
-    afterEach(async () => {
-      await target?.close();
-      target = undefined;
-    });
 
-    it('the careful client fails no rule and passes every rule it exercised', async () => {
-      const t = await open();
+    it('the careful client fails no rule and passes every rule it exercised', ALONE, async (ctx) => {
+      const t = await open(ctx);
       await carefulClient(t);
       const { status, json } = await controlCall(t, 'GET', '/client-report');
       expect(status).toBe(200);
@@ -48,32 +55,35 @@ function verdictSuite(name: string, factory: TargetFactory) {
     });
 
     for (const careless of CARELESS)
-      it(`a client that ${careless.does} fails exactly ${careless.rule}`, async (ctx) => {
-        const run = async () => {
-          await target?.close();
-          const t = await open();
-          await careless.run(t);
-          return t.sandbox.clientReport();
-        };
-        // Judged on waits: on a starved machine a round may be run again (blurred-rounds.ts).
-        const { value: report, skip } = TIMING_RULES.has(careless.rule)
-          ? await judgedInClearRounds(run, (r) => failed(r).join() === careless.rule)
-          : { value: await run() };
-        if (skip) return ctx.skip(skip);
-        expect(failed(report), JSON.stringify(report.rules, null, 1)).toEqual([careless.rule]);
-        const rule = report.rules.find((r) => r.id === careless.rule)!;
-        expect(rule.evidence.length).toBeGreaterThan(0);
-        expect(report.exitCode).toBe(rule.severity === 'MUST' ? 1 : 0);
-      });
+      it(
+        `a client that ${careless.does} fails exactly ${careless.rule}`,
+        TIMING_RULES.has(careless.rule) ? ALONE : {},
+        async (ctx) => {
+          const run = async () => {
+            const t = await open(ctx);
+            await careless.run(t);
+            return t.sandbox.clientReport();
+          };
+          // Judged on waits: on a starved machine a round may be run again (blurred-rounds.ts).
+          const { value: report, skip } = TIMING_RULES.has(careless.rule)
+            ? await judgedInClearRounds(run, (r) => failed(r).join() === careless.rule)
+            : { value: await run() };
+          if (skip) return ctx.skip(skip);
+          expect(failed(report), JSON.stringify(report.rules, null, 1)).toEqual([careless.rule]);
+          const rule = report.rules.find((r) => r.id === careless.rule)!;
+          expect(rule.evidence.length).toBeGreaterThan(0);
+          expect(report.exitCode).toBe(rule.severity === 'MUST' ? 1 : 0);
+        },
+      );
 
-    it('a rule with nothing to judge says not-observed', async () => {
-      const t = await open();
+    it('a rule with nothing to judge says not-observed', async (ctx) => {
+      const t = await open(ctx);
       const report = t.sandbox.clientReport();
       expect(new Set(report.rules.map((r) => r.status))).toEqual(new Set(['not-observed']));
     });
 
-    it('the receiver check scores a careless and a careful receiver', async () => {
-      const t = await open();
+    it('the receiver check scores a careless and a careful receiver', async (ctx) => {
+      const t = await open(ctx);
       const careless = await startReceiver('careless');
       const carefulRx = await startReceiver('careful');
       try {
@@ -126,5 +136,5 @@ function verdictSuite(name: string, factory: TargetFactory) {
   });
 }
 
-verdictSuite('HTTP', httpTarget);
-verdictSuite('MSW', mswTarget);
+verdictSuite('HTTP', httpTarget, true);
+verdictSuite('MSW', mswTarget, false);

@@ -4,20 +4,21 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, type TestContext } from 'vitest';
 import { NCS_BIN as BIN, type ReadyInfo, waitForReadyFile } from '../ready-file.ts';
 
 // At SIGTERM, a keep-alive connection the client is about to reuse must not be cut under a request
 // that is already on its way: the server answers it (Connection: close), then closes. Only once no
 // request has come for a moment are idle connections closed. The server runs in its own process, as
 // a supervisor would stop it.
-async function startServer() {
+async function startServer(ctx?: TestContext) {
   const ready = join(mkdtempSync(join(tmpdir(), 'ncs-term-ka-')), 'ready.json');
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
     stdio: 'ignore',
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  onTestFinished(() => void child.kill('SIGKILL'));
+  // The test context's hook where the test may run at the same time as another.
+  (ctx?.onTestFinished ?? onTestFinished)(() => void child.kill('SIGKILL'));
   const info: ReadyInfo = await waitForReadyFile(ready);
   return { child, exited, info };
 }
@@ -112,8 +113,9 @@ describe('SIGTERM and keep-alive connections', () => {
     30_000,
   );
 
-  it('a connection opened before SIGTERM keeps its place past the grace: its first request, 1 s later, is answered', async () => {
-    const { child, exited, info } = await startServer();
+  // These two wait out the server's graces (timers, hardly any CPU): they run at the same time.
+  it.concurrent('a connection opened before SIGTERM keeps its place past the grace: its first request, 1 s later, is answered', async (ctx) => {
+    const { child, exited, info } = await startServer(ctx);
     const port = Number(new URL(info.baseUrl).port);
     const conns = Array.from({ length: 10 }, () => keepAlive(port));
     await Promise.all(conns.map((c) => new Promise((r) => c.socket.once('connect', r))));
@@ -135,8 +137,8 @@ describe('SIGTERM and keep-alive connections', () => {
     expect(await exited).toBe(0);
   }, 30_000);
 
-  it('a connection that never sends a request is closed after the first-request grace, and the server exits 0', async () => {
-    const { child, exited, info } = await startServer();
+  it.concurrent('a connection that never sends a request is closed after the first-request grace, and the server exits 0', async (ctx) => {
+    const { child, exited, info } = await startServer(ctx);
     const idle = keepAlive(Number(new URL(info.baseUrl).port));
     await new Promise((r) => idle.socket.once('connect', r));
     await fetch(`${info.baseUrl}/api/public/v1`);

@@ -22,50 +22,65 @@ async function createRun(base: string, admin: string, body: unknown = { ttlSecon
   return { status: res.status, json: (await res.json()) as any };
 }
 
-describe('per-run isolation on the memory store', () => {
+/**
+ * The two suites run at the same time (each against its own servers; the replicas' start and the TTL
+ * waits leave the cores idle), the tests within a suite one after another (they share its server).
+ */
+const SIDE_BY_SIDE = { concurrent: true };
+const IN_ORDER = { concurrent: false };
+
+describe('per-run isolation on the memory store', SIDE_BY_SIDE, () => {
   let s: RunningServer;
   beforeAll(async () => {
     s = await serve({ port: 0, inspector: false });
   });
   afterAll(() => s?.close());
 
-  it('answers token, tenant, adminToken and expiresAt; refuses without the admin token or with a bad TTL', async () => {
-    const r = await createRun(s.baseUrl, s.sandbox.adminToken);
-    expect(r.status).toBe(200);
-    expect(r.json.data).toMatchObject({
-      runId: expect.any(String),
-      token: expect.any(String),
-      tenant: s.tenant,
-      adminToken: expect.any(String),
-    });
-    expect(Date.parse(r.json.data.expiresAt) - Date.now()).toBeGreaterThan(55_000);
-    expect((await createRun(s.baseUrl, 'wrong-token-123')).status).toBe(401);
-    expect((await createRun(s.baseUrl, s.sandbox.adminToken, { ttlSeconds: 0 })).json.error.code).toBe(
-      'invalid_request',
-    );
-  });
+  it(
+    'answers token, tenant, adminToken and expiresAt; refuses without the admin token or with a bad TTL',
+    IN_ORDER,
+    async () => {
+      const r = await createRun(s.baseUrl, s.sandbox.adminToken);
+      expect(r.status).toBe(200);
+      expect(r.json.data).toMatchObject({
+        runId: expect.any(String),
+        token: expect.any(String),
+        tenant: s.tenant,
+        adminToken: expect.any(String),
+      });
+      expect(Date.parse(r.json.data.expiresAt) - Date.now()).toBeGreaterThan(55_000);
+      expect((await createRun(s.baseUrl, 'wrong-token-123')).status).toBe(401);
+      expect((await createRun(s.baseUrl, s.sandbox.adminToken, { ttlSeconds: 0 })).json.error.code).toBe(
+        'invalid_request',
+      );
+    },
+  );
 
-  it('keeps connections, clock and stream of each run apart from the sandbox and from other runs', async () => {
-    const one = (await createRun(s.baseUrl, s.sandbox.adminToken)).json.data;
-    const two = (await createRun(s.baseUrl, s.sandbox.adminToken)).json.data;
-    const made = await call(s.baseUrl, one.token, one.tenant, '/connections', { body: BODY, key: 'run-one-0001' });
-    expect(made.status).toBe(200);
-    const ids = async (token: string) =>
-      (await call(s.baseUrl, token, s.tenant, '/connections')).json.data.connections.map((c: { id: string }) => c.id);
-    expect(await ids(one.token)).toEqual([made.json.data.id]);
-    expect(await ids(two.token)).toEqual([]);
-    expect(await ids(s.token)).not.toContain(made.json.data.id);
-    // The run's control plane moves the run's clock only.
-    const advance = await fetch(`${s.baseUrl}/_sandbox/clock/advance`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${one.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: 60 }),
-    });
-    expect(advance.status).toBe(200);
-    expect(s.sandbox.control.clock().offsetMs).toBe(0);
-  });
+  it(
+    'keeps connections, clock and stream of each run apart from the sandbox and from other runs',
+    IN_ORDER,
+    async () => {
+      const one = (await createRun(s.baseUrl, s.sandbox.adminToken)).json.data;
+      const two = (await createRun(s.baseUrl, s.sandbox.adminToken)).json.data;
+      const made = await call(s.baseUrl, one.token, one.tenant, '/connections', { body: BODY, key: 'run-one-0001' });
+      expect(made.status).toBe(200);
+      const ids = async (token: string) =>
+        (await call(s.baseUrl, token, s.tenant, '/connections')).json.data.connections.map((c: { id: string }) => c.id);
+      expect(await ids(one.token)).toEqual([made.json.data.id]);
+      expect(await ids(two.token)).toEqual([]);
+      expect(await ids(s.token)).not.toContain(made.json.data.id);
+      // The run's control plane moves the run's clock only.
+      const advance = await fetch(`${s.baseUrl}/_sandbox/clock/advance`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${one.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ seconds: 60 }),
+      });
+      expect(advance.status).toBe(200);
+      expect(s.sandbox.control.clock().offsetMs).toBe(0);
+    },
+  );
 
-  it('is gone after its TTL', async () => {
+  it('is gone after its TTL', IN_ORDER, async () => {
     const before = s.sandbox.runs?.count();
     const run = (await createRun(s.baseUrl, s.sandbox.adminToken, { ttlSeconds: 1 })).json.data;
     expect((await call(s.baseUrl, run.token, run.tenant, '/providers')).status).toBe(200);
@@ -74,7 +89,7 @@ describe('per-run isolation on the memory store', () => {
     expect(s.sandbox.runs?.count()).toBe(before);
   });
 
-  it('ncs sandbox run create --ttl prints the run', async () => {
+  it('ncs sandbox run create --ttl prints the run', { ...IN_ORDER, timeout: 30_000 }, async () => {
     const r = await ncs([
       'sandbox',
       '--base-url',
@@ -90,11 +105,12 @@ describe('per-run isolation on the memory store', () => {
     expect(r.status).toBe(0);
     const run = JSON.parse(r.stdout);
     expect((await call(s.baseUrl, run.token, run.tenant, '/connections')).json.data.count).toBe(0);
-  }, 30_000);
+  });
 });
 
 describe.skipIf(!REDIS_SERVER)(
   `per-run isolation across replicas${REDIS_SERVER ? '' : ` (skipped: ${NO_REDIS_REASON})`}`,
+  SIDE_BY_SIDE,
   () => {
     let redis: TestRedis;
     let a: Replica;
@@ -108,7 +124,10 @@ describe.skipIf(!REDIS_SERVER)(
       await redis?.close();
     });
 
-    it('a run created on one replica is answered by the other, apart from the sandbox, and gone after its TTL', async () => {
+    it('a run created on one replica is answered by the other, apart from the sandbox, and gone after its TTL', {
+      ...IN_ORDER,
+      timeout: 30_000,
+    }, async () => {
       const run = (await createRun(a.info.baseUrl, ADMIN_TOKEN, { ttlSeconds: 3 })).json.data;
       const made = await call(b.info.baseUrl, run.token, run.tenant, '/connections', {
         body: BODY,
@@ -122,6 +141,6 @@ describe.skipIf(!REDIS_SERVER)(
       await new Promise((r) => setTimeout(r, 3300));
       for (const base of [a.info.baseUrl, b.info.baseUrl])
         expect((await call(base, run.token, run.tenant, '/connections')).status).toBe(401);
-    }, 30_000);
+    });
   },
 );

@@ -1,6 +1,6 @@
 // Webhook deliveries of a shared sandbox: every attempt made once across replicas, and the retries of a
 // replica killed mid-sequence made by the one that survives (leases on the attempts, README "Shared sandbox").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { WEBHOOK_DEFAULTS } from '../../contract/simulator-defaults.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
 import { startTestReceiver } from '../test-receiver.ts';
@@ -18,22 +18,31 @@ async function until(done: () => Promise<boolean>): Promise<void> {
 /** `ncs serve --webhook-retry-base`: the retry schedule of the default (1+2+4+8 s) at 0.3 of its length. */
 const FAST_RETRIES = ['--webhook-retry-base', '300'];
 
-describe.skipIf(!REDIS_SERVER)(
-  `webhooks across replicas${REDIS_SERVER ? '' : ` (skipped: ${NO_REDIS_REASON})`}`,
-  () => {
-    let redis: TestRedis;
-    const replicas: Replica[] = [];
+// The two tests run at once (their time is replicas starting and real delivery waits), each with a
+// Redis of its own: one shared sandbox per test, so neither sees the other's webhooks, events or leases.
+// The receiver is shared: each test's webhook has its own path.
+describe
+  .skipIf(!REDIS_SERVER)
+  .concurrent(`webhooks across replicas${REDIS_SERVER ? '' : ` (skipped: ${NO_REDIS_REASON})`}`, () => {
     let rx: Awaited<ReturnType<typeof startTestReceiver>>;
 
     beforeAll(async () => {
-      redis = await startRedis();
       rx = await startTestReceiver();
     }, 30_000);
     afterAll(async () => {
-      await Promise.all(replicas.map((r) => r.stop()));
       await rx?.close();
-      await redis?.close();
     });
+
+    /** A Redis for the test of `ctx`, and its replicas: all stopped when the test ends, the replicas first. */
+    async function sharedStore(ctx: TestContext): Promise<{ redis: TestRedis; replicas: Replica[] }> {
+      const redis = await startRedis();
+      const replicas: Replica[] = [];
+      ctx.onTestFinished(async () => {
+        await Promise.all(replicas.map((r) => r.stop()));
+        await redis.close();
+      });
+      return { redis, replicas };
+    }
 
     /** The one delivery of a receiver, as a replica's delivery log shows it. */
     async function deliveryLog(r: Replica, webhookId: string) {
@@ -51,7 +60,8 @@ describe.skipIf(!REDIS_SERVER)(
       return res.json.data.id;
     }
 
-    it('makes each attempt once with both replicas running', async () => {
+    it('makes each attempt once with both replicas running', async (ctx) => {
+      const { redis, replicas } = await sharedStore(ctx);
       const [a, b] = await Promise.all([startReplica(redis.url), startReplica(redis.url)]);
       replicas.push(a, b);
       await register(a, '/ok/both');
@@ -68,7 +78,7 @@ describe.skipIf(!REDIS_SERVER)(
       // A replica joining later replays the log, deliveries included, and sends none of them again. It
       // starts while the first two have 500 ms to send a duplicate (any duplicate fails either way).
       const joining = startReplica(redis.url).then((r) => {
-        replicas.push(r); // stopped by afterAll even if an assertion below fails first
+        replicas.push(r); // stopped when the test ends even if an assertion below fails first
         return r;
       });
       await new Promise((r) => setTimeout(r, 500)); // a duplicate would come now
@@ -80,7 +90,8 @@ describe.skipIf(!REDIS_SERVER)(
       replicas.length = 0;
     }, 60_000);
 
-    it('goes on with the retries of a replica killed mid-sequence: one success, no attempt twice', async () => {
+    it('goes on with the retries of a replica killed mid-sequence: one success, no attempt twice', async (ctx) => {
+      const { redis, replicas } = await sharedStore(ctx);
       // Short retry waits (0.3, 0.6, 1.2, 2.4 s instead of 1, 2, 4, 8 s): the sequence is over in seconds.
       const first = await startReplica(redis.url, FAST_RETRIES);
       replicas.push(first);
@@ -115,5 +126,4 @@ describe.skipIf(!REDIS_SERVER)(
       const at = attempts.map((x) => Date.parse(x.at));
       expect((at[4] ?? Number.NaN) - (at[3] ?? Number.NaN)).toBeLessThan(8000);
     }, 90_000);
-  },
-);
+  });
