@@ -2,7 +2,7 @@
 
 import { flushCompileCache } from 'node:module';
 import type { Command } from 'commander';
-import { serve } from '../../../simulator/app/serve.ts';
+import type { serve } from '../../../simulator/app/serve.ts';
 import { SERVE_OPTIONS, type ServeCommandOptions, serveOptionsFrom } from '../../../simulator/app/serve-options.ts';
 import { addOptions } from '../option-table.ts';
 
@@ -44,7 +44,10 @@ export async function runServe(
   // The compile cache (bin/cli/main.ts) is written at exit, which a killed server never reaches: write
   // it once listening, with everything start-up compiled, and before the ready file appears (a script
   // that kills the server as soon as it is ready still leaves it for the next start).
-  running = await serve(options, { beforeReady: flushCompileCache });
+  // The simulator is loaded here, not at the top: every other command (token, webhook sign, --version)
+  // would otherwise load all of it at start.
+  const { serve: start } = await import('../../../simulator/app/serve.ts');
+  running = await start(options, { beforeReady: flushCompileCache });
   if (stopping) {
     drainAndExit(running);
     return running;
