@@ -1,5 +1,6 @@
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createAuditLog, type AuditLog } from '../audit/hash-chain.ts';
+import type { Connection } from '../contract/connections.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
 import { AUDIT_DEFAULTS, STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
@@ -15,7 +16,9 @@ import { createCatalogStore, type CatalogStore } from '../state/catalog-store.ts
 import { createClientRegistry, type ClientRegistry } from '../state/clients.ts';
 import { createClock, type Clock } from '../lib/clock.ts';
 import { durableClock } from '../state/persistence/durable-clock.ts';
-import { createConnectionsStore, type ConnectionsStore } from '../state/connections-store.ts';
+import { createConnectionsStore } from '../state/connections-store.ts';
+import { type ConnectionService, createConnectionService } from '../services/connection-service.ts';
+import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import { createDeliveryLog } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
 import { createFaultStore, type FaultStore } from '../state/fault-store.ts';
@@ -87,7 +90,7 @@ export interface SandboxState {
   catalog: CatalogStore;
   clients: ClientRegistry;
   tokens: TokenStore;
-  connections: ConnectionsStore;
+  connections: ConnectionService;
   idempotency: IdempotencyPort;
   audit: AuditLog;
   feeds: FeedStore;
@@ -100,8 +103,8 @@ export interface SandboxState {
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   activationDelayMs: number;
   ready: Promise<void>;
-  /** A digest of all tenant data, to prove that a rejected request changed nothing. */
-  snapshot(): string;
+  /** A digest of all tenant data, to prove that a rejected request changed nothing (at once from memory). */
+  snapshot(): MaybePromise<string>;
   /** Back to the fixtures: tenant data, keys, receivers, deliveries, audit, retained stream messages and faults dropped; clock back to real time. Tokens stay valid. */
   reset(): Promise<void>;
   /** Stops timers and webhook retries and closes the database. */
@@ -147,11 +150,12 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
     tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence, opts.maxTokensPerClient),
-    connections: createConnectionsStore({
+    // The connection domain (lifecycle, timers, events) over its repository (records, indexes, due queue).
+    connections: createConnectionService({
+      repository: createConnectionsStore({ persistence }),
       clock,
       events,
       activationDelayMs: opts.activationDelayMs,
-      persistence,
       // Shared: transitions fall due through the operation log, never on one replica's read or timer.
       ...(opts.shared ? { applyDueOnRead: false } : { timeline }),
     }),
@@ -172,18 +176,20 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     ready: catalog.load(opts.fixtures),
     snapshot() {
       const tenants = [...state.tenants.keys()];
-      return JSON.stringify({
-        connections: tenants.map((t) => state.connections.list(t)),
+      const lists = tenants.map((t) => state.connections.list(t));
+      const connections = lists.some((l) => l instanceof Promise) ? Promise.all(lists) : (lists as Connection[][]);
+      return andThen(connections, (connections) => JSON.stringify({
+        connections,
         idempotency: state.idempotency.size(),
         audit: tenants.map((t) => state.audit.head(t)),
         feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
         receivers: state.receivers.count(),
         faults: state.faults.list(),
         catalog: state.catalog.generation(),
-      });
+      }));
     },
     async reset() {
-      state.connections.clear();
+      await state.connections.clear();
       state.idempotency.clear();
       state.audit.clear();
       state.feeds.clear();

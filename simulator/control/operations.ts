@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { ConnectionState } from '../state/connection-lifecycle.ts';
-import { TransitionError } from '../state/connections-store.ts';
+import { type ConnectionService, TransitionError } from '../services/connection-service.ts';
+import type { ConnectionState } from '../services/connection-lifecycle.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import type { Fault } from '../state/fault-store.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { FeedStore } from '../events/feed.ts';
-import type { ConnectionsStore } from '../state/connections-store.ts';
 import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
 import type { EventBus } from '../state/domain-events.ts';
@@ -30,7 +30,7 @@ export class ControlError extends Error {
 /** The stores the control plane reads and changes, and the sandbox-wide reset. */
 export interface ControlStores {
   clock: Clock;
-  connections: ConnectionsStore;
+  connections: ConnectionService;
   idempotency: IdempotencyPort;
   faults: FaultStore;
   feeds: FeedStore;
@@ -59,13 +59,13 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
   const caller = (requestId: string) => ({ actor: 'sandbox-admin', requestId });
   return {
     summary() {
-      return {
-        connections: state.connections.count(),
+      return andThen(state.connections.count(), (connections) => ({
+        connections,
         idempotencyRecords: state.idempotency.size(),
         clockOffsetMs: state.clock.offset(),
         now: new Date(state.clock.now()).toISOString(),
         faults: state.faults.list(),
-      };
+      }));
     },
     async reset() {
       await state.reset();
@@ -73,13 +73,19 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
       return this.summary();
     },
     setConnectionState(connectionId: string, to: Exclude<ConnectionState, 'pending'>, requestId = 'control') {
-      if (!state.connections.find(connectionId)) throw new ControlError('not_found', `No connection ${connectionId}.`);
-      try {
-        return state.connections.setState(connectionId, to, caller(requestId));
-      } catch (err) {
+      const refused = (err: unknown): never => {
         if (err instanceof TransitionError) throw new ControlError('invalid_request', `${err.message}.`);
         throw err;
-      }
+      };
+      return andThen(state.connections.find(connectionId), (found) => {
+        if (!found) throw new ControlError('not_found', `No connection ${connectionId}.`);
+        try {
+          const changed = state.connections.setState(connectionId, to, caller(requestId));
+          return changed instanceof Promise ? changed.catch(refused) : changed;
+        } catch (err) {
+          return refused(err);
+        }
+      });
     },
     clock() {
       return { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() };

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/hash-chain.ts';
 import type { FeedStore } from '../events/feed.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { ConnectionsStore } from '../state/connections-store.ts';
+import type { ConnectionService } from '../services/connection-service.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
@@ -15,7 +15,7 @@ export interface InspectorStores {
   clock: Clock;
   events: EventBus;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
-  connections: ConnectionsStore;
+  connections: ConnectionService;
   idempotency: IdempotencyPort;
   receivers: WebhookReceiverStore;
   dispatcher: Dispatcher;

@@ -1,6 +1,7 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
 import type { Delivery } from '../state/delivery-log.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import type { Journal } from './journal.ts';
 import type { InspectorStores } from './stores.ts';
 
@@ -8,35 +9,37 @@ import type { InspectorStores } from './stores.ts';
 
 /** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
 export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'>) {
-  return {
+  return andThen(state.connections.count(), (connections) => ({
     tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
     environment: state.environment,
     clock: { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() },
     faults: state.faults.list(),
     rateLimit: state.rateLimits.settings(),
     counts: {
-      connections: state.connections.count(),
+      connections,
       receivers: state.receivers.count(),
       idempotencyRecords: state.idempotency.size(),
       pendingDeliveries: state.dispatcher.pending(),
     },
     ...(journal ? { journal: journal.stats() } : {}),
-  };
+  }));
 }
 
 /**
  * A tenant's connections, each with its state history read from the audit chain (who moved it, when, under which request).
- * @example connectionsView(state, 'harbour-kitchens')[0].history // [{ action: 'connection.create', at, actor, requestId }, ...]
+ * @example (await connectionsView(state, 'harbour-kitchens'))[0].history // [{ action: 'connection.create', at, actor, requestId }, ...]
  */
 export function connectionsView(state: InspectorStores, tenant: string) {
   // Oldest first: a history reads forward.
   const entries = state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit }).entries.slice().reverse();
-  return state.connections.list(tenant).map((connection) => ({
-    connection,
-    history: entries
-      .filter((e) => e.target === `connection:${connection.id}`)
-      .map((e) => ({ seq: e.seq, at: e.at, action: e.action, actor: e.actor, requestId: e.requestId })),
-  }));
+  return andThen(state.connections.list(tenant), (connections) =>
+    connections.map((connection) => ({
+      connection,
+      history: entries
+        .filter((e) => e.target === `connection:${connection.id}`)
+        .map((e) => ({ seq: e.seq, at: e.at, action: e.action, actor: e.actor, requestId: e.requestId })),
+    })),
+  );
 }
 
 function deliveryView(d: Delivery, header: string) {
