@@ -39,7 +39,7 @@ it('gets the committed connection back after a 500, and breaks no client rule', 
     capabilities: ['orders.read'],
   });
   expect(connection.connectorId).toBe('tillcraft-pos-cloud');
-  expect(await sandbox.state.connections.count()).toBe(1);
+  expect(sandbox.state.connections.count()).toBe(1);
   const report = sandbox.clientReport();
   expect(report.rules.filter((r) => r.status === 'fail')).toEqual([]);
   expect(report.rules.find((r) => r.id === 'retry.same-key-and-content')?.status).toBe('pass');
