@@ -178,15 +178,17 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       const tenants = [...state.tenants.keys()];
       const lists = tenants.map((t) => state.connections.list(t));
       const connections = lists.some((l) => l instanceof Promise) ? Promise.all(lists) : (lists as Connection[][]);
-      return andThen(connections, (connections) => JSON.stringify({
-        connections,
-        idempotency: state.idempotency.size(),
-        audit: tenants.map((t) => state.audit.head(t)),
-        feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
-        receivers: state.receivers.count(),
-        faults: state.faults.list(),
-        catalog: state.catalog.generation(),
-      }));
+      return andThen(connections, (connections) =>
+        JSON.stringify({
+          connections,
+          idempotency: state.idempotency.size(),
+          audit: tenants.map((t) => state.audit.head(t)),
+          feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
+          receivers: state.receivers.count(),
+          faults: state.faults.list(),
+          catalog: state.catalog.generation(),
+        }),
+      );
     },
     async reset() {
       await state.connections.clear();
