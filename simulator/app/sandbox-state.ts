@@ -3,7 +3,7 @@ import { createAuditLog, type AuditLog } from '../audit/hash-chain.ts';
 import type { Connection } from '../contract/connections.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
-import { AUDIT_DEFAULTS, STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { AUDIT_DEFAULTS, STREAM_DEFAULTS, WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { connectDomainEvents } from '../events/fan-out.ts';
 import { createFeedStore, tenantFeed, type FeedStore } from '../events/feed.ts';
 import {
@@ -29,7 +29,8 @@ import { memoryOnly, type Persistence } from '../state/persistence/persistence.t
 import { createRateLimitStore, type RateLimitPort, type RateLimitSettings } from '../state/rate-limit-store.ts';
 import { createTimeline, type Timeline } from '../lib/timeline.ts';
 import { createTokenStore, type TokenStore } from '../state/token-store.ts';
-import { createWebhookReceiverStore, type WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import { createWebhookReceiverStore, type ReceiverRecord } from '../state/webhook-receivers.ts';
+import { createReceiverService, type ReceiverService } from '../services/receiver-service.ts';
 
 /** Webhook delivery settings (defaults: WEBHOOK_DEFAULTS). */
 export type WebhookOptions = Pick<
@@ -94,7 +95,7 @@ export interface SandboxState {
   idempotency: IdempotencyPort;
   audit: AuditLog;
   feeds: FeedStore;
-  receivers: WebhookReceiverStore;
+  receivers: ReceiverService;
   dispatcher: Dispatcher;
   faults: FaultStore;
   persistence: Persistence;
@@ -120,7 +121,14 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   const retention = opts.streamRetention ?? STREAM_DEFAULTS.retention;
   const feeds = durableFeeds(createFeedStore({ retention, clock }), persistence, retention);
   const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
-  const receivers = createWebhookReceiverStore(clock, persistence, opts.maxReceiversPerTenant);
+  // Webhook receivers (the limit per tenant, secrets, webhook.created) over their repository.
+  const receivers = createReceiverService({
+    repository: createWebhookReceiverStore(persistence),
+    clock,
+    events,
+    signatureHeader: opts.webhooks?.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+    ...(opts.maxReceiversPerTenant === undefined ? {} : { maxPerTenant: opts.maxReceiversPerTenant }),
+  });
   const faults = createFaultStore();
   const deliveryLog = durableDeliveries(createDeliveryLog(), persistence);
   const dispatcher = createDispatcher({
@@ -211,8 +219,12 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   // Deliveries cut by the last shutdown or kill -9 go out again instead of staying pending forever.
   // Only now: an attempt is signed as it starts, and the signature faults are read through `state`.
   for (const d of deliveryLog.pendingAtStart) {
-    const r = receivers.get(d.tenant, d.receiverId);
-    if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
+    const resume = (r: ReceiverRecord | undefined) => {
+      if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
+    };
+    const found = receivers.get(d.tenant, d.receiverId);
+    if (found instanceof Promise) found.then(resume, () => {});
+    else resume(found);
   }
   return state;
 }

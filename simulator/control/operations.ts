@@ -9,7 +9,7 @@ import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import { checkRateLimitSettings, type RateLimitSettings, type RateLimitPort } from '../state/rate-limit-store.ts';
-import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import type { ReceiverService } from '../services/receiver-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { AddFaultBody, ClientReportQuery, ReceiverCheckBody, SetStatusBody, TriggerBody } from './routes.ts';
 import type { ClientVerdicts } from '../client-rules/index.ts';
@@ -34,7 +34,7 @@ export interface ControlStores {
   idempotency: IdempotencyPort;
   faults: FaultStore;
   feeds: FeedStore;
-  receivers: WebhookReceiverStore;
+  receivers: ReceiverService;
   dispatcher: Dispatcher;
   events: EventBus;
   rateLimits: RateLimitPort;
@@ -117,8 +117,13 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
       if (!state.tenants.has(body.tenant))
         throw new ControlError('not_found', `No tenant ${body.tenant} in the fixtures.`);
       const data = { ...sampleOrderEvent(body.event, state.clock.now()), ...body.data };
-      const { eventId, deliveries } = announce(state, body.tenant, body.event, data);
-      return { eventId, event: body.event, tenant: body.tenant, data, deliveries };
+      return andThen(announce(state, body.tenant, body.event, data), ({ eventId, deliveries }) => ({
+        eventId,
+        event: body.event,
+        tenant: body.tenant,
+        data,
+        deliveries,
+      }));
     },
     clearFaults() {
       state.faults.clear();
@@ -142,19 +147,20 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
      */
     redeliver(deliveryId: string, requestId = 'control') {
       const existing = state.dispatcher.log.get(deliveryId);
-      const receiver = existing && state.receivers.get(existing.tenant, existing.receiverId);
-      const delivery = receiver && state.dispatcher.redeliver(deliveryId, receiver);
-      if (!receiver || !delivery)
-        throw new ControlError('not_found', `No delivery ${deliveryId.slice(0, 60)} in the log.`);
-      state.events.emit({
-        type: 'webhook.redelivery_requested',
-        tenant: receiver.tenant,
-        ...caller(requestId),
-        at: state.clock.now(),
-        target: { type: 'delivery', id: deliveryId },
-        data: { webhookId: receiver.id, deliveryId },
+      return andThen(existing && state.receivers.get(existing.tenant, existing.receiverId), (receiver) => {
+        const delivery = receiver && state.dispatcher.redeliver(deliveryId, receiver);
+        if (!receiver || !delivery)
+          throw new ControlError('not_found', `No delivery ${deliveryId.slice(0, 60)} in the log.`);
+        state.events.emit({
+          type: 'webhook.redelivery_requested',
+          tenant: receiver.tenant,
+          ...caller(requestId),
+          at: state.clock.now(),
+          target: { type: 'delivery', id: deliveryId },
+          data: { webhookId: receiver.id, deliveryId },
+        });
+        return { id: delivery.id, status: delivery.status, sequences: delivery.sequences };
       });
-      return { id: delivery.id, status: delivery.status, sequences: delivery.sequences };
     },
     /** The client verdicts: every client rule judged over the calls observed since start or reset. */
     clientReport(filter: z.input<typeof ClientReportQuery> = {}) {
@@ -168,7 +174,8 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
     async receiverCheck(body: z.input<typeof ReceiverCheckBody>) {
       if (!extra) throw new ControlError('not_found', 'Client verdicts are switched off in this sandbox.');
       const tenants = body.tenant ? [body.tenant] : [...state.tenants.keys()];
-      const receiver = tenants.map((t) => state.receivers.get(t, body.webhookId)).find((r) => r);
+      const found = await Promise.all(tenants.map((t) => state.receivers.get(t, body.webhookId)));
+      const receiver = found.find((r) => r);
       if (!receiver) throw new ControlError('not_found', `No webhook receiver ${body.webhookId}.`);
       const result = await runReceiverCheck({
         receiver,

@@ -9,9 +9,9 @@ import type { CatalogStore } from '../state/catalog-store.ts';
 import type { ClientRegistry } from '../state/clients.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
-import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { ConnectionService } from '../services/connection-service.ts';
+import type { ReceiverService } from '../services/receiver-service.ts';
 import type { OpenApiDocuments } from './openapi-documents.ts';
 
 /**
@@ -25,7 +25,7 @@ export interface HandlerDeps {
   clients: ClientRegistry;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   feeds: FeedStore;
-  receivers: WebhookReceiverStore;
+  receivers: ReceiverService;
   events: EventBus;
   dispatcher: Dispatcher;
   audit: AuditLog;

@@ -6,7 +6,7 @@ import type { EventBus } from '../state/domain-events.ts';
 import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
 import type { RateLimitPort } from '../state/rate-limit-store.ts';
-import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import type { ReceiverService } from '../services/receiver-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 
 /** The stores the inspector reads (and, for rate limit and redelivery, changes); the sandbox state satisfies it. */
@@ -17,7 +17,7 @@ export interface InspectorStores {
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   connections: ConnectionService;
   idempotency: IdempotencyPort;
-  receivers: WebhookReceiverStore;
+  receivers: ReceiverService;
   dispatcher: Dispatcher;
   faults: FaultStore;
   feeds: FeedStore;

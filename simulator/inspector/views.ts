@@ -9,7 +9,9 @@ import type { InspectorStores } from './stores.ts';
 
 /** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
 export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'>) {
-  return andThen(state.connections.count(), (connections) => ({
+  const counted = [state.connections.count(), state.receivers.count()] as const;
+  const counts = counted.some((c) => c instanceof Promise) ? Promise.all(counted) : (counted as [number, number]);
+  return andThen(counts, ([connections, receivers]) => ({
     tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
     environment: state.environment,
     clock: { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() },
@@ -17,7 +19,7 @@ export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'
     rateLimit: state.rateLimits.settings(),
     counts: {
       connections,
-      receivers: state.receivers.count(),
+      receivers,
       idempotencyRecords: state.idempotency.size(),
       pendingDeliveries: state.dispatcher.pending(),
     },
@@ -50,12 +52,14 @@ function deliveryView(d: Delivery, header: string) {
 
 /** A tenant's webhook receivers (no secrets) with their delivery logs, newest first, each attempt with its signature header. */
 export function webhooksView(state: InspectorStores, tenant: string, signatureHeader: string) {
-  return state.receivers.list(tenant).map(({ secret: _s, tenant: _t, ...receiver }) => ({
-    receiver,
-    deliveries: state.dispatcher.log
-      .listByReceiver(receiver.id, { limit: 50 })
-      .map((d) => deliveryView(d, signatureHeader)),
-  }));
+  return andThen(state.receivers.list(tenant), (list) =>
+    list.map(({ secret: _s, tenant: _t, ...receiver }) => ({
+      receiver,
+      deliveries: state.dispatcher.log
+        .listByReceiver(receiver.id, { limit: 50 })
+        .map((d) => deliveryView(d, signatureHeader)),
+    })),
+  );
 }
 
 /** Every feed of the status stream with its numbers and newest messages. */

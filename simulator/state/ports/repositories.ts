@@ -14,8 +14,9 @@ import type { FaultStore } from '../fault-store.ts';
 import type { IdempotencyPort, IdempotencyStore } from '../idempotency-store.ts';
 import type { RateLimitPort, RateLimitStore } from '../rate-limit-store.ts';
 import type { TokenStore } from '../token-store.ts';
-import type { WebhookReceiverStore } from '../webhook-receivers.ts';
+import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
 import type { ConnectionRepository } from './connections.ts';
+import type { ReceiverRepository } from './receivers.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
 /**
@@ -35,7 +36,7 @@ export type RepositoryPort<S, InProcess extends keyof S = never> = {
 /** Compiles only when the memory store `S` satisfies the port `P`. @example type _ = Implements<TokenRepository, TokenStore>; */
 export type Implements<P, S extends P> = S;
 
-export type { ConnectionRepository };
+export type { ConnectionRepository, ReceiverRepository };
 /** Idempotency records: the port the middleware already awaits only when given a promise. */
 export type IdempotencyRepository = IdempotencyPort;
 /** Rate-limit counters and their settings (settings stay in-process: a shared sandbox replicates them). */
@@ -44,8 +45,6 @@ export type RateLimitRepository = RateLimitPort;
 export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
 /** OAuth clients of the fixtures, with their secret hashes. */
 export type ClientRepository = RepositoryPort<ClientRegistry>;
-/** Webhook receivers per tenant. */
-export type ReceiverRepository = RepositoryPort<WebhookReceiverStore>;
 /** The delivery log: every delivery and its attempts. */
 export type DeliveryLogRepository = RepositoryPort<DeliveryLog>;
 /** The dispatcher's queue of deliveries waiting for an attempt (the jobs themselves are in-process). */
@@ -73,7 +72,7 @@ export type MemoryStoresSatisfyTheirPorts = [
   Implements<RateLimitRepository, RateLimitStore>,
   Implements<TokenRepository, TokenStore>,
   Implements<ClientRepository, ClientRegistry>,
-  Implements<ReceiverRepository, WebhookReceiverStore>,
+  Implements<ReceiverRepository, ReturnType<typeof createWebhookReceiverStore>>,
   Implements<DeliveryLogRepository, DeliveryLog>,
   Implements<DeliveryQueueRepository, ReturnType<typeof createJobQueue>>,
   Implements<FaultRepository, FaultStore>,
