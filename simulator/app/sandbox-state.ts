@@ -204,7 +204,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       state.audit.clear();
       state.feeds.clear();
       state.receivers.clear();
-      state.dispatcher.log.clear();
+      await state.dispatcher.log.clear();
       state.faults.clear();
       state.rateLimits.clear();
       clock.reset();

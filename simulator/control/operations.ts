@@ -146,9 +146,12 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
      * POST …/deliveries/{id}/redeliver does, and records who asked.
      */
     redeliver(deliveryId: string, requestId = 'control') {
-      const existing = state.dispatcher.log.get(deliveryId);
-      return andThen(existing && state.receivers.get(existing.tenant, existing.receiverId), (receiver) => {
-        const delivery = receiver && state.dispatcher.redeliver(deliveryId, receiver);
+      const found = andThen(state.dispatcher.log.get(deliveryId), (existing) =>
+        andThen(existing && state.receivers.get(existing.tenant, existing.receiverId), (receiver) =>
+          andThen(receiver && state.dispatcher.redeliver(deliveryId, receiver), (delivery) => ({ receiver, delivery })),
+        ),
+      );
+      return andThen(found, ({ receiver, delivery }) => {
         if (!receiver || !delivery)
           throw new ControlError('not_found', `No delivery ${deliveryId.slice(0, 60)} in the log.`);
         state.events.emit({

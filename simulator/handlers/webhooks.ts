@@ -68,32 +68,32 @@ export const webhookHandlers = {
   listDeliveries(ctx, deps) {
     return withReceiver(ctx.access.tenant, ctx.params.webhookId, deps, (r) => {
       const limit = ctx.query.limit === undefined ? WEBHOOK_DEFAULTS.defaultListLimit : Number(ctx.query.limit);
-      const deliveries = deps.dispatcher.log.listByReceiver(r.id, { limit }).map(publicDelivery);
-      return ok({ webhookId: r.id, count: deliveries.length, deliveries });
+      return andThen(deps.dispatcher.log.listByReceiver(r.id, { limit }), (logged) => {
+        const deliveries = logged.map(publicDelivery);
+        return ok({ webhookId: r.id, count: deliveries.length, deliveries });
+      });
     });
   },
   redeliver(ctx, deps) {
     return withReceiver(ctx.access.tenant, ctx.params.webhookId, deps, (r) => {
-      const existing = deps.dispatcher.log.get(ctx.params.deliveryId);
-      if (!existing || existing.receiverId !== r.id)
-        throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
-      const d = deps.dispatcher.redeliver(existing.id, {
-        id: r.id,
-        url: r.url,
-        secret: r.secret,
-        tenant: r.tenant,
+      const missing = () => new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
+      const redelivered = andThen(deps.dispatcher.log.get(ctx.params.deliveryId), (existing) => {
+        if (!existing || existing.receiverId !== r.id) throw missing();
+        return deps.dispatcher.redeliver(existing.id, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
       });
-      if (!d) throw new ApiError('not_found', { detail: 'No delivery with this id for this receiver.' });
-      deps.events.emit({
-        type: 'webhook.redelivery_requested',
-        tenant: r.tenant,
-        actor: ctx.access.token.clientId,
-        requestId: ctx.requestId,
-        at: ctx.at,
-        target: { type: 'delivery', id: d.id },
-        data: { webhookId: r.id, deliveryId: d.id },
+      return andThen(redelivered, (d) => {
+        if (!d) throw missing();
+        deps.events.emit({
+          type: 'webhook.redelivery_requested',
+          tenant: r.tenant,
+          actor: ctx.access.token.clientId,
+          requestId: ctx.requestId,
+          at: ctx.at,
+          target: { type: 'delivery', id: d.id },
+          data: { webhookId: r.id, deliveryId: d.id },
+        });
+        return ok(publicDelivery(d));
       });
-      return ok(publicDelivery(d));
     });
   },
 } satisfies HandlerGroup<WebhookDeps>;

@@ -52,14 +52,16 @@ function deliveryView(d: Delivery, header: string) {
 
 /** A tenant's webhook receivers (no secrets) with their delivery logs, newest first, each attempt with its signature header. */
 export function webhooksView(state: InspectorStores, tenant: string, signatureHeader: string) {
-  return andThen(state.receivers.list(tenant), (list) =>
-    list.map(({ secret: _s, tenant: _t, ...receiver }) => ({
-      receiver,
-      deliveries: state.dispatcher.log
-        .listByReceiver(receiver.id, { limit: 50 })
-        .map((d) => deliveryView(d, signatureHeader)),
-    })),
-  );
+  return andThen(state.receivers.list(tenant), (list) => {
+    const logs = list.map((r) => state.dispatcher.log.listByReceiver(r.id, { limit: 50 }));
+    const all = logs.some((l) => l instanceof Promise) ? Promise.all(logs) : (logs as Delivery[][]);
+    return andThen(all, (deliveries) =>
+      list.map(({ secret: _s, tenant: _t, ...receiver }, i) => ({
+        receiver,
+        deliveries: (deliveries[i] ?? []).map((d) => deliveryView(d, signatureHeader)),
+      })),
+    );
+  });
 }
 
 /** Every feed of the status stream with its numbers and newest messages. */

@@ -10,6 +10,7 @@ import type { createJobQueue } from '../../webhooks/dispatcher-queue.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
 import type { ClientRegistry } from '../clients.ts';
 import type { DeliveryLog } from '../delivery-log.ts';
+import type { DeliveryLogRepository } from './deliveries.ts';
 import type { FaultStore } from '../fault-store.ts';
 import type { IdempotencyPort, IdempotencyStore } from '../idempotency-store.ts';
 import type { RateLimitPort, RateLimitStore } from '../rate-limit-store.ts';
@@ -36,7 +37,7 @@ export type RepositoryPort<S, InProcess extends keyof S = never> = {
 /** Compiles only when the memory store `S` satisfies the port `P`. @example type _ = Implements<TokenRepository, TokenStore>; */
 export type Implements<P, S extends P> = S;
 
-export type { ConnectionRepository, ReceiverRepository };
+export type { ConnectionRepository, DeliveryLogRepository, ReceiverRepository };
 /** Idempotency records: the port the middleware already awaits only when given a promise. */
 export type IdempotencyRepository = IdempotencyPort;
 /** Rate-limit counters and their settings (settings stay in-process: a shared sandbox replicates them). */
@@ -45,8 +46,6 @@ export type RateLimitRepository = RateLimitPort;
 export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
 /** OAuth clients of the fixtures, with their secret hashes. */
 export type ClientRepository = RepositoryPort<ClientRegistry>;
-/** The delivery log: every delivery and its attempts. */
-export type DeliveryLogRepository = RepositoryPort<DeliveryLog>;
 /** The dispatcher's queue of deliveries waiting for an attempt (the jobs themselves are in-process). */
 export type DeliveryQueueRepository = RepositoryPort<Pick<ReturnType<typeof createJobQueue>, 'enqueue' | 'finishFor'>>;
 /** Armed faults. */
