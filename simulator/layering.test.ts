@@ -22,6 +22,12 @@ const FORBIDDEN: [string, string, string][] = [
   ['simulator/control/probe.ts', '../app/sandbox.ts', 'a feature imports app/'],
   ['simulator/core/probe.ts', '../handlers/catalog.ts', 'the kernel imports a feature'],
   ['simulator/lib/probe.ts', '../core/envelope.ts', 'lib/ imports above it'],
+  ['simulator/services/probe.ts', '../handlers/catalog.ts', 'services/ imports a feature'],
+  ['simulator/services/probe.ts', '../core/envelope.ts', 'services/ imports the kernel'],
+  ['simulator/services/probe.ts', '../app/sandbox.ts', 'services/ imports app/'],
+  ['simulator/services/probe.ts', '../test-support/test-context.ts', 'shipped code imports test-only code'],
+  ['simulator/state/probe.ts', '../services/connection-service.ts', 'state/ imports the services above it'],
+  ['simulator/state/probe.ts', '../app/sandbox.ts', 'a store imports app/'],
   ['simulator/app/probe.ts', '../test-support/test-context.ts', 'shipped code imports test-only code'],
   ['simulator/middleware/probe.ts', '../test-support/test-context.ts', 'shipped code imports test-only code'],
   ['simulator/app/probe.ts', '../../conformance/index.ts', 'the simulator imports the kit'],
@@ -37,6 +43,10 @@ const ALLOWED: [string, string][] = [
   ['simulator/contract/routes/probe.ts', '../route-def.ts'],
   ['simulator/inspector/probe.ts', '../control/operations.ts'],
   ['simulator/app/probe.ts', '../inspector/index.ts'],
+  ['simulator/services/probe.ts', '../state/ports/connections.ts'],
+  ['simulator/services/probe.ts', '../lib/clock.ts'],
+  ['simulator/handlers/probe.ts', '../services/connection-service.ts'],
+  ['simulator/control/probe.ts', '../services/connection-service.ts'],
   ['conformance/runner/probe.ts', '../../simulator/contract/envelope.ts'],
 ];
 

@@ -10,7 +10,8 @@ it('the kit removes the webhook receivers it registered when the run ends', asyn
     expect(result.exitCode).toBe(0);
     const registered = result.results.filter((r) => r.check.name.startsWith('webhooks.') && r.status === 'pass');
     expect(registered.length).toBeGreaterThan(0);
-    const left = [target.kit.tenant!, target.kit.otherTenant!].flatMap((t) => target.sandbox.state.receivers.list(t));
+    const tenants = [target.kit.tenant!, target.kit.otherTenant!];
+    const left = (await Promise.all(tenants.map((t) => target.sandbox.state.receivers.list(t)))).flat();
     expect(left.map((r) => r.url)).toEqual([]);
   } finally {
     await target.close();
@@ -25,7 +26,7 @@ it('a profile with webhookDeletePath null leaves them (the deployment offers no 
       deploymentProfile: { ...SIMULATOR_PROFILE, webhookDeletePath: null },
     });
     expect(result.exitCode).toBe(0);
-    expect(target.sandbox.state.receivers.list(target.kit.tenant!).length).toBeGreaterThan(0);
+    expect((await target.sandbox.state.receivers.list(target.kit.tenant!)).length).toBeGreaterThan(0);
   } finally {
     await target.close();
   }

@@ -43,7 +43,8 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
       const tenant = req.headers['x-service-tenant'];
       const listing = req.method === 'GET' && req.path === WEBHOOKS;
       if (res.status !== 200 || !tenant || !(listing || get(req, ONE))) return res;
-      const secretOf = (r: { id?: unknown }) => core.state.receivers.get(tenant, String(r.id))?.secret;
+      const secrets = new Map((await core.state.receivers.list(tenant)).map((r) => [r.id, r.secret]));
+      const secretOf = (r: { id?: unknown }) => secrets.get(String(r.id));
       return editJson(res, (b) => {
         const records = listing
           ? ((b.data?.webhooks as { id?: unknown; signingSecret?: unknown }[] | undefined) ?? [])

@@ -120,7 +120,7 @@ describe('node:http transport hardening', () => {
       expect(bodyOf(res).ok).toBe(false);
       expect(res).not.toContain(token);
     }
-    expect(s.sandbox.state.connections.count()).toBe(0);
+    expect(await s.sandbox.state.connections.count()).toBe(0);
   });
 
   it('still answers normally afterwards', async () => {

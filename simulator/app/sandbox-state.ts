@@ -1,8 +1,9 @@
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createAuditLog, type AuditLog } from '../audit/hash-chain.ts';
+import type { Connection } from '../contract/connections.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
-import { AUDIT_DEFAULTS, STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { AUDIT_DEFAULTS, STREAM_DEFAULTS, WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { connectDomainEvents } from '../events/fan-out.ts';
 import { createFeedStore, tenantFeed, type FeedStore } from '../events/feed.ts';
 import {
@@ -15,7 +16,9 @@ import { createCatalogStore, type CatalogStore } from '../state/catalog-store.ts
 import { createClientRegistry, type ClientRegistry } from '../state/clients.ts';
 import { createClock, type Clock } from '../lib/clock.ts';
 import { durableClock } from '../state/persistence/durable-clock.ts';
-import { createConnectionsStore, type ConnectionsStore } from '../state/connections-store.ts';
+import { createConnectionsStore } from '../state/connections-store.ts';
+import { type ConnectionService, createConnectionService } from '../services/connection-service.ts';
+import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import { createDeliveryLog } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
 import { createFaultStore, type FaultStore } from '../state/fault-store.ts';
@@ -26,7 +29,8 @@ import { memoryOnly, type Persistence } from '../state/persistence/persistence.t
 import { createRateLimitStore, type RateLimitPort, type RateLimitSettings } from '../state/rate-limit-store.ts';
 import { createTimeline, type Timeline } from '../lib/timeline.ts';
 import { createTokenStore, type TokenStore } from '../state/token-store.ts';
-import { createWebhookReceiverStore, type WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import { createWebhookReceiverStore, type ReceiverRecord } from '../state/webhook-receivers.ts';
+import { createReceiverService, type ReceiverService } from '../services/receiver-service.ts';
 
 /** Webhook delivery settings (defaults: WEBHOOK_DEFAULTS). */
 export type WebhookOptions = Pick<
@@ -87,11 +91,11 @@ export interface SandboxState {
   catalog: CatalogStore;
   clients: ClientRegistry;
   tokens: TokenStore;
-  connections: ConnectionsStore;
+  connections: ConnectionService;
   idempotency: IdempotencyPort;
   audit: AuditLog;
   feeds: FeedStore;
-  receivers: WebhookReceiverStore;
+  receivers: ReceiverService;
   dispatcher: Dispatcher;
   faults: FaultStore;
   persistence: Persistence;
@@ -100,8 +104,8 @@ export interface SandboxState {
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   activationDelayMs: number;
   ready: Promise<void>;
-  /** A digest of all tenant data, to prove that a rejected request changed nothing. */
-  snapshot(): string;
+  /** A digest of all tenant data, to prove that a rejected request changed nothing (at once from memory). */
+  snapshot(): MaybePromise<string>;
   /** Back to the fixtures: tenant data, keys, receivers, deliveries, audit, retained stream messages and faults dropped; clock back to real time. Tokens stay valid. */
   reset(): Promise<void>;
   /** Stops timers and webhook retries and closes the database. */
@@ -117,7 +121,14 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   const retention = opts.streamRetention ?? STREAM_DEFAULTS.retention;
   const feeds = durableFeeds(createFeedStore({ retention, clock }), persistence, retention);
   const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
-  const receivers = createWebhookReceiverStore(clock, persistence, opts.maxReceiversPerTenant);
+  // Webhook receivers (the limit per tenant, secrets, webhook.created) over their repository.
+  const receivers = createReceiverService({
+    repository: createWebhookReceiverStore(persistence),
+    clock,
+    events,
+    signatureHeader: opts.webhooks?.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
+    ...(opts.maxReceiversPerTenant === undefined ? {} : { maxPerTenant: opts.maxReceiversPerTenant }),
+  });
   const faults = createFaultStore();
   const deliveryLog = durableDeliveries(createDeliveryLog(), persistence);
   const dispatcher = createDispatcher({
@@ -147,11 +158,12 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     catalog,
     clients: createClientRegistry(opts.fixtures.clients),
     tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence, opts.maxTokensPerClient),
-    connections: createConnectionsStore({
+    // The connection domain (lifecycle, timers, events) over its repository (records, indexes, due queue).
+    connections: createConnectionService({
+      repository: createConnectionsStore({ persistence }),
       clock,
       events,
       activationDelayMs: opts.activationDelayMs,
-      persistence,
       // Shared: transitions fall due through the operation log, never on one replica's read or timer.
       ...(opts.shared ? { applyDueOnRead: false } : { timeline }),
     }),
@@ -172,23 +184,27 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     ready: catalog.load(opts.fixtures),
     snapshot() {
       const tenants = [...state.tenants.keys()];
-      return JSON.stringify({
-        connections: tenants.map((t) => state.connections.list(t)),
-        idempotency: state.idempotency.size(),
-        audit: tenants.map((t) => state.audit.head(t)),
-        feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
-        receivers: state.receivers.count(),
-        faults: state.faults.list(),
-        catalog: state.catalog.generation(),
-      });
+      const lists = tenants.map((t) => state.connections.list(t));
+      const connections = lists.some((l) => l instanceof Promise) ? Promise.all(lists) : (lists as Connection[][]);
+      return andThen(connections, (connections) =>
+        JSON.stringify({
+          connections,
+          idempotency: state.idempotency.size(),
+          audit: tenants.map((t) => state.audit.head(t)),
+          feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
+          receivers: state.receivers.count(),
+          faults: state.faults.list(),
+          catalog: state.catalog.generation(),
+        }),
+      );
     },
     async reset() {
-      state.connections.clear();
+      await state.connections.clear();
       state.idempotency.clear();
       state.audit.clear();
       state.feeds.clear();
       state.receivers.clear();
-      state.dispatcher.log.clear();
+      await state.dispatcher.log.clear();
       state.faults.clear();
       state.rateLimits.clear();
       clock.reset();
@@ -203,8 +219,12 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   // Deliveries cut by the last shutdown or kill -9 go out again instead of staying pending forever.
   // Only now: an attempt is signed as it starts, and the signature faults are read through `state`.
   for (const d of deliveryLog.pendingAtStart) {
-    const r = receivers.get(d.tenant, d.receiverId);
-    if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
+    const resume = (r: ReceiverRecord | undefined) => {
+      if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
+    };
+    const found = receivers.get(d.tenant, d.receiverId);
+    if (found instanceof Promise) found.then(resume, () => {});
+    else resume(found);
   }
   return state;
 }

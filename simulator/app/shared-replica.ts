@@ -2,6 +2,7 @@ import type { ControlOperations } from '../control/operations.ts';
 import type { RequestContext } from '../core/context.ts';
 import type { Handler } from '../handlers/types.ts';
 import { newId, withSeededIds } from '../lib/ids.ts';
+import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import type { LogEntry } from '../state/redis/op-log.ts';
 import type { RedisIdempotencyStore } from '../state/redis/redis-idempotency.ts';
 import type { Core } from './create-core.ts';
@@ -112,13 +113,16 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
 
   // Transitions that fell due: one replicated operation (whoever notices first; a second is a no-op).
   let ticking: Promise<unknown> | undefined;
-  const tickIfDue = () => {
-    const due = state.connections.nextDue();
-    if (due === undefined || due > clock.now()) return undefined;
-    ticking ??= log.submit('lifecycle', [], clock.now()).finally(() => (ticking = undefined));
-    return ticking;
-  };
-  const timer = setInterval(() => void tickIfDue()?.catch(() => {}), 100);
+  const tickIfDue = (): MaybePromise<unknown> =>
+    andThen(state.connections.nextDue(), (due) => {
+      if (due === undefined || due > clock.now()) return undefined;
+      ticking ??= log.submit('lifecycle', [], clock.now()).finally(() => (ticking = undefined));
+      return ticking;
+    });
+  const timer = setInterval(() => {
+    const ticked = tickIfDue();
+    if (ticked instanceof Promise) ticked.catch(() => {});
+  }, 100);
   timer.unref();
 
   // Log compaction: a replica started after a snapshot builds its stores from it (openSandboxState)

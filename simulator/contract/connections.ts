@@ -10,7 +10,7 @@ export const ConnectionCapability = z.looseObject({
 });
 
 // The interface leaves the allowed values of `state` open ("not shown"), so the contract says string;
-// the simulator's own lifecycle lives in simulator/state/connection-lifecycle.ts.
+// the simulator's own lifecycle lives in simulator/services/connection-lifecycle.ts.
 export const Connection = z
   .looseObject({
     id: z.string(),

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import type { ConnectionState } from '../state/connection-lifecycle.ts';
-import { TransitionError } from '../state/connections-store.ts';
+import { type ConnectionService, TransitionError } from '../services/connection-service.ts';
+import type { ConnectionState } from '../services/connection-lifecycle.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import type { Fault } from '../state/fault-store.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { FeedStore } from '../events/feed.ts';
-import type { ConnectionsStore } from '../state/connections-store.ts';
 import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import { checkRateLimitSettings, type RateLimitSettings, type RateLimitPort } from '../state/rate-limit-store.ts';
-import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import type { ReceiverService } from '../services/receiver-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { AddFaultBody, ClientReportQuery, ReceiverCheckBody, SetStatusBody, TriggerBody } from './routes.ts';
 import type { ClientVerdicts } from '../client-rules/index.ts';
@@ -30,11 +30,11 @@ export class ControlError extends Error {
 /** The stores the control plane reads and changes, and the sandbox-wide reset. */
 export interface ControlStores {
   clock: Clock;
-  connections: ConnectionsStore;
+  connections: ConnectionService;
   idempotency: IdempotencyPort;
   faults: FaultStore;
   feeds: FeedStore;
-  receivers: WebhookReceiverStore;
+  receivers: ReceiverService;
   dispatcher: Dispatcher;
   events: EventBus;
   rateLimits: RateLimitPort;
@@ -59,13 +59,13 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
   const caller = (requestId: string) => ({ actor: 'sandbox-admin', requestId });
   return {
     summary() {
-      return {
-        connections: state.connections.count(),
+      return andThen(state.connections.count(), (connections) => ({
+        connections,
         idempotencyRecords: state.idempotency.size(),
         clockOffsetMs: state.clock.offset(),
         now: new Date(state.clock.now()).toISOString(),
         faults: state.faults.list(),
-      };
+      }));
     },
     async reset() {
       await state.reset();
@@ -73,13 +73,19 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
       return this.summary();
     },
     setConnectionState(connectionId: string, to: Exclude<ConnectionState, 'pending'>, requestId = 'control') {
-      if (!state.connections.find(connectionId)) throw new ControlError('not_found', `No connection ${connectionId}.`);
-      try {
-        return state.connections.setState(connectionId, to, caller(requestId));
-      } catch (err) {
+      const refused = (err: unknown): never => {
         if (err instanceof TransitionError) throw new ControlError('invalid_request', `${err.message}.`);
         throw err;
-      }
+      };
+      return andThen(state.connections.find(connectionId), (found) => {
+        if (!found) throw new ControlError('not_found', `No connection ${connectionId}.`);
+        try {
+          const changed = state.connections.setState(connectionId, to, caller(requestId));
+          return changed instanceof Promise ? changed.catch(refused) : changed;
+        } catch (err) {
+          return refused(err);
+        }
+      });
     },
     clock() {
       return { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() };
@@ -111,8 +117,13 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
       if (!state.tenants.has(body.tenant))
         throw new ControlError('not_found', `No tenant ${body.tenant} in the fixtures.`);
       const data = { ...sampleOrderEvent(body.event, state.clock.now()), ...body.data };
-      const { eventId, deliveries } = announce(state, body.tenant, body.event, data);
-      return { eventId, event: body.event, tenant: body.tenant, data, deliveries };
+      return andThen(announce(state, body.tenant, body.event, data), ({ eventId, deliveries }) => ({
+        eventId,
+        event: body.event,
+        tenant: body.tenant,
+        data,
+        deliveries,
+      }));
     },
     clearFaults() {
       state.faults.clear();
@@ -135,20 +146,24 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
      * POST …/deliveries/{id}/redeliver does, and records who asked.
      */
     redeliver(deliveryId: string, requestId = 'control') {
-      const existing = state.dispatcher.log.get(deliveryId);
-      const receiver = existing && state.receivers.get(existing.tenant, existing.receiverId);
-      const delivery = receiver && state.dispatcher.redeliver(deliveryId, receiver);
-      if (!receiver || !delivery)
-        throw new ControlError('not_found', `No delivery ${deliveryId.slice(0, 60)} in the log.`);
-      state.events.emit({
-        type: 'webhook.redelivery_requested',
-        tenant: receiver.tenant,
-        ...caller(requestId),
-        at: state.clock.now(),
-        target: { type: 'delivery', id: deliveryId },
-        data: { webhookId: receiver.id, deliveryId },
+      const found = andThen(state.dispatcher.log.get(deliveryId), (existing) =>
+        andThen(existing && state.receivers.get(existing.tenant, existing.receiverId), (receiver) =>
+          andThen(receiver && state.dispatcher.redeliver(deliveryId, receiver), (delivery) => ({ receiver, delivery })),
+        ),
+      );
+      return andThen(found, ({ receiver, delivery }) => {
+        if (!receiver || !delivery)
+          throw new ControlError('not_found', `No delivery ${deliveryId.slice(0, 60)} in the log.`);
+        state.events.emit({
+          type: 'webhook.redelivery_requested',
+          tenant: receiver.tenant,
+          ...caller(requestId),
+          at: state.clock.now(),
+          target: { type: 'delivery', id: deliveryId },
+          data: { webhookId: receiver.id, deliveryId },
+        });
+        return { id: delivery.id, status: delivery.status, sequences: delivery.sequences };
       });
-      return { id: delivery.id, status: delivery.status, sequences: delivery.sequences };
     },
     /** The client verdicts: every client rule judged over the calls observed since start or reset. */
     clientReport(filter: z.input<typeof ClientReportQuery> = {}) {
@@ -162,7 +177,8 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
     async receiverCheck(body: z.input<typeof ReceiverCheckBody>) {
       if (!extra) throw new ControlError('not_found', 'Client verdicts are switched off in this sandbox.');
       const tenants = body.tenant ? [body.tenant] : [...state.tenants.keys()];
-      const receiver = tenants.map((t) => state.receivers.get(t, body.webhookId)).find((r) => r);
+      const found = await Promise.all(tenants.map((t) => state.receivers.get(t, body.webhookId)));
+      const receiver = found.find((r) => r);
       if (!receiver) throw new ControlError('not_found', `No webhook receiver ${body.webhookId}.`);
       const result = await runReceiverCheck({
         receiver,

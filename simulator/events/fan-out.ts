@@ -2,7 +2,8 @@ import type { AuditLog } from '../audit/hash-chain.ts';
 import type { DomainEvent, EventBus } from '../state/domain-events.ts';
 import { newId } from '../lib/ids.ts';
 import { isoTime } from '../lib/iso-time.ts';
-import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import type { ReceiverService } from '../services/receiver-service.ts';
+import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import { tenantFeed, type FeedStore } from './feed.ts';
 
@@ -10,7 +11,7 @@ export interface FanOutDeps {
   bus: EventBus;
   audit: AuditLog;
   feeds: FeedStore;
-  receivers: WebhookReceiverStore;
+  receivers: Pick<ReceiverService, 'subscribedTo'>;
   dispatcher: Dispatcher;
 }
 
@@ -24,19 +25,19 @@ export function announce(
   type: string,
   data: Record<string, unknown>,
   at?: number,
-): { eventId: string; deliveries: string[] } {
+): MaybePromise<{ eventId: string; deliveries: string[] }> {
   const eventId = newId('evt');
   deps.feeds.publish(tenantFeed(tenant), type, { eventId, ...data });
-  const deliveries = deps.receivers
-    .subscribedTo(tenant, type)
-    .map(
+  return andThen(deps.receivers.subscribedTo(tenant, type), (receivers) => {
+    const deliveries = receivers.map(
       (r) =>
         deps.dispatcher.deliver(
           { id: r.id, url: r.url, secret: r.secret, tenant },
           { id: eventId, type, payload: data, ...(at ? { at: new Date(at).toISOString() } : {}) },
         ).id,
     );
-  return { eventId, deliveries };
+    return { eventId, deliveries };
+  });
 }
 
 /**
@@ -52,6 +53,8 @@ export function connectDomainEvents(deps: FanOutDeps): () => void {
       target: `${e.target.type}:${e.target.id}`,
       at: isoTime(e.at),
     });
-    announce(deps, e.tenant, e.type, { requestId: e.requestId, target: e.target, ...e.data }, e.at);
+    const announced = announce(deps, e.tenant, e.type, { requestId: e.requestId, target: e.target, ...e.data }, e.at);
+    // A receiver store that failed to answer loses this event's deliveries, never the write behind it.
+    if (announced instanceof Promise) announced.catch(() => {});
   });
 }

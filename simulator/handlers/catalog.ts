@@ -1,5 +1,6 @@
 import { ApiError } from '../core/api-error.ts';
 import { type DataReply, ok, okJson } from '../core/reply.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import { decideCapability, type DecisionConnection } from './capability-decision.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
@@ -70,14 +71,17 @@ export const catalogHandlers = {
         hint: 'GET /api/public/v1/connectors lists the connectors.',
       });
     }
-    const connections: DecisionConnection[] = deps.connections
-      .forConnector(ctx.access.tenant, body.connectorId, environment)
-      .map((c) => ({ state: c.state, capabilities: c.capabilities.map((x) => x.capability) }));
-    const decision = decideCapability(
-      deps.catalog,
-      { connectorId: body.connectorId, capability: body.capability, environment },
-      connections,
-    );
-    return ok({ decision, environment });
+    return andThen(deps.connections.forConnector(ctx.access.tenant, body.connectorId, environment), (found) => {
+      const connections: DecisionConnection[] = found.map((c) => ({
+        state: c.state,
+        capabilities: c.capabilities.map((x) => x.capability),
+      }));
+      const decision = decideCapability(
+        deps.catalog,
+        { connectorId: body.connectorId, capability: body.capability, environment },
+        connections,
+      );
+      return ok({ decision, environment });
+    });
   },
 } satisfies HandlerGroup<CatalogDeps>;

@@ -1,5 +1,6 @@
 import { ApiError } from '../core/api-error.ts';
 import { ok } from '../core/reply.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 export type ConnectionDeps = Pick<HandlerDeps, 'connections' | 'catalog' | 'idempotency'>;
@@ -7,13 +8,15 @@ export type ConnectionDeps = Pick<HandlerDeps, 'connections' | 'catalog' | 'idem
 export const connectionHandlers = {
   listConnections(ctx, state) {
     const tenant = ctx.access.tenant;
-    const connections = state.connections.list(tenant);
-    return ok({ tenant, count: connections.length, connections });
+    return andThen(state.connections.list(tenant), (connections) =>
+      ok({ tenant, count: connections.length, connections }),
+    );
   },
   getConnection(ctx, state) {
-    const connection = state.connections.get(ctx.access.tenant, ctx.params.connectionId);
-    if (!connection) throw new ApiError('not_found', { detail: 'No connection with this id for this tenant.' });
-    return ok(connection);
+    return andThen(state.connections.get(ctx.access.tenant, ctx.params.connectionId), (connection) => {
+      if (!connection) throw new ApiError('not_found', { detail: 'No connection with this id for this tenant.' });
+      return ok(connection);
+    });
   },
   createConnection(ctx, state) {
     const body = ctx.body;
@@ -40,7 +43,7 @@ export const connectionHandlers = {
         hint: 'Book only capabilities the connector offers in this environment (GET /api/public/v1/connectors), or have them released.',
       });
     }
-    const connection = state.connections.create(
+    const created = state.connections.create(
       {
         tenant: ctx.access.tenant,
         connectorId: connector.id,
@@ -50,7 +53,7 @@ export const connectionHandlers = {
       },
       { actor: ctx.access.token.clientId, requestId: ctx.requestId, at: ctx.at },
     );
-    return ok(connection);
+    return andThen(created, (connection) => ok(connection));
   },
   async createIdempotencyKey(ctx, state) {
     const { operation } = ctx.body;

@@ -7,11 +7,11 @@ import type { SseSourceOptions, StreamWatch } from '../events/sse-source.ts';
 import type { StreamGate } from '../events/stream-limits.ts';
 import type { CatalogStore } from '../state/catalog-store.ts';
 import type { ClientRegistry } from '../state/clients.ts';
-import type { ConnectionsStore } from '../state/connections-store.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
-import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
+import type { ConnectionService } from '../services/connection-service.ts';
+import type { ReceiverService } from '../services/receiver-service.ts';
 import type { OpenApiDocuments } from './openapi-documents.ts';
 
 /**
@@ -20,12 +20,12 @@ import type { OpenApiDocuments } from './openapi-documents.ts';
  */
 export interface HandlerDeps {
   catalog: CatalogStore;
-  connections: ConnectionsStore;
+  connections: ConnectionService;
   idempotency: IdempotencyPort;
   clients: ClientRegistry;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   feeds: FeedStore;
-  receivers: WebhookReceiverStore;
+  receivers: ReceiverService;
   events: EventBus;
   dispatcher: Dispatcher;
   audit: AuditLog;

@@ -14,7 +14,7 @@ describe('inspector live stream', () => {
       end: () => undefined,
     });
     await sandbox.core.handle({ method: 'GET', path: '/api/public/v1', query: {}, headers: {} });
-    sandbox.state.connections.create(
+    await sandbox.state.connections.create(
       {
         tenant: 'harbour-kitchens',
         connectorId: sandbox.state.fixtures.connectors[0]!.id,

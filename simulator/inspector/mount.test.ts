@@ -147,7 +147,7 @@ describe('inspector surface', () => {
     sandbox = createSandbox({ activationDelayMs: 0 });
     const cookie = await login();
     const { tenant } = sandbox.issueToken();
-    const created = sandbox.state.connections.create(
+    const created = await sandbox.state.connections.create(
       {
         tenant,
         connectorId: sandbox.state.fixtures.connectors[0]!.id,
@@ -157,7 +157,7 @@ describe('inspector surface', () => {
       },
       { actor: 'harbour-backend', requestId: 'req_test' },
     );
-    sandbox.control.setConnectionState(created.id, 'paused');
+    await sandbox.control.setConnectionState(created.id, 'paused');
     const read = async (path: string) => {
       const res = await call(`${INSPECTOR_PREFIX}/api${path}`, { headers: { cookie } });
       expect(res.status, `${path}: ${res.body}`).toBe(200);

@@ -1,12 +1,12 @@
 import type { AuditLog } from '../audit/hash-chain.ts';
 import type { FeedStore } from '../events/feed.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { ConnectionsStore } from '../state/connections-store.ts';
+import type { ConnectionService } from '../services/connection-service.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
 import type { RateLimitPort } from '../state/rate-limit-store.ts';
-import type { WebhookReceiverStore } from '../state/webhook-receivers.ts';
+import type { ReceiverService } from '../services/receiver-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 
 /** The stores the inspector reads (and, for rate limit and redelivery, changes); the sandbox state satisfies it. */
@@ -15,9 +15,9 @@ export interface InspectorStores {
   clock: Clock;
   events: EventBus;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
-  connections: ConnectionsStore;
+  connections: ConnectionService;
   idempotency: IdempotencyPort;
-  receivers: WebhookReceiverStore;
+  receivers: ReceiverService;
   dispatcher: Dispatcher;
   faults: FaultStore;
   feeds: FeedStore;

@@ -1,6 +1,7 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
 import type { Delivery } from '../state/delivery-log.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import type { Journal } from './journal.ts';
 import type { InspectorStores } from './stores.ts';
 
@@ -8,35 +9,39 @@ import type { InspectorStores } from './stores.ts';
 
 /** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
 export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'>) {
-  return {
+  const counted = [state.connections.count(), state.receivers.count()] as const;
+  const counts = counted.some((c) => c instanceof Promise) ? Promise.all(counted) : (counted as [number, number]);
+  return andThen(counts, ([connections, receivers]) => ({
     tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
     environment: state.environment,
     clock: { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() },
     faults: state.faults.list(),
     rateLimit: state.rateLimits.settings(),
     counts: {
-      connections: state.connections.count(),
-      receivers: state.receivers.count(),
+      connections,
+      receivers,
       idempotencyRecords: state.idempotency.size(),
       pendingDeliveries: state.dispatcher.pending(),
     },
     ...(journal ? { journal: journal.stats() } : {}),
-  };
+  }));
 }
 
 /**
  * A tenant's connections, each with its state history read from the audit chain (who moved it, when, under which request).
- * @example connectionsView(state, 'harbour-kitchens')[0].history // [{ action: 'connection.create', at, actor, requestId }, ...]
+ * @example (await connectionsView(state, 'harbour-kitchens'))[0].history // [{ action: 'connection.create', at, actor, requestId }, ...]
  */
 export function connectionsView(state: InspectorStores, tenant: string) {
   // Oldest first: a history reads forward.
   const entries = state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit }).entries.slice().reverse();
-  return state.connections.list(tenant).map((connection) => ({
-    connection,
-    history: entries
-      .filter((e) => e.target === `connection:${connection.id}`)
-      .map((e) => ({ seq: e.seq, at: e.at, action: e.action, actor: e.actor, requestId: e.requestId })),
-  }));
+  return andThen(state.connections.list(tenant), (connections) =>
+    connections.map((connection) => ({
+      connection,
+      history: entries
+        .filter((e) => e.target === `connection:${connection.id}`)
+        .map((e) => ({ seq: e.seq, at: e.at, action: e.action, actor: e.actor, requestId: e.requestId })),
+    })),
+  );
 }
 
 function deliveryView(d: Delivery, header: string) {
@@ -47,12 +52,16 @@ function deliveryView(d: Delivery, header: string) {
 
 /** A tenant's webhook receivers (no secrets) with their delivery logs, newest first, each attempt with its signature header. */
 export function webhooksView(state: InspectorStores, tenant: string, signatureHeader: string) {
-  return state.receivers.list(tenant).map(({ secret: _s, tenant: _t, ...receiver }) => ({
-    receiver,
-    deliveries: state.dispatcher.log
-      .listByReceiver(receiver.id, { limit: 50 })
-      .map((d) => deliveryView(d, signatureHeader)),
-  }));
+  return andThen(state.receivers.list(tenant), (list) => {
+    const logs = list.map((r) => state.dispatcher.log.listByReceiver(r.id, { limit: 50 }));
+    const all = logs.some((l) => l instanceof Promise) ? Promise.all(logs) : (logs as Delivery[][]);
+    return andThen(all, (deliveries) =>
+      list.map(({ secret: _s, tenant: _t, ...receiver }, i) => ({
+        receiver,
+        deliveries: (deliveries[i] ?? []).map((d) => deliveryView(d, signatureHeader)),
+      })),
+    );
+  });
 }
 
 /** Every feed of the status stream with its numbers and newest messages. */

@@ -21,11 +21,11 @@ describe('inspector webhook view', () => {
     // The signed time is real time; the attempt's `at` is sandbox time, an hour ahead.
     sandbox.control.advanceClock(3600);
     const tenant = 'harbour-kitchens';
-    sandbox.state.receivers.create(tenant, { url: 'http://127.0.0.1:9/hook', events: ['order.paid'] });
-    sandbox.control.trigger({ event: 'order.paid', tenant });
+    await sandbox.state.receivers.create(tenant, { url: 'http://127.0.0.1:9/hook', events: ['order.paid'] });
+    await sandbox.control.trigger({ event: 'order.paid', tenant });
     await sandbox.state.dispatcher.settled();
     expect(sent).toHaveLength(1);
-    const [view] = webhooksView(sandbox.state, tenant, header);
+    const [view] = await webhooksView(sandbox.state, tenant, header);
     const attempt = view!.deliveries[0]!.attempts[0]!;
     expect(attempt).toMatchObject({ signatureHeader: header, signature: sent[0]!.value });
   });

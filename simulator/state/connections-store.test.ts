@@ -1,88 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../lib/clock.ts';
-import { createConnectionsStore, TransitionError } from './connections-store.ts';
-import { createEventBus, type DomainEvent } from './domain-events.ts';
+import { createConnectionsStore } from './connections-store.ts';
+import { openSqlitePersistence } from './persistence/sqlite-persistence.ts';
+import type { ConnectionRepository, StoredConnection } from './ports/connections.ts';
 
-describe('connections store', () => {
-  const setup = (delay = 1000) => {
-    let now = 10_000;
-    const clock = createClock(() => now);
-    const events = createEventBus();
-    const seen: DomainEvent[] = [];
-    events.on((e) => seen.push(e));
-    const store = createConnectionsStore({ clock, events, activationDelayMs: delay });
-    const input = {
-      tenant: 't1',
-      connectorId: 'c',
-      environment: 'sandbox' as const,
+let n = 0;
+const record = (
+  over: { tenant?: string; connectorId?: string; environment?: 'sandbox' | 'production' } = {},
+  activatesAt?: number,
+): StoredConnection => {
+  const id = `con_${++n}`;
+  return {
+    tenant: over.tenant ?? 't1',
+    activatesAt,
+    connection: {
+      id,
+      connectorId: over.connectorId ?? 'c',
+      environment: over.environment ?? 'sandbox',
       scopeLabel: 'Venue',
-      capabilities: [],
-    };
-    return { store, seen, input, tick: (ms: number) => (now += ms), caller: { actor: 'a', requestId: 'r' } };
+      state: activatesAt === undefined ? 'active' : 'pending',
+      capabilities: [{ capability: 'orders.read', critical: false, idempotencyRequired: false }],
+      nextStep: 'next',
+      createdAt: '2026-11-25T00:00:00.000Z',
+      updatedAt: '2026-11-25T00:00:00.000Z',
+    },
   };
+};
+const change = { state: 'paused' as const, nextStep: 'paused step', updatedAt: '2026-11-25T01:00:00.000Z' };
+// The memory repository answers at once; these tests read its values as such.
+const sync = <T>(v: T | Promise<T>): T => {
+  if (v instanceof Promise) throw new Error('the memory repository answers at once');
+  return v;
+};
 
-  it('activates pending connections when the clock passes the delay, stamped at that time', () => {
-    const { store, seen, input, tick, caller } = setup();
-    const c = store.create(input, caller);
-    expect(c.state).toBe('pending');
-    tick(999);
-    expect(store.get('t1', c.id)?.state).toBe('pending');
-    tick(1);
-    expect(store.get('t1', c.id)?.state).toBe('active');
-    expect(seen.map((e) => e.type)).toEqual(['connection.created', 'connection.state_changed']);
-    expect(seen[1]).toMatchObject({ actor: 'system', at: 11_000, data: { from: 'pending', to: 'active' } });
+describe('connections repository (memory)', () => {
+  it('finds records by id, by tenant and by (tenant, connector, environment), oldest first', () => {
+    const repo: ConnectionRepository = createConnectionsStore();
+    const a = record();
+    const prod = record({ environment: 'production' });
+    const other = record({ connectorId: 'other' });
+    const t2 = record({ tenant: 't2' });
+    const b = record();
+    for (const r of [a, prod, other, t2, b]) repo.insert(r);
+    expect(sync(repo.count())).toBe(5);
+    expect(sync(repo.find(t2.connection.id))).toMatchObject({ tenant: 't2', connection: { id: t2.connection.id } });
+    expect(sync(repo.find('con_missing'))).toBeUndefined();
+    expect(sync(repo.list('t1')).map((c) => c.id)).toEqual([a, prod, other, b].map((r) => r.connection.id));
+    expect(sync(repo.forTarget('t1', 'c', 'sandbox')).map((c) => c.id)).toEqual([a.connection.id, b.connection.id]);
+    expect(sync(repo.forTarget('t2', 'c', 'production'))).toEqual([]);
+    repo.clear();
+    expect(sync(repo.count())).toBe(0);
+    expect(sync(repo.list('t1'))).toEqual([]);
+    expect(sync(repo.forTarget('t1', 'c', 'sandbox'))).toEqual([]);
   });
 
-  it('activates many pending connections in due order and skips those revoked while pending', () => {
-    const { store, seen, input, tick, caller } = setup();
-    const a = store.create(input, caller);
-    tick(10);
-    const b = store.create(input, { ...caller, at: 10_005 });
-    const c = store.create(input, caller);
-    store.setState(c.id, 'revoked', caller);
-    tick(5000);
-    expect(store.list('t1').map((x) => x.state)).toEqual(['active', 'active', 'revoked']);
-    const activated = seen.filter(
-      (e) => e.type === 'connection.state_changed' && (e.data as { to: string }).to === 'active',
-    );
-    expect(activated.map((e) => [e.target.id, e.at])).toEqual([
-      [a.id, 11_000],
-      [b.id, 11_005],
-    ]);
+  it('updates a record in every index and answers copies', () => {
+    const repo = createConnectionsStore();
+    const a = record();
+    repo.insert(a);
+    const changed = sync(repo.update(a.connection.id, change));
+    expect(changed).toMatchObject({ state: 'paused', nextStep: 'paused step', updatedAt: change.updatedAt });
+    expect(sync(repo.update('con_missing', change))).toBeUndefined();
+    if (!changed) throw new Error('an update of a stored record answers it');
+    changed.state = 'revoked';
+    for (const c of changed.capabilities) c.capability = 'hacked';
+    for (const c of sync(repo.list('t1'))) c.state = 'revoked';
+    expect(sync(repo.forTarget('t1', 'c', 'sandbox'))[0]).toMatchObject({
+      state: 'paused',
+      capabilities: [{ capability: 'orders.read' }],
+    });
   });
 
-  it('allows active <-> paused and any -> revoked, nothing out of revoked', () => {
-    const { store, input, caller } = setup(0);
-    const c = store.create(input, caller);
-    expect(store.setState(c.id, 'paused', caller).state).toBe('paused');
-    expect(store.setState(c.id, 'active', caller).state).toBe('active');
-    expect(store.setState(c.id, 'revoked', caller).state).toBe('revoked');
-    expect(() => store.setState(c.id, 'active', caller)).toThrow(TransitionError);
+  it('takes due pending records off the queue in due order, skipping those that left pending', () => {
+    const repo = createConnectionsStore();
+    const late = record({}, 3000);
+    const early = record({}, 1000);
+    const left = record({}, 2000);
+    for (const r of [late, early, left]) repo.insert(r);
+    expect(sync(repo.nextDue())).toBe(1000);
+    expect(sync(repo.takeDue(999))).toEqual([]);
+    repo.update(left.connection.id, change);
+    expect(sync(repo.takeDue(2500)).map((s) => s.connection.id)).toEqual([early.connection.id]);
+    // Taken records leave the queue; the caller's update takes them out of pending.
+    expect(sync(repo.takeDue(2500))).toEqual([]);
+    repo.update(early.connection.id, change);
+    expect(sync(repo.nextDue())).toBe(3000);
+    repo.update(late.connection.id, change);
+    expect(sync(repo.nextDue())).toBeUndefined();
   });
 
-  it("finds a tenant's connections to one connector in one environment, oldest first", () => {
-    const { store, input, caller } = setup(0);
-    const a = store.create(input, caller);
-    store.create({ ...input, environment: 'production' }, caller);
-    store.create({ ...input, connectorId: 'other' }, caller);
-    store.create({ ...input, tenant: 't2' }, caller);
-    const b = store.create(input, caller);
-    store.setState(b.id, 'paused', caller);
-    expect(store.forConnector('t1', 'c', 'sandbox').map((c) => [c.id, c.state])).toEqual([
-      [a.id, 'active'],
-      [b.id, 'paused'],
-    ]);
-    expect(store.forConnector('t2', 'c', 'production')).toEqual([]);
-    store.clear();
-    expect(store.forConnector('t1', 'c', 'sandbox')).toEqual([]);
-  });
+  it('writes through to SQLite and loads records, indexes and due queue back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ncs-connections-'));
+    try {
+      const first = openSqlitePersistence(dir);
+      const repo = createConnectionsStore({ persistence: first });
+      const active = record();
+      const pending = record({ tenant: 't2' }, 5000);
+      const paused = record();
+      for (const r of [active, pending, paused]) repo.insert(r);
+      repo.update(paused.connection.id, change);
+      first.close();
 
-  it('keeps tenants apart and returns copies', () => {
-    const { store, input, caller } = setup(0);
-    const c = store.create(input, caller);
-    expect(store.get('t2', c.id)).toBeUndefined();
-    expect(store.list('t2')).toEqual([]);
-    store.get('t1', c.id)!.state = 'hacked';
-    expect(store.get('t1', c.id)!.state).toBe('active');
+      const second = openSqlitePersistence(dir);
+      const again = createConnectionsStore({ persistence: second });
+      expect(sync(again.count())).toBe(3);
+      expect(sync(again.list('t1')).map((c) => [c.id, c.state])).toEqual([
+        [active.connection.id, 'active'],
+        [paused.connection.id, 'paused'],
+      ]);
+      expect(sync(again.forTarget('t2', 'c', 'sandbox')).map((c) => c.id)).toEqual([pending.connection.id]);
+      expect(sync(again.nextDue())).toBe(5000);
+      expect(sync(again.takeDue(5000)).map((s) => s.connection.id)).toEqual([pending.connection.id]);
+      again.clear();
+      second.close();
+      const third = openSqlitePersistence(dir);
+      expect(sync(createConnectionsStore({ persistence: third }).count())).toBe(0);
+      third.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,50 +1,11 @@
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { RingBuffer } from '../lib/ring-buffer.ts';
 import { must } from '../lib/invariant.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus } from './ports/deliveries.ts';
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export type { Delivery, DeliveryAttempt, DeliveryStatus };
 
-/** One POST to a receiver. Plain data (JSON/SQLite friendly). */
-export interface DeliveryAttempt {
-  /** 1, 2, 3 … over the whole life of the delivery, redeliveries included. */
-  n: number;
-  /** 1 for the original sequence of attempts, 2 for the first redelivery, … */
-  sequence: number;
-  /** When the attempt started (ISO 8601). */
-  at: string;
-  /** The receiver's HTTP status, when it answered at all. */
-  status?: number;
-  durationMs: number;
-  /** Why the attempt failed: `http_<status>`, `redirect_not_followed`, `timeout`, `network: <code>`, `queue_full`, `shutdown`. */
-  error?: string;
-  /** Name of the signature header this attempt carried (records from before 2026-11-25 lack it). */
-  signatureHeader?: string;
-  /** Its value exactly as sent: `t=<unix-seconds>,v1=<hex>`. */
-  signature?: string;
-}
-
-/** A delivery of one event to one receiver, with every attempt. Records are replaced, never mutated. */
-export interface Delivery {
-  id: string;
-  receiverId: string;
-  tenant: string;
-  eventId: string;
-  eventType: string;
-  url: string;
-  status: DeliveryStatus;
-  attempts: DeliveryAttempt[];
-  /** Sequences started so far (1 + redeliveries). */
-  sequences: number;
-  createdAt: string;
-  updatedAt: string;
-  /** When the next retry is due, while one is scheduled. */
-  nextAttemptAt?: string;
-  /** Why the delivery failed for good: the last attempt's error, or `queue_full`. */
-  error?: string;
-  /** The exact JSON body sent (and signed) on every attempt. */
-  body: string;
-}
-
+/** The memory delivery log: it answers every call at once (it satisfies DeliveryLogRepository). */
 export interface DeliveryLog {
   /** Adds a new delivery; the receiver's oldest one is dropped beyond the per-receiver cap. */
   insert(delivery: Delivery): void;

@@ -1,71 +1,29 @@
-import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
-import type { Clock } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
 import { memoryOnly, type Persistence } from './persistence/persistence.ts';
+import type { ReceiverRecord, ReceiverRepository } from './ports/receivers.ts';
+
+export type { ReceiverRecord };
 
 const NS = 'webhooks';
 
-/** A registered receiver. The secret stays inside the simulator: only `create` returns it, once. */
-export interface ReceiverRecord {
-  id: string;
-  tenant: string;
-  url: string;
-  events: string[];
-  secret: string;
-  createdAt: string;
-}
-
-export type PublicReceiver = Omit<ReceiverRecord, 'secret' | 'tenant'> & { signatureHeader: string };
-
 /**
- * Webhook receivers per tenant.
- * @example const { receiver, secret } = receivers.create('harbour-kitchens', { url, events: ['order.paid'] });
+ * The memory repository of webhook receivers (ports/receivers.ts), written through to `persistence`
+ * (SQLite with --data-dir). It answers every call at once.
+ * @example const repository = createWebhookReceiverStore(persistence); repository.insert(receiver);
  */
-export interface WebhookReceiverStore {
-  create(
-    tenant: string,
-    input: { url: string; events: string[] },
-    at?: number,
-  ): { receiver: ReceiverRecord; secret: string };
-  list(tenant: string): ReceiverRecord[];
-  get(tenant: string, id: string): ReceiverRecord | undefined;
-  /** Removes a tenant's receiver; false when it has none with this id. */
-  remove(tenant: string, id: string): boolean;
-  /** Receivers of a tenant subscribed to an event name. */
-  subscribedTo(tenant: string, event: string): ReceiverRecord[];
-  count(): number;
-  /** Receivers a tenant may have at once (creation past it is refused by the handler). */
-  readonly maxPerTenant: number;
-  clear(): void;
-}
-
-export function createWebhookReceiverStore(
-  clock: Clock,
-  persistence: Persistence = memoryOnly,
-  maxPerTenant: number = WEBHOOK_DEFAULTS.maxReceiversPerTenant,
-): WebhookReceiverStore {
+export function createWebhookReceiverStore(persistence: Persistence = memoryOnly): ReceiverRepository {
   const byId = new Map<string, ReceiverRecord>(persistence.entries<ReceiverRecord>(NS));
+  const ofTenant = (tenant: string) => [...byId.values()].filter((r) => r.tenant === tenant);
   return {
-    maxPerTenant,
-    create(tenant, input, at = clock.now()) {
-      const secret = newId('whsec', 32);
-      const receiver: ReceiverRecord = {
-        id: newId('wh'),
-        tenant,
-        url: input.url,
-        events: [...new Set(input.events)],
-        secret,
-        createdAt: new Date(at).toISOString(),
-      };
+    insert(receiver) {
       byId.set(receiver.id, receiver);
       persistence.put(NS, receiver.id, receiver);
-      return { receiver, secret };
     },
-    list: (tenant) => [...byId.values()].filter((r) => r.tenant === tenant),
     get(tenant, id) {
       const r = byId.get(id);
       return r && r.tenant === tenant ? r : undefined;
     },
+    list: ofTenant,
+    countFor: (tenant) => ofTenant(tenant).length,
     remove(tenant, id) {
       const r = byId.get(id);
       if (!r || r.tenant !== tenant) return false;

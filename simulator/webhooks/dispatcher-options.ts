@@ -1,5 +1,7 @@
 import type { Clock } from '../lib/clock.ts';
-import type { Delivery, DeliveryLog } from '../state/delivery-log.ts';
+import type { Delivery } from '../state/delivery-log.ts';
+import type { DeliveryLogRepository } from '../state/ports/deliveries.ts';
+import type { MaybePromise } from '../state/ports/maybe-promise.ts';
 import type { Scheduler } from '../lib/scheduler.ts';
 import { signWebhook } from '../contract/webhook-signature.ts';
 import { checkRetryPolicy, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
@@ -22,7 +24,7 @@ export interface WebhookEvent {
 }
 
 export interface DispatcherOptions extends Partial<RetryPolicy> {
-  log?: DeliveryLog;
+  log?: DeliveryLogRepository;
   fetch?: typeof fetch;
   clock?: Clock;
   scheduler?: Scheduler;
@@ -61,11 +63,11 @@ export interface AttemptCoordinator {
 }
 
 export interface Dispatcher {
-  readonly log: DeliveryLog;
+  readonly log: DeliveryLogRepository;
   /** Records a pending delivery and makes the first attempt at once. */
   deliver(receiver: WebhookReceiver, event: WebhookEvent): Delivery;
   /** Starts a new sequence of attempts on a logged delivery (after the one in flight, if any). Undefined when unknown. */
-  redeliver(deliveryId: string, receiver: WebhookReceiver): Delivery | undefined;
+  redeliver(deliveryId: string, receiver: WebhookReceiver): MaybePromise<Delivery | undefined>;
   /**
    * Takes up a delivery left pending by an earlier process (shutdown or kill -9): attempts it at once,
    * continuing its sequence (attempts cut by the shutdown do not count); fails it when none are left.

@@ -1,5 +1,7 @@
 import type { Clock } from '../lib/clock.ts';
-import type { Delivery, DeliveryLog } from '../state/delivery-log.ts';
+import type { Delivery } from '../state/delivery-log.ts';
+import type { DeliveryLogRepository } from '../state/ports/deliveries.ts';
+import type { MaybePromise } from '../state/ports/maybe-promise.ts';
 import type { DispatcherOptions, Job } from './dispatcher-options.ts';
 
 /**
@@ -7,7 +9,15 @@ import type { DispatcherOptions, Job } from './dispatcher-options.ts';
  * evicting the oldest pending delivery when full.
  * @example const { enqueue, finishFor } = createJobQueue(opts, log, clock, 1000);
  */
-export function createJobQueue(opts: DispatcherOptions, log: DeliveryLog, clock: Clock, maxQueue: number) {
+/**
+ * Issues a write to the log without waiting for it: records are replaced whole, so a write that failed
+ * (a store across the network) is healed by the record's next one, and the delivery goes on.
+ */
+export function written(write: MaybePromise<unknown>): void {
+  if (write instanceof Promise) write.catch(() => {});
+}
+
+export function createJobQueue(opts: DispatcherOptions, log: DeliveryLogRepository, clock: Clock, maxQueue: number) {
   const queue = new Map<string, Job>();
   /** Evicted while an attempt was in flight: out of the queue, waiting for that attempt to end. */
   const draining = new Map<string, Job>();
@@ -16,7 +26,7 @@ export function createJobQueue(opts: DispatcherOptions, log: DeliveryLog, clock:
   const save = (job: Job, patch: Partial<Delivery>) => {
     const { nextAttemptAt: _next, error: _error, ...rest } = job.record;
     job.record = { ...rest, ...patch, updatedAt: iso() };
-    log.update(job.record);
+    written(log.update(job.record));
   };
   const notify = (fn: ((d: Delivery) => void) | undefined, d: Delivery) => {
     try {

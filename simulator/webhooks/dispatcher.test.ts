@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../lib/clock.ts';
 import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
+import type { DeliveryLogRepository } from '../state/ports/deliveries.ts';
 import { createManualScheduler } from '../lib/scheduler.ts';
 import { createDispatcher, type DispatcherOptions, type WebhookReceiver } from './dispatcher.ts';
 import { startTestReceiver } from '../e2e/test-receiver.ts';
@@ -80,7 +81,7 @@ describe('webhook dispatcher', () => {
       tenant: 'harbour-kitchens',
       data: event().payload,
     });
-    const done = dispatcher.log.get(pending.id)!;
+    const done = (await dispatcher.log.get(pending.id))!;
     expect(done).toMatchObject({ status: 'succeeded', sequences: 1, body: call.body });
     expect(done.attempts).toEqual([
       {
@@ -102,7 +103,7 @@ describe('webhook dispatcher', () => {
     const { dispatcher, drain } = setup({ maxAttempts: 1 });
     const d = dispatcher.deliver(receiver('/ok', 'wh_1', 'whsec_other'), event());
     await drain();
-    expect(dispatcher.log.get(d.id)).toMatchObject({
+    expect(await dispatcher.log.get(d.id)).toMatchObject({
       status: 'failed',
       error: 'http_400',
       attempts: [{ status: 400, error: 'http_400' }],
@@ -113,13 +114,13 @@ describe('webhook dispatcher', () => {
     const { dispatcher, drain, failed, scheduler } = setup();
     const d = dispatcher.deliver(receiver('/status/500'), event());
     await dispatcher.settled();
-    expect(dispatcher.log.get(d.id)).toMatchObject({
+    expect(await dispatcher.log.get(d.id)).toMatchObject({
       status: 'pending',
       nextAttemptAt: new Date(T0 + 1_100).toISOString(),
     });
     expect(scheduler.pending()).toBe(1);
     await drain();
-    const done = dispatcher.log.get(d.id)!;
+    const done = (await dispatcher.log.get(d.id))!;
     expect(done.status).toBe('failed');
     expect(done.error).toBe('http_500');
     expect(done).not.toHaveProperty('nextAttemptAt');
@@ -143,7 +144,7 @@ describe('webhook dispatcher', () => {
     const { dispatcher, drain, failed } = setup();
     const d = dispatcher.deliver(receiver('/flaky/2'), event());
     await drain();
-    expect(dispatcher.log.get(d.id)).toMatchObject({
+    expect(await dispatcher.log.get(d.id)).toMatchObject({
       status: 'succeeded',
       attempts: [{ status: 500 }, { status: 500 }, { status: 204 }],
     });
@@ -156,10 +157,10 @@ describe('webhook dispatcher', () => {
     const d = dispatcher.deliver(receiver('/hang'), event());
     await seen;
     scheduler.advance(4_999);
-    expect(dispatcher.log.get(d.id)!.attempts).toEqual([]);
+    expect((await dispatcher.log.get(d.id))!.attempts).toEqual([]);
     scheduler.advance(1);
     await dispatcher.settled();
-    expect(dispatcher.log.get(d.id)).toMatchObject({
+    expect(await dispatcher.log.get(d.id)).toMatchObject({
       status: 'failed',
       error: 'timeout',
       attempts: [{ n: 1, durationMs: 5_000, error: 'timeout' }],
@@ -172,9 +173,9 @@ describe('webhook dispatcher', () => {
     const before = rx.calls.filter((c) => c.path === '/ok').length;
     const redirect = dispatcher.deliver(receiver('/redirect'), event('evt_d'));
     await drain();
-    expect(dispatcher.log.get(reset.id)!.error).toMatch(/^network: /);
-    expect(dispatcher.log.get(reset.id)!.attempts[0]).not.toHaveProperty('status');
-    expect(dispatcher.log.get(redirect.id)).toMatchObject({
+    expect((await dispatcher.log.get(reset.id))!.error).toMatch(/^network: /);
+    expect((await dispatcher.log.get(reset.id))!.attempts[0]).not.toHaveProperty('status');
+    expect(await dispatcher.log.get(redirect.id)).toMatchObject({
       status: 'failed',
       error: 'redirect_not_followed',
       attempts: [{ status: 302 }],
@@ -182,16 +183,42 @@ describe('webhook dispatcher', () => {
     expect(rx.calls.filter((c) => c.path === '/ok').length).toBe(before);
   });
 
+  it('logs and redelivers through a delivery log that answers with promises (a store across the network)', async () => {
+    const memory = createDeliveryLog();
+    const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
+    const log: DeliveryLogRepository = {
+      insert: (d) => later(memory.insert(d)),
+      update: (d) => later(memory.update(d)),
+      get: (id) => later(memory.get(id)),
+      listByReceiver: (id, o) => later(memory.listByReceiver(id, o)),
+      countByReceiver: (id) => later(memory.countByReceiver(id)),
+      removeReceiver: (id) => later(memory.removeReceiver(id)),
+      clear: () => later(memory.clear()),
+    };
+    const { dispatcher, drain } = setup({ maxAttempts: 1, log });
+    const d = dispatcher.deliver(receiver('/status/503'), event());
+    await drain();
+    await later(undefined);
+    expect(await dispatcher.log.get(d.id)).toMatchObject({ status: 'failed', error: 'http_503' });
+    const again = dispatcher.redeliver(d.id, receiver('/ok'));
+    expect(again).toBeInstanceOf(Promise);
+    expect(await again).toMatchObject({ status: 'pending', sequences: 2 });
+    await drain();
+    await later(undefined);
+    expect(memory.get(d.id)).toMatchObject({ status: 'succeeded', attempts: [{ status: 503 }, { status: 204 }] });
+    expect(await dispatcher.redeliver('dlv_missing', receiver('/ok'))).toBeUndefined();
+  });
+
   it('redelivers a failed delivery on request as a new recorded sequence', async () => {
     const { dispatcher, drain, failed } = setup({ maxAttempts: 2 });
     const d = dispatcher.deliver(receiver('/status/503'), event());
     await drain();
-    expect(dispatcher.log.get(d.id)).toMatchObject({ status: 'failed', error: 'http_503' });
+    expect(await dispatcher.log.get(d.id)).toMatchObject({ status: 'failed', error: 'http_503' });
     const again = dispatcher.redeliver(d.id, receiver('/ok'))!;
     expect(again).toMatchObject({ status: 'pending', sequences: 2, url: rx.url('/ok') });
     expect(again).not.toHaveProperty('error');
     await drain();
-    const done = dispatcher.log.get(d.id)!;
+    const done = (await dispatcher.log.get(d.id))!;
     expect(done.status).toBe('succeeded');
     expect(done.attempts.map((a) => [a.n, a.sequence, a.status])).toEqual([
       [1, 1, 503],
@@ -211,7 +238,7 @@ describe('webhook dispatcher', () => {
     dispatcher.redeliver(d.id, receiver('/status/500'));
     expect(scheduler.pending()).toBe(1); // the retry wait was replaced by the new attempt's timeout
     await dispatcher.settled();
-    expect(dispatcher.log.get(d.id)!.attempts.map((a) => [a.sequence, Date.parse(a.at) - T0])).toEqual([
+    expect((await dispatcher.log.get(d.id))!.attempts.map((a) => [a.sequence, Date.parse(a.at) - T0])).toEqual([
       [1, 0],
       [2, 0],
     ]);
@@ -219,7 +246,7 @@ describe('webhook dispatcher', () => {
     scheduler.runNext();
     dispatcher.redeliver(d.id, receiver('/ok'));
     await drain();
-    const done = dispatcher.log.get(d.id)!;
+    const done = (await dispatcher.log.get(d.id))!;
     expect(done.status).toBe('succeeded');
     expect(done.attempts.map((a) => [a.sequence, a.status])).toEqual([
       [1, 500],
@@ -236,7 +263,7 @@ describe('webhook dispatcher', () => {
     await dispatcher.settled();
     const c = dispatcher.deliver(receiver('/ok'), event('evt_c'));
     expect(dispatcher.pending()).toBe(2);
-    expect(dispatcher.log.get(a.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
+    expect(await dispatcher.log.get(a.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
     expect(failed.map((f) => f.id)).toEqual([a.id]);
     await dispatcher.settled();
     // b waits for a retry; c is done. A hanging delivery in flight is evicted too.
@@ -246,13 +273,13 @@ describe('webhook dispatcher', () => {
     dispatcher.deliver(receiver('/ok'), event('evt_i'));
     dispatcher.deliver(receiver('/ok'), event('evt_j'));
     await dispatcher.settled();
-    expect(dispatcher.log.get(b.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
-    expect(dispatcher.log.get(h.id)).toMatchObject({
+    expect(await dispatcher.log.get(b.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
+    expect(await dispatcher.log.get(h.id)).toMatchObject({
       status: 'failed',
       error: 'queue_full',
       attempts: [{ error: 'queue_full' }],
     });
-    expect(dispatcher.log.get(c.id)!.status).toBe('succeeded');
+    expect((await dispatcher.log.get(c.id))!.status).toBe('succeeded');
     await drain();
     expect(scheduler.pending()).toBe(0);
     expect(dispatcher.pending()).toBe(0);
@@ -266,20 +293,20 @@ describe('webhook dispatcher', () => {
     const other = dispatcher.deliver(receiver('/ok'), event('evt_o'));
     dispatcher.redeliver(h.id, receiver('/ok'));
     await drain();
-    const done = dispatcher.log.get(h.id)!;
+    const done = (await dispatcher.log.get(h.id))!;
     expect(done.status).toBe('succeeded');
     expect(done.attempts.map((a) => [a.sequence, a.error ?? a.status])).toEqual([
       [1, 'queue_full'],
       [2, 204],
     ]);
-    expect(dispatcher.log.get(other.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
+    expect(await dispatcher.log.get(other.id)).toMatchObject({ status: 'failed', error: 'queue_full' });
   });
 
   it('keeps at most the configured deliveries per receiver in its log', async () => {
     const { dispatcher, drain } = setup({ log: createDeliveryLog({ maxPerReceiver: 3 }) });
     for (let i = 0; i < 5; i++) dispatcher.deliver(receiver('/ok'), event(`evt_${i}`));
     await drain();
-    expect(dispatcher.log.listByReceiver('wh_1').map((d) => d.eventId)).toEqual(['evt_4', 'evt_3', 'evt_2']);
+    expect((await dispatcher.log.listByReceiver('wh_1')).map((d) => d.eventId)).toEqual(['evt_4', 'evt_3', 'evt_2']);
   });
 
   it('close() aborts attempts in flight (recorded as shutdown) and refuses new work', async () => {
@@ -288,7 +315,7 @@ describe('webhook dispatcher', () => {
     const d = dispatcher.deliver(receiver('/hang'), event());
     await seen;
     await dispatcher.close();
-    expect(dispatcher.log.get(d.id)).toMatchObject({ status: 'pending', attempts: [{ error: 'shutdown' }] });
+    expect(await dispatcher.log.get(d.id)).toMatchObject({ status: 'pending', attempts: [{ error: 'shutdown' }] });
     expect(() => dispatcher.deliver(receiver('/ok'), event())).toThrow(/closed/);
   });
 

@@ -1,5 +1,7 @@
 import type { Delivery } from '../state/delivery-log.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import { createAttemptEngine } from './dispatcher-engine.ts';
+import { written } from './dispatcher-queue.ts';
 import type { Dispatcher, DispatcherOptions, Job } from './dispatcher-options.ts';
 
 // Types and option resolution live in dispatcher-options.ts, the attempt engine in dispatcher-engine.ts.
@@ -59,7 +61,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
         updatedAt: now,
         body,
       };
-      log.insert(record);
+      written(log.insert(record));
       const job: Job = { record, receiver, attemptInSequence: 0, restart: false };
       enqueue(job);
       attempt(job);
@@ -68,32 +70,34 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     redeliver(deliveryId, receiver) {
       if (flags.closed) throw new Error('the dispatcher is closed');
       const live = queue.get(deliveryId) ?? draining.get(deliveryId);
-      const record = live?.record ?? log.get(deliveryId);
-      if (!record) return undefined;
-      if (receiver.id !== record.receiverId)
-        throw new Error(`delivery ${deliveryId} does not belong to receiver ${receiver.id}`);
-      if (live && draining.has(deliveryId)) {
-        // Its evicted attempt is still ending: take it back, the new sequence follows that attempt.
-        draining.delete(deliveryId);
-        live.stopped = undefined;
-        live.receiver = receiver;
-        live.restart = true;
-        enqueue(live);
-        return live.record;
-      }
-      if (live) {
-        live.receiver = receiver;
-        if (live.abort) live.restart = true;
-        else {
-          live.cancelRetry?.();
-          startSequence(live);
+      // A delivery the dispatcher still works on is its own record; any other is read from the log.
+      return andThen(live?.record ?? log.get(deliveryId), (record) => {
+        if (!record) return undefined;
+        if (receiver.id !== record.receiverId)
+          throw new Error(`delivery ${deliveryId} does not belong to receiver ${receiver.id}`);
+        if (live && draining.has(deliveryId)) {
+          // Its evicted attempt is still ending: take it back, the new sequence follows that attempt.
+          draining.delete(deliveryId);
+          live.stopped = undefined;
+          live.receiver = receiver;
+          live.restart = true;
+          enqueue(live);
+          return live.record;
         }
-        return live.record;
-      }
-      const job: Job = { record: { ...record, url: receiver.url }, receiver, attemptInSequence: 0, restart: false };
-      enqueue(job);
-      startSequence(job);
-      return job.record;
+        if (live) {
+          live.receiver = receiver;
+          if (live.abort) live.restart = true;
+          else {
+            live.cancelRetry?.();
+            startSequence(live);
+          }
+          return live.record;
+        }
+        const job: Job = { record: { ...record, url: receiver.url }, receiver, attemptInSequence: 0, restart: false };
+        enqueue(job);
+        startSequence(job);
+        return job.record;
+      });
     },
     resume(record, receiver) {
       if (flags.closed) throw new Error('the dispatcher is closed');

@@ -3,8 +3,8 @@ import { client, readResult, type Target } from '../harness.ts';
 import { expectFailure, expectSuccess } from './expect-envelope.ts';
 
 /** What a refused call must leave alone; feed counts move with other tests' background retries, so they stay out. */
-const writes = (t: { sandbox: { state: { snapshot(): string } } }) => {
-  const { feeds: _feeds, ...rest } = JSON.parse(t.sandbox.state.snapshot()) as Record<string, unknown>;
+const writes = async (t: { sandbox: { state: { snapshot(): string | Promise<string> } } }) => {
+  const { feeds: _feeds, ...rest } = JSON.parse(await t.sandbox.state.snapshot()) as Record<string, unknown>;
   return JSON.stringify(rest);
 };
 
@@ -35,13 +35,13 @@ export function inputStrictnessBehaviour(get: () => Target) {
 
     it('refuses two Content-Type headers with 400 invalid_request, changing nothing', async () => {
       const t = get();
-      const before = writes(t);
+      const before = await writes(t);
       const res = await post(t, [
         ['content-type', 'application/json'],
         ['content-type', 'text/plain'],
       ]);
       expect(expectFailure(res, 'invalid_request').detail).toMatch(/Content-Type header is given more than once/);
-      expect(writes(t)).toBe(before);
+      expect(await writes(t)).toBe(before);
     });
 
     it('refuses a charset other than UTF-8; accepts application/json with charset=UTF-8', async () => {
@@ -57,11 +57,11 @@ export function inputStrictnessBehaviour(get: () => Target) {
 
     it('refuses a key given twice in one JSON object with 400 invalid_request naming it', async () => {
       const t = get();
-      const before = writes(t);
+      const before = await writes(t);
       const body = BODY.replace('"scopeLabel":"Strict"', '"scopeLabel":"Strict","scopeLabel":"Other"');
       const error = expectFailure(await post(t, [['content-type', 'application/json']], body), 'invalid_request');
       expect(error.detail).toContain('"scopeLabel" twice');
-      expect(writes(t)).toBe(before);
+      expect(await writes(t)).toBe(before);
     });
   });
 }

@@ -145,7 +145,7 @@ export function timingAndAccessBehaviour(get: () => Target) {
         }),
       ) as { id: string; signingSecret: string; signatureHeader: string };
       const deliver = async () => {
-        const { deliveries } = t.sandbox.control.trigger({ event: 'order.paid', tenant: api.tenant });
+        const { deliveries } = await t.sandbox.control.trigger({ event: 'order.paid', tenant: api.tenant });
         // Other tests' receivers may be subscribed too: wait for the delivery to this one.
         const call = await receiver.waitFor(
           (c) => c.path === `/ok/${label}` && deliveries.includes(String(c.headers['ncs-delivery'])),

@@ -33,7 +33,7 @@ function faultSuite(name: string, factory: TargetFactory, concurrent: boolean) {
         const answer = await c.call('POST', '/connections', { body: CONNECTION, key: true });
         expect(answer.status).toBe(200);
         expect(answer.json.meta.replayed).toBe(true);
-        expect(t.sandbox.state.connections.count()).toBe(1);
+        expect(await t.sandbox.state.connections.count()).toBe(1);
         // A call is observed once its answer leaves (or its connection drops): the held one after 1.5 s.
         if (failWith === 'timeout') await new Promise((r) => setTimeout(r, 1_000));
         expect(statusOf(t, 'retry.same-key-and-content')).toBe('pass');

@@ -20,7 +20,7 @@ describe('property-based fuzzing of every route and the control plane', () => {
       fc.asyncProperty(hostileRequest({ token, tenant, admin: sandbox.adminToken }), async (req) => {
         // Faults the fuzzer itself armed through the control plane would answer 500 on purpose.
         sandbox.state.faults.clear();
-        const before = sandbox.state.snapshot();
+        const before = await sandbox.state.snapshot();
         const res = await sandbox.core.handle(req);
         const broken = brokenInvariants(res, secrets, req.method);
         if (res.status >= 400) {
@@ -29,7 +29,7 @@ describe('property-based fuzzing of every route and the control plane', () => {
           // (a retry gets the same answer), so the record count may grow for those.
           const stored = /"code":"(not_found|capability_denied)"/.test(res.body ?? '');
           const comparable = (snap: string) => (stored ? snap.replace(/"idempotency":\d+,/, '') : snap);
-          const after = sandbox.state.snapshot();
+          const after = await sandbox.state.snapshot();
           if (comparable(after) !== comparable(before))
             broken.push(`a rejected request changed state\n${before}\n${after}`);
         }

@@ -52,10 +52,10 @@ describe('idempotency under concurrency (node:http)', () => {
     for (const r of results) byKey.set(r.key, [...(byKey.get(r.key) ?? []), JSON.stringify(r.json.data)]);
     for (const [key, bodies] of byKey) expect(new Set(bodies).size, key).toBe(1);
     expect(results.filter((r) => !r.json.meta.replayed)).toHaveLength(100);
-    expect(s.sandbox.state.connections.count()).toBe(100);
+    expect(await s.sandbox.state.connections.count()).toBe(100);
     // The same key under two tenants was never shared: harbour-kitchens keys (two clients) count once each.
-    const harbour = s.sandbox.state.connections.list('harbour-kitchens').length;
-    const alpine = s.sandbox.state.connections.list('alpine-bistro').length;
+    const harbour = (await s.sandbox.state.connections.list('harbour-kitchens')).length;
+    const alpine = (await s.sandbox.state.connections.list('alpine-bistro')).length;
     expect(harbour + alpine).toBe(100);
     expect(alpine).toBe(33);
   }, 60_000);

@@ -56,7 +56,7 @@ describe('tenant isolation matrix', () => {
         )
       ).text,
     );
-    const trigger = s.sandbox.control.trigger({ event: 'order.paid', tenant: a.tenant });
+    const trigger = await s.sandbox.control.trigger({ event: 'order.paid', tenant: a.tenant });
     await s.sandbox.state.dispatcher.settled();
     a.ids = {
       connectionId: con.data.id,

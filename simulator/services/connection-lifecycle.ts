@@ -1,9 +1,10 @@
+import { CONNECTION_STATES, type ConnectionState } from '../state/ports/connections.ts';
+
 /**
  * The simulator's connection lifecycle (the interface leaves states and transitions open):
  * pending -> active after the activation delay; active <-> paused; any -> revoked (final).
  */
-export const CONNECTION_STATES = ['pending', 'active', 'paused', 'revoked'] as const;
-export type ConnectionState = (typeof CONNECTION_STATES)[number];
+export { CONNECTION_STATES, type ConnectionState };
 
 const ALLOWED: Record<ConnectionState, readonly ConnectionState[]> = {
   pending: ['active', 'revoked'],
@@ -12,8 +13,20 @@ const ALLOWED: Record<ConnectionState, readonly ConnectionState[]> = {
   revoked: [],
 };
 
+/** @example canTransition('paused', 'active') // true; canTransition('revoked', 'active') // false */
 export function canTransition(from: ConnectionState, to: ConnectionState): boolean {
   return ALLOWED[from].includes(to);
+}
+
+/** A transition the lifecycle does not allow (the control plane answers it with invalid_request). */
+export class TransitionError extends Error {
+  readonly from: ConnectionState;
+  readonly to: ConnectionState;
+  constructor(from: ConnectionState, to: ConnectionState) {
+    super(`a ${from} connection cannot become ${to}`);
+    this.from = from;
+    this.to = to;
+  }
 }
 
 /** The nextStep text of each state (shown on every Connection). */

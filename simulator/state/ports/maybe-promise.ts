@@ -1,0 +1,15 @@
+/**
+ * What a repository port answers: a value at once (the memory stores) or a promise (a store across the
+ * network, such as Redis). Consumers continue with `andThen`, so the default memory path never waits a
+ * turn of the event loop for a value it already has.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Continues with `next` on a MaybePromise: at once when it is a value, once it settles when it is a
+ * promise. A throw in `next` is thrown on the value path and rejects the promise on the other.
+ * @example andThen(repository.find(id), (found) => found?.connection.state) // 'active' at once from memory
+ */
+export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}

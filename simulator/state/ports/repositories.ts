@@ -1,0 +1,83 @@
+// Type-only imports of stores that live beside their features (feeds, audit chains, OAuth codes and
+// refresh families, the delivery queue): their ports are declared here with every other store's, and
+// nothing of those features is loaded at run time.
+import type { AuditLog } from '../../audit/hash-chain.ts';
+import type { CodeStore } from '../../auth-server/code-store.ts';
+import type { RefreshFamilies } from '../../auth-server/refresh-families.ts';
+import type { FeedStore } from '../../events/feed.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { createJobQueue } from '../../webhooks/dispatcher-queue.ts';
+import type { createConnectionsStore } from '../connections-store.ts';
+import type { ClientRegistry } from '../clients.ts';
+import type { DeliveryLog } from '../delivery-log.ts';
+import type { DeliveryLogRepository } from './deliveries.ts';
+import type { FaultStore } from '../fault-store.ts';
+import type { IdempotencyPort, IdempotencyStore } from '../idempotency-store.ts';
+import type { RateLimitPort, RateLimitStore } from '../rate-limit-store.ts';
+import type { TokenStore } from '../token-store.ts';
+import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
+import type { ConnectionRepository } from './connections.ts';
+import type { ReceiverRepository } from './receivers.ts';
+import type { MaybePromise } from './maybe-promise.ts';
+
+/**
+ * The repository port of a store: its memory interface with every method free to answer a promise
+ * (an adapter across the network waits), except the `InProcess` members, which stay in the process
+ * whatever the adapter (subscriptions and watches of live streams, limits read on every call).
+ * @example type FeedRepository = RepositoryPort<FeedStore, 'subscribe'>; // publish(...) => MaybePromise<FeedMessage>
+ */
+export type RepositoryPort<S, InProcess extends keyof S = never> = {
+  [K in keyof S]: K extends InProcess
+    ? S[K]
+    : S[K] extends (...args: infer A) => infer R
+      ? (...args: A) => MaybePromise<Awaited<R>>
+      : S[K];
+};
+
+/** Compiles only when the memory store `S` satisfies the port `P`. @example type _ = Implements<TokenRepository, TokenStore>; */
+export type Implements<P, S extends P> = S;
+
+export type { ConnectionRepository, DeliveryLogRepository, ReceiverRepository };
+/** Idempotency records: the port the middleware already awaits only when given a promise. */
+export type IdempotencyRepository = IdempotencyPort;
+/** Rate-limit counters and their settings (settings stay in-process: a shared sandbox replicates them). */
+export type RateLimitRepository = RateLimitPort;
+/** Access tokens and their grants (client, family); `watch` ends a live stream when its token goes. */
+export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
+/** OAuth clients of the fixtures, with their secret hashes. */
+export type ClientRepository = RepositoryPort<ClientRegistry>;
+/** The dispatcher's queue of deliveries waiting for an attempt (the jobs themselves are in-process). */
+export type DeliveryQueueRepository = RepositoryPort<Pick<ReturnType<typeof createJobQueue>, 'enqueue' | 'finishFor'>>;
+/** Armed faults. */
+export type FaultRepository = RepositoryPort<FaultStore>;
+/** Stream feeds: retained messages and ids per feed; subscribers stay with the process that holds their stream. */
+export type FeedRepository = RepositoryPort<
+  FeedStore,
+  'subscribe' | 'attach' | 'detach' | 'subscriberCount' | 'retention'
+>;
+/** Audit chains per tenant. */
+export type AuditRepository = RepositoryPort<AuditLog>;
+/** OAuth authorization codes (single use, 60 s). */
+export type AuthorizationCodeRepository = RepositoryPort<CodeStore>;
+/** Refresh-token families and their rotations. */
+export type RefreshFamilyRepository = RepositoryPort<RefreshFamilies>;
+/** The sandbox clock's offset from real time (`now()` is computed in the process from it). */
+export type ClockOffsetRepository = RepositoryPort<Pick<Clock, 'offset' | 'advance' | 'reset'>>;
+
+/** Every memory store satisfies its port (a change that breaks one fails `tsc` here). */
+export type MemoryStoresSatisfyTheirPorts = [
+  Implements<ConnectionRepository, ReturnType<typeof createConnectionsStore>>,
+  Implements<IdempotencyRepository, IdempotencyStore>,
+  Implements<RateLimitRepository, RateLimitStore>,
+  Implements<TokenRepository, TokenStore>,
+  Implements<ClientRepository, ClientRegistry>,
+  Implements<ReceiverRepository, ReturnType<typeof createWebhookReceiverStore>>,
+  Implements<DeliveryLogRepository, DeliveryLog>,
+  Implements<DeliveryQueueRepository, ReturnType<typeof createJobQueue>>,
+  Implements<FaultRepository, FaultStore>,
+  Implements<FeedRepository, FeedStore>,
+  Implements<AuditRepository, AuditLog>,
+  Implements<AuthorizationCodeRepository, CodeStore>,
+  Implements<RefreshFamilyRepository, RefreshFamilies>,
+  Implements<ClockOffsetRepository, Clock>,
+];
