@@ -24,7 +24,8 @@ export interface Snapshot {
 // KEYS: snapshot hash, log, lock. ARGV: entry id covered, state, writer, entries until the next one.
 // A snapshot older than the stored one is dropped. The log is trimmed below the *previous* snapshot's
 // id, not the new one's: a replica up to one interval behind still reads on without a gap. `base` is the
-// log's length right after the trim, so TRY can tell how many entries came since.
+// log's length up to the covered entry (entries other replicas appended while this one took its state
+// come after it), so TRY can tell how many entries came since.
 const SAVE = `
 local function older(a, b)
   local am, as = string.match(a, '^(%d+)-(%d+)$')
@@ -36,17 +37,20 @@ local prev = redis.call('HGET', KEYS[1], 'id')
 if prev and not older(prev, ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'id', ARGV[1], 'state', ARGV[2])
 if prev then redis.call('XTRIM', KEYS[2], 'MINID', prev) end
-redis.call('HSET', KEYS[1], 'base', redis.call('XLEN', KEYS[2]), 'every', ARGV[4])
+local since = #redis.call('XRANGE', KEYS[2], '(' .. ARGV[1], '+')
+redis.call('HSET', KEYS[1], 'base', redis.call('XLEN', KEYS[2]) - since, 'every', ARGV[4])
 if redis.call('GET', KEYS[3]) == ARGV[3] then redis.call('DEL', KEYS[3]) end
 return 1
 `;
 
-// KEYS: snapshot hash, log, lock. ARGV: writer, lock ms. The lock, only when the log has grown by the
-// interval the last snapshot set since it was written (every replica sees the same count here).
+// KEYS: snapshot hash, log, lock. ARGV: writer, lock ms. The lock (1), only when the log has grown by
+// the interval the last snapshot set since the entry it covers (every replica sees the same count here);
+// otherwise 0 (another replica holds the lock) or minus the entries still missing.
 const TRY = `
 local every = tonumber(redis.call('HGET', KEYS[1], 'every') or '0')
 local base = tonumber(redis.call('HGET', KEYS[1], 'base') or '0')
-if redis.call('XLEN', KEYS[2]) - base < every then return 0 end
+local grown = redis.call('XLEN', KEYS[2]) - base
+if grown < every then return grown - every end
 if redis.call('SET', KEYS[3], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
 return 0
 `;
@@ -89,7 +93,13 @@ export function compactor(
     if (since < every || !log.quiet()) return;
     since = 0;
     try {
-      const won = await engine.script(TRY, [snapshotKey(engine), log.key, lockKey], [engine.replicaId, LOCK_MS]);
+      const won = await engine.script<number>(
+        TRY,
+        [snapshotKey(engine), log.key, lockKey],
+        [engine.replicaId, LOCK_MS],
+      );
+      // Entries still missing: try again once they are applied, not a whole interval later.
+      if (won < 0) since = every + won;
       if (won !== 1) return;
       // Outcomes of the entries just applied settle in the next turns (promise callbacks).
       await nextTurn();
