@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CURRENT_VERSION } from '../../contract/versions.ts';
+import type { SandboxOptions } from '../../app/sandbox-options.ts';
 import type { Target } from '../harness.ts';
 
 /** What the unnamed clients share: plain calls with a token, raw HTTP/1.0, a stream reader, a fault. */
@@ -197,3 +198,8 @@ export const create = (t: Target, a: Auth, key: string, body: object = CONNECTIO
   api(t, a, 'POST', '/connections', { body, key });
 /** The guidance's schedule on a 400 ms base: base * 2^n plus a draw of up to 150 ms. */
 export const guidance = (random: () => number) => (n: number) => () => 400 * 2 ** n + Math.floor(random() * 150);
+
+/** A well-behaved client of the second round, with the sandbox options it needs (if any). */
+export interface UnnamedClient2 extends UnnamedClient {
+  options?: SandboxOptions;
+}

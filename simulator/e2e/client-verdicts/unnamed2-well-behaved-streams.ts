@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { auth, fault, publish, readStream } from './unnamed-kit.ts';
-import type { UnnamedClient2 } from './unnamed2-well-behaved.ts';
+import type { UnnamedClient2 } from './unnamed-kit.ts';
 
 /** Well-behaved stream consumers of the second round: reconnect timing and resumption of unusual kinds. */
 export const STREAM_CLIENTS: UnnamedClient2[] = [

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SandboxOptions } from '../../app/sandbox-options.ts';
 import {
   api,
   auth,
@@ -9,15 +8,10 @@ import {
   fault,
   http10,
   type Reply,
-  type UnnamedClient,
+  type UnnamedClient2,
   withWaits,
 } from './unnamed-kit.ts';
 import { STREAM_CLIENTS } from './unnamed2-well-behaved-streams.ts';
-
-/** A well-behaved client of the second round, with the sandbox options it needs (if any). */
-export interface UnnamedClient2 extends UnnamedClient {
-  options?: SandboxOptions;
-}
 
 const wait300 = [300];
 
