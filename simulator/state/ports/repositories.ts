@@ -1,12 +1,7 @@
-// Type-only imports of stores that live beside their features (feeds, audit chains, OAuth codes and
-// refresh families, the delivery queue): their ports are declared here with every other store's, and
-// nothing of those features is loaded at run time.
-import type { AuditLog } from '../../audit/hash-chain.ts';
-import type { CodeStore } from '../../auth-server/code-store.ts';
-import type { RefreshFamilies } from '../../auth-server/refresh-families.ts';
-import type { FeedStore } from '../../events/feed.ts';
+// The repository ports of the stores under state/. The stores that live beside their features (feeds,
+// audit chains, OAuth codes and refresh families, the delivery queue) have theirs in
+// app/feature-ports.ts: state/ imports no feature, not even a type.
 import type { Clock } from '../../lib/clock.ts';
-import type { createJobQueue } from '../../webhooks/dispatcher-queue.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
 import type { ClientRegistry } from '../clients.ts';
 import type { DeliveryLog } from '../delivery-log.ts';
@@ -46,25 +41,12 @@ export type RateLimitRepository = RateLimitPort;
 export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
 /** OAuth clients of the fixtures, with their secret hashes. */
 export type ClientRepository = RepositoryPort<ClientRegistry>;
-/** The dispatcher's queue of deliveries waiting for an attempt (the jobs themselves are in-process). */
-export type DeliveryQueueRepository = RepositoryPort<Pick<ReturnType<typeof createJobQueue>, 'enqueue' | 'finishFor'>>;
 /** Armed faults. */
 export type FaultRepository = RepositoryPort<FaultStore>;
-/** Stream feeds: retained messages and ids per feed; subscribers stay with the process that holds their stream. */
-export type FeedRepository = RepositoryPort<
-  FeedStore,
-  'subscribe' | 'attach' | 'detach' | 'subscriberCount' | 'retention'
->;
-/** Audit chains per tenant. */
-export type AuditRepository = RepositoryPort<AuditLog>;
-/** OAuth authorization codes (single use, 60 s). */
-export type AuthorizationCodeRepository = RepositoryPort<CodeStore>;
-/** Refresh-token families and their rotations. */
-export type RefreshFamilyRepository = RepositoryPort<RefreshFamilies>;
 /** The sandbox clock's offset from real time (`now()` is computed in the process from it). */
 export type ClockOffsetRepository = RepositoryPort<Pick<Clock, 'offset' | 'advance' | 'reset'>>;
 
-/** Every memory store satisfies its port (a change that breaks one fails `tsc` here). */
+/** Every memory store of state/ satisfies its port (a change that breaks one fails `tsc` here). */
 export type MemoryStoresSatisfyTheirPorts = [
   Implements<ConnectionRepository, ReturnType<typeof createConnectionsStore>>,
   Implements<IdempotencyRepository, IdempotencyStore>,
@@ -73,11 +55,6 @@ export type MemoryStoresSatisfyTheirPorts = [
   Implements<ClientRepository, ClientRegistry>,
   Implements<ReceiverRepository, ReturnType<typeof createWebhookReceiverStore>>,
   Implements<DeliveryLogRepository, DeliveryLog>,
-  Implements<DeliveryQueueRepository, ReturnType<typeof createJobQueue>>,
   Implements<FaultRepository, FaultStore>,
-  Implements<FeedRepository, FeedStore>,
-  Implements<AuditRepository, AuditLog>,
-  Implements<AuthorizationCodeRepository, CodeStore>,
-  Implements<RefreshFamilyRepository, RefreshFamilies>,
   Implements<ClockOffsetRepository, Clock>,
 ];
