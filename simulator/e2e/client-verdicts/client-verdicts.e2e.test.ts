@@ -23,12 +23,7 @@ const failed = (report: { rules: { id: string; status: string }[] }) =>
  * `concurrent`: the tests run at once, each with its own simulator (their time is mostly the clients'
  * real waits between retries, which the rules judge, so they cannot be shortened). Over MSW they run
  * one after another: MSW intercepts the one global fetch of this process.
- * The tests judged on waits (TIMING_RULES, and the careful client, which must pass them) run ALONE,
- * never beside another test of this file: five at once in one process made a timer late enough to
- * change a verdict (README, Development).
  */
-const ALONE = { concurrent: false };
-
 function verdictSuite(name: string, factory: TargetFactory, concurrent: boolean) {
   (concurrent ? describe.concurrent : describe)(`client verdicts over ${name}`, () => {
     /** A fresh simulator for the test of `ctx`, closed when it ends (the context's hook: tests may run at once). */
@@ -38,7 +33,7 @@ function verdictSuite(name: string, factory: TargetFactory, concurrent: boolean)
       return target;
     };
 
-    it('the careful client fails no rule and passes every rule it exercised', ALONE, async (ctx) => {
+    it('the careful client fails no rule and passes every rule it exercised', async (ctx) => {
       const t = await open(ctx);
       await carefulClient(t);
       const { status, json } = await controlCall(t, 'GET', '/client-report');
@@ -55,26 +50,22 @@ function verdictSuite(name: string, factory: TargetFactory, concurrent: boolean)
     });
 
     for (const careless of CARELESS)
-      it(
-        `a client that ${careless.does} fails exactly ${careless.rule}`,
-        TIMING_RULES.has(careless.rule) ? ALONE : {},
-        async (ctx) => {
-          const run = async () => {
-            const t = await open(ctx);
-            await careless.run(t);
-            return t.sandbox.clientReport();
-          };
-          // Judged on waits: on a starved machine a round may be run again (blurred-rounds.ts).
-          const { value: report, skip } = TIMING_RULES.has(careless.rule)
-            ? await judgedInClearRounds(run, (r) => failed(r).join() === careless.rule)
-            : { value: await run() };
-          if (skip) return ctx.skip(skip);
-          expect(failed(report), JSON.stringify(report.rules, null, 1)).toEqual([careless.rule]);
-          const rule = report.rules.find((r) => r.id === careless.rule)!;
-          expect(rule.evidence.length).toBeGreaterThan(0);
-          expect(report.exitCode).toBe(rule.severity === 'MUST' ? 1 : 0);
-        },
-      );
+      it(`a client that ${careless.does} fails exactly ${careless.rule}`, async (ctx) => {
+        const run = async () => {
+          const t = await open(ctx);
+          await careless.run(t);
+          return t.sandbox.clientReport();
+        };
+        // Judged on waits: on a starved machine a round may be run again (blurred-rounds.ts).
+        const { value: report, skip } = TIMING_RULES.has(careless.rule)
+          ? await judgedInClearRounds(run, (r) => failed(r).join() === careless.rule)
+          : { value: await run() };
+        if (skip) return ctx.skip(skip);
+        expect(failed(report), JSON.stringify(report.rules, null, 1)).toEqual([careless.rule]);
+        const rule = report.rules.find((r) => r.id === careless.rule)!;
+        expect(rule.evidence.length).toBeGreaterThan(0);
+        expect(report.exitCode).toBe(rule.severity === 'MUST' ? 1 : 0);
+      });
 
     it('a rule with nothing to judge says not-observed', async (ctx) => {
       const t = await open(ctx);

@@ -40,10 +40,7 @@ function faultSuite(name: string, factory: TargetFactory, concurrent: boolean) {
         expect(statusOf(t, 'retry.only-after-failure')).toBe('pass');
       });
 
-    // Alone: its two 429s must come within the fault's 0.4 s, not slowed by the tests beside it.
-    it('a fault scoped to another tenant leaves this one alone; a duration fault ends', {
-      concurrent: false,
-    }, async (ctx) => {
+    it('a fault scoped to another tenant leaves this one alone; a duration fault ends', async (ctx) => {
       const t = await open(ctx);
       const c = referenceClient(t, { maxAttempts: 1 });
       t.sandbox.control.addFault({ kind: 'internal', route: 'listProviders', tenant: 'someone-else' });
