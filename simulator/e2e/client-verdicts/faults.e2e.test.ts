@@ -1,27 +1,18 @@
-import { describe, expect, it, type TestContext } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { httpTarget, mswTarget, type Target, type TargetFactory } from '../harness.ts';
 import { referenceClient } from './reference-client.ts';
 import { CONNECTION } from './scenarios.ts';
 
 const statusOf = (t: Target, id: string) => t.sandbox.clientReport().rules.find((r) => r.id === id)?.status;
 
-/**
- * `concurrent`: the tests run at once, each with its own simulator (their time is mostly the faults'
- * real holds, stalls and the client's waits). Over MSW they run one after another: MSW intercepts the
- * one global fetch of this process.
- */
-function faultSuite(name: string, factory: TargetFactory, concurrent: boolean) {
-  (concurrent ? describe.concurrent : describe)(`faults for client duties over ${name}`, () => {
-    /** A fresh simulator for the test of `ctx`, closed when it ends (the context's hook: tests may run at once). */
-    const open = async (ctx: TestContext, options?: Parameters<TargetFactory>[0]) => {
-      const t = await factory(options);
-      ctx.onTestFinished(() => t.close());
-      return t;
-    };
+function faultSuite(name: string, factory: TargetFactory) {
+  describe(`faults for client duties over ${name}`, () => {
+    let t: Target;
+    afterEach(() => t?.close());
 
     for (const failWith of ['internal', 'unavailable', 'drop', 'timeout'] as const)
-      it(`commit_then_fail (${failWith}): the write is committed, only a retry with the same key gets the outcome`, async (ctx) => {
-        const t = await open(ctx, { activationDelayMs: 0 });
+      it(`commit_then_fail (${failWith}): the write is committed, only a retry with the same key gets the outcome`, async () => {
+        t = await factory({ activationDelayMs: 0 });
         const c = referenceClient(t, { timeoutMs: 800 });
         t.sandbox.control.addFault({
           kind: 'commit_then_fail',
@@ -40,8 +31,8 @@ function faultSuite(name: string, factory: TargetFactory, concurrent: boolean) {
         expect(statusOf(t, 'retry.only-after-failure')).toBe('pass');
       });
 
-    it('a fault scoped to another tenant leaves this one alone; a duration fault ends', async (ctx) => {
-      const t = await open(ctx);
+    it('a fault scoped to another tenant leaves this one alone; a duration fault ends', async () => {
+      t = await factory();
       const c = referenceClient(t, { maxAttempts: 1 });
       t.sandbox.control.addFault({ kind: 'internal', route: 'listProviders', tenant: 'someone-else' });
       expect((await c.call('GET', '/providers')).status).toBe(200);
@@ -52,8 +43,8 @@ function faultSuite(name: string, factory: TargetFactory, concurrent: boolean) {
       expect((await c.call('GET', '/providers')).status).toBe(200);
     });
 
-    it('stream_stall: silence, then the end; the client resumes from the last number read', async (ctx) => {
-      const t = await open(ctx);
+    it('stream_stall: silence, then the end; the client resumes from the last number read', async () => {
+      t = await factory();
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_stall', afterMessages: 1, stallMs: 600 });
       const ids = await c.stream({
@@ -69,8 +60,8 @@ function faultSuite(name: string, factory: TargetFactory, concurrent: boolean) {
       expect(statusOf(t, 'stream.resume-from-last-read')).toBe('pass');
     });
 
-    it('stream_restart: the stream ends and answers 503 for a while; the client comes back and resumes', async (ctx) => {
-      const t = await open(ctx);
+    it('stream_restart: the stream ends and answers 503 for a while; the client comes back and resumes', async () => {
+      t = await factory();
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_restart', afterMessages: 1, downMs: 400 });
       const notes: string[] = [];
@@ -89,8 +80,8 @@ function faultSuite(name: string, factory: TargetFactory, concurrent: boolean) {
       expect(statusOf(t, 'stream.resume-from-last-read')).toBe('pass');
     });
 
-    it('cursor_expired: a resume is told its cursor is older than retention (stream.reset) and goes on live', async (ctx) => {
-      const t = await open(ctx);
+    it('cursor_expired: a resume is told its cursor is older than retention (stream.reset) and goes on live', async () => {
+      t = await factory();
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_cut', afterMessages: 1 });
       t.sandbox.control.addFault({ kind: 'cursor_expired' });
@@ -108,5 +99,5 @@ function faultSuite(name: string, factory: TargetFactory, concurrent: boolean) {
   });
 }
 
-faultSuite('HTTP', httpTarget, true);
-faultSuite('MSW', mswTarget, false);
+faultSuite('HTTP', httpTarget);
+faultSuite('MSW', mswTarget);
