@@ -1,4 +1,4 @@
-import { describe, expect, it, type TestContext } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { httpTarget, mswTarget, type Target, type TargetFactory } from '../harness.ts';
 import { judgedInClearRounds, TIMING_RULES } from './blurred-rounds.ts';
 import { startReceiver } from './receivers.ts';
@@ -19,22 +19,20 @@ async function controlCall(t: Target, method: string, path: string, body?: unkno
 const failed = (report: { rules: { id: string; status: string }[] }) =>
   report.rules.filter((r) => r.status === 'fail').map((r) => r.id);
 
-/**
- * `concurrent`: the tests run at once, each with its own simulator (their time is mostly the clients'
- * real waits between retries, which the rules judge, so they cannot be shortened). Over MSW they run
- * one after another: MSW intercepts the one global fetch of this process.
- */
-function verdictSuite(name: string, factory: TargetFactory, concurrent: boolean) {
-  (concurrent ? describe.concurrent : describe)(`client verdicts over ${name}`, () => {
-    /** A fresh simulator for the test of `ctx`, closed when it ends (the context's hook: tests may run at once). */
-    const open = async (ctx: TestContext) => {
-      const target = await factory({ activationDelayMs: 0 });
-      ctx.onTestFinished(() => target.close());
+function verdictSuite(name: string, factory: TargetFactory) {
+  describe(`client verdicts over ${name}`, () => {
+    let target: Target | undefined;
+    const open = async () => {
+      target = await factory({ activationDelayMs: 0 });
       return target;
     };
+    afterEach(async () => {
+      await target?.close();
+      target = undefined;
+    });
 
-    it('the careful client fails no rule and passes every rule it exercised', async (ctx) => {
-      const t = await open(ctx);
+    it('the careful client fails no rule and passes every rule it exercised', async () => {
+      const t = await open();
       await carefulClient(t);
       const { status, json } = await controlCall(t, 'GET', '/client-report');
       expect(status).toBe(200);
@@ -52,7 +50,8 @@ function verdictSuite(name: string, factory: TargetFactory, concurrent: boolean)
     for (const careless of CARELESS)
       it(`a client that ${careless.does} fails exactly ${careless.rule}`, async (ctx) => {
         const run = async () => {
-          const t = await open(ctx);
+          await target?.close();
+          const t = await open();
           await careless.run(t);
           return t.sandbox.clientReport();
         };
@@ -67,14 +66,14 @@ function verdictSuite(name: string, factory: TargetFactory, concurrent: boolean)
         expect(report.exitCode).toBe(rule.severity === 'MUST' ? 1 : 0);
       });
 
-    it('a rule with nothing to judge says not-observed', async (ctx) => {
-      const t = await open(ctx);
+    it('a rule with nothing to judge says not-observed', async () => {
+      const t = await open();
       const report = t.sandbox.clientReport();
       expect(new Set(report.rules.map((r) => r.status))).toEqual(new Set(['not-observed']));
     });
 
-    it('the receiver check scores a careless and a careful receiver', async (ctx) => {
-      const t = await open(ctx);
+    it('the receiver check scores a careless and a careful receiver', async () => {
+      const t = await open();
       const careless = await startReceiver('careless');
       const carefulRx = await startReceiver('careful');
       try {
@@ -127,5 +126,5 @@ function verdictSuite(name: string, factory: TargetFactory, concurrent: boolean)
   });
 }
 
-verdictSuite('HTTP', httpTarget, true);
-verdictSuite('MSW', mswTarget, false);
+verdictSuite('HTTP', httpTarget);
+verdictSuite('MSW', mswTarget);
