@@ -76,3 +76,29 @@ it('npm run serve’s entry (bin/ncs.mjs) starts without Node’s TypeScript str
   const warm = await loadedUntilFirstAnswer({ hooks: false, env });
   expect(warm.filter((m) => m.includes('internal/deps/amaro'))).toEqual([]);
 });
+
+it('a command other than serve (ncs --version) does not load the simulator', async () => {
+  const out = join(dir, `version-${Math.random()}.txt`);
+  const hook = `
+import { registerHooks } from 'node:module';
+import { writeFileSync } from 'node:fs';
+const seen = [];
+registerHooks({ load(url, context, next) { seen.push(url); return next(url, context); } });
+process.on('exit', () => writeFileSync(process.env.LOADED_OUT, seen.join('\\n')));
+`;
+  const child = spawn(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, NCS_MJS, '--version'],
+    {
+      env: { ...process.env, LOADED_OUT: out },
+      stdio: 'ignore',
+    },
+  );
+  expect(await new Promise((r) => child.once('exit', r))).toBe(0);
+  const loaded = readFileSync(out, 'utf8').split('\n');
+  expect(loaded.some((u) => u.includes('/bin/cli/program.ts'))).toBe(true);
+  // Its option table (serve-options.ts, with the rate-limit presets it names) is read to build the
+  // help; the simulator itself (its composition, adapters and handlers) is not loaded.
+  const simulator = /\/simulator\/(app\/(serve|sandbox|sandbox-state|create-core)\.ts|adapters\/|handlers\/)/;
+  expect(loaded.filter((u) => simulator.test(u))).toEqual([]);
+}, 30_000);
