@@ -178,6 +178,18 @@ export function draws(values: number[]): () => number {
   return () => values[i++ % values.length] ?? 0;
 }
 
+/**
+ * Five read operations a fault can target one after another: retry sequences over several operations, so a
+ * busy machine delaying a few waits does not decide a verdict. @example for (const [route, path] of READS) ...
+ */
+export const READS = [
+  ['listProviders', '/providers'],
+  ['listConnectors', '/connectors'],
+  ['listCapabilities', '/capabilities'],
+  ['listConnections', '/connections'],
+  ['listProviders', '/providers?category=pos'],
+] as const;
+
 export const CONNECTION = {
   connectorId: 'tillcraft-pos-cloud',
   environment: 'sandbox',

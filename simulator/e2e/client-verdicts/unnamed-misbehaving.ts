@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Target } from '../harness.ts';
-import { type Auth, api, CONNECTION, fault, publish, type Reply, readStream, withWaits } from './unnamed-kit.ts';
+import { type Auth, api, CONNECTION, fault, publish, type Reply, READS, readStream, withWaits } from './unnamed-kit.ts';
 
 /** A client with a fault no other test names: it must fail exactly `fails`, with evidence. */
 export interface FaultyClient {
@@ -115,13 +115,7 @@ export const MISBEHAVING: FaultyClient[] = [
       const a = auth(t);
       const offset = 47;
       // Five sequences: ten comparisons per position, so a delay of the busy machine on some calls does not decide.
-      for (const [route, path] of [
-        ['listProviders', '/providers'],
-        ['listConnectors', '/connectors'],
-        ['listCapabilities', '/capabilities'],
-        ['listConnections', '/connections'],
-        ['listProviders', '/providers?category=pos'],
-      ] as const) {
+      for (const [route, path] of READS) {
         fault(t, { kind: 'internal', route, count: 2 });
         await withWaits(() => api(t, a, 'GET', path), [100 + offset, 200 + offset]);
       }

@@ -11,6 +11,7 @@ import {
   publish,
   type Reply,
   readStream,
+  READS,
   withWaits,
 } from './unnamed-kit.ts';
 import type { FaultyClient } from './unnamed-misbehaving.ts';
@@ -54,13 +55,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
     async run(t) {
       const a = auth(t);
       // Five sequences: twenty comparisons, so a busy machine delaying some waits does not decide.
-      for (const [route, path] of [
-        ['listProviders', '/providers'],
-        ['listConnectors', '/connectors'],
-        ['listCapabilities', '/capabilities'],
-        ['listConnections', '/connections'],
-        ['listProviders', '/providers?category=pos'],
-      ] as const) {
+      for (const [route, path] of READS) {
         // The same seed each time: the "random" amounts are 37 and 91 ms in every sequence.
         const seeded = [37, 91];
         fault(t, { kind: 'internal', route, count: 2 });
@@ -74,11 +69,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
     timing: true,
     async run(t) {
       const a = auth(t);
-      for (const [route, path] of [
-        ['listProviders', '/providers'],
-        ['listConnectors', '/connectors'],
-        ['listCapabilities', '/capabilities'],
-      ] as const) {
+      for (const [route, path] of READS.slice(0, 3)) {
         fault(t, { kind: 'internal', route, count: 3 });
         await withWaits(() => api(t, a, 'GET', path), [400, 200, 100]);
       }
