@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Begin, IdempotencyOptions, IdempotencyPort } from '../idempotency-store.ts';
+import { type Begin, type IdempotencyOptions, type IdempotencyPort, idempotencyOptions } from '../ports/idempotency.ts';
 import type { RedisEngine } from './redis-engine.ts';
 
 // One record per tenant and key, as JSON: {operation?, fingerprint?, expiresAt, entry?}. `entry` is the
@@ -56,7 +56,7 @@ export function createRedisIdempotencyStore(
   clock: Clock,
   options: Partial<IdempotencyOptions> = {},
 ): RedisIdempotencyStore {
-  const opts: IdempotencyOptions = { ttlMs: options.ttlMs ?? 24 * 3600_000, maxRecords: options.maxRecords ?? 200_000 };
+  const opts = idempotencyOptions(options);
   const keyOf = (tenant: string, key: string) => `${engine.prefix}idem:${tenant}\u0000${key}`;
   // Garbage collection in real time: the sandbox clock may run ahead, so keep a day beyond the TTL.
   const gcMs = () => opts.ttlMs + 24 * 3600_000 + Math.max(0, clock.offset());

@@ -4,7 +4,7 @@ import {
   RATE_LIMIT_PRESETS,
   type RateLimitDecision,
   type RateLimitSettings,
-} from '../rate-limit-store.ts';
+} from '../ports/rate-limits.ts';
 import type { RedisEngine } from './redis-engine.ts';
 
 // The memory store's fixed window, counted in Redis: one hash per key and settings generation.
