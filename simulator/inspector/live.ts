@@ -37,7 +37,11 @@ export function createLiveSource(state: InspectorStores, journal: Journal, tickM
       };
       const timer = setInterval(() => {
         const faults = state.faults.list();
-        if (faults instanceof Promise) faults.then((f) => tick(f.length), () => {});
+        if (faults instanceof Promise)
+          faults.then(
+            (f) => tick(f.length),
+            () => {},
+          );
         else tick(faults.length);
       }, tickMs);
       timer.unref?.();

@@ -46,7 +46,10 @@ class InFlight {
     return this.done(this, outcome);
   }
   settled(): Promise<void> {
-    return new Promise((resolve) => (this.waiters ??= []).push(resolve));
+    return new Promise((resolve) => {
+      if (this.waiters) this.waiters.push(resolve);
+      else this.waiters = [resolve];
+    });
   }
   wake(): void {
     const waiters = this.waiters;
@@ -115,7 +118,14 @@ export function createIdempotencyService(deps: IdempotencyServiceDeps): Idempote
     op.wake();
   }
 
-  function decide(id: string, tenant: string, key: string, fp: string, now: number, found: IdempotencyRecord | undefined) {
+  function decide(
+    id: string,
+    tenant: string,
+    key: string,
+    fp: string,
+    now: number,
+    found: IdempotencyRecord | undefined,
+  ) {
     const running = inFlight.get(id);
     const r = found && (found.expiresAt > now || running) ? found : undefined;
     if (r?.fingerprint !== undefined) {
