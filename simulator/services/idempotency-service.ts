@@ -101,21 +101,22 @@ export function createIdempotencyService(deps: IdempotencyServiceDeps): Idempote
 
   /** The end of an operation: its outcome kept, or the key freed; waiters wake once that is written. */
   function done(op: InFlight, outcome: StoredOutcome | undefined): MaybePromise<void> {
-    const r = op.record;
-    let write: MaybePromise<void> = undefined;
-    // A record dropped meanwhile (the bound, a reset) is not written back.
-    if (inFlight.get(r.id) === op) {
-      inFlight.delete(r.id);
-      if (outcome) {
-        r.outcome = outcome;
-        write = repo.update(r);
-      } else if (r.operation) {
-        r.fingerprint = undefined; // an issued key stays issued, free for its first use again
-        write = repo.update(r);
-      } else write = repo.remove(r.id);
-    }
+    const write = settle(op, outcome);
     if (write instanceof Promise) return write.then(() => op.wake());
     op.wake();
+  }
+  function settle(op: InFlight, outcome: StoredOutcome | undefined): MaybePromise<void> {
+    const r = op.record;
+    // A record dropped meanwhile (the bound, a reset) is not written back.
+    if (inFlight.get(r.id) !== op) return;
+    inFlight.delete(r.id);
+    if (outcome) {
+      r.outcome = outcome;
+      return repo.update(r);
+    }
+    if (!r.operation) return repo.remove(r.id);
+    r.fingerprint = undefined; // an issued key stays issued, free for its first use again
+    return repo.update(r);
   }
 
   function decide(
