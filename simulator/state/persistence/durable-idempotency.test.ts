@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createClock } from '../../lib/clock.ts';
+import { createIdempotencyService } from '../../services/idempotency-service.ts';
 import { createIdempotencyStore } from '../idempotency-store.ts';
 import { type IdempotencyRecord, idempotencyRecordId } from '../ports/idempotency.ts';
 import { durableIdempotency } from './durable-idempotency.ts';
@@ -49,6 +51,20 @@ describe('durable idempotency records', () => {
       expiresAt: 900,
     });
     again.close();
+  });
+
+  it('an operation finishing after a reset writes nothing back: the data dir stays empty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ncs-idem-'));
+    const p = openSqlitePersistence(dir);
+    const service = createIdempotencyService({
+      repository: durableIdempotency(createIdempotencyStore(), p),
+      clock: createClock(() => 0),
+    });
+    const running = await service.begin('t', 'key-12345678', 'fp');
+    await service.clear(); // the control plane's reset while the call runs
+    if (running.kind === 'new') await running.finish(outcome);
+    expect([...p.entries('idempotency')]).toEqual([]);
+    p.close();
   });
 
   it('loads the record shape written before outcomes were values (payload as JSON text)', () => {
