@@ -93,8 +93,9 @@ export function shareLocalStores(
   state.rateLimits = {
     ...base.rateLimits,
     configure(settings) {
-      base.rateLimits.configure(settings);
+      const configured = base.rateLimits.configure(settings);
       share('rateLimits.configure', [settings]);
+      return configured;
     },
   };
   const ops: Record<string, (...args: never[]) => unknown> = {
