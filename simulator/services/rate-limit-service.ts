@@ -47,7 +47,8 @@ export interface RateLimitServiceDeps {
  * Fixed-window rate limits on the sandbox clock over their repository: the window arithmetic, the
  * limit check, Retry-After and the bound on kept keys. The settings stay in the process (a shared
  * sandbox replicates their changes). Over the memory repository `hit` is synchronous, so concurrent
- * calls (one JS thread) are counted exactly.
+ * calls (one JS thread) are counted exactly; over a repository answering promises two concurrent calls
+ * may read one window alike (a shared sandbox counts with the Redis adapter, whose script is atomic).
  * @example const limits = createRateLimitService({ repository: createRateLimitStore(), clock }); limits.hit('client|tenant|sandbox');
  */
 export function createRateLimitService(deps: RateLimitServiceDeps): RateLimitPort {
