@@ -21,7 +21,7 @@ export { createAuthServerMount, type AuthServerOptions } from './auth-server/mou
 export type { Mount, MountHandler } from './core/mount.ts';
 export type { Reply, DataReply, RawReply } from './core/reply.ts';
 export { OAUTH_PATHS } from './auth-server/metadata.ts';
-export { RATE_LIMIT_PRESETS, type RateLimitSettings } from './state/rate-limit-store.ts';
+export { RATE_LIMIT_PRESETS, type RateLimitSettings } from './services/rate-limit-service.ts';
 export { requestToken, TokenRequestError } from './auth-server/token-client.ts';
 export {
   signWebhook,

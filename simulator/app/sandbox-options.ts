@@ -6,7 +6,7 @@ import type { createMswHandlers } from '../adapters/msw.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { WebhookOptions, SandboxState } from './sandbox-state.ts';
 import type { StreamLimits } from '../events/stream-limits.ts';
-import type { RateLimitSettings } from '../state/rate-limit-store.ts';
+import type { RateLimitSettings } from '../services/rate-limit-service.ts';
 import type { Inspector, InspectorOptions } from '../inspector/index.ts';
 import type { SharedStore } from './shared-sandbox.ts';
 import type { Runs } from './runs.ts';

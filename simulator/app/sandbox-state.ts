@@ -21,12 +21,20 @@ import { type ConnectionService, createConnectionService } from '../services/con
 import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import { createDeliveryLog } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
-import { createFaultStore, type FaultStore } from '../state/fault-store.ts';
-import { createIdempotencyStore, type IdempotencyOptions, type IdempotencyPort } from '../state/idempotency-store.ts';
+import { createFaultStore } from '../state/fault-store.ts';
+import { createFaultService, type Fault, type FaultService } from '../services/fault-service.ts';
+import { createIdempotencyStore } from '../state/idempotency-store.ts';
+import {
+  createIdempotencyService,
+  type IdempotencyOptions,
+  type IdempotencyPort,
+} from '../services/idempotency-service.ts';
+import { durableIdempotency } from '../state/persistence/durable-idempotency.ts';
 import { durableFeeds } from '../events/durable-feeds.ts';
 import { durableAudit, durableDeliveries } from '../state/persistence/durable-stores.ts';
 import { memoryOnly, type Persistence } from '../state/persistence/persistence.ts';
-import { createRateLimitStore, type RateLimitPort, type RateLimitSettings } from '../state/rate-limit-store.ts';
+import { createRateLimitStore } from '../state/rate-limit-store.ts';
+import { createRateLimitService, type RateLimitPort, type RateLimitSettings } from '../services/rate-limit-service.ts';
 import { createTimeline, type Timeline } from '../lib/timeline.ts';
 import { createTokenStore, type TokenStore } from '../state/token-store.ts';
 import { createWebhookReceiverStore, type ReceiverRecord } from '../state/webhook-receivers.ts';
@@ -97,7 +105,7 @@ export interface SandboxState {
   feeds: FeedStore;
   receivers: ReceiverService;
   dispatcher: Dispatcher;
-  faults: FaultStore;
+  faults: FaultService;
   persistence: Persistence;
   /** Rate-limit counters and their settings (changeable at run time). */
   rateLimits: RateLimitPort;
@@ -129,14 +137,21 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     signatureHeader: opts.webhooks?.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
     ...(opts.maxReceiversPerTenant === undefined ? {} : { maxPerTenant: opts.maxReceiversPerTenant }),
   });
-  const faults = createFaultStore();
+  // Armed faults (matching, uses, skew) over their repository; durations run in real time.
+  const faults = createFaultService({ repository: createFaultStore() });
   const deliveryLog = durableDeliveries(createDeliveryLog(), persistence);
   const dispatcher = createDispatcher({
     // The undici package's own fetch: MSW in the same process never intercepts real deliveries.
     fetch: undiciFetch,
     ...opts.webhooks,
     clock,
-    signatureSkewMs: (receiverId) => state.faults.takeSignatureSkew(receiverId),
+    signatureSkewMs: (receiverId) => {
+      const ms = state.faults.takeSignatureSkew(receiverId);
+      // An attempt is signed synchronously. Faults are kept in each process's memory (a shared sandbox
+      // replicates them through its log), so the skew is a value; a fault repository answering promises
+      // would need the signer to wait first.
+      return typeof ms === 'number' ? ms : 0;
+    },
     ...(opts.shared ? { coordinator: opts.shared.coordinator(opts.webhooks?.timeoutMs) } : {}),
     log: deliveryLog,
     onFailure: (d) =>
@@ -167,9 +182,14 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       // Shared: transitions fall due through the operation log, never on one replica's read or timer.
       ...(opts.shared ? { applyDueOnRead: false } : { timeline }),
     }),
+    // Keys, fingerprints, in-flight waits, expiry and bounds over the records' repository (written through with a data dir).
     idempotency: opts.shared
       ? opts.shared.idempotency(clock)
-      : createIdempotencyStore(clock, opts.idempotency, persistence),
+      : createIdempotencyService({
+          repository: durableIdempotency(createIdempotencyStore(), persistence),
+          clock,
+          ...(opts.idempotency ? { options: opts.idempotency } : {}),
+        }),
     audit,
     feeds,
     receivers,
@@ -178,7 +198,11 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     persistence,
     rateLimits: opts.shared
       ? opts.shared.rateLimits(clock, opts.rateLimit)
-      : createRateLimitStore(clock, opts.rateLimit),
+      : createRateLimitService({
+          repository: createRateLimitStore(),
+          clock,
+          ...(opts.rateLimit === undefined ? {} : { initial: opts.rateLimit }),
+        }),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
     activationDelayMs: opts.activationDelayMs,
     ready: catalog.load(opts.fixtures),
@@ -186,27 +210,33 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       const tenants = [...state.tenants.keys()];
       const lists = tenants.map((t) => state.connections.list(t));
       const connections = lists.some((l) => l instanceof Promise) ? Promise.all(lists) : (lists as Connection[][]);
+      const counted = [state.idempotency.size(), state.faults.list()] as const;
+      const others = counted.some((c) => c instanceof Promise)
+        ? Promise.all(counted)
+        : (counted as unknown as [number, Fault[]]);
       return andThen(connections, (connections) =>
-        JSON.stringify({
-          connections,
-          idempotency: state.idempotency.size(),
-          audit: tenants.map((t) => state.audit.head(t)),
-          feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
-          receivers: state.receivers.count(),
-          faults: state.faults.list(),
-          catalog: state.catalog.generation(),
-        }),
+        andThen(others, ([idempotency, faults]) =>
+          JSON.stringify({
+            connections,
+            idempotency,
+            audit: tenants.map((t) => state.audit.head(t)),
+            feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
+            receivers: state.receivers.count(),
+            faults,
+            catalog: state.catalog.generation(),
+          }),
+        ),
       );
     },
     async reset() {
       await state.connections.clear();
-      state.idempotency.clear();
+      await state.idempotency.clear();
       state.audit.clear();
       state.feeds.clear();
       state.receivers.clear();
       await state.dispatcher.log.clear();
-      state.faults.clear();
-      state.rateLimits.clear();
+      await state.faults.clear();
+      await state.rateLimits.clear();
       clock.reset();
       await catalog.load(opts.fixtures);
     },

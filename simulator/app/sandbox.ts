@@ -9,7 +9,7 @@ import { createInspector } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createRuns, isSameSecret, type Runs, withRuns } from './runs.ts';
 import { createClientVerdicts } from '../client-rules/index.ts';
-import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../state/idempotency-store.ts';
+import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../services/idempotency-service.ts';
 import { DEFAULT_ALT_BASE_URL, DEFAULT_BASE_URL, type Sandbox, type SandboxOptions } from './sandbox-options.ts';
 import { openSandboxState } from './sandbox-open-state.ts';
 

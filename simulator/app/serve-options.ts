@@ -1,6 +1,6 @@
 // `ncs serve`'s options: the flags as commander hands them over, their checks, and the simulator's
 // ServeOptions made from them. The CLI (bin/cli/commands/serve.ts) only wires commander to these.
-import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../state/rate-limit-store.ts';
+import { checkRateLimitSettings, RATE_LIMIT_PRESETS, type RateLimitSettings } from '../services/rate-limit-service.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import type { ServeOptions } from './serve.ts';

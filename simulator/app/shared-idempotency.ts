@@ -9,7 +9,7 @@ import type { ContextWith } from '../core/step.ts';
 import type { Reply } from '../core/reply.ts';
 import type { HandlerResult } from '../handlers/types.ts';
 import { failureOutcomeOf, fingerprint, outcomeOf, replayOf } from '../middleware/idempotency.ts';
-import type { StoredOutcome } from '../state/idempotency-store.ts';
+import type { StoredOutcome } from '../services/idempotency-service.ts';
 import type { OpLog } from '../state/redis/op-log.ts';
 import type { RedisIdempotencyStore } from '../state/redis/redis-idempotency.ts';
 

@@ -22,8 +22,8 @@ import {
   WRITING_ROUTES,
 } from './shared-requests.ts';
 import { shareLocalStores } from './shared-stores.ts';
-import type { Fault } from '../state/fault-store.ts';
-import type { StoredOutcome } from '../state/idempotency-store.ts';
+import type { Fault } from '../services/fault-service.ts';
+import type { StoredOutcome } from '../services/idempotency-service.ts';
 import { compactor } from '../state/redis/log-compaction.ts';
 import type { SharedRateLimits } from '../state/redis/redis-rate-limit.ts';
 
@@ -134,10 +134,16 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
   if (extras?.rateLimits) rateLimits.importState(extras.rateLimits);
   if (extras?.outcomes) idem.restore(extras.outcomes);
   if (extras?.families) auth.trails.restore(extras.families);
+  // A replica keeps its faults in memory (the log replicates them), so a snapshot reads them at once.
+  const faultsNow = () => {
+    const faults = state.faults.list();
+    if (faults instanceof Promise) throw new Error('a replica keeps its faults in memory');
+    return faults;
+  };
   const takeSnapshot = () =>
     JSON.stringify({
       stores: store.persistence.dump(),
-      faults: state.faults.list(),
+      faults: faultsNow(),
       rateLimits: rateLimits.exportState(),
       outcomes: idem.dump(),
       families: auth.trails.dump(),

@@ -1,10 +1,10 @@
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { FaultCall } from '../state/fault-store.ts';
+import type { FaultCall } from '../services/fault-service.ts';
 import type { OpLog } from '../state/redis/op-log.ts';
 import { createRedisIdempotencyStore } from '../state/redis/redis-idempotency.ts';
 import { createRedisRateLimits } from '../state/redis/redis-rate-limit.ts';
-import type { RateLimitSettings } from '../state/rate-limit-store.ts';
+import type { RateLimitSettings } from '../services/rate-limit-service.ts';
 import { hashToken } from '../state/token-store.ts';
 import type { SandboxState, SharedStores } from './sandbox-state.ts';
 import type { SharedStoreParts as SharedStore } from './shared-store-parts.ts';
@@ -71,11 +71,16 @@ export function shareLocalStores(
       base.tokens.revokeClient(clientId);
     },
   };
+  // A replica keeps its faults in memory (the log replicates arming and uses): the list is a value.
+  const noneArmed = () => {
+    const armed = base.faults.list();
+    return !(armed instanceof Promise) && armed.length === 0;
+  };
   const faults = {
     ...base.faults,
     take(call: FaultCall) {
       // Nothing armed anywhere (the log would have told us): no round trip.
-      if (isApplying() || base.faults.list().length === 0) return base.faults.take(call);
+      if (isApplying() || noneArmed()) return base.faults.take(call);
       return log.submit<ReturnType<typeof base.faults.take>>('faults.take', [call], clock.now());
     },
     takeSignatureSkew(receiverId: string) {
@@ -88,8 +93,9 @@ export function shareLocalStores(
   state.rateLimits = {
     ...base.rateLimits,
     configure(settings) {
-      base.rateLimits.configure(settings);
+      const configured = base.rateLimits.configure(settings);
       share('rateLimits.configure', [settings]);
+      return configured;
     },
   };
   const ops: Record<string, (...args: never[]) => unknown> = {

@@ -2,13 +2,12 @@ import type { z } from 'zod';
 import { type ConnectionService, TransitionError } from '../services/connection-service.ts';
 import type { ConnectionState } from '../services/connection-lifecycle.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
-import type { Fault } from '../state/fault-store.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { FeedStore } from '../events/feed.ts';
-import type { FaultStore } from '../state/fault-store.ts';
-import type { IdempotencyPort } from '../state/idempotency-store.ts';
+import type { Fault, FaultService } from '../services/fault-service.ts';
+import type { IdempotencyPort } from '../services/idempotency-service.ts';
 import type { EventBus } from '../state/domain-events.ts';
-import { checkRateLimitSettings, type RateLimitSettings, type RateLimitPort } from '../state/rate-limit-store.ts';
+import { checkRateLimitSettings, type RateLimitSettings, type RateLimitPort } from '../services/rate-limit-service.ts';
 import type { ReceiverService } from '../services/receiver-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { AddFaultBody, ClientReportQuery, ReceiverCheckBody, SetStatusBody, TriggerBody } from './routes.ts';
@@ -32,7 +31,7 @@ export interface ControlStores {
   clock: Clock;
   connections: ConnectionService;
   idempotency: IdempotencyPort;
-  faults: FaultStore;
+  faults: FaultService;
   feeds: FeedStore;
   receivers: ReceiverService;
   dispatcher: Dispatcher;
@@ -59,12 +58,16 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
   const caller = (requestId: string) => ({ actor: 'sandbox-admin', requestId });
   return {
     summary() {
-      return andThen(state.connections.count(), (connections) => ({
+      const counted = [state.connections.count(), state.idempotency.size(), state.faults.list()] as const;
+      const all = counted.some((c) => c instanceof Promise)
+        ? Promise.all(counted)
+        : (counted as unknown as [number, number, Fault[]]);
+      return andThen(all, ([connections, idempotencyRecords, faults]) => ({
         connections,
-        idempotencyRecords: state.idempotency.size(),
+        idempotencyRecords,
         clockOffsetMs: state.clock.offset(),
         now: new Date(state.clock.now()).toISOString(),
-        faults: state.faults.list(),
+        faults,
       }));
     },
     async reset() {
@@ -95,13 +98,8 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
       return this.clock();
     },
     /** Arms a fault for `count` matching calls (default 1) or, with `durationSeconds` alone, every one until then. */
-    addFault(fault: z.input<typeof AddFaultBody>): Fault {
-      const { count, durationSeconds, ...rest } = fault;
-      return state.faults.add({
-        ...rest,
-        remaining: count ?? (durationSeconds ? Number.POSITIVE_INFINITY : 1),
-        ...(durationSeconds ? { expiresAt: Date.now() + durationSeconds * 1000 } : {}),
-      });
+    addFault(fault: z.input<typeof AddFaultBody>) {
+      return state.faults.arm(fault);
     },
     listFaults: () => state.faults.list(),
     /** Publishes a service status message on the public feed of the status stream. */
@@ -126,8 +124,7 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
       }));
     },
     clearFaults() {
-      state.faults.clear();
-      return [] as Fault[];
+      return andThen(state.faults.clear(), () => [] as Fault[]);
     },
     /** The rate limit every access gets from now on, or `false` to switch it off. */
     setRateLimit(settings: RateLimitSettings | false) {
@@ -138,8 +135,7 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
         if (err instanceof RangeError) throw new ControlError('invalid_request', `${err.message}.`);
         throw err;
       }
-      state.rateLimits.configure(checked);
-      return { rateLimit: state.rateLimits.settings() };
+      return andThen(state.rateLimits.configure(checked), () => ({ rateLimit: state.rateLimits.settings() }));
     },
     /**
      * Starts a new sequence of attempts for a logged delivery, exactly as the tenant's

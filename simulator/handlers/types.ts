@@ -8,7 +8,7 @@ import type { StreamGate } from '../events/stream-limits.ts';
 import type { CatalogStore } from '../state/catalog-store.ts';
 import type { ClientRegistry } from '../state/clients.ts';
 import type { EventBus } from '../state/domain-events.ts';
-import type { IdempotencyPort } from '../state/idempotency-store.ts';
+import type { IdempotencyPort } from '../services/idempotency-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 import type { ConnectionService } from '../services/connection-service.ts';
 import type { ReceiverService } from '../services/receiver-service.ts';

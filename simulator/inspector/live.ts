@@ -22,10 +22,10 @@ export function createLiveSource(state: InspectorStores, journal: Journal, tickM
         sink.write(encodeSseControl('change', { type: e.type, tenant: e.tenant, target: e.target })),
       );
       let lastSignature = '';
-      const timer = setInterval(() => {
+      const tick = (armed: number) => {
         // Delivery attempts finish outside any request: a changed signature tells the page to reload that view.
         const pending = state.dispatcher.pending();
-        const signature = `${pending}|${state.faults.list().length}|${state.clock.offset()}`;
+        const signature = `${pending}|${armed}|${state.clock.offset()}`;
         sink.write(
           encodeSseControl('tick', {
             now: new Date(state.clock.now()).toISOString(),
@@ -34,6 +34,15 @@ export function createLiveSource(state: InspectorStores, journal: Journal, tickM
           }),
         );
         lastSignature = signature;
+      };
+      const timer = setInterval(() => {
+        const faults = state.faults.list();
+        if (faults instanceof Promise)
+          faults.then(
+            (f) => tick(f.length),
+            () => {},
+          );
+        else tick(faults.length);
       }, tickMs);
       timer.unref?.();
       return () => {

@@ -3,9 +3,9 @@ import type { FeedStore } from '../events/feed.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ConnectionService } from '../services/connection-service.ts';
 import type { EventBus } from '../state/domain-events.ts';
-import type { FaultStore } from '../state/fault-store.ts';
-import type { IdempotencyPort } from '../state/idempotency-store.ts';
-import type { RateLimitPort } from '../state/rate-limit-store.ts';
+import type { FaultService } from '../services/fault-service.ts';
+import type { IdempotencyPort } from '../services/idempotency-service.ts';
+import type { RateLimitPort } from '../services/rate-limit-service.ts';
 import type { ReceiverService } from '../services/receiver-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
 
@@ -19,7 +19,7 @@ export interface InspectorStores {
   idempotency: IdempotencyPort;
   receivers: ReceiverService;
   dispatcher: Dispatcher;
-  faults: FaultStore;
+  faults: FaultService;
   feeds: FeedStore;
   audit: AuditLog;
   rateLimits: RateLimitPort;

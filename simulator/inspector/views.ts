@@ -1,5 +1,6 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
+import type { Fault } from '../services/fault-service.ts';
 import type { Delivery } from '../state/delivery-log.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
 import type { Journal } from './journal.ts';
@@ -9,18 +10,25 @@ import type { InspectorStores } from './stores.ts';
 
 /** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
 export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'>) {
-  const counted = [state.connections.count(), state.receivers.count()] as const;
-  const counts = counted.some((c) => c instanceof Promise) ? Promise.all(counted) : (counted as [number, number]);
-  return andThen(counts, ([connections, receivers]) => ({
+  const counted = [
+    state.connections.count(),
+    state.receivers.count(),
+    state.idempotency.size(),
+    state.faults.list(),
+  ] as const;
+  const counts = counted.some((c) => c instanceof Promise)
+    ? Promise.all(counted)
+    : (counted as unknown as [number, number, number, Fault[]]);
+  return andThen(counts, ([connections, receivers, idempotencyRecords, faults]) => ({
     tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
     environment: state.environment,
     clock: { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() },
-    faults: state.faults.list(),
+    faults,
     rateLimit: state.rateLimits.settings(),
     counts: {
       connections,
       receivers,
-      idempotencyRecords: state.idempotency.size(),
+      idempotencyRecords,
       pendingDeliveries: state.dispatcher.pending(),
     },
     ...(journal ? { journal: journal.stats() } : {}),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFaultService } from '../services/fault-service.ts';
 import { createFaultStore } from '../state/fault-store.ts';
 import { faultStep } from './faults.ts';
 import { raw, type Reply } from '../core/reply.ts';
@@ -7,7 +8,7 @@ import { okResponse, testContext } from '../test-support/test-context.ts';
 
 describe('faultStep', () => {
   it('applies a fault to the next N matching calls only', async () => {
-    const faults = createFaultStore();
+    const faults = createFaultService({ repository: createFaultStore() });
     faults.add({ kind: 'rate_limited', route: 'x', remaining: 2, retryAfterSeconds: 3 });
     const mw = faultStep(faults).run;
     const call = () => mw(testContext(), async () => okResponse());
@@ -15,12 +16,12 @@ describe('faultStep', () => {
     await expect(call()).rejects.toMatchObject({ code: 'rate_limited' });
     await expect(call()).resolves.toMatchObject({ status: 200 });
   });
-  it('matches method and route', () => {
-    const faults = createFaultStore();
+  it('matches method and route', async () => {
+    const faults = createFaultService({ repository: createFaultStore() });
     faults.add({ kind: 'internal', method: 'POST', route: '/api/public/v1/connections', remaining: 1 });
-    expect(faults.take({ method: 'GET', path: '/api/public/v1/connections' })).toBeUndefined();
-    expect(faults.take({ method: 'POST', path: '/api/public/v1/connections' })?.kind).toBe('internal');
-    expect(faults.list()).toEqual([]);
+    expect(await faults.take({ method: 'GET', path: '/api/public/v1/connections' })).toBeUndefined();
+    expect((await faults.take({ method: 'POST', path: '/api/public/v1/connections' }))?.kind).toBe('internal');
+    expect(await faults.list()).toEqual([]);
   });
 });
 
@@ -28,7 +29,7 @@ describe('faultStep: commit_then_fail, scopes and stream faults', () => {
   const streamReply = (stream: StreamSource) => raw({ status: 200, headers: {}, stream });
   const statusOf = (r: Reply) => ('raw' in r ? r.raw.status : r.status);
   it('commit_then_fail runs the call, then answers 500, 503 or drops the connection', async () => {
-    const faults = createFaultStore();
+    const faults = createFaultService({ repository: createFaultStore() });
     const mw = faultStep(faults).run;
     let committed = 0;
     const commit = async () => {
@@ -47,24 +48,24 @@ describe('faultStep: commit_then_fail, scopes and stream faults', () => {
     expect(statusOf(await mw(testContext(), commit))).toBe(200);
   });
   it('leaves a failed call alone: nothing was committed', async () => {
-    const faults = createFaultStore();
+    const faults = createFaultService({ repository: createFaultStore() });
     faults.add({ kind: 'commit_then_fail', remaining: 1 });
     const refused = async (): Promise<Reply> => raw({ status: 409, headers: {}, body: '{}' });
     expect(statusOf(await faultStep(faults).run(testContext(), refused))).toBe(409);
   });
-  it('scopes a fault to a tenant and a duration', () => {
+  it('scopes a fault to a tenant and a duration', async () => {
     let now = 1000;
-    const faults = createFaultStore(() => now);
+    const faults = createFaultService({ repository: createFaultStore(), now: () => now });
     faults.add({ kind: 'internal', tenant: 't1', remaining: Number.POSITIVE_INFINITY, expiresAt: 2000 });
-    expect(faults.take({ method: 'GET', path: '/x', tenant: 't2' })).toBeUndefined();
-    expect(faults.take({ method: 'GET', path: '/x', tenant: 't1' })?.kind).toBe('internal');
-    expect(faults.take({ method: 'GET', path: '/x', tenant: 't1' })?.kind).toBe('internal');
+    expect(await faults.take({ method: 'GET', path: '/x', tenant: 't2' })).toBeUndefined();
+    expect((await faults.take({ method: 'GET', path: '/x', tenant: 't1' }))?.kind).toBe('internal');
+    expect((await faults.take({ method: 'GET', path: '/x', tenant: 't1' }))?.kind).toBe('internal');
     now = 2000;
-    expect(faults.take({ method: 'GET', path: '/x', tenant: 't1' })).toBeUndefined();
-    expect(faults.list()).toEqual([]);
+    expect(await faults.take({ method: 'GET', path: '/x', tenant: 't1' })).toBeUndefined();
+    expect(await faults.list()).toEqual([]);
   });
   it('stream_cut ends the stream after N numbered messages', async () => {
-    const faults = createFaultStore();
+    const faults = createFaultService({ repository: createFaultStore() });
     faults.add({ kind: 'stream_cut', afterMessages: 2, remaining: 1 });
     const res = await faultStep(faults).run(testContext(), async () =>
       streamReply({
@@ -82,7 +83,7 @@ describe('faultStep: commit_then_fail, scopes and stream faults', () => {
     expect(written.map((c) => c.split('\n')[0])).toEqual(['id: 1', 'id: 2']);
   });
   it('stream_restart answers 503 on the stream route for downMs', async () => {
-    const faults = createFaultStore();
+    const faults = createFaultService({ repository: createFaultStore() });
     faults.add({ kind: 'stream_restart', afterMessages: 1, downMs: 60_000, remaining: 1 });
     const mw = faultStep(faults).run;
     const res = await mw(testContext(), async () =>
@@ -92,23 +93,23 @@ describe('faultStep: commit_then_fail, scopes and stream faults', () => {
       if ('raw' in res) res.raw.stream?.open({ write: () => true, end: resolve });
     });
     expect(statusOf(await mw(testContext(), async () => okResponse()))).toBe(503);
-    expect(faults.list()[0]).toMatchObject({ kind: 'unavailable' });
+    expect((await faults.list())[0]).toMatchObject({ kind: 'unavailable' });
   });
   it('cursor_expired only takes reconnects with a cursor and sends a stream.reset first', async () => {
-    const faults = createFaultStore();
+    const faults = createFaultService({ repository: createFaultStore() });
     faults.add({ kind: 'cursor_expired', remaining: 1 });
     const mw = faultStep(faults, { feeds: { lastId: () => 7 } }).run;
     const stream: StreamSource = { open: (sink) => (sink.write('retry: 1\n\n'), () => {}) };
     const streamRoute = { path: '/api/public/v1/stream' };
     await mw(testContext({ route: streamRoute }), async () => streamReply(stream));
     await mw(testContext({ headers: { 'last-event-id': '3' } }), async () => okResponse());
-    expect(faults.list()).toHaveLength(1);
+    expect(await faults.list()).toHaveLength(1);
     const ctx = testContext({ route: streamRoute, headers: { 'last-event-id': '3' } });
     const res = await mw(ctx, async () => streamReply(stream));
     expect(ctx.req.headers['last-event-id']).toBeUndefined();
     const written: string[] = [];
     if ('raw' in res) res.raw.stream?.open({ write: (c) => written.push(c) > 0, end: () => {} });
     expect(written[0]).toContain('"reason":"cursor_expired","cursor":3,"oldestRetained":8,"lastId":7');
-    expect(faults.list()).toEqual([]);
+    expect(await faults.list()).toEqual([]);
   });
 });

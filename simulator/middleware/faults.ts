@@ -7,7 +7,7 @@ import type { Next } from '../core/pipeline.ts';
 import { failure } from '../core/envelope.ts';
 import { isDataReply, raw, type RawReply, type Reply } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
-import type { Fault, FaultPort } from '../state/fault-store.ts';
+import type { Fault, FaultPort } from '../services/fault-service.ts';
 import { applyStreamFault, cursorOf, type StreamFaultDeps } from './stream-faults.ts';
 
 const INJECTED = 'Injected by the sandbox control plane.';

@@ -3,13 +3,14 @@ import { ApiError } from '../core/api-error.ts';
 import { failure, writeReply } from '../core/envelope.ts';
 import type { Reply } from '../core/reply.ts';
 import { createClock } from '../lib/clock.ts';
+import { createIdempotencyService } from '../services/idempotency-service.ts';
 import { createIdempotencyStore } from '../state/idempotency-store.ts';
 import { okResponse, testContext } from '../test-support/test-context.ts';
 import { idempotencyStep } from './idempotency.ts';
 
 describe('idempotencyStep', () => {
   const setup = () => {
-    const store = createIdempotencyStore(createClock(() => 0));
+    const store = createIdempotencyService({ repository: createIdempotencyStore(), clock: createClock(() => 0) });
     const mw = idempotencyStep(store).run;
     const ctx = (body: unknown, tenant = 't1') => {
       const c = testContext({ route: { idempotent: true, method: 'POST' }, body, tenant });

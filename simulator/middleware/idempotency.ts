@@ -7,7 +7,7 @@ import { errorValue } from '../core/envelope.ts';
 import type { Next } from '../core/pipeline.ts';
 import { type ContextWith, defineStep } from '../core/step.ts';
 import { isDataReply, okJson, type Reply } from '../core/reply.ts';
-import type { IdempotencyPort, StoredOutcome } from '../state/idempotency-store.ts';
+import type { IdempotencyPort, StoredOutcome } from '../services/idempotency-service.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);

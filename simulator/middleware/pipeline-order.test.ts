@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../lib/clock.ts';
 import { checkPipeline, pipeline } from '../core/step.ts';
+import { createIdempotencyService } from '../services/idempotency-service.ts';
+import { createRateLimitService } from '../services/rate-limit-service.ts';
 import { createIdempotencyStore } from '../state/idempotency-store.ts';
 import { createRateLimitStore } from '../state/rate-limit-store.ts';
 import { authStep } from './auth.ts';
@@ -12,8 +14,8 @@ import { rateLimitStep } from './rate-limit.ts';
 // being an error, i.e. if a reordering that breaks a precondition type-checks.
 const clock = createClock();
 const auth = authStep({ tokens: {} as never, clients: {} as never, clock, environment: 'sandbox' });
-const rateLimit = rateLimitStep(createRateLimitStore(clock));
-const idempotency = idempotencyStep(createIdempotencyStore(clock));
+const rateLimit = rateLimitStep(createRateLimitService({ repository: createRateLimitStore(), clock }));
+const idempotency = idempotencyStep(createIdempotencyService({ repository: createIdempotencyStore(), clock }));
 
 describe('the interface pipeline order is a type', () => {
   it('refuses the rate limit before auth, and idempotency before its key and body, in tsc and at start-up', () => {

@@ -3,7 +3,8 @@ import { ApiError } from '../core/api-error.ts';
 import type { ContextWith } from '../core/step.ts';
 import { ok as okReply, type Reply } from '../core/reply.ts';
 import { createClock } from '../lib/clock.ts';
-import { createRateLimitStore, RATE_LIMIT_PRESETS } from '../state/rate-limit-store.ts';
+import { createRateLimitService, RATE_LIMIT_PRESETS } from '../services/rate-limit-service.ts';
+import { createRateLimitStore } from '../state/rate-limit-store.ts';
 import type { AccessToken } from '../state/token-store.ts';
 import { rateLimitStep } from './rate-limit.ts';
 
@@ -36,7 +37,11 @@ describe('rate limit middleware', () => {
   function setup(limit = 2, windowSeconds = 10) {
     let now = 1_000_000;
     const clock = createClock(() => now);
-    const store = createRateLimitStore(clock, { limit, windowSeconds });
+    const store = createRateLimitService({
+      repository: createRateLimitStore(),
+      clock,
+      initial: { limit, windowSeconds },
+    });
     const middleware = rateLimitStep(store).run;
     // Middleware may throw synchronously (the core awaits inside try); a promise keeps the tests uniform.
     const mw = (ctx: ContextWith<'access'>, next: typeof ok) => Promise.resolve().then(() => middleware(ctx, next));
@@ -88,18 +93,22 @@ describe('rate limit middleware', () => {
 
   it('starts a new window when the clock was reset backwards; new settings restart the counters', async () => {
     const { store, tick } = setup(1, 60);
-    expect(store.hit('k')?.allowed).toBe(true);
-    expect(store.hit('k')?.allowed).toBe(false);
+    expect((await store.hit('k'))?.allowed).toBe(true);
+    expect((await store.hit('k'))?.allowed).toBe(false);
     tick(-5_000);
-    expect(store.hit('k')?.allowed).toBe(true);
+    expect((await store.hit('k'))?.allowed).toBe(true);
     store.configure({ limit: 3, windowSeconds: 1 });
-    expect(store.hit('k')).toMatchObject({ allowed: true, remaining: 2, limit: 3 });
+    expect(await store.hit('k')).toMatchObject({ allowed: true, remaining: 2, limit: 3 });
   });
 
   it('refuses nonsense settings and documents its presets', () => {
     const clock = createClock();
-    expect(() => createRateLimitStore(clock, { limit: 0, windowSeconds: 1 })).toThrow(RangeError);
-    expect(() => createRateLimitStore(clock, { limit: 1, windowSeconds: 0.5 })).toThrow(/window/);
+    expect(() =>
+      createRateLimitService({ repository: createRateLimitStore(), clock, initial: { limit: 0, windowSeconds: 1 } }),
+    ).toThrow(RangeError);
+    expect(() =>
+      createRateLimitService({ repository: createRateLimitStore(), clock, initial: { limit: 1, windowSeconds: 0.5 } }),
+    ).toThrow(/window/);
     expect(RATE_LIMIT_PRESETS.default).toEqual({ limit: 600, windowSeconds: 60 });
     expect(RATE_LIMIT_PRESETS.low).toEqual({ limit: 5, windowSeconds: 10 });
   });

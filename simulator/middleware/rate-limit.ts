@@ -3,7 +3,7 @@ import type { Access, RequestContext } from '../core/context.ts';
 import type { Next } from '../core/pipeline.ts';
 import type { Reply } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
-import type { RateLimitDecision, RateLimitPort } from '../state/rate-limit-store.ts';
+import { type RateLimitDecision, type RateLimitPort, rateLimitKey } from '../services/rate-limit-service.ts';
 
 /**
  * Rate limit per access (client), tenant and environment, right after auth: every authenticated
@@ -17,8 +17,9 @@ export function rateLimitStep(store: RateLimitPort) {
     requires: ['access'],
     run(ctx, next) {
       const access = ctx.access;
-      if (!access) return next();
-      const hit = store.hit(`${access.token.clientId}|${access.tenant}|${access.token.environment}`);
+      const key = rateLimitKey(access);
+      if (!access || key === undefined) return next();
+      const hit = store.hit(key);
       // A shared store (Redis) counts across replicas and answers later; memory answers at once,
       // without an extra promise (or a closure) on the default path.
       if (hit instanceof Promise) return hit.then((decision) => decide(store, ctx, access, decision, next));

@@ -4,11 +4,11 @@ import type { Reply } from '../core/reply.ts';
 import type { StreamSink, StreamSource } from '../core/types.ts';
 import { PUBLIC_FEED, tenantFeed, type FeedStore } from '../events/feed.ts';
 import { encodeSseControl, STREAM_RESET_EVENT } from '../events/sse.ts';
-import type { Fault, FaultStore } from '../state/fault-store.ts';
+import type { Fault, FaultService } from '../services/fault-service.ts';
 
 export interface StreamFaultDeps {
   /** Where stream_restart arms its 503 for the restart's duration. */
-  faults: Pick<FaultStore, 'add'>;
+  faults: Pick<FaultService, 'add'>;
   /** The feeds, for the last id a cursor_expired reset names (0 without). */
   feeds?: Pick<FeedStore, 'lastId'>;
 }
@@ -119,7 +119,7 @@ export async function applyStreamFault(
   } else if (fault.kind === 'stream_restart') {
     const down = fault.downMs ?? DEFAULT_DOWN_MS;
     res.stream = afterMessages(res.stream, after, (end) => {
-      deps.faults.add({
+      const armed = deps.faults.add({
         kind: 'unavailable',
         route: ctx.route?.id ?? ctx.req.path,
         ...(fault.tenant ? { tenant: fault.tenant } : {}),
@@ -127,7 +127,9 @@ export async function applyStreamFault(
         expiresAt: Date.now() + down,
         retryAfterSeconds: Math.ceil(down / 1000),
       });
-      end();
+      // The stream ends once the 503 is armed, so the client's reconnect meets it.
+      if (armed instanceof Promise) armed.then(end, end);
+      else end();
     });
   }
   return reply;

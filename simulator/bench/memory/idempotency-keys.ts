@@ -6,6 +6,7 @@ import type { ContextWith } from '../../core/step.ts';
 import { ok } from '../../core/reply.ts';
 import { idempotencyStep } from '../../middleware/idempotency.ts';
 import { createClock } from '../../lib/clock.ts';
+import { createIdempotencyService } from '../../services/idempotency-service.ts';
 import { createIdempotencyStore } from '../../state/idempotency-store.ts';
 import { count, mb } from '../lib/format.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';
@@ -30,7 +31,7 @@ interface Result {
 }
 
 async function child(keys: number, budgetMs: number): Promise<Result> {
-  const store = createIdempotencyStore(createClock());
+  const store = createIdempotencyService({ repository: createIdempotencyStore(), clock: createClock() });
   const step = idempotencyStep(store);
   const route = ROUTE_BY_ID.get('createConnection');
   if (!route) throw new Error('the route table has no createConnection');
@@ -90,7 +91,7 @@ async function child(keys: number, budgetMs: number): Promise<Result> {
   return {
     keys: i,
     maxRecords: store.options.maxRecords,
-    records: store.size(),
+    records: await store.size(),
     seconds: (performance.now() - started) / 1000,
     points,
   };

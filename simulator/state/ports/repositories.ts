@@ -7,11 +7,14 @@ import type { ClientRegistry } from '../clients.ts';
 import type { DeliveryLog } from '../delivery-log.ts';
 import type { DeliveryLogRepository } from './deliveries.ts';
 import type { FaultStore } from '../fault-store.ts';
-import type { IdempotencyPort, IdempotencyStore } from '../idempotency-store.ts';
-import type { RateLimitPort, RateLimitStore } from '../rate-limit-store.ts';
+import type { IdempotencyStore } from '../idempotency-store.ts';
+import type { RateLimitStore } from '../rate-limit-store.ts';
 import type { TokenStore } from '../token-store.ts';
 import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
 import type { ConnectionRepository } from './connections.ts';
+import type { FaultRepository } from './faults.ts';
+import type { IdempotencyRepository } from './idempotency.ts';
+import type { RateLimitRepository } from './rate-limits.ts';
 import type { ReceiverRepository } from './receivers.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
@@ -32,17 +35,18 @@ export type RepositoryPort<S, InProcess extends keyof S = never> = {
 /** Compiles only when the memory store `S` satisfies the port `P`. @example type _ = Implements<TokenRepository, TokenStore>; */
 export type Implements<P, S extends P> = S;
 
-export type { ConnectionRepository, DeliveryLogRepository, ReceiverRepository };
-/** Idempotency records: the port the middleware already awaits only when given a promise. */
-export type IdempotencyRepository = IdempotencyPort;
-/** Rate-limit counters and their settings (settings stay in-process: a shared sandbox replicates them). */
-export type RateLimitRepository = RateLimitPort;
+export type {
+  ConnectionRepository,
+  DeliveryLogRepository,
+  FaultRepository,
+  IdempotencyRepository,
+  RateLimitRepository,
+  ReceiverRepository,
+};
 /** Access tokens and their grants (client, family); `watch` ends a live stream when its token goes. */
 export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
 /** OAuth clients of the fixtures, with their secret hashes. */
 export type ClientRepository = RepositoryPort<ClientRegistry>;
-/** Armed faults. */
-export type FaultRepository = RepositoryPort<FaultStore>;
 /** The sandbox clock's offset from real time (`now()` is computed in the process from it). */
 export type ClockOffsetRepository = RepositoryPort<Pick<Clock, 'offset' | 'advance' | 'reset'>>;
 

@@ -1,8 +1,12 @@
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Begin, IdempotencyOptions, IdempotencyPort } from '../idempotency-store.ts';
+import { type Begin, type IdempotencyOptions, type IdempotencyPort, idempotencyOptions } from '../ports/idempotency.ts';
 import type { RedisEngine } from './redis-engine.ts';
 
+// The adapter of IdempotencyPort for a shared sandbox. The idempotency service's rules
+// (services/idempotency-service.ts: fingerprint comparison, expiry at first use + TTL on the sandbox
+// clock, an issued key keeping its expiresAt) are restated in the CLAIM script because judging a key and
+// claiming it must be one atomic step across replicas.
 // One record per tenant and key, as JSON: {operation?, fingerprint?, expiresAt, entry?}. `entry` is the
 // id of the operation-log entry that made the key's operation: the claim and the append are one script,
 // so a record never exists without its entry, and no replica ever waits on another one's lease.
@@ -56,7 +60,7 @@ export function createRedisIdempotencyStore(
   clock: Clock,
   options: Partial<IdempotencyOptions> = {},
 ): RedisIdempotencyStore {
-  const opts: IdempotencyOptions = { ttlMs: options.ttlMs ?? 24 * 3600_000, maxRecords: options.maxRecords ?? 200_000 };
+  const opts = idempotencyOptions(options);
   const keyOf = (tenant: string, key: string) => `${engine.prefix}idem:${tenant}\u0000${key}`;
   // Garbage collection in real time: the sandbox clock may run ahead, so keep a day beyond the TTL.
   const gcMs = () => opts.ttlMs + 24 * 3600_000 + Math.max(0, clock.offset());

@@ -4,10 +4,13 @@ import {
   RATE_LIMIT_PRESETS,
   type RateLimitDecision,
   type RateLimitSettings,
-} from '../rate-limit-store.ts';
+} from '../ports/rate-limits.ts';
 import type { RedisEngine } from './redis-engine.ts';
 
-// The memory store's fixed window, counted in Redis: one hash per key and settings generation.
+// The rate-limit service's fixed window (services/rate-limit-service.ts: opensWindow, resetSecondsOf),
+// restated here because reading, judging and counting a window must be one atomic step across replicas:
+// this adapter implements the same RateLimitPort as the service, with the window rule in the script.
+// One hash per key and settings generation.
 // A window starts with the first call after the previous one ended; a clock moved back (reset) starts a new one.
 const HIT = `
 local now = tonumber(ARGV[1])

@@ -1,0 +1,60 @@
+import {
+  type IdempotencyRecord,
+  type IdempotencyRepository,
+  idempotencyRecordId,
+  type StoredOutcome,
+} from '../ports/idempotency.ts';
+import { andThen } from '../ports/maybe-promise.ts';
+import type { Persistence } from './persistence.ts';
+
+/** The namespace of idempotency records in a data dir (and a shared sandbox's snapshots). */
+const NS = 'idempotency';
+
+/** Records written before outcomes were values kept the member as JSON text. */
+function upgradeOutcome(o: StoredOutcome | { status: number; ok: boolean; payload: string } | undefined) {
+  if (!o || !('payload' in o)) return o;
+  return (
+    o.ok
+      ? { status: o.status, ok: true, data: JSON.parse(o.payload) }
+      : { status: o.status, ok: false, error: JSON.parse(o.payload) }
+  ) as StoredOutcome;
+}
+
+/**
+ * Only settled records are written (an issued key, or a kept outcome): an operation in flight at a
+ * crash was never acknowledged, so the record written before it (an issued key) stands.
+ */
+const settled = (r: IdempotencyRecord) => r.outcome !== undefined || r.fingerprint === undefined;
+
+/**
+ * Idempotency records that write through to `persistence` and are loaded from it at start, oldest
+ * expiry first (the sweep's order). Without a durable persistence the repository is returned as is.
+ * @example const repository = durableIdempotency(createIdempotencyStore(), persistence);
+ */
+export function durableIdempotency(repository: IdempotencyRepository, p: Persistence): IdempotencyRepository {
+  if (!p.durable) return repository;
+  const loaded = [...p.entries<IdempotencyRecord & { inFlight?: unknown }>(NS)]
+    .map(([, r]) => r)
+    .sort((a, b) => a.expiresAt - b.expiresAt);
+  for (const r of loaded) {
+    const { inFlight: _, ...kept } = r;
+    const record: IdempotencyRecord = {
+      ...kept,
+      id: idempotencyRecordId(r.tenant, r.key),
+      outcome: upgradeOutcome(r.outcome),
+    };
+    // The memory repository keeps it at once; one answering promises gets the inserts in this order,
+    // and a failed one rejects loudly (unhandled) rather than serve a partial load.
+    void repository.insert(record);
+  }
+  const save = (r: IdempotencyRecord) => {
+    if (settled(r)) p.put(NS, r.id, r);
+  };
+  return {
+    ...repository,
+    insert: (r) => andThen(repository.insert(r), () => save(r)),
+    update: (r) => andThen(repository.update(r), () => save(r)),
+    remove: (id) => andThen(repository.remove(id), () => p.delete(NS, id)),
+    clear: () => andThen(repository.clear(), () => p.deleteNamespace(NS)),
+  };
+}
