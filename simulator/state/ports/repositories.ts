@@ -1,6 +1,6 @@
-// The repository ports of the stores under state/. The stores that live beside their features (feeds,
-// audit chains, OAuth codes and refresh families, the delivery queue) have theirs in
-// app/feature-ports.ts: state/ imports no feature, not even a type.
+// The repository ports of the stores under state/. The stores that live beside their features (OAuth
+// codes and refresh families, the delivery queue) have theirs in app/feature-ports.ts: state/ imports
+// no feature, not even a type.
 import type { Clock } from '../../lib/clock.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
 import type { ClientRegistry } from '../clients.ts';
@@ -11,7 +11,11 @@ import type { IdempotencyPort, IdempotencyStore } from '../idempotency-store.ts'
 import type { RateLimitPort, RateLimitStore } from '../rate-limit-store.ts';
 import type { TokenStore } from '../token-store.ts';
 import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
+import type { AuditStore } from '../audit-store.ts';
+import type { FeedStore } from '../feed-store.ts';
+import type { AuditRepository } from './audit.ts';
 import type { ConnectionRepository } from './connections.ts';
+import type { FeedRepository } from './feeds.ts';
 import type { ReceiverRepository } from './receivers.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
@@ -19,7 +23,7 @@ import type { MaybePromise } from './maybe-promise.ts';
  * The repository port of a store: its memory interface with every method free to answer a promise
  * (an adapter across the network waits), except the `InProcess` members, which stay in the process
  * whatever the adapter (subscriptions and watches of live streams, limits read on every call).
- * @example type FeedRepository = RepositoryPort<FeedStore, 'subscribe'>; // publish(...) => MaybePromise<FeedMessage>
+ * @example type TokenRepository = RepositoryPort<TokenStore, 'watch'>; // issue(...) => MaybePromise<...>, watch stays as it is
  */
 export type RepositoryPort<S, InProcess extends keyof S = never> = {
   [K in keyof S]: K extends InProcess
@@ -32,7 +36,7 @@ export type RepositoryPort<S, InProcess extends keyof S = never> = {
 /** Compiles only when the memory store `S` satisfies the port `P`. @example type _ = Implements<TokenRepository, TokenStore>; */
 export type Implements<P, S extends P> = S;
 
-export type { ConnectionRepository, DeliveryLogRepository, ReceiverRepository };
+export type { AuditRepository, ConnectionRepository, DeliveryLogRepository, FeedRepository, ReceiverRepository };
 /** Idempotency records: the port the middleware already awaits only when given a promise. */
 export type IdempotencyRepository = IdempotencyPort;
 /** Rate-limit counters and their settings (settings stay in-process: a shared sandbox replicates them). */
@@ -49,6 +53,8 @@ export type ClockOffsetRepository = RepositoryPort<Pick<Clock, 'offset' | 'advan
 /** Every memory store of state/ satisfies its port (a change that breaks one fails `tsc` here). */
 export type MemoryStoresSatisfyTheirPorts = [
   Implements<ConnectionRepository, ReturnType<typeof createConnectionsStore>>,
+  Implements<FeedRepository, FeedStore>,
+  Implements<AuditRepository, AuditStore>,
   Implements<IdempotencyRepository, IdempotencyStore>,
   Implements<RateLimitRepository, RateLimitStore>,
   Implements<TokenRepository, TokenStore>,
