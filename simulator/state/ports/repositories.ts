@@ -12,9 +12,11 @@ import type { RateLimitPort, RateLimitStore } from '../rate-limit-store.ts';
 import type { TokenStore } from '../token-store.ts';
 import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
 import type { AuditStore } from '../audit-store.ts';
+import type { createDeliveryQueueStore } from '../delivery-queue-store.ts';
 import type { FeedStore } from '../feed-store.ts';
 import type { AuditRepository } from './audit.ts';
 import type { ConnectionRepository } from './connections.ts';
+import type { DeliveryQueueRepository } from './delivery-queue.ts';
 import type { FeedRepository } from './feeds.ts';
 import type { ReceiverRepository } from './receivers.ts';
 import type { MaybePromise } from './maybe-promise.ts';
@@ -36,7 +38,14 @@ export type RepositoryPort<S, InProcess extends keyof S = never> = {
 /** Compiles only when the memory store `S` satisfies the port `P`. @example type _ = Implements<TokenRepository, TokenStore>; */
 export type Implements<P, S extends P> = S;
 
-export type { AuditRepository, ConnectionRepository, DeliveryLogRepository, FeedRepository, ReceiverRepository };
+export type {
+  AuditRepository,
+  ConnectionRepository,
+  DeliveryLogRepository,
+  DeliveryQueueRepository,
+  FeedRepository,
+  ReceiverRepository,
+};
 /** Idempotency records: the port the middleware already awaits only when given a promise. */
 export type IdempotencyRepository = IdempotencyPort;
 /** Rate-limit counters and their settings (settings stay in-process: a shared sandbox replicates them). */
@@ -55,6 +64,8 @@ export type MemoryStoresSatisfyTheirPorts = [
   Implements<ConnectionRepository, ReturnType<typeof createConnectionsStore>>,
   Implements<FeedRepository, FeedStore>,
   Implements<AuditRepository, AuditStore>,
+  // In-process as a whole (its jobs hold timers and aborts of requests in flight): see ports/delivery-queue.ts.
+  Implements<DeliveryQueueRepository, ReturnType<typeof createDeliveryQueueStore>>,
   Implements<IdempotencyRepository, IdempotencyStore>,
   Implements<RateLimitRepository, RateLimitStore>,
   Implements<TokenRepository, TokenStore>,
