@@ -1,6 +1,6 @@
 // The repository ports of the stores under state/. The stores that live beside their features (OAuth
-// codes and refresh families, the delivery queue) have theirs in app/feature-ports.ts: state/ imports
-// no feature, not even a type.
+// codes and refresh families) have theirs in app/feature-ports.ts: state/ imports no feature, not even
+// a type.
 import type { Clock } from '../../lib/clock.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
 import type { ClientRegistry } from '../clients.ts';
