@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAuditChain } from '../../simulator/audit/hash-chain.ts';
+import { memoryAuditChain as createAuditChain } from '../../simulator/test-support/memory-streams.ts';
 import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { NCS_BIN as BIN } from '../../simulator/e2e/ready-file.ts';
 

@@ -1,11 +1,9 @@
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
-import { createAuditLog, type AuditLog } from '../audit/hash-chain.ts';
-import type { Connection } from '../contract/connections.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
 import { AUDIT_DEFAULTS, STREAM_DEFAULTS, WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { connectDomainEvents } from '../events/fan-out.ts';
-import { createFeedStore, tenantFeed, type FeedStore } from '../events/feed.ts';
+import { tenantFeed } from '../events/feed.ts';
 import {
   type AttemptCoordinator,
   createDispatcher,
@@ -30,8 +28,13 @@ import {
   type IdempotencyPort,
 } from '../services/idempotency-service.ts';
 import { durableIdempotency } from '../state/persistence/durable-idempotency.ts';
-import { durableFeeds } from '../events/durable-feeds.ts';
-import { durableAudit, durableDeliveries } from '../state/persistence/durable-stores.ts';
+import { durableDeliveries } from '../state/persistence/durable-stores.ts';
+import { durableAudit } from '../state/persistence/durable-audit.ts';
+import { durableFeeds } from '../state/persistence/durable-feeds.ts';
+import { createAuditStore } from '../state/audit-store.ts';
+import { createFeedStore } from '../state/feed-store.ts';
+import { type AuditService, createAuditService } from '../services/audit-service.ts';
+import { createFeedService, type FeedService } from '../services/feed-service.ts';
 import { memoryOnly, type Persistence } from '../state/persistence/persistence.ts';
 import { createRateLimitStore } from '../state/rate-limit-store.ts';
 import { createRateLimitService, type RateLimitPort, type RateLimitSettings } from '../services/rate-limit-service.ts';
@@ -101,8 +104,8 @@ export interface SandboxState {
   tokens: TokenStore;
   connections: ConnectionService;
   idempotency: IdempotencyPort;
-  audit: AuditLog;
-  feeds: FeedStore;
+  audit: AuditService;
+  feeds: FeedService;
   receivers: ReceiverService;
   dispatcher: Dispatcher;
   faults: FaultService;
@@ -120,6 +123,11 @@ export interface SandboxState {
   close(): Promise<void>;
 }
 
+/** Every answer at once when none is a promise (the memory path), else one promise of them all. */
+function all<T>(answers: MaybePromise<T>[]): MaybePromise<T[]> {
+  return answers.some((a) => a instanceof Promise) ? Promise.all(answers) : (answers as T[]);
+}
+
 export function createSandboxState(opts: StateOptions): SandboxState {
   const persistence = opts.persistence ?? memoryOnly;
   const clock = durableClock(opts.clock ?? createClock(), persistence);
@@ -127,8 +135,19 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   const catalog = createCatalogStore();
   const events = createEventBus();
   const retention = opts.streamRetention ?? STREAM_DEFAULTS.retention;
-  const feeds = durableFeeds(createFeedStore({ retention, clock }), persistence, retention);
-  const audit = durableAudit(createAuditLog({ clock }), persistence, AUDIT_DEFAULTS.maxEntriesPerTenant);
+  // The status stream's feeds (ids, retention, resumption, subscribers) over their repository.
+  const feeds = createFeedService({
+    repository: durableFeeds(createFeedStore(), persistence, retention),
+    clock,
+    retention,
+  });
+  // The audit chains (hashing, head, pages and their proofs) over their repository.
+  const maxEntries = AUDIT_DEFAULTS.maxEntriesPerTenant;
+  const audit = createAuditService({
+    repository: durableAudit(createAuditStore(), persistence, maxEntries),
+    clock,
+    maxEntries,
+  });
   // Webhook receivers (the limit per tenant, secrets, webhook.created) over their repository.
   const receivers = createReceiverService({
     repository: createWebhookReceiverStore(persistence),
@@ -154,14 +173,17 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     },
     ...(opts.shared ? { coordinator: opts.shared.coordinator(opts.webhooks?.timeoutMs) } : {}),
     log: deliveryLog,
-    onFailure: (d) =>
-      feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', {
+    onFailure: (d) => {
+      const published = feeds.publish(tenantFeed(d.tenant), 'webhook.delivery_failed', {
         deliveryId: d.id,
         webhookId: d.receiverId,
         eventId: d.eventId,
         eventType: d.eventType,
         error: d.error,
-      }),
+      });
+      // A feed store that failed to answer loses this notice, never the delivery's record.
+      if (published instanceof Promise) published.catch(() => {});
+    },
   });
   connectDomainEvents({ bus: events, audit, feeds, receivers, dispatcher });
   const state: SandboxState = {
@@ -208,31 +230,38 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     ready: catalog.load(opts.fixtures),
     snapshot() {
       const tenants = [...state.tenants.keys()];
-      const lists = tenants.map((t) => state.connections.list(t));
-      const connections = lists.some((l) => l instanceof Promise) ? Promise.all(lists) : (lists as Connection[][]);
-      const counted = [state.idempotency.size(), state.faults.list()] as const;
-      const others = counted.some((c) => c instanceof Promise)
-        ? Promise.all(counted)
-        : (counted as unknown as [number, Fault[]]);
+      const connections = all(tenants.map((t) => state.connections.list(t)));
+      const heads = all(tenants.map((t) => state.audit.head(t)));
+      const feeds = andThen(state.feeds.keys(), (keys) =>
+        andThen(all(keys.map((k) => state.feeds.lastId(k))), (ids) => keys.map((k, i) => [k, ids[i]])),
+      );
+      const idempotency = state.idempotency.size();
+      const faults: MaybePromise<Fault[]> = state.faults.list();
       return andThen(connections, (connections) =>
-        andThen(others, ([idempotency, faults]) =>
-          JSON.stringify({
-            connections,
-            idempotency,
-            audit: tenants.map((t) => state.audit.head(t)),
-            feeds: state.feeds.keys().map((k) => [k, state.feeds.lastId(k)]),
-            receivers: state.receivers.count(),
-            faults,
-            catalog: state.catalog.generation(),
-          }),
+        andThen(heads, (audit) =>
+          andThen(feeds, (feeds) =>
+            andThen(idempotency, (idempotency) =>
+              andThen(faults, (faults) =>
+                JSON.stringify({
+                  connections,
+                  idempotency,
+                  audit,
+                  feeds,
+                  receivers: state.receivers.count(),
+                  faults,
+                  catalog: state.catalog.generation(),
+                }),
+              ),
+            ),
+          ),
         ),
       );
     },
     async reset() {
       await state.connections.clear();
       await state.idempotency.clear();
-      state.audit.clear();
-      state.feeds.clear();
+      await state.audit.clear();
+      await state.feeds.clear();
       state.receivers.clear();
       await state.dispatcher.log.clear();
       await state.faults.clear();

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../lib/clock.ts';
-import { createAuditChain, hashAuditEntry, type AuditEntry } from '../audit/hash-chain.ts';
+import { hashAuditEntry, type AuditEntry } from './audit-hash.ts';
+import { memoryAuditChain as createAuditChain } from '../test-support/memory-streams.ts';
 import { verifyAuditRange } from './audit-verify.ts';
 
 function sample(n = 8, tail = 6) {

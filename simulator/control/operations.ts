@@ -3,7 +3,7 @@ import { type ConnectionService, TransitionError } from '../services/connection-
 import type { ConnectionState } from '../services/connection-lifecycle.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { FeedStore } from '../events/feed.ts';
+import type { FeedService } from '../services/feed-service.ts';
 import type { Fault, FaultService } from '../services/fault-service.ts';
 import type { IdempotencyPort } from '../services/idempotency-service.ts';
 import type { EventBus } from '../state/domain-events.ts';
@@ -32,7 +32,7 @@ export interface ControlStores {
   connections: ConnectionService;
   idempotency: IdempotencyPort;
   faults: FaultService;
-  feeds: FeedStore;
+  feeds: FeedService;
   receivers: ReceiverService;
   dispatcher: Dispatcher;
   events: EventBus;
@@ -104,11 +104,11 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
     listFaults: () => state.faults.list(),
     /** Publishes a service status message on the public feed of the status stream. */
     setStatus(body: z.input<typeof SetStatusBody>) {
-      const message = state.feeds.publish(PUBLIC_FEED, 'service.status', {
+      const published = state.feeds.publish(PUBLIC_FEED, 'service.status', {
         status: body.status,
         message: body.message ?? `Service is ${body.status.replace('_', ' ')}.`,
       });
-      return { feed: PUBLIC_FEED, id: message.id, event: message.event, data: message.data };
+      return andThen(published, (m) => ({ feed: PUBLIC_FEED, id: m.id, event: m.event, data: m.data }));
     },
     /** Emits a sample order event to one tenant: its stream feed and every subscribed receiver. */
     trigger(body: z.input<typeof TriggerBody>) {

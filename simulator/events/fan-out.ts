@@ -1,16 +1,17 @@
-import type { AuditLog } from '../audit/hash-chain.ts';
 import type { DomainEvent, EventBus } from '../state/domain-events.ts';
 import { newId } from '../lib/ids.ts';
 import { isoTime } from '../lib/iso-time.ts';
+import type { AuditService } from '../services/audit-service.ts';
+import type { FeedService } from '../services/feed-service.ts';
 import type { ReceiverService } from '../services/receiver-service.ts';
 import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
-import { tenantFeed, type FeedStore } from './feed.ts';
+import { tenantFeed } from './feed.ts';
 
 export interface FanOutDeps {
   bus: EventBus;
-  audit: AuditLog;
-  feeds: FeedStore;
+  audit: AuditService;
+  feeds: FeedService;
   receivers: Pick<ReceiverService, 'subscribedTo'>;
   dispatcher: Dispatcher;
 }
@@ -27,7 +28,9 @@ export function announce(
   at?: number,
 ): MaybePromise<{ eventId: string; deliveries: string[] }> {
   const eventId = newId('evt');
-  deps.feeds.publish(tenantFeed(tenant), type, { eventId, ...data });
+  const published = deps.feeds.publish(tenantFeed(tenant), type, { eventId, ...data });
+  // A feed store that failed to answer loses the stream message, never the deliveries or the write.
+  if (published instanceof Promise) published.catch(() => {});
   return andThen(deps.receivers.subscribedTo(tenant, type), (receivers) => {
     const deliveries = receivers.map(
       (r) =>
@@ -46,13 +49,14 @@ export function announce(
  */
 export function connectDomainEvents(deps: FanOutDeps): () => void {
   return deps.bus.on((e: DomainEvent) => {
-    deps.audit.append(e.tenant, {
+    const recorded = deps.audit.append(e.tenant, {
       requestId: e.requestId,
       actor: e.actor,
       action: e.type,
       target: `${e.target.type}:${e.target.id}`,
       at: isoTime(e.at),
     });
+    if (recorded instanceof Promise) recorded.catch(() => {});
     const announced = announce(deps, e.tenant, e.type, { requestId: e.requestId, target: e.target, ...e.data }, e.at);
     // A receiver store that failed to answer loses this event's deliveries, never the write behind it.
     if (announced instanceof Promise) announced.catch(() => {});

@@ -1,7 +1,12 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
 import type { StreamSink } from '../core/types.ts';
-import { createFeedStore, PUBLIC_FEED, type FeedStore } from './feed.ts';
+import { memoryFeeds as createFeedStore } from '../test-support/memory-streams.ts';
+import { createClock } from '../lib/clock.ts';
+import { createFeedService } from '../services/feed-service.ts';
+import { createFeedStore as createFeedRepository } from '../state/feed-store.ts';
+import type { FeedRepository } from '../state/ports/feeds.ts';
+import { PUBLIC_FEED } from './feed.ts';
 import { createSseSource, type IntervalTimers, type SseSourceOptions, type StreamEndReason } from './sse-source.ts';
 
 /** A sink that records what it is given; `accept` decides what write returns. */
@@ -78,6 +83,8 @@ function open(feeds: FeedStore, opts: SseSourceOptions = {}, sinkOpts: { drain?:
 const publish = (feeds: FeedStore, n: number) => {
   for (let i = 0; i < n; i++) feeds.publish(PUBLIC_FEED, 'service.status', { n: feeds.lastId(PUBLIC_FEED) + 1 });
 };
+
+type FeedStore = ReturnType<typeof createFeedStore>;
 
 describe('SSE source', () => {
   it('starts with the retry hint and, without a cursor, carries live messages only', () => {
@@ -260,5 +267,72 @@ describe('SSE source', () => {
     publish(feeds, 5);
     expect(t.ends).toEqual([]);
     expect(t.ids()).toEqual([7, 8, 9, 10, 11, 12, 13]);
+  });
+});
+
+/** The memory repository behind promises: what a repository across the network answers. */
+function networkLike(inner: FeedRepository): FeedRepository {
+  const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
+    wrapped[name] = (...args: unknown[]) => later(fn(...args));
+  return wrapped as unknown as FeedRepository;
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('SSE source over a promise-answering feed repository', () => {
+  const setup = (retention = 100) =>
+    createFeedService({ repository: networkLike(createFeedRepository()), clock: createClock(), retention });
+
+  it('replays after the cursor, then carries live messages, each once and in order', async () => {
+    const feeds = setup();
+    for (let i = 0; i < 5; i++) await feeds.publish(PUBLIC_FEED, 'tick', i);
+    const s = fakeSink();
+    const ends: StreamEndReason[] = [];
+    const stop = createSseSource(feeds, PUBLIC_FEED, {
+      cursor: 2,
+      timers: fakeTimers().timers,
+      onEnd: (r) => ends.push(r),
+    }).open(s.sink);
+    await settle();
+    expect(s.ids()).toEqual([3, 4, 5]);
+    await Promise.all([feeds.publish(PUBLIC_FEED, 'tick', 5), feeds.publish(PUBLIC_FEED, 'tick', 6)]);
+    await settle();
+    expect(s.ids()).toEqual([3, 4, 5, 6, 7]);
+    stop();
+    expect(ends).toEqual(['stopped']);
+  });
+
+  it('a stream stopped before its position is known ends once and never starts', async () => {
+    const feeds = setup();
+    const s = fakeSink();
+    const ends: StreamEndReason[] = [];
+    const stop = createSseSource(feeds, PUBLIC_FEED, {
+      cursor: 0,
+      timers: fakeTimers().timers,
+      onEnd: (r) => ends.push(r),
+    }).open(s.sink);
+    stop();
+    stop();
+    await settle();
+    expect(ends).toEqual(['stopped']);
+    expect(s.state.chunks).toEqual([]);
+    expect(feeds.subscriberCount(PUBLIC_FEED)).toBe(0);
+  });
+
+  it('a blocked reader that falls out of the retention window is disconnected as a slow consumer', async () => {
+    const feeds = setup(3);
+    const s = fakeSink();
+    const ends: StreamEndReason[] = [];
+    createSseSource(feeds, PUBLIC_FEED, { cursor: 0, timers: fakeTimers().timers, onEnd: (r) => ends.push(r) }).open(
+      s.sink,
+    );
+    await settle();
+    s.state.accept = false;
+    await feeds.publish(PUBLIC_FEED, 'tick', 1);
+    await settle();
+    for (let i = 0; i < 4; i++) await feeds.publish(PUBLIC_FEED, 'tick', i);
+    await settle();
+    expect(ends).toEqual(['slow_consumer']);
   });
 });

@@ -1,15 +1,8 @@
 import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
 import type { StreamSink, StreamSource } from '../core/types.ts';
-import type { FeedMessage, FeedStore, FeedSubscriber } from './feed.ts';
+import type { FeedMessage, FeedService, FeedSubscriber, StreamReset } from './feed.ts';
 import { joinHeartbeat, leaveHeartbeat, realTimers, type HeartbeatMember, type IntervalTimers } from './heartbeat.ts';
-import {
-  encodeSseControl,
-  encodeSseMessage,
-  encodeSseRetry,
-  HEARTBEAT_FRAME,
-  planResume,
-  STREAM_RESET_EVENT,
-} from './sse.ts';
+import { encodeSseControl, encodeSseMessage, encodeSseRetry, HEARTBEAT_FRAME, STREAM_RESET_EVENT } from './sse.ts';
 
 export type { IntervalTimers } from './heartbeat.ts';
 
@@ -60,7 +53,7 @@ export interface SseSourceOptions {
  * subscriber, a member of the shared heartbeat and of the watch that may close it.
  */
 class SseStream implements FeedSubscriber, HeartbeatMember, ClosableStream {
-  private readonly feeds: FeedStore;
+  private readonly feeds: FeedService;
   private readonly key: string;
   private readonly sink: StreamSink;
   private last: number;
@@ -72,10 +65,12 @@ class SseStream implements FeedSubscriber, HeartbeatMember, ClosableStream {
   private readonly watch: StreamWatch | undefined;
   private ended = false;
   private blocked = false;
+  /** Waiting for the feed's answer (a repository across the network): the pump goes on when it comes. */
+  private reading = false;
   private refused = 0;
   private unwatch: (() => void) | undefined;
 
-  constructor(feeds: FeedStore, key: string, sink: StreamSink, after: number, opts: SseSourceOptions) {
+  constructor(feeds: FeedService, key: string, sink: StreamSink, after: number, opts: SseSourceOptions) {
     this.feeds = feeds;
     this.key = key;
     this.sink = sink;
@@ -113,24 +108,42 @@ class SseStream implements FeedSubscriber, HeartbeatMember, ClosableStream {
   }
 
   private pump(): void {
-    while (!this.ended && !this.blocked) {
-      if (this.last + 1 < this.feeds.oldestRetained(this.key)) {
-        this.finish('slow_consumer');
+    while (!this.ended && !this.blocked && !this.reading) {
+      const next = this.feeds.next(this.key, this.last);
+      if (next instanceof Promise) {
+        // Only a repository across the network gets here: one continuation per read it waits for.
+        this.reading = true;
+        next.then(
+          (m) => {
+            this.reading = false;
+            if (this.take(m)) this.pump();
+          },
+          () => this.finish('closed'),
+        );
         return;
       }
-      const next = this.feeds.get(this.key, this.last + 1);
-      if (!next) return;
-      this.last = next.id;
-      if (!this.write(encodeSseMessage(next))) return;
+      if (!this.take(next)) return;
     }
+  }
+
+  /** Writes the feed's next message; false when there is none yet or the stream cannot go on. */
+  private take(next: FeedMessage | null | undefined): boolean {
+    if (this.ended || this.blocked || next === undefined) return false;
+    if (next === null) {
+      // Fallen out of the retention window: going on would leave a gap (the client resumes).
+      this.finish('slow_consumer');
+      return false;
+    }
+    this.last = next.id;
+    return this.write(encodeSseMessage(next));
   }
 
   /** A message was published on the feed. */
   deliver(m: FeedMessage): void {
     if (this.ended) return;
     if (this.blocked) {
-      if (m.id - this.last > this.maxLag || this.last + 1 < this.feeds.oldestRetained(this.key))
-        this.finish('slow_consumer');
+      // Further behind than allowed, or than the feed retains (its window ends at m.id): no read needed.
+      if (m.id - this.last > this.maxLag || m.id - this.last > this.feeds.retention) this.finish('slow_consumer');
       return;
     }
     this.pump();
@@ -173,14 +186,45 @@ class SseStream implements FeedSubscriber, HeartbeatMember, ClosableStream {
  * disconnected (it resumes with Last-Event-ID).
  * @example return { status: 200, headers: { ...SSE_HEADERS }, stream: createSseSource(feeds, PUBLIC_FEED, { cursor }) };
  */
-export function createSseSource(feeds: FeedStore, key: string, opts: SseSourceOptions = {}): StreamSource {
+export function createSseSource(feeds: FeedService, key: string, opts: SseSourceOptions = {}): StreamSource {
   return { open: (sink: StreamSink) => openSseStream(feeds, key, opts, sink) };
 }
 
 // Outside createSseSource on purpose: the two closures a stream keeps capture only `stream`, not the
 // request's options and source (a closure keeps its whole chain of enclosing contexts alive).
-function openSseStream(feeds: FeedStore, key: string, opts: SseSourceOptions, sink: StreamSink): () => void {
-  const plan = planResume(feeds, key, opts.cursor);
+function openSseStream(feeds: FeedService, key: string, opts: SseSourceOptions, sink: StreamSink): () => void {
+  const plan = feeds.resume(key, opts.cursor);
+  if (!(plan instanceof Promise)) return startSseStream(feeds, key, opts, sink, plan);
+  // A repository across the network: the stream starts once its position is known, unless stopped first.
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  plan.then(
+    (p) => {
+      if (!stopped) stop = startSseStream(feeds, key, opts, sink, p);
+    },
+    () => {
+      if (stopped) return;
+      stopped = true;
+      sink.end();
+      opts.onEnd?.('closed');
+    },
+  );
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    // Not started yet: the stream's end is told here, as a started stream's finish would.
+    if (stop) stop();
+    else opts.onEnd?.('stopped');
+  };
+}
+
+function startSseStream(
+  feeds: FeedService,
+  key: string,
+  opts: SseSourceOptions,
+  sink: StreamSink,
+  plan: { after: number; reset?: StreamReset },
+): () => void {
   const stream = new SseStream(feeds, key, sink, plan.after, opts);
   sink.onDrain?.(() => stream.drained());
   stream.start(opts.retryMs ?? STREAM_DEFAULTS.retryMs, plan.reset, opts.until);

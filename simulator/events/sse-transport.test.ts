@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toFetchResponse } from '../adapters/msw.ts';
 import { writeNodeResponse } from '../adapters/node-http.ts';
 import type { PlainResponse } from '../core/types.ts';
-import { createFeedStore, PUBLIC_FEED, type FeedStore } from './feed.ts';
+import { memoryFeeds as createFeedStore } from '../test-support/memory-streams.ts';
+import { PUBLIC_FEED } from './feed.ts';
+
+type FeedStore = ReturnType<typeof createFeedStore>;
 import { createSseSource, type StreamEndReason } from './sse-source.ts';
 import { parseCursor, SSE_HEADERS } from './sse.ts';
 

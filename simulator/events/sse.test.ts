@@ -1,6 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { createFeedStore, PUBLIC_FEED } from './feed.ts';
+import { memoryFeeds as createFeedStore } from '../test-support/memory-streams.ts';
+import { PUBLIC_FEED } from './feed.ts';
 import {
   CursorError,
   encodeSseComment,
@@ -8,7 +9,6 @@ import {
   encodeSseMessage,
   encodeSseRetry,
   parseCursor,
-  planResume,
 } from './sse.ts';
 
 describe('SSE encoding', () => {
@@ -74,24 +74,5 @@ describe('parseCursor', () => {
       expect((e as CursorError).source).toBe('cursor');
       expect((e as Error).message.length).toBeLessThan(150);
     }
-  });
-});
-
-describe('planResume', () => {
-  it('continues after the cursor, live without one, and explains expired or unknown cursors', () => {
-    const feeds = createFeedStore({ retention: 3 });
-    for (let i = 0; i < 6; i++) feeds.publish(PUBLIC_FEED, 'tick', i);
-    expect(planResume(feeds, PUBLIC_FEED, undefined)).toEqual({ after: 6 });
-    expect(planResume(feeds, PUBLIC_FEED, 3)).toEqual({ after: 3 });
-    expect(planResume(feeds, PUBLIC_FEED, 6)).toEqual({ after: 6 });
-    expect(planResume(feeds, PUBLIC_FEED, 2)).toEqual({
-      after: 3,
-      reset: { reason: 'cursor_expired', cursor: 2, oldestRetained: 4, lastId: 6 },
-    });
-    expect(planResume(feeds, PUBLIC_FEED, 9)).toEqual({
-      after: 3,
-      reset: { reason: 'cursor_ahead', cursor: 9, oldestRetained: 4, lastId: 6 },
-    });
-    expect(planResume(feeds, 'tenant:x', 0)).toEqual({ after: 0 });
   });
 });

@@ -1,4 +1,6 @@
-import { messageDataJson, type FeedMessage, type FeedStore } from './feed.ts';
+import { messageDataJson, type FeedMessage } from './feed.ts';
+
+export type { StreamReset } from './feed.ts';
 
 /** Response headers of an event stream (no-transform/x-accel-buffering keep proxies from holding messages back). */
 export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -82,34 +84,4 @@ export function parseCursor(
   if (fromHeader !== undefined) return { cursor: fromHeader, source: 'header' };
   if (fromQuery !== undefined) return { cursor: fromQuery, source: 'query' };
   return { cursor: undefined, source: 'none' };
-}
-
-/** Why a stream does not continue exactly after the requested cursor. */
-export interface StreamReset {
-  reason: 'cursor_expired' | 'cursor_ahead';
-  cursor: number;
-  /** The stream continues with this message (everything still retained). */
-  oldestRetained: number;
-  lastId: number;
-}
-
-/**
- * Where a stream starts: after the cursor, or, when the cursor is older than the retention window or
- * beyond the last id, from the oldest retained message with a `stream.reset` explaining why.
- * Without a cursor: live only, after the current last id.
- * @example planResume(feeds, 'public', 41) // { after: 41 } or { after: 9, reset: { reason: 'cursor_expired', ... } }
- */
-export function planResume(
-  feeds: FeedStore,
-  key: string,
-  cursor: number | undefined,
-): { after: number; reset?: StreamReset } {
-  const lastId = feeds.lastId(key);
-  if (cursor === undefined) return { after: lastId };
-  const oldestRetained = feeds.oldestRetained(key);
-  if (cursor > lastId)
-    return { after: oldestRetained - 1, reset: { reason: 'cursor_ahead', cursor, oldestRetained, lastId } };
-  if (cursor < oldestRetained - 1)
-    return { after: oldestRetained - 1, reset: { reason: 'cursor_expired', cursor, oldestRetained, lastId } };
-  return { after: cursor };
 }

@@ -1,8 +1,6 @@
-import type { AuditLog } from '../audit/hash-chain.ts';
 import type { PublicRoute, RouteId } from '../contract/route-table.ts';
 import type { AccessToken, RequestContext, RouteContextOf } from '../core/context.ts';
 import type { Reply } from '../core/reply.ts';
-import type { FeedStore } from '../events/feed.ts';
 import type { SseSourceOptions, StreamWatch } from '../events/sse-source.ts';
 import type { StreamGate } from '../events/stream-limits.ts';
 import type { CatalogStore } from '../state/catalog-store.ts';
@@ -10,7 +8,9 @@ import type { ClientRegistry } from '../state/clients.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import type { IdempotencyPort } from '../services/idempotency-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
+import type { AuditService } from '../services/audit-service.ts';
 import type { ConnectionService } from '../services/connection-service.ts';
+import type { FeedService } from '../services/feed-service.ts';
 import type { ReceiverService } from '../services/receiver-service.ts';
 import type { OpenApiDocuments } from './openapi-documents.ts';
 
@@ -24,11 +24,11 @@ export interface HandlerDeps {
   idempotency: IdempotencyPort;
   clients: ClientRegistry;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
-  feeds: FeedStore;
+  feeds: FeedService;
   receivers: ReceiverService;
   events: EventBus;
   dispatcher: Dispatcher;
-  audit: AuditLog;
+  audit: AuditService;
   documents: OpenApiDocuments;
   /** Open SSE streams and their limits. */
   streams: StreamGate;

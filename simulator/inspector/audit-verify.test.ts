@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAuditLog } from '../audit/hash-chain.ts';
+import { memoryAudit as createAuditLog } from '../test-support/memory-streams.ts';
 import { verifyAuditRange as serverVerify } from '../contract/audit-verify.ts';
 
 // The page's port of the chain check (plain ES module, Web Crypto) must agree with the server's.

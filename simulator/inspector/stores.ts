@@ -1,7 +1,7 @@
-import type { AuditLog } from '../audit/hash-chain.ts';
-import type { FeedStore } from '../events/feed.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { AuditService } from '../services/audit-service.ts';
 import type { ConnectionService } from '../services/connection-service.ts';
+import type { FeedService } from '../services/feed-service.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import type { FaultService } from '../services/fault-service.ts';
 import type { IdempotencyPort } from '../services/idempotency-service.ts';
@@ -20,7 +20,7 @@ export interface InspectorStores {
   receivers: ReceiverService;
   dispatcher: Dispatcher;
   faults: FaultService;
-  feeds: FeedStore;
-  audit: AuditLog;
+  feeds: FeedService;
+  audit: AuditService;
   rateLimits: RateLimitPort;
 }

@@ -41,15 +41,18 @@ export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'
  */
 export function connectionsView(state: InspectorStores, tenant: string) {
   // Oldest first: a history reads forward.
-  const entries = state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit }).entries.slice().reverse();
-  return andThen(state.connections.list(tenant), (connections) =>
-    connections.map((connection) => ({
-      connection,
-      history: entries
-        .filter((e) => e.target === `connection:${connection.id}`)
-        .map((e) => ({ seq: e.seq, at: e.at, action: e.action, actor: e.actor, requestId: e.requestId })),
-    })),
-  );
+  const page = state.audit.list(tenant, { limit: AUDIT_DEFAULTS.maxLimit });
+  return andThen(page, (p) => {
+    const entries = p.entries.slice().reverse();
+    return andThen(state.connections.list(tenant), (connections) =>
+      connections.map((connection) => ({
+        connection,
+        history: entries
+          .filter((e) => e.target === `connection:${connection.id}`)
+          .map((e) => ({ seq: e.seq, at: e.at, action: e.action, actor: e.actor, requestId: e.requestId })),
+      })),
+    );
+  });
 }
 
 function deliveryView(d: Delivery, header: string) {
@@ -73,19 +76,21 @@ export function webhooksView(state: InspectorStores, tenant: string, signatureHe
 }
 
 /** Every feed of the status stream with its numbers and newest messages. */
-export function streamView(state: InspectorStores) {
-  const keys = new Set([PUBLIC_FEED, ...[...state.tenants.keys()].map(tenantFeed), ...state.feeds.keys()]);
-  return [...keys].map((key) => {
-    const lastId = state.feeds.lastId(key);
-    const after = state.feeds.after(key, Math.max(0, lastId - 20));
-    return {
-      feed: key,
-      lastId,
-      oldestRetained: state.feeds.oldestRetained(key),
-      subscribers: state.feeds.subscriberCount(key),
-      recent: 'messages' in after ? after.messages.slice().reverse() : [],
-    };
-  });
+export async function streamView(state: InspectorStores) {
+  const keys = new Set([PUBLIC_FEED, ...[...state.tenants.keys()].map(tenantFeed), ...(await state.feeds.keys())]);
+  return Promise.all(
+    [...keys].map(async (key) => {
+      const lastId = await state.feeds.lastId(key);
+      const after = await state.feeds.after(key, Math.max(0, lastId - 20));
+      return {
+        feed: key,
+        lastId,
+        oldestRetained: await state.feeds.oldestRetained(key),
+        subscribers: state.feeds.subscriberCount(key),
+        recent: 'messages' in after ? after.messages.slice().reverse() : [],
+      };
+    }),
+  );
 }
 
 /** A tenant's audit entries and proof as the API returns them; the page recomputes the chain itself. */

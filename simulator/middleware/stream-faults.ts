@@ -2,7 +2,7 @@ import type { RequestContext } from '../core/context.ts';
 import type { Next } from '../core/pipeline.ts';
 import type { Reply } from '../core/reply.ts';
 import type { StreamSink, StreamSource } from '../core/types.ts';
-import { PUBLIC_FEED, tenantFeed, type FeedStore } from '../events/feed.ts';
+import { PUBLIC_FEED, tenantFeed, type FeedService } from '../events/feed.ts';
 import { encodeSseControl, STREAM_RESET_EVENT } from '../events/sse.ts';
 import type { Fault, FaultService } from '../services/fault-service.ts';
 
@@ -10,7 +10,7 @@ export interface StreamFaultDeps {
   /** Where stream_restart arms its 503 for the restart's duration. */
   faults: Pick<FaultService, 'add'>;
   /** The feeds, for the last id a cursor_expired reset names (0 without). */
-  feeds?: Pick<FeedStore, 'lastId'>;
+  feeds?: Pick<FeedService, 'lastId'>;
 }
 
 export const DEFAULT_STALL_MS = 30_000;
@@ -90,7 +90,7 @@ export async function applyStreamFault(
     const res = 'raw' in reply ? reply.raw : undefined;
     if (!res?.stream) return reply;
     const tenant = ctx.access?.tenant;
-    const lastId = deps.feeds?.lastId(tenant ? tenantFeed(tenant) : PUBLIC_FEED) ?? 0;
+    const lastId = (await deps.feeds?.lastId(tenant ? tenantFeed(tenant) : PUBLIC_FEED)) ?? 0;
     const source = res.stream;
     res.stream = {
       open(sink) {

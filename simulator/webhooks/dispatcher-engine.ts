@@ -6,7 +6,8 @@ import { realScheduler } from '../lib/scheduler.ts';
 import { retryDelayMs } from './retry-policy.ts';
 import { postSigned, type PostOutcome } from './signed-post.ts';
 import { type DispatcherOptions, type Job, retryPolicyOf, signerFor } from './dispatcher-options.ts';
-import { createJobQueue } from './dispatcher-queue.ts';
+import { createDeliveryQueue } from '../services/delivery-queue-service.ts';
+import { createDeliveryQueueStore } from '../state/delivery-queue-store.ts';
 
 /**
  * The attempt engine behind createDispatcher: the bounded queue, attempts (coordinated or not), settling
@@ -24,10 +25,15 @@ export function createAttemptEngine(opts: DispatcherOptions) {
   const signatureHeader = opts.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader;
   const signFor = signerFor(opts);
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
-  const maxQueue = opts.maxQueue ?? WEBHOOK_DEFAULTS.maxQueue;
-  if (!Number.isSafeInteger(maxQueue) || maxQueue < 1)
-    throw new RangeError(`maxQueue must be a positive integer, not ${maxQueue}`);
-  const { queue, draining, iso, save, finishFor, enqueue } = createJobQueue(opts, log, clock, maxQueue);
+  // The bounded queue's rules (eviction, finishing, record stamps) over the jobs of this process.
+  const { jobs, iso, save, finishFor, enqueue } = createDeliveryQueue<Job>({
+    repository: createDeliveryQueueStore<Job>(),
+    log,
+    clock,
+    maxQueue: opts.maxQueue ?? WEBHOOK_DEFAULTS.maxQueue,
+    onSuccess: opts.onSuccess,
+    onFailure: opts.onFailure,
+  });
   const inFlight = new Set<Promise<void>>();
   // Set by close(): no attempt starts after it.
   const flags = { closed: false };
@@ -39,7 +45,7 @@ export function createAttemptEngine(opts: DispatcherOptions) {
     const n = job.record.attempts.length + 1;
     const sequence = job.record.sequences;
     const current = () =>
-      !flags.closed && !job.stopped && queue.get(job.record.id) === job && job.record.attempts.length + 1 === n;
+      !flags.closed && !job.stopped && jobs.pending(job.record.id) === job && job.record.attempts.length + 1 === n;
     coordinator.claim(job.record.id, sequence, n).then(
       (won) => {
         if (!current()) return;
@@ -86,7 +92,7 @@ export function createAttemptEngine(opts: DispatcherOptions) {
 
   const settle = (job: Job, n: number, o: PostOutcome, sharedDelayMs?: number) => {
     job.abort = undefined;
-    draining.delete(job.record.id);
+    jobs.undrain(job.record.id);
     const entry = {
       n,
       sequence: job.record.sequences,
@@ -122,8 +128,7 @@ export function createAttemptEngine(opts: DispatcherOptions) {
     log,
     policy,
     makeId,
-    queue,
-    draining,
+    jobs,
     flags,
     iso,
     finishFor,

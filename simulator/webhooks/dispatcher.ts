@@ -1,7 +1,7 @@
 import type { Delivery } from '../state/delivery-log.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
 import { createAttemptEngine } from './dispatcher-engine.ts';
-import { written } from './dispatcher-queue.ts';
+import { written } from '../services/delivery-queue-service.ts';
 import type { Dispatcher, DispatcherOptions, Job } from './dispatcher-options.ts';
 
 // Types and option resolution live in dispatcher-options.ts, the attempt engine in dispatcher-engine.ts.
@@ -20,21 +20,8 @@ export type {
  *          d.deliver({ id: 'wh_1', url, secret, tenant }, { id: 'evt_1', type: 'connection.created', payload });
  */
 export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
-  const {
-    log,
-    policy,
-    makeId,
-    queue,
-    draining,
-    flags,
-    iso,
-    finishFor,
-    enqueue,
-    attempt,
-    settle,
-    startSequence,
-    settled,
-  } = createAttemptEngine(opts);
+  const { log, policy, makeId, jobs, flags, iso, finishFor, enqueue, attempt, settle, startSequence, settled } =
+    createAttemptEngine(opts);
   return {
     log,
     deliver(receiver, event) {
@@ -69,15 +56,14 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     },
     redeliver(deliveryId, receiver) {
       if (flags.closed) throw new Error('the dispatcher is closed');
-      const live = queue.get(deliveryId) ?? draining.get(deliveryId);
+      const live = jobs.pending(deliveryId) ?? jobs.draining(deliveryId);
       // A delivery the dispatcher still works on is its own record; any other is read from the log.
       return andThen(live?.record ?? log.get(deliveryId), (record) => {
         if (!record) return undefined;
         if (receiver.id !== record.receiverId)
           throw new Error(`delivery ${deliveryId} does not belong to receiver ${receiver.id}`);
-        if (live && draining.has(deliveryId)) {
+        if (live && jobs.undrain(deliveryId)) {
           // Its evicted attempt is still ending: take it back, the new sequence follows that attempt.
-          draining.delete(deliveryId);
           live.stopped = undefined;
           live.receiver = receiver;
           live.restart = true;
@@ -101,7 +87,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     },
     resume(record, receiver) {
       if (flags.closed) throw new Error('the dispatcher is closed');
-      const live = queue.get(record.id);
+      const live = jobs.pending(record.id);
       if (live) return live.record;
       const counted = record.attempts.filter((a) => a.sequence === record.sequences && a.error !== 'shutdown');
       const job: Job = { record, receiver, attemptInSequence: counted.length, restart: false };
@@ -111,7 +97,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       return job.record;
     },
     applyOutcome(deliveryId, n, outcome, delay) {
-      const job = queue.get(deliveryId) ?? draining.get(deliveryId);
+      const job = jobs.pending(deliveryId) ?? jobs.draining(deliveryId);
       if (!job || job.record.attempts.length + 1 !== n) return; // not ours, or applied already
       job.cancelRetry?.();
       job.cancelRetry = undefined;
@@ -120,18 +106,17 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       job.attemptInSequence = inSequence + 1;
       settle(job, n, outcome, delay);
     },
-    pending: () => queue.size,
+    pending: () => jobs.size(),
     settled,
     async close() {
       flags.closed = true;
-      for (const job of [...queue.values(), ...draining.values()]) {
+      for (const job of jobs.all()) {
         job.stopped = 'shutdown';
         job.cancelRetry?.();
         job.abort?.('shutdown');
       }
       await settled();
-      queue.clear();
-      draining.clear();
+      jobs.clear();
     },
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAuditChain } from '../../../simulator/audit/hash-chain.ts';
+import { memoryAuditChain as createAuditChain } from '../../../simulator/test-support/memory-streams.ts';
 import { auditVerifyDocument, auditVerifyFile } from './audit-verify.ts';
 
 const chain = createAuditChain('harbour-kitchens');

@@ -280,9 +280,9 @@ export function connectionBehaviour(get: () => Target) {
       const api = client(t);
       const res = await create(api, uniqueKey('audit'));
       const c = expectSuccess(res, Connection);
-      const records = t.sandbox.state.audit
-        .list('harbour-kitchens', { limit: 500 })
-        .entries.filter((r) => r.target === `connection:${c.id}`);
+      const records = (await t.sandbox.state.audit.list('harbour-kitchens', { limit: 500 })).entries.filter(
+        (r) => r.target === `connection:${c.id}`,
+      );
       expect(records.at(-1)).toMatchObject({
         actor: 'harbour-backend',
         action: 'connection.created',

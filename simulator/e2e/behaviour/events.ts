@@ -75,7 +75,7 @@ export function streamBehaviour(get: () => Target) {
 
     it('resumes after Last-Event-ID or ?cursor without gap or duplicate; the header wins', async () => {
       const t = get();
-      const start = t.sandbox.state.feeds.lastId(PUBLIC_FEED);
+      const start = await t.sandbox.state.feeds.lastId(PUBLIC_FEED);
       for (let i = 0; i < 20; i++) t.sandbox.control.setStatus({ status: 'operational', message: `m${i}` });
       const byHeader = await readStream(t, { headers: { 'last-event-id': String(start + 5) }, count: 15 });
       expect(ids(byHeader.events)).toEqual(Array.from({ length: 15 }, (_, i) => start + 6 + i));
@@ -99,7 +99,7 @@ export function streamBehaviour(get: () => Target) {
         environment: 'sandbox',
       }).token;
       const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': 'lakeside-cafes' };
-      const first = t.sandbox.state.feeds.lastId(feed);
+      const first = await t.sandbox.state.feeds.lastId(feed);
       const total = 3000;
       let published = 0;
       const publisher = setInterval(() => {
@@ -132,9 +132,9 @@ export function streamBehaviour(get: () => Target) {
       expect(read.events[0]!.event).toBe('stream.reset');
       expect(JSON.parse(read.events[0]!.data)).toMatchObject({
         reason: 'cursor_expired',
-        oldestRetained: t.sandbox.state.feeds.oldestRetained(PUBLIC_FEED),
+        oldestRetained: await t.sandbox.state.feeds.oldestRetained(PUBLIC_FEED),
       });
-      expect(Number(read.events[1]!.id)).toBe(t.sandbox.state.feeds.oldestRetained(PUBLIC_FEED));
+      expect(Number(read.events[1]!.id)).toBe(await t.sandbox.state.feeds.oldestRetained(PUBLIC_FEED));
     });
 
     it('a malformed cursor -> 400 invalid_request as JSON, not an event', async () => {

@@ -1,6 +1,6 @@
-// The repository ports of the stores under state/. The stores that live beside their features (feeds,
-// audit chains, OAuth codes and refresh families, the delivery queue) have theirs in
-// app/feature-ports.ts: state/ imports no feature, not even a type.
+// The repository ports of the stores under state/. The stores that live beside their features (OAuth
+// codes and refresh families) have theirs in app/feature-ports.ts: state/ imports no feature, not even
+// a type.
 import type { Clock } from '../../lib/clock.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
 import type { ClientRegistry } from '../clients.ts';
@@ -11,8 +11,14 @@ import type { IdempotencyStore } from '../idempotency-store.ts';
 import type { RateLimitStore } from '../rate-limit-store.ts';
 import type { TokenStore } from '../token-store.ts';
 import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
+import type { AuditStore } from '../audit-store.ts';
+import type { createDeliveryQueueStore } from '../delivery-queue-store.ts';
+import type { FeedStore } from '../feed-store.ts';
+import type { AuditRepository } from './audit.ts';
 import type { ConnectionRepository } from './connections.ts';
+import type { DeliveryQueueRepository } from './delivery-queue.ts';
 import type { FaultRepository } from './faults.ts';
+import type { FeedRepository } from './feeds.ts';
 import type { IdempotencyRepository } from './idempotency.ts';
 import type { RateLimitRepository } from './rate-limits.ts';
 import type { ReceiverRepository } from './receivers.ts';
@@ -22,7 +28,7 @@ import type { MaybePromise } from './maybe-promise.ts';
  * The repository port of a store: its memory interface with every method free to answer a promise
  * (an adapter across the network waits), except the `InProcess` members, which stay in the process
  * whatever the adapter (subscriptions and watches of live streams, limits read on every call).
- * @example type FeedRepository = RepositoryPort<FeedStore, 'subscribe'>; // publish(...) => MaybePromise<FeedMessage>
+ * @example type TokenRepository = RepositoryPort<TokenStore, 'watch'>; // issue(...) => MaybePromise<...>, watch stays as it is
  */
 export type RepositoryPort<S, InProcess extends keyof S = never> = {
   [K in keyof S]: K extends InProcess
@@ -36,9 +42,12 @@ export type RepositoryPort<S, InProcess extends keyof S = never> = {
 export type Implements<P, S extends P> = S;
 
 export type {
+  AuditRepository,
   ConnectionRepository,
   DeliveryLogRepository,
+  DeliveryQueueRepository,
   FaultRepository,
+  FeedRepository,
   IdempotencyRepository,
   RateLimitRepository,
   ReceiverRepository,
@@ -53,6 +62,10 @@ export type ClockOffsetRepository = RepositoryPort<Pick<Clock, 'offset' | 'advan
 /** Every memory store of state/ satisfies its port (a change that breaks one fails `tsc` here). */
 export type MemoryStoresSatisfyTheirPorts = [
   Implements<ConnectionRepository, ReturnType<typeof createConnectionsStore>>,
+  Implements<FeedRepository, FeedStore>,
+  Implements<AuditRepository, AuditStore>,
+  // In-process as a whole (its jobs hold timers and aborts of requests in flight): see ports/delivery-queue.ts.
+  Implements<DeliveryQueueRepository, ReturnType<typeof createDeliveryQueueStore>>,
   Implements<IdempotencyRepository, IdempotencyStore>,
   Implements<RateLimitRepository, RateLimitStore>,
   Implements<TokenRepository, TokenStore>,

@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock } from '../lib/clock.ts';
 import { canonicalJson } from '../contract/canonical-json.ts';
-import { createAuditChain, createAuditLog, GENESIS_HASH, hashAuditEntry } from './hash-chain.ts';
+import { GENESIS_HASH, hashAuditEntry } from '../contract/audit-hash.ts';
 import { verifyAuditRange } from '../contract/audit-verify.ts';
+import { createAuditStore } from '../state/audit-store.ts';
+import type { AuditRepository } from '../state/ports/audit.ts';
+import { memoryAudit, memoryAuditChain as createAuditChain } from '../test-support/memory-streams.ts';
+import { createAuditService } from './audit-service.ts';
 
 const clock = createClock(() => Date.UTC(2026, 6, 1));
 const record = (i: number) => ({
@@ -83,7 +87,7 @@ describe('audit hash chain', () => {
   });
 
   it('keeps tenants apart', () => {
-    const log = createAuditLog({ clock });
+    const log = memoryAudit({ clock });
     log.append('harbour-kitchens', record(1));
     log.append('harbour-kitchens', record(2));
     log.append('alpine-bistro', record(3));
@@ -92,6 +96,89 @@ describe('audit hash chain', () => {
     expect(log.head('lakeside-cafes')).toEqual({ seq: 0, hash: GENESIS_HASH });
     log.clear();
     expect(log.head('harbour-kitchens').seq).toBe(0);
+  });
+});
+
+/** The memory repository behind promises: what a repository across the network answers. */
+function networkLike(inner: AuditRepository): AuditRepository {
+  const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
+    wrapped[name] = (...args: unknown[]) => later(fn(...args));
+  return wrapped as unknown as AuditRepository;
+}
+
+describe.each([
+  ['memory (answers at once)', false],
+  ['promise-answering repository', true],
+])('audit service over %s', (_name, async) => {
+  const setup = (maxEntries = 100) => {
+    const memory = createAuditStore();
+    const audit = createAuditService({ repository: async ? networkLike(memory) : memory, clock, maxEntries });
+    return { audit, memory };
+  };
+
+  it('chains appends per tenant and answers at once only from memory', async () => {
+    const { audit } = setup();
+    const first = audit.append('t', record(1));
+    expect(first instanceof Promise).toBe(async);
+    const a = await first;
+    const b = await audit.append('t', record(2));
+    const other = await audit.append('u', record(3));
+    expect([a.seq, b.seq, other.seq]).toEqual([1, 2, 1]);
+    expect(b.prevHash).toBe(a.hash);
+    expect(other.prevHash).toBe(GENESIS_HASH);
+    expect(hashAuditEntry(b)).toBe(b.hash);
+    expect(await audit.head('t')).toEqual({ seq: 2, hash: b.hash });
+    expect(await audit.head('nobody')).toEqual({ seq: 0, hash: GENESIS_HASH });
+    expect(() => audit.append('t', { ...record(4), target: '' })).toThrow(TypeError);
+    expect(await audit.size('t')).toBe(2);
+  });
+
+  it('pages backwards with before; every page and the held chain verify', async () => {
+    const { audit } = setup(8);
+    for (let i = 1; i <= 20; i++) await audit.append('t', record(i));
+    const top = await audit.list('t', { limit: 3 });
+    expect(top.entries.map((e) => e.seq)).toEqual([20, 19, 18]);
+    const next = await audit.list('t', { limit: 3, before: top.proof.fromSeq });
+    expect(next.entries.map((e) => e.seq)).toEqual([17, 16, 15]);
+    expect(verifyAuditRange(next.entries, next.proof).ok).toBe(true);
+    // Below the oldest held entry (13): an empty range anchored where entry 13 hangs.
+    const below = await audit.list('t', { limit: 3, before: 13 });
+    expect(below.entries).toEqual([]);
+    expect(below.proof).toMatchObject({ fromSeq: 13, toSeq: 12, chainHead: { seq: 20 } });
+    expect(verifyAuditRange(below.entries, below.proof).ok).toBe(true);
+    expect(await audit.verify('t')).toEqual({ ok: true, fromSeq: 13, toSeq: 20, count: 8 });
+    expect(await audit.verify('t', { limit: 2, before: 16 })).toEqual({ ok: true, fromSeq: 14, toSeq: 15, count: 2 });
+    expect(() => audit.list('t', { before: 0 })).toThrow(RangeError);
+  });
+
+  it('verification catches an entry changed in the repository', async () => {
+    const { audit, memory } = setup();
+    for (let i = 1; i <= 4; i++) await audit.append('t', record(i));
+    const held = memory.window('t', undefined, 10).entries;
+    memory.clear();
+    memory.load(
+      't',
+      held.map((e) => (e.seq === 3 ? { ...e, actor: 'someone-else' } : e)),
+      100,
+    );
+    expect(await audit.verify('t')).toMatchObject({ ok: false, seq: 3 });
+  });
+
+  it('appends racing for one seq are chained one after the other, never forked', async () => {
+    const { audit } = setup();
+    const sent = await Promise.all(Array.from({ length: 5 }, (_, i) => audit.append('t', record(i + 1))));
+    expect(sent.map((e) => e.seq).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await audit.verify('t')).toEqual({ ok: true, fromSeq: 1, toSeq: 5, count: 5 });
+  });
+
+  it('clear starts every chain again from seq 1', async () => {
+    const { audit } = setup();
+    await audit.append('t', record(1));
+    await audit.clear();
+    expect(await audit.head('t')).toEqual({ seq: 0, hash: GENESIS_HASH });
+    expect((await audit.append('t', record(2))).prevHash).toBe(GENESIS_HASH);
   });
 });
 
