@@ -3,7 +3,7 @@ import { type ConnectionService, TransitionError } from '../services/connection-
 import type { ConnectionState } from '../services/connection-lifecycle.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
 import type { Fault } from '../state/fault-store.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { ClockService } from '../services/clock-service.ts';
 import type { FeedStore } from '../events/feed.ts';
 import type { FaultStore } from '../state/fault-store.ts';
 import type { IdempotencyPort } from '../state/idempotency-store.ts';
@@ -29,7 +29,7 @@ export class ControlError extends Error {
 
 /** The stores the control plane reads and changes, and the sandbox-wide reset. */
 export interface ControlStores {
-  clock: Clock;
+  clock: ClockService;
   connections: ConnectionService;
   idempotency: IdempotencyPort;
   faults: FaultStore;
@@ -90,9 +90,9 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
     clock() {
       return { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() };
     },
+    /** Moves the sandbox clock through its service; answers once the new offset is stored. */
     advanceClock(seconds: number) {
-      state.clock.advance(seconds * 1000);
-      return this.clock();
+      return andThen(state.clock.advance(seconds * 1000), () => this.clock());
     },
     /** Arms a fault for `count` matching calls (default 1) or, with `durationSeconds` alone, every one until then. */
     addFault(fault: z.input<typeof AddFaultBody>): Fault {

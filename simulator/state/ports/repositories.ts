@@ -1,7 +1,6 @@
 // The repository ports of the stores under state/. The stores that live beside their features (feeds,
 // audit chains, OAuth codes and refresh families, the delivery queue) have theirs in
 // app/feature-ports.ts: state/ imports no feature, not even a type.
-import type { Clock } from '../../lib/clock.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
 import type { ClientRegistry } from '../clients.ts';
 import type { DeliveryLog } from '../delivery-log.ts';
@@ -13,6 +12,8 @@ import type { TokenStore } from '../token-store.ts';
 import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
 import type { ConnectionRepository } from './connections.ts';
 import type { ReceiverRepository } from './receivers.ts';
+import type { ClockOffsetRepository } from './clock-offset.ts';
+import type { ClockOffsetStore } from '../clock-offset-store.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
 /**
@@ -32,7 +33,7 @@ export type RepositoryPort<S, InProcess extends keyof S = never> = {
 /** Compiles only when the memory store `S` satisfies the port `P`. @example type _ = Implements<TokenRepository, TokenStore>; */
 export type Implements<P, S extends P> = S;
 
-export type { ConnectionRepository, DeliveryLogRepository, ReceiverRepository };
+export type { ClockOffsetRepository, ConnectionRepository, DeliveryLogRepository, ReceiverRepository };
 /** Idempotency records: the port the middleware already awaits only when given a promise. */
 export type IdempotencyRepository = IdempotencyPort;
 /** Rate-limit counters and their settings (settings stay in-process: a shared sandbox replicates them). */
@@ -43,8 +44,6 @@ export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
 export type ClientRepository = RepositoryPort<ClientRegistry>;
 /** Armed faults. */
 export type FaultRepository = RepositoryPort<FaultStore>;
-/** The sandbox clock's offset from real time (`now()` is computed in the process from it). */
-export type ClockOffsetRepository = RepositoryPort<Pick<Clock, 'offset' | 'advance' | 'reset'>>;
 
 /** Every memory store of state/ satisfies its port (a change that breaks one fails `tsc` here). */
 export type MemoryStoresSatisfyTheirPorts = [
@@ -56,5 +55,5 @@ export type MemoryStoresSatisfyTheirPorts = [
   Implements<ReceiverRepository, ReturnType<typeof createWebhookReceiverStore>>,
   Implements<DeliveryLogRepository, DeliveryLog>,
   Implements<FaultRepository, FaultStore>,
-  Implements<ClockOffsetRepository, Clock>,
+  Implements<ClockOffsetRepository, ClockOffsetStore>,
 ];
