@@ -13,11 +13,13 @@ import {
 import { createCatalogStore, type CatalogStore } from '../state/catalog-store.ts';
 import { createClientRegistry, type ClientRegistry } from '../state/clients.ts';
 import { createClock, type Clock } from '../lib/clock.ts';
-import { durableClock } from '../state/persistence/durable-clock.ts';
+import { durableClockOffset } from '../state/persistence/durable-clock.ts';
+import { createClockOffsetStore } from '../state/clock-offset-store.ts';
+import { type ClockService, createClockService } from '../services/clock-service.ts';
 import { createConnectionsStore } from '../state/connections-store.ts';
 import { type ConnectionService, createConnectionService } from '../services/connection-service.ts';
 import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
-import { createDeliveryLog } from '../state/delivery-log.ts';
+import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
 import { createFaultStore } from '../state/fault-store.ts';
 import { createFaultService, type Fault, type FaultService } from '../services/fault-service.ts';
@@ -28,7 +30,9 @@ import {
   type IdempotencyPort,
 } from '../services/idempotency-service.ts';
 import { durableIdempotency } from '../state/persistence/durable-idempotency.ts';
-import { durableDeliveries } from '../state/persistence/durable-stores.ts';
+import { durableDeliveries } from '../state/persistence/durable-deliveries.ts';
+import { durableConnections } from '../state/persistence/durable-connections.ts';
+import { durableReceivers } from '../state/persistence/durable-receivers.ts';
 import { durableAudit } from '../state/persistence/durable-audit.ts';
 import { durableFeeds } from '../state/persistence/durable-feeds.ts';
 import { createAuditStore } from '../state/audit-store.ts';
@@ -95,7 +99,8 @@ export interface SharedStores {
 export interface SandboxState {
   fixtures: FixtureSet;
   environment: Environment;
-  clock: Clock;
+  /** The sandbox clock: offset kept in its repository (written through with a durable persistence). */
+  clock: ClockService;
   /** Callbacks at times of the sandbox clock (lifecycle transitions, the end of a stream's access). */
   timeline: Timeline;
   events: EventBus;
@@ -130,7 +135,12 @@ function all<T>(answers: MaybePromise<T>[]): MaybePromise<T[]> {
 
 export function createSandboxState(opts: StateOptions): SandboxState {
   const persistence = opts.persistence ?? memoryOnly;
-  const clock = durableClock(opts.clock ?? createClock(), persistence);
+  // Every store is a plain repository; the durable<Store> decorators write it through to `persistence`
+  // (the SQLite data dir, or a shared sandbox's snapshot persistence) and answer it as is in memory.
+  const clock = createClockService({
+    clock: opts.clock ?? createClock(),
+    repository: durableClockOffset(createClockOffsetStore(), persistence),
+  });
   const timeline = createTimeline(clock);
   const catalog = createCatalogStore();
   const events = createEventBus();
@@ -150,7 +160,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   });
   // Webhook receivers (the limit per tenant, secrets, webhook.created) over their repository.
   const receivers = createReceiverService({
-    repository: createWebhookReceiverStore(persistence),
+    repository: durableReceivers(createWebhookReceiverStore(), persistence),
     clock,
     events,
     signatureHeader: opts.webhooks?.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
@@ -197,7 +207,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence, opts.maxTokensPerClient),
     // The connection domain (lifecycle, timers, events) over its repository (records, indexes, due queue).
     connections: createConnectionService({
-      repository: createConnectionsStore({ persistence }),
+      repository: durableConnections(createConnectionsStore(), persistence),
       clock,
       events,
       activationDelayMs: opts.activationDelayMs,
@@ -227,7 +237,10 @@ export function createSandboxState(opts: StateOptions): SandboxState {
         }),
     tenants: new Map(opts.fixtures.tenants.map((t) => [t.id, t])),
     activationDelayMs: opts.activationDelayMs,
-    ready: catalog.load(opts.fixtures),
+    ready:
+      clock.ready instanceof Promise
+        ? Promise.all([catalog.load(opts.fixtures), clock.ready]).then(() => undefined)
+        : catalog.load(opts.fixtures),
     snapshot() {
       const tenants = [...state.tenants.keys()];
       const connections = all(tenants.map((t) => state.connections.list(t)));
@@ -266,7 +279,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       await state.dispatcher.log.clear();
       await state.faults.clear();
       await state.rateLimits.clear();
-      clock.reset();
+      await clock.reset();
       await catalog.load(opts.fixtures);
     },
     async close() {
@@ -277,13 +290,18 @@ export function createSandboxState(opts: StateOptions): SandboxState {
   };
   // Deliveries cut by the last shutdown or kill -9 go out again instead of staying pending forever.
   // Only now: an attempt is signed as it starts, and the signature faults are read through `state`.
-  for (const d of deliveryLog.pendingAtStart) {
-    const resume = (r: ReceiverRecord | undefined) => {
-      if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
-    };
-    const found = receivers.get(d.tenant, d.receiverId);
-    if (found instanceof Promise) found.then(resume, () => {});
-    else resume(found);
-  }
+  const resumeAll = (pending: readonly Delivery[]) => {
+    for (const d of pending) {
+      const resume = (r: ReceiverRecord | undefined) => {
+        if (r) dispatcher.resume(d, { id: r.id, url: r.url, secret: r.secret, tenant: r.tenant });
+      };
+      const found = receivers.get(d.tenant, d.receiverId);
+      if (found instanceof Promise) found.then(resume, () => {});
+      else resume(found);
+    }
+  };
+  const { pendingAtStart } = deliveryLog;
+  if (pendingAtStart instanceof Promise) pendingAtStart.then(resumeAll, () => {});
+  else resumeAll(pendingAtStart);
   return state;
 }

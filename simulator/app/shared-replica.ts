@@ -39,8 +39,12 @@ interface SnapshotParts {
  * Turns one replica's state into a member of the shared sandbox: wraps the writing stores, handlers and
  * control operations so their changes go through the log, and returns what createSandbox wires in.
  */
-export function shareSandbox(state: SandboxState, store: SharedStore, clock: ReplayClock, control: ControlOperations) {
+export function shareSandbox(state: SandboxState, store: SharedStore, replay: ReplayClock, control: ControlOperations) {
   const { log, engine } = store;
+  // Sandbox time is read through the clock service (state.clock): its offset moves only when a replica
+  // applies the log's control operations (advance, reset), so every replica's clock moves alike;
+  // `during` pins it to an entry's own time while the entry is applied.
+  const clock = { now: () => state.clock.now(), during: replay.during };
   const bound = new Map<string, Handler>();
   const pending = new Map<string, RequestContext>();
   // While an operation of the log is applied, the wrapped stores change this replica only: the
@@ -54,7 +58,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
   const idem = shareIdempotency(state.idempotency as RedisIdempotencyStore, log, () => clock.now());
   let applyingId = '';
 
-  const { ops: storeOps } = shareLocalStores(state, share, () => applying, log, clock);
+  const { ops: storeOps } = shareLocalStores(state, share, () => applying, log, state.clock);
 
   // The OAuth server's codes and refresh families: applied here at once, shared by hash.
   const auth = shareAuthStores(share, clock);
@@ -91,7 +95,7 @@ export function shareSandbox(state: SandboxState, store: SharedStore, clock: Rep
     }
   };
 
-  const sharedControl = shareControl(control, log, engine, clock);
+  const sharedControl = shareControl(control, log, engine, state.clock);
 
   const wrapHandler = (routeId: string, handler: Handler): Handler => {
     if (!WRITING_ROUTES.has(routeId)) return handler;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type ConnectionService, TransitionError } from '../services/connection-service.ts';
 import type { ConnectionState } from '../services/connection-lifecycle.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { ClockService } from '../services/clock-service.ts';
 import type { FeedService } from '../services/feed-service.ts';
 import type { Fault, FaultService } from '../services/fault-service.ts';
 import type { IdempotencyPort } from '../services/idempotency-service.ts';
@@ -28,7 +28,7 @@ export class ControlError extends Error {
 
 /** The stores the control plane reads and changes, and the sandbox-wide reset. */
 export interface ControlStores {
-  clock: Clock;
+  clock: ClockService;
   connections: ConnectionService;
   idempotency: IdempotencyPort;
   faults: FaultService;
@@ -93,9 +93,9 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
     clock() {
       return { now: new Date(state.clock.now()).toISOString(), offsetMs: state.clock.offset() };
     },
+    /** Moves the sandbox clock through its service; answers once the new offset is stored. */
     advanceClock(seconds: number) {
-      state.clock.advance(seconds * 1000);
-      return this.clock();
+      return andThen(state.clock.advance(seconds * 1000), () => this.clock());
     },
     /** Arms a fault for `count` matching calls (default 1) or, with `durationSeconds` alone, every one until then. */
     addFault(fault: z.input<typeof AddFaultBody>) {

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createConnectionsStore } from './connections-store.ts';
-import { openSqlitePersistence } from './persistence/sqlite-persistence.ts';
 import type { ConnectionRepository, StoredConnection } from './ports/connections.ts';
 
 let n = 0;
@@ -89,37 +85,5 @@ describe('connections repository (memory)', () => {
     expect(sync(repo.nextDue())).toBe(3000);
     repo.update(late.connection.id, change);
     expect(sync(repo.nextDue())).toBeUndefined();
-  });
-
-  it('writes through to SQLite and loads records, indexes and due queue back', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ncs-connections-'));
-    try {
-      const first = openSqlitePersistence(dir);
-      const repo = createConnectionsStore({ persistence: first });
-      const active = record();
-      const pending = record({ tenant: 't2' }, 5000);
-      const paused = record();
-      for (const r of [active, pending, paused]) repo.insert(r);
-      repo.update(paused.connection.id, change);
-      first.close();
-
-      const second = openSqlitePersistence(dir);
-      const again = createConnectionsStore({ persistence: second });
-      expect(sync(again.count())).toBe(3);
-      expect(sync(again.list('t1')).map((c) => [c.id, c.state])).toEqual([
-        [active.connection.id, 'active'],
-        [paused.connection.id, 'paused'],
-      ]);
-      expect(sync(again.forTarget('t2', 'c', 'sandbox')).map((c) => c.id)).toEqual([pending.connection.id]);
-      expect(sync(again.nextDue())).toBe(5000);
-      expect(sync(again.takeDue(5000)).map((s) => s.connection.id)).toEqual([pending.connection.id]);
-      again.clear();
-      second.close();
-      const third = openSqlitePersistence(dir);
-      expect(sync(createConnectionsStore({ persistence: third }).count())).toBe(0);
-      third.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

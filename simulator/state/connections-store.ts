@@ -1,6 +1,5 @@
 import type { Environment } from '../contract/environment.ts';
 import { createDueQueue } from '../lib/due-queue.ts';
-import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 import {
   type ConnectionRecord,
   type ConnectionRepository,
@@ -8,18 +7,16 @@ import {
   type StoredConnection,
 } from './ports/connections.ts';
 
-const NS = 'connections';
 const NONE: readonly StoredConnection[] = Object.freeze([]);
 
 /**
  * The memory repository of connections (ports/connections.ts): records, the indexes by id, tenant and
- * (tenant, connector, environment), the due queue of pending activations, and the write-through to
- * `persistence` (SQLite with --data-dir). It answers every call at once. The lifecycle, timers and
- * events are the connection service's.
- * @example const repository = createConnectionsStore({ persistence }); repository.insert(stored);
+ * (tenant, connector, environment) and the due queue of pending activations. It answers every call at
+ * once. The lifecycle, timers and events are the connection service's; the write-through to a data dir
+ * is a decorator's (persistence/durable-connections.ts): the store never sees Persistence.
+ * @example const repository = createConnectionsStore(); repository.insert(stored);
  */
-export function createConnectionsStore(deps: { persistence?: Persistence } = {}): ConnectionRepository {
-  const persistence = deps.persistence ?? memoryOnly;
+export function createConnectionsStore(): ConnectionRepository {
   const byId = new Map<string, StoredConnection>();
   const byTenant = new Map<string, StoredConnection[]>();
   // Capability checks ask for one tenant's connections to one connector in one environment: indexed,
@@ -44,15 +41,11 @@ export function createConnectionsStore(deps: { persistence?: Persistence } = {})
       due.push(stored.activatesAt, stored);
     }
   };
-  for (const [, stored] of persistence.entries<StoredConnection>(NS)) index(stored);
   const copies = (list: StoredConnection[] | undefined): ConnectionRecord[] =>
     list ? list.map((s) => copyConnection(s.connection)) : [];
 
   return {
-    insert(stored) {
-      persistence.put(NS, stored.connection.id, stored);
-      index(stored);
-    },
+    insert: index,
     update(id, change) {
       const s = byId.get(id);
       if (!s) return undefined;
@@ -61,7 +54,6 @@ export function createConnectionsStore(deps: { persistence?: Persistence } = {})
       s.connection.updatedAt = change.updatedAt;
       s.activatesAt = undefined;
       pending.delete(s);
-      persistence.put(NS, id, s);
       return copyConnection(s.connection);
     },
     find(id) {
@@ -86,7 +78,6 @@ export function createConnectionsStore(deps: { persistence?: Persistence } = {})
       byTarget.clear();
       pending.clear();
       due.clear();
-      persistence.deleteNamespace(NS);
     },
   };
 }

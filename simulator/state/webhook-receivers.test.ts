@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqlitePersistence } from './persistence/sqlite-persistence.ts';
 import type { ReceiverRecord } from './ports/receivers.ts';
 import { createWebhookReceiverStore } from './webhook-receivers.ts';
 
@@ -34,29 +30,5 @@ describe('webhook receivers repository (memory)', () => {
     expect(repo.count()).toBe(2);
     repo.clear();
     expect(repo.count()).toBe(0);
-  });
-
-  it('writes through to SQLite and loads receivers back; a removal and a clear last too', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ncs-receivers-'));
-    try {
-      const first = openSqlitePersistence(dir);
-      const repo = createWebhookReceiverStore(first);
-      const kept = receiver('t1', ['order.paid']);
-      const removed = receiver('t1', ['order.paid']);
-      repo.insert(kept);
-      repo.insert(removed);
-      repo.remove('t1', removed.id);
-      first.close();
-      const second = openSqlitePersistence(dir);
-      const again = createWebhookReceiverStore(second);
-      expect(again.list('t1')).toEqual([kept]);
-      again.clear();
-      second.close();
-      const third = openSqlitePersistence(dir);
-      expect(createWebhookReceiverStore(third).count()).toBe(0);
-      third.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

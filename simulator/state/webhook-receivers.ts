@@ -1,22 +1,18 @@
-import { memoryOnly, type Persistence } from './persistence/persistence.ts';
 import type { ReceiverRecord, ReceiverRepository } from './ports/receivers.ts';
 
 export type { ReceiverRecord };
 
-const NS = 'webhooks';
-
 /**
- * The memory repository of webhook receivers (ports/receivers.ts), written through to `persistence`
- * (SQLite with --data-dir). It answers every call at once.
- * @example const repository = createWebhookReceiverStore(persistence); repository.insert(receiver);
+ * The memory repository of webhook receivers (ports/receivers.ts). It answers every call at once. The
+ * write-through to a data dir is a decorator's (persistence/durable-receivers.ts).
+ * @example const repository = createWebhookReceiverStore(); repository.insert(receiver);
  */
-export function createWebhookReceiverStore(persistence: Persistence = memoryOnly): ReceiverRepository {
-  const byId = new Map<string, ReceiverRecord>(persistence.entries<ReceiverRecord>(NS));
+export function createWebhookReceiverStore(): ReceiverRepository {
+  const byId = new Map<string, ReceiverRecord>();
   const ofTenant = (tenant: string) => [...byId.values()].filter((r) => r.tenant === tenant);
   return {
     insert(receiver) {
       byId.set(receiver.id, receiver);
-      persistence.put(NS, receiver.id, receiver);
     },
     get(tenant, id) {
       const r = byId.get(id);
@@ -28,14 +24,12 @@ export function createWebhookReceiverStore(persistence: Persistence = memoryOnly
       const r = byId.get(id);
       if (!r || r.tenant !== tenant) return false;
       byId.delete(id);
-      persistence.delete(NS, id);
       return true;
     },
     subscribedTo: (tenant, event) => [...byId.values()].filter((r) => r.tenant === tenant && r.events.includes(event)),
     count: () => byId.size,
     clear() {
       byId.clear();
-      persistence.deleteNamespace(NS);
     },
   };
 }

@@ -1,7 +1,6 @@
 // The repository ports of the stores under state/. The stores that live beside their features (OAuth
 // codes and refresh families) have theirs in app/feature-ports.ts: state/ imports no feature, not even
 // a type.
-import type { Clock } from '../../lib/clock.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
 import type { ClientRegistry } from '../clients.ts';
 import type { DeliveryLog } from '../delivery-log.ts';
@@ -22,6 +21,8 @@ import type { FeedRepository } from './feeds.ts';
 import type { IdempotencyRepository } from './idempotency.ts';
 import type { RateLimitRepository } from './rate-limits.ts';
 import type { ReceiverRepository } from './receivers.ts';
+import type { ClockOffsetRepository } from './clock-offset.ts';
+import type { ClockOffsetStore } from '../clock-offset-store.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
 /**
@@ -43,6 +44,7 @@ export type Implements<P, S extends P> = S;
 
 export type {
   AuditRepository,
+  ClockOffsetRepository,
   ConnectionRepository,
   DeliveryLogRepository,
   DeliveryQueueRepository,
@@ -56,8 +58,6 @@ export type {
 export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
 /** OAuth clients of the fixtures, with their secret hashes. */
 export type ClientRepository = RepositoryPort<ClientRegistry>;
-/** The sandbox clock's offset from real time (`now()` is computed in the process from it). */
-export type ClockOffsetRepository = RepositoryPort<Pick<Clock, 'offset' | 'advance' | 'reset'>>;
 
 /** Every memory store of state/ satisfies its port (a change that breaks one fails `tsc` here). */
 export type MemoryStoresSatisfyTheirPorts = [
@@ -73,5 +73,5 @@ export type MemoryStoresSatisfyTheirPorts = [
   Implements<ReceiverRepository, ReturnType<typeof createWebhookReceiverStore>>,
   Implements<DeliveryLogRepository, DeliveryLog>,
   Implements<FaultRepository, FaultStore>,
-  Implements<ClockOffsetRepository, Clock>,
+  Implements<ClockOffsetRepository, ClockOffsetStore>,
 ];

@@ -1,0 +1,42 @@
+import type { MaybePromise } from '../ports/maybe-promise.ts';
+import { PersistenceError } from './persistence-error.ts';
+import type { Persistence } from './persistence.ts';
+
+/**
+ * Inserts stored items into a repository one after another, in stored order: at once when every insert
+ * answers at once (the memory repositories), otherwise each after the previous one settled.
+ * @example const loaded = loadEach(persistence.entries(NS), ([, r]) => repository.insert(r));
+ */
+export function loadEach<T>(items: Iterable<T>, insert: (item: T) => MaybePromise<unknown>): MaybePromise<void> {
+  let chain: Promise<unknown> | undefined;
+  for (const item of items) {
+    if (chain) chain = chain.then(() => insert(item));
+    else {
+      const inserted = insert(item);
+      if (inserted instanceof Promise) chain = inserted;
+    }
+  }
+  return chain ? chain.then(() => undefined) : undefined;
+}
+
+/**
+ * What a decorator's calls wait for: nothing when the load answered at once (the call runs in the same
+ * step, so the memory path takes no extra turn), the load otherwise.
+ * @example const ready = afterLoad(loaded); insert: (r) => ready(() => andThen(repository.insert(r), write))
+ */
+export function afterLoad(loaded: MaybePromise<void>): <R>(call: () => MaybePromise<R>) => MaybePromise<R> {
+  if (!(loaded instanceof Promise)) return (call) => call();
+  return (call) => loaded.then(call);
+}
+
+/**
+ * Refuses a stored record that is not the shape its store wrote, naming where it was read: a data dir
+ * edited by hand or damaged stops the start with a clear line instead of a TypeError later.
+ * @example expectRecord(p, 'webhooks', typeof r?.id === 'string' && typeof r?.tenant === 'string', 'a receiver');
+ */
+export function expectRecord(persistence: Persistence, ok: boolean, what: string): void {
+  if (!ok)
+    throw new PersistenceError(
+      `${persistence.lastRead?.() ?? 'the data dir'}: the stored record is not ${what}; the data dir is damaged. Restore it from a backup or remove it to start fresh.`,
+    );
+}
