@@ -1,10 +1,13 @@
-// The repository ports of the stores that live beside their features (stream feeds, audit chains, OAuth
-// codes and refresh families, the webhook delivery queue), declared in the composition root, which may
-// see every floor: state/ imports no feature. Type-only: nothing here is loaded at run time.
+// The repository ports of the stores that live beside their features (stream feeds, audit chains, the
+// webhook delivery queue), declared in the composition root, which may see every floor: state/ imports
+// no feature. The OAuth codes and refresh families have their ports in state/ports (their services stand
+// on them); their memory stores are checked here. Type-only: nothing here is loaded at run time.
 import type { AuditLog } from '../audit/hash-chain.ts';
-import type { CodeStore } from '../auth-server/code-store.ts';
-import type { RefreshFamilies } from '../auth-server/refresh-families.ts';
+import type { createCodeStore } from '../auth-server/code-store.ts';
+import type { createRefreshFamilyStore } from '../auth-server/refresh-families.ts';
 import type { FeedStore } from '../events/feed.ts';
+import type { AuthorizationCodeRepository } from '../state/ports/authorization-codes.ts';
+import type { RefreshFamilyRepository } from '../state/ports/refresh-families.ts';
 import type { Implements, RepositoryPort } from '../state/ports/repositories.ts';
 import type { createJobQueue } from '../webhooks/dispatcher-queue.ts';
 
@@ -17,16 +20,14 @@ export type FeedRepository = RepositoryPort<
 >;
 /** Audit chains per tenant. */
 export type AuditRepository = RepositoryPort<AuditLog>;
-/** OAuth authorization codes (single use, 60 s). */
-export type AuthorizationCodeRepository = RepositoryPort<CodeStore>;
-/** Refresh-token families and their rotations. */
-export type RefreshFamilyRepository = RepositoryPort<RefreshFamilies>;
+/** OAuth authorization codes and refresh-token families: their ports are in state/ports (the services stand on them). */
+export type { AuthorizationCodeRepository, RefreshFamilyRepository };
 
 /** Every feature's memory store satisfies its port (a change that breaks one fails `tsc` here). */
 export type FeatureStoresSatisfyTheirPorts = [
   Implements<DeliveryQueueRepository, ReturnType<typeof createJobQueue>>,
   Implements<FeedRepository, FeedStore>,
   Implements<AuditRepository, AuditLog>,
-  Implements<AuthorizationCodeRepository, CodeStore>,
-  Implements<RefreshFamilyRepository, RefreshFamilies>,
+  Implements<AuthorizationCodeRepository, ReturnType<typeof createCodeStore>>,
+  Implements<RefreshFamilyRepository, ReturnType<typeof createRefreshFamilyStore>>,
 ];

@@ -3,16 +3,18 @@
 // app/feature-ports.ts: state/ imports no feature, not even a type.
 import type { Clock } from '../../lib/clock.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
-import type { ClientRegistry } from '../clients.ts';
+import type { createClientStore } from '../clients.ts';
 import type { DeliveryLog } from '../delivery-log.ts';
 import type { DeliveryLogRepository } from './deliveries.ts';
 import type { FaultStore } from '../fault-store.ts';
 import type { IdempotencyPort, IdempotencyStore } from '../idempotency-store.ts';
 import type { RateLimitPort, RateLimitStore } from '../rate-limit-store.ts';
-import type { TokenStore } from '../token-store.ts';
+import type { createTokenStore } from '../token-store.ts';
 import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
 import type { ConnectionRepository } from './connections.ts';
 import type { ReceiverRepository } from './receivers.ts';
+import type { TokenRepository } from './tokens.ts';
+import type { ClientRepository } from './clients.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
 /**
@@ -32,15 +34,11 @@ export type RepositoryPort<S, InProcess extends keyof S = never> = {
 /** Compiles only when the memory store `S` satisfies the port `P`. @example type _ = Implements<TokenRepository, TokenStore>; */
 export type Implements<P, S extends P> = S;
 
-export type { ConnectionRepository, DeliveryLogRepository, ReceiverRepository };
+export type { ClientRepository, ConnectionRepository, DeliveryLogRepository, ReceiverRepository, TokenRepository };
 /** Idempotency records: the port the middleware already awaits only when given a promise. */
 export type IdempotencyRepository = IdempotencyPort;
 /** Rate-limit counters and their settings (settings stay in-process: a shared sandbox replicates them). */
 export type RateLimitRepository = RateLimitPort;
-/** Access tokens and their grants (client, family); `watch` ends a live stream when its token goes. */
-export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
-/** OAuth clients of the fixtures, with their secret hashes. */
-export type ClientRepository = RepositoryPort<ClientRegistry>;
 /** Armed faults. */
 export type FaultRepository = RepositoryPort<FaultStore>;
 /** The sandbox clock's offset from real time (`now()` is computed in the process from it). */
@@ -51,8 +49,8 @@ export type MemoryStoresSatisfyTheirPorts = [
   Implements<ConnectionRepository, ReturnType<typeof createConnectionsStore>>,
   Implements<IdempotencyRepository, IdempotencyStore>,
   Implements<RateLimitRepository, RateLimitStore>,
-  Implements<TokenRepository, TokenStore>,
-  Implements<ClientRepository, ClientRegistry>,
+  Implements<TokenRepository, ReturnType<typeof createTokenStore>>,
+  Implements<ClientRepository, ReturnType<typeof createClientStore>>,
   Implements<ReceiverRepository, ReturnType<typeof createWebhookReceiverStore>>,
   Implements<DeliveryLogRepository, DeliveryLog>,
   Implements<FaultRepository, FaultStore>,
