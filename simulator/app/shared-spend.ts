@@ -19,7 +19,7 @@ const SPENT_MS = 48 * 3600_000;
 /**
  * `settle(req, res)` answers `res`, or invalid_grant when another replica spent the same code or
  * refresh token first (then `revokeGrant` revokes the family the lost answer belonged to).
- * @example const single = spendOnce(engine, (token) => state.tokens.lookup(token)?.family, revoke); res = await single.settle(req, res);
+ * @example const single = spendOnce(engine, (token) => andThen(state.tokens.lookup(token), (r) => r?.family), revoke); res = await single.settle(req, res);
  */
 export function spendOnce(
   engine: RedisEngine,

@@ -9,6 +9,8 @@ import { routeMatchStep } from '../middleware/route-match.ts';
 import { authorizeEndpoint } from './authorize.ts';
 import { createCodeService } from '../services/code-service.ts';
 import { createRefreshFamilyService } from '../services/refresh-family-service.ts';
+import type { AuthorizationCodeRepository } from '../state/ports/authorization-codes.ts';
+import type { RefreshFamilyRepository } from '../state/ports/refresh-families.ts';
 import { createCodeStore } from './code-store.ts';
 import type { AuthServerDeps, AuthServerStores } from './deps.ts';
 import { authServerMetadata, OAUTH_PATHS } from './metadata.ts';
@@ -26,6 +28,8 @@ export interface AuthServerOptions {
   refreshTokenTtlSeconds?: number;
   /** Lifetime of authorization codes (default 60 s). */
   codeTtlSeconds?: number;
+  /** Where codes and refresh families are kept (default: memory repositories of this process). */
+  repositories?: { codes?: AuthorizationCodeRepository; families?: RefreshFamilyRepository };
   /** Wraps the code and refresh-family services (a shared sandbox shares their changes with other replicas). */
   wrapStores?: (stores: Pick<AuthServerDeps, 'codes' | 'families'>) => Pick<AuthServerDeps, 'codes' | 'families'>;
 }
@@ -64,12 +68,12 @@ export function createAuthServerMount(opts: AuthServerOptions): Mount {
   const stores = {
     // Single use and 60 s; rotation and reuse detection: the rules over their repositories.
     codes: createCodeService({
-      repository: createCodeStore(),
+      repository: opts.repositories?.codes ?? createCodeStore(),
       clock: state.clock,
       ...(opts.codeTtlSeconds === undefined ? {} : { ttlSeconds: opts.codeTtlSeconds }),
     }),
     families: createRefreshFamilyService({
-      repository: createRefreshFamilyStore(),
+      repository: opts.repositories?.families ?? createRefreshFamilyStore(),
       clock: state.clock,
       ...(opts.refreshTokenTtlSeconds === undefined ? {} : { ttlSeconds: opts.refreshTokenTtlSeconds }),
       // Read when used: a shared sandbox wraps state.tokens to share each revocation.
