@@ -6,6 +6,7 @@ import { createAccessWatch, type AccessBound, type AccessEndReason } from './acc
 import { createClientStore } from '../state/clients.ts';
 import { createTokenStore } from '../state/token-store.ts';
 import { atOnce } from './at-once.ts';
+import { answeringLater } from '../test-support/answering-later.ts';
 import { createClientService } from './client-service.ts';
 import { createTokenService } from './token-service.ts';
 
@@ -81,5 +82,43 @@ describe('access watch (one per token, shared by its streams)', () => {
     expect(b.closed).toEqual([]);
     // The cancelled expiry task is dropped by the timeline, not fired.
     expect(timeline.size()).toBeLessThanOrEqual(1);
+  });
+
+  it("closes at the client's access expiry, read through the client service even when it answers later", async () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    const clock = createClock(() => now);
+    const timeline = createTimeline(clock, createManualScheduler(clock));
+    const tokens = createTokenService({ repository: answeringLater(createTokenStore()), clock });
+    const clients = createClientService({
+      repository: answeringLater(createClientStore()),
+      clients: [
+        {
+          id: 'c',
+          name: 'C',
+          type: 'public',
+          tenants: ['t'],
+          scopes: ['stream:read'],
+          environment: 'sandbox',
+          purpose: 'tests',
+          owner: 'qa',
+          expiresAt: '2030-01-01T00:01:00Z',
+        },
+      ],
+    });
+    const watch = createAccessWatch({ tokens, timeline, clients }, (why) => `ended: ${why}`);
+    const { token, record } = await tokens.issue({
+      clientId: 'c',
+      tenants: ['t'],
+      scopes: ['stream:read'],
+      environment: 'sandbox',
+    });
+    const closed: AccessEndReason[] = [];
+    watch.group(record).add({ close: (reason) => void closed.push(reason) });
+    // The client's expiry is armed once its record arrives.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    clock.advance(60_000);
+    expect(closed).toEqual(['access_expired']);
+    await tokens.revoke(token);
+    expect(closed).toEqual(['access_expired']);
   });
 });
