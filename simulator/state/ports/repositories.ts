@@ -1,6 +1,7 @@
 // The repository ports of the stores under state/. The stores that live beside their features (feeds,
-// audit chains, OAuth codes and refresh families, the delivery queue) have theirs in
-// app/feature-ports.ts: state/ imports no feature, not even a type.
+// audit chains, the delivery queue) have theirs in app/feature-ports.ts: state/ imports no feature, not
+// even a type. OAuth codes and refresh families have their ports here (state/ports/authorization-codes.ts,
+// refresh-families.ts: their services stand on them); app/feature-ports.ts checks their memory stores.
 import type { Clock } from '../../lib/clock.ts';
 import type { createConnectionsStore } from '../connections-store.ts';
 import type { createClientStore } from '../clients.ts';
