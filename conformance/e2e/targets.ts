@@ -18,7 +18,9 @@ export const TWO_TENANT_CLIENT = 'network-integrator';
 /** The kit's options for a sandbox: a two-tenant token, the admin token of the control plane. */
 function kitAccess(sandbox: Sandbox): ConformanceOptions {
   const { token, tenant } = sandbox.issueToken(TWO_TENANT_CLIENT);
-  const otherTenant = sandbox.state.clients.get(TWO_TENANT_CLIENT)!.tenants.find((t) => t !== tenant)!;
+  const otherTenant = sandbox.state.fixtures.clients
+    .find((c) => c.id === TWO_TENANT_CLIENT)!
+    .tenants.find((t) => t !== tenant)!;
   // A tenant of the fixtures the client is not released for: 403 forbidden.
   const foreignTenant = 'lakeside-cafes';
   return { token, tenant, otherTenant, foreignTenant, adminToken: sandbox.adminToken };

@@ -36,7 +36,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     async handle(req, next, core) {
       const res = await next(req);
       if (errorCodeOf(res) !== 'forbidden' || !req.headers['x-service-tenant']) return res;
-      return next(withHeader(req, 'x-service-tenant', defaultAccess(core).tenant));
+      return next(withHeader(req, 'x-service-tenant', (await defaultAccess(core)).tenant));
     },
   },
   {
@@ -68,10 +68,10 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     description: 'a call with x-service-tenant but without Authorization is served (as the default client)',
     section: 'Required on every authenticated call',
     catches: ['auth.no-token-with-tenant'],
-    handle(req, next, core) {
+    async handle(req, next, core) {
       if (!isInterface(req.path) || req.headers.authorization !== undefined || !req.headers['x-service-tenant'])
         return next(req);
-      return next(withHeader(req, 'authorization', `Bearer ${defaultAccess(core).token}`));
+      return next(withHeader(req, 'authorization', `Bearer ${(await defaultAccess(core)).token}`));
     },
   },
   {

@@ -92,9 +92,9 @@ export const STREAM_VIOLATIONS: Violation[] = [
     description: "the stream read without credentials carries the default tenant's feed",
     section: 'GET /api/public/v1/stream',
     catches: ['sse.public-without-credentials'],
-    handle(req, next, core) {
+    async handle(req, next, core) {
       if (!isStream(req) || req.headers.authorization) return next(req);
-      const access = defaultAccess(core);
+      const access = await defaultAccess(core);
       return next(
         withHeader(withHeader(req, 'authorization', `Bearer ${access.token}`), 'x-service-tenant', access.tenant),
       );

@@ -24,9 +24,9 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     description: 'GET /providers answers without a token (as if the default client had called)',
     section: 'Required on every authenticated call',
     catches: ['auth.missing-token', 'discovery.auth-flags-observed', 'auth.no-token-with-tenant'],
-    handle(req, next, core) {
+    async handle(req, next, core) {
       if (req.path !== PROVIDERS || req.headers.authorization !== undefined) return next(req);
-      const access = defaultAccess(core);
+      const access = await defaultAccess(core);
       const withToken = withHeader(req, 'authorization', `Bearer ${access.token}`);
       return next(
         withToken.headers['x-service-tenant'] ? withToken : withHeader(withToken, 'x-service-tenant', access.tenant),
@@ -38,10 +38,10 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     description: 'an unknown bearer token is accepted (as the default client)',
     section: 'Required on every authenticated call',
     catches: ['auth.invalid-token'],
-    handle(req, next, core) {
+    async handle(req, next, core) {
       const token = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      if (!token || core.state.tokens.lookup(token)) return next(req);
-      return next(withHeader(req, 'authorization', `Bearer ${defaultAccess(core).token}`));
+      if (!token || (await core.state.tokens.lookup(token))) return next(req);
+      return next(withHeader(req, 'authorization', `Bearer ${(await defaultAccess(core)).token}`));
     },
   },
   {
@@ -49,9 +49,9 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     description: "an authenticated call without x-service-tenant is served for the token's first tenant",
     section: 'Required on every authenticated call',
     catches: ['auth.missing-tenant', 'auth.missing-tenant-invalid-request'],
-    handle(req, next, core) {
+    async handle(req, next, core) {
       const token = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      const tenant = token ? core.state.tokens.lookup(token)?.tenants[0] : undefined;
+      const tenant = token ? (await core.state.tokens.lookup(token))?.tenants[0] : undefined;
       return next(tenant && !req.headers['x-service-tenant'] ? withHeader(req, 'x-service-tenant', tenant) : req);
     },
   },

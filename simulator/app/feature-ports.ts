@@ -1,17 +1,17 @@
-// The repository ports of the stores that live beside their features (OAuth codes and refresh
-// families), declared in the composition root, which may
-// see every floor: state/ imports no feature. Type-only: nothing here is loaded at run time.
-import type { CodeStore } from '../auth-server/code-store.ts';
-import type { RefreshFamilies } from '../auth-server/refresh-families.ts';
-import type { Implements, RepositoryPort } from '../state/ports/repositories.ts';
+// The memory stores that live beside their features (OAuth codes and refresh families) checked against
+// their ports, which are in state/ports (their services stand on them). The composition root may see every
+// floor: state/ imports no feature. Type-only: nothing here is loaded at run time.
+import type { createCodeStore } from '../auth-server/code-store.ts';
+import type { createRefreshFamilyStore } from '../auth-server/refresh-families.ts';
+import type { AuthorizationCodeRepository } from '../state/ports/authorization-codes.ts';
+import type { RefreshFamilyRepository } from '../state/ports/refresh-families.ts';
+import type { Implements } from '../state/ports/repositories.ts';
 
-/** OAuth authorization codes (single use, 60 s). */
-export type AuthorizationCodeRepository = RepositoryPort<CodeStore>;
-/** Refresh-token families and their rotations. */
-export type RefreshFamilyRepository = RepositoryPort<RefreshFamilies>;
+/** OAuth authorization codes and refresh-token families: their ports are in state/ports (the services stand on them). */
+export type { AuthorizationCodeRepository, RefreshFamilyRepository };
 
 /** Every feature's memory store satisfies its port (a change that breaks one fails `tsc` here). */
 export type FeatureStoresSatisfyTheirPorts = [
-  Implements<AuthorizationCodeRepository, CodeStore>,
-  Implements<RefreshFamilyRepository, RefreshFamilies>,
+  Implements<AuthorizationCodeRepository, ReturnType<typeof createCodeStore>>,
+  Implements<RefreshFamilyRepository, ReturnType<typeof createRefreshFamilyStore>>,
 ];

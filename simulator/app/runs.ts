@@ -3,6 +3,7 @@
 // receivers. Calls carrying the run's token (or its admin token) are answered by the run; everything
 // of the run is gone after its TTL. With a shared store the run lives under its own key prefix, and any
 // replica opens it on the first call that carries its token.
+import type { MaybePromise } from '../state/ports/maybe-promise.ts';
 import { hash, timingSafeEqual } from 'node:crypto';
 import { CURRENT_VERSION } from '../contract/versions.ts';
 import type { z } from 'zod';
@@ -107,14 +108,14 @@ export function createRuns(deps: {
       return { runId, token, tenant, adminToken, expiresAt: new Date(expiresAt).toISOString() };
     },
     /** The run answering this request (by its bearer token), opening it here when another replica made it. */
-    async coreFor(req: PlainRequest, isMainToken: (token: string) => boolean): Promise<Core | undefined> {
+    async coreFor(req: PlainRequest, isMainToken: (token: string) => MaybePromise<boolean>): Promise<Core | undefined> {
       if (runs.size === 0 && !deps.shared) return undefined;
       const token = bearerToken(req.headers.authorization);
       if (!token) return undefined;
       const h = digest(token);
       const local = byToken.get(h);
       if (local) return runs.get(local)?.sandbox.core;
-      if (!deps.shared || isMainToken(token)) return undefined;
+      if (!deps.shared || (await isMainToken(token))) return undefined;
       const raw = await deps.shared.engine.command<string | null>(['GET', key(h)]);
       if (!raw) return undefined;
       const { runId, expiresAt, hashes } = JSON.parse(raw) as { runId: string; expiresAt: number; hashes: string[] };
@@ -150,7 +151,12 @@ export function isSameSecret(given: string | undefined, secret: string): boolean
  * The sandbox's front: `POST /_sandbox/runs` (main admin token) creates a run; a call with a run's
  * token goes to that run; everything else to the sandbox itself.
  */
-export function withRuns(core: Core, runs: Runs, adminToken: string, isMainToken: (token: string) => boolean): Core {
+export function withRuns(
+  core: Core,
+  runs: Runs,
+  adminToken: string,
+  isMainToken: (token: string) => MaybePromise<boolean>,
+): Core {
   const json = (status: number, body: unknown): PlainResponse => ({
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },

@@ -11,7 +11,8 @@ import {
   type DispatcherOptions,
 } from '../webhooks/dispatcher.ts';
 import { createCatalogStore, type CatalogStore } from '../state/catalog-store.ts';
-import { createClientRegistry, type ClientRegistry } from '../state/clients.ts';
+import { createClientStore } from '../state/clients.ts';
+import { type ClientService, createClientService } from '../services/client-service.ts';
 import { createClock, type Clock } from '../lib/clock.ts';
 import { durableClockOffset } from '../state/persistence/durable-clock.ts';
 import { createClockOffsetStore } from '../state/clock-offset-store.ts';
@@ -43,7 +44,9 @@ import { memoryOnly, type Persistence } from '../state/persistence/persistence.t
 import { createRateLimitStore } from '../state/rate-limit-store.ts';
 import { createRateLimitService, type RateLimitPort, type RateLimitSettings } from '../services/rate-limit-service.ts';
 import { createTimeline, type Timeline } from '../lib/timeline.ts';
-import { createTokenStore, type TokenStore } from '../state/token-store.ts';
+import { createTokenStore } from '../state/token-store.ts';
+import { durableTokens } from '../state/persistence/durable-tokens.ts';
+import { createTokenService, type TokenService } from '../services/token-service.ts';
 import { createWebhookReceiverStore, type ReceiverRecord } from '../state/webhook-receivers.ts';
 import { createReceiverService, type ReceiverService } from '../services/receiver-service.ts';
 
@@ -105,8 +108,8 @@ export interface SandboxState {
   timeline: Timeline;
   events: EventBus;
   catalog: CatalogStore;
-  clients: ClientRegistry;
-  tokens: TokenStore;
+  clients: ClientService;
+  tokens: TokenService;
   connections: ConnectionService;
   idempotency: IdempotencyPort;
   audit: AuditService;
@@ -203,8 +206,14 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     timeline,
     events,
     catalog,
-    clients: createClientRegistry(opts.fixtures.clients),
-    tokens: createTokenStore(clock, opts.tokenTtlSeconds, persistence, opts.maxTokensPerClient),
+    clients: createClientService({ repository: createClientStore(), clients: opts.fixtures.clients }),
+    // Tokens (lifetime, cap per client, hashing, revocation, watches) over their repository.
+    tokens: createTokenService({
+      repository: durableTokens(createTokenStore(), persistence),
+      clock,
+      defaultTtlSeconds: opts.tokenTtlSeconds,
+      ...(opts.maxTokensPerClient === undefined ? {} : { maxPerClient: opts.maxTokensPerClient }),
+    }),
     // The connection domain (lifecycle, timers, events) over its repository (records, indexes, due queue).
     connections: createConnectionService({
       repository: durableConnections(createConnectionsStore(), persistence),

@@ -5,6 +5,8 @@ import { createControlPlaneMount } from '../control/mount.ts';
 import { createMswHandlers } from '../adapters/msw.ts';
 import { createAuthServerMount } from '../auth-server/mount.ts';
 import { newId } from '../lib/ids.ts';
+import { atOnce } from '../services/at-once.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import { createInspector } from '../inspector/index.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createRuns, isSameSecret, type Runs, withRuns } from './runs.ts';
@@ -32,7 +34,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     options.clientVerdicts === false
       ? undefined
       : createClientVerdicts({
-          lookupToken: (t) => state.tokens.lookup(t),
+          // The observer notes a call after its answer, at once: from a token repository that answers
+          // later (none does today: every adapter keeps tokens in the process) it goes without the record.
+          lookupToken: (t) => {
+            const record = state.tokens.lookup(t);
+            return record instanceof Promise ? undefined : record;
+          },
           // The rules time calls on the sandbox clock and know how long a key lives, as the service does.
           now: () => state.clock.now(),
           service: {
@@ -118,7 +125,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           },
         });
   const inner = runs
-    ? withRuns(shareCore, runs, adminToken, (t) => isSameSecret(t, adminToken) || state.tokens.lookup(t) !== undefined)
+    ? withRuns(
+        shareCore,
+        runs,
+        adminToken,
+        (t) => isSameSecret(t, adminToken) || andThen(state.tokens.lookup(t), (record) => record !== undefined),
+      )
     : shareCore;
   if (runs) {
     const close = state.close;
@@ -150,17 +162,20 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     receiverCheck: (opts) => control.receiverCheck(opts),
     ...(runs ? { runs } : {}),
     issueToken(clientId = fixtures.defaultClient, ttlSeconds) {
-      const client = state.clients.get(clientId);
+      const client = atOnce(state.clients.get(clientId), 'issueToken');
       if (!client) throw new Error(`no client ${clientId} in the fixtures`);
       const [tenant] = client.tenants;
       if (tenant === undefined) throw new Error(`client ${clientId} is released for no tenant`);
-      const { token, record } = state.tokens.issue({
-        clientId,
-        tenants: client.tenants,
-        scopes: client.scopes,
-        environment: client.environment,
-        ...(ttlSeconds ? { ttlSeconds } : {}),
-      });
+      const { token, record } = atOnce(
+        state.tokens.issue({
+          clientId,
+          tenants: client.tenants,
+          scopes: client.scopes,
+          environment: client.environment,
+          ...(ttlSeconds ? { ttlSeconds } : {}),
+        }),
+        'issueToken',
+      );
       return { token, tenant, clientId, expiresAt: new Date(record.expiresAt).toISOString() };
     },
   };

@@ -1,10 +1,11 @@
 // The OAuth server's codes and refresh families in a shared sandbox: applied on the replica that made
 // the change at once and shared by hash (a code made on one replica is redeemed on another; a refresh
 // token rotates wherever it is presented; a spent one revokes the grant everywhere).
-import type { AuthorizationCode } from '../auth-server/code-store.ts';
+import type { AuthorizationCode } from '../services/code-service.ts';
 import type { AuthServerDeps } from '../auth-server/deps.ts';
-import type { RefreshGrant } from '../auth-server/refresh-families.ts';
-import { hashToken } from '../state/token-store.ts';
+import type { RefreshGrant } from '../services/refresh-family-service.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
+import { hashToken } from '../services/secret-hash.ts';
 import { type FamilyTrail, familyTrails } from './shared-families.ts';
 
 type AuthStores = Pick<AuthServerDeps, 'codes' | 'families'>;
@@ -31,49 +32,55 @@ export function shareAuthStores(
       codes: {
         ...codes,
         issue(grant: Parameters<typeof codes.issue>[0]) {
-          const code = codes.issue(grant);
-          const h = hashToken(code);
-          const found = codes.find(code);
-          if (found.kind === 'fresh') share('codes.put', [h, found.code]);
-          return code;
+          return andThen(codes.issue(grant), (code) =>
+            andThen(codes.find(code), (found) => {
+              if (found.kind === 'fresh') share('codes.put', [hashToken(code), found.code]);
+              return code;
+            }),
+          );
         },
         redeem(code: string, grant?: string) {
-          codes.redeem(code, grant);
-          share('codes.redeem', [hashToken(code), grant]);
+          return andThen(codes.redeem(code, grant), () => {
+            share('codes.redeem', [hashToken(code), grant]);
+          });
         },
       },
       families: {
         ...families,
         start(grant: RefreshGrant) {
-          const r = families.start(grant);
-          trails.started(r.family, grant, hashToken(r.refreshToken));
-          share('families.adopt', [r.family, grant, hashToken(r.refreshToken)]);
-          return r;
+          return andThen(families.start(grant), (r) => {
+            trails.started(r.family, grant, hashToken(r.refreshToken));
+            share('families.adopt', [r.family, grant, hashToken(r.refreshToken)]);
+            return r;
+          });
         },
         rotate(refreshToken: string, clientId: string, check?: (grant: RefreshGrant) => void) {
-          const r = families.rotate(refreshToken, clientId, check);
-          if (r.kind === 'rotated') {
-            trails.rotated(r.family, hashToken(r.refreshToken));
-            share('families.rotate', [hashToken(refreshToken), r.family, hashToken(r.refreshToken)]);
-          }
-          if (r.kind === 'reused') {
-            trails.revoked(r.family);
-            share('families.revoke', [r.family]);
-          }
-          return r;
+          return andThen(families.rotate(refreshToken, clientId, check), (r) => {
+            if (r.kind === 'rotated') {
+              trails.rotated(r.family, hashToken(r.refreshToken));
+              share('families.rotate', [hashToken(refreshToken), r.family, hashToken(r.refreshToken)]);
+            }
+            if (r.kind === 'reused') {
+              trails.revoked(r.family);
+              share('families.revoke', [r.family]);
+            }
+            return r;
+          });
         },
         revokeByToken(refreshToken: string, clientId: string) {
-          const family = families.revokeByToken(refreshToken, clientId);
-          if (family) {
-            trails.revoked(family);
-            share('families.revoke', [family]);
-          }
-          return family;
+          return andThen(families.revokeByToken(refreshToken, clientId), (family) => {
+            if (family) {
+              trails.revoked(family);
+              share('families.revoke', [family]);
+            }
+            return family;
+          });
         },
         revokeFamily(family: string) {
-          families.revokeFamily(family);
-          trails.revoked(family);
-          share('families.revoke', [family]);
+          return andThen(families.revokeFamily(family), () => {
+            trails.revoked(family);
+            share('families.revoke', [family]);
+          });
         },
       },
     };

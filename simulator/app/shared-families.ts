@@ -2,7 +2,7 @@
 // store has no records to write through, so the shared sandbox follows every start, rotation and
 // revocation it shares or applies, and a replica started from a snapshot replays them into its own
 // store (adopt, then each rotation, at the time it was made; a revoked family stays revoked).
-import type { RefreshFamilies, RefreshGrant } from '../auth-server/refresh-families.ts';
+import type { RefreshFamilyService, RefreshGrant } from '../services/refresh-family-service.ts';
 
 /** As the store: the latest 64 tokens of a family, at most 20,000 families (oldest forgotten first). */
 const MAX_STEPS = 64;
@@ -42,7 +42,7 @@ export function familyTrails(now: () => number) {
     },
     dump: (): FamilyTrail[] => [...trails.values()],
     /** Replays dumped trails into a fresh store (and keeps following them). */
-    restore(store: RefreshFamilies, dumped: FamilyTrail[], during: <T>(at: number, fn: () => T) => T) {
+    restore(store: RefreshFamilyService, dumped: FamilyTrail[], during: <T>(at: number, fn: () => T) => T) {
       for (const t of dumped) {
         trails.set(t.family, t);
         const [first, ...rest] = t.steps;
@@ -53,7 +53,8 @@ export function familyTrails(now: () => number) {
           during(at, () => store.applyRotation(spent, t.family, hash));
           spent = hash;
         }
-        if (t.revoked) store.revokeFamily(t.family);
+        // Its access tokens are in the snapshot's stores already (revoked ones are not).
+        if (t.revoked) store.revokeFamily(t.family, false);
       }
     },
   };

@@ -64,10 +64,12 @@ export function shareSandbox(state: SandboxState, store: SharedStore, replay: Re
   const auth = shareAuthStores(share, clock);
   const single = spendOnce(
     engine,
-    (token) => state.tokens.lookup(token)?.family,
-    (family) => {
-      auth.revokeFamily(family);
-      state.tokens.revokeFamily(family);
+    (token) => andThen(state.tokens.lookup(token), (record) => record?.family),
+    // The refresh-family service revokes the family's access tokens with it; the second call covers a
+    // replica whose authorization server is not built yet.
+    async (family) => {
+      await auth.revokeFamily(family);
+      await state.tokens.revokeFamily(family);
     },
   );
 

@@ -9,8 +9,9 @@ import { formParams } from '../auth-server/params.ts';
 import { OAuthError, oauthErrorResponse } from '../auth-server/oauth-error.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 import { newId } from '../lib/ids.ts';
+import type { MaybePromise } from '../state/ports/maybe-promise.ts';
 import type { RedisEngine } from '../state/redis/redis-engine.ts';
-import { hashToken } from '../state/token-store.ts';
+import { hashToken } from '../services/secret-hash.ts';
 
 /** A spent mark outlives every code (60 s) and refresh token (24 h by default) it could stand for. */
 const SPENT_MS = 48 * 3600_000;
@@ -18,12 +19,12 @@ const SPENT_MS = 48 * 3600_000;
 /**
  * `settle(req, res)` answers `res`, or invalid_grant when another replica spent the same code or
  * refresh token first (then `revokeGrant` revokes the family the lost answer belonged to).
- * @example const single = spendOnce(engine, (token) => state.tokens.lookup(token)?.family, revoke); res = await single.settle(req, res);
+ * @example const single = spendOnce(engine, (token) => andThen(state.tokens.lookup(token), (r) => r?.family), revoke); res = await single.settle(req, res);
  */
 export function spendOnce(
   engine: RedisEngine,
-  familyOf: (accessToken: string) => string | undefined,
-  revokeGrant: (family: string) => void,
+  familyOf: (accessToken: string) => MaybePromise<string | undefined>,
+  revokeGrant: (family: string) => MaybePromise<void>,
 ) {
   return {
     async settle(req: PlainRequest, res: PlainResponse): Promise<PlainResponse> {
@@ -39,8 +40,8 @@ export function spendOnce(
       const key = `${engine.prefix}spent:${hashToken(secret)}`;
       if ((await engine.command(['SET', key, engine.replicaId, 'NX', 'PX', SPENT_MS])) === 'OK') return res;
       const issued = JSON.parse(res.body ?? '{}') as { access_token?: string };
-      const family = issued.access_token ? familyOf(issued.access_token) : undefined;
-      if (family) revokeGrant(family);
+      const family = issued.access_token ? await familyOf(issued.access_token) : undefined;
+      if (family) await revokeGrant(family);
       const what = params.grant_type === 'authorization_code' ? 'authorization code' : 'refresh token';
       return oauthErrorResponse(
         new OAuthError(

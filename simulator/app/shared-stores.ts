@@ -1,11 +1,12 @@
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import type { Clock } from '../lib/clock.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import type { FaultCall } from '../services/fault-service.ts';
 import type { OpLog } from '../state/redis/op-log.ts';
 import { createRedisIdempotencyStore } from '../state/redis/redis-idempotency.ts';
 import { createRedisRateLimits } from '../state/redis/redis-rate-limit.ts';
 import type { RateLimitSettings } from '../services/rate-limit-service.ts';
-import { hashToken } from '../state/token-store.ts';
+import { hashToken } from '../services/secret-hash.ts';
 import type { SandboxState, SharedStores } from './sandbox-state.ts';
 import type { SharedStoreParts as SharedStore } from './shared-store-parts.ts';
 
@@ -54,9 +55,10 @@ export function shareLocalStores(
   state.tokens = {
     ...base.tokens,
     issue(grant) {
-      const r = base.tokens.issue(grant);
-      share('tokens.put', [hashToken(r.token), r.record]);
-      return r;
+      return andThen(base.tokens.issue(grant), (r) => {
+        share('tokens.put', [hashToken(r.token), r.record]);
+        return r;
+      });
     },
     revoke(token) {
       share('tokens.revoke', [hashToken(token)]);
@@ -68,7 +70,7 @@ export function shareLocalStores(
     },
     revokeClient(clientId) {
       share('tokens.revokeClient', [clientId]);
-      base.tokens.revokeClient(clientId);
+      return base.tokens.revokeClient(clientId);
     },
   };
   // A replica keeps its faults in memory (the log replicates arming and uses): the list is a value.

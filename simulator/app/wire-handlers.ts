@@ -5,7 +5,7 @@ import { discoveryHandlers } from '../handlers/discovery.ts';
 import { streamClosedMessage, streamHandlers } from '../handlers/stream.ts';
 import { bindHandlers, type HandlerDeps, type HandlerMap } from '../handlers/types.ts';
 import { webhookHandlers } from '../handlers/webhooks.ts';
-import { createAccessWatch } from '../state/access-watch.ts';
+import { createAccessWatch } from '../services/access-watch.ts';
 import type { SandboxState } from './sandbox-state.ts';
 
 /** What handlers need besides the stores: documents, stream gate and pacing, webhook settings. */

@@ -1,5 +1,5 @@
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
-import type { ClientRecord } from '../state/clients.ts';
+import type { ClientRecord } from '../services/client-service.ts';
 import { expiredAccessMessage } from './client-auth.ts';
 import { consentPage } from './consent-page.ts';
 import type { AuthServerDeps } from './deps.ts';
@@ -14,10 +14,13 @@ import { signInTestPerson } from './sign-in.ts';
  * Until the redirect URI is known to belong to the client, errors are shown to the person (400 JSON)
  * and never redirected: an open redirector would hand codes to strangers (RFC 6749 4.1.2.1).
  */
-function trustedRedirect(params: OAuthParams, deps: AuthServerDeps): { client: ClientRecord; redirectUri: string } {
+async function trustedRedirect(
+  params: OAuthParams,
+  deps: AuthServerDeps,
+): Promise<{ client: ClientRecord; redirectUri: string }> {
   const id = params.client_id;
   if (id === undefined) throw new OAuthError('invalid_request', 'The parameter client_id is missing.');
-  const client = deps.state.clients.get(id);
+  const client = await deps.state.clients.get(id);
   if (!client) throw new OAuthError('invalid_request', 'client_id names no registered client.');
   if (client.type === 'service-account') {
     throw new OAuthError(
@@ -58,16 +61,16 @@ function redirectTo(redirectUri: string, values: Record<string, string | undefin
  * GET /oauth/authorize: the sandbox signs in a fixture person (login_hint = person id or e-mail),
  * consents automatically (or shows a consent page with prompt=consent) and redirects back with code,
  * state and iss. POST /oauth/authorize takes the decision of the consent page.
- * @example authorizeEndpoint(req, 'req_1', deps, 'http://127.0.0.1:4010') // 302 Location: <redirect_uri>?code=…&state=…&iss=…
+ * @example await authorizeEndpoint(req, 'req_1', deps, 'http://127.0.0.1:4010') // 302 Location: <redirect_uri>?code=…&state=…&iss=…
  */
-export function authorizeEndpoint(
+export async function authorizeEndpoint(
   req: PlainRequest,
   requestId: string,
   deps: AuthServerDeps,
   issuer: string,
-): PlainResponse {
+): Promise<PlainResponse> {
   const params = req.method === 'POST' ? formParams(req) : queryParams(req.query);
-  const { client, redirectUri } = trustedRedirect(params, deps);
+  const { client, redirectUri } = await trustedRedirect(params, deps);
   const answer = (values: Record<string, string | undefined>) =>
     redirectTo(redirectUri, { ...values, state: params.state, iss: issuer }, requestId);
   try {
@@ -106,7 +109,7 @@ export function authorizeEndpoint(
       if (params.consent === 'deny') throw new OAuthError('access_denied', `${person.name} declined the request.`);
       throw new OAuthError('invalid_request', 'The consent decision is missing (consent=allow or consent=deny).');
     }
-    const code = deps.codes.issue({
+    const code = await deps.codes.issue({
       clientId: client.id,
       redirectUri,
       redirectUriSent: params.redirect_uri !== undefined,

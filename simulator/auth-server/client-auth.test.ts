@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FixtureClient } from '../contract/fixtures.ts';
 import type { PlainRequest } from '../core/types.ts';
-import { createClientRegistry } from '../state/clients.ts';
+import { createClientService } from '../services/client-service.ts';
+import { createClientStore } from '../state/clients.ts';
 import { createClock } from '../lib/clock.ts';
 import { authenticateClient } from './client-auth.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -14,18 +15,21 @@ const base = {
   owner: 'owner@example.com',
   expiresAt: '2030-01-01T00:00:00Z',
 };
-const clients = createClientRegistry([
-  { ...base, id: 'conf', name: 'Conf', type: 'confidential' as const, secret: 'sec ret:with+special%chars' },
-  { ...base, id: 'mobile', name: 'Mobile', type: 'public' as const },
-  {
-    ...base,
-    id: 'old',
-    name: 'Old',
-    type: 'confidential' as const,
-    secret: 'old-secret-0123456789',
-    expiresAt: '2020-01-01T00:00:00Z',
-  },
-] satisfies FixtureClient[]);
+const clients = createClientService({
+  repository: createClientStore(),
+  clients: [
+    { ...base, id: 'conf', name: 'Conf', type: 'confidential' as const, secret: 'sec ret:with+special%chars' },
+    { ...base, id: 'mobile', name: 'Mobile', type: 'public' as const },
+    {
+      ...base,
+      id: 'old',
+      name: 'Old',
+      type: 'confidential' as const,
+      secret: 'old-secret-0123456789',
+      expiresAt: '2020-01-01T00:00:00Z',
+    },
+  ] satisfies FixtureClient[],
+});
 const deps = { clients, clock: createClock() };
 const req = (authorization?: string): PlainRequest => ({
   method: 'POST',
@@ -36,9 +40,9 @@ const req = (authorization?: string): PlainRequest => ({
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
-function failure(fn: () => unknown): OAuthError {
+async function failure(fn: () => unknown): Promise<OAuthError> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (err instanceof OAuthError) return err;
     throw err;
@@ -46,18 +50,19 @@ function failure(fn: () => unknown): OAuthError {
   throw new Error('expected an OAuthError');
 }
 
-describe('client authentication', () => {
-  it('accepts client_secret_basic (form-encoded, RFC 6749 2.3.1), client_secret_post and none for public clients', () => {
-    expect(authenticateClient(req(basic('conf', 'sec ret:with+special%chars')), {}, deps).method).toBe(
+describe('client authentication', async () => {
+  it('accepts client_secret_basic (form-encoded, RFC 6749 2.3.1), client_secret_post and none for public clients', async () => {
+    expect((await authenticateClient(req(basic('conf', 'sec ret:with+special%chars')), {}, deps)).method).toBe(
       'client_secret_basic',
     );
     expect(
-      authenticateClient(req(), { client_id: 'conf', client_secret: 'sec ret:with+special%chars' }, deps).method,
+      (await authenticateClient(req(), { client_id: 'conf', client_secret: 'sec ret:with+special%chars' }, deps))
+        .method,
     ).toBe('client_secret_post');
-    expect(authenticateClient(req(), { client_id: 'mobile' }, deps).method).toBe('none');
+    expect((await authenticateClient(req(), { client_id: 'mobile' }, deps)).method).toBe('none');
   });
 
-  it('refuses with invalid_client (401 + Basic challenge) and never repeats the secret', () => {
+  it('refuses with invalid_client (401 + Basic challenge) and never repeats the secret', async () => {
     for (const fn of [
       () => authenticateClient(req(basic('conf', 'nope')), {}, deps),
       () => authenticateClient(req(), { client_id: 'conf' }, deps),
@@ -67,7 +72,7 @@ describe('client authentication', () => {
       () => authenticateClient(req('Bearer abc'), {}, deps),
       () => authenticateClient(req(), {}, deps),
     ]) {
-      const err = failure(fn);
+      const err = await failure(fn);
       expect(err.code).toBe('invalid_client');
       expect(err.status).toBe(401);
       expect(err.headers['www-authenticate']).toMatch(/^Basic realm=/);
@@ -75,23 +80,23 @@ describe('client authentication', () => {
     }
   });
 
-  it('refuses two methods at once and a mismatching client_id as invalid_request', () => {
-    expect(failure(() => authenticateClient(req(basic('conf', 'x')), { client_secret: 'x' }, deps)).code).toBe(
+  it('refuses two methods at once and a mismatching client_id as invalid_request', async () => {
+    expect((await failure(() => authenticateClient(req(basic('conf', 'x')), { client_secret: 'x' }, deps))).code).toBe(
       'invalid_request',
     );
-    expect(failure(() => authenticateClient(req(basic('conf', 'x')), { client_id: 'mobile' }, deps)).code).toBe(
+    expect((await failure(() => authenticateClient(req(basic('conf', 'x')), { client_id: 'mobile' }, deps))).code).toBe(
       'invalid_request',
     );
   });
 
-  it('refuses an expired access after checking its secret, naming the owner', () => {
-    const err = failure(() =>
+  it('refuses an expired access after checking its secret, naming the owner', async () => {
+    const err = await failure(() =>
       authenticateClient(req(), { client_id: 'old', client_secret: 'old-secret-0123456789' }, deps),
     );
     expect(err.code).toBe('invalid_client');
     expect(err.message).toContain('owner@example.com');
     expect(
-      failure(() => authenticateClient(req(), { client_id: 'old', client_secret: 'wrong' }, deps)).message,
+      (await failure(() => authenticateClient(req(), { client_id: 'old', client_secret: 'wrong' }, deps))).message,
     ).not.toContain('owner@');
   });
 });

@@ -1,4 +1,4 @@
-import type { ClientRecord, ClientRegistry } from '../state/clients.ts';
+import type { ClientRecord, ClientService } from '../services/client-service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PlainRequest } from '../core/types.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -35,13 +35,13 @@ function parseBasic(header: string): { id: string; secret: string } {
  * Authenticates the client of a token or revocation request: client_secret_basic, client_secret_post,
  * or `none` (client_id only) for public clients. Refuses an access past its expiry date, naming the
  * person who can renew it. Secrets are never repeated in an answer.
- * @example const { client } = authenticateClient(req, params, { clients, clock });
+ * @example const { client } = await authenticateClient(req, params, { clients, clock });
  */
-export function authenticateClient(
+export async function authenticateClient(
   req: PlainRequest,
   params: OAuthParams,
-  deps: { clients: ClientRegistry; clock: Clock },
-): AuthenticatedClient {
+  deps: { clients: Pick<ClientService, 'get' | 'verifySecret'>; clock: Clock },
+): Promise<AuthenticatedClient> {
   const header = req.headers.authorization;
   const basic = header !== undefined && /^basic\s/i.test(header) ? parseBasic(header) : undefined;
   if (header !== undefined && !basic)
@@ -66,7 +66,7 @@ export function authenticateClient(
     );
   }
   const secret = basic?.secret ?? params.client_secret;
-  const client = deps.clients.get(id);
+  const client = await deps.clients.get(id);
   if (!client) throw new OAuthError('invalid_client', FAILED);
   let method: ClientAuthMethod;
   if (client.type === 'public') {
@@ -83,7 +83,7 @@ export function authenticateClient(
         'This client is confidential: authenticate with client_secret_basic or client_secret_post.',
       );
     }
-    if (!deps.clients.verifySecret(id, secret)) throw new OAuthError('invalid_client', FAILED);
+    if (!(await deps.clients.verifySecret(id, secret))) throw new OAuthError('invalid_client', FAILED);
     method = basic ? 'client_secret_basic' : 'client_secret_post';
   }
   const expired = expiredAccessMessage(client, deps.clock);

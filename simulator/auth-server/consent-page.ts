@@ -1,6 +1,6 @@
 import { SCOPES, type Scope } from '../contract/scopes.ts';
 import type { PlainResponse } from '../core/types.ts';
-import type { ClientRecord } from '../state/clients.ts';
+import type { ClientRecord } from '../services/client-service.ts';
 import { NO_STORE } from './oauth-error.ts';
 import type { OAuthParams } from './params.ts';
 import type { Person } from './sign-in.ts';

@@ -1,23 +1,23 @@
 import type { FixtureSet } from '../contract/fixtures.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { ClientRegistry } from '../state/clients.ts';
-import type { AccessToken, TokenStore } from '../state/token-store.ts';
-import type { CodeStore } from './code-store.ts';
-import type { RefreshFamilies } from './refresh-families.ts';
+import type { ClientService } from '../services/client-service.ts';
+import type { CodeService } from '../services/code-service.ts';
+import type { RefreshFamilyService } from '../services/refresh-family-service.ts';
+import type { AccessToken, TokenService } from '../services/token-service.ts';
 
-/** The stores the authorization server reads and writes. */
+/** The services the authorization server reads and writes through. */
 export interface AuthServerStores {
   clock: Clock;
-  clients: ClientRegistry;
-  tokens: TokenStore;
+  clients: ClientService;
+  tokens: TokenService;
   fixtures: Pick<FixtureSet, 'persons'>;
 }
 
 /** What the endpoints of the authorization server share. */
 export interface AuthServerDeps {
   state: AuthServerStores;
-  codes: CodeStore;
-  families: RefreshFamilies;
+  codes: CodeService;
+  families: RefreshFamilyService;
   /** Issuer when a request does not say which origin it addressed (direct core calls). */
   fallbackIssuer: string;
 }

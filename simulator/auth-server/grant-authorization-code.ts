@@ -1,4 +1,4 @@
-import type { ClientRecord } from '../state/clients.ts';
+import type { ClientRecord } from '../services/client-service.ts';
 import { tokenBody, type AuthServerDeps } from './deps.ts';
 import { OAuthError } from './oauth-error.ts';
 import type { OAuthParams } from './params.ts';
@@ -8,14 +8,14 @@ import { CODE_VERIFIER, verifyS256 } from './pkce.ts';
  * authorization_code (RFC 6749 4.1.3, OAuth 2.1 4.1.3): exchanges a code for an access token acting
  * for the signed-in person plus a refresh token that starts a new family. The code is single-use:
  * every attempt by its client spends it, and a code that comes back revokes what it produced.
- * @example authorizationCodeGrant(client, { code, redirect_uri, code_verifier }, deps);
+ * @example await authorizationCodeGrant(client, { code, redirect_uri, code_verifier }, deps);
  */
-export function authorizationCodeGrant(client: ClientRecord, params: OAuthParams, deps: AuthServerDeps) {
+export async function authorizationCodeGrant(client: ClientRecord, params: OAuthParams, deps: AuthServerDeps) {
   if (client.type === 'service-account') {
     throw new OAuthError('unauthorized_client', 'A service account acts for no person: use client_credentials.');
   }
   if (params.code === undefined) throw new OAuthError('invalid_request', 'The parameter code is missing.');
-  const found = deps.codes.find(params.code);
+  const found = await deps.codes.find(params.code);
   if (found.kind === 'unknown') throw new OAuthError('invalid_grant', 'The authorization code is not recognised.');
   if (found.kind === 'expired')
     throw new OAuthError(
@@ -27,16 +27,14 @@ export function authorizationCodeGrant(client: ClientRecord, params: OAuthParams
   if (code.clientId !== client.id)
     throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
   if (found.kind === 'redeemed') {
-    if (code.grant) {
-      deps.families.revokeFamily(code.grant);
-      deps.state.tokens.revokeFamily(code.grant);
-    }
+    // The family and every access token issued under it.
+    if (code.grant) await deps.families.revokeFamily(code.grant);
     throw new OAuthError(
       'invalid_grant',
       'The authorization code was already used; the tokens issued for it are revoked. Start the sign-in again.',
     );
   }
-  deps.codes.redeem(params.code);
+  await deps.codes.redeem(params.code);
 
   const redirect = params.redirect_uri;
   if (redirect === undefined && code.redirectUriSent) {
@@ -74,7 +72,7 @@ export function authorizationCodeGrant(client: ClientRecord, params: OAuthParams
     scopes: code.scopes,
     environment: client.environment,
   };
-  const { family, refreshToken } = deps.families.start(grant);
-  deps.codes.redeem(params.code, family);
-  return tokenBody(deps.state.tokens.issue({ ...grant, family }), refreshToken);
+  const { family, refreshToken } = await deps.families.start(grant);
+  await deps.codes.redeem(params.code, family);
+  return tokenBody(await deps.state.tokens.issue({ ...grant, family }), refreshToken);
 }

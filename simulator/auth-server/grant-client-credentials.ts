@@ -1,4 +1,4 @@
-import type { ClientRecord } from '../state/clients.ts';
+import type { ClientRecord } from '../services/client-service.ts';
 import { tokenBody, type AuthServerDeps } from './deps.ts';
 import { OAuthError } from './oauth-error.ts';
 import type { OAuthParams } from './params.ts';
@@ -7,9 +7,9 @@ import { resolveScopes } from './scope-request.ts';
 /**
  * client_credentials (RFC 6749 4.4): server-to-server, no person; confidential clients and service
  * accounts. The token carries the client's tenant releases and environment; no refresh token.
- * @example clientCredentialsGrant(client, { scope: 'catalog:read' }, deps);
+ * @example await clientCredentialsGrant(client, { scope: 'catalog:read' }, deps);
  */
-export function clientCredentialsGrant(client: ClientRecord, params: OAuthParams, deps: AuthServerDeps) {
+export async function clientCredentialsGrant(client: ClientRecord, params: OAuthParams, deps: AuthServerDeps) {
   if (client.type === 'public') {
     throw new OAuthError(
       'unauthorized_client',
@@ -17,7 +17,7 @@ export function clientCredentialsGrant(client: ClientRecord, params: OAuthParams
     );
   }
   const scopes = resolveScopes(params.scope, client.scopes);
-  const issued = deps.state.tokens.issue({
+  const issued = await deps.state.tokens.issue({
     clientId: client.id,
     tenants: client.tenants,
     scopes,

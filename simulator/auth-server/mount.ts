@@ -7,11 +7,15 @@ import { createRouter } from '../core/router.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 import { routeMatchStep } from '../middleware/route-match.ts';
 import { authorizeEndpoint } from './authorize.ts';
+import { createCodeService } from '../services/code-service.ts';
+import { createRefreshFamilyService } from '../services/refresh-family-service.ts';
+import type { AuthorizationCodeRepository } from '../state/ports/authorization-codes.ts';
+import type { RefreshFamilyRepository } from '../state/ports/refresh-families.ts';
 import { createCodeStore } from './code-store.ts';
 import type { AuthServerDeps, AuthServerStores } from './deps.ts';
 import { authServerMetadata, OAUTH_PATHS } from './metadata.ts';
 import { OAuthError, oauthErrorResponse, oauthJson } from './oauth-error.ts';
-import { createRefreshFamilies } from './refresh-families.ts';
+import { createRefreshFamilyStore } from './refresh-families.ts';
 import { revokeEndpoint } from './revoke.ts';
 import { OAUTH_ROUTES, type OAuthRouteId } from './routes.ts';
 import { tokenEndpoint } from './token-endpoint.ts';
@@ -24,11 +28,18 @@ export interface AuthServerOptions {
   refreshTokenTtlSeconds?: number;
   /** Lifetime of authorization codes (default 60 s). */
   codeTtlSeconds?: number;
-  /** Wraps the code and refresh-family stores (a shared sandbox shares their changes with other replicas). */
+  /** Where codes and refresh families are kept (default: memory repositories of this process). */
+  repositories?: { codes?: AuthorizationCodeRepository; families?: RefreshFamilyRepository };
+  /** Wraps the code and refresh-family services (a shared sandbox shares their changes with other replicas). */
   wrapStores?: (stores: Pick<AuthServerDeps, 'codes' | 'families'>) => Pick<AuthServerDeps, 'codes' | 'families'>;
 }
 
-type Endpoint = (req: PlainRequest, requestId: string, deps: AuthServerDeps, issuer: string) => PlainResponse;
+type Endpoint = (
+  req: PlainRequest,
+  requestId: string,
+  deps: AuthServerDeps,
+  issuer: string,
+) => PlainResponse | Promise<PlainResponse>;
 
 const ENDPOINTS: Record<OAuthRouteId, Endpoint> = {
   oauthMetadata: (_req, id, _deps, issuer) => oauthJson(200, authServerMetadata(issuer), id),
@@ -55,8 +66,19 @@ function asOAuthError(err: ApiError): OAuthError {
 export function createAuthServerMount(opts: AuthServerOptions): Mount {
   const { state } = opts;
   const stores = {
-    codes: createCodeStore(state.clock, opts.codeTtlSeconds ?? 60),
-    families: createRefreshFamilies(state.clock, opts.refreshTokenTtlSeconds ?? 86_400),
+    // Single use and 60 s; rotation and reuse detection: the rules over their repositories.
+    codes: createCodeService({
+      repository: opts.repositories?.codes ?? createCodeStore(),
+      clock: state.clock,
+      ...(opts.codeTtlSeconds === undefined ? {} : { ttlSeconds: opts.codeTtlSeconds }),
+    }),
+    families: createRefreshFamilyService({
+      repository: opts.repositories?.families ?? createRefreshFamilyStore(),
+      clock: state.clock,
+      ...(opts.refreshTokenTtlSeconds === undefined ? {} : { ttlSeconds: opts.refreshTokenTtlSeconds }),
+      // Read when used: a shared sandbox wraps state.tokens to share each revocation.
+      accessTokens: { revokeFamily: (family) => state.tokens.revokeFamily(family) },
+    }),
   };
   const deps: AuthServerDeps = {
     state,
@@ -71,8 +93,8 @@ export function createAuthServerMount(opts: AuthServerOptions): Mount {
   });
   const endpoint =
     (id: OAuthRouteId): MountHandler =>
-    (ctx) =>
-      raw(ENDPOINTS[id](ctx.req, ctx.requestId, deps, ctx.req.origin ?? deps.fallbackIssuer));
+    async (ctx) =>
+      raw(await ENDPOINTS[id](ctx.req, ctx.requestId, deps, ctx.req.origin ?? deps.fallbackIssuer));
   const handlers: Record<OAuthRouteId, MountHandler> = {
     oauthMetadata: endpoint('oauthMetadata'),
     oauthToken: endpoint('oauthToken'),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../lib/clock.ts';
-import { createRefreshFamilies } from './refresh-families.ts';
+import { createRefreshFamilyStore } from './refresh-families.ts';
 
 const grant = {
   clientId: 'app',
@@ -10,57 +9,36 @@ const grant = {
   environment: 'sandbox' as const,
 };
 
-describe('refresh token families', () => {
-  it('rotates: each token is valid once and hands over to the next', () => {
-    const families = createRefreshFamilies(
-      createClock(() => 0),
-      3600,
-    );
-    const { family, refreshToken: r1 } = families.start(grant);
-    const step = families.rotate(r1, 'app');
-    expect(step).toMatchObject({ kind: 'rotated', family, grant });
-    const r2 = step.kind === 'rotated' ? step.refreshToken : '';
-    expect(r2).not.toBe(r1);
-    expect(families.rotate(r2, 'app').kind).toBe('rotated');
+describe('refresh family repository (memory)', () => {
+  it('keeps families and their latest token hashes, knowing no clock or rule', () => {
+    const repo = createRefreshFamilyStore();
+    expect(repo.insertFamily('f', grant)).toBe(true);
+    expect(repo.insertFamily('f', { ...grant, clientId: 'other' })).toBe(false);
+    for (let i = 0; i < 4; i++) repo.addToken('f', `h${i}`, 100 + i, 3);
+    repo.addToken('unknown', 'hx', 1, 3);
+    expect(repo.getFamily('f')).toMatchObject({ grant, revoked: false, expiresAt: 103, hashes: ['h1', 'h2', 'h3'] });
+    expect(repo.findToken('h0')).toBeUndefined();
+    expect(repo.findToken('hx')).toBeUndefined();
+    repo.markUsed('h1');
+    expect(repo.findToken('h1')).toEqual({ family: 'f', expiresAt: 101, used: true });
+    expect(repo.revoke('f')).toBe(true);
+    expect(repo.revoke('nope')).toBe(false);
+    expect(repo.getFamily('f')).toMatchObject({ revoked: true });
   });
 
-  it('a spent token coming back revokes the family, including its newest token', () => {
-    const families = createRefreshFamilies(
-      createClock(() => 0),
-      3600,
-    );
-    const { family, refreshToken: r1 } = families.start(grant);
-    const r2 = (families.rotate(r1, 'app') as { refreshToken: string }).refreshToken;
-    expect(families.rotate(r1, 'app')).toEqual({ kind: 'reused', family });
-    expect(families.rotate(r2, 'app').kind).toBe('revoked');
-  });
-
-  it('is bound to its client, expires on the clock, and a failed check spends nothing', () => {
-    let now = 0;
-    const families = createRefreshFamilies(
-      createClock(() => now),
-      60,
-    );
-    const { refreshToken } = families.start(grant);
-    expect(families.rotate(refreshToken, 'intruder').kind).toBe('other-client');
-    expect(() =>
-      families.rotate(refreshToken, 'app', () => {
-        throw new Error('scope refused');
-      }),
-    ).toThrow('scope refused');
-    now = 59_999;
-    const next = families.rotate(refreshToken, 'app');
-    expect(next.kind).toBe('rotated');
-    now = 59_999 + 60_000;
-    expect(families.rotate((next as { refreshToken: string }).refreshToken, 'app').kind).toBe('expired');
-    expect(families.rotate('ncs_rt_guess', 'app').kind).toBe('unknown');
-  });
-
-  it('revokes by token only for the client that holds it', () => {
-    const families = createRefreshFamilies(createClock(() => 0));
-    const { family, refreshToken } = families.start(grant);
-    expect(families.revokeByToken(refreshToken, 'other')).toBeUndefined();
-    expect(families.revokeByToken(refreshToken, 'app')).toBe(family);
-    expect(families.rotate(refreshToken, 'app').kind).toBe('revoked');
+  it('forgets families by expiry horizon and the oldest first, with their tokens', () => {
+    const repo = createRefreshFamilyStore();
+    for (let i = 0; i < 4; i++) {
+      repo.insertFamily(`f${i}`, grant);
+      repo.addToken(`f${i}`, `h${i}`, i * 10, 64);
+    }
+    repo.forgetExpiredBefore(10);
+    expect(repo.familyCount()).toBe(3);
+    expect(repo.findToken('h0')).toBeUndefined();
+    repo.trimTo(1);
+    expect(repo.getFamily('f3')).toBeDefined();
+    expect(repo.findToken('h2')).toBeUndefined();
+    repo.clear();
+    expect(repo.familyCount()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { FixtureSet } from '../contract/fixtures.ts';
-import type { ClientRecord } from '../state/clients.ts';
+import type { ClientRecord } from '../services/client-service.ts';
 import { OAuthError } from './oauth-error.ts';
 
 export type Person = FixtureSet['persons'][number];

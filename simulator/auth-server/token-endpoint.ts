@@ -17,9 +17,13 @@ export const GRANT_TYPES = Object.keys(GRANTS);
 
 /**
  * POST /oauth/token (RFC 6749 3.2): authenticates the client, then runs its grant.
- * @example tokenEndpoint(req, 'req_1', deps) // 200 {access_token, token_type: 'Bearer', expires_in, scope, ...}
+ * @example await tokenEndpoint(req, 'req_1', deps) // 200 {access_token, token_type: 'Bearer', expires_in, scope, ...}
  */
-export function tokenEndpoint(req: PlainRequest, requestId: string, deps: AuthServerDeps): PlainResponse {
+export async function tokenEndpoint(
+  req: PlainRequest,
+  requestId: string,
+  deps: AuthServerDeps,
+): Promise<PlainResponse> {
   const params = formParams(req);
   const type = params.grant_type;
   if (type === undefined)
@@ -27,6 +31,6 @@ export function tokenEndpoint(req: PlainRequest, requestId: string, deps: AuthSe
   if (!Object.hasOwn(GRANTS, type)) {
     throw new OAuthError('unsupported_grant_type', `Supported grant types: ${GRANT_TYPES.join(', ')}.`);
   }
-  const { client } = authenticateClient(req, params, { clients: deps.state.clients, clock: deps.state.clock });
-  return oauthJson(200, GRANTS[type as keyof typeof GRANTS](client, params, deps), requestId);
+  const { client } = await authenticateClient(req, params, { clients: deps.state.clients, clock: deps.state.clock });
+  return oauthJson(200, await GRANTS[type as keyof typeof GRANTS](client, params, deps), requestId);
 }

@@ -11,7 +11,7 @@ import type { PlainResponse } from '../core/types.ts';
 import { adminAuthStep } from '../middleware/admin-auth.ts';
 import { routeMatchStep } from '../middleware/route-match.ts';
 import { validateStep } from '../middleware/validate.ts';
-import type { TokenStore } from '../state/token-store.ts';
+import type { TokenService } from '../services/token-service.ts';
 import { ControlError, type ControlPort } from './operations.ts';
 import { CONTROL_DOCUMENT_ROUTES } from './run-route.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.ts';
@@ -53,7 +53,7 @@ export interface ControlPlaneOptions {
   adminToken: string;
   operations: ControlPort;
   /** Tells a tenant token (403) from an unknown one (401). */
-  tokens: Pick<TokenStore, 'lookup'>;
+  tokens: Pick<TokenService, 'lookup'>;
   /** `servers` of the control plane's OpenAPI document (default: relative). */
   servers?: string[];
   /** Mints a fresh inspector login URL for an origin (`ncs inspector`); absent when the inspector is off. */

@@ -4,6 +4,7 @@ import type { ApiVersion } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
 import { documentReply } from '../core/envelope.ts';
 import { ok } from '../core/reply.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 import type { RequestContext } from '../core/context.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
@@ -58,24 +59,25 @@ export const discoveryHandlers = {
   },
   getInfo(ctx, deps) {
     const { token, tenant } = ctx.access;
-    const client = deps.clients.get(token.clientId);
-    // The auth middleware refused tokens of unknown clients; a reset in between is the only way here.
-    if (!client) throw new ApiError('unauthorized', { detail: 'The access behind the token no longer exists.' });
-    return ok({
-      tenant,
-      tenantName: deps.tenants.get(tenant)?.name ?? tenant,
-      client: {
-        id: client.id,
-        name: client.name,
-        type: client.type,
-        purpose: client.purpose,
-        owner: client.owner,
-        expiresAt: client.expiresAt,
-      },
-      environment: token.environment,
-      scopes: token.scopes,
-      tokenExpiresAt: new Date(token.expiresAt).toISOString(),
-      version: ctx.version,
+    return andThen(deps.clients.get(token.clientId), (client) => {
+      // The auth middleware refused tokens of unknown clients; a reset in between is the only way here.
+      if (!client) throw new ApiError('unauthorized', { detail: 'The access behind the token no longer exists.' });
+      return ok({
+        tenant,
+        tenantName: deps.tenants.get(tenant)?.name ?? tenant,
+        client: {
+          id: client.id,
+          name: client.name,
+          type: client.type,
+          purpose: client.purpose,
+          owner: client.owner,
+          expiresAt: client.expiresAt,
+        },
+        environment: token.environment,
+        scopes: token.scopes,
+        tokenExpiresAt: new Date(token.expiresAt).toISOString(),
+        version: ctx.version,
+      });
     });
   },
 } satisfies HandlerGroup<Pick<HandlerDeps, 'documents' | 'clients' | 'tenants'>>;

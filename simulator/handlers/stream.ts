@@ -3,7 +3,7 @@ import { raw } from '../core/reply.ts';
 import { PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
 import { createSseSource } from '../events/sse-source.ts';
 import { CursorError, parseCursor, SSE_HEADERS } from '../events/sse.ts';
-import type { AccessEndReason } from '../state/access-watch.ts';
+import type { AccessEndReason } from '../services/access-watch.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 const CLOSED_BECAUSE: Record<AccessEndReason, string> = {

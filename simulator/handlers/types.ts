@@ -4,7 +4,7 @@ import type { Reply } from '../core/reply.ts';
 import type { SseSourceOptions, StreamWatch } from '../events/sse-source.ts';
 import type { StreamGate } from '../events/stream-limits.ts';
 import type { CatalogStore } from '../state/catalog-store.ts';
-import type { ClientRegistry } from '../state/clients.ts';
+import type { ClientService } from '../services/client-service.ts';
 import type { EventBus } from '../state/domain-events.ts';
 import type { IdempotencyPort } from '../services/idempotency-service.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
@@ -22,7 +22,7 @@ export interface HandlerDeps {
   catalog: CatalogStore;
   connections: ConnectionService;
   idempotency: IdempotencyPort;
-  clients: ClientRegistry;
+  clients: ClientService;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
   feeds: FeedService;
   receivers: ReceiverService;

@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../core/api-error.ts';
 import { defineStep } from '../core/step.ts';
-import type { TokenStore } from '../state/token-store.ts';
+import type { TokenService } from '../services/token-service.ts';
 import { bearerToken } from './auth.ts';
 
 export interface AdminAuthDeps {
   adminToken: string;
   /** Tells a tenant token (403) from an unknown one (401). */
-  tokens: Pick<TokenStore, 'lookup'>;
+  tokens: Pick<TokenService, 'lookup'>;
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -32,7 +32,7 @@ export function adminAuthStep(deps: AdminAuthDeps) {
           hint: 'Send Authorization: Bearer <admin token printed by ncs serve>.',
         });
       if (timingSafeEqual(digest(token), admin)) return next();
-      if (deps.tokens.lookup(token))
+      if (await deps.tokens.lookup(token))
         throw new ApiError('forbidden', { detail: 'Tenant tokens cannot use the control plane.', hint: HINT });
       throw new ApiError('unauthorized', { detail: 'The admin token is not recognised.', hint: HINT });
     },

@@ -1,13 +1,15 @@
 import type { Environment } from '../contract/environment.ts';
 import { ApiError } from '../core/api-error.ts';
+import type { Reply } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
-import type { ClientRegistry } from '../state/clients.ts';
+import type { ClientService } from '../services/client-service.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { TokenStore } from '../state/token-store.ts';
+import type { TokenService } from '../services/token-service.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
 
 export interface AuthDeps {
-  tokens: TokenStore;
-  clients: ClientRegistry;
+  tokens: Pick<TokenService, 'check'>;
+  clients: Pick<ClientService, 'get'>;
   clock: Clock;
   /** The environment this deployment serves; tokens of another environment are refused. */
   environment: Environment;
@@ -55,63 +57,67 @@ export function authStep(deps: AuthDeps) {
           detail: 'The Authorization header is not of the form Bearer <token>.',
           headers: CHALLENGE,
         });
-      const record = deps.tokens.lookup(token);
-      if (!record)
-        throw new ApiError('unauthorized', {
-          detail: 'The access token is not recognised.',
-          hint: 'Request a new access token from the authorization server.',
-          headers: INVALID_TOKEN,
+      // Live, expired or unknown is the token service's judgement, on the sandbox clock.
+      // Both paths answer next()'s promise: at once from memory, after the look-up otherwise.
+      return andThen(deps.tokens.check(token), (checked) => {
+        if (checked.kind === 'unknown')
+          throw new ApiError('unauthorized', {
+            detail: 'The access token is not recognised.',
+            hint: 'Request a new access token from the authorization server.',
+            headers: INVALID_TOKEN,
+          });
+        if (checked.kind === 'expired') {
+          throw new ApiError('unauthorized', {
+            detail: 'The access token has expired.',
+            hint: 'Tokens are short-lived: request a new one (renew, do not extend).',
+            headers: INVALID_TOKEN,
+          });
+        }
+        const record = checked.record;
+        if (record.environment !== deps.environment) {
+          throw new ApiError('unauthorized', {
+            detail: `The access token was issued for the ${record.environment} environment; this is ${deps.environment}.`,
+            hint: `Request a token for the ${deps.environment} environment and check the base URL.`,
+            headers: INVALID_TOKEN,
+          });
+        }
+        return andThen(deps.clients.get(record.clientId), (client) => {
+          if (!client)
+            throw new ApiError('unauthorized', {
+              detail: 'The access behind the token no longer exists.',
+              headers: INVALID_TOKEN,
+            });
+          if (Date.parse(client.expiresAt) <= deps.clock.now()) {
+            throw new ApiError('unauthorized', {
+              detail: `The access ${client.id} expired at ${client.expiresAt}.`,
+              hint: `Every access has an expiry date: ask its responsible person (${client.owner}) to renew it.`,
+              headers: INVALID_TOKEN,
+            });
+          }
+          const tenant = ctx.req.headers['x-service-tenant']?.trim();
+          if (!tenant) {
+            throw new ApiError('invalid_request', {
+              detail: 'header x-service-tenant is required.',
+              hint: 'Send x-service-tenant: <tenant identifier> with every authenticated call.',
+            });
+          }
+          if (!record.tenants.includes(tenant)) {
+            throw new ApiError('forbidden', {
+              detail: 'The access is not released for this tenant.',
+              hint: 'Check the tenant releases of the access and the x-service-tenant header.',
+            });
+          }
+          if (route.scope && !record.scopes.includes(route.scope)) {
+            throw new ApiError('forbidden', {
+              detail: `The access lacks the scope ${route.scope}.`,
+              hint: `Request a token with the scope ${route.scope}.`,
+              headers: { 'www-authenticate': `Bearer realm="ncs", error="insufficient_scope", scope="${route.scope}"` },
+            });
+          }
+          ctx.access = { token: record, tenant };
+          return next();
         });
-      const now = deps.clock.now();
-      if (record.expiresAt <= now) {
-        throw new ApiError('unauthorized', {
-          detail: 'The access token has expired.',
-          hint: 'Tokens are short-lived: request a new one (renew, do not extend).',
-          headers: INVALID_TOKEN,
-        });
-      }
-      if (record.environment !== deps.environment) {
-        throw new ApiError('unauthorized', {
-          detail: `The access token was issued for the ${record.environment} environment; this is ${deps.environment}.`,
-          hint: `Request a token for the ${deps.environment} environment and check the base URL.`,
-          headers: INVALID_TOKEN,
-        });
-      }
-      const client = deps.clients.get(record.clientId);
-      if (!client)
-        throw new ApiError('unauthorized', {
-          detail: 'The access behind the token no longer exists.',
-          headers: INVALID_TOKEN,
-        });
-      if (Date.parse(client.expiresAt) <= now) {
-        throw new ApiError('unauthorized', {
-          detail: `The access ${client.id} expired at ${client.expiresAt}.`,
-          hint: `Every access has an expiry date: ask its responsible person (${client.owner}) to renew it.`,
-          headers: INVALID_TOKEN,
-        });
-      }
-      const tenant = ctx.req.headers['x-service-tenant']?.trim();
-      if (!tenant) {
-        throw new ApiError('invalid_request', {
-          detail: 'header x-service-tenant is required.',
-          hint: 'Send x-service-tenant: <tenant identifier> with every authenticated call.',
-        });
-      }
-      if (!record.tenants.includes(tenant)) {
-        throw new ApiError('forbidden', {
-          detail: 'The access is not released for this tenant.',
-          hint: 'Check the tenant releases of the access and the x-service-tenant header.',
-        });
-      }
-      if (route.scope && !record.scopes.includes(route.scope)) {
-        throw new ApiError('forbidden', {
-          detail: `The access lacks the scope ${route.scope}.`,
-          hint: `Request a token with the scope ${route.scope}.`,
-          headers: { 'www-authenticate': `Bearer realm="ncs", error="insufficient_scope", scope="${route.scope}"` },
-        });
-      }
-      ctx.access = { token: record, tenant };
-      return next();
+      }) as Promise<Reply>;
     },
   });
 }

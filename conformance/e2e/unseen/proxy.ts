@@ -134,7 +134,9 @@ export async function unseenTarget(v?: UnseenViolation) {
   ];
   const sandbox = sim.sandbox;
   const { token, tenant } = sandbox.issueToken(TWO_TENANT_CLIENT);
-  const otherTenant = sandbox.state.clients.get(TWO_TENANT_CLIENT)?.tenants.find((t) => t !== tenant);
+  const otherTenant = sandbox.state.fixtures.clients
+    .find((c) => c.id === TWO_TENANT_CLIENT)
+    ?.tenants.find((t) => t !== tenant);
   /** Only what a first-time user passes. */
   const minimal: ConformanceOptions = { baseUrl: origins.main, token, tenant };
   /** Every option the kit has: both base URLs, two tenants, a foreign one, the admin token, the simulator's profile. */

@@ -70,7 +70,7 @@ export function authAndErrorBehaviour(get: () => Target) {
 
     it('a missing scope -> 403 forbidden naming it', async () => {
       const t = get();
-      const { token } = t.sandbox.state.tokens.issue({
+      const { token } = await t.sandbox.state.tokens.issue({
         clientId: 'harbour-backend',
         tenants: ['harbour-kitchens'],
         scopes: ['connections:read'],

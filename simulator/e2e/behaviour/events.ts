@@ -92,12 +92,14 @@ export function streamBehaviour(get: () => Target) {
     it('no gap and no duplicate over thousands of messages with repeated disconnects', async () => {
       const t = get();
       const feed = tenantFeed('lakeside-cafes');
-      const token = t.sandbox.state.tokens.issue({
-        clientId: 'network-integrator',
-        tenants: ['lakeside-cafes'],
-        scopes: ['stream:read'],
-        environment: 'sandbox',
-      }).token;
+      const token = (
+        await t.sandbox.state.tokens.issue({
+          clientId: 'network-integrator',
+          tenants: ['lakeside-cafes'],
+          scopes: ['stream:read'],
+          environment: 'sandbox',
+        })
+      ).token;
       const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': 'lakeside-cafes' };
       const first = await t.sandbox.state.feeds.lastId(feed);
       const total = 3000;
@@ -158,12 +160,14 @@ export function streamBehaviour(get: () => Target) {
         count: 1,
       });
       expect(bad.status).toBe(401);
-      const noScope = t.sandbox.state.tokens.issue({
-        clientId: 'harbour-backend',
-        tenants: ['harbour-kitchens'],
-        scopes: ['catalog:read'],
-        environment: 'sandbox',
-      }).token;
+      const noScope = (
+        await t.sandbox.state.tokens.issue({
+          clientId: 'harbour-backend',
+          tenants: ['harbour-kitchens'],
+          scopes: ['catalog:read'],
+          environment: 'sandbox',
+        })
+      ).token;
       const read = await readStream(t, {
         headers: { authorization: `Bearer ${noScope}`, 'x-service-tenant': 'harbour-kitchens' },
         count: 1,

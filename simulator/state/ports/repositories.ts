@@ -1,14 +1,14 @@
-// The repository ports of the stores under state/. The stores that live beside their features (OAuth
-// codes and refresh families) have theirs in app/feature-ports.ts: state/ imports no feature, not even
-// a type.
+// The repository ports of the stores, one file each in state/ports/ (OAuth codes and refresh families too:
+// their services stand on them; app/feature-ports.ts checks their memory stores, which live beside the
+// OAuth server). state/ imports no feature, not even a type.
 import type { createConnectionsStore } from '../connections-store.ts';
-import type { ClientRegistry } from '../clients.ts';
+import type { createClientStore } from '../clients.ts';
 import type { DeliveryLog } from '../delivery-log.ts';
 import type { DeliveryLogRepository } from './deliveries.ts';
 import type { FaultStore } from '../fault-store.ts';
 import type { IdempotencyStore } from '../idempotency-store.ts';
 import type { RateLimitStore } from '../rate-limit-store.ts';
-import type { TokenStore } from '../token-store.ts';
+import type { createTokenStore } from '../token-store.ts';
 import type { createWebhookReceiverStore } from '../webhook-receivers.ts';
 import type { AuditStore } from '../audit-store.ts';
 import type { createDeliveryQueueStore } from '../delivery-queue-store.ts';
@@ -23,6 +23,8 @@ import type { RateLimitRepository } from './rate-limits.ts';
 import type { ReceiverRepository } from './receivers.ts';
 import type { ClockOffsetRepository } from './clock-offset.ts';
 import type { ClockOffsetStore } from '../clock-offset-store.ts';
+import type { TokenRepository } from './tokens.ts';
+import type { ClientRepository } from './clients.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
 /**
@@ -44,6 +46,7 @@ export type Implements<P, S extends P> = S;
 
 export type {
   AuditRepository,
+  ClientRepository,
   ClockOffsetRepository,
   ConnectionRepository,
   DeliveryLogRepository,
@@ -53,11 +56,8 @@ export type {
   IdempotencyRepository,
   RateLimitRepository,
   ReceiverRepository,
+  TokenRepository,
 };
-/** Access tokens and their grants (client, family); `watch` ends a live stream when its token goes. */
-export type TokenRepository = RepositoryPort<TokenStore, 'watch'>;
-/** OAuth clients of the fixtures, with their secret hashes. */
-export type ClientRepository = RepositoryPort<ClientRegistry>;
 
 /** Every memory store of state/ satisfies its port (a change that breaks one fails `tsc` here). */
 export type MemoryStoresSatisfyTheirPorts = [
@@ -68,8 +68,8 @@ export type MemoryStoresSatisfyTheirPorts = [
   Implements<DeliveryQueueRepository, ReturnType<typeof createDeliveryQueueStore>>,
   Implements<IdempotencyRepository, IdempotencyStore>,
   Implements<RateLimitRepository, RateLimitStore>,
-  Implements<TokenRepository, TokenStore>,
-  Implements<ClientRepository, ClientRegistry>,
+  Implements<TokenRepository, ReturnType<typeof createTokenStore>>,
+  Implements<ClientRepository, ReturnType<typeof createClientStore>>,
   Implements<ReceiverRepository, ReturnType<typeof createWebhookReceiverStore>>,
   Implements<DeliveryLogRepository, DeliveryLog>,
   Implements<FaultRepository, FaultStore>,

@@ -1,6 +1,14 @@
-import type { ClientRegistry } from './clients.ts';
 import type { Timeline } from '../lib/timeline.ts';
-import type { AccessToken, TokenStore } from './token-store.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
+import type { ClientService } from './client-service.ts';
+import type { AccessToken, TokenService } from './token-service.ts';
+
+/** What a watch needs: the token service's watches, the sandbox timeline and the clients' expiry dates. */
+export interface AccessWatchDeps {
+  tokens: Pick<TokenService, 'watch'>;
+  timeline: Timeline;
+  clients: Pick<ClientService, 'get'>;
+}
 
 export type AccessEndReason = 'token_revoked' | 'token_expired' | 'access_expired';
 
@@ -11,7 +19,7 @@ export type AccessEndReason = 'token_revoked' | 'token_expired' | 'access_expire
  * @example const stop = watchAccess(state, ctx.access.token, (reason) => source.end(reason)); // stop() when done
  */
 export function watchAccess(
-  deps: { tokens: TokenStore; timeline: Timeline; clients: ClientRegistry },
+  deps: AccessWatchDeps,
   record: AccessToken,
   onEnd: (reason: AccessEndReason) => void,
 ): () => void {
@@ -28,9 +36,14 @@ export function watchAccess(
   };
   stops.push(deps.tokens.watch(record, () => end('token_revoked')));
   stops.push(deps.timeline.at(record.expiresAt, () => end('token_expired')));
-  const clientExpiry = Date.parse(deps.clients.get(record.clientId)?.expiresAt ?? '');
-  if (Number.isFinite(clientExpiry) && clientExpiry < record.expiresAt)
-    stops.push(deps.timeline.at(clientExpiry, () => end('access_expired')));
+  const armed = andThen(deps.clients.get(record.clientId), (client) => {
+    const clientExpiry = Date.parse(client?.expiresAt ?? '');
+    // Stopped meanwhile (a repository that answered later): nothing more to arm.
+    if (!over && Number.isFinite(clientExpiry) && clientExpiry < record.expiresAt)
+      stops.push(deps.timeline.at(clientExpiry, () => end('access_expired')));
+  });
+  // The token's own end still ends the stream should the client's date not be found.
+  if (armed instanceof Promise) armed.catch(() => {});
   return stop;
 }
 
@@ -53,7 +66,7 @@ export interface AccessGroup {
  * @example const watch = createAccessWatch(state, (why) => `closed: ${why}`); source options: { watch: watch.group(ctx.access.token) }
  */
 export function createAccessWatch(
-  deps: { tokens: TokenStore; timeline: Timeline; clients: ClientRegistry },
+  deps: AccessWatchDeps,
   describe: (reason: AccessEndReason) => string,
 ): { group(record: AccessToken): AccessGroup; size(): number } {
   const groups = new Map<AccessToken, Group>();

@@ -3,14 +3,18 @@ import { createClock } from '../lib/clock.ts';
 import { createManualScheduler } from '../lib/scheduler.ts';
 import { createTimeline } from '../lib/timeline.ts';
 import { createAccessWatch, type AccessBound, type AccessEndReason } from './access-watch.ts';
-import { createClientRegistry } from './clients.ts';
-import { createTokenStore } from './token-store.ts';
+import { createClientStore } from '../state/clients.ts';
+import { createTokenStore } from '../state/token-store.ts';
+import { atOnce } from './at-once.ts';
+import { answeringLater } from '../test-support/answering-later.ts';
+import { createClientService } from './client-service.ts';
+import { createTokenService } from './token-service.ts';
 
 function setup() {
   const clock = createClock(() => 1_000_000);
   const timeline = createTimeline(clock, createManualScheduler(clock));
-  const tokens = createTokenStore(clock, 60);
-  const clients = createClientRegistry([]);
+  const tokens = createTokenService({ repository: createTokenStore(), clock, defaultTtlSeconds: 60 });
+  const clients = createClientService({ repository: createClientStore(), clients: [] });
   const watch = createAccessWatch({ tokens, timeline, clients }, (why) => `ended: ${why}`);
   const grant: Parameters<typeof tokens.issue>[0] = {
     clientId: 'c',
@@ -29,7 +33,7 @@ function setup() {
 describe('access watch (one per token, shared by its streams)', () => {
   it('closes every stream of a revoked token once, with the reason and its message, and forgets the token', () => {
     const { tokens, timeline, watch, grant, member } = setup();
-    const { token, record } = tokens.issue(grant);
+    const { token, record } = atOnce(tokens.issue(grant), 'test');
     const [a, b] = [member(), member()];
     watch.group(record).add(a.m);
     watch.group(record).add(b.m);
@@ -44,9 +48,9 @@ describe('access watch (one per token, shared by its streams)', () => {
 
   it('closes on the sandbox clock when the token expires, and leaves other tokens alone', () => {
     const { clock, tokens, watch, grant, member } = setup();
-    const first = tokens.issue(grant).record;
+    const first = atOnce(tokens.issue(grant), 'test').record;
     clock.advance(30_000);
-    const second = tokens.issue(grant).record;
+    const second = atOnce(tokens.issue(grant), 'test').record;
     const [a, b] = [member(), member()];
     watch.group(first).add(a.m);
     watch.group(second).add(b.m);
@@ -59,7 +63,7 @@ describe('access watch (one per token, shared by its streams)', () => {
 
   it('stops watching when the last stream leaves; a group handed out but never joined leaves nothing', () => {
     const { tokens, timeline, watch, grant, member } = setup();
-    const { token, record } = tokens.issue(grant);
+    const { token, record } = atOnce(tokens.issue(grant), 'test');
     watch.group(record);
     expect(watch.size()).toBe(0);
     const [a, b] = [member(), member()];
@@ -78,5 +82,43 @@ describe('access watch (one per token, shared by its streams)', () => {
     expect(b.closed).toEqual([]);
     // The cancelled expiry task is dropped by the timeline, not fired.
     expect(timeline.size()).toBeLessThanOrEqual(1);
+  });
+
+  it("closes at the client's access expiry, read through the client service even when it answers later", async () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    const clock = createClock(() => now);
+    const timeline = createTimeline(clock, createManualScheduler(clock));
+    const tokens = createTokenService({ repository: answeringLater(createTokenStore()), clock });
+    const clients = createClientService({
+      repository: answeringLater(createClientStore()),
+      clients: [
+        {
+          id: 'c',
+          name: 'C',
+          type: 'public',
+          tenants: ['t'],
+          scopes: ['stream:read'],
+          environment: 'sandbox',
+          purpose: 'tests',
+          owner: 'qa',
+          expiresAt: '2030-01-01T00:01:00Z',
+        },
+      ],
+    });
+    const watch = createAccessWatch({ tokens, timeline, clients }, (why) => `ended: ${why}`);
+    const { token, record } = await tokens.issue({
+      clientId: 'c',
+      tenants: ['t'],
+      scopes: ['stream:read'],
+      environment: 'sandbox',
+    });
+    const closed: AccessEndReason[] = [];
+    watch.group(record).add({ close: (reason) => void closed.push(reason) });
+    // The client's expiry is armed once its record arrives.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    clock.advance(60_000);
+    expect(closed).toEqual(['access_expired']);
+    await tokens.revoke(token);
+    expect(closed).toEqual(['access_expired']);
   });
 });
