@@ -14,6 +14,7 @@ import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Session } from 'node:inspector/promises';
 import * as v8 from 'node:v8';
+import { SERVE_NODE_ARGS } from './lib/processes.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const arg = (name: string, fallback: number) => {
@@ -156,7 +157,12 @@ function subscribe(url: string, access: { token: string; tenant: string }): Prom
 async function measure(kind: string, n: number) {
   const flags = ['--no-gc', '--alloc'].filter((f) => process.argv.includes(f));
   const child = fork(SELF, ['--child', kind, ...flags], {
-    execArgv: ['--expose-gc', ...(process.env.SSE_MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
+    // The simulator with the Node flags of `npm run serve`; the bare listener as plain `node` runs it.
+    execArgv: [
+      '--expose-gc',
+      ...(kind === 'simulator' ? SERVE_NODE_ARGS : []),
+      ...(process.env.SSE_MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const next = () => new Promise<Record<string, unknown>>((r) => child.once('message', (m) => r(m as never)));

@@ -10,6 +10,25 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const NCS_BIN = join(ROOT, 'bin/ncs.mjs');
 export const BASELINE_BIN = join(ROOT, 'simulator/bench/baseline-server.ts');
 
+/**
+ * The Node flags before `bin/ncs.mjs` in a package.json script (`node <flags> bin/ncs.mjs serve`).
+ * @example serveNodeArgs('node --max-semi-space-size=8 bin/ncs.mjs serve') // ['--max-semi-space-size=8']
+ */
+export function serveNodeArgs(script: string): string[] {
+  const words = script.trim().split(/\s+/);
+  const at = words.indexOf('bin/ncs.mjs');
+  if (words[0] !== 'node' || at < 1) throw new Error(`not a "node <flags> bin/ncs.mjs ..." script: ${script}`);
+  return words.slice(1, at);
+}
+
+/**
+ * The Node flags `npm run serve` starts the simulator with, read from package.json (never restated): the
+ * bench starts the source simulator exactly as a clone user does. See README "Memory bounds" for why.
+ */
+export const SERVE_NODE_ARGS = serveNodeArgs(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve,
+);
+
 /** A server under test in its own process, so it never shares an event loop with the load generator. */
 export interface ServerProcess {
   baseUrl: string;
@@ -122,7 +141,7 @@ export function startSimulator(
   return startProcess(
     NCS_BIN,
     ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', ...rate, ...SERVE_ARGS, ...(opts.extra ?? [])],
-    { nodeArgs: opts.nodeArgs ?? [] },
+    { nodeArgs: [...SERVE_NODE_ARGS, ...(opts.nodeArgs ?? [])] },
   );
 }
 

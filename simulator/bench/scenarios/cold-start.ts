@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ms } from '../lib/format.ts';
-import { BASELINE_BIN, NCS_BIN, procCpuSeconds, ROOT, SERVE_ARGS } from '../lib/processes.ts';
+import { BASELINE_BIN, NCS_BIN, procCpuSeconds, ROOT, SERVE_ARGS, SERVE_NODE_ARGS } from '../lib/processes.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';
 
 const TIMEOUT_MS = 15_000;
@@ -78,10 +78,12 @@ export async function startsBesideBaseline(
 ): Promise<{ sim: Start[]; bare: Start[] }> {
   const sim: Start[] = [];
   const bare: Start[] = [];
+  // The source entry starts as `npm run serve` starts it; an installed copy as `npx ncs serve` does.
+  const nodeArgs = bin === NCS_BIN ? SERVE_NODE_ARGS : [];
   for (let i = 0; i < runs; i++) {
     sim.push(
       await startUp(
-        (p) => [bin, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS],
+        (p) => [...nodeArgs, bin, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS],
         '/api/public/v1',
       ),
     );
@@ -95,7 +97,7 @@ export const coldStartScenario: Scenario = {
   id: 'cold-start',
   title: 'Cold start of ncs serve',
   measures:
-    'From spawning `node bin/ncs.mjs serve` (what `npm run serve` runs) until GET /api/public/v1 answers 200, median of several starts; beside it the bare node:http baseline and `node -e 0`.',
+    'From spawning `node <flags> bin/ncs.mjs serve` (what `npm run serve` runs, with its Node flags) until GET /api/public/v1 answers 200, median of several starts; beside it the bare node:http baseline and `node -e 0`.',
   async run(ctx): Promise<ScenarioResult> {
     const runs = ctx.config.quick ? 3 : 7;
     const node: number[] = [];
