@@ -259,20 +259,23 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       );
       const idempotency = state.idempotency.size();
       const faults: MaybePromise<Fault[]> = state.faults.list();
+      const receivers = state.receivers.count();
       return andThen(connections, (connections) =>
         andThen(heads, (audit) =>
           andThen(feeds, (feeds) =>
             andThen(idempotency, (idempotency) =>
               andThen(faults, (faults) =>
-                JSON.stringify({
-                  connections,
-                  idempotency,
-                  audit,
-                  feeds,
-                  receivers: state.receivers.count(),
-                  faults,
-                  catalog: state.catalog.generation(),
-                }),
+                andThen(receivers, (receivers) =>
+                  JSON.stringify({
+                    connections,
+                    idempotency,
+                    audit,
+                    feeds,
+                    receivers,
+                    faults,
+                    catalog: state.catalog.generation(),
+                  }),
+                ),
               ),
             ),
           ),
@@ -284,7 +287,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       await state.idempotency.clear();
       await state.audit.clear();
       await state.feeds.clear();
-      state.receivers.clear();
+      await state.receivers.clear();
       await state.dispatcher.log.clear();
       await state.faults.clear();
       await state.rateLimits.clear();
