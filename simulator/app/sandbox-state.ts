@@ -19,7 +19,7 @@ import { createClockOffsetStore } from '../state/clock-offset-store.ts';
 import { type ClockService, createClockService } from '../services/clock-service.ts';
 import { createConnectionsStore } from '../state/connections-store.ts';
 import { type ConnectionService, createConnectionService } from '../services/connection-service.ts';
-import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
+import { all, andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
 import { createFaultStore } from '../state/fault-store.ts';
@@ -129,11 +129,6 @@ export interface SandboxState {
   reset(): Promise<void>;
   /** Stops timers and webhook retries and closes the database. */
   close(): Promise<void>;
-}
-
-/** Every answer at once when none is a promise (the memory path), else one promise of them all. */
-function all<T>(answers: MaybePromise<T>[]): MaybePromise<T[]> {
-  return answers.some((a) => a instanceof Promise) ? Promise.all(answers) : (answers as T[]);
 }
 
 export function createSandboxState(opts: StateOptions): SandboxState {
