@@ -19,7 +19,7 @@ import { createClockOffsetStore } from '../state/clock-offset-store.ts';
 import { type ClockService, createClockService } from '../services/clock-service.ts';
 import { createConnectionsStore } from '../state/connections-store.ts';
 import { type ConnectionService, createConnectionService } from '../services/connection-service.ts';
-import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
+import { all, andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
 import { createFaultStore } from '../state/fault-store.ts';
@@ -129,11 +129,6 @@ export interface SandboxState {
   reset(): Promise<void>;
   /** Stops timers and webhook retries and closes the database. */
   close(): Promise<void>;
-}
-
-/** Every answer at once when none is a promise (the memory path), else one promise of them all. */
-function all<T>(answers: MaybePromise<T>[]): MaybePromise<T[]> {
-  return answers.some((a) => a instanceof Promise) ? Promise.all(answers) : (answers as T[]);
 }
 
 export function createSandboxState(opts: StateOptions): SandboxState {
@@ -259,20 +254,23 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       );
       const idempotency = state.idempotency.size();
       const faults: MaybePromise<Fault[]> = state.faults.list();
+      const receivers = state.receivers.count();
       return andThen(connections, (connections) =>
         andThen(heads, (audit) =>
           andThen(feeds, (feeds) =>
             andThen(idempotency, (idempotency) =>
               andThen(faults, (faults) =>
-                JSON.stringify({
-                  connections,
-                  idempotency,
-                  audit,
-                  feeds,
-                  receivers: state.receivers.count(),
-                  faults,
-                  catalog: state.catalog.generation(),
-                }),
+                andThen(receivers, (receivers) =>
+                  JSON.stringify({
+                    connections,
+                    idempotency,
+                    audit,
+                    feeds,
+                    receivers,
+                    faults,
+                    catalog: state.catalog.generation(),
+                  }),
+                ),
               ),
             ),
           ),
@@ -284,7 +282,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       await state.idempotency.clear();
       await state.audit.clear();
       await state.feeds.clear();
-      state.receivers.clear();
+      await state.receivers.clear();
       await state.dispatcher.log.clear();
       await state.faults.clear();
       await state.rateLimits.clear();

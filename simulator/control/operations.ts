@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type ConnectionService, TransitionError } from '../services/connection-service.ts';
 import type { ConnectionState } from '../services/connection-lifecycle.ts';
-import { andThen } from '../state/ports/maybe-promise.ts';
+import { all, andThen } from '../state/ports/maybe-promise.ts';
 import type { ClockService } from '../services/clock-service.ts';
 import type { FeedService } from '../services/feed-service.ts';
 import type { Fault, FaultService } from '../services/fault-service.ts';
@@ -58,11 +58,8 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
   const caller = (requestId: string) => ({ actor: 'sandbox-admin', requestId });
   return {
     summary() {
-      const counted = [state.connections.count(), state.idempotency.size(), state.faults.list()] as const;
-      const all = counted.some((c) => c instanceof Promise)
-        ? Promise.all(counted)
-        : (counted as unknown as [number, number, Fault[]]);
-      return andThen(all, ([connections, idempotencyRecords, faults]) => ({
+      const counted = all([state.connections.count(), state.idempotency.size(), state.faults.list()] as const);
+      return andThen(counted, ([connections, idempotencyRecords, faults]) => ({
         connections,
         idempotencyRecords,
         clockOffsetMs: state.clock.offset(),

@@ -5,9 +5,9 @@ import { memoryFeeds as createFeedStore } from '../test-support/memory-streams.t
 import { createClock } from '../lib/clock.ts';
 import { createFeedService } from '../services/feed-service.ts';
 import { createFeedStore as createFeedRepository } from '../state/feed-store.ts';
-import type { FeedRepository } from '../state/ports/feeds.ts';
 import { PUBLIC_FEED } from './feed.ts';
 import { createSseSource, type IntervalTimers, type SseSourceOptions, type StreamEndReason } from './sse-source.ts';
+import { networkLike } from '../test-support/network-like.ts';
 
 /** A sink that records what it is given; `accept` decides what write returns. */
 function fakeSink(opts: { drain?: boolean } = {}) {
@@ -270,14 +270,6 @@ describe('SSE source', () => {
   });
 });
 
-/** The memory repository behind promises: what a repository across the network answers. */
-function networkLike(inner: FeedRepository): FeedRepository {
-  const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
-    wrapped[name] = (...args: unknown[]) => later(fn(...args));
-  return wrapped as unknown as FeedRepository;
-}
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('SSE source over a promise-answering feed repository', () => {

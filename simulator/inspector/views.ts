@@ -1,8 +1,7 @@
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { tenantFeed, PUBLIC_FEED } from '../events/feed.ts';
-import type { Fault } from '../services/fault-service.ts';
 import type { Delivery } from '../state/delivery-log.ts';
-import { andThen } from '../state/ports/maybe-promise.ts';
+import { all, andThen } from '../state/ports/maybe-promise.ts';
 import type { Journal } from './journal.ts';
 import type { InspectorStores } from './stores.ts';
 
@@ -10,15 +9,12 @@ import type { InspectorStores } from './stores.ts';
 
 /** Tenants, clock, faults, rate limit and counts: the header and the "clock & faults" view. */
 export function overview(state: InspectorStores, journal?: Pick<Journal, 'stats'>) {
-  const counted = [
+  const counts = all([
     state.connections.count(),
     state.receivers.count(),
     state.idempotency.size(),
     state.faults.list(),
-  ] as const;
-  const counts = counted.some((c) => c instanceof Promise)
-    ? Promise.all(counted)
-    : (counted as unknown as [number, number, number, Fault[]]);
+  ] as const);
   return andThen(counts, ([connections, receivers, idempotencyRecords, faults]) => ({
     tenants: [...state.tenants.values()].map((t) => ({ id: t.id, name: t.name })),
     environment: state.environment,
@@ -64,9 +60,8 @@ function deliveryView(d: Delivery, header: string) {
 /** A tenant's webhook receivers (no secrets) with their delivery logs, newest first, each attempt with its signature header. */
 export function webhooksView(state: InspectorStores, tenant: string, signatureHeader: string) {
   return andThen(state.receivers.list(tenant), (list) => {
-    const logs = list.map((r) => state.dispatcher.log.listByReceiver(r.id, { limit: 50 }));
-    const all = logs.some((l) => l instanceof Promise) ? Promise.all(logs) : (logs as Delivery[][]);
-    return andThen(all, (deliveries) =>
+    const logs = all(list.map((r) => state.dispatcher.log.listByReceiver(r.id, { limit: 50 })));
+    return andThen(logs, (deliveries) =>
       list.map(({ secret: _s, tenant: _t, ...receiver }, i) => ({
         receiver,
         deliveries: (deliveries[i] ?? []).map((d) => deliveryView(d, signatureHeader)),

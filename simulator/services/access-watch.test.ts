@@ -6,7 +6,7 @@ import { createAccessWatch, type AccessBound, type AccessEndReason } from './acc
 import { createClientStore } from '../state/clients.ts';
 import { createTokenStore } from '../state/token-store.ts';
 import { atOnce } from './at-once.ts';
-import { answeringLater } from '../test-support/answering-later.ts';
+import { networkLike } from '../test-support/network-like.ts';
 import { createClientService } from './client-service.ts';
 import { createTokenService } from './token-service.ts';
 
@@ -88,9 +88,9 @@ describe('access watch (one per token, shared by its streams)', () => {
     const now = Date.parse('2030-01-01T00:00:00Z');
     const clock = createClock(() => now);
     const timeline = createTimeline(clock, createManualScheduler(clock));
-    const tokens = createTokenService({ repository: answeringLater(createTokenStore()), clock });
+    const tokens = createTokenService({ repository: networkLike(createTokenStore()), clock });
     const clients = createClientService({
-      repository: answeringLater(createClientStore()),
+      repository: networkLike(createClientStore()),
       clients: [
         {
           id: 'c',

@@ -7,9 +7,9 @@ import { canonicalJson } from '../contract/canonical-json.ts';
 import { GENESIS_HASH, hashAuditEntry } from '../contract/audit-hash.ts';
 import { verifyAuditRange } from '../contract/audit-verify.ts';
 import { createAuditStore } from '../state/audit-store.ts';
-import type { AuditRepository } from '../state/ports/audit.ts';
 import { memoryAudit, memoryAuditChain as createAuditChain } from '../test-support/memory-streams.ts';
 import { createAuditService } from './audit-service.ts';
+import { networkLike } from '../test-support/network-like.ts';
 
 const clock = createClock(() => Date.UTC(2026, 6, 1));
 const record = (i: number) => ({
@@ -98,15 +98,6 @@ describe('audit hash chain', () => {
     expect(log.head('harbour-kitchens').seq).toBe(0);
   });
 });
-
-/** The memory repository behind promises: what a repository across the network answers. */
-function networkLike(inner: AuditRepository): AuditRepository {
-  const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
-    wrapped[name] = (...args: unknown[]) => later(fn(...args));
-  return wrapped as unknown as AuditRepository;
-}
 
 describe.each([
   ['memory (answers at once)', false],

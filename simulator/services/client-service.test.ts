@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FixtureClient } from '../contract/fixtures.ts';
 import { createClientStore } from '../state/clients.ts';
-import { answeringLater } from '../test-support/answering-later.ts';
+import { networkLike } from '../test-support/network-like.ts';
 import { createClientService } from './client-service.ts';
 
 const base = {
@@ -23,7 +23,7 @@ describe.each([
 ])('client service over %s', (_name, later) => {
   const make = () => {
     const memory = createClientStore();
-    return { memory, service: createClientService({ repository: later ? answeringLater(memory) : memory, clients }) };
+    return { memory, service: createClientService({ repository: later ? networkLike(memory) : memory, clients }) };
   };
   const { memory, service } = make();
 

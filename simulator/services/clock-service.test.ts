@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../lib/clock.ts';
 import { createClockOffsetStore } from '../state/clock-offset-store.ts';
-import type { ClockOffsetRepository } from '../state/ports/clock-offset.ts';
 import { createClockService } from './clock-service.ts';
-
-/** The memory store behind promises: what a repository across the network answers. */
-function networkLike(inner: ClockOffsetRepository): ClockOffsetRepository {
-  const later = <T>(v: T | Promise<T>) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
-  return { get: () => later(inner.get()), put: (o) => later(inner.put(o)), clear: () => later(inner.clear()) };
-}
+import { networkLike } from '../test-support/network-like.ts';
 
 describe.each([
   ['memory', false],

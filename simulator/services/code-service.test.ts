@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCodeStore } from '../auth-server/code-store.ts';
 import { createClock } from '../lib/clock.ts';
-import { answeringLater } from '../test-support/answering-later.ts';
+import { networkLike } from '../test-support/network-like.ts';
 import { createCodeService, MAX_CODES } from './code-service.ts';
 import { hashToken } from './secret-hash.ts';
 
@@ -22,7 +22,7 @@ describe.each([
     let now = 0;
     const memory = createCodeStore();
     const codes = createCodeService({
-      repository: later ? answeringLater(memory) : memory,
+      repository: later ? networkLike(memory) : memory,
       clock: createClock(() => now),
     });
     return { codes, memory, at: (ms: number) => (now = ms) };

@@ -3,8 +3,8 @@ import { createClock } from '../lib/clock.ts';
 import type { Timeline } from '../lib/timeline.ts';
 import { createConnectionsStore } from '../state/connections-store.ts';
 import { createEventBus, type DomainEvent } from '../state/domain-events.ts';
-import type { ConnectionRepository } from '../state/ports/connections.ts';
 import { createConnectionService, TransitionError } from './connection-service.ts';
+import { networkLike } from '../test-support/network-like.ts';
 
 /** A timeline the test fires by hand: which tasks are armed, and running those due. */
 function fakeTimeline() {
@@ -28,15 +28,6 @@ function fakeTimeline() {
     }
   };
   return { timeline, armed, fire };
-}
-
-/** The memory repository behind promises: what a repository across the network answers. */
-function networkLike(inner: ConnectionRepository): ConnectionRepository {
-  const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
-    wrapped[name] = (...args: unknown[]) => later(fn(...args));
-  return wrapped as unknown as ConnectionRepository;
 }
 
 const setup = (delay = 1000, opts: { timeline?: Timeline; async?: boolean; applyDueOnRead?: boolean } = {}) => {

@@ -5,15 +5,7 @@ import { createDeliveryQueueStore } from '../state/delivery-queue-store.ts';
 import type { QueuedDelivery } from '../state/ports/delivery-queue.ts';
 import type { DeliveryLogRepository } from '../state/ports/deliveries.ts';
 import { createDeliveryQueue } from './delivery-queue-service.ts';
-
-/** The memory delivery log behind promises: what a log across the network answers. */
-function networkLike(inner: DeliveryLogRepository): DeliveryLogRepository {
-  const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
-    wrapped[name] = (...args: unknown[]) => later(fn(...args));
-  return wrapped as unknown as DeliveryLogRepository;
-}
+import { networkLike } from '../test-support/network-like.ts';
 
 const record = (id: string): Delivery => ({
   id,

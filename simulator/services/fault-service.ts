@@ -1,4 +1,4 @@
-import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
+import { all as allOf, andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import {
   DEFAULT_SIGNATURE_SKEW_SECONDS,
   type Fault,
@@ -66,11 +66,6 @@ export function signatureSkewMs(f: Fault): number {
   return f.kind === 'stale_signature' ? -ms : ms;
 }
 
-/** Waits for every write that answered a promise (none on the memory path: no promise made). */
-function settleAll(writes: MaybePromise<void>[]): MaybePromise<void> {
-  if (writes.some((w) => w instanceof Promise)) return Promise.all(writes).then(() => undefined);
-}
-
 /** @example const faults = createFaultService({ repository: createFaultStore() }); */
 export function createFaultService(deps: FaultServiceDeps): FaultService {
   const { repository: repo } = deps;
@@ -83,7 +78,7 @@ export function createFaultService(deps: FaultServiceDeps): FaultService {
     const at = now();
     if (all.every((f) => live(f, at))) return all;
     const kept = all.filter((f) => live(f, at));
-    const done = settleAll(all.filter((f) => !live(f, at)).map((f) => repo.remove(f.id)));
+    const done = allOf(all.filter((f) => !live(f, at)).map((f) => repo.remove(f.id)));
     return done instanceof Promise ? done.then(() => kept) : kept;
   }
 

@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
 import { createClock } from '../lib/clock.ts';
 import { createFeedStore } from '../state/feed-store.ts';
-import type { FeedMessage, FeedRepository } from '../state/ports/feeds.ts';
+import type { FeedMessage } from '../state/ports/feeds.ts';
 import { type AfterResult, createFeedService } from './feed-service.ts';
-
-/** The memory repository behind promises: what a repository across the network answers. */
-function networkLike(inner: FeedRepository): FeedRepository {
-  const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
-    wrapped[name] = (...args: unknown[]) => later(fn(...args));
-  return wrapped as unknown as FeedRepository;
-}
+import { networkLike } from '../test-support/network-like.ts';
 
 const at = Date.UTC(2026, 6, 1);
 const setup = (async: boolean, retention = 10_000) => {

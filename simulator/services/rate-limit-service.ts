@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.ts';
-import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
+import { all, andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
 import {
   checkRateLimitSettings,
   RATE_LIMIT_PRESETS,
@@ -61,8 +61,7 @@ export function createRateLimitService(deps: RateLimitServiceDeps): RateLimitPor
     return andThen(repo.entries(), (entries) => {
       const ended: string[] = [];
       for (const [k, w] of entries) if (now >= w.start + spanMs) ended.push(k);
-      const removed = ended.map((k) => repo.remove(k));
-      if (removed.some((r) => r instanceof Promise)) return Promise.all(removed).then(() => undefined);
+      return andThen(all(ended.map((k) => repo.remove(k))), () => undefined);
     });
   }
 

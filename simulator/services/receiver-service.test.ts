@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../lib/clock.ts';
 import { createEventBus, type DomainEvent } from '../state/domain-events.ts';
-import type { ReceiverRepository } from '../state/ports/receivers.ts';
 import { createWebhookReceiverStore } from '../state/webhook-receivers.ts';
 import { createReceiverService, publicReceiver, ReceiverLimitError } from './receiver-service.ts';
-
-/** The memory repository behind promises: what a repository across the network answers. */
-function networkLike(inner: ReceiverRepository): ReceiverRepository {
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
-    wrapped[name] = (...args: unknown[]) => new Promise((resolve) => setImmediate(() => resolve(fn(...args))));
-  return wrapped as unknown as ReceiverRepository;
-}
+import { networkLike } from '../test-support/network-like.ts';
 
 const setup = (opts: { async?: boolean; max?: number } = {}) => {
   const events = createEventBus();

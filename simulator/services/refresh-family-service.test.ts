@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRefreshFamilyStore } from '../auth-server/refresh-families.ts';
 import { createClock } from '../lib/clock.ts';
-import { answeringLater } from '../test-support/answering-later.ts';
+import { networkLike } from '../test-support/network-like.ts';
 import { createRefreshFamilyService, MAX_FAMILIES, MAX_REMEMBERED_PER_FAMILY } from './refresh-family-service.ts';
 import { hashToken } from './secret-hash.ts';
 
@@ -22,7 +22,7 @@ describe.each([
     const memory = createRefreshFamilyStore();
     const revokedAccess: string[] = [];
     const families = createRefreshFamilyService({
-      repository: later ? answeringLater(memory) : memory,
+      repository: later ? networkLike(memory) : memory,
       clock: createClock(() => now),
       ttlSeconds,
       accessTokens: { revokeFamily: (f) => revokedAccess.push(f) },

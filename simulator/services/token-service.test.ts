@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createClock } from '../lib/clock.ts';
 import { createTokenStore } from '../state/token-store.ts';
-import { answeringLater } from '../test-support/answering-later.ts';
+import { networkLike } from '../test-support/network-like.ts';
 import { hashToken } from './secret-hash.ts';
 import { createTokenService, type TokenGrant } from './token-service.ts';
 
@@ -21,7 +21,7 @@ describe.each([
     let now = 1_000_000;
     const memory = createTokenStore();
     const tokens = createTokenService({
-      repository: later ? answeringLater(memory) : memory,
+      repository: later ? networkLike(memory) : memory,
       clock: createClock(() => now),
       defaultTtlSeconds: 900,
       ...opts,
@@ -139,7 +139,7 @@ describe('token service bounds (memory)', () => {
   it('past the floor, sweeps the tokens expired over a day ago and keeps the recently expired answerable', async () => {
     let now = 0;
     const tokens = createTokenService({
-      repository: answeringLater(createTokenStore()),
+      repository: networkLike(createTokenStore()),
       clock: createClock(() => now),
       sweepFloor: 2,
     });

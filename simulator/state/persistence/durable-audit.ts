@@ -4,9 +4,9 @@
 import { verifyAuditRange } from '../../contract/audit-verify.ts';
 import { CANONICALIZATION } from '../../contract/canonical-json.ts';
 import type { AuditEntry, AuditRepository } from '../ports/audit.ts';
-import { after, kept, settle } from './durable-feeds.ts';
 import type { Persistence } from './persistence.ts';
 import { PersistenceError } from './persistence-error.ts';
+import { after, afterLoad, kept, loadEach } from './write-through.ts';
 
 const AUDIT = 'audit:';
 /** Logs are trimmed to their in-memory window every this many appends. */
@@ -43,22 +43,26 @@ function checkStoredChain(tenant: string, entries: AuditEntry[], p: Persistence)
  */
 export function durableAudit<R extends AuditRepository>(repository: R, p: Persistence, maxEntries: number): R {
   if (!p.durable) return repository;
-  for (const log of p.logNames(AUDIT)) {
+  // Every stored chain is verified before any is served: a damaged one stops the start at once.
+  const chains = p.logNames(AUDIT).map((log) => {
     const tenant = log.slice(AUDIT.length);
     const entries = [...p.logEntries<AuditEntry>(log)].slice(-maxEntries);
     checkStoredChain(tenant, entries, p);
-    settle(repository.load(tenant, entries, maxEntries));
-  }
+    return { tenant, entries };
+  });
+  const ready = afterLoad(loadEach(chains, (c) => repository.load(c.tenant, c.entries, maxEntries)));
   return {
     ...repository,
     append(tenant: string, e: AuditEntry, keep: number) {
-      return kept(repository.append(tenant, e, keep), () => {
-        p.append(AUDIT + tenant, e.seq, e);
-        if (e.seq % TRIM_EVERY === 0) p.trimLog(AUDIT + tenant, e.seq - maxEntries + 1);
-      });
+      return ready(() =>
+        kept(repository.append(tenant, e, keep), () => {
+          p.append(AUDIT + tenant, e.seq, e);
+          if (e.seq % TRIM_EVERY === 0) p.trimLog(AUDIT + tenant, e.seq - maxEntries + 1);
+        }),
+      );
     },
     clear() {
-      return after(repository.clear(), () => p.deleteLogs(AUDIT));
+      return ready(() => after(repository.clear(), () => p.deleteLogs(AUDIT)));
     },
   };
 }

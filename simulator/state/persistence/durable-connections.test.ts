@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createConnectionsStore } from '../connections-store.ts';
-import type { ConnectionRepository, StoredConnection } from '../ports/connections.ts';
+import type { StoredConnection } from '../ports/connections.ts';
 import { durableConnections } from './durable-connections.ts';
 import { memoryOnly } from './persistence.ts';
 import { PersistenceError } from './persistence-error.ts';
 import { openSqlitePersistence } from './sqlite-persistence.ts';
 import { createSnapshotPersistence } from '../redis/snapshot-persistence.ts';
+import { networkLike } from '../../test-support/network-like.ts';
 
 let n = 0;
 const record = (tenant = 't1', activatesAt?: number): StoredConnection => ({
@@ -31,14 +32,6 @@ const sync = <T>(v: T | Promise<T>): T => {
   if (v instanceof Promise) throw new Error('a memory repository written through to SQLite answers at once');
   return v;
 };
-/** The memory repository behind promises: what a repository across the network answers. */
-function networkLike(inner: ConnectionRepository): ConnectionRepository {
-  const later = <T>(v: T) => new Promise<T>((resolve) => setImmediate(() => resolve(v)));
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(inner) as [string, (...a: unknown[]) => unknown][])
-    wrapped[name] = (...args: unknown[]) => later(fn(...args));
-  return wrapped as unknown as ConnectionRepository;
-}
 const withDir = async (fn: (dir: string) => unknown) => {
   const dir = mkdtempSync(join(tmpdir(), 'ncs-durable-connections-'));
   try {

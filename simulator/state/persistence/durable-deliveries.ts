@@ -39,10 +39,13 @@ export function durableDeliveries(
   // A pending delivery the cap dropped while loading is not resumed (it is no longer in the log).
   const pendingAtStart = ready(() => {
     const pending = stored.filter((d) => d.status === 'pending');
-    return andThen(
-      loadAll(pending.map((d) => () => log.get(d.id))),
-      (kept) => pending.filter((_, i) => kept[i] !== undefined) as readonly Delivery[],
+    const kept: Delivery[] = [];
+    const looked = loadEach(pending, (d) =>
+      andThen(log.get(d.id), (found) => {
+        if (found !== undefined) kept.push(d);
+      }),
     );
+    return andThen(looked, () => kept as readonly Delivery[]);
   });
   return {
     pendingAtStart,
@@ -69,19 +72,4 @@ export function durableDeliveries(
       ),
     clear: () => ready(() => andThen(log.clear(), () => p.deleteNamespace(DELIVERIES))),
   };
-}
-
-/** Answers of calls made one after another: an array at once when each answers at once. */
-function loadAll<T>(calls: (() => MaybePromise<T>)[], from = 0, out: T[] = []): MaybePromise<T[]> {
-  for (let i = from; i < calls.length; i++) {
-    const call = calls[i] as () => MaybePromise<T>;
-    const answer = call();
-    if (answer instanceof Promise)
-      return answer.then((a) => {
-        out.push(a);
-        return loadAll(calls, i + 1, out);
-      });
-    out.push(answer);
-  }
-  return out;
 }

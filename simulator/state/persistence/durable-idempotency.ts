@@ -4,8 +4,8 @@ import {
   idempotencyRecordId,
   type StoredOutcome,
 } from '../ports/idempotency.ts';
-import { andThen } from '../ports/maybe-promise.ts';
 import type { Persistence } from './persistence.ts';
+import { after, afterLoad, loadEach } from './write-through.ts';
 
 /** The namespace of idempotency records in a data dir (and a shared sandbox's snapshots). */
 const NS = 'idempotency';
@@ -36,25 +36,26 @@ export function durableIdempotency(repository: IdempotencyRepository, p: Persist
   const loaded = [...p.entries<IdempotencyRecord & { inFlight?: unknown }>(NS)]
     .map(([, r]) => r)
     .sort((a, b) => a.expiresAt - b.expiresAt);
-  for (const r of loaded) {
-    const { inFlight: _, ...kept } = r;
-    const record: IdempotencyRecord = {
-      ...kept,
-      id: idempotencyRecordId(r.tenant, r.key),
-      outcome: upgradeOutcome(r.outcome),
-    };
-    // The memory repository keeps it at once; one answering promises gets the inserts in this order,
-    // and a failed one rejects loudly (unhandled) rather than serve a partial load.
-    void repository.insert(record);
-  }
+  // Inserted in this order (the oldest first); a repository answering promises gets each after the
+  // previous one, and a failed load fails every later write through here rather than pass unnoticed.
+  const ready = afterLoad(
+    loadEach(loaded, (r) => {
+      const { inFlight: _, ...stored } = r;
+      return repository.insert({
+        ...stored,
+        id: idempotencyRecordId(r.tenant, r.key),
+        outcome: upgradeOutcome(r.outcome),
+      });
+    }),
+  );
   const save = (r: IdempotencyRecord) => {
     if (settled(r)) p.put(NS, r.id, r);
   };
   return {
     ...repository,
-    insert: (r) => andThen(repository.insert(r), () => save(r)),
-    update: (r) => andThen(repository.update(r), () => save(r)),
-    remove: (id) => andThen(repository.remove(id), () => p.delete(NS, id)),
-    clear: () => andThen(repository.clear(), () => p.deleteNamespace(NS)),
+    insert: (r) => ready(() => after(repository.insert(r), () => save(r))),
+    update: (r) => ready(() => after(repository.update(r), () => save(r))),
+    remove: (id) => ready(() => after(repository.remove(id), () => p.delete(NS, id))),
+    clear: () => ready(() => after(repository.clear(), () => p.deleteNamespace(NS))),
   };
 }

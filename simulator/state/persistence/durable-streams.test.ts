@@ -7,6 +7,7 @@ import { durableAudit } from './durable-audit.ts';
 import { durableFeeds } from './durable-feeds.ts';
 import { memoryOnly } from './persistence.ts';
 import { PersistenceError } from './persistence-error.ts';
+import { networkLike } from '../../test-support/network-like.ts';
 
 const message = (id: number) => Object.freeze({ id, event: 'tick', data: { id }, at: '2026-07-01T00:00:00.000Z' });
 function chain(n: number): AuditEntry[] {
@@ -62,5 +63,28 @@ describe('durable feeds and audit chains (write-through decorators)', () => {
     const third = chain(4)[2] as AuditEntry;
     edited.append('audit:t', 3, { ...third, actor: 'someone-else' });
     expect(() => durableAudit(createAuditStore(), edited, 100)).toThrow(PersistenceError);
+  });
+
+  it('over a repository answering later, writes wait for the load and a failed load fails them', async () => {
+    const p = createSnapshotPersistence();
+    durableFeeds(createFeedStore(), p, 3).append('public', message(1), 3);
+    durableAudit(createAuditStore(), p, 100).append('t', chain(1)[0] as AuditEntry, 100);
+    const down = () => Promise.reject(new Error('repository down'));
+    const feeds = durableFeeds(
+      { ...networkLike(createFeedStore()), load: down },
+      createSnapshotPersistence(p.dump()),
+      3,
+    );
+    const audit = durableAudit(
+      { ...networkLike(createAuditStore()), load: down },
+      createSnapshotPersistence(p.dump()),
+      100,
+    );
+    await expect(feeds.append('public', message(2), 3)).rejects.toThrow('repository down');
+    await expect(audit.append('t', chain(2)[1] as AuditEntry, 100)).rejects.toThrow('repository down');
+    // Loaded: the next message follows the stored one, written after the load.
+    const loaded = durableFeeds(networkLike(createFeedStore()), createSnapshotPersistence(p.dump()), 3);
+    expect(await loaded.append('public', message(2), 3)).toBe(true);
+    expect(await loaded.lastId('public')).toBe(2);
   });
 });

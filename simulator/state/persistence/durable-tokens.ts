@@ -2,6 +2,7 @@ import { andThen } from '../ports/maybe-promise.ts';
 import type { AccessToken, StoredToken, TokenRepository } from '../ports/tokens.ts';
 import type { Persistence } from './persistence.ts';
 import { PersistenceError } from './persistence-error.ts';
+import { after, afterLoad, kept, loadEach } from './write-through.ts';
 
 /** The namespace and record shape of tokens in the data dir since they were first written through. */
 const NS = 'tokens';
@@ -25,13 +26,15 @@ const isRecord = (r: unknown): r is AccessToken => {
  */
 export function durableTokens(repository: TokenRepository, persistence: Persistence): TokenRepository {
   if (!persistence.durable) return repository;
-  for (const [hash, record] of persistence.entries<unknown>(NS)) {
-    if (!isRecord(record))
-      throw new PersistenceError(
-        `${persistence.lastRead?.() ?? 'the data dir'}: a stored access token is not a token record; the data dir is damaged.`,
-      );
-    repository.insert(hash, record);
-  }
+  const ready = afterLoad(
+    loadEach(persistence.entries<unknown>(NS), ([hash, record]) => {
+      if (!isRecord(record))
+        throw new PersistenceError(
+          `${persistence.lastRead?.() ?? 'the data dir'}: a stored access token is not a token record; the data dir is damaged.`,
+        );
+      return repository.insert(hash, record);
+    }),
+  );
   const forget = (gone: StoredToken[]) => {
     for (const t of gone) persistence.delete(NS, t.hash);
     return gone;
@@ -39,23 +42,23 @@ export function durableTokens(repository: TokenRepository, persistence: Persiste
   return {
     ...repository,
     insert: (hash, record) =>
-      andThen(repository.insert(hash, record), (inserted) => {
-        if (inserted) persistence.put(NS, hash, record);
-        return inserted;
-      }),
+      ready(() =>
+        kept(repository.insert(hash, record), () => {
+          persistence.put(NS, hash, record);
+        }),
+      ),
     remove: (hash) =>
-      andThen(repository.remove(hash), (gone) => {
-        // Also when this process no longer had it in memory: a revocation is never undone by a restart.
-        persistence.delete(NS, hash);
-        return gone;
-      }),
-    removeClient: (clientId) => andThen(repository.removeClient(clientId), forget),
-    removeFamily: (family) => andThen(repository.removeFamily(family), forget),
-    trimClient: (clientId, keep) => andThen(repository.trimClient(clientId, keep), forget),
-    removeExpiredBefore: (horizon) => andThen(repository.removeExpiredBefore(horizon), forget),
-    clear: () =>
-      andThen(repository.clear(), () => {
-        persistence.deleteNamespace(NS);
-      }),
+      ready(() =>
+        andThen(repository.remove(hash), (gone) => {
+          // Also when this process no longer had it in memory: a revocation is never undone by a restart.
+          persistence.delete(NS, hash);
+          return gone;
+        }),
+      ),
+    removeClient: (clientId) => ready(() => andThen(repository.removeClient(clientId), forget)),
+    removeFamily: (family) => ready(() => andThen(repository.removeFamily(family), forget)),
+    trimClient: (clientId, keep) => ready(() => andThen(repository.trimClient(clientId, keep), forget)),
+    removeExpiredBefore: (horizon) => ready(() => andThen(repository.removeExpiredBefore(horizon), forget)),
+    clear: () => ready(() => after(repository.clear(), () => persistence.deleteNamespace(NS))),
   };
 }

@@ -40,3 +40,28 @@ export function expectRecord(persistence: Persistence, ok: boolean, what: string
       `${persistence.lastRead?.() ?? 'the data dir'}: the stored record is not ${what}; the data dir is damaged. Restore it from a backup or remove it to start fresh.`,
     );
 }
+
+/**
+ * Runs `then` (the write to persistence) once the repository's `write` is done: in the same step when it
+ * answered at once.
+ * @example clear: () => ready(() => after(repository.clear(), () => p.deleteLogs('feed:')))
+ */
+export function after(write: MaybePromise<void>, then: () => void): MaybePromise<void> {
+  if (write instanceof Promise) return write.then(then);
+  then();
+}
+
+/**
+ * Runs `then` (the write to persistence) only when the repository kept the record: in the same step when
+ * it answered at once. A record the repository refused is never stored.
+ * @example append: (key, m, keep) => ready(() => kept(repository.append(key, m, keep), () => p.append(log, m.id, m)))
+ */
+export function kept(write: MaybePromise<boolean>, then: () => void): MaybePromise<boolean> {
+  if (write instanceof Promise)
+    return write.then((ok) => {
+      if (ok) then();
+      return ok;
+    });
+  if (write) then();
+  return write;
+}

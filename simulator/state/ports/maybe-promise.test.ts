@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { andThen, type MaybePromise } from './maybe-promise.ts';
+import { all, andThen, type MaybePromise } from './maybe-promise.ts';
 
 describe('andThen', () => {
   it('continues on a value at once, in the same turn, with no promise in between', () => {
@@ -36,5 +36,17 @@ describe('andThen', () => {
     });
     await expect(out).rejects.toThrow('down');
     expect(called).toBe(false);
+  });
+});
+
+describe('all', () => {
+  it('answers the values themselves when none is a promise, and one promise in order otherwise', async () => {
+    const values = all([1, 'two'] as const);
+    expect(values).not.toBeInstanceOf(Promise);
+    expect(values).toEqual([1, 'two']);
+    const mixed = all([1, Promise.resolve('two'), new Promise<number>((r) => setImmediate(() => r(3)))] as const);
+    expect(mixed).toBeInstanceOf(Promise);
+    await expect(mixed).resolves.toEqual([1, 'two', 3]);
+    await expect(all([1, Promise.reject(new Error('down'))])).rejects.toThrow('down');
   });
 });

@@ -13,3 +13,15 @@ export type MaybePromise<T> = T | Promise<T>;
 export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> {
   return value instanceof Promise ? value.then(next) : next(value);
 }
+
+/**
+ * Every answer of a list of MaybePromises: the values at once when none is a promise (the memory path
+ * makes no promise), else one promise of them all, in order.
+ * @example andThen(all([repo.count(), repo.list(t)] as const), ([n, rows]) => ({ n, rows }))
+ */
+export function all<T extends readonly unknown[]>(
+  answers: { readonly [K in keyof T]: MaybePromise<T[K]> },
+): MaybePromise<T> {
+  for (const a of answers) if (a instanceof Promise) return Promise.all(answers) as Promise<unknown> as Promise<T>;
+  return answers as unknown as T;
+}
