@@ -6,7 +6,7 @@
 // The repository itself runs from source (node bin/ncs.ts); nothing here is needed for tests.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { PREBUILT_MODULE, prebuiltDocumentsModule } from './prebuilt.ts';
@@ -90,6 +90,28 @@ const installedAtRuntime: Plugin = {
   },
 };
 
+/**
+ * zod re-exports every one of its ~50 locales (`z.locales`, `z.core.locales`: 262 KB of the bundle,
+ * ~60 KB of the tarball); nothing here configures one, and English is registered by zod's schemas
+ * themselves. In the bundle the namespace holds English only (`z.locales.en` still works); the library
+ * (dist/simulator, dist/conformance) imports the installed zod whole, as users' code does.
+ */
+const englishZodLocales: Plugin = {
+  name: 'english-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '../locales/en.js'), namespace: 'english-zod-locales' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'english-zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 /** The OpenAPI documents generated now, once, instead of at every start (see prebuilt.ts). */
 const prebuiltDocuments: Plugin = {
   name: 'prebuilt-documents',
@@ -133,7 +155,14 @@ export async function bundleCli(outDir: string): Promise<void> {
     banner: {
       js: "import { createRequire as __ncsRequire } from 'node:module'; const require = __ncsRequire(import.meta.url);",
     },
-    plugins: [lazyUndici, schemaValidatorFiles, prebuiltDocuments, httpViaRequire, installedAtRuntime],
+    plugins: [
+      lazyUndici,
+      schemaValidatorFiles,
+      prebuiltDocuments,
+      httpViaRequire,
+      installedAtRuntime,
+      englishZodLocales,
+    ],
     // The Redis client is an optional dependency, imported only for `--store redis://`: never bundled,
     // so the default `ncs serve` starts without it (and without it installed).
     external: ['redis'],

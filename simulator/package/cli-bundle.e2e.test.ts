@@ -3,7 +3,7 @@
 // not only in the slower install check. Built inside node_modules so `import('undici')` and the
 // schema validator's files resolve as they do in a consumer's project.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForReadyFile } from '../e2e/ready-file.ts';
@@ -68,6 +68,13 @@ describe('the bundled ncs command', () => {
     }
     expect(stderr).toBe('');
   }, 60_000);
+
+  it("carries zod's English locale only (the ~50 others are a quarter of the bundle, and nothing configures one)", () => {
+    const bundle = readFileSync(join(pkg, 'dist/cli/ncs-main.js'), 'utf8');
+    // English, registered by zod's schemas themselves; German, French and Spanish as three of the others.
+    expect(bundle).toContain('Invalid input');
+    for (const other of ['ISO-Uhrzeit', 'date et heure ISO', 'fecha y hora ISO']) expect(bundle).not.toContain(other);
+  });
 
   it('writes the same YAML document as the source CLI (yaml is required from the installed dependency)', () => {
     const args = ['openapi', '--format', 'yaml'];
