@@ -19,11 +19,12 @@ import { createClockOffsetStore } from '../state/clock-offset-store.ts';
 import { type ClockService, createClockService } from '../services/clock-service.ts';
 import { createConnectionsStore } from '../state/connections-store.ts';
 import { type ConnectionService, createConnectionService } from '../services/connection-service.ts';
-import { all, andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
+import type { MaybePromise } from '../state/ports/maybe-promise.ts';
+import { stateDigest } from './state-digest.ts';
 import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
 import { createEventBus, type EventBus } from '../state/domain-events.ts';
 import { createFaultStore } from '../state/fault-store.ts';
-import { createFaultService, type Fault, type FaultService } from '../services/fault-service.ts';
+import { createFaultService, type FaultService } from '../services/fault-service.ts';
 import { createIdempotencyStore } from '../state/idempotency-store.ts';
 import {
   createIdempotencyService,
@@ -245,38 +246,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
       clock.ready instanceof Promise
         ? Promise.all([catalog.load(opts.fixtures), clock.ready]).then(() => undefined)
         : catalog.load(opts.fixtures),
-    snapshot() {
-      const tenants = [...state.tenants.keys()];
-      const connections = all(tenants.map((t) => state.connections.list(t)));
-      const heads = all(tenants.map((t) => state.audit.head(t)));
-      const feeds = andThen(state.feeds.keys(), (keys) =>
-        andThen(all(keys.map((k) => state.feeds.lastId(k))), (ids) => keys.map((k, i) => [k, ids[i]])),
-      );
-      const idempotency = state.idempotency.size();
-      const faults: MaybePromise<Fault[]> = state.faults.list();
-      const receivers = state.receivers.count();
-      return andThen(connections, (connections) =>
-        andThen(heads, (audit) =>
-          andThen(feeds, (feeds) =>
-            andThen(idempotency, (idempotency) =>
-              andThen(faults, (faults) =>
-                andThen(receivers, (receivers) =>
-                  JSON.stringify({
-                    connections,
-                    idempotency,
-                    audit,
-                    feeds,
-                    receivers,
-                    faults,
-                    catalog: state.catalog.generation(),
-                  }),
-                ),
-              ),
-            ),
-          ),
-        ),
-      );
-    },
+    snapshot: () => stateDigest(state),
     async reset() {
       await state.connections.clear();
       await state.idempotency.clear();
