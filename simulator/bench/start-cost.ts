@@ -5,7 +5,7 @@
 //   entry: a path to an ncs entry (default bin/ncs.mjs, what `npm run serve` runs), e.g. bin/ncs.ts, an older commit exported, or
 //   an installed node_modules/ncs-sandbox/dist/cli/ncs.js; `label=path` names it in the output.
 import { resolve } from 'node:path';
-import { BASELINE_BIN, NCS_BIN, SERVE_ARGS, SERVE_NODE_ARGS } from './lib/processes.ts';
+import { BASELINE_BIN, NCS_BIN, serveArgv } from './lib/processes.ts';
 import { median, startUp } from './scenarios/cold-start.ts';
 
 type Start = { wallMs: number; cpuMs: number };
@@ -21,18 +21,7 @@ const entries = (argv.length ? argv : [NCS_BIN]).map((a) => {
 
 for (let i = 0; i < runs; i++) {
   for (const { bin, sim, bare } of entries) {
-    const serveArgs = (p: number) => [
-      // The source entry with the flags of `npm run serve`; an installed copy as `npx ncs serve` starts it.
-      ...(bin === NCS_BIN ? SERVE_NODE_ARGS : []),
-      bin,
-      'serve',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(p),
-      '--quiet',
-      ...SERVE_ARGS,
-    ];
+    const serveArgs = (p: number) => serveArgv(bin, p);
     sim.push(await startUp(serveArgs, '/api/public/v1'));
     bare.push(await startUp((p) => [BASELINE_BIN, '--port', String(p)], '/'));
   }

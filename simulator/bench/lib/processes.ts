@@ -130,6 +130,26 @@ export async function startProcess(
 export const SERVE_ARGS = (process.env.BENCH_SERVE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 /**
+ * The node argv of `ncs serve` on a loopback port, quiet: the source entry with the Node flags of `npm run
+ * serve`, an installed copy as `npx ncs serve` starts it (no flags).
+ * @example spawn(process.execPath, serveArgv(NCS_BIN, 4010, ['--fixtures', file]))
+ */
+export function serveArgv(bin: string, port: number, extra: string[] = []): string[] {
+  return [
+    ...(bin === NCS_BIN ? SERVE_NODE_ARGS : []),
+    bin,
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--quiet',
+    ...SERVE_ARGS,
+    ...extra,
+  ];
+}
+
+/**
  * `ncs serve` on a free loopback port, quiet. Load scenarios switch the rate limit off (one access
  * sends tens of thousands of calls a second; the default 600 per minute would answer 429);
  * `keepRateLimit` keeps the simulator's defaults (the conformance kit checks the rate limit too).

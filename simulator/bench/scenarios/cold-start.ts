@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ms } from '../lib/format.ts';
-import { BASELINE_BIN, NCS_BIN, procCpuSeconds, ROOT, SERVE_ARGS, SERVE_NODE_ARGS } from '../lib/processes.ts';
+import { BASELINE_BIN, NCS_BIN, procCpuSeconds, ROOT, serveArgv } from '../lib/processes.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';
 
 const TIMEOUT_MS = 15_000;
@@ -78,15 +78,8 @@ export async function startsBesideBaseline(
 ): Promise<{ sim: Start[]; bare: Start[] }> {
   const sim: Start[] = [];
   const bare: Start[] = [];
-  // The source entry starts as `npm run serve` starts it; an installed copy as `npx ncs serve` does.
-  const nodeArgs = bin === NCS_BIN ? SERVE_NODE_ARGS : [];
   for (let i = 0; i < runs; i++) {
-    sim.push(
-      await startUp(
-        (p) => [...nodeArgs, bin, 'serve', '--host', '127.0.0.1', '--port', String(p), '--quiet', ...SERVE_ARGS],
-        '/api/public/v1',
-      ),
-    );
+    sim.push(await startUp((p) => serveArgv(bin, p), '/api/public/v1'));
     bare.push(await startUp((p) => [BASELINE_BIN, '--port', String(p)], '/'));
     await between?.();
   }

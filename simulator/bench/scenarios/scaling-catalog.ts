@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generateCatalog } from '../fixture-generator.ts';
 import { count, kb, mb, ms } from '../lib/format.ts';
 import { runLoad } from '../lib/load.ts';
-import { NCS_BIN, SERVE_ARGS, startSimulator } from '../lib/processes.ts';
+import { NCS_BIN, serveArgv, startSimulator } from '../lib/processes.ts';
 import type { Scenario, ScenarioResult } from '../lib/types.ts';
 import { startUp } from './cold-start.ts';
 import { requestSpecs, type RequestName } from './requests.ts';
@@ -26,21 +26,7 @@ export const catalogScalingScenario: Scenario = {
       for (const size of SIZES) {
         const file = join(dir, `catalog-${size}.json`);
         writeFileSync(file, JSON.stringify(generateCatalog(size)));
-        const { wallMs: startMs } = await startUp(
-          (p) => [
-            NCS_BIN,
-            'serve',
-            '--host',
-            '127.0.0.1',
-            '--port',
-            String(p),
-            '--quiet',
-            ...SERVE_ARGS,
-            '--fixtures',
-            file,
-          ],
-          '/api/public/v1',
-        );
+        const { wallMs: startMs } = await startUp((p) => serveArgv(NCS_BIN, p, ['--fixtures', file]), '/api/public/v1');
         metrics[`start_${size}`] = startMs;
         const sim = await startSimulator({ extra: ['--fixtures', file] });
         try {
