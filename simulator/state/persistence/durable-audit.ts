@@ -6,11 +6,9 @@ import { CANONICALIZATION } from '../../contract/canonical-json.ts';
 import type { AuditEntry, AuditRepository } from '../ports/audit.ts';
 import type { Persistence } from './persistence.ts';
 import { PersistenceError } from './persistence-error.ts';
-import { after, afterLoad, kept, loadEach } from './write-through.ts';
+import { after, afterLoad, kept, loadEach, logWriteThrough } from './write-through.ts';
 
 const AUDIT = 'audit:';
-/** Logs are trimmed to their in-memory window every this many appends. */
-const TRIM_EVERY = 1000;
 
 /**
  * A chain read back from the data dir is verified before it is served: an entry edited on disk would
@@ -50,19 +48,19 @@ export function durableAudit<R extends AuditRepository>(repository: R, p: Persis
     checkStoredChain(tenant, entries, p);
     return { tenant, entries };
   });
+  const log = logWriteThrough(p, AUDIT, maxEntries);
   const ready = afterLoad(loadEach(chains, (c) => repository.load(c.tenant, c.entries, maxEntries)));
   return {
     ...repository,
     append(tenant: string, e: AuditEntry, keep: number) {
       return ready(() =>
         kept(repository.append(tenant, e, keep), () => {
-          p.append(AUDIT + tenant, e.seq, e);
-          if (e.seq % TRIM_EVERY === 0) p.trimLog(AUDIT + tenant, e.seq - maxEntries + 1);
+          log.append(tenant, e.seq, e);
         }),
       );
     },
     clear() {
-      return ready(() => after(repository.clear(), () => p.deleteLogs(AUDIT)));
+      return ready(() => after(repository.clear(), log.clear));
     },
   };
 }

@@ -3,11 +3,9 @@
 // entry per message under its id.
 import type { FeedMessage, FeedRepository } from '../ports/feeds.ts';
 import type { Persistence } from './persistence.ts';
-import { after, afterLoad, kept, loadEach } from './write-through.ts';
+import { after, afterLoad, kept, loadEach, logWriteThrough } from './write-through.ts';
 
 const FEED = 'feed:';
-/** Logs are trimmed to their in-memory window every this many appends. */
-const TRIM_EVERY = 1000;
 
 /**
  * A feed repository whose appends also go to `p` in the same synchronous step (an acknowledged message
@@ -16,6 +14,7 @@ const TRIM_EVERY = 1000;
  */
 export function durableFeeds<R extends FeedRepository>(repository: R, p: Persistence, retention: number): R {
   if (!p.durable) return repository;
+  const log = logWriteThrough(p, FEED, retention);
   const ready = afterLoad(
     loadEach(p.logNames(FEED), (log) =>
       repository.load(log.slice(FEED.length), [...p.logEntries<FeedMessage>(log)].slice(-retention), retention),
@@ -26,13 +25,12 @@ export function durableFeeds<R extends FeedRepository>(repository: R, p: Persist
     append(key: string, m: FeedMessage, keep: number) {
       return ready(() =>
         kept(repository.append(key, m, keep), () => {
-          p.append(FEED + key, m.id, m);
-          if (m.id % TRIM_EVERY === 0) p.trimLog(FEED + key, m.id - retention + 1);
+          log.append(key, m.id, m);
         }),
       );
     },
     clear() {
-      return ready(() => after(repository.clear(), () => p.deleteLogs(FEED)));
+      return ready(() => after(repository.clear(), log.clear));
     },
   };
 }

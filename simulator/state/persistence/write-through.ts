@@ -65,3 +65,21 @@ export function kept(write: MaybePromise<boolean>, then: () => void): MaybePromi
   if (write) then();
   return write;
 }
+
+/** Logs are trimmed to their window every this many appends (not on each: a DELETE per append doubles the writes). */
+const TRIM_EVERY = 1000;
+
+/**
+ * The write-through of append-only logs named `prefix + name` (stream feeds, audit chains): each kept entry
+ * appended at its seq, the log trimmed to its newest `window` entries every 1,000, every log dropped on clear.
+ * @example const log = logWriteThrough(p, 'feed:', 10_000); log.append('public', m.id, m);
+ */
+export function logWriteThrough(p: Persistence, prefix: string, window: number) {
+  return {
+    append(name: string, seq: number, value: unknown): void {
+      p.append(prefix + name, seq, value);
+      if (seq % TRIM_EVERY === 0) p.trimLog(prefix + name, seq - window + 1);
+    },
+    clear: (): void => p.deleteLogs(prefix),
+  };
+}
