@@ -100,7 +100,11 @@ export function createCore(opts: CoreOptions): Core {
     versionStep(),
     browserGuardStep({ allow: opts.allowBrowserCredentials ?? false }),
     routeMatchStep(router),
-    faultStep(state.faults, { feeds: state.feeds }),
+    faultStep(state.faults, {
+      feeds: state.feeds,
+      // Fault windows (held answers, latency, stalls, restarts) end when the sandbox clock reaches them.
+      timing: { now: () => state.clock.now(), at: (due, fn) => state.timeline.at(due, fn) },
+    }),
     authStep({
       tokens: state.tokens,
       clients: state.clients,

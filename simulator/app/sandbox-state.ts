@@ -165,8 +165,9 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     signatureHeader: opts.webhooks?.signatureHeader ?? WEBHOOK_DEFAULTS.signatureHeader,
     ...(opts.maxReceiversPerTenant === undefined ? {} : { maxPerTenant: opts.maxReceiversPerTenant }),
   });
-  // Armed faults (matching, uses, skew) over their repository; durations run in real time.
-  const faults = createFaultService({ repository: createFaultStore() });
+  // Armed faults (matching, uses, skew) over their repository; durations run on the sandbox clock (real
+  // time plus what the control plane advanced), so advancing the clock past a fault's end ends it.
+  const faults = createFaultService({ repository: createFaultStore(), now: () => clock.now() });
   const deliveryLog = durableDeliveries(createDeliveryLog(), persistence);
   const dispatcher = createDispatcher({
     // The undici package's own fetch: MSW in the same process never intercepts real deliveries.

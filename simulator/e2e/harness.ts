@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { type Clock, createClock } from '../lib/clock.ts';
 import { serve } from '../app/serve.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app/sandbox.ts';
 
@@ -55,6 +56,32 @@ export const mswTarget: TargetFactory = async (options = {}) => {
     },
   };
 };
+
+/**
+ * A sandbox clock for tests that judge time (the client verdicts): it stands still in real time and
+ * moves only when advanced, plus one microsecond per reading, so calls still come in a strict order
+ * and every wait the rules measure is the time the test advanced, give or take microseconds, however
+ * busy the machine. Fault windows, token lifetimes and lifecycle transitions follow it too.
+ * @example const t = await httpTarget({ clock: testClock() }); await sleepOn(t, 300);
+ */
+export function testClock(start = Date.now()): Clock {
+  let now = start;
+  return createClock(() => {
+    now += 0.001;
+    return now;
+  });
+}
+
+/**
+ * A client's sleep on the sandbox clock: moves it `ms` on instead of waiting (advancing fires at once
+ * whatever fell due: a fault window's end, a transition). Over HTTP the same clock: the server is in process.
+ * @example await sleepOn(t, 500); // what `await sleep(500)` was
+ */
+export async function sleepOn(target: Target, ms: number): Promise<void> {
+  if (ms > 0) await target.sandbox.state.clock.advance(ms);
+  // What the advance set off (a held answer dropped, a stall's end) settles before the client goes on.
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 export interface CallOptions {
   /** Bearer token; `false` sends none; default: a token of the fixtures' default client. */

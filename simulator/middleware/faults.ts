@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { BASE_PATH } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { RouteDef } from '../contract/route-def.ts';
@@ -8,7 +7,7 @@ import { failure } from '../core/envelope.ts';
 import { isDataReply, raw, type RawReply, type Reply } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
 import type { Fault, FaultPort } from '../services/fault-service.ts';
-import { applyStreamFault, cursorOf, type StreamFaultDeps } from './stream-faults.ts';
+import { applyStreamFault, cursorOf, REAL_TIMING, type StreamFaultDeps, waitFor } from './stream-faults.ts';
 
 const INJECTED = 'Injected by the sandbox control plane.';
 /** How long a commit_then_fail fault with failWith timeout holds the answer before dropping the connection. */
@@ -29,7 +28,7 @@ export function unavailable(ctx: RequestContext, retryAfterSeconds?: number): Ra
 const dropped = (): RawReply => raw({ status: 0, headers: {}, abort: true });
 
 /** The answer of a commit_then_fail fault, after the call itself was answered (and its write committed). */
-async function afterCommit(ctx: RequestContext, fault: Fault, res: Reply): Promise<Reply> {
+async function afterCommit(ctx: RequestContext, fault: Fault, res: Reply, deps: StreamFaultDeps): Promise<Reply> {
   const status = isDataReply(res) ? res.status : res.raw.status;
   if (status < 200 || status >= 300) return res; // nothing was committed: the real answer stands
   switch (fault.failWith ?? 'internal') {
@@ -38,7 +37,8 @@ async function afterCommit(ctx: RequestContext, fault: Fault, res: Reply): Promi
     case 'unavailable':
       return unavailable(ctx);
     case 'timeout':
-      await sleep(fault.holdMs ?? DEFAULT_HOLD_MS);
+      // Held on the sandbox clock: advancing it past holdMs drops the connection at once.
+      await waitFor(deps.timing ?? REAL_TIMING, fault.holdMs ?? DEFAULT_HOLD_MS);
       return dropped();
     case 'drop':
       return dropped();
@@ -52,7 +52,8 @@ const STREAM_PATH = `${BASE_PATH}/stream`;
  * Faults armed through the control plane for matching calls (route, method, tenant; a count or a
  * duration): 500 internal, 429 rate_limited with Retry-After, 503, added latency, commit_then_fail (the
  * call runs and commits, then the answer is a 500, a 503, a dropped connection or a timeout, so only a
- * retry with the same key gets the outcome), and the stream faults of `stream-faults.ts`.
+ * retry with the same key gets the outcome), and the stream faults of `stream-faults.ts`. Held answers,
+ * latency and stream windows run on `deps.timing` (the sandbox clock and timeline; real time without).
  * @example pipeline([versionStep(), routeMatchStep(router), faultStep(state.faults, { feeds: state.feeds })])
  */
 export function faultStep(
@@ -99,9 +100,10 @@ async function applyFault(
     case 'unavailable':
       return unavailable(ctx, fault.retryAfterSeconds);
     case 'commit_then_fail':
-      return afterCommit(ctx, fault, await next());
+      return afterCommit(ctx, fault, await next(), streamDeps);
     case 'latency':
-      await sleep(fault.latencyMs ?? 0);
+      // On the sandbox clock, like every fault window: real time, or sooner when the clock is advanced.
+      if (fault.latencyMs) await waitFor(streamDeps.timing ?? REAL_TIMING, fault.latencyMs);
       return next();
     case 'stream_cut':
     case 'stream_stall':

@@ -11,6 +11,36 @@ export interface StreamFaultDeps {
   faults: Pick<FaultService, 'add'>;
   /** The feeds, for the last id a cursor_expired reset names (0 without). */
   feeds?: Pick<FeedService, 'lastId'>;
+  /** The clock the fault windows run on (default: real time); the sandbox passes its own. */
+  timing?: FaultTiming;
+}
+
+/**
+ * The time the fault windows (a stall, a restart's 503s, a held answer, added latency) run on. The
+ * sandbox passes its clock and timeline: a window ends when the sandbox clock reaches its end, in real
+ * time as before, or at once when the control plane advances the clock past it (as lifecycle
+ * transitions and token expiry do), so a test moves the clock instead of sleeping.
+ * @example faultStep(state.faults, { timing: { now: () => state.clock.now(), at: state.timeline.at } });
+ */
+export interface FaultTiming {
+  /** Now, ms. */
+  now(): number;
+  /** Calls fn once `now()` reaches `due`; answers a function that cancels it. */
+  at(due: number, fn: () => void): () => void;
+}
+
+/** Real time: plain timers (ref'd, like a sleep, so a held answer keeps its process). */
+export const REAL_TIMING: FaultTiming = {
+  now: Date.now,
+  at(due, fn) {
+    const timer = setTimeout(fn, Math.max(0, due - Date.now()));
+    return () => clearTimeout(timer);
+  },
+};
+
+/** Resolves once `ms` have passed on the fault windows' clock. */
+export function waitFor(timing: FaultTiming, ms: number): Promise<void> {
+  return new Promise((resolve) => void timing.at(timing.now() + ms, resolve));
 }
 
 export const DEFAULT_STALL_MS = 30_000;
@@ -20,16 +50,19 @@ export const DEFAULT_DOWN_MS = 2_000;
  * Wraps a stream so that, after `after` numbered messages went out, `act` runs once (outside the
  * write that triggered it) with a function that ends the stream. Messages are SSE blocks starting `id:`.
  */
-function afterMessages(source: StreamSource, after: number, act: (end: () => void) => void) {
+function afterMessages(source: StreamSource, after: number, act: (end: () => void) => (() => void) | void) {
   return {
     open(sink: StreamSink) {
       let seen = 0;
       let silent = false;
       let stop: (() => void) | undefined;
+      // What act left waiting (a stall's end): dropped once the stream is over.
+      let pending: (() => void) | undefined;
       let ended = false;
       const end = () => {
         if (ended) return;
         ended = true;
+        pending?.();
         stop?.();
         sink.end();
       };
@@ -39,7 +72,9 @@ function afterMessages(source: StreamSource, after: number, act: (end: () => voi
           const ok = sink.write(chunk);
           if (chunk.startsWith('id:') && ++seen === after) {
             silent = true;
-            setImmediate(() => act(end));
+            setImmediate(() => {
+              if (!ended) pending = act(end) ?? undefined;
+            });
           }
           return ok;
         },
@@ -52,6 +87,7 @@ function afterMessages(source: StreamSource, after: number, act: (end: () => voi
       stop = source.open(inner);
       return () => {
         ended = true;
+        pending?.();
         stop?.();
       };
     },
@@ -70,6 +106,7 @@ export function cursorOf(ctx: RequestContext): number | undefined {
  * - stream_cut: after `afterMessages` messages (default 1) the server ends the stream;
  * - stream_stall: after them the stream goes silent (no messages, no heartbeats) for `stallMs`, then ends;
  * - stream_restart: after them the stream ends and the stream route answers 503 for `downMs` (a restart);
+ *   both windows run on `deps.timing` (the sandbox clock: advancing it past the window ends it);
  * - cursor_expired: a reconnect with a cursor is told (`stream.reset`, reason cursor_expired) that its cursor
  *   is older than the retention window, and continues with live messages, as if everything retained had aged out.
  * Other routes pass untouched.
@@ -115,7 +152,8 @@ export async function applyStreamFault(
   if (fault.kind === 'stream_cut') res.stream = afterMessages(res.stream, after, (end) => end());
   else if (fault.kind === 'stream_stall') {
     const stall = fault.stallMs ?? DEFAULT_STALL_MS;
-    res.stream = afterMessages(res.stream, after, (end) => setTimeout(end, stall).unref());
+    const timing = deps.timing ?? REAL_TIMING;
+    res.stream = afterMessages(res.stream, after, (end) => timing.at(timing.now() + stall, end));
   } else if (fault.kind === 'stream_restart') {
     const down = fault.downMs ?? DEFAULT_DOWN_MS;
     res.stream = afterMessages(res.stream, after, (end) => {
@@ -124,7 +162,7 @@ export async function applyStreamFault(
         route: ctx.route?.id ?? ctx.req.path,
         ...(fault.tenant ? { tenant: fault.tenant } : {}),
         remaining: Number.POSITIVE_INFINITY,
-        expiresAt: Date.now() + down,
+        expiresAt: (deps.timing ?? REAL_TIMING).now() + down,
         retryAfterSeconds: Math.ceil(down / 1000),
       });
       // The stream ends once the 503 is armed, so the client's reconnect meets it.

@@ -19,7 +19,7 @@ export type FaultArming = Omit<Fault, 'id' | 'remaining' | 'expiresAt'> & {
 /**
  * The fault rules over their repository: arming (ids, counts, durations), which call or webhook
  * attempt a fault applies to, taking one use (a fault with none left is gone) and the signature skew.
- * Expiry is wall-clock time (`now`), as clients wait in real time. Every method answers at once when
+ * Expiry is on `now` (the sandbox passes its clock: real time plus what was advanced). Every method answers at once when
  * the repository does (memory) and with a promise when it waits.
  * @example const faults = createFaultService({ repository: createFaultStore() }); faults.arm({ kind: 'internal', route: 'createConnection' });
  */
@@ -43,7 +43,7 @@ export interface FaultService extends FaultPort {
 
 export interface FaultServiceDeps {
   repository: FaultRepository;
-  /** Wall-clock ms (default Date.now): fault durations run in real time. */
+  /** Now in ms (default Date.now); the sandbox passes its clock, so advancing it ends a fault's duration. */
   now?: () => number;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpTarget, mswTarget, type Target, type TargetFactory } from '../harness.ts';
+import { httpTarget, mswTarget, sleepOn, type Target, type TargetFactory, testClock } from '../harness.ts';
 import { referenceClient } from './reference-client.ts';
 import { CONNECTION } from './scenarios.ts';
 
@@ -12,8 +12,10 @@ function faultSuite(name: string, factory: TargetFactory) {
 
     for (const failWith of ['internal', 'unavailable', 'drop', 'timeout'] as const)
       it(`commit_then_fail (${failWith}): the write is committed, only a retry with the same key gets the outcome`, async () => {
-        t = await factory({ activationDelayMs: 0 });
-        const c = referenceClient(t, { timeoutMs: 800 });
+        t = await factory({ activationDelayMs: 0, clock: testClock() });
+        // The client's own timeout is real time (its socket gives up): short, as the held answer
+        // (sandbox clock) never comes before the test advances the clock.
+        const c = referenceClient(t, { timeoutMs: 400 });
         t.sandbox.control.addFault({
           kind: 'commit_then_fail',
           route: 'createConnection',
@@ -25,26 +27,27 @@ function faultSuite(name: string, factory: TargetFactory) {
         expect(answer.status).toBe(200);
         expect(answer.json.meta.replayed).toBe(true);
         expect(await t.sandbox.state.connections.count()).toBe(1);
-        // A call is observed once its answer leaves (or its connection drops): the held one after 1.5 s.
-        if (failWith === 'timeout') await new Promise((r) => setTimeout(r, 1_000));
+        // A call is observed once its answer leaves (or its connection drops): the held one after 1.5 s
+        // on the sandbox clock (the client's retry wait moved it under 1 s so far).
+        if (failWith === 'timeout') await sleepOn(t, 1_000);
         expect(statusOf(t, 'retry.same-key-and-content')).toBe('pass');
         expect(statusOf(t, 'retry.only-after-failure')).toBe('pass');
       });
 
     it('a fault scoped to another tenant leaves this one alone; a duration fault ends', async () => {
-      t = await factory();
+      t = await factory({ clock: testClock() });
       const c = referenceClient(t, { maxAttempts: 1 });
       t.sandbox.control.addFault({ kind: 'internal', route: 'listProviders', tenant: 'someone-else' });
       expect((await c.call('GET', '/providers')).status).toBe(200);
       t.sandbox.control.addFault({ kind: 'rate_limited', route: 'listProviders', durationSeconds: 0.4 });
       expect((await c.call('GET', '/providers')).status).toBe(429);
       expect((await c.call('GET', '/providers')).status).toBe(429);
-      await new Promise((r) => setTimeout(r, 500));
+      await sleepOn(t, 500);
       expect((await c.call('GET', '/providers')).status).toBe(200);
     });
 
     it('stream_stall: silence, then the end; the client resumes from the last number read', async () => {
-      t = await factory();
+      t = await factory({ clock: testClock() });
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_stall', afterMessages: 1, stallMs: 600 });
       const ids = await c.stream({
@@ -61,7 +64,7 @@ function faultSuite(name: string, factory: TargetFactory) {
     });
 
     it('stream_restart: the stream ends and answers 503 for a while; the client comes back and resumes', async () => {
-      t = await factory();
+      t = await factory({ clock: testClock() });
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_restart', afterMessages: 1, downMs: 400 });
       const notes: string[] = [];
@@ -81,7 +84,7 @@ function faultSuite(name: string, factory: TargetFactory) {
     });
 
     it('cursor_expired: a resume is told its cursor is older than retention (stream.reset) and goes on live', async () => {
-      t = await factory();
+      t = await factory({ clock: testClock() });
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_cut', afterMessages: 1 });
       t.sandbox.control.addFault({ kind: 'cursor_expired' });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CURRENT_VERSION } from '../../contract/versions.ts';
-import type { Target } from '../harness.ts';
+import { sleepOn, type Target } from '../harness.ts';
 
 /** What a reference client does; the careful one follows the interface, each careless one breaks one duty. */
 export interface Behaviour {
@@ -29,6 +28,8 @@ export function cycle(values: number[]): () => number {
 }
 
 const RETRYABLE = new Set([0, 429, 500, 502, 503, 504]);
+/** Real time a stream reader takes to notice silence (see `stream`). */
+const QUIET_MS = 250;
 /**
  * The guidance's schedule (base doubling plus up to half the base at random) with a base of 300 ms, and
  * a fixed cycle of spread-out random numbers, so timing noise of a loaded machine cannot blur it.
@@ -97,7 +98,8 @@ export function referenceClient(target: Target, change: Partial<Behaviour> = {})
         answer = await once(method, path, opts.body, key);
         if (!b.retryOn(answer.status) || n + 1 === b.maxAttempts) return answer;
         const ra = Number(answer.headers?.get('retry-after') ?? 0) * 1000;
-        await sleep(b.waitMs(n, ra, b.random));
+        // Its sleep is the sandbox clock moved on: the rules measure exactly the wait it chose.
+        await sleepOn(target, b.waitMs(n, ra, b.random));
       }
       return answer!;
     },
@@ -122,17 +124,24 @@ export function referenceClient(target: Target, change: Partial<Behaviour> = {})
           // The server is away (a restart): wait a little, as the stream's retry: hint says, and come back.
           opts.notes?.push(`status ${res.status}`);
           await res.body?.cancel().catch(() => undefined);
-          await sleep(300);
+          await sleepOn(target, 300);
           continue;
         }
         const reader = res.body!.getReader();
         const decoder = new TextDecoder();
         opts.onOpen?.(i);
-        // A connection that brings nothing more for 2 s is given up (a client missing messages would wait forever).
+        // A connection that brings nothing more for 2 s is given up (a client missing messages would wait
+        // forever). Those 2 s pass on the sandbox clock (a stall shorter than that ends meanwhile); only
+        // noticing the silence takes real time (QUIET_MS, a transport matter: bytes on their way arrive
+        // within it), and the end the clock brings gets as long again before the connection is dropped.
         let idle: NodeJS.Timeout | undefined;
         const giveUp = () => {
           clearTimeout(idle);
-          idle = setTimeout(() => void reader.cancel().catch(() => undefined), 2_000);
+          idle = setTimeout(() => {
+            void sleepOn(target, 2_000).then(() => {
+              idle = setTimeout(() => void reader.cancel().catch(() => undefined), QUIET_MS);
+            });
+          }, QUIET_MS);
         };
         let text = '';
         while (ids.length < opts.count) {
