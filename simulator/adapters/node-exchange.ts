@@ -12,13 +12,15 @@ import type { StreamSink } from '../core/types.ts';
  */
 export class NodeExchange {
   at = 0;
+  /** Set by the client observer: the clock `at` is read from (default real time). */
+  clock: (() => number) | undefined = undefined;
   sink: NodeStreamSink | undefined;
   private readonly res: ServerResponse;
   constructor(res: ServerResponse) {
     this.res = res;
   }
   closed(): void {
-    if (!this.res.writableFinished) this.at = Date.now();
+    if (!this.res.writableFinished) this.at = this.clock ? this.clock() : Date.now();
     this.sink?.closed();
   }
 }

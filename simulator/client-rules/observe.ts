@@ -96,6 +96,12 @@ export function clientObserver(deps: ObserverDeps): Step {
     // One .then per call, no async wrapper: the step adds one promise and one small record.
     run(ctx, next) {
       const at = now();
+      // A give-up is timed on the clock the calls are timed on (a client gone already: at its arrival).
+      const gone = ctx.req.clientGone;
+      if (gone) {
+        if (gone.at && !gone.clock) gone.at = at;
+        gone.clock = now;
+      }
       const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
       // Read before the pipeline: a cursor_expired fault takes the cursor off the request.
       const cursor = isStream ? cursorOf(ctx) : undefined;
@@ -166,8 +172,8 @@ function note(
     // When the client gave up before the answer (its own timeout): a call after that is a retry, a
     // call beside one still awaited is a parallel call.
     watched: ctx.req.clientGone !== undefined,
-    // The runtime notes it in real time: moved onto the sandbox clock by its current offset.
-    goneAt: ctx.req.clientGone?.at ? ctx.req.clientGone.at + (answeredAt - Date.now()) : 0,
+    // The runtime noted it on the sandbox clock the step handed it (see run).
+    goneAt: ctx.req.clientGone?.at ?? 0,
     // A call opening a connection that was accepted before another call's answer left was sent beside it.
     connection: ctx.req.connection?.first ? ctx.req.connection.id : 0,
     connectionsAtAnswer: ctx.req.connection?.opened() ?? 0,

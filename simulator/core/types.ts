@@ -18,8 +18,10 @@ export interface PlainRequest {
    * Set by adapters that can tell: `at` becomes the time (ms since epoch) the client went away before
    * its answer was complete (it gave up: its own timeout), 0 while it waits. The client verdicts tell a
    * retry after a timeout from a parallel call by it. A plain object, not an AbortSignal: no listener per call.
+   * `clock`, when a step sets it, is what `at` is read from (the observer hands over the sandbox clock, so a
+   * give-up is timed like the calls); else real time.
    */
-  clientGone?: { at: number };
+  clientGone?: { at: number; clock?: (() => number) | undefined };
   /**
    * Set by adapters with connections (node:http): the number of the connection the request came on
    * (counted from 1 as the server accepts them), whether it is that connection's first request, and

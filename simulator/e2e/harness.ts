@@ -26,8 +26,10 @@ const SUITE_DEFAULTS: SandboxOptions = {
 export const httpTarget = async (options: SandboxOptions & { store?: string } = {}): Promise<Target> => {
   // A test closes its server once every call it made was answered, so no request can be on its way:
   // the shutdown grace for idle keep-alive connections (500 ms per close) would only be waited out.
-  // The grace itself is tested where it matters (reliability/shutdown-keep-alive.e2e.test.ts).
-  const limits = { shutdownGraceMs: 0 };
+  // The grace itself is tested where it matters (reliability/shutdown-keep-alive.e2e.test.ts). Likewise
+  // the 2 s a connection that never carried a request is spared (a client's spare connection, e.g.
+  // one undici opened beside a cancelled stream): no request of the test can come on it any more.
+  const limits = { shutdownGraceMs: 0, firstRequestGraceMs: 0 };
   const running = await serve({ ...SUITE_DEFAULTS, ...options, limits, port: 0, altPort: 0 });
   return {
     name: 'http',
@@ -78,10 +80,37 @@ export function testClock(start = Date.now()): Clock {
  * @example await sleepOn(t, 500); // what `await sleep(500)` was
  */
 export async function sleepOn(target: Target, ms: number): Promise<void> {
-  if (ms > 0) await target.sandbox.state.clock.advance(ms);
+  const clock = target.sandbox.state.clock;
+  // To the time this sleep ends, not by ms: two operations of one client sleeping at the same moment
+  // (both registered before either moves the clock) wake together, as they would in real time.
+  const until = clock.now() + ms;
+  // A few turns of the event loop first: the server notices a connection the client just dropped (its
+  // own timeout) in the next poll, and that give-up must be timed before the clock moves. Turns, not
+  // milliseconds: a loopback close is ready at the next poll however busy the machine.
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+  const behind = until - clock.now();
+  if (behind > 0) await clock.advance(behind);
   // What the advance set off (a held answer dropped, a stall's end) settles before the client goes on.
   await new Promise((resolve) => setImmediate(resolve));
 }
+
+/**
+ * Resolves once `n` more callbacks wait on the sandbox clock than `before` (a timeline size read before
+ * the calls were sent): calls held by a latency or timeout fault. In real time a held call and the
+ * client's own sleep overlap by themselves; on a clock the test moves, the clock must not move before
+ * the call is held (over HTTP it arrives a moment after it was sent), or its hold starts later.
+ * @example const before = held(t); const slow = create(...); await untilHeld(t, before); await sleepOn(t, 400);
+ */
+export async function untilHeld(target: Target, before: number, n = 1): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (held(target) < before + n) {
+    if (Date.now() > deadline) throw new Error(`${n} held call(s) expected on the sandbox clock`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+/** How many callbacks wait on the sandbox clock (for `untilHeld`). */
+export const held = (target: Target): number => target.sandbox.state.timeline.size();
 
 export interface CallOptions {
   /** Bearer token; `false` sends none; default: a token of the fixtures' default client. */

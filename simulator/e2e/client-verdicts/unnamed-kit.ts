@@ -1,8 +1,7 @@
 import { connect } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CURRENT_VERSION } from '../../contract/versions.ts';
 import type { SandboxOptions } from '../../app/sandbox-options.ts';
-import type { Target } from '../harness.ts';
+import { sleepOn, type Target } from '../harness.ts';
 
 /** What the unnamed clients share: plain calls with a token, raw HTTP/1.0, a stream reader, a fault. */
 export interface Auth {
@@ -58,10 +57,12 @@ export async function api(t: Target, auth: Auth, method: string, path: string, o
 }
 
 /**
- * Retries one operation: `waits[n]` before attempt n + 2 (ms, or a function of the answer), at most
+ * Retries one operation: `waits[n]` before attempt n + 2 (ms on the sandbox clock of `t`, advanced, not
+ * slept; or a function of the answer), at most
  * waits.length + 1 attempts, while `retry(status)`; `key(n)` is the Idempotency-Key of attempt n.
  */
 export async function withWaits(
+  t: Target,
   attempt: (n: number) => Promise<Reply>,
   waits: ((r: Reply) => number)[] | number[],
   retry: (s: number) => boolean = (s) => s === 0 || s === 429 || s >= 500,
@@ -69,7 +70,7 @@ export async function withWaits(
   let r = await attempt(0);
   for (let n = 0; n < waits.length && retry(r.status); n++) {
     const w = waits[n];
-    await sleep(typeof w === 'function' ? w(r) : (w ?? 0));
+    await sleepOn(t, typeof w === 'function' ? w(r) : (w ?? 0));
     r = await attempt(n + 1);
   }
   return r;

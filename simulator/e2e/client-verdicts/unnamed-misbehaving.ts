@@ -1,13 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Target } from '../harness.ts';
+import { sleepOn, type Target } from '../harness.ts';
 import { type Auth, api, CONNECTION, fault, publish, type Reply, READS, readStream, withWaits } from './unnamed-kit.ts';
 
 /** A client with a fault no other test names: it must fail exactly `fails`, with evidence. */
 export interface FaultyClient {
   does: string;
   fails: string[];
-  /** Judged by waits a few ms apart: run alone, not beside other clients in this process. */
-  timing?: true;
   run(t: Target): Promise<void>;
 }
 
@@ -19,7 +16,7 @@ async function cutThenResume(t: Target, resumeWith: (last: number) => { cursor?:
   const a = auth(t);
   fault(t, { kind: 'stream_cut', afterMessages: 2, count: 1 });
   const ids = await readStream(t, a, { count: 2, onOpen: () => publish(t, a.tenant, 2) });
-  await sleep(100);
+  await sleepOn(t, 100);
   await readStream(t, a, { ...resumeWith(ids.at(-1) ?? 0), idleMs: 400 });
 }
 
@@ -30,7 +27,7 @@ export const MISBEHAVING: FaultyClient[] = [
     async run(t) {
       const a = auth(t);
       const body = { connectorId: 'x', capability: 'orders.read' };
-      await withWaits(() => api(t, a, 'POST', '/capabilities', { body }), [200, 400], always);
+      await withWaits(t, () => api(t, a, 'POST', '/capabilities', { body }), [200, 400], always);
     },
   },
   {
@@ -40,7 +37,7 @@ export const MISBEHAVING: FaultyClient[] = [
       const a = auth(t, undefined, 60);
       await api(t, a, 'GET', '/connectors');
       await t.sandbox.control.advanceClock(120);
-      await withWaits(() => api(t, a, 'GET', '/providers'), [200, 400], always);
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), [200, 400], always);
     },
   },
   {
@@ -48,7 +45,7 @@ export const MISBEHAVING: FaultyClient[] = [
     fails: ['retry.only-after-failure'],
     async run(t) {
       const a = { ...auth(t), tenant: 'alpine-bistro' };
-      await withWaits(() => api(t, a, 'GET', '/connections'), [200, 400], always);
+      await withWaits(t, () => api(t, a, 'GET', '/connections'), [200, 400], always);
     },
   },
   {
@@ -58,6 +55,7 @@ export const MISBEHAVING: FaultyClient[] = [
       const a = auth(t);
       const body = { ...CONNECTION, connectorId: 'no-such-connector' };
       await withWaits(
+        t,
         (n) => api(t, a, 'POST', '/connections', { body, key: `unknown-conn-${n}-0001` }),
         [200, 400],
         always,
@@ -69,7 +67,7 @@ export const MISBEHAVING: FaultyClient[] = [
     fails: ['retry.only-after-failure'],
     async run(t) {
       const a = auth(t);
-      await withWaits(() => api(t, a, 'POST', '/connections', { body: CONNECTION }), [200, 400], always);
+      await withWaits(t, () => api(t, a, 'POST', '/connections', { body: CONNECTION }), [200, 400], always);
     },
   },
   {
@@ -78,23 +76,21 @@ export const MISBEHAVING: FaultyClient[] = [
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'rate_limited', route: 'listConnectors', retryAfterSeconds: 1, count: 1 });
-      await withWaits(() => api(t, a, 'GET', '/connectors'), [500]);
+      await withWaits(t, () => api(t, a, 'GET', '/connectors'), [500]);
     },
   },
   {
     does: 'retries immediately, three times (no wait at all)',
     fails: ['retry.growing-waits'],
-    timing: true,
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'internal', route: 'listProviders', count: 3 });
-      await withWaits(() => api(t, a, 'GET', '/providers'), [0, 0, 0]);
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), [0, 0, 0]);
     },
   },
   {
     does: 'waits the same 200 ms before every retry, plus a draw of up to 120 ms once per operation',
     fails: ['retry.growing-waits'],
-    timing: true,
     async run(t) {
       const a = auth(t);
       for (const [route, path, jitter] of [
@@ -103,21 +99,20 @@ export const MISBEHAVING: FaultyClient[] = [
         ['listCapabilities', '/capabilities', 60],
       ] as const) {
         fault(t, { kind: 'internal', route, count: 2 });
-        await withWaits(() => api(t, a, 'GET', path), [200 + jitter, 200 + jitter]);
+        await withWaits(t, () => api(t, a, 'GET', path), [200 + jitter, 200 + jitter]);
       }
     },
   },
   {
     does: 'doubles its waits with one random offset drawn once at start-up (no spread between retries)',
     fails: ['retry.spread'],
-    timing: true,
     async run(t) {
       const a = auth(t);
       const offset = 47;
       // Five sequences: ten comparisons per position, so a delay of the busy machine on some calls does not decide.
       for (const [route, path] of READS) {
         fault(t, { kind: 'internal', route, count: 2 });
-        await withWaits(() => api(t, a, 'GET', path), [100 + offset, 200 + offset]);
+        await withWaits(t, () => api(t, a, 'GET', path), [100 + offset, 200 + offset]);
       }
     },
   },
@@ -128,7 +123,7 @@ export const MISBEHAVING: FaultyClient[] = [
       const a = auth(t);
       fault(t, { kind: 'internal', route: 'createConnection', count: 4 });
       const waits = [0, 1, 2, 3].map((n) => 80 * 2 ** n + n * 13);
-      await withWaits(() => api(t, a, 'POST', '/connections', { body: CONNECTION, key: 'five-attempts-01' }), waits);
+      await withWaits(t, () => api(t, a, 'POST', '/connections', { body: CONNECTION, key: 'five-attempts-01' }), waits);
     },
   },
   {
@@ -139,8 +134,8 @@ export const MISBEHAVING: FaultyClient[] = [
       fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'timeout', holdMs: 900 });
       const attempt = (n: number) =>
         api(t, a, 'POST', '/connections', { body: CONNECTION, key: `timeout-new-${n}-0001`, timeoutMs: 300 });
-      await withWaits(attempt, [300]);
-      await sleep(700); // the held original is observed when its connection drops
+      await withWaits(t, attempt, [300]);
+      await sleepOn(t, 700); // the held original is observed when its connection drops
     },
   },
   {
@@ -190,6 +185,7 @@ export const MISBEHAVING: FaultyClient[] = [
       await api(t, a, 'POST', '/connections', { body: CONNECTION, key: 'conflict-key-001' });
       const changed = { ...CONNECTION, scopeLabel: 'Changed afterwards' };
       await withWaits(
+        t,
         () => api(t, a, 'POST', '/connections', { body: changed, key: 'conflict-key-001' }),
         [300],
         always,

@@ -1,8 +1,7 @@
 import type { RuleReport } from '../../client-rules/index.ts';
 import type { SandboxOptions } from '../../app/sandbox-options.ts';
 import type { ReceiverCheckResult } from '../../webhooks/receiver-check.ts';
-import { httpTarget, type Target } from '../harness.ts';
-import { judgedInClearRounds } from './blurred-rounds.ts';
+import { httpTarget, type Target, testClock } from '../harness.ts';
 import { type ReceiverKind, startUnnamedReceiver } from './unnamed-receivers.ts';
 
 /**
@@ -19,7 +18,8 @@ export function createOutcomes() {
   const outcomes = new Map<string, Outcome | Error>();
   /** Runs one client against a fresh simulator and keeps its report. */
   async function judged(name: string, drive: (t: Target) => Promise<unknown>, options: SandboxOptions = {}) {
-    const t = await httpTarget({ activationDelayMs: 0, ...options });
+    // The clients' sleeps advance this clock: the waits the rules judge are the ones the clients chose.
+    const t = await httpTarget({ activationDelayMs: 0, clock: testClock(), ...options });
     try {
       const out = await drive(t);
       // A receiver's run hands back its receiver check; a client's, nothing.
@@ -31,45 +31,13 @@ export function createOutcomes() {
       await t.close();
     }
   }
-  /** Clients whose every round the machine blurred, with the reason (their tests skip with it). */
-  const skipped = new Map<string, string>();
-  /**
-   * Runs a client whose verdict rests on waits a few ms apart. A busy machine can delay a wait by tens of
-   * ms, leaving the verdict undecided or making an immediate retry read as a growing wait: a round with
-   * the wrong verdict runs again (at most three in all) only when this process's timers were late beyond
-   * the rules' tolerance during it (blurred-rounds.ts). A wrong verdict in a clear round stands, so the
-   * test fails; when every round was blurred, the test skips with the reason.
-   */
-  async function judgedUntilClear(
-    c: { does: string; run: (t: Target) => Promise<unknown>; options?: SandboxOptions },
-    expected: (o: Outcome) => boolean,
-  ) {
-    const { skip } = await judgedInClearRounds(
-      async () => {
-        await judged(c.does, c.run, c.options);
-        return outcomes.get(c.does);
-      },
-      (o) => o instanceof Error || (o !== undefined && expected(o)),
-    );
-    if (skip) skipped.set(c.does, skip);
-  }
-  /** A misbehaving client judged on waits: every rule it must fail fails. */
-  const judgedTiming = (c: {
-    does: string;
-    fails: string[];
-    run: (t: Target) => Promise<unknown>;
-    options?: SandboxOptions;
-  }) => judgedUntilClear(c, (o) => c.fails.every((id) => o.rules.find((r) => r.id === id)?.status === 'fail'));
-  /** A well-behaved client (its waits are judged too): no rule fails. */
-  const judgedWell = (c: { does: string; run: (t: Target) => Promise<unknown>; options?: SandboxOptions }) =>
-    judgedUntilClear(c, (o) => failed(o).length === 0);
   function outcome(name: string): Outcome {
     const o = outcomes.get(name);
     if (!o) throw new Error(`${name}: not run`);
     if (o instanceof Error) throw o;
     return o;
   }
-  return { judged, judgedTiming, judgedWell, outcome, skipReason: (name: string) => skipped.get(name) };
+  return { judged, outcome };
 }
 
 /** Registers a receiver of this kind and runs the receiver check against it. */

@@ -12,8 +12,8 @@ type WithOptions<T> = T & { options?: SandboxOptions };
  * Registers a suite of clients nobody named elsewhere, over real HTTP against `serve()`, each against a
  * simulator of its own: well-behaved but unusual ones must get no `fail` (and `pass` where they exercised
  * a rule), misbehaving ones must fail exactly their rule, with evidence; receivers are scored by the
- * receiver check. All run first (several at once; those judged by waits a few ms apart alone, after a
- * warm-up, so the first calls of the process do not lengthen their waits), then each test reads its
+ * receiver check. All run first, several at once (each on its own sandbox clock, which its sleeps
+ * advance: the waits judged are the ones chosen, however busy the machine), then each test reads its
  * client's verdicts.
  * @example unnamedSuite('round 2', { wellBehaved: WELL_BEHAVED_2, misbehaving: MISBEHAVING_2, receivers: RECEIVERS_2 });
  */
@@ -25,40 +25,25 @@ export function unnamedSuite(
     receivers: (ReceiverKind & { delayMs?: number; timeoutMs?: number })[];
   },
 ): void {
-  const { judged, judgedTiming, judgedWell, outcome, skipReason } = createOutcomes();
+  const { judged, outcome } = createOutcomes();
   const { wellBehaved, misbehaving, receivers } = clients;
   const label = round ? `, ${round},` : '';
 
   beforeAll(async () => {
-    await judged('warm-up', async (t: Target) => {
-      const auth = t.sandbox.issueToken();
-      for (const path of ['/providers', '/connectors', '/capabilities', '/connections'])
-        await t.fetch(`${t.baseUrl}/api/public/v1${path}`, {
-          headers: { authorization: `Bearer ${auth.token}`, 'x-service-tenant': auth.tenant },
-        });
-    });
-    for (const c of misbehaving.filter((x) => x.timing)) await judgedTiming(c);
     await pool(
       [
-        ...wellBehaved.map((c) => () => judgedWell(c)),
-        ...misbehaving.filter((x) => !x.timing).map((c) => () => judged(c.does, c.run, c.options)),
+        ...wellBehaved.map((c) => () => judged(c.does, c.run, c.options)),
+        ...misbehaving.map((c) => () => judged(c.does, c.run, c.options)),
         ...receivers.map((r) => () => judged(r.does, (t) => checkReceiver(t, r))),
       ],
       8,
     );
   }, 60_000);
 
-  /** A client's verdicts, or the test skips with the reason when every round of it was blurred. */
-  const verdicts = (name: string, ctx: { skip(reason: string): never }) => {
-    const skip = skipReason(name);
-    if (skip) ctx.skip(skip);
-    return outcome(name);
-  };
-
   describe(`unnamed well-behaved clients${label} get no fail`, () => {
     for (const c of wellBehaved)
-      it(`a client that ${c.does}`, (ctx) => {
-        const o = verdicts(c.does, ctx);
+      it(`a client that ${c.does}`, () => {
+        const o = outcome(c.does);
         expect(failed(o), shown(o)).toEqual([]);
         for (const id of c.pass) expect(o.rules.find((r) => r.id === id)?.status, `${id}\n${shown(o)}`).toBe('pass');
       });
@@ -66,8 +51,8 @@ export function unnamedSuite(
 
   describe(`unnamed misbehaving clients${label} fail exactly their rule, with evidence`, () => {
     for (const c of misbehaving)
-      it(`a client that ${c.does} fails ${c.fails.join(', ')}`, (ctx) => {
-        const o = verdicts(c.does, ctx);
+      it(`a client that ${c.does} fails ${c.fails.join(', ')}`, () => {
+        const o = outcome(c.does);
         expect(failed(o), shown(o)).toEqual([...c.fails].sort());
         for (const id of c.fails) expect(o.rules.find((r) => r.id === id)?.evidence.length).toBeGreaterThan(0);
       });
@@ -75,8 +60,8 @@ export function unnamedSuite(
 
   describe(`unnamed webhook receivers${round ? `, ${round}` : ''}`, () => {
     for (const r of receivers)
-      it(`a receiver that ${r.does} ${r.passes ? 'passes' : 'fails'} webhooks.receiver-verifies`, (ctx) => {
-        const o = verdicts(r.does, ctx);
+      it(`a receiver that ${r.does} ${r.passes ? 'passes' : 'fails'} webhooks.receiver-verifies`, () => {
+        const o = outcome(r.does);
         const rule = o.rules.find((x) => x.id === 'webhooks.receiver-verifies');
         expect(rule?.status, JSON.stringify(o.receiverCheck?.cases, null, 1)).toBe(r.passes ? 'pass' : 'fail');
         if (!r.passes) expect(rule?.evidence.length).toBeGreaterThan(0);

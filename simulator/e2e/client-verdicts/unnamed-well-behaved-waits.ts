@@ -9,9 +9,9 @@ export const WAITING_CLIENTS: UnnamedClient[] = [
       const a = auth(t);
       const full = (r: () => number) => [0, 1, 2].map((n) => () => Math.floor(r() * 300 * 2 ** n));
       fault(t, { kind: 'internal', route: 'listProviders', count: 3 });
-      await withWaits(() => api(t, a, 'GET', '/providers'), full(draws([0.9, 0.2, 0.8])));
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), full(draws([0.9, 0.2, 0.8])));
       fault(t, { kind: 'internal', route: 'listProviders', count: 3 });
-      await withWaits(() => api(t, a, 'GET', '/providers'), full(draws([0.3, 0.9, 0.1])));
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), full(draws([0.3, 0.9, 0.1])));
     },
   },
   {
@@ -26,7 +26,7 @@ export const WAITING_CLIENTS: UnnamedClient[] = [
         return prev;
       };
       fault(t, { kind: 'internal', route: 'listCapabilities', count: 3 });
-      await withWaits(() => api(t, a, 'GET', '/capabilities'), [next, next, next]);
+      await withWaits(t, () => api(t, a, 'GET', '/capabilities'), [next, next, next]);
     },
   },
   {
@@ -36,7 +36,7 @@ export const WAITING_CLIENTS: UnnamedClient[] = [
       const a = auth(t);
       const g = guidance(draws([0.4, 0.8]));
       fault(t, { kind: 'internal', route: 'createConnection', count: 2 });
-      await withWaits(() => create(t, a, 'five-hundred-0001'), [g(0), g(1)]);
+      await withWaits(t, () => create(t, a, 'five-hundred-0001'), [g(0), g(1)]);
     },
   },
   {
@@ -46,7 +46,7 @@ export const WAITING_CLIENTS: UnnamedClient[] = [
       const a = auth(t);
       fault(t, { kind: 'rate_limited', route: 'listProviders', retryAfterSeconds: 1, count: 2 });
       const wait = (r: Reply) => r.retryAfterMs;
-      await withWaits(() => api(t, a, 'GET', '/providers'), [wait, wait, wait]);
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), [wait, wait, wait]);
     },
   },
   {
@@ -57,7 +57,7 @@ export const WAITING_CLIENTS: UnnamedClient[] = [
       fault(t, { kind: 'unavailable', route: 'createConnection', retryAfterSeconds: 1, count: 1 });
       fault(t, { kind: 'rate_limited', route: 'createConnection', retryAfterSeconds: 1, count: 1 });
       const wait = (r: Reply) => Math.max(r.retryAfterMs, 300);
-      await withWaits(() => create(t, a, 'gateway-503-0001'), [wait, wait]);
+      await withWaits(t, () => create(t, a, 'gateway-503-0001'), [wait, wait]);
     },
   },
   {
@@ -68,7 +68,7 @@ export const WAITING_CLIENTS: UnnamedClient[] = [
       const r = draws([0.5, 0.6]);
       fault(t, { kind: 'rate_limited', route: 'listConnections', retryAfterSeconds: 1, count: 2 });
       const wait = (x: Reply) => x.retryAfterMs + 100 + Math.floor(r() * 150);
-      await withWaits(() => api(t, a, 'GET', '/connections'), [wait, wait]);
+      await withWaits(t, () => api(t, a, 'GET', '/connections'), [wait, wait]);
     },
   },
   {
@@ -80,7 +80,7 @@ export const WAITING_CLIENTS: UnnamedClient[] = [
       for (const route of ['listProviders', 'listConnectors'] as const) {
         fault(t, { kind: 'internal', route, count: 3 });
         const lin = [1, 2, 3].map((n) => () => 250 * n + Math.floor(r() * 100));
-        await withWaits(() => api(t, a, 'GET', route === 'listProviders' ? '/providers' : '/connectors'), lin);
+        await withWaits(t, () => api(t, a, 'GET', route === 'listProviders' ? '/providers' : '/connectors'), lin);
       }
     },
   },

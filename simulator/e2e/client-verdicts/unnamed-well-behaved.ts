@@ -1,4 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as realSleep } from 'node:timers/promises';
+import { held, sleepOn, untilHeld } from '../harness.ts';
 import {
   api,
   auth,
@@ -25,6 +26,7 @@ export const WELL_BEHAVED: UnnamedClient[] = [
       await http10(t, a, 'GET', '/providers');
       fault(t, { kind: 'internal', route: 'createConnection', count: 1 });
       await withWaits(
+        t,
         () => http10(t, a, 'POST', '/connections', { body: CONNECTION, key: 'http10-create-0001' }),
         [400],
       );
@@ -42,10 +44,10 @@ export const WELL_BEHAVED: UnnamedClient[] = [
       const g1 = guidance(r1);
       const g2 = guidance(r2);
       await Promise.all([
-        withWaits(() => create(t, a, 'parallel-create-a1', { ...CONNECTION, scopeLabel: 'Deck A' }), [g1(0), g1(1)]),
-        withWaits(() => create(t, a, 'parallel-create-b1', { ...CONNECTION, scopeLabel: 'Deck B' }), [g2(0), g2(1)]),
-        withWaits(() => api(t, a, 'GET', '/connectors?capability=orders.read'), [g1(0), g1(1), g1(2)]),
-        withWaits(() => api(t, a, 'GET', '/connectors?capability=payments.refund'), [g2(0), g2(1), g2(2)]),
+        withWaits(t, () => create(t, a, 'parallel-create-a1', { ...CONNECTION, scopeLabel: 'Deck A' }), [g1(0), g1(1)]),
+        withWaits(t, () => create(t, a, 'parallel-create-b1', { ...CONNECTION, scopeLabel: 'Deck B' }), [g2(0), g2(1)]),
+        withWaits(t, () => api(t, a, 'GET', '/connectors?capability=orders.read'), [g1(0), g1(1), g1(2)]),
+        withWaits(t, () => api(t, a, 'GET', '/connectors?capability=payments.refund'), [g2(0), g2(1), g2(2)]),
       ]);
     },
   },
@@ -55,14 +57,15 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'drop' });
-      await withWaits(() => create(t, a, 'dropped-create-0001'), [300]);
+      await withWaits(t, () => create(t, a, 'dropped-create-0001'), [300]);
       fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'timeout', holdMs: 900 });
       const body = { ...CONNECTION, scopeLabel: 'Timed out' };
       await withWaits(
+        t,
         () => api(t, a, 'POST', '/connections', { body, key: 'timeout-create-0001', timeoutMs: 300 }),
         [300],
       );
-      await sleep(700); // the held original is observed when its connection drops
+      await sleepOn(t, 700); // the held original is observed when its connection drops
     },
   },
   {
@@ -73,7 +76,7 @@ export const WELL_BEHAVED: UnnamedClient[] = [
       for (let i = 0; i < 9; i++) {
         if (i === 3) fault(t, { kind: 'internal', route: 'listConnections', count: 3 });
         await api(t, a, 'GET', '/connections');
-        await sleep(250);
+        await sleepOn(t, 250);
       }
     },
   },
@@ -88,7 +91,7 @@ export const WELL_BEHAVED: UnnamedClient[] = [
       for (let page = 0; page < 4; page++) {
         if (page === 1) fault(t, { kind: 'internal', route: 'getAuditLog', count: 1 });
         const q = `/audit-log?limit=1${before === undefined ? '' : `&before=${before}`}`;
-        const r: Reply = await withWaits(() => api(t, a, 'GET', q), [300]);
+        const r: Reply = await withWaits(t, () => api(t, a, 'GET', q), [300]);
         before = r.json?.data?.proof?.fromSeq;
         if (!before) break;
       }
@@ -174,6 +177,7 @@ export const WELL_BEHAVED: UnnamedClient[] = [
       fault(t, { kind: 'internal', route: 'createConnection', count: 1 });
       const reordered = JSON.stringify(Object.fromEntries(Object.entries(CONNECTION).reverse()), null, 2);
       await withWaits(
+        t,
         (n) =>
           api(
             t,
@@ -192,7 +196,12 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'latency', route: 'createConnection', latencyMs: 400, count: 2 });
-      await Promise.all([create(t, a, 'twin-create-0001'), create(t, a, 'twin-create-0002')]);
+      const before = held(t);
+      const twins = Promise.all([create(t, a, 'twin-create-0001'), create(t, a, 'twin-create-0002')]);
+      // While both are awaited (held by the latency), 400 ms pass on the sandbox clock.
+      await untilHeld(t, before, 2);
+      await sleepOn(t, 400);
+      await twins;
     },
   },
   {
@@ -204,10 +213,12 @@ export const WELL_BEHAVED: UnnamedClient[] = [
       const raced = (n: number) =>
         Promise.race([
           create(t, a, 'raced-create-0001'),
-          sleep(n ? 5_000 : 250).then((): Reply => ({ status: 0, json: undefined, retryAfterMs: 0 })),
+          // The client's own timer is real time (a transport timeout): the answer held on the sandbox
+          // clock cannot come before the clock is moved, so 250 ms decide nothing but how long it waits.
+          realSleep(n ? 5_000 : 250).then((): Reply => ({ status: 0, json: undefined, retryAfterMs: 0 })),
         ]);
-      await withWaits(raced, [100]);
-      await sleep(500); // the first answer leaves after 700 ms
+      await withWaits(t, raced, [100]);
+      await sleepOn(t, 600); // the first answer leaves 700 ms (sandbox clock) after it arrived
     },
   },
   {
@@ -229,7 +240,7 @@ export const WELL_BEHAVED: UnnamedClient[] = [
       const a = auth(t);
       fault(t, { kind: 'internal', route: 'checkCapability', count: 1 });
       const body = { connectorId: 'tillcraft-pos-cloud', capability: 'orders.read' };
-      await withWaits(() => api(t, a, 'POST', '/capabilities', { body }), [300]);
+      await withWaits(t, () => api(t, a, 'POST', '/capabilities', { body }), [300]);
     },
   },
 

@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxOptions } from '../../app/sandbox-options.ts';
-import type { Target } from '../harness.ts';
+import { sleepOn, type Target } from '../harness.ts';
 import {
   api,
   auth,
@@ -29,7 +28,7 @@ async function cutThenResume(t: Target, resumeWith: (last: number) => number | u
   if (kind === 'stream_cut') fault(t, { kind: 'stream_cut', afterMessages: 3, count: 1 });
   else fault(t, { kind: 'stream_restart', afterMessages: 3, downMs: 400, count: 1 });
   const ids = await readStream(t, a, { count: 3, onOpen: () => publish(t, a.tenant, 3) });
-  await sleep(kind === 'stream_cut' ? 100 : 600);
+  await sleepOn(t, kind === 'stream_cut' ? 100 : 600);
   const cursor = resumeWith(ids.at(-1) ?? 0);
   await readStream(t, a, { ...(cursor === undefined ? {} : { cursor }), idleMs: 400 });
 }
@@ -44,14 +43,13 @@ export const MISBEHAVING_2: FaultyClient2[] = [
       fault(t, { kind: 'rate_limited', route: 'listConnectors', retryAfterSeconds: 2, count: 1 });
       const first = await api(t, a, 'GET', '/connectors');
       if (first.status !== 429) throw new Error(`answered ${first.status}`);
-      await sleep(300);
+      await sleepOn(t, 300);
       await Promise.all([0, 1, 2].map(() => http10(t, a, 'GET', '/connectors')));
     },
   },
   {
     does: 'reseeds its jitter per operation, so every retry sequence waits the same',
     fails: ['retry.spread'],
-    timing: true,
     async run(t) {
       const a = auth(t);
       // Five sequences: twenty comparisons, so a busy machine delaying some waits does not decide.
@@ -59,19 +57,18 @@ export const MISBEHAVING_2: FaultyClient2[] = [
         // The same seed each time: the "random" amounts are 37 and 91 ms in every sequence.
         const seeded = [37, 91];
         fault(t, { kind: 'internal', route, count: 2 });
-        await withWaits(() => api(t, a, 'GET', path), [100 + (seeded[0] ?? 0), 200 + (seeded[1] ?? 0)]);
+        await withWaits(t, () => api(t, a, 'GET', path), [100 + (seeded[0] ?? 0), 200 + (seeded[1] ?? 0)]);
       }
     },
   },
   {
     does: 'halves its waits (400, 200, 100 ms) on every operation',
     fails: ['retry.growing-waits', 'retry.spread'],
-    timing: true,
     async run(t) {
       const a = auth(t);
       for (const [route, path] of READS.slice(0, 3)) {
         fault(t, { kind: 'internal', route, count: 3 });
-        await withWaits(() => api(t, a, 'GET', path), [400, 200, 100]);
+        await withWaits(t, () => api(t, a, 'GET', path), [400, 200, 100]);
       }
     },
   },
@@ -81,7 +78,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'rate_limited', route: 'listProviders', retryAfterSeconds: 2, count: 2 });
-      await withWaits(() => api(t, a, 'GET', '/providers'), [200, 400]);
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), [200, 400]);
     },
   },
   {
@@ -91,6 +88,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
       const a = auth(t);
       const body = { ...CONNECTION, capabilities: ['orders.read', 'no.such.capability'] };
       const r = await withWaits(
+        t,
         () => api(t, a, 'POST', '/connections', { body, key: 'denied-retry-0001' }),
         [200, 400],
         (s) => s === 409,
@@ -108,7 +106,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
         void t.sandbox.control.advanceClock(s);
         return 0;
       });
-      await withWaits(() => api(t, a, 'GET', '/providers'), waits);
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), waits);
     },
   },
   {
@@ -142,18 +140,17 @@ export const MISBEHAVING_2: FaultyClient2[] = [
       for (let i = 0; i < 8; i++) {
         if (i === 3) await t.sandbox.control.advanceClock(120);
         await api(t, a, 'GET', '/connections');
-        await sleep(180);
+        await sleepOn(t, 180);
       }
     },
   },
   {
     does: 'hammers a gateway 503 with immediate retries, ignoring its Retry-After',
     fails: ['retry.growing-waits'],
-    timing: true,
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'unavailable', route: 'listProviders', retryAfterSeconds: 1, count: 3 });
-      await withWaits(() => api(t, a, 'GET', '/providers'), [0, 0, 0]);
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), [0, 0, 0]);
     },
   },
   {
@@ -163,6 +160,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
       const a = auth(t);
       fault(t, { kind: 'internal', route: 'createConnection', count: 1 });
       await withWaits(
+        t,
         (n) => api(t, a, 'POST', '/connections', { body: CONNECTION, ...(n ? {} : { key: 'dropped-key-0001' }) }),
         [300],
       );
@@ -207,7 +205,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
     fails: ['retry.only-after-failure'],
     async run(t) {
       const a = auth(t);
-      const r: Reply = await withWaits(() => api(t, a, 'GET', '/audit-log?limit=many'), [150, 900], always);
+      const r: Reply = await withWaits(t, () => api(t, a, 'GET', '/audit-log?limit=many'), [150, 900], always);
       if (r.status !== 400) throw new Error(`answered ${r.status}`);
     },
   },
@@ -217,7 +215,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
     async run(t) {
       const a = { ...auth(t), tenant: 'alpine-bistro' };
       const alt = { ...t, baseUrl: t.altBaseUrl };
-      await withWaits((n) => api(n ? alt : t, a, 'GET', '/connections'), [200], always);
+      await withWaits(t, (n) => api(n ? alt : t, a, 'GET', '/connections'), [200], always);
     },
   },
   {
@@ -227,6 +225,7 @@ export const MISBEHAVING_2: FaultyClient2[] = [
       const a = auth(t);
       fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'internal' });
       await withWaits(
+        t,
         (n) =>
           api(t, a, 'POST', '/connections', {
             body: { ...CONNECTION, scopeLabel: `Deck sent at attempt ${n}` },

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleepOn } from '../harness.ts';
 import { auth, fault, publish, readStream } from './unnamed-kit.ts';
 import type { UnnamedClient2 } from './unnamed-kit.ts';
 
@@ -18,7 +18,7 @@ export const STREAM_CLIENTS: UnnamedClient2[] = [
         onRetry: (ms) => (hint = ms),
       });
       if (hint !== 400) throw new Error(`retry hint ${hint}`);
-      await sleep(hint);
+      await sleepOn(t, hint);
       await readStream(t, a, { cursor: ids.at(-1) ?? 0, idleMs: 500, onOpen: () => publish(t, a.tenant, 1) });
     },
   },
@@ -40,7 +40,7 @@ export const STREAM_CLIENTS: UnnamedClient2[] = [
           onRefused: (_s, ms) => (refused = ms || 1_000),
         });
         if (!refused) return;
-        await sleep(refused);
+        await sleepOn(t, refused);
       }
       throw new Error('the stream never came back');
     },
@@ -52,7 +52,7 @@ export const STREAM_CLIENTS: UnnamedClient2[] = [
       const a = auth(t);
       fault(t, { kind: 'stream_cut', afterMessages: 3, count: 1 });
       const ids = await readStream(t, a, { count: 3, onOpen: () => publish(t, a.tenant, 3) });
-      await sleep(150);
+      await sleepOn(t, 150);
       await readStream(t, auth(t), { cursor: ids.at(-1) ?? 0, idleMs: 500, onOpen: () => publish(t, a.tenant, 1) });
     },
   },
@@ -64,7 +64,7 @@ export const STREAM_CLIENTS: UnnamedClient2[] = [
       fault(t, { kind: 'stream_cut', afterMessages: 2, count: 1 });
       const ids = await readStream(t, a, { count: 2, onOpen: () => publish(t, a.tenant, 2) });
       const last = ids.at(-1) ?? 0;
-      await sleep(100);
+      await sleepOn(t, 100);
       await readStream(t, a, {
         cursor: last,
         asQuery: true,
@@ -90,7 +90,7 @@ export const STREAM_CLIENTS: UnnamedClient2[] = [
           onOpen: () => publish(t, tenant, 2),
         });
         last = ids.at(-1) ?? last;
-        await sleep(100);
+        await sleepOn(t, 100);
       }
     },
   },
@@ -124,7 +124,7 @@ export const STREAM_CLIENTS: UnnamedClient2[] = [
         count: 2,
         onOpen: () => publish(t, a.tenant, 2),
       });
-      await sleep(100);
+      await sleepOn(t, 100);
       await readStream(t, a, { cursor: after.at(-1) ?? 0, idleMs: 400, onOpen: () => publish(t, a.tenant, 1) });
     },
   },

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { held, sleepOn, untilHeld } from '../harness.ts';
 import {
   api,
   auth,
@@ -29,7 +29,11 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       const worker = (name: string, call: typeof api) => async () => {
         for (let i = 0; i < 3; i++) {
           const body = { ...CONNECTION, scopeLabel: `${name} venue ${i}` };
-          await withWaits(() => call(t, a, 'POST', '/connections', { body, key: `${name}-create-${i}-01` }), wait300);
+          await withWaits(
+            t,
+            () => call(t, a, 'POST', '/connections', { body, key: `${name}-create-${i}-01` }),
+            wait300,
+          );
           await call(t, a, 'GET', `/connections`);
         }
       };
@@ -43,7 +47,7 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'drop' });
       const first = await create(t, auth(t), 'persisted-key-0001');
       if (first.status !== 0) throw new Error(`the dropped create answered ${first.status}`);
-      await sleep(300);
+      await sleepOn(t, 300);
       const again = await http10(t, auth(t), 'POST', '/connections', { body: CONNECTION, key: 'persisted-key-0001' });
       if (again.json?.meta?.replayed !== true) throw new Error('the retry was not replayed');
     },
@@ -58,10 +62,10 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
         '/connectors?capability=orders.read&providerId=tillcraft',
         '/connectors?providerId=tillcraft&capability=orders.read',
       ];
-      await withWaits((n) => api(t, a, 'GET', paths[n % 2] ?? ''), wait300);
+      await withWaits(t, (n) => api(t, a, 'GET', paths[n % 2] ?? ''), wait300);
       fault(t, { kind: 'rate_limited', route: 'listProviders', retryAfterSeconds: 1, count: 1 });
       const q = ['/providers?category=pos&x-trace=1', '/providers?x-trace=1&category=pos'];
-      await withWaits((n) => api(t, a, 'GET', q[n % 2] ?? ''), [(r: Reply) => r.retryAfterMs + 120]);
+      await withWaits(t, (n) => api(t, a, 'GET', q[n % 2] ?? ''), [(r: Reply) => r.retryAfterMs + 120]);
     },
   },
   {
@@ -100,15 +104,12 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
     async run(t) {
       const a = auth(t, undefined, 3600);
       fault(t, { kind: 'rate_limited', route: 'listProviders', retryAfterSeconds: 30, count: 1 });
-      await withWaits(
-        () => api(t, a, 'GET', '/providers'),
-        [
-          (r: Reply) => {
-            void t.sandbox.control.advanceClock(r.retryAfterMs / 1000);
-            return 0;
-          },
-        ],
-      );
+      await withWaits(t, () => api(t, a, 'GET', '/providers'), [
+        (r: Reply) => {
+          void t.sandbox.control.advanceClock(r.retryAfterMs / 1000);
+          return 0;
+        },
+      ]);
     },
   },
   {
@@ -119,10 +120,10 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       for (let i = 0; i < 3; i++) await create(t, a, `audit-poll-000${i}`, { ...CONNECTION, scopeLabel: `Poll ${i}` });
       for (let i = 0; i < 4; i++) {
         if (i === 2) fault(t, { kind: 'rate_limited', route: 'getAuditLog', retryAfterSeconds: 1, count: 1 });
-        const r = await withWaits(() => api(t, a, 'GET', '/audit-log?limit=2'), [(x: Reply) => x.retryAfterMs + 50]);
+        const r = await withWaits(t, () => api(t, a, 'GET', '/audit-log?limit=2'), [(x: Reply) => x.retryAfterMs + 50]);
         const before = r.json?.data?.proof?.fromSeq;
         if (i === 3 && before) await api(t, a, 'GET', `/audit-log?limit=2&before=${before}`);
-        await sleep(250);
+        await sleepOn(t, 250);
       }
     },
   },
@@ -135,7 +136,7 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       for (const route of ['listProviders', 'listCapabilities'] as const) {
         fault(t, { kind: 'internal', route, count: 2 });
         const path = route === 'listProviders' ? '/providers' : '/capabilities';
-        await withWaits(() => api(t, a, 'GET', path), [() => 0, () => 400 + Math.floor(r() * 150)]);
+        await withWaits(t, () => api(t, a, 'GET', path), [() => 0, () => 400 + Math.floor(r() * 150)]);
       }
     },
   },
@@ -147,7 +148,7 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       const issued = await api(t, a, 'POST', '/idempotency-keys', { body: { operation: 'connection.create' } });
       const key = String(issued.json?.data?.idempotencyKey);
       fault(t, { kind: 'unavailable', route: 'createConnection', retryAfterSeconds: 1, count: 1 });
-      await withWaits(() => create(t, a, key), [(r: Reply) => r.retryAfterMs + 100]);
+      await withWaits(t, () => create(t, a, key), [(r: Reply) => r.retryAfterMs + 100]);
     },
   },
   {
@@ -173,7 +174,7 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       fault(t, { kind: 'commit_then_fail', route: 'createConnection', failWith: 'drop' });
       await create(t, a, 'lookup-first-0001');
       await api(t, a, 'GET', '/connections');
-      await sleep(200);
+      await sleepOn(t, 200);
       await create(t, a, 'lookup-first-0001');
     },
   },
@@ -185,6 +186,7 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       fault(t, { kind: 'rate_limited', route: 'createWebhook', retryAfterSeconds: 1, count: 1 });
       const hook = (n: number) =>
         withWaits(
+          t,
           () =>
             api(t, a, 'POST', '/webhooks', {
               body: { url: `http://127.0.0.1:9/hooks/${n}`, events: ['order.created'] },
@@ -201,8 +203,8 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'latency', route: 'listConnections', latencyMs: 700, count: 2 });
-      await withWaits(() => api(t, a, 'GET', '/connections', { timeoutMs: 250 }), [() => 200, () => 500]);
-      await sleep(500); // the held answers leave when their latency is over
+      await withWaits(t, () => api(t, a, 'GET', '/connections', { timeoutMs: 250 }), [() => 200, () => 500]);
+      await sleepOn(t, 500); // the held answers leave when their latency is over
     },
   },
   {
@@ -212,7 +214,7 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       const a = auth(t);
       fault(t, { kind: 'unavailable', route: 'listCapabilities', retryAfterSeconds: 1, count: 2 });
       const ra = (r: Reply) => r.retryAfterMs;
-      await withWaits(() => api(t, a, 'GET', '/capabilities'), [ra, ra]);
+      await withWaits(t, () => api(t, a, 'GET', '/capabilities'), [ra, ra]);
     },
   },
   {
@@ -222,7 +224,7 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       const a = auth(t);
       fault(t, { kind: 'unavailable', route: 'createConnection', retryAfterSeconds: 1, count: 1 });
       const alt = { ...t, baseUrl: t.altBaseUrl };
-      const r = await withWaits((n) => create(n ? alt : t, a, 'failover-create-01'), [(x: Reply) => x.retryAfterMs]);
+      const r = await withWaits(t, (n) => create(n ? alt : t, a, 'failover-create-01'), [(x: Reply) => x.retryAfterMs]);
       if (r.status !== 200) throw new Error(`the failover answered ${r.status}`);
     },
   },
@@ -233,14 +235,14 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
       const a = auth(t);
       const session = 'session-key-7f3a9c';
       fault(t, { kind: 'internal', route: 'createConnection', count: 1 });
-      await withWaits(() => create(t, a, 'fresh-create-0001'), wait300);
+      await withWaits(t, () => create(t, a, 'fresh-create-0001'), wait300);
       for (const capability of ['orders.read', 'payments.refund', 'orders.read']) {
         await api(t, a, 'GET', '/connections', { key: session });
         await api(t, a, 'POST', '/capabilities', {
           body: { connectorId: 'tillcraft-pos-cloud', capability },
           key: session,
         });
-        await sleep(200);
+        await sleepOn(t, 200);
       }
     },
   },
@@ -250,9 +252,13 @@ export const WELL_BEHAVED_2: UnnamedClient2[] = [
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'latency', route: 'createConnection', latencyMs: 600, count: 1 });
+      const before = held(t);
       const first = create(t, a, 'hedged-create-0001');
-      await sleep(200);
-      const [x, y] = await Promise.all([first, create(t, a, 'hedged-create-0001')]);
+      await untilHeld(t, before); // the first is held by the latency before the client's 200 ms pass
+      await sleepOn(t, 200);
+      const y = await create(t, a, 'hedged-create-0001');
+      await sleepOn(t, 400); // still awaiting the first: its 600 ms pass on the sandbox clock
+      const x = await first;
       if (x.json?.data?.id !== y.json?.data?.id) throw new Error('the hedged copies made two connections');
     },
   },
