@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { ncs } from '../../simulator/e2e/cli-process.ts';
-import { httpTarget, type Target } from '../../simulator/e2e/harness.ts';
+import { httpTarget, sleepOn, type Target, testClock } from '../../simulator/e2e/harness.ts';
 
 describe('ncs client-report and ncs sandbox receiver-check', () => {
   let t: Target;
   let env: Record<string, string>;
   beforeAll(async () => {
-    t = await httpTarget();
+    // The test's own waits pass on the sandbox clock (sleepOn), which the client rules time calls by.
+    t = await httpTarget({ clock: testClock() });
     env = { NCS_BASE_URL: t.baseUrl, NCS_ADMIN_TOKEN: t.sandbox.adminToken };
   });
   afterAll(() => t.close());
@@ -28,7 +29,7 @@ describe('ncs client-report and ncs sandbox receiver-check', () => {
     expect(fault.status, fault.stderr).toBe(0);
     expect(JSON.parse(fault.stdout)).toMatchObject({ kind: 'internal', tenant, remaining: 1 });
     expect((await t.fetch(`${t.baseUrl}/api/public/v1/providers`, { headers })).status).toBe(500);
-    await new Promise((r) => setTimeout(r, 600));
+    await sleepOn(t, 600); // a retry after a wait: judged, and nothing to fault
     expect((await t.fetch(`${t.baseUrl}/api/public/v1/providers`, { headers })).status).toBe(200);
 
     const clean = await ncs(['client-report'], { ...env, NO_COLOR: '1' });

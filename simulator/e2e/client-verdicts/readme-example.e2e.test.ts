@@ -10,20 +10,24 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
 // Your client: one key per operation, reused by every retry (withRetry: the interface's guidance).
+// In the test its waits pass on the sandbox clock instead of being slept: the rules time calls by it.
+const sleep = async (ms: number) => void (await sandbox.control.advanceClock(ms / 1000));
 async function createConnection(auth: { token: string; tenant: string }, body: object) {
   const key = `create-${randomUUID()}`;
-  const { result } = await withRetry(() =>
-    fetch(`${sandbox.baseUrl}/api/public/v1/connections`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${auth.token}`,
-        'x-service-tenant': auth.tenant,
-        'service-version': '2026-07-01',
-        'idempotency-key': key,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    }),
+  const { result } = await withRetry(
+    () =>
+      fetch(`${sandbox.baseUrl}/api/public/v1/connections`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${auth.token}`,
+          'x-service-tenant': auth.tenant,
+          'service-version': '2026-07-01',
+          'idempotency-key': key,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      }),
+    { sleep },
   );
   return (await result.json()).data;
 }
