@@ -4,10 +4,17 @@ import { newContext } from '../core/context.ts';
 import { ok } from '../core/reply.ts';
 import { runOf } from '../core/step.ts';
 import type { PlainRequest } from '../core/types.ts';
+import { createClock } from '../lib/clock.ts';
 import { createObservations } from './observation.ts';
 import { clientObserver } from './observe.ts';
 
 let sandbox: Sandbox;
+const CONNECTION = {
+  connectorId: 'tillcraft-pos-cloud',
+  environment: 'sandbox',
+  scopeLabel: 'Harbour Kitchen Deck',
+  capabilities: ['orders.read'],
+};
 afterEach(() => sandbox?.state.close());
 
 const handle = (req: Partial<PlainRequest> & { path: string }) =>
@@ -42,6 +49,40 @@ describe('the observer hook', () => {
     expect((await handle({ path: '/api/public/v1/providers', headers: auth })).status).toBe(200);
     expect(rule('retry.respects-retry-after').status).toBe('pass');
     expect(rule('retry.respects-retry-after').evidence[0]?.waitsMs?.[0]).toBeGreaterThanOrEqual(30_000);
+  });
+  it('times a give-up on the sandbox clock: a clock standing still in real time, moved by the client', async () => {
+    let real = 1_000;
+    const clock = createClock(() => real);
+    sandbox = createSandbox({ inspector: false, clock });
+    const { token, tenant } = sandbox.issueToken(undefined, 3600);
+    const auth = { authorization: `Bearer ${token}`, 'x-service-tenant': tenant, 'service-version': '2026-07-01' };
+    // A create held (timeout), given up by the client while real time runs on and the sandbox clock does
+    // not; it sleeps 300 ms on the sandbox clock and retries with its key.
+    sandbox.control.addFault({ kind: 'commit_then_fail', route: 'createConnection', failWith: 'timeout', holdMs: 900 });
+    const gone: NonNullable<PlainRequest['clientGone']> = { at: 0 };
+    const body = new TextEncoder().encode(JSON.stringify(CONNECTION));
+    const create = (clientGone?: typeof gone) =>
+      handle({
+        method: 'POST',
+        path: '/api/public/v1/connections',
+        headers: { ...auth, 'idempotency-key': 'held-create-0001', 'content-type': 'application/json' },
+        body,
+        ...(clientGone ? { clientGone } : {}),
+      });
+    const held = create(gone);
+    await new Promise((resolve) => setImmediate(resolve));
+    real += 5_000; // the runtime notices the give-up 5 s of real time later (a busy machine)
+    gone.at = gone.clock ? gone.clock() : Date.now();
+    sandbox.control.advanceClock(0.3);
+    expect((await create()).status).toBe(200);
+    sandbox.control.advanceClock(0.6); // the hold ends: the held call is answered and noted
+    expect((await held).status).toBe(0);
+    expect(rule('retry.same-key-and-content').status).toBe('pass');
+    expect(rule('retry.only-after-failure').status).toBe('pass');
+    // The give-up is at the sandbox time it happened (before the 300 ms), not real time moved over.
+    const [retry, original] = sandbox.verdicts!.observations.buckets({ client: 'harbour-backend' })[0]!.calls.slice();
+    expect(original!.goneAt).toBeGreaterThanOrEqual(original!.at);
+    expect(retry!.at - original!.goneAt).toBe(300);
   });
   it('never changes an answer, even when observing fails', async () => {
     const observations = createObservations();

@@ -5,6 +5,8 @@ import { faultStep } from './faults.ts';
 import { raw, type Reply } from '../core/reply.ts';
 import type { StreamSource } from '../core/types.ts';
 import { okResponse, testContext } from '../test-support/test-context.ts';
+import { createClock } from '../lib/clock.ts';
+import { createTimeline } from '../lib/timeline.ts';
 
 describe('faultStep', () => {
   it('applies a fault to the next N matching calls only', async () => {
@@ -111,5 +113,67 @@ describe('faultStep: commit_then_fail, scopes and stream faults', () => {
     if ('raw' in res) res.raw.stream?.open({ write: (c) => written.push(c) > 0, end: () => {} });
     expect(written[0]).toContain('"reason":"cursor_expired","cursor":3,"oldestRetained":8,"lastId":7');
     expect(await faults.list()).toEqual([]);
+  });
+});
+
+describe('faultStep: fault windows on the sandbox clock', () => {
+  // A clock that stands still in real time: only an advance ends a window (no real timer could).
+  const setup = () => {
+    const clock = createClock(() => 1_000_000);
+    const timeline = createTimeline(clock);
+    const faults = createFaultService({ repository: createFaultStore(), now: clock.now });
+    const mw = faultStep(faults, { timing: { now: clock.now, at: timeline.at } }).run;
+    return { clock, faults, mw };
+  };
+  const settled = async <T>(p: Promise<T>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    return done;
+  };
+  const streamReply = (stream: StreamSource) => raw({ status: 200, headers: {}, stream });
+  const oneMessage: StreamSource = { open: (sink) => (sink.write('id: 1\ndata: {}\n\n'), () => {}) };
+
+  it('holds a commit_then_fail timeout and adds latency until the clock reaches their end', async () => {
+    const { clock, faults, mw } = setup();
+    faults.add({ kind: 'commit_then_fail', failWith: 'timeout', holdMs: 10_000, remaining: 1 });
+    const heldAnswer = mw(testContext(), async () => okResponse());
+    expect(await settled(heldAnswer)).toBe(false); // committed, now held
+    clock.advance(9_999);
+    expect(await settled(heldAnswer)).toBe(false);
+    clock.advance(1);
+    expect(await settled(heldAnswer)).toBe(true);
+    expect(await heldAnswer).toMatchObject({ raw: { abort: true } });
+    faults.add({ kind: 'latency', latencyMs: 700, remaining: 1 });
+    const slow = mw(testContext(), async () => okResponse());
+    expect(await settled(slow)).toBe(false);
+    clock.advance(700);
+    expect(await settled(slow)).toBe(true);
+  });
+
+  it('ends a stream_stall when the clock passes stallMs, and a stream_restart 503 and a duration with it', async () => {
+    const { clock, faults, mw } = setup();
+    faults.add({ kind: 'stream_stall', afterMessages: 1, stallMs: 30_000, remaining: 1 });
+    const stalled = await mw(testContext(), async () => streamReply(oneMessage));
+    let ended = false;
+    if ('raw' in stalled) stalled.raw.stream?.open({ write: () => true, end: () => (ended = true) });
+    await settled(Promise.resolve());
+    clock.advance(29_000);
+    expect(ended).toBe(false);
+    clock.advance(1_000);
+    expect(ended).toBe(true);
+
+    faults.add({ kind: 'stream_restart', afterMessages: 1, downMs: 2_000, remaining: 1 });
+    const restarted = await mw(testContext(), async () => streamReply(oneMessage));
+    if ('raw' in restarted) restarted.raw.stream?.open({ write: () => true, end: () => {} });
+    await settled(Promise.resolve());
+    expect((await faults.list()).map((f) => f.kind)).toEqual(['unavailable']);
+    clock.advance(2_000);
+    expect(await faults.list()).toEqual([]);
+
+    faults.arm({ kind: 'internal', durationSeconds: 30 });
+    await expect(mw(testContext(), async () => okResponse())).rejects.toMatchObject({ code: 'internal' });
+    clock.advance(30_000);
+    await expect(mw(testContext(), async () => okResponse())).resolves.toMatchObject({ status: 200 });
   });
 });
