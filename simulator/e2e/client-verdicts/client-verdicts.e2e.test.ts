@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { httpTarget, mswTarget, type Target, type TargetFactory, testClock } from '../harness.ts';
 import { startReceiver } from './receivers.ts';
 import { CAREFUL_EXERCISES, CARELESS, carefulClient } from './scenarios.ts';
@@ -19,20 +19,18 @@ const failed = (report: { rules: { id: string; status: string }[] }) =>
   report.rules.filter((r) => r.status === 'fail').map((r) => r.id);
 
 function verdictSuite(name: string, factory: TargetFactory) {
-  describe(`client verdicts over ${name}`, () => {
-    let target: Target | undefined;
-    const open = async () => {
+  // Over HTTP the tests run side by side (each with its own server and clock: no verdict depends on
+  // how busy the process is); MSW intercepts this process's fetch, one sandbox at a time.
+  (name === 'HTTP' ? describe.concurrent : describe)(`client verdicts over ${name}`, () => {
+    const open = async (ctx: TestContext) => {
       // The clients' sleeps advance this clock: every wait the rules judge is exactly the one chosen.
-      target = await factory({ activationDelayMs: 0, clock: testClock() });
+      const target = await factory({ activationDelayMs: 0, clock: testClock() });
+      ctx.onTestFinished(() => target.close());
       return target;
     };
-    afterEach(async () => {
-      await target?.close();
-      target = undefined;
-    });
 
-    it('the careful client fails no rule and passes every rule it exercised', async () => {
-      const t = await open();
+    it('the careful client fails no rule and passes every rule it exercised', async (ctx) => {
+      const t = await open(ctx);
       await carefulClient(t);
       const { status, json } = await controlCall(t, 'GET', '/client-report');
       expect(status).toBe(200);
@@ -48,8 +46,8 @@ function verdictSuite(name: string, factory: TargetFactory) {
     });
 
     for (const careless of CARELESS)
-      it(`a client that ${careless.does} fails exactly ${careless.rule}`, async () => {
-        const t = await open();
+      it(`a client that ${careless.does} fails exactly ${careless.rule}`, async (ctx) => {
+        const t = await open(ctx);
         await careless.run(t);
         const report = t.sandbox.clientReport();
         expect(failed(report), JSON.stringify(report.rules, null, 1)).toEqual([careless.rule]);
@@ -58,14 +56,14 @@ function verdictSuite(name: string, factory: TargetFactory) {
         expect(report.exitCode).toBe(rule.severity === 'MUST' ? 1 : 0);
       });
 
-    it('a rule with nothing to judge says not-observed', async () => {
-      const t = await open();
+    it('a rule with nothing to judge says not-observed', async (ctx) => {
+      const t = await open(ctx);
       const report = t.sandbox.clientReport();
       expect(new Set(report.rules.map((r) => r.status))).toEqual(new Set(['not-observed']));
     });
 
-    it('the receiver check scores a careless and a careful receiver', async () => {
-      const t = await open();
+    it('the receiver check scores a careless and a careful receiver', async (ctx) => {
+      const t = await open(ctx);
       const careless = await startReceiver('careless');
       const carefulRx = await startReceiver('careful');
       try {

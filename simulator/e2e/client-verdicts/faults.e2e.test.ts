@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { httpTarget, mswTarget, sleepOn, type Target, type TargetFactory, testClock } from '../harness.ts';
 import { referenceClient } from './reference-client.ts';
 import { CONNECTION } from './scenarios.ts';
@@ -6,13 +6,17 @@ import { CONNECTION } from './scenarios.ts';
 const statusOf = (t: Target, id: string) => t.sandbox.clientReport().rules.find((r) => r.id === id)?.status;
 
 function faultSuite(name: string, factory: TargetFactory) {
-  describe(`faults for client duties over ${name}`, () => {
-    let t: Target;
-    afterEach(() => t?.close());
+  // Over HTTP side by side (a server and clock each), over MSW one at a time (it intercepts this process's fetch).
+  (name === 'HTTP' ? describe.concurrent : describe)(`faults for client duties over ${name}`, () => {
+    const open = async (ctx: TestContext, options: Parameters<TargetFactory>[0]) => {
+      const target = await factory(options);
+      ctx.onTestFinished(() => target.close());
+      return target;
+    };
 
     for (const failWith of ['internal', 'unavailable', 'drop', 'timeout'] as const)
-      it(`commit_then_fail (${failWith}): the write is committed, only a retry with the same key gets the outcome`, async () => {
-        t = await factory({ activationDelayMs: 0, clock: testClock() });
+      it(`commit_then_fail (${failWith}): the write is committed, only a retry with the same key gets the outcome`, async (ctx) => {
+        const t = await open(ctx, { activationDelayMs: 0, clock: testClock() });
         // The client's own timeout is real time (its socket gives up): short, as the held answer
         // (sandbox clock) never comes before the test advances the clock.
         const c = referenceClient(t, { timeoutMs: 400 });
@@ -34,8 +38,8 @@ function faultSuite(name: string, factory: TargetFactory) {
         expect(statusOf(t, 'retry.only-after-failure')).toBe('pass');
       });
 
-    it('a fault scoped to another tenant leaves this one alone; a duration fault ends', async () => {
-      t = await factory({ clock: testClock() });
+    it('a fault scoped to another tenant leaves this one alone; a duration fault ends', async (ctx) => {
+      const t = await open(ctx, { clock: testClock() });
       const c = referenceClient(t, { maxAttempts: 1 });
       t.sandbox.control.addFault({ kind: 'internal', route: 'listProviders', tenant: 'someone-else' });
       expect((await c.call('GET', '/providers')).status).toBe(200);
@@ -46,8 +50,8 @@ function faultSuite(name: string, factory: TargetFactory) {
       expect((await c.call('GET', '/providers')).status).toBe(200);
     });
 
-    it('stream_stall: silence, then the end; the client resumes from the last number read', async () => {
-      t = await factory({ clock: testClock() });
+    it('stream_stall: silence, then the end; the client resumes from the last number read', async (ctx) => {
+      const t = await open(ctx, { clock: testClock() });
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_stall', afterMessages: 1, stallMs: 600 });
       const ids = await c.stream({
@@ -63,8 +67,8 @@ function faultSuite(name: string, factory: TargetFactory) {
       expect(statusOf(t, 'stream.resume-from-last-read')).toBe('pass');
     });
 
-    it('stream_restart: the stream ends and answers 503 for a while; the client comes back and resumes', async () => {
-      t = await factory({ clock: testClock() });
+    it('stream_restart: the stream ends and answers 503 for a while; the client comes back and resumes', async (ctx) => {
+      const t = await open(ctx, { clock: testClock() });
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_restart', afterMessages: 1, downMs: 400 });
       const notes: string[] = [];
@@ -83,8 +87,8 @@ function faultSuite(name: string, factory: TargetFactory) {
       expect(statusOf(t, 'stream.resume-from-last-read')).toBe('pass');
     });
 
-    it('cursor_expired: a resume is told its cursor is older than retention (stream.reset) and goes on live', async () => {
-      t = await factory({ clock: testClock() });
+    it('cursor_expired: a resume is told its cursor is older than retention (stream.reset) and goes on live', async (ctx) => {
+      const t = await open(ctx, { clock: testClock() });
       const c = referenceClient(t);
       t.sandbox.control.addFault({ kind: 'stream_cut', afterMessages: 1 });
       t.sandbox.control.addFault({ kind: 'cursor_expired' });

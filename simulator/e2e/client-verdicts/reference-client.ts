@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENT_VERSION } from '../../contract/versions.ts';
 import { sleepOn, type Target } from '../harness.ts';
+import { silenceWatch } from './silence.ts';
 
 /** What a reference client does; the careful one follows the interface, each careless one breaks one duty. */
 export interface Behaviour {
@@ -132,16 +133,13 @@ export function referenceClient(target: Target, change: Partial<Behaviour> = {})
         opts.onOpen?.(i);
         // A connection that brings nothing more for 2 s is given up (a client missing messages would wait
         // forever). Those 2 s pass on the sandbox clock (a stall shorter than that ends meanwhile); only
-        // noticing the silence takes real time (QUIET_MS, a transport matter: bytes on their way arrive
-        // within it), and the end the clock brings gets as long again before the connection is dropped.
-        let idle: NodeJS.Timeout | undefined;
+        // noticing the silence takes real time (QUIET_MS and a few event-loop turns, silence.ts), and
+        // the end the clock brings gets as long again before the connection is dropped.
+        const drop = silenceWatch(QUIET_MS, () => void reader.cancel().catch(() => undefined));
+        const quiet = silenceWatch(QUIET_MS, () => void sleepOn(target, 2_000).then(() => drop.heard()));
         const giveUp = () => {
-          clearTimeout(idle);
-          idle = setTimeout(() => {
-            void sleepOn(target, 2_000).then(() => {
-              idle = setTimeout(() => void reader.cancel().catch(() => undefined), QUIET_MS);
-            });
-          }, QUIET_MS);
+          drop.stop();
+          quiet.heard();
         };
         let text = '';
         while (ids.length < opts.count) {
@@ -157,7 +155,8 @@ export function referenceClient(target: Target, change: Partial<Behaviour> = {})
             text = text.slice(cut + 2);
           }
         }
-        clearTimeout(idle);
+        quiet.stop();
+        drop.stop();
         await reader.cancel().catch(() => undefined);
       }
       return ids;

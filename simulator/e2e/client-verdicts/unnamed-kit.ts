@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { CURRENT_VERSION } from '../../contract/versions.ts';
 import type { SandboxOptions } from '../../app/sandbox-options.ts';
 import { sleepOn, type Target } from '../harness.ts';
+import { silenceWatch } from './silence.ts';
 
 /** What the unnamed clients share: plain calls with a token, raw HTTP/1.0, a stream reader, a fault. */
 export interface Auth {
@@ -47,7 +48,9 @@ export async function api(t: Target, auth: Auth, method: string, path: string, o
         ...o.headers,
       },
       ...(body === undefined ? {} : { body }),
-      signal: AbortSignal.timeout(o.timeoutMs ?? 5_000),
+      // The default only guards against a hang: a call a fault holds is released when the test moves
+      // the sandbox clock, which on a starved machine can be seconds of real time later.
+      signal: AbortSignal.timeout(o.timeoutMs ?? 30_000),
     });
     const json = await res.json().catch(() => undefined);
     return { status: res.status, json, retryAfterMs: Number(res.headers.get('retry-after') ?? 0) * 1000 };
@@ -148,10 +151,9 @@ export async function readStream(
   o.onOpen?.();
   const decoder = new TextDecoder();
   let text = '';
-  let idle: NodeJS.Timeout | undefined;
+  const idle = silenceWatch(o.idleMs ?? 1_500, () => void reader.cancel().catch(() => undefined));
   while (ids.length < (o.count ?? Number.POSITIVE_INFINITY)) {
-    clearTimeout(idle);
-    idle = setTimeout(() => void reader.cancel().catch(() => undefined), o.idleMs ?? 1_500);
+    idle.heard();
     const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
     if (done) break;
     text += decoder.decode(value, { stream: true });
@@ -163,7 +165,7 @@ export async function readStream(
       text = text.slice(cut + 2);
     }
   }
-  clearTimeout(idle);
+  idle.stop();
   await reader.cancel().catch(() => undefined);
   return ids;
 }
