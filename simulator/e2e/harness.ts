@@ -109,6 +109,31 @@ export async function untilHeld(target: Target, before: number, n = 1): Promise<
   }
 }
 
+/**
+ * A client's own timer on the sandbox clock, for a call a fault may hold: resolves `true` once the clock
+ * passes `ms` from now, `false` if `call` settles first. Nothing moves the clock while the client waits
+ * but this: once the sandbox holds the call (a latency or timeout fault: one more callback on its
+ * clock), the timer is the next thing to happen, so the clock is moved to it. A call that is not held
+ * is answered without the clock moving, however long that takes in real time.
+ * @example const timedOut = await clientTimer(t, 250, call); if (timedOut) abort();
+ */
+export function clientTimer(target: Target, ms: number, call: Promise<unknown>): Promise<boolean> {
+  const clock = target.sandbox.state.clock;
+  let settled = false;
+  return new Promise<boolean>((resolve) => {
+    const cancel = target.sandbox.state.timeline.at(clock.now() + ms, () => resolve(!settled));
+    const before = held(target);
+    void call.then(
+      () => ((settled = true), cancel(), resolve(false)),
+      () => ((settled = true), cancel(), resolve(false)),
+    );
+    void (async () => {
+      while (!settled && held(target) < before + 1) await new Promise((r) => setTimeout(r, 1));
+      if (!settled) await sleepOn(target, ms);
+    })();
+  });
+}
+
 /** How many callbacks wait on the sandbox clock (for `untilHeld`). */
 export const held = (target: Target): number => target.sandbox.state.timeline.size();
 

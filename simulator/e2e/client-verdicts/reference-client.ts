@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENT_VERSION } from '../../contract/versions.ts';
-import { sleepOn, type Target } from '../harness.ts';
+import { clientTimer, sleepOn, type Target } from '../harness.ts';
 import { silenceWatch } from './silence.ts';
 
 /** What a reference client does; the careful one follows the interface, each careless one breaks one duty. */
@@ -72,16 +72,20 @@ export function referenceClient(target: Target, change: Partial<Behaviour> = {})
     };
   };
   async function once(method: string, path: string, body: unknown, key: string | undefined): Promise<Answer> {
+    // Its timeout runs on the sandbox clock (clientTimer): a held call is given up at exactly timeoutMs.
+    const gaveUp = new AbortController();
     try {
-      const res = await target.fetch(`${target.baseUrl}/api/public/v1${path}`, {
+      const sent = target.fetch(`${target.baseUrl}/api/public/v1${path}`, {
         method,
         headers: headers({
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(key ? { 'idempotency-key': key } : {}),
         }),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(b.timeoutMs),
+        signal: AbortSignal.any([gaveUp.signal, AbortSignal.timeout(30_000)]),
       });
+      void clientTimer(target, b.timeoutMs, sent).then((timedOut) => timedOut && gaveUp.abort());
+      const res = await sent;
       return { status: res.status, json: await res.json().catch(() => undefined), headers: res.headers };
     } catch {
       return { status: 0, json: undefined, headers: undefined };

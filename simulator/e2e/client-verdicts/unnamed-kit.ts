@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { CURRENT_VERSION } from '../../contract/versions.ts';
 import type { SandboxOptions } from '../../app/sandbox-options.ts';
-import { sleepOn, type Target } from '../harness.ts';
+import { clientTimer, sleepOn, type Target } from '../harness.ts';
 import { silenceWatch } from './silence.ts';
 
 /** What the unnamed clients share: plain calls with a token, raw HTTP/1.0, a stream reader, a fault. */
@@ -36,8 +36,11 @@ export const fault = (t: Target, f: Parameters<Target['sandbox']['control']['add
  */
 export async function api(t: Target, auth: Auth, method: string, path: string, o: CallOpts = {}): Promise<Reply> {
   const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+  // The client's own timeout runs on the sandbox clock (clientTimer): it gives up on a held call at
+  // exactly timeoutMs, never on an unheld one however slow the machine. 30 s of real time guard a hang.
+  const gaveUp = new AbortController();
   try {
-    const res = await t.fetch(`${t.baseUrl}/api/public/v1${path}`, {
+    const sent = t.fetch(`${t.baseUrl}/api/public/v1${path}`, {
       method,
       headers: {
         authorization: `Bearer ${auth.token}`,
@@ -48,10 +51,11 @@ export async function api(t: Target, auth: Auth, method: string, path: string, o
         ...o.headers,
       },
       ...(body === undefined ? {} : { body }),
-      // The default only guards against a hang: a call a fault holds is released when the test moves
-      // the sandbox clock, which on a starved machine can be seconds of real time later.
-      signal: AbortSignal.timeout(o.timeoutMs ?? 30_000),
+      signal: AbortSignal.any([gaveUp.signal, AbortSignal.timeout(30_000)]),
     });
+    if (o.timeoutMs !== undefined)
+      void clientTimer(t, o.timeoutMs, sent).then((timedOut) => timedOut && gaveUp.abort());
+    const res = await sent;
     const json = await res.json().catch(() => undefined);
     return { status: res.status, json, retryAfterMs: Number(res.headers.get('retry-after') ?? 0) * 1000 };
   } catch {

@@ -35,9 +35,11 @@ export function unnamedSuite(
       ...misbehaving.map((c) => () => judged(c.does, c.run, c.options)),
       ...receivers.map((r) => () => judged(r.does, (t) => checkReceiver(t, r))),
     ];
-    // All at once: verdicts no longer depend on how busy the process is (sandbox clocks), and the
-    // real waits left (stream readers noticing silence, receivers answering late) overlap.
-    await pool(jobs, jobs.length);
+    // Twelve at a time, whatever they judge: verdicts no longer depend on how busy the process is
+    // (sandbox clocks), and the real waits left (stream readers noticing silence, receivers answering
+    // late) overlap. Not all at once: fifty servers and clients in one process starved beside a busy
+    // loop saw a connection fail now and then (a transport failure changes what a client does).
+    await pool(jobs, 12);
   }, 60_000);
 
   describe(`unnamed well-behaved clients${label} get no fail`, () => {

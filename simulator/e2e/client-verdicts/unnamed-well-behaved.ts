@@ -1,5 +1,4 @@
-import { setTimeout as realSleep } from 'node:timers/promises';
-import { held, sleepOn, untilHeld } from '../harness.ts';
+import { clientTimer, held, sleepOn, untilHeld } from '../harness.ts';
 import {
   api,
   auth,
@@ -210,13 +209,14 @@ export const WELL_BEHAVED: UnnamedClient[] = [
     async run(t) {
       const a = auth(t);
       fault(t, { kind: 'latency', route: 'createConnection', latencyMs: 700, count: 1 });
-      const raced = (n: number) =>
-        Promise.race([
-          create(t, a, 'raced-create-0001'),
-          // The client's own timer is real time (a transport timeout): the answer held on the sandbox
-          // clock cannot come before the clock is moved, so 250 ms decide nothing but how long it waits.
-          realSleep(n ? 5_000 : 250).then((): Reply => ({ status: 0, json: undefined, retryAfterMs: 0 })),
-        ]);
+      const raced = (n: number) => {
+        const call = create(t, a, 'raced-create-0001');
+        // The client's own timer, on the sandbox clock (clientTimer): it wins only over a held call.
+        const timer = clientTimer(t, n ? 5_000 : 250, call).then((timedOut) =>
+          timedOut ? ({ status: 0, json: undefined, retryAfterMs: 0 } as Reply) : call,
+        );
+        return Promise.race([call, timer]);
+      };
       await withWaits(t, raced, [100]);
       await sleepOn(t, 600); // the first answer leaves 700 ms (sandbox clock) after it arrived
     },
