@@ -86,11 +86,15 @@ describe('ncs client-report and ncs sandbox receiver-check', () => {
   });
 
   it('exits 2 on a usage error or an unknown receiver', async () => {
-    const usage = await ncs(['client-report', '--reporter', 'pdf'], env);
+    // Three independent processes, started together (they gain when a core is free).
+    const [usage, noToken, missing] = await Promise.all([
+      ncs(['client-report', '--reporter', 'pdf'], env),
+      ncs(['client-report'], { NCS_BASE_URL: t.baseUrl }),
+      ncs(['sandbox', 'receiver-check', 'wh_missing'], env),
+    ]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/unknown reporter pdf/);
-    expect((await ncs(['client-report'], { NCS_BASE_URL: t.baseUrl })).status).toBe(2);
-    const missing = await ncs(['sandbox', 'receiver-check', 'wh_missing'], env);
+    expect(noToken.status).toBe(2);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/not_found/);
   });
