@@ -123,10 +123,12 @@ export function clientTimer(target: Target, ms: number, call: Promise<unknown>):
   return new Promise<boolean>((resolve) => {
     const cancel = target.sandbox.state.timeline.at(clock.now() + ms, () => resolve(!settled));
     const before = held(target);
-    void call.then(
-      () => ((settled = true), cancel(), resolve(false)),
-      () => ((settled = true), cancel(), resolve(false)),
-    );
+    const answered = () => {
+      settled = true;
+      cancel();
+      resolve(false);
+    };
+    void call.then(answered, answered);
     void (async () => {
       while (!settled && held(target) < before + 1) await new Promise((r) => setTimeout(r, 1));
       if (!settled) await sleepOn(target, ms);
