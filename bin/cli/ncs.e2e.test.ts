@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { NCS_BIN as BIN, waitForReadyFile } from '../../simulator/e2e/ready-file.ts';
+import { NCS_BIN as BIN, NCS_SOURCE_BIN, waitForReadyFile } from '../../simulator/e2e/ready-file.ts';
 
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
 
@@ -26,7 +26,8 @@ describe('ncs CLI', () => {
 
   it('ncs serve answers, writes the ready file, logs requests and stops cleanly on SIGTERM', async () => {
     const ready = join(dir, 'ready.json');
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready], {
+    // From the sources, as `npm run serve` starts it: the clone's path end to end, and its banner.
+    const child = spawn(process.execPath, [NCS_SOURCE_BIN, 'serve', '--port', '0', '--ready-file', ready], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

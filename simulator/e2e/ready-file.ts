@@ -1,8 +1,30 @@
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { type ReadyFile, waitForReadyFile as waitFor } from '../contract/ready-file.ts';
 
-/** The ncs command, for tests that run it as a subprocess. */
-export const NCS_BIN = fileURLToPath(new URL('../../bin/ncs.ts', import.meta.url));
+// Which `ncs` a test starts, decided by what the test is about:
+// - NCS_BIN, the CLI's behaviour (commands, options, output, exit codes, signals, servers): the bundled
+//   command as the package installs it (dist/cli/ncs.js), built from these sources once per `vitest run`
+//   by the globalSetup simulator/test-support/cli-bundle-setup.ts, also when one file runs alone. It
+//   starts on ~470 ms of CPU where the sources need ~790 ms.
+// - NCS_SOURCE_BIN, the clone's launcher (bin/ncs.mjs, what `npm run serve` and `npm run ncs --` start):
+//   the Node version message, the compile cache, the modules a start loads, npm run serve's flags, and
+//   one serve/token/conformance suite end to end from source (conformance/e2e/cli.e2e.test.ts).
+// - NCS_TS_BIN, the `.ts` entry itself (`node bin/ncs.ts`), only where that entry is the subject.
+// simulator/package/cli-bundle.e2e.test.ts proves the two answer the same.
+
+/** The bundled ncs command of this test run (see above). */
+export const NCS_BIN: string = bundledNcs();
+/** The ncs command from the sources, as `npm run serve` / `npm run ncs --` start it. */
+export const NCS_SOURCE_BIN = fileURLToPath(new URL('../../bin/ncs.mjs', import.meta.url));
+/** `node bin/ncs.ts`: only for tests of that entry. */
+export const NCS_TS_BIN = fileURLToPath(new URL('../../bin/ncs.ts', import.meta.url));
+
+function bundledNcs(): string {
+  const bin = inject('ncsBundle');
+  if (!bin) throw new Error('no ncs bundle: run the tests with vitest.config.ts (its globalSetup builds it)');
+  return bin;
+}
 
 /** What `ncs serve --ready-file` writes once it listens (the schema lives in contract/ready-file.ts). */
 export type ReadyInfo = ReadyFile;

@@ -3,7 +3,8 @@
 //   dist/cli/ncs-main.js                the whole CLI in one file (esbuild), so `ncs serve` starts
 //                                       without resolving hundreds of modules
 //   dist/cli/ncs.js                     the `ncs` bin: checks the Node version, then loads ncs-main.js
-// The repository itself runs from source (node bin/ncs.ts); nothing here is needed for tests.
+// The repository itself runs from source (bin/ncs.mjs). `npm test` runs only the esbuild step (bundleCli,
+// the same options) into a temporary package for the CLI suites (simulator/test-support/cli-bundle-setup.ts).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,32 +1,21 @@
 // The bundled `ncs` (what the package installs) serves and runs the kit, built fresh from the
 // sources: a runtime file read or a lazy import the bundle breaks shows up here, in `npm test`,
-// not only in the slower install check. Built inside node_modules so `import('undici')` and the
-// schema validator's files resolve as they do in a consumer's project.
+// not only in the slower install check. The bundle is the one this run's globalSetup built with
+// `npm run build`'s esbuild step, laid out as an installed package (simulator/test-support/
+// cli-bundle-setup.ts), and the one the CLI suites start: here it is compared with the sources.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForReadyFile } from '../e2e/ready-file.ts';
-import { bundleCli, ROOT } from './build.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NCS_BIN as bin, NCS_SOURCE_BIN as sourceBin, waitForReadyFile } from '../e2e/ready-file.ts';
 
-let pkg: string;
-let bin: string;
-
-beforeAll(async () => {
-  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
-  pkg = mkdtempSync(join(ROOT, 'node_modules/.cache/ncs-bundle-'));
-  mkdirSync(join(pkg, 'fixtures'));
-  copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
-  copyFileSync(join(ROOT, 'fixtures/hospitality.json'), join(pkg, 'fixtures/hospitality.json'));
-  await bundleCli(join(pkg, 'dist/cli'));
-  bin = join(pkg, 'dist/cli/ncs.js');
-}, 60_000);
-
-afterAll(() => rmSync(pkg, { recursive: true, force: true }));
+const dir = mkdtempSync(join(tmpdir(), 'ncs-cli-bundle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the bundled ncs command', () => {
   it('serves the built-in fixtures and passes the kit discovery checks against itself', async () => {
-    const ready = join(pkg, 'ready.json');
+    const ready = join(dir, 'ready.json');
     const server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -70,7 +59,7 @@ describe('the bundled ncs command', () => {
   }, 60_000);
 
   it("carries zod's English locale only (the ~50 others are a quarter of the bundle, and nothing configures one)", () => {
-    const bundle = readFileSync(join(pkg, 'dist/cli/ncs-main.js'), 'utf8');
+    const bundle = readFileSync(join(dirname(bin), 'ncs-main.js'), 'utf8');
     // English, registered by zod's schemas themselves; German, French and Spanish as three of the others.
     expect(bundle).toContain('Invalid input');
     for (const other of ['ISO-Uhrzeit', 'date et heure ISO', 'fecha y hora ISO']) expect(bundle).not.toContain(other);
@@ -79,7 +68,7 @@ describe('the bundled ncs command', () => {
   it('writes the same YAML document as the source CLI (yaml is required from the installed dependency)', () => {
     const args = ['openapi', '--format', 'yaml'];
     const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-    const source = spawnSync(process.execPath, [join(ROOT, 'bin/ncs.ts'), ...args], { encoding: 'utf8' });
+    const source = spawnSync(process.execPath, [sourceBin, ...args], { encoding: 'utf8' });
     expect(bundled.stderr).toBe('');
     expect(bundled.stdout).toMatch(/^openapi: 3\.1\.0\n/);
     expect([bundled.status, bundled.stdout]).toEqual([source.status, source.stdout]);
@@ -88,7 +77,7 @@ describe('the bundled ncs command', () => {
   it('answers a usage error exactly as the source CLI does', () => {
     const args = ['serve', '--no-such-option'];
     const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-    const source = spawnSync(process.execPath, [join(ROOT, 'bin/ncs.ts'), ...args], { encoding: 'utf8' });
+    const source = spawnSync(process.execPath, [sourceBin, ...args], { encoding: 'utf8' });
     expect(bundled.stderr).toMatch(/no-such-option/);
     expect([bundled.status, bundled.stderr]).toEqual([source.status, source.stderr]);
   });
