@@ -7,7 +7,7 @@ import { authorize, MOBILE_REDIRECT, oauthPost, pkcePair } from '../behaviour/oa
 import type { Target } from '../harness.ts';
 import { connectRedis, type RedisEngine } from '../../state/redis/redis-engine.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
-import { call, clientToken, openStream, type Replica, startReplica } from './replicas.ts';
+import { call, clientToken, control, openStream, type Replica, startReplica } from './replicas.ts';
 
 const HARBOUR = { id: 'harbour-backend', secret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60', tenant: 'harbour-kitchens' };
 const EVERY = 20;
@@ -72,8 +72,17 @@ describe.skipIf(!REDIS_SERVER)(`log compaction${REDIS_SERVER ? '' : ` (skipped: 
       const r = await call(a.info.baseUrl, token, HARBOUR.tenant, '/connections', { body: body(i), key: keys[i] });
       expect(r.status).toBe(200);
     }
-    // Activation (pending -> active) goes through the log too; wait until it settled.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Activation (pending -> active) goes through the log too. It is due 2 s after each creation on the
+    // simulator clock: moving the clock (a log entry as well, applied by every replica) makes it due at
+    // once; then wait until every connection is active.
+    expect((await control(a.info.baseUrl, '/clock/advance', { seconds: 2 })).status).toBe(200);
+    const active = async () =>
+      (await call(a.info.baseUrl, token, HARBOUR.tenant, '/connections')).json.data.connections.filter(
+        (c: { state: string }) => c.state === 'active',
+      ).length;
+    for (const end = Date.now() + 10_000; (await active()) < WRITES && Date.now() < end; )
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await active()).toBe(WRITES);
     const length = await engine.command<number>(['XLEN', 'ncs:log']);
     expect(length).toBeLessThan(3 * EVERY + 5); // far fewer than the writes made
     const [snapshotId] = await engine.command<[string | null]>(['HMGET', 'ncs:snapshot', 'id']);
