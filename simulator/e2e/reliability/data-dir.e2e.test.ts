@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serve } from '../../app/serve.ts';
 import { DATABASE_FILE } from '../../state/persistence/sqlite-persistence.ts';
 import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
 
@@ -81,10 +82,8 @@ describe('one process per data dir; damaged data dirs refused by name', () => {
   ])('a record that is %s aborts naming the file and table, with no parser or TypeError text', async (_, ns, value) => {
     const dir = join(root, `bad-${ns}`);
     const ready = join(root, `bad-${ns}.json`);
-    const ok = serveOn(dir, ready);
-    await waitForReadyFile(ready);
-    ok.child.kill('SIGTERM');
-    await ok.exited;
+    // A sound data dir, made by the library's serve() in this process (the start that refuses it is the subject).
+    await (await serve({ port: 0, dataDir: dir })).close();
     const db = new DatabaseSync(join(dir, DATABASE_FILE));
     db.prepare('INSERT INTO records (ns, key, value) VALUES (?, ?, ?)').run(ns, 'broken-1', value);
     db.close();

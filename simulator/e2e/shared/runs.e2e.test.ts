@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serve } from '../../app/serve.ts';
 import { ncs } from '../cli-process.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
-import { ADMIN_TOKEN, call, type Replica, startReplica } from './replicas.ts';
+import { ADMIN_TOKEN, call, type PlainReplica, startLocalReplica, startReplica } from './replicas.ts';
 
 const BODY = {
   connectorId: 'tillcraft-pos-cloud',
@@ -113,11 +113,12 @@ describe.skipIf(!REDIS_SERVER)(
   SIDE_BY_SIDE,
   () => {
     let redis: TestRedis;
-    let a: Replica;
-    let b: Replica;
+    let a: PlainReplica;
+    let b: PlainReplica;
     beforeAll(async () => {
       redis = await startRedis();
-      [a, b] = await Promise.all([startReplica(redis.url), startReplica(redis.url)]);
+      // A in a process of its own, B in this one (the library's serve() on the same Redis).
+      [a, b] = await Promise.all([startReplica(redis.url), startLocalReplica(redis.url)]);
     }, 60_000);
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
