@@ -64,7 +64,8 @@ describe
 
     it('makes each attempt once with both replicas running', async (ctx) => {
       const { redis, replicas } = await sharedStore(ctx);
-      const [a, b] = await Promise.all([startReplica(redis.url), startReplica(redis.url)]);
+      // A in a process of its own, B in this one: the attempts are shared across processes.
+      const [a, b] = await Promise.all([startReplica(redis.url), startLocalReplica(redis.url)]);
       replicas.push(a, b);
       await register(a, '/ok/both');
       const events: string[] = [];
@@ -79,7 +80,7 @@ describe
       await rx.waitFor(() => mine().length >= 10, 10_000);
       // A replica joining later replays the log, deliveries included, and sends none of them again. It
       // starts while the first two have 500 ms to send a duplicate (any duplicate fails either way).
-      // In this process (the first two are processes of their own).
+      // In this process too.
       const joining = startLocalReplica(redis.url).then((r) => {
         replicas.push(r); // stopped when the test ends even if an assertion below fails first
         return r;
