@@ -4,12 +4,13 @@ import { type ReadyFile, waitForReadyFile as waitFor } from '../contract/ready-f
 
 // Which `ncs` a test starts, decided by what the test is about:
 // - NCS_BIN, the CLI's behaviour (commands, options, output, exit codes, signals, servers): the bundled
-//   command as the package installs it (dist/cli/ncs.js), built from these sources once per `vitest run`
-//   by the globalSetup simulator/test-support/cli-bundle-setup.ts, also when one file runs alone. It
-//   starts on ~470 ms of CPU where the sources need ~790 ms.
+//   command as the package installs it (dist/cli/ncs.js), built from the sources as they are by the
+//   globalSetup simulator/test-support/cli-bundle-setup.ts at the start of every `vitest run`, also of
+//   one file (reused from the user's cache while no source changed). It is ready to serve on ~0.4 s of
+//   CPU where the sources need 0.6-0.8 s.
 // - NCS_SOURCE_BIN, the clone's launcher (bin/ncs.mjs, what `npm run serve` and `npm run ncs --` start):
-//   the Node version message, the compile cache, the modules a start loads, npm run serve's flags, and
-//   one serve/token/conformance suite end to end from source (conformance/e2e/cli.e2e.test.ts).
+//   the Node version message, the compile cache, the modules a start loads; and the source path end to
+//   end once (the serve test of bin/cli/ncs.e2e.test.ts: start, answer, banner, SIGTERM).
 // - NCS_TS_BIN, the `.ts` entry itself (`node bin/ncs.ts`), only where that entry is the subject.
 // simulator/package/cli-bundle.e2e.test.ts proves the two answer the same.
 

@@ -1,8 +1,9 @@
 // The bundled `ncs` (what the package installs) serves and runs the kit, built fresh from the
 // sources: a runtime file read or a lazy import the bundle breaks shows up here, in `npm test`,
-// not only in the slower install check. The bundle is the one this run's globalSetup built with
-// `npm run build`'s esbuild step, laid out as an installed package (simulator/test-support/
-// cli-bundle-setup.ts), and the one the CLI suites start: here it is compared with the sources.
+// not only in the slower install check. The bundle is the one the globalSetup built with `npm run
+// build`'s esbuild step from the sources as they are now, laid out as an installed package
+// (simulator/test-support/cli-bundle-setup.ts), and the one the CLI suites start: here it is compared
+// with the sources.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
