@@ -42,7 +42,11 @@ describe('ncs CLI', () => {
     });
     expect(res.status).toBe(200);
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await sleep(50);
+    // The request's log line is printed as it is answered: SIGTERM once it arrived (at most 5 s; the
+    // assertion below says if it never did).
+    const logged = /GET \/api\/public\/v1\/providers 200 [\d.]+ms req_/;
+    if (!logged.test(out))
+      await Promise.race([new Promise((r) => child.stdout.on('data', () => logged.test(out) && r(true))), sleep(5000)]);
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(out).toContain(`ncs sandbox listening on ${info.baseUrl}`);

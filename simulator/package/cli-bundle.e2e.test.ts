@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NCS_BIN as bin, NCS_SOURCE_BIN as sourceBin, waitForReadyFile } from '../e2e/ready-file.ts';
@@ -27,7 +28,11 @@ describe('the bundled ncs command', () => {
     try {
       const { baseUrl, token, tenant } = await waitForReadyFile(ready);
       // Installed, the command is `npx ncs` (the banner of the sources says `npm run ncs --`).
-      for (let i = 0; i < 100 && !stdout.includes('new token'); i++) await new Promise((r) => setTimeout(r, 50));
+      if (!stdout.includes('new token'))
+        await Promise.race([
+          new Promise((r) => server.stdout.on('data', () => stdout.includes('new token') && r(true))),
+          sleep(5000),
+        ]);
       expect(stdout).toContain(`  new token   npx ncs token --base-url ${baseUrl} --client-id <id>`);
       const res = await fetch(`${baseUrl}/api/public/v1/providers`, {
         headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant },
