@@ -26,7 +26,7 @@ describe('the bundled ncs command', () => {
     server.stderr.on('data', (c) => (stderr += c));
     server.stdout.on('data', (c) => (stdout += c));
     try {
-      const { baseUrl, token, tenant } = await waitForReadyFile(ready);
+      const { baseUrl, token, tenant, inspectorUrl } = await waitForReadyFile(ready);
       // Installed, the command is `npx ncs` (the banner of the sources says `npm run ncs --`).
       if (!stdout.includes('new token'))
         await Promise.race([
@@ -38,6 +38,23 @@ describe('the bundled ncs command', () => {
         headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant },
       });
       expect(res.status).toBe(200);
+      // The inspector's page is read from files beside the bundle (dist/cli/assets): logged in by the
+      // printed link, its cookie opens the page and its scripts.
+      const login = await fetch(inspectorUrl ?? '', { redirect: 'manual' });
+      expect(login.status).toBe(303);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      for (const [path, type] of [
+        ['', 'text/html'],
+        ['app.js', 'text/javascript'],
+        ['style.css', 'text/css'],
+      ] as const) {
+        const asset = await fetch(`${baseUrl}/_sandbox/inspector/${path}`, { headers: { cookie } });
+        expect([path, asset.status, asset.headers.get('content-type')]).toEqual([
+          path,
+          200,
+          expect.stringContaining(type),
+        ]);
+      }
       // A generated check too: its probes are drawn with fast-check, which the bundle requires from
       // the installed dependency rather than carrying a copy.
       const kit = spawnSync(
