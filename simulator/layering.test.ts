@@ -99,14 +99,12 @@ const lint = (n: number): string =>
   [...diagnostics].flatMap(([file, lines]) => (file.endsWith(`/${CASES[n]?.file}`) ? lines : [])).join('\n');
 
 describe('layering rules (biome.json)', () => {
-  FORBIDDEN.forEach(([path, target, why], n) =>
+  for (const [n, [path, target, why]] of FORBIDDEN.entries())
     it(`lint refuses: ${why} (${path} -> ${target})`, () => {
       expect(lint(n)).toContain('noRestrictedImports');
-    }),
-  );
-  ALLOWED.forEach(([path, target], i) =>
+    });
+  for (const [i, [path, target]] of ALLOWED.entries())
     it(`lint allows ${path} -> ${target}`, () => {
       expect(lint(FORBIDDEN.length + i)).not.toContain('noRestrictedImports');
-    }),
-  );
+    });
 });
