@@ -5,6 +5,7 @@
 // - Workers are reused across files (isolate: false): a fresh worker per file cost ~0.35 s of start-up
 //   each (over 40 s per run, measured by vitest's own hint). The files share no mutable globals: each
 //   closes the MSW servers and simulators it starts, and none mocks modules or stubs globals.
+// - The `ncs` bundle the CLI tests start is built once per run (simulator/test-support/cli-bundle-setup.ts).
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './simulator/test-support/vitest-sequencer.ts';
@@ -14,6 +15,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     isolate: false,
     sequence: { sequencer: LongestFirstSequencer },
+    globalSetup: ['./simulator/test-support/cli-bundle-setup.ts'],
     // Hang guards, not speed limits: with both cores busy a test that starts processes or runs the kit
     // took over 20 s (issue 19, stable under load). Above the tests' 45 s wait for a server start.
     testTimeout: 60_000,

@@ -3,7 +3,7 @@ import { chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { NCS_BIN, waitForReadyFile } from '../../simulator/e2e/ready-file.ts';
+import { NCS_SOURCE_BIN, waitForReadyFile } from '../../simulator/e2e/ready-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ncs-compile-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +17,7 @@ const files = (root: string): string[] =>
 it('ncs serve writes the compile cache once listening, so even a killed server leaves it for the next start', async () => {
   const cache = join(dir, 'cache');
   const ready = join(dir, 'ready.json');
-  const child = spawn(process.execPath, [NCS_BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
+  const child = spawn(process.execPath, [NCS_SOURCE_BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
     env: { ...process.env, NODE_COMPILE_CACHE: cache },
     stdio: 'ignore',
   });
@@ -37,7 +37,7 @@ it('keeps the cache in the user’s own folder (0700), not a shared temp folder;
   const { NODE_COMPILE_CACHE: _, ...env } = process.env;
   const run = (extra: Record<string, string>) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [NCS_BIN, 'openapi'], {
+      const child = spawn(process.execPath, [NCS_SOURCE_BIN, 'openapi'], {
         env: { ...env, HOME: home, XDG_CACHE_HOME: xdg, ...extra },
         stdio: ['ignore', 'ignore', 'pipe'],
       });

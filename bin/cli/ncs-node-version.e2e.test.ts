@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NCS_BIN } from '../../simulator/e2e/ready-file.ts';
+import { NCS_TS_BIN } from '../../simulator/e2e/ready-file.ts';
 import { olderNode } from '../../simulator/test-support/older-node.ts';
 
 const ENGINES = (
@@ -17,7 +17,7 @@ const old = olderNode(ENGINES);
 describe('node bin/ncs.ts on an unsupported Node', () => {
   it.skipIf(!old)(`prints the Node it needs and exits 2 (${old ?? 'no older Node on the PATH'})`, () => {
     for (const args of [['--version'], ['serve', '--port', '0']]) {
-      const run = spawnSync(old ?? 'node', [NCS_BIN, ...args], { encoding: 'utf8' });
+      const run = spawnSync(old ?? 'node', [NCS_TS_BIN, ...args], { encoding: 'utf8' });
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr.trim().split('\n')).toEqual([
@@ -30,7 +30,7 @@ describe('node bin/ncs.ts on an unsupported Node', () => {
   });
 
   it('a supported Node runs it', () => {
-    const run = spawnSync(process.execPath, [NCS_BIN, '--version'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [NCS_TS_BIN, '--version'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });

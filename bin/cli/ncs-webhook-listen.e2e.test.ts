@@ -1,12 +1,31 @@
 import { spawn } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../simulator/app/serve.ts';
 import { verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { NCS_BIN } from '../../simulator/e2e/ready-file.ts';
 import { ncs } from '../../simulator/e2e/cli-process.ts';
+
+/**
+ * Resolves once `done()` holds, checked as each emitter reports (a chunk of output, a forwarded
+ * delivery), or after `ms` (the assertion after it then says what is missing).
+ */
+function settled(done: () => boolean, emitters: EventEmitter[], ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, ms);
+    // After the emitter's own listeners (they record what arrived) have run.
+    const later = () => setImmediate(() => done() && finish());
+    function finish() {
+      clearTimeout(timer);
+      for (const e of emitters) e.off('data', later).off('forwarded', later);
+      resolve();
+    }
+    for (const e of emitters) e.on('data', later).on('forwarded', later);
+    if (done()) finish();
+  });
+}
 
 describe('ncs webhook listen and ncs token as processes', () => {
   let sim: RunningServer;
@@ -15,6 +34,7 @@ describe('ncs webhook listen and ncs token as processes', () => {
     let body = '';
     for await (const c of req) body += c;
     forwarded.push({ signature: String(req.headers['ncs-signature']), body });
+    app.emit('forwarded');
     res.writeHead(200).end();
   });
   beforeAll(async () => {
@@ -51,18 +71,18 @@ describe('ncs webhook listen and ncs token as processes', () => {
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (err += c));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    for (let i = 0; i < 400 && !out.includes('signing secret'); i++) await sleep(25);
+    await settled(() => out.includes('signing secret'), [child.stdout], 10_000);
     const id = /as webhook (\S+) for order\.paid, forwarding to /.exec(out)?.[1];
     const secret = /^signing secret (whsec_\S+) \(header NCS-Signature\)$/m.exec(out)?.[1];
     expect([id, secret], out + err).toEqual([expect.stringMatching(/^wh_/), expect.any(String)]);
     expect(await webhooks()).toContain(id);
 
     sim.sandbox.control.trigger({ event: 'order.paid', tenant: sim.tenant });
-    for (let i = 0; i < 200 && forwarded.length === 0; i++) await sleep(25);
+    await settled(() => forwarded.length > 0, [app], 5000);
     expect(forwarded).toHaveLength(1);
     const [got] = forwarded;
     expect(verifyWebhook(got?.body ?? '', got?.signature, secret ?? '').ok).toBe(true);
-    for (let i = 0; i < 100 && !out.includes('signature valid'); i++) await sleep(25);
+    await settled(() => out.includes('signature valid'), [child.stdout], 2500);
     expect(out).toMatch(/order\.paid \S+ signature valid -> http:\/\/127\.0\.0\.1:\d+\/hooks 200\n/);
 
     child.kill('SIGINT');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { NCS_BIN as BIN, waitForReadyFile } from '../../simulator/e2e/ready-file.ts';
+import { NCS_BIN as BIN, NCS_SOURCE_BIN, waitForReadyFile } from '../../simulator/e2e/ready-file.ts';
 
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
 
@@ -26,7 +26,8 @@ describe('ncs CLI', () => {
 
   it('ncs serve answers, writes the ready file, logs requests and stops cleanly on SIGTERM', async () => {
     const ready = join(dir, 'ready.json');
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ready-file', ready], {
+    // From the sources, as `npm run serve` starts it: the clone's path end to end, and its banner.
+    const child = spawn(process.execPath, [NCS_SOURCE_BIN, 'serve', '--port', '0', '--ready-file', ready], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -41,7 +42,11 @@ describe('ncs CLI', () => {
     });
     expect(res.status).toBe(200);
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await sleep(50);
+    // The request's log line is printed as it is answered: SIGTERM once it arrived (at most 5 s; the
+    // assertion below says if it never did).
+    const logged = /GET \/api\/public\/v1\/providers 200 [\d.]+ms req_/;
+    if (!logged.test(out))
+      await Promise.race([new Promise((r) => child.stdout.on('data', () => logged.test(out) && r(true))), sleep(5000)]);
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(out).toContain(`ncs sandbox listening on ${info.baseUrl}`);

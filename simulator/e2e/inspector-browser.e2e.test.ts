@@ -52,6 +52,14 @@ const api = (path: string, init: RequestInit = {}) =>
     },
   });
 
+/** A call of the control plane with the admin token. */
+const control = (path: string, body?: unknown) =>
+  fetch(`${ready.baseUrl}/_sandbox${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${ready.adminToken}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
 describe.skipIf(!CHROMIUM)(title, () => {
   beforeAll(async () => {
     receiver = createServer((req, res) => {
@@ -174,7 +182,9 @@ describe.skipIf(!CHROMIUM)(title, () => {
     });
     expect(created.ok).toBe(true);
     const { id } = (await created.json()).data;
-    // A new connection is pending for 2 s; only an active one can be paused.
+    // A new connection is pending for 2 s on the simulator clock; only an active one can be paused.
+    // Moving the clock by that much activates it at once (instead of waiting 2 s of real time).
+    expect((await control('/clock/advance', { seconds: 2 })).status).toBe(200);
     await expect
       .poll(async () => (await (await api(`/api/public/v1/connections/${id}`)).json()).data.state, { timeout: 5000 })
       .toBe('active');
@@ -196,13 +206,13 @@ describe.skipIf(!CHROMIUM)(title, () => {
 
   // Generous waits: on a loaded CI machine the page's first render of a view can take seconds.
   it('moves the simulator clock from the controls view', { timeout: 45_000 }, async () => {
+    // The clock may have moved before (the connection test above): the button adds one hour to it.
+    const before: number = (await (await control('/clock')).json()).data.offsetMs;
     await page.click('nav a[data-view="controls"]', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Advance clock' }).click({ timeout: 15_000 });
-    await page.getByText('3600 s').waitFor({ timeout: 10_000 });
-    const clock = await (
-      await fetch(`${ready.baseUrl}/_sandbox/clock`, { headers: { authorization: `Bearer ${ready.adminToken}` } })
-    ).json();
-    expect(clock.data.offsetMs).toBe(3_600_000);
+    await page.getByText(`${(before + 3_600_000) / 1000} s`).waitFor({ timeout: 10_000 });
+    const clock = await (await control('/clock')).json();
+    expect(clock.data.offsetMs).toBe(before + 3_600_000);
   });
 
   it('opens the HTML conformance report with the failure visible', async () => {

@@ -7,27 +7,30 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NCS_BIN as BIN, waitForReadyFile } from './ready-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ncs-trace-'));
-let server: ReturnType<typeof spawn> | undefined;
+/** Stops each server a test started (SIGTERM), and waits until it exited. */
+const stops: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
-  if (!server) return;
-  const exit = new Promise((resolve) => server?.on('exit', resolve));
-  server.kill('SIGTERM');
-  await exit;
-  server = undefined;
+  await Promise.all(stops.splice(0).map((stop) => stop()));
 });
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
-/** Starts `ncs serve` with extra args and env; returns its ready info and a reader of its stderr. */
+/** Starts `ncs serve` with extra args and env; returns its ready info, a reader of its stderr and a stop. */
 async function start(name: string, args: string[], env: Record<string, string> = {}) {
   const ready = join(dir, `${name}.json`);
   const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, NCS_TRACE: '', ...env },
   });
-  server = proc;
+  // 'close': the process exited and its stderr was read to the end.
+  const closed = new Promise((resolve) => proc.on('close', resolve));
+  const stop = () => {
+    proc.kill('SIGTERM');
+    return closed;
+  };
+  stops.push(stop);
   let stderr = '';
   proc.stderr?.on('data', (c) => (stderr += c));
-  return { info: await waitForReadyFile(ready, { timeoutMs: 30_000 }), stderr: () => stderr };
+  return { info: await waitForReadyFile(ready, { timeoutMs: 30_000 }), stderr: () => stderr, stop };
 }
 
 async function providers(info: { baseUrl: string; token: string; tenant: string }) {
@@ -69,18 +72,15 @@ describe('ncs serve --trace / NCS_TRACE=1', () => {
   });
 
   it('prints it with NCS_TRACE=1, and nothing without either', async () => {
-    const traced = await start('env', [], { NCS_TRACE: '1' });
+    // Two independent servers, started together.
+    const [traced, plain] = await Promise.all([start('env', [], { NCS_TRACE: '1' }), start('none', [])]);
     const first = await providers(traced.info);
     expect(await traceOf(traced.stderr, first.requestId)).toContain(
       `ncs trace ${first.requestId} interface answered 200`,
     );
-    const exit = new Promise((resolve) => server?.on('exit', resolve));
-    server?.kill('SIGTERM');
-    await exit;
-    server = undefined;
-    const plain = await start('none', []);
-    await providers(plain.info);
-    await sleep(100);
+    expect((await providers(plain.info)).status).toBe(200);
+    // Everything it printed, from start to exit: no line of a trace.
+    await plain.stop();
     expect(plain.stderr()).not.toContain('ncs trace');
   });
 });

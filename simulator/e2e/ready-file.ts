@@ -1,8 +1,31 @@
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { type ReadyFile, waitForReadyFile as waitFor } from '../contract/ready-file.ts';
 
-/** The ncs command, for tests that run it as a subprocess. */
-export const NCS_BIN = fileURLToPath(new URL('../../bin/ncs.ts', import.meta.url));
+// Which `ncs` a test starts, decided by what the test is about:
+// - NCS_BIN, the CLI's behaviour (commands, options, output, exit codes, signals, servers): the bundled
+//   command as the package installs it (dist/cli/ncs.js), built from the sources as they are by the
+//   globalSetup simulator/test-support/cli-bundle-setup.ts at the start of every `vitest run`, also of
+//   one file (reused from the user's cache while no source changed). It is ready to serve on ~0.4 s of
+//   CPU where the sources need 0.6-0.8 s.
+// - NCS_SOURCE_BIN, the clone's launcher (bin/ncs.mjs, what `npm run serve` and `npm run ncs --` start):
+//   the Node version message, the compile cache, the modules a start loads; and the source path end to
+//   end once (the serve test of bin/cli/ncs.e2e.test.ts: start, answer, banner, SIGTERM).
+// - NCS_TS_BIN, the `.ts` entry itself (`node bin/ncs.ts`), only where that entry is the subject.
+// simulator/package/cli-bundle.e2e.test.ts proves the two answer the same.
+
+/** The bundled ncs command of this test run (see above). */
+export const NCS_BIN: string = bundledNcs();
+/** The ncs command from the sources, as `npm run serve` / `npm run ncs --` start it. */
+export const NCS_SOURCE_BIN = fileURLToPath(new URL('../../bin/ncs.mjs', import.meta.url));
+/** `node bin/ncs.ts`: only for tests of that entry. */
+export const NCS_TS_BIN = fileURLToPath(new URL('../../bin/ncs.ts', import.meta.url));
+
+function bundledNcs(): string {
+  const bin = inject('ncsBundle');
+  if (!bin) throw new Error('no ncs bundle: run the tests with vitest.config.ts (its globalSetup builds it)');
+  return bin;
+}
 
 /** What `ncs serve --ready-file` writes once it listens (the schema lives in contract/ready-file.ts). */
 export type ReadyInfo = ReadyFile;

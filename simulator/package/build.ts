@@ -3,9 +3,10 @@
 //   dist/cli/ncs-main.js                the whole CLI in one file (esbuild), so `ncs serve` starts
 //                                       without resolving hundreds of modules
 //   dist/cli/ncs.js                     the `ncs` bin: checks the Node version, then loads ncs-main.js
-// The repository itself runs from source (node bin/ncs.ts); nothing here is needed for tests.
+// The repository itself runs from source (bin/ncs.mjs). `npm test` runs only the esbuild step (bundleCli,
+// the same options) into a temporary package for the CLI suites (simulator/test-support/cli-bundle-setup.ts).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -132,12 +133,18 @@ export async function buildPackage(): Promise<void> {
   tsc('--emitDeclarationOnly');
   tsc('--declaration', 'false', '--removeComments');
   writeFileSync(join(DIST, 'simulator/contract/prebuilt-documents.js'), prebuiltDocumentsModule());
+  // The inspector's page (HTML, CSS, scripts for the browser) is read from beside the module serving it.
+  cpSync(INSPECTOR_ASSETS, join(DIST, 'simulator/inspector/assets'), { recursive: true });
   await bundleCli(join(DIST, 'cli'));
 }
 
+/** The inspector's static files, which simulator/inspector/static-assets.ts reads from `./assets/`. */
+const INSPECTOR_ASSETS = join(ROOT, 'simulator/inspector/assets');
+
 /**
- * The `ncs` command into `outDir`: ncs-main.js (the bundle) and ncs.js (the launcher, which reads
- * `../../package.json`, as the bundle reads `../../fixtures/`).
+ * The `ncs` command into `outDir`: ncs-main.js (the bundle), ncs.js (the launcher, which reads
+ * `../../package.json`, as the bundle reads `../../fixtures/`) and assets/ (the inspector's page, which
+ * the bundle reads from beside itself).
  * @example await bundleCli(join(DIST, 'cli'))
  */
 export async function bundleCli(outDir: string): Promise<void> {
@@ -179,6 +186,7 @@ export async function bundleCli(outDir: string): Promise<void> {
     logLevel: 'warning',
   });
   chmodSync(join(outDir, 'ncs.js'), 0o755);
+  cpSync(INSPECTOR_ASSETS, join(outDir, 'assets'), { recursive: true });
 }
 
 if (import.meta.main) await buildPackage();

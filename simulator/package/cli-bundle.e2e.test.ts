@@ -1,32 +1,23 @@
 // The bundled `ncs` (what the package installs) serves and runs the kit, built fresh from the
 // sources: a runtime file read or a lazy import the bundle breaks shows up here, in `npm test`,
-// not only in the slower install check. Built inside node_modules so `import('undici')` and the
-// schema validator's files resolve as they do in a consumer's project.
+// not only in the slower install check. The bundle is the one the globalSetup built with `npm run
+// build`'s esbuild step from the sources as they are now, laid out as an installed package
+// (simulator/test-support/cli-bundle-setup.ts), and the one the CLI suites start: here it is compared
+// with the sources.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForReadyFile } from '../e2e/ready-file.ts';
-import { bundleCli, ROOT } from './build.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NCS_BIN as bin, NCS_SOURCE_BIN as sourceBin, waitForReadyFile } from '../e2e/ready-file.ts';
 
-let pkg: string;
-let bin: string;
-
-beforeAll(async () => {
-  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
-  pkg = mkdtempSync(join(ROOT, 'node_modules/.cache/ncs-bundle-'));
-  mkdirSync(join(pkg, 'fixtures'));
-  copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
-  copyFileSync(join(ROOT, 'fixtures/hospitality.json'), join(pkg, 'fixtures/hospitality.json'));
-  await bundleCli(join(pkg, 'dist/cli'));
-  bin = join(pkg, 'dist/cli/ncs.js');
-}, 60_000);
-
-afterAll(() => rmSync(pkg, { recursive: true, force: true }));
+const dir = mkdtempSync(join(tmpdir(), 'ncs-cli-bundle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the bundled ncs command', () => {
   it('serves the built-in fixtures and passes the kit discovery checks against itself', async () => {
-    const ready = join(pkg, 'ready.json');
+    const ready = join(dir, 'ready.json');
     const server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -35,14 +26,35 @@ describe('the bundled ncs command', () => {
     server.stderr.on('data', (c) => (stderr += c));
     server.stdout.on('data', (c) => (stdout += c));
     try {
-      const { baseUrl, token, tenant } = await waitForReadyFile(ready);
+      const { baseUrl, token, tenant, inspectorUrl } = await waitForReadyFile(ready);
       // Installed, the command is `npx ncs` (the banner of the sources says `npm run ncs --`).
-      for (let i = 0; i < 100 && !stdout.includes('new token'); i++) await new Promise((r) => setTimeout(r, 50));
+      if (!stdout.includes('new token'))
+        await Promise.race([
+          new Promise((r) => server.stdout.on('data', () => stdout.includes('new token') && r(true))),
+          sleep(5000),
+        ]);
       expect(stdout).toContain(`  new token   npx ncs token --base-url ${baseUrl} --client-id <id>`);
       const res = await fetch(`${baseUrl}/api/public/v1/providers`, {
         headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant },
       });
       expect(res.status).toBe(200);
+      // The inspector's page is read from files beside the bundle (dist/cli/assets): logged in by the
+      // printed link, its cookie opens the page and its scripts.
+      const login = await fetch(inspectorUrl ?? '', { redirect: 'manual' });
+      expect(login.status).toBe(303);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      for (const [path, type] of [
+        ['', 'text/html'],
+        ['app.js', 'text/javascript'],
+        ['style.css', 'text/css'],
+      ] as const) {
+        const asset = await fetch(`${baseUrl}/_sandbox/inspector/${path}`, { headers: { cookie } });
+        expect([path, asset.status, asset.headers.get('content-type')]).toEqual([
+          path,
+          200,
+          expect.stringContaining(type),
+        ]);
+      }
       // A generated check too: its probes are drawn with fast-check, which the bundle requires from
       // the installed dependency rather than carrying a copy.
       const kit = spawnSync(
@@ -70,7 +82,7 @@ describe('the bundled ncs command', () => {
   }, 60_000);
 
   it("carries zod's English locale only (the ~50 others are a quarter of the bundle, and nothing configures one)", () => {
-    const bundle = readFileSync(join(pkg, 'dist/cli/ncs-main.js'), 'utf8');
+    const bundle = readFileSync(join(dirname(bin), 'ncs-main.js'), 'utf8');
     // English, registered by zod's schemas themselves; German, French and Spanish as three of the others.
     expect(bundle).toContain('Invalid input');
     for (const other of ['ISO-Uhrzeit', 'date et heure ISO', 'fecha y hora ISO']) expect(bundle).not.toContain(other);
@@ -79,7 +91,7 @@ describe('the bundled ncs command', () => {
   it('writes the same YAML document as the source CLI (yaml is required from the installed dependency)', () => {
     const args = ['openapi', '--format', 'yaml'];
     const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-    const source = spawnSync(process.execPath, [join(ROOT, 'bin/ncs.ts'), ...args], { encoding: 'utf8' });
+    const source = spawnSync(process.execPath, [sourceBin, ...args], { encoding: 'utf8' });
     expect(bundled.stderr).toBe('');
     expect(bundled.stdout).toMatch(/^openapi: 3\.1\.0\n/);
     expect([bundled.status, bundled.stdout]).toEqual([source.status, source.stdout]);
@@ -88,7 +100,7 @@ describe('the bundled ncs command', () => {
   it('answers a usage error exactly as the source CLI does', () => {
     const args = ['serve', '--no-such-option'];
     const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-    const source = spawnSync(process.execPath, [join(ROOT, 'bin/ncs.ts'), ...args], { encoding: 'utf8' });
+    const source = spawnSync(process.execPath, [sourceBin, ...args], { encoding: 'utf8' });
     expect(bundled.stderr).toMatch(/no-such-option/);
     expect([bundled.status, bundled.stderr]).toEqual([source.status, source.stderr]);
   });

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serve } from '../../app/serve.ts';
 import { DATABASE_FILE } from '../../state/persistence/sqlite-persistence.ts';
 import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
 
@@ -81,10 +82,8 @@ describe('one process per data dir; damaged data dirs refused by name', () => {
   ])('a record that is %s aborts naming the file and table, with no parser or TypeError text', async (_, ns, value) => {
     const dir = join(root, `bad-${ns}`);
     const ready = join(root, `bad-${ns}.json`);
-    const ok = serveOn(dir, ready);
-    await waitForReadyFile(ready);
-    ok.child.kill('SIGTERM');
-    await ok.exited;
+    // A sound data dir, made by the library's serve() in this process (the start that refuses it is the subject).
+    await (await serve({ port: 0, dataDir: dir })).close();
     const db = new DatabaseSync(join(dir, DATABASE_FILE));
     db.prepare('INSERT INTO records (ns, key, value) VALUES (?, ?, ?)').run(ns, 'broken-1', value);
     db.close();
@@ -100,8 +99,13 @@ describe('one process per data dir; damaged data dirs refused by name', () => {
     let answer = false;
     const held: ServerResponse[] = [];
     const seen: string[] = [];
+    // Resolved by the receiver itself as the attempts arrive (no polling).
+    const arrivals = new Map<number, () => void>();
+    const attempt = (n: number) =>
+      new Promise<void>((resolve) => (seen.length >= n ? resolve() : arrivals.set(n, resolve)));
     const rx = createServer((req, res) => {
       seen.push(String(req.headers['ncs-delivery']));
+      arrivals.get(seen.length)?.();
       req.resume();
       if (answer) res.writeHead(204).end();
       else held.push(res);
@@ -125,7 +129,7 @@ describe('one process per data dir; damaged data dirs refused by name', () => {
       headers: { authorization: `Bearer ${info.adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ event: 'order.paid', tenant: info.tenant }),
     });
-    for (let i = 0; i < 200 && seen.length === 0; i++) await sleep(20);
+    await attempt(1);
     expect(seen.length).toBe(1);
     first.child.kill('SIGKILL');
     await first.exited;
@@ -142,6 +146,7 @@ describe('one process per data dir; damaged data dirs refused by name', () => {
           })
         ).json()) as { data: { deliveries: { id: string; status: string }[] } }
       ).data.deliveries;
+    await attempt(2); // the resumed attempt reached the receiver; its outcome is recorded as it answers
     let list = await deliveries();
     for (let i = 0; i < 100 && list[0]?.status !== 'succeeded'; i++) {
       await sleep(50);

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NCS_BIN as BIN, waitForReadyFile } from '../ready-file.ts';
 
@@ -40,6 +39,9 @@ describe('durability with --data-dir', () => {
     const first = await start(join(dir, 'data'), ready);
     children.push(first.child);
     const acks: Ack[] = [];
+    let enough: () => void = () => {};
+    // Resolved by the workers at the 300th acknowledged write (no polling).
+    const threeHundred = new Promise<void>((resolve) => (enough = resolve));
     let n = 0;
     let stop = false;
     const worker = async () => {
@@ -64,6 +66,7 @@ describe('durability with --data-dir', () => {
           });
           const json = (await res.json()) as { data: unknown };
           if (res.status === 200) acks.push({ key, body, status: res.status, data: json.data });
+          if (acks.length >= 300) enough();
         } catch {
           return; // the server died under us: that write was never acknowledged
         }
@@ -83,7 +86,7 @@ describe('durability with --data-dir', () => {
       })
     ).json()) as { data: { id: string } };
     const workers = Array.from({ length: 16 }, worker);
-    while (acks.length < 300) await sleep(10);
+    await threeHundred;
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);

@@ -7,7 +7,15 @@ import { authorize, MOBILE_REDIRECT, oauthPost, pkcePair } from '../behaviour/oa
 import type { Target } from '../harness.ts';
 import { connectRedis, type RedisEngine } from '../../state/redis/redis-engine.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
-import { call, clientToken, openStream, type Replica, startReplica } from './replicas.ts';
+import {
+  call,
+  clientToken,
+  control,
+  openStream,
+  type PlainReplica,
+  startLocalReplica,
+  startReplica,
+} from './replicas.ts';
 
 const HARBOUR = { id: 'harbour-backend', secret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60', tenant: 'harbour-kitchens' };
 const EVERY = 20;
@@ -22,7 +30,7 @@ const body = (i: number) => ({
 describe.skipIf(!REDIS_SERVER)(`log compaction${REDIS_SERVER ? '' : ` (skipped: ${NO_REDIS_REASON})`}`, () => {
   let redis: TestRedis;
   let engine: RedisEngine;
-  const replicas: Replica[] = [];
+  const replicas: PlainReplica[] = [];
   beforeAll(async () => {
     redis = await startRedis();
     engine = await connectRedis(redis.url, { prefix: 'ncs:' });
@@ -38,7 +46,7 @@ describe.skipIf(!REDIS_SERVER)(`log compaction${REDIS_SERVER ? '' : ` (skipped: 
     const a = await startReplica(store);
     replicas.push(a);
     const token = await clientToken(a.info.baseUrl, HARBOUR.id, HARBOUR.secret);
-    const on = (r: Replica) =>
+    const on = (r: PlainReplica) =>
       ({ baseUrl: r.info.baseUrl, fetch: globalThis.fetch.bind(globalThis) }) as unknown as Target;
     // A refresh token of a person's grant, issued (and rotated once) long before the snapshot.
     const { verifier, challenge } = pkcePair();
@@ -72,14 +80,24 @@ describe.skipIf(!REDIS_SERVER)(`log compaction${REDIS_SERVER ? '' : ` (skipped: 
       const r = await call(a.info.baseUrl, token, HARBOUR.tenant, '/connections', { body: body(i), key: keys[i] });
       expect(r.status).toBe(200);
     }
-    // Activation (pending -> active) goes through the log too; wait until it settled.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Activation (pending -> active) goes through the log too. It is due 2 s after each creation on the
+    // simulator clock: moving the clock (a log entry as well, applied by every replica) makes it due at
+    // once; then wait until every connection is active.
+    expect((await control(a.info.baseUrl, '/clock/advance', { seconds: 2 })).status).toBe(200);
+    const active = async () =>
+      (await call(a.info.baseUrl, token, HARBOUR.tenant, '/connections')).json.data.connections.filter(
+        (c: { state: string }) => c.state === 'active',
+      ).length;
+    for (const end = Date.now() + 10_000; (await active()) < WRITES && Date.now() < end; )
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await active()).toBe(WRITES);
     const length = await engine.command<number>(['XLEN', 'ncs:log']);
     expect(length).toBeLessThan(3 * EVERY + 5); // far fewer than the writes made
     const [snapshotId] = await engine.command<[string | null]>(['HMGET', 'ncs:snapshot', 'id']);
     expect(snapshotId).toMatch(/^\d+-\d+$/);
 
-    const b = await startReplica(store);
+    // Started after compaction, in this process (replica a is a process of its own).
+    const b = await startLocalReplica(store);
     replicas.push(b);
     const list = async (base: string) => (await call(base, token, HARBOUR.tenant, '/connections')).json.data;
     const [onA, onB] = [await list(a.info.baseUrl), await list(b.info.baseUrl)];

@@ -1,10 +1,12 @@
 // Test helpers of the shared-sandbox suites: `ncs serve --store redis://…` replicas as child
-// processes, and plain calls against them.
+// processes, replicas in the test's own process (the library's serve() on the same store), and plain
+// calls against them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch } from 'undici';
+import { type ServeOptions, serve } from '../../app/serve.ts';
 import { NCS_BIN, type ReadyInfo, waitForReadyFile } from '../ready-file.ts';
 
 // Idle sockets are dropped by the client well before the server's 5 s keep-alive ends them, so a
@@ -71,6 +73,24 @@ export async function startReplica(store: string, extra: string[] = []): Promise
     throw e;
   }
   return { info, child, stderr: () => err, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+/** A replica the test only calls and stops (neither signalled nor read on stderr). */
+export type PlainReplica = Pick<Replica, 'info' | 'stop'>;
+
+/**
+ * A replica in this process: the library's serve() on the shared store, over real HTTP, with the
+ * suite's admin token and without the inspector, as startReplica's. For a suite whose subject is the
+ * state the replicas share, beside at least one replica in a process of its own (so the state still
+ * crosses processes): a replica process costs ~0.8 s of CPU to start (Node, the bundle, the Redis client).
+ * @example const b = await startLocalReplica(redis.url, { webhooks: { baseDelayMs: 300 } });
+ */
+export async function startLocalReplica(store: string, options: Partial<ServeOptions> = {}): Promise<PlainReplica> {
+  const s = await serve({ port: 0, store, adminToken: ADMIN_TOKEN, inspector: false, ...options });
+  return {
+    info: { baseUrl: s.baseUrl, token: s.token, tenant: s.tenant, adminToken: s.sandbox.adminToken },
+    stop: () => s.close(),
+  };
 }
 
 /** An authenticated call of the public interface; answers status, headers and the parsed body. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serve } from '../../app/serve.ts';
 import { ncs } from '../cli-process.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
-import { ADMIN_TOKEN, call, type Replica, startReplica } from './replicas.ts';
+import { ADMIN_TOKEN, call, type PlainReplica, startLocalReplica, startReplica } from './replicas.ts';
 
 const BODY = {
   connectorId: 'tillcraft-pos-cloud',
@@ -26,6 +26,13 @@ async function createRun(base: string, admin: string, body: unknown = { ttlSecon
  * The two suites run at the same time (each against its own servers; the replicas' start and the TTL
  * waits leave the cores idle), the tests within a suite one after another (they share its server).
  */
+/**
+ * Waits out a run's TTL (real time): until 300 ms past the expiresAt it was given, the margin the
+ * tests had over the TTL, counted from the expiry instead of from after the calls that came before.
+ */
+const pastExpiry = (expiresAt: string) =>
+  new Promise((r) => setTimeout(r, Math.max(0, Date.parse(expiresAt) + 300 - Date.now())));
+
 const SIDE_BY_SIDE = { concurrent: true };
 const IN_ORDER = { concurrent: false };
 
@@ -84,7 +91,7 @@ describe('per-run isolation on the memory store', SIDE_BY_SIDE, () => {
     const before = s.sandbox.runs?.count();
     const run = (await createRun(s.baseUrl, s.sandbox.adminToken, { ttlSeconds: 1 })).json.data;
     expect((await call(s.baseUrl, run.token, run.tenant, '/providers')).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1300));
+    await pastExpiry(run.expiresAt);
     expect((await call(s.baseUrl, run.token, run.tenant, '/providers')).status).toBe(401);
     expect(s.sandbox.runs?.count()).toBe(before);
   });
@@ -113,11 +120,12 @@ describe.skipIf(!REDIS_SERVER)(
   SIDE_BY_SIDE,
   () => {
     let redis: TestRedis;
-    let a: Replica;
-    let b: Replica;
+    let a: PlainReplica;
+    let b: PlainReplica;
     beforeAll(async () => {
       redis = await startRedis();
-      [a, b] = await Promise.all([startReplica(redis.url), startReplica(redis.url)]);
+      // A in a process of its own, B in this one (the library's serve() on the same Redis).
+      [a, b] = await Promise.all([startReplica(redis.url), startLocalReplica(redis.url)]);
     }, 60_000);
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
@@ -138,7 +146,7 @@ describe.skipIf(!REDIS_SERVER)(
       expect(onA.json.data.connections.map((c: { id: string }) => c.id)).toEqual([made.json.data.id]);
       const main = await call(a.info.baseUrl, a.info.token, a.info.tenant, '/connections');
       expect(main.json.data.connections.map((c: { id: string }) => c.id)).not.toContain(made.json.data.id);
-      await new Promise((r) => setTimeout(r, 3300));
+      await pastExpiry(run.expiresAt);
       for (const base of [a.info.baseUrl, b.info.baseUrl])
         expect((await call(base, run.token, run.tenant, '/connections')).status).toBe(401);
     });

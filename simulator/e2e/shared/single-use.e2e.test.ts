@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorize, MOBILE_REDIRECT, oauthPost, pkcePair } from '../behaviour/oauth-helpers.ts';
 import type { Target } from '../harness.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
-import { type Replica, startReplica } from './replicas.ts';
+import { type PlainReplica, startLocalReplica, startReplica } from './replicas.ts';
 
 const AT_ONCE = 12;
 
@@ -12,13 +12,14 @@ describe.skipIf(!REDIS_SERVER)(
   `single use across replicas${REDIS_SERVER ? '' : ` (skipped: ${NO_REDIS_REASON})`}`,
   () => {
     let redis: TestRedis;
-    let a: Replica;
-    let b: Replica;
-    const on = (r: Replica) =>
+    let a: PlainReplica;
+    let b: PlainReplica;
+    const on = (r: PlainReplica) =>
       ({ baseUrl: r.info.baseUrl, fetch: globalThis.fetch.bind(globalThis) }) as unknown as Target;
     beforeAll(async () => {
       redis = await startRedis();
-      [a, b] = await Promise.all([startReplica(redis.url), startReplica(redis.url)]);
+      // A in a process of its own, B in this one: the two decide through Redis, across processes.
+      [a, b] = await Promise.all([startReplica(redis.url), startLocalReplica(redis.url)]);
     }, 60_000);
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);

@@ -1,10 +1,20 @@
-// Two `ncs serve` processes on one Redis, requests alternating between them: everything a client can
-// observe is one sandbox (README "Shared sandbox").
+// Two replicas on one Redis, requests alternating between them: everything a client can observe is one
+// sandbox (README "Shared sandbox"). One is an `ncs serve` process, the other the library's serve() in
+// this process: the state they share crosses processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
 import type { Target } from '../harness.ts';
 import { authorize, MOBILE_REDIRECT, oauthPost, pkcePair } from '../behaviour/oauth-helpers.ts';
-import { call, clientToken, control, openStream, type Replica, startReplica } from './replicas.ts';
+import {
+  call,
+  clientToken,
+  control,
+  openStream,
+  type PlainReplica,
+  startLocalReplica,
+  startReplica,
+} from './replicas.ts';
+import { rateLimitOption } from '../../app/serve-options.ts';
 
 const HARBOUR = { id: 'harbour-backend', secret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60', tenant: 'harbour-kitchens' };
 const ALPINE = { id: 'alpine-backend', secret: 'ab-sandbox-secret-8e41d07c2a9f5b13', tenant: 'alpine-bistro' };
@@ -20,8 +30,8 @@ describe.skipIf(!REDIS_SERVER)(
   `two replicas on one Redis${REDIS_SERVER ? '' : ` (skipped: ${NO_REDIS_REASON})`}`,
   () => {
     let redis: TestRedis;
-    let a: Replica;
-    let b: Replica;
+    let a: PlainReplica;
+    let b: PlainReplica;
     let token: string;
     const both = () => [a.info.baseUrl, b.info.baseUrl] as const;
 
@@ -29,7 +39,7 @@ describe.skipIf(!REDIS_SERVER)(
       redis = await startRedis();
       [a, b] = await Promise.all([
         startReplica(redis.url, ['--rate-limit', `${LIMIT}/60`]),
-        startReplica(redis.url, ['--rate-limit', `${LIMIT}/60`]),
+        startLocalReplica(redis.url, { rateLimit: rateLimitOption({ rateLimit: `${LIMIT}/60` }) }),
       ]);
       token = await clientToken(a.info.baseUrl, HARBOUR.id, HARBOUR.secret);
     }, 60_000);
@@ -139,7 +149,7 @@ describe.skipIf(!REDIS_SERVER)(
     }, 15_000);
 
     it('authorization code on one replica, exchange and refresh rotation on the other, reuse revoking the grant on both', async () => {
-      const on = (r: Replica) =>
+      const on = (r: PlainReplica) =>
         ({ baseUrl: r.info.baseUrl, fetch: globalThis.fetch.bind(globalThis) }) as unknown as Target;
       const { verifier, challenge } = pkcePair();
       const auth = await authorize(on(a), {

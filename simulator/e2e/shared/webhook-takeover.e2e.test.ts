@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vit
 import { WEBHOOK_DEFAULTS } from '../../contract/simulator-defaults.ts';
 import { NO_REDIS_REASON, REDIS_SERVER, startRedis, type TestRedis } from '../redis-server.ts';
 import { startTestReceiver } from '../test-receiver.ts';
-import { call, control, type Replica, startReplica } from './replicas.ts';
+import { call, control, type PlainReplica, startLocalReplica, startReplica } from './replicas.ts';
 
 const TENANT = 'harbour-kitchens';
 const attemptOf = (c: { headers: Record<string, string> }) =>
@@ -17,6 +17,8 @@ async function until(done: () => Promise<boolean>): Promise<void> {
 }
 /** `ncs serve --webhook-retry-base`: the retry schedule of the default (1+2+4+8 s) at 0.3 of its length. */
 const FAST_RETRIES = ['--webhook-retry-base', '300'];
+/** The same for a replica in this process. */
+const FAST_RETRIES_LOCAL = { webhooks: { baseDelayMs: 300 } };
 
 // The two tests run at once (their time is replicas starting and real delivery waits), each with a
 // Redis of its own: one shared sandbox per test, so neither sees the other's webhooks, events or leases.
@@ -34,9 +36,9 @@ describe
     });
 
     /** A Redis for the test of `ctx`, and its replicas: all stopped when the test ends, the replicas first. */
-    async function sharedStore(ctx: TestContext): Promise<{ redis: TestRedis; replicas: Replica[] }> {
+    async function sharedStore(ctx: TestContext): Promise<{ redis: TestRedis; replicas: PlainReplica[] }> {
       const redis = await startRedis();
-      const replicas: Replica[] = [];
+      const replicas: PlainReplica[] = [];
       ctx.onTestFinished(async () => {
         await Promise.all(replicas.map((r) => r.stop()));
         await redis.close();
@@ -45,13 +47,13 @@ describe
     }
 
     /** The one delivery of a receiver, as a replica's delivery log shows it. */
-    async function deliveryLog(r: Replica, webhookId: string) {
+    async function deliveryLog(r: PlainReplica, webhookId: string) {
       const log = await call(r.info.baseUrl, r.info.token, TENANT, `/webhooks/${webhookId}/deliveries`);
       expect(log.json.data.deliveries).toHaveLength(1);
       return log.json.data.deliveries[0];
     }
 
-    async function register(r: Replica, path: string): Promise<string> {
+    async function register(r: PlainReplica, path: string): Promise<string> {
       const res = await call(r.info.baseUrl, r.info.token, TENANT, '/webhooks', {
         body: { url: rx.url(path), events: ['order.paid'] },
         key: `wh-${path.replace(/\W/g, '')}-${Date.now()}`,
@@ -62,7 +64,8 @@ describe
 
     it('makes each attempt once with both replicas running', async (ctx) => {
       const { redis, replicas } = await sharedStore(ctx);
-      const [a, b] = await Promise.all([startReplica(redis.url), startReplica(redis.url)]);
+      // A in a process of its own, B in this one: the attempts are shared across processes.
+      const [a, b] = await Promise.all([startReplica(redis.url), startLocalReplica(redis.url)]);
       replicas.push(a, b);
       await register(a, '/ok/both');
       const events: string[] = [];
@@ -77,7 +80,8 @@ describe
       await rx.waitFor(() => mine().length >= 10, 10_000);
       // A replica joining later replays the log, deliveries included, and sends none of them again. It
       // starts while the first two have 500 ms to send a duplicate (any duplicate fails either way).
-      const joining = startReplica(redis.url).then((r) => {
+      // In this process too.
+      const joining = startLocalReplica(redis.url).then((r) => {
         replicas.push(r); // stopped when the test ends even if an assertion below fails first
         return r;
       });
@@ -106,7 +110,8 @@ describe
       // Frozen mid-sequence (its retries are far quicker than a replica's start on a busy machine), while a
       // second replica joins (it reads the whole log); then the first one dies without waking up.
       first.child.kill('SIGSTOP');
-      const second = await startReplica(redis.url, FAST_RETRIES);
+      // The survivor, in this process (the frozen and killed one is a process of its own).
+      const second = await startLocalReplica(redis.url, FAST_RETRIES_LOCAL);
       replicas.push(second);
       await first.kill();
       const before = mine().length;
