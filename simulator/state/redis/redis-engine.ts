@@ -30,8 +30,9 @@ export class StoreUnavailableError extends ApiError {
 type Arg = string | number;
 
 /** A command without a reply this long fails with StoreUnavailableError (node-redis' own default). */
-const COMMAND_TIMEOUT_MS = 5000;
-const WATCHDOG_MS = 500;
+export const COMMAND_TIMEOUT_MS = 5000;
+/** The watchdog looks this often, a tenth of the timeout: a command fails within 10 % after it. */
+const watchdogMs = (timeoutMs: number) => Math.max(10, Math.round(timeoutMs / 10));
 
 /** The few calls of a node-redis client this engine uses (kept local: the package is optional). */
 interface RawClient {
@@ -75,9 +76,16 @@ export function maskUrl(url: string): string {
  */
 export async function connectRedis(
   url: string,
-  opts: { prefix?: string; outageStatus?: OutageStatus } = {},
+  opts: {
+    prefix?: string;
+    outageStatus?: OutageStatus;
+    /** How long a command may go unanswered (default COMMAND_TIMEOUT_MS; tests shorten it). */
+    commandTimeoutMs?: number;
+  } = {},
 ): Promise<RedisEngine> {
   const outageStatus = opts.outageStatus ?? 500;
+  const timeoutMs = opts.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
+  const WATCHDOG_MS = watchdogMs(timeoutMs);
   const shown = maskUrl(url);
   let mod: { createClient(options: object): unknown };
   try {
@@ -115,14 +123,14 @@ export async function connectRedis(
   const digests = new Map<string, string>();
   const gone = () => new StoreUnavailableError(`Redis at ${shown} does not answer.`, outageStatus);
   // Commands in flight, oldest first, stamped with the watchdog's tick: one that no reply ended within
-  // COMMAND_TIMEOUT_MS (a Redis paused or cut off without a reset) fails its caller, as a timed-out
+  // the command timeout (a Redis paused or cut off without a reset) fails its caller, as a timed-out
   // command did, without a timer of its own.
   let tick = 0;
   const inFlight = new Set<{ tick: number; fail(): void }>();
   const watchdog = setInterval(() => {
     tick++;
     for (const c of inFlight) {
-      if ((tick - c.tick) * WATCHDOG_MS < COMMAND_TIMEOUT_MS) break;
+      if ((tick - c.tick) * WATCHDOG_MS < timeoutMs) break;
       inFlight.delete(c);
       c.fail();
     }
