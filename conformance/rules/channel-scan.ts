@@ -29,6 +29,34 @@ const MIN_SECRET = 6;
  * @example scanText('at handler (/srv/app/db.ts:12:5)', { secrets: [], error: false }) // ['a JavaScript stack frame: "at handler (/srv/app/db.ts:12:5)"']
  */
 export function scanText(text: string, o: ScanOptions): string[] {
+  if (text.length < LARGE) return scanOnce(text, o);
+  const key = [
+    o.error,
+    ...o.secrets.flatMap((s) => [s.value, s.what]),
+    '',
+    ...(o.legal ?? []),
+    '',
+    ...(o.legalHosts ?? []),
+    text,
+  ].join('\0');
+  let found = largeScans.get(key);
+  if (!found) {
+    found = scanOnce(text, o);
+    if (largeScans.size >= LARGE_SCANS) largeScans.delete(largeScans.keys().next().value as string);
+    largeScans.set(key, found);
+  }
+  return [...found];
+}
+
+/**
+ * Texts at least this long are scanned once per process for the same options: a run fetches the
+ * OpenAPI document (~160 KB) several times, unchanged, and the scan is a pure function of its input.
+ */
+const LARGE = 16 * 1024;
+const LARGE_SCANS = 16;
+const largeScans = new Map<string, string[]>();
+
+function scanOnce(text: string, o: ScanOptions): string[] {
   const found: string[] = [];
   for (const s of o.secrets) if (s.value.length >= MIN_SECRET && revealsSecret(text, s.value)) found.push(s.what);
   let cleaned = text;
@@ -40,8 +68,8 @@ export function scanText(text: string, o: ScanOptions): string[] {
     );
   for (const sign of INTERNAL_SIGNS) {
     if (!o.error && !sign.everywhere) continue;
-    const m = sign.re.exec(cleaned);
-    if (m) found.push(`${sign.what}: ${JSON.stringify(m[0].slice(0, 80))}`);
+    const m = sign.find ? sign.find(cleaned) : sign.re.exec(cleaned)?.[0];
+    if (m !== undefined) found.push(`${sign.what}: ${JSON.stringify(m.slice(0, 80))}`);
   }
   return found;
 }

@@ -21,6 +21,18 @@ let compiled: { route: RouteDef; re: RegExp }[] | undefined;
  * @example routeOf(ex, ['http://127.0.0.1:4010'])?.id // 'listProviders' for GET …/api/public/v1/providers?category=pos
  */
 export function routeOf(ex: Exchange, bases: readonly string[]): RouteDef | undefined {
+  // Several rules ask for every exchange of the run: the answer is remembered per exchange and bases.
+  const key = bases.join(' ');
+  const seen = routes.get(ex);
+  if (seen && seen.key === key) return seen.route;
+  const route = findRoute(ex, bases);
+  routes.set(ex, { key, route });
+  return route;
+}
+
+const routes = new WeakMap<Exchange, { key: string; route: RouteDef | undefined }>();
+
+function findRoute(ex: Exchange, bases: readonly string[]): RouteDef | undefined {
   const base = bases.find((b) => ex.url.startsWith(`${b}${BASE_PATH}`));
   if (!base) return undefined;
   const path = new URL(ex.url).pathname.replace(/\/+$/, '') || '/';

@@ -1,3 +1,5 @@
+import { findHostPort, HOST_PORT } from './host-port-sign.ts';
+
 /**
  * Signs of a service's internals in what it sends out, as data: one entry per sign. `everywhere`
  * patterns are precise enough to judge any channel (success answers, stream messages, webhook
@@ -8,6 +10,8 @@ export interface InternalSign {
   what: string;
   re: RegExp;
   everywhere: boolean;
+  /** What `re.exec(text)?.[0]` gives, found faster (where the pattern alone is slow on large texts). */
+  find?: (text: string) => string | undefined;
 }
 
 export const INTERNAL_SIGNS: readonly InternalSign[] = [
@@ -57,8 +61,9 @@ export const INTERNAL_SIGNS: readonly InternalSign[] = [
   },
   {
     what: 'the host:port of an internal service',
-    re: /\b(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|[\w-]+(?:\.[\w-]+)*\.(?:internal|local|svc|cluster\.local|lan|corp))(?::\d{2,5})\b/i,
+    re: HOST_PORT,
     everywhere: true,
+    find: findHostPort,
   },
   {
     what: 'a source file path',

@@ -102,7 +102,9 @@ const SHARED_BACKENDS = 8;
  * 300 ms of CPU each. Matching and validation keep no state per request, so sharing is safe.
  */
 function sharedBackend(doc: OpenApiDocument, useDefaults: boolean) {
-  const key = `${useDefaults} ${JSON.stringify(doc)}`;
+  // Without `servers`: openapi-backend matches paths only, and a sandbox's servers name its own port, so
+  // keyed with them every sandbox on a new port compiled the same validators again.
+  const key = `${useDefaults} ${JSON.stringify({ ...doc, servers: undefined })}`;
   let entry = backends.get(key);
   if (!entry) {
     const backend = createOpenApiBackend(doc, { useDefaults });
