@@ -3,7 +3,7 @@
 // WHATWG streams and Request/Response objects were the largest cost of an alternative deployment's run).
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 
 /** The part of a fetch Response the proxies read. */
 export interface ForwardedResponse {
@@ -16,26 +16,50 @@ export interface ForwardedResponse {
 
 export interface ForwardInit {
   method: string;
-  /** Lower-case names (a Node request's headers). */
+  /** Names in any letter case: they go out as given, as fetch sends them. */
   headers: Record<string, string>;
   body?: string;
-  /** 'manual': a 3xx is handed back; otherwise (fetch's 'follow') a 3xx is refused, as no proxy expects one. */
+  /** 'manual': a 3xx is handed back; otherwise (fetch's 'follow') a 3xx is refused, as no caller here expects one. */
   redirect?: 'manual';
+  signal?: AbortSignal;
+  /** The undici dispatcher (default: the global one). */
+  dispatcher?: Dispatcher;
+  /** What fetch sends as User-Agent: 'node' for Node's own fetch, 'undici' for the undici package's. */
+  userAgent?: string;
 }
 
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-/** The headers Node's fetch adds when the caller did not name them, in the order it adds them. */
-function withFetchDefaults(given: Record<string, string>, hasBody: boolean): Record<string, string> {
-  const out: Record<string, string> = { ...given };
+/** fetch normalises these methods to upper case and sends any other as given. */
+const NORMALISED = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
+
+/**
+ * The request headers as fetch puts them on the wire: the caller's in its order and letter case (values
+ * trimmed, a name repeated in another case joined to the first), Content-Length left to the
+ * transport, then what fetch adds where the caller named none, in the order it adds them.
+ */
+function withFetchDefaults(given: Record<string, string>, hasBody: boolean, userAgent: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const named = new Map<string, string>();
+  for (const [name, raw] of Object.entries(given)) {
+    const lower = name.toLowerCase();
+    if (lower === 'content-length') continue;
+    const value = raw.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+    const first = named.get(lower);
+    if (first !== undefined) out[first] = `${out[first]}, ${value}`;
+    else {
+      named.set(lower, name);
+      out[name] = value;
+    }
+  }
   const add = (name: string, value: string) => {
-    if (!(name in out)) out[name] = value;
+    if (!named.has(name)) out[name] = value;
   };
   if (hasBody) add('content-type', 'text/plain;charset=UTF-8');
   add('accept', '*/*');
   add('accept-language', '*');
   add('sec-fetch-mode', 'cors');
-  add('user-agent', 'node');
+  add('user-agent', userAgent);
   add('accept-encoding', 'gzip, deflate');
   return out;
 }
@@ -69,6 +93,8 @@ function decoded(body: Readable, encoding: string | null): Readable {
   if (coding === 'gzip' || coding === 'x-gzip') return body.pipe(createGunzip());
   if (coding === 'deflate') return body.pipe(createInflate());
   if (coding === 'br') return body.pipe(createBrotliDecompress());
+  // Anything else fetch would decode (several codings, zstd) no simulator here sends: refused, not passed on raw.
+  if (coding && coding !== 'identity') throw new Error(`forwardFetch does not decode content-encoding ${coding}`);
   return body;
 }
 
@@ -79,10 +105,13 @@ function decoded(body: Readable, encoding: string | null): Readable {
 export async function forwardFetch(url: string, init: ForwardInit): Promise<ForwardedResponse> {
   let res: Awaited<ReturnType<typeof request>>;
   try {
+    const upper = init.method.toUpperCase();
     res = await request(url, {
-      method: init.method as never,
-      headers: withFetchDefaults(init.headers, init.body !== undefined),
+      method: (NORMALISED.has(upper) ? upper : init.method) as never,
+      headers: withFetchDefaults(init.headers, init.body !== undefined, init.userAgent ?? 'node'),
       ...(init.body !== undefined ? { body: init.body } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+      ...(init.dispatcher ? { dispatcher: init.dispatcher } : {}),
     });
   } catch (err) {
     throw new TypeError('fetch failed', { cause: err });
