@@ -1,5 +1,5 @@
 import { INTERNAL_SIGNS } from './internal-details.ts';
-import { revealsSecret } from './leaks.ts';
+import { mayRevealAny, revealsSecret } from './leaks.ts';
 
 /** A secret of the run and what to call it in a report (never the value). */
 export interface KnownSecret {
@@ -58,7 +58,14 @@ const largeScans = new Map<string, string[]>();
 
 function scanOnce(text: string, o: ScanOptions): string[] {
   const found: string[] = [];
-  for (const s of o.secrets) if (s.value.length >= MIN_SECRET && revealsSecret(text, s.value)) found.push(s.what);
+  const long = o.secrets.filter((s) => s.value.length >= MIN_SECRET);
+  if (
+    mayRevealAny(
+      text,
+      long.map((s) => s.value),
+    )
+  )
+    for (const s of long) if (revealsSecret(text, s.value)) found.push(s.what);
   let cleaned = text;
   for (const l of o.legal ?? []) if (l.length >= 4) cleaned = cleaned.split(l).join(' ');
   for (const h of o.legalHosts ?? [])
