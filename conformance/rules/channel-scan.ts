@@ -75,6 +75,7 @@ function scanOnce(text: string, o: ScanOptions): string[] {
     );
   for (const sign of INTERNAL_SIGNS) {
     if (!o.error && !sign.everywhere) continue;
+    if (sign.needs && !sign.needs.some((n) => cleaned.includes(n))) continue;
     const m = sign.find ? sign.find(cleaned) : sign.re.exec(cleaned)?.[0];
     if (m !== undefined) found.push(`${sign.what}: ${JSON.stringify(m.slice(0, 80))}`);
   }

@@ -12,6 +12,8 @@ export interface InternalSign {
   everywhere: boolean;
   /** What `re.exec(text)?.[0]` gives, found faster (where the pattern alone is slow on large texts). */
   find?: (text: string) => string | undefined;
+  /** Literal text every match contains one of: a text holding none is not searched (the same verdict, sooner). */
+  needs?: readonly string[];
 }
 
 export const INTERNAL_SIGNS: readonly InternalSign[] = [
@@ -19,15 +21,22 @@ export const INTERNAL_SIGNS: readonly InternalSign[] = [
     what: 'a JavaScript stack frame',
     re: /\bat (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:(?:file:\/\/)?[\w./\\@-]+\.[cm]?[jt]sx?|node:[\w/]+):\d+:\d+\)?/,
     everywhere: true,
+    needs: ['at '],
   },
-  { what: 'a multi-line stack trace', re: /\n\s+at [\w$.<]+[\s(]/, everywhere: true },
+  { what: 'a multi-line stack trace', re: /\n\s+at [\w$.<]+[\s(]/, everywhere: true, needs: ['at '] },
   { what: 'a Python traceback', re: /Traceback \(most recent call last\)/, everywhere: true },
-  { what: 'a Java/.NET stack frame', re: /\bat [\w$.]+\([\w$]+\.(?:java|cs|kt|scala):\d+\)/, everywhere: true },
+  {
+    what: 'a Java/.NET stack frame',
+    re: /\bat [\w$.]+\([\w$]+\.(?:java|cs|kt|scala):\d+\)/,
+    everywhere: true,
+    needs: ['at '],
+  },
   { what: 'a Go panic', re: /goroutine \d+ \[|panic: runtime error/, everywhere: true },
   {
     what: 'a qualified exception class',
     re: /\b(?:[a-z][\w]*\.){2,}[A-Z]\w*(?:Exception|Error)\b/,
     everywhere: true,
+    needs: ['Exception', 'Error'],
   },
   {
     what: 'an exception class name',
@@ -58,6 +67,7 @@ export const INTERNAL_SIGNS: readonly InternalSign[] = [
     what: 'a data-store address with credentials or scheme',
     re: /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|kafka|jdbc:\w+):\/\/[^\s"']+/i,
     everywhere: true,
+    needs: ['://'],
   },
   {
     what: 'the host:port of an internal service',
