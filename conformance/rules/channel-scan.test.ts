@@ -92,7 +92,7 @@ describe("a sign's needed literals", () => {
         for (const s of signs)
           if (s.re.test(text))
             expect(
-              s.needs!.some((n) => text.includes(n)),
+              (s.needs ?? []).some((n) => text.includes(n)),
               s.what,
             ).toBe(true);
       }),
