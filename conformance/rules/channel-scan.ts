@@ -56,6 +56,18 @@ const LARGE = 16 * 1024;
 const LARGE_SCANS = 16;
 const largeScans = new Map<string, string[]>();
 
+/** Any port of a legal host, by host (built once: every exchange of a run is scanned with the same hosts). */
+const hostPatterns = new Map<string, RegExp>();
+function hostPattern(host: string): RegExp {
+  let re = hostPatterns.get(host);
+  if (!re) {
+    re = new RegExp(`(?<![\\w.-])${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d{2,5}\\b`, 'g');
+    if (hostPatterns.size >= 64) hostPatterns.clear();
+    hostPatterns.set(host, re);
+  }
+  return re;
+}
+
 function scanOnce(text: string, o: ScanOptions): string[] {
   const found: string[] = [];
   const long = o.secrets.filter((s) => s.value.length >= MIN_SECRET);
@@ -67,12 +79,8 @@ function scanOnce(text: string, o: ScanOptions): string[] {
   )
     for (const s of long) if (revealsSecret(text, s.value)) found.push(s.what);
   let cleaned = text;
-  for (const l of o.legal ?? []) if (l.length >= 4) cleaned = cleaned.split(l).join(' ');
-  for (const h of o.legalHosts ?? [])
-    cleaned = cleaned.replace(
-      new RegExp(`(?<![\\w.-])${h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d{2,5}\\b`, 'g'),
-      ' ',
-    );
+  for (const l of o.legal ?? []) if (l.length >= 4) cleaned = cleaned.replaceAll(l, ' ');
+  for (const h of o.legalHosts ?? []) cleaned = cleaned.replace(hostPattern(h), ' ');
   for (const sign of INTERNAL_SIGNS) {
     if (!o.error && !sign.everywhere) continue;
     if (sign.needs && !sign.needs.some((n) => cleaned.includes(n))) continue;

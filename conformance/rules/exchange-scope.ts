@@ -48,11 +48,18 @@ const header = (headers: Record<string, string>, name: string) =>
  * @example sentCredentials(ex) // true for a call made with the run's token and tenant
  */
 export function sentCredentials(ex: Exchange): boolean {
-  return (
-    /^\s*bearer\s+\S+/i.test(header(ex.requestHeaders, 'authorization') ?? '') &&
-    Boolean(header(ex.requestHeaders, 'x-service-tenant'))
-  );
+  // Every rule asks for every exchange: the answer is remembered per exchange (what was sent stays).
+  let sent = credentialed.get(ex);
+  if (sent === undefined) {
+    sent =
+      /^\s*bearer\s+\S+/i.test(header(ex.requestHeaders, 'authorization') ?? '') &&
+      Boolean(header(ex.requestHeaders, 'x-service-tenant'));
+    credentialed.set(ex, sent);
+  }
+  return sent;
 }
+
+const credentialed = new WeakMap<Exchange, boolean>();
 
 /**
  * The answer should carry an envelope: a JSON route (not the OpenAPI document, not the stream) that
