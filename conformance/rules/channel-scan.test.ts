@@ -82,6 +82,13 @@ describe("a sign's needed literals", () => {
     '\n  at x(',
     'at a.B(Api.java:3)',
     'redis://u@h',
+    'SQLSTATE',
+    'SQL state',
+    'ORA-12345',
+    'ER_DUP_ENTRY',
+    'SQLITE_BUSY',
+    'goroutine 1 [',
+    'panic: runtime error',
   ];
   const texts = fc.array(fc.constantFrom(...PIECES, ...more, ...whole), { maxLength: 14 }).map((p) => p.join(''));
   it('every match of a sign contains one of them, so texts without any are skipped with the same verdict', () => {

@@ -31,7 +31,12 @@ export const INTERNAL_SIGNS: readonly InternalSign[] = [
     everywhere: true,
     needs: ['at '],
   },
-  { what: 'a Go panic', re: /goroutine \d+ \[|panic: runtime error/, everywhere: true },
+  {
+    what: 'a Go panic',
+    re: /goroutine \d+ \[|panic: runtime error/,
+    everywhere: true,
+    needs: ['goroutine ', 'panic: runtime error'],
+  },
   {
     what: 'a qualified exception class',
     re: /\b(?:[a-z][\w]*\.){2,}[A-Z]\w*(?:Exception|Error)\b/,
@@ -47,6 +52,7 @@ export const INTERNAL_SIGNS: readonly InternalSign[] = [
     what: 'an SQL state',
     re: /\bSQLSTATE\b|\bSQL state\b|\bORA-\d{5}\b|\bER_[A-Z_]{4,}\b|\bSQLITE_[A-Z]+\b/,
     everywhere: true,
+    needs: ['SQL', 'ORA-', 'ER_'],
   },
   {
     what: 'an SQL error',
