@@ -37,7 +37,9 @@ describe('the test proxies forward as Node fetch would, without its streams', ()
     const viaForward = await forwardFetch(`${base}${path}`, { ...init, redirect: 'manual' });
     const list = (h: { forEach(cb: (v: string, k: string) => void): void }) => {
       const out: string[] = [];
-      h.forEach((v, k) => out.push(`${k}: ${v}`));
+      h.forEach((v, k) => {
+        out.push(`${k}: ${v}`);
+      });
       return out.filter((l) => !/^(date|keep-alive|connection): /.test(l));
     };
     return [
