@@ -22,8 +22,46 @@ const MAX_LISTED = 8;
 let openApiValidator: Validator | undefined;
 let validatorTurn: Promise<unknown> = Promise.resolve();
 
+type Validation = Awaited<ReturnType<Validator['validate']>>;
+
+/**
+ * Verdicts of documents validated before, by text: a run fetches the same document as the run before
+ * it against the same deployment, and in-process targets differ only in their loopback port. The port
+ * of a top-level server URL on 127.0.0.1 is left out of the key: the schema's uri-reference format
+ * reads any port digits alike, so the verdict is the same.
+ */
+const validations = new Map<string, Promise<Validation>>();
+const VALIDATIONS_KEPT = 8;
+const LOOPBACK_PORT = /^(https?:\/\/127\.0\.0\.1:)\d{1,5}(?=\/|$)/;
+
+function validationKey(doc: object): string {
+  const servers = (doc as { servers?: unknown }).servers;
+  if (!Array.isArray(servers)) return JSON.stringify(doc);
+  const same = servers.map((s) =>
+    s && typeof s === 'object' && typeof (s as { url?: unknown }).url === 'string'
+      ? { ...s, url: (s as { url: string }).url.replace(LOOPBACK_PORT, '$1<port>') }
+      : s,
+  );
+  return JSON.stringify({ ...doc, servers: same });
+}
+
+/** The document checked against the OpenAPI 3.1 schema (once per document text), a copy of the verdict. */
+function validateOpenApi(doc: object): Promise<Validation> {
+  const key = validationKey(doc);
+  let verdict = validations.get(key);
+  if (!verdict) {
+    verdict = validateOnce(doc);
+    if (validations.size >= VALIDATIONS_KEPT) validations.delete(validations.keys().next().value as string);
+    validations.set(key, verdict);
+    verdict.catch(() => validations.delete(key));
+  }
+  return verdict.then((result) =>
+    Array.isArray(result.errors) ? { ...result, errors: [...result.errors] } : { ...result },
+  );
+}
+
 /** The document checked against the OpenAPI 3.1 schema, errors copied out before the next turn. */
-function validateOpenApi(doc: object): Promise<Awaited<ReturnType<Validator['validate']>>> {
+function validateOnce(doc: object): Promise<Validation> {
   const turn = validatorTurn.then(async () => {
     openApiValidator ??= new Validator();
     const result = await openApiValidator.validate(structuredClone(doc) as Record<string, unknown>);

@@ -14,6 +14,7 @@ import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfD
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
 import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
 import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
+import { forwardFetch } from '../test-support/forward-fetch.ts';
 import { pipeLines } from '../test-support/pipe-lines.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
@@ -234,7 +235,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       return sendJson(req, res, early.status, head, writeJson(JSON.stringify(early.json), c.wire), c.wire);
     }
     const query = search.toString();
-    const upstream = await fetch(`${upstreamBase()}${inward(path)}${query ? `?${query}` : ''}`, {
+    const upstream = await forwardFetch(`${upstreamBase()}${inward(path)}${query ? `?${query}` : ''}`, {
       method: req.method ?? 'GET',
       headers,
       ...(sent !== undefined ? { body: sent } : {}),

@@ -1,8 +1,11 @@
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../client/http-client.ts';
 import type { RunResult } from '../runner/run.ts';
 import { runConformance } from '../runner/run.ts';
 import { ALT_VARIANTS, declaredProfile } from './alt-choices.ts';
 import { altChoicesTarget } from './alt-target.ts';
+import { kitFetch } from '../test-support/kit-fetch.ts';
 
 /** A fixture client with a secret (client credentials), released for the simulator's default tenant. */
 const CLIENT = { clientId: 'harbour-backend', clientSecret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60' };
@@ -24,13 +27,25 @@ describe.concurrent.each(ALT_VARIANTS.map((c) => [c.name, c] as const))(
   'alternative deployment %s',
   (_name, choices) => {
     let target: Awaited<ReturnType<typeof altChoicesTarget>>;
+    // The kit's client as undici's fetch sends and reads (kit-fetch.test.ts) at a third of its CPU; the
+    // default fetch itself is run end to end by cli.e2e and alt-choices.
+    const agent = new Agent();
+    const fetch: FetchLike = kitFetch(agent);
     beforeAll(async () => {
       target = await altChoicesTarget(choices);
     });
-    afterAll(() => target.close());
+    afterAll(async () => {
+      await agent.close();
+      await target.close();
+    });
 
     it('passes with only a token and a tenant (no profile)', SEQUENTIAL, async () => {
-      const result = await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
+      const result = await runConformance({
+        baseUrl: target.baseUrl,
+        token: target.token,
+        tenant: target.tenant,
+        fetch,
+      });
       expect(mustFailures(result)).toEqual([]);
       expect(result.exitCode).toBe(0);
     });
@@ -42,6 +57,7 @@ describe.concurrent.each(ALT_VARIANTS.map((c) => [c.name, c] as const))(
         const result = await runConformance({
           baseUrl: target.baseUrl,
           altBaseUrl: target.altBaseUrl,
+          fetch,
           token: target.token,
           tenant: target.tenant,
           deploymentProfile: declaredProfile(choices),
@@ -61,7 +77,7 @@ describe.concurrent.each(ALT_VARIANTS.map((c) => [c.name, c] as const))(
     });
 
     it('passes with client credentials, finding the token endpoint by discovery', SEQUENTIAL, async () => {
-      const result = await runConformance({ baseUrl: target.baseUrl, tenant: target.tenant, ...CLIENT });
+      const result = await runConformance({ baseUrl: target.baseUrl, tenant: target.tenant, ...CLIENT, fetch });
       expect(mustFailures(result)).toEqual([]);
       expect(result.exitCode).toBe(0);
       expect(result.notices.join('\n')).toMatch(/token endpoint .* RFC 8414 metadata/);

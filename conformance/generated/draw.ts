@@ -57,6 +57,24 @@ export function patternLength(pattern: RegExp): { min: number; max: number } | u
   return m ? { min: Number(m[1]), max: Number(m[2]) } : undefined;
 }
 
+/** Built arbitraries by pattern: building one tokenises the pattern and precomputes its shrink slices. */
+const matchingArbs = new Map<string, fc.Arbitrary<string>>();
+
+/**
+ * fast-check's stringMatching for `pattern`, built once per pattern in a process (an arbitrary is
+ * immutable: sampling it with the same seed gives the same values whether it is new or reused).
+ * @example draw(matchingArb(/^[a-z]{1,8}$/), 42, 'word') // the same word on every run with seed 42
+ */
+export function matchingArb(pattern: RegExp): fc.Arbitrary<string> {
+  const key = `${pattern.flags}/${pattern.source}`;
+  let arb = matchingArbs.get(key);
+  if (!arb) {
+    arb = fc.stringMatching(pattern);
+    matchingArbs.set(key, arb);
+  }
+  return arb;
+}
+
 /** `count` texts matching `pattern` (fast-check's stringMatching), for the accepted side of a pattern. */
 export const matching = (pattern: RegExp, runSeed: number, name: string, count: number) =>
-  draw(fc.stringMatching(pattern), runSeed, name, count);
+  draw(matchingArb(pattern), runSeed, name, count);

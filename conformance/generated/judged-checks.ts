@@ -8,7 +8,7 @@ import { contractDataRule, idempotencyKeyEchoRule, requestEchoRule } from '../ru
 import type { ResponseRule } from '../rules/response-rules.ts';
 import { creationBase, postConnection } from '../checks/support/connections.ts';
 import { knownPair, successSamples } from '../checks/support/samples.ts';
-import { draw } from './draw.ts';
+import { draw, matchingArb } from './draw.ts';
 import { operations } from './request-fields.ts';
 import { must } from '../runner/invariant.ts';
 import { listAgreementProblems, type Routed } from '../rules/list-agreement.ts';
@@ -53,7 +53,7 @@ async function makeEchoCalls(ctx: CheckContext) {
     }
   }
   if (ctx.profile !== 'full') return;
-  const [operation] = draw(fc.stringMatching(/^[a-z]{3,10}\.[a-z]{3,10}$/), ctx.seed, 'echo.operation');
+  const [operation] = draw(matchingArb(/^[a-z]{3,10}\.[a-z]{3,10}$/), ctx.seed, 'echo.operation');
   await ctx.call('POST', path('createIdempotencyKey'), { json: { operation } });
   const base = await creationBase(ctx);
   // One creation per value of the enumeration, so an environment stored or answered as another is seen

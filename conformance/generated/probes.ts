@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ErrorCode } from '../../simulator/contract/errors.ts';
-import { classComplement, draw, matching, patternLength, textOf, wrongTypeOf } from './draw.ts';
+import { classComplement, draw, matching, matchingArb, patternLength, textOf, wrongTypeOf } from './draw.ts';
 import type { FieldType, Operation, RequestField } from './request-fields.ts';
 import { must } from '../runner/invariant.ts';
 
@@ -160,7 +160,7 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string)
       break;
     }
     case 'integer': {
-      const [word] = draw(fc.stringMatching(/^[a-z]{1,8}$/), seed, `${name}.word`);
+      const [word] = draw(matchingArb(/^[a-z]{1,8}$/), seed, `${name}.word`);
       out.push(refused('wrong-type', { value: word }, 'not a number'));
       out.push(refused('fraction', { value: '1.5' }, 'not a whole number'));
       if (t.min !== undefined) {
@@ -260,7 +260,7 @@ export function probesOf(op: Operation, seed: number, valid: (probeId: string) =
   const unknown = FIELD_LIST_IS_SCHEMA[op.route.id];
   if (unknown) {
     const [drawn] = draw(
-      fc.stringMatching(/^[a-z][a-zA-Z]{3,12}$/).filter((s) => !known.has(s)),
+      matchingArb(/^[a-z][a-zA-Z]{3,12}$/).filter((s) => !known.has(s)),
       seed,
       `${op.route.id}.unknown`,
     );

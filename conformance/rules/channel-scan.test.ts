@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanText } from './channel-scan.ts';
+import { INTERNAL_SIGNS } from './internal-details.ts';
 
 const none = { secrets: [], error: false };
 
@@ -40,5 +42,68 @@ describe('scanning what the kit received for secrets and internals', () => {
     expect(
       scanText('ECONNREFUSED 10.0.3.17:5432', { secrets: [], error: false, legalHosts: ['127.0.0.1'] }),
     ).not.toEqual([]);
+  });
+});
+
+describe("a sign's needed literals", () => {
+  const PIECES = [
+    'at ',
+    'at',
+    ' ',
+    '\n',
+    '  ',
+    'async ',
+    'handler',
+    '(',
+    ')',
+    '/srv/app.ts',
+    ':12',
+    ':5',
+    'node:internal/x',
+  ];
+  const more = [
+    'Api.java',
+    'org.',
+    'acme.',
+    'db.',
+    'Conflict',
+    'Exception',
+    'Error',
+    'postgres',
+    'redis',
+    '://',
+    ':/',
+    'u@h',
+  ];
+  // Whole matches too, so each sign matches often and a wrong literal shows.
+  const whole = [
+    'org.acme.Conflict',
+    'at handler (/srv/app.ts:12:5)',
+    '\n  at x(',
+    'at a.B(Api.java:3)',
+    'redis://u@h',
+    'SQLSTATE',
+    'SQL state',
+    'ORA-12345',
+    'ER_DUP_ENTRY',
+    'SQLITE_BUSY',
+    'goroutine 1 [',
+    'panic: runtime error',
+  ];
+  const texts = fc.array(fc.constantFrom(...PIECES, ...more, ...whole), { maxLength: 14 }).map((p) => p.join(''));
+  it('every match of a sign contains one of them, so texts without any are skipped with the same verdict', () => {
+    const signs = INTERNAL_SIGNS.filter((s) => s.needs);
+    expect(signs.length).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(texts, (text) => {
+        for (const s of signs)
+          if (s.re.test(text))
+            expect(
+              (s.needs ?? []).some((n) => text.includes(n)),
+              s.what,
+            ).toBe(true);
+      }),
+      { numRuns: 3000, seed: 11 },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { INTERNAL_SIGNS } from './internal-details.ts';
-import { revealsSecret } from './leaks.ts';
+import { mayRevealAny, revealsSecret } from './leaks.ts';
 
 /** A secret of the run and what to call it in a report (never the value). */
 export interface KnownSecret {
@@ -29,19 +29,63 @@ const MIN_SECRET = 6;
  * @example scanText('at handler (/srv/app/db.ts:12:5)', { secrets: [], error: false }) // ['a JavaScript stack frame: "at handler (/srv/app/db.ts:12:5)"']
  */
 export function scanText(text: string, o: ScanOptions): string[] {
+  if (text.length < LARGE) return scanOnce(text, o);
+  const key = [
+    o.error,
+    ...o.secrets.flatMap((s) => [s.value, s.what]),
+    '',
+    ...(o.legal ?? []),
+    '',
+    ...(o.legalHosts ?? []),
+    text,
+  ].join('\0');
+  let found = largeScans.get(key);
+  if (!found) {
+    found = scanOnce(text, o);
+    if (largeScans.size >= LARGE_SCANS) largeScans.delete(largeScans.keys().next().value as string);
+    largeScans.set(key, found);
+  }
+  return [...found];
+}
+
+/**
+ * Texts at least this long are scanned once per process for the same options: a run fetches the
+ * OpenAPI document (~160 KB) several times, unchanged, and the scan is a pure function of its input.
+ */
+const LARGE = 16 * 1024;
+const LARGE_SCANS = 16;
+const largeScans = new Map<string, string[]>();
+
+/** Any port of a legal host, by host (built once: every exchange of a run is scanned with the same hosts). */
+const hostPatterns = new Map<string, RegExp>();
+function hostPattern(host: string): RegExp {
+  let re = hostPatterns.get(host);
+  if (!re) {
+    re = new RegExp(`(?<![\\w.-])${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d{2,5}\\b`, 'g');
+    if (hostPatterns.size >= 64) hostPatterns.clear();
+    hostPatterns.set(host, re);
+  }
+  return re;
+}
+
+function scanOnce(text: string, o: ScanOptions): string[] {
   const found: string[] = [];
-  for (const s of o.secrets) if (s.value.length >= MIN_SECRET && revealsSecret(text, s.value)) found.push(s.what);
+  const long = o.secrets.filter((s) => s.value.length >= MIN_SECRET);
+  if (
+    mayRevealAny(
+      text,
+      long.map((s) => s.value),
+    )
+  )
+    for (const s of long) if (revealsSecret(text, s.value)) found.push(s.what);
   let cleaned = text;
-  for (const l of o.legal ?? []) if (l.length >= 4) cleaned = cleaned.split(l).join(' ');
-  for (const h of o.legalHosts ?? [])
-    cleaned = cleaned.replace(
-      new RegExp(`(?<![\\w.-])${h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d{2,5}\\b`, 'g'),
-      ' ',
-    );
+  for (const l of o.legal ?? []) if (l.length >= 4) cleaned = cleaned.replaceAll(l, ' ');
+  for (const h of o.legalHosts ?? []) cleaned = cleaned.replace(hostPattern(h), ' ');
   for (const sign of INTERNAL_SIGNS) {
     if (!o.error && !sign.everywhere) continue;
-    const m = sign.re.exec(cleaned);
-    if (m) found.push(`${sign.what}: ${JSON.stringify(m[0].slice(0, 80))}`);
+    if (sign.needs && !sign.needs.some((n) => cleaned.includes(n))) continue;
+    const m = sign.find ? sign.find(cleaned) : sign.re.exec(cleaned)?.[0];
+    if (m !== undefined) found.push(`${sign.what}: ${JSON.stringify(m.slice(0, 80))}`);
   }
   return found;
 }

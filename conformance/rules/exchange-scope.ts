@@ -21,6 +21,18 @@ let compiled: { route: RouteDef; re: RegExp }[] | undefined;
  * @example routeOf(ex, ['http://127.0.0.1:4010'])?.id // 'listProviders' for GET …/api/public/v1/providers?category=pos
  */
 export function routeOf(ex: Exchange, bases: readonly string[]): RouteDef | undefined {
+  // Several rules ask for every exchange of the run: the answer is remembered per exchange and bases.
+  const key = bases.join(' ');
+  const seen = routes.get(ex);
+  if (seen && seen.key === key) return seen.route;
+  const route = findRoute(ex, bases);
+  routes.set(ex, { key, route });
+  return route;
+}
+
+const routes = new WeakMap<Exchange, { key: string; route: RouteDef | undefined }>();
+
+function findRoute(ex: Exchange, bases: readonly string[]): RouteDef | undefined {
   const base = bases.find((b) => ex.url.startsWith(`${b}${BASE_PATH}`));
   if (!base) return undefined;
   const path = new URL(ex.url).pathname.replace(/\/+$/, '') || '/';
@@ -36,11 +48,18 @@ const header = (headers: Record<string, string>, name: string) =>
  * @example sentCredentials(ex) // true for a call made with the run's token and tenant
  */
 export function sentCredentials(ex: Exchange): boolean {
-  return (
-    /^\s*bearer\s+\S+/i.test(header(ex.requestHeaders, 'authorization') ?? '') &&
-    Boolean(header(ex.requestHeaders, 'x-service-tenant'))
-  );
+  // Every rule asks for every exchange: the answer is remembered per exchange (what was sent stays).
+  let sent = credentialed.get(ex);
+  if (sent === undefined) {
+    sent =
+      /^\s*bearer\s+\S+/i.test(header(ex.requestHeaders, 'authorization') ?? '') &&
+      Boolean(header(ex.requestHeaders, 'x-service-tenant'));
+    credentialed.set(ex, sent);
+  }
+  return sent;
 }
+
+const credentialed = new WeakMap<Exchange, boolean>();
 
 /**
  * The answer should carry an envelope: a JSON route (not the OpenAPI document, not the stream) that

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bearerOf, findLeaks } from './leaks.ts';
+import { bearerOf, findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
 
 describe('findLeaks', () => {
   it('finds stack traces and paths of common runtimes', () => {
@@ -35,5 +36,27 @@ describe('findLeaks', () => {
     ).toEqual(['the bearer token']);
     expect(bearerOf({ Authorization: 'Bearer abc.def' })).toBe('abc.def');
     expect(bearerOf({ authorization: 'Basic xyz' })).toBeUndefined();
+  });
+});
+
+describe('mayRevealAny: one scan before the per-secret search', () => {
+  const secrets = ['ncs_at_0123456789abcdefghijklmnop', 'hk-sandbox-secret-5f2c9a7e1b3d4c60', 'a.b*c+d?', 'short1'];
+  const pieces = secrets.flatMap((s) => [s, s.slice(0, 10), s.slice(5, 21), s.slice(8, 24), s.slice(3, 9)]);
+  it('is true whenever revealsSecret finds any of the secrets (texts made of their pieces)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 6 })), { maxLength: 8 }),
+        (parts) => {
+          const text = parts.join('');
+          const revealed = secrets.some((s) => revealsSecret(text, s));
+          if (revealed) expect(mayRevealAny(text, secrets)).toBe(true);
+        },
+      ),
+      { numRuns: 2000, seed: 3 },
+    );
+  });
+  it('is false for a text holding no piece of any secret, and for no secrets', () => {
+    expect(mayRevealAny('{"ok":true,"data":{"count":3}}', secrets)).toBe(false);
+    expect(mayRevealAny('anything', [])).toBe(false);
   });
 });

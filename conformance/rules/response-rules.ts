@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { findLeaks, revealsSecret } from './leaks.ts';
+import { findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
 import { carriesEnvelope, type ExchangeInfo } from './exchange-scope.ts';
 
 /**
@@ -112,7 +112,13 @@ export const requestIdHeaderRule: ResponseRule = (ex) => {
 export const noLeaksRule: ResponseRule = (ex, { secrets }) => {
   const headers = Object.values(ex.headers).join('\n');
   const leaks = findLeaks(`${headers}\n${ex.status >= 400 ? ex.text : ''}`, [...secrets]);
-  if (ex.status < 400)
+  if (
+    ex.status < 400 &&
+    mayRevealAny(
+      ex.text,
+      secrets.map((s) => s.value),
+    )
+  )
     for (const s of secrets) if (revealsSecret(ex.text, s.value) && !leaks.includes(s.what)) leaks.push(s.what);
   return leaks.length > 0 ? `the answer reveals ${leaks.join(', ')}` : undefined;
 };

@@ -17,10 +17,14 @@ export async function pipeLines(
   const decoder = new TextDecoder();
   if (body)
     for await (const chunk of body) {
+      // The client went away (the kit closes a stream once it has read enough): stop pumping, which
+      // ends the upstream stream too. Writing on made an error per chunk for as long as the simulator
+      // streamed, and every stream the kit had closed kept its upstream subscription open.
+      if (res.destroyed) return;
       rest += decoder.decode(chunk as Uint8Array, { stream: true });
       const cut = rest.lastIndexOf('\n') + 1;
       if (cut > 0) res.write(rewrite(rest.slice(0, cut)));
       rest = rest.slice(cut);
     }
-  res.end(rewriteRest(rest));
+  if (!res.destroyed) res.end(rewriteRest(rest));
 }

@@ -61,6 +61,13 @@ export interface ControlPlaneOptions {
 }
 
 /**
+ * The document the control plane's router matches and validates with, one per process: routing reads
+ * paths and schemas only, not `servers` (which name each sandbox's port), and building it cost every
+ * sandbox some 40 ms of CPU. The published document (GET /_sandbox/openapi.json) keeps its servers.
+ */
+let routingDocument: OpenApiDocument | undefined;
+
+/**
  * The sandbox control plane mounted at /_sandbox, guarded by the admin token; answers in the interface's
  * envelopes. Routed and validated like the interface: the core router over the control plane's own
  * OpenAPI document, the route-match, admin-auth and validate steps.
@@ -68,10 +75,9 @@ export interface ControlPlaneOptions {
  */
 export function createControlPlaneMount(opts: ControlPlaneOptions): Mount {
   // Built on the first control-plane request, not at start-up: most runs never call the control plane.
-  let document: OpenApiDocument | undefined;
   const controlDocument = () => {
-    document ??= buildControlPlaneDocument(CONTROL_ROUTES, opts.servers) as OpenApiDocument;
-    return document;
+    routingDocument ??= buildControlPlaneDocument(CONTROL_ROUTES) as OpenApiDocument;
+    return routingDocument;
   };
   // The published document adds POST /_sandbox/runs, which app/runs.ts answers before this mount.
   let docJson: string | undefined;

@@ -90,10 +90,19 @@ export function createOpenApiBackend(doc: OpenApiDocument, opts: { useDefaults?:
 }
 
 /** Initialised backends and their compiled validators, by document text (the oldest dropped first). */
-const backends = new Map<
-  string,
-  { backend: Promise<OpenAPIBackend>; fastValidation: Map<string, FastValidation | undefined> }
->();
+interface SharedBackend {
+  backend: Promise<OpenAPIBackend>;
+  fastValidation: Map<string, FastValidation | undefined>;
+  /**
+   * Matches by route table, then by `method path`: matching depends on the document and the table
+   * only, and a new sandbox's router otherwise matched every path anew (openapi-backend rebuilds its
+   * operation list and a RegExp per template on every match).
+   */
+  matches: WeakMap<readonly RouteDef[], Map<string, RouteMatch>>;
+  /** The Allow list of a path, by path. */
+  allows: Map<string, string>;
+}
+const backends = new Map<string, SharedBackend>();
 const SHARED_BACKENDS = 8;
 
 /**
@@ -102,11 +111,18 @@ const SHARED_BACKENDS = 8;
  * 300 ms of CPU each. Matching and validation keep no state per request, so sharing is safe.
  */
 function sharedBackend(doc: OpenApiDocument, useDefaults: boolean) {
-  const key = `${useDefaults} ${JSON.stringify(doc)}`;
+  // Without `servers`: openapi-backend matches paths only, and a sandbox's servers name its own port, so
+  // keyed with them every sandbox on a new port compiled the same validators again.
+  const key = `${useDefaults} ${JSON.stringify({ ...doc, servers: undefined })}`;
   let entry = backends.get(key);
   if (!entry) {
     const backend = createOpenApiBackend(doc, { useDefaults });
-    entry = { backend: backend.init().then(() => backend), fastValidation: new Map() };
+    entry = {
+      backend: backend.init().then(() => backend),
+      fastValidation: new Map(),
+      matches: new WeakMap(),
+      allows: new Map(),
+    };
     const oldest = backends.keys().next().value;
     if (backends.size >= SHARED_BACKENDS && oldest !== undefined) backends.delete(oldest);
     backends.set(key, entry);
@@ -124,22 +140,31 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
   let backend: OpenAPIBackend | undefined;
   let ready: Promise<void> | undefined;
   let fastValidation = new Map<string, FastValidation | undefined>();
+  const table = opts.routes ?? ROUTES;
+  let allowCache = new Map<string, string>();
+  // matchOperation rebuilds the operation list and compiles a RegExp per template on every call;
+  // a match depends only on method and path, so hits are remembered (bounded: oldest dropped first),
+  // shared by every router of the same document and route table.
+  let matchCache = new Map<string, RouteMatch>();
   const start = async () => {
     const shared = sharedBackend(typeof doc === 'function' ? doc() : doc, opts.useDefaults ?? false);
     backend = await shared.backend;
     fastValidation = shared.fastValidation;
+    allowCache = shared.allows;
+    let matches = shared.matches.get(table);
+    if (!matches) {
+      matches = new Map();
+      shared.matches.set(table, matches);
+    }
+    matchCache = matches;
   };
   const api = () => {
     if (!backend) throw new Error('the router is used before its ready promise settled');
     return backend;
   };
-  const byId = new Map((opts.routes ?? ROUTES).map((r) => [r.id, r]));
+  const byId = new Map(table.map((r) => [r.id, r]));
   const unknownPath = opts.unknownPath ?? PUBLIC_ANSWERS.unknownPath;
   const wrongMethod = opts.wrongMethod ?? PUBLIC_ANSWERS.wrongMethod;
-  const allowCache = new Map<string, string>();
-  // matchOperation rebuilds the operation list and compiles a RegExp per template on every call;
-  // a match depends only on method and path, so hits are remembered (bounded: oldest dropped first).
-  const matchCache = new Map<string, RouteMatch>();
 
   function allowedMethods(path: string): string {
     let allow = allowCache.get(path);
