@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sourcesHash } from './cli-bundle-setup.ts';
+import { sourcesHash } from './source-package.js';
 
-describe('sourcesHash (which cached ncs bundle a test run may reuse)', () => {
+describe('sourcesHash (which cached ncs bundle a start or a test run may use)', () => {
   const root = mkdtempSync(join(tmpdir(), 'ncs-sources-hash-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const write = (path: string, text: string) => {
