@@ -15,13 +15,18 @@
 // clock ticks (an edit of the same size within one tick keeps size and times), and `cp -p`, `tar`,
 // `rsync -a`, `touch -r` and editors that keep times write new content under old times. A start that
 // silently runs yesterday's code costs a developer far more than 13 ms, so content decides.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDirProblem, userCompileCacheDir } from './compile-cache.js';
+
+/**
+ * A built-in module without an ES import: importing one builds its facade by reading every export,
+ * which for node:child_process costs ~8 ms of CPU at every start (and crypto's lazy getters load web
+ * crypto); the launcher needs crypto's createHash, and child_process only on a miss.
+ */
+const builtin = (name) => process.getBuiltinModule(name);
 
 /** Folders whose files make the bundle; tests (`*.test.ts`), e2e suites and benchmarks are not in it. */
 const SOURCES = ['bin', 'simulator', 'conformance'];
@@ -47,12 +52,19 @@ export function sourcesHash(clone) {
     }
   };
   for (const dir of SOURCES) walk(join(root, dir), `${dir}/`);
-  const hash = createHash('sha256').update(`${root}\0`);
-  for (const file of files.sort())
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(join(root, file)))
-      .update('\0');
+  const hash = builtin('node:crypto').createHash('sha256').update(`${root}\0`);
+  // One reused buffer: no allocation and no fstat per file (~10 % of the check's CPU against readFileSync).
+  const buffer = Buffer.allocUnsafe(1 << 16);
+  for (const file of files.sort()) {
+    hash.update(`${file}\0`);
+    const fd = openSync(join(root, file), 'r');
+    try {
+      for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) hash.update(buffer.subarray(0, n));
+    } finally {
+      closeSync(fd);
+    }
+    hash.update('\0');
+  }
   return hash.digest('hex').slice(0, 20);
 }
 
@@ -122,7 +134,7 @@ function buildInBackground(root, dir, key, env) {
   try {
     const log = env.NCS_BUNDLE_LOG ? openSync(env.NCS_BUNDLE_LOG, 'a') : 'ignore';
     const builder = fileURLToPath(new URL('./source-package-build.ts', import.meta.url));
-    const child = spawn(process.execPath, [builder, root, dir, key], {
+    const child = builtin('node:child_process').spawn(process.execPath, [builder, root, dir, key], {
       detached: true,
       stdio: ['ignore', log, log],
       env,
