@@ -57,7 +57,15 @@ export function sourcesHash(clone) {
   const buffer = Buffer.allocUnsafe(1 << 16);
   for (const file of files.sort()) {
     hash.update(`${file}\0`);
-    const fd = openSync(join(root, file), 'r');
+    let fd;
+    try {
+      fd = openSync(join(root, file), 'r');
+    } catch (err) {
+      // node_modules/.package-lock.json is npm's; another package manager may not write it
+      if (err.code !== 'ENOENT' || !ALSO.includes(file)) throw err;
+      hash.update('\0missing\0');
+      continue;
+    }
     try {
       for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) hash.update(buffer.subarray(0, n));
     } finally {
@@ -93,6 +101,14 @@ export function packagesDir(env = process.env) {
  * @example const main = sourceBundle('/work/clone'); if (main) await import(pathToFileURL(main).href);
  */
 export function sourceBundle(root, env = process.env) {
+  try {
+    return cachedOrBuilding(root, env);
+  } catch {
+    return undefined; // whatever fails here, the sources still run
+  }
+}
+
+function cachedOrBuilding(root, env) {
   const dir = packagesDir(env);
   if (!dir) return undefined;
   const key = sourcesHash(root);

@@ -33,6 +33,22 @@ describe('sourcesHash (which cached ncs bundle a start or a test run may use)', 
     }
   });
 
+  it('works without npm’s node_modules/.package-lock.json (another package manager), and notices it appear', () => {
+    const other = mkdtempSync(join(tmpdir(), 'ncs-sources-hash-'));
+    try {
+      for (const dir of ['bin', 'simulator', 'conformance', 'fixtures'])
+        mkdirSync(join(other, dir), { recursive: true });
+      writeFileSync(join(other, 'package.json'), '{}');
+      writeFileSync(join(other, 'fixtures/hospitality.json'), '{}');
+      const without = sourcesHash(other);
+      mkdirSync(join(other, 'node_modules'));
+      writeFileSync(join(other, 'node_modules/.package-lock.json'), '{}');
+      expect(sourcesHash(other)).not.toBe(without);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('ignores tests, end-to-end suites and benchmarks, which are not in the bundle', () => {
     const before = sourcesHash(root);
     write('simulator/app/serve.test.ts', 'it();');
