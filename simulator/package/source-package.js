@@ -33,6 +33,8 @@ const SOURCES = ['bin', 'simulator', 'conformance'];
 const SKIPPED_NAMES = ['e2e', 'bench'];
 /** Files beside them the package carries or is built with (node_modules/.package-lock.json: the installed versions). */
 const ALSO = ['package.json', 'fixtures/hospitality.json', 'node_modules/.package-lock.json'];
+/** How often a running `ncs` of a cached bundle marks its package as in use. */
+const IN_USE_TOUCH_MS = 30 * 60_000;
 /** A build taking longer than this was killed: its lock no longer holds. */
 const STALE_BUILD_MS = 10 * 60_000;
 
@@ -116,14 +118,26 @@ function cachedOrBuilding(root, env) {
   const main = join(pkg, 'dist', 'cli', 'ncs-main.js');
   try {
     statSync(main);
-    const now = new Date();
-    utimesSync(pkg, now, now); // in use: not removed as unused
+    touch(pkg);
+    // In use while this process runs (a server may run for days, and reads files beside the bundle and
+    // requires dependencies through its node_modules link): builds remove packages untouched for 2 h.
+    setInterval(() => touch(pkg), IN_USE_TOUCH_MS).unref();
     return main;
   } catch {
     // not built (yet)
   }
   buildInBackground(root, dir, key, env);
   return undefined;
+}
+
+/** Marks a package folder as used now; never throws. */
+function touch(pkg) {
+  try {
+    const now = new Date();
+    utimesSync(pkg, now, now);
+  } catch {
+    // removed meanwhile: nothing to keep
+  }
 }
 
 /** Starts the detached build of `key` unless one holds its lock or it failed before; never throws. */
