@@ -166,6 +166,7 @@ function buildInBackground(root, dir, key, env) {
     const builder = fileURLToPath(new URL('./source-package-build.ts', import.meta.url));
     const child = builtin('node:child_process').spawn(process.execPath, [builder, root, dir, key], {
       detached: true,
+      windowsHide: true,
       stdio: ['ignore', log, log],
       env,
       cwd: root,
