@@ -51,10 +51,14 @@ async function ncs(...args: string[]): Promise<Run> {
 }
 
 async function ncsWith(extra: Record<string, string>, ...args: string[]): Promise<Run> {
+  return start(join(clone, 'bin/ncs.mjs'), extra, args);
+}
+
+async function start(entry: string, extra: Record<string, string>, args: string[]): Promise<Run> {
   const out = join(dir, `loaded-${Math.random()}.txt`);
   const child = spawn(
     process.execPath,
-    ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, join(clone, 'bin/ncs.mjs'), ...args],
+    ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, entry, ...args],
     { env: { ...env, ...extra, LOADED_OUT: out }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -95,6 +99,9 @@ describe('bin/ncs.mjs and the bundle of the clone’s sources', () => {
     const next = await ncs('--version');
     expect([next.code, next.stdout, next.stderr]).toEqual([0, '0.1.0\n', '']);
     expect(ran(next)).toEqual({ bundle: true, sources: false });
+    // `node bin/ncs.ts`, the documented entry, goes through bin/ncs.mjs.
+    const ts = await start(join(clone, 'bin/ncs.ts'), {}, ['--version']);
+    expect([ts.code, ts.stdout, ran(ts)]).toEqual([0, '0.1.0\n', { bundle: true, sources: false }]);
     // The opt-out: the TypeScript sources, bundle or not.
     const opted = await ncsWith({ NCS_FROM_SOURCES: '1' }, '--version');
     expect([opted.code, opted.stdout, ran(opted)]).toEqual([0, '0.1.0\n', { bundle: false, sources: true }]);
