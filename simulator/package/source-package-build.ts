@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { setPriority } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packagesDir, sourcesHash } from './source-package.js';
 
@@ -76,8 +76,6 @@ export async function ensureSourcePackage(root: string): Promise<string | undefi
  * their locks and failure marks. @example removeUnused(packagesDir()!)
  */
 export function removeUnused(dir: string): void {
-  // The folder test runs kept their packages in before clones started from them (2026-11-26).
-  rmSync(join(dirname(dir), 'test-bundles'), { recursive: true, force: true });
   const before = Date.now() - UNUSED_MS;
   for (const name of readdirSync(dir)) {
     try {
