@@ -18,7 +18,7 @@ it('ncs serve writes the compile cache once listening, so even a killed server l
   const cache = join(dir, 'cache');
   const ready = join(dir, 'ready.json');
   const child = spawn(process.execPath, [NCS_SOURCE_BIN, 'serve', '--port', '0', '--quiet', '--ready-file', ready], {
-    env: { ...process.env, NODE_COMPILE_CACHE: cache },
+    env: { ...process.env, NODE_COMPILE_CACHE: cache, NCS_FROM_SOURCES: '1' }, // the TypeScript modules, not the cached bundle
     stdio: 'ignore',
   });
   const exited = new Promise((r) => child.once('exit', r));
@@ -38,7 +38,8 @@ it('keeps the cache in the user’s own folder (0700), not a shared temp folder;
   const run = (extra: Record<string, string>) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, [NCS_SOURCE_BIN, 'openapi'], {
-        env: { ...env, HOME: home, XDG_CACHE_HOME: xdg, ...extra },
+        // From the sources (no bundle of them is looked for or built in this cache folder).
+        env: { ...env, HOME: home, XDG_CACHE_HOME: xdg, NCS_FROM_SOURCES: '1', ...extra },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';

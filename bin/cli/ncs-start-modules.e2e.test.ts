@@ -1,19 +1,26 @@
 // What `ncs serve` loads before its first answer (issue 23 item 27: the cold start). Each module is CPU
-// at every start; these are the ones the first answer does not need and that once crept back in.
+// at every start; these are the ones the first answer does not need and that once crept back in. A
+// clone's start runs the cached bundle of its sources when there is one (simulator/package/source-package.js):
+// the tests about the TypeScript modules start them with the opt-out, NCS_FROM_SOURCES=1.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
 import { waitForReadyFile } from '../../simulator/e2e/ready-file.ts';
+import { packagesDir, sourcesHash } from '../../simulator/package/source-package.js';
+import { buildSourcePackage } from '../../simulator/package/source-package-build.ts';
 
 /** What `npm run serve` and `npm run ncs` start. */
 const NCS_MJS = fileURLToPath(new URL('../ncs.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'ncs-start-modules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The TypeScript modules, whatever the cache holds. */
+const fromSources: NodeJS.ProcessEnv = { ...process.env, NCS_FROM_SOURCES: '1' };
 
 // Preloaded into the server: on SIGUSR2, writes Node's own internal modules (process.moduleLoadList)
 // to LOADED_OUT and, with `hooks`, every module loaded through the ESM loader (a load hook makes Node
@@ -29,6 +36,15 @@ process.on('SIGUSR2', () => writeFileSync(process.env.LOADED_OUT, [...seen, ...p
 
 /** Modules loaded by `ncs serve` from spawn until after its first answer of GET /api/public/v1. */
 async function loadedUntilFirstAnswer(opts: { hooks: boolean; env?: NodeJS.ProcessEnv }): Promise<string[]> {
+  return (await firstAnswer(opts)).loaded;
+}
+
+/** That list, and what the start printed by then. */
+async function firstAnswer(opts: {
+  hooks: boolean;
+  env?: NodeJS.ProcessEnv;
+  quiet?: boolean;
+}): Promise<{ loaded: string[]; stdout: string }> {
   const ready = join(dir, `ready-${Math.random()}.json`);
   const out = join(dir, `loaded-${Math.random()}.txt`);
   const child = spawn(
@@ -40,12 +56,14 @@ async function loadedUntilFirstAnswer(opts: { hooks: boolean; env?: NodeJS.Proce
       'serve',
       '--port',
       '0',
-      '--quiet',
+      ...(opts.quiet === false ? [] : ['--quiet']),
       '--ready-file',
       ready,
     ],
-    { env: { ...(opts.env ?? process.env), LOADED_OUT: out }, stdio: 'ignore' },
+    { env: { ...(opts.env ?? fromSources), LOADED_OUT: out }, stdio: ['ignore', 'pipe', 'ignore'] },
   );
+  let stdout = '';
+  child.stdout?.on('data', (c) => (stdout += c));
   const exited = new Promise((r) => child.once('exit', r));
   try {
     const { baseUrl } = await waitForReadyFile(ready);
@@ -54,7 +72,7 @@ async function loadedUntilFirstAnswer(opts: { hooks: boolean; env?: NodeJS.Proce
     await res.arrayBuffer();
     child.kill('SIGUSR2');
     for (let i = 0; i < 200 && !existsSync(out); i++) await sleep(25);
-    return readFileSync(out, 'utf8').split('\n');
+    return { loaded: readFileSync(out, 'utf8').split('\n'), stdout };
   } finally {
     child.kill('SIGKILL');
     await exited;
@@ -69,7 +87,7 @@ it('ncs serve answers its first request without Node’s bundled undici (an ES i
 
 it('npm run serve’s entry (bin/ncs.mjs) starts without Node’s TypeScript stripper once the compile cache is warm', async () => {
   // A compile cache of this test's own, in the user's cache folder as the entry chooses it.
-  const { NODE_COMPILE_CACHE: _, NODE_DISABLE_COMPILE_CACHE: __, ...env } = process.env;
+  const { NODE_COMPILE_CACHE: _, NODE_DISABLE_COMPILE_CACHE: __, ...env } = fromSources;
   env.XDG_CACHE_HOME = join(dir, 'xdg');
   const first = await loadedUntilFirstAnswer({ hooks: false, env }); // fills the cache
   expect(first.filter((m) => m.includes('internal/deps/amaro'))).not.toEqual([]); // the probe sees the stripper
@@ -90,7 +108,7 @@ process.on('exit', () => writeFileSync(process.env.LOADED_OUT, seen.join('\\n'))
     process.execPath,
     ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, NCS_MJS, '--version'],
     {
-      env: { ...process.env, LOADED_OUT: out },
+      env: { ...fromSources, LOADED_OUT: out },
       stdio: 'ignore',
     },
   );
@@ -102,3 +120,21 @@ process.on('exit', () => writeFileSync(process.env.LOADED_OUT, seen.join('\\n'))
   const simulator = /\/simulator\/(app\/(serve|sandbox|sandbox-state|create-core)\.ts|adapters\/|handlers\/)/;
   expect(loaded.filter((u) => simulator.test(u))).toEqual([]);
 }, 30_000);
+
+it('npm run serve runs the cached bundle of the clone’s current sources: none of its modules, and a banner still true', async () => {
+  // The bundle of these very sources, where the launcher looks (the test run's globalSetup built it already).
+  const bundles = packagesDir();
+  if (!bundles) return; // no usable cache folder: the launcher always runs the sources (the tests above)
+  await buildSourcePackage(ROOT, bundles, sourcesHash(ROOT));
+  const { NCS_FROM_SOURCES: _, ...env } = process.env;
+  const { loaded, stdout } = await firstAnswer({ hooks: true, env, quiet: false });
+  const main = join(bundles, sourcesHash(ROOT), 'dist/cli/ncs-main.js');
+  expect(loaded).toContain(pathToFileURL(main).href);
+  // The launcher's own modules, and no TypeScript module of the CLI or the simulator.
+  expect(loaded.filter((u) => u.startsWith(pathToFileURL(ROOT).href) && u.endsWith('.ts'))).toEqual([
+    pathToFileURL(join(ROOT, 'simulator/contract/node-version.ts')).href,
+  ]);
+  expect(loaded.filter((m) => m.includes('internal/deps/undici'))).toEqual([]);
+  // Started from a clone: `ncs` is on nobody's PATH there, whichever code runs.
+  expect(stdout).toMatch(/ {2}new token {3}npm run ncs -- token --base-url http:\/\/127\.0\.0\.1:\d+ /);
+}, 60_000);

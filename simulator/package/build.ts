@@ -3,8 +3,9 @@
 //   dist/cli/ncs-main.js                the whole CLI in one file (esbuild), so `ncs serve` starts
 //                                       without resolving hundreds of modules
 //   dist/cli/ncs.js                     the `ncs` bin: checks the Node version, then loads ncs-main.js
-// The repository itself runs from source (bin/ncs.mjs). `npm test` runs only the esbuild step (bundleCli,
-// the same options) into a temporary package for the CLI suites (simulator/test-support/cli-bundle-setup.ts).
+// A clone runs from its sources (bin/ncs.mjs), through a bundle of them that only the esbuild step
+// (bundleCli, the same options) builds into the user's cache (source-package.js); `npm test` runs the CLI
+// suites on that package (simulator/test-support/cli-bundle-setup.ts).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

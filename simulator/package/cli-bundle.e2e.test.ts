@@ -13,6 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NCS_BIN as bin, NCS_SOURCE_BIN as sourceBin, waitForReadyFile } from '../e2e/ready-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ncs-cli-bundle-'));
+/** The TypeScript sources themselves: bin/ncs.mjs would otherwise start this very bundle (source-package.js). */
+const fromSources = { ...process.env, NCS_FROM_SOURCES: '1' };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the bundled ncs command', () => {
@@ -91,7 +93,7 @@ describe('the bundled ncs command', () => {
   it('writes the same YAML document as the source CLI (yaml is required from the installed dependency)', () => {
     const args = ['openapi', '--format', 'yaml'];
     const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-    const source = spawnSync(process.execPath, [sourceBin, ...args], { encoding: 'utf8' });
+    const source = spawnSync(process.execPath, [sourceBin, ...args], { encoding: 'utf8', env: fromSources });
     expect(bundled.stderr).toBe('');
     expect(bundled.stdout).toMatch(/^openapi: 3\.1\.0\n/);
     expect([bundled.status, bundled.stdout]).toEqual([source.status, source.stdout]);
@@ -100,7 +102,7 @@ describe('the bundled ncs command', () => {
   it('answers a usage error exactly as the source CLI does', () => {
     const args = ['serve', '--no-such-option'];
     const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
-    const source = spawnSync(process.execPath, [sourceBin, ...args], { encoding: 'utf8' });
+    const source = spawnSync(process.execPath, [sourceBin, ...args], { encoding: 'utf8', env: fromSources });
     expect(bundled.stderr).toMatch(/no-such-option/);
     expect([bundled.status, bundled.stderr]).toEqual([source.status, source.stderr]);
   });

@@ -85,12 +85,16 @@ export async function runServe(
 }
 
 /**
- * How to call ncs where this one runs: from the sources of a clone (`node bin/ncs.ts`, this module a
- * .ts file) `ncs` is on nobody's PATH, so `npm run ncs --`; from the installed bundle, `npx ncs`.
+ * How to call ncs where this one runs: from a clone (`node bin/ncs.ts`, this module a .ts file, or the
+ * bundle of the clone's sources that bin/ncs.mjs started and marked) `ncs` is on nobody's PATH, so
+ * `npm run ncs --`; from the installed bundle, `npx ncs`.
  * @example ncsCommandHere('file:///app/node_modules/ncs-sandbox/dist/cli/ncs-main.js') // 'npx ncs'
  */
-export function ncsCommandHere(moduleUrl: string = import.meta.url): string {
-  return moduleUrl.endsWith('.ts') ? 'npm run ncs --' : 'npx ncs';
+export function ncsCommandHere(
+  moduleUrl: string = import.meta.url,
+  fromClone = (globalThis as Record<symbol, unknown>)[Symbol.for('ncs-sandbox.clone')] === true,
+): string {
+  return fromClone || moduleUrl.endsWith('.ts') ? 'npm run ncs --' : 'npx ncs';
 }
 
 /** How long a shutdown waits for requests in progress before cutting them. */

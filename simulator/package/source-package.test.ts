@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sourcesHash } from './cli-bundle-setup.ts';
+import { sourcesHash } from './source-package.js';
 
-describe('sourcesHash (which cached ncs bundle a test run may reuse)', () => {
+describe('sourcesHash (which cached ncs bundle a start or a test run may use)', () => {
   const root = mkdtempSync(join(tmpdir(), 'ncs-sources-hash-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const write = (path: string, text: string) => {
@@ -30,6 +30,22 @@ describe('sourcesHash (which cached ncs bundle a test run may reuse)', () => {
       const previous = sourcesHash(root);
       write(file, text);
       expect(sourcesHash(root), file).not.toBe(previous);
+    }
+  });
+
+  it('works without npm’s node_modules/.package-lock.json (another package manager), and notices it appear', () => {
+    const other = mkdtempSync(join(tmpdir(), 'ncs-sources-hash-'));
+    try {
+      for (const dir of ['bin', 'simulator', 'conformance', 'fixtures'])
+        mkdirSync(join(other, dir), { recursive: true });
+      writeFileSync(join(other, 'package.json'), '{}');
+      writeFileSync(join(other, 'fixtures/hospitality.json'), '{}');
+      const without = sourcesHash(other);
+      mkdirSync(join(other, 'node_modules'));
+      writeFileSync(join(other, 'node_modules/.package-lock.json'), '{}');
+      expect(sourcesHash(other)).not.toBe(without);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
     }
   });
 
