@@ -26,7 +26,8 @@ describe('ncs CLI', () => {
 
   it('ncs serve answers, writes the ready file, logs requests and stops cleanly on SIGTERM', async () => {
     const ready = join(dir, 'ready.json');
-    // From the sources, as `npm run serve` starts it: the clone's path end to end, and its banner.
+    // The clone's launcher, as `npm run serve` starts it (the cached bundle of the sources once built): the
+    // clone's path end to end, and its banner.
     const child = spawn(process.execPath, [NCS_SOURCE_BIN, 'serve', '--port', '0', '--ready-file', ready], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });

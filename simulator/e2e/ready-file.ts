@@ -9,14 +9,16 @@ import { type ReadyFile, waitForReadyFile as waitFor } from '../contract/ready-f
 //   one file (reused from the user's cache while no source changed). It is ready to serve on ~0.4 s of
 //   CPU where the sources need 0.6-0.8 s.
 // - NCS_SOURCE_BIN, the clone's launcher (bin/ncs.mjs, what `npm run serve` and `npm run ncs --` start):
-//   the Node version message, the compile cache, the modules a start loads; and the source path end to
-//   end once (the serve test of bin/cli/ncs.e2e.test.ts: start, answer, banner, SIGTERM).
+//   the Node version message, the compile cache, the modules a start loads, the cached bundle of the
+//   clone's sources it runs when one matches them (NCS_FROM_SOURCES=1 runs the TypeScript sources), and
+//   the clone's path end to end once (the serve test of bin/cli/ncs.e2e.test.ts: start, answer, banner,
+//   SIGTERM).
 // - NCS_TS_BIN, the `.ts` entry itself (`node bin/ncs.ts`), only where that entry is the subject.
 // simulator/package/cli-bundle.e2e.test.ts proves the two answer the same.
 
 /** The bundled ncs command of this test run (see above). */
 export const NCS_BIN: string = bundledNcs();
-/** The ncs command from the sources, as `npm run serve` / `npm run ncs --` start it. */
+/** The clone's launcher, as `npm run serve` / `npm run ncs --` start it (the sources, or their cached bundle). */
 export const NCS_SOURCE_BIN = fileURLToPath(new URL('../../bin/ncs.mjs', import.meta.url));
 /** `node bin/ncs.ts`: only for tests of that entry. */
 export const NCS_TS_BIN = fileURLToPath(new URL('../../bin/ncs.ts', import.meta.url));
