@@ -50,11 +50,12 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * Member names in RFC 8785 order (UTF-16 code units: what `<` compares). Objects of a request have a
- * handful of members: sorted in place by insertion, where Array#sort allocates a work area per call
- * (~0.8 KB of garbage per idempotent request, measured); larger objects use Array#sort.
+ * Member names in RFC 8785 order (UTF-16 code units: what `<` compares), sorted in place. Objects of a
+ * request have a handful of members: sorted by insertion, where Array#sort allocates a work area per
+ * call (~0.8 KB of garbage per idempotent request, measured); larger objects use Array#sort.
+ * @example sortKeys(['b', 'a']) // ['a', 'b']
  */
-function sortKeys(keys: string[]): string[] {
+export function sortKeys(keys: string[]): string[] {
   if (keys.length > 16) return keys.sort();
   for (let i = 1; i < keys.length; i++) {
     const k = keys[i] as string;
