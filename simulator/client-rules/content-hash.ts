@@ -16,11 +16,13 @@ export function contentHash(ctx: RequestContext): number {
   let query = '';
   for (const k in q) query += `${k}=${String(q[k])}&`;
   if (query) query = `?${query.split('&').sort().join('&')}`;
-  // The raw body parsed here, not ctx.body: a fault may answer before the pipeline parsed it, and
-  // the schema's defaults must not make a retry's content differ from its first attempt's.
+  // The body as sent, not ctx.body: the schema's defaults and coercions must not make a retry's
+  // content differ from its first attempt's. The validate step hands it over as it parsed it
+  // (ctx.bodyNote); a call answered before that (a fault, a refusal) is parsed here.
   const raw = ctx.req.body;
   let body = 0;
-  if (raw?.length)
+  if (ctx.bodyNote !== undefined) body = ctx.bodyNote;
+  else if (raw?.length)
     try {
       body = canonicalHash(JSON.parse(decoder.decode(raw)));
     } catch {

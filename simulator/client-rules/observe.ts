@@ -4,7 +4,7 @@ import type { AccessToken, RequestContext } from '../core/context.ts';
 import { isDataReply, type Reply } from '../core/reply.ts';
 import { defineStep, type Step } from '../core/step.ts';
 import type { PlainResponse, StreamSink, StreamSource } from '../core/types.ts';
-import { contentHash } from './content-hash.ts';
+import { canonicalHash, contentHash } from './content-hash.ts';
 import type { ClientBucket, Observations, StreamRecord } from './observation.ts';
 
 const STREAM_PATH = `${BASE_PATH}/stream`;
@@ -95,6 +95,8 @@ export function clientObserver(deps: ObserverDeps): Step {
     // One .then per call, no async wrapper: the step adds one promise and one small record.
     run(ctx, next) {
       const at = now();
+      // The validate step hashes the body it parses (see contentHash): parsed once per call.
+      ctx.noteBody = canonicalHash;
       // A give-up is timed on the clock the calls are timed on (a client gone already: at its arrival).
       const gone = ctx.req.clientGone;
       if (gone) {
