@@ -39,6 +39,40 @@ describe('the observer hook', () => {
     expect(bucket.calls.slice().map((c) => c.status)).toEqual([500, 200]);
     expect(rule('retry.only-after-failure').status).toBe('pass');
   });
+  it('notes a body by its content as sent, parsed once: key order and spacing do not count, other content does', async () => {
+    sandbox = createSandbox({ inspector: false });
+    const { token, tenant } = sandbox.issueToken(undefined, 3600);
+    const auth = { authorization: `Bearer ${token}`, 'x-service-tenant': tenant, 'service-version': '2026-07-01' };
+    let n = 0;
+    const create = (text: string) =>
+      handle({
+        method: 'POST',
+        path: '/api/public/v1/connections',
+        headers: { ...auth, 'idempotency-key': `content-key-${++n}-0001`, 'content-type': 'application/json' },
+        body: new TextEncoder().encode(text),
+      });
+    const { capabilities, connectorId, environment, scopeLabel } = CONNECTION;
+    expect((await create(JSON.stringify(CONNECTION))).status).toBe(200);
+    expect(
+      (await create(` ${JSON.stringify({ scopeLabel, capabilities, environment, connectorId }, null, 2)}`)).status,
+    ).toBe(200);
+    expect((await create(JSON.stringify({ ...CONNECTION, scopeLabel: 'Harbour Kitchen Pier' }))).status).toBe(200);
+    // A refusal before the body is parsed (a wrong content type) is hashed from the raw bytes the same way.
+    const refused = await handle({
+      method: 'POST',
+      path: '/api/public/v1/connections',
+      headers: { ...auth, 'idempotency-key': 'content-key-4-0001', 'content-type': 'text/plain' },
+      body: new TextEncoder().encode(JSON.stringify({ scopeLabel, capabilities, environment, connectorId })),
+    });
+    expect(refused.status).toBe(400);
+    const calls = sandbox.verdicts?.observations.buckets({ client: 'harbour-backend' })[0]?.calls.slice() ?? [];
+    const hashes = calls.map((c) => c.bodyHash);
+    expect(hashes).toHaveLength(4);
+    expect(hashes[0]).not.toBe(0);
+    expect(hashes[1]).toBe(hashes[0]);
+    expect(hashes[2]).not.toBe(hashes[0]);
+    expect(hashes[3]).toBe(hashes[0]);
+  });
   it('times calls on the sandbox clock: an advance between a 429 and its retry is waited time', async () => {
     sandbox = createSandbox({ inspector: false });
     const { token, tenant } = sandbox.issueToken(undefined, 3600);

@@ -1,15 +1,14 @@
-import { canonicalJson } from '../contract/canonical-json.ts';
 import { BASE_PATH } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { AccessToken, RequestContext } from '../core/context.ts';
 import { isDataReply, type Reply } from '../core/reply.ts';
 import { defineStep, type Step } from '../core/step.ts';
 import type { PlainResponse, StreamSink, StreamSource } from '../core/types.ts';
-import { bodyHash, type ClientBucket, type Observations, type StreamRecord, textHash } from './observation.ts';
+import { canonicalHash, contentHash } from './content-hash.ts';
+import type { ClientBucket, Observations, StreamRecord } from './observation.ts';
 
 const STREAM_PATH = `${BASE_PATH}/stream`;
 const ANONYMOUS = '(anonymous)';
-const decoder = new TextDecoder();
 
 export interface ObserverDeps {
   observations: Observations;
@@ -96,6 +95,8 @@ export function clientObserver(deps: ObserverDeps): Step {
     // One .then per call, no async wrapper: the step adds one promise and one small record.
     run(ctx, next) {
       const at = now();
+      // The validate step hashes the body it parses (see contentHash): parsed once per call.
+      ctx.noteBody = canonicalHash;
       // A give-up is timed on the clock the calls are timed on (a client gone already: at its arrival).
       const gone = ctx.req.clientGone;
       if (gone) {
@@ -208,28 +209,6 @@ function noteBrowser(
       tenant,
       client: token?.clientId ?? '(unknown)',
     });
-}
-
-/**
- * What the call asks for, as a hash: its query (sorted) and its body's canonical JSON, so that a retry
- * whose body was serialised anew is the same content (the service compares the same canonical form).
- */
-function contentHash(ctx: RequestContext): number {
-  const q = ctx.req.query;
-  let query = '';
-  for (const k in q) query += `${k}=${String(q[k])}&`;
-  if (query) query = `?${query.split('&').sort().join('&')}`;
-  // The raw body parsed here, not ctx.body: a fault may answer before the pipeline parsed it, and
-  // the schema's defaults must not make a retry's content differ from its first attempt's.
-  const raw = ctx.req.body;
-  let body = 0;
-  if (raw?.length)
-    try {
-      body = textHash(canonicalJson(JSON.parse(decoder.decode(raw))));
-    } catch {
-      body = bodyHash(raw);
-    }
-  return query ? textHash(query, body || 0x811c9dc5) : body;
 }
 
 function lookup(deps: ObserverDeps, authorization: string): AccessToken | undefined {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson, jsonString } from './canonical-json.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and writes no whitespace', () => {
@@ -37,6 +37,17 @@ describe('canonicalJson', () => {
   it('leaves out undefined members, turns undefined array items into null, uses toJSON', () => {
     expect(canonicalJson({ a: undefined, b: [undefined] })).toBe('{"b":[null]}');
     expect(canonicalJson({ d: new Date(0) })).toBe('{"d":"1970-01-01T00:00:00.000Z"}');
+  });
+  it('writes every string as JSON.stringify does, lone surrogates and controls included', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        expect(jsonString(s)).toBe(JSON.stringify(s));
+        expect(canonicalJson({ [s]: [s] })).toBe(`{${JSON.stringify(s)}:[${JSON.stringify(s)}]}`);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const s of ['', 'con_1', '"', '\\', '\u001f', '\u007f', '\ud800', '\udfff', '\ud83d\ude00', '\u2028'])
+      expect(jsonString(s)).toBe(JSON.stringify(s));
   });
   it('refuses what JSON cannot carry', () => {
     expect(() => canonicalJson(Number.NaN)).toThrow(TypeError);

@@ -42,6 +42,13 @@ export interface RequestContext {
   access?: Access;
   idempotencyKey?: string;
   replayed?: boolean;
+  /**
+   * Set by an observer that notes what a call asked for (the client rules): given the JSON body as
+   * parsed, before validation may coerce it, so a body is parsed once, not again by the observer.
+   */
+  noteBody?: (parsed: unknown) => number;
+  /** What noteBody answered (undefined: not called, or it threw). */
+  bodyNote?: number;
   /** Extra response headers collected along the way (rate limit, Allow, ...). */
   responseHeaders: Record<string, string>;
 }

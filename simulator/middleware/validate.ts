@@ -46,6 +46,11 @@ export function validateStep(router: Router) {
           throw new ApiError('invalid_request', { detail: 'The body is not valid JSON.' });
         }
         ctx.body = parsed.value;
+        // The content as sent, for an observer, before the validator coerces anything in place.
+        if (ctx.noteBody)
+          try {
+            ctx.bodyNote = ctx.noteBody(parsed.value);
+          } catch {}
       }
       router.validate(match, {
         method: req.method,
