@@ -9,33 +9,37 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds the longest files take in `npm test` on the project's two-core machine (2026-11-25: quiet-machine
- * runs, and same-hour runs of the files this round sped up; README "Development"). Files not listed count
- * as DEFAULT_E2E_SECONDS or DEFAULT_UNIT_SECONDS.
+ * Seconds the files over 5 s took in `npm test` on the project's two-core machine (2026-11-26, two workers,
+ * little else running; README "Development"). Files not listed count as DEFAULT_E2E_SECONDS or
+ * DEFAULT_UNIT_SECONDS.
  */
 export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
-  'conformance/e2e/alt-variants.e2e.test.ts': 45,
-  'simulator/e2e/client-verdicts/client-verdicts.e2e.test.ts': 29,
-  'simulator/e2e/shared/webhook-takeover.e2e.test.ts': 13,
-  'conformance/e2e/cli.e2e.test.ts': 16,
-  'conformance/e2e/violations-1.e2e.test.ts': 20,
-  'conformance/e2e/violations-2.e2e.test.ts': 21,
-  'conformance/e2e/violations-3.e2e.test.ts': 20,
-  'conformance/e2e/violations-4.e2e.test.ts': 20,
-  'simulator/e2e/reliability/data-dir.e2e.test.ts': 13,
-  'simulator/e2e/shared/store-failure.e2e.test.ts': 9,
-  'conformance/e2e/mutations.e2e.test.ts': 13,
-  'simulator/e2e/client-verdicts/unnamed-clients.e2e.test.ts': 15,
-  'simulator/e2e/client-verdicts/unnamed-clients-2.e2e.test.ts': 12,
-  'simulator/e2e/client-verdicts/faults.e2e.test.ts': 13,
-  'simulator/e2e/reliability/transport.e2e.test.ts': 9,
-  'simulator/e2e/shared/runs.e2e.test.ts': 8,
+  'conformance/e2e/alt-variants.e2e.test.ts': 54,
+  'conformance/e2e/cli.e2e.test.ts': 22,
+  'conformance/e2e/mutations.e2e.test.ts': 19,
+  'conformance/e2e/violations-1.e2e.test.ts': 17,
+  'conformance/e2e/violations-3.e2e.test.ts': 17,
+  'conformance/e2e/violations-2.e2e.test.ts': 16,
+  'bin/cli/ncs-source-bundle.e2e.test.ts': 16,
+  'simulator/e2e/msw.e2e.test.ts': 14,
+  'conformance/e2e/violations-4.e2e.test.ts': 13,
+  'simulator/e2e/reliability/data-dir.e2e.test.ts': 11,
+  'conformance/e2e/unseen.e2e.test.ts': 10,
+  'simulator/e2e/http-sqlite.e2e.test.ts': 9,
+  'bin/cli/ncs-start-modules.e2e.test.ts': 9,
+  'conformance/e2e/clean.e2e.test.ts': 9,
+  'simulator/e2e/shared/webhook-takeover.e2e.test.ts': 8,
+  'simulator/e2e/http.e2e.test.ts': 8,
+  'conformance/e2e/severity-policy.e2e.test.ts': 8,
+  'simulator/e2e/reliability/transport.e2e.test.ts': 8,
+  'simulator/e2e/reliability/shutdown-keep-alive.e2e.test.ts': 7,
+  'simulator/e2e/http-redis.e2e.test.ts': 7,
   'conformance/e2e/hostile.e2e.test.ts': 7,
-  'simulator/e2e/ncs-trace.e2e.test.ts': 7,
-  'simulator/e2e/inspector-browser.e2e.test.ts': 7,
-  'conformance/e2e/severity-policy.e2e.test.ts': 7,
-  'simulator/e2e/msw.e2e.test.ts': 6,
-  'conformance/e2e/clean.e2e.test.ts': 6,
+  'simulator/e2e/inspector-browser.e2e.test.ts': 6,
+  'simulator/e2e/shared/two-replicas.e2e.test.ts': 6,
+  'simulator/e2e/shared/store-failure.e2e.test.ts': 6,
+  'bin/cli/ncs-compile-cache.e2e.test.ts': 6,
+  'simulator/package/cli-bundle.e2e.test.ts': 5,
 };
 const DEFAULT_E2E_SECONDS = 2;
 const DEFAULT_UNIT_SECONDS = 0.2;
