@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { KIT_AJV_OPTIONS } from '../rules/ajv-options.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from '../rules/interface-routes.ts';
 import {
@@ -63,7 +64,7 @@ function validateOpenApi(doc: object): Promise<Validation> {
 /** The document checked against the OpenAPI 3.1 schema, errors copied out before the next turn. */
 function validateOnce(doc: object): Promise<Validation> {
   const turn = validatorTurn.then(async () => {
-    openApiValidator ??= new Validator();
+    openApiValidator ??= new Validator({ ...KIT_AJV_OPTIONS });
     const result = await openApiValidator.validate(structuredClone(doc) as Record<string, unknown>);
     return Array.isArray(result.errors) ? { ...result, errors: [...result.errors] } : result;
   });
