@@ -2,6 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { z } from 'zod';
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
+import { KIT_AJV_OPTIONS } from './ajv-options.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -33,7 +34,7 @@ const cache = new Map<string, ValidateFunction | undefined>();
 export function dataValidator(route: RouteDef): ValidateFunction | undefined {
   if (!route.data || route.fieldsNotShown || (route.kind ?? 'json') !== 'json') return undefined;
   if (!cache.has(route.id)) {
-    ajv ??= addFormats(new Ajv2020({ strict: false, allErrors: true }));
+    ajv ??= addFormats(new Ajv2020({ ...KIT_AJV_OPTIONS, strict: false, allErrors: true }));
     const schema = lenient(z.toJSONSchema(route.data, { io: 'output', unrepresentable: 'any' })) as object;
     delete (schema as { $schema?: unknown }).$schema;
     cache.set(route.id, ajv.compile(schema));

@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { KIT_AJV_OPTIONS } from '../../rules/ajv-options.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { documentPathKey, findOperation, pointer, requireOpenApi, type OpenApiLike } from './openapi.ts';
 
@@ -35,7 +36,7 @@ const COMPILED_DOCUMENTS = 4;
 const compiledByDocument = new Map<string, ResponseSchemas>();
 
 function compileDocument(doc: OpenApiLike): ResponseSchemas {
-  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
+  const ajv = addFormats(new Ajv2020({ ...KIT_AJV_OPTIONS, strict: false, allErrors: true }));
   const id = 'urn:ncs-conformance:target-openapi';
   // A copy: the document of this run is not kept alive by the cache's Ajv, nor changed by it.
   const own = structuredClone(doc);
