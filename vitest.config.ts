@@ -1,6 +1,9 @@
 // Test runner settings, for `npm test` on a small machine (two cores: the CI's and ours).
-// - One worker per core (at least two): vitest's default leaves a core free, which on two cores ran
-//   the whole suite in series.
+// - Two workers per core: once no test slept any more (2026-11-26), the files still spent about half their
+//   time waiting (kit runs reading streams past their last message and awaiting deliveries, processes
+//   starting, sockets closing), so two workers on two cores left them half idle: 241 s wall for 258 s of
+//   CPU. Four: 157 s for 264 s; six: 167 s for 303 s (each worker loads the module graph again).
+//   vitest's own default leaves a core free, which on two cores ran the whole suite in series.
 // - Longest files first, also in a fresh clone without vitest's cache of durations (simulator/test-support/vitest-sequencer.ts).
 // - Workers are reused across files (isolate: false): a fresh worker per file cost ~0.35 s of start-up
 //   each (over 40 s per run, measured by vitest's own hint). The files share no mutable globals: each
@@ -12,7 +15,7 @@ import LongestFirstSequencer from './simulator/test-support/vitest-sequencer.ts'
 
 export default defineConfig({
   test: {
-    maxWorkers: Math.max(2, availableParallelism()),
+    maxWorkers: 2 * Math.max(1, availableParallelism()),
     isolate: false,
     sequence: { sequencer: LongestFirstSequencer },
     globalSetup: ['./simulator/test-support/cli-bundle-setup.ts'],
