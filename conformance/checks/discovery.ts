@@ -12,7 +12,6 @@ import {
   requireOpenApi,
   type OpenApiLike,
 } from './support/openapi.ts';
-import { PREBUILT_OPENAPI_31_SCHEMA } from './support/prebuilt-openapi-schema.ts';
 import { publicGet } from './support/public-get.ts';
 import { sampleFromSchema } from './support/sample-body.ts';
 import { requireSelfDescribedRoutes, routeKey } from './support/self-description.ts';
@@ -62,23 +61,10 @@ function validateOpenApi(doc: object): Promise<Validation> {
   );
 }
 
-/**
- * The validator with the OpenAPI 3.1 schema function the build compiled (the package and the CLI
- * bundle), in the slot where the validator keeps what it compiles on first use; from source, or should
- * the slot move in a later version of the validator, it compiles the schema itself.
- */
-export function withPrebuiltSchema(validator: Validator, prebuilt = PREBUILT_OPENAPI_31_SCHEMA): Validator {
-  const slots = (validator as unknown as { ajvValidators?: unknown }).ajvValidators;
-  if (prebuilt && typeof slots === 'object' && slots !== null && !('3.1' in slots)) {
-    (slots as Record<string, unknown>)['3.1'] = prebuilt;
-  }
-  return validator;
-}
-
 /** The document checked against the OpenAPI 3.1 schema, errors copied out before the next turn. */
 function validateOnce(doc: object): Promise<Validation> {
   const turn = validatorTurn.then(async () => {
-    openApiValidator ??= withPrebuiltSchema(new Validator({ ...KIT_AJV_OPTIONS }));
+    openApiValidator ??= new Validator({ ...KIT_AJV_OPTIONS });
     const result = await openApiValidator.validate(structuredClone(doc) as Record<string, unknown>);
     return Array.isArray(result.errors) ? { ...result, errors: [...result.errors] } : result;
   });

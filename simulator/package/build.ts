@@ -11,12 +11,7 @@ import { chmodSync, cpSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import {
-  PREBUILT_MODULE,
-  PREBUILT_OPENAPI_SCHEMA_MODULE,
-  prebuiltDocumentsModule,
-  prebuiltOpenApiSchemaModule,
-} from './prebuilt.ts';
+import { PREBUILT_MODULE, prebuiltDocumentsModule } from './prebuilt.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -119,15 +114,11 @@ const englishZodLocales: Plugin = {
   },
 };
 
-/** The OpenAPI documents (and the kit's OpenAPI 3.1 schema validator) generated now, once, instead of at every start (see prebuilt.ts). */
+/** The OpenAPI documents generated now, once, instead of at every start (see prebuilt.ts). */
 const prebuiltDocuments: Plugin = {
   name: 'prebuilt-documents',
   setup(b) {
     b.onLoad({ filter: PREBUILT_MODULE }, () => ({ contents: prebuiltDocumentsModule(), loader: 'js' }));
-    b.onLoad({ filter: PREBUILT_OPENAPI_SCHEMA_MODULE }, () => ({
-      contents: prebuiltOpenApiSchemaModule(),
-      loader: 'js',
-    }));
   },
 };
 
@@ -143,7 +134,6 @@ export async function buildPackage(): Promise<void> {
   tsc('--emitDeclarationOnly');
   tsc('--declaration', 'false', '--removeComments');
   writeFileSync(join(DIST, 'simulator/contract/prebuilt-documents.js'), prebuiltDocumentsModule());
-  writeFileSync(join(DIST, 'conformance/checks/support/prebuilt-openapi-schema.js'), prebuiltOpenApiSchemaModule());
   // The inspector's page (HTML, CSS, scripts for the browser) is read from beside the module serving it.
   cpSync(INSPECTOR_ASSETS, join(DIST, 'simulator/inspector/assets'), { recursive: true });
   await bundleCli(join(DIST, 'cli'));
