@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +9,14 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
+/**
+ * Beside this module (sources, the library's dist/simulator/inspector/, a bundle built with its own copy);
+ * the packed package's CLI bundle (dist/cli/) reads the library's copy instead of carrying a second one.
+ */
+const near = fileURLToPath(new URL('./assets/', import.meta.url));
+export const ASSETS_DIR = existsSync(near)
+  ? near
+  : fileURLToPath(new URL('../simulator/inspector/assets/', import.meta.url));
 
 /**
  * The page's static files, read once into memory. Only names found in the folder are ever served,

@@ -136,7 +136,9 @@ export async function buildPackage(): Promise<void> {
   writeFileSync(join(DIST, 'simulator/contract/prebuilt-documents.js'), prebuiltDocumentsModule());
   // The inspector's page (HTML, CSS, scripts for the browser) is read from beside the module serving it.
   cpSync(INSPECTOR_ASSETS, join(DIST, 'simulator/inspector/assets'), { recursive: true });
-  await bundleCli(join(DIST, 'cli'));
+  // The bundle finds the same copy (static-assets.ts looks beside itself, then in ../simulator/inspector/):
+  // one copy in the tarball, not two.
+  await bundleCli(join(DIST, 'cli'), { assets: false });
 }
 
 /** The inspector's static files, which simulator/inspector/static-assets.ts reads from `./assets/`. */
@@ -145,10 +147,10 @@ const INSPECTOR_ASSETS = join(ROOT, 'simulator/inspector/assets');
 /**
  * The `ncs` command into `outDir`: ncs-main.js (the bundle), ncs.js (the launcher, which reads
  * `../../package.json`, as the bundle reads `../../fixtures/`) and assets/ (the inspector's page, which
- * the bundle reads from beside itself).
+ * the bundle reads from beside itself; `assets: false` where dist/simulator/inspector/assets has it).
  * @example await bundleCli(join(DIST, 'cli'))
  */
-export async function bundleCli(outDir: string): Promise<void> {
+export async function bundleCli(outDir: string, opts: { assets?: boolean } = {}): Promise<void> {
   await build({
     entryPoints: [join(ROOT, 'bin/cli/main.ts')],
     outfile: join(outDir, 'ncs-main.js'),
@@ -187,7 +189,7 @@ export async function bundleCli(outDir: string): Promise<void> {
     logLevel: 'warning',
   });
   chmodSync(join(outDir, 'ncs.js'), 0o755);
-  cpSync(INSPECTOR_ASSETS, join(outDir, 'assets'), { recursive: true });
+  if (opts.assets ?? true) cpSync(INSPECTOR_ASSETS, join(outDir, 'assets'), { recursive: true });
 }
 
 if (import.meta.main) await buildPackage();
