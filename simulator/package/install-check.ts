@@ -65,6 +65,22 @@ function get(url: string): Promise<{ status: number; body: string }> {
   });
 }
 
+/**
+ * The inspector's page through the printed login link: the packed CLI bundle carries no copy of the
+ * page's files and reads the library's (dist/simulator/inspector/assets), so only the packed package
+ * shows whether it finds them.
+ */
+async function checkInspectorPage(baseUrl: string, loginUrl: string): Promise<void> {
+  const login = await fetch(loginUrl, { redirect: 'manual' });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (login.status !== 303 || !cookie) throw new Error(`the inspector's login link answered ${login.status}`);
+  for (const file of ['', 'app.js', 'style.css']) {
+    const page = await fetch(`${baseUrl}/_sandbox/inspector/${file}`, { headers: { cookie } });
+    await page.arrayBuffer();
+    if (page.status !== 200) throw new Error(`the inspector's /${file} answered ${page.status}`);
+  }
+}
+
 /** `npx ncs serve` in the consumer project answers GET /api/public/v1 and passes the kit's discovery checks. */
 async function checkServe(dir: string, env: NodeJS.ProcessEnv): Promise<string> {
   const ready = join(dir, 'ready.json');
@@ -75,10 +91,11 @@ async function checkServe(dir: string, env: NodeJS.ProcessEnv): Promise<string> 
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
   try {
-    const { baseUrl } = await waitForReadyFile(ready);
+    const { baseUrl, inspectorUrl } = await waitForReadyFile(ready);
     const res = await get(`${baseUrl}/api/public/v1`);
     if (res.status !== 200 || JSON.parse(res.body).ok !== true)
       throw new Error(`GET /api/public/v1 answered ${res.status}: ${res.body.slice(0, 200)}`);
+    await checkInspectorPage(baseUrl, inspectorUrl ?? '');
     // The kit through the bundle: undici loads on its first request, the OpenAPI schema validator
     // reads its schema files from the installed package.
     const kit = sh('npx', ['ncs', 'conformance', 'run', '--base-url', baseUrl, '--grep', '^discovery\\.'], dir, env);
@@ -122,8 +139,9 @@ export async function checkOnNode(major: string, tarball: string, dir: string): 
     return output;
   });
   if (failures.length) return failures;
-  await step('npx ncs serve answers GET /api/public/v1; npx ncs conformance run (discovery) passes', () =>
-    checkServe(dir, env),
+  await step(
+    'npx ncs serve answers GET /api/public/v1 and serves the inspector page; npx ncs conformance run (discovery) passes',
+    () => checkServe(dir, env),
   );
   await step("plain Node imports 'ncs-sandbox', '/conformance', '/contract'", () =>
     sh(nodeBin, ['plain-imports.mjs'], dir, env),
