@@ -33,6 +33,7 @@ type Validation = Awaited<ReturnType<Validator['validate']>>;
  */
 const validations = new Map<string, Promise<Validation>>();
 const VALIDATIONS_KEPT = 8;
+const VALIDATION_KEY_CHARS = 4 * 1024 * 1024;
 const LOOPBACK_PORT = /^(https?:\/\/127\.0\.0\.1:)\d{1,5}(?=\/|$)/;
 
 function validationKey(doc: object): string {
@@ -52,9 +53,19 @@ function validateOpenApi(doc: object): Promise<Validation> {
   let verdict = validations.get(key);
   if (!verdict) {
     verdict = validateOnce(doc);
-    if (validations.size >= VALIDATIONS_KEPT) validations.delete(validations.keys().next().value as string);
-    validations.set(key, verdict);
-    verdict.catch(() => validations.delete(key));
+    // Kept by count and by the characters of their keys (a deployment's document can be as large as
+    // the kit reads); a document over a quarter of the budget is validated every time.
+    if (key.length <= VALIDATION_KEY_CHARS / 4) {
+      validations.set(key, verdict);
+      verdict.catch(() => validations.delete(key));
+      let chars = 0;
+      for (const k of validations.keys()) chars += k.length;
+      for (const old of validations.keys()) {
+        if (validations.size <= VALIDATIONS_KEPT && chars <= VALIDATION_KEY_CHARS) break;
+        validations.delete(old);
+        chars -= old.length;
+      }
+    }
   }
   return verdict.then((result) =>
     Array.isArray(result.errors) ? { ...result, errors: [...result.errors] } : { ...result },

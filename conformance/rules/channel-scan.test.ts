@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanText } from './channel-scan.ts';
+import { LARGE_SCAN_CHARS, largeScansKept, scanText } from './channel-scan.ts';
 import { INTERNAL_SIGNS } from './internal-details.ts';
 
 const none = { secrets: [], error: false };
@@ -105,5 +105,21 @@ describe("a sign's needed literals", () => {
       }),
       { numRuns: 3000, seed: 11 },
     );
+  });
+});
+
+describe('the scans of large texts kept for the next run', () => {
+  it('are bounded in characters as well as in count, and a text over a quarter of the budget is not kept', () => {
+    const options = { secrets: [], error: false };
+    for (let i = 0; i < 40; i++) scanText(`${String(i).padStart(4, '0')}${'x'.repeat(400_000)}`, options);
+    const kept = largeScansKept();
+    expect(kept.chars).toBeLessThanOrEqual(LARGE_SCAN_CHARS);
+    expect(kept.count).toBeLessThan(16);
+    const before = largeScansKept();
+    scanText('y'.repeat(LARGE_SCAN_CHARS / 2), options);
+    expect(largeScansKept()).toEqual(before);
+    // The verdicts are the same, kept or not.
+    const frame = 'at handler (/srv/app/db.ts:12:5)';
+    expect(scanText(`${frame} ${'x'.repeat(LARGE_SCAN_CHARS / 2)}`, options)).toEqual(scanText(frame, options));
   });
 });

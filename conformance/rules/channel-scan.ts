@@ -42,11 +42,22 @@ export function scanText(text: string, o: ScanOptions): string[] {
   let found = largeScans.get(key);
   if (!found) {
     found = scanOnce(text, o);
-    if (largeScans.size >= LARGE_SCANS) largeScans.delete(largeScans.keys().next().value as string);
-    largeScans.set(key, found);
+    // Bounded by count and by characters kept: a deployment's answers can be as large as the kit reads.
+    if (key.length <= LARGE_SCAN_CHARS / 4) {
+      largeScanChars += key.length;
+      largeScans.set(key, found);
+      for (const old of largeScans.keys()) {
+        if (largeScans.size <= LARGE_SCANS && largeScanChars <= LARGE_SCAN_CHARS) break;
+        largeScans.delete(old);
+        largeScanChars -= old.length;
+      }
+    }
   }
   return [...found];
 }
+
+/** How many large scans are kept (the oldest goes first), whatever their count. */
+export const largeScansKept = () => ({ count: largeScans.size, chars: largeScanChars });
 
 /**
  * Texts at least this long are scanned once per process for the same options: a run fetches the
@@ -54,7 +65,10 @@ export function scanText(text: string, o: ScanOptions): string[] {
  */
 const LARGE = 16 * 1024;
 const LARGE_SCANS = 16;
+/** At most this many characters of scanned texts (and their options) are kept, 8 MB at most in UTF-16. */
+export const LARGE_SCAN_CHARS = 4 * 1024 * 1024;
 const largeScans = new Map<string, string[]>();
+let largeScanChars = 0;
 
 /** Any port of a legal host, by host (built once: every exchange of a run is scanned with the same hosts). */
 const hostPatterns = new Map<string, RegExp>();
