@@ -25,10 +25,16 @@ describe('the library on an unsupported Node', () => {
     copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
     symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
     const tsc = join(ROOT, 'node_modules/.bin/tsc');
+    // The build's JavaScript without its checks: `--noResolve` compiles the files the build includes
+    // (every source of the package) without reading the dependencies' declarations, on one thread.
+    // The same JavaScript, byte for byte (compared with `diff -r` on 2026-11-26), on 1.35 s of CPU
+    // instead of 2.3-2.7 s.
     execFileSync(tsc, [
       '-p',
       join(ROOT, 'tsconfig.build.json'),
       '--noCheck',
+      '--noResolve',
+      '--singleThreaded',
       '--declaration',
       'false',
       '--outDir',
