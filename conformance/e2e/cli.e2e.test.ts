@@ -182,6 +182,12 @@ describe('ncs conformance (CLI)', () => {
         info.tenant,
         '--token',
         info.token,
+        // The checks that compare the two addresses: the hand-written one and the generated layer (the
+        // other checks against this violation are the violation matrix's, violations-*.e2e: exactly
+        // base-urls.alt-identical fails). A whole run here cost 2.4 s of CPU in the kit's process and
+        // about 1 s in the server's; this one about half.
+        '--grep',
+        '^(base-urls|generated)\\.',
       ]);
       expect(res.status).toBe(1);
       expect(res.stdout).toContain('✗ base-urls.alt-identical');
