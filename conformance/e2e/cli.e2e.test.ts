@@ -168,6 +168,7 @@ describe('ncs conformance (CLI)', () => {
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const info = (await waitForReadyFile(ready)) as Required<ReadyInfo>;
       expect(info.altBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -196,6 +197,7 @@ describe('ncs conformance (CLI)', () => {
       expect(res.stdout).toMatch(/2 MUST failed/);
     } finally {
       child.kill('SIGTERM');
+      await exited; // ended with the test that started it
     }
     const unknown = await unknownRun;
     expect(unknown.status).toBe(2);
