@@ -14,7 +14,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * DEFAULT_UNIT_SECONDS.
  */
 export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
-  'conformance/e2e/alt-variants.e2e.test.ts': 54,
+  'conformance/e2e/alt-variants-1.e2e.test.ts': 20,
+  'conformance/e2e/alt-variants-2.e2e.test.ts': 20,
+  'conformance/e2e/alt-variants-3.e2e.test.ts': 20,
   'conformance/e2e/cli.e2e.test.ts': 22,
   'conformance/e2e/mutations.e2e.test.ts': 19,
   'conformance/e2e/violations-1.e2e.test.ts': 17,
