@@ -1,11 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
@@ -14,14 +7,15 @@ import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfD
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
 import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
 import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
-import { forwardFetch } from '../test-support/forward-fetch.ts';
-import { pipeLines } from '../test-support/pipe-lines.ts';
+import type { CoreHandler } from '../../simulator/core/types.ts';
+import { bodyless, callCore, pipeStream, writeLines } from './alt-upstream.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
 
 /**
  * A deployment that made other legal choices where the interface is silent, for the kit's self-test:
- * the simulator behind a loopback proxy that applies one AltChoices (alt-choices.ts) — other ids,
+ * the simulator's core behind a loopback HTTP proxy (called in process, alt-upstream.ts) that applies one
+ * AltChoices (alt-choices.ts) — other ids,
  * state and event names, signature and delivery-id headers, delivery-log paths, audit-log shape, order
  * and paging, OpenAPI servers, self-description, token endpoint, whether Service-Version is mandatory,
  * what is refused before authentication. The kit must pass each with and without a profile declaring them.
@@ -136,7 +130,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     );
   };
 
-  const handler = (upstreamBase: () => string) => async (req: IncomingMessage, res: ServerResponse) => {
+  const handler = (core: CoreHandler, simOrigin: string) => async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://alt');
     // A gateway path before the interface's: stripped; the interface's paths without it do not exist here.
     if (prefix && url.pathname.startsWith(BASE_PATH))
@@ -234,25 +228,30 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       const head = { 'content-type': 'application/json', 'x-request-id': requestId };
       return sendJson(req, res, early.status, head, writeJson(JSON.stringify(early.json), c.wire), c.wire);
     }
-    const query = search.toString();
-    const upstream = await forwardFetch(`${upstreamBase()}${inward(path)}${query ? `?${query}` : ''}`, {
+    const upstream = await callCore(core, simOrigin, {
       method: req.method ?? 'GET',
+      path: inward(path),
+      search,
       headers,
       ...(sent !== undefined ? { body: sent } : {}),
     });
+    // A fault of the simulator's that drops the connection: so does this deployment.
+    if (upstream.abort) return void res.destroy();
     const out: Record<string, string> = {};
-    upstream.headers.forEach((v, k) => {
+    for (const [k, v] of Object.entries(upstream.headers))
       if (k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'connection')
         out[k] = v;
-    });
     if (api) Object.assign(out, extraHeaders(c.behaviour, call, upstream.status));
     const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
-    if (!upstream.body || !(upstream.headers.get('content-type') ?? '').includes('json')) {
+    const empty = bodyless(req.method ?? 'GET', upstream.status);
+    if (empty || upstream.stream || !(upstream.headers['content-type'] ?? '').includes('json')) {
       res.writeHead(upstream.status, out);
       // Event streams name connections too: whole lines rewritten, a partial one kept for the next chunk.
-      return pipeLines(upstream.body, res, (lines) => frameStream(publish(outward(lines)), c.wire));
+      const rewrite = (lines: string) => frameStream(publish(outward(lines)), c.wire);
+      if (upstream.stream && !empty) return pipeStream(upstream.stream, res, rewrite);
+      return writeLines(res, empty ? '' : (upstream.body ?? ''), rewrite);
     }
-    let body = publish(outward(await upstream.text()));
+    let body = publish(outward(upstream.body ?? ''));
     if (url.pathname === '/.well-known/oauth-authorization-server' && c.tokenPath)
       body = body
         .replaceAll(`${origin}${prefix}/oauth/token`, `${origin}${prefix}${c.tokenPath}`)
@@ -273,8 +272,8 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     if (api) body = writeJson(body, c.wire);
     sendJson(req, res, answer.status, out, body, c.wire);
   };
-  const server: Server = createServer(handler(() => sim.baseUrl));
-  const altServer: Server = createServer(handler(() => sim.altBaseUrl!));
+  const server: Server = createServer(handler(sim.sandbox.core, sim.baseUrl));
+  const altServer: Server = createServer(handler(sim.sandbox.altCore, sim.altBaseUrl!));
 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   await new Promise<void>((r) => altServer.listen(0, '127.0.0.1', r));
