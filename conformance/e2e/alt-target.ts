@@ -6,7 +6,7 @@ import { ALT_A, type AltChoices } from './alt-choices.ts';
 import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
 import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
-import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
+import { frameStream, inwardStreamId, sendJson, writeJson, writeJsonValue } from './alt-wire.ts';
 import type { CoreHandler } from '../../simulator/core/types.ts';
 import { bodyless, callCore, pipeStream, writeLines } from './alt-upstream.ts';
 
@@ -27,6 +27,8 @@ const templateRegex = (template: string) =>
   new RegExp(`^${template.replace(/\{webhookId\}|\{deliveryId\}/g, '([^/]+)')}$`);
 const SIM_PATHS = [templateRegex(SIM_DELIVERIES), templateRegex(SIM_REDELIVER)];
 const SELF_DESCRIPTIONS = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`, `${BASE_PATH}/openapi.yaml`]);
+/** The JSON self-descriptions: reshaped as documents, their examples' states left as the simulator wrote them. */
+const DESCRIBED = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`]);
 const PUBLIC = new Set([...SELF_DESCRIPTIONS, `${BASE_PATH}/stream`]);
 const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
 /** Routes the simulator serves for the current version (the interface's and its additions). */
@@ -91,24 +93,24 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     search: URLSearchParams,
     body: Record<string, unknown>,
     answer: { status: number; requestBody: unknown },
-  ) => {
-    if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c, [origin, altOrigin]));
+  ): Record<string, unknown> => {
+    if (path === `${BASE_PATH}/openapi.json`) return reshapeOpenApi(body, c, [origin, altOrigin]);
     if (path === `${BASE_PATH}/idempotency-keys`) reshapeKeyResult(body, c);
-    if (path === BASE_PATH) return JSON.stringify(reshapeSelfDescription(body, c, SIM_ROUTES));
+    if (path === BASE_PATH) return reshapeSelfDescription(body, c, SIM_ROUTES);
     if (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed' && body.ok === false) {
       const e = body.error as { code?: string };
       const sent = (answer.requestBody ?? {}) as { connectorId?: unknown; capability?: unknown; environment?: unknown };
       if (e.code === 'not_found' && typeof sent.connectorId === 'string' && typeof sent.capability === 'string') {
         answer.status = 200;
         const decision = { connectorId: sent.connectorId, capability: sent.capability, allowed: false };
-        return JSON.stringify({
+        return {
           ok: true,
           data: {
             decision: { ...decision, critical: false, idempotencyRequired: false, reason: 'unknown_connector' },
             environment: sent.environment ?? 'sandbox',
           },
           meta: body.meta,
-        });
+        };
       }
     }
     const data = body.data as Record<string, unknown> | undefined;
@@ -125,10 +127,19 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       }
     }
     if (path === AUDIT && data) body.data = reshapeAudit(data, c, search);
-    return JSON.stringify(body, (key, value) =>
-      key === 'state' && typeof value === 'string' ? (c.states[value] ?? value) : value,
-    );
+    return body;
   };
+  /** Whether `reshape` has anything to do with an answer at `path` (else the text passes unparsed). */
+  const reshapes = (path: string) =>
+    DESCRIBED.has(path) ||
+    path === AUDIT ||
+    path.endsWith('/webhooks') ||
+    (path === `${BASE_PATH}/idempotency-keys` && c.keyValiditySeconds !== undefined) ||
+    (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed');
+  // This deployment's state names wherever a "state" holds the simulator's, except in the descriptions
+  // (the simulator writes compact JSON, and a quote inside a string is escaped: only real fields match).
+  const stateNames = Object.entries(c.states).map(([simName, alt]) => [`"state":"${simName}"`, `"state":"${alt}"`]);
+  const renameStates = (text: string) => stateNames.reduce((t, [from, to]) => t.replaceAll(from!, to!), text);
 
   const handler = (core: CoreHandler, simOrigin: string) => async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://alt');
@@ -256,20 +267,24 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       body = body
         .replaceAll(`${origin}${prefix}/oauth/token`, `${origin}${prefix}${c.tokenPath}`)
         .replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
-    const answer = { status: upstream.status, requestBody: parsed(raw) };
-    try {
-      body = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body), answer);
-    } catch {
-      // Not JSON after all: passed on as it came.
-    }
-    if (api && c.behaviour) {
-      const a = answerAfter(c.behaviour, state, call, { status: answer.status, json: JSON.parse(body) });
+    const answer = { status: upstream.status, requestBody: call.body };
+    if (!DESCRIBED.has(url.pathname)) body = renameStates(body);
+    // Parsed once, only where something reads or rewrites the value: most answers pass as text.
+    let value: Record<string, unknown> | undefined;
+    if (reshapes(url.pathname) || (api && (c.behaviour || c.wire)))
+      try {
+        value = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body), answer);
+      } catch {
+        // Not JSON after all: passed on as it came.
+      }
+    if (value && api && c.behaviour) {
+      const a = answerAfter(c.behaviour, state, call, { status: answer.status, json: value });
       answer.status = a.status;
       const requestId = (a.json.meta as { requestId?: unknown } | undefined)?.requestId;
       if (typeof requestId === 'string' && out['x-request-id']) out['x-request-id'] = requestId;
-      body = JSON.stringify(a.json);
+      value = a.json;
     }
-    if (api) body = writeJson(body, c.wire);
+    if (value) body = api && c.wire ? writeJsonValue(value, c.wire) : JSON.stringify(value);
     sendJson(req, res, answer.status, out, body, c.wire);
   };
   const server: Server = createServer(handler(sim.sandbox.core, sim.baseUrl));
