@@ -14,16 +14,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * DEFAULT_UNIT_SECONDS.
  */
 export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
-  'conformance/e2e/alt-variants-1.e2e.test.ts': 20,
-  'conformance/e2e/alt-variants-2.e2e.test.ts': 20,
-  'conformance/e2e/alt-variants-3.e2e.test.ts': 20,
   'conformance/e2e/cli.e2e.test.ts': 22,
   'conformance/e2e/mutations.e2e.test.ts': 19,
   'conformance/e2e/violations-1.e2e.test.ts': 17,
   'conformance/e2e/violations-3.e2e.test.ts': 17,
   'conformance/e2e/violations-2.e2e.test.ts': 16,
+  'conformance/e2e/alt-variants-1.e2e.test.ts': 16,
   'bin/cli/ncs-source-bundle.e2e.test.ts': 16,
   'simulator/e2e/msw.e2e.test.ts': 14,
+  'conformance/e2e/alt-variants-2.e2e.test.ts': 12,
+  'conformance/e2e/alt-variants-3.e2e.test.ts': 12,
   'conformance/e2e/violations-4.e2e.test.ts': 13,
   'simulator/e2e/reliability/data-dir.e2e.test.ts': 11,
   'conformance/e2e/unseen.e2e.test.ts': 10,
