@@ -15,6 +15,9 @@ export interface UpstreamCall {
   body?: string;
 }
 
+/** The simulator listener's body limit (`serve`'s default maxBodyBytes). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
 /** What fetch adds where the caller named none (as the forwarded call carried them over HTTP before). */
 const FETCH_DEFAULTS: readonly (readonly [string, string])[] = [
   ['accept', '*/*'],
@@ -43,7 +46,9 @@ export function callCore(core: CoreHandler, origin: string, call: UpstreamCall):
     query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   const plain: PlainRequest = { method, path: call.path, query, headers, origin, clientAddress: '127.0.0.1' };
-  if (body?.length) plain.body = body;
+  // Over the listener's limit (serve's default): refused by the core as the listener would have it refused.
+  if (body && body.length > MAX_BODY_BYTES) plain.bodyTooLarge = true;
+  else if (body?.length) plain.body = body;
   return core.handle(plain);
 }
 
