@@ -1,6 +1,7 @@
 // The kit against each alternative deployment (alt-choices.ts ALT_VARIANTS), in shards: one file per
 // shard (alt-variants-<n>.e2e.test.ts), so test workers run them side by side instead of one file
-// holding a core for a minute (24 whole kit runs: 6 deployments x 4).
+// holding a core for a minute (24 whole kit runs: 6 deployments x 4). With four, the costliest deployment
+// (alt-c: gzip, a connection per call, delayed deliveries) has a file of its own.
 import { existsSync } from 'node:fs';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { altChoicesTarget } from './alt-target.ts';
 import { kitFetch } from '../test-support/kit-fetch.ts';
 
 /** How many files the deployments are spread over (each file judges every SHARDS-th deployment). */
-export const SHARDS = 3;
+export const SHARDS = 4;
 
 /** A fixture client with a secret (client credentials), released for the simulator's default tenant. */
 const CLIENT = { clientId: 'harbour-backend', clientSecret: 'hk-sandbox-secret-5f2c9a7e1b3d4c60' };
