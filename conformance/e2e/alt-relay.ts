@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 import type { AltChoices } from './alt-choices.ts';
+import { forwardFetch } from '../test-support/forward-fetch.ts';
 
 /** Helpers of the alternative target's proxy (alt-target.ts): its own failure answers, ids, header copying and the delivery relay. */
 export const ID_FORMATS = {
@@ -34,8 +35,9 @@ export function createRelay(c: AltChoices, outward: (text: string) => string) {
       res.writeHead(202).end();
       await new Promise((done) => setTimeout(done, c.webhookDelayMs));
     }
+    // What Node's fetch sends, without its streams (forward-fetch.ts); the receiver's answer read to its end.
     const send = (secret: string) =>
-      fetch(r.url, {
+      forwardFetch(r.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -43,7 +45,13 @@ export function createRelay(c: AltChoices, outward: (text: string) => string) {
           ...(c.deliveryIdHeader && typeof deliveryId === 'string' ? { [c.deliveryIdHeader]: deliveryId } : {}),
         },
         body,
-      }).catch(() => undefined);
+      }).then(
+        async (answer) => {
+          await answer.text().catch(() => '');
+          return answer;
+        },
+        () => undefined,
+      );
     const answer = await send(r.secret);
     // At least once: the same delivery again a moment later, signed anew.
     if (c.behaviour?.duplicateDeliveries) setTimeout(() => void send(r.secret ?? ''), 200);

@@ -1,11 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
@@ -13,15 +6,16 @@ import { ALT_A, type AltChoices } from './alt-choices.ts';
 import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
 import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
-import { frameStream, inwardStreamId, sendJson, writeJson } from './alt-wire.ts';
-import { forwardFetch } from '../test-support/forward-fetch.ts';
-import { pipeLines } from '../test-support/pipe-lines.ts';
+import { frameStream, inwardStreamId, sendJson, writeJson, writeJsonValue } from './alt-wire.ts';
+import type { CoreHandler } from '../../simulator/core/types.ts';
+import { bodyless, callCore, pipeStream, writeLines } from './alt-upstream.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
 
 /**
  * A deployment that made other legal choices where the interface is silent, for the kit's self-test:
- * the simulator behind a loopback proxy that applies one AltChoices (alt-choices.ts) — other ids,
+ * the simulator's core behind a loopback HTTP proxy (called in process, alt-upstream.ts) that applies one
+ * AltChoices (alt-choices.ts) — other ids,
  * state and event names, signature and delivery-id headers, delivery-log paths, audit-log shape, order
  * and paging, OpenAPI servers, self-description, token endpoint, whether Service-Version is mandatory,
  * what is refused before authentication. The kit must pass each with and without a profile declaring them.
@@ -33,6 +27,8 @@ const templateRegex = (template: string) =>
   new RegExp(`^${template.replace(/\{webhookId\}|\{deliveryId\}/g, '([^/]+)')}$`);
 const SIM_PATHS = [templateRegex(SIM_DELIVERIES), templateRegex(SIM_REDELIVER)];
 const SELF_DESCRIPTIONS = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`, `${BASE_PATH}/openapi.yaml`]);
+/** The JSON self-descriptions: reshaped as documents, their examples' states left as the simulator wrote them. */
+const DESCRIBED = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`]);
 const PUBLIC = new Set([...SELF_DESCRIPTIONS, `${BASE_PATH}/stream`]);
 const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
 /** Routes the simulator serves for the current version (the interface's and its additions). */
@@ -97,24 +93,24 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     search: URLSearchParams,
     body: Record<string, unknown>,
     answer: { status: number; requestBody: unknown },
-  ) => {
-    if (path === `${BASE_PATH}/openapi.json`) return JSON.stringify(reshapeOpenApi(body, c, [origin, altOrigin]));
+  ): Record<string, unknown> => {
+    if (path === `${BASE_PATH}/openapi.json`) return reshapeOpenApi(body, c, [origin, altOrigin]);
     if (path === `${BASE_PATH}/idempotency-keys`) reshapeKeyResult(body, c);
-    if (path === BASE_PATH) return JSON.stringify(reshapeSelfDescription(body, c, SIM_ROUTES));
+    if (path === BASE_PATH) return reshapeSelfDescription(body, c, SIM_ROUTES);
     if (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed' && body.ok === false) {
       const e = body.error as { code?: string };
       const sent = (answer.requestBody ?? {}) as { connectorId?: unknown; capability?: unknown; environment?: unknown };
       if (e.code === 'not_found' && typeof sent.connectorId === 'string' && typeof sent.capability === 'string') {
         answer.status = 200;
         const decision = { connectorId: sent.connectorId, capability: sent.capability, allowed: false };
-        return JSON.stringify({
+        return {
           ok: true,
           data: {
             decision: { ...decision, critical: false, idempotencyRequired: false, reason: 'unknown_connector' },
             environment: sent.environment ?? 'sandbox',
           },
           meta: body.meta,
-        });
+        };
       }
     }
     const data = body.data as Record<string, unknown> | undefined;
@@ -131,12 +127,21 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       }
     }
     if (path === AUDIT && data) body.data = reshapeAudit(data, c, search);
-    return JSON.stringify(body, (key, value) =>
-      key === 'state' && typeof value === 'string' ? (c.states[value] ?? value) : value,
-    );
+    return body;
   };
+  /** Whether `reshape` has anything to do with an answer at `path` (else the text passes unparsed). */
+  const reshapes = (path: string) =>
+    DESCRIBED.has(path) ||
+    path === AUDIT ||
+    path.endsWith('/webhooks') ||
+    (path === `${BASE_PATH}/idempotency-keys` && c.keyValiditySeconds !== undefined) ||
+    (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed');
+  // This deployment's state names wherever a "state" holds the simulator's, except in the descriptions
+  // (the simulator writes compact JSON, and a quote inside a string is escaped: only real fields match).
+  const stateNames = Object.entries(c.states).map(([simName, alt]) => [`"state":"${simName}"`, `"state":"${alt}"`]);
+  const renameStates = (text: string) => stateNames.reduce((t, [from, to]) => t.replaceAll(from!, to!), text);
 
-  const handler = (upstreamBase: () => string) => async (req: IncomingMessage, res: ServerResponse) => {
+  const handler = (core: CoreHandler, simOrigin: string) => async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://alt');
     // A gateway path before the interface's: stripped; the interface's paths without it do not exist here.
     if (prefix && url.pathname.startsWith(BASE_PATH))
@@ -234,47 +239,56 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       const head = { 'content-type': 'application/json', 'x-request-id': requestId };
       return sendJson(req, res, early.status, head, writeJson(JSON.stringify(early.json), c.wire), c.wire);
     }
-    const query = search.toString();
-    const upstream = await forwardFetch(`${upstreamBase()}${inward(path)}${query ? `?${query}` : ''}`, {
+    const upstream = await callCore(core, simOrigin, {
       method: req.method ?? 'GET',
+      path: inward(path),
+      search,
       headers,
       ...(sent !== undefined ? { body: sent } : {}),
     });
+    // A fault of the simulator's that drops the connection: so does this deployment.
+    if (upstream.abort) return void res.destroy();
     const out: Record<string, string> = {};
-    upstream.headers.forEach((v, k) => {
+    for (const [k, v] of Object.entries(upstream.headers))
       if (k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'connection')
         out[k] = v;
-    });
     if (api) Object.assign(out, extraHeaders(c.behaviour, call, upstream.status));
     const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
-    if (!upstream.body || !(upstream.headers.get('content-type') ?? '').includes('json')) {
+    const empty = bodyless(req.method ?? 'GET', upstream.status);
+    if (empty || upstream.stream || !(upstream.headers['content-type'] ?? '').includes('json')) {
       res.writeHead(upstream.status, out);
       // Event streams name connections too: whole lines rewritten, a partial one kept for the next chunk.
-      return pipeLines(upstream.body, res, (lines) => frameStream(publish(outward(lines)), c.wire));
+      const rewrite = (lines: string) => frameStream(publish(outward(lines)), c.wire);
+      if (upstream.stream && !empty) return pipeStream(upstream.stream, res, rewrite);
+      return writeLines(res, empty ? '' : (upstream.body ?? ''), rewrite);
     }
-    let body = publish(outward(await upstream.text()));
+    let body = publish(outward(upstream.body ?? ''));
     if (url.pathname === '/.well-known/oauth-authorization-server' && c.tokenPath)
       body = body
         .replaceAll(`${origin}${prefix}/oauth/token`, `${origin}${prefix}${c.tokenPath}`)
         .replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
-    const answer = { status: upstream.status, requestBody: parsed(raw) };
-    try {
-      body = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body), answer);
-    } catch {
-      // Not JSON after all: passed on as it came.
-    }
-    if (api && c.behaviour) {
-      const a = answerAfter(c.behaviour, state, call, { status: answer.status, json: JSON.parse(body) });
+    const answer = { status: upstream.status, requestBody: call.body };
+    if (!DESCRIBED.has(url.pathname)) body = renameStates(body);
+    // Parsed once, only where something reads or rewrites the value: most answers pass as text.
+    let value: Record<string, unknown> | undefined;
+    if (reshapes(url.pathname) || (api && (c.behaviour || c.wire)))
+      try {
+        value = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body), answer);
+      } catch {
+        // Not JSON after all: passed on as it came.
+      }
+    if (value && api && c.behaviour) {
+      const a = answerAfter(c.behaviour, state, call, { status: answer.status, json: value });
       answer.status = a.status;
       const requestId = (a.json.meta as { requestId?: unknown } | undefined)?.requestId;
       if (typeof requestId === 'string' && out['x-request-id']) out['x-request-id'] = requestId;
-      body = JSON.stringify(a.json);
+      value = a.json;
     }
-    if (api) body = writeJson(body, c.wire);
+    if (value) body = api && c.wire ? writeJsonValue(value, c.wire) : JSON.stringify(value);
     sendJson(req, res, answer.status, out, body, c.wire);
   };
-  const server: Server = createServer(handler(() => sim.baseUrl));
-  const altServer: Server = createServer(handler(() => sim.altBaseUrl!));
+  const server: Server = createServer(handler(sim.sandbox.core, sim.baseUrl));
+  const altServer: Server = createServer(handler(sim.sandbox.altCore, sim.altBaseUrl!));
 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   await new Promise<void>((r) => altServer.listen(0, '127.0.0.1', r));

@@ -14,7 +14,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * DEFAULT_UNIT_SECONDS.
  */
 export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
-  'conformance/e2e/alt-variants.e2e.test.ts': 54,
   'conformance/e2e/cli.e2e.test.ts': 22,
   'conformance/e2e/mutations.e2e.test.ts': 19,
   'conformance/e2e/violations-1.e2e.test.ts': 17,
@@ -23,7 +22,10 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'bin/cli/ncs-source-bundle.e2e.test.ts': 16,
   'simulator/e2e/msw.e2e.test.ts': 14,
   'conformance/e2e/violations-4.e2e.test.ts': 13,
+  'conformance/e2e/alt-variants-1.e2e.test.ts': 12,
+  'conformance/e2e/alt-variants-2.e2e.test.ts': 12,
   'simulator/e2e/reliability/data-dir.e2e.test.ts': 11,
+  'conformance/e2e/alt-variants-4.e2e.test.ts': 11,
   'conformance/e2e/unseen.e2e.test.ts': 10,
   'simulator/e2e/http-sqlite.e2e.test.ts': 9,
   'bin/cli/ncs-start-modules.e2e.test.ts': 9,
@@ -40,6 +42,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'simulator/e2e/shared/store-failure.e2e.test.ts': 6,
   'bin/cli/ncs-compile-cache.e2e.test.ts': 6,
   'simulator/package/cli-bundle.e2e.test.ts': 5,
+  'conformance/e2e/alt-variants-3.e2e.test.ts': 5,
 };
 const DEFAULT_E2E_SECONDS = 2;
 const DEFAULT_UNIT_SECONDS = 0.2;

@@ -1,0 +1,3 @@
+import { altVariantSuite } from './alt-variant-suite.ts';
+
+altVariantSuite(2);
