@@ -35,6 +35,14 @@ const NOT_SIMULATED: Record<string, string> = {
 const KIT_RUN_TIMEOUT_MS = 90_000;
 
 /**
+ * The kit's wait for one answer (its default, 10 s, suits a deployment over a network). Here it is a
+ * hang guard only: a worker's first cases run side by side while its first run compiles the kit's
+ * schemas, and on a machine busy with other work one preflight call waited past 10 s, so the case
+ * ended as a setup error (exit 2, no check run) instead of a verdict. No violation withholds an answer.
+ */
+const KIT_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
  * Checks that wait out the whole delivery window when the violation withholds a delivery. For such a
  * violation the wait is shortened: it always runs to its end, while the deliveries that do happen in
  * that run arrive over loopback within milliseconds (the kit's default of 10 s suits a staging deployment).
@@ -131,6 +139,7 @@ function violationCase(closing: Promise<void>[], test: typeof it | typeof it.con
         const result = await runConformance({
           ...target.kit,
           checks: checksFor(violation),
+          timeoutMs: KIT_REQUEST_TIMEOUT_MS,
           ...(withheld ? { webhookTimeoutMs: WITHHELD_DELIVERY_WAIT_MS } : {}),
         }).finally(() => target.close(closing));
         const failed = result.results.filter((r) => r.status === 'fail').map((r) => r.check.name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
-import { nextPage, numberingOf } from './audit-log.ts';
+import { nextPage, numberingOf, ordersShownBy } from './audit-log.ts';
 
 const answer = (data: unknown, headers: Record<string, string> = {}): Exchange => ({
   method: 'GET',
@@ -40,5 +40,17 @@ describe('audit-log paging and order, discovered', () => {
     expect(numberingOf([{ n: 1 }, { n: 2 }])).toEqual({ field: 'n', direction: 'up', sequenceName: true });
     expect(numberingOf([{ seq: 2 }, { seq: 3 }, { seq: 1 }])?.direction).toBe('none');
     expect(numberingOf([{ what: 'x' }, { what: 'y' }])).toBeUndefined();
+  });
+
+  it("reads the log's order from where it names the kit's two changes, one after the other", () => {
+    expect(ordersShownBy([1], [0])).toEqual(['newest first']);
+    expect(ordersShownBy([0], [1])).toEqual(['oldest first']);
+    // The older change named again after the newer one (activated in between): either order fits.
+    expect(ordersShownBy([0, 2], [1])).toEqual(['newest first', 'oldest first']);
+    // Both named twice, newest first: [activation 2, activation 1, creation 2, creation 1].
+    expect(ordersShownBy([1, 3], [0, 2])).toEqual(['newest first']);
+    // The newer change named on both sides of every mention of the older one: no order fits.
+    expect(ordersShownBy([1], [0, 2])).toEqual([]);
+    expect(ordersShownBy([], [0])).toEqual([]);
   });
 });

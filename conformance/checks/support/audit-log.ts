@@ -111,3 +111,21 @@ export function numberingOf(
   const down = values.every((v, i) => i === 0 || v < must(values[i - 1], 'i - 1 indexes values'));
   return { field: named, direction: up ? 'up' : down ? 'down' : 'none', sequenceName: sequence !== undefined };
 }
+
+export type AuditOrder = 'newest first' | 'oldest first';
+
+/**
+ * The orders of a log consistent with where it names two changes made one after the other: `older`
+ * and `newer` are the positions of the entries naming each (a change may be named again later, say
+ * by a connection's activation). Every entry naming the newer change came after the older change's
+ * first entry, so newest first puts them all before the older one's last entry, and oldest first
+ * after its first. Both can hold (activation of the older between the two), neither is a log in no order.
+ * @example ordersShownBy([0, 2], [1]) // ['newest first', 'oldest first']: activation, creation 2, creation 1
+ */
+export function ordersShownBy(older: readonly number[], newer: readonly number[]): AuditOrder[] {
+  if (older.length === 0 || newer.length === 0) return [];
+  const orders: AuditOrder[] = [];
+  if (Math.max(...newer) < Math.max(...older)) orders.push('newest first');
+  if (Math.min(...older) < Math.min(...newer)) orders.push('oldest first');
+  return orders;
+}
