@@ -7,13 +7,27 @@
 export function sourcesHash(root: string): string;
 
 /**
+ * Where the stat record of a clone's sources is kept in `dir` (one per clone folder).
+ * @example sourcesRecordFile('/work/clone', packagesDir()!) // '.../bundles/sources-5f3a09c1.json'
+ */
+export function sourcesRecordFile(root: string, dir: string): string;
+
+/**
+ * sourcesHash(root), read from the stat record in `dir` when no file or folder changed since it was
+ * made (size, mtime and ctime in ns, inode), else hashed from the content and recorded when every file is
+ * older than `racyMs` (default 2,000).
+ * @example sourcesKey('/work/clone', packagesDir()!) // '287f24a00f9993cdc998'
+ */
+export function sourcesKey(root: string, dir: string, racyMs?: number): string;
+
+/**
  * The user's own folder of built packages (0700); undefined when there is none usable.
  * @example packagesDir() // '/home/ana/.cache/ncs-sandbox/bundles'
  */
 export function packagesDir(env?: Record<string, string | undefined>): string | undefined;
 
 /**
- * `ncs-main.js` of the bundle of the clone's current sources, or undefined (and a background build begun).
+ * `ncs-main.cjs` of the bundle of the clone's current sources, or undefined (and a background build begun).
  * @example const main = sourceBundle('/work/clone');
  */
 export function sourceBundle(root: string, env?: Record<string, string | undefined>): string | undefined;
