@@ -11,8 +11,8 @@
 // length), and per command (`serve`'s start is not `--version`'s), in the user's own cache folder (0700,
 // checked as the compile cache's: never one another user created; code loaded from it runs). It is
 // written once a start has done its work: for a server, when its first request arrives (the process may
-// be killed right after its first answer) and again after that answer; else at exit. Caches unused for a
-// day are removed. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+// be killed right after its first answer) and again after that answer; else at a successful exit. Caches
+// unused for a day are removed. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 //
 // Plain JavaScript kept to old syntax (types in bundle-runner.d.ts): the installed launcher bundles it and
 // must parse on old Nodes to say which one it needs; bin/ncs.mjs loads it before any TypeScript.
@@ -148,8 +148,8 @@ export function runBundle(file, env = process.env) {
 
 /**
  * Calls `save` once the start has done its work: when a server's first request arrives (it may be killed
- * right after answering), again once that answer is sent (the request's code compiled too), and at exit
- * if neither came.
+ * right after answering), again once that answer is sent (the request's code compiled too), and at a
+ * successful exit if neither came.
  */
 function whenStarted(save) {
   const channel = builtin('node:diagnostics_channel');
@@ -166,7 +166,8 @@ function whenStarted(save) {
   };
   channel.subscribe('http.server.request.start', onRequest);
   channel.subscribe('http.server.response.finish', onAnswer);
-  process.once('exit', () => {
-    if (saved === 0) save();
+  // A command that failed (a typo, bad options) keeps no cache of its own.
+  process.once('exit', (code) => {
+    if (saved === 0 && code === 0) save();
   });
 }

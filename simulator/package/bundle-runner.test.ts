@@ -84,6 +84,14 @@ describe('runBundle (a code cache of what the bundle’s earlier starts ran)', (
     expect(cacheFiles()).toEqual(before);
   });
 
+  it('a command that fails keeps no cache (a typo is not a command worth caching)', () => {
+    writeFileSync(bundle, `${text('epsilon')}process.exitCode = 2;\n`);
+    const before = cacheFiles();
+    const r = spawnSync(process.execPath, [launcher, bundle, 'nonsense'], { env, encoding: 'utf8' });
+    expect([r.status, r.stdout, r.stderr]).toEqual([2, 'epsilon bundle.cjs\n', 'none']);
+    expect(cacheFiles()).toEqual(before);
+  });
+
   it('a cache unused for a day is removed when another is written', () => {
     const old = join(caches, 'serve-00000000000000000000000000000000.v8');
     writeFileSync(old, 'x');
