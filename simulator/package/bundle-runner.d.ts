@@ -13,11 +13,11 @@ export function codeCacheDir(env?: Record<string, string | undefined>): string |
 export function commandOf(args: readonly string[]): string;
 
 /**
- * The cache file of this bundle text for this Node, its flags (`execArgv`, NODE_OPTIONS) and this command.
+ * The cache file of this bundle's content (text or bytes) for this Node, its flags (`execArgv`, NODE_OPTIONS) and this command.
  * @example cacheFileName(source, ['serve']) // 'serve-3f0c...e1.v8'
  */
 export function cacheFileName(
-  source: string,
+  source: string | Uint8Array,
   args: readonly string[],
   env?: Record<string, string | undefined>,
   execArgv?: readonly string[],

@@ -65,7 +65,7 @@ export function commandOf(args) {
 }
 
 /**
- * The cache file of this bundle text for this Node, its flags (`execArgv`, NODE_OPTIONS) and this command.
+ * The cache file of this bundle's content (text or bytes) for this Node, its flags (`execArgv`, NODE_OPTIONS) and this command.
  * @example cacheFileName(source, ['serve']) // 'serve-3f0c...e1.v8'
  */
 export function cacheFileName(source, args, env = process.env, execArgv = process.execArgv) {
@@ -126,9 +126,11 @@ function writeCache(dir, file, script) {
  */
 export function runBundle(file, env = process.env) {
   const vm = builtin('node:vm');
-  const source = readFileSync(file, 'utf8');
+  const bytes = readFileSync(file);
+  const source = bytes.toString('utf8');
   const dir = codeCacheDir(env);
-  const cacheFile = dir && join(dir, cacheFileName(source, process.argv.slice(2), env));
+  // Hashing the bytes rather than the text saves encoding 1.5 MB again (~1-2 ms).
+  const cacheFile = dir && join(dir, cacheFileName(bytes, process.argv.slice(2), env));
   const cachedData = cacheFile && readCache(cacheFile);
   // The same wrapper as Node's CommonJS loader, on the first line, so line numbers stay the file's.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, {
