@@ -16,24 +16,16 @@
 //
 // Plain JavaScript kept to old syntax (types in bundle-runner.d.ts): the installed launcher bundles it and
 // must parse on old Nodes to say which one it needs; bin/ncs.mjs loads it before any TypeScript.
-import {
-  closeSync,
-  fstatSync,
-  futimesSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { cacheDirProblem, userCompileCacheDir } from './compile-cache.js';
 
+/**
+ * Built-in modules without an ES import, whose facade reads every export (node:fs's loads fs/promises
+ * and its streams, 5-8 ms of CPU; crypto's, web crypto). Only inside functions: the installed launcher
+ * evaluates this module on any Node, and calls it only on a supported one (which has getBuiltinModule).
+ */
 const builtin = (name) => process.getBuiltinModule(name);
+const fs = () => builtin('node:fs');
 /** A cache unused this long is removed when another one is written; a used one is marked at most hourly. */
 const UNUSED_MS = 24 * 3600_000;
 const TOUCH_MS = 3600_000;
@@ -47,7 +39,7 @@ export function codeCacheDir(env = process.env) {
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   let home = '';
   try {
-    home = homedir();
+    home = builtin('node:os').homedir();
   } catch {
     // no home folder: the per-uid folder under tmp
   }
@@ -81,25 +73,25 @@ export function cacheFileName(source, args, env = process.env, execArgv = proces
 function readCache(file) {
   let fd;
   try {
-    fd = openSync(file, 'r');
+    fd = fs().openSync(file, 'r');
   } catch {
     return undefined;
   }
   try {
-    const st = fstatSync(fd);
+    const st = fs().fstatSync(fd);
     const data = Buffer.allocUnsafe(st.size);
     let n = 0;
     while (n < st.size) {
-      const got = readSync(fd, data, n, st.size - n, n);
+      const got = fs().readSync(fd, data, n, st.size - n, n);
       if (got === 0) break;
       n += got;
     }
-    if (Date.now() - st.mtimeMs > TOUCH_MS) futimesSync(fd, new Date(), new Date());
+    if (Date.now() - st.mtimeMs > TOUCH_MS) fs().futimesSync(fd, new Date(), new Date());
     return n === st.size ? data : undefined;
   } catch {
     return undefined;
   } finally {
-    closeSync(fd);
+    fs().closeSync(fd);
   }
 }
 
@@ -107,12 +99,12 @@ function readCache(file) {
 function writeCache(dir, file, script) {
   try {
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-    renameSync(tmp, file);
+    fs().writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+    fs().renameSync(tmp, file);
     const before = Date.now() - UNUSED_MS;
-    for (const name of readdirSync(dir)) {
+    for (const name of fs().readdirSync(dir)) {
       const path = join(dir, name);
-      if (path !== file && statSync(path).mtimeMs < before) rmSync(path, { force: true });
+      if (path !== file && fs().statSync(path).mtimeMs < before) fs().rmSync(path, { force: true });
     }
   } catch {
     // a full disk or a folder removed meanwhile: the next start compiles again
@@ -126,7 +118,7 @@ function writeCache(dir, file, script) {
  */
 export function runBundle(file, env = process.env) {
   const vm = builtin('node:vm');
-  const bytes = readFileSync(file);
+  const bytes = fs().readFileSync(file);
   const source = bytes.toString('utf8');
   const dir = codeCacheDir(env);
   // Hashing the bytes rather than the text saves encoding 1.5 MB again (~1-2 ms).

@@ -19,30 +19,23 @@
 // content again (and records). Measured (first call in a fresh Node 24 process, this machine, nine
 // each): hashing the content 30 ms of CPU with its folder walk; checking the record ~5-8 ms (history.md,
 // "Item 27, 2026-11-26, session 10").
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDirProblem, userCompileCacheDir } from './compile-cache.js';
 
 /**
  * A built-in module without an ES import: importing one builds its facade by reading every export,
- * which for node:child_process costs ~8 ms of CPU at every start (and crypto's lazy getters load web
- * crypto); the launcher needs crypto's createHash, and child_process only on a miss.
+ * which for node:child_process costs ~8 ms of CPU at every start, for node:fs 5-8 ms (its lazy
+ * `promises` loads fs/promises) and crypto's lazy getters load web crypto; the launcher needs crypto's
+ * createHash only to hash the content, and child_process only on a miss.
  */
 const builtin = (name) => process.getBuiltinModule(name);
+// node:fs's facade alone costs 5-8 ms (it loads fs/promises and its streams); bin/ncs.mjs loads this
+// module only on a Node that has getBuiltinModule (22.3+; type stripping came later).
+const { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync } =
+  builtin('node:fs');
+const { utimesSync, writeFileSync } = builtin('node:fs');
+const { homedir } = builtin('node:os');
 
 /** Folders whose files make the bundle; tests (`*.test.ts`), e2e suites and benchmarks are not in it. */
 const SOURCES = ['bin', 'simulator', 'conformance'];
@@ -167,12 +160,15 @@ function recorded(recordFile, root) {
     return undefined;
   }
   if (record.root !== root || typeof record.key !== 'string') return undefined;
+  // Paths by concatenation (the relative ones use '/', which every platform accepts): path.join of ~490
+  // paths costs ~4 ms of CPU in a process this young, as much as their stat calls.
+  const base = `${root}/`;
   try {
-    for (const [rel, st] of record.dirs) if (bigStat(join(root, rel)) !== st) return undefined;
+    for (const [rel, st] of record.dirs) if (bigStat(base + rel) !== st) return undefined;
     for (const [rel, st] of record.files) {
       if (st === '') {
-        if (statSync(join(root, rel), { throwIfNoEntry: false })) return undefined; // appeared
-      } else if (bigStat(join(root, rel)) !== st) return undefined;
+        if (statSync(base + rel, { throwIfNoEntry: false })) return undefined; // appeared
+      } else if (bigStat(base + rel) !== st) return undefined;
     }
   } catch {
     return undefined; // removed, or unreadable
