@@ -12,7 +12,8 @@
 // checked as the compile cache's: never one another user created; code loaded from it runs). It is
 // written once a start has done its work: for a server, when its first request arrives (the process may
 // be killed right after its first answer) and again after that answer; else at a successful exit. Caches
-// unused for a day are removed. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+// unused for a day are removed. NODE_DISABLE_COMPILE_CACHE=1 turns it off, and so does coverage
+// (NODE_V8_COVERAGE).
 //
 // Plain JavaScript kept to old syntax (types in bundle-runner.d.ts): the installed launcher bundles it and
 // must parse on old Nodes to say which one it needs; bin/ncs.mjs loads it before any TypeScript.
@@ -35,7 +36,8 @@ const TOUCH_MS = 3600_000;
  * @example codeCacheDir() // '/home/ana/.cache/ncs-sandbox/code-cache'
  */
 export function codeCacheDir(env = process.env) {
-  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  // Under coverage V8 compiles for counting, and a cache would be refused and written again at every start.
+  if (env.NODE_DISABLE_COMPILE_CACHE || env.NODE_V8_COVERAGE) return undefined;
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   let home = '';
   try {

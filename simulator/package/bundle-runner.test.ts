@@ -67,7 +67,7 @@ describe('runBundle (a code cache of what the bundle’s earlier starts ran)', (
     expect(run()).toEqual({ out: 'beta bundle.cjs\n', cache: 'accepted' });
   });
 
-  it('one cache per command and per V8 flags; NODE_DISABLE_COMPILE_CACHE turns it off', () => {
+  it('one cache per command and per V8 flags; NODE_DISABLE_COMPILE_CACHE and coverage turn it off', () => {
     expect(commandOf(['serve', '--port', '0'])).toBe('serve');
     expect(commandOf(['--quiet', 'conformance', 'run'])).toBe('conformance');
     expect(commandOf(['--version'])).toBe('other');
@@ -81,6 +81,7 @@ describe('runBundle (a code cache of what the bundle’s earlier starts ran)', (
     writeFileSync(bundle, source);
     const before = cacheFiles();
     expect(run([], { NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual({ out: 'gamma bundle.cjs\n', cache: 'off' });
+    expect(run([], { NODE_V8_COVERAGE: join(dir, 'coverage') })).toEqual({ out: 'gamma bundle.cjs\n', cache: 'off' });
     expect(cacheFiles()).toEqual(before);
   });
 

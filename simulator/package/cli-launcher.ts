@@ -11,7 +11,9 @@ import { enableUserCompileCache } from './compile-cache.js';
 // node:fs without its ES facade (which loads fs/promises and its streams, 5-8 ms of CPU at every start)
 // where Node has getBuiltinModule (22.3+); an older Node only needs it to say which Node to use.
 const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-const { readFileSync } = (getBuiltin ? getBuiltin.call(process, 'node:fs') : await import('node:fs')) as typeof import('node:fs');
+const { readFileSync } = (
+  getBuiltin ? getBuiltin.call(process, 'node:fs') : await import('node:fs')
+) as typeof import('node:fs');
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   engines: { node: string };
 };
