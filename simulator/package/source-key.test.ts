@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sourcesHash, sourcesKey, sourcesRecordFile } from './source-package.js';
+import { sourcesHash, sourcesKey, sourcesRecordFile } from './source-key.js';
 
 describe('sourcesHash (which cached ncs bundle a start or a test run may use)', () => {
   const root = mkdtempSync(join(tmpdir(), 'ncs-sources-hash-'));
