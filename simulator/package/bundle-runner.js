@@ -11,9 +11,9 @@
 // length), and per command (`serve`'s start is not `--version`'s), in the user's own cache folder (0700,
 // checked as the compile cache's: never one another user created; code loaded from it runs). It is
 // written once a start has done its work: for a server, when its first request arrives (the process may
-// be killed right after its first answer) and again after that answer; else at a successful exit. Caches
-// unused for a day are removed. NODE_DISABLE_COMPILE_CACHE=1 turns it off, and so does coverage
-// (NODE_V8_COVERAGE).
+// be killed right after its first answer) and again after that answer; else at exit, unless the command
+// could not run (exit code 2: a typo, bad options). Caches unused for a day are removed.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off, and so does coverage (NODE_V8_COVERAGE).
 //
 // Plain JavaScript kept to old syntax (types in bundle-runner.d.ts): the installed launcher bundles it and
 // must parse on old Nodes to say which one it needs; bin/ncs.mjs loads it before any TypeScript.
@@ -144,8 +144,8 @@ export function runBundle(file, env = process.env) {
 
 /**
  * Calls `save` once the start has done its work: when a server's first request arrives (it may be killed
- * right after answering), again once that answer is sent (the request's code compiled too), and at a
- * successful exit if neither came.
+ * right after answering), again once that answer is sent (the request's code compiled too), and at exit
+ * if neither came, unless the command could not run (exit code 2).
  */
 function whenStarted(save) {
   const channel = builtin('node:diagnostics_channel');
@@ -162,8 +162,9 @@ function whenStarted(save) {
   };
   channel.subscribe('http.server.request.start', onRequest);
   channel.subscribe('http.server.response.finish', onAnswer);
-  // A command that failed (a typo, bad options) keeps no cache of its own.
+  // Exit codes of `ncs` (bin/cli/program.ts): 0 done, 1 a negative verdict (a kit run with failures is
+  // still a run worth caching), 2 the command could not do its work (a typo, bad options): no cache.
   process.once('exit', (code) => {
-    if (saved === 0 && code === 0) save();
+    if (saved === 0 && (code === 0 || code === 1)) save();
   });
 }

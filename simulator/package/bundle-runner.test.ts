@@ -85,12 +85,16 @@ describe('runBundle (a code cache of what the bundle’s earlier starts ran)', (
     expect(cacheFiles()).toEqual(before);
   });
 
-  it('a command that fails keeps no cache (a typo is not a command worth caching)', () => {
+  it('a command that could not run (exit code 2: a typo) keeps no cache; a negative verdict (1) does', () => {
     writeFileSync(bundle, `${text('epsilon')}process.exitCode = 2;\n`);
     const before = cacheFiles();
     const r = spawnSync(process.execPath, [launcher, bundle, 'nonsense'], { env, encoding: 'utf8' });
     expect([r.status, r.stdout, r.stderr]).toEqual([2, 'epsilon bundle.cjs\n', 'none']);
     expect(cacheFiles()).toEqual(before);
+    writeFileSync(bundle, `${text('zeta')}process.exitCode = 1;\n`);
+    const failed = spawnSync(process.execPath, [launcher, bundle, 'conformance'], { env, encoding: 'utf8' });
+    expect([failed.status, failed.stderr]).toEqual([1, 'none']);
+    expect(existsSync(join(caches, nameOf(bundle, ['conformance'])))).toBe(true);
   });
 
   it('a cache unused for a day is removed when another is written', () => {
