@@ -8,13 +8,15 @@
 // (simulator/package/cli-launcher.ts) with the same check.
 //
 // Then it runs the bundle of the clone's own current sources when the user's cache holds one (built by
-// `npm run build`'s esbuild step; simulator/package/source-package.js): the same code, started without
-// resolving and loading ~520 modules, which is two thirds of a start from source. The cache is keyed by
-// the content of every source file, so an edit is never missed: a start that finds no bundle of exactly
-// these sources runs them as they are and builds the bundle in the background for the next start.
+// `npm run build`'s esbuild step; simulator/package/source-package.js), as the installed package runs
+// its own (simulator/package/bundle-runner.js, with a code cache of what earlier starts ran): the same
+// code, started without resolving and loading ~520 modules, which is two thirds of a start from source.
+// The bundle is found by what every source file holds, so an edit is never missed: a start that finds no
+// bundle of exactly these sources runs them as they are and builds the bundle in the background for the
+// next start.
 // NCS_FROM_SOURCES=1 always runs the TypeScript sources (debugging, stack traces into the .ts files).
 import * as nodeModule from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const { engines } = nodeModule.createRequire(import.meta.url)('../package.json');
 const notSupported = () =>
@@ -42,7 +44,7 @@ if (bundle) {
   // The bundle's own module URL says "installed package"; what it prints must say "a clone" (the banner's
   // `npm run ncs --`, bin/cli/commands/serve.ts).
   globalThis[Symbol.for('ncs-sandbox.clone')] = true;
-  await import(pathToFileURL(bundle).href);
+  (await import('../simulator/package/bundle-runner.js')).runBundle(bundle);
 } else {
   await import('./cli/main.ts');
 }

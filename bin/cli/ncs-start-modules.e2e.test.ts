@@ -31,7 +31,9 @@ import { registerHooks } from 'node:module';
 import { writeFileSync } from 'node:fs';
 const seen = [];
 if (${hooks}) registerHooks({ load(url, context, next) { seen.push(url); return next(url, context); } });
-process.on('SIGUSR2', () => writeFileSync(process.env.LOADED_OUT, [...seen, ...process.moduleLoadList].join('\\n')));
+// The bundle a launcher runs through vm.Script (simulator/package/bundle-runner.js), which no loader sees.
+const bundle = () => { const b = globalThis[Symbol.for('ncs-sandbox.bundle')]; return b ? ['bundle:' + b.file, 'code-cache:' + b.cache] : []; };
+process.on('SIGUSR2', () => writeFileSync(process.env.LOADED_OUT, [...seen, ...bundle(), ...process.moduleLoadList].join('\\n')));
 `;
 
 /** Modules loaded by `ncs serve` from spawn until after its first answer of GET /api/public/v1. */
@@ -128,8 +130,8 @@ it('npm run serve runs the cached bundle of the clone’s current sources: none 
   await buildSourcePackage(ROOT, bundles, sourcesHash(ROOT));
   const { NCS_FROM_SOURCES: _, ...env } = process.env;
   const { loaded, stdout } = await firstAnswer({ hooks: true, env, quiet: false });
-  const main = join(bundles, sourcesHash(ROOT), 'dist/cli/ncs-main.js');
-  expect(loaded).toContain(pathToFileURL(main).href);
+  const main = join(bundles, sourcesHash(ROOT), 'dist/cli/ncs-main.cjs');
+  expect(loaded).toContain(`bundle:${main}`);
   // The launcher's own modules, and no TypeScript module of the CLI or the simulator.
   expect(loaded.filter((u) => u.startsWith(pathToFileURL(ROOT).href) && u.endsWith('.ts'))).toEqual([
     pathToFileURL(join(ROOT, 'simulator/contract/node-version.ts')).href,
@@ -137,4 +139,11 @@ it('npm run serve runs the cached bundle of the clone’s current sources: none 
   expect(loaded.filter((m) => m.includes('internal/deps/undici'))).toEqual([]);
   // Started from a clone: `ncs` is on nobody's PATH there, whichever code runs.
   expect(stdout).toMatch(/ {2}new token {3}npm run ncs -- token --base-url http:\/\/127\.0\.0\.1:\d+ /);
+  // The bundle's code comes from the code cache its earlier start wrote (simulator/package/bundle-runner.js):
+  // what that start ran is not compiled again.
+  const again = await loadedUntilFirstAnswer({ hooks: true, env });
+  expect(again.filter((m) => m.startsWith('bundle:') || m.startsWith('code-cache:'))).toEqual([
+    `bundle:${main}`,
+    'code-cache:accepted',
+  ]);
 }, 60_000);

@@ -84,7 +84,7 @@ describe('the bundled ncs command', () => {
   }, 60_000);
 
   it("carries zod's English locale only (the ~50 others are a quarter of the bundle, and nothing configures one)", () => {
-    const bundle = readFileSync(join(dirname(bin), 'ncs-main.js'), 'utf8');
+    const bundle = readFileSync(join(dirname(bin), 'ncs-main.cjs'), 'utf8');
     // English, registered by zod's schemas themselves; German, French and Spanish as three of the others.
     expect(bundle).toContain('Invalid input');
     for (const other of ['ISO-Uhrzeit', 'date et heure ISO', 'fecha y hora ISO']) expect(bundle).not.toContain(other);

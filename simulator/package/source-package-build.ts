@@ -67,7 +67,7 @@ export async function ensureSourcePackage(root: string): Promise<string | undefi
   const dir = packagesDir();
   if (!dir) return undefined;
   const key = sourcesHash(root);
-  if (existsSync(join(dir, key, 'dist/cli/ncs-main.js'))) return join(dir, key);
+  if (existsSync(join(dir, key, 'dist/cli/ncs-main.cjs'))) return join(dir, key);
   return buildSourcePackage(root, dir, key);
 }
 

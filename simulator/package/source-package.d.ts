@@ -1,10 +1,6 @@
 // Types of source-package.js (plain JavaScript: see there why).
 
-/**
- * The hash of every file the package is built from, and of the clone's folder.
- * @example sourcesHash('/work/clone') // '287f24a00f9993cdc998'
- */
-export function sourcesHash(root: string): string;
+export { sourcesHash, sourcesKey, sourcesRecordFile } from './source-key.js';
 
 /**
  * The user's own folder of built packages (0700); undefined when there is none usable.
@@ -13,7 +9,7 @@ export function sourcesHash(root: string): string;
 export function packagesDir(env?: Record<string, string | undefined>): string | undefined;
 
 /**
- * `ncs-main.js` of the bundle of the clone's current sources, or undefined (and a background build begun).
+ * `ncs-main.cjs` of the bundle of the clone's current sources, or undefined (and a background build begun).
  * @example const main = sourceBundle('/work/clone');
  */
 export function sourceBundle(root: string, env?: Record<string, string | undefined>): string | undefined;
