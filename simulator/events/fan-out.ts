@@ -1,5 +1,5 @@
 import type { DomainEvent, EventBus } from '../state/domain-events.ts';
-import { newId } from '../lib/ids.ts';
+import { flatJoin, newId } from '../lib/ids.ts';
 import { isoTime } from '../lib/iso-time.ts';
 import type { AuditService } from '../services/audit-service.ts';
 import type { FeedService } from '../services/feed-service.ts';
@@ -75,7 +75,7 @@ export function connectDomainEvents(deps: FanOutDeps): () => void {
       requestId: e.requestId,
       actor: e.actor,
       action: e.type,
-      target: `${e.target.type}:${e.target.id}`,
+      target: flatJoin(e.target.type, ':', e.target.id),
       at: isoTime(e.at),
     });
     if (recorded instanceof Promise) recorded.catch(() => {});
