@@ -5,7 +5,9 @@
 // Repeatable on a loaded machine where wall-clock rates are not; run it with --cpu-prof for a profile.
 // --alloc: instead of CPU, bytes allocated per request (V8's sampling heap profiler, collected objects
 // included) and the top allocation sites: what the collector has to clean up, counted, not timed.
-// Usage: npx node [--cpu-prof --cpu-prof-dir DIR] simulator/bench/core-cost.ts [connections|providers|replay] [--requests 20000] [--rounds 5] [--alloc]
+// --retained (run with node --expose-gc): heap kept per request after full collections, by what the
+// sandbox stores (connections, idempotency records, audit entries, stream messages), counted, not timed.
+// Usage: npx node [--cpu-prof --cpu-prof-dir DIR] simulator/bench/core-cost.ts [connections|providers|replay] [--requests 20000] [--rounds 5] [--alloc] [--retained]
 import { Session } from 'node:inspector/promises';
 import { createSandbox } from '../app/sandbox.ts';
 import type { PlainRequest } from '../core/types.ts';
@@ -60,6 +62,10 @@ if (process.argv.includes('--alloc')) {
   await allocationProfile(requests);
   process.exit(0);
 }
+if (process.argv.includes('--retained')) {
+  await retainedPerRequest(requests);
+  process.exit(0);
+}
 const out: number[] = [];
 for (let r = 0; r < rounds; r++) {
   const before = process.cpuUsage();
@@ -72,6 +78,25 @@ process.stdout.write(
   `${which} via core.handle(): ${requests} x ${rounds}; µs CPU/request median ${sorted[Math.floor(rounds / 2)]!.toFixed(1)}, min ${sorted[0]!.toFixed(1)} (${out.map((x) => x.toFixed(1)).join(', ')})\n`,
 );
 process.exit(0);
+
+/** Heap after full collections, before and after `count` more requests: what each one leaves behind. */
+async function retainedPerRequest(count: number) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('--retained needs node --expose-gc');
+  const settled = async () => {
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      gc();
+    }
+    return process.memoryUsage().heapUsed;
+  };
+  const before = await settled();
+  await batch(count);
+  const after = await settled();
+  process.stdout.write(
+    `${which}: ${count} requests; heap kept per request ${Math.round((after - before) / count)} bytes (heap ${(after / 1e6).toFixed(1)} MB)\n`,
+  );
+}
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventBus } from '../state/domain-events.ts';
-import { newId } from '../lib/ids.ts';
+import { flatJoin, newId } from '../lib/ids.ts';
 import { isoTime } from '../lib/iso-time.ts';
 import type { AuditService } from '../services/audit-service.ts';
 import type { FeedService } from '../services/feed-service.ts';
@@ -28,19 +28,41 @@ export function announce(
   at?: number,
 ): MaybePromise<{ eventId: string; deliveries: string[] }> {
   const eventId = newId('evt');
-  const published = deps.feeds.publish(tenantFeed(tenant), type, { eventId, ...data });
+  return announceMessage(deps, tenant, type, { eventId, ...data }, at, data);
+}
+
+/**
+ * announce with the stream message's data (`{ eventId, ...payload }`) built by the caller; the webhook
+ * payload (the same without eventId) is made only when a receiver is subscribed.
+ */
+function announceMessage(
+  deps: Omit<FanOutDeps, 'bus' | 'audit'>,
+  tenant: string,
+  type: string,
+  message: { eventId: string } & Record<string, unknown>,
+  at?: number,
+  payload?: Record<string, unknown>,
+): MaybePromise<{ eventId: string; deliveries: string[] }> {
+  const { eventId } = message;
+  const published = deps.feeds.publish(tenantFeed(tenant), type, message);
   // A feed store that failed to answer loses the stream message, never the deliveries or the write.
   if (published instanceof Promise) published.catch(() => {});
   return andThen(deps.receivers.subscribedTo(tenant, type), (receivers) => {
+    if (receivers.length === 0) return { eventId, deliveries: [] };
+    const body = payload ?? withoutEventId(message);
     const deliveries = receivers.map(
       (r) =>
         deps.dispatcher.deliver(
           { id: r.id, url: r.url, secret: r.secret, tenant },
-          { id: eventId, type, payload: data, ...(at ? { at: new Date(at).toISOString() } : {}) },
+          { id: eventId, type, payload: body, ...(at ? { at: new Date(at).toISOString() } : {}) },
         ).id,
     );
     return { eventId, deliveries };
   });
+}
+
+function withoutEventId({ eventId: _, ...payload }: { eventId: string } & Record<string, unknown>) {
+  return payload;
 }
 
 /**
@@ -53,11 +75,14 @@ export function connectDomainEvents(deps: FanOutDeps): () => void {
       requestId: e.requestId,
       actor: e.actor,
       action: e.type,
-      target: `${e.target.type}:${e.target.id}`,
+      target: flatJoin(e.target.type, ':', e.target.id),
       at: isoTime(e.at),
     });
     if (recorded instanceof Promise) recorded.catch(() => {});
-    const announced = announce(deps, e.tenant, e.type, { requestId: e.requestId, target: e.target, ...e.data }, e.at);
+    // The stream message's data is built once, with its event id: every creation makes two events, and
+    // a payload spread into a second object per event was garbage the collector copied.
+    const message = { eventId: newId('evt'), requestId: e.requestId, target: e.target, ...e.data };
+    const announced = announceMessage(deps, e.tenant, e.type, message, e.at);
     // A receiver store that failed to answer loses this event's deliveries, never the write behind it.
     if (announced instanceof Promise) announced.catch(() => {});
   });

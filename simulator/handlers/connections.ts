@@ -1,9 +1,26 @@
+import type { Capability } from '../contract/catalog.ts';
+import type { Connection } from '../contract/connections.ts';
 import { ApiError } from '../core/api-error.ts';
 import { ok } from '../core/reply.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 export type ConnectionDeps = Pick<HandlerDeps, 'connections' | 'catalog' | 'idempotency'>;
+
+type Booked = Connection['capabilities'][number];
+// One frozen entry per catalog capability, shared by every connection that books it: a connection keeps
+// references, not three objects and strings of its own per capability (they outlived the request in the
+// record, its snapshot and their copies: a third of what a creation kept, and the collector copied it).
+// Keyed by the catalog's record, so a reloaded catalog gets entries of its own.
+const bookedEntries = new WeakMap<Capability, Booked>();
+function booked(cap: Capability): Booked {
+  let entry = bookedEntries.get(cap);
+  if (!entry) {
+    entry = Object.freeze({ capability: cap.id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired });
+    bookedEntries.set(cap, entry);
+  }
+  return entry;
+}
 
 export const connectionHandlers = {
   listConnections(ctx, state) {
@@ -30,12 +47,12 @@ export const connectionHandlers = {
     const requested = [...new Set(body.capabilities)];
     const restricted = connector.restrictedIn?.[body.environment] ?? [];
     // One pass (this is every POST /connections): the booked capabilities, or the ones refused.
-    const capabilities: { capability: string; critical: boolean; idempotencyRequired: boolean }[] = [];
+    const capabilities: Booked[] = [];
     const denied: string[] = [];
     for (const id of requested) {
       const cap = state.catalog.capability(id);
       if (!cap || !connector.capabilities.includes(id) || restricted.includes(id)) denied.push(id);
-      else capabilities.push({ capability: id, critical: cap.critical, idempotencyRequired: cap.idempotencyRequired });
+      else capabilities.push(booked(cap));
     }
     if (denied.length) {
       throw new ApiError('capability_denied', {
@@ -49,7 +66,9 @@ export const connectionHandlers = {
         connectorId: connector.id,
         environment: body.environment,
         scopeLabel: body.scopeLabel,
-        capabilities,
+        // Read-only from here on: the record, its answer and its events share the list. A copy of
+        // exactly its length (push left room for 17 entries, and the record keeps it as long as it lives).
+        capabilities: Object.freeze(capabilities.slice()) as Booked[],
       },
       { actor: ctx.access.token.clientId, requestId: ctx.requestId, at: ctx.at },
     );

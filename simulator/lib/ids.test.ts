@@ -1,5 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newId, withSeededIds } from './ids.ts';
+import { flatJoin, newId, withSeededIds } from './ids.ts';
+
+describe('flatJoin', () => {
+  it('is the template concatenation of its parts, for any strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string(), fc.string({ unit: 'binary' }), (a, sep, b) => {
+        expect(flatJoin(a, sep, b)).toBe(`${a}${sep}${b}`);
+      }),
+    );
+  });
+});
 
 describe('newId', () => {
   it('draws fresh ids with the prefix and the size asked for', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { flatJoin } from '../lib/ids.ts';
 
 // A pool of random bytes refilled in bulk: one syscall per 4096 ids instead of one per request.
 let pool = randomBytes(0);
@@ -12,5 +13,6 @@ export function newRequestId(): string {
   }
   const id = pool.toString('base64url', offset, offset + 12);
   offset += 12;
-  return `req_${id}`;
+  // Flat, not a rope: audit entries and the client observer keep it (see flatJoin).
+  return flatJoin('req', '_', id);
 }

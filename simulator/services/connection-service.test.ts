@@ -65,6 +65,24 @@ describe('connection service', () => {
     expect(seen[1]).toMatchObject({ actor: 'system', at: 11_000, data: { from: 'pending', to: 'active' } });
   });
 
+  it('answers and announces the kept record itself, which later transitions never change', () => {
+    const { service, seen, input, tick, caller } = setup();
+    const c = service.create(input, caller);
+    if (c instanceof Promise) throw new Error('a memory repository answers at once');
+    const announced = seen[0]?.data.connection;
+    // One record for the answer and the event (and the idempotency record that keeps the answer).
+    expect(announced).toBe(c);
+    tick(1000);
+    expect(service.get('t1', c.id)).toMatchObject({ state: 'active' });
+    service.setState(c.id, 'paused', caller);
+    expect(c).toMatchObject({ state: 'pending', updatedAt: c.createdAt });
+    expect(seen[1]?.data.connection).toMatchObject({ state: 'active' });
+    expect(seen[2]?.data.connection).toMatchObject({ state: 'paused' });
+    expect(() => {
+      (c as { state: string }).state = 'revoked';
+    }).toThrow(TypeError);
+  });
+
   it('creates active connections at once with no delay, and announces no transition', () => {
     const { service, seen, input, caller } = setup(0);
     expect(service.create(input, caller)).toMatchObject({ state: 'active' });

@@ -162,9 +162,9 @@ export function createConnectionService(deps: ConnectionServiceDeps): Connection
         updatedAt: created,
       },
     };
-    // One snapshot for the event (feed message, webhook payload) and the answer: both only read it,
-    // and the stored record, which transitions change, is never handed out.
-    const snapshot = copyConnection(stored.connection);
+    // The record itself for the event (feed message, webhook payload) and the answer: all of them only
+    // read it, and the repository never changes a kept record (a transition puts a new one in its place).
+    const snapshot = stored.connection;
     const announce = () => {
       wakeAt(stored.activatesAt);
       events.emit({

@@ -52,21 +52,38 @@ describe('connections repository (memory)', () => {
     expect(sync(repo.forTarget('t1', 'c', 'sandbox'))).toEqual([]);
   });
 
-  it('updates a record in every index and answers copies', () => {
+  it('updates a record in every index by replacing it: what was handed out before never changes', () => {
     const repo = createConnectionsStore();
     const a = record();
     repo.insert(a);
+    const created = a.connection;
     const changed = sync(repo.update(a.connection.id, change));
     expect(changed).toMatchObject({ state: 'paused', nextStep: 'paused step', updatedAt: change.updatedAt });
     expect(sync(repo.update('con_missing', change))).toBeUndefined();
     if (!changed) throw new Error('an update of a stored record answers it');
-    changed.state = 'revoked';
-    for (const c of changed.capabilities) c.capability = 'hacked';
-    for (const c of sync(repo.list('t1'))) c.state = 'revoked';
+    // The record as inserted (an answer, a stream message, an idempotency record may hold it) is unchanged.
+    expect(created).toMatchObject({ state: 'active', nextStep: 'next' });
+    expect(changed).not.toBe(created);
+    expect(changed.capabilities).toBe(created.capabilities);
+    // Kept records are read-only: a change throws instead of changing what others hold.
+    expect(() => {
+      changed.state = 'revoked';
+    }).toThrow(TypeError);
+    expect(() => {
+      created.state = 'revoked';
+    }).toThrow(TypeError);
+    // Reads answer copies the caller may change.
+    for (const c of sync(repo.list('t1'))) {
+      c.state = 'revoked';
+      for (const x of c.capabilities) x.capability = 'hacked';
+    }
     expect(sync(repo.forTarget('t1', 'c', 'sandbox'))[0]).toMatchObject({
       state: 'paused',
       capabilities: [{ capability: 'orders.read' }],
     });
+    const again = sync(repo.update(a.connection.id, { ...change, state: 'active' }));
+    expect(changed.state).toBe('paused');
+    expect(again?.state).toBe('active');
   });
 
   it('takes due pending records off the queue in due order, skipping those that left pending', () => {

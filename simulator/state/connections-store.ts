@@ -12,7 +12,7 @@ const NONE: readonly StoredConnection[] = Object.freeze([]);
 /**
  * The memory repository of connections (ports/connections.ts): records, the indexes by id, tenant and
  * (tenant, connector, environment) and the due queue of pending activations. It answers every call at
- * once. The lifecycle, timers and events are the connection service's; the write-through to a data dir
+ * once. A kept record is frozen and replaced on update, never changed in place. The lifecycle, timers and events are the connection service's; the write-through to a data dir
  * is a decorator's (persistence/durable-connections.ts): the store never sees Persistence.
  * @example const repository = createConnectionsStore(); repository.insert(stored);
  */
@@ -45,16 +45,25 @@ export function createConnectionsStore(): ConnectionRepository {
     list ? list.map((s) => copyConnection(s.connection)) : [];
 
   return {
-    insert: index,
+    insert(stored) {
+      // Never changed in place from here on (update replaces it), so it is shared as it is.
+      Object.freeze(stored.connection);
+      index(stored);
+    },
     update(id, change) {
       const s = byId.get(id);
       if (!s) return undefined;
-      s.connection.state = change.state;
-      s.connection.nextStep = change.nextStep;
-      s.connection.updatedAt = change.updatedAt;
+      // A new record in its place, not a change in place: the one before may still be held (the answer
+      // that created it, an idempotency record, a stream message), and none of them may change.
+      s.connection = Object.freeze({
+        ...s.connection,
+        state: change.state,
+        nextStep: change.nextStep,
+        updatedAt: change.updatedAt,
+      });
       s.activatesAt = undefined;
       pending.delete(s);
-      return copyConnection(s.connection);
+      return s.connection;
     },
     find(id) {
       const s = byId.get(id);

@@ -28,13 +28,16 @@ export interface ConnectionChange {
  * environment), and the due queue of pending activations. It knows no clock, timeline, rule or event:
  * those are the connection service's (services/connection-service.ts). Every method may answer with a
  * promise (a store across the network); the memory repository answers at once.
- * Everything answered is the caller's own copy, except `takeDue`'s records (read them, never change them).
+ * Everything answered is the caller's own copy, except `takeDue`'s records and `update`'s answer (read
+ * them, never change them). A record given to `insert` is kept as it is and never changed afterwards: an
+ * update puts a new record in its place, so whoever holds the one before (the answer that created it,
+ * its stream message, an idempotency record) reads it unchanged.
  * @example andThen(repository.find(id), (found) => found && repository.update(id, change))
  */
 export interface ConnectionRepository {
   /** Keeps a new record (the repository takes the object given; the caller no longer changes it). */
   insert(stored: StoredConnection): MaybePromise<void>;
-  /** Applies a transition; answers the changed connection, or undefined when there is no such id. */
+  /** Applies a transition; answers the new record (read-only), or undefined when there is no such id. */
   update(id: string, change: ConnectionChange): MaybePromise<ConnectionRecord | undefined>;
   /** Any tenant's connection by id. */
   find(id: string): MaybePromise<{ tenant: string; connection: ConnectionRecord } | undefined>;

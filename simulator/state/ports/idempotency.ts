@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../contract/errors.ts';
+import { flatJoin } from '../../lib/ids.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
 /**
@@ -24,8 +25,8 @@ export interface IdempotencyRecord {
   outcome: StoredOutcome | undefined;
 }
 
-/** The record id of a tenant's key. */
-export const idempotencyRecordId = (tenant: string, key: string) => `${tenant}\u0000${key}`;
+/** The record id of a tenant's key (flat: the record keeps it, and every look-up hashes it; see flatJoin). */
+export const idempotencyRecordId = (tenant: string, key: string) => flatJoin(tenant, '\u0000', key);
 
 /**
  * Where idempotency records are kept, with their insertion order (the oldest first, for the sweep).
