@@ -94,14 +94,26 @@ export function toFetchResponse(res: PlainResponse): Response {
   return new Response(res.body ?? null, { status: res.status, headers });
 }
 
+/** Handlers waiting for the next turn of the event loop, released together. */
+let waiting: Array<() => void> = [];
+
 /**
- * Resolves in the next turn of the event loop (its check phase). msw answers a fetch without ever
- * leaving microtasks and ticks, while undici makes a connection reusable only in a later check phase
- * (`setImmediate`): answered at once, every call of a busy test found its connections not yet free
- * and opened a new one. One turn per answer, as over a real socket, lets it reuse them.
+ * Resolves in the next turn of the event loop (its check phase), together with every call that arrived
+ * in this one. msw answers a fetch without leaving microtasks and ticks, while undici makes a
+ * connection reusable only in a later check phase: answered at once, each call of a busy test found its
+ * connections not yet free and opened a new one (for https, with a new TLS context). And undici sends a
+ * call on a kept-alive connection only a turn later, one check-phase callback per connection: released
+ * together, calls sent at once still reach the core at once and overlap there, as before.
  */
 function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    if (waiting.push(resolve) > 1) return;
+    setImmediate(() => {
+      const released = waiting;
+      waiting = [];
+      for (const release of released) release();
+    });
+  });
 }
 
 /**
@@ -114,9 +126,9 @@ export function createMswHandlers(core: CoreHandler, baseUrls: string[]): HttpHa
   const { http } = require('msw') as typeof import('msw');
   return baseUrls.map((base) =>
     http.all(`${base}/*`, async ({ request }) => {
-      const response = toFetchResponse(await core.handle(await fromFetchRequest(request)));
+      const plain = await fromFetchRequest(request);
       await nextTurn();
-      return response;
+      return toFetchResponse(await core.handle(plain));
     }),
   );
 }
