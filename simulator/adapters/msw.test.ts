@@ -1,6 +1,6 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
 import { createMswHandlers } from './msw.ts';
 
@@ -68,5 +68,15 @@ describe('MSW handlers: connections and lengths', () => {
       Array.from({ length: 5 }, (_, i) => `été /at-once/${i}`),
     );
     expect(seen.maxInFlight).toBe(5);
+  });
+
+  it("answers while the test's fake timers are installed (the turn it waits is not the global setImmediate)", async () => {
+    vi.useFakeTimers();
+    try {
+      const res = await fetch(`${BASE}/fake-timers`);
+      expect(await res.text()).toBe('été /fake-timers');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
