@@ -86,7 +86,7 @@ export function toFetchResponse(res: PlainResponse): Response {
     return new Response(body, { status: res.status, headers: res.headers });
   }
   // With its length, as node:http sends it: msw ends the emulated connection after an answer without
-  // one, so every call would open a new connection (for https, a new TLS context: ~0.5 ms of CPU).
+  // one, so every call would open a new connection (for https, a new TLS context: ~1 ms of CPU).
   // A HEAD answer has no body but carries the GET's length (set by the core).
   if (res.body === undefined && res.headers['content-length'] !== undefined)
     return new Response(null, { status: res.status, headers: res.headers });
