@@ -1,4 +1,7 @@
 import { createRequire } from 'node:module';
+// The timers module's own function, taken at import: a test's fake timers (which replace the global)
+// must not hold every answer back.
+import { setImmediate } from 'node:timers';
 import type { HttpHandler } from 'msw';
 import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
 
@@ -82,7 +85,35 @@ export function toFetchResponse(res: PlainResponse): Response {
     );
     return new Response(body, { status: res.status, headers: res.headers });
   }
-  return new Response(res.body ?? null, { status: res.status, headers: res.headers });
+  // With its length, as node:http sends it: msw ends the emulated connection after an answer without
+  // one, so every call would open a new connection (for https, a new TLS context: ~1 ms of CPU).
+  // A HEAD answer has no body but carries the GET's length (set by the core).
+  if (res.body === undefined && res.headers['content-length'] !== undefined)
+    return new Response(null, { status: res.status, headers: res.headers });
+  const headers = { ...res.headers, 'content-length': String(Buffer.byteLength(res.body ?? '')) };
+  return new Response(res.body ?? null, { status: res.status, headers });
+}
+
+/** Handlers waiting for the next turn of the event loop, released together. */
+let waiting: Array<() => void> = [];
+
+/**
+ * Resolves in the next turn of the event loop (its check phase), together with every call that arrived
+ * in this one. msw answers a fetch without leaving microtasks and ticks, while undici makes a
+ * connection reusable only in a later check phase: answered at once, each call of a busy test found its
+ * connections not yet free and opened a new one (for https, with a new TLS context). And undici sends a
+ * call on a kept-alive connection only a turn later, one check-phase callback per connection: released
+ * together, calls sent at once still reach the core at once and overlap there, as before.
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    if (waiting.push(resolve) > 1) return;
+    setImmediate(() => {
+      const released = waiting;
+      waiting = [];
+      for (const release of released) release();
+    });
+  });
 }
 
 /**
@@ -94,6 +125,10 @@ export function createMswHandlers(core: CoreHandler, baseUrls: string[]): HttpHa
   // the same instance as an import, so these handlers are the test's own msw's handlers).
   const { http } = require('msw') as typeof import('msw');
   return baseUrls.map((base) =>
-    http.all(`${base}/*`, async ({ request }) => toFetchResponse(await core.handle(await fromFetchRequest(request)))),
+    http.all(`${base}/*`, async ({ request }) => {
+      const plain = await fromFetchRequest(request);
+      await nextTurn();
+      return toFetchResponse(await core.handle(plain));
+    }),
   );
 }

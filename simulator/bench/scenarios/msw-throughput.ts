@@ -1,6 +1,7 @@
 // In-process throughput: the MSW handlers (fetch through setupServer) and a direct call of the core,
 // measured in a child process of their own so the bench's own work does not disturb them.
 import { spawn } from 'node:child_process';
+import { subscribe } from 'node:diagnostics_channel';
 import { fileURLToPath } from 'node:url';
 import { rps } from '../lib/format.ts';
 import { ROOT } from '../lib/processes.ts';
@@ -14,17 +15,24 @@ interface Measured {
   /** The same with an http:// base URL (msw then emulates no TLS socket). */
   mswHttpRps: number;
   coreRps: number;
+  /** CPU (user + system) of this process per completed call, µs: what a test pays per call. */
+  mswCpuUs: number;
+  mswHttpCpuUs: number;
+  coreCpuUs: number;
+  /** Connections undici opened per call through MSW (both base URLs): ~0 once they are reused. */
+  mswConnectionsPerCall: number;
   mswRequests: number;
   coreRequests: number;
   failures: number;
 }
 
-/** Keeps `concurrency` calls in flight for `seconds`; returns completed calls per second and failures. */
+/** Keeps `concurrency` calls in flight for `seconds`; returns completed calls per second, CPU per call and failures. */
 async function drive(concurrency: number, seconds: number, call: () => Promise<boolean>) {
   const until = performance.now() + seconds * 1000;
   let done = 0;
   let failures = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < until) {
@@ -33,7 +41,13 @@ async function drive(concurrency: number, seconds: number, call: () => Promise<b
       }
     }),
   );
-  return { rps: done / ((performance.now() - started) / 1000), requests: done, failures };
+  const used = process.cpuUsage(cpu);
+  return {
+    rps: done / ((performance.now() - started) / 1000),
+    cpuUs: (used.user + used.system) / Math.max(1, done + failures),
+    requests: done,
+    failures,
+  };
 }
 
 async function child(seconds: number, warmup: number): Promise<Measured> {
@@ -46,6 +60,8 @@ async function child(seconds: number, warmup: number): Promise<Measured> {
     rateLimit: false,
   });
   await Promise.all([sandbox.ready, plainHttp.ready]);
+  let connections = 0;
+  subscribe('undici:client:connected', () => connections++);
   const server = setupServer(...sandbox.handlers, ...plainHttp.handlers);
   server.listen({ onUnhandledFrame: 'error' });
   const viaMsw = (sb: typeof sandbox) => {
@@ -68,7 +84,9 @@ async function child(seconds: number, warmup: number): Promise<Measured> {
   const viaCore = async () => (await sandbox.core.handle(plain)).status === 200;
   const measure = async (call: () => Promise<boolean>) => {
     await drive(50, warmup, call);
-    return drive(50, seconds, call);
+    const before = connections;
+    const measured = await drive(50, seconds, call);
+    return { ...measured, opened: connections - before };
   };
   const msw = await measure(viaMsw(sandbox));
   const mswHttp = await measure(viaMsw(plainHttp));
@@ -78,6 +96,10 @@ async function child(seconds: number, warmup: number): Promise<Measured> {
     mswRps: msw.rps,
     mswHttpRps: mswHttp.rps,
     coreRps: core.rps,
+    mswCpuUs: msw.cpuUs,
+    mswHttpCpuUs: mswHttp.cpuUs,
+    coreCpuUs: core.cpuUs,
+    mswConnectionsPerCall: (msw.opened + mswHttp.opened) / Math.max(1, msw.requests + mswHttp.requests),
     mswRequests: msw.requests,
     coreRequests: core.requests,
     failures: msw.failures + mswHttp.failures + core.failures,
@@ -117,6 +139,7 @@ export const mswScenario: Scenario = {
         result: `MSW ${rps(m.mswRps)} (https base URL), ${rps(m.mswHttpRps)} (http)`,
         baseline: `core.handle ${rps(m.coreRps)}`,
         ratio: `${(m.mswRps / m.coreRps).toFixed(4)}x`,
+        cpu: `MSW ${Math.round(m.mswCpuUs)} µs (https), ${Math.round(m.mswHttpCpuUs)} µs (http), core.handle ${Math.round(m.coreCpuUs)} µs; ${m.mswConnectionsPerCall.toFixed(3)} connections opened per MSW call`,
       },
       notes: [
         "the baseline of this row is the direct core call and the ratio MSW over it: the cost of msw's fetch interception, not of the simulator",
