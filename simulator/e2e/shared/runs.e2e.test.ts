@@ -89,7 +89,10 @@ describe('per-run isolation on the memory store', SIDE_BY_SIDE, () => {
 
   it('is gone after its TTL', IN_ORDER, async () => {
     const before = s.sandbox.runs?.count();
-    const run = (await createRun(s.baseUrl, s.sandbox.adminToken, { ttlSeconds: 1 })).json.data;
+    // 3 s, as the replicas' suite beside it: the call before the expiry must land inside the TTL, and this
+    // worker also starts that suite's in-process replica (a second of CPU under load: a 1 s TTL was seen
+    // to end before its first call on the clean-clone CI).
+    const run = (await createRun(s.baseUrl, s.sandbox.adminToken, { ttlSeconds: 3 })).json.data;
     expect((await call(s.baseUrl, run.token, run.tenant, '/providers')).status).toBe(200);
     await pastExpiry(run.expiresAt);
     expect((await call(s.baseUrl, run.token, run.tenant, '/providers')).status).toBe(401);
