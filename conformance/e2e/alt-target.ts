@@ -5,7 +5,8 @@ import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/
 import { ALT_A, type AltChoices } from './alt-choices.ts';
 import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
-import { createRelay, envelope, forwardable, ID_FORMATS, parsed } from './alt-relay.ts';
+import { createRelay, envelope, forwardable, parsed } from './alt-relay.ts';
+import { translator } from './alt-translate.ts';
 import { frameStream, inwardStreamId, sendJson, writeJson, writeJsonValue } from './alt-wire.ts';
 import type { CoreHandler } from '../../simulator/core/types.ts';
 import { bodyless, callCore, pipeStream, writeLines } from './alt-upstream.ts';
@@ -30,7 +31,6 @@ const SELF_DESCRIPTIONS = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`, `${BA
 /** The JSON self-descriptions: reshaped as documents, their examples' states left as the simulator wrote them. */
 const DESCRIBED = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`]);
 const PUBLIC = new Set([...SELF_DESCRIPTIONS, `${BASE_PATH}/stream`]);
-const SIM_ID = /\bcon_[A-Za-z0-9_-]{16}\b/g;
 /** Routes the simulator serves for the current version (the interface's and its additions). */
 const SIM_ROUTES = routesFor(CURRENT_VERSION);
 
@@ -61,31 +61,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   const publishPaths = (text: string) =>
     text.replaceAll(SIM_REDELIVER, c.redeliverPath).replaceAll(SIM_DELIVERIES, c.deliveryLogPath);
 
-  const ids = ID_FORMATS[c.idFormat];
-  const toAlt = new Map<string, string>();
-  const toSim = new Map<string, string>();
-  const renames = Object.entries(c.events);
-  const outward = (text: string) =>
-    renames
-      .reduce(
-        (t, [alt, simName]) =>
-          t.replaceAll(`"${simName}"`, `"${alt}"`).replaceAll(`event: ${simName}\n`, `event: ${alt}\n`),
-        text.replaceAll(sim.baseUrl, origin + prefix).replaceAll(sim.altBaseUrl!, altOrigin + prefix),
-      )
-      .replace(SIM_ID, (id) => {
-        let u = toAlt.get(id);
-        if (!u) {
-          u = ids.make(toAlt.size + 1);
-          toAlt.set(id, u);
-          toSim.set(u, id);
-        }
-        return u;
-      });
-  const inward = (text: string) =>
-    renames.reduce(
-      (t, [alt, simName]) => t.replaceAll(`"${alt}"`, `"${simName}"`),
-      text.replace(ids.find, (u) => toSim.get(u) ?? u),
-    );
+  const { outward, inward, renameStates } = translator(c, sim, () => [origin, altOrigin]);
 
   const { receivers, relay } = createRelay(c, (text) => outward(text));
   const reshape = (
@@ -136,11 +112,6 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     path.endsWith('/webhooks') ||
     (path === `${BASE_PATH}/idempotency-keys` && c.keyValiditySeconds !== undefined) ||
     (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed');
-  // This deployment's state names wherever a "state" holds the simulator's, except in the descriptions
-  // (the simulator writes compact JSON, and a quote inside a string is escaped: only real fields match).
-  const stateNames = Object.entries(c.states).map(([simName, alt]) => [`"state":"${simName}"`, `"state":"${alt}"`]);
-  const renameStates = (text: string) => stateNames.reduce((t, [from, to]) => t.replaceAll(from!, to!), text);
-
   const handler = (core: CoreHandler, simOrigin: string) => async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://alt');
     // A gateway path before the interface's: stripped; the interface's paths without it do not exist here.
