@@ -6,6 +6,7 @@ import type { RouteDef } from '../contract/route-def.ts';
 import { ROUTES } from '../contract/route-table.ts';
 import { ApiError, type ApiErrorOptions } from './api-error.ts';
 import { type FastValidation, fastValidationFor } from './fast-validation.ts';
+import { compileMatcher } from './route-matcher.ts';
 import { describeValidationErrors } from './validation-detail.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -92,11 +93,12 @@ export function createOpenApiBackend(doc: OpenApiDocument, opts: { useDefaults?:
 /** Initialised backends and their compiled validators, by document text (the oldest dropped first). */
 interface SharedBackend {
   backend: Promise<OpenAPIBackend>;
+  /** openapi-backend's matching compiled once (route-matcher.ts), built when the backend is. */
+  matcher: Promise<ReturnType<typeof compileMatcher>>;
   fastValidation: Map<string, FastValidation | undefined>;
   /**
    * Matches by route table, then by `method path`: matching depends on the document and the table
-   * only, and a new sandbox's router otherwise matched every path anew (openapi-backend rebuilds its
-   * operation list and a RegExp per template on every match).
+   * only, and a new sandbox's router otherwise matched every path anew.
    */
   matches: WeakMap<readonly RouteDef[], Map<string, RouteMatch>>;
   /** The Allow list of a path, by path. */
@@ -117,8 +119,10 @@ function sharedBackend(doc: OpenApiDocument, useDefaults: boolean) {
   let entry = backends.get(key);
   if (!entry) {
     const backend = createOpenApiBackend(doc, { useDefaults });
+    const initialised = backend.init().then(() => backend);
     entry = {
-      backend: backend.init().then(() => backend),
+      backend: initialised,
+      matcher: initialised.then((b) => compileMatcher(b.router.getOperations(), { apiRoot: b.router.apiRoot })),
       fastValidation: new Map(),
       matches: new WeakMap(),
       allows: new Map(),
@@ -138,17 +142,19 @@ function sharedBackend(doc: OpenApiDocument, useDefaults: boolean) {
  */
 export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opts: RouterOptions = {}): Router {
   let backend: OpenAPIBackend | undefined;
+  let matcher: ReturnType<typeof compileMatcher> | undefined;
   let ready: Promise<void> | undefined;
   let fastValidation = new Map<string, FastValidation | undefined>();
   const table = opts.routes ?? ROUTES;
   let allowCache = new Map<string, string>();
-  // matchOperation rebuilds the operation list and compiles a RegExp per template on every call;
-  // a match depends only on method and path, so hits are remembered (bounded: oldest dropped first),
-  // shared by every router of the same document and route table.
+  // A match depends only on method and path, so hits are remembered (bounded: oldest dropped first),
+  // shared by every router of the same document and route table; a miss costs the compiled matcher's
+  // few µs (route-matcher.ts; openapi-backend's own matchOperation took 150-250 µs).
   let matchCache = new Map<string, RouteMatch>();
   const start = async () => {
     const shared = sharedBackend(typeof doc === 'function' ? doc() : doc, opts.useDefaults ?? false);
     backend = await shared.backend;
+    matcher = await shared.matcher;
     fastValidation = shared.fastValidation;
     allowCache = shared.allows;
     let matches = shared.matches.get(table);
@@ -162,6 +168,10 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
     if (!backend) throw new Error('the router is used before its ready promise settled');
     return backend;
   };
+  const matching = () => {
+    if (!matcher) throw new Error('the router is used before its ready promise settled');
+    return matcher;
+  };
   const byId = new Map(table.map((r) => [r.id, r]));
   const unknownPath = opts.unknownPath ?? PUBLIC_ANSWERS.unknownPath;
   const wrongMethod = opts.wrongMethod ?? PUBLIC_ANSWERS.wrongMethod;
@@ -169,9 +179,7 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
   function allowedMethods(path: string): string {
     let allow = allowCache.get(path);
     if (allow === undefined) {
-      const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) =>
-        api().router.matchOperation({ method: m, path, headers: {} }),
-      );
+      const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => matching().match(m, path));
       allow = methods.join(', ');
       if (allowCache.size < 1000) allowCache.set(path, allow);
     }
@@ -195,19 +203,16 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
           hint: 'Percent-encode path segments as UTF-8.',
         });
       }
-      const operation = api().router.matchOperation({ method, path, headers: {} });
-      if (!operation) {
+      const found = matching().match(method, path);
+      if (!found) {
         const allow = allowedMethods(path);
         if (allow) throw new ApiError('not_found', { ...wrongMethod(method, path, allow), headers: { allow } });
         throw new ApiError('not_found', unknownPath(path));
       }
+      const { operation, params } = found;
       const route = byId.get(operation.operationId ?? '');
       if (!route) throw new Error(`route table has no ${operation.operationId}`);
-      const m: RouteMatch = {
-        route,
-        operation,
-        params: api().router.parseRequest({ method, path, headers: {} }, operation).params ?? {},
-      };
+      const m: RouteMatch = { route, operation, params };
       if (matchCache.size >= MATCH_CACHE_SIZE) {
         const oldest = matchCache.keys().next().value;
         if (oldest !== undefined) matchCache.delete(oldest);
