@@ -70,7 +70,9 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
       const inArea = all.filter((r) => r.check.area === area);
       const count = (s: CheckResult['status']) => inArea.filter((r) => r.status === s).length;
       const failed = count('fail');
-      const head = `${area}: ${count('pass')} passed${failed ? `, ${failed} failed` : ''}${count('skip') ? `, ${count('skip')} skipped` : ''}`;
+      const notRun = inArea.filter((r) => r.notRun).length;
+      const skipped = count('skip') - notRun;
+      const head = `${area}: ${count('pass')} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}`;
       line(failed ? c.red(head) : c.green(head));
       for (const r of inArea.filter((x) => x.status === 'fail')) details(r);
     }

@@ -184,7 +184,7 @@ describe('runConformance with maxFailures / failFast', () => {
     expect(full.exitCode).toBe(1);
     expect(full.stopped).toBeUndefined();
     expect(full.results.filter((r) => r.notRun)).toEqual([]);
-    expect(full.results.find((r) => r.check.name === 'demo.later')!.status).toBe('pass');
+    expect(full.results.find((r) => r.check.name === 'demo.later')?.status).toBe('pass');
     const under = await run({ maxFailures: 3 }, false);
     expect(under.stopped).toBeUndefined();
     expect(under.results.map((r) => r.status)).toEqual(full.results.map((r) => r.status));
@@ -202,18 +202,40 @@ describe('runConformance with maxFailures / failFast', () => {
   });
 
   it('every reporter says the run stopped and how many checks were not run', async () => {
-    const out: Record<string, string> = {};
+    const out = { console: '', json: '', junit: '', html: '' };
     const reporters = [
-      createConsoleReporter({ write: (t) => void (out.console = (out.console ?? '') + t), color: false }),
-      createJsonReporter({ write: (t) => void (out.json = t) }),
-      createJUnitReporter({ write: (t) => void (out.junit = t) }),
-      createHtmlReporter({ write: (t) => void (out.html = t) }),
+      createConsoleReporter({
+        write: (t) => {
+          out.console += t;
+        },
+        color: false,
+      }),
+      createJsonReporter({
+        write: (t) => {
+          out.json = t;
+        },
+      }),
+      createJUnitReporter({
+        write: (t) => {
+          out.junit = t;
+        },
+      }),
+      createHtmlReporter({
+        write: (t) => {
+          out.html = t;
+        },
+      }),
     ];
-    await run({ failFast: true, onEvent: (e) => reporters.forEach((r) => r.onEvent(e)) });
+    await run({
+      failFast: true,
+      onEvent: (e) => {
+        for (const r of reporters) r.onEvent(e);
+      },
+    });
     const line = 'stopped after the first MUST failure: 4 checks not run';
     expect(out.console).toContain(line);
     expect(out.console).toMatch(/not conformant: 0 passed, 1 MUST failed, 1 advisory warning, 0 skipped, 4 not run/);
-    const json = JsonReport.parse(JSON.parse(out.json!));
+    const json = JsonReport.parse(JSON.parse(out.json));
     expect(json.stopped).toEqual({ maxFailures: 1, notRun: 4 });
     expect(
       json.results
