@@ -38,7 +38,11 @@ export interface SendRequest {
   timeoutMs?: number;
   /** Leave out the client's default headers (e.g. Service-Version) unless the request names them itself. */
   omitDefaultHeaders?: boolean;
-  /** Ends the request (and an open stream) when aborted: the run stopping early (--max-failures). */
+  /**
+   * The run stopping early (--max-failures): a request asked for after it fired is refused
+   * (RequestCancelled); a GET, HEAD or OPTIONS on its way and an open stream end at it; a modifying call
+   * already sent is answered, so what it created is known and can be removed.
+   */
   signal?: AbortSignal;
 }
 
@@ -54,6 +58,9 @@ export class RequestCancelled extends Error {
     this.url = url;
   }
 }
+
+/** Methods a cancelled request cannot have changed anything with: cut short at once when the run stops. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Aborts `abort` when `signal` fires; returns the unlink (a run's signal outlives its requests, so each
@@ -150,7 +157,10 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     if (req.signal?.aborted) throw new RequestCancelled(req.url);
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
-    const unfollow = follow(req.signal, abort);
+    // A modifying call already sent is answered, not cut: what it created is then known to its check,
+    // which registers its removal (at run end) before its next call is refused.
+    const cancellable = SAFE_METHODS.has(req.method.toUpperCase());
+    const unfollow = cancellable ? follow(req.signal, abort) : () => undefined;
     try {
       const res = await doFetch(req.url, {
         method: req.method,
@@ -171,10 +181,9 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
           abort.abort();
         }
       }
-      if (req.signal?.aborted) throw new RequestCancelled(req.url);
       return { status: res.status, headers: res.headers, responseHeaders, text, capped };
     } catch (err) {
-      if (req.signal?.aborted) throw new RequestCancelled(req.url);
+      if (cancellable && req.signal?.aborted) throw new RequestCancelled(req.url);
       if (abort.signal.aborted)
         throw new ConnectionError(req.url, `no complete answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
       throw new ConnectionError(req.url, `cannot reach ${req.url}: ${describeCause(err)}`);

@@ -18,31 +18,44 @@ import { NOT_RUN_REASON } from './run-check.ts';
 const PROVIDERS = '/api/public/v1/providers';
 
 /**
- * A loopback server beside the target: /hang never answers (it records when the kit gives the request
- * up), /cleanup answers 204 and counts.
+ * A loopback server beside the target: GET /hang never answers (it records when the kit gives the
+ * request up); POST /create answers once `release` is called (a creation on its way when the run
+ * stops); any other path answers 204 and is recorded (the cleanups).
  */
 interface Side {
   origin: string;
   hangArrived: Promise<void>;
   hangClosed: Promise<void>;
-  cleanups: number;
+  createArrived: Promise<void>;
+  release(): void;
+  cleanups: string[];
   close(): Promise<void>;
 }
 async function sideServer(): Promise<Side> {
   let arrived!: () => void;
   let closed!: () => void;
+  let createArrived!: () => void;
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
   const side = {
     hangArrived: new Promise<void>((r) => (arrived = r)),
     hangClosed: new Promise<void>((r) => (closed = r)),
-    cleanups: 0,
-  } as Side;
+    createArrived: new Promise<void>((r) => (createArrived = r)),
+    release,
+    cleanups: [],
+  } as unknown as Side;
   const server: Server = createServer((req: IncomingMessage, res) => {
     if (req.url === '/hang') {
       req.socket.once('close', closed);
       arrived();
       return;
     }
-    side.cleanups++;
+    if (req.url === '/create') {
+      createArrived();
+      void released.then(() => res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"made-1"}'));
+      return;
+    }
+    side.cleanups.push(`${req.method} ${req.url}`);
     res.writeHead(204).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -67,14 +80,27 @@ const check = (name: string, over: Partial<CheckDef> = {}) =>
     ...over,
   });
 
-/** Checks run in list order, two at a time: `in-flight` (if kept) is running when `first-must` fails. */
+/**
+ * Checks run in list order, three at a time: `in-flight` and `in-flight-create` (if kept) are running
+ * when `first-must` fails.
+ */
 function checks(side: Side, inFlight = true): CheckDef[] {
+  const none = { credentials: 'none', retry: false } as const;
   const all = [
     check('demo.in-flight', {
       async run(ctx) {
-        ctx.atRunEnd(async () => void (await ctx.call('DELETE', `${side.origin}/cleanup`, { credentials: 'none' })));
-        await ctx.call('GET', `${side.origin}/hang`, { credentials: 'none', retry: false });
+        ctx.atRunEnd(async () => void (await ctx.call('DELETE', `${side.origin}/cleanup`, none)));
+        await ctx.call('GET', `${side.origin}/hang`, none);
         ctx.fail({ expected: 'never judged: the request above is cancelled', observed: 'it answered' });
+      },
+    }),
+    check('demo.in-flight-create', {
+      async run(ctx) {
+        const made = await ctx.call('POST', `${side.origin}/create`, { ...none, json: {} });
+        const id = (made.json as { id: string }).id;
+        ctx.atRunEnd(async () => void (await ctx.call('DELETE', `${side.origin}/created/${id}`, none)));
+        await ctx.call('GET', `${side.origin}/after-create`, none);
+        ctx.fail({ expected: 'never judged: the call above is refused', observed: 'it answered' });
       },
     }),
     check('demo.should-fails', {
@@ -85,7 +111,7 @@ function checks(side: Side, inFlight = true): CheckDef[] {
     }),
     check('demo.first-must', {
       async run(ctx) {
-        if (inFlight) await side.hangArrived;
+        if (inFlight) await Promise.all([side.hangArrived, side.createArrived]);
         ctx.expect.status(await ctx.call('GET', PROVIDERS, { tenant: false }), 200, 'answers 200 without a tenant');
       },
     }),
@@ -101,7 +127,7 @@ function checks(side: Side, inFlight = true): CheckDef[] {
     }),
     check('demo.judges-run', { judgesRun: true }),
   ];
-  return inFlight ? all : all.filter((c) => c.name !== 'demo.in-flight');
+  return inFlight ? all : all.filter((c) => !c.name.startsWith('demo.in-flight'));
 }
 
 describe('runConformance with maxFailures / failFast', () => {
@@ -126,9 +152,14 @@ describe('runConformance with maxFailures / failFast', () => {
       return await runConformance({
         ...target.kit,
         checks: checks(side, inFlight),
-        concurrency: 2,
+        concurrency: 3,
         timeoutMs: 60_000,
         ...over,
+        onEvent: (e) => {
+          over?.onEvent?.(e);
+          // The creation on its way is answered only once the run has stopped (or would have).
+          if (e.type === 'check-fail' && e.result.check.name === 'demo.first-must') side.release();
+        },
       });
     } finally {
       await side.close();
@@ -141,6 +172,7 @@ describe('runConformance with maxFailures / failFast', () => {
     const status = Object.fromEntries(result.results.map((r) => [r.check.name, [r.status, r.notRun ?? false]]));
     expect(status).toEqual({
       'demo.in-flight': ['skip', true],
+      'demo.in-flight-create': ['skip', true],
       'demo.should-fails': ['fail', false],
       'demo.first-must': ['fail', false],
       'demo.second-must': ['skip', true],
@@ -151,17 +183,18 @@ describe('runConformance with maxFailures / failFast', () => {
     // The verdict is the full run's: a MUST failed, exit 1 (not 2: a cancelled request is not a lost target).
     expect(result.exitCode).toBe(1);
     expect(result.error).toBeUndefined();
-    expect(result.stopped).toEqual({ maxFailures: 1, notRun: 4 });
-    expect(result.summary).toMatchObject({ mustFailed: 1, shouldFailed: 1, skipped: 4, notRun: 4, errored: 0 });
+    expect(result.stopped).toEqual({ maxFailures: 1, notRun: 5 });
+    expect(result.summary).toMatchObject({ mustFailed: 1, shouldFailed: 1, skipped: 5, notRun: 5, errored: 0 });
     // Checks after the stop never started; the cancelled one has no result event.
     const started = events.flatMap((e) => (e.type === 'check-start' ? [e.check.name] : []));
-    expect(started).toEqual(['demo.in-flight', 'demo.should-fails', 'demo.first-must']);
+    expect(started).toEqual(['demo.in-flight', 'demo.in-flight-create', 'demo.should-fails', 'demo.first-must']);
     const ended = events.flatMap((e) => ('result' in e ? [e.result.check.name] : []));
     expect(ended.sort()).toEqual(['demo.first-must', 'demo.should-fails']);
-    expect(events.at(-1)).toMatchObject({ type: 'run-end', exitCode: 1, stopped: { maxFailures: 1, notRun: 4 } });
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', exitCode: 1, stopped: { maxFailures: 1, notRun: 5 } });
     // The hanging request was given up (its connection closed), not left to its 60 s timeout.
     await side.hangClosed;
-    expect(side.cleanups).toBe(1);
+    // The creation on its way was answered and its removal registered; its next call was refused, not sent.
+    expect(side.cleanups.sort()).toEqual(['DELETE /cleanup', 'DELETE /created/made-1']);
     expect(unhandled).toEqual([]);
   });
 
@@ -232,21 +265,21 @@ describe('runConformance with maxFailures / failFast', () => {
         for (const r of reporters) r.onEvent(e);
       },
     });
-    const line = 'stopped after the first MUST failure: 4 checks not run';
+    const line = 'stopped after the first MUST failure: 5 checks not run';
     expect(out.console).toContain(line);
-    expect(out.console).toMatch(/not conformant: 0 passed, 1 MUST failed, 1 advisory warning, 0 skipped, 4 not run/);
+    expect(out.console).toMatch(/not conformant: 0 passed, 1 MUST failed, 1 advisory warning, 0 skipped, 5 not run/);
     const json = JsonReport.parse(JSON.parse(out.json));
-    expect(json.stopped).toEqual({ maxFailures: 1, notRun: 4 });
+    expect(json.stopped).toEqual({ maxFailures: 1, notRun: 5 });
     expect(
       json.results
         .filter((r) => r.notRun)
         .map((r) => r.check.name)
         .sort(),
-    ).toEqual(['demo.in-flight', 'demo.judges-run', 'demo.later', 'demo.second-must']);
+    ).toEqual(['demo.in-flight', 'demo.in-flight-create', 'demo.judges-run', 'demo.later', 'demo.second-must']);
     expect(out.junit).toContain(`<property name="stopped" value="${line}"/>`);
     expect(out.junit).toContain(`<skipped message="${NOT_RUN_REASON}"/>`);
     expect(out.html).toContain(line);
-    expect(out.html).toContain('<div><b>4</b>not run</div>');
+    expect(out.html).toContain('<div><b>5</b>not run</div>');
   });
 });
 
