@@ -185,11 +185,16 @@ describe('runConformance with maxFailures / failFast', () => {
     expect(result.error).toBeUndefined();
     expect(result.stopped).toEqual({ maxFailures: 1, notRun: 5 });
     expect(result.summary).toMatchObject({ mustFailed: 1, shouldFailed: 1, skipped: 5, notRun: 5, errored: 0 });
-    // Checks after the stop never started; the cancelled one has no result event.
+    // Checks after the stop never started (no event); each started one has one result, the cancelled a skip.
     const started = events.flatMap((e) => (e.type === 'check-start' ? [e.check.name] : []));
     expect(started).toEqual(['demo.in-flight', 'demo.in-flight-create', 'demo.should-fails', 'demo.first-must']);
-    const ended = events.flatMap((e) => ('result' in e ? [e.result.check.name] : []));
-    expect(ended.sort()).toEqual(['demo.first-must', 'demo.should-fails']);
+    const ended = events.flatMap((e) => ('result' in e ? [`${e.type} ${e.result.check.name}`] : []));
+    expect(ended.sort()).toEqual([
+      'check-fail demo.first-must',
+      'check-fail demo.should-fails',
+      'check-skip demo.in-flight',
+      'check-skip demo.in-flight-create',
+    ]);
     expect(events.at(-1)).toMatchObject({ type: 'run-end', exitCode: 1, stopped: { maxFailures: 1, notRun: 5 } });
     // The hanging request was given up (its connection closed), not left to its 60 s timeout.
     await side.hangClosed;

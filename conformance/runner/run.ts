@@ -251,13 +251,19 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     }
     emit({ type: 'check-start', check: infoOf(check) });
     const result = await runCheck(check, run);
-    if (result.notRun) return result;
+    // Every check-start has its result event: one cut short by the stop ends as a skip marked notRun.
     emit({
       type: result.status === 'pass' ? 'check-pass' : result.status === 'fail' ? 'check-fail' : 'check-skip',
       result,
     });
     // The failures that decide the verdict (exit 1) count: an advisory SHOULD failure does not stop the run.
-    if (stop && result.status === 'fail' && result.check.severity === 'MUST' && ++mustFailures >= (maxFailures ?? 0))
+    if (
+      stop &&
+      !result.notRun &&
+      result.status === 'fail' &&
+      result.check.severity === 'MUST' &&
+      ++mustFailures >= (maxFailures ?? 0)
+    )
       stop.abort();
     return result;
   };
