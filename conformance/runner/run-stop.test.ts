@@ -4,7 +4,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpTarget } from '../e2e/targets.ts';
-import { startKitReceiver } from '../client/webhook-receiver.ts';
 import { createConsoleReporter } from '../reporters/console.ts';
 import { createHtmlReporter } from '../reporters/html.ts';
 import { createJsonReporter } from '../reporters/json.ts';
@@ -285,20 +284,5 @@ describe('runConformance with maxFailures / failFast', () => {
     expect(out.junit).toContain(`<skipped message="${NOT_RUN_REASON}"/>`);
     expect(out.html).toContain(line);
     expect(out.html).toContain('<div><b>5</b>not run</div>');
-  });
-});
-
-describe("the kit's webhook receiver under a run's stop signal", () => {
-  it('ends a delivery wait when the signal fires, with what arrived', async () => {
-    const receiver = await startKitReceiver();
-    try {
-      const stop = new AbortController();
-      const waiting = receiver.waitFor(() => true, 60_000, undefined, stop.signal);
-      stop.abort();
-      expect(await waiting).toEqual([]);
-      expect(await receiver.waitFor(() => true, 60_000, undefined, stop.signal)).toEqual([]);
-    } finally {
-      await receiver.close();
-    }
   });
 });
