@@ -19,7 +19,8 @@ export {
   type Requirement,
 } from './runner/check.ts';
 export { createRegistry, selectChecks } from './runner/registry.ts';
-export type { RunEvent, CheckResult, RunSummary, RunTarget } from './runner/events.ts';
+export type { RunEvent, CheckResult, RunSummary, RunTarget, RunStopped } from './runner/events.ts';
+export { stoppedLine } from './runner/events.ts';
 export type { Failure, FailureInput } from './runner/failure.ts';
 export { DeploymentProfile, DEFAULT_DEPLOYMENT_PROFILE, loadDeploymentProfile } from './runner/deployment-profile.ts';
 export { INTERFACE_SECTIONS } from './runner/sections.ts';
@@ -27,6 +28,7 @@ export { CHECKS } from './checks/index.ts';
 export {
   createKitClient,
   ConnectionError,
+  RequestCancelled,
   type FetchLike,
   type Exchange,
   type KitClient,

@@ -75,6 +75,7 @@ export const redelivery = defineCheck({
       (d) => d.path.includes(s.label) && d.rawBody.equals(body),
       deliveryWaitMs(ctx),
       (m) => m.length > before,
+      ctx.signal,
     );
     ctx.expect.that(again.length > before, {
       expected: `the same event arrives at the receiver again within ${deliveryWaitMs(ctx)} ms`,

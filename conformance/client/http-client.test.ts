@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionError, createKitClient } from './http-client.ts';
+import { ConnectionError, createKitClient, RequestCancelled } from './http-client.ts';
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void;
 const routes: Record<string, Route> = {};
@@ -129,5 +129,30 @@ describe('kit HTTP client (undici fetch over loopback)', () => {
     const ex = await client.send({ method: 'GET', url: `${base}/endless` });
     expect([ex.status, ex.text.length, ex.bodyCappedAt, ex.json]).toEqual([200, 100_000, 100_000, undefined]);
     expect(client.stats?.cappedBodies).toBe(1);
+  });
+
+  it("a request's signal: refused once fired, a GET on its way cut short, a POST on its way answered", async () => {
+    let posted = 0;
+    const held: ServerResponse[] = [];
+    routes['/held'] = (req, res) => {
+      if (req.method === 'POST') posted++;
+      held.push(res);
+    };
+    const client = createKitClient({ retry: false, timeoutMs: 30_000 });
+    const stop = new AbortController();
+    const get = client.send({ method: 'GET', url: `${base}/held`, signal: stop.signal });
+    const post = client.send({ method: 'POST', url: `${base}/held`, body: '{}', signal: stop.signal });
+    while (held.length < 2) await new Promise((r) => setTimeout(r, 5));
+    stop.abort();
+    await expect(get).rejects.toBeInstanceOf(RequestCancelled);
+    for (const res of held) if (!res.destroyed) res.writeHead(201).end('{"id":"made"}');
+    expect(await post).toMatchObject({ status: 201, json: { id: 'made' } });
+    await expect(client.send({ method: 'POST', url: `${base}/held`, signal: stop.signal })).rejects.toBeInstanceOf(
+      RequestCancelled,
+    );
+    expect(posted).toBe(1);
+    await expect(client.openStream({ method: 'GET', url: `${base}/held`, signal: stop.signal })).rejects.toBeInstanceOf(
+      RequestCancelled,
+    );
   });
 });

@@ -38,6 +38,39 @@ export interface SendRequest {
   timeoutMs?: number;
   /** Leave out the client's default headers (e.g. Service-Version) unless the request names them itself. */
   omitDefaultHeaders?: boolean;
+  /**
+   * The run stopping early (--max-failures): a request asked for after it fired is refused
+   * (RequestCancelled); a GET, HEAD or OPTIONS on its way and an open stream end at it; a modifying call
+   * already sent is answered, so what it created is known and can be removed.
+   */
+  signal?: AbortSignal;
+}
+
+/**
+ * The request was cut short by the caller's signal (the run stopped early), not by the target: neither a
+ * verdict nor a connection problem. Also thrown for a request asked for after the signal fired.
+ */
+export class RequestCancelled extends Error {
+  readonly url: string;
+  constructor(url: string) {
+    super(`request to ${url} cancelled: the run stopped`);
+    this.name = 'RequestCancelled';
+    this.url = url;
+  }
+}
+
+/** Methods a cancelled request cannot have changed anything with: cut short at once when the run stops. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Aborts `abort` when `signal` fires; returns the unlink (a run's signal outlives its requests, so each
+ * request takes its listener off again).
+ */
+function follow(signal: AbortSignal | undefined, abort: AbortController): () => void {
+  if (!signal) return () => undefined;
+  const onAbort = () => abort.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
 }
 
 /** The target could not be reached or did not answer in time: not a verdict about the contract. */
@@ -121,8 +154,13 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
 
   async function once(req: SendRequest, headers: Record<string, string>) {
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
+    if (req.signal?.aborted) throw new RequestCancelled(req.url);
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
+    // A modifying call already sent is answered, not cut: what it created is then known to its check,
+    // which registers its removal (at run end) before its next call is refused.
+    const cancellable = SAFE_METHODS.has(req.method.toUpperCase());
+    const unfollow = cancellable ? follow(req.signal, abort) : () => undefined;
     try {
       const res = await doFetch(req.url, {
         method: req.method,
@@ -145,11 +183,13 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       }
       return { status: res.status, headers: res.headers, responseHeaders, text, capped };
     } catch (err) {
+      if (cancellable && req.signal?.aborted) throw new RequestCancelled(req.url);
       if (abort.signal.aborted)
         throw new ConnectionError(req.url, `no complete answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
       throw new ConnectionError(req.url, `cannot reach ${req.url}: ${describeCause(err)}`);
     } finally {
       clearTimeout(timer);
+      unfollow();
     }
   }
 
@@ -192,8 +232,11 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     const headers = withDefaults({ ...req, headers: { accept: 'text/event-stream', ...req.headers } }, defaults);
     const started = performance.now();
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
+    if (req.signal?.aborted) throw new RequestCancelled(req.url);
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
+    // An open stream keeps following the signal until the session closes.
+    let unfollow: (() => void) | undefined = follow(req.signal, abort);
     try {
       const res = await doFetch(req.url, {
         method: req.method,
@@ -209,10 +252,20 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
         clearTimeout(timer);
         const ex = exchangeOf(req, headers, res.status, responseHeaders, '', started, 1);
         opts.onExchange?.(ex);
-        return sseSession(ex, body as StreamBodyLike, () => abort.abort(), {
-          maxBytes: stats.maxStreamBytes,
-          onCapped: () => void stats.cappedStreams++,
-        });
+        const follows = unfollow;
+        unfollow = undefined;
+        return sseSession(
+          ex,
+          body as StreamBodyLike,
+          () => {
+            follows();
+            abort.abort();
+          },
+          {
+            maxBytes: stats.maxStreamBytes,
+            onCapped: () => void stats.cappedStreams++,
+          },
+        );
       }
       const { text, capped } = await readCapped(res, stats.maxBodyBytes);
       if (capped) stats.cappedBodies++;
@@ -220,11 +273,13 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       opts.onExchange?.(ex);
       return notAStream(ex);
     } catch (err) {
+      if (req.signal?.aborted) throw new RequestCancelled(req.url);
       if (abort.signal.aborted)
         throw new ConnectionError(req.url, `no answer from ${req.method} ${req.url} within ${timeoutMs} ms`);
       throw new ConnectionError(req.url, `cannot reach ${req.url}: ${describeCause(err)}`);
     } finally {
       clearTimeout(timer);
+      unfollow?.();
     }
   }
 

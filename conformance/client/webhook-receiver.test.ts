@@ -90,4 +90,17 @@ describe("the kit's webhook receiver", () => {
       await receiver.close();
     }
   });
+
+  it('ends a delivery wait when the signal fires, with what arrived', async () => {
+    const receiver = await startKitReceiver();
+    try {
+      const stop = new AbortController();
+      const waiting = receiver.waitFor(() => true, 60_000, undefined, stop.signal);
+      stop.abort();
+      expect(await waiting).toEqual([]);
+      expect(await receiver.waitFor(() => true, 60_000, undefined, stop.signal)).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
 });

@@ -31,11 +31,15 @@ export interface KitReceiver {
   readonly received: readonly ReceivedDelivery[];
   /** Requests dropped to stay within the bounds, and bodies cut at MAX_RECEIVED_BODY bytes. */
   readonly stats: { dropped: number; cut: number };
-  /** Resolves with the requests matching `filter` once `enough(matches)` holds, or with what there is after `timeoutMs`. */
+  /**
+   * Resolves with the requests matching `filter` once `enough(matches)` holds, or with what there is
+   * after `timeoutMs` or once `signal` fires (the run stopped early).
+   */
   waitFor(
     filter: (d: ReceivedDelivery) => boolean,
     timeoutMs: number,
     enough?: (matches: ReceivedDelivery[]) => boolean,
+    signal?: AbortSignal,
   ): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
 }
@@ -133,13 +137,14 @@ export async function startKitReceiver(port = 0, options: KitReceiverOptions = {
     port: actual,
     received,
     stats,
-    waitFor(filter, timeoutMs, enough = (m) => m.length > 0) {
+    waitFor(filter, timeoutMs, enough = (m) => m.length > 0, signal) {
       return new Promise((resolve) => {
         const matches = () => received.filter(filter);
-        if (enough(matches())) return resolve(matches());
+        if (enough(matches()) || signal?.aborted) return resolve(matches());
         const done = () => {
           clearTimeout(timer);
           listeners.delete(check);
+          signal?.removeEventListener('abort', done);
           resolve(matches());
         };
         const check = () => {
@@ -147,6 +152,7 @@ export async function startKitReceiver(port = 0, options: KitReceiverOptions = {
         };
         const timer = setTimeout(done, timeoutMs);
         listeners.add(check);
+        signal?.addEventListener('abort', done, { once: true });
       });
     },
     close: () =>

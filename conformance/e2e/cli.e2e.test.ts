@@ -80,6 +80,43 @@ describe('ncs conformance (CLI)', () => {
     expect(res.stdout).not.toMatch(/✓ (auth|limits|versions)\./);
   });
 
+  it('--fail-fast: stops at the first failed MUST, exit 1, and every report says what was not run', async () => {
+    const out = join(dir, 'fail-fast');
+    // One check at a time: the checks after the first failed MUST never start.
+    const res = await ncs([
+      'conformance',
+      'run',
+      ...auth(leaky),
+      '--grep',
+      'errors\\.',
+      '--concurrency',
+      '1',
+      '--fail-fast',
+      '--reporter',
+      'console,json,junit,html',
+      '--output',
+      out,
+    ]);
+    expect(res.status, res.stderr).toBe(1);
+    const report = JsonReport.parse(JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')));
+    const notRun = report.results.filter((r) => r.notRun).length;
+    expect(notRun).toBeGreaterThan(0);
+    expect(report.stopped).toEqual({ maxFailures: 1, notRun });
+    expect(report.summary).toMatchObject({ mustFailed: 1, notRun });
+    const line = `stopped after the first MUST failure: ${notRun} check${notRun === 1 ? '' : 's'} not run`;
+    expect(res.stdout).toContain(line);
+    expect(res.stdout).toMatch(/not conformant: .* not run in .* \(exit code 1\)/);
+    // Nothing after the failed MUST was started: the console's progress ends with it.
+    const failed = report.results.findIndex((r) => r.status === 'fail' && r.check.severity === 'MUST');
+    const after = report.results.slice(failed + 1);
+    expect(after.every((r) => r.notRun)).toBe(true);
+    for (const r of after) expect(res.stdout).not.toMatch(new RegExp(`[✓✗!-] ${r.check.name.replace('.', '\\.')} `));
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect(XMLValidator.validate(junit)).toBe(true);
+    expect(junit).toContain(`<property name="stopped" value="${line}"/>`);
+    expect(readFileSync(join(out, 'conformance.html'), 'utf8')).toContain(line);
+  });
+
   it('takes its configuration from NCS_* variables', async () => {
     const out = join(dir, 'env');
     // Any group of checks shows NCS_GREP was read; the error checks are the cheapest run (0.55 s of CPU

@@ -1,4 +1,4 @@
-import type { CheckResult, RunEvent } from '../runner/events.ts';
+import { stoppedLine, type CheckResult, type RunEvent } from '../runner/events.ts';
 import { coverageLine } from '../runner/coverage.ts';
 import { failureLines, plural, type Reporter } from './reporter.ts';
 import { escapeControl as safe } from './terminal-escape.ts';
@@ -70,7 +70,9 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
       const inArea = all.filter((r) => r.check.area === area);
       const count = (s: CheckResult['status']) => inArea.filter((r) => r.status === s).length;
       const failed = count('fail');
-      const head = `${area}: ${count('pass')} passed${failed ? `, ${failed} failed` : ''}${count('skip') ? `, ${count('skip')} skipped` : ''}`;
+      const notRun = inArea.filter((r) => r.notRun).length;
+      const skipped = count('skip') - notRun;
+      const head = `${area}: ${count('pass')} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}`;
       line(failed ? c.red(head) : c.green(head));
       for (const r of inArea.filter((x) => x.status === 'fail')) details(r);
     }
@@ -108,6 +110,7 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           line();
           for (const n of e.notices ?? []) line(c.dim(`notice: ${safe(n)}`));
           if (e.error) line(c.red(`error: ${safe(e.error)}`));
+          if (e.stopped) line(c.yellow(stoppedLine(e.stopped)));
           // What was judged comes first: a verdict over a few checks is not a verdict over the interface.
           line(c.bold(coverageLine(cov)));
           if (cov.skippedForCredentials > cov.total / 2)
@@ -126,7 +129,8 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
             `${s.passed} passed`,
             `${s.mustFailed} MUST failed`,
             `${s.shouldFailed} advisory warning${s.shouldFailed === 1 ? '' : 's'}`,
-            `${s.skipped} skipped`,
+            `${s.skipped - s.notRun} skipped`,
+            ...(s.notRun ? [`${s.notRun} not run`] : []),
           ];
           const verdict =
             e.exitCode === 0

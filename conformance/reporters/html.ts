@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { INTERFACE_SECTIONS } from '../runner/sections.ts';
-import type { CheckResult, RunEvent } from '../runner/events.ts';
+import { stoppedLine, type CheckResult, type RunEvent } from '../runner/events.ts';
 import { htmlEscape as esc } from './html-escape.ts';
 import { HTML_REPORT_CSS } from './html-style.ts';
 import { coverageLine } from '../runner/coverage.ts';
@@ -97,7 +97,8 @@ export function toHtmlReport(start: RunStart | undefined, end: RunEnd): string {
     ['passed', s.passed],
     ['MUST failed', s.mustFailed],
     ['SHOULD not met', s.shouldFailed],
-    ['skipped', s.skipped],
+    ['skipped', s.skipped - s.notRun],
+    ...(s.notRun ? [['not run', s.notRun] as const] : []),
     ['could not complete', s.errored],
   ]
     .map(([label, n]) => `<div><b>${n}</b>${label}</div>`)
@@ -109,6 +110,7 @@ export function toHtmlReport(start: RunStart | undefined, end: RunEnd): string {
 <h1>ncs conformance report</h1><p class="meta">${meta.join(' · ')}</p>${verdict(end)}
 <p class="coverage">${esc(coverageLine(s.coverage))}${s.coverage.skippedForCredentials ? ` · ${plural(s.coverage.skippedForCredentials, 'check')} skipped for lack of credentials` : ''}</p>
 ${(end.notices ?? []).map((n) => `<p class="muted">notice: ${esc(n)}</p>`).join('')}
+${end.stopped ? `<p class="verdict fail">${esc(stoppedLine(end.stopped))}</p>` : ''}
 <div class="summary">${tiles}</div>
 ${failureSummary(end.results)}
 ${groups.join('\n')}

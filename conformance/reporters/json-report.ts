@@ -31,6 +31,8 @@ export const JsonReport = z.strictObject({
   error: z.string().optional(),
   /** What the kit had to cut, assume or work around (body caps, discovered token endpoint, ...). */
   notices: z.array(z.string()).optional(),
+  /** Set when the run stopped early (--max-failures, --fail-fast): after how many failed MUSTs, how many not run. */
+  stopped: z.object({ maxFailures: z.number().int().positive(), notRun: z.number().int().nonnegative() }).optional(),
   target: z
     .object({
       baseUrl: z.string(),
@@ -52,6 +54,8 @@ export const JsonReport = z.strictObject({
     mustFailed: z.number().int(),
     shouldFailed: z.number().int(),
     errored: z.number().int(),
+    /** Of the skipped: not run because the run stopped early (--max-failures). */
+    notRun: z.number().int().optional(),
     /** What was judged (passed or failed, not skipped), and whether --require was met. */
     coverage: z.object({
       total: z.number().int(),
@@ -72,6 +76,8 @@ export const JsonReport = z.strictObject({
       reason: z.string().optional(),
       error: z.string().optional(),
       errorKind: z.enum(['connection', 'fault']).optional(),
+      /** Skipped because the run stopped early (--max-failures). */
+      notRun: z.literal(true).optional(),
     }),
   ),
 });

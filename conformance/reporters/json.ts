@@ -33,6 +33,7 @@ export function createJsonReporter(opts: { file?: string; write?: (text: string)
         exitCode: e.exitCode,
         ...(e.error ? { error: e.error } : {}),
         ...(e.notices?.length ? { notices: e.notices } : {}),
+        ...(e.stopped ? { stopped: e.stopped } : {}),
         summary: e.summary,
         results: e.results,
       };

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CheckResult, RunEvent } from '../runner/events.ts';
+import { stoppedLine, type CheckResult, type RunEvent } from '../runner/events.ts';
 import { failureLines, type Reporter } from './reporter.ts';
 import { element, xmlEscape } from './xml.ts';
 
@@ -52,6 +52,14 @@ function testcase(r: CheckResult): string {
   return element('testcase', attrs, parts.join(''));
 }
 
+function runProperties(end: Extract<RunEvent, { type: 'run-end' }>): string {
+  const props = [
+    end.seed !== undefined ? element('property', { name: 'seed', value: end.seed }) : '',
+    end.stopped ? element('property', { name: 'stopped', value: stoppedLine(end.stopped) }) : '',
+  ].join('');
+  return props ? element('properties', {}, props) : '';
+}
+
 /** The whole run as JUnit XML: one testsuite per area, one testcase per check. */
 export function toJUnitXml(end: Extract<RunEvent, { type: 'run-end' }>, startedAt = new Date().toISOString()): string {
   const areas = [...new Set(end.results.map((r) => r.check.area))];
@@ -100,9 +108,8 @@ export function toJUnitXml(end: Extract<RunEvent, { type: 'run-end' }>, startedA
   const body = element(
     'testsuites',
     { name: 'ncs conformance', ...all, errors: all.errors + (end.error ? 1 : 0), time: seconds(end.durationMs) },
-    // The seed of the generated probes, so CI can repeat a run exactly (--seed).
-    (end.seed !== undefined ? element('properties', {}, element('property', { name: 'seed', value: end.seed })) : '') +
-      suites.join(''),
+    // The seed of the generated probes, so CI can repeat a run exactly (--seed); a run that stopped early says so.
+    runProperties(end) + suites.join(''),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
 }

@@ -68,6 +68,12 @@ export interface CheckContext {
   readonly runId: string;
   /** Seed of the run's generated probes (the same seed draws the same probes). */
   readonly seed: number;
+  /**
+   * Aborted when the run stops early (--max-failures): further calls are refused, reads and streams end at
+   * it (a modifying call already sent is answered); a check waiting on something else (a webhook
+   * delivery) ends its wait at it too.
+   */
+  readonly signal: AbortSignal;
   /** A request against the target; `path` is absolute (/api/public/v1/...) or a full URL. */
   call(method: string, path: string, opts?: CallOptions): Promise<Exchange>;
   /** Opens an event stream (same options as call); close the session when done. Closed at the end of the check anyway. */

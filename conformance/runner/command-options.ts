@@ -79,6 +79,17 @@ export const RUN_OPTIONS = defineOptions({
     Number,
     'NCS_MAX_STREAM_BYTES',
   ),
+  failFast: switchOption(
+    '--fail-fast',
+    'stop after the first failed MUST check (same as --max-failures 1); the rest are reported as not run',
+    'NCS_FAIL_FAST',
+  ),
+  maxFailures: parsedOption(
+    '--max-failures <n>',
+    'stop after n failed MUST checks: no new check starts, running ones are cancelled and reported as not run',
+    Number,
+    'NCS_MAX_FAILURES',
+  ),
   seed: parsedOption(
     '--seed <n>',
     'seed of the generated probes, to repeat a run (default random, printed)',

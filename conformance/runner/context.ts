@@ -30,7 +30,12 @@ export interface RunState {
   declaredFields?: readonly string[];
   /** Seed of the generated probes (0 when the caller gave none). */
   seed?: number;
+  /** Fires when the run stops early (--max-failures): the checks' requests and waits end at it. */
+  stop?: AbortSignal;
 }
+
+/** The signal of a run that never stops early. */
+const NEVER = new AbortController().signal;
 
 const errorCodeOf = (ex: Exchange) => {
   const err = (ex.json as { error?: { code?: unknown } } | undefined)?.error;
@@ -86,6 +91,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       ...(o.retry !== undefined ? { retry: o.retry } : {}),
       ...(o.readBody !== undefined ? { readBody: o.readBody } : {}),
       ...(o.defaultHeaders === false ? { omitDefaultHeaders: true } : {}),
+      ...(run.stop ? { signal: run.stop } : {}),
     };
   }
 
@@ -127,6 +133,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     deployment: run.deployment,
     runId: run.runId,
     seed: run.seed ?? 0,
+    signal: run.stop ?? NEVER,
     call,
     stream,
     atRunEnd: (cleanup) => void run.cleanups.push(cleanup),

@@ -23,6 +23,16 @@ export interface CheckResult {
   error?: string;
   /** connection: the target stopped answering (exit code 2); fault: the check's own code broke. */
   errorKind?: 'connection' | 'fault';
+  /** Not run: the run stopped early (--max-failures) before the check started or while it ran (status skip). */
+  notRun?: true;
+}
+
+/** Why a run ended before every check had run: --max-failures (--fail-fast is 1). */
+export interface RunStopped {
+  /** The failed MUST checks it stopped after. */
+  maxFailures: number;
+  /** Checks not run (not started, or cancelled while running). */
+  notRun: number;
 }
 
 export interface RunSummary {
@@ -36,6 +46,8 @@ export interface RunSummary {
   shouldFailed: number;
   /** Checks that could not complete. */
   errored: number;
+  /** Of the skipped: not run because the run stopped early (--max-failures). */
+  notRun: number;
   /** What was judged, and whether --require is met. */
   coverage: Coverage;
 }
@@ -67,6 +79,8 @@ export type RunEvent =
       error?: string;
       /** What the kit had to cut, assume or work around (body caps, a refused Service-Version, ...). */
       notices?: string[];
+      /** Set when the run stopped early (--max-failures, --fail-fast). */
+      stopped?: RunStopped;
       /** Seed of the generated probes (--seed repeats them). */
       seed?: number;
     };
@@ -83,6 +97,16 @@ export function summarise(results: readonly CheckResult[], require?: CoverageReq
     mustFailed: failed.filter((r) => r.check.severity === 'MUST').length,
     shouldFailed: failed.filter((r) => r.check.severity === 'SHOULD').length,
     errored: results.filter((r) => r.error !== undefined).length,
+    notRun: results.filter((r) => r.notRun).length,
     coverage: coverageOf(results, require),
   };
+}
+
+/**
+ * The line every reporter prints for a run that stopped early.
+ * @example stoppedLine({ maxFailures: 1, notRun: 80 }) // 'stopped after the first MUST failure: 80 checks not run'
+ */
+export function stoppedLine(s: RunStopped): string {
+  const after = s.maxFailures === 1 ? 'the first MUST failure' : `${s.maxFailures} MUST failures`;
+  return `stopped after ${after}: ${s.notRun} check${s.notRun === 1 ? '' : 's'} not run`;
 }

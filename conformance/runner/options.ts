@@ -68,6 +68,8 @@ export interface ResolvedOptions {
   declaredFields: string[];
   /** Seed of the generated probes: given, or drawn for this run. */
   seed: number;
+  /** Stop after this many failed MUST checks (--max-failures, --fail-fast); absent: run every check. */
+  maxFailures?: number;
 }
 
 export type { CoverageRequirement };
@@ -202,7 +204,17 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     deployment,
     declaredFields,
     seed: seedOf(o.seed),
+    ...maxFailuresOf(o),
   };
+}
+
+/** --fail-fast is --max-failures 1; both given must agree. */
+function maxFailuresOf(o: ConformanceOptions): { maxFailures?: number } {
+  const n = o.maxFailures === undefined ? undefined : positiveInt(o.maxFailures, '--max-failures', 1);
+  if (o.failFast && n !== undefined && n !== 1)
+    throw new UsageError('--fail-fast stops after the first failure: give it or --max-failures, not both');
+  if (o.failFast) return { maxFailures: 1 };
+  return n === undefined ? {} : { maxFailures: n };
 }
 
 /**

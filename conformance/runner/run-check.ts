@@ -1,4 +1,4 @@
-import { ConnectionError } from '../client/http-client.ts';
+import { ConnectionError, RequestCancelled } from '../client/http-client.ts';
 import { infoOf, type CheckDef } from './check.ts';
 import { NO_CREDENTIALS } from './coverage.ts';
 import { createCheckContext, type RunState } from './context.ts';
@@ -24,6 +24,25 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
   return undefined;
 }
 
+/** Why a check has no verdict in a run that stopped early (--max-failures). */
+export const NOT_RUN_REASON = 'not run: the run stopped early (--max-failures, --fail-fast)';
+
+/**
+ * The result of a check the run did not run (or cut short) because it stopped early: a skip marked notRun.
+ * @example notRunResult(check) // { status: 'skip', notRun: true, reason: 'not run: ...' }
+ */
+export function notRunResult(check: CheckDef): CheckResult {
+  return {
+    check: infoOf(check),
+    status: 'skip',
+    durationMs: 0,
+    failures: [],
+    notes: [],
+    reason: NOT_RUN_REASON,
+    notRun: true,
+  };
+}
+
 /**
  * Runs one check and turns whatever happened into a result: failures with evidence, a skip, or an
  * error (the check could not complete) kept apart from verdicts.
@@ -34,9 +53,14 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
   let error: string | undefined;
   let errorKind: 'connection' | 'fault' = 'fault';
   let skipped: string | undefined;
+  // Set once the check has settled: a check the run's stop caught mid-way has no verdict (its calls were
+  // cut short, so whatever it recorded since is not about the deployment).
+  let cancelled = false;
   try {
     await check.run(ctx);
+    cancelled = run.stop?.aborted === true;
   } catch (err) {
+    cancelled = run.stop?.aborted === true || err instanceof RequestCancelled;
     if (err instanceof CheckFailure) failures.push(err.failure);
     else if (err instanceof SkipCheck) skipped = err.message;
     else if (err instanceof ConnectionError) {
@@ -46,6 +70,7 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
   } finally {
     await closeStreams();
   }
+  if (cancelled) return notRunResult(check);
   const durationMs = performance.now() - started;
   const info = infoOf(check);
   if (judged.asMust && info.severity === 'SHOULD') {

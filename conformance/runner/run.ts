@@ -9,10 +9,17 @@ import { credentialsRefused, firstAuthenticatedCall, obtainToken } from './prefl
 import { identify } from './identity.ts';
 import { infoOf, type CheckDef, type ProfileName } from './check.ts';
 import type { RunState } from './context.ts';
-import { summarise, type CheckResult, type RunEvent, type RunSummary, type RunTarget } from './events.ts';
+import {
+  summarise,
+  type CheckResult,
+  type RunEvent,
+  type RunStopped,
+  type RunSummary,
+  type RunTarget,
+} from './events.ts';
 import { resolveOptions, UsageError, type ConformanceOptions, type ResolvedOptions } from './options.ts';
 import { selectChecks } from './registry.ts';
-import { requirementSkipReason, runCheck } from './run-check.ts';
+import { notRunResult, requirementSkipReason, runCheck } from './run-check.ts';
 import { createExchangeLog } from './exchange-log.ts';
 import { decideSafety, mutationSkipReason } from './safety.ts';
 
@@ -29,6 +36,8 @@ export interface RunResult {
   error?: string;
   /** What the kit had to cut, assume or work around. */
   notices: string[];
+  /** Set when the run stopped early (maxFailures, failFast): the checks not run are skips marked notRun. */
+  stopped?: RunStopped;
 }
 
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
@@ -58,6 +67,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   let client: KitClient | undefined;
   let require: ResolvedOptions['require'];
   let seed: number | undefined;
+  let stopped: RunStopped | undefined;
   const finish = (exitCode: 0 | 1 | 2, checked: CheckResult[], error?: string): RunResult => {
     const stats = client?.stats;
     if (stats?.cappedBodies)
@@ -86,6 +96,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       notices: said,
       ...(why ? { error: why } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      ...(stopped ? { stopped } : {}),
     });
     return {
       runId,
@@ -96,6 +107,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       durationMs,
       notices: said,
       ...(why ? { error: why } : {}),
+      ...(stopped ? { stopped } : {}),
     };
   };
 
@@ -181,6 +193,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     credentials: o.credentials.kind,
   };
   const cleanups: RunState['cleanups'] = [];
+  // --max-failures: once that many MUST checks failed, no check starts and the running ones are cancelled
+  // (their calls, streams and delivery waits end at the signal). Without it no signal is passed at all.
+  const maxFailures = o.maxFailures;
+  const stop = maxFailures !== undefined ? new AbortController() : undefined;
+  let mustFailures = 0;
   const run: RunState = {
     runId,
     client: kit,
@@ -203,6 +220,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     cleanups,
     exchanges,
     seed: o.seed,
+    ...(stop ? { stop: stop.signal } : {}),
   };
   emit({
     type: 'run-start',
@@ -216,6 +234,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   });
 
   const runOne = async (check: CheckDef) => {
+    // Not run: the run stopped before this check's turn (reported with the run's end, not one by one).
+    if (stop?.signal.aborted) return notRunResult(check);
     const reason = mutationSkipReason(check, safety) ?? requirementSkipReason(check, run);
     if (reason) {
       const result: CheckResult = {
@@ -231,10 +251,20 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     }
     emit({ type: 'check-start', check: infoOf(check) });
     const result = await runCheck(check, run);
+    // Every check-start has its result event: one cut short by the stop ends as a skip marked notRun.
     emit({
       type: result.status === 'pass' ? 'check-pass' : result.status === 'fail' ? 'check-fail' : 'check-skip',
       result,
     });
+    // The failures that decide the verdict (exit 1) count: an advisory SHOULD failure does not stop the run.
+    if (
+      stop &&
+      !result.notRun &&
+      result.status === 'fail' &&
+      result.check.severity === 'MUST' &&
+      ++mustFailures >= (maxFailures ?? 0)
+    )
+      stop.abort();
     return result;
   };
   // The response rules judge every exchange, so they run once all the other checks have made theirs.
@@ -250,6 +280,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       runOne,
     )),
   ];
+  if (stop?.signal.aborted && maxFailures !== undefined) {
+    stopped = { maxFailures, notRun: results.filter((r) => r.notRun).length };
+    // What the checks created is still removed: the cleanups' calls are not cut short.
+    delete run.stop;
+  }
   for (const cleanup of cleanups.reverse())
     await Promise.resolve()
       .then(cleanup)

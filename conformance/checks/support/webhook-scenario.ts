@@ -188,7 +188,12 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
     const connection = await createLabelledConnection(ctx, 'webhook');
     scenario.connection = { ex: connection.ex, ...(connection.id ? { id: connection.id } : {}) };
     if (connection.id)
-      scenario.deliveries = await receiver.waitFor(deliveryFor(scenario, connection.id), deliveryWaitMs(ctx));
+      scenario.deliveries = await receiver.waitFor(
+        deliveryFor(scenario, connection.id),
+        deliveryWaitMs(ctx),
+        undefined,
+        ctx.signal,
+      );
     return scenario;
   });
 }

@@ -1,4 +1,6 @@
-// `npm run mutation-score [-- --operator <name>] [--concurrency <n>] [--seed <n>]`: the kit against every generated mutant.
+// `npm run mutation-score [-- --operator <name>] [--concurrency <n>] [--seed <n>] [--all-checks]`: the kit against
+// every generated mutant. Each run stops at its first failed MUST (the mutant is killed then); --all-checks
+// runs every check, to list all the checks that catch each mutant.
 import { parseArgs } from 'node:util';
 import { allMutants } from './index.ts';
 import { mutationScore } from './score.ts';
@@ -9,6 +11,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string' },
     seed: { type: 'string' },
     quiet: { type: 'boolean' },
+    'all-checks': { type: 'boolean' },
   },
 });
 const mutants = allMutants().filter((m) => !values.operator || m.operator === values.operator);
@@ -17,6 +20,7 @@ const s = await mutationScore({
   mutants,
   ...(values.concurrency ? { concurrency: Number(values.concurrency) } : {}),
   ...(values.seed ? { seed: Number(values.seed) } : {}),
+  failFast: !values['all-checks'],
   onResult: (r, done, total) => {
     if (!values.quiet)
       process.stdout.write(

@@ -10,7 +10,7 @@ export interface MutantResult {
   /** The kit's verdict was not "conformant" (exit code 1: a MUST failed; 2: it could not judge). */
   killed: boolean;
   exitCode: number;
-  /** The checks that failed. */
+  /** The checks that failed (with failFast, the one that killed it: the run stopped there). */
   failed: string[];
 }
 
@@ -30,14 +30,22 @@ export interface ScoreOptions {
   concurrency?: number;
   /** The kit's seed for every run (default 1: a score is reproducible). */
   seed?: number;
+  /**
+   * Stop each mutant's run at its first failed MUST check (default true): that decides "killed" (exit 1),
+   * so the rest of the run cannot change the score. false runs every check, to list all that catch it.
+   */
+  failFast?: boolean;
   onResult?: (r: MutantResult, done: number, total: number) => void;
 }
 
-/** Runs the whole kit against a simulator carrying `m`; killed unless the verdict is "conformant". */
-export async function judgeMutant(m: Mutant, seed = 1): Promise<MutantResult> {
+/**
+ * Runs the kit against a simulator carrying `m`; killed unless the verdict is "conformant". With failFast
+ * (default) the run stops at the first failed MUST check, which already makes the verdict "not conformant".
+ */
+export async function judgeMutant(m: Mutant, seed = 1, failFast = true): Promise<MutantResult> {
   const target = await httpTarget(mutantOptions(m));
   try {
-    const r = await runConformance({ ...target.kit, seed });
+    const r = await runConformance({ ...target.kit, seed, failFast });
     const failed = r.results.filter((x) => x.status === 'fail').map((x) => x.check.name);
     return {
       name: m.name,
@@ -65,7 +73,7 @@ export async function mutationScore(o: ScoreOptions = {}): Promise<MutationScore
   const queue = mutants.entries();
   const worker = async () => {
     for (const [i, mutant] of queue) {
-      const result = await judgeMutant(mutant, seed);
+      const result = await judgeMutant(mutant, seed, o.failFast ?? true);
       results[i] = result;
       o.onResult?.(result, ++done, mutants.length);
     }
