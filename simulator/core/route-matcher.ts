@@ -48,9 +48,8 @@ function readParams(c: Compiled, path: string): Record<string, string> {
   const m = c.reads.exec(path);
   if (!m) return {};
   const params: Record<string, string> = {};
-  for (let i = 0; i < c.names.length; i++) {
-    const name = c.names[i]!;
-    const value = decodeURIComponent(m[i + 1]!);
+  for (const [i, name] of c.names.entries()) {
+    const value = decodeURIComponent(m[i + 1] ?? '');
     if (name in params && params[name] !== value) return {};
     params[name] = value;
   }
@@ -93,7 +92,7 @@ export function compileMatcher(operations: Operation[], opts: MatcherOptions = {
     match(method: string, rawPath: string): OperationMatch | undefined {
       let path = rawPath.trim();
       if (!path.startsWith('/')) path = `/${path}`;
-      path = path.split('?')[0]!;
+      path = path.split('?')[0] ?? '';
       const verb = method.trim().toLowerCase();
       if (!underRoot(path)) return undefined;
       const normalized = normalizePath(path);
