@@ -121,6 +121,11 @@ process.on('exit', () => writeFileSync(process.env.LOADED_OUT, seen.join('\\n'))
   // help; the simulator itself (its composition, adapters and handlers) is not loaded.
   const simulator = /\/simulator\/(app\/(serve|sandbox|sandbox-state|create-core)\.ts|adapters\/|handlers\/)/;
   expect(loaded.filter((u) => simulator.test(u))).toEqual([]);
+  // Nor any other command's library modules (bin/cli/commands/lazy.ts): no zod schema is built, no
+  // client, route table or kit module loaded (the same imports make the bundle's start as lazy).
+  expect(loaded.filter((u) => u.includes('/node_modules/zod/'))).toEqual([]);
+  const library = /\/(simulator\/(control|contract\/(openapi|ready-file|limits|audit-verdict))|conformance\/client)\//;
+  expect(loaded.filter((u) => library.test(u))).toEqual([]);
 }, 30_000);
 
 it('npm run serve runs the cached bundle of the clone’s current sources: none of its modules, and a banner still true', async () => {

@@ -1,4 +1,6 @@
 // The ncs program (loaded by bin/ncs.ts): commander wiring only; each command lives in bin/commands/, one file each.
+// Registering a command reads only its options and help; the library modules it runs are imported when it
+// runs (commands/lazy.ts), so `ncs --version`, a usage error or `ncs webhook sign` loads none of the others'.
 // Exit codes: 0 done; 1 a negative verdict (a MUST failed, a signature or audit chain invalid); 2 the
 // command could not do its work (usage error, unreachable deployment, credentials refused).
 import { Command, CommanderError } from 'commander';

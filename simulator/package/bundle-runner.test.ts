@@ -97,6 +97,26 @@ describe('runBundle (a code cache of what the bundle’s earlier starts ran)', (
     expect(existsSync(join(caches, nameOf(bundle, ['conformance'])))).toBe(true);
   });
 
+  it('a command’s first start takes the smallest cache another command of the same bundle wrote, then keeps its own', () => {
+    // A typo (exit code 2) borrows too, and still writes nothing.
+    writeFileSync(bundle, `${text('eta')}if (process.argv.includes('nonsense')) process.exitCode = 2;\n`);
+    const r = (args: string[]) => spawnSync(process.execPath, [launcher, bundle, ...args], { env, encoding: 'utf8' });
+    expect(run(['serve'])).toEqual({ out: 'eta bundle.cjs\n', cache: 'none' });
+    const before = cacheFiles();
+    const typo = r(['nonsense']);
+    expect([typo.status, typo.stdout, typo.stderr]).toEqual([2, 'eta bundle.cjs\n', 'borrowed']);
+    expect(cacheFiles()).toEqual(before);
+    expect(run(['token'])).toEqual({ out: 'eta bundle.cjs\n', cache: 'borrowed' });
+    expect(existsSync(join(caches, nameOf(bundle, ['token'])))).toBe(true);
+    expect(run(['token'])).toEqual({ out: 'eta bundle.cjs\n', cache: 'accepted' });
+    // The smallest is taken: a damaged one smaller than both is refused by V8, and the start writes its own.
+    writeFileSync(join(caches, nameOf(bundle, ['aaa'])), 'not a code cache');
+    expect(run(['webhook'])).toEqual({ out: 'eta bundle.cjs\n', cache: 'rejected' });
+    expect(run(['webhook'])).toEqual({ out: 'eta bundle.cjs\n', cache: 'accepted' });
+    // Other Node flags, another bundle key: nothing to borrow.
+    expect(run(['openapi'], { NODE_OPTIONS: '--no-warnings' })).toEqual({ out: 'eta bundle.cjs\n', cache: 'none' });
+  });
+
   it('a cache unused for a day is removed when another is written', () => {
     const old = join(caches, 'serve-00000000000000000000000000000000.v8');
     writeFileSync(old, 'x');

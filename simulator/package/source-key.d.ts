@@ -19,3 +19,9 @@ export function sourcesRecordFile(root: string, dir: string): string;
  * @example sourcesKey('/work/clone', packagesDir()!) // '287f24a00f9993cdc998'
  */
 export function sourcesKey(root: string, dir: string, racyMs?: number): string;
+
+/**
+ * Files written within this margin (ms) of a record could change again unseen in the same clock tick: a
+ * record is made only when every file is older.
+ */
+export const RACY_MS: number;

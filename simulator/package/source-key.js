@@ -32,7 +32,7 @@ const SKIPPED_NAMES = ['e2e', 'bench'];
 /** Files beside them the package carries or is built with (node_modules/.package-lock.json: the installed versions). */
 const ALSO = ['package.json', 'fixtures/hospitality.json', 'node_modules/.package-lock.json'];
 /** Files written within this margin of a record could change again unseen in the same clock tick. */
-const RACY_MS = 2000;
+export const RACY_MS = 2000;
 
 /** The files (sorted, as hashed) and folders the package is built from; `stat` sees each folder before it is read. */
 function sourceFiles(root, stat) {

@@ -1,8 +1,7 @@
 // `ncs client-report`: the client verdicts of a running sandbox (GET /_sandbox/client-report) through
 // the kit's reporters. Exit 0: no MUST rule failed; 1: a MUST rule failed; 2: usage or connection error.
 import type { Command } from 'commander';
-import { createControlClient } from '../../../simulator/control/client.ts';
-import { resolveControl } from './sandbox.ts';
+import { controlModules } from './lazy.ts';
 import { UsageError } from './usage.ts';
 
 const REPORTERS = ['console', 'json', 'junit', 'html'];
@@ -34,6 +33,8 @@ export function registerClientReport(program: Command): void {
       for (const flag of ['json', 'junit', 'html']) if (opts[flag]) names.add(flag);
       const unknown = [...names].filter((n) => !REPORTERS.includes(n));
       if (unknown.length) throw new UsageError(`unknown reporter ${unknown.join(', ')}; use ${REPORTERS.join(', ')}`);
+      // Loaded when the command runs, not at every start (see program.ts).
+      const { createControlClient, resolveControl } = await controlModules();
       const control = resolveControl(opts);
       const report = await createControlClient(control).clientReport({
         ...(opts.client ? { client: opts.client } : {}),

@@ -1,17 +1,22 @@
 // `ncs sandbox fault` and `ncs sandbox receiver-check`: the two control-plane commands with many options.
 import { Argument, type Command } from 'commander';
-import { createControlClient, type ControlClient } from '../../../simulator/control/client.ts';
-import { type FaultCliOptions, faultBodyOf } from '../../../simulator/control/fault-options.ts';
-import { AddFaultBody } from '../../../simulator/control/routes.ts';
-import { resolveControl } from './target.ts';
+import type { ControlClient } from '../../../simulator/control/client.ts';
+import type { FaultCliOptions } from '../../../simulator/control/fault-options.ts';
+import { CALL_FAULTS, SIGNATURE_FAULTS, STREAM_FAULTS } from '../../../simulator/state/ports/faults.ts';
+import { controlModules } from './lazy.ts';
 import { asUsage, nonNegativeIntOption, positiveIntOption, print } from './usage.ts';
+
+/** Every fault kind, in the order of the control plane's schema (AddFaultBody). */
+export const FAULT_KINDS = [...CALL_FAULTS, ...STREAM_FAULTS, ...SIGNATURE_FAULTS];
 
 type Run = (action: (ctl: ControlClient) => Promise<unknown>) => () => Promise<void>;
 
 /** `ncs sandbox fault <kind> [options]`: the body is built by the library (faultBodyOf), checked by its schema. */
 export function registerFaultCommand(sandbox: Command, run: Run): void {
-  // The kinds come from the control plane's schema: what the help lists is what the simulator accepts.
-  const kinds = AddFaultBody.shape.kind.options;
+  // The kinds the simulator declares (sandbox-fault.test.ts holds them equal to the control plane's schema,
+  // so what the help lists is what the simulator accepts), read from the faults' port rather than from
+  // that schema: the control plane's zod schemas need not be built at every start (lazy.ts).
+  const kinds = FAULT_KINDS;
   sandbox
     .command('fault')
     .description('inject a fault into the next matching calls (signature faults: the next webhook deliveries)')
@@ -30,9 +35,11 @@ export function registerFaultCommand(sandbox: Command, run: Run): void {
     .option('--down <ms>', 'stream_restart: how long the stream answers 503', nonNegativeIntOption)
     .option('--skew <seconds>', 'how far a signature fault moves the signed time (default 600)', positiveIntOption)
     .option('--webhook <webhookId>', 'signature faults: only deliveries to this receiver')
-    .action((kind: (typeof kinds)[number], o: FaultCliOptions) =>
-      run((ctl) => ctl.addFault(asUsage(() => faultBodyOf(kind, o))))(),
-    );
+    .action(async (kind: (typeof kinds)[number], o: FaultCliOptions) => {
+      // Loaded when the command runs, not at every start (see program.ts).
+      const { faultBodyOf } = await import('../../../simulator/control/fault-options.ts');
+      return run((ctl) => ctl.addFault(asUsage(() => faultBodyOf(kind, o))))();
+    });
 }
 
 /** `ncs sandbox receiver-check <webhookId>`: exit 1 when the receiver fails the scored sequence. */
@@ -45,6 +52,7 @@ export function registerReceiverCheck(sandbox: Command): void {
     .option('--tenant <id>', 'its tenant (found by id when absent)')
     .option('--timeout <ms>', 'each answer must come within this (default 5000)', positiveIntOption)
     .action(async (webhookId: string, o: { tenant?: string; timeout?: number }) => {
+      const { createControlClient, resolveControl } = await controlModules();
       const ctl = createControlClient(resolveControl(sandbox.opts()));
       const result = await ctl.receiverCheck(webhookId, {
         ...(o.tenant ? { tenant: o.tenant } : {}),

@@ -1,12 +1,9 @@
 // `ncs sandbox …`: drive a running simulator through its control plane (admin token).
 import type { Command } from 'commander';
-import { createControlClient, parseDuration, type ControlClient } from '../../../simulator/control/client.ts';
+import type { ControlClient } from '../../../simulator/control/client.ts';
+import { controlModules } from './lazy.ts';
 import { registerFaultCommand, registerReceiverCheck } from './sandbox-fault.ts';
-import { resolveControl } from './target.ts';
 import { asUsage, positiveIntOption, print } from './usage.ts';
-
-// Where the control plane is lives with the other target resolution; kept importable from here.
-export { resolveControl, type SandboxCliOptions } from './target.ts';
 
 export function registerSandbox(program: Command): void {
   const sandbox = program
@@ -15,8 +12,10 @@ export function registerSandbox(program: Command): void {
     .option('--base-url <url>', 'simulator base URL (env NCS_BASE_URL)')
     .option('--admin-token <token>', 'admin token printed by ncs serve (env NCS_ADMIN_TOKEN)')
     .option('--ready-file <path>', 'read base URL and admin token from ncs serve --ready-file');
-  const run = (action: (ctl: ControlClient) => Promise<unknown>) => () =>
-    action(createControlClient(resolveControl(sandbox.opts()))).then(print);
+  const run = (action: (ctl: ControlClient) => Promise<unknown>) => async () => {
+    const { createControlClient, resolveControl } = await controlModules();
+    return action(createControlClient(resolveControl(sandbox.opts()))).then(print);
+  };
 
   sandbox
     .command('state')
@@ -41,7 +40,8 @@ export function registerSandbox(program: Command): void {
   sandbox
     .command('clock [advance]')
     .description('show the clock, or move it forward (e.g. 90s, 15m, 2h, 1d)')
-    .action((by?: string) => {
+    .action(async (by?: string) => {
+      const { parseDuration } = await controlModules();
       const seconds = by === undefined ? undefined : asUsage(() => parseDuration(by));
       return run((ctl) => (seconds === undefined ? ctl.clock() : ctl.advanceClock(seconds)))();
     });

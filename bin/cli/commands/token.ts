@@ -1,7 +1,5 @@
 // `ncs token`: an access token by client credentials, for curl users.
 import type { Command } from 'commander';
-import { requestToken } from '../../../simulator/auth-server/token-client.ts';
-import { baseUrlOf } from './target.ts';
 
 export function registerToken(program: Command): void {
   program
@@ -22,6 +20,11 @@ export function registerToken(program: Command): void {
     .option('--json', 'print the whole token answer as JSON')
     .action(
       async (opts: { baseUrl?: string; clientId: string; clientSecret: string; scope?: string; json?: boolean }) => {
+        // Loaded when the command runs, not at every start (see program.ts).
+        const [{ requestToken }, { baseUrlOf }] = await Promise.all([
+          import('../../../simulator/auth-server/token-client.ts'),
+          import('./target.ts'),
+        ]);
         process.stdout.write(`${await requestToken({ ...opts, baseUrl: baseUrlOf(opts.baseUrl) })}\n`);
       },
     );

@@ -1,56 +1,8 @@
 // `ncs webhook listen`: flags, then a ready file, then NCS_* variables; runs until Ctrl-C or SIGTERM and
 // removes its receiver on the way out.
 import type { Command } from 'commander';
-import { listenForWebhooks, type ListenOptions } from '../../../conformance/client/webhook-relay.ts';
-import { reachingFetch } from '../../../simulator/lib/reach.ts';
-import { baseUrlOf, readReadyFile } from './target.ts';
-import { portOption, UsageError } from './usage.ts';
-
-export interface ListenFlags {
-  baseUrl?: string;
-  token?: string;
-  tenant?: string;
-  readyFile?: string;
-  events?: string;
-  forwardTo?: string;
-  forwardSecret?: string;
-  port?: number;
-}
-
-/**
- * The listen options from flags, then a ready file, then NCS_BASE_URL / NCS_TOKEN / NCS_TENANT /
- * NCS_WEBHOOK_SECRET.
- * @example listenOptionsFrom({ readyFile: '/tmp/ncs.json', forwardTo: 'http://127.0.0.1:3000/hooks' })
- */
-export function listenOptionsFrom(o: ListenFlags, env = process.env): ListenOptions {
-  const ready = readReadyFile(o.readyFile);
-  const token = o.token ?? ready.token ?? env.NCS_TOKEN;
-  const tenant = o.tenant ?? ready.tenant ?? env.NCS_TENANT;
-  if (!token || !tenant)
-    throw new UsageError('webhook listen needs --token and --tenant (or --ready-file, NCS_TOKEN and NCS_TENANT)');
-  if (o.forwardSecret !== undefined && !o.forwardTo) throw new UsageError('--forward-secret needs --forward-to');
-  const forwardSecret = o.forwardSecret ?? env.NCS_WEBHOOK_SECRET;
-  const options: ListenOptions = { baseUrl: baseUrlOf(o.baseUrl ?? ready.baseUrl, env), token, tenant };
-  if (o.events)
-    options.events = o.events
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean);
-  if (o.forwardTo) options.forwardTo = forwardUrlOf(o.forwardTo);
-  if (forwardSecret && o.forwardTo) options.forwardSecret = forwardSecret;
-  if (o.port !== undefined) options.port = o.port;
-  return options;
-}
-
-function forwardUrlOf(text: string): string {
-  try {
-    const url = new URL(text);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
-  } catch {
-    // Reported below.
-  }
-  throw new UsageError(`--forward-to must be an absolute http(s) URL, not ${JSON.stringify(text.slice(0, 80))}`);
-}
+import { portOption } from './usage.ts';
+import type { ListenFlags } from './webhook-listen-options.ts';
 
 export function registerWebhookListen(webhook: Command): void {
   webhook
@@ -68,7 +20,13 @@ export function registerWebhookListen(webhook: Command): void {
     )
     .option('--port <port>', 'port of the local receiver (default: any free one)', portOption)
     .action(async (o: ListenFlags) => {
+      // The relay, its receiver and the ready file's schema load when the command runs (lazy.ts).
+      const { listenOptionsFrom } = await import('./webhook-listen-options.ts');
       const options = listenOptionsFrom(o);
+      const [{ listenForWebhooks }, { reachingFetch }] = await Promise.all([
+        import('../../../conformance/client/webhook-relay.ts'),
+        import('../../../simulator/lib/reach.ts'),
+      ]);
       const listening = await listenForWebhooks({
         ...options,
         fetch: reachingFetch(globalThis.fetch, options.baseUrl),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import { readBody } from './webhook-input.ts';
-import { webhookSign } from './webhook-sign.ts';
+import { webhookSign } from './webhook-signing.ts';
 
 const SECRET = 'whsec_cli_unit';
 const body = Buffer.from('{"id":"evt_1"}\r\n', 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
-import { webhookVerify } from './webhook-verify.ts';
+import { webhookVerify } from './webhook-signing.ts';
 
 const SECRET = 'whsec_cli_unit';
 const body = Buffer.from('{"id":"evt_1"}\r\n', 'utf8');

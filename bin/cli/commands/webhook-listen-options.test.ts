@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listenOptionsFrom } from './webhook-listen.ts';
+import { listenOptionsFrom } from './webhook-listen-options.ts';
 
 describe('ncs webhook listen options', () => {
   it('takes flags, then the ready file, then NCS_* variables; refuses what cannot work', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryAuditChain as createAuditChain } from '../../../simulator/test-support/memory-streams.ts';
-import { auditVerifyDocument, auditVerifyFile } from './audit-verify.ts';
+import { auditVerifyDocument, auditVerifyFile } from './audit-verdicts.ts';
 
 const chain = createAuditChain('harbour-kitchens');
 for (let i = 1; i <= 7; i++)
