@@ -23,17 +23,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const fromSources: NodeJS.ProcessEnv = { ...process.env, NCS_FROM_SOURCES: '1' };
 
 // Preloaded into the server: on SIGUSR2, writes Node's own internal modules (process.moduleLoadList)
-// to LOADED_OUT and, with `hooks`, every module loaded through the ESM loader (a load hook makes Node
+// to LOADED_OUT (whole, by a rename) and, with `hooks`, every module loaded through the ESM loader (a load hook makes Node
 // strip TypeScript again instead of taking it from the compile cache, so it is left out when the
 // question is whether the stripper loads).
 const preload = (hooks: boolean) => `
 import { registerHooks } from 'node:module';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 const seen = [];
 if (${hooks}) registerHooks({ load(url, context, next) { seen.push(url); return next(url, context); } });
 // The bundle a launcher runs through vm.Script (simulator/package/bundle-runner.js), which no loader sees.
 const bundle = () => { const b = globalThis[Symbol.for('ncs-sandbox.bundle')]; return b ? ['bundle:' + b.file, 'code-cache:' + b.cache] : []; };
-process.on('SIGUSR2', () => writeFileSync(process.env.LOADED_OUT, [...seen, ...bundle(), ...process.moduleLoadList].join('\\n')));
+// Written aside and renamed: the test polls for the file, and read between its creation and the write it
+// was empty (a start "without" the modules it had loaded, seen under load).
+const out = process.env.LOADED_OUT;
+process.on('SIGUSR2', () => { writeFileSync(out + '.part', [...seen, ...bundle(), ...process.moduleLoadList].join('\\n')); renameSync(out + '.part', out); });
 `;
 
 /** Modules loaded by `ncs serve` from spawn until after its first answer of GET /api/public/v1. */
