@@ -1,10 +1,13 @@
 import { fetch as undiciFetch } from 'undici';
-import { withRetry, type RetryOptions } from '../../simulator/contract/retry-policy.ts';
+import { type RetryOptions, withRetry } from '../../simulator/contract/retry-policy.ts';
 import { readCapped, withDefaults } from './capped-body.ts';
 import type { Exchange } from './exchange.ts';
-import { notAStream, sseSession, type SseSession, type StreamBodyLike } from './sse-stream.ts';
+import { notAStream, type SseSession, type StreamBodyLike, sseSession } from './sse-stream.ts';
 
 export { readCapped } from './capped-body.ts';
+export { ConnectionError, RequestCancelled } from './client-errors.ts';
+
+import { ConnectionError, describeCause, RequestCancelled } from './client-errors.ts';
 
 /** The part of a fetch Response the kit reads (undici's and the global one both fit). */
 export interface ResponseLike {
@@ -46,19 +49,6 @@ export interface SendRequest {
   signal?: AbortSignal;
 }
 
-/**
- * The request was cut short by the caller's signal (the run stopped early), not by the target: neither a
- * verdict nor a connection problem. Also thrown for a request asked for after the signal fired.
- */
-export class RequestCancelled extends Error {
-  readonly url: string;
-  constructor(url: string) {
-    super(`request to ${url} cancelled: the run stopped`);
-    this.name = 'RequestCancelled';
-    this.url = url;
-  }
-}
-
 /** Methods a cancelled request cannot have changed anything with: cut short at once when the run stops. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -71,16 +61,6 @@ function follow(signal: AbortSignal | undefined, abort: AbortController): () => 
   const onAbort = () => abort.abort();
   signal.addEventListener('abort', onAbort, { once: true });
   return () => signal.removeEventListener('abort', onAbort);
-}
-
-/** The target could not be reached or did not answer in time: not a verdict about the contract. */
-export class ConnectionError extends Error {
-  readonly url: string;
-  constructor(url: string, message: string) {
-    super(message);
-    this.name = 'ConnectionError';
-    this.url = url;
-  }
 }
 
 export interface KitClientOptions {
@@ -124,11 +104,6 @@ export interface KitClient {
   openStream(req: SendRequest): Promise<SseSession>;
   /** What was cut so far (live counts). */
   readonly stats?: ClientStats;
-}
-
-function describeCause(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (err as Error)?.message ?? String(err);
 }
 
 function requestIdOf(json: unknown, headers: Record<string, string>): string | undefined {
