@@ -67,6 +67,26 @@ describe('durable idempotency records', () => {
     p.close();
   });
 
+  it('an operation whose record the bound dropped while it ran writes nothing back: the data dir keeps the bound', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ncs-idem-'));
+    const p = openSqlitePersistence(dir);
+    const service = createIdempotencyService({
+      repository: durableIdempotency(createIdempotencyStore(), p),
+      clock: createClock(() => 0),
+      options: { maxRecords: 1 },
+    });
+    const first = await service.begin('t', 'key-first-1', 'fp');
+    const second = await service.begin('t', 'key-second', 'fp'); // over the bound: the first one's record goes
+    if (second.kind === 'new') await second.finish(outcome);
+    if (first.kind === 'new') await first.finish(outcome);
+    expect([...p.entries('idempotency')].map(([k]) => k)).toEqual([idempotencyRecordId('t', 'key-second')]);
+    p.close();
+    // A restart loads what the running simulator kept, no more: the dropped key is not replayed.
+    const loaded = createIdempotencyStore();
+    durableIdempotency(loaded, openSqlitePersistence(dir));
+    expect(loaded.count()).toBe(1);
+  });
+
   it('loads the record shape written before outcomes were values (payload as JSON text)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ncs-idem-'));
     const p = openSqlitePersistence(dir);

@@ -4,6 +4,7 @@ import {
   idempotencyRecordId,
   type StoredOutcome,
 } from '../ports/idempotency.ts';
+import { andThen } from '../ports/maybe-promise.ts';
 import type { Persistence } from './persistence.ts';
 import { after, afterLoad, loadEach } from './write-through.ts';
 
@@ -54,7 +55,12 @@ export function durableIdempotency(repository: IdempotencyRepository, p: Persist
   return {
     ...repository,
     insert: (r) => ready(() => after(repository.insert(r), () => save(r))),
-    update: (r) => ready(() => after(repository.update(r), () => save(r))),
+    // Only a record the repository still holds: one the bound dropped while its operation ran (update is a
+    // no-op for it) would otherwise be written back, and loaded at the next start beyond the bound.
+    update: (r) =>
+      ready(() =>
+        andThen(repository.find(r.id), (kept) => (kept ? after(repository.update(r), () => save(r)) : undefined)),
+      ),
     remove: (id) => ready(() => after(repository.remove(id), () => p.delete(NS, id))),
     clear: () => ready(() => after(repository.clear(), () => p.deleteNamespace(NS))),
   };
