@@ -9,7 +9,8 @@ import { createHtmlReporter } from '../reporters/html.ts';
 import { createJsonReporter } from '../reporters/json.ts';
 import { JsonReport } from '../reporters/json-report.ts';
 import { createJUnitReporter } from '../reporters/junit.ts';
-import { defineCheck, type CheckDef } from './check.ts';
+import { testCheck } from '../test-support/test-check.ts';
+import type { CheckDef } from './check.ts';
 import type { RunEvent } from './events.ts';
 import { runConformance } from './run.ts';
 import { NOT_RUN_REASON } from './run-check.ts';
@@ -67,17 +68,7 @@ async function sideServer(): Promise<Side> {
   return side;
 }
 
-const check = (name: string, over: Partial<CheckDef> = {}) =>
-  defineCheck({
-    name,
-    title: name,
-    severity: 'MUST',
-    section: 'Errors',
-    tags: [],
-    mutating: false,
-    run: async () => undefined,
-    ...over,
-  });
+const check = testCheck;
 
 /**
  * Checks run in list order, three at a time: `in-flight` and `in-flight-create` (if kept) are running

@@ -1,9 +1,10 @@
-import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../simulator/app/sandbox.ts';
+import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import type { FetchLike } from '../client/http-client.ts';
-import { defineCheck, type CheckDef } from './check.ts';
+import { testCheck } from '../test-support/test-check.ts';
+import type { CheckDef } from './check.ts';
 import type { RunEvent } from './events.ts';
 import { runConformance } from './run.ts';
 
@@ -22,17 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const check = (name: string, over: Partial<CheckDef> = {}) =>
-  defineCheck({
-    name,
-    title: name,
-    severity: 'MUST',
-    section: 'Errors',
-    tags: [],
-    mutating: false,
-    run: async () => undefined,
-    ...over,
-  });
+const check = testCheck;
 
 const PROVIDERS = '/api/public/v1/providers';
 const CHECKS: CheckDef[] = [
