@@ -5,8 +5,9 @@ import { consentPage } from './consent-page.ts';
 import type { AuthServerDeps } from './deps.ts';
 import { OAUTH_PATHS } from './metadata.ts';
 import { errorDescription, NO_STORE, OAuthError } from './oauth-error.ts';
-import { formParams, queryParams, type OAuthParams } from './params.ts';
+import { formParams, type OAuthParams, queryParams } from './params.ts';
 import { S256_CHALLENGE } from './pkce.ts';
+import { redirectMatches } from './redirect-match.ts';
 import { resolveScopes } from './scope-request.ts';
 import { signInTestPerson } from './sign-in.ts';
 
@@ -45,9 +46,12 @@ async function trustedRedirect(
       'The parameter redirect_uri is missing; this client has several registered.',
     );
   }
-  // Exact string comparison (OAuth 2.1 2.3.1): no prefix, no normalisation.
-  if (!registered.includes(sent))
-    throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client (exact match required).');
+  // Exact string comparison (OAuth 2.1 2.3.1): no prefix, no normalisation; a loopback IP's port is free (8.4.2).
+  if (!registered.some((uri) => redirectMatches(uri, sent)))
+    throw new OAuthError(
+      'invalid_request',
+      'redirect_uri is not registered for this client (exact match required; only a loopback IP redirect URI may name another port).',
+    );
   return { client, redirectUri: sent };
 }
 

@@ -3,7 +3,8 @@ import type { Target } from '../harness.ts';
 import { authorize, expectOAuthError, MOBILE_REDIRECT, oauthPost, pkcePair, secretOf } from './oauth-helpers.ts';
 
 /**
- * What protects a code: mandatory S256 PKCE, exact redirect URIs, a 60-second life and binding to its client.
+ * What protects a code: mandatory S256 PKCE, exact redirect URIs (a loopback IP's port aside), a 60-second life
+ * and binding to its client.
  */
 export function oauthCodeSafeguardsBehaviour(get: () => Target) {
   it('PKCE is mandatory for public clients, S256 only, and the verifier must match', async () => {
@@ -63,6 +64,13 @@ export function oauthCodeSafeguardsBehaviour(get: () => Target) {
     for (const redirect_uri of [
       'http://127.0.0.1:8976/callback/',
       'http://127.0.0.1:8976/callback?x=1',
+      'http://127.0.0.1:8976/callback#f',
+      'http://127.0.0.1:8976/x/../callback',
+      'http://user@127.0.0.1:8976/callback',
+      'http://127.0.0.1:53122/callback/',
+      'http://127.0.0.1:0/callback',
+      // `localhost` is a name, not a loopback IP literal: its port stays exact.
+      'http://localhost:53122/callback',
       'https://attacker.example/cb',
     ]) {
       const res = await authorize(t, {
@@ -80,6 +88,45 @@ export function oauthCodeSafeguardsBehaviour(get: () => Target) {
       (await authorize(t, { response_type: 'code', client_id: 'no-such-client', redirect_uri: MOBILE_REDIRECT }))
         .status,
     ).toBe(400);
+  });
+
+  it('a loopback IP redirect URI may name any port (OAuth 2.1 8.4.2): the code goes there and is bound to it', async () => {
+    const t = get();
+    const { verifier, challenge } = pkcePair();
+    // A native app listening on the port the system handed it, not the registered 8976.
+    const ephemeral = 'http://127.0.0.1:53122/callback';
+    const q = {
+      response_type: 'code',
+      client_id: 'harbour-mobile',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
+    const res = await authorize(t, { ...q, redirect_uri: ephemeral, state: 'p1' });
+    expect(res.status).toBe(302);
+    expect(`${res.location?.origin}${res.location?.pathname}`).toBe(ephemeral);
+    expect(res.params.get('state')).toBe('p1');
+    const code = res.params.get('code')!;
+    expect(code).toBeTruthy();
+    const exchange = (redirect_uri: string) =>
+      oauthPost(t, {
+        grant_type: 'authorization_code',
+        client_id: 'harbour-mobile',
+        code,
+        redirect_uri,
+        code_verifier: verifier,
+      });
+    // The exchange repeats the URI the request named, not the registered one.
+    expectOAuthError(await exchange(MOBILE_REDIRECT), 'invalid_grant');
+    const second = await authorize(t, { ...q, redirect_uri: ephemeral });
+    const token = await oauthPost(t, {
+      grant_type: 'authorization_code',
+      client_id: 'harbour-mobile',
+      code: second.params.get('code')!,
+      redirect_uri: ephemeral,
+      code_verifier: verifier,
+    });
+    expect(token.status).toBe(200);
+    expect(token.json.access_token).toMatch(/^ncs_at_/);
   });
 
   it('codes live 60 seconds on the simulator clock and stay bound to their client', async () => {
