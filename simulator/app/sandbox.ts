@@ -1,19 +1,21 @@
-import { createCore } from './create-core.ts';
-import type { Mount } from '../core/mount.ts';
-import { createControlOperations } from '../control/operations.ts';
-import { createControlPlaneMount } from '../control/mount.ts';
 import { createMswHandlers } from '../adapters/msw.ts';
 import { createAuthServerMount } from '../auth-server/mount.ts';
+import { createRefreshFamilyStore } from '../auth-server/refresh-families.ts';
+import { createClientVerdicts } from '../client-rules/index.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { createControlPlaneMount } from '../control/mount.ts';
+import { createControlOperations } from '../control/operations.ts';
+import type { Mount } from '../core/mount.ts';
+import { createInspector } from '../inspector/index.ts';
 import { newId } from '../lib/ids.ts';
 import { atOnce } from '../services/at-once.ts';
-import { andThen } from '../state/ports/maybe-promise.ts';
-import { createInspector } from '../inspector/index.ts';
-import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { createRuns, isSameSecret, type Runs, withRuns } from './runs.ts';
-import { createClientVerdicts } from '../client-rules/index.ts';
 import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../services/idempotency-service.ts';
-import { DEFAULT_ALT_BASE_URL, DEFAULT_BASE_URL, type Sandbox, type SandboxOptions } from './sandbox-options.ts';
+import { durableRefreshFamilies } from '../state/persistence/durable-refresh-families.ts';
+import { andThen } from '../state/ports/maybe-promise.ts';
+import { createCore } from './create-core.ts';
+import { createRuns, isSameSecret, type Runs, withRuns } from './runs.ts';
 import { openSandboxState } from './sandbox-open-state.ts';
+import { DEFAULT_ALT_BASE_URL, DEFAULT_BASE_URL, type Sandbox, type SandboxOptions } from './sandbox-options.ts';
 
 // Options, the Sandbox interface and state loading live beside this file; the public names stay here.
 export { DEFAULT_ALT_BASE_URL, DEFAULT_BASE_URL, type Sandbox, type SandboxOptions } from './sandbox-options.ts';
@@ -86,7 +88,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     createAuthServerMount({
       state,
       issuer: baseUrl,
-      ...(sharing ? { wrapStores: sharing.wrapAuthStores } : {}),
+      // With a data dir the refresh-token families outlive a restart (a shared sandbox shares them instead).
+      ...(sharing
+        ? { wrapStores: sharing.wrapAuthStores }
+        : { repositories: { families: durableRefreshFamilies(createRefreshFamilyStore(), state.persistence) } }),
       ...(options.refreshTokenTtlSeconds ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     }),
   );
