@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { testGrant } from '../test-support/refresh-grant.ts';
+
 import { createRefreshFamilyStore } from './refresh-families.ts';
 
-const grant = {
-  clientId: 'app',
-  personId: 'p',
-  tenants: ['t'],
-  scopes: ['catalog:read' as const],
-  environment: 'sandbox' as const,
-};
+const grant = testGrant();
 
 describe('refresh family repository (memory)', () => {
   it('keeps families and their latest token hashes, knowing no clock or rule', () => {

@@ -2,16 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createRefreshFamilyStore } from '../auth-server/refresh-families.ts';
 import { createClock } from '../lib/clock.ts';
 import { networkLike } from '../test-support/network-like.ts';
+import { testGrant } from '../test-support/refresh-grant.ts';
+
 import { createRefreshFamilyService, MAX_FAMILIES, MAX_REMEMBERED_PER_FAMILY } from './refresh-family-service.ts';
 import { hashToken } from './secret-hash.ts';
 
-const grant = {
-  clientId: 'app',
-  personId: 'p',
-  tenants: ['t'],
-  scopes: ['catalog:read' as const],
-  environment: 'sandbox' as const,
-};
+const grant = testGrant();
 
 describe.each([
   ['memory', false],

@@ -6,18 +6,14 @@ import { createRefreshFamilyStore } from '../../auth-server/refresh-families.ts'
 import { createClock } from '../../lib/clock.ts';
 import { createRefreshFamilyService, MAX_REMEMBERED_PER_FAMILY } from '../../services/refresh-family-service.ts';
 import { networkLike } from '../../test-support/network-like.ts';
+import { testGrant } from '../../test-support/refresh-grant.ts';
+
 import { durableRefreshFamilies } from './durable-refresh-families.ts';
 import { memoryOnly, type Persistence } from './persistence.ts';
 import { PersistenceError } from './persistence-error.ts';
 import { openSqlitePersistence } from './sqlite-persistence.ts';
 
-const grant = {
-  clientId: 'app',
-  personId: 'p',
-  tenants: ['t'],
-  scopes: ['catalog:read' as const],
-  environment: 'sandbox' as const,
-};
+const grant = testGrant();
 
 describe.each([
   ['memory', false],
