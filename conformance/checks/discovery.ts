@@ -1,14 +1,14 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from '../rules/interface-routes.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import {
   findOperation,
+  type OpenApiLike,
   openApiExchange,
   operationRequiresAuth,
   operationsOf,
   requireOpenApi,
-  type OpenApiLike,
 } from './support/openapi.ts';
 import { validateOpenApi } from './support/openapi-validation.ts';
 import { publicGet } from './support/public-get.ts';
@@ -168,6 +168,8 @@ async function probeWithoutCredentials(
     if (op?.parameters?.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key'))
       headers['Idempotency-Key'] = ctx.label('key');
   }
+  // A public GET read whole is the run's shared read of it: the same request, made once a run.
+  if (route.method.toUpperCase() === 'GET' && !stream && !route.auth) return publicGet(ctx, fillPath(route.path));
   return ctx.call(route.method, fillPath(route.path), {
     credentials: 'none',
     headers,

@@ -2,6 +2,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../simulator/app/sandbox.ts';
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
+import { authFlagsObserved, openApiValid, publicEndpoints } from '../checks/discovery.ts';
+import { responseSchemaOpenApi } from '../checks/envelope.ts';
 import type { FetchLike } from '../client/http-client.ts';
 import { testCheck } from '../test-support/test-check.ts';
 import type { CheckDef } from './check.ts';
@@ -160,6 +162,24 @@ describe('runConformance', () => {
     const allowed = await reason({ environment: 'production', profile: 'full', allowMutations: true });
     expect(allowed.status).toBe('pass');
     expect(allowed.notes[0]).toMatch(/^ncs-conformance-[0-9a-f]{8}-connection-1$/);
+  });
+
+  it("reads the self-description and openapi.json once a run: the identity probe's reads are the checks' shared reads", async () => {
+    const reads = new Map<string, number>();
+    const counting: FetchLike = (url, init) => {
+      const key = `${init.method} ${new URL(url).pathname}${Object.keys(init.headers).some((h) => h.toLowerCase() === 'authorization') ? ' (credentials)' : ''}`;
+      reads.set(key, (reads.get(key) ?? 0) + 1);
+      return fetch(url, init);
+    };
+    const { result } = await run(main, {
+      fetch: counting,
+      checks: [publicEndpoints, authFlagsObserved, openApiValid, responseSchemaOpenApi],
+    });
+    expect(result.results.map((r) => r.status)).toEqual(['pass', 'pass', 'pass', 'pass']);
+    expect(reads.get('GET /api/public/v1')).toBe(1);
+    expect(reads.get('GET /api/public/v1/openapi.json')).toBe(1);
+    // Not one of the shared reads: the auth-flag probe reads the YAML download itself.
+    expect(reads.get('GET /api/public/v1/openapi.yaml')).toBe(1);
   });
 
   it('learns the environment from GET /info', async () => {

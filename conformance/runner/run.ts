@@ -1,26 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
+import { BASE_PATH, CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { CHECKS } from '../checks/index.ts';
-import { ConnectionError, createKitClient, type KitClient } from '../client/http-client.ts';
+import { publicGetKey } from '../checks/support/public-get.ts';
 import { registerCreatedSecrets } from '../client/created-secrets.ts';
+import { ConnectionError, createKitClient, type KitClient } from '../client/http-client.ts';
 import { createRedactor, redactDeep } from '../client/redact.ts';
 import { TokenError } from '../client/token.ts';
-import { credentialsRefused, firstAuthenticatedCall, obtainToken } from './preflight.ts';
-import { identify } from './identity.ts';
-import { infoOf, type CheckDef, type ProfileName } from './check.ts';
+import { type CheckDef, infoOf, type ProfileName } from './check.ts';
 import type { RunState } from './context.ts';
 import {
-  summarise,
   type CheckResult,
   type RunEvent,
   type RunStopped,
   type RunSummary,
   type RunTarget,
+  summarise,
 } from './events.ts';
-import { resolveOptions, UsageError, type ConformanceOptions, type ResolvedOptions } from './options.ts';
+import { createExchangeLog } from './exchange-log.ts';
+import { identify } from './identity.ts';
+import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
+import { pool } from './pool.ts';
+import { credentialsRefused, firstAuthenticatedCall, obtainToken } from './preflight.ts';
 import { selectChecks } from './registry.ts';
 import { notRunResult, requirementSkipReason, runCheck } from './run-check.ts';
-import { createExchangeLog } from './exchange-log.ts';
 import { decideSafety, mutationSkipReason } from './safety.ts';
 
 export interface RunResult {
@@ -38,18 +40,6 @@ export interface RunResult {
   notices: string[];
   /** Set when the run stopped early (maxFailures, failFast): the checks not run are skips marked notRun. */
   stopped?: RunStopped;
-}
-
-/** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
-async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  // One iterator shared by the workers: each takes the next item, so none is run twice.
-  const queue = items.entries();
-  const worker = async () => {
-    for (const [i, item] of queue) out[i] = await work(item);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**
@@ -149,6 +139,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   client = kit;
   let token: string | undefined;
   let environment = o.environment;
+  const read = new Map<string, Promise<unknown>>();
   try {
     redactor.add(o.adminToken, 'NCS_ADMIN_TOKEN');
     if (o.credentials.kind === 'token') redactor.add(o.credentials.token, 'NCS_TOKEN');
@@ -156,6 +147,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     // another service is a setup problem (exit 2, one line), not a list of failed MUSTs.
     const identity = await identify(kit, o.baseUrl);
     if (!identity.describes) return finish(2, [], identity.reason);
+    // The very GETs the checks share (no credentials, the headers they will send): read once a run.
+    read.set(publicGetKey(BASE_PATH), Promise.resolve(identity.selfDescription));
+    read.set(publicGetKey(`${BASE_PATH}/openapi.json`), Promise.resolve(identity.openApi));
     if (identity.serviceVersionRefused) {
       delete defaultHeaders['Service-Version'];
       notices.push(
@@ -215,7 +209,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     },
     ...(token ? { token } : {}),
     ...(o.adminToken ? { adminToken: o.adminToken } : {}),
-    memo: new Map(),
+    memo: read,
     labels: { next: 0 },
     cleanups,
     exchanges,

@@ -1,8 +1,9 @@
 import type { RouteDef } from '../../../simulator/contract/route-def.ts';
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
-import type { CheckContext } from '../../runner/check.ts';
 import { inBatches, interfaceRoutes } from '../../rules/interface-routes.ts';
+import type { CheckContext } from '../../runner/check.ts';
+import { publicGet } from './public-get.ts';
 
 /** One valid call of an interface endpoint and its answer. */
 export interface Sample {
@@ -47,7 +48,8 @@ export function successSamples(ctx: CheckContext): Promise<Sample[]> {
     const routes = plainGets().filter((r) => !r.auth || ctx.target.hasToken);
     const samples = await inBatches(routes, 4, async (route) => ({
       route,
-      ex: await ctx.call('GET', route.path, { credentials: route.auth ? 'token' : 'none' }),
+      // A public one is the run's shared read of it (the same call).
+      ex: route.auth ? await ctx.call('GET', route.path) : await publicGet(ctx, route.path),
     }));
     const pair = ctx.target.hasToken ? firstPair(samples.find((s) => s.route.id === 'listConnectors')?.ex) : undefined;
     if (pair) {
