@@ -94,6 +94,10 @@ describe('durable refresh families: start', () => {
     const p: Persistence = openSqlitePersistence(dir);
     p.put('refresh-families', 'grant_x', { grant: { clientId: 'app' }, revoked: 'no', tokens: [] });
     expect(() => durableRefreshFamilies(createRefreshFamilyStore(), p)).toThrow(PersistenceError);
+    // A grant without its person is as damaged as one without its client.
+    const { personId: _gone, ...withoutPerson } = testGrant();
+    p.put('refresh-families', 'grant_x', { grant: withoutPerson, revoked: false, tokens: [] });
+    expect(() => durableRefreshFamilies(createRefreshFamilyStore(), p)).toThrow(/not a refresh-token family/);
     p.close();
   });
 });

@@ -23,6 +23,8 @@ const isStored = (r: unknown): r is StoredFamily => {
   const f = r as Partial<StoredFamily> | undefined;
   return (
     typeof f?.grant?.clientId === 'string' &&
+    typeof f.grant.personId === 'string' &&
+    typeof f.grant.environment === 'string' &&
     Array.isArray(f.grant.tenants) &&
     Array.isArray(f.grant.scopes) &&
     typeof f.revoked === 'boolean' &&
