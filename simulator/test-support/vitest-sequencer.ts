@@ -9,40 +9,55 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds the files over 5 s took in `npm test` on the project's two-core machine (2026-11-26, two workers,
- * little else running; README "Development"). Files not listed count as DEFAULT_E2E_SECONDS or
- * DEFAULT_UNIT_SECONDS.
+ * Seconds the files of 3 s or more took in a warm `npm test` on the project's two-core machine (2026-11-26,
+ * session 12, four workers, nothing else running; README "Development"), unit files among them: one that
+ * takes 4 s started among the 0.2 s estimates would end the run alone. Files not listed count as
+ * DEFAULT_E2E_SECONDS or DEFAULT_UNIT_SECONDS.
  */
 export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
-  'conformance/e2e/cli.e2e.test.ts': 22,
-  'conformance/e2e/mutations.e2e.test.ts': 19,
-  'conformance/e2e/violations-1.e2e.test.ts': 17,
-  'conformance/e2e/violations-3.e2e.test.ts': 17,
+  'conformance/e2e/alt-variants-4.e2e.test.ts': 18,
+  'conformance/e2e/violations-3.e2e.test.ts': 18,
+  'conformance/e2e/alt-variants-2.e2e.test.ts': 17,
+  'conformance/e2e/cli.e2e.test.ts': 17,
   'conformance/e2e/violations-2.e2e.test.ts': 16,
-  'bin/cli/ncs-source-bundle.e2e.test.ts': 16,
-  'simulator/e2e/msw.e2e.test.ts': 14,
-  'conformance/e2e/violations-4.e2e.test.ts': 13,
-  'conformance/e2e/alt-variants-1.e2e.test.ts': 12,
-  'conformance/e2e/alt-variants-2.e2e.test.ts': 12,
-  'simulator/e2e/reliability/data-dir.e2e.test.ts': 11,
-  'conformance/e2e/alt-variants-4.e2e.test.ts': 11,
-  'conformance/e2e/unseen.e2e.test.ts': 10,
-  'simulator/e2e/http-sqlite.e2e.test.ts': 9,
-  'bin/cli/ncs-start-modules.e2e.test.ts': 9,
-  'conformance/e2e/clean.e2e.test.ts': 9,
-  'simulator/e2e/shared/webhook-takeover.e2e.test.ts': 8,
-  'simulator/e2e/http.e2e.test.ts': 8,
-  'conformance/e2e/severity-policy.e2e.test.ts': 8,
-  'simulator/e2e/reliability/transport.e2e.test.ts': 8,
-  'simulator/e2e/reliability/shutdown-keep-alive.e2e.test.ts': 7,
-  'simulator/e2e/http-redis.e2e.test.ts': 7,
-  'conformance/e2e/hostile.e2e.test.ts': 7,
-  'simulator/e2e/inspector-browser.e2e.test.ts': 6,
-  'simulator/e2e/shared/two-replicas.e2e.test.ts': 6,
-  'simulator/e2e/shared/store-failure.e2e.test.ts': 6,
-  'bin/cli/ncs-compile-cache.e2e.test.ts': 6,
-  'simulator/package/cli-bundle.e2e.test.ts': 5,
-  'conformance/e2e/alt-variants-3.e2e.test.ts': 5,
+  'bin/cli/ncs-source-bundle.e2e.test.ts': 13,
+  'bin/cli/ncs-start-modules.e2e.test.ts': 13,
+  'conformance/e2e/alt-variants-1.e2e.test.ts': 13,
+  'conformance/e2e/unseen.e2e.test.ts': 12,
+  'conformance/e2e/mutations.e2e.test.ts': 11,
+  'conformance/e2e/violations-1.e2e.test.ts': 11,
+  'conformance/e2e/violations-4.e2e.test.ts': 11,
+  'simulator/e2e/http-redis.e2e.test.ts': 11,
+  'simulator/e2e/shared/webhook-takeover.e2e.test.ts': 11,
+  'simulator/e2e/msw.e2e.test.ts': 10,
+  'simulator/e2e/shared/two-replicas.e2e.test.ts': 10,
+  'simulator/package/library-node-version.e2e.test.ts': 9,
+  'conformance/e2e/alt-choices.e2e.test.ts': 7,
+  'conformance/e2e/severity-policy.e2e.test.ts': 7,
+  'simulator/e2e/http-sqlite.e2e.test.ts': 7,
+  'simulator/e2e/reliability/transport.e2e.test.ts': 7,
+  'conformance/e2e/alt-variants-3.e2e.test.ts': 6,
+  'conformance/e2e/clean.e2e.test.ts': 6,
+  'simulator/e2e/reliability/shutdown-keep-alive.e2e.test.ts': 6,
+  'bin/cli/ncs-compile-cache.e2e.test.ts': 5,
+  'conformance/e2e/hostile.e2e.test.ts': 5,
+  'simulator/e2e/http.e2e.test.ts': 5,
+  'simulator/e2e/inspector-browser.e2e.test.ts': 5,
+  'simulator/e2e/reliability/data-dir.e2e.test.ts': 5,
+  'simulator/e2e/shared/runs.e2e.test.ts': 5,
+  'bin/cli/ncs.e2e.test.ts': 4,
+  'simulator/adapters/msw.test.ts': 4,
+  'simulator/e2e/ncs-token.e2e.test.ts': 4,
+  'simulator/e2e/reliability/durability.e2e.test.ts': 4,
+  'simulator/e2e/shared/compaction.e2e.test.ts': 4,
+  'simulator/package/bundle-runner.test.ts': 4,
+  'bin/cli/ncs-usage.e2e.test.ts': 3,
+  'conformance/e2e/cleanup.e2e.test.ts': 3,
+  'simulator/e2e/ncs-trace.e2e.test.ts': 3,
+  'simulator/e2e/reliability/audit-integrity.e2e.test.ts': 3,
+  'simulator/e2e/reliability/concurrency.e2e.test.ts': 3,
+  'simulator/e2e/shared/store-failure.e2e.test.ts': 3,
+  'simulator/package/cli-bundle.e2e.test.ts': 3,
 };
 const DEFAULT_E2E_SECONDS = 2;
 const DEFAULT_UNIT_SECONDS = 0.2;
@@ -53,7 +68,7 @@ const relative = (spec: TestSpecification) =>
 
 /**
  * Estimated seconds of a file with no cached duration.
- * @example estimateSeconds('conformance/e2e/cli.e2e.test.ts') // 16
+ * @example estimateSeconds('conformance/e2e/cli.e2e.test.ts') // 17
  */
 export function estimateSeconds(path: string): number {
   return ESTIMATED_SECONDS[path] ?? (/\.e2e\.test\.ts$/.test(path) ? DEFAULT_E2E_SECONDS : DEFAULT_UNIT_SECONDS);
