@@ -107,24 +107,18 @@ export function oauthCodeSafeguardsBehaviour(get: () => Target) {
     expect(res.params.get('state')).toBe('p1');
     const code = res.params.get('code')!;
     expect(code).toBeTruthy();
-    const exchange = (redirect_uri: string) =>
+    const exchange = (codeOf: string, redirect_uri: string) =>
       oauthPost(t, {
         grant_type: 'authorization_code',
         client_id: 'harbour-mobile',
-        code,
+        code: codeOf,
         redirect_uri,
         code_verifier: verifier,
       });
     // The exchange repeats the URI the request named, not the registered one.
-    expectOAuthError(await exchange(MOBILE_REDIRECT), 'invalid_grant');
+    expectOAuthError(await exchange(code, MOBILE_REDIRECT), 'invalid_grant');
     const second = await authorize(t, { ...q, redirect_uri: ephemeral });
-    const token = await oauthPost(t, {
-      grant_type: 'authorization_code',
-      client_id: 'harbour-mobile',
-      code: second.params.get('code')!,
-      redirect_uri: ephemeral,
-      code_verifier: verifier,
-    });
+    const token = await exchange(second.params.get('code') ?? '', ephemeral);
     expect(token.status).toBe(200);
     expect(token.json.access_token).toMatch(/^ncs_at_/);
   });
