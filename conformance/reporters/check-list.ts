@@ -1,8 +1,8 @@
 import { CHECKS } from '../checks/index.ts';
-import { infoOf, type CheckDef } from '../runner/check.ts';
+import { type CheckDef, infoOf } from '../runner/check.ts';
 
 /**
- * The checks as a Markdown table (name, severity, section, what it checks): the README's list is
+ * The checks as a Markdown table (name, severity, section, what it checks): conformance/README.md's list is
  * this output, and a test fails when they disagree.
  */
 export function checksMarkdownTable(checks: readonly CheckDef[] = CHECKS): string {

@@ -1,5 +1,5 @@
-import { stoppedLine, type CheckResult, type RunEvent } from '../runner/events.ts';
 import { coverageLine } from '../runner/coverage.ts';
+import { type CheckResult, type RunEvent, stoppedLine } from '../runner/events.ts';
 import { failureLines, plural, type Reporter } from './reporter.ts';
 import { escapeControl as safe } from './terminal-escape.ts';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { type RunEvent, summarise } from '../runner/events.ts';
 import { fixtureRun } from '../test-support/fixture-run.ts';
-import { summarise, type RunEvent } from '../runner/events.ts';
 import { createHtmlReporter, toHtmlReport } from './html.ts';
 import { createReporters, REPORT_FILES } from './index.ts';
 

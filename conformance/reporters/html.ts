@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { coverageLine } from '../runner/coverage.ts';
+import { type CheckResult, type RunEvent, stoppedLine } from '../runner/events.ts';
 import { INTERFACE_SECTIONS } from '../runner/sections.ts';
-import { stoppedLine, type CheckResult, type RunEvent } from '../runner/events.ts';
 import { htmlEscape as esc } from './html-escape.ts';
 import { HTML_REPORT_CSS } from './html-style.ts';
-import { coverageLine } from '../runner/coverage.ts';
 import { failureLines, plural, type Reporter } from './reporter.ts';
 
 type RunStart = Extract<RunEvent, { type: 'run-start' }>;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createConsoleReporter, type ConsoleReporterOptions } from './console.ts';
+import { type ConsoleReporterOptions, createConsoleReporter } from './console.ts';
 import { createHtmlReporter } from './html.ts';
 import { createJsonReporter } from './json.ts';
 import { createJUnitReporter } from './junit.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { stoppedLine, type CheckResult, type RunEvent } from '../runner/events.ts';
+import { type CheckResult, type RunEvent, stoppedLine } from '../runner/events.ts';
 import { failureLines, type Reporter } from './reporter.ts';
 import { element, xmlEscape } from './xml.ts';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../checks/index.ts';
 import { updateReadme } from './readme-tables.ts';
 
-describe('README', () => {
-  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+describe('conformance/README.md', () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
 
   it('lists exactly the registered checks and violations (regenerate: npx node conformance/reporters/update-readme.ts)', () => {
     expect(readme).toBe(updateReadme(readme));

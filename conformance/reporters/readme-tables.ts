@@ -13,7 +13,7 @@ export function violationsMarkdownTable(): string {
 const BLOCKS: Record<string, () => string> = { checks: checksMarkdownTable, violations: violationsMarkdownTable };
 
 /**
- * README text with every generated block (between `<!-- name:start -->` and `<!-- name:end -->`)
+ * The kit's README text (`conformance/README.md`) with every generated block (between `<!-- name:start -->` and `<!-- name:end -->`)
  * rewritten from the registry; a test fails when the README on disk differs.
  */
 export function updateReadme(readme: string): string {
@@ -23,7 +23,7 @@ export function updateReadme(readme: string): string {
     const end = `<!-- ${name}:end -->`;
     const a = out.indexOf(start);
     const b = out.indexOf(end);
-    if (a === -1 || b < a) throw new Error(`README.md has no ${start} … ${end} block`);
+    if (a === -1 || b < a) throw new Error(`conformance/README.md has no ${start} … ${end} block`);
     out = `${out.slice(0, a + start.length)}\n${make()}\n${out.slice(b)}`;
   }
   return out;

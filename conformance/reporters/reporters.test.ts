@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { createConsoleReporter, shouldUseColor } from './console.ts';
+import type { RunEvent } from '../runner/events.ts';
 import { fixtureRun } from '../test-support/fixture-run.ts';
+import { createConsoleReporter, shouldUseColor } from './console.ts';
 import { createJsonReporter } from './json.ts';
 import { JsonReport } from './json-report.ts';
 import { createJUnitReporter, toJUnitXml } from './junit.ts';
-import type { RunEvent } from '../runner/events.ts';
 import type { Reporter } from './reporter.ts';
 
 function feed(reporter: Reporter) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../runner/events.ts';
-import { createConsoleReporter } from './console.ts';
 import { fixtureRun } from '../test-support/fixture-run.ts';
+import { createConsoleReporter } from './console.ts';
+import { toHtmlReport } from './html.ts';
 import { createJsonReporter } from './json.ts';
 import { JsonReport } from './json-report.ts';
-import { toHtmlReport } from './html.ts';
 import { toJUnitXml } from './junit.ts';
 
 /** The fixture run with a seed on its start and end events. */
