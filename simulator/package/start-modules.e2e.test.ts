@@ -6,15 +6,15 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { waitForReadyFile } from '../../simulator/e2e/ready-file.ts';
-import { packagesDir, sourcesHash } from '../../simulator/package/source-package.js';
-import { buildSourcePackage } from '../../simulator/package/source-package-build.ts';
+import { waitForReadyFile } from '../e2e/ready-file.ts';
+import { packagesDir, sourcesHash } from './source-package.js';
+import { buildSourcePackage } from './source-package-build.ts';
 
 /** What `npm run serve` and `npm run ncs` start. */
-const NCS_MJS = fileURLToPath(new URL('../ncs.mjs', import.meta.url));
+const NCS_MJS = fileURLToPath(new URL('../../bin/ncs.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'ncs-start-modules-'));

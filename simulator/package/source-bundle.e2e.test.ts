@@ -16,11 +16,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RACY_MS } from '../../simulator/package/source-key.js';
-import { sourcesHash, sourcesRecordFile } from '../../simulator/package/source-package.js';
+import { RACY_MS } from './source-key.js';
+import { sourcesHash, sourcesRecordFile } from './source-package.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'ncs-source-bundle-'));
