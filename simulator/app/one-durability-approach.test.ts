@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '../contract/webhook-signature.ts';
 import { createClock } from '../lib/clock.ts';
 import { withSeededIds } from '../lib/ids.ts';
 import type { Persistence } from '../state/persistence/persistence.ts';
@@ -23,7 +24,11 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** A state over `persistence` with a fixed real time and receivers that answer 204 without a socket. */
+/**
+ * A state over `persistence` with a fixed sandbox time, receivers that answer 204 without a socket, and
+ * signatures stamped with that fixed time too: they are signed on real time (Date.now), so two states
+ * delivering a second apart recorded different signature headers (seen under load in a clean clone).
+ */
 const stateOver = (persistence: Persistence) =>
   createSandboxState({
     fixtures,
@@ -33,7 +38,11 @@ const stateOver = (persistence: Persistence) =>
     clock: createClock(() => T0),
     persistence,
     rateLimit: false,
-    webhooks: { fetch: async () => new Response(null, { status: 204 }), jitterRatio: 0 },
+    webhooks: {
+      fetch: async () => new Response(null, { status: 204 }),
+      jitterRatio: 0,
+      sign: (body, secret) => signWebhook(body, secret, T0 / 1000),
+    },
   });
 
 const caller = (n: number) => ({ actor: 'test', requestId: `req_${n}` });
@@ -121,6 +130,8 @@ describe('one durability approach: the SQLite data dir and the shared snapshot p
     expect(await observed(inMemory, ids)).toEqual(before);
     expect(before.connections.map((c) => c.state)).toEqual(['paused', 'active', 'pending']);
     expect(before.delivery?.status).toBe('succeeded');
+    // Signed at the fixed time in both states, whenever each one delivered.
+    expect(before.delivery?.attempts.map((a) => a.signature?.split(',')[0])).toEqual([`t=${T0 / 1000}`]);
     await onDisk.close();
     await inMemory.close();
 
