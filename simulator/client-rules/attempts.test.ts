@@ -91,6 +91,27 @@ describe('retry recognition', () => {
       ),
     ).toEqual([]);
   });
+  it('takes another Service-Version after a 400 that refused an unpublished one as the remedy, with or without a key', () => {
+    const GET = { path: '/api/public/v1/connections' };
+    const refused = { status: 400, code: 'invalid_request', version: '2026-09-01' };
+    expect(chainsOf(call({ ...GET, at: 0, ...refused }), call({ ...GET, at: 200 }))).toEqual([]);
+    expect(
+      chainsOf(
+        call({ ...POST, at: 0, body: 'a', key: 'k1', ...refused }),
+        call({ ...POST, at: 200, body: 'a', key: 'k1' }),
+      ),
+    ).toEqual([]);
+    // The same unpublished version again, or another version after a 400 that was not about it: a repeat.
+    expect(
+      chainsOf(call({ ...GET, at: 0, ...refused }), call({ ...GET, at: 200, version: '2026-09-01' })),
+    ).toHaveLength(1);
+    const bodyRefused = { status: 400, code: 'invalid_request', version: '2026-07-01' };
+    const [chain] = chainsOf(
+      call({ ...POST, at: 0, body: 'a', key: 'k2', ...bodyRefused }),
+      call({ ...POST, at: 200, body: 'a', key: 'k2', version: '2026-06-12' }),
+    );
+    expect(chain?.links[0]?.cause).toBe('client_error');
+  });
   it('keeps concurrent operations with equal content apart: one retry per attempt, a key that goes on', () => {
     const GET = { path: '/api/public/v1/connectors' };
     // A1, B1 sent at once fail; A2, B2 each repeat one of them: two chains of two, not one of four.
@@ -109,6 +130,20 @@ describe('retry recognition', () => {
       call({ ...POST, at: 310, key: 'b', body: 'x' }),
     );
     expect(keyed.map((c) => c.links.map((l) => l.sameKey))).toEqual([[true], [true]]);
+  });
+  it('takes a create sent under another key while the first was awaited, one of them then abandoned, as a hedge', () => {
+    const slow = { ...POST, body: 'a', watched: true, ms: 600 };
+    // The hedge under k2 150 ms in; the client takes the first answer and gives up on the hedge.
+    const [hedge] = chainsOf(call({ ...slow, at: 0, key: 'k1' }), call({ ...slow, at: 150, key: 'k2', goneAt: 601 }));
+    expect(hedge?.links[0]).toMatchObject({ cause: 'unanswered', sameKey: false });
+    // Twins sent at once and both awaited, or one given up and carried on under its own key: two operations.
+    expect(chainsOf(call({ ...slow, at: 0, key: 'k1' }), call({ ...slow, at: 1, key: 'k2' }))).toEqual([]);
+    const twins = chainsOf(
+      call({ ...slow, at: 0, key: 'k1', goneAt: 300 }),
+      call({ ...slow, at: 1, key: 'k2' }),
+      call({ ...POST, body: 'a', at: 700, key: 'k1' }),
+    );
+    expect(twins.flatMap((ch) => ch.links.map((l) => [l.prev.key, l.next.key]))).toEqual([['k1', 'k1']]);
   });
   it('tells a client that gave up (then retried) from a parallel call it still awaits', () => {
     const slow = { ...POST, at: 0, body: 'a', key: 'k1', ms: 900, watched: true };
@@ -130,5 +165,19 @@ describe('retry recognition', () => {
       call({ ...GET, at: 5_100 }),
     );
     expect(retry?.polling).toBe(false);
+  });
+  it('marks a capability check (a POST that changes nothing) polled at its cadence through failures as polling', () => {
+    const CHECK = { method: 'POST', path: '/api/public/v1/capabilities', body: '{"capability":"orders.read"}' };
+    const checks = [0, 2_000, 4_000, 6_000, 8_000, 10_000].map((at, i) =>
+      call({ ...CHECK, modifying: false, at, status: i < 2 ? 200 : i < 5 ? 500 : 200 }),
+    );
+    const [poll] = chainsOf(...checks);
+    expect(poll?.calls).toHaveLength(4);
+    expect(poll?.polling).toBe(true);
+    // A create (its route requires a key) repeated at the same pace is a retry sequence, never polling.
+    const creates = [0, 2_000, 4_000, 6_000].map((at, i) =>
+      call({ ...POST, at, body: 'a', key: 'k1', status: i < 2 ? 200 : 500 }),
+    );
+    expect(chainsOf(...creates).every((c) => !c.polling)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-import type { CallRecord, ClientBucket } from './observation.ts';
+import { isSupportedVersion } from '../contract/versions.ts';
 import { must } from '../lib/invariant.ts';
+import type { CallRecord, ClientBucket } from './observation.ts';
 
 /**
  * How far back a repeat is looked for: a call more than this after the earlier call's answer is a new
@@ -42,8 +43,8 @@ export interface Chain {
   calls: CallRecord[];
   links: Link[];
   /**
-   * A read polled at a fixed cadence that kept it through failures: the same content succeeded just
-   * before at that cadence, and every repeat came at it. Polling is not retrying: its intervals are
+   * A read (a call on a route that requires no Idempotency-Key) polled at a fixed cadence that kept it
+   * through failures: the same content succeeded just before at that cadence, and every repeat came at it. Polling is not retrying: its intervals are
    * not judged as backoff (growth, spread, attempt limit).
    */
   polling: boolean;
@@ -119,11 +120,13 @@ export function findChains(bucket: ClientBucket): Chain[] {
 
 /**
  * The chain's reads came at the cadence of successful reads of the same content just before it (up to
- * three of them: their gaps give the cadence's range, as a busy machine delays some polls).
+ * three of them: their gaps give the cadence's range, as a busy machine delays some polls). A read is
+ * any call on a route that requires no Idempotency-Key: a GET, or a capability check, a POST that
+ * changes nothing and is polled like a GET (asking a decision until a paused connection is resumed).
  */
 function isPolling(calls: CallRecord[], chain: Chain): boolean {
   const first = chain.calls[0];
-  if (!first || first.method !== 'GET') return false;
+  if (!first || first.modifying) return false;
   const earlier: CallRecord[] = [first];
   for (let j = calls.indexOf(first) - 1; j >= 0 && earlier.length < 4; j--) {
     const q = calls[j];
@@ -141,10 +144,17 @@ function isPolling(calls: CallRecord[], chain: Chain): boolean {
   });
 }
 
-/** The 4xx a repeat does something about: a new token after a 401, a new key after a key error. */
+/**
+ * The 4xx a repeat does something about: a new token after a 401, a new key after a key error, and
+ * another Service-Version after a 400 that refused an unpublished one (the service checks the version
+ * before anything else, so that 400 was about the version; the remedy "check the request against the
+ * published description" is a call with another version, e.g. a client falling back to an older one).
+ */
 function remedied(p: CallRecord, c: CallRecord): boolean {
   if (p.status === 401) return p.token !== c.token;
   if (p.code === 'idempotency_required' || p.code === 'idempotency_conflict') return c.key !== p.key;
+  if (p.status === 400 && p.version !== undefined && !isSupportedVersion(p.version.trim()))
+    return c.version !== p.version;
   return false;
 }
 
@@ -159,7 +169,9 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
       const p = must(calls[j], 'a lookback index lies inside the sorted calls');
       if (!inWindow(p)) break;
       if (!same(p) || p.key !== c.key) continue;
-      if (p.status === 401 && p.token !== c.token) return undefined;
+      // A refusal C answers with the remedy (a new token after a 401, another Service-Version after
+      // one refused): a new call, whatever key it carries.
+      if (remedied(p, c)) return undefined;
       // The same key with other content is another operation under a reused key, not a retry (its
       // waits are no backoff): idempotency.one-key-one-content judges it. An earlier call with this
       // key and C's content may still be what C retries.
@@ -174,6 +186,7 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
     if (!inWindow(p)) return undefined;
     if (!same(p) || p.bodyHash !== c.bodyHash || repeated.has(p)) continue;
     const cause = causeOf(p, c);
+    if (cause === 'concurrent' && hedges(calls, j, i)) return make(p, c, 'unanswered', false);
     // A success with this content (polling), or a refusal C answers with the remedy: not C's original,
     // but an older failed attempt of another operation with equal content may still be.
     if (cause === 'success' || cause === 'concurrent' || (cause === 'client_error' && remedied(p, c))) continue;
@@ -181,6 +194,20 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
     return make(p, c, cause, false);
   }
   return undefined;
+}
+
+/**
+ * C (calls[i]) hedges P (calls[j]): both modifying with equal content and different keys, C sent while
+ * the client still awaited P, and the client then abandoned one of the two (it gave up on it: it took
+ * the other's answer), neither key going on. A second attempt raced against the first, so one operation;
+ * under two keys both commit. Twins sent at once are two operations: the client awaits both answers,
+ * or carries each on under its own key.
+ */
+function hedges(calls: CallRecord[], j: number, i: number): boolean {
+  const p = must(calls[j], 'j lies inside the sorted calls');
+  const c = must(calls[i], 'i lies inside the sorted calls');
+  if (!p.modifying || p.key === undefined || c.key === p.key || (p.goneAt === 0 && c.goneAt === 0)) return false;
+  return !keyUsedAgain(calls, j, p.key) && (c.key === undefined || !keyUsedAgain(calls, i, c.key));
 }
 
 /** P's key appears on a later call: P's operation went on under its own key. */

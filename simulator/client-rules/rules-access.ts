@@ -1,8 +1,8 @@
 import { BASE_PATH, isSupportedVersion } from '../contract/versions.ts';
 import type { AccessToken } from '../core/context.ts';
+import { must } from '../lib/invariant.ts';
 import type { CallRecord, StreamRecord } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
-import { must } from '../lib/invariant.ts';
 
 /** A reconnect more than this after the previous stream ended is a new start, not a resume. */
 export const RECONNECT_WINDOW_MS = 5 * 60_000;
@@ -92,7 +92,10 @@ export const resumeFromLastRead: ClientRule = {
  * a client's own close may reach the server after its reconnect) within RECONNECT_WINDOW_MS before it,
  * that had sent its last message before next opened (a stream opened earlier runs beside it, it does
  * not resume it), and that no other stream resumed. Among several (parallel streams), the one whose last
- * number next resumes from, else the one that ended last.
+ * number next resumes from, else the one that ended last. A stream whose last number next resumes from
+ * is next's own earlier reading however long ago it ended: a client may run several consumers (a live
+ * worker and a batch job every few minutes), each resuming its own reading, and one that comes back
+ * after the window to a stream another consumer just left resumes its own, not that one.
  */
 function interrupted(
   streams: StreamRecord[],
@@ -100,14 +103,19 @@ function interrupted(
   resumed: Set<StreamRecord>,
 ): StreamRecord | undefined {
   let best: StreamRecord | undefined;
+  let continued: StreamRecord | undefined;
   for (const prev of streams) {
     if (prev === next || resumed.has(prev) || prev.at >= next.at || !prev.endedAt) continue;
-    if (next.at < prev.endedAt - CLOSE_RACE_MS || next.at - prev.endedAt > RECONNECT_WINDOW_MS) continue;
-    if (prev.lastAt > next.at) continue;
-    if (prev.lastId !== undefined && prev.lastId === next.cursor) return prev;
+    if (next.at < prev.endedAt - CLOSE_RACE_MS || prev.lastAt > next.at) continue;
+    const exact = prev.lastId !== undefined && prev.lastId === next.cursor;
+    if (next.at - prev.endedAt > RECONNECT_WINDOW_MS) {
+      if (exact) continued ??= prev; // an earlier reading continued, judged as the resume it is
+      continue;
+    }
+    if (exact) return prev;
     if (!best || prev.endedAt > best.endedAt) best = prev;
   }
-  return best;
+  return continued ?? best;
 }
 
 export const serviceVersionSent: ClientRule = {

@@ -111,6 +111,20 @@ describe('client rules', () => {
     expect(r.status).toBe('pass');
     expect(r.summary).toMatch(/^2 /);
   });
+  it('stream.resume-from-last-read: a consumer back after the window resumes its own reading, not the one another just left', () => {
+    // A batch job read up to 3 and left; six minutes later it resumes from 3, just after a live
+    // consumer of the same client was cut at 6, which then resumes from 6: two proper resumes.
+    const batch = stream({ at: 0, endedAt: 1_000, firstId: 1, lastId: 3, lastAt: 900 });
+    const live = stream({ at: 100, endedAt: 361_000, firstId: 1, lastId: 6, lastAt: 360_900 });
+    const batch2 = stream({ at: 361_100, cursor: 3, endedAt: 361_200, firstId: 4, lastId: 6, lastAt: 361_150 });
+    const live2 = stream({ at: 361_300, cursor: 6 });
+    const r = statusOf(observed([], [batch, live, batch2, live2]), 'stream.resume-from-last-read');
+    expect(r.status, JSON.stringify(r.evidence)).toBe('pass');
+    expect(r.summary).toMatch(/^2 /);
+    // The same cursor with no earlier reading that ended there is still read again.
+    const stale = statusOf(observed([], [live, stream({ at: 361_100, cursor: 3 })]), 'stream.resume-from-last-read');
+    expect(stale.status).toBe('fail');
+  });
   it("retry.growing-waits: waits that ignore a Retry-After are the client's own and are judged", () => {
     // Three 503s with Retry-After: 1, retried at once: no growth, though each answer named a wait.
     const storm = [0, 1, 2, 3].map((i) =>
