@@ -1,12 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { defineCheck } from '../runner/check.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
+import { signingKeyOf, withoutPath } from './support/signing-key.ts';
 import {
   kitReceiver,
   receiverBaseUrl,
   removeAtRunEnd,
-  webhookTestEvent,
   webhooksPath,
+  webhookTestEvent,
 } from './support/webhook-scenario.ts';
 
 type Answer = { data?: Record<string, unknown>; meta?: { replayed?: unknown; idempotencyKey?: unknown } } | undefined;
@@ -38,11 +39,8 @@ export const registrationReplay = defineCheck({
     const again = await send();
     const b = again.json as Answer;
     // The signing key is shown exactly once: a replay may leave it out, everything else must repeat.
-    const secretField = ctx.deployment.webhookSecretField;
-    const strip = (d: Record<string, unknown> | undefined) => {
-      const { [secretField]: _shownOnce, ...rest } = d ?? {};
-      return rest;
-    };
+    const signing = signingKeyOf(a?.data, ctx.deployment.webhookSecretField, ctx.declared('webhookSecretField'));
+    const strip = (d: Record<string, unknown> | undefined) => withoutPath(d, signing.path);
     ctx.expect.that(again.status === first.status && isDeepStrictEqual(strip(a?.data), strip(b?.data)), {
       expected: `POST ${webhooksPath()} repeated with the key ${key} answers the same status and data (one receiver)`,
       observed: 'the answers differ (diff: first answer expected, repeated answer observed)',

@@ -1,7 +1,7 @@
 import { verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
-import { deliveryIdHeader, deliveryLog, findLogged } from './support/webhook-evidence.ts';
+import { deliveryIdHeader, deliveryLog, describe, findLogged, sameEvent } from './support/webhook-evidence.ts';
 import {
   deliveryLogTemplate,
   deliveryWaitMs,
@@ -10,7 +10,6 @@ import {
   requireDelivery,
   signatureHeaderOf,
 } from './support/webhook-scenario.ts';
-import { describe } from './support/webhook-evidence.ts';
 
 export const deliveryLogged = defineCheck({
   name: 'webhooks.delivery-log',
@@ -57,8 +56,8 @@ export const redelivery = defineCheck({
       ctx.skip(
         `the delivery is neither in the log nor names its id in a header (deployment profile webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
       );
-    const body = s.delivery.rawBody;
-    const before = s.receiver.received.filter((d) => d.path.includes(s.label) && d.rawBody.equals(body)).length;
+    const same = sameEvent(s.delivery);
+    const before = s.receiver.received.filter((d) => d.path.includes(s.label) && same(d)).length;
     const ex = await ctx.call(
       'POST',
       redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id),
@@ -72,7 +71,7 @@ export const redelivery = defineCheck({
       );
     if (!ctx.expect.status(ex, 200, `POST ${template} answers 200`)) return;
     const again = await s.receiver.waitFor(
-      (d) => d.path.includes(s.label) && d.rawBody.equals(body),
+      (d) => d.path.includes(s.label) && same(d),
       deliveryWaitMs(ctx),
       (m) => m.length > before,
       ctx.signal,

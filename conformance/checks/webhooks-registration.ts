@@ -65,11 +65,23 @@ export const secretOnce = defineCheck({
       expected: 'the receiver was registered (see webhooks.registration)',
       exchange: s.registration,
     });
+    const key = s.signingKey;
+    // Undeclared, the key's place is the kit's guess ("Response fields: not shown"): not finding it is no failure.
+    if (key && !key.found && !key.declared && !key.absent)
+      ctx.skip(
+        `${key.why}; the interface says only that the key is issued exactly once in the response: name its field as webhookSecretField in the deployment profile (a dotted path under data, e.g. credentials.signingKey)`,
+      );
     ctx.require(s.secret !== undefined, {
-      expected: `the creation answer shows the signing key in data.${field} (deployment profile webhookSecretField)`,
-      observed: 'absent or empty',
+      expected: ctx.declared('webhookSecretField')
+        ? `the creation answer shows the signing key in data.${field} (deployment profile webhookSecretField)`
+        : 'the creation answer issues the signing key that signs its deliveries',
+      observed: key && !key.found ? key.why : 'absent or empty',
       exchange: s.registration,
     });
+    if (key?.found && (key.how === 'discovered' || key.how === 'verified'))
+      ctx.note(
+        `the signing key was found at ${key.path.startsWith('(') ? key.path : `data.${key.path}`} (${key.how === 'verified' ? 'it verifies the delivery received' : 'named like a key'}; webhookSecretField declares it)`,
+      );
     for (const ex of await laterAnswers(ctx, s)) {
       if (ex.status === 404) {
         ctx.note(`${ex.method} ${new URL(ex.url).pathname} is not offered (404): nothing to judge there`);

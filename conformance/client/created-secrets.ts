@@ -1,7 +1,7 @@
 import type { Redactor } from './redact.ts';
 
 /** Field names whose string values are secrets a deployment hands out (signing keys, tokens, passwords). */
-const SECRET_FIELD = /secret|password|passphrase|access_?token|refresh_?token|api_?key|private_?key/i;
+const SECRET_FIELD = /secret|password|passphrase|access_?token|refresh_?token|api_?key|private_?key|signing_?key/i;
 /** Shorter values are flags or labels, not secrets (and would redact ordinary words). */
 const MIN_LENGTH = 8;
 

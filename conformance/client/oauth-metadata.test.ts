@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange, KitClient, SendRequest } from './http-client.ts';
 import { registerCreatedSecrets } from './created-secrets.ts';
+import type { Exchange, KitClient, SendRequest } from './http-client.ts';
 import { discoverTokenEndpoint } from './oauth-metadata.ts';
 import { createRedactor } from './redact.ts';
 
@@ -63,6 +63,9 @@ describe('token endpoint discovery', () => {
     );
     expect(r.text('key whsec_0123456789 and at_abcdefgh')).toBe('key $NCS_SIGNING_SECRET and $NCS_ACCESS_TOKEN');
     expect(r.secrets()).toEqual([]);
+    // A deployment naming the key as the interface does ("signing key"), nested: redacted too.
+    registerCreatedSecrets({ data: { credentials: { signingKey: 'whsec_nested012345' } } }, r);
+    expect(r.text('whsec_nested012345')).toBe('$NCS_SIGNING_KEY');
     r.add('at_abcdefgh', 'NCS_TOKEN');
     expect(r.secrets()).toEqual([{ value: 'at_abcdefgh', env: 'NCS_TOKEN' }]);
   });

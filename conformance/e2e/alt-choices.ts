@@ -1,4 +1,6 @@
 import type { BehaviourChoices } from './alt-behaviour.ts';
+import { ALT_F } from './alt-choices-f.ts';
+import type { ExtraChoices } from './alt-extras.ts';
 import type { WireChoices } from './alt-wire.ts';
 
 /**
@@ -21,7 +23,7 @@ export interface AltChoices {
   /** This deployment's event names, and the simulator's they stand for (not shown). */
   events: Record<string, string>;
   /** Format of connection ids (not shown). */
-  idFormat: 'uuid' | 'counter';
+  idFormat: 'uuid' | 'counter' | 'path';
   /** A call with a token but no tenant: 401 (signed in for none) or the simulator's 400. */
   missingTenant: 401 | 400;
   /** Audit log (fields, order and paging not shown): its list's name and fields, newest or oldest first, paged by a next link. */
@@ -68,6 +70,8 @@ export interface AltChoices {
   wire?: WireChoices;
   /** Refusal order, strictness, keys of refused calls, replays, error texts, extra headers, deliveries (alt-behaviour.ts). */
   behaviour?: BehaviourChoices;
+  /** Signing key's place, delivery format and clock, key echo, public rate-limit pool, token answers, delivery-log shape (alt-extras.ts). */
+  extras?: ExtraChoices;
 }
 
 /** The first alternative: UUIDs, other state and event names, another signature header, a reshaped audit log. */
@@ -244,6 +248,7 @@ export const ALT_VARIANTS: readonly AltChoices[] = [
   ALT_C,
   ALT_D,
   ALT_E,
+  ALT_F,
 ];
 
 /** What a deployment profile would declare for a variant (so the kit judges instead of skipping). */
@@ -256,5 +261,6 @@ export function declaredProfile(c: AltChoices) {
     webhookRedeliverPath: c.redeliverPath,
     webhookDeliveryIdHeader: c.deliveryIdHeader,
     ...(c.secretField ? { webhookSecretField: c.secretField } : {}),
+    ...(c.extras?.secretPath ? { webhookSecretField: c.extras.secretPath } : {}),
   };
 }

@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
-import type { AltChoices } from './alt-choices.ts';
 import { forwardFetch } from '../test-support/forward-fetch.ts';
+import type { AltChoices } from './alt-choices.ts';
+import { deliveryBody } from './alt-extras.ts';
 
 /** Helpers of the alternative target's proxy (alt-target.ts): its own failure answers, ids, header copying and the delivery relay. */
 export const ID_FORMATS = {
   uuid: { make: () => randomUUID(), find: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g },
   counter: { make: (n: number) => `cx-${String(n).padStart(8, '0')}`, find: /\bcx-\d{8}\b/g },
+  // Resource names (Google AIP-122 style): a `/` inside the id, percent-encoded when it is put in a path.
+  path: {
+    make: (n: number) => `connections/c${String(n).padStart(8, '0')}`,
+    find: /\bconnections(?:\/|%2F)c\d{8}\b/gi,
+  },
 } as const;
 
 const meta = () => ({ requestId: `alt_${randomUUID()}`, version: CURRENT_VERSION, at: new Date().toISOString() });
@@ -26,10 +32,14 @@ export function envelope(res: ServerResponse, status: number, code: string, mess
  */
 export function createRelay(c: AltChoices, outward: (text: string) => string) {
   const receivers: { url: string; secret?: string }[] = [];
+  // How often each delivery (the simulator's id) was sent: a delivery triggered again is its next attempt.
+  const attempts = new Map<string, number>();
   async function relay(index: number, raw: Buffer, deliveryId: string | string[] | undefined, res: ServerResponse) {
     const r = receivers[index];
     if (!r?.secret) return void res.writeHead(404).end();
-    const body = outward(raw.toString('utf8'));
+    const key = String(deliveryId);
+    attempts.set(key, (attempts.get(key) ?? 0) + 1);
+    const { body, contentType } = deliveryBody(outward(raw.toString('utf8')), c, attempts.get(key) ?? 1);
     if (c.webhookDelayMs) {
       // Accepted at once and sent later, as a deployment with a delivery queue would.
       res.writeHead(202).end();
@@ -40,8 +50,12 @@ export function createRelay(c: AltChoices, outward: (text: string) => string) {
       forwardFetch(r.url, {
         method: 'POST',
         headers: {
-          'content-type': 'application/json',
-          [c.signatureHeader]: signWebhook(body, secret, Math.floor(Date.now() / 1000)),
+          'content-type': contentType,
+          [c.signatureHeader]: signWebhook(
+            body,
+            secret,
+            Math.floor(Date.now() / 1000) + (c.extras?.signerAheadSeconds ?? 0),
+          ),
           ...(c.deliveryIdHeader && typeof deliveryId === 'string' ? { [c.deliveryIdHeader]: deliveryId } : {}),
         },
         body,

@@ -2,14 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
-import { ALT_A, type AltChoices } from './alt-choices.ts';
-import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
-import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
-import { createRelay, envelope, forwardable, parsed } from './alt-relay.ts';
-import { translator } from './alt-translate.ts';
-import { frameStream, inwardStreamId, sendJson, writeJson, writeJsonValue } from './alt-wire.ts';
 import type { CoreHandler } from '../../simulator/core/types.ts';
+import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
+import { ALT_A, type AltChoices } from './alt-choices.ts';
+import * as extra from './alt-extras.ts';
+import { createRelay, envelope, forwardable, parsed } from './alt-relay.ts';
+import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
+import { translator } from './alt-translate.ts';
 import { bodyless, callCore, pipeStream, writeLines } from './alt-upstream.ts';
+import { frameStream, inwardStreamId, sendJson, streamPreamble, writeJson, writeJsonValue } from './alt-wire.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
 
@@ -46,6 +47,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   let altOrigin = '';
   const prefix = c.basePrefix ?? '';
   const state = behaviourState();
+  const [publicPool, throttled] = [extra.publicRatePool(), extra.tokenThrottle()];
   const altPaths: [RegExp, string][] = [
     [templateRegex(c.deliveryLogPath), SIM_DELIVERIES],
     [templateRegex(c.redeliverPath), SIM_REDELIVER],
@@ -101,7 +103,9 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
         data[c.secretField] = data.signingSecret;
         delete data.signingSecret;
       }
+      if (c.extras) extra.placeSecret(body, c.extras);
     }
+    if (c.extras && altPaths[0]?.[0].test(path)) extra.reshapeDeliveryLog(body, c.extras);
     if (path === AUDIT && data) body.data = reshapeAudit(data, c, search);
     return body;
   };
@@ -110,6 +114,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     DESCRIBED.has(path) ||
     path === AUDIT ||
     path.endsWith('/webhooks') ||
+    (c.extras !== undefined && altPaths[0]?.[0].test(path)) ||
     (path === `${BASE_PATH}/idempotency-keys` && c.keyValiditySeconds !== undefined) ||
     (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed');
   const handler = (core: CoreHandler, simOrigin: string) => async (req: IncomingMessage, res: ServerResponse) => {
@@ -137,6 +142,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       if (path === '/oauth/token') return envelope(res, 404, 'not_found', 'No such path in this deployment.');
       if (path === c.tokenPath) path = '/oauth/token';
     }
+    if (c.extras?.tokenQuirks && path === '/oauth/token' && throttled()) return extra.throttledAnswer(res);
     const api = url.pathname.startsWith(BASE_PATH);
     if (api && c.serviceVersion === 'required' && headers['service-version'] === undefined)
       return envelope(res, 400, 'invalid_request', 'Header Service-Version is required by this deployment.');
@@ -224,12 +230,19 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       if (k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'connection')
         out[k] = v;
     if (api) Object.assign(out, extraHeaders(c.behaviour, call, upstream.status));
+    if (api && c.extras?.publicRateLimit)
+      extra.ietfRateLimit(Object.assign(out, PUBLIC.has(url.pathname) ? publicPool() : {}));
     const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
     const empty = bodyless(req.method ?? 'GET', upstream.status);
     if (empty || upstream.stream || !(upstream.headers['content-type'] ?? '').includes('json')) {
       res.writeHead(upstream.status, out);
       // Event streams name connections too: whole lines rewritten, a partial one kept for the next chunk.
-      const rewrite = (lines: string) => frameStream(publish(outward(lines)), c.wire);
+      let preamble = upstream.stream ? streamPreamble(c.wire) : '';
+      const rewrite = (lines: string) => {
+        const text = preamble + frameStream(publish(outward(lines)), c.wire);
+        preamble = '';
+        return text;
+      };
       if (upstream.stream && !empty) return pipeStream(upstream.stream, res, rewrite);
       return writeLines(res, empty ? '' : (upstream.body ?? ''), rewrite);
     }
@@ -238,6 +251,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       body = body
         .replaceAll(`${origin}${prefix}/oauth/token`, `${origin}${prefix}${c.tokenPath}`)
         .replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
+    if (c.extras?.tokenQuirks && path === '/oauth/token') body = extra.tokenAnswer(body);
     const answer = { status: upstream.status, requestBody: call.body };
     if (!DESCRIBED.has(url.pathname)) body = renameStates(body);
     // Parsed once, only where something reads or rewrites the value: most answers pass as text.
@@ -255,6 +269,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       if (typeof requestId === 'string' && out['x-request-id']) out['x-request-id'] = requestId;
       value = a.json;
     }
+    if (value && api && c.extras) extra.echoKey(value, c.extras);
     if (value) body = api && c.wire ? writeJsonValue(value, c.wire) : JSON.stringify(value);
     sendJson(req, res, answer.status, out, body, c.wire);
   };

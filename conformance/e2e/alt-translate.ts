@@ -41,7 +41,8 @@ export function translator(
   const inward = (text: string) =>
     renames.reduce(
       (t, [alt, simName]) => t.replaceAll(`"${alt}"`, `"${simName}"`),
-      text.replace(ids.find, (u) => toSim.get(u) ?? u),
+      // An id put in a path arrives percent-encoded (a `/` in it as %2F).
+      text.replace(ids.find, (u) => toSim.get(u) ?? toSim.get(decodeURIComponent(u)) ?? u),
     );
 
   // This deployment's state names wherever a "state" holds the simulator's, except in the descriptions

@@ -1,6 +1,6 @@
 // The kit against each alternative deployment (alt-choices.ts ALT_VARIANTS), in shards: one file per
 // shard (alt-variants-<n>.e2e.test.ts), so test workers run them side by side instead of one file
-// holding a core for a minute (24 whole kit runs: 6 deployments x 4). With four, the costliest deployment
+// holding a core for a minute (28 whole kit runs: 7 deployments x 4). With four, the costliest deployment
 // (alt-c: gzip, a connection per call, delayed deliveries) has a file of its own.
 import { existsSync } from 'node:fs';
 import { Agent } from 'undici';
@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../client/http-client.ts';
 import type { RunResult } from '../runner/run.ts';
 import { runConformance } from '../runner/run.ts';
+import { kitFetch } from '../test-support/kit-fetch.ts';
 import { ALT_VARIANTS, type AltChoices, declaredProfile } from './alt-choices.ts';
 import { altChoicesTarget } from './alt-target.ts';
-import { kitFetch } from '../test-support/kit-fetch.ts';
 
 /** How many files the deployments are spread over (each file judges every SHARDS-th deployment). */
 export const SHARDS = 4;

@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 /**
  * The wire-level legal choices of an alternative target (alt-choices.ts, `wire`): how the JSON is
@@ -31,11 +31,23 @@ export interface WireChoices {
     multilineData?: boolean;
     /** No `event:` lines: every message is of the default type "message" (kinds are not shown). */
     noEventField?: boolean;
+    /** The stream opens with a byte order mark (SSE: "one leading U+FEFF ... must be ignored"). */
+    byteOrderMark?: boolean;
+    /** Field names without the optional space after the colon (`data:{…}`, `event:…`). */
+    compactFields?: boolean;
   } | null;
   /** JSON text with every character outside ASCII escaped (\u00e9): the same JSON value. */
   asciiEscapes?: boolean;
   /** Date-times in whole seconds (no fraction): RFC 3339 allows both. */
   wholeSeconds?: boolean;
+  /** Date-times with six fraction digits (microseconds, as Python's isoformat writes them): RFC 3339 time-secfrac is 1*DIGIT. */
+  microseconds?: boolean;
+  /** Date-times with a lower-case `t` and `z` (RFC 3339 5.6: "may alternatively be lower case"). */
+  lowerCaseTimes?: boolean;
+  /** Every `/` in JSON text written as `\/` (PHP's json_encode default): the same JSON value. */
+  escapeSlashes?: boolean;
+  /** Errors served as application/problem+json, with RFC 9457 members beside the envelope and `error.type`. */
+  problemErrors?: boolean;
 }
 
 const DATE_TIME = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)(\.\d+)?Z$/;
@@ -50,10 +62,19 @@ export function withOffset(value: string, offset: string): string {
   return `${shifted.slice(0, 19)}${m[3] ?? ''}${offset}`;
 }
 
+/** A date-time as written with an offset: the letters RFC 3339 allows in lower case. */
+const ANY_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/;
+
+/** A UTC timestamp in milliseconds written with microseconds (three more digits, a fixed 417: any value is legal). */
+const withMicroseconds = (v: string) => v.replace(/(\.\d{3})Z$/, '$1417Z').replace(/:(\d\d)Z$/, ':$1.000417Z');
+
 function transform(value: unknown, w: WireChoices, key = ''): unknown {
   if (typeof value === 'string') {
-    const v = w.wholeSeconds && DATE_TIME.test(value) ? value.replace(/\.\d+Z$/, 'Z') : value;
-    return w.timeOffset ? withOffset(v, w.timeOffset) : v;
+    if (!DATE_TIME.test(value)) return value;
+    let v = w.wholeSeconds ? value.replace(/\.\d+Z$/, 'Z') : value;
+    if (w.microseconds) v = withMicroseconds(v);
+    if (w.timeOffset) v = withOffset(v, w.timeOffset);
+    return w.lowerCaseTimes && ANY_DATE_TIME.test(v) ? v.replace('T', 't').replace(/Z$/, 'z') : v;
   }
   if (Array.isArray(value)) return value.map((v) => transform(v, w));
   if (!value || typeof value !== 'object') return value;
@@ -84,8 +105,24 @@ export function writeJsonValue(body: unknown, w: WireChoices): string {
       for (const [k, v] of Object.entries(data)) if (Array.isArray(v)) data[k] = [...v].reverse();
     if (w.extraFields) data.links = { self: null };
   }
-  const out = JSON.stringify(transform(body, w), null, w.prettyReversedKeys ? 2 : undefined);
+  if (w.problemErrors) asProblem(body as Record<string, unknown>);
+  let out = JSON.stringify(transform(body, w), null, w.prettyReversedKeys ? 2 : undefined);
+  if (w.escapeSlashes) out = out.replaceAll('/', '\\/');
   return w.asciiEscapes ? asciiEscaped(out) : out;
+}
+
+/** A failure envelope with the members of RFC 9457 problem details beside it (a Spring-style deployment). */
+function asProblem(body: Record<string, unknown>): void {
+  const error = body.error as Record<string, unknown> | undefined;
+  if (body.ok !== false || !error || typeof error.code !== 'string') return;
+  const type = `https://errors.ncs.example/${error.code}`;
+  error.type = type;
+  if (error.code === 'invalid_request') error.fields = [];
+  Object.assign(body, {
+    type,
+    title: error.message,
+    instance: `urn:request:${String((body.meta as { requestId?: unknown } | undefined)?.requestId)}`,
+  });
 }
 
 /** JSON text with every character outside ASCII written as a \u escape. */
@@ -104,7 +141,8 @@ export function sendJson(
 ) {
   if (!w) return void res.writeHead(status, headers).end(text);
   const out = { ...headers };
-  if (/json/.test(out['content-type'] ?? '')) out['content-type'] = w.contentType;
+  if (/json/.test(out['content-type'] ?? ''))
+    out['content-type'] = w.problemErrors && status >= 400 ? 'application/problem+json' : w.contentType;
   if (!w.requestIdHeader) delete out['x-request-id'];
   if (!w.gzipChunkedClose) return void res.writeHead(status, out).end(text);
   out.connection = 'close';
@@ -130,6 +168,7 @@ export function frameStream(lines: string, w: WireChoices | undefined): string {
       if (i === all.length - 1) return line;
       const id = /^id: ?(\d+)$/.exec(line);
       if (id) return `id:${Number(id[1]) + s.idOffset}${eol}`;
+      if (s.compactFields && /^(?:data|event): /.test(line)) return `${line.replace(': ', ':')}${eol}`;
       if (s.noEventField && line.startsWith('event:')) return '';
       const data = s.multilineData ? /^data: ?(\{.*\})$/.exec(line) : null;
       if (data?.[1]) {
@@ -147,6 +186,9 @@ export function frameStream(lines: string, w: WireChoices | undefined): string {
     })
     .join('');
 }
+
+/** What this deployment writes before a stream's first line: a byte order mark. */
+export const streamPreamble = (w: WireChoices | undefined): string => (w?.stream?.byteOrderMark ? '\uFEFF' : '');
 
 /** A resume point the client sent, in the simulator's numbering (a number below the offset reads from the start). */
 export function inwardStreamId(value: string, w: WireChoices | undefined): string {

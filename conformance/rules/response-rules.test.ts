@@ -64,6 +64,14 @@ describe('response rules', () => {
     expect(judge(metaRule, ex({ body: { ok: true, data: {}, meta: { ...meta, at: 12 } } }))).toMatch(/^meta: at/);
   });
 
+  it('take meta.at as RFC 3339 writes it: microseconds, lower-case t and z (5.6), any offset', () => {
+    for (const at of ['2026-07-01t10:00:00.123456z', '2026-07-01T12:00:00.123456+02:00'])
+      expect(judge(metaRule, ex({ body: { ok: true, data: {}, meta: { ...meta, at } } })), at).toBeUndefined();
+    expect(
+      judge(metaRule, ex({ body: { ok: true, data: {}, meta: { ...meta, at: '2026-07-01 10:00:00Z' } } })),
+    ).toMatch(/^meta: at/);
+  });
+
   it('pair codes with statuses from the Errors table', () => {
     const wrong = ex({ status: 404, body: { ok: false, error: { code: 'invalid_request', message: 'x' }, meta } });
     expect(judge(codeStatusRule, wrong)).toBe('error.code invalid_request belongs with 400, answered 404');

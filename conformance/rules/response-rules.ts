@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { DateTime } from '../../simulator/contract/date-time.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
 import { carriesEnvelope, type ExchangeInfo } from './exchange-scope.ts';
+import { findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
 
 /**
  * A rule every answer of an interface endpoint must keep, as a pure function: what is wrong with
@@ -36,7 +37,7 @@ const FailureEnvelope = z.object({
 const MetaFields = z.looseObject({
   requestId: z.string().min(1),
   version: z.string().min(1),
-  at: z.iso.datetime({ offset: true }),
+  at: DateTime,
   idempotencyKey: z.string().optional(),
   replayed: z.boolean().optional(),
 });

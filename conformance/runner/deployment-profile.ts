@@ -54,7 +54,11 @@ export const DeploymentProfile = z.strictObject({
    * skips, instead of failing, when the deployment refuses it or delivers nothing.
    */
   webhookTestEvent: z.string().min(1).optional(),
-  /** Field of the creation answer's data that carries the signing key (shown exactly once). */
+  /**
+   * Field of the creation answer's data that carries the signing key (shown exactly once), or a dotted
+   * path under data (`credentials.signingKey`). Undeclared: this default, else the value of the answer
+   * that verifies a delivery's signature, else the one field named like a secret or key.
+   */
   webhookSecretField: z.string().min(1).default('signingSecret'),
   /** Event names a webhook receiver can subscribe to (the interface shows two samples). */
   webhookEventNames: z.array(z.string().min(1)).min(1).default(['order.created', 'order.paid']),

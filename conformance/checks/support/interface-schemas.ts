@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTime } from '../../../simulator/contract/date-time.ts';
 import { ENVIRONMENTS } from '../../../simulator/contract/environment.ts';
 
 /**
@@ -15,13 +16,13 @@ export const InterfaceConnection = z.looseObject({
     z.looseObject({ capability: z.string(), critical: z.boolean(), idempotencyRequired: z.boolean() }),
   ),
   nextStep: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: DateTime,
 });
 
 export const InterfaceIdempotencyKeyResult = z.looseObject({
   idempotencyKey: z.string(),
   operation: z.string(),
-  expiresAt: z.iso.datetime({ offset: true }),
+  expiresAt: DateTime,
 });
 
 /** "path: message; …" of the first few issues. */

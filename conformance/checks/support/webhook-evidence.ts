@@ -12,20 +12,51 @@ export const deliveryIdHeader = (ctx: CheckContext) => ctx.deployment.webhookDel
 export const describe = (d: ReceivedDelivery, header: string | undefined) =>
   `${d.method} ${d.path} with ${header ? `${header}: ${d.headers[header.toLowerCase()] ?? '(absent)'}` : `headers ${Object.keys(d.headers).join(', ')}`}; body ${d.rawBody.toString('utf8').slice(0, 160)}`;
 
-/** The delivery's entry in the log, found by the delivery-id header or the event id in the body. */
-export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery) {
-  const list = (ex.json as { data?: { deliveries?: unknown } } | undefined)?.data?.deliveries;
-  let eventId: unknown;
+/** The delivery log's entries: `data.deliveries` (the simulator's), else the one list in `data` (its payload is not shown). */
+export function loggedDeliveries(ex: Exchange): unknown[] {
+  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+  if (!data || typeof data !== 'object') return [];
+  if (Array.isArray(data.deliveries)) return data.deliveries;
+  const lists = Object.values(data).filter(Array.isArray);
+  return lists.length === 1 ? (lists[0] as unknown[]) : [];
+}
+
+/** The event id a delivery's body names: its top-level `id` (the simulator's payload and CloudEvents alike). */
+export function eventIdOf(d: ReceivedDelivery): string | undefined {
   try {
-    eventId = (JSON.parse(d.rawBody.toString('utf8')) as { id?: unknown }).id;
+    const id = (JSON.parse(d.rawBody.toString('utf8')) as { id?: unknown }).id;
+    return typeof id === 'string' && id ? id : undefined;
   } catch {
-    eventId = undefined;
+    return undefined;
   }
+}
+
+/**
+ * Whether a delivery carries the same event as `original`: the same body, or a body naming the same event
+ * id (a delivery triggered again may state its attempt or time: the payload is not shown).
+ * @example received.filter(sameEvent(first))
+ */
+export const sameEvent = (original: ReceivedDelivery) => {
+  const id = eventIdOf(original);
+  return (d: ReceivedDelivery) => d.rawBody.equals(original.rawBody) || (id !== undefined && eventIdOf(d) === id);
+};
+
+/** Whether an entry holds `value` as one of its own fields' values (any name: `eventId`, `event_id`, …). */
+const holds = (entry: Record<string, unknown>, value: string) => Object.values(entry).includes(value);
+
+/**
+ * The delivery's entry in the log, found by the delivery-id header (its `id`) or by the event id of its
+ * body in any field of the entry (the log's field names are not shown).
+ */
+export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery) {
+  const eventId = eventIdOf(d);
   const idHeader = deliveryIdHeader(ctx);
   const headerId = idHeader === undefined ? undefined : d.headers[idHeader];
-  return (Array.isArray(list) ? (list as { id?: unknown; eventId?: unknown }[]) : []).find(
-    (x) => (headerId && x.id === headerId) || (eventId !== undefined && x.eventId === eventId),
-  );
+  return loggedDeliveries(ex)
+    .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x))
+    .find(
+      (x) => (headerId && (x.id === headerId || holds(x, headerId))) || (eventId !== undefined && holds(x, eventId)),
+    );
 }
 
 /** The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at the profile's path. */

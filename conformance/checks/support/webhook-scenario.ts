@@ -1,4 +1,5 @@
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
+import { parseSignatureHeader, verifyWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import {
   type KitReceiver,
@@ -8,6 +9,7 @@ import {
 } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
+import { type KeyProof, type SigningKey, signingKeyOf } from './signing-key.ts';
 
 /**
  * How long the kit waits for a delivery: the deployment profile's webhookDeliveryWaitMs, which
@@ -102,6 +104,25 @@ export function signatureHeaderOf(ctx: CheckContext, d: ReceivedDelivery): strin
   return Object.keys(d.headers).find((name) => SIGNATURE_VALUE.test(String(d.headers[name])));
 }
 
+/** What the deliveries received tell about the signing key: which value signs them, at their own t. */
+function keyProof(
+  ctx: CheckContext,
+  deliveries: readonly ReceivedDelivery[],
+  headers: Record<string, string>,
+): KeyProof {
+  const signed = deliveries.flatMap((d) => {
+    const header = signatureHeaderOf(ctx, d);
+    const value = header === undefined ? undefined : d.headers[header];
+    const parsed = value === undefined ? undefined : parseSignatureHeader(value);
+    return value !== undefined && parsed ? [{ d, value, t: parsed.t }] : [];
+  });
+  return {
+    signed: signed.length > 0,
+    verifies: (key) => key.length > 0 && signed.some((s) => verifyWebhook(s.d.rawBody, s.value, key, { now: s.t }).ok),
+    headers,
+  };
+}
+
 /** What the kit's receiver keeps during a run: a flooding deployment cannot grow it without bound. */
 const RECEIVER_MAX_BODIES = 500;
 const RECEIVER_MAX_BYTES = 16 * 1024 * 1024;
@@ -150,17 +171,40 @@ export interface WebhookScenario {
   label: string;
   registration: Exchange;
   webhookId?: string;
-  /** The signing key from the creation answer (deployment profile webhookSecretField). */
+  /** The signing key from the creation answer (deployment profile webhookSecretField, or discovered). */
   secret?: string;
+  /** Where the creation answer carries the key, and how the kit knows (or why it found none). */
+  signingKey?: SigningKey;
   /** The labelled connection whose creation triggers the delivery. */
   connection?: { ex: Exchange; id?: string };
   /** Deliveries to this receiver that carry the connection's id. */
   deliveries: ReceivedDelivery[];
 }
 
+/** A JSON body's every string, decoded: `\/`, `\u…` and other escapes written as the characters they stand for. */
+function jsonStrings(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return [value];
+  if (depth > 16 || !value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [k, ...jsonStrings(v, depth + 1)]);
+}
+
+/**
+ * Whether a delivery's body names `id`: in its raw text, or in a string of its JSON once decoded (JSON
+ * may escape any character, e.g. `/` as `\/` the way PHP writes it: the same value).
+ * @example namesValue(Buffer.from('{"id":"connections\\/c1"}'), 'connections/c1') // true
+ */
+export function namesValue(rawBody: Buffer, id: string): boolean {
+  if (rawBody.includes(id)) return true;
+  try {
+    return jsonStrings(JSON.parse(rawBody.toString('utf8'))).some((s) => s.includes(id));
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a received request belongs to this scenario and carries `id`. */
 export const deliveryFor = (s: { label: string }, id: string) => (d: ReceivedDelivery) =>
-  d.path.includes(s.label) && d.rawBody.includes(id);
+  d.path.includes(s.label) && namesValue(d.rawBody, id);
 
 /**
  * Registers a receiver of the kit for the deployment profile's test event, creates a labelled
@@ -183,8 +227,6 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
       scenario.webhookId = data.id;
       removeAtRunEnd(ctx, data.id);
     }
-    const secret = data[ctx.deployment.webhookSecretField];
-    if (typeof secret === 'string' && secret.length > 0) scenario.secret = secret;
     const connection = await createLabelledConnection(ctx, 'webhook');
     scenario.connection = { ex: connection.ex, ...(connection.id ? { id: connection.id } : {}) };
     if (connection.id)
@@ -194,6 +236,15 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
         undefined,
         ctx.signal,
       );
+    // Read after the deliveries: a delivery's signature can tell which value of the answer is the key.
+    const proof = keyProof(ctx, scenario.deliveries, registration.headers);
+    scenario.signingKey = signingKeyOf(
+      data,
+      ctx.deployment.webhookSecretField,
+      ctx.declared('webhookSecretField'),
+      proof,
+    );
+    if (scenario.signingKey.found) scenario.secret = scenario.signingKey.secret;
     return scenario;
   });
 }

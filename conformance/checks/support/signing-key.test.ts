@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { signWebhook, verifyWebhook } from '../../../simulator/contract/webhook-signature.ts';
+import { type KeyProof, signingKeyOf, valueAt, withoutPath } from './signing-key.ts';
+
+const KEY = 'whsec_0123456789abcdef0123';
+
+describe('the signing key of a webhook creation answer (its fields are not shown)', () => {
+  it('reads the declared field, a dotted path under data too', () => {
+    const data = { id: 'wh_1', credentials: { signingKey: KEY } };
+    expect(signingKeyOf(data, 'credentials.signingKey', true)).toMatchObject({
+      found: true,
+      secret: KEY,
+      how: 'declared',
+    });
+    expect(signingKeyOf({ signingSecret: KEY }, 'signingSecret', false)).toMatchObject({ found: true, how: 'default' });
+  });
+
+  it('discovers the one field named like a secret or key when none is declared', () => {
+    const data = { id: 'wh_1', url: 'http://127.0.0.1/x', credentials: { algorithm: 'HMAC-SHA256', signingKey: KEY } };
+    expect(signingKeyOf(data, 'signingSecret', false)).toMatchObject({
+      found: true,
+      secret: KEY,
+      path: 'credentials.signingKey',
+      how: 'discovered',
+    });
+  });
+
+  it('finds none (a reason to skip) when no field or several could be the key, and fails a declared one', () => {
+    expect(signingKeyOf({ id: 'wh_1' }, 'signingSecret', false)).toMatchObject({ found: false, declared: false });
+    const two = { secret: KEY, apiKey: `${KEY}x` };
+    expect(signingKeyOf(two, 'signingSecret', false)).toMatchObject({ found: false });
+    expect(signingKeyOf({ id: 'wh_1', idempotencyKey: 'ncs-conformance-key-0001' }, 'signingSecret', false).found).toBe(
+      false,
+    );
+    expect(signingKeyOf({ credentials: {} }, 'credentials.signingKey', true)).toMatchObject({
+      found: false,
+      declared: true,
+    });
+  });
+
+  it('finds the key by the delivery it signed, under any name or in a header, and proves it absent', () => {
+    const body = '{"id":"evt_1"}';
+    const header = signWebhook(body, KEY, 1_800_000_000);
+    const proof = (headers: Record<string, string> = {}): KeyProof => ({
+      signed: true,
+      verifies: (k) => k.length > 0 && verifyWebhook(body, header, k, { now: 1_800_000_000 }).ok,
+      headers,
+    });
+    expect(signingKeyOf({ id: 'wh_1', whsec: KEY }, 'signingSecret', false, proof())).toMatchObject({
+      found: true,
+      path: 'whsec',
+      how: 'verified',
+    });
+    expect(signingKeyOf({ id: 'wh_1' }, 'signingSecret', false, proof({ 'x-webhook-key': KEY }))).toMatchObject({
+      found: true,
+      path: '(header x-webhook-key)',
+    });
+    // Signed deliveries, and nothing in the answer signs them: the key was not issued (a failure, not a skip).
+    expect(signingKeyOf({ id: 'wh_1', url: 'http://127.0.0.1/r' }, 'signingSecret', false, proof())).toMatchObject({
+      found: false,
+      absent: true,
+    });
+    const unsigned: KeyProof = { signed: false, verifies: () => false };
+    expect(signingKeyOf({ id: 'wh_1' }, 'signingSecret', false, unsigned)).toMatchObject({
+      found: false,
+      absent: false,
+    });
+  });
+
+  it('leaves the key out of a copy at its path, the rest unchanged', () => {
+    const data = { id: 'wh_1', credentials: { algorithm: 'HMAC-SHA256', signingKey: KEY } };
+    expect(withoutPath(data, 'credentials.signingKey')).toEqual({
+      id: 'wh_1',
+      credentials: { algorithm: 'HMAC-SHA256' },
+    });
+    expect(withoutPath({ id: 'wh_1', signingSecret: KEY }, 'signingSecret')).toEqual({ id: 'wh_1' });
+    expect(valueAt(data, 'credentials.signingKey')).toBe(KEY);
+    expect(data.credentials.signingKey).toBe(KEY);
+  });
+});

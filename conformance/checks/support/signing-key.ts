@@ -1,0 +1,97 @@
+// Where the webhook creation answer carries the signing key. The interface says only that the key "is
+// issued exactly once in the response" ("Response fields: not shown"), so the kit reads the place the
+// deployment profile declares (webhookSecretField: a field of data, or a dotted path under it), else
+// the simulator's field, else the one field of the answer named like a secret or a key.
+
+type Json = Record<string, unknown>;
+
+/** A field name that says it holds a secret or a key (not the idempotency key the call itself sent). */
+const KEY_NAME = /secret|key/i;
+const NOT_A_SIGNING_KEY = /idempotency/i;
+/** Shorter strings are labels or flags, not keys (the simulator's are 40-odd characters). */
+const MIN_KEY_LENGTH = 16;
+/** How deep the kit looks into the answer's data for the key. */
+const MAX_DEPTH = 4;
+
+/** The value at a dotted path under `data` (`credentials.signingKey`), if any. */
+export function valueAt(data: unknown, path: string): unknown {
+  let at: unknown = data;
+  for (const k of path.split('.')) at = at && typeof at === 'object' ? (at as Json)[k] : undefined;
+  return at;
+}
+
+/** `data` without the field at a dotted path (a copy; the rest unchanged), e.g. to compare a replay that leaves the key out. */
+export function withoutPath(data: Json | undefined, path: string | undefined): Json {
+  if (!data || !path) return { ...data };
+  const [head = '', ...rest] = path.split('.');
+  const { [head]: inner, ...others } = data;
+  if (rest.length === 0 || !inner || typeof inner !== 'object' || Array.isArray(inner)) return others;
+  return { ...others, [head]: withoutPath(inner as Json, rest.join('.')) };
+}
+
+/** Every string of `data` (any name) with its dotted path, `filter` deciding which count. */
+function stringFields(
+  data: unknown,
+  filter: (name: string, value: string) => boolean,
+  prefix = '',
+  depth = 0,
+): { path: string; value: string }[] {
+  if (depth > MAX_DEPTH || !data || typeof data !== 'object' || Array.isArray(data)) return [];
+  return Object.entries(data as Json).flatMap(([k, v]) => {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') return filter(k, v) ? [{ path, value: v }] : [];
+    return stringFields(v, filter, path, depth + 1);
+  });
+}
+const keyLike = (name: string, value: string) =>
+  KEY_NAME.test(name) && !NOT_A_SIGNING_KEY.test(name) && value.length >= MIN_KEY_LENGTH;
+
+/** What the deliveries the kit received tell about the key. */
+export interface KeyProof {
+  /** Whether a delivery carrying a signature of the interface's form arrived (else nothing can be verified). */
+  signed: boolean;
+  /** Whether `value` is the key a delivery's signature was made with. */
+  verifies(value: string): boolean;
+  /** The creation answer's headers: the key "is issued ... in the response", which has headers too. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+export type SigningKey =
+  | { found: true; secret: string; path: string; how: 'declared' | 'default' | 'verified' | 'discovered' }
+  | { found: false; path: string; declared: boolean; absent: boolean; why: string };
+
+/**
+ * The signing key of a creation answer's `data`: at the declared path; at the default field; the value
+ * of the answer (any field, or a header) that verifies the signature of a delivery the kit received;
+ * the single field named like a key. Not found: `absent` when a signed delivery proves that no value of
+ * the answer is its key (a failure), else why the kit cannot tell (a skip, unless declared).
+ * @example signingKeyOf({ id: 'wh_1', credentials: { signingKey: 'whsec_…' } }, 'signingSecret', false) // discovered at credentials.signingKey
+ */
+export function signingKeyOf(data: unknown, field: string, declared: boolean, proof?: KeyProof): SigningKey {
+  const at = valueAt(data, field);
+  if (typeof at === 'string' && at.length > 0)
+    return { found: true, secret: at, path: field, how: declared ? 'declared' : 'default' };
+  if (declared) return { found: false, path: field, declared, absent: true, why: `data.${field} is absent or empty` };
+  const values = [
+    ...stringFields(data, () => true),
+    ...Object.entries(proof?.headers ?? {}).map(([name, value]) => ({ path: `(header ${name})`, value })),
+  ];
+  const verified = proof?.signed ? values.find((v) => proof.verifies(v.value)) : undefined;
+  if (verified) return { found: true, secret: verified.value, path: verified.path, how: 'verified' };
+  const candidates = stringFields(data, keyLike);
+  const [only] = candidates;
+  if (only && candidates.length === 1) return { found: true, secret: only.value, path: only.path, how: 'discovered' };
+  // A signed delivery that no value of the answer verifies: the key that signs was not issued in it.
+  const provenAbsent = candidates.length === 0 && proof?.signed === true;
+  return {
+    found: false,
+    path: field,
+    declared,
+    absent: provenAbsent,
+    why: provenAbsent
+      ? `the answer has no data.${field}, no field named like a secret or key, and none of its values or headers verifies the signature of the delivery the kit received`
+      : candidates.length === 0
+        ? `the answer has no data.${field} and no other field named like a secret or key`
+        : `the answer has no data.${field} and several fields that could be the key (${candidates.map((c) => c.path).join(', ')})`,
+  };
+}

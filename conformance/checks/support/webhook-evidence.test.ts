@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../client/http-client.ts';
+import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
+import type { CheckContext } from '../../runner/check.ts';
+import { findLogged, sameEvent } from './webhook-evidence.ts';
+import { namesValue } from './webhook-scenario.ts';
+
+const delivery = (body: unknown, headers: Record<string, string> = {}) =>
+  ({ rawBody: Buffer.from(JSON.stringify(body).replaceAll('/', '\\/')), headers }) as unknown as ReceivedDelivery;
+const ctx = (idHeader: string | null) =>
+  ({ deployment: { webhookDeliveryIdHeader: idHeader } }) as unknown as CheckContext;
+const log = (data: unknown) => ({ json: { ok: true, data } }) as unknown as Exchange;
+
+describe('finding a delivery (its payload and the delivery log are not shown)', () => {
+  it('finds an id in a body whose JSON escapes characters (`\\/`, as PHP writes it)', () => {
+    const d = delivery({ id: 'evt_1', data: { connection: { id: 'connections/c00000001' } } });
+    expect(d.rawBody.includes('connections/c00000001')).toBe(false);
+    expect(namesValue(d.rawBody, 'connections/c00000001')).toBe(true);
+    expect(namesValue(d.rawBody, 'connections/c00000002')).toBe(false);
+    expect(namesValue(Buffer.from('not json connections/c1'), 'connections/c1')).toBe(true);
+  });
+
+  it("finds the delivery in a log of the deployment's own shape, by the event id in any field", () => {
+    const d = delivery({ specversion: '1.0', id: 'evt_1', type: 'connection.created' });
+    const snake = log({
+      webhook_id: 'wh_1',
+      items: [
+        { id: 'dlv_9', event_id: 'evt_0' },
+        { id: 'dlv_1', event_id: 'evt_1' },
+      ],
+    });
+    expect(findLogged(ctx(null), snake, d)).toEqual({ id: 'dlv_1', event_id: 'evt_1' });
+    const simulator = log({ webhookId: 'wh_1', count: 1, deliveries: [{ id: 'dlv_1', eventId: 'evt_1' }] });
+    expect(findLogged(ctx(null), simulator, d)).toEqual({ id: 'dlv_1', eventId: 'evt_1' });
+    expect(findLogged(ctx(null), log({ items: [{ id: 'dlv_9', event_id: 'evt_0' }] }), d)).toBeUndefined();
+  });
+
+  it('finds it by the delivery-id header the profile names', () => {
+    const d = delivery({ id: 'evt_x' }, { 'x-delivery': 'dlv_2' });
+    expect(findLogged(ctx('X-Delivery'), log({ items: [{ id: 'dlv_2' }] }), d)).toEqual({ id: 'dlv_2' });
+  });
+
+  it('takes a delivery triggered again as the same event by its event id, whatever else its body states', () => {
+    const first = delivery({ specversion: '1.0', id: 'evt_1', deliveryattempt: 1 });
+    expect(sameEvent(first)(delivery({ specversion: '1.0', id: 'evt_1', deliveryattempt: 2 }))).toBe(true);
+    expect(sameEvent(first)(delivery({ specversion: '1.0', id: 'evt_2', deliveryattempt: 1 }))).toBe(false);
+    const plain = { rawBody: Buffer.from('not json'), headers: {} } as unknown as ReceivedDelivery;
+    expect(sameEvent(plain)(plain)).toBe(true);
+  });
+});
