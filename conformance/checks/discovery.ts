@@ -3,12 +3,15 @@ import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import {
+  deref,
   findOperation,
   type OpenApiLike,
+  type OperationLike,
   openApiExchange,
   operationRequiresAuth,
   operationsOf,
   requireOpenApi,
+  successContent,
 } from './support/openapi.ts';
 import { validateOpenApi } from './support/openapi-validation.ts';
 import { publicGet } from './support/public-get.ts';
@@ -159,11 +162,12 @@ async function probeWithoutCredentials(
   const op = doc ? findOperation(doc, route.method, route.path) : undefined;
   const stream =
     interfaceRoute(route.method, route.path)?.kind === 'sse' ||
-    Boolean(op?.responses?.['200']?.content?.['text/event-stream']);
+    Boolean(doc && successContent(doc, route.method, route.path)?.content['text/event-stream']);
   const headers: Record<string, string> = {};
   let json: unknown;
   if (route.method !== 'GET') {
-    const schema = op?.requestBody?.content?.['application/json']?.schema;
+    const body = doc ? (deref(doc, op?.requestBody, []).value as OperationLike['requestBody']) : undefined;
+    const schema = body?.content?.['application/json']?.schema;
     json = schema && doc ? sampleFromSchema(schema, doc, ctx.label('probe')) : {};
     if (op?.parameters?.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key'))
       headers['Idempotency-Key'] = ctx.label('key');

@@ -127,7 +127,8 @@ export const deliveryLogSince = defineCheck({
   async run(ctx: CheckContext) {
     const template = deliveryLogTemplate(ctx);
     const s = await webhookScenario(ctx);
-    if (!s.webhookId) ctx.skip('no receiver was registered (see webhooks.registration)');
+    if (!s.webhookId)
+      ctx.skip('no receiver was registered, or its id was not found in the answer (see webhooks.registration)');
     const path = deliveriesPath(ctx, s.webhookId);
     const call = (v: string) => ctx.call('GET', path, { headers: { 'Service-Version': v } });
     const [current, earlier] = await Promise.all([call(CURRENT_VERSION), call(EARLIER)]);

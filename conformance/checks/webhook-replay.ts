@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { defineCheck } from '../runner/check.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
+import { receiverIdOf } from './support/one-list.ts';
 import { signingKeyOf, withoutPath } from './support/signing-key.ts';
 import {
   kitReceiver,
@@ -35,7 +36,8 @@ export const registrationReplay = defineCheck({
     if (first.status !== 200)
       ctx.skip(`the first registration answered ${first.status}: webhooks.registration judges it`);
     const a = first.json as Answer;
-    if (typeof a?.data?.id === 'string') removeAtRunEnd(ctx, a.data.id);
+    const id = receiverIdOf(a?.data, url);
+    if (id) removeAtRunEnd(ctx, id);
     const again = await send();
     const b = again.json as Answer;
     // The signing key is shown exactly once: a replay may leave it out, everything else must repeat.

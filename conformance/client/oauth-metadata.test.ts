@@ -45,6 +45,17 @@ describe('token endpoint discovery', () => {
     ]);
   });
 
+  it('returns the client authentication methods the metadata lists (token_endpoint_auth_methods_supported)', async () => {
+    const { client } = fakeClient({
+      'https://api.example/.well-known/oauth-authorization-server': {
+        token_endpoint: 'https://auth.example/t',
+        token_endpoint_auth_methods_supported: ['client_secret_post', 'private_key_jwt', 7],
+      },
+    });
+    const found = await discoverTokenEndpoint(client, 'https://api.example');
+    expect(found.authMethods).toEqual(['client_secret_post', 'private_key_jwt']);
+  });
+
   it('falls back to the self-description, then to the simulator path, saying it assumed', async () => {
     const { client } = fakeClient({});
     const named = await discoverTokenEndpoint(client, 'https://api.example', {

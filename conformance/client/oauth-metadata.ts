@@ -7,6 +7,8 @@ export interface DiscoveredTokenEndpoint {
   source: string;
   /** True when nothing named it and the kit tried the simulator's path. */
   assumed: boolean;
+  /** The metadata's `token_endpoint_auth_methods_supported`, when it lists them (RFC 8414 §2). */
+  authMethods?: string[];
 }
 
 const METADATA = '/.well-known/oauth-authorization-server';
@@ -54,8 +56,17 @@ export async function discoverTokenEndpoint(
   const origin = `${new URL(baseUrl).origin}/`;
   for (const url of metadataCandidates(baseUrl, absolute(auth?.metadata, origin))) {
     const ex = await client.send({ method: 'GET', url, headers: { accept: 'application/json' }, retry: false });
-    const tokenUrl = absolute((ex.json as { token_endpoint?: unknown } | undefined)?.token_endpoint, url);
-    if (ex.status === 200 && tokenUrl) return { tokenUrl, source: `RFC 8414 metadata at ${url}`, assumed: false };
+    const json = ex.json as { token_endpoint?: unknown; token_endpoint_auth_methods_supported?: unknown } | undefined;
+    const tokenUrl = absolute(json?.token_endpoint, url);
+    const methods = json?.token_endpoint_auth_methods_supported;
+    const authMethods = Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : undefined;
+    if (ex.status === 200 && tokenUrl)
+      return {
+        tokenUrl,
+        source: `RFC 8414 metadata at ${url}`,
+        assumed: false,
+        ...(authMethods ? { authMethods } : {}),
+      };
   }
   const named = absolute(auth?.tokenEndpoint, origin);
   if (named)

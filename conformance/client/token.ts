@@ -7,13 +7,36 @@ export interface ClientCredentials {
   clientSecret: string;
   /** Space-separated scopes to ask for (default: whatever the server grants). */
   scope?: string;
+  /** How the client authenticates (RFC 8414 names): client_secret_basic (the default) or client_secret_post. */
+  authMethod?: ClientAuthMethod;
+}
+
+/** The client authentication methods the kit speaks, in the order it prefers them (RFC 6749 §2.3.1: Basic first). */
+export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
+export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
+
+/**
+ * The methods to try, in order, each after the one before was refused: those of the kit's that the
+ * authorization server's metadata lists (`token_endpoint_auth_methods_supported`). Without a list (a
+ * declared token endpoint, or metadata without it) client_secret_basic first, RFC 8414 §2's default, then
+ * client_secret_post (the authorization server's endpoints are not shown, nor how it takes a secret). A
+ * server listing none the kit speaks still gets client_secret_basic tried (its refusal is reported).
+ * @example authMethodsToTry(['client_secret_post', 'private_key_jwt']) // ['client_secret_post']
+ */
+export function authMethodsToTry(supported: readonly string[] | undefined): ClientAuthMethod[] {
+  if (!supported) return [...CLIENT_AUTH_METHODS];
+  const spoken = CLIENT_AUTH_METHODS.filter((m) => supported.includes(m));
+  return spoken.length ? spoken : ['client_secret_basic'];
 }
 
 /** The token endpoint refused or answered something unusable: a setup problem (exit code 2). */
 export class TokenError extends Error {
-  constructor(message: string) {
+  /** The token endpoint's status, when it answered (a refusal of the client's authentication: 400 or 401). */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
     super(message);
     this.name = 'TokenError';
+    this.status = status;
   }
 }
 
@@ -25,8 +48,12 @@ export function basicCredentials(clientId: string, clientSecret: string): string
   return Buffer.from(`${formEncode(clientId)}:${formEncode(clientSecret)}`).toString('base64');
 }
 
+/** The client secret as it stands in a form body (client_secret_post): register it with the redactor too. */
+export const formEncodedSecret = (clientSecret: string) => new URLSearchParams({ s: clientSecret }).toString().slice(2);
+
 /**
- * Client credentials grant with client_secret_basic: a form POST to the token endpoint.
+ * Client credentials grant: a form POST to the token endpoint, the client authenticated with
+ * client_secret_basic (the default) or client_secret_post (`authMethod`).
  * @example const { accessToken } = await requestClientCredentialsToken(client, { tokenUrl, clientId, clientSecret });
  */
 export async function requestClientCredentialsToken(
@@ -35,11 +62,16 @@ export async function requestClientCredentialsToken(
 ): Promise<{ accessToken: string; expiresIn?: number; scope?: string }> {
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   if (c.scope) form.set('scope', c.scope);
+  const post = c.authMethod === 'client_secret_post';
+  if (post) {
+    form.set('client_id', c.clientId);
+    form.set('client_secret', c.clientSecret);
+  }
   const ex = await client.send({
     method: 'POST',
     url: c.tokenUrl,
     headers: {
-      authorization: `Basic ${basicCredentials(c.clientId, c.clientSecret)}`,
+      ...(post ? {} : { authorization: `Basic ${basicCredentials(c.clientId, c.clientSecret)}` }),
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'application/json',
     },
@@ -51,7 +83,8 @@ export async function requestClientCredentialsToken(
   if (ex.status !== 200 || typeof json?.access_token !== 'string') {
     const reason = typeof json?.error === 'string' ? json.error : `${ex.text.slice(0, 120)}`;
     throw new TokenError(
-      `the token endpoint ${c.tokenUrl} answered ${ex.status}${reason ? ` (${reason})` : ''}; check --client-id, --client-secret and --token-url`,
+      `the token endpoint ${c.tokenUrl} answered ${ex.status}${reason ? ` (${reason})` : ''} to ${c.authMethod ?? 'client_secret_basic'}; check --client-id, --client-secret and --token-url`,
+      ex.status,
     );
   }
   if (typeof json.token_type === 'string' && json.token_type.toLowerCase() !== 'bearer') {

@@ -1,6 +1,8 @@
 import type { BehaviourChoices } from './alt-behaviour.ts';
 import { ALT_F } from './alt-choices-f.ts';
+import { ALT_G } from './alt-choices-g.ts';
 import type { ExtraChoices } from './alt-extras.ts';
+import type { FurtherChoices } from './alt-further.ts';
 import type { WireChoices } from './alt-wire.ts';
 
 /**
@@ -23,7 +25,7 @@ export interface AltChoices {
   /** This deployment's event names, and the simulator's they stand for (not shown). */
   events: Record<string, string>;
   /** Format of connection ids (not shown). */
-  idFormat: 'uuid' | 'counter' | 'path';
+  idFormat: 'uuid' | 'counter' | 'path' | 'ulid';
   /** A call with a token but no tenant: 401 (signed in for none) or the simulator's 400. */
   missingTenant: 401 | 400;
   /** Audit log (fields, order and paging not shown): its list's name and fields, newest or oldest first, paged by a next link. */
@@ -72,6 +74,8 @@ export interface AltChoices {
   behaviour?: BehaviourChoices;
   /** Signing key's place, delivery format and clock, key echo, public rate-limit pool, token answers, delivery-log shape (alt-extras.ts). */
   extras?: ExtraChoices;
+  /** Token client authentication, stream text and chunks, nested registration, plain-text deliveries, weighted rate limits, replay time, audit shape, sorted lists, a composed OpenAPI document (alt-further.ts). */
+  further?: FurtherChoices;
 }
 
 /** The first alternative: UUIDs, other state and event names, another signature header, a reshaped audit log. */
@@ -249,6 +253,7 @@ export const ALT_VARIANTS: readonly AltChoices[] = [
   ALT_D,
   ALT_E,
   ALT_F,
+  ALT_G,
 ];
 
 /** What a deployment profile would declare for a variant (so the kit judges instead of skipping). */
@@ -262,5 +267,6 @@ export function declaredProfile(c: AltChoices) {
     webhookDeliveryIdHeader: c.deliveryIdHeader,
     ...(c.secretField ? { webhookSecretField: c.secretField } : {}),
     ...(c.extras?.secretPath ? { webhookSecretField: c.extras.secretPath } : {}),
+    ...(c.further?.nestedRegistration ? { webhookSecretField: 'webhook.secret' } : {}),
   };
 }

@@ -81,9 +81,9 @@ export function echoKey(body: Json, x: ExtraChoices): void {
 }
 
 /** The delivery log in this deployment's shape. */
-export function reshapeDeliveryLog(body: Json, x: ExtraChoices): void {
+export function reshapeDeliveryLog(body: Json, x: ExtraChoices): Json {
   const data = body.data as Json | undefined;
-  if (!x.snakeDeliveryLog || !data || !Array.isArray(data.deliveries)) return;
+  if (!x.snakeDeliveryLog || !data || !Array.isArray(data.deliveries)) return body;
   const items = (data.deliveries as Json[]).map((d) => ({
     id: d.id,
     event_id: d.eventId,
@@ -93,6 +93,7 @@ export function reshapeDeliveryLog(body: Json, x: ExtraChoices): void {
     created_at: d.createdAt,
   }));
   body.data = { webhook_id: data.webhookId, items, total: items.length };
+  return body;
 }
 
 /** The gateway's own count of anonymous calls to the public endpoints (one window of a minute). */

@@ -5,6 +5,7 @@ import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { forwardFetch } from '../test-support/forward-fetch.ts';
 import type { AltChoices } from './alt-choices.ts';
 import { deliveryBody } from './alt-extras.ts';
+import { deliveryHeaders } from './alt-further.ts';
 
 /** Helpers of the alternative target's proxy (alt-target.ts): its own failure answers, ids, header copying and the delivery relay. */
 export const ID_FORMATS = {
@@ -15,6 +16,8 @@ export const ID_FORMATS = {
     make: (n: number) => `connections/c${String(n).padStart(8, '0')}`,
     find: /\bconnections(?:\/|%2F)c\d{8}\b/gi,
   },
+  // ULIDs (Crockford base 32, upper case, time first): a counter after a fixed time part.
+  ulid: { make: (n: number) => `01JZ8Q${String(n).padStart(20, '0')}`, find: /\b01JZ8Q\d{20}\b/g },
 } as const;
 
 const meta = () => ({ requestId: `alt_${randomUUID()}`, version: CURRENT_VERSION, at: new Date().toISOString() });
@@ -50,7 +53,7 @@ export function createRelay(c: AltChoices, outward: (text: string) => string) {
       forwardFetch(r.url, {
         method: 'POST',
         headers: {
-          'content-type': contentType,
+          ...deliveryHeaders(c.further, contentType),
           [c.signatureHeader]: signWebhook(
             body,
             secret,

@@ -1,6 +1,8 @@
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { AltChoices } from './alt-choices.ts';
+import { signedEpochAudit } from './alt-further.ts';
+import { composedOpenApi } from './alt-openapi-composed.ts';
 
 /** The audit log in the alternative's own format, so the kit must not read the simulator's. */
 const AUDIT_200 = {
@@ -18,6 +20,7 @@ export function reshapeOpenApi(
   const audit = paths?.[`${BASE_PATH}/audit-log`];
   if (audit?.get?.responses) audit.get.responses['200'] = AUDIT_200;
   if (c.infoRoute === false && paths) delete paths[`${BASE_PATH}/info`];
+  if (c.further?.openApiComposed) return composedOpenApi(doc);
   if (c.openApiServers === 'origin') return doc;
   const relative: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(paths ?? {}))
@@ -62,6 +65,7 @@ export function reshapeSelfDescription(
  * `next` path when more entries follow (the proxy asked the simulator for its newest 500).
  */
 export function reshapeAudit(data: Record<string, unknown>, c: AltChoices, query: URLSearchParams) {
+  if (c.further?.auditSignedEpoch) return signedEpochAudit(data);
   const f = c.audit.fields;
   const entries = ((data.entries as Record<string, unknown>[] | undefined) ?? []).map((e) => ({
     [f.seq]: e.seq,
@@ -103,4 +107,25 @@ export function reshapeKeyResult(body: Record<string, unknown>, c: AltChoices): 
 /** A stream request without a resume point, made to start at the oldest retained message. */
 export function fromStart(search: URLSearchParams, headers: Record<string, string | undefined>): void {
   if (!search.has('cursor') && !headers['last-event-id']) search.set('cursor', '0');
+}
+
+/** An unknown connector's 404 on POST /capabilities as this deployment answers it: a decision "not allowed". */
+export function notAllowed(
+  body: Record<string, unknown>,
+  answer: { status: number; requestBody: unknown },
+): Record<string, unknown> {
+  const e = body.error as { code?: string } | undefined;
+  const sent = (answer.requestBody ?? {}) as { connectorId?: unknown; capability?: unknown; environment?: unknown };
+  if (body.ok !== false || e?.code !== 'not_found' || typeof sent.connectorId !== 'string') return body;
+  if (typeof sent.capability !== 'string') return body;
+  answer.status = 200;
+  const decision = { connectorId: sent.connectorId, capability: sent.capability, allowed: false };
+  return {
+    ok: true,
+    data: {
+      decision: { ...decision, critical: false, idempotencyRequired: false, reason: 'unknown_connector' },
+      environment: sent.environment ?? 'sandbox',
+    },
+    meta: body.meta,
+  };
 }

@@ -6,8 +6,17 @@ import type { CoreHandler } from '../../simulator/core/types.ts';
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
 import { ALT_A, type AltChoices } from './alt-choices.ts';
 import * as extra from './alt-extras.ts';
+import * as further from './alt-further.ts';
 import { createRelay, envelope, forwardable, parsed } from './alt-relay.ts';
-import { fromStart, reshapeAudit, reshapeKeyResult, reshapeOpenApi, reshapeSelfDescription } from './alt-reshape.ts';
+import {
+  fromStart,
+  notAllowed,
+  reshapeAudit,
+  reshapeKeyResult,
+  reshapeOpenApi,
+  reshapeSelfDescription,
+} from './alt-reshape.ts';
+import { streamWriter } from './alt-stream-text.ts';
 import { translator } from './alt-translate.ts';
 import { bodyless, callCore, pipeStream, writeLines } from './alt-upstream.ts';
 import { frameStream, inwardStreamId, sendJson, streamPreamble, writeJson, writeJsonValue } from './alt-wire.ts';
@@ -47,7 +56,8 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   let altOrigin = '';
   const prefix = c.basePrefix ?? '';
   const state = behaviourState();
-  const [publicPool, throttled] = [extra.publicRatePool(), extra.tokenThrottle()];
+  const [publicPool, throttled, replayed] = [extra.publicRatePool(), extra.tokenThrottle(), further.replayState()];
+  const rateCount = further.perBaseUrl(); // each base URL its own rate-limit count, where so chosen
   const altPaths: [RegExp, string][] = [
     [templateRegex(c.deliveryLogPath), SIM_DELIVERIES],
     [templateRegex(c.redeliverPath), SIM_REDELIVER],
@@ -75,22 +85,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     if (path === `${BASE_PATH}/openapi.json`) return reshapeOpenApi(body, c, [origin, altOrigin]);
     if (path === `${BASE_PATH}/idempotency-keys`) reshapeKeyResult(body, c);
     if (path === BASE_PATH) return reshapeSelfDescription(body, c, SIM_ROUTES);
-    if (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed' && body.ok === false) {
-      const e = body.error as { code?: string };
-      const sent = (answer.requestBody ?? {}) as { connectorId?: unknown; capability?: unknown; environment?: unknown };
-      if (e.code === 'not_found' && typeof sent.connectorId === 'string' && typeof sent.capability === 'string') {
-        answer.status = 200;
-        const decision = { connectorId: sent.connectorId, capability: sent.capability, allowed: false };
-        return {
-          ok: true,
-          data: {
-            decision: { ...decision, critical: false, idempotencyRequired: false, reason: 'unknown_connector' },
-            environment: sent.environment ?? 'sandbox',
-          },
-          meta: body.meta,
-        };
-      }
-    }
+    if (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed') return notAllowed(body, answer);
     const data = body.data as Record<string, unknown> | undefined;
     if (path.endsWith('/webhooks') && typeof data?.id === 'string' && typeof data.signingSecret === 'string') {
       const index = /\/relay\/(\d+)$/.exec(String(data.url))?.[1];
@@ -104,8 +99,9 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
         delete data.signingSecret;
       }
       if (c.extras) extra.placeSecret(body, c.extras);
+      if (c.further) further.nestRegistration(body, c.further);
     }
-    if (c.extras && altPaths[0]?.[0].test(path)) extra.reshapeDeliveryLog(body, c.extras);
+    if (altPaths[0]?.[0].test(path)) further.nestDeliveryLog(extra.reshapeDeliveryLog(body, c.extras ?? {}), c.further);
     if (path === AUDIT && data) body.data = reshapeAudit(data, c, search);
     return body;
   };
@@ -114,7 +110,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     DESCRIBED.has(path) ||
     path === AUDIT ||
     path.endsWith('/webhooks') ||
-    (c.extras !== undefined && altPaths[0]?.[0].test(path)) ||
+    ((c.extras ?? c.further) !== undefined && altPaths[0]?.[0].test(path)) ||
     (path === `${BASE_PATH}/idempotency-keys` && c.keyValiditySeconds !== undefined) ||
     (path === `${BASE_PATH}/capabilities` && c.unknownConnector === 'not-allowed');
   const handler = (core: CoreHandler, simOrigin: string) => async (req: IncomingMessage, res: ServerResponse) => {
@@ -143,6 +139,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       if (path === c.tokenPath) path = '/oauth/token';
     }
     if (c.extras?.tokenQuirks && path === '/oauth/token' && throttled()) return extra.throttledAnswer(res);
+    if (path === '/oauth/token' && further.refusesBasic(c.further, req, res)) return;
     const api = url.pathname.startsWith(BASE_PATH);
     if (api && c.serviceVersion === 'required' && headers['service-version'] === undefined)
       return envelope(res, 400, 'invalid_request', 'Header Service-Version is required by this deployment.');
@@ -232,16 +229,18 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     if (api) Object.assign(out, extraHeaders(c.behaviour, call, upstream.status));
     if (api && c.extras?.publicRateLimit)
       extra.ietfRateLimit(Object.assign(out, PUBLIC.has(url.pathname) ? publicPool() : {}));
+    if (api && c.further?.weightedRateLimit) rateCount(simOrigin)(out, headers, call.method, upstream.status);
     const publish = SELF_DESCRIPTIONS.has(url.pathname) ? publishPaths : (t: string) => t;
     const empty = bodyless(req.method ?? 'GET', upstream.status);
     if (empty || upstream.stream || !(upstream.headers['content-type'] ?? '').includes('json')) {
       res.writeHead(upstream.status, out);
       // Event streams name connections too: whole lines rewritten, a partial one kept for the next chunk.
       let preamble = upstream.stream ? streamPreamble(c.wire) : '';
+      const messages = upstream.stream ? streamWriter(c.further, res) : (t: string) => t;
       const rewrite = (lines: string) => {
         const text = preamble + frameStream(publish(outward(lines)), c.wire);
         preamble = '';
-        return text;
+        return messages(text);
       };
       if (upstream.stream && !empty) return pipeStream(upstream.stream, res, rewrite);
       return writeLines(res, empty ? '' : (upstream.body ?? ''), rewrite);
@@ -251,12 +250,13 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       body = body
         .replaceAll(`${origin}${prefix}/oauth/token`, `${origin}${prefix}${c.tokenPath}`)
         .replaceAll(`${origin}/oauth/token`, `${origin}${c.tokenPath}`);
+    if (url.pathname === '/.well-known/oauth-authorization-server') body = further.metadataText(c.further, body);
     if (c.extras?.tokenQuirks && path === '/oauth/token') body = extra.tokenAnswer(body);
     const answer = { status: upstream.status, requestBody: call.body };
     if (!DESCRIBED.has(url.pathname)) body = renameStates(body);
     // Parsed once, only where something reads or rewrites the value: most answers pass as text.
     let value: Record<string, unknown> | undefined;
-    if (reshapes(url.pathname) || (api && (c.behaviour || c.wire)))
+    if (reshapes(url.pathname) || (api && (c.behaviour || c.wire || c.further)))
       try {
         value = reshape(url.pathname, new URLSearchParams(url.search), JSON.parse(body), answer);
       } catch {
@@ -270,6 +270,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
       value = a.json;
     }
     if (value && api && c.extras) extra.echoKey(value, c.extras);
+    if (value && api && c.further) replayed(c.further, call.method, headers, url.pathname, answer.status, value);
     if (value) body = api && c.wire ? writeJsonValue(value, c.wire) : JSON.stringify(value);
     sendJson(req, res, answer.status, out, body, c.wire);
   };

@@ -22,7 +22,9 @@ export const DeploymentProfile = z.strictObject({
   /**
    * Token endpoint for client credentials, relative to the base URL's origin or absolute. Absent: the
    * kit discovers it (RFC 8414 authorization server metadata, then the self-description's
-   * authentication object), else tries the simulator's /oauth/token.
+   * authentication object), else tries the simulator's /oauth/token. The client authenticates with the
+   * method discovered metadata lists (token_endpoint_auth_methods_supported); declared here, no metadata
+   * is read: client_secret_basic, then client_secret_post after a refusal.
    */
   tokenEndpoint: z.string().min(1).optional(),
   /**

@@ -2,7 +2,13 @@ import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { KitClient } from '../client/http-client.ts';
 import { discoverTokenEndpoint } from '../client/oauth-metadata.ts';
 import type { Redactor } from '../client/redact.ts';
-import { basicCredentials, requestClientCredentialsToken } from '../client/token.ts';
+import {
+  authMethodsToTry,
+  basicCredentials,
+  formEncodedSecret,
+  requestClientCredentialsToken,
+  TokenError,
+} from '../client/token.ts';
 import type { ResolvedOptions } from './options.ts';
 
 /**
@@ -22,13 +28,28 @@ export async function obtainToken(
   if (c.kind === 'token') return c.token;
   redactor.add(c.clientSecret, 'NCS_CLIENT_SECRET');
   redactor.add(basicCredentials(c.clientId, c.clientSecret), 'NCS_BASIC_CREDENTIALS');
+  redactor.add(formEncodedSecret(c.clientSecret), 'NCS_CLIENT_SECRET');
   let tokenUrl = c.tokenUrl;
+  let methods = authMethodsToTry(undefined);
   if (!tokenUrl) {
     const found = await discoverTokenEndpoint(client, o.baseUrl, selfDescription);
     tokenUrl = found.tokenUrl;
-    notices.push(`token endpoint ${found.tokenUrl}: ${found.source}`);
+    methods = authMethodsToTry(found.authMethods);
+    const listed = found.authMethods ? ` (it lists ${found.authMethods.join(', ') || 'no method'})` : '';
+    notices.push(`token endpoint ${found.tokenUrl}: ${found.source}; client authentication ${methods[0]}${listed}`);
   }
-  return (await requestClientCredentialsToken(client, { ...c, tokenUrl })).accessToken;
+  // The methods the metadata lists, in the kit's order: a refusal of one (400/401) tries the next.
+  for (const [i, authMethod] of methods.entries()) {
+    try {
+      const { accessToken } = await requestClientCredentialsToken(client, { ...c, tokenUrl, authMethod });
+      if (i > 0) notices.push(`client authentication ${methods[0]} was refused; ${authMethod} got the token`);
+      return accessToken;
+    } catch (err) {
+      const refused = err instanceof TokenError && (err.status === 400 || err.status === 401);
+      if (!refused || i === methods.length - 1) throw err;
+    }
+  }
+  throw new TokenError(`no client authentication method to try at ${tokenUrl}`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { must } from '../../runner/invariant.ts';
+import { theOneList } from './one-list.ts';
 
 /** Entries the kit asks for per page: enough to find its own recent changes among concurrent checks'. */
 export const AUDIT_LIMIT = 50;
@@ -12,14 +13,10 @@ export const auditPath = () => must(ROUTE_BY_ID.get('getAuditLog'), 'the contrac
 
 /**
  * The list of entries in an audit-log answer: data.entries (the simulator's name), else the one list in
- * data. The interface shows no field names, so any name is a legal choice.
+ * data, else the one list of records nested in an object of data (one-list.ts). The interface shows no field names, so any name is a legal choice.
  */
 export function entriesOf(ex: Exchange): unknown[] | undefined {
-  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
-  if (!data || typeof data !== 'object') return undefined;
-  if (Array.isArray(data.entries)) return data.entries;
-  const lists = Object.values(data).filter(Array.isArray);
-  return lists.length === 1 ? lists[0] : undefined;
+  return theOneList((ex.json as { data?: unknown } | undefined)?.data, 'entries');
 }
 
 const LINK_NEXT = /<([^>]+)>\s*;[^,]*\brel="?next"?/i;

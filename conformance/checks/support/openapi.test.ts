@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOperation, operationsOf, serverBasePath } from './openapi.ts';
+import { deref, findOperation, type OpenApiLike, operationsOf, serverBasePath, successContent } from './openapi.ts';
 
 const op = { responses: {} };
 
@@ -24,5 +24,28 @@ describe("the target's OpenAPI document read through its servers", () => {
     const full = { servers: [{ url: '/' }], paths: { '/api/public/v1/providers': { get: op } } };
     expect(findOperation(full, 'get', '/api/public/v1/providers')).toBe(op);
     expect(findOperation(full, 'GET', '/api/public/v1/connectors')).toBeUndefined();
+  });
+
+  it('follows local references: path items in components.pathItems, responses in components.responses', () => {
+    const content = { 'application/json': { schema: { type: 'object' } } };
+    const doc = {
+      servers: [{ url: 'https://{env}.ncs.example/api/public/v1', variables: { env: { default: 'sandbox' } } }],
+      paths: { '/providers': { $ref: '#/components/pathItems/Providers' } },
+      components: {
+        pathItems: { Providers: { get: { responses: { '200': { $ref: '#/components/responses/Ok' } } } } },
+        responses: { Ok: { description: 'ok', content } },
+      },
+    };
+    // A path item that is a reference is legal OpenAPI 3.1; the kit's type lists operations only.
+    const typed = doc as unknown as OpenApiLike;
+    expect(operationsOf(typed).map((o) => `${o.method} ${o.path}`)).toEqual(['GET /api/public/v1/providers']);
+    expect(findOperation(typed, 'GET', '/api/public/v1/providers')).toBe(doc.components.pathItems.Providers.get);
+    expect(successContent(typed, 'GET', '/api/public/v1/providers')).toEqual({
+      content,
+      at: ['components', 'responses', 'Ok', 'content'],
+    });
+    // A reference chain is followed; one leading nowhere, or outside the document, is left as it is.
+    expect(deref(doc, { $ref: '#/components/pathItems/Missing' }, ['x']).value).toBeUndefined();
+    expect(deref(doc, { $ref: 'other.json#/a' }, ['x'])).toEqual({ value: { $ref: 'other.json#/a' }, at: ['x'] });
   });
 });

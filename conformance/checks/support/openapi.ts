@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../runner/check.ts';
-import type { Exchange } from '../../client/http-client.ts';
 import { BASE_PATH } from '../../../simulator/contract/versions.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import type { CheckContext } from '../../runner/check.ts';
 import { publicGet } from './public-get.ts';
 
 export interface OperationLike {
@@ -72,11 +72,40 @@ const fullPath = (base: string, path: string) => {
   return path === '/' ? base : `${base}${path}`;
 };
 
+/**
+ * What a local reference (`#/…`) of the document points at, followed through chains, with its JSON
+ * pointer's parts; a value without one is itself, at `at`. OpenAPI 3.1 lets a path item (into
+ * `components/pathItems`), a response (`components/responses`) and more be references, and a document is
+ * the same document either way. External references are not followed (the kit reads one document).
+ * @example deref(doc, { $ref: '#/components/pathItems/Providers' }, ['paths', '/providers']) // { value: {get: …}, at: ['components', 'pathItems', 'Providers'] }
+ */
+export function deref(doc: unknown, value: unknown, at: string[]): { value: unknown; at: string[] } {
+  let [current, where] = [value, at];
+  for (let hops = 0; hops < 16; hops++) {
+    const ref = current && typeof current === 'object' ? (current as { $ref?: unknown }).$ref : undefined;
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) break;
+    where = ref
+      .slice(2)
+      .split('/')
+      .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+    current = where.reduce<unknown>(
+      (node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined),
+      doc,
+    );
+  }
+  return { value: current, at: where };
+}
+
+/** A path item of the document, its reference followed. */
+const pathItem = (doc: OpenApiLike, key: string) =>
+  deref(doc, doc.paths?.[key], ['paths', key]) as { value: Record<string, OperationLike> | undefined; at: string[] };
+
 /** Every operation of the document as METHOD + full path (the servers' base path applied). */
 export function operationsOf(doc: OpenApiLike): OperationRef[] {
   const base = serverBasePath(doc);
   const out: OperationRef[] = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+  for (const path of Object.keys(doc.paths ?? {})) {
+    const item = pathItem(doc, path).value;
     if (typeof item !== 'object' || item === null) continue;
     for (const m of HTTP_METHODS) {
       const op = item[m];
@@ -100,8 +129,35 @@ export function documentPathKey(doc: OpenApiLike, path: string): string | undefi
 }
 
 export function findOperation(doc: OpenApiLike, method: string, path: string): OperationLike | undefined {
+  return locateOperation(doc, method, path)?.op;
+}
+
+/** An operation and the pointer parts where it stands (inside `components` when its path item is a reference). */
+function locateOperation(doc: OpenApiLike, method: string, path: string) {
   const key = documentPathKey(doc, path);
-  return key === undefined ? undefined : doc.paths?.[key]?.[method.toLowerCase()];
+  if (key === undefined) return undefined;
+  const item = pathItem(doc, key);
+  const op = item.value?.[method.toLowerCase()];
+  return op && typeof op === 'object' ? { op, at: [...item.at, method.toLowerCase()] } : undefined;
+}
+
+/**
+ * The 200 response's `content` of an operation and the pointer parts of that content, its references
+ * followed (a response may be a `$ref` to `components/responses`).
+ * @example successContent(doc, 'GET', '/api/public/v1/stream')?.content['text/event-stream']
+ */
+export function successContent(
+  doc: OpenApiLike,
+  method: string,
+  path: string,
+): { content: Record<string, { schema?: unknown }>; at: string[] } | undefined {
+  const found = locateOperation(doc, method, path);
+  if (!found) return undefined;
+  const response = deref(doc, found.op.responses?.['200'], [...found.at, 'responses', '200']);
+  const content = (response.value as { content?: unknown } | undefined)?.content;
+  return content && typeof content === 'object'
+    ? { content: content as Record<string, { schema?: unknown }>, at: [...response.at, 'content'] }
+    : undefined;
 }
 
 /** Whether the operation demands credentials: some security requirement and no empty (anonymous) alternative. */

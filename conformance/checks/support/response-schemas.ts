@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { KIT_AJV_OPTIONS } from '../../rules/ajv-options.ts';
 import type { CheckContext } from '../../runner/check.ts';
-import { documentPathKey, findOperation, pointer, requireOpenApi, type OpenApiLike } from './openapi.ts';
+import { type OpenApiLike, pointer, requireOpenApi, successContent } from './openapi.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -58,13 +58,11 @@ function compile(
   method: string,
   path: string,
 ): ValidateFunction | undefined {
-  const content = findOperation(doc, method, path)?.responses?.['200']?.content;
-  const type = Object.keys(content ?? {}).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
-  const key = documentPathKey(doc, path);
-  if (!type || !content?.[type]?.schema || key === undefined) return undefined;
-  return ajv.getSchema(
-    `${id}${pointer('paths', key, method.toLowerCase(), 'responses', '200', 'content', type, 'schema')}`,
-  );
+  // Where the schema stands, references followed: a path item or response may live in components.
+  const success = successContent(doc, method, path);
+  const type = Object.keys(success?.content ?? {}).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
+  if (!success || !type || !success.content[type]?.schema) return undefined;
+  return ajv.getSchema(`${id}${pointer(...success.at, type, 'schema')}`);
 }
 
 /** Ajv errors as one short line. */

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
+import { theOneList } from './one-list.ts';
 import { deliveriesPath, deliveryLogTemplate, type WebhookScenario } from './webhook-scenario.ts';
 
 // Evidence helpers the webhook checks share: how a delivery is described and found in the log.
@@ -12,13 +13,9 @@ export const deliveryIdHeader = (ctx: CheckContext) => ctx.deployment.webhookDel
 export const describe = (d: ReceivedDelivery, header: string | undefined) =>
   `${d.method} ${d.path} with ${header ? `${header}: ${d.headers[header.toLowerCase()] ?? '(absent)'}` : `headers ${Object.keys(d.headers).join(', ')}`}; body ${d.rawBody.toString('utf8').slice(0, 160)}`;
 
-/** The delivery log's entries: `data.deliveries` (the simulator's), else the one list in `data` (its payload is not shown). */
+/** The delivery log's entries: `data.deliveries` (the simulator's), else the one list in `data`, or nested in an object of it (its payload is not shown). */
 export function loggedDeliveries(ex: Exchange): unknown[] {
-  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
-  if (!data || typeof data !== 'object') return [];
-  if (Array.isArray(data.deliveries)) return data.deliveries;
-  const lists = Object.values(data).filter(Array.isArray);
-  return lists.length === 1 ? (lists[0] as unknown[]) : [];
+  return theOneList((ex.json as { data?: unknown } | undefined)?.data, 'deliveries') ?? [];
 }
 
 /** The event id a delivery's body names: its top-level `id` (the simulator's payload and CloudEvents alike). */
@@ -62,7 +59,10 @@ export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery)
 /** The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at the profile's path. */
 export async function deliveryLog(ctx: CheckContext, s: WebhookScenario) {
   const template = deliveryLogTemplate(ctx);
-  if (!s.webhookId) ctx.skip("the creation answer has no data.id to find the receiver's delivery log with");
+  if (!s.webhookId)
+    ctx.skip(
+      'the creation answer names no receiver id (data.id, or the one id of an object in data) to find its delivery log with',
+    );
   const ex = await ctx.call('GET', deliveriesPath(ctx, s.webhookId));
   // Declared by the deployment, a 404 there is its failure; assumed (the simulator's path), a skip.
   if (ex.status === 404 && !ctx.declared('webhookDeliveryLogPath'))

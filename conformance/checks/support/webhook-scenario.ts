@@ -9,6 +9,7 @@ import {
 } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
+import { receiverIdOf } from './one-list.ts';
 import { type KeyProof, type SigningKey, signingKeyOf } from './signing-key.ts';
 
 /**
@@ -223,9 +224,11 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
     const scenario: WebhookScenario = { receiver, url, label, registration, deliveries: [] };
     if (registration.status < 200 || registration.status >= 300) return scenario;
     const data = (registration.json as { data?: Record<string, unknown> } | undefined)?.data ?? {};
-    if (typeof data.id === 'string') {
-      scenario.webhookId = data.id;
-      removeAtRunEnd(ctx, data.id);
+    // The receiver's id: data.id, or nested (data.webhook.id): the answer's fields are not shown.
+    const webhookId = receiverIdOf(data, url);
+    if (webhookId) {
+      scenario.webhookId = webhookId;
+      removeAtRunEnd(ctx, webhookId);
     }
     const connection = await createLabelledConnection(ctx, 'webhook');
     scenario.connection = { ex: connection.ex, ...(connection.id ? { id: connection.id } : {}) };

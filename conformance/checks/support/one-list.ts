@@ -1,0 +1,46 @@
+/**
+ * The list of records in an answer's `data` whose field names the interface does not show (the audit
+ * log: "Response fields ... not shown"; the delivery log: "payloads are not shown"): the field of the
+ * simulator's name, else the one list in `data`, else the one list of objects nested in an object of
+ * `data` (`data.page.items`, `data.result.entries`), at most three levels down. Undefined when there is
+ * none or more than one candidate at the shallowest level holding any: a choice the kit cannot make.
+ * @example theOneList({ page: { items: [{ id: 'd1' }], total: 1 } }, 'deliveries') // [{ id: 'd1' }]
+ */
+export function theOneList(data: unknown, preferred: string): unknown[] | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const record = data as Record<string, unknown>;
+  if (Array.isArray(record[preferred])) return record[preferred];
+  const lists = Object.values(record).filter(Array.isArray);
+  if (lists.length) return lists.length === 1 ? lists[0] : undefined;
+  let level: unknown[] = Object.values(record);
+  for (let depth = 2; depth <= 3; depth++) {
+    level = level
+      .filter((v) => v && typeof v === 'object' && !Array.isArray(v))
+      .flatMap((v) => Object.values(v as object));
+    const nested = level.filter(
+      (v): v is unknown[] => Array.isArray(v) && v.some((e) => e && typeof e === 'object' && !Array.isArray(e)),
+    );
+    if (nested.length) return nested.length === 1 ? nested[0] : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The id of the receiver a webhook registration created ("Response fields: not shown"): `data.id`, else
+ * the `id` of the one object in `data` (up to two levels down) that has one, e.g. `data.webhook.id`; of
+ * several, the one whose object also holds the registered url.
+ * @example receiverIdOf({ webhook: { id: 'wh_1' }, receiver: { url } }, url) // 'wh_1'
+ */
+export function receiverIdOf(data: unknown, url: string): string | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const record = data as Record<string, unknown>;
+  if (typeof record.id === 'string' && record.id) return record.id;
+  const objects = (values: unknown[]) =>
+    values.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v));
+  const first = objects(Object.values(record));
+  const candidates = [...first, ...objects(first.flatMap((o) => Object.values(o)))].filter(
+    (o) => typeof o.id === 'string' && o.id !== '',
+  );
+  const chosen = candidates.length === 1 ? candidates[0] : candidates.find((o) => Object.values(o).includes(url));
+  return chosen?.id as string | undefined;
+}
