@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findChains } from './attempts.ts';
+import { evaluateClientRules } from './report.ts';
 import { call, observed, testToken } from './test-records.ts';
 
 const chainsOf = (...calls: ReturnType<typeof call>[]) => findChains(observed(calls).bucket('app', 't1'));
@@ -179,5 +180,22 @@ describe('retry recognition', () => {
       call({ ...POST, at, body: 'a', key: 'k1', status: i < 2 ? 200 : 500 }),
     );
     expect(chainsOf(...creates).every((c) => !c.polling)).toBe(true);
+  });
+  it('marks creates of the same content at their cadence, each under a key of its own, as a series, not a retry', () => {
+    // A k6-style load script: the same connection created every second, a new key per iteration; the
+    // iteration after a 429 is the next operation, not a retry under a new key.
+    const series = [0, 1_000, 2_000, 3_000, 4_000].map((at, i) =>
+      call({ ...POST, at, body: 'a', key: `iteration-${i}`, status: i === 3 ? 429 : 200 }),
+    );
+    const [next] = chainsOf(...series);
+    expect(next?.links[0]?.cause).toBe('rate_limited');
+    expect(next?.polling).toBe(true);
+    const report = evaluateClientRules(observed(series), []);
+    expect(report.rules.find((r) => r.id === 'retry.same-key-and-content')?.status).toBe('not-observed');
+    // Off the cadence (at once after the 429), or without a key, it is the retry it looks like.
+    const hurried = series.map((c, i) => (i === 4 ? { ...c, at: 3_100, answeredAt: 3_105 } : c));
+    expect(chainsOf(...hurried)[0]?.polling).toBe(false);
+    const keyless = series.map((c, i) => (i === 4 ? { ...c, key: undefined } : c));
+    expect(chainsOf(...keyless)[0]?.polling).toBe(false);
   });
 });

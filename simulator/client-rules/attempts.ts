@@ -45,7 +45,8 @@ export interface Chain {
   /**
    * A read (a call on a route that requires no Idempotency-Key) polled at a fixed cadence that kept it
    * through failures: the same content succeeded just before at that cadence, and every repeat came at it. Polling is not retrying: its intervals are
-   * not judged as backoff (growth, spread, attempt limit).
+   * not judged as backoff (growth, spread, attempt limit). Modifying calls at such a cadence, each under
+   * a key of its own, are a series of new operations (not judged by retry.same-key-and-content either).
    */
   polling: boolean;
 }
@@ -126,7 +127,7 @@ export function findChains(bucket: ClientBucket): Chain[] {
  */
 function isPolling(calls: CallRecord[], chain: Chain): boolean {
   const first = chain.calls[0];
-  if (!first || first.modifying) return false;
+  if (!first) return false;
   const earlier: CallRecord[] = [first];
   for (let j = calls.indexOf(first) - 1; j >= 0 && earlier.length < 4; j--) {
     const q = calls[j];
@@ -135,6 +136,10 @@ function isPolling(calls: CallRecord[], chain: Chain): boolean {
     earlier.push(q);
   }
   if (earlier.length < 2) return false;
+  // A modifying call at such a cadence is a series of operations (a load script creating the same
+  // connection every second), not a retry, only when each call carries a key of its own: "use a new key
+  // for each new operation". A key sent again, or none, is the retry it looks like.
+  if (first.modifying && !ownKeys([...earlier, ...chain.calls.slice(1)])) return false;
   const gaps = earlier.slice(1).map((q, k) => (earlier[k]?.at ?? q.at) - q.at);
   const [lo, hi] = [Math.min(...gaps), Math.max(...gaps)];
   const tol = (ms: number) => Math.max(CADENCE_MIN_MS, ms * CADENCE_SHARE);
@@ -142,6 +147,16 @@ function isPolling(calls: CallRecord[], chain: Chain): boolean {
     const gap = l.next.at - l.prev.at;
     return gap >= lo - tol(lo) && gap <= hi + tol(hi);
   });
+}
+
+/** Every call carries an Idempotency-Key, and no key comes twice. */
+function ownKeys(calls: CallRecord[]): boolean {
+  const keys = new Set<string>();
+  for (const c of calls) {
+    if (c.key === undefined || keys.has(c.key)) return false;
+    keys.add(c.key);
+  }
+  return true;
 }
 
 /**

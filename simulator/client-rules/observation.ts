@@ -1,6 +1,6 @@
 import type { AccessToken } from '../core/context.ts';
-import { RingBuffer } from '../lib/ring-buffer.ts';
 import { must } from '../lib/invariant.ts';
+import { RingBuffer } from '../lib/ring-buffer.ts';
 
 /** One call as the client rules see it: a small flat record, no copy of headers or body. */
 export interface CallRecord {
@@ -59,7 +59,20 @@ export interface StreamRecord {
   lastAt: number;
   /** The stream began with a stream.reset (cursor older than retention or ahead). */
   reset: boolean;
+  /**
+   * First number of the stream's last burst: the messages sent with no pause longer than BURST_GAP_MS
+   * between them, up to lastId (undefined before the first).
+   */
+  burstFirstId: number | undefined;
+  /** The client closed the connection (the server had not ended the stream). */
+  closedByClient: boolean;
 }
+
+/**
+ * Messages sent this close together form one burst. A client that closes its stream while a burst
+ * arrives may not have read all of it (the rest was in its socket buffer, or past its batch size).
+ */
+export const BURST_GAP_MS = 1_000;
 
 /** A call that carried credentials from a browser context. */
 export interface BrowserRecord {

@@ -5,7 +5,7 @@ import { isDataReply, type Reply } from '../core/reply.ts';
 import { defineStep, type Step } from '../core/step.ts';
 import type { PlainResponse, StreamSink, StreamSource } from '../core/types.ts';
 import { canonicalHash, contentHash } from './content-hash.ts';
-import type { ClientBucket, Observations, StreamRecord } from './observation.ts';
+import { BURST_GAP_MS, type ClientBucket, type Observations, type StreamRecord } from './observation.ts';
 
 const STREAM_PATH = `${BASE_PATH}/stream`;
 const ANONYMOUS = '(anonymous)';
@@ -59,9 +59,11 @@ class ObservedSink implements StreamSink {
     const s = this.record;
     if (chunk.startsWith('id: ')) {
       const id = Number.parseInt(chunk.slice(4), 10);
+      const at = this.now();
+      if (s.lastId === undefined || at - s.lastAt > BURST_GAP_MS) s.burstFirstId = id;
       s.firstId ??= id;
       s.lastId = id;
-      s.lastAt = this.now();
+      s.lastAt = at;
     } else if (chunk.startsWith('event: stream.reset')) s.reset = true;
     return this.sink.write(chunk);
   }
@@ -70,7 +72,11 @@ class ObservedSink implements StreamSink {
     this.sink.end();
   }
   stop(): void {
-    this.record.endedAt ||= this.now();
+    // Stopped before the server ended it: the client closed the connection.
+    if (!this.record.endedAt) {
+      this.record.endedAt = this.now();
+      this.record.closedByClient = true;
+    }
     this.stopSource?.();
   }
 }
@@ -226,6 +232,8 @@ function noteStream(b: ClientBucket, requestId: string, at: number, cursor: numb
     lastId: undefined,
     lastAt: 0,
     reset: false,
+    burstFirstId: undefined,
+    closedByClient: false,
   };
   b.streams.push(s);
   return s;

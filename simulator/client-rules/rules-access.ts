@@ -1,7 +1,7 @@
 import { BASE_PATH, isSupportedVersion } from '../contract/versions.ts';
 import type { AccessToken } from '../core/context.ts';
 import { must } from '../lib/invariant.ts';
-import type { CallRecord, StreamRecord } from './observation.ts';
+import { BURST_GAP_MS, type CallRecord, type StreamRecord } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 
 /** A reconnect more than this after the previous stream ended is a new start, not a resume. */
@@ -78,6 +78,12 @@ export const resumeFromLastRead: ClientRule = {
         if (next.cursor === expected) good.push(e(`resumed after ${expected}`));
         else if (next.cursor === undefined)
           bad.push(e(`reconnected without Last-Event-ID or cursor after reading up to ${expected}: a gap`));
+        else if (next.cursor < expected && unreadTail(prev, next.cursor))
+          good.push(
+            e(
+              `resumed after ${next.cursor}: the client closed the stream while messages up to ${expected} were arriving, so it may not have read them`,
+            ),
+          );
         else if (next.cursor < expected)
           bad.push(e(`resumed from ${next.cursor} after reading up to ${expected}: messages read again`));
         else bad.push(e(`resumed from ${next.cursor}, beyond the last number sent (${expected}): a gap`));
@@ -86,6 +92,24 @@ export const resumeFromLastRead: ClientRule = {
     return verdict(bad, good, 'stream reconnects', 'no stream reconnect after messages were sent seen yet');
   },
 };
+
+/**
+ * `cursor` lies within the burst `prev` was sending when its client closed it: messages sent count as
+ * read, except the rest of a burst still arriving when the client itself went away (a consumer that takes
+ * a batch of records and closes, as a Kafka-style poller does with max.poll.records, leaves the rest of
+ * the burst unread in its buffer). Resuming from a number of that burst it did read is no gap. A cursor
+ * from before the burst is not: a client that closes as a burst arrives has read some of it (the one
+ * that read all of it and then resumes from before it reads it again). A stream the server ended (a
+ * cut, a restart, an expired token) was read to its end: the rule stays strict there.
+ */
+function unreadTail(prev: StreamRecord, cursor: number): boolean {
+  return (
+    prev.closedByClient &&
+    prev.burstFirstId !== undefined &&
+    prev.endedAt - prev.lastAt <= BURST_GAP_MS &&
+    cursor >= prev.burstFirstId
+  );
+}
 
 /**
  * The earlier stream `next` reconnects after: one that ended (up to CLOSE_RACE_MS after next opened:

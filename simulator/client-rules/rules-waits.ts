@@ -1,7 +1,7 @@
+import { must } from '../lib/invariant.ts';
 import { type Chain, findChains, type Link, RETRYABLE } from './attempts.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
-import { must } from '../lib/invariant.ts';
 
 /** The wait rules: growth and spread of a client's retry waits, judged per client over its retry sequences. */
 /** A wait within this of the server's Retry-After was set by the server, not by the client's backoff. */
@@ -235,11 +235,19 @@ export const spreadWaits: ClientRule = {
 /** A chain starts with the call its first link repeats, so it is never empty. */
 export const firstCall = (c: Chain) => must(c.calls[0], 'a chain holds the call it starts with');
 
+/**
+ * Differences of same-position backoff waits of two retry sequences. Two immediate retries (both under
+ * IMMEDIATE_MS) are left out: a schedule that retries at once first (urllib3 sleeps 0 before its first
+ * retry, whatever its jitter) has nothing there to spread, and their zero difference says nothing about
+ * the waits it does draw; immediate retries are retry.growing-waits' to judge.
+ */
 function positionDiffs(x: Chain, y: Chain): number[] {
   const out: number[] = [];
   for (let k = 0; k < Math.min(x.links.length, y.links.length); k++) {
     const [a, b] = [x.links[k], y.links[k]];
-    if (a && b && backoff(a) && backoff(b)) out.push(Math.abs(a.waitMs - b.waitMs));
+    if (!a || !b || !backoff(a) || !backoff(b)) continue;
+    if (a.waitMs < IMMEDIATE_MS && b.waitMs < IMMEDIATE_MS) continue;
+    out.push(Math.abs(a.waitMs - b.waitMs));
   }
   return out;
 }

@@ -71,6 +71,19 @@ describe('client rules', () => {
     const undecided = [...sequence(0, [300, 600]), ...sequence(10_000, [320, 620], '/api/public/v1/connectors')];
     expect(statusOf(observed(undecided), 'retry.spread').status).toBe('not-observed');
   });
+  it('retry.spread: immediate first retries (both under 50 ms) are not compared', () => {
+    // urllib3 Retry(backoff_factor=0.25, backoff_jitter=0.3): no sleep before the first retry, then
+    // 500 ms and 1 s plus a draw of up to 300 ms. The zeros at position 1 said "no spread".
+    const urllib3 = [
+      ...sequence(0, [0, 653, 1159]),
+      ...sequence(10_000, [0, 682, 1177], '/api/public/v1/connectors'),
+      ...sequence(20_000, [0, 755, 1161], '/api/public/v1/capabilities'),
+    ];
+    expect(statusOf(observed(urllib3), 'retry.spread').status).not.toBe('fail');
+    // Retrying at once every time is still judged: by retry.growing-waits.
+    const storm = [...sequence(0, [0, 0]), ...sequence(10_000, [0, 0], '/api/public/v1/connectors')];
+    expect(statusOf(observed(storm), 'retry.growing-waits').status).toBe('fail');
+  });
   it('retry.attempt-limit: more than four attempts in a row fail (SHOULD: exit code stays 0)', () => {
     const obs = observed(sequence(0, [100, 200, 400, 800]));
     expect(statusOf(obs, 'retry.attempt-limit').status).toBe('fail');
@@ -88,6 +101,21 @@ describe('client rules', () => {
     // A second stream opened while the first is still open is not a resume.
     const open = observed([], [stream({ at: 0, lastId: 3 }), stream({ at: 10 })]);
     expect(statusOf(open, 'stream.resume-from-last-read').status).toBe('not-observed');
+  });
+  it('stream.resume-from-last-read: a client that closed its stream mid-burst resumes from what it read', () => {
+    // A Kafka-style poller (max.poll.records 3): 8 messages sent at once, 3 taken, the connection closed.
+    const judge = (over: Parameters<typeof stream>[0], cursor: number) =>
+      statusOf(observed([], [stream(over), stream({ at: 1200, cursor })]), 'stream.resume-from-last-read');
+    const batch = { at: 0, endedAt: 1000, firstId: 1, lastId: 8, lastAt: 995, burstFirstId: 1, closedByClient: true };
+    expect(judge(batch, 3).status).toBe('pass');
+    expect(judge(batch, 1).status).toBe('pass');
+    // From before the burst: it read the burst (it closed as it arrived) and reads it again.
+    expect(judge(batch, 0).status).toBe('fail');
+    // The server ended the stream (a cut): everything sent was read, so 3 re-reads.
+    expect(judge({ ...batch, closedByClient: false }, 3).status).toBe('fail');
+    // Before the last burst, or with the burst long arrived when the client closed: read.
+    expect(judge({ ...batch, burstFirstId: 6 }, 3).status).toBe('fail');
+    expect(judge({ ...batch, lastAt: 0, endedAt: 1150 }, 3).status).toBe('fail');
   });
   it('auth.token-reused: tokens used once and replaced while still valid fail from the second one', () => {
     const calls = [0, 1, 2].map((i) => call({ at: i * 100, token: testToken(i * 100) }));

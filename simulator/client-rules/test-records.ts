@@ -52,6 +52,8 @@ export function stream(over: Partial<StreamRecord> & { at: number }): StreamReco
     lastId: undefined,
     lastAt: 0,
     reset: false,
+    burstFirstId: undefined,
+    closedByClient: false,
     ...over,
   };
 }
