@@ -131,6 +131,17 @@ describe('retry recognition', () => {
       call({ ...POST, at: 310, key: 'b', body: 'x' }),
     );
     expect(keyed.map((c) => c.links.map((l) => l.sameKey))).toEqual([[true], [true]]);
+    // A copy without a key is no operation of its own (the service refuses it): A1's retry without its
+    // key, even though A's key comes again.
+    const keyless = chainsOf(
+      call({ ...POST, at: 0, key: 'a', body: 'x', status: 500 }),
+      call({ ...POST, at: 250, body: 'x', status: 428, code: 'idempotency_required' }),
+      call({ ...POST, at: 600, key: 'a', body: 'x' }),
+    );
+    expect(keyless[0]?.links.map((l) => [l.next.key ?? 'none', l.sameKey])).toEqual([
+      ['none', false],
+      ['a', true],
+    ]);
   });
   it('takes a create sent under another key while the first was awaited, one of them then abandoned, as a hedge', () => {
     const slow = { ...POST, body: 'a', watched: true, ms: 600 };

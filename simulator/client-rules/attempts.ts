@@ -1,6 +1,7 @@
 import { isSupportedVersion } from '../contract/versions.ts';
 import { must } from '../lib/invariant.ts';
 import type { CallRecord, ClientBucket } from './observation.ts';
+import { type TokenSpans, tokenSpans } from './processes.ts';
 
 /**
  * How far back a repeat is looked for: a call more than this after the earlier call's answer is a new
@@ -92,6 +93,9 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
  *   yet answered, or a 4xx that C does nothing about (a 401 answered by a new token, a missing or
  *   conflicting key answered by a new key are new calls, as the remedies say).
  * A call repeated after a success with the same content and no common key is polling, never a repeat.
+ * Processes of the client running at once (two tokens in use at the same time, see processes.ts) are
+ * kept apart for reads and for a success: a read never repeats another process's read, nor a keyed
+ * create another process's success; a failed create sent again by another process is its retry.
  * @example for (const chain of findChains(bucket)) console.log(chain.calls.length, chain.links.map((l) => l.waitMs));
  */
 export function findChains(bucket: ClientBucket): Chain[] {
@@ -100,9 +104,10 @@ export function findChains(bucket: ClientBucket): Chain[] {
   const chainOf = new Map<CallRecord, Chain>();
   const repeated = new Set<CallRecord>();
   const chains: Chain[] = [];
+  const spans = tokenSpans(calls);
   for (let i = 0; i < calls.length; i++) {
     const c = must(calls[i], 'a call index lies inside the sorted calls');
-    const link = findOriginal(calls, i, c, repeated);
+    const link = findOriginal(calls, i, c, repeated, spans);
     if (!link) continue;
     repeated.add(link.prev);
     let chain = chainOf.get(link.prev);
@@ -173,7 +178,13 @@ function remedied(p: CallRecord, c: CallRecord): boolean {
   return false;
 }
 
-function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: Set<CallRecord>): Link | undefined {
+function findOriginal(
+  calls: CallRecord[],
+  i: number,
+  c: CallRecord,
+  repeated: Set<CallRecord>,
+  spans: TokenSpans,
+): Link | undefined {
   const from = Math.max(0, i - LOOKBACK_CALLS);
   const inWindow = (p: CallRecord) => c.at - (settledAt(p) || p.at) <= RETRY_WINDOW_MS;
   const same = (p: CallRecord) => p.method === c.method && p.path === c.path;
@@ -194,18 +205,29 @@ function findOriginal(calls: CallRecord[], i: number, c: CallRecord, repeated: S
       // The same key while the first is still awaited: a retry after the client's own timeout that left
       // the first request open (a timer raced against it), not a parallel call.
       const cause = causeOf(p, c);
+      // A success another process of the client got (another token in use at the same time): C's process
+      // never saw it. An operation delivered to two workers (a queue's at-least-once redelivery) is sent
+      // by each with its key, and the service answers the second with the first's answer: what keys are for.
+      if (cause === 'success' && spans.apart(p, c)) return undefined;
       return make(p, c, cause === 'concurrent' ? 'unanswered' : cause, true);
     }
   for (let j = i - 1; j >= from; j--) {
     const p = must(calls[j], 'a lookback index lies inside the sorted calls');
     if (!inWindow(p)) return undefined;
     if (!same(p) || p.bodyHash !== c.bodyHash || repeated.has(p)) continue;
+    // A read of another process of the client (pods of a fleet, a cron job beside a worker, each with
+    // its own token in use at the same time) is that process's own call: it never got P's answer, so it
+    // neither repeats P nor owes P's Retry-After. Modifying calls stay linked across processes: a sibling
+    // sending a failed create again is a retry of that operation, and must carry its key.
+    if (!p.modifying && spans.apart(p, c)) continue;
     const cause = causeOf(p, c);
     if (cause === 'concurrent' && hedges(calls, j, i)) return make(p, c, 'unanswered', false);
     // A success with this content (polling), or a refusal C answers with the remedy: not C's original,
     // but an older failed attempt of another operation with equal content may still be.
     if (cause === 'success' || cause === 'concurrent' || (cause === 'client_error' && remedied(p, c))) continue;
-    if (p.modifying && p.key !== undefined && keyUsedAgain(calls, j, p.key)) continue;
+    // P's key going on makes a copy under another key an operation of its own (twins with equal
+    // content); a copy without a key is none (the service refuses it): it is P's retry without its key.
+    if (p.modifying && p.key !== undefined && c.key !== undefined && keyUsedAgain(calls, j, p.key)) continue;
     return make(p, c, cause, false);
   }
   return undefined;
