@@ -1,30 +1,30 @@
 import type { ErrorCode } from '../contract/errors.ts';
 import { ROUTES } from '../contract/route-table.ts';
+import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
+import { ApiError, type ApiErrorOptions } from '../core/api-error.ts';
+import { newContext } from '../core/context.ts';
+import { failure } from '../core/envelope.ts';
+import { createFrontDoor } from '../core/front-door.ts';
+import type { Mount } from '../core/mount.ts';
+import { createRouter } from '../core/router.ts';
+import { pipeline, type Step } from '../core/step.ts';
+import type { CoreHandler, ExchangeInfo, PlainRequest, PlainResponse } from '../core/types.ts';
+import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
 import { createOpenApiDocuments, type OpenApiDocuments } from '../handlers/openapi-documents.ts';
 import type { Handler, HandlerDeps, HandlerMap } from '../handlers/types.ts';
-import { type HandlerServices, wireHandlers } from './wire-handlers.ts';
-import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
-import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
-import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import { authStep } from '../middleware/auth.ts';
 import { browserGuardStep } from '../middleware/browser-guard.ts';
 import { faultStep } from '../middleware/faults.ts';
-import { idempotencyKeyStep } from '../middleware/idempotency-key.ts';
 import { idempotencyStep } from '../middleware/idempotency.ts';
-import { newRequestId } from '../middleware/request-id.ts';
+import { idempotencyKeyStep } from '../middleware/idempotency-key.ts';
 import { rateLimitStep } from '../middleware/rate-limit.ts';
+import { newRequestId } from '../middleware/request-id.ts';
 import { routeMatchStep } from '../middleware/route-match.ts';
 import { validateStep } from '../middleware/validate.ts';
 import { versionStep } from '../middleware/version.ts';
+import { DEFAULT_WEBHOOK_HOSTS } from '../webhooks/receiver-url.ts';
 import type { SandboxState } from './sandbox-state.ts';
-import { ApiError } from '../core/api-error.ts';
-import { newContext } from '../core/context.ts';
-import { failure } from '../core/envelope.ts';
-import { pipeline, type Step } from '../core/step.ts';
-import { createRouter } from '../core/router.ts';
-import { createFrontDoor } from '../core/front-door.ts';
-import type { Mount } from '../core/mount.ts';
-import type { CoreHandler, ExchangeInfo, PlainRequest, PlainResponse } from '../core/types.ts';
+import { type HandlerServices, wireHandlers } from './wire-handlers.ts';
 
 export interface RequestLogEntry {
   method: string;
@@ -159,9 +159,13 @@ export function createCore(opts: CoreOptions): Core {
     }
     return res;
   }
-  function reject(code: ErrorCode, detail: string): PlainResponse {
+  function reject(
+    code: ErrorCode,
+    detail: string,
+    extra: Pick<ApiErrorOptions, 'hint' | 'headers'> = {},
+  ): PlainResponse {
     const ctx = newContext({ method: 'GET', path: '', query: {}, headers: {} }, newRequestId(), state.clock.now());
-    return failure(ctx, new ApiError(code, { detail }));
+    return failure(ctx, new ApiError(code, { ...extra, detail }));
   }
   return { handle, reject, ready, state, documents, streams: services.streams };
 }
@@ -170,7 +174,7 @@ export function createCore(opts: CoreOptions): Core {
  * The answer to a HEAD: the GET's status and headers with its length, and no body. A stream is opened on
  * a sink that takes nothing and stopped at once, so the place it took among the open streams goes back.
  */
-function withoutBody(res: PlainResponse): PlainResponse {
+export function withoutBody(res: PlainResponse): PlainResponse {
   if (res.stream) res.stream.open({ write: () => false, end() {}, onDrain() {} })();
   const { body, stream: _stream, ...rest } = res;
   const length = body === undefined || res.stream ? undefined : Buffer.byteLength(body);

@@ -3,21 +3,28 @@
 // receivers. Calls carrying the run's token (or its admin token) are answered by the run; everything
 // of the run is gone after its TTL. With a shared store the run lives under its own key prefix, and any
 // replica opens it on the first call that carries its token.
-import type { MaybePromise } from '../state/ports/maybe-promise.ts';
+
 import { hash, timingSafeEqual } from 'node:crypto';
-import { CURRENT_VERSION } from '../contract/versions.ts';
 import type { z } from 'zod';
+import { CURRENT_VERSION } from '../contract/versions.ts';
 import { RUN_TTL, RunCreateBody, type RunInfoData } from '../control/run-route.ts';
+import { ApiError } from '../core/api-error.ts';
 import type { PlainRequest, PlainResponse } from '../core/types.ts';
 import { newId } from '../lib/ids.ts';
 import { bearerToken } from '../middleware/auth.ts';
+import { readJsonBody } from '../middleware/json-body.ts';
 import { newRequestId } from '../middleware/request-id.ts';
-import type { Core } from './create-core.ts';
+import { askedVersion } from '../middleware/version.ts';
+import type { MaybePromise } from '../state/ports/maybe-promise.ts';
+import { type Core, withoutBody } from './create-core.ts';
 import type { SharedStoreParts as SharedStore } from './shared-store-parts.ts';
 
 export const RUNS_PATH = '/_sandbox/runs';
 // The route's schema and TTL bounds live with the control plane's routes (its OpenAPI document).
 export { RUN_TTL };
+
+/** How long after its expiry a run is closed (its streams are told their token expired first). */
+const RUN_END_GRACE_MS = 1000;
 /** Runs one replica creates and holds at once: each is a whole sandbox in memory. */
 export const MAX_RUNS = 500;
 
@@ -50,8 +57,12 @@ export function createRuns(deps: {
   /** Builds the run's sandbox (on a namespace of the shared store when there is one). */
   open(runId: string): Promise<{ sandbox: RunSandbox; store?: SharedStore }>;
   shared?: SharedStore;
+  /** Runs held at once (default MAX_RUNS). */
+  max?: number;
 }) {
   const runs = new Map<string, OpenRun>();
+  const max = deps.max ?? MAX_RUNS;
+  let creating = 0;
   const byToken = new Map<string, string>();
   const opening = new Map<string, Promise<OpenRun | undefined>>();
   const key = (h: string) => `${deps.shared?.engine.prefix}run-token:${h}`;
@@ -59,12 +70,36 @@ export function createRuns(deps: {
   async function start(runId: string, expiresAt: number, tokens: string[]): Promise<OpenRun> {
     const { sandbox, store } = await deps.open(runId);
     await sandbox.ready;
-    const timer = setTimeout(() => void end(runId).catch(() => {}), Math.max(0, expiresAt - Date.now()));
+    // A run ends a moment after its token expires: the token's expiry closes the run's open streams
+    // (a final `stream.closed`, token_expired) on the run's own timeline, which closing the run stops.
+    // Ended at the same instant, the run could stop that timeline first, and its streams stayed open,
+    // holding the closed run, for as long as their clients kept them.
+    const timer = setTimeout(
+      () => void end(runId).catch(() => {}),
+      Math.max(0, expiresAt - Date.now()) + RUN_END_GRACE_MS,
+    );
     timer.unref();
     const run: OpenRun = { sandbox, expiresAt, timer, ...(store ? { store } : {}) };
     runs.set(runId, run);
     for (const h of tokens) byToken.set(h, runId);
     return run;
+  }
+
+  /** A run just opened here: its token, and (shared) the keys other replicas find it by. */
+  async function announce(run: OpenRun, runId: string, expiresAt: number, ttlSeconds: number): Promise<RunInfo> {
+    const { token, tenant } = run.sandbox.issueToken(undefined, ttlSeconds);
+    const adminToken = run.sandbox.adminToken;
+    const hashes = [digest(token), digest(adminToken)];
+    for (const h of hashes) byToken.set(h, runId);
+    if (deps.shared) {
+      await run.store?.log.drain(); // the run's token is in its log before anyone is told it
+      const value = JSON.stringify({ runId, expiresAt, hashes });
+      for (const h of hashes) await deps.shared.engine.command(['SET', key(h), value, 'PXAT', expiresAt]);
+      // Gone after its TTL even when no replica holds the run open then (the end() below removes the rest).
+      const log = `${run.store?.engine.prefix}log`;
+      await deps.shared.engine.command(['PEXPIREAT', log, expiresAt + 60_000]);
+    }
+    return { runId, token, tenant, adminToken, expiresAt: new Date(expiresAt).toISOString() };
   }
 
   async function end(runId: string) {
@@ -89,24 +124,22 @@ export function createRuns(deps: {
   }
 
   return {
-    async create(ttlSeconds: number): Promise<RunInfo> {
+    /** Creates a run, or answers undefined when `max` runs are open or being created here. */
+    async create(ttlSeconds: number): Promise<RunInfo | undefined> {
+      // Counted before the first await: concurrent creations each see the places already promised.
+      if (runs.size + creating >= max) return undefined;
       const runId = newId('run', 9);
       const expiresAt = Date.now() + ttlSeconds * 1000;
-      const run = await start(runId, expiresAt, []);
-      const { token, tenant } = run.sandbox.issueToken(undefined, ttlSeconds);
-      const adminToken = run.sandbox.adminToken;
-      const hashes = [digest(token), digest(adminToken)];
-      for (const h of hashes) byToken.set(h, runId);
-      if (deps.shared) {
-        await run.store?.log.drain(); // the run's token is in its log before anyone is told it
-        const value = JSON.stringify({ runId, expiresAt, hashes });
-        for (const h of hashes) await deps.shared.engine.command(['SET', key(h), value, 'PXAT', expiresAt]);
-        // Gone after its TTL even when no replica holds the run open then (the end() below removes the rest).
-        const log = `${run.store?.engine.prefix}log`;
-        await deps.shared.engine.command(['PEXPIREAT', log, expiresAt + 60_000]);
+      creating++;
+      let run: OpenRun;
+      try {
+        run = await start(runId, expiresAt, []);
+      } finally {
+        creating--; // counted in `runs` from here on
       }
-      return { runId, token, tenant, adminToken, expiresAt: new Date(expiresAt).toISOString() };
+      return announce(run, runId, expiresAt, ttlSeconds);
     },
+    max,
     /** The run answering this request (by its bearer token), opening it here when another replica made it. */
     async coreFor(req: PlainRequest, isMainToken: (token: string) => MaybePromise<boolean>): Promise<Core | undefined> {
       if (runs.size === 0 && !deps.shared) return undefined;
@@ -127,7 +160,8 @@ export function createRuns(deps: {
       }
       return (await pending)?.sandbox.core;
     },
-    count: () => runs.size,
+    /** Runs open here, and those being created. */
+    count: () => runs.size + creating,
     /** Whether a call may belong to a run (false: no run here and none on other replicas). */
     mayRoute: () => runs.size > 0 || deps.shared !== undefined,
     async close() {
@@ -176,17 +210,31 @@ export function withRuns(
   };
 
   async function createRun(req: PlainRequest): Promise<PlainResponse> {
-    if (req.method !== 'POST') return core.handle(req);
+    // Answered in front of the pipeline, so its checks are the pipeline's own, in its order (version,
+    // method, credentials, body): this route accepts nothing another route would refuse.
+    try {
+      askedVersion(req.headers['service-version']);
+    } catch (err) {
+      return refusal(err);
+    }
+    if (req.method !== 'POST') {
+      const res = core.reject('not_found', 'This control-plane path answers POST.', {
+        headers: { allow: 'POST' },
+        hint: 'POST /_sandbox/runs {"ttlSeconds": <s>} with the admin token creates a run.',
+      });
+      return req.method === 'HEAD' ? withoutBody(res) : res;
+    }
     if (!isSameSecret(bearerToken(req.headers.authorization), adminToken))
       return core.reject(
         'unauthorized',
         'Creating a run needs the admin token of the sandbox (Authorization: Bearer).',
       );
-    let body: unknown;
+    let body: unknown = {};
     try {
-      body = req.body?.length ? JSON.parse(new TextDecoder().decode(req.body)) : {};
-    } catch {
-      return core.reject('invalid_request', `The body must be JSON: {"ttlSeconds": <1..${RUN_TTL.max}>}.`);
+      // No body at all: the defaults. A body dropped for its size is refused, not taken for none.
+      if (req.body?.length || req.bodyTooLarge) body = readJsonBody(req);
+    } catch (err) {
+      return refusal(err);
     }
     const parsed = RunCreateBody.safeParse(body);
     if (!parsed.success)
@@ -195,21 +243,28 @@ export function withRuns(
         `ttlSeconds must be a whole number from 1 to ${RUN_TTL.max} (${parsed.error.issues[0]?.message ?? 'invalid'}).`,
       );
     const ttl = parsed.data.ttlSeconds ?? RUN_TTL.default;
-    if (runs.count() >= MAX_RUNS)
-      return core.reject(
-        'rate_limited',
-        `This sandbox holds ${MAX_RUNS} runs at once; wait until one ends (its TTL) or give runs shorter TTLs.`,
-      );
-    let info: RunInfo;
+    let info: RunInfo | undefined;
     try {
       info = await runs.create(ttl);
     } catch {
       return core.handle(req); // the store is away: the sandbox answers 500 internal itself
     }
+    if (!info)
+      return core.reject(
+        'rate_limited',
+        `This sandbox holds ${runs.max} runs at once; wait until one ends (its TTL) or give runs shorter TTLs.`,
+      );
     return json(200, {
       ok: true,
       data: info,
       meta: { requestId: newRequestId(), version: CURRENT_VERSION, at: new Date().toISOString() },
     });
+  }
+
+  /** The failure envelope of a refusal thrown by a shared check (its own detail and hint). */
+  function refusal(err: unknown): PlainResponse {
+    // The shared checks throw nothing else; were one to, the caller still gets an envelope, not a reset.
+    if (!(err instanceof ApiError)) return core.reject('invalid_request', 'The request could not be read.');
+    return core.reject(err.code, err.detail ?? err.message, { hint: err.hint });
   }
 }

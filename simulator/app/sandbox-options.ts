@@ -1,17 +1,17 @@
+import type { createMswHandlers } from '../adapters/msw.ts';
+import type { ClientReport, ClientVerdicts } from '../client-rules/index.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
-import type { Core, RequestLogEntry } from './create-core.ts';
 import type { ControlOperations } from '../control/operations.ts';
-import type { createMswHandlers } from '../adapters/msw.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { WebhookOptions, SandboxState } from './sandbox-state.ts';
 import type { StreamLimits } from '../events/stream-limits.ts';
-import type { RateLimitSettings } from '../services/rate-limit-service.ts';
 import type { Inspector, InspectorOptions } from '../inspector/index.ts';
-import type { SharedStore } from './shared-sandbox.ts';
-import type { Runs } from './runs.ts';
-import type { ClientReport, ClientVerdicts } from '../client-rules/index.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { RateLimitSettings } from '../services/rate-limit-service.ts';
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
+import type { Core, RequestLogEntry } from './create-core.ts';
+import type { Runs } from './runs.ts';
+import type { SandboxState, WebhookOptions } from './sandbox-state.ts';
+import type { SharedStore } from './shared-sandbox.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.sandbox.example';
 export const DEFAULT_ALT_BASE_URL = 'https://api.sandbox-alt.example';
@@ -61,8 +61,8 @@ export interface SandboxOptions {
    * Not together with `dataDir`: Redis is then where the state lasts.
    */
   shared?: SharedStore;
-  /** Per-run namespaces (`POST /_sandbox/runs`); default on, false leaves them out. */
-  runs?: false;
+  /** Per-run namespaces (`POST /_sandbox/runs`); default on, false leaves them out; `max`: runs held at once (500). */
+  runs?: false | { max?: number };
   onResponse?: (entry: RequestLogEntry) => void;
   onError?: (err: unknown, requestId: string) => void;
   /** Receives one line per step each request passes (`NCS_TRACE=1`, `ncs serve --trace` print them to stderr). */

@@ -118,6 +118,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ? undefined
       : createRuns({
           ...(shared ? { shared } : {}),
+          ...(options.runs?.max !== undefined ? { max: options.runs.max } : {}),
           async open(runId) {
             const store = shared ? await shared.namespace(`run:${runId}`) : undefined;
             const sandbox = createSandbox({

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../app/sandbox.ts';
 import { ControlError } from './operations.ts';
+import { MAX_TRIGGER_DATA_BYTES } from './routes.ts';
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.state.close());
@@ -26,5 +27,16 @@ describe('control operations the inspector calls', () => {
       expect(err).toBeInstanceOf(ControlError);
       expect((err as ControlError).code).toBe('not_found');
     }
+  });
+
+  it('refuses sample-event data over MAX_TRIGGER_DATA_BYTES (every event is retained by count, not bytes)', () => {
+    sandbox = createSandbox();
+    const tenant = 'harbour-kitchens';
+    const big = () =>
+      sandbox.control.trigger({ event: 'order.paid', tenant, data: { note: 'x'.repeat(MAX_TRIGGER_DATA_BYTES) } });
+    expect(big).toThrow(ControlError);
+    expect(big).toThrow(/at most 16384/);
+    const fits = sandbox.control.trigger({ event: 'order.paid', tenant, data: { note: 'x'.repeat(1000) } });
+    expect(fits).toMatchObject({ event: 'order.paid', data: { note: 'x'.repeat(1000) } });
   });
 });

@@ -1,21 +1,28 @@
 import type { z } from 'zod';
-import { type ConnectionService, TransitionError } from '../services/connection-service.ts';
-import type { ConnectionState } from '../services/connection-lifecycle.ts';
-import { all, andThen } from '../state/ports/maybe-promise.ts';
-import type { ClockService } from '../services/clock-service.ts';
-import type { FeedService } from '../services/feed-service.ts';
-import type { Fault, FaultService } from '../services/fault-service.ts';
-import type { IdempotencyPort } from '../services/idempotency-service.ts';
-import type { EventBus } from '../state/domain-events.ts';
-import { checkRateLimitSettings, type RateLimitSettings, type RateLimitPort } from '../services/rate-limit-service.ts';
-import type { ReceiverService } from '../services/receiver-service.ts';
-import type { Dispatcher } from '../webhooks/dispatcher.ts';
-import type { AddFaultBody, ClientReportQuery, ReceiverCheckBody, SetStatusBody, TriggerBody } from './routes.ts';
 import type { ClientVerdicts } from '../client-rules/index.ts';
-import { runReceiverCheck } from '../webhooks/receiver-check.ts';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { announce } from '../events/fan-out.ts';
 import { PUBLIC_FEED } from '../events/feed.ts';
+import type { ClockService } from '../services/clock-service.ts';
+import type { ConnectionState } from '../services/connection-lifecycle.ts';
+import { type ConnectionService, TransitionError } from '../services/connection-service.ts';
+import type { Fault, FaultService } from '../services/fault-service.ts';
+import type { FeedService } from '../services/feed-service.ts';
+import type { IdempotencyPort } from '../services/idempotency-service.ts';
+import { checkRateLimitSettings, type RateLimitPort, type RateLimitSettings } from '../services/rate-limit-service.ts';
+import type { ReceiverService } from '../services/receiver-service.ts';
+import type { EventBus } from '../state/domain-events.ts';
+import { all, andThen } from '../state/ports/maybe-promise.ts';
+import type { Dispatcher } from '../webhooks/dispatcher.ts';
+import { runReceiverCheck } from '../webhooks/receiver-check.ts';
+import {
+  type AddFaultBody,
+  type ClientReportQuery,
+  MAX_TRIGGER_DATA_BYTES,
+  type ReceiverCheckBody,
+  type SetStatusBody,
+  type TriggerBody,
+} from './routes.ts';
 import { sampleOrderEvent } from './sample-events.ts';
 
 export class ControlError extends Error {
@@ -111,6 +118,12 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
     trigger(body: z.input<typeof TriggerBody>) {
       if (!state.tenants.has(body.tenant))
         throw new ControlError('not_found', `No tenant ${body.tenant} in the fixtures.`);
+      const size = body.data ? Buffer.byteLength(JSON.stringify(body.data)) : 0;
+      if (size > MAX_TRIGGER_DATA_BYTES)
+        throw new ControlError(
+          'invalid_request',
+          `data takes ${size} bytes as JSON; a sample event's overrides may take at most ${MAX_TRIGGER_DATA_BYTES}.`,
+        );
       const data = { ...sampleOrderEvent(body.event, state.clock.now()), ...body.data };
       return andThen(announce(state, body.tenant, body.event, data), ({ eventId, deliveries }) => ({
         eventId,

@@ -99,10 +99,19 @@ export const SetStatusBody = z.strictObject({
   status: z.enum(['operational', 'degraded', 'partial_outage', 'major_outage', 'maintenance']),
   message: z.string().min(1).max(500).optional(),
 });
+/**
+ * Bytes the `data` overrides of a sample event may take as JSON. Every triggered event is kept in its
+ * feed's retention window (10,000 messages, by count) and queued once per receiver: 150 triggers with
+ * 900 KB of `data` held 470 MB. Sample orders are under 1 KB.
+ */
+export const MAX_TRIGGER_DATA_BYTES = 16 * 1024;
 export const TriggerBody = z.strictObject({
   event: z.enum(['order.created', 'order.paid']).describe('Sample event to emit'),
   tenant: z.string().min(1).max(120).describe('Tenant whose feed and receivers get it'),
-  data: z.record(z.string(), z.unknown()).optional().describe('Overrides of the sample payload'),
+  data: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(`Overrides of the sample payload (at most ${MAX_TRIGGER_DATA_BYTES} bytes as JSON)`),
 });
 
 const Summary = z.looseObject({

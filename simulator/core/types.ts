@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../contract/errors.ts';
+import type { ApiErrorOptions } from './api-error.ts';
 
 /** A transport-neutral request: what every adapter hands to the core. Header names are lower-case. */
 export interface PlainRequest {
@@ -62,8 +63,11 @@ export interface PlainResponse {
 export interface CoreHandler {
   /** Answers one plain request. Never throws. */
   handle(req: PlainRequest): Promise<PlainResponse>;
-  /** A failure envelope for a request the transport could not even read (oversized headers, timeouts). */
-  reject(code: ErrorCode, detail: string): PlainResponse;
+  /**
+   * A failure envelope for a request the transport could not even read (oversized headers, timeouts), or
+   * one refused in front of the pipeline; `extra` gives its own hint or headers (an `Allow`).
+   */
+  reject(code: ErrorCode, detail: string, extra?: Pick<ApiErrorOptions, 'hint' | 'headers'>): PlainResponse;
 }
 
 /** What the core learned about a call besides request and response: who made it, when, how long it took. */

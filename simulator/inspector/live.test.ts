@@ -36,4 +36,42 @@ describe('inspector live stream', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(chunks.length).toBe(before);
   });
+
+  it('ends the stream of a page that stopped reading once it is maxBehindBytes behind (attacks round 5)', async () => {
+    sandbox = createSandbox();
+    const journal = sandbox.inspector?.journal;
+    if (!journal) throw new Error('the inspector is on by default');
+    let written = 0;
+    let ended = 0;
+    let drain: (() => void) | undefined;
+    const sink = {
+      // Full from the first write: like a socket whose reader went away without closing it.
+      write: (c: string) => {
+        written += c.length;
+        return false;
+      },
+      end: () => {
+        ended++;
+      },
+      onDrain: (listener: () => void) => {
+        drain = listener;
+      },
+    };
+    createLiveSource(sandbox.state, journal, 60_000, 3000).open(sink);
+    const call = () => sandbox.core.handle({ method: 'GET', path: '/api/public/v1', query: {}, headers: {} });
+    let calls = 0;
+    while (written < 2000) {
+      await call();
+      calls++;
+    }
+    drain?.(); // a drain in time starts the count again: twice as many calls would be over the bound without it
+    for (let i = 0; i < calls; i++) await call();
+    expect(ended).toBe(0);
+    for (let i = 0; i < 100; i++) await call();
+    expect(ended).toBe(1);
+    const after = written;
+    for (let i = 0; i < 20; i++) await call();
+    expect(written).toBe(after); // unsubscribed: nothing more is formatted or written
+    expect(after).toBeLessThan(3000 * 3);
+  });
 });

@@ -14,8 +14,12 @@ function hostAllowed(host: string, allowed: readonly string[]): boolean {
   return false;
 }
 
+/** The authority as written (WHATWG URL drops an empty `@` and reads `\\` as `/` in http URLs, so the raw text is read). */
+const AUTHORITY = /^\s*[a-z][a-z\d+.-]*:[\\/]*([^\\/?#]*)/i;
+
 /**
- * A receiver URL must be absolute http(s), carry no credentials, and point at an allowed host.
+ * A receiver URL must be absolute http(s), carry no credentials (not even an empty `@`), name a port
+ * other than 0, and point at an allowed host.
  * @example checkReceiverUrl('http://127.0.0.1:8976/hooks', DEFAULT_WEBHOOK_HOSTS)
  */
 export function checkReceiverUrl(raw: string, allowed: readonly string[]): URL {
@@ -27,12 +31,18 @@ export function checkReceiverUrl(raw: string, allowed: readonly string[]): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ApiError('invalid_request', { detail: 'body field url must use http or https.' });
-  if (url.username || url.password) {
+  // An empty user-info (`http://@host/`, `http://:@host/`) is credentials too: parsers disagree on it.
+  if (url.username || url.password || AUTHORITY.exec(raw)?.[1]?.includes('@')) {
     throw new ApiError('invalid_request', {
       detail: 'body field url must not contain credentials.',
       hint: 'Verify deliveries by their signature instead of credentials in the URL.',
     });
   }
+  if (url.port === '0')
+    throw new ApiError('invalid_request', {
+      detail: 'body field url names port 0, which no receiver can listen on.',
+      hint: 'Give the port your receiver listens on (1 to 65535).',
+    });
   if (!hostAllowed(url.hostname, allowed)) {
     throw new ApiError('invalid_request', {
       detail: 'body field url points at a host this sandbox does not deliver to.',

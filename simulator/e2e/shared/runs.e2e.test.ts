@@ -96,6 +96,9 @@ describe('per-run isolation on the memory store', SIDE_BY_SIDE, () => {
     expect((await call(s.baseUrl, run.token, run.tenant, '/providers')).status).toBe(200);
     await pastExpiry(run.expiresAt);
     expect((await call(s.baseUrl, run.token, run.tenant, '/providers')).status).toBe(401);
+    // Closed a second after its expiry (its streams are told their token expired first).
+    for (let waited = 0; s.sandbox.runs?.count() !== before && waited < 2000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
     expect(s.sandbox.runs?.count()).toBe(before);
   });
 
