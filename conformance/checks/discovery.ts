@@ -1,5 +1,6 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
-import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
+import type { Exchange } from '../client/http-client.ts';
 import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import {
@@ -26,7 +27,8 @@ const listed = (items: string[]) =>
 
 export const publicEndpoints = defineCheck({
   name: 'discovery.public-endpoints',
-  title: 'the public endpoints answer 200 without credentials',
+  title:
+    'the public endpoints answer 200 without credentials, and ask for none under an earlier published Service-Version either',
   severity: 'MUST',
   section: 'Authentication',
   tags: ['discovery', 'auth'],
@@ -51,8 +53,34 @@ export const publicEndpoints = defineCheck({
         });
       }
     }
+    // Public under every published version: 2026-07-01 changed the reference and the delivery log,
+    // 2026-06-12 the keys, neither who may read these. Refusing an earlier version is left open.
+    for (const version of SUPPORTED_VERSIONS.filter((v) => v !== SUPPORTED_VERSIONS[0]))
+      for (const r of interfaceRoutes().filter((x) => !x.auth && x.method === 'GET' && x.kind !== 'sse')) {
+        const ex = await ctx.call('GET', fillPath(r.path), {
+          credentials: 'none',
+          headers: { 'Service-Version': version },
+        });
+        const problem = asksForCredentials(ex);
+        ctx.expect.that(problem === undefined, {
+          expected: `GET ${r.path} with Service-Version ${version} is public too: it does not ask for credentials (a refusal of the version itself is the deployment's choice)`,
+          observed: problem,
+          exchange: ex,
+        });
+      }
   },
 });
+
+/**
+ * Why an answer to a call without credentials asks for them (401, 403, or their codes), else undefined.
+ * @example asksForCredentials(ex) // 'answered 401 unauthorized without credentials'
+ */
+export function asksForCredentials(ex: Exchange): string | undefined {
+  const code = (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  if (ex.status === 401 || ex.status === 403 || code === 'unauthorized' || code === 'forbidden')
+    return `answered ${ex.status} ${typeof code === 'string' ? code : ''} without credentials`.trim();
+  return undefined;
+}
 
 export const openApiValid = defineCheck({
   name: 'discovery.openapi-valid',

@@ -1,17 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { must } from '../runner/invariant.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
 import {
   countLabelled,
   dataIdOf,
+  freshKey,
   listConnections,
   postConnection,
   requireCreationBase,
 } from './support/connections.ts';
-import { webhookTestEvent, webhooksPath } from './support/webhook-scenario.ts';
-import { must } from '../runner/invariant.ts';
+import { webhooksPath, webhookTestEvent } from './support/webhook-scenario.ts';
 
 type Meta = { replayed?: unknown; idempotencyKey?: unknown };
 const metaOf = (ex: Exchange) => ((ex.json as { meta?: Meta } | undefined)?.meta ?? {}) as Meta;
@@ -21,7 +22,7 @@ const is2xx = (ex: Exchange) => ex.status >= 200 && ex.status < 300;
 /** Creates the first connection of a check; ends the check when the target refuses it. */
 async function firstCreation(ctx: CheckContext, kind: string) {
   const base = await requireCreationBase(ctx);
-  const key = ctx.label('key');
+  const key = freshKey(ctx);
   const body = { ...base, scopeLabel: ctx.label(kind) };
   const ex = await postConnection(ctx, body, { key });
   ctx.require(ex.status === 200, {
@@ -151,7 +152,7 @@ export const concurrent = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
-    const key = ctx.label('key');
+    const key = freshKey(ctx);
     const body = { ...base, scopeLabel: ctx.label('concurrent') };
     const answers = await Promise.all(
       Array.from({ length: CONCURRENT }, () => postConnection(ctx, body, { key, retry: false })),

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { defineCheck } from '../runner/check.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
+import { freshKey } from './support/connections.ts';
 import { receiverIdOf } from './support/one-list.ts';
 import { signingKeyOf, withoutPath } from './support/signing-key.ts';
 import {
@@ -26,7 +27,7 @@ export const registrationReplay = defineCheck({
   async run(ctx) {
     const receiver = await kitReceiver(ctx);
     const url = `${receiverBaseUrl(ctx, receiver)}/${ctx.label('replay-receiver')}`;
-    const key = ctx.label('key');
+    const key = freshKey(ctx);
     const send = () =>
       ctx.call('POST', webhooksPath(), {
         json: { url, events: [webhookTestEvent(ctx).name] },

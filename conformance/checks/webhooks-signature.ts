@@ -6,6 +6,13 @@ import { requireDelivery, signatureHeaderOf } from './support/webhook-scenario.t
 
 const TOLERANCE = LIMITS.webhookToleranceSeconds;
 
+/**
+ * "The header value has the form t=<unix-seconds>,v1=<hex-signature>": t first, then v1 (spaces after
+ * the comma and further comma-separated parts after it are tolerated). A receiver written to that form
+ * (split at the first comma, read t, then v1) rejects `v1=…,t=…`, however lenient the kit's own parser is.
+ */
+export const SIGNATURE_FORM = /^\s*t=\d+\s*,\s*v1=[0-9a-f]{64}\s*(?:,|$)/;
+
 export const signature = defineCheck({
   name: 'webhooks.signature',
   title:
@@ -23,15 +30,12 @@ export const signature = defineCheck({
       const value = header === undefined ? undefined : d.headers[header];
       const parsed = value === undefined ? undefined : parseSignatureHeader(value);
       if (
-        !ctx.expect.that(
-          value !== undefined && parsed !== undefined && /(?:^|,)\s*v1=[0-9a-f]{64}\s*(?:,|$)/.test(value),
-          {
-            expected: ctx.deployment.webhookSignatureHeader
-              ? `the delivery carries ${header}: t=<unix-seconds>,v1=<64 lowercase hex digits> (deployment profile webhookSignatureHeader)`
-              : 'a header of the delivery has the form t=<unix-seconds>,v1=<64 lowercase hex digits> (its name is not shown by the interface)',
-            observed: describe(d, header),
-          },
-        ) ||
+        !ctx.expect.that(value !== undefined && parsed !== undefined && SIGNATURE_FORM.test(value), {
+          expected: ctx.deployment.webhookSignatureHeader
+            ? `the delivery carries ${header}: t=<unix-seconds>,v1=<64 lowercase hex digits> (deployment profile webhookSignatureHeader)`
+            : 'a header of the delivery has the form t=<unix-seconds>,v1=<64 lowercase hex digits> (its name is not shown by the interface)',
+          observed: describe(d, header),
+        }) ||
         value === undefined ||
         parsed === undefined
       )

@@ -1,9 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Exchange } from '../client/http-client.ts';
+import { IdempotencyKey } from '../../simulator/contract/idempotency.ts';
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import { SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
-import { postConnection, requireCreationBase } from '../checks/support/connections.ts';
+import { type CreationBase, postConnection, requireCreationBase } from '../checks/support/connections.ts';
+import type { Exchange } from '../client/http-client.ts';
 import { inBatches } from '../rules/interface-routes.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { must } from '../runner/invariant.ts';
 import { skipIfLimited } from './invariant-checks.ts';
 import { operations } from './request-fields.ts';
 import { validCalls } from './valid-calls.ts';
@@ -17,6 +20,8 @@ import { validCalls } from './valid-calls.ts';
  */
 const data = (ex: Exchange) => (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
 const meta = (ex: Exchange) => (ex.json as { meta?: Record<string, unknown> } | undefined)?.meta ?? {};
+const KEYS_PATH = () => must(ROUTE_BY_ID.get('createIdempotencyKey'), 'the contract defines createIdempotencyKey').path;
+const PROVIDERS_PATH = () => must(ROUTE_BY_ID.get('listProviders'), 'the contract defines listProviders').path;
 const swapCase = (s: string) =>
   s.replace(/[A-Za-z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
 /** A connection without what may move by itself (state and nextStep follow transitions not shown). */
@@ -28,7 +33,7 @@ const settled = (c: Record<string, unknown> | undefined) => {
 export const keyIdentity = defineCheck({
   name: 'generated.key-identity',
   title:
-    'an Idempotency-Key is the string sent: keys differing only in letter case are two keys, a key replays on the other base URL, and every published version requires it',
+    'an Idempotency-Key is the string sent: keys differing only in letter case are two keys, the same content under a new key is a new creation, a key replays on the other base URL, and every published version requires it',
   severity: 'MUST',
   section: 'POST /api/public/v1/connections',
   tags: ['generated', 'idempotency', 'invariant'],
@@ -48,6 +53,7 @@ export const keyIdentity = defineCheck({
       observed: `${other.status} ${JSON.stringify(other.json).slice(0, 200)}`,
       exchange: other,
     });
+    await sameContentNewKey(ctx, base);
     if (ctx.target.altBaseUrl) {
       const body = { ...base, scopeLabel: ctx.label('across') };
       const across = ctx.label('key-across');
@@ -79,9 +85,63 @@ export const keyIdentity = defineCheck({
         observed: `${keyless.status}: created without a key`,
         exchange: keyless,
       });
+      // One authenticated read per version too: the response rules (envelope, meta, rate-limit headers)
+      // then judge a counted answer under every published version, not only under the current one.
+      await ctx.call('GET', PROVIDERS_PATH(), { headers: { 'Service-Version': version } });
     }
   },
 });
+
+/** A creation made with a key the deployment issued, replayed once at once: generated.key-replays-later sends it again. */
+export interface IssuedKeyCreation {
+  key: string;
+  body: Record<string, unknown>;
+  made: Exchange;
+  expiresAt: number;
+  /** When it was made (ms since the epoch). */
+  madeAt: number;
+}
+export const ISSUED_KEY_CREATION = 'generated.issued-key-creation';
+
+/**
+ * A key is the operation: the same content under a key the deployment issued, then under a fresh key,
+ * makes a second connection (not a replay of the first, not idempotency_conflict, which means "same
+ * idempotency key with different content"). The issued key's creation is replayed at once and kept for
+ * a replay at the end of the run.
+ */
+async function sameContentNewKey(ctx: CheckContext, base: CreationBase) {
+  const issued = await ctx.call('POST', KEYS_PATH(), { json: { operation: 'connection.create' } });
+  const d = data(issued);
+  const key =
+    typeof d?.idempotencyKey === 'string' && IdempotencyKey.safeParse(d.idempotencyKey).success
+      ? d.idempotencyKey
+      : undefined;
+  if (!key)
+    return ctx.note(
+      `POST ${KEYS_PATH()} answered ${issued.status} without a usable key: the same content was not sent under two keys`,
+    );
+  const body = { ...base, scopeLabel: ctx.label('same-content') };
+  const made = await postConnection(ctx, body, { key });
+  skipIfLimited(ctx, made);
+  if (made.status !== 200) return ctx.note(`a creation with the issued key answered ${made.status}: not judged here`);
+  const replay = await postConnection(ctx, body, { key });
+  skipIfLimited(ctx, replay);
+  await ctx.shared<IssuedKeyCreation>(ISSUED_KEY_CREATION, async () => ({
+    key,
+    body,
+    made,
+    expiresAt: Date.parse(String(d?.expiresAt)),
+    madeAt: Date.now(),
+  }));
+  const second = await postConnection(ctx, body);
+  skipIfLimited(ctx, second);
+  ctx.expect.that(second.status === 200 && meta(second).replayed !== true && data(second)?.id !== data(made)?.id, {
+    expected:
+      'the same content under a new Idempotency-Key is a new operation ("use a new key for each new operation"): a second creation answers 200 with a new connection, not a replay and not idempotency_conflict (which means the same key with different content)',
+    observed: `${second.status} ${JSON.stringify(second.json).slice(0, 200)}`,
+    exchange: second,
+  });
+}
 
 export const foreignTenantEveryOperation = defineCheck({
   name: 'generated.foreign-tenant-every-operation',

@@ -1,6 +1,7 @@
-import type { CheckDef } from '../runner/check.ts';
 import { channelChecks } from '../rules/channel-checks.ts';
+import type { CheckDef } from '../runner/check.ts';
 import { baseUrlChecks } from './base-url-checks.ts';
+import { callChecks } from './call-checks.ts';
 import { identityChecks } from './identity-checks.ts';
 import { invariantChecks } from './invariant-checks.ts';
 import { judgedChecks } from './judged-checks.ts';
@@ -21,4 +22,4 @@ export const generatedChecks: readonly CheckDef[] = [
 ];
 
 /** The generated checks that judge every answer of the run (judgesRun): registered with the response rules, last. */
-export const generatedJudges: readonly CheckDef[] = [...judgedChecks, ...traceChecks, ...channelChecks];
+export const generatedJudges: readonly CheckDef[] = [...judgedChecks, ...callChecks, ...traceChecks, ...channelChecks];

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
+import { freshKey, listConnections, postConnection, requireCreationBase } from '../checks/support/connections.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
-import { listConnections, postConnection, requireCreationBase } from '../checks/support/connections.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 
 /** Same-key creations sent at once (enough to race a check-then-insert). */
@@ -46,7 +46,7 @@ export const replayEqualsOriginal = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const body = { ...(await requireCreationBase(ctx)), scopeLabel: ctx.label('replay') };
-    const key = ctx.label('key');
+    const key = freshKey(ctx);
     const first = await postConnection(ctx, body, { key });
     skipIfLimited(ctx, first);
     ctx.require(first.status === 200, { expected: 'a valid creation answers 200', exchange: first });
@@ -82,7 +82,7 @@ export const refusalChangesNothing = defineCheck({
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
     const original = { ...base, scopeLabel: ctx.label('original') };
-    const key = ctx.label('key');
+    const key = freshKey(ctx);
     const created = await postConnection(ctx, original, { key });
     skipIfLimited(ctx, created);
     ctx.require(created.status === 200, { expected: 'a valid creation answers 200', exchange: created });
@@ -102,7 +102,8 @@ export const refusalChangesNothing = defineCheck({
     ctx.expect.that(isDeepStrictEqual(settled(after), settled(before.entry)), {
       expected:
         'the original connection is unchanged after the refused calls (but for its state, whose transitions are not shown)',
-      observed: `before ${JSON.stringify(before.entry).slice(0, 200)}; after ${JSON.stringify(after).slice(0, 200)}`,
+      // A connection not listed at all is undefined, which JSON.stringify leaves undefined: shown as null.
+      observed: `before ${JSON.stringify(before.entry ?? null).slice(0, 200)}; after ${JSON.stringify(after ?? null).slice(0, 200)}`,
       exchange: ex,
     });
     const written = connections.filter(
@@ -132,7 +133,7 @@ export const concurrentSameKey = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const body = { ...(await requireCreationBase(ctx)), scopeLabel: ctx.label('race') };
-    const key = ctx.label('key');
+    const key = freshKey(ctx);
     const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => postConnection(ctx, body, { key })));
     for (const a of answers) skipIfLimited(ctx, a);
     const ok = answers.filter((a) => a.status === 200);

@@ -1,24 +1,25 @@
 import fc from 'fast-check';
 import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
-import { defineCheck, type CheckContext, type CheckDef } from '../runner/check.ts';
-import type { InterfaceSection } from '../runner/sections.ts';
-import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
-import { contractDataRule, idempotencyKeyEchoRule, requestEchoRule } from '../rules/generated-rules.ts';
-import type { ResponseRule } from '../rules/response-rules.ts';
 import { creationBase, postConnection } from '../checks/support/connections.ts';
 import { knownPair, successSamples } from '../checks/support/samples.ts';
-import { draw, matchingArb } from './draw.ts';
-import { operations } from './request-fields.ts';
-import { must } from '../runner/invariant.ts';
-import { listAgreementProblems, type Routed } from '../rules/list-agreement.ts';
+import { tenantEchoRule } from '../rules/call-rules.ts';
 import {
   capabilityFlagProblems,
   countAgreementRule,
-  retryAfterSecondsRule,
   expiryAfterIssueRule,
   jsonCharsetRule,
+  retryAfterSecondsRule,
 } from '../rules/consistency-rules.ts';
+import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
+import { contractDataRule, idempotencyKeyEchoRule, requestEchoRule } from '../rules/generated-rules.ts';
+import { listAgreementProblems, type Routed } from '../rules/list-agreement.ts';
+import type { ResponseRule } from '../rules/response-rules.ts';
+import { type CheckContext, type CheckDef, defineCheck } from '../runner/check.ts';
+import { must } from '../runner/invariant.ts';
+import type { InterfaceSection } from '../runner/sections.ts';
+import { draw, matchingArb } from './draw.ts';
+import { operations } from './request-fields.ts';
 
 const path = (id: string) => must(ROUTE_BY_ID.get(id), `the contract defines ${id}`).path;
 
@@ -43,6 +44,7 @@ async function makeEchoCalls(ctx: CheckContext) {
       query: { [filter.name]: ctx.label('no-such') },
     });
   }
+  await decisionPerKind(ctx);
   const pair = await knownPair(ctx);
   const [environment] = draw(fc.constantFrom(...ENVIRONMENTS), ctx.seed, 'echo.environment');
   const bases = ctx.target.altBaseUrl ? (['main', 'alt'] as const) : (['main'] as const);
@@ -63,6 +65,29 @@ async function makeEchoCalls(ctx: CheckContext) {
       ENVIRONMENTS.map((environment) => postConnection(ctx, { ...base, environment, scopeLabel: ctx.label('echo') })),
     );
   await ctx.call('GET', path('listConnections'));
+}
+
+/**
+ * One capability check per kind of capability the catalog offers (each pair of its critical and
+ * idempotencyRequired flags), with a connector offering it: a deployment that answers some kinds
+ * differently (a critical capability's decision without its reason) is judged on each.
+ */
+async function decisionPerKind(ctx: CheckContext) {
+  const samples = await successSamples(ctx);
+  const listed = (id: string, field: string) => {
+    const d = (samples.find((s) => s.route.id === id)?.ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+    const list = d?.[field];
+    return (Array.isArray(list) ? list : []) as Record<string, unknown>[];
+  };
+  const connectors = listed('listConnectors', 'connectors');
+  const kinds = new Map<string, { connectorId: string; capability: string }>();
+  for (const cap of listed('listCapabilities', 'capabilities')) {
+    const kind = `${String(cap.critical)}/${String(cap.idempotencyRequired)}`;
+    const offering = connectors.find((c) => Array.isArray(c.capabilities) && c.capabilities.includes(cap.id));
+    if (!kinds.has(kind) && typeof cap.id === 'string' && typeof offering?.id === 'string')
+      kinds.set(kind, { connectorId: offering.id, capability: cap.id });
+  }
+  for (const pair of kinds.values()) await ctx.call('POST', path('checkCapability'), { json: pair });
 }
 
 /** The run's connections lists against their creations (list-agreement.ts). */
@@ -117,7 +142,8 @@ function judgeCapabilityFlags(ctx: CheckContext) {
     });
 }
 
-function judged(
+/** A generated check that applies `rule` to every answer of the run, then `runWide` (if any) to the run. */
+export function judged(
   name: string,
   section: InterfaceSection,
   title: string,
@@ -152,8 +178,8 @@ export const judgedChecks: CheckDef[] = [
   judged(
     'request-echo',
     'Connection',
-    'the fields a creation or capability check sends come back unchanged (environment "default sandbox" when left out), in the answer and in every later list of its tenant (and in no other tenant\'s)',
-    requestEchoRule,
+    'the fields a creation or capability check sends come back unchanged (environment "default sandbox" when left out), in the answer and in every later list of its tenant (and in no other tenant\'s); data.tenant is the tenant of the call',
+    (ex, info) => requestEchoRule(ex, info) ?? tenantEchoRule(ex, info),
     () => true,
     judgeListAgreement,
   ),

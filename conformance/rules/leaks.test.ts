@@ -60,3 +60,25 @@ describe('mayRevealAny: one scan before the per-secret search', () => {
     expect(mayRevealAny('anything', [])).toBe(false);
   });
 });
+
+describe('a secret sent along in an encoding', () => {
+  const token = 'ncs_at_0123456789abcdefghijklmnopqrstuv';
+  it('is found in base64, base64url and hex, after a prefix too', () => {
+    for (const encoded of [
+      Buffer.from(`tok:${token}`).toString('base64'),
+      Buffer.from(`session=${token};`).toString('base64url'),
+      Buffer.from(token).toString('hex'),
+      `zz${Buffer.from(token).toString('base64')}`,
+    ]) {
+      const text = `x-trace-context: ${encoded}`;
+      expect(revealsSecret(text, token), encoded).toBe(true);
+      expect(mayRevealAny(text, [token]), encoded).toBe(true);
+      expect(findLeaks(text, [{ value: token, what: 'the token' }]), encoded).toEqual(['the token']);
+    }
+  });
+  it('is not seen in other encoded values (ids, signatures, hashes)', () => {
+    const text = `v1=${'ab'.repeat(32)} id=${Buffer.from('an unrelated identifier 1234567').toString('base64')}`;
+    expect(revealsSecret(text, token)).toBe(false);
+    expect(mayRevealAny(text, [token])).toBe(false);
+  });
+});

@@ -49,6 +49,10 @@ export const SECRET_PIECE = 16;
  * @example revealsSecret('hint: ncs_at_0123456789abcdef…', 'ncs_at_0123456789abcdefghijklmnop') // true
  */
 export function revealsSecret(text: string, secret: string): boolean {
+  return revealsPlainly(text, secret) || encodedViews(text).some((view) => revealsPlainly(view, secret));
+}
+
+function revealsPlainly(text: string, secret: string): boolean {
   if (text.includes(secret)) return true;
   if (secret.length < SECRET_PIECE * 1.5) return false;
   // Every SECRET_PIECE-long piece holds one of the secret's aligned half-pieces (at 0, 8, 16, …): when the
@@ -88,7 +92,36 @@ export function mayRevealAny(text: string, secrets: readonly string[]): boolean 
     if (anyPieces.size >= ANY_PIECES_KEPT) anyPieces.delete(anyPieces.keys().next().value as string);
     anyPieces.set(key, re);
   }
-  return re.test(text);
+  return re.test(text) || encodedViews(text).some((view) => re.test(view));
+}
+
+/** The shortest run of base64 or hex taken for an encoding worth decoding (a 16-character piece needs 22). */
+const ENCODED_RUN = 22;
+const BASE64_RUN = new RegExp(`[A-Za-z0-9+/_-]{${ENCODED_RUN},}={0,2}`, 'g');
+let lastViews: { text: string; views: string[] } | undefined;
+
+/**
+ * The text's runs of base64, base64url or hex, decoded: a secret sent along in an encoding is still
+ * sent along (the Errors section: "no tokens … are to be sent along"), and any client decodes it.
+ * Remembered for the last text: every secret of a run asks about the same text in turn.
+ * @example encodedViews('x-trace: dG9rOm5jc19hdF8wMTIz') // ['tok:ncs_at_0123']
+ */
+export function encodedViews(text: string): string[] {
+  if (lastViews?.text === text) return lastViews.views;
+  const views: string[] = [];
+  for (const [run] of text.matchAll(BASE64_RUN)) {
+    if (/^[0-9a-fA-F]+$/.test(run) && run.length % 2 === 0) views.push(Buffer.from(run, 'hex').toString('latin1'));
+    // Four alignments of the run: a token encoded after a prefix starts mid-run.
+    for (let skip = 0; skip < 4 && run.length - skip >= ENCODED_RUN; skip++)
+      views.push(
+        Buffer.from(
+          run.slice(skip).replace(/=+$/, ''),
+          run.includes('_') || run.includes('-') ? 'base64url' : 'base64',
+        ).toString('latin1'),
+      );
+  }
+  lastViews = { text, views };
+  return views;
 }
 
 /** The token of a Bearer Authorization header, if any (to look for it in the answer). */

@@ -72,6 +72,20 @@ describe('response rules', () => {
     ).toMatch(/^meta: at/);
   });
 
+  it('hold meta.version to a published version, even when the caller asked for an unknown one', () => {
+    const asked = { ...ex({}).requestHeaders, 'service-version': '1999-01-01' };
+    const echoed = ex({
+      requestHeaders: asked,
+      body: { ok: true, data: {}, meta: { ...meta, version: '1999-01-01' } },
+    });
+    expect(judge(metaRule, echoed)).toMatch(/not a published version/);
+    const earlier = ex({
+      requestHeaders: asked,
+      body: { ok: true, data: {}, meta: { ...meta, version: '2026-06-12' } },
+    });
+    expect(judge(metaRule, earlier)).toBeUndefined();
+  });
+
   it('pair codes with statuses from the Errors table', () => {
     const wrong = ex({ status: 404, body: { ok: false, error: { code: 'invalid_request', message: 'x' }, meta } });
     expect(judge(codeStatusRule, wrong)).toBe('error.code invalid_request belongs with 400, answered 404');

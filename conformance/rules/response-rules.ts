@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTime } from '../../simulator/contract/date-time.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
-import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
+import { CURRENT_VERSION, isSupportedVersion, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { carriesEnvelope, type ExchangeInfo } from './exchange-scope.ts';
 import { findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
@@ -57,14 +57,18 @@ export const envelopeRule: ResponseRule = (ex, { route }) => {
 };
 
 /**
- * MUST (Meta, Versioning): meta has requestId, version, at (date-time); idempotencyKey and replayed well
- * typed; a call that asked for the current version with Service-Version is answered as that version
+ * MUST (Meta, Versioning): meta has requestId, version (a published version), at (date-time);
+ * idempotencyKey and replayed well typed; a call that asked for the current version with Service-Version is answered as that version
  * (on either base URL; what an earlier or unknown value gets is not shown, so only the current one is judged).
  */
 export const metaRule: ResponseRule = (ex, { route }) => {
   if (!carriesEnvelope(ex, route) || typeof ex.json !== 'object' || ex.json === null) return undefined;
   const parsed = MetaFields.safeParse(body(ex)?.meta);
   if (!parsed.success) return `meta: ${issues(parsed.error)}`;
+  // "The current version identifier is 2026-07-01 … An earlier published version is 2026-06-12": an
+  // answer reports one of those, whatever the caller asked for (an unknown value is not echoed back).
+  if (!isSupportedVersion(parsed.data.version))
+    return `meta.version ${JSON.stringify(parsed.data.version)} is not a published version (${SUPPORTED_VERSIONS.join(', ')})`;
   const asked = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'service-version')?.[1];
   return asked === CURRENT_VERSION && parsed.data.version !== CURRENT_VERSION
     ? `asked for ${CURRENT_VERSION} with Service-Version, answered as meta.version ${parsed.data.version}`

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../simulator/app/sandbox.ts';
-import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
+import { CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { authFlagsObserved, openApiValid, publicEndpoints } from '../checks/discovery.ts';
 import { responseSchemaOpenApi } from '../checks/envelope.ts';
 import type { FetchLike } from '../client/http-client.ts';
@@ -167,7 +167,10 @@ describe('runConformance', () => {
   it("reads the self-description and openapi.json once a run: the identity probe's reads are the checks' shared reads", async () => {
     const reads = new Map<string, number>();
     const counting: FetchLike = (url, init) => {
-      const key = `${init.method} ${new URL(url).pathname}${Object.keys(init.headers).some((h) => h.toLowerCase() === 'authorization') ? ' (credentials)' : ''}`;
+      // A read asking for the earlier version (discovery.public-endpoints: public under it too) is another read.
+      const version = Object.entries(init.headers).find(([h]) => h.toLowerCase() === 'service-version')?.[1];
+      const earlier = version === SUPPORTED_VERSIONS[1] ? ` (Service-Version ${version})` : '';
+      const key = `${init.method} ${new URL(url).pathname}${Object.keys(init.headers).some((h) => h.toLowerCase() === 'authorization') ? ' (credentials)' : ''}${earlier}`;
       reads.set(key, (reads.get(key) ?? 0) + 1);
       return fetch(url, init);
     };
@@ -180,6 +183,7 @@ describe('runConformance', () => {
     expect(reads.get('GET /api/public/v1/openapi.json')).toBe(1);
     // Not one of the shared reads: the auth-flag probe reads the YAML download itself.
     expect(reads.get('GET /api/public/v1/openapi.yaml')).toBe(1);
+    expect(reads.get(`GET /api/public/v1 (Service-Version ${SUPPORTED_VERSIONS[1]})`)).toBe(1);
   });
 
   it('learns the environment from GET /info', async () => {

@@ -1,9 +1,12 @@
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
+import { ROUND4_ANSWERS } from './round4-answers.ts';
+import { ROUND4_CHANNELS } from './round4-channels.ts';
+import { ROUND4_KEYS } from './round4-keys.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
-export { unseenTarget, type UnseenViolation } from './proxy.ts';
+export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
 /** Every unseen violation of the proxy: none of them is among conformance/violations/ or the mutation operators. */
 export const UNSEEN: readonly import('./proxy.ts').UnseenViolation[] = [...ANSWER_VIOLATIONS, ...CHANNEL_VIOLATIONS];
@@ -11,5 +14,17 @@ export const UNSEEN: readonly import('./proxy.ts').UnseenViolation[] = [...ANSWE
 /** The second list (round 3): written later, by a fresh outsider, against the kit as it then stood. */
 export const UNSEEN_ROUND3: readonly import('./proxy.ts').UnseenViolation[] = [...ROUND3_REQUESTS, ...ROUND3_ANSWERS];
 
+/** The third list (round 4): a fresh outsider again, different in kind from every earlier list. */
+export const UNSEEN_ROUND4: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND4_KEYS,
+  ...ROUND4_ANSWERS,
+  ...ROUND4_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
-export const UNSEEN_LISTS = { round2: UNSEEN, round3: UNSEEN_ROUND3, all: [...UNSEEN, ...UNSEEN_ROUND3] } as const;
+export const UNSEEN_LISTS = {
+  round2: UNSEEN,
+  round3: UNSEEN_ROUND3,
+  round4: UNSEEN_ROUND4,
+  all: [...UNSEEN, ...UNSEEN_ROUND3, ...UNSEEN_ROUND4],
+} as const;

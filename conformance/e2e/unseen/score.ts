@@ -1,7 +1,7 @@
-import { runConformance, type RunResult } from '../../runner/run.ts';
 import type { ConformanceOptions } from '../../runner/options.ts';
+import { type RunResult, runConformance } from '../../runner/run.ts';
 import { noWait } from '../targets.ts';
-import { UNSEEN_LISTS, unseenTarget, type UnseenViolation } from './index.ts';
+import { UNSEEN_LISTS, type UnseenViolation, unseenTarget } from './index.ts';
 
 /**
  * The kit's catch rate over the unseen violations (./index.ts): each gets a fresh simulator behind the
@@ -45,7 +45,7 @@ export async function scoreUnseen(
   options: {
     seed?: number;
     only?: RegExp;
-    /** Which list: round2 (the first 42, the default), round3 (the second list) or all. */
+    /** Which list: round2 (the first 42, the default), round3 (the second list), round4 (the third) or all. */
     list?: keyof typeof UNSEEN_LISTS;
     concurrency?: number;
     onVerdict?: (v: UnseenVerdict) => void;
