@@ -3,8 +3,8 @@ import { serve } from '../../../simulator/app/serve.ts';
 import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import type { ConformanceOptions } from '../../runner/options.ts';
-import { SIMULATOR_PROFILE, TWO_TENANT_CLIENT } from '../targets.ts';
 import { pipeLines } from '../../test-support/pipe-lines.ts';
+import { SIMULATOR_PROFILE, TWO_TENANT_CLIENT } from '../targets.ts';
 
 /**
  * The unseen-violation proxy: the simulator behind a loopback HTTP proxy (both base URLs) that breaks

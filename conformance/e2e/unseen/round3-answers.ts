@@ -1,26 +1,13 @@
 import { createHash } from 'node:crypto';
-import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import type { ProxyCall, UnseenViolation } from './proxy.ts';
+import { home, isCreate, LISTS, P } from './proxy-helpers.ts';
 
 /**
  * Round 3 of the unseen violations, part 2: answers, streams and deliveries that are wrong only under
  * some condition (an empty list, a filter, another tenant, a later state, a second page, live messages,
  * a redelivery) or in a way no earlier list tried (units, charsets, the signing key, channels scanned).
  */
-const P = (tail: string) => `${BASE_PATH}${tail}`;
-const isCreate = (c: ProxyCall) => c.method === 'POST' && c.path === P('/connections');
-const LISTS: Record<string, string> = {
-  [P('/providers')]: 'providers',
-  [P('/connectors')]: 'connectors',
-  [P('/capabilities')]: 'capabilities',
-  [P('/connections')]: 'connections',
-};
-const home = (c: ProxyCall) => {
-  const tenant = c.headers['x-service-tenant'];
-  if (tenant && c.headers.authorization && !c.memory.has('home')) c.memory.set('home', tenant);
-  return c.memory.get('home') as string | undefined;
-};
 /** Per stream: how many chunks it has sent. */
 const streams = new WeakMap<ProxyCall, { chunks: number }>();
 const opened = (c: ProxyCall) => {

@@ -1,5 +1,6 @@
-import { BASE_PATH, SUPPORTED_VERSIONS } from '../../../simulator/contract/versions.ts';
+import { SUPPORTED_VERSIONS } from '../../../simulator/contract/versions.ts';
 import type { ProxyCall, UnseenViolation } from './proxy.ts';
+import { home, isCreate, P } from './proxy-helpers.ts';
 
 /**
  * Round 3 of the unseen violations, part 1: a deployment that gets what it is SENT subtly wrong (byte
@@ -7,16 +8,8 @@ import type { ProxyCall, UnseenViolation } from './proxy.ts';
  * looks at some fields only, a foreign tenant on writes). Each rewrites the request so that the
  * simulator's own answer, headers and all, is what the kit sees.
  */
-const P = (tail: string) => `${BASE_PATH}${tail}`;
-const isCreate = (c: ProxyCall) => c.method === 'POST' && c.path === P('/connections');
 const body = (c: ProxyCall) =>
   c.body && typeof c.body === 'object' && !Array.isArray(c.body) ? (c.body as Record<string, unknown>) : undefined;
-/** The tenant of the first authenticated call: the run's own (--tenant). */
-const home = (c: ProxyCall) => {
-  const tenant = c.headers['x-service-tenant'];
-  if (tenant && c.headers.authorization && !c.memory.has('home')) c.memory.set('home', tenant);
-  return c.memory.get('home') as string | undefined;
-};
 
 /** The key each call sent, before a hook changed it. */
 const sentKeys = new WeakMap<ProxyCall, string>();

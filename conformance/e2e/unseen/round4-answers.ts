@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BASE_PATH, SUPPORTED_VERSIONS } from '../../../simulator/contract/versions.ts';
 import type { ProxyAnswer, ProxyCall, UnseenViolation } from './proxy.ts';
+import { home, isCreate, LISTS, P } from './proxy-helpers.ts';
 
 /**
  * Round 4 of the unseen violations, part 2: answers that are wrong only for some values (zero, a
  * critical capability, text outside ASCII, an unknown filter value), for some callers (another tenant,
  * an earlier or unknown Service-Version) or for some calls (every fifth, every seventh).
  */
-const P = (tail: string) => `${BASE_PATH}${tail}`;
-const isCreate = (c: ProxyCall) => c.method === 'POST' && c.path === P('/connections');
-const LISTS: Record<string, string> = {
-  [P('/providers')]: 'providers',
-  [P('/connectors')]: 'connectors',
-  [P('/capabilities')]: 'capabilities',
-  [P('/connections')]: 'connections',
-};
-const home = (c: ProxyCall) => {
-  const tenant = c.headers['x-service-tenant'];
-  if (tenant && c.headers.authorization && !c.memory.has('home')) c.memory.set('home', tenant);
-  return c.memory.get('home') as string | undefined;
-};
 const tick = (c: ProxyCall, counter: string) => {
   const n = Number(c.memory.get(counter) ?? 0) + 1;
   c.memory.set(counter, n);

@@ -1,13 +1,13 @@
-import { BASE_PATH } from '../../../simulator/contract/versions.ts';
+
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import type { ProxyCall, UnseenViolation } from './proxy.ts';
+import { P } from './proxy-helpers.ts';
 
 /**
  * Round 4 of the unseen violations, part 3: protocol-level slips — rate-limit headers that say
  * something impossible, streams that resume wrong only for some numbers or backlogs, signatures over
  * something other than the raw body or in another order, a token leaked in an encoding.
  */
-const P = (tail: string) => `${BASE_PATH}${tail}`;
 const resumePoint = (c: ProxyCall) => Number(c.search.get('cursor') ?? c.headers['last-event-id'] ?? Number.NaN);
 const bearer = (c: ProxyCall) => /^Bearer (.+)$/i.exec(c.headers.authorization ?? '')?.[1];
 /** Per stream: how many chunks it has sent, the last number it carried. */

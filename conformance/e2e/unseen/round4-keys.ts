@@ -1,5 +1,6 @@
-import { BASE_PATH } from '../../../simulator/contract/versions.ts';
+
 import type { ProxyAnswer, ProxyCall, UnseenViolation } from './proxy.ts';
+import { isCreate, P } from './proxy-helpers.ts';
 
 /**
  * Round 4 of the unseen violations, part 1: idempotency keys that a deployment remembers, compares or
@@ -7,8 +8,6 @@ import type { ProxyAnswer, ProxyCall, UnseenViolation } from './proxy.ts';
  * content. Each rewrites what the simulator is sent and gives the caller back the key it sent, so the
  * answer looks like the caller's own.
  */
-const P = (tail: string) => `${BASE_PATH}${tail}`;
-const isCreate = (c: ProxyCall) => c.method === 'POST' && c.path === P('/connections');
 const tenantKey = (c: ProxyCall, key: string) => `${c.headers['x-service-tenant'] ?? ''}:${key}`;
 
 /** The key each call sent, before a hook changed it, so the answer can report it again. */

@@ -1,9 +1,8 @@
-import { BASE_PATH, SUPPORTED_VERSIONS } from '../../../simulator/contract/versions.ts';
+import { SUPPORTED_VERSIONS } from '../../../simulator/contract/versions.ts';
 import type { ProxyAnswer, ProxyCall, UnseenViolation } from './proxy.ts';
+import { isCreate, P } from './proxy-helpers.ts';
 
 /** Unseen violations in JSON answers, each only under some condition (a path, a status, a request field). */
-const P = (tail: string) => `${BASE_PATH}${tail}`;
-const isCreate = (c: ProxyCall) => c.method === 'POST' && c.path === P('/connections');
 const sent = (c: ProxyCall) => (c.body && typeof c.body === 'object' ? (c.body as Record<string, unknown>) : {});
 const errorCode = (a: ProxyAnswer) => a.json.error?.code as string | undefined;
 

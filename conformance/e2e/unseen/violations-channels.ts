@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { BASE_PATH, SUPPORTED_VERSIONS } from '../../../simulator/contract/versions.ts';
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import type { ProxyAnswer, ProxyCall, UnseenViolation } from './proxy.ts';
+import { P } from './proxy-helpers.ts';
 
 /** Unseen violations of streams, deliveries, tenants, the audit log, CORS and the alternate base URL. */
-const P = (tail: string) => `${BASE_PATH}${tail}`;
 const resumePoint = (c: ProxyCall) => Number(c.search.get('cursor') ?? c.headers['last-event-id'] ?? Number.NaN);
 const answer = (status: number, headers: Record<string, string>): ProxyAnswer => ({ status, headers, json: {} });
 
