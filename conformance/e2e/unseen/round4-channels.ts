@@ -1,4 +1,3 @@
-
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import type { ProxyCall, UnseenViolation } from './proxy.ts';
 import { P } from './proxy-helpers.ts';

@@ -1,4 +1,3 @@
-
 import type { ProxyAnswer, ProxyCall, UnseenViolation } from './proxy.ts';
 import { isCreate, P } from './proxy-helpers.ts';
 
