@@ -15,6 +15,34 @@ const operationSet = (ex: Exchange) =>
     .map((o) => `${o.method} ${o.path} ${o.op.operationId ?? ''}`)
     .sort();
 
+/**
+ * The alternate address's answer as the main address would write it: links a deployment builds from the
+ * request's own address (a token URL, a self link) name the address that was called, which is the same
+ * interface, so every string naming the alternate base URL or origin is read as naming the main one.
+ * @example rebased({ tokenUrl: 'https://alt.example/oauth/token' }, 'https://alt.example', 'https://api.example')
+ */
+export function rebased(value: unknown, altBase: string, mainBase: string): unknown {
+  const origin = (u: string) => {
+    try {
+      return new URL(u).origin;
+    } catch {
+      return u;
+    }
+  };
+  const pairs: [string, string][] = [
+    [altBase.replace(/\/+$/, ''), mainBase.replace(/\/+$/, '')],
+    [origin(altBase), origin(mainBase)],
+  ];
+  const text = (t: string) => pairs.reduce((acc, [from, to]) => (from ? acc.split(from).join(to) : acc), t);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return text(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value);
+}
+
 /** Pauses before fresh main/alternate reads when a tenant-data answer differed (about 3 s in all). */
 const PAUSES_MS = [0, 100, 300, 800, 1_800];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,24 +72,30 @@ export const altIdentical = defineCheck({
   async run(ctx) {
     const pairs: { what: string; main: Exchange; alt: Exchange; same: (a: Exchange, b: Exchange) => boolean }[] = [];
     const sameData = (a: Exchange, b: Exchange) => a.status === b.status && isDeepStrictEqual(dataOf(a), dataOf(b));
+    const altBase = ctx.target.altBaseUrl ?? '';
+    // Compared as the main address would have written it (the recorded exchange keeps what was sent).
+    const onAlt = async (path: string, o: Parameters<typeof ctx.call>[2] = {}) => {
+      const ex = await ctx.call('GET', path, { ...o, base: 'alt' });
+      return { ...ex, json: rebased(ex.json, altBase, ctx.target.baseUrl) };
+    };
     pairs.push({
       what: `GET ${BASE_PATH}`,
       main: await publicGet(ctx, BASE_PATH),
-      alt: await ctx.call('GET', BASE_PATH, { credentials: 'none', base: 'alt' }),
+      alt: await onAlt(BASE_PATH, { credentials: 'none' }),
       same: sameData,
     });
     const doc = `${BASE_PATH}/openapi.json`;
     pairs.push({
       what: `GET ${doc}`,
       main: await publicGet(ctx, doc),
-      alt: await ctx.call('GET', doc, { credentials: 'none', base: 'alt' }),
+      alt: await onAlt(doc, { credentials: 'none' }),
       same: (a, b) => a.status === b.status && isDeepStrictEqual(operationSet(a), operationSet(b)),
     });
     const get = authenticatedGet();
     pairs.push({
       what: `GET ${get.path} without credentials`,
       main: await ctx.call('GET', get.path, { credentials: 'none' }),
-      alt: await ctx.call('GET', get.path, { credentials: 'none', base: 'alt' }),
+      alt: await onAlt(get.path, { credentials: 'none' }),
       same: (a, b) =>
         a.status === b.status &&
         (a.json as { error?: { code?: unknown } })?.error?.code ===
@@ -75,7 +109,7 @@ export const altIdentical = defineCheck({
         // at once a whole list is rarely identical across three reads on a loaded machine; retried with
         // growing pauses so a burst of writes can settle.
         let main = s.ex;
-        let alt = await ctx.call('GET', s.route.path, { base: 'alt' });
+        let alt = await onAlt(s.route.path);
         let moved = false;
         for (let retry = 0; retry < PAUSES_MS.length && !sameData(main, alt); retry++) {
           const after = await ctx.call('GET', s.route.path);
@@ -83,7 +117,7 @@ export const altIdentical = defineCheck({
           if (moved) break;
           await sleep(PAUSES_MS[retry] ?? 0);
           main = await ctx.call('GET', s.route.path);
-          alt = await ctx.call('GET', s.route.path, { base: 'alt' });
+          alt = await onAlt(s.route.path);
         }
         pairs.push({ what: `GET ${s.route.path}`, main, alt, same: (a, b) => moved || sameData(a, b) });
       }

@@ -186,7 +186,7 @@ export const judgedChecks: CheckDef[] = [
   judged(
     'idempotency-key-echo',
     'Meta',
-    'meta.idempotencyKey is the key sent with the call; a replay (meta.replayed true) sets it',
+    'meta.idempotencyKey is the key sent with the call (a read sent without one reports none); a replay (meta.replayed true) sets it; no conflict, missing-key refusal or keyless call is marked replayed',
     idempotencyKeyEchoRule,
   ),
   judged(

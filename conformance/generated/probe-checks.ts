@@ -38,12 +38,9 @@ async function send(ctx: CheckContext, op: Operation, p: Probe): Promise<{ ex: E
 
 function judge(ctx: CheckContext, p: Probe, ex: Exchange, isStream?: boolean) {
   const repro = `probe ${p.id} (seed ${ctx.seed})`;
-  if (p.expect.accepted)
-    ctx.expect.that(isStream ?? (ex.status !== 400 && ex.status < 500), {
-      expected: `${p.rule} [${repro}]`,
-      exchange: ex,
-    });
-  else ctx.expect.errorCode(ex, p.expect.code, `${p.rule} [${repro}]`);
+  const passed = isStream ?? (ex.status !== 400 && ex.status < 500);
+  if (p.expect.accepted === true) ctx.expect.that(passed, { expected: `${p.rule} [${repro}]`, exchange: ex });
+  else if (p.expect.accepted === false || !passed) ctx.expect.errorCode(ex, p.expect.code, `${p.rule} [${repro}]`);
 }
 
 /**

@@ -55,6 +55,25 @@ describe('the probes of an operation', () => {
     expect(missingKey.expect).toEqual({ accepted: false, code: 'idempotency_required' });
     expect(missingKey.headers['Idempotency-Key']).toBeUndefined();
   });
+
+  it('accepts every environment in a capability check, one drawn per run in a creation', () => {
+    const check = probesOf(op('checkCapability'), 1, valid, 'ncs-conformance-abcd1234-');
+    const values = check.filter((p) => p.id.startsWith('environment.value-'));
+    expect(values.map((p) => p.body?.environment).sort()).toEqual(['development', 'pilot', 'production', 'sandbox']);
+    for (const p of values) expect(p.expect).toEqual({ accepted: true });
+    expect(probes(1).filter((p) => p.id.startsWith('environment.value-'))).toHaveLength(1);
+  });
+
+  it("refuses the sample's body shape (restaurantId in place of scopeLabel) and leaves extra fields to the deployment", () => {
+    const byId = new Map(probes(1).map((p) => [p.id, p]));
+    const sample = byId.get('sample.restaurantId');
+    expect(sample?.expect).toEqual({ accepted: false, code: 'invalid_request' });
+    expect(sample?.body).toHaveProperty('restaurantId');
+    expect(sample?.body).not.toHaveProperty('scopeLabel');
+    const extra = byId.get('unknown.restaurantId');
+    expect(extra?.expect).toEqual({ accepted: 'either', code: 'invalid_request' });
+    expect(extra?.body).toHaveProperty('scopeLabel');
+  });
   it('sends each boundary at exactly its length: inside accepted, one past refused', () => {
     const byId = new Map(probes(1).map((p) => [p.id, p]));
     expect((byId.get('scopeLabel.length-120')!.body!.scopeLabel as string).length).toBe(120);

@@ -9,8 +9,11 @@ export interface Probe {
   /** <field>.<kind>[.<detail>], unique within the operation, e.g. scopeLabel.length-121. */
   id: string;
   field: string;
-  /** What the interface demands of the answer: accepted by validation, or refused with this code. */
-  expect: { accepted: true } | { accepted: false; code: ErrorCode };
+  /**
+   * What the interface demands of the answer: accepted by validation, refused with this code, or either
+   * (where the interface leaves it to the deployment: no 5xx, and a refusal with this code).
+   */
+  expect: { accepted: true } | { accepted: false; code: ErrorCode } | { accepted: 'either'; code: ErrorCode };
   /** The rule in words, for the failure report. */
   rule: string;
   body?: Record<string, unknown>;
@@ -26,11 +29,16 @@ export interface ValidCall {
 }
 
 /**
- * Operations whose field list the interface calls the schema, so an unknown field is refused, with the
- * sentence: POST /connections ("A sample call for this endpoint sends a field restaurantId in place of
- * scopeLabel; the field list above is the schema."). The sample's field is always one of the probes.
+ * Operations whose field list the interface calls the schema, with the sample's field sent in place of a
+ * listed one: POST /connections ("A sample call for this endpoint sends a field restaurantId in place of
+ * scopeLabel; the field list above is the schema."). The sample's body shape (the listed field left out,
+ * the sample's field sent) is refused: a required field is missing. An unknown field sent besides every
+ * listed one is the deployment's to refuse or to ignore (the interface names no unknown field as a cause
+ * of invalid_request; ignoring them is many frameworks' default): no 5xx, and a refusal is invalid_request.
  */
-export const FIELD_LIST_IS_SCHEMA: Readonly<Record<string, readonly string[]>> = { createConnection: ['restaurantId'] };
+export const FIELD_LIST_IS_SCHEMA: Readonly<Record<string, readonly { field: string; inPlaceOf: string }[]>> = {
+  createConnection: [{ field: 'restaurantId', inPlaceOf: 'scopeLabel' }],
+};
 
 /**
  * Whether the contract gives the operation anything to probe: a required value, a body field, or a
@@ -88,7 +96,7 @@ function lengthVariants(t: { min?: number; max?: number }, text: (n: number) => 
 }
 
 /** The variants of one value: what the contract says about its type, bounds and pattern. */
-function variants(f: RequestField, valid: unknown, seed: number, marker: string): Variant[] {
+function variants(f: RequestField, valid: unknown, seed: number, marker: string, creates: boolean): Variant[] {
   const name = `${f.in}.${f.name}`;
   const t: FieldType = f.type;
   const out: Variant[] = [];
@@ -154,9 +162,10 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string)
         `${name}.outside`,
       );
       out.push(refused('outside', { value: outside }, `not one of ${t.values.join(', ')}`));
-      // One accepted value per run, drawn by the seed (runs cover them all; each may create a connection).
+      // Every value passes validation. A creating call gets one per run, drawn by the seed (runs cover
+      // them all; each creates a connection); a call that only reads or decides gets each of them.
       const [v] = draw(fc.constantFrom(...t.values), seed, `${name}.value`);
-      out.push(accepted(`value-${v}`, v, `the value ${v}`));
+      for (const value of creates ? [v] : t.values) out.push(accepted(`value-${value}`, value, `the value ${value}`));
       break;
     }
     case 'integer': {
@@ -239,7 +248,7 @@ export function probesOf(op: Operation, seed: number, valid: (probeId: string) =
   for (const f of op.fields) {
     const sample = valid('sample');
     const current = f.in === 'body' ? sample.body?.[f.name] : undefined;
-    for (const v of variants(f, current, seed, marker)) {
+    for (const v of variants(f, current, seed, marker, op.route.idempotent === true)) {
       const id = `${f.name}.${v.kind}`;
       const call = applied(valid(id), f, v.v);
       const label = `${where} with ${f.in === 'header' ? 'header' : f.in === 'query' ? 'query parameter' : 'field'} ${f.name} ${v.what}`;
@@ -257,20 +266,33 @@ export function probesOf(op: Operation, seed: number, valid: (probeId: string) =
     }
   }
   const known = new Set(op.fields.filter((f) => f.in === 'body').map((f) => f.name));
-  const unknown = FIELD_LIST_IS_SCHEMA[op.route.id];
-  if (unknown) {
+  const samples = FIELD_LIST_IS_SCHEMA[op.route.id];
+  if (samples) {
+    for (const { field, inPlaceOf } of samples) {
+      const call = valid(`sample-${field}`);
+      const { [inPlaceOf]: _replaced, ...rest } = call.body ?? {};
+      probes.push({
+        id: `sample.${field}`,
+        field,
+        expect: { accepted: false, code: 'invalid_request' },
+        rule: `${where} with the sample's field ${field} in place of ${inPlaceOf} answers 400 invalid_request (the field list is the schema: ${inPlaceOf} is required)`,
+        body: { ...rest, [field]: textOf(8, seed, field, marker) },
+        query: call.query,
+        headers: call.headers,
+      });
+    }
     const [drawn] = draw(
       matchingArb(/^[a-z][a-zA-Z]{3,12}$/).filter((s) => !known.has(s)),
       seed,
       `${op.route.id}.unknown`,
     );
-    for (const name of [...unknown, must(drawn, 'draw returns a value')]) {
+    for (const name of [...samples.map((x) => x.field), must(drawn, 'draw returns a value')]) {
       const call = valid(`unknown-${name}`);
       probes.push({
         id: `unknown.${name}`,
         field: name,
-        expect: { accepted: false, code: 'invalid_request' },
-        rule: `${where} with the unknown field ${name} answers 400 invalid_request (the field list is the schema)`,
+        expect: { accepted: 'either', code: 'invalid_request' },
+        rule: `${where} with the unknown field ${name} besides every listed one is ignored or answers 400 invalid_request (never a 5xx)`,
         body: { ...call.body, [name]: textOf(8, seed, name, marker) },
         query: call.query,
         headers: call.headers,

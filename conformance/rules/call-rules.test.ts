@@ -4,6 +4,7 @@ import {
   decisionReasonRule,
   filterRule,
   issuedKeyRepeats,
+  keyOnlyWhereMarkedRule,
   laterReplayProblem,
   rateLimitedConsistencyRule,
   requestIdRepeats,
@@ -174,5 +175,17 @@ describe('creations and their keys later in the run', () => {
     expect(laterReplayProblem(made, creation('con_9'))).toBe(
       'answered 200, meta.replayed undefined, data.id con_9 (original con_1)',
     );
+  });
+});
+
+describe('keyOnlyWhereMarkedRule', () => {
+  const refused = { ok: false, error: { code: 'idempotency_required', message: 'send a key' }, meta: meta() };
+  it('refuses a 428 for want of a key on an endpoint marked "yes", and leaves "yes + key" endpoints alone', () => {
+    const check = ex({ method: 'POST', path: '/api/public/v1/capabilities', status: 428, body: refused });
+    expect(judge(keyOnlyWhereMarkedRule, check)).toMatch(/marked "yes" \(no key\)/);
+    const issue = ex({ method: 'POST', path: '/api/public/v1/idempotency-keys', status: 428, body: refused });
+    expect(judge(keyOnlyWhereMarkedRule, issue)).toMatch(/idempotency-keys is marked/);
+    const create = ex({ method: 'POST', path: '/api/public/v1/connections', status: 428, body: refused });
+    expect(judge(keyOnlyWhereMarkedRule, create)).toBeUndefined();
   });
 });

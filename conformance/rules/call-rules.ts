@@ -32,6 +32,21 @@ export const tenantEchoRule: ResponseRule = (ex) => {
 const fieldsFor = (name: string) => [name, `${name}s`, name.replace(/y$/, 'ies')];
 
 /**
+ * MUST (Endpoints: only the endpoints marked "yes + key" take a key; Authentication: the key is sent "on
+ * modifying calls"): a call to an endpoint marked "yes" (a capability check, a key's issue, the reads)
+ * is never refused 428 idempotency_required for want of a key, whatever it names (a capability that
+ * itself needs keys is checked without one).
+ * @example keyOnlyWhereMarkedRule(capabilityCheck428, info) // 'POST /api/public/v1/capabilities is marked …'
+ */
+export const keyOnlyWhereMarkedRule: ResponseRule = (ex, { route }) => {
+  if (route.idempotent || !route.auth || ex.status !== 428) return undefined;
+  const code = (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return code === 'idempotency_required'
+    ? `${where(ex)} is marked "yes" (no key) in the endpoint table, yet answered 428 idempotency_required`
+    : undefined;
+};
+
+/**
  * MUST (GET /providers: "category restricts to one category"; GET /connectors: capability, providerId,
  * category): every entry a filtered list answers matches every query parameter the contract declares
  * for the route, whatever the value (one no entry has gives an empty list, not the whole one). A

@@ -35,13 +35,26 @@ export const requestEchoRule: ResponseRule = (ex, { route }) => {
   return problems.length ? problems.join('; ') : undefined;
 };
 
-/** MUST (Meta, POST /connections): meta.idempotencyKey is the key sent; a replay (meta.replayed true) sets it. */
+/**
+ * MUST (Meta: idempotencyKey is "the key used for the call", replayed "true when the response comes from
+ * an earlier identical operation"): on an idempotent route's success a replay sets the key; on any answer
+ * it is the key sent, and a read sent without a key (which uses none) reports none; no conflict, no
+ * missing-key refusal and no keyless call is marked replayed.
+ */
 export const idempotencyKeyEchoRule: ResponseRule = (ex, { route }) => {
-  if (!route.idempotent || ex.status !== 200) return undefined;
   const sent = header(ex.requestHeaders, 'idempotency-key');
-  const meta = envelope(ex.json).meta ?? {};
-  if (sent === undefined) return undefined;
-  if (meta.replayed === true && meta.idempotencyKey === undefined)
+  const { meta = {}, error } = envelope(ex.json) as { meta?: Record<string, unknown>; error?: { code?: unknown } };
+  // "replayed: true when the response comes from an earlier identical operation": a conflict is a call
+  // whose content differs, a missing key names no earlier operation.
+  if (meta.replayed === true && (error?.code === 'idempotency_conflict' || error?.code === 'idempotency_required'))
+    return `meta.replayed true on a ${String(error.code)} answer, which comes from no earlier identical operation`;
+  if (sent === undefined) {
+    if (meta.replayed === true) return 'meta.replayed true on a call sent without an Idempotency-Key';
+    return route.method === 'GET' && meta.idempotencyKey !== undefined
+      ? `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)} on a read sent without an Idempotency-Key`
+      : undefined;
+  }
+  if (route.idempotent && ex.status === 200 && meta.replayed === true && meta.idempotencyKey === undefined)
     return `a replay (meta.replayed true) without meta.idempotencyKey; the key sent was ${sent}`;
   if (meta.idempotencyKey !== undefined && meta.idempotencyKey !== sent)
     return `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)}, the key sent was ${JSON.stringify(sent)}`;

@@ -18,6 +18,11 @@ export interface CallOptions {
    * the control plane's admin token (no tenant).
    */
   credentials?: 'token' | 'none' | 'admin';
+  /**
+   * Where the run's token goes with credentials 'token': the Authorization header (default), or only the
+   * query parameter access_token (RFC 6750 §2.3), to see that the header is required.
+   */
+  tokenIn?: 'header' | 'query';
   /** Override the tenant header: a value, or false to leave it out. */
   tenant?: string | false;
   /** Letter case of the credential headers' names (default authorization, x-service-tenant). */

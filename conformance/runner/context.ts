@@ -2,6 +2,7 @@ import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange, KitClient, SendRequest } from '../client/http-client.ts';
 import type { SseSession } from '../client/sse-stream.ts';
 import type { Redactor } from '../client/redact.ts';
+import type { TokenKeeper } from '../client/token-keeper.ts';
 import type { CallOptions, CheckContext, CheckDef, Expectations, ProfileName, TargetInfo } from './check.ts';
 import type { DeploymentProfile } from './deployment-profile.ts';
 import type { ExchangeLog } from './exchange-log.ts';
@@ -14,6 +15,8 @@ export interface RunState {
   redactor: Redactor;
   target: TargetInfo;
   token?: string;
+  /** Renews a token from the client credentials grant (the token above is then only the first one). */
+  tokens?: TokenKeeper;
   /** Admin token of the deployment's sandbox control plane, if given. */
   adminToken?: string;
   profile: ProfileName;
@@ -56,14 +59,14 @@ export function createCheckContext(def: CheckDef, run: RunState) {
 
   const sessions: SseSession[] = [];
 
-  function request(method: string, path: string, o: CallOptions): SendRequest {
+  function request(method: string, path: string, o: CallOptions, token = run.token): SendRequest {
     const base = o.base === 'alt' ? run.target.altBaseUrl : run.target.baseUrl;
     if (!base)
       throw new Error(`check ${def.name} calls the alternate base URL without declaring requires: ['alt-base-url']`);
     const headers: Record<string, string> = {};
     if ((o.credentials ?? 'token') === 'token') {
-      if (!run.token) throw new Error(`check ${def.name} calls with a token without declaring requires: ['token']`);
-      headers[o.headerNames?.authorization ?? 'authorization'] = `Bearer ${run.token}`;
+      if (!token) throw new Error(`check ${def.name} calls with a token without declaring requires: ['token']`);
+      if (o.tokenIn !== 'query') headers[o.headerNames?.authorization ?? 'authorization'] = `Bearer ${token}`;
     }
     if (o.credentials === 'admin') {
       if (!run.adminToken)
@@ -85,7 +88,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     }
     return {
       method,
-      url: buildUrl(base, path, o.query),
+      url: buildUrl(base, path, o.tokenIn === 'query' && token ? { ...o.query, access_token: token } : o.query),
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(o.retry !== undefined ? { retry: o.retry } : {}),
@@ -95,14 +98,31 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     };
   }
 
+  // The run's token, renewed when most of its lifetime has passed (client credentials only).
+  const tokenFor = async (o: CallOptions) =>
+    (o.credentials ?? 'token') === 'token' && run.tokens ? run.tokens.fresh() : run.token;
+  /** Whether a request carries the run's token as it was built (a check may send its own instead). */
+  const carries = (req: SendRequest, token: string | undefined) =>
+    token !== undefined && Object.values(req.headers ?? {}).includes(`Bearer ${token}`);
+
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => {
-    const ex = await run.client.send(request(method, path, o));
+    const token = await tokenFor(o);
+    const req = request(method, path, o, token);
+    let ex = await run.client.send(req);
     run.exchanges.record(def.name, ex);
+    // A 401 to a token that may have run out: once more with a new one (the first answer stays on record).
+    if (ex.status === 401 && run.tokens && token && carries(req, token)) {
+      const renewed = await run.tokens.afterUnauthorized(token);
+      if (renewed && renewed !== token) {
+        ex = await run.client.send(request(method, path, o, renewed));
+        run.exchanges.record(def.name, ex);
+      }
+    }
     return ex;
   };
 
   async function stream(path: string, o: CallOptions = {}): Promise<SseSession> {
-    const session = await run.client.openStream(request('GET', path, o));
+    const session = await run.client.openStream(request('GET', path, o, await tokenFor(o)));
     run.exchanges.record(def.name, session.ex);
     sessions.push(session);
     return session;

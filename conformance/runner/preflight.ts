@@ -9,12 +9,14 @@ import {
   requestClientCredentialsToken,
   TokenError,
 } from '../client/token.ts';
+import { type IssuedToken, tokenKeeper, type TokenKeeper } from '../client/token-keeper.ts';
 import type { ResolvedOptions } from './options.ts';
 
 /**
  * The run's bearer token: the one given, or one from the client credentials grant at the token
- * endpoint given, declared or discovered (which one is said in `notices`).
- * @example const token = await obtainToken(client, resolved, redactor, selfDescription.json, notices);
+ * endpoint given, declared or discovered (which one is said in `notices`); a granted token comes with
+ * its keeper, which renews it at the same endpoint with the same client authentication.
+ * @example const { token, keeper } = await obtainToken(client, resolved, redactor, selfDescription.json, notices);
  */
 export async function obtainToken(
   client: KitClient,
@@ -22,10 +24,10 @@ export async function obtainToken(
   redactor: Redactor,
   selfDescription: unknown,
   notices: string[],
-): Promise<string | undefined> {
+): Promise<{ token?: string; keeper?: TokenKeeper }> {
   const c = o.credentials;
-  if (c.kind === 'none') return undefined;
-  if (c.kind === 'token') return c.token;
+  if (c.kind === 'none') return {};
+  if (c.kind === 'token') return { token: c.token };
   redactor.add(c.clientSecret, 'NCS_CLIENT_SECRET');
   redactor.add(basicCredentials(c.clientId, c.clientSecret), 'NCS_BASIC_CREDENTIALS');
   redactor.add(formEncodedSecret(c.clientSecret), 'NCS_CLIENT_SECRET');
@@ -41,9 +43,14 @@ export async function obtainToken(
   // The methods the metadata lists, in the kit's order: a refusal of one (400/401) tries the next.
   for (const [i, authMethod] of methods.entries()) {
     try {
-      const { accessToken } = await requestClientCredentialsToken(client, { ...c, tokenUrl, authMethod });
+      const grant = () => requestClientCredentialsToken(client, { ...c, tokenUrl, authMethod });
+      const first: IssuedToken = await grant();
       if (i > 0) notices.push(`client authentication ${methods[0]} was refused; ${authMethod} got the token`);
-      return accessToken;
+      const keeper = tokenKeeper(first, grant, (t) => {
+        redactor.add(t, 'NCS_TOKEN');
+        notices.push(renewedNotice);
+      });
+      return { token: first.accessToken, keeper };
     } catch (err) {
       const refused = err instanceof TokenError && (err.status === 400 || err.status === 401);
       if (!refused || i === methods.length - 1) throw err;
@@ -51,6 +58,10 @@ export async function obtainToken(
   }
   throw new TokenError(`no client authentication method to try at ${tokenUrl}`);
 }
+
+// Said once however often the token is renewed (notices are shown as a set).
+const renewedNotice =
+  'the token from the client credentials ran out during the run; the kit got a new one at the token endpoint (the interface: tokens are short-lived and renewed)';
 
 /**
  * The kit's first authenticated call (GET /info, the interface's sample first call): whether the

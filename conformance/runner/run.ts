@@ -6,6 +6,7 @@ import { registerCreatedSecrets } from '../client/created-secrets.ts';
 import { ConnectionError, createKitClient, type KitClient } from '../client/http-client.ts';
 import { createRedactor, redactDeep } from '../client/redact.ts';
 import { TokenError } from '../client/token.ts';
+import type { TokenKeeper } from '../client/token-keeper.ts';
 import { type CheckDef, infoOf, type ProfileName } from './check.ts';
 import type { RunState } from './context.ts';
 import {
@@ -138,6 +139,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   });
   client = kit;
   let token: string | undefined;
+  let keeper: TokenKeeper | undefined;
   let environment = o.environment;
   const read = new Map<string, Promise<unknown>>();
   try {
@@ -160,7 +162,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       const alt = await identify(kit, o.altBaseUrl);
       if (!alt.describes) return finish(2, [], `--alt-base-url: ${alt.reason}`);
     }
-    token = await obtainToken(kit, o, redactor, identity.selfDescription.json, notices);
+    ({ token, keeper } = await obtainToken(kit, o, redactor, identity.selfDescription.json, notices));
     redactor.add(token, 'NCS_TOKEN');
     if (token) {
       const first = await firstAuthenticatedCall(kit, o, token);
@@ -208,6 +210,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       ...(o.foreignTenant ? { foreignTenant: o.foreignTenant } : {}),
     },
     ...(token ? { token } : {}),
+    ...(keeper ? { tokens: keeper } : {}),
     ...(o.adminToken ? { adminToken: o.adminToken } : {}),
     memo: read,
     labels: { next: 0 },

@@ -3,6 +3,10 @@ import { ROUND3_REQUESTS } from './round3-requests.ts';
 import { ROUND4_ANSWERS } from './round4-answers.ts';
 import { ROUND4_CHANNELS } from './round4-channels.ts';
 import { ROUND4_KEYS } from './round4-keys.ts';
+import { ROUND5_ANSWERS } from './round5-answers.ts';
+import { ROUND5_CALLERS } from './round5-callers.ts';
+import { ROUND5_EFFECTS } from './round5-effects.ts';
+import { ROUND5_ERRORS } from './round5-errors.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -21,10 +25,19 @@ export const UNSEEN_ROUND4: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND4_CHANNELS,
 ];
 
+/** The fourth list (round 5): a fresh outsider again, each violation under one condition, none of an earlier kind. */
+export const UNSEEN_ROUND5: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND5_ANSWERS,
+  ...ROUND5_ERRORS,
+  ...ROUND5_CALLERS,
+  ...ROUND5_EFFECTS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
   round3: UNSEEN_ROUND3,
   round4: UNSEEN_ROUND4,
-  all: [...UNSEEN, ...UNSEEN_ROUND3, ...UNSEEN_ROUND4],
+  round5: UNSEEN_ROUND5,
+  all: [...UNSEEN, ...UNSEEN_ROUND3, ...UNSEEN_ROUND4, ...UNSEEN_ROUND5],
 } as const;

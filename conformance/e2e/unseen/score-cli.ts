@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
+import { UNSEEN_LISTS } from './index.ts';
 import { scoreUnseen } from './score.ts';
 
-// npm run unseen-score [-- --list round2|round3|round4|all] [--only <regex>] [--verbose: what each new failure observed] [--seed <n>] [--concurrency <n>]: the kit against every unseen
+// npm run unseen-score [-- --list round2|round3|round4|round5|all] [--only <regex>] [--verbose: what each new failure observed] [--seed <n>] [--concurrency <n>]: the kit against every unseen
 // violation of the proxy, with only --token --tenant and with every option; exit 1 when one gets through.
 const { values } = parseArgs({
   options: {
@@ -12,7 +13,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string' },
   },
 });
-const lists = ['round2', 'round3', 'round4', 'all'] as const;
+const lists = Object.keys(UNSEEN_LISTS) as (keyof typeof UNSEEN_LISTS)[];
 const list = lists.find((l) => l === (values.list ?? 'round2'));
 if (!list) {
   console.error(`--list must be one of ${lists.join(', ')}`);

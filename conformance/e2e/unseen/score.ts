@@ -45,7 +45,7 @@ export async function scoreUnseen(
   options: {
     seed?: number;
     only?: RegExp;
-    /** Which list: round2 (the first 42, the default), round3 (the second list), round4 (the third) or all. */
+    /** Which list: round2 (the first 42, the default), round3, round4, round5 (later lists by fresh outsiders) or all. */
     list?: keyof typeof UNSEEN_LISTS;
     concurrency?: number;
     onVerdict?: (v: UnseenVerdict) => void;

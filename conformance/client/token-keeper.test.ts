@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { MIN_AGE_FOR_RENEWAL_MS, tokenKeeper } from './token-keeper.ts';
+
+const clock = () => {
+  let t = 1_000_000;
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+};
+const issuer = (expiresIn?: number) => {
+  let n = 0;
+  return {
+    renew: async () => ({ accessToken: `t${++n}`, ...(expiresIn !== undefined ? { expiresIn } : {}) }),
+    count: () => n,
+  };
+};
+
+describe('the run token keeper', () => {
+  it('renews once 80 % of the stated lifetime has passed, not before, and reports each new token', async () => {
+    const c = clock();
+    const i = issuer(30);
+    const seen: string[] = [];
+    const k = tokenKeeper({ accessToken: 't0', expiresIn: 30 }, i.renew, (t) => seen.push(t), c.now);
+    c.advance(23_000);
+    expect(await k.fresh()).toBe('t0');
+    c.advance(1_000);
+    expect(await k.fresh()).toBe('t1');
+    expect(await k.fresh()).toBe('t1');
+    expect(seen).toEqual(['t1']);
+  });
+
+  it('asks the token endpoint once for calls renewing at the same moment', async () => {
+    const c = clock();
+    const i = issuer(30);
+    const k = tokenKeeper({ accessToken: 't0', expiresIn: 30 }, i.renew, () => {}, c.now);
+    c.advance(25_000);
+    expect(await Promise.all([k.fresh(), k.fresh(), k.fresh()])).toEqual(['t1', 't1', 't1']);
+    expect(i.count()).toBe(1);
+  });
+
+  it('takes a 401 to a young token as the answer to the call, not as an expiry', async () => {
+    const c = clock();
+    const i = issuer();
+    const k = tokenKeeper({ accessToken: 't0' }, i.renew, () => {}, c.now);
+    c.advance(MIN_AGE_FOR_RENEWAL_MS - 1);
+    expect(await k.afterUnauthorized('t0')).toBeUndefined();
+    expect(i.count()).toBe(0);
+  });
+
+  it('renews an old token without a stated lifetime after a 401, once per token', async () => {
+    const c = clock();
+    const i = issuer();
+    const k = tokenKeeper({ accessToken: 't0' }, i.renew, () => {}, c.now);
+    c.advance(MIN_AGE_FOR_RENEWAL_MS);
+    expect(await k.afterUnauthorized('t0')).toBe('t1');
+    // Another call that had sent t0 gets the new one without a second request.
+    expect(await k.afterUnauthorized('t0')).toBe('t1');
+    expect(i.count()).toBe(1);
+  });
+
+  it('does not renew after a 401 while a stated lifetime is far from its end', async () => {
+    const c = clock();
+    const i = issuer(3600);
+    const k = tokenKeeper({ accessToken: 't0', expiresIn: 3600 }, i.renew, () => {}, c.now);
+    c.advance(60_000);
+    expect(await k.afterUnauthorized('t0')).toBeUndefined();
+    c.advance(3600 * 800 - 60_000 - MIN_AGE_FOR_RENEWAL_MS);
+    expect(await k.afterUnauthorized('t0')).toBe('t1');
+  });
+});

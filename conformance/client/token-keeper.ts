@@ -1,0 +1,80 @@
+/** A token as the token endpoint issued it. */
+export interface IssuedToken {
+  accessToken: string;
+  /** Lifetime in seconds (`expires_in`), when the endpoint said. */
+  expiresIn?: number;
+}
+
+/**
+ * The run's token from the client credentials grant, renewed as the interface asks of clients ("tokens
+ * are short-lived and are renewed, not extended"): a run that waits out a rate-limit window can outlive a
+ * short token, and its later calls must not be 401s the kit blames on the deployment.
+ */
+export interface TokenKeeper {
+  /** The token to send now. */
+  current(): string;
+  /** The current token, renewed first when most of its stated lifetime has passed. */
+  fresh(): Promise<string>;
+  /**
+   * After a 401 to `used`: a new token when `used` may have expired (the endpoint stated no lifetime, or
+   * it has nearly run out, and it is older than `MIN_AGE_FOR_RENEWAL_MS`), else undefined (the 401 is the
+   * deployment's answer to the call, not to an old token). At most one renewal per token.
+   */
+  afterUnauthorized(used: string): Promise<string | undefined>;
+}
+
+/** Renew once this share of the stated lifetime has passed (what careful clients do; 80 % is common). */
+const RENEW_AT_SHARE = 0.8;
+/** A 401 to a token younger than this is an answer about the call: an expiry so soon is no renewal's to fix. */
+export const MIN_AGE_FOR_RENEWAL_MS = 10_000;
+
+/**
+ * Keeps the run's token fresh; `renew` asks the token endpoint again, `onIssued` sees every new token
+ * (the run registers it with the redactor).
+ * @example const keeper = tokenKeeper(first, () => requestClientCredentialsToken(client, creds), (t) => redactor.add(t, 'NCS_TOKEN'));
+ */
+export function tokenKeeper(
+  first: IssuedToken,
+  renew: () => Promise<IssuedToken>,
+  onIssued: (token: string) => void = () => {},
+  now: () => number = Date.now,
+): TokenKeeper {
+  let token = first.accessToken;
+  let issuedAt = now();
+  let lifetimeMs = first.expiresIn !== undefined ? first.expiresIn * 1000 : undefined;
+  let renewing: Promise<string> | undefined;
+  const renewedFor = new Set<string>();
+
+  const doRenew = () => {
+    renewing ??= renew()
+      .then((next) => {
+        token = next.accessToken;
+        issuedAt = now();
+        lifetimeMs = next.expiresIn !== undefined ? next.expiresIn * 1000 : undefined;
+        onIssued(token);
+        return token;
+      })
+      .finally(() => {
+        renewing = undefined;
+      });
+    return renewing;
+  };
+  const dueAt = () => (lifetimeMs === undefined ? Number.POSITIVE_INFINITY : issuedAt + lifetimeMs * RENEW_AT_SHARE);
+
+  return {
+    current: () => token,
+    async fresh() {
+      if (renewing) return renewing;
+      return now() >= dueAt() ? doRenew() : token;
+    },
+    async afterUnauthorized(used) {
+      if (used !== token) return token; // renewed meanwhile by another call
+      if (renewedFor.has(used) || now() - issuedAt < MIN_AGE_FOR_RENEWAL_MS) return undefined;
+      // A stated lifetime far from its end: the 401 is about the call (a check's probe), not the token.
+      if (lifetimeMs !== undefined && now() < issuedAt + lifetimeMs * RENEW_AT_SHARE - MIN_AGE_FOR_RENEWAL_MS)
+        return undefined;
+      renewedFor.add(used);
+      return doRenew();
+    },
+  };
+}
