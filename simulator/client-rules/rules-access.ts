@@ -12,6 +12,12 @@ export const CLOSE_RACE_MS = 1_000;
 export const TOKEN_STILL_GOOD_MS = 60_000;
 /** A token's last call and the next token's first call this close together belong to one run of calls. */
 export const SAME_RUN_MS = 10_000;
+/**
+ * ...or no further apart than this share of the longest gap between the old token's own calls: a
+ * process calling every 15 s that switches tokens 15 s after its last call goes on at its cadence, it
+ * is no later run (a job started again makes its calls close together, then nothing until the next run).
+ */
+export const RUN_CADENCE_SHARE = 1.25;
 
 export const oneKeyOneContent: ClientRule = {
   id: 'idempotency.one-key-one-content',
@@ -230,7 +236,8 @@ export const tokenReused: ClientRule = {
         const next = theirs?.[0];
         if (!after || !last || !next || last.at > next.at || last.status === 401) return false;
         const left = t.expiresAt - after.issuedAt;
-        return left > TOKEN_STILL_GOOD_MS && left * 2 > t.expiresAt - t.issuedAt && next.at - last.at < SAME_RUN_MS;
+        const sameRun = Math.max(SAME_RUN_MS, longestGap(mine ?? []) * RUN_CADENCE_SHARE);
+        return left > TOKEN_STILL_GOOD_MS && left * 2 > t.expiresAt - t.issuedAt && next.at - last.at < sameRun;
       });
       const firstUse = (t: AccessToken) => must(uses.get(t)?.[0], 'every token in order was used at least once');
       if (needless[0] && needless.length >= 2)
@@ -247,6 +254,13 @@ export const tokenReused: ClientRule = {
     return verdict(bad, good, 'clients', 'fewer than two authenticated calls of one client seen yet');
   },
 };
+
+/** The longest gap between consecutive calls (in arrival order): the cadence the calls came at. */
+function longestGap(calls: readonly CallRecord[]): number {
+  let longest = 0;
+  for (let i = 1; i < calls.length; i++) longest = Math.max(longest, (calls[i]?.at ?? 0) - (calls[i - 1]?.at ?? 0));
+  return longest;
+}
 
 /** The duties besides retries, in report order. */
 export const ACCESS_RULES: readonly ClientRule[] = [

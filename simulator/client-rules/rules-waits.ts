@@ -80,9 +80,10 @@ export const growingWaits: ClientRule = {
  * Growth of one client's waits. A schedule with random spread (full or decorrelated jitter) may draw a
  * shorter wait after a longer one, so one shorter wait proves nothing; what does: the same wait again
  * (two consecutive waits within growthMin of each other, which random draws seldom give: for a client
- * with shown spread, only when most of its pairs are such), or, for a client shown to have no spread
- * (same-position waits of several sequences within SAME_WAIT_MS), median waits by position that do not
- * grow. A wait that grew by growthMin or more passes; a shorter wait after a longer one alone, nothing.
+ * with shown spread, or a single sequence whose spread is unknown, only when most of its pairs are
+ * such), or, for a client shown to have no spread (same-position waits of several sequences within
+ * SAME_WAIT_MS), median waits by position that do not grow. A wait that grew by growthMin or more
+ * passes; a shorter wait after a longer one alone, nothing.
  */
 function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Evidence[], undecided: string[]) {
   const pairs: { chain: Chain; a: Link & { waitMs: number }; b: Link & { waitMs: number } }[] = [];
@@ -132,8 +133,11 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
       ((p.a.waitMs < IMMEDIATE_MS && p.b.waitMs < IMMEDIATE_MS) ||
         Math.abs(p.b.waitMs - p.a.waitMs) < growthMin(p.a.waitMs)),
   );
-  // A randomly spread client draws an equal pair now and then; only when most pairs are equal is it the schedule.
-  const flatIsSchedule = !shownSpread || flat.length * 2 > pairs.length;
+  // A randomly spread client draws an equal pair now and then; only when most pairs are equal is it the
+  // schedule. So is a client whose spread is unknown (a single retry sequence, nothing to compare it
+  // with): Sidekiq's 15 + rand(10) s, then 16 + rand(10) * 2 s draws the same whole second now and then,
+  // and the wait after grows. A client shown to have little spread (or none) repeats its schedule.
+  const flatIsSchedule = (spread !== undefined && !shownSpread) || flat.length * 2 > pairs.length;
   for (const p of pairs) {
     if (flat.includes(p)) {
       if (flatIsSchedule)

@@ -57,6 +57,14 @@ describe('client rules', () => {
     const flat = paths.flatMap((p, i) => sequence(i * 10_000, [300 + i * 90, 300 + i * 90], p));
     expect(statusOf(observed(flat), 'retry.growing-waits').status).toBe('fail');
   });
+  it('retry.growing-waits: one equal pair in a single jittered sequence that otherwise grows is a draw', () => {
+    // Sidekiq's default delays (count**4 + 15 + rand(10) * (count + 1) s) drew 18 s twice, then 40 s:
+    // its spread cannot be seen in one sequence, and most of its pairs grew.
+    expect(statusOf(observed(sequence(0, [18_000, 18_000, 40_000])), 'retry.growing-waits').status).toBe('pass');
+    // Mostly equal waits in one sequence are still its schedule.
+    expect(statusOf(observed(sequence(0, [1_000, 1_000, 1_000])), 'retry.growing-waits').status).toBe('fail');
+    expect(statusOf(observed(sequence(0, [1_000, 1_000, 2_000, 2_000])), 'retry.growing-waits').status).toBe('fail');
+  });
   it('retry.spread: the median same-position difference of retry sequences decides', () => {
     const lockstep = [
       ...sequence(0, [300, 600]),
@@ -129,6 +137,19 @@ describe('client rules', () => {
     expect(statusOf(observed(early), 'auth.token-reused').status).toBe('pass');
     const runs = [0, 1, 2].map((i) => call({ at: i * 60_000, token: testToken(i * 100) }));
     expect(statusOf(observed(runs), 'auth.token-reused').status).toBe('pass');
+  });
+  it('auth.token-reused: a process calling every 15 s that replaces its token every 90 s, most of its life left, churns', () => {
+    // An absolute eager-refresh threshold (3 min 45 s) on 5-minute tokens: each replaced 90 s after
+    // issue, the next call 15 s after the last one, as all its calls are. Not a later run: its cadence.
+    const tokens = [0, 1, 2, 3].map((k) => ({ ...testToken(k * 90_000), expiresAt: k * 90_000 + 300_000 }));
+    const calls = Array.from({ length: 24 }, (_, i) => call({ at: i * 15_000, token: tokens[Math.floor(i / 6)] }));
+    expect(statusOf(observed(calls), 'auth.token-reused').status).toBe('fail');
+    // A job started every minute (three calls close together, a token per run) is still no churn.
+    const perRun = [0, 1, 2, 3].map((run) => testToken(run * 60_000));
+    const cron = [0, 1, 2, 3].flatMap((run) =>
+      [0, 1, 2].map((j) => call({ at: run * 60_000 + j * 200, token: perRun[run] })),
+    );
+    expect(statusOf(observed(cron), 'auth.token-reused').status).toBe('pass');
   });
   it('stream.resume-from-last-read: a stream opened beside another resumes nothing; parallel resumes match', () => {
     const a = stream({ at: 0, endedAt: 1000, firstId: 1, lastId: 1, lastAt: 900 });
