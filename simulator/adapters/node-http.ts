@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
 import { type ConnectionCount, connectionOf } from './connection-numbers.ts';
+import { checkFraming } from './framing.ts';
 import { checkHost } from './host-header.ts';
 import { NodeExchange, NodeStreamSink, type OpenStreams } from './node-exchange.ts';
 
@@ -26,7 +27,8 @@ export function fromNodeRequest(
   const target = req.url ?? '/';
   const raw = target.charCodeAt(0) === 47 /* / */ ? target : target.replace(/^https?:\/\/[^/?#]*/i, '') || '/';
   const q = raw.indexOf('?');
-  const path = q === -1 ? raw : raw.slice(0, q);
+  // `http://host?x` has an empty path: it is `/` (RFC 9112 3.2.2, as for `http://host`).
+  const path = (q === -1 ? raw : raw.slice(0, q)) || '/';
   // No prototype: a parameter named `__proto__` is a parameter like any other, never the object's prototype.
   const query: Record<string, string | string[]> = Object.create(null);
   if (q !== -1) {
@@ -253,8 +255,11 @@ export function createNodeListener(
   }
   return (req: IncomingMessage, res: ServerResponse) => {
     const hostProblem = checkHost(req);
-    if (hostProblem) {
-      const out = core.reject('invalid_request', hostProblem);
+    const framing = hostProblem ? undefined : checkFraming(req);
+    if (hostProblem || framing) {
+      const out = framing
+        ? core.reject('invalid_request', framing.detail, { hint: framing.hint })
+        : core.reject('invalid_request', hostProblem ?? '');
       out.headers.connection = 'close';
       writeNodeResponse(res, out);
       return;

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CoreHandler } from '../core/types.ts';
+import { answerClientError } from './client-error.ts';
 import { numberConnection, PROCESS_CONNECTIONS } from './connection-numbers.ts';
 import { createNodeListener, describeClientError, writeNodeResponse, writeRawResponse } from './node-http.ts';
 
@@ -118,7 +119,7 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
   server.on('request', (req: Http.IncomingMessage) => served.add(req.socket));
   // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) =>
-    writeRawResponse(socket, core.reject('invalid_request', describeClientError(err))),
+    answerClientError(socket, () => core.reject('invalid_request', describeClientError(err))),
   );
   // CONNECT (a proxy tunnel) and an Expect other than 100-continue: node answers the first with nothing
   // (it closes the socket) and the second with a bare 417. Both get the envelope and a closed connection.

@@ -1,4 +1,5 @@
 import type { PlainRequest } from '../core/types.ts';
+import { CONTENT_CODING_HINT, contentCodingProblem } from '../middleware/json-body.ts';
 import { OAuthError } from './oauth-error.ts';
 
 /** Request parameters of one OAuth call; empty values count as absent (RFC 6749 3.1). */
@@ -28,13 +29,30 @@ function printable(name: string): string {
  */
 export function formParams(req: PlainRequest): OAuthParams {
   if (req.bodyTooLarge) throw new OAuthError('invalid_request', 'The request body is too large.');
-  const type = (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
+  const [type, ...attributes] = (req.headers['content-type'] ?? '').split(';');
+  if (type?.trim().toLowerCase() !== 'application/x-www-form-urlencoded') {
     throw new OAuthError(
       'invalid_request',
       'Send the parameters as an application/x-www-form-urlencoded body (RFC 6749 3.2).',
     );
   }
+  // The form is read as UTF-8 (RFC 6749 B): a form that says it is in another charset is refused, not
+  // misread (as the JSON bodies are); so is a compressed one.
+  for (const attribute of attributes) {
+    const [name = '', value = ''] = attribute.split('=', 2).map((x) =>
+      x
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase(),
+    );
+    if (name === 'charset' && value !== 'utf-8')
+      throw new OAuthError(
+        'invalid_request',
+        'The form must be in UTF-8 (RFC 6749 Appendix B); drop the charset or send utf-8.',
+      );
+  }
+  const coding = contentCodingProblem(req.headers['content-encoding']);
+  if (coding) throw new OAuthError('invalid_request', `${coding} ${CONTENT_CODING_HINT}`);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(req.body ?? new Uint8Array());

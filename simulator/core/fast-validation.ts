@@ -51,11 +51,15 @@ export function fastValidationFor(operation: Operation, validators: Validator[])
       // No split (an array) for the many requests without a Content-Type.
       const type = header['content-type'];
       const contentType = type === undefined ? '' : type.split(';', 1)[0]?.trim().toLowerCase();
-      if (typeof req.body === 'object' || contentType === 'application/json') input.requestBody = req.body;
+      // The body is the value the JSON reader parsed (a string body is the JSON string "x", never text
+      // to parse again: openapi-backend would, and quote its parser's error to the client).
+      if (req.body !== undefined || contentType === 'application/json') input.requestBody = req.body;
       const errors: ErrorObject[] = [];
       for (const validate of validators) {
         validate(input);
-        if (validate.errors) errors.push(...validate.errors);
+        // One by one, not push(...errors): a 1 MiB array of bad items makes 200,000 errors, past the
+        // number of arguments a call can take (a RangeError, answered 500).
+        if (validate.errors) for (const e of validate.errors) errors.push(e);
       }
       return errors;
     },

@@ -228,13 +228,12 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
           fastValidationFor(m.operation, api().validator.getRequestValidatorsForOperation(id) ?? []),
         );
       const fast = fastValidation.get(id);
-      const errors =
-        fast && (typeof req.body === 'object' || req.body === undefined)
-          ? fast.validate(m.params, req)
-          : api().validator.validateRequest(
-              { method: req.method, path: req.path, headers: req.headers, query: req.query, body: req.body },
-              m.operation,
-            ).errors;
+      const errors = fast
+        ? fast.validate(m.params, req)
+        : api().validator.validateRequest(
+            { method: req.method, path: req.path, headers: req.headers, query: req.query, body: req.body },
+            m.operation,
+          ).errors;
       if (errors?.length) {
         const { detail } = describeValidationErrors(errors);
         throw new ApiError('invalid_request', { detail });

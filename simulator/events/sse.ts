@@ -1,4 +1,4 @@
-import { messageDataJson, type FeedMessage } from './feed.ts';
+import { type FeedMessage, messageDataJson } from './feed.ts';
 
 export type { StreamReset } from './feed.ts';
 
@@ -57,9 +57,11 @@ export class CursorError extends Error {
 }
 
 function parseOne(source: 'Last-Event-ID' | 'cursor', raw: string): number {
-  const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+  // Echoed only when short and not a credential sent by mistake (a token in the wrong header came back,
+  // its first 40 characters, in an answer that logs and the inspector keep).
+  const shown = raw.length <= 24 && !/^ncs_/i.test(raw) ? `"${raw}"` : `${raw.length} characters, not shown`;
   const bad = () =>
-    new CursorError(source, `${source} must be the last message number read, an integer >= 0 (got "${shown}")`);
+    new CursorError(source, `${source} must be the last message number read, an integer >= 0 (got ${shown})`);
   if (!/^\d{1,16}$/.test(raw)) throw bad();
   const n = Number(raw);
   if (!Number.isSafeInteger(n)) throw bad();

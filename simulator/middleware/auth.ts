@@ -2,8 +2,8 @@ import type { Environment } from '../contract/environment.ts';
 import { ApiError } from '../core/api-error.ts';
 import type { Reply } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
-import type { ClientService } from '../services/client-service.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { ClientService } from '../services/client-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
 
@@ -16,6 +16,15 @@ export interface AuthDeps {
 }
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
+const HTTP_PADDING = /^[ \t]+|[ \t]+$/g;
+
+/** A header value without HTTP's padding (space, tab); no regex run for the values that have none. */
+function withoutPadding(value: string | undefined): string | undefined {
+  if (!value) return value;
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  return first === 32 || first === 9 || last === 32 || last === 9 ? value.replace(HTTP_PADDING, '') : value;
+}
 
 /**
  * The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), else undefined.
@@ -106,7 +115,10 @@ export function authStep(deps: AuthDeps) {
               headers: INVALID_TOKEN,
             });
           }
-          const tenant = ctx.req.headers['x-service-tenant']?.trim();
+          // Only HTTP's own whitespace (space, tab) is padding: trim() also took no-break spaces, so
+          // "\u00a0harbour-kitchens" was served as the tenant while faults armed for it (matched on
+          // the header as sent) did not apply. Node and fetch already strip space and tab.
+          const tenant = withoutPadding(ctx.req.headers['x-service-tenant']);
           if (!tenant) {
             throw new ApiError('invalid_request', {
               detail: 'header x-service-tenant is required.',

@@ -30,6 +30,8 @@ export function readJsonBody(req: Pick<PlainRequest, 'headers' | 'body' | 'bodyT
   refuseOversizedBody(req);
   const { headers, body } = req;
   checkJsonContentType(headers['content-type'] ?? '');
+  const coding = contentCodingProblem(headers['content-encoding']);
+  if (coding) throw new ApiError('invalid_request', { detail: coding, hint: CONTENT_CODING_HINT });
   let text: string;
   try {
     text = decoder.decode(body ?? new Uint8Array());
@@ -48,6 +50,20 @@ export function readJsonBody(req: Pick<PlainRequest, 'headers' | 'body' | 'bodyT
       hint: 'Send each key once per object: parsers disagree on which of two equal keys counts.',
     });
   throw new ApiError('invalid_request', { detail: 'The body is not valid JSON.' });
+}
+
+/** What a client sending a compressed body is told to do. */
+export const CONTENT_CODING_HINT = 'Send the body uncompressed, without a Content-Encoding header.';
+
+/**
+ * Bodies are read as sent: a Content-Encoding other than identity is refused by name, never read as
+ * if uncompressed (gzip bytes were "not valid UTF-8"; a plain body labelled gzip was taken, while a
+ * proxy that decodes it would see other content than the server). Shared with the OAuth forms.
+ * @example contentCodingProblem('gzip') // 'The body is sent with Content-Encoding gzip; ...'
+ */
+export function contentCodingProblem(header: string | undefined): string | undefined {
+  if (header === undefined || header.trim() === '' || header.trim().toLowerCase() === 'identity') return undefined;
+  return `The body is sent with Content-Encoding ${header.slice(0, 40)}; this deployment reads bodies uncompressed only.`;
 }
 
 /**
