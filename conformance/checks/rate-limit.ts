@@ -147,6 +147,10 @@ export const retryAfter = defineCheck({
   mutating: true,
   // The control plane is used when there is one with an admin token; else only a burst the profile allows.
   requires: ['token'],
+  // A burst leaves the window spent for the rest of it: then last, so no other check waits it out (an
+  // armed fault spends nothing, and its 429 is judged by the run-wide rules like every answer).
+  exhausts: ({ deployment, target }) =>
+    !(deployment.controlPlanePath !== null && target.hasAdminToken) && Boolean(deployment.rateLimitBurst),
   async run(ctx: CheckContext) {
     const plane = ctx.deployment.controlPlanePath !== null && ctx.target.hasAdminToken;
     const burst = ctx.deployment.rateLimitBurst;

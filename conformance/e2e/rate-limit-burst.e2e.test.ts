@@ -38,4 +38,22 @@ describe('rate-limit.retry-after without an admin token', () => {
     const r = await retryAfter({ maxCalls: 200, maxMillis: 10_000 });
     expect(r).toMatchObject({ status: 'pass', failures: [] });
   });
+
+  it('runs the burst after every other check and the cleanups, so none of them meets the window it spends', async () => {
+    // A fresh window (the tests above spent the shared one).
+    const fresh = await serve({ port: 0, rateLimit: { limit: 30, windowSeconds: 60 } });
+    const result = await runConformance({
+      baseUrl: fresh.baseUrl,
+      token: fresh.token,
+      tenant: fresh.tenant,
+      profile: 'full',
+      grep: /^rate-limit\.retry-after$|^connections\.schema$|^generated\.created-listed$/,
+      deploymentProfile: { rateLimitBurst: { maxCalls: 200, maxMillis: 10_000 } },
+    }).finally(() => fresh.close());
+    expect(result.results.map((r) => [r.check.name, r.status])).toEqual([
+      ['connections.schema', 'pass'],
+      ['generated.created-listed', 'pass'],
+      ['rate-limit.retry-after', 'pass'],
+    ]);
+  });
 });

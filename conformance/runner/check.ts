@@ -125,6 +125,11 @@ export interface CheckDef {
   requires?: readonly Requirement[];
   /** Runs after every other check of the run, to judge all their exchanges (the response rules). */
   judgesRun?: boolean;
+  /**
+   * May use up what the deployment shares with every call of the run (a rate-limit burst): runs last,
+   * after the judging checks and the cleanups, so no other call waits out the window it leaves spent.
+   */
+  exhausts?: (setting: { deployment: DeploymentProfile; target: TargetInfo }) => boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 

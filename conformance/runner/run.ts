@@ -264,28 +264,29 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       stop.abort();
     return result;
   };
-  // The response rules judge every exchange, so they run once all the other checks have made theirs.
+  // The response rules judge every exchange, so they run once all the other checks have made theirs;
+  // a check that may spend the deployment's rate limit runs after them and the cleanups, alone in its
+  // phase, so no other call of the run waits out the window it leaves spent.
+  const phase = (which: (c: CheckDef) => boolean) => pool(checks.filter(which), o.concurrency, runOne);
+  const exhausts = (c: CheckDef) => c.exhausts?.({ deployment: run.deployment, target: run.target }) === true;
   const results = [
-    ...(await pool(
-      checks.filter((c) => !c.judgesRun),
-      o.concurrency,
-      runOne,
-    )),
-    ...(await pool(
-      checks.filter((c) => c.judgesRun),
-      o.concurrency,
-      runOne,
-    )),
+    ...(await phase((c) => !c.judgesRun && !exhausts(c))),
+    ...(await phase((c) => c.judgesRun === true && !exhausts(c))),
   ];
+  if (stop?.signal.aborted && maxFailures !== undefined) delete run.stop;
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse())
+      await Promise.resolve()
+        .then(cleanup)
+        .catch(() => undefined);
+  };
+  await cleanUp();
+  // After a stop (--max-failures) these are reported as not run, like every check after it.
+  results.push(...(await phase(exhausts)));
+  await cleanUp();
   if (stop?.signal.aborted && maxFailures !== undefined) {
     stopped = { maxFailures, notRun: results.filter((r) => r.notRun).length };
-    // What the checks created is still removed: the cleanups' calls are not cut short.
-    delete run.stop;
   }
-  for (const cleanup of cleanups.reverse())
-    await Promise.resolve()
-      .then(cleanup)
-      .catch(() => undefined);
   const connectionLost = results.find((r) => r.errorKind === 'connection');
   const summary = summarise(results);
   if (connectionLost) return finish(2, results, `the target stopped answering during the run: ${connectionLost.error}`);
