@@ -1,4 +1,5 @@
 import type { SseSession } from '../client/sse-stream.ts';
+import { lateResume, unnumberedChanges } from './stream-replay.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import {
   checkResume,
@@ -65,8 +66,23 @@ export const consecutiveIds = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireScenario(ctx);
-    const unnumbered = s.events.length - numbered(s.events).length;
-    if (unnumbered) ctx.note(`${unnumbered} message(s) without an id (control messages) were not judged`);
+    // A message without an id that names none of the run's connections may be a keep-alive or control
+    // message (a deployment's own choice of how to keep the line open); one that carries a change of a
+    // connection is a status message, and "every message carries a consecutive number".
+    const withoutId = s.events.filter((e) => !numbered([e]).length);
+    const changes = unnumberedChanges(
+      s.events,
+      s.created.map((c) => c.id),
+    );
+    if (withoutId.length > changes.length)
+      ctx.note(
+        `${withoutId.length - changes.length} message(s) without an id naming no connection (control messages) were not judged`,
+      );
+    ctx.expect.that(changes.length === 0, {
+      expected: 'every message carrying a change of a connection has an id (its consecutive number)',
+      observed: `${changes.length} message(s) about the run's connections without an id, e.g. ${JSON.stringify(changes[0]?.data.slice(0, 160))}`,
+      exchange: s.tenant.ex,
+    });
     const problems = numberingProblems(s.events);
     ctx.expect.that(problems.length === 0, {
       expected: 'message ids go up by one: no gap, no repeat',
@@ -157,6 +173,7 @@ export const publicWithoutCredentials = defineCheck({
 });
 
 export const streamChecks = [
+  lateResume,
   contentType,
   malformedCursor,
   consecutiveIds,

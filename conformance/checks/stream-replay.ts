@@ -1,0 +1,74 @@
+import type { SseEvent } from '../client/sse-stream.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import {
+  numbered,
+  numberingProblems,
+  numericId,
+  READ_PAST_MS,
+  requireScenario,
+  streamPath,
+} from './support/sse-scenario.ts';
+
+/** How long the late resume reads: the replay of what happened meanwhile comes at once. */
+const LATE_READ_MS = 2 * READ_PAST_MS;
+
+/** The ids of every connection the run created (their messages are status messages). */
+const createdIds = (answers: readonly { ex: { method: string; url: string; status: number; json?: unknown } }[]) =>
+  answers
+    .filter(({ ex }) => ex.method === 'POST' && ex.status === 200 && new URL(ex.url).pathname.endsWith('/connections'))
+    .map(({ ex }) => (ex.json as { data?: { id?: unknown } } | undefined)?.data?.id)
+    .filter((id): id is string => typeof id === 'string' && id.length >= 4);
+
+/**
+ * Messages without an id that name one of `ids`: status messages of a connection that carry no number.
+ * @example unnumberedChanges(events, ['conn_1']) // the `connection.state_changed` message without an `id:` line
+ */
+export const unnumberedChanges = (events: readonly SseEvent[], ids: readonly string[]) =>
+  events.filter((e) => !numbered([e]).length && ids.some((id) => e.data.includes(id)));
+
+export const lateResume = defineCheck({
+  name: 'sse.resume-late',
+  title:
+    "a stream resumed at the run's end after the last message the kit read live continues right after it, every message numbered: what happened meanwhile (state changes included) comes without gaps",
+  severity: 'MUST',
+  section: 'Status stream',
+  tags: ['sse', 'events'],
+  mutating: true,
+  requires: ['token'],
+  // After the other checks: the run's later creations and its connections' state changes happened since.
+  judgesRun: true,
+  async run(ctx: CheckContext) {
+    const s = await requireScenario(ctx);
+    const live = numbered(s.events)
+      .map(numericId)
+      .filter((n) => !Number.isNaN(n));
+    if (!live.length) ctx.skip('the live stream carried no numbered message (see sse.consecutive-ids)');
+    const last = Math.max(...live);
+    const session = await ctx.stream(streamPath(), { headers: { 'Last-Event-ID': String(last) } });
+    const rule = `GET /stream with Last-Event-ID: ${last} at the end of the run`;
+    ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
+    await session.readUntil(() => false, LATE_READ_MS);
+    await session.close();
+    const resumed = numbered(session.events);
+    const first = resumed[0] ? numericId(resumed[0]) : undefined;
+    if (first !== undefined)
+      ctx.expect.that(first === last + 1, {
+        expected: `${rule} continues with message ${last + 1}`,
+        observed: `it started with ${resumed[0]?.id}`,
+        exchange: session.ex,
+      });
+    const problems = numberingProblems(resumed, first === last + 1 ? last : undefined);
+    ctx.expect.that(problems.length === 0, {
+      expected: `${rule}: no gap and no message twice`,
+      observed: problems.slice(0, 5).join('; '),
+      exchange: session.ex,
+    });
+    const unnumbered = unnumberedChanges(session.events, createdIds(ctx.exchanges()));
+    ctx.expect.that(unnumbered.length === 0, {
+      expected: `${rule}: every message about a connection carries its consecutive number`,
+      observed: `${unnumbered.length} message(s) without an id, e.g. ${JSON.stringify(unnumbered[0]?.data.slice(0, 160))}`,
+      exchange: session.ex,
+    });
+    ctx.note(`${session.events.length} message(s) since ${last}`);
+  },
+});
