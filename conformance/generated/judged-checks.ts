@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
+import { SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { creationBase, postConnection } from '../checks/support/connections.ts';
 import { knownPair, successSamples } from '../checks/support/samples.ts';
 import { tenantEchoRule } from '../rules/call-rules.ts';
@@ -12,6 +13,7 @@ import {
   retryAfterSecondsRule,
 } from '../rules/consistency-rules.ts';
 import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
+import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { contractDataRule, idempotencyKeyEchoRule, requestEchoRule } from '../rules/generated-rules.ts';
 import { listAgreementProblems, type Routed } from '../rules/list-agreement.ts';
 import type { ResponseRule } from '../rules/response-rules.ts';
@@ -46,6 +48,7 @@ async function makeEchoCalls(ctx: CheckContext) {
   }
   await decisionPerKind(ctx);
   const pair = await knownPair(ctx);
+  await earlierVersionCalls(ctx, pair);
   const [environment] = draw(fc.constantFrom(...ENVIRONMENTS), ctx.seed, 'echo.environment');
   const bases = ctx.target.altBaseUrl ? (['main', 'alt'] as const) : (['main'] as const);
   for (const base of bases) {
@@ -65,6 +68,22 @@ async function makeEchoCalls(ctx: CheckContext) {
       ENVIRONMENTS.map((environment) => postConnection(ctx, { ...base, environment, scopeLabel: ctx.label('echo') })),
     );
   await ctx.call('GET', path('listConnections'));
+}
+
+/**
+ * The tenant's reads and a capability check under every earlier published version: "no change that
+ * requires adaptation of clients exists", so their answers are the same resources, judged by the same
+ * rules (a refusal of the version itself is the deployment's choice, and not judged here).
+ */
+async function earlierVersionCalls(ctx: CheckContext, pair: { connectorId: string; capability: string } | undefined) {
+  const reads = interfaceRoutes().filter(
+    (r) => r.auth && r.method === 'GET' && !r.fieldsNotShown && !r.path.includes('{') && (r.kind ?? 'json') === 'json',
+  );
+  for (const version of SUPPORTED_VERSIONS.slice(1)) {
+    const headers = { 'Service-Version': version };
+    for (const r of reads) await ctx.call('GET', r.path, { headers });
+    if (pair) await ctx.call('POST', path('checkCapability'), { headers, json: pair });
+  }
 }
 
 /**
