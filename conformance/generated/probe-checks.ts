@@ -31,7 +31,7 @@ async function send(ctx: CheckContext, op: Operation, p: Probe): Promise<{ ex: E
     credentials,
     query: p.query,
     headers: p.headers,
-    ...(p.body !== undefined ? { json: p.body } : {}),
+    ...(p.rawBody !== undefined ? { body: p.rawBody } : p.body !== undefined ? { json: p.body } : {}),
   });
   return { ex };
 }

@@ -64,6 +64,13 @@ describe('the probes of an operation', () => {
     expect(probes(1).filter((p) => p.id.startsWith('environment.value-'))).toHaveLength(1);
   });
 
+  it('sends the valid body once as an HTML form: refused as invalid_request or accepted, never 415', () => {
+    const form = probes(1).find((p) => p.id === 'body.form-encoded');
+    expect(form?.expect).toEqual({ accepted: 'either', code: 'invalid_request' });
+    expect(form?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(form?.rawBody).get('connectorId')).toBe('pos-1');
+  });
+
   it("refuses the sample's body shape (restaurantId in place of scopeLabel) and leaves extra fields to the deployment", () => {
     const byId = new Map(probes(1).map((p) => [p.id, p]));
     const sample = byId.get('sample.restaurantId');

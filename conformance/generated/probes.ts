@@ -17,6 +17,8 @@ export interface Probe {
   /** The rule in words, for the failure report. */
   rule: string;
   body?: Record<string, unknown>;
+  /** A body sent as this text instead of `body` as JSON (its Content-Type among the headers). */
+  rawBody?: string;
   query: Record<string, string>;
   headers: Record<string, string>;
 }
@@ -264,6 +266,26 @@ export function probesOf(op: Operation, seed: number, valid: (probeId: string) =
         headers: call.headers,
       });
     }
+  }
+  // The valid body as an HTML form: the interface's bodies are JSON, so a deployment refuses it
+  // (400 invalid_request: "request unsuitable") or, reading forms as an extension, accepts it; 415 is no
+  // status the endpoints answer, and the Errors table pairs no code with it.
+  if (op.route.body) {
+    const call = valid('form-encoded');
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(call.body ?? {}))
+      for (const item of Array.isArray(v) ? v : [v]) form.append(k, String(item));
+    probes.push({
+      id: 'body.form-encoded',
+      field: 'body',
+      expect: { accepted: 'either', code: 'invalid_request' },
+      rule: `${where} with its valid fields as an HTML form (application/x-www-form-urlencoded, not JSON) answers 400 invalid_request, or is accepted (never 415 or a 5xx)`,
+      // Its fields, for the refusal's bookkeeping (nothing written, values not echoed); sent as rawBody.
+      ...(call.body ? { body: call.body } : {}),
+      rawBody: form.toString(),
+      query: call.query,
+      headers: { ...call.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    });
   }
   const known = new Set(op.fields.filter((f) => f.in === 'body').map((f) => f.name));
   const samples = FIELD_LIST_IS_SCHEMA[op.route.id];
