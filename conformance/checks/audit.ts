@@ -1,4 +1,5 @@
 import { verifyAuditRange } from '../../simulator/contract/audit-verify.ts';
+import { proofPresent } from './audit-proof.ts';
 import { CANONICALIZATION } from '../../simulator/contract/canonical-json.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
@@ -28,29 +29,59 @@ export const integrity = defineCheck({
   tags: ['audit', 'security'],
   mutating: false,
   requires: ['token'],
+  // After the other checks: the run's changes (for both tenants) are in the logs by then.
+  judgesRun: true,
   async run(ctx: CheckContext) {
     const ex = await readLog(ctx);
     ctx.require(ex.status === 200, { expected: `GET ${auditPath()}?limit=${LIMIT} answers 200`, exchange: ex });
     const entries = entriesOf(ex);
     if (entries?.length === 0) ctx.skip('the audit log is empty: nothing to verify yet');
-    const proof = (ex.json as { data?: { proof?: unknown } } | undefined)?.data?.proof as
-      | { algorithm?: unknown; canonicalization?: unknown }
-      | undefined;
     // The interface shows no proof format: only an answer that declares the simulator's (sha256 over
     // RFC 8785 canonical JSON) can be recomputed here; any other format is the deployment's legal choice.
-    if (proof?.algorithm !== 'sha256' || proof.canonicalization !== CANONICALIZATION)
+    if (!declaresKnownFormat(ex))
       ctx.skip(
         `the proof does not declare the format this kit can recompute (algorithm sha256, canonicalization ${CANONICALIZATION}); the interface does not show the proof's format`,
       );
-    const result = verifyAuditRange(entries, proof);
-    ctx.expect.that(result.ok, {
-      expected:
-        'data.entries verify against data.proof (every hash recomputed, every link and the anchor and head checked)',
-      observed: result.ok ? '' : `${result.reason}: ${result.message}`,
-      exchange: ex,
-    });
+    verify(ctx, ex, 'the tenant');
+    // Each tenant's log carries its own proof ("traceable changes of the tenant"): the second tenant's too.
+    const other = ctx.target.otherTenant;
+    if (!other) return;
+    const theirs = await ctx.call('GET', auditPath(), { tenant: other, query: { limit: String(LIMIT) } });
+    if (theirs.status === 200 && (entriesOf(theirs)?.length ?? 0) > 0 && declaresKnownFormat(theirs))
+      verify(ctx, theirs, `tenant ${other}`);
+    else
+      ctx.note(
+        `the audit log of tenant ${other} not verified: ${theirs.status}, ${entriesOf(theirs)?.length ?? 'no'} entries`,
+      );
   },
 });
+
+const proofOf = (ex: Exchange) =>
+  (ex.json as { data?: { proof?: unknown } } | undefined)?.data?.proof as
+    | { algorithm?: unknown; canonicalization?: unknown }
+    | undefined;
+const declaresKnownFormat = (ex: Exchange) => {
+  const proof = proofOf(ex);
+  return proof?.algorithm === 'sha256' && proof.canonicalization === CANONICALIZATION;
+};
+function verify(ctx: CheckContext, ex: Exchange, whose: string) {
+  const entries = entriesOf(ex) ?? [];
+  const result = verifyAuditRange(entries, proofOf(ex));
+  ctx.expect.that(result.ok, {
+    expected: `the audit log of ${whose}: data.entries verify against data.proof (every hash recomputed, every link and the anchor and head checked)`,
+    observed: result.ok ? '' : `${result.reason}: ${result.message}`,
+    exchange: ex,
+  });
+  // A range from the first entry with room to spare on the page is the whole chain: it ends at the head.
+  const proof = proofOf(ex) as { fromSeq?: unknown; toSeq?: unknown; headHash?: unknown; chainHead?: unknown };
+  const head = proof.chainHead as { seq?: unknown; hash?: unknown } | undefined;
+  if (result.ok && proof.fromSeq === 1 && entries.length < LIMIT)
+    ctx.expect.that(head?.seq === proof.toSeq && head?.hash === proof.headHash, {
+      expected: `the audit log of ${whose} is read whole (seq 1 to ${String(proof.toSeq)}, fewer than ${LIMIT} entries): its chain head is its last entry`,
+      observed: `chainHead ${JSON.stringify(head)}, the range ends at seq ${String(proof.toSeq)} with hash ${String(proof.headHash)}`,
+      exchange: ex,
+    });
+}
 
 interface AuditScenario {
   created: { id?: string; ex: Exchange }[];
@@ -180,4 +211,4 @@ export const auditOrder = defineCheck({
   },
 });
 
-export const auditChecks = [integrity, recordsChange, auditOrder];
+export const auditChecks = [integrity, proofPresent, recordsChange, auditOrder];

@@ -1,0 +1,63 @@
+import type { Exchange } from '../client/http-client.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { AUDIT_LIMIT, auditPath, entriesOf } from './support/audit-log.ts';
+
+/** Names a proof goes by: hash chains, signatures, Merkle roots, digests, MACs. */
+const PROOF_NAME = /proof|integrity|hash|chain|signature|signed|digest|merkle|hmac|checksum|attestation|seal/i;
+/** Values a proof is written as: a SHA-256-or-longer digest in hex, or one in base64/base64url. */
+const PROOF_VALUE = /^(?:[0-9a-f]{40,}|[0-9A-F]{40,}|[A-Za-z0-9+/_-]{43,}={0,2})$/;
+
+/**
+ * Where the answer shows a proof of integrity, whatever its format: a field or header named like one, or a
+ * value written like a digest; undefined when it shows none.
+ * @example proofShown(auditAnswer) // 'data.proof' or 'header x-audit-signature' or 'data.results[0].entry_hash'
+ */
+export function proofShown(ex: Exchange): string | undefined {
+  for (const name of Object.keys(ex.headers)) if (PROOF_NAME.test(name)) return `header ${name}`;
+  const walk = (v: unknown, at: string): string | undefined => {
+    if (typeof v === 'string') return PROOF_VALUE.test(v) ? at : undefined;
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) {
+        const found = walk(x, `${at}[${i}]`);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (PROOF_NAME.test(k) && x !== null && x !== '' && x !== false) return `${at}.${k}`;
+        const found = walk(x, `${at}.${k}`);
+        if (found) return found;
+      }
+    return undefined;
+  };
+  return walk((ex.json as { data?: unknown } | undefined)?.data, 'data');
+}
+
+export const proofPresent = defineCheck({
+  name: 'audit.proof-shown',
+  title:
+    'the audit log shows a proof of integrity in some form (a field or header named like one, or a digest-like value), whatever its format',
+  // The interface names the proof only in the sample call's purpose and shows nothing of it: a deployment
+  // could hand it out elsewhere, so its absence from the answer is a SHOULD, not a MUST.
+  severity: 'SHOULD',
+  section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+  tags: ['audit', 'security'],
+  mutating: false,
+  requires: ['token'],
+  // After the other checks: the run's changes are in the log by then.
+  judgesRun: true,
+  async run(ctx: CheckContext) {
+    const ex = await ctx.call('GET', auditPath(), { query: { limit: String(AUDIT_LIMIT) } });
+    ctx.require(ex.status === 200, { expected: `GET ${auditPath()}?limit=${AUDIT_LIMIT} answers 200`, exchange: ex });
+    if (entriesOf(ex)?.length === 0) ctx.skip('the audit log is empty: nothing to prove yet');
+    const where = proofShown(ex);
+    ctx.expect.that(where !== undefined, {
+      expected:
+        'the audit log answer includes a proof of integrity ("traceable changes of the tenant, including a proof of integrity"): a hash chain, a signature, a Merkle root or the like',
+      observed: 'no field or header named like a proof, and no digest-like value, in the answer',
+      exchange: ex,
+    });
+    if (where) ctx.note(`proof shown at ${where}`);
+  },
+});
