@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenApiLike } from './support/openapi.ts';
+import { entryReads } from './tenant-entries.ts';
+
+describe('entryReads (documented reads of one entry the kit can create)', () => {
+  it('finds GET paths whose only parameter follows a collection the kit creates in', () => {
+    const doc = {
+      openapi: '3.1.0',
+      servers: [{ url: '/api/public/v1' }],
+      paths: {
+        '/connections/{connectionId}': { get: {} },
+        '/webhooks/{id}': { get: {}, delete: {} },
+        '/webhooks/{id}/deliveries': { get: {} },
+        '/providers/{id}': { get: {} },
+        '/connections': { get: {} },
+      },
+    } as unknown as OpenApiLike;
+    expect(entryReads(doc)).toEqual([
+      { path: '/api/public/v1/connections/{connectionId}', collection: 'connections' },
+      { path: '/api/public/v1/webhooks/{id}', collection: 'webhooks' },
+    ]);
+  });
+});
