@@ -18,6 +18,17 @@ describe('control operations the inspector calls', () => {
     expect(bad).toThrow(/rate limit must be a whole number >= 1/);
   });
 
+  it('refuses a fault for a tenant the fixtures do not have (it would never fire), as a trigger for one', () => {
+    sandbox = createSandbox();
+    for (const tenant of ['someone-else', '\u00a0harbour-kitchens'])
+      expect(() => sandbox.control.addFault({ kind: 'internal', route: 'listProviders', tenant })).toThrow(
+        /No tenant .* in the fixtures/,
+      );
+    expect(
+      sandbox.control.addFault({ kind: 'internal', route: 'listProviders', tenant: 'harbour-kitchens' }),
+    ).toBeTruthy();
+  });
+
   it('answers not_found for a delivery that is not in the log', () => {
     sandbox = createSandbox();
     try {

@@ -103,6 +103,9 @@ export function createControlOperations(state: ControlStores, extra?: ControlVer
     },
     /** Arms a fault for `count` matching calls (default 1) or, with `durationSeconds` alone, every one until then. */
     addFault(fault: z.input<typeof AddFaultBody>) {
+      // A fault for a tenant the fixtures do not have would never fire: refused like a trigger for one.
+      if (fault.tenant !== undefined && !state.tenants.has(fault.tenant))
+        throw new ControlError('not_found', `No tenant ${fault.tenant} in the fixtures.`);
       return state.faults.arm(fault);
     },
     listFaults: () => state.faults.list(),

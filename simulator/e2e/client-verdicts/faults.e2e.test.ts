@@ -41,7 +41,7 @@ function faultSuite(name: string, factory: TargetFactory) {
     it('a fault scoped to another tenant leaves this one alone; a duration fault ends', async (ctx) => {
       const t = await open(ctx, { clock: testClock() });
       const c = referenceClient(t, { maxAttempts: 1 });
-      t.sandbox.control.addFault({ kind: 'internal', route: 'listProviders', tenant: 'someone-else' });
+      t.sandbox.control.addFault({ kind: 'internal', route: 'listProviders', tenant: 'lakeside-cafes' });
       expect((await c.call('GET', '/providers')).status).toBe(200);
       t.sandbox.control.addFault({ kind: 'rate_limited', route: 'listProviders', durationSeconds: 0.4 });
       expect((await c.call('GET', '/providers')).status).toBe(429);
