@@ -15,7 +15,7 @@ import type { Handler, HandlerDeps, HandlerMap } from '../handlers/types.ts';
 import { authStep } from '../middleware/auth.ts';
 import { browserGuardStep } from '../middleware/browser-guard.ts';
 import { faultStep } from '../middleware/faults.ts';
-import { idempotencyStep } from '../middleware/idempotency.ts';
+import { idempotencyStep, settledWithWrites } from '../middleware/idempotency.ts';
 import { idempotencyKeyStep } from '../middleware/idempotency-key.ts';
 import { rateLimitStep } from '../middleware/rate-limit.ts';
 import { newRequestId } from '../middleware/request-id.ts';
@@ -91,6 +91,14 @@ export function createCore(opts: CoreOptions): Core {
     webhookHosts: opts.webhookHosts ?? DEFAULT_WEBHOOK_HOSTS,
   };
   const handlers: Record<string, Handler | undefined> = { ...wireHandlers(state, services), ...opts.handlers };
+  // With a data dir an idempotent call's writes and its key's outcome are committed together (a kill -9
+  // keeps both or neither): the handler settles the key itself, inside the unit of its writes.
+  const together = state.commitTogether;
+  if (together)
+    for (const route of ROUTES) {
+      const h = route.idempotent ? handlers[route.id] : undefined;
+      if (h) handlers[route.id] = settledWithWrites(h, together);
+    }
   const wrap = opts.wrapHandler;
   if (wrap) for (const [id, h] of Object.entries(handlers)) if (h) handlers[id] = wrap(id, h);
 
@@ -114,7 +122,7 @@ export function createCore(opts: CoreOptions): Core {
     rateLimitStep(state.rateLimits),
     idempotencyKeyStep(),
     validateStep(router),
-    idempotencyStep(state.idempotency),
+    idempotencyStep(state.idempotency, { handlerSettles: together !== undefined }),
   ]);
   // The interface owns every path no other mount claims: its 404 answers unknown paths.
   const publicMount: Mount = {

@@ -119,6 +119,12 @@ export interface SandboxState {
   dispatcher: Dispatcher;
   faults: FaultService;
   persistence: Persistence;
+  /**
+   * With a data dir: runs one idempotent call's writes (its records, audit entry, stream message and its
+   * key's outcome) as one transaction, so a kill -9 keeps all of them or none. Undefined in memory (nothing
+   * to commit) and in a shared sandbox (a call and its key are one entry of the operation log there).
+   */
+  commitTogether?: <T>(writes: () => T) => T;
   /** Rate-limit counters and their settings (changeable at run time). */
   rateLimits: RateLimitPort;
   tenants: ReadonlyMap<string, { id: string; name: string }>;
@@ -234,6 +240,9 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     dispatcher,
     faults,
     persistence,
+    ...(persistence.durable && !opts.shared
+      ? { commitTogether: <T>(writes: () => T): T => persistence.transaction(writes) }
+      : {}),
     rateLimits: opts.shared
       ? opts.shared.rateLimits(clock, opts.rateLimit)
       : createRateLimitService({

@@ -7,7 +7,8 @@ import { errorValue } from '../core/envelope.ts';
 import type { Next } from '../core/pipeline.ts';
 import { type ContextWith, defineStep } from '../core/step.ts';
 import { isDataReply, okJson, type Reply } from '../core/reply.ts';
-import type { IdempotencyPort, StoredOutcome } from '../services/idempotency-service.ts';
+import type { Begin, IdempotencyPort, StoredOutcome } from '../services/idempotency-service.ts';
+import type { MaybePromise } from '../state/ports/maybe-promise.ts';
 
 /** Failures that are the operation's own outcome, so the same request must get them again. */
 const STORED_FAILURES: ReadonlySet<ErrorCode> = new Set(['not_found', 'capability_denied']);
@@ -62,21 +63,77 @@ export function replayOf(ctx: RequestContext, stored: StoredOutcome): Reply {
   throw new ApiError(code, rest);
 }
 
+/** Runs writes as one unit: with a data dir one SQLite transaction, committed before it returns. */
+export type CommitTogether = <T>(writes: () => T) => T;
+
+/** A fresh call whose key the handler settles itself, in the unit of its writes (`settledWithWrites`). */
+interface Settling {
+  op: Extract<Begin, { kind: 'new' }>;
+  done: boolean;
+  saved: MaybePromise<void>;
+}
+/** Fresh calls handed from the step to their handler (a handler reached without the step finds none). */
+const settling = new WeakMap<RequestContext, Settling>();
+
+function settle(call: Settling, outcome: StoredOutcome | undefined): void {
+  call.done = true;
+  call.saved = call.op.finish(outcome);
+}
+
+/**
+ * The handler of an idempotent route that settles its key in the same unit as its own writes: the
+ * connection (or receiver), its audit entry, its stream message and the key's outcome are committed
+ * together, before the answer is written. A kill -9 at any instant keeps all of them or none, so a
+ * retried key never makes a second connection. A handler that answers a promise (a store across the
+ * network) is settled by the step when it ends, as before; a shared sandbox has its own unit (the
+ * operation log, see app/shared-idempotency.ts).
+ * @example handlers.createConnection = settledWithWrites(handlers.createConnection, (fn) => persistence.transaction(fn));
+ */
+export function settledWithWrites<C extends RequestContext>(
+  handler: (ctx: C) => Reply | Promise<Reply>,
+  together: CommitTogether,
+): (ctx: C) => Reply | Promise<Reply> {
+  return (ctx) => {
+    const call = settling.get(ctx);
+    if (!call) return handler(ctx);
+    settling.delete(ctx);
+    // A failure is kept (or frees the key) in the same unit and thrown after its commit: a rolled-back
+    // unit would lose writes the repositories already hold.
+    let error: unknown;
+    const reply = together(() => {
+      try {
+        const r = handler(ctx);
+        if (!(r instanceof Promise)) settle(call, outcomeOf(r));
+        return r;
+      } catch (err) {
+        error = err;
+        settle(call, failureOutcomeOf(err));
+        return undefined;
+      }
+    });
+    if (reply === undefined) throw error;
+    return reply;
+  };
+}
+
 /**
  * Replay and conflict for modifying calls (after validation, so rejected requests never use a key).
  * Same tenant + key + method + route + canonical body -> the stored status and data again with
  * meta.replayed; different content -> 409 idempotency_conflict; concurrent duplicates wait for the
  * first and then replay it. Stored: 2xx and the operation's own 404/409; not stored: 5xx (retryable).
  * Records keep values (`data`, `error`); the mount's last step writes the envelope for both.
+ * With `handlerSettles` (a data dir) a fresh call's handler, wrapped by `settledWithWrites`, keeps the
+ * outcome in the unit of its writes; the step settles only what it did not.
  */
-export function idempotencyStep(store: IdempotencyPort) {
+export function idempotencyStep(store: IdempotencyPort, options: { handlerSettles?: boolean } = {}) {
+  const handOver = options.handlerSettles === true;
   return defineStep({
     name: 'idempotency',
     requires: ['route', 'access', 'idempotencyKey', 'body'],
     // Not async itself: reads and streams pass on without a promise of their own.
     run(ctx, next) {
       if (!ctx.route.idempotent || ctx.idempotencyKey === undefined || !ctx.access) return next();
-      return recorded(store, ctx, ctx.access.tenant, ctx.idempotencyKey, next);
+      return recorded(store, ctx, ctx.access.tenant, ctx.idempotencyKey, next, handOver);
     },
   });
 }
@@ -88,6 +145,7 @@ async function recorded(
   tenant: string,
   key: string,
   next: Next,
+  handOver: boolean,
 ): Promise<Reply> {
   const fp = fingerprint(ctx);
   for (;;) {
@@ -104,15 +162,19 @@ async function recorded(
       await b.settled;
       continue;
     }
+    const call: Settling | undefined = handOver ? { op: b, done: false, saved: undefined } : undefined;
+    if (call) settling.set(ctx, call);
     try {
       const reply = await next();
-      const saved = b.finish(outcomeOf(reply));
+      const saved = call?.done ? call.saved : b.finish(outcomeOf(reply));
       if (saved) await saved;
       return reply;
     } catch (err) {
-      const saved = b.finish(failureOutcomeOf(err));
+      const saved = call?.done ? call.saved : b.finish(failureOutcomeOf(err));
       if (saved) await saved;
       throw err;
+    } finally {
+      if (call) settling.delete(ctx);
     }
   }
 }

@@ -9,7 +9,8 @@ const FEED = 'feed:';
 
 /**
  * A feed repository whose appends also go to `p` in the same synchronous step (an acknowledged message
- * is stored). Without durable persistence the repository itself comes back (the memory path pays nothing).
+ * is stored); inside a transaction of `p` an append answers once it is committed, so its subscribers are
+ * told after that. Without durable persistence the repository itself comes back (the memory path pays nothing).
  * @example const repository = durableFeeds(createFeedStore(), persistence, retention);
  */
 export function durableFeeds<R extends FeedRepository>(repository: R, p: Persistence, retention: number): R {
@@ -23,11 +24,15 @@ export function durableFeeds<R extends FeedRepository>(repository: R, p: Persist
   return {
     ...repository,
     append(key: string, m: FeedMessage, keep: number) {
-      return ready(() =>
-        kept(repository.append(key, m, keep), () => {
+      return ready(() => {
+        const ok = kept(repository.append(key, m, keep), () => {
           log.append(key, m.id, m);
-        }),
-      );
+        });
+        // Inside a transaction (a call's writes committed together) the message is saved at its commit:
+        // the subscribers are told then, never before (a stream message never goes out unsaved).
+        const saved = ok === true ? p.committed?.() : undefined;
+        return saved ? saved.then(() => true) : ok;
+      });
     },
     clear() {
       return ready(() => after(repository.clear(), log.clear));

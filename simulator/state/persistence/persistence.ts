@@ -18,8 +18,14 @@ export interface Persistence {
   trimLog(log: string, keepFromSeq: number): void;
   /** Logs whose name starts with the prefix (e.g. every tenant feed). */
   logNames(prefix: string): string[];
-  /** Runs writes as one transaction (all or nothing). */
+  /** Runs writes as one transaction (all or nothing), committed before it returns. */
   transaction<T>(fn: () => T): T;
+  /**
+   * Inside `transaction`: a promise resolved once it is committed (rejected when it is rolled back), so
+   * what must not be seen before it is saved (a stream message) waits for it. Outside one, or where
+   * every write is saved as it is made: undefined.
+   */
+  committed?(): Promise<void> | undefined;
   /** Drops a whole namespace of records (a store's reset). */
   deleteNamespace(ns: string): void;
   /** Drops every log whose name starts with the prefix. */

@@ -35,4 +35,33 @@ describe('sqlite persistence', () => {
     expect([...p.entries('c')]).toEqual([]);
     p.close();
   });
+  it('tells when a transaction ends: committed() resolves after COMMIT, rejects after a rollback', async () => {
+    const p = openSqlitePersistence(mkdtempSync(join(tmpdir(), 'ncs-db-')));
+    expect(p.committed?.()).toBeUndefined();
+    const seen: string[] = [];
+    p.transaction(() => {
+      p.put('c', 'a', 1);
+      p.committed?.()?.then(() => seen.push('committed'));
+      // Asked twice in one transaction: the same end.
+      expect(p.committed?.()).toBe(p.committed?.());
+      p.transaction(() => p.put('c', 'b', 2)); // nested: part of the outer one
+    });
+    await Promise.resolve();
+    expect(seen).toEqual(['committed']);
+    let rolledBack: Promise<void> | undefined;
+    expect(() =>
+      p.transaction(() => {
+        p.put('c', 'z', 26);
+        rolledBack = p.committed?.();
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    await expect(rolledBack).rejects.toThrow('boom');
+    expect([...p.entries('c')]).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(p.committed?.()).toBeUndefined();
+    p.close();
+  });
 });

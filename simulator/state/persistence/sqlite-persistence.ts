@@ -93,6 +93,8 @@ export function openSqlitePersistence(dir: string): Persistence {
   };
   const like = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   let depth = 0;
+  // The open transaction's end, made when something asks to wait for it (`committed`).
+  let ending: { promise: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | undefined;
   return {
     durable: true,
     *entries<T>(ns: string) {
@@ -110,20 +112,45 @@ export function openSqlitePersistence(dir: string): Persistence {
     logNames: (prefix) => (q.logNames.all(like(prefix)) as { log: string }[]).map((r) => r.log),
     deleteNamespace: (ns) => void q.deleteNs.run(ns),
     deleteLogs: (prefix) => void q.deleteLogs.run(like(prefix)),
+    committed() {
+      if (depth === 0) return undefined;
+      if (!ending) {
+        let resolve = () => {};
+        let reject: (err: unknown) => void = () => {};
+        const promise = new Promise<void>((res, rej) => {
+          resolve = res;
+          reject = rej;
+        });
+        // Whoever waits handles the rollback; the promise itself never counts as unhandled.
+        promise.catch(() => {});
+        ending = { promise, resolve, reject };
+      }
+      return ending.promise;
+    },
     transaction(fn) {
       if (depth > 0) return fn();
       depth++;
-      db.exec('BEGIN');
+      let result: ReturnType<typeof fn>;
       try {
-        const result = fn();
+        db.exec('BEGIN');
+        result = fn();
         db.exec('COMMIT');
-        return result;
       } catch (err) {
-        db.exec('ROLLBACK');
-        throw err;
-      } finally {
+        // A failed COMMIT may have rolled back already: the first error is the one to report.
+        try {
+          db.exec('ROLLBACK');
+        } catch {}
         depth--;
+        const ended = ending;
+        ending = undefined;
+        ended?.reject(err);
+        throw err;
       }
+      depth--;
+      const ended = ending;
+      ending = undefined;
+      ended?.resolve();
+      return result;
     },
     close: () => db.close(),
     lastRead: () => lastRead,
