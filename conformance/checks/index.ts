@@ -20,6 +20,8 @@ import { capabilityChecks } from './capabilities.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
 import { generatedChecks, generatedJudges } from '../generated/index.ts';
+import { foreignEntryNotFound } from './tenant-entries.ts';
+import { openApiDocumentedChecks } from './openapi-documented.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -48,6 +50,8 @@ export const CHECKS = createRegistry([
   ...capabilityChecks,
   ...idempotencyKeyChecks,
   ...webhookReplayChecks,
+  foreignEntryNotFound,
+  ...openApiDocumentedChecks,
   // Last: they judge the exchanges of all the others.
   ...responseChecks,
   ...generatedJudges,

@@ -103,7 +103,7 @@ export const responseChecks = [
     'request-id-header',
     'SHOULD',
     'Meta',
-    "an X-Request-Id header equals meta.requestId (the header is the simulator's choice)",
+    'a header naming the request id (X-Request-Id, Request-Id), where the deployment sends one, names meta.requestId',
     requestIdHeaderRule,
   ),
   responseRule(

@@ -7,7 +7,7 @@ import {
   numbered,
   numberingProblems,
   requireScenario,
-  STREAM_WAIT_MS,
+  streamWaitMs,
   streamPath,
 } from './support/sse-scenario.ts';
 
@@ -91,7 +91,7 @@ export const consecutiveIds = defineCheck({
     });
     for (const c of s.created) {
       ctx.expect.that(firstMention(s.events, c.id) !== undefined, {
-        expected: `the creation of connection ${c.id} shows up on the tenant's stream within ${STREAM_WAIT_MS} ms`,
+        expected: `the creation of connection ${c.id} shows up on the tenant's stream within ${streamWaitMs(ctx)} ms`,
         observed: `${s.events.length} message(s) read, none naming it`,
         exchange: s.tenant.ex,
       });

@@ -2,6 +2,7 @@ import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
+import { receiverIdOf } from './support/one-list.ts';
 import { type OpenApiLike, operationsOf } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
 
@@ -18,8 +19,15 @@ function createdEntries(ctx: CheckContext): Map<string, { id: string; tenant: st
     if (ex.method !== 'POST' || ex.status !== 200) continue;
     const collection = CREATED_BY[new URL(ex.url).pathname.replace(`${BASE_PATH}/`, '')];
     const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
-    const nested = data && Object.values(data).find((v) => v && typeof v === 'object' && 'id' in v);
-    const id = data?.id ?? (nested as { id?: unknown } | undefined)?.id;
+    // A receiver's id is wherever the registration answer puts it (its fields are not shown).
+    const url = (() => {
+      try {
+        return String((JSON.parse(ex.requestBody ?? '{}') as { url?: unknown }).url ?? '');
+      } catch {
+        return '';
+      }
+    })();
+    const id = collection === 'webhooks' ? receiverIdOf(data, url) : data?.id;
     const tenant = header(ex, 'x-service-tenant');
     if (collection && typeof id === 'string' && tenant)
       out.set(collection, [...(out.get(collection) ?? []), { id, tenant }]);

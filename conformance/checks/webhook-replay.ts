@@ -34,8 +34,14 @@ export const registrationReplay = defineCheck({
         headers: { 'Idempotency-Key': key },
       });
     const first = await send();
-    if (first.status !== 200)
-      ctx.skip(`the first registration answered ${first.status}: webhooks.registration judges it`);
+    if (first.status !== 200) {
+      const event = webhookTestEvent(ctx);
+      ctx.skip(
+        event.declared
+          ? `the first registration answered ${first.status}: webhooks.registration judges it`
+          : `the first registration answered ${first.status} to the guessed event ${event.name} (declare webhookTestEvent in the deployment profile: the interface does not list event names)`,
+      );
+    }
     const a = first.json as Answer;
     const id = receiverIdOf(a?.data, url);
     if (id) removeAtRunEnd(ctx, id);

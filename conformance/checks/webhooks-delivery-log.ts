@@ -1,15 +1,17 @@
 import { verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
+import type { Exchange } from '../client/http-client.ts';
+import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
-import { must } from '../runner/invariant.ts';
-import { deliveryIdHeader, deliveryLog, describe, findLogged, sameEvent } from './support/webhook-evidence.ts';
+import { deliveryIdHeader, deliveryLog, describe, findLogged } from './support/webhook-evidence.ts';
+import { arrivals, redeliver, redeliveryTarget } from './support/webhook-redeliver.ts';
 import {
   deliveryLogTemplate,
   deliveryWaitMs,
-  redeliverPath,
-  redeliverTemplate,
   requireDelivery,
   signatureHeaderOf,
+  type WebhookScenario,
 } from './support/webhook-scenario.ts';
+import { FORM_EXPECTED, formProblems } from './support/webhook-signature-form.ts';
 
 export const deliveryLogged = defineCheck({
   name: 'webhooks.delivery-log',
@@ -33,70 +35,75 @@ export const deliveryLogged = defineCheck({
   },
 });
 
+/** How long the kit listens for a repeated effect: five times the first redelivery's latency, 1 s at least, the delivery wait at most. */
+const settleMs = (ctx: CheckContext, latencyMs: number) => Math.min(deliveryWaitMs(ctx), Math.max(1000, 5 * latencyMs));
+
+/** Judges the deliveries a redelivery sent: in the interface's form, signed over the raw body, at the time sent. */
+function judgeResent(ctx: CheckContext, s: WebhookScenario, resent: readonly ReceivedDelivery[], ex: Exchange) {
+  for (const d of resent) {
+    const header = signatureHeaderOf(ctx, d);
+    const value = header === undefined ? undefined : d.headers[header];
+    const problems = value === undefined ? ['no signature header'] : formProblems(value);
+    ctx.expect.that(problems.length === 0, {
+      expected: `the delivery triggered again is signed like the first: ${FORM_EXPECTED}`,
+      observed: `${problems.join('; ')}: ${describe(d, header)}`,
+      exchange: ex,
+    });
+    if (!s.secret || value === undefined) continue;
+    const result = verifyWebhook(d.rawBody, value, s.secret, { now: Math.floor(d.receivedAt / 1000) });
+    ctx.expect.that(result.ok, {
+      expected:
+        'the delivery triggered again carries a valid signature whose t lies within 300 s of its arrival (receivers reject it otherwise)',
+      observed: `${result.ok ? '' : result.reason}: ${describe(d, header)}`,
+      exchange: ex,
+    });
+  }
+}
+
 export const redelivery = defineCheck({
   name: 'webhooks.redelivery',
-  title: 'a logged delivery triggered again arrives at the receiver again with the same event',
+  title:
+    'a logged delivery triggered again arrives at the receiver again with the same event, signed like any delivery; the call repeated with its Idempotency-Key sends nothing more',
   // SHOULD at the simulator's paths (assumed: the interface does not show them); MUST where the
   // deployment profile declares the path (judgeAsMust below), as the severity policy says.
   severity: 'SHOULD',
   section: 'Webhooks',
-  tags: ['webhooks'],
+  tags: ['webhooks', 'idempotency'],
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
     if (ctx.declared('webhookRedeliverPath')) ctx.judgeAsMust('the deployment profile declares webhookRedeliverPath');
     const s = await requireDelivery(ctx);
-    const template = redeliverTemplate(ctx);
-    const log = await deliveryLog(ctx, s);
-    const logged = findLogged(ctx, log, s.delivery) as { id?: unknown } | undefined;
-    const idHeader = deliveryIdHeader(ctx);
-    const id =
-      typeof logged?.id === 'string' ? logged.id : idHeader === undefined ? undefined : s.delivery.headers[idHeader];
-    if (!id)
-      ctx.skip(
-        `the delivery is neither in the log nor names its id in a header (deployment profile webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
-      );
-    const same = sameEvent(s.delivery);
-    const before = s.receiver.received.filter((d) => d.path.includes(s.label) && same(d)).length;
-    const ex = await ctx.call(
-      'POST',
-      redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id),
-      {
-        headers: { 'Idempotency-Key': ctx.label('key') },
-      },
-    );
-    if (ex.status === 404 && !ctx.declared('webhookRedeliverPath'))
-      ctx.skip(
-        `this deployment does not offer POST ${template} (the interface does not show the path): declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,
-      );
-    if (!ctx.expect.status(ex, 200, `POST ${template} answers 200`)) return;
-    const again = await s.receiver.waitFor(
-      (d) => d.path.includes(s.label) && same(d),
-      deliveryWaitMs(ctx),
-      (m) => m.length > before,
-      ctx.signal,
-    );
-    ctx.expect.that(again.length > before, {
-      expected: `the same event arrives at the receiver again within ${deliveryWaitMs(ctx)} ms`,
-      observed: `it arrived ${again.length} time(s) in all`,
-      exchange: ex,
-    });
-    // A delivery triggered again is a delivery: signed over its raw body, at the time it is sent.
-    if (!s.secret) return;
-    const secret = s.secret;
-    for (const d of again.slice(before)) {
-      const header = signatureHeaderOf(ctx, d);
-      const value = header === undefined ? undefined : d.headers[header];
-      const result =
-        value === undefined
-          ? undefined
-          : verifyWebhook(d.rawBody, value, secret, { now: Math.floor(d.receivedAt / 1000) });
-      ctx.expect.that(result?.ok === true, {
-        expected:
-          'the delivery triggered again carries a valid signature whose t lies within 300 s of its arrival (receivers reject it otherwise)',
-        observed: `${result && !result.ok ? result.reason : 'no signature header'}: ${describe(d, header)}`,
+    const target = await redeliveryTarget(ctx, s);
+    const matches = arrivals(s);
+    const before = s.receiver.received.filter(matches).length;
+    const key = ctx.label('key');
+    const sent = Date.now();
+    const ex = await redeliver(ctx, target, key);
+    if (!ctx.expect.status(ex, 200, `POST ${target.template} answers 200`)) return;
+    const again = await s.receiver.waitFor(matches, deliveryWaitMs(ctx), (m) => m.length > before, ctx.signal);
+    if (
+      !ctx.expect.that(again.length > before, {
+        expected: `the same event arrives at the receiver again within ${deliveryWaitMs(ctx)} ms`,
+        observed: `it arrived ${again.length} time(s) in all`,
         exchange: ex,
-      });
-    }
+      })
+    )
+      return;
+    // Required on every authenticated call: Idempotency-Key, "key against double effects". The call
+    // repeated with its key may answer as it likes (the replay rules judge answers); it must not send
+    // again. A deployment may send each delivery more than once (the retry policy is not shown): what
+    // the first call sends is counted over the same wait first, so only the repeat's own effect counts.
+    const waitMs = settleMs(ctx, Date.now() - sent);
+    const settled = await s.receiver.waitFor(matches, waitMs, () => false, ctx.signal);
+    const repeat = await redeliver(ctx, target, key);
+    const all = await s.receiver.waitFor(matches, waitMs, (m) => m.length > settled.length, ctx.signal);
+    const more = all.length - settled.length;
+    ctx.expect.that(more === 0, {
+      expected: `POST ${target.template} repeated with the Idempotency-Key ${key} has no second effect: nothing more arrives (Required on every authenticated call: Idempotency-Key, "key against double effects")`,
+      observed: `the first call sent ${settled.length - before} deliver${settled.length - before === 1 ? 'y' : 'ies'} of the event within ${waitMs} ms; the repeat (answered ${repeat.status}, meta.replayed ${JSON.stringify((repeat.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed)}) sent ${more} more within ${waitMs} ms`,
+      exchange: repeat,
+    });
+    judgeResent(ctx, s, all.slice(before), ex);
   },
 });

@@ -1,53 +1,93 @@
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { parseSignatureHeader, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
+import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { describe } from './support/webhook-evidence.ts';
 import { requireDelivery, signatureHeaderOf } from './support/webhook-scenario.ts';
+import { FORM_EXPECTED, formProblems, SIGNATURE_FORM } from './support/webhook-signature-form.ts';
 
 const TOLERANCE = LIMITS.webhookToleranceSeconds;
 
+// The form (t first, then v1, exactly) lives in support/webhook-signature-form.ts: webhooks.signature and
+// webhooks.redelivery judge it alike.
+export { SIGNATURE_FORM };
+
+/** Whether a request went to the receiver URL ending in `label` (not to one whose label merely starts the same). */
+const toLabel = (path: string, label: string) => {
+  const at = path.indexOf(label);
+  return at >= 0 && /^(?:$|[/?#])/.test(path.slice(at + label.length));
+};
+
 /**
- * "The header value has the form t=<unix-seconds>,v1=<hex-signature>": t first, then v1 (spaces after
- * the comma and further comma-separated parts after it are tolerated). A receiver written to that form
- * (split at the first comma, read t, then v1) rejects `v1=…,t=…`, however lenient the kit's own parser is.
+ * Every delivery the kit's receiver got during the run, not only the first one: retries,
+ * redeliveries (webhooks.redelivery triggers one) and deliveries to the kit's other receivers are
+ * deliveries too, and the signature rule has no exception for later attempts. The scenario's first
+ * deliveries must carry a signature; any other request is judged when it carries one. Only the
+ * scenario's receiver has a signing key the kit knows: the others are judged by form.
  */
-export const SIGNATURE_FORM = /^\s*t=\d+\s*,\s*v1=[0-9a-f]{64}\s*(?:,|$)/;
+async function judgeDeliveries(ctx: CheckContext) {
+  const s = await requireDelivery(ctx);
+  if (!s.secret) ctx.skip('no signing key to verify with (see webhooks.secret-once)');
+  const secret = s.secret;
+  /** Why one delivery breaks the rule (undefined: it keeps it); `mustSign`: a missing header counts. */
+  const problemOf = (d: ReceivedDelivery, header: string | undefined, mustSign: boolean) => {
+    const value = header === undefined ? undefined : d.headers[header];
+    if (value === undefined) return mustSign ? 'no signature header' : undefined;
+    const parsed = parseSignatureHeader(value);
+    const problems = formProblems(value);
+    if (problems.length || !parsed) return problems.join('; ') || 'unreadable';
+    if (!mustSign && !toLabel(d.path, s.label)) return undefined;
+    // The time window is webhooks.timestamp's rule: verify the signature at its own time.
+    const result = verifyWebhook(d.rawBody, value, secret, { now: parsed.t });
+    return result.ok
+      ? undefined
+      : `not the HMAC-SHA256 of "<t>.<raw body>" keyed with the signing key (${result.reason})`;
+  };
+  const expected = (which: string) =>
+    ctx.deployment.webhookSignatureHeader
+      ? `${which} carries ${ctx.deployment.webhookSignatureHeader} (deployment profile webhookSignatureHeader); ${FORM_EXPECTED}; signed with the signing key`
+      : `a header of ${which} carries the signature (its name is not shown by the interface); ${FORM_EXPECTED}; signed with the signing key`;
+  for (const d of s.deliveries) {
+    const header = signatureHeaderOf(ctx, d);
+    const problem = problemOf(d, header, true);
+    ctx.expect.that(problem === undefined, {
+      expected: expected('the delivery'),
+      observed: `${problem}: ${describe(d, header)}`,
+    });
+  }
+  // Later requests (retries, redeliveries, the kit's other receivers): judged when signed, one failure for all.
+  const first = new Set<ReceivedDelivery>(s.deliveries);
+  const later = s.receiver.received
+    .filter((d) => !first.has(d))
+    .map((d) => ({ d, header: signatureHeaderOf(ctx, d) }))
+    .filter(({ d, header }) => header !== undefined && d.headers[header] !== undefined);
+  const broken = later.flatMap(({ d, header }) => {
+    const problem = problemOf(d, header, false);
+    return problem === undefined ? [] : [{ d, header, problem }];
+  });
+  const one = broken[0];
+  if (one)
+    ctx.fail({
+      expected: expected('every later delivery (retry, redelivery, another receiver of the kit)'),
+      observed: `${broken.length} of ${later.length} later signed request(s) break it; the first: ${one.problem}: ${describe(one.d, one.header)}`,
+    });
+  ctx.note(
+    `judged ${s.deliveries.length} first deliver${s.deliveries.length === 1 ? 'y' : 'ies'} and ${later.length} later signed request(s)`,
+  );
+}
 
 export const signature = defineCheck({
   name: 'webhooks.signature',
   title:
-    'every delivery carries t=<unix-seconds>,v1=<lowercase hex HMAC-SHA256 over "<t>.<raw body>"> keyed with the signing key',
+    'every delivery (first attempts, retries, redeliveries) carries exactly t=<unix-seconds>,v1=<lowercase hex HMAC-SHA256 over "<t>.<raw body>"> keyed with the signing key',
   severity: 'MUST',
   section: 'Webhooks',
   tags: ['webhooks', 'security'],
   mutating: true,
   requires: ['token'],
-  async run(ctx: CheckContext) {
-    const s = await requireDelivery(ctx);
-    if (!s.secret) ctx.skip('no signing key to verify with (see webhooks.secret-once)');
-    for (const d of s.deliveries) {
-      const header = signatureHeaderOf(ctx, d);
-      const value = header === undefined ? undefined : d.headers[header];
-      const parsed = value === undefined ? undefined : parseSignatureHeader(value);
-      if (
-        !ctx.expect.that(value !== undefined && parsed !== undefined && SIGNATURE_FORM.test(value), {
-          expected: ctx.deployment.webhookSignatureHeader
-            ? `the delivery carries ${header}: t=<unix-seconds>,v1=<64 lowercase hex digits> (deployment profile webhookSignatureHeader)`
-            : 'a header of the delivery has the form t=<unix-seconds>,v1=<64 lowercase hex digits> (its name is not shown by the interface)',
-          observed: describe(d, header),
-        }) ||
-        value === undefined ||
-        parsed === undefined
-      )
-        continue;
-      // The time window is webhooks.timestamp's rule: verify the signature at its own time.
-      const result = verifyWebhook(d.rawBody, value, s.secret, { now: parsed.t });
-      ctx.expect.that(result.ok, {
-        expected: `${header} holds the HMAC-SHA256 of "<t>.<raw body>" keyed with the signing key`,
-        observed: `${result.ok ? '' : result.reason}: ${describe(d, header)}`,
-      });
-    }
-  },
+  // Last, with the response rules: by then the receiver holds every delivery of the run.
+  judgesRun: true,
+  run: judgeDeliveries,
 });
 
 export const timestamp = defineCheck({

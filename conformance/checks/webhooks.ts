@@ -1,7 +1,7 @@
 import { deliveryLogged, redelivery } from './webhooks-delivery-log.ts';
+import { subscribedEvent } from './webhooks-event.ts';
 import { deliveryArrives, registration, secretOnce } from './webhooks-registration.ts';
 import { signature, timestamp } from './webhooks-signature.ts';
-import { subscribedEvent } from './webhooks-event.ts';
 
 // The webhook checks live in one file per concern; this module keeps the original names and order.
 export { deliveryArrives, deliveryLogged, redelivery, registration, secretOnce, signature, subscribedEvent, timestamp };

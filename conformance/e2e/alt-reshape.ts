@@ -72,6 +72,9 @@ export function reshapeAudit(data: Record<string, unknown>, c: AltChoices, query
     [f.action]: e.action,
     [f.target]: e.target,
     [f.at]: e.at,
+    // Its proof of integrity in its own shape: a digest chain under other names, no declared format.
+    digest: e.hash,
+    previousDigest: e.prevHash,
   }));
   const ordered = c.audit.order === 'oldest-first' ? entries.reverse() : entries;
   if (!c.audit.paged) return { [c.audit.list]: ordered };

@@ -40,9 +40,15 @@ describe('the clean simulator passes every check', () => {
         CHECKS.filter((c) => c.mutating).map((c) => c.name),
       );
       expect(skipped.every((r) => !r.check.mutating || /read-only profile/.test(r.reason!))).toBe(true);
-      // A fresh sandbox read without changing anything has an empty audit log: nothing to verify.
+      // A fresh sandbox read without changing anything has an empty audit log (nothing to verify or prove)
+      // and no entry of its own to read under another tenant.
       expect(skipped.filter((r) => !r.check.mutating).map((r) => [r.check.name, r.reason])).toEqual([
         ['audit.integrity', 'the audit log is empty: nothing to verify yet'],
+        ['audit.proof-shown', 'the audit log is empty: nothing to prove yet'],
+        [
+          'tenants.foreign-entry-not-found',
+          'no documented read of one entry answered its own tenant 200: nothing to compare',
+        ],
       ]);
     });
 

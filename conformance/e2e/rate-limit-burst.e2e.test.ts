@@ -42,7 +42,9 @@ describe('rate-limit.retry-after without an admin token', () => {
   it('runs the burst after every other check and the cleanups, so none of them meets the window it spends', async () => {
     // A fresh window (the tests above spent the shared one).
     const fresh = await serve({ port: 0, rateLimit: { limit: 30, windowSeconds: 60 } });
+    const started: string[] = [];
     const result = await runConformance({
+      onEvent: (e) => void (e.type === 'check-start' && started.push(e.check.name)),
       baseUrl: fresh.baseUrl,
       token: fresh.token,
       tenant: fresh.tenant,
@@ -50,10 +52,7 @@ describe('rate-limit.retry-after without an admin token', () => {
       grep: /^rate-limit\.retry-after$|^connections\.schema$|^generated\.created-listed$/,
       deploymentProfile: { rateLimitBurst: { maxCalls: 200, maxMillis: 10_000 } },
     }).finally(() => fresh.close());
-    expect(result.results.map((r) => [r.check.name, r.status])).toEqual([
-      ['connections.schema', 'pass'],
-      ['generated.created-listed', 'pass'],
-      ['rate-limit.retry-after', 'pass'],
-    ]);
+    expect(started).toEqual(['connections.schema', 'generated.created-listed', 'rate-limit.retry-after']);
+    expect(result.results.every((r) => r.status === 'pass')).toBe(true);
   });
 });

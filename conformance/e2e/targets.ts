@@ -32,6 +32,8 @@ export const SIMULATOR_PROFILE = {
   capabilityDeniedCase: 'unoffered-capability',
   webhookTestEvent: 'connection.created',
   webhookSignatureHeader: 'NCS-Signature',
+  // Its messages come within milliseconds: a violation withholding one costs 3 s of waiting, not 10.
+  streamMessageWaitMs: 3000,
 } as const;
 
 /**

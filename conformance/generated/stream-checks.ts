@@ -6,7 +6,7 @@ import {
   firstMention,
   numberingProblems,
   numericId,
-  STREAM_WAIT_MS,
+  streamWaitMs,
   streamPath,
 } from '../checks/support/sse-scenario.ts';
 
@@ -16,10 +16,10 @@ async function provoke(ctx: CheckContext, session: SseSession, kind: string): Pr
   skipIfLimited(ctx, c.ex);
   ctx.require(c.id, { expected: 'a valid creation answers 200 with data.id (to provoke a message)', exchange: c.ex });
   const id = c.id;
-  await session.readUntil((events) => firstMention(events, id) !== undefined, STREAM_WAIT_MS);
+  await session.readUntil((events) => firstMention(events, id) !== undefined, streamWaitMs(ctx));
   const message = firstMention(session.events, c.id);
   ctx.require(message, {
-    expected: `the tenant's stream carries a message for the new connection ${c.id} within ${STREAM_WAIT_MS} ms`,
+    expected: `the tenant's stream carries a message for the new connection ${c.id} within ${streamWaitMs(ctx)} ms`,
     exchange: session.ex,
   });
   // A message without a number cannot be resumed from: the interface numbers every message.
@@ -50,7 +50,7 @@ async function resumeIntoLive(ctx: CheckContext, how: 'cursor' | 'Last-Event-ID'
   ctx.require(resumed.isStream, { expected: `${rule} opens the stream`, exchange: resumed.ex });
   const bId = b.id;
   if (bId) {
-    await resumed.readUntil((events) => firstMention(events, bId) !== undefined, STREAM_WAIT_MS);
+    await resumed.readUntil((events) => firstMention(events, bId) !== undefined, streamWaitMs(ctx));
     ctx.expect.that(firstMention(resumed.events, bId) !== undefined, {
       expected: `${rule} delivers the message written while disconnected (connection ${b.id})`,
       exchange: resumed.ex,
@@ -106,17 +106,17 @@ async function resumeFromZero(ctx: CheckContext) {
   const zero = await ctx.stream(streamPath(), { query: { cursor: '0' } });
   ctx.require(zero.isStream, { expected: `${rule} opens the stream`, exchange: zero.ex });
   const mentioned = (events: readonly SseEvent[]) => events.some((e) => e.data === a.data && e.id === a.id);
-  await zero.readUntil(mentioned, STREAM_WAIT_MS);
+  await zero.readUntil(mentioned, streamWaitMs(ctx));
   // Only messages numbered up to A are backlog: later ones may be other checks' new messages.
   const numbered = zero.events.filter((e) => numericId(e) <= numericId(a));
   await zero.close();
   if (!mentioned(zero.events) && numbered.length > 0)
     return ctx.note(
-      `${rule}: ${numbered.length} backlog messages read, message ${a.id} not reached in ${STREAM_WAIT_MS} ms`,
+      `${rule}: ${numbered.length} backlog messages read, message ${a.id} not reached in ${streamWaitMs(ctx)} ms`,
     );
   ctx.expect.that(mentioned(zero.events), {
     expected: `${rule} delivers the backlog from the start, including message ${a.id} (numbered before the stream opened), without waiting for a new one`,
-    observed: `${numbered.length} messages numbered up to ${a.id} in ${STREAM_WAIT_MS} ms (${zero.events.length} messages in all${zero.events[0] ? `, the first ${zero.events[0].id}` : ''})`,
+    observed: `${numbered.length} messages numbered up to ${a.id} in ${streamWaitMs(ctx)} ms (${zero.events.length} messages in all${zero.events[0] ? `, the first ${zero.events[0].id}` : ''})`,
     exchange: zero.ex,
   });
 }

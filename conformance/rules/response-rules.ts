@@ -105,13 +105,29 @@ export const jsonContentTypeRule: ResponseRule = (ex, { route }) => {
   return /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) ? undefined : `a JSON envelope served as ${type}`;
 };
 
-/** SHOULD (Meta): X-Request-Id, the simulator's choice, repeats meta.requestId (the interface does not name it). */
-export const requestIdHeaderRule: ResponseRule = (ex) => {
+/**
+ * SHOULD (Meta: requestId is "the identifier of this call, quoted for support queries"): a header that names
+ * the call's request id (X-Request-Id, Request-Id) names the same one as meta.requestId, so logs and
+ * support queries match. The interface names no such header: one that is absent is no fault.
+ */
+export const requestIdHeaderRule: ResponseRule = (ex) => requestIdHeaderProblem(ex);
+
+/** The request-id header names are read as: what they hold must be meta.requestId. */
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id'];
+
+/**
+ * Why an answer's request-id header disagrees with its meta.requestId, if it does.
+ * @example requestIdHeaderProblem(ex) // 'X-Request-Id req_2, meta.requestId req_1'
+ */
+export function requestIdHeaderProblem(ex: Exchange): string | undefined {
   const id = (body(ex)?.meta as { requestId?: unknown } | undefined)?.requestId;
   if (typeof id !== 'string') return undefined;
-  const sent = ex.headers['x-request-id'];
-  return sent === id ? undefined : `X-Request-Id ${sent ?? '(absent)'}, meta.requestId ${id}`;
-};
+  for (const name of REQUEST_ID_HEADERS) {
+    const sent = ex.headers[name];
+    if (sent !== undefined && sent !== id) return `${name} ${sent}, meta.requestId ${id}`;
+  }
+  return undefined;
+}
 
 /** MUST (Errors): no stack trace or internal path in errors; no token or secret in any answer. */
 export const noLeaksRule: ResponseRule = (ex, { secrets }) => {

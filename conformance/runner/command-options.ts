@@ -62,6 +62,12 @@ export const RUN_OPTIONS = defineOptions({
     Number,
     'NCS_WEBHOOK_TIMEOUT',
   ),
+  streamTimeoutMs: parsedOption(
+    '--stream-timeout <ms>',
+    'how long to wait for an expected stream message (default 10000; profile streamMessageWaitMs)',
+    Number,
+    'NCS_STREAM_TIMEOUT',
+  ),
   require: textOption(
     '--require <coverage>',
     'fail (exit 1) unless this much was judged: a fraction (0.8, 80%) or check names (comma-separated)',

@@ -41,11 +41,15 @@ describe('deployment profile: the delivery log (its paths and the delivery-id he
     [{ webhookDeliveryLogPath: 'hooks/{webhookId}/log' }, /webhookDeliveryLogPath/],
     [{ webhookDeliveryLogPath: '/hooks/log' }, /webhookDeliveryLogPath/],
     [{ webhookRedeliverPath: '/hooks/{webhookId}/retry' }, /webhookRedeliverPath/],
-    [{ webhookRedeliverPath: '/hooks/{deliveryId}/retry' }, /webhookRedeliverPath/],
     [{ webhookRedeliverPath: 'hooks/{webhookId}/{deliveryId}' }, /webhookRedeliverPath/],
     [{ webhookDeliveryIdHeader: '' }, /webhookDeliveryIdHeader/],
   ])('refuses %j, naming the field', (profile, field) => {
     expect(() => parseDeploymentProfile(profile)).toThrow(field);
+  });
+
+  it('takes a redelivery path by delivery id alone (not nested under its receiver)', () => {
+    const path = '/api/public/v1/webhook-deliveries/{deliveryId}/retrigger';
+    expect(parseDeploymentProfile({ webhookRedeliverPath: path }).webhookRedeliverPath).toBe(path);
   });
 });
 

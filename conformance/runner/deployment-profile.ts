@@ -33,6 +33,12 @@ export const DeploymentProfile = z.strictObject({
    */
   webhookDeliveryWaitMs: z.int().min(1).max(600_000).default(10_000),
   /**
+   * How long the kit waits for a status message it expects on the stream, milliseconds (the interface
+   * shows no latency: an outbox relayed every few seconds is legal). Default 10 s; the wait ends as soon
+   * as the message arrives. --stream-timeout overrides it.
+   */
+  streamMessageWaitMs: z.int().min(1).max(600_000).default(10_000),
+  /**
    * Header carrying t=<unix-seconds>,v1=<hex> on webhook deliveries (the interface does not show its
    * name). Absent: the kit discovers it, as the header whose value has that form.
    */
@@ -84,14 +90,14 @@ export const DeploymentProfile = z.strictObject({
     .nullable()
     .default(simulatorPath('listDeliveries')),
   /**
-   * Path that triggers a logged delivery again, a template with {webhookId} and {deliveryId}, called with
-   * POST and an Idempotency-Key (the interface does not show it). Default: the simulator's; a 404 there
-   * skips webhooks.redelivery. null: the deployment offers none, and that check is skipped.
+   * Path that triggers a logged delivery again, a template with {deliveryId} and, where the deployment
+   * nests it under its receiver, {webhookId}, called with POST and an Idempotency-Key (the interface does
+   * not show it). Default: the simulator's; a 404 there skips webhooks.redelivery. null: the deployment
+   * offers none, and that check is skipped.
    */
   webhookRedeliverPath: z
     .string()
     .startsWith('/')
-    .includes('{webhookId}')
     .includes('{deliveryId}')
     .nullable()
     .default(simulatorPath('redeliver')),

@@ -60,6 +60,7 @@ export interface ResolvedOptions {
   timeoutMs: number;
   concurrency: number;
   webhookTimeoutMs: number;
+  streamTimeoutMs: number;
   require?: CoverageRequirement;
   maxBodyBytes: number;
   maxStreamBytes: number;
@@ -198,6 +199,7 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
     timeoutMs: positiveInt(o.timeoutMs, '--timeout', 10_000),
     concurrency: positiveInt(o.concurrency, '--concurrency', 4),
     webhookTimeoutMs: positiveInt(o.webhookTimeoutMs, '--webhook-timeout', deployment.webhookDeliveryWaitMs),
+    streamTimeoutMs: positiveInt(o.streamTimeoutMs, '--stream-timeout', deployment.streamMessageWaitMs),
     ...(o.require !== undefined ? { require: parseRequire(o.require) } : {}),
     maxBodyBytes: positiveInt(o.maxBodyBytes, '--max-body-bytes', DEFAULT_MAX_BODY_BYTES),
     maxStreamBytes: positiveInt(o.maxStreamBytes, '--max-stream-bytes', DEFAULT_MAX_STREAM_BYTES),

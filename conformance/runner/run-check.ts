@@ -19,7 +19,7 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
     if (need === 'control-plane' && run.deployment.controlPlanePath === null)
       return 'the deployment profile names no sandbox control plane (controlPlanePath: null)';
     if (need === 'control-plane' && !run.adminToken)
-      return 'no admin token for the sandbox control plane: pass --admin-token';
+      return 'no admin token for a sandbox control plane: pass --admin-token if the deployment has one (declare controlPlanePath: null in the deployment profile if it has none)';
   }
   return undefined;
 }

@@ -201,7 +201,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     notices,
     declaredFields: o.declaredFields,
     profile: safety.profile as ProfileName,
-    deployment: { ...o.deployment, webhookDeliveryWaitMs: o.webhookTimeoutMs },
+    deployment: {
+      ...o.deployment,
+      webhookDeliveryWaitMs: o.webhookTimeoutMs,
+      streamMessageWaitMs: o.streamTimeoutMs,
+    },
     target: {
       ...target,
       hasToken: token !== undefined,
@@ -287,6 +291,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   if (stop?.signal.aborted && maxFailures !== undefined) {
     stopped = { maxFailures, notRun: results.filter((r) => r.notRun).length };
   }
+  // Reported in the registry's order, whatever order the phases ran them in.
+  const at = new Map(checks.map((c, i) => [c.name, i]));
+  results.sort((a, b) => (at.get(a.check.name) ?? 0) - (at.get(b.check.name) ?? 0));
   const connectionLost = results.find((r) => r.errorKind === 'connection');
   const summary = summarise(results);
   if (connectionLost) return finish(2, results, `the target stopped answering during the run: ${connectionLost.error}`);

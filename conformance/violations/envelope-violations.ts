@@ -18,6 +18,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'discovery.auth-flags-observed',
       'auth.no-token-with-tenant',
       'responses.code-status',
+      'auth.token-in-header-only',
     ],
     async handle(req, next) {
       const res = await next(req);
@@ -117,13 +118,13 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     },
   },
   {
-    name: 'missing-x-request-id',
-    description: 'the X-Request-Id header is not sent (meta.requestId still is)',
+    name: 'x-request-id-of-another-call',
+    description: 'the X-Request-Id header names another id than meta.requestId',
     section: 'Meta',
     catches: ['envelope.request-id-header', 'responses.request-id-header'],
     async handle(req, next) {
       const res = await next(req);
-      return { ...res, headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => k !== 'x-request-id')) };
+      return { ...res, headers: { ...res.headers, 'x-request-id': 'req_of_another_call' } };
     },
   },
   {

@@ -17,6 +17,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
       'errors.not-found',
       'errors.unknown-route',
       'versions.delivery-log-since-current',
+      'tenants.foreign-entry-not-found',
     ],
     async handle(req, next) {
       const res = await next(req);
@@ -67,7 +68,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     name: 'tenant-header-bypass',
     description: 'a call with x-service-tenant but without Authorization is served (as the default client)',
     section: 'Required on every authenticated call',
-    catches: ['auth.no-token-with-tenant'],
+    catches: ['auth.no-token-with-tenant', 'auth.token-in-header-only'],
     async handle(req, next, core) {
       if (!isInterface(req.path) || req.headers.authorization !== undefined || !req.headers['x-service-tenant'])
         return next(req);

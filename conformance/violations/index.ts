@@ -8,6 +8,7 @@ import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
 import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
+import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
 import type { Violation } from './types.ts';
 
 export type { Violation } from './types.ts';
@@ -28,6 +29,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...ERROR_CATCH_VIOLATIONS,
   ...DATA_CATCH_VIOLATIONS,
   ...RESPONSE_CATCH_VIOLATIONS,
+  ...DOCUMENT_VIOLATIONS,
 ];
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

@@ -38,7 +38,7 @@ export const STREAM_VIOLATIONS: Violation[] = [
     name: 'sse-duplicate-id',
     description: 'every numbered message of the stream is sent twice',
     section: 'Status stream',
-    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor'],
+    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor', 'sse.resume-late'],
     async handle(req, next) {
       return editStream(await next(req), () => (chunk) => (sseIdOf(chunk) === undefined ? [chunk] : [chunk, chunk]));
     },
@@ -47,7 +47,7 @@ export const STREAM_VIOLATIONS: Violation[] = [
     name: 'sse-skipped-id',
     description: 'after the first message of a stream the numbering jumps by two (a number is skipped)',
     section: 'Status stream',
-    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor'],
+    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor', 'sse.resume-late'],
     async handle(req, next) {
       return editStream(await next(req), () => {
         let numbered = 0;
@@ -63,7 +63,7 @@ export const STREAM_VIOLATIONS: Violation[] = [
     name: 'resume-ignores-last-event-id',
     description: 'a stream resumed with Last-Event-ID starts over from the first retained message',
     section: 'Status stream',
-    catches: ['sse.resume-last-event-id'],
+    catches: ['sse.resume-last-event-id', 'sse.resume-late'],
     handle(req, next) {
       return next(isStream(req) && req.headers['last-event-id'] ? withHeader(req, 'last-event-id', '0') : req);
     },

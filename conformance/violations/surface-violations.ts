@@ -23,7 +23,12 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     name: 'unauthenticated-access',
     description: 'GET /providers answers without a token (as if the default client had called)',
     section: 'Required on every authenticated call',
-    catches: ['auth.missing-token', 'discovery.auth-flags-observed', 'auth.no-token-with-tenant'],
+    catches: [
+      'auth.missing-token',
+      'discovery.auth-flags-observed',
+      'auth.no-token-with-tenant',
+      'auth.token-in-header-only',
+    ],
     async handle(req, next, core) {
       if (req.path !== PROVIDERS || req.headers.authorization !== undefined) return next(req);
       const access = await defaultAccess(core);

@@ -27,6 +27,10 @@ describe("the receiver's id in a registration answer whose fields are not shown"
   const url = 'http://127.0.0.1:9/r';
   it('reads data.id, else the one nested id (data.webhook.id)', () => {
     expect(receiverIdOf({ id: 'wh_0', url }, url)).toBe('wh_0');
+    // An id under a name of its own, at the top: the one naming the receiver, else the only one.
+    expect(receiverIdOf({ subscriptionId: 'WHS-1', callbackUrl: url, tenantId: 't1' }, url)).toBe('WHS-1');
+    expect(receiverIdOf({ webhook_id: 'w-2', url }, url)).toBe('w-2');
+    expect(receiverIdOf({ tenantId: 't1', ownerId: 'o1', url }, url)).toBeUndefined();
     expect(receiverIdOf({ webhook: { id: 'wh_1', events: [] }, receiver: { url } }, url)).toBe('wh_1');
     expect(receiverIdOf({ result: { webhook: { id: 'wh_2' } } }, url)).toBe('wh_2');
   });

@@ -28,8 +28,10 @@ export function theOneList(data: unknown, preferred: string): unknown[] | undefi
 /**
  * The id of the receiver a webhook registration created ("Response fields: not shown"): `data.id`, else
  * the `id` of the one object in `data` (up to two levels down) that has one, e.g. `data.webhook.id`; of
- * several, the one whose object also holds the registered url.
+ * several, the one whose object also holds the registered url; else a field of `data` named as an id
+ * (`subscriptionId`, `webhook_id`): the one naming a receiver, subscription, endpoint or hook, or the only one.
  * @example receiverIdOf({ webhook: { id: 'wh_1' }, receiver: { url } }, url) // 'wh_1'
+ * @example receiverIdOf({ subscriptionId: 'WHS-1', callbackUrl: url }, url) // 'WHS-1'
  */
 export function receiverIdOf(data: unknown, url: string): string | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
@@ -42,5 +44,10 @@ export function receiverIdOf(data: unknown, url: string): string | undefined {
     (o) => typeof o.id === 'string' && o.id !== '',
   );
   const chosen = candidates.length === 1 ? candidates[0] : candidates.find((o) => Object.values(o).includes(url));
-  return chosen?.id as string | undefined;
+  if (chosen) return chosen.id as string;
+  const idFields = Object.entries(record).filter(
+    (e): e is [string, string] => /(?:Id|_id|ID)$/.test(e[0]) && typeof e[1] === 'string' && e[1] !== '',
+  );
+  const named = idFields.filter(([k]) => /^(?:webhook|receiver|subscription|endpoint|hook|listener)/i.test(k));
+  return (named.length === 1 ? named[0] : idFields.length === 1 ? idFields[0] : undefined)?.[1];
 }

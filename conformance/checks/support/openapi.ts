@@ -170,3 +170,21 @@ export function operationRequiresAuth(doc: OpenApiLike, op: OperationLike): bool
 export function pointer(...parts: string[]): string {
   return `#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }
+
+/**
+ * Where an operation and its path item stand in the document (their references followed), for reading
+ * the path item's shared `parameters` too.
+ * @example operationLocation(doc, 'POST', '/api/public/v1/connections')?.at // ['paths', '/api/public/v1/connections', 'post']
+ */
+export function operationLocation(
+  doc: OpenApiLike,
+  method: string,
+  path: string,
+): { op: OperationLike; at: string[]; item: Record<string, unknown>; itemAt: string[] } | undefined {
+  const key = documentPathKey(doc, path);
+  if (key === undefined) return undefined;
+  const item = pathItem(doc, key);
+  const found = locateOperation(doc, method, path);
+  if (!found || !item.value) return undefined;
+  return { ...found, item: item.value as Record<string, unknown>, itemAt: item.at };
+}

@@ -6,8 +6,11 @@ import { createLabelledConnection } from './connections.ts';
 
 /** Connections the kit creates to make messages on the tenant's feed. */
 export const KIT_EVENTS = 3;
-/** Longest wait for expected messages (only a failing deployment makes the kit wait this long). */
-export const STREAM_WAIT_MS = 3_000;
+/**
+ * Longest wait for an expected message: the deployment profile's streamMessageWaitMs (--stream-timeout),
+ * 10 s by default. Only a failing (or slow) deployment makes the kit wait this long.
+ */
+export const streamWaitMs = (ctx: CheckContext) => ctx.deployment.streamMessageWaitMs;
 /** How long the public feed is watched after the tenant's messages arrived. */
 const PUBLIC_GRACE_MS = 150;
 /** How long the kit keeps reading after the last message it expects (bounded: a stream never ends). */
@@ -71,7 +74,7 @@ export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
         const c = await createLabelledConnection(ctx, 'stream');
         if (c.id) created.push({ id: c.id, ex: c.ex });
       }
-      await tenant.readUntil((events) => created.every((c) => firstMention(events, c.id)), STREAM_WAIT_MS);
+      await tenant.readUntil((events) => created.every((c) => firstMention(events, c.id)), streamWaitMs(ctx));
       // Read on past the last expected message: a repeat sent a little later must be seen too.
       await Promise.all([tenant.readUntil(() => false, READ_PAST_MS), pub.readUntil(() => false, PUBLIC_GRACE_MS)]);
     }
@@ -110,14 +113,14 @@ export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cur
   const session = await ctx.stream(streamPath(), opts);
   const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
   ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
-  await session.readUntil((events) => events.some((e) => numericId(e) >= lastId), STREAM_WAIT_MS);
+  await session.readUntil((events) => events.some((e) => numericId(e) >= lastId), streamWaitMs(ctx));
   await session.readUntil(() => false, READ_PAST_MS);
   await session.close();
   const resumed = numbered(session.events);
   const ids = resumed.map(numericId);
   ctx.expect.that(ids[0] === after + 1, {
     expected: `${rule} continues with message ${after + 1}`,
-    observed: ids.length ? `it started with ${ids[0]}` : `no numbered message within ${STREAM_WAIT_MS} ms`,
+    observed: ids.length ? `it started with ${ids[0]}` : `no numbered message within ${streamWaitMs(ctx)} ms`,
     exchange: session.ex,
   });
   const problems = numberingProblems(resumed, ids[0] === after + 1 ? after : undefined);

@@ -61,7 +61,7 @@ export async function deliveryLog(ctx: CheckContext, s: WebhookScenario) {
   const template = deliveryLogTemplate(ctx);
   if (!s.webhookId)
     ctx.skip(
-      'the creation answer names no receiver id (data.id, or the one id of an object in data) to find its delivery log with',
+      'the creation answer names no receiver id (data.id, the one id of an object in data, or a field of data named as the receiver id) to find its delivery log with',
     );
   const ex = await ctx.call('GET', deliveriesPath(ctx, s.webhookId));
   // Declared by the deployment, a 404 there is its failure; assumed (the simulator's path), a skip.

@@ -11,6 +11,7 @@ import type { CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
 import { receiverIdOf } from './one-list.ts';
 import { type KeyProof, type SigningKey, signingKeyOf } from './signing-key.ts';
+import { looksSigned } from './webhook-signature-form.ts';
 
 /**
  * How long the kit waits for a delivery: the deployment profile's webhookDeliveryWaitMs, which
@@ -91,18 +92,17 @@ export function skipUnlessDeclared(ctx: CheckContext, what: string): void {
     );
 }
 
-/** t=<digits>,v1=<64 hex> (further v1 values allowed), the form the interface gives the signature header. */
-const SIGNATURE_VALUE = /^\s*t=\d+\s*(?:,\s*v1=[0-9a-f]{64}\s*)+$/;
-
 /**
- * The header that carries a delivery's signature: the profile's, or else the one whose value has the
- * interface's form (the interface does not show the header's name). Undefined when none has.
+ * The header that carries a delivery's signature: the profile's, or else the one whose value is meant
+ * as one (a t and a v1, in any spelling: `looksSigned`; the interface does not show the header's name),
+ * so a value that strays from the form is judged by `formProblems`, not taken for a missing header.
+ * Undefined when none is.
  * @example signatureHeaderOf(ctx, delivery) // 'ncs-signature'
  */
 export function signatureHeaderOf(ctx: CheckContext, d: ReceivedDelivery): string | undefined {
   const declared = ctx.deployment.webhookSignatureHeader;
   if (declared) return declared.toLowerCase();
-  return Object.keys(d.headers).find((name) => SIGNATURE_VALUE.test(String(d.headers[name])));
+  return Object.keys(d.headers).find((name) => looksSigned(String(d.headers[name])));
 }
 
 /** What the deliveries received tell about the signing key: which value signs them, at their own t. */

@@ -29,7 +29,13 @@ const failed = (r: RunResult) =>
 async function runBoth(v: UnseenViolation | undefined, seed: number) {
   const target = await unseenTarget(v);
   try {
-    const opts = (o: ConformanceOptions): ConformanceOptions => ({ ...o, retry: noWait, seed, webhookTimeoutMs: 5000 });
+    const opts = (o: ConformanceOptions): ConformanceOptions => ({
+      ...o,
+      retry: noWait,
+      seed,
+      webhookTimeoutMs: 5000,
+      streamTimeoutMs: 3000,
+    });
     const minimal = await runConformance(opts(target.minimal));
     const full = await runConformance(opts(target.full));
     return { minimal: failed(minimal), full: failed(full) };

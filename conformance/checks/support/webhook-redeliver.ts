@@ -1,0 +1,52 @@
+import type { Exchange } from '../../client/http-client.ts';
+import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
+import type { CheckContext } from '../../runner/check.ts';
+import { must } from '../../runner/invariant.ts';
+import { deliveryIdHeader, deliveryLog, findLogged, sameEvent } from './webhook-evidence.ts';
+import { redeliverPath, redeliverTemplate, type WebhookScenario } from './webhook-scenario.ts';
+
+// Triggering the scenario's delivery again (webhooks.redelivery): where, how, and which arrivals count.
+
+export interface RedeliveryTarget {
+  /** The profile's (or the simulator's) path template, for messages. */
+  template: string;
+  /** The path that triggers the scenario's delivery again. */
+  path: string;
+}
+
+/**
+ * Where the scenario's delivery is triggered again: its id from the delivery log (or the profile's
+ * delivery-id header), or a skip saying why there is nothing to trigger.
+ */
+export async function redeliveryTarget(
+  ctx: CheckContext,
+  s: WebhookScenario & { delivery: ReceivedDelivery },
+): Promise<RedeliveryTarget> {
+  const template = redeliverTemplate(ctx);
+  const log = await deliveryLog(ctx, s);
+  const logged = findLogged(ctx, log, s.delivery) as { id?: unknown } | undefined;
+  const idHeader = deliveryIdHeader(ctx);
+  const id =
+    typeof logged?.id === 'string' ? logged.id : idHeader === undefined ? undefined : s.delivery.headers[idHeader];
+  if (!id)
+    ctx.skip(
+      `the delivery is neither in the log nor names its id in a header (deployment profile webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
+    );
+  return { template, path: redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id) };
+}
+
+/** POST to the redelivery path with `key`; a 404 at the simulator's assumed path skips (declared, it is judged). */
+export async function redeliver(ctx: CheckContext, target: RedeliveryTarget, key: string): Promise<Exchange> {
+  const ex = await ctx.call('POST', target.path, { headers: { 'Idempotency-Key': key } });
+  if (ex.status === 404 && !ctx.declared('webhookRedeliverPath'))
+    ctx.skip(
+      `this deployment does not offer POST ${target.template} (the interface does not show the path): declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,
+    );
+  return ex;
+}
+
+/** The requests to the scenario's receiver that carry the scenario's event (the first delivery and every repeat). */
+export const arrivals = (s: WebhookScenario & { delivery: ReceivedDelivery }) => {
+  const same = sameEvent(s.delivery);
+  return (d: ReceivedDelivery) => d.path.includes(s.label) && same(d);
+};

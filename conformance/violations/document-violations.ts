@@ -1,0 +1,86 @@
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { editJson } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const OPENAPI = `${BASE_PATH}/openapi.json`;
+const AUDIT = `${BASE_PATH}/audit-log`;
+const CONNECTIONS = `${BASE_PATH}/connections`;
+type Node = Record<string, unknown>;
+
+/** Calls `edit` on every object of a JSON document, depth first (schemas sit in paths and in components). */
+function everyObject(value: unknown, edit: (node: Node) => void): void {
+  if (Array.isArray(value)) for (const v of value) everyObject(v, edit);
+  else if (value && typeof value === 'object') {
+    edit(value as Node);
+    for (const v of Object.values(value)) everyObject(v, edit);
+  }
+}
+
+/** The served OpenAPI document, edited (only the document: what the deployment does is unchanged). */
+const documentEdit = (edit: (doc: Node) => void): Violation['handle'] =>
+  async function handle(req, next) {
+    const res = await next(req);
+    return req.path === OPENAPI && res.status === 200 ? editJson(res, (b) => edit(b as unknown as Node)) : res;
+  };
+
+/**
+ * Violations of the published description and of the audit log's proof: documents that say other than
+ * what the interface fixes, and a log that shows no proof at all.
+ */
+export const DOCUMENT_VIOLATIONS: Violation[] = [
+  {
+    name: 'openapi-success-201',
+    description: 'openapi.json documents the success of POST /connections as 201 (the interface: 200)',
+    section: 'Endpoints',
+    catches: ['openapi.success-status-200'],
+    handle: documentEdit((doc) => {
+      const post = ((doc.paths as Node | undefined)?.[CONNECTIONS] as Node | undefined)?.post as Node | undefined;
+      const responses = post?.responses as Node | undefined;
+      if (!responses?.['200']) return;
+      responses['201'] = responses['200'];
+      delete responses['200'];
+    }),
+  },
+  {
+    name: 'openapi-key-pattern-16-64',
+    description:
+      'openapi.json documents Idempotency-Key as 16 to 64 letters, digits, _ or - (the interface: 8 to 128, also . and :)',
+    section: 'Limits',
+    catches: ['openapi.limits-not-narrower'],
+    handle: documentEdit((doc) =>
+      everyObject(doc, (node) => {
+        if (node.name === 'Idempotency-Key' && node.in === 'header' && node.schema && typeof node.schema === 'object')
+          (node.schema as Node).pattern = '^[A-Za-z0-9_-]{16,64}$';
+      }),
+    ),
+  },
+  {
+    name: 'openapi-scope-label-unbounded',
+    description: 'openapi.json leaves out the 120-character maximum of scopeLabel (the service still keeps it)',
+    section: 'Limits',
+    catches: ['openapi.limits-not-wider'],
+    handle: documentEdit((doc) =>
+      everyObject(doc, (node) => {
+        const label = (node.properties as Node | undefined)?.scopeLabel as Node | undefined;
+        if (label) delete label.maxLength;
+      }),
+    ),
+  },
+  {
+    name: 'audit-proof-stripped',
+    description: 'the audit log answers its entries without any proof: no proof object, no hashes',
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.proof-shown', 'envelope.response-schema-openapi'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== AUDIT || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        if (!b.data) return;
+        delete b.data.proof;
+        everyObject(b.data, (node) => {
+          for (const k of Object.keys(node)) if (/hash|proof|chain|signature/i.test(k)) delete node[k];
+        });
+      });
+    },
+  },
+];
