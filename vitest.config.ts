@@ -1,8 +1,9 @@
 // Test runner settings, for `npm test` on a small machine (two cores: the CI's and ours).
-// - Two workers per core: once no test slept any more (2026-11-26), the files still spent about half their
-//   time waiting (kit runs reading streams past their last message and awaiting deliveries, processes
-//   starting, sockets closing), so two workers on two cores left them half idle: 241 s wall for 258 s of
-//   CPU. Four: 157 s for 264 s; six: 167 s for 303 s (each worker loads the module graph again).
+// - Three workers per core: the files spend much of their time waiting (kit runs reading streams past their
+//   last message and awaiting deliveries, processes starting, sockets closing), so one worker per core left
+//   them half idle (241 s wall for 258 s of CPU on a slower host). On today's two-core host (2026-11-26,
+//   session 14: 2,025 tests, 134 s of CPU): four workers 103.5 s, six 85.3 s, eight 87.6 s; on the slower
+//   host of sessions 11-13, where the CPU was the limit, four (157 s) beat six (167 s).
 //   vitest's own default leaves a core free, which on two cores ran the whole suite in series.
 // - Longest files first, also in a fresh clone without vitest's cache of durations (simulator/test-support/vitest-sequencer.ts).
 // - Workers are reused across files (isolate: false): a fresh worker per file cost ~0.35 s of start-up
@@ -15,7 +16,7 @@ import LongestFirstSequencer from './simulator/test-support/vitest-sequencer.ts'
 
 export default defineConfig({
   test: {
-    maxWorkers: 2 * Math.max(1, availableParallelism()),
+    maxWorkers: 3 * Math.max(1, availableParallelism()),
     isolate: false,
     sequence: { sequencer: LongestFirstSequencer },
     globalSetup: ['./simulator/test-support/cli-bundle-setup.ts'],
