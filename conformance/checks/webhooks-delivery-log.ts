@@ -37,11 +37,12 @@ export const deliveryLogged = defineCheck({
 
 /**
  * How long the kit listens for a repeated effect: twice the first redelivery's latency (a repeat's effect
- * comes as fast as the first's), 1 s at least, 5 s and the delivery wait at most: five times and up to the
- * whole delivery wait made a run against a deployment delivering in 1.5 s about 17 s longer.
+ * comes as fast as the first's), 500 ms at least (ten times a loopback delivery's), 5 s and the delivery
+ * wait at most: five times and up to the whole delivery wait made a run against a deployment delivering in
+ * 1.5 s about 17 s longer.
  */
 const settleMs = (ctx: CheckContext, latencyMs: number) =>
-  Math.min(deliveryWaitMs(ctx), 5000, Math.max(1000, 2 * latencyMs));
+  Math.min(deliveryWaitMs(ctx), 5000, Math.max(500, 2 * latencyMs));
 
 /** Judges the deliveries a redelivery sent: in the interface's form, signed over the raw body, at the time sent. */
 function judgeResent(ctx: CheckContext, s: WebhookScenario, resent: readonly ReceivedDelivery[], ex: Exchange) {
