@@ -20,7 +20,7 @@ import {
 import { createExchangeLog } from './exchange-log.ts';
 import { identify } from './identity.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
-import { pool } from './pool.ts';
+import { runInPhases } from './phases.ts';
 import { credentialsRefused, firstAuthenticatedCall, obtainToken } from './preflight.ts';
 import { selectChecks } from './registry.ts';
 import { notRunResult, requirementSkipReason, runCheck } from './run-check.ts';
@@ -268,32 +268,20 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       stop.abort();
     return result;
   };
-  // The response rules judge every exchange, so they run once all the other checks have made theirs;
-  // a check that may spend the deployment's rate limit runs after them and the cleanups, alone in its
-  // phase, so no other call of the run waits out the window it leaves spent.
-  const phase = (which: (c: CheckDef) => boolean) => pool(checks.filter(which), o.concurrency, runOne);
   const exhausts = (c: CheckDef) => c.exhausts?.({ deployment: run.deployment, target: run.target }) === true;
-  const results = [
-    ...(await phase((c) => !c.judgesRun && !exhausts(c))),
-    ...(await phase((c) => c.judgesRun === true && !exhausts(c))),
-  ];
-  if (stop?.signal.aborted && maxFailures !== undefined) delete run.stop;
   const cleanUp = async () => {
     for (const cleanup of cleanups.splice(0).reverse())
       await Promise.resolve()
         .then(cleanup)
         .catch(() => undefined);
   };
-  await cleanUp();
-  // After a stop (--max-failures) these are reported as not run, like every check after it.
-  results.push(...(await phase(exhausts)));
-  await cleanUp();
-  if (stop?.signal.aborted && maxFailures !== undefined) {
+  // What the checks created is still removed after a stop: the cleanups' calls are not cut short.
+  const dropStop = () => {
+    if (stop?.signal.aborted && maxFailures !== undefined) delete run.stop;
+  };
+  const results = await runInPhases(checks, o.concurrency, runOne, exhausts, cleanUp, dropStop);
+  if (stop?.signal.aborted && maxFailures !== undefined)
     stopped = { maxFailures, notRun: results.filter((r) => r.notRun).length };
-  }
-  // Reported in the registry's order, whatever order the phases ran them in.
-  const at = new Map(checks.map((c, i) => [c.name, i]));
-  results.sort((a, b) => (at.get(a.check.name) ?? 0) - (at.get(b.check.name) ?? 0));
   const connectionLost = results.find((r) => r.errorKind === 'connection');
   const summary = summarise(results);
   if (connectionLost) return finish(2, results, `the target stopped answering during the run: ${connectionLost.error}`);
