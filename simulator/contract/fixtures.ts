@@ -46,17 +46,25 @@ export const FixtureSet = z
     const providers = new Set(f.providers.map((p) => p.id));
     const capabilities = new Set(f.capabilities.map((c) => c.id));
     const tenants = new Set(f.tenants.map((t) => t.id));
-    const unique = (list: { id: string }[], what: string) => {
+    // Every id is looked up by value (a tenant header, a login_hint): a second entry with the same id or
+    // e-mail would be silently shadowed by the first, so it is refused, named by its path.
+    const unique = (list: { id: string }[], key: string, what: string, field: 'id' | 'email' = 'id') => {
       const seen = new Set<string>();
-      for (const item of list) {
-        if (seen.has(item.id)) ctx.addIssue({ code: 'custom', message: `duplicate ${what} id ${item.id}` });
-        seen.add(item.id);
-      }
+      list.forEach((item, i) => {
+        const value = (item as Record<string, unknown>)[field];
+        if (typeof value !== 'string') return;
+        if (seen.has(value))
+          ctx.addIssue({ code: 'custom', path: [key, i, field], message: `duplicate ${what} ${field} ${value}` });
+        seen.add(value);
+      });
     };
-    unique(f.providers, 'provider');
-    unique(f.connectors, 'connector');
-    unique(f.capabilities, 'capability');
-    unique(f.clients, 'client');
+    unique(f.providers, 'providers', 'provider');
+    unique(f.connectors, 'connectors', 'connector');
+    unique(f.capabilities, 'capabilities', 'capability');
+    unique(f.clients, 'clients', 'client');
+    unique(f.tenants, 'tenants', 'tenant');
+    unique(f.persons, 'persons', 'person');
+    unique(f.persons, 'persons', 'person', 'email');
     f.connectors.forEach((c, i) => {
       if (!providers.has(c.providerId))
         ctx.addIssue({
@@ -68,10 +76,15 @@ export const FixtureSet = z
         if (!capabilities.has(cap))
           ctx.addIssue({ code: 'custom', path: ['connectors', i], message: `unknown capability ${cap}` });
     });
-    for (const [i, holder] of [...f.clients.entries(), ...f.persons.entries()])
-      for (const t of holder.tenants)
-        if (!tenants.has(t))
-          ctx.addIssue({ code: 'custom', path: ['clients', i, 'tenants'], message: `unknown tenant ${t}` });
+    for (const [key, list] of [
+      ['clients', f.clients],
+      ['persons', f.persons],
+    ] as const)
+      list.forEach((holder, i) => {
+        for (const t of holder.tenants)
+          if (!tenants.has(t))
+            ctx.addIssue({ code: 'custom', path: [key, i, 'tenants'], message: `unknown tenant ${t}` });
+      });
     if (!f.clients.some((c) => c.id === f.defaultClient))
       ctx.addIssue({ code: 'custom', path: ['defaultClient'], message: `no client named ${f.defaultClient}` });
   });

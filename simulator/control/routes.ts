@@ -85,13 +85,21 @@ export const AddFaultBody = z.strictObject({
   webhookId: z.string().min(1).max(120).optional().describe('Signature faults: only deliveries to this receiver'),
 });
 
+// An id of the fixtures or a receiver never starts with ncs_; a token pasted there by mistake is refused
+// by the pattern (the answer names the field, never the value), not echoed back in `filter` or a 404.
+const anId = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^(?![Nn][Cc][Ss]_)/, 'an id, not a token (ncs_…)');
 export const ClientReportQuery = z.object({
-  client: z.string().min(1).max(200).optional().describe("Only this client's calls (the token's client id)"),
-  tenant: z.string().min(1).max(120).optional().describe("Only this tenant's calls"),
+  client: anId(200).optional().describe("Only this client's calls (the token's client id)"),
+  tenant: anId(120).optional().describe("Only this tenant's calls"),
 });
 export const ReceiverCheckBody = z.strictObject({
-  webhookId: z.string().min(1).max(120).describe('The registered receiver to check'),
-  tenant: z.string().min(1).max(120).optional().describe('Its tenant (found by id when absent)'),
+  webhookId: anId(120).describe('The registered receiver to check'),
+  tenant: anId(120).optional().describe('Its tenant (found by id when absent)'),
   timeoutMs: z.int().min(100).max(60_000).optional().describe('Each answer must come within this (default 5000)'),
 });
 

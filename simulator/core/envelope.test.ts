@@ -10,6 +10,7 @@ describe('envelope', () => {
     const res = writeReply(ctx, ok({ id: 'c1', note: 'a ,"meta": inside a string' }, 201));
     expect(res.status).toBe(201);
     expect(res.headers['x-request-id']).toBe('req_second');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(JSON.parse(res.body ?? '')).toEqual({
       ok: true,
       data: { id: 'c1', note: 'a ,"meta": inside a string' },

@@ -26,8 +26,15 @@ function metaJson(ctx: RequestContext): string {
   return `${json}}`;
 }
 
+// nosniff: answers echo what a caller sent (a tenant, a client filter) and share their origin with the
+// inspector page; a browser must never read them as anything but their declared type.
 function baseHeaders(ctx: RequestContext, contentType: string): Record<string, string> {
-  return { 'content-type': contentType, 'x-request-id': ctx.requestId, ...ctx.responseHeaders };
+  return {
+    'content-type': contentType,
+    'x-content-type-options': 'nosniff',
+    'x-request-id': ctx.requestId,
+    ...ctx.responseHeaders,
+  };
 }
 
 /**

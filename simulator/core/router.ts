@@ -12,6 +12,8 @@ import { describeValidationErrors } from './validation-detail.ts';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const MATCH_CACHE_SIZE = 1000;
 
+const CONTROL_HINT = "Check the request against the control plane's description (GET /_sandbox/openapi.json).";
+
 export interface RouteMatch {
   route: RouteDef;
   operation: Operation;
@@ -236,6 +238,8 @@ export function createRouter(doc: OpenApiDocument | (() => OpenApiDocument), opt
           ).errors;
       if (errors?.length) {
         const { detail } = describeValidationErrors(errors);
+        // The table's hint names the interface's document; a control-plane route is described by its own.
+        if (m.route.surface === 'control') throw new ApiError('invalid_request', { detail, hint: CONTROL_HINT });
         throw new ApiError('invalid_request', { detail });
       }
     },

@@ -1,10 +1,16 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqlitePersistence } from './sqlite-persistence.ts';
+import { DATABASE_FILE, openSqlitePersistence } from './sqlite-persistence.ts';
 
 describe('sqlite persistence', () => {
+  it('refuses a directory in the place of the database file, naming it (round 7: SQLite named nothing)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ncs-db-'));
+    mkdirSync(join(dir, DATABASE_FILE));
+    expect(() => openSqlitePersistence(dir)).toThrow(`${join(dir, DATABASE_FILE)} is not a file`);
+  });
+
   it('keeps records and logs across reopening', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ncs-db-'));
     const a = openSqlitePersistence(dir);

@@ -1,8 +1,8 @@
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PersistenceError } from './persistence-error.ts';
-import type { Persistence } from './persistence.ts';
 import { loadSqlite } from './load-sqlite.ts';
+import type { Persistence } from './persistence.ts';
+import { PersistenceError } from './persistence-error.ts';
 
 export const DATABASE_FILE = 'ncs-sandbox.sqlite';
 
@@ -15,11 +15,20 @@ const isBusy = (err: unknown) =>
  */
 function prepareFile(file: string) {
   let size: number | undefined;
+  let isFile = true;
   try {
-    size = statSync(file).size;
+    const stat = statSync(file);
+    size = stat.size;
+    isFile = stat.isFile();
   } catch {
     closeSync(openSync(file, 'a', 0o600));
   }
+  // A directory (or a device, a socket) in the database's place: SQLite would say only "unable to open
+  // database file", naming nothing.
+  if (!isFile)
+    throw new PersistenceError(
+      `${file} is not a file: not an ncs-sandbox database. Remove it, or choose another --data-dir.`,
+    );
   if (size === 0)
     throw new PersistenceError(
       `${file} is empty (0 bytes): not an ncs-sandbox database. Remove it to start with fresh state, or restore it from a backup.`,
@@ -43,7 +52,12 @@ export function openSqlitePersistence(dir: string): Persistence {
   prepareFile(file);
   // Loaded here, not imported at the top: only `--data-dir` needs it (and Node 22 warns as it loads).
   const { DatabaseSync } = loadSqlite();
-  const db = new DatabaseSync(file);
+  let db: InstanceType<typeof DatabaseSync>;
+  try {
+    db = new DatabaseSync(file);
+  } catch (err) {
+    throw new PersistenceError(`${file} cannot be opened as a database: ${(err as Error).message}`, { cause: err });
+  }
   try {
     // Exclusive mode before the first access: WAL then needs no shared-memory file, and the lock
     // taken by the first write transaction is kept until the connection closes.
