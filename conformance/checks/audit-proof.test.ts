@@ -9,6 +9,8 @@ const HEX = 'ab'.repeat(32);
 describe('proofShown (a proof of integrity in any format)', () => {
   it('finds a proof by name, by a digest-like value, or in a header', () => {
     expect(proofShown(answer({ entries: [{ id: 'e1' }], proof: { head: 'x' } }))).toBe('data.proof');
+    // The answer's own proof object is named before an entry's digest-like value.
+    expect(proofShown(answer({ entries: [{ id: 'e1', prev: HEX }], proof: { head: 'x' } }))).toBe('data.proof');
     expect(proofShown(answer({ results: [{ id: 'e1', prev_hash: HEX }] }))).toBe('data.results[0].prev_hash');
     expect(proofShown(answer({ results: [{ id: 'e1', seal: null, fingerprint: HEX }] }))).toBe(
       'data.results[0].fingerprint',

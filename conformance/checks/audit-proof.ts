@@ -14,24 +14,23 @@ const PROOF_VALUE = /^(?:[0-9a-f]{40,}|[0-9A-F]{40,}|[A-Za-z0-9+/_-]{43,}={0,2})
  */
 export function proofShown(ex: Exchange): string | undefined {
   for (const name of Object.keys(ex.headers)) if (PROOF_NAME.test(name)) return `header ${name}`;
-  const walk = (v: unknown, at: string): string | undefined => {
-    if (typeof v === 'string') return PROOF_VALUE.test(v) ? at : undefined;
-    if (Array.isArray(v)) {
-      for (const [i, x] of v.entries()) {
-        const found = walk(x, `${at}[${i}]`);
-        if (found) return found;
-      }
-      return undefined;
+  // Breadth first, names before values: the answer's `proof` object is named before an entry's digest.
+  let level: [string, unknown][] = [['data', (ex.json as { data?: unknown } | undefined)?.data]];
+  const byValue: string[] = [];
+  while (level.length) {
+    const next: [string, unknown][] = [];
+    for (const [at, v] of level) {
+      if (typeof v === 'string' && PROOF_VALUE.test(v)) byValue.push(at);
+      else if (Array.isArray(v)) v.forEach((x, i) => next.push([`${at}[${i}]`, x]));
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          if (PROOF_NAME.test(k) && x !== null && x !== '' && x !== false) return `${at}.${k}`;
+          next.push([`${at}.${k}`, x]);
+        }
     }
-    if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) {
-        if (PROOF_NAME.test(k) && x !== null && x !== '' && x !== false) return `${at}.${k}`;
-        const found = walk(x, `${at}.${k}`);
-        if (found) return found;
-      }
-    return undefined;
-  };
-  return walk((ex.json as { data?: unknown } | undefined)?.data, 'data');
+    level = next;
+  }
+  return byValue[0];
 }
 
 export const proofPresent = defineCheck({

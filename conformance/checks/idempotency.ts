@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
+import { skipIfLimited } from '../generated/invariant-checks.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
@@ -157,7 +158,14 @@ export const concurrent = defineCheck({
     const answers = await Promise.all(
       Array.from({ length: CONCURRENT }, () => postConnection(ctx, body, { key, retry: false })),
     );
-    const successes = answers.filter(is2xx);
+    let successes = answers.filter(is2xx);
+    // Every copy refused 429 (the deployment's limit, whose values are not shown): the same call once more
+    // under the interface's retry policy, which a client would send; still 429 is no verdict.
+    if (successes.length === 0 && answers.every((ex) => ex.status === ERROR_TABLE.rate_limited.status)) {
+      const again = await postConnection(ctx, body, { key });
+      skipIfLimited(ctx, again);
+      successes = [again].filter(is2xx);
+    }
     ctx.require(successes.length > 0, {
       expected: `at least one of ${CONCURRENT} concurrent same-key creations succeeds`,
       exchange: must(answers[0], `${CONCURRENT} creations were sent`),

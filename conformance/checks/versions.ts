@@ -134,7 +134,7 @@ export const deliveryLogSince = defineCheck({
     const [current, earlier] = await Promise.all([call(CURRENT_VERSION), call(EARLIER)]);
     if (current.status === ERROR_TABLE.not_found.status && errorCodeOf(current) === 'not_found')
       ctx.skip(
-        `this deployment offers no delivery log at GET ${template} (the interface does not show its path): declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
+        `this deployment does not offer GET ${template} (the interface does not show the delivery log's path): declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
       );
     ctx.expect.status(current, 200, `GET ${template} with Service-Version ${CURRENT_VERSION} answers 200`);
     // "No change that requires adaptation of clients exists": offering the log to earlier callers is

@@ -3,7 +3,7 @@ import { defineCheck } from '../runner/check.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
 import { freshKey } from './support/connections.ts';
 import { receiverIdOf } from './support/one-list.ts';
-import { signingKeyOf, withoutPath } from './support/signing-key.ts';
+import { secretPaths, signingKeyOf, withoutPath } from './support/signing-key.ts';
 import {
   kitReceiver,
   receiverBaseUrl,
@@ -49,7 +49,9 @@ export const registrationReplay = defineCheck({
     const b = again.json as Answer;
     // The signing key is shown exactly once: a replay may leave it out, everything else must repeat.
     const signing = signingKeyOf(a?.data, ctx.deployment.webhookSecretField, ctx.declared('webhookSecretField'));
-    const strip = (d: Record<string, unknown> | undefined) => withoutPath(d, signing.path);
+    // Wherever the key is (found by name, declared, or known to the run as a secret it was shown).
+    const paths = [signing.path, ...secretPaths(a?.data, ctx.secrets())];
+    const strip = (d: Record<string, unknown> | undefined) => paths.reduce((acc, p) => withoutPath(acc, p), { ...d });
     ctx.expect.that(again.status === first.status && isDeepStrictEqual(strip(a?.data), strip(b?.data)), {
       expected: `POST ${webhooksPath()} repeated with the key ${key} answers the same status and data (one receiver)`,
       observed: 'the answers differ (diff: first answer expected, repeated answer observed)',

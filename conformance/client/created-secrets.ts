@@ -21,7 +21,8 @@ const envName = (field: string) =>
 export function registerCreatedSecrets(json: unknown, redactor: Redactor, depth = 0): void {
   if (depth > 8 || json === null || typeof json !== 'object') return;
   for (const [key, value] of Object.entries(json)) {
-    if (typeof value === 'string' && value.length >= MIN_LENGTH && SECRET_FIELD.test(key))
+    // A key's identifier (signingKeyId, key_id) names the key: it is not the key.
+    if (typeof value === 'string' && value.length >= MIN_LENGTH && SECRET_FIELD.test(key) && !/id$/i.test(key))
       redactor.add(value, envName(key), { leakChecked: false });
     else if (typeof value === 'object') registerCreatedSecrets(value, redactor, depth + 1);
   }

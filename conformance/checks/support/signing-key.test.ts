@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signWebhook, verifyWebhook } from '../../../simulator/contract/webhook-signature.ts';
-import { type KeyProof, signingKeyOf, valueAt, withoutPath } from './signing-key.ts';
+import { type KeyProof, secretPaths, signingKeyOf, valueAt, withoutPath } from './signing-key.ts';
 
 const KEY = 'whsec_0123456789abcdef0123';
 
@@ -76,5 +76,18 @@ describe('the signing key of a webhook creation answer (its fields are not shown
     expect(withoutPath({ id: 'wh_1', signingSecret: KEY }, 'signingSecret')).toEqual({ id: 'wh_1' });
     expect(valueAt(data, 'credentials.signingKey')).toBe(KEY);
     expect(data.credentials.signingKey).toBe(KEY);
+  });
+});
+
+describe('secretPaths (where an answer holds a value the run knows as a secret)', () => {
+  it('finds the key wherever it is, and nothing else', () => {
+    const data = { id: 'whk_1', signing: { key: 'whsec_abcdefghijklmnop', keyId: 'k1' }, url: 'http://x' };
+    expect(secretPaths(data, ['whsec_abcdefghijklmnop', 'short'])).toEqual(['signing.key']);
+    // Named like a key (and long enough to be one), it needs no introduction.
+    expect(secretPaths(data, [])).toEqual(['signing.key']);
+    expect(secretPaths({ id: 'whk_1', token: 'tk_abcdefghijklmnopqrs' }, ['tk_abcdefghijklmnopqrs'])).toEqual([
+      'token',
+    ]);
+    expect(secretPaths({ id: 'whk_1', url: 'http://127.0.0.1:9/hook-receiver' }, [])).toEqual([]);
   });
 });

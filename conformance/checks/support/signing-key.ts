@@ -29,6 +29,16 @@ export function withoutPath(data: Json | undefined, path: string | undefined): J
   return { ...others, [head]: withoutPath(inner as Json, rest.join('.')) };
 }
 
+/**
+ * The dotted paths of `data` holding one of `secrets` (the values the run knows as secrets, the signing key
+ * among them wherever an answer put it) or a value named like a key: what a replay may leave out or mask.
+ * @example secretPaths({ signing: { key: 'whsec_1', keyId: 'k1' } }, ['whsec_1']) // ['signing.key']
+ */
+export function secretPaths(data: unknown, secrets: readonly string[]): string[] {
+  const known = new Set(secrets.filter((s) => s.length >= MIN_KEY_LENGTH));
+  return stringFields(data, (name, value) => known.has(value) || keyLike(name, value)).map((f) => f.path);
+}
+
 /** Every string of `data` (any name) with its dotted path, `filter` deciding which count. */
 function stringFields(
   data: unknown,
