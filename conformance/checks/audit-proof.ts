@@ -21,7 +21,7 @@ export function proofShown(ex: Exchange): string | undefined {
     const next: [string, unknown][] = [];
     for (const [at, v] of level) {
       if (typeof v === 'string' && PROOF_VALUE.test(v)) byValue.push(at);
-      else if (Array.isArray(v)) v.forEach((x, i) => next.push([`${at}[${i}]`, x]));
+      else if (Array.isArray(v)) for (const [i, x] of v.entries()) next.push([`${at}[${i}]`, x]);
       else if (v && typeof v === 'object')
         for (const [k, x] of Object.entries(v)) {
           if (PROOF_NAME.test(k) && x !== null && x !== '' && x !== false) return `${at}.${k}`;
