@@ -1,13 +1,13 @@
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { createClock } from '../lib/clock.ts';
-import { createDeliveryLog } from '../state/delivery-log.ts';
 import { newId } from '../lib/ids.ts';
 import { realScheduler } from '../lib/scheduler.ts';
-import { retryDelayMs } from './retry-policy.ts';
-import { postSigned, type PostOutcome } from './signed-post.ts';
-import { type DispatcherOptions, type Job, retryPolicyOf, signerFor } from './dispatcher-options.ts';
 import { createDeliveryQueue } from '../services/delivery-queue-service.ts';
+import { createDeliveryLog } from '../state/delivery-log.ts';
 import { createDeliveryQueueStore } from '../state/delivery-queue-store.ts';
+import { type DispatcherOptions, type Job, retryPolicyOf, signerFor } from './dispatcher-options.ts';
+import { retryDelayMs } from './retry-policy.ts';
+import { type PostOutcome, postSigned } from './signed-post.ts';
 
 /**
  * The attempt engine behind createDispatcher: the bounded queue, attempts (coordinated or not), settling
@@ -26,13 +26,14 @@ export function createAttemptEngine(opts: DispatcherOptions) {
   const signFor = signerFor(opts);
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
   // The bounded queue's rules (eviction, finishing, record stamps) over the jobs of this process.
-  const { jobs, iso, save, finishFor, enqueue } = createDeliveryQueue<Job>({
+  const { jobs, iso, save, finishFor, enqueue, storeFailed } = createDeliveryQueue<Job>({
     repository: createDeliveryQueueStore<Job>(),
     log,
     clock,
     maxQueue: opts.maxQueue ?? WEBHOOK_DEFAULTS.maxQueue,
     onSuccess: opts.onSuccess,
     onFailure: opts.onFailure,
+    onStoreError: opts.onStoreError,
   });
   const inFlight = new Set<Promise<void>>();
   // Set by close(): no attempt starts after it.
@@ -137,5 +138,6 @@ export function createAttemptEngine(opts: DispatcherOptions) {
     settle,
     startSequence,
     settled,
+    storeFailed,
   };
 }

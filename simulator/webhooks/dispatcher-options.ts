@@ -1,9 +1,9 @@
+import { signWebhook } from '../contract/webhook-signature.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Scheduler } from '../lib/scheduler.ts';
 import type { Delivery } from '../state/delivery-log.ts';
 import type { DeliveryLogRepository } from '../state/ports/deliveries.ts';
 import type { MaybePromise } from '../state/ports/maybe-promise.ts';
-import type { Scheduler } from '../lib/scheduler.ts';
-import { signWebhook } from '../contract/webhook-signature.ts';
 import { checkRetryPolicy, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
 import type { AbortTag, PostOutcome, SignedPost } from './signed-post.ts';
 
@@ -43,6 +43,8 @@ export interface DispatcherOptions extends Partial<RetryPolicy> {
   /** A delivery failed for good (attempts exhausted or queue_full): e.g. publish webhook.delivery_failed. */
   onFailure?: (delivery: Delivery) => void;
   onSuccess?: (delivery: Delivery) => void;
+  /** A write to the delivery log failed (the delivery goes on); default: one process warning per dispatcher. */
+  onStoreError?: (error: unknown) => void;
   /** Several replicas share the deliveries (shared sandbox): who makes each attempt, and how its outcome reaches all. */
   coordinator?: AttemptCoordinator;
 }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestReceiver } from '../e2e/test-receiver.ts';
 import { createClock } from '../lib/clock.ts';
+import { createManualScheduler } from '../lib/scheduler.ts';
 import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
 import type { DeliveryLogRepository } from '../state/ports/deliveries.ts';
-import { createManualScheduler } from '../lib/scheduler.ts';
 import { createDispatcher, type DispatcherOptions, type WebhookReceiver } from './dispatcher.ts';
-import { startTestReceiver } from '../e2e/test-receiver.ts';
 
 const SECRET = 'whsec_dispatcher_test_secret';
 const T0 = Date.UTC(2026, 6, 1, 12, 0, 0);
@@ -207,6 +207,52 @@ describe('webhook dispatcher', () => {
     await later(undefined);
     expect(memory.get(d.id)).toMatchObject({ status: 'succeeded', attempts: [{ status: 503 }, { status: 204 }] });
     expect(await dispatcher.redeliver('dlv_missing', receiver('/ok'))).toBeUndefined();
+  });
+
+  it('a delivery-log write that throws (a full disk) is reported; the delivery goes on, no unhandled rejection', async () => {
+    const memory = createDeliveryLog();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    const reported: unknown[] = [];
+    const full = (): never => {
+      throw new Error('database or disk is full');
+    };
+    const log: DeliveryLogRepository = { ...memory, insert: full, update: full };
+    try {
+      const { dispatcher, drain } = setup({ maxAttempts: 2, log, onStoreError: (e) => reported.push(e) });
+      const seen = rx.nextCall();
+      const d = dispatcher.deliver(receiver('/ok'), event());
+      await drain();
+      expect((await seen).path).toBe('/ok');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(d.id).toMatch(/^dlv_/);
+      expect(dispatcher.pending()).toBe(0);
+      expect(reported.length).toBeGreaterThan(1);
+      expect(String(reported[0])).toContain('disk is full');
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('by default a failing delivery log gives one process warning naming the cause, not the record', async () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const memory = createDeliveryLog();
+    const full = (): never => {
+      throw new Error('database or disk is full');
+    };
+    try {
+      const { dispatcher, drain } = setup({ maxAttempts: 1, log: { ...memory, update: full } });
+      dispatcher.deliver(receiver('/ok'), event());
+      dispatcher.deliver(receiver('/status/503'), event('evt_2'));
+      await drain();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/delivery-log write failed.*disk is full/);
+      expect(String(warn.mock.calls[0]?.[0])).not.toContain(rx.url('/ok'));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('redelivers a failed delivery on request as a new recorded sequence', async () => {

@@ -1,7 +1,7 @@
+import { written } from '../services/delivery-queue-service.ts';
 import type { Delivery } from '../state/delivery-log.ts';
 import { andThen } from '../state/ports/maybe-promise.ts';
 import { createAttemptEngine } from './dispatcher-engine.ts';
-import { written } from '../services/delivery-queue-service.ts';
 import type { Dispatcher, DispatcherOptions, Job } from './dispatcher-options.ts';
 
 // Types and option resolution live in dispatcher-options.ts, the attempt engine in dispatcher-engine.ts.
@@ -20,8 +20,21 @@ export type {
  *          d.deliver({ id: 'wh_1', url, secret, tenant }, { id: 'evt_1', type: 'connection.created', payload });
  */
 export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
-  const { log, policy, makeId, jobs, flags, iso, finishFor, enqueue, attempt, settle, startSequence, settled } =
-    createAttemptEngine(opts);
+  const {
+    log,
+    policy,
+    makeId,
+    jobs,
+    flags,
+    iso,
+    finishFor,
+    enqueue,
+    attempt,
+    settle,
+    startSequence,
+    settled,
+    storeFailed,
+  } = createAttemptEngine(opts);
   return {
     log,
     deliver(receiver, event) {
@@ -48,7 +61,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
         updatedAt: now,
         body,
       };
-      written(log.insert(record));
+      written(() => log.insert(record), storeFailed);
       const job: Job = { record, receiver, attemptInSequence: 0, restart: false };
       enqueue(job);
       attempt(job);
