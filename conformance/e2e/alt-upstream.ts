@@ -4,6 +4,7 @@
 // stream) was about a third of an alternative deployment's kit run; the kit still talks HTTP to the proxy.
 import type { ServerResponse } from 'node:http';
 import type { CoreHandler, PlainRequest, PlainResponse, StreamSink } from '../../simulator/core/types.ts';
+import { stopStream } from '../../simulator/index.ts';
 
 /** A call as the proxy forwards it: its path, query and headers already in the simulator's terms. */
 export interface UpstreamCall {
@@ -92,5 +93,5 @@ export function pipeStream(
     },
   };
   const stop = source.open(sink);
-  res.on('close', stop);
+  res.on('close', () => stopStream(stop));
 }

@@ -1,5 +1,5 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { PlainResponse, StreamSink } from '../../simulator/index.ts';
+import { type DrainTarget, type PlainResponse, type StreamSink, stopStream } from '../../simulator/index.ts';
 import { editJson } from './json-edit.ts';
 import { sseIdOf } from './stream-edit.ts';
 import type { Violation } from './types.ts';
@@ -26,11 +26,11 @@ function repeatLate(res: PlainResponse): PlainResponse {
             open = false;
             sink.end();
           },
-          ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain?.(l) } : {}),
+          ...(sink.onDrain ? { onDrain: (target: DrainTarget) => sink.onDrain?.(target) } : {}),
         });
         return () => {
           open = false;
-          stop();
+          stopStream(stop);
         };
       },
     },

@@ -1,4 +1,4 @@
-import type { PlainResponse, StreamSink } from '../../simulator/index.ts';
+import type { DrainTarget, PlainResponse, StreamSink } from '../../simulator/index.ts';
 
 /**
  * The answer with every chunk of its event stream passed through `edit`, which returns the chunks
@@ -17,7 +17,7 @@ export function editStream(res: PlainResponse, perStream: () => (chunk: string) 
         return source.open({
           write: (chunk) => edit(chunk).reduce((ok, c) => sink.write(c) && ok, true),
           end: () => sink.end(),
-          ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain?.(l) } : {}),
+          ...(sink.onDrain ? { onDrain: (target: DrainTarget) => sink.onDrain?.(target) } : {}),
         });
       },
     },

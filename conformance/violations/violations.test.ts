@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../simulator/index.ts';
+import { createSandbox, stopStream } from '../../simulator/index.ts';
 import { applyViolation, findViolation, VIOLATION_NAMES, violationOptions } from './index.ts';
 
 const get = (path: string, headers: Record<string, string> = {}) => ({ method: 'GET', path, query: {}, headers });
@@ -45,7 +45,7 @@ describe('violations', () => {
     const chunks: string[] = [];
     const stop = res.stream!.open({ write: (c) => chunks.push(c) > 0, end: () => undefined });
     sandbox.state.feeds.publish(`tenant:${tenant}`, 'order.paid', { n: 1 });
-    stop();
+    stopStream(stop);
     expect(chunks.filter((c) => c.startsWith('id: 1\n'))).toHaveLength(2);
     expect(findViolation('webhook-wrong-signature').webhooks?.sign).toBeTypeOf('function');
     expect(findViolation('missing-request-id').webhooks).toBeUndefined();

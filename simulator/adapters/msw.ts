@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 // must not hold every answer back.
 import { setImmediate } from 'node:timers';
 import type { HttpHandler } from 'msw';
-import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts';
+import { drainedTo, stopStream } from '../core/stream-stop.ts';
+import type { CoreHandler, DrainTarget, PlainRequest, PlainResponse, StreamStop } from '../core/types.ts';
 
 const encoder = new TextEncoder();
 const require = createRequire(import.meta.url);
@@ -50,8 +51,8 @@ export function toFetchResponse(res: PlainResponse): Response {
   if (res.abort) return Response.error();
   if (res.stream) {
     const source = res.stream;
-    let stop: (() => void) | undefined;
-    let drained: (() => void) | undefined;
+    let stop: StreamStop | undefined;
+    let drained: DrainTarget | undefined;
     let closed = false;
     const body = new ReadableStream<Uint8Array>(
       {
@@ -67,18 +68,18 @@ export function toFetchResponse(res: PlainResponse): Response {
               closed = true;
               controller.close();
             },
-            onDrain(listener) {
-              drained = listener;
+            onDrain(target) {
+              drained = target;
             },
           });
         },
         // The reader took chunks and wants more: the source may write again.
         pull() {
-          drained?.();
+          drainedTo(drained);
         },
         cancel() {
           closed = true;
-          stop?.();
+          stopStream(stop);
         },
       },
       { highWaterMark: 64 },

@@ -2,7 +2,8 @@
 // sink to tell when the response closes) and a stream's sink. Every open stream keeps one of each, so
 // they are plain objects with methods rather than closures.
 import type { ServerResponse } from 'node:http';
-import type { StreamSink } from '../core/types.ts';
+import { drainedTo, stopStream } from '../core/stream-stop.ts';
+import type { DrainTarget, StreamSink, StreamStop } from '../core/types.ts';
 
 /**
  * One call on a node:http response as the listener follows it: when the client went away before the
@@ -11,6 +12,10 @@ import type { StreamSink } from '../core/types.ts';
  * listener for streams: every open stream keeps them.
  */
 export class NodeExchange {
+  /** The exchange of a response, for the one 'close' listener all responses share (exchangeClosed). */
+  static of(res: ServerResponse): NodeExchange | undefined {
+    return (res as Tagged)[EXCHANGE];
+  }
   at = 0;
   /** Set by the client observer: the clock `at` is read from (default real time). */
   clock: (() => number) | undefined = undefined;
@@ -18,11 +23,40 @@ export class NodeExchange {
   private readonly res: ServerResponse;
   constructor(res: ServerResponse) {
     this.res = res;
+    (res as Tagged)[EXCHANGE] = this;
   }
   closed(): void {
     if (!this.res.writableFinished) this.at = this.clock ? this.clock() : Date.now();
     this.sink?.closed();
   }
+}
+
+// A response carries its exchange and its stream sink under these keys, so one listener function
+// serves every response.
+const EXCHANGE = Symbol('ncs.exchange');
+const SINK = Symbol('ncs.stream-sink');
+type Tagged = ServerResponse & { [EXCHANGE]?: NodeExchange; [SINK]?: NodeStreamSink };
+
+/**
+ * The 'close' listener of every followed response (`this` is the response): one function for all, so an
+ * open stream keeps no closure and context of its own for it.
+ * @example res.on('close', exchangeClosed);
+ */
+export function exchangeClosed(this: ServerResponse): void {
+  NodeExchange.of(this)?.closed();
+}
+
+/** The 'drain' listener of every stream's response (`this` is the response). */
+function sinkDrained(this: ServerResponse): void {
+  drainedTo((this as Tagged)[SINK]?.drainTarget);
+}
+
+/**
+ * The 'close' listener of a stream's response that no exchange follows (`this` is the response).
+ * @example res.on('close', sinkClosed);
+ */
+export function sinkClosed(this: ServerResponse): void {
+  (this as Tagged)[SINK]?.closed();
 }
 
 /** What the server keeps of its open streams: it stops them all at shutdown. */
@@ -38,10 +72,13 @@ export interface OpenStreams {
 export class NodeStreamSink implements StreamSink {
   private readonly res: ServerResponse;
   private ended = false;
-  stopSource: (() => void) | undefined;
+  stopSource: StreamStop | undefined;
   open: OpenStreams | undefined;
+  /** Told when the response drained (see sinkDrained). */
+  drainTarget: DrainTarget | undefined;
   constructor(res: ServerResponse) {
     this.res = res;
+    (res as Tagged)[SINK] = this;
   }
   write(chunk: string): boolean {
     if (this.ended) return false;
@@ -52,18 +89,20 @@ export class NodeStreamSink implements StreamSink {
     this.ended = true;
     this.res.end();
   }
-  onDrain(listener: () => void): void {
-    this.res.on('drain', listener);
+  onDrain(target: DrainTarget): void {
+    this.drainTarget = target;
+    // One listener function for every stream's response; it finds the sink on the response.
+    this.res.on('drain', sinkDrained);
   }
   /** The server stops the stream (shutdown). */
   stop(): void {
-    this.stopSource?.();
+    stopStream(this.stopSource);
     this.end();
   }
   /** The response closed (client gone, or ended). */
   closed(): void {
     this.ended = true;
-    this.stopSource?.();
+    stopStream(this.stopSource);
     this.open?.delete(this);
   }
 }

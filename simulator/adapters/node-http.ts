@@ -4,7 +4,7 @@ import type { CoreHandler, PlainRequest, PlainResponse } from '../core/types.ts'
 import { type ConnectionCount, connectionOf } from './connection-numbers.ts';
 import { checkFraming } from './framing.ts';
 import { checkHost } from './host-header.ts';
-import { NodeExchange, NodeStreamSink, type OpenStreams } from './node-exchange.ts';
+import { exchangeClosed, NodeExchange, NodeStreamSink, type OpenStreams, sinkClosed } from './node-exchange.ts';
 
 export interface NodeAdapterOptions {
   /** Stop reading a body past this many bytes; the core answers 400 (default 1 MiB). */
@@ -131,7 +131,7 @@ export function writeNodeResponse(
   // The listener's exchange already listens for 'close' and tells the sink; alone, the sink listens.
   if (exchange) exchange.sink = sink;
   // `on`, not `once`: 'close' comes once anyway, and once() adds a wrapper and its state per stream.
-  else res.on('close', () => sink.closed());
+  else res.on('close', sinkClosed);
 }
 
 const REASONS: Record<number, string> = {
@@ -265,7 +265,7 @@ export function createNodeListener(
       return;
     }
     const exchange = new NodeExchange(res);
-    res.on('close', () => exchange.closed());
+    res.on('close', exchangeClosed);
     void answer(req, res, exchange);
   };
 }

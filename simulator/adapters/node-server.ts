@@ -111,10 +111,14 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
   const open = new Set<Socket>();
   const served = new WeakSet<Socket>();
   let accepted = 0;
+  // One listener for every socket (`this` is the socket), not a closure and once() wrapper per connection.
+  const forget = function (this: Socket) {
+    open.delete(this);
+  };
   server.on('connection', (socket: Socket) => {
     accepted++;
     open.add(socket);
-    socket.once('close', () => open.delete(socket));
+    socket.on('close', forget);
   });
   server.on('request', (req: Http.IncomingMessage) => served.add(req.socket));
   // node's own 400/408/431 answers have no envelope: answer in the contract's failure envelope instead.

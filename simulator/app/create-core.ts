@@ -7,6 +7,7 @@ import { failure } from '../core/envelope.ts';
 import { createFrontDoor } from '../core/front-door.ts';
 import type { Mount } from '../core/mount.ts';
 import { createRouter } from '../core/router.ts';
+import { stopStream } from '../core/stream-stop.ts';
 import { pipeline, type Step } from '../core/step.ts';
 import type { CoreHandler, ExchangeInfo, PlainRequest, PlainResponse } from '../core/types.ts';
 import { createStreamGate, DEFAULT_STREAM_LIMITS, type StreamLimits } from '../events/stream-limits.ts';
@@ -183,7 +184,7 @@ export function createCore(opts: CoreOptions): Core {
  * a sink that takes nothing and stopped at once, so the place it took among the open streams goes back.
  */
 export function withoutBody(res: PlainResponse): PlainResponse {
-  if (res.stream) res.stream.open({ write: () => false, end() {}, onDrain() {} })();
+  if (res.stream) stopStream(res.stream.open({ write: () => false, end() {}, onDrain() {} }));
   const { body, stream: _stream, ...rest } = res;
   const length = body === undefined || res.stream ? undefined : Buffer.byteLength(body);
   return {

@@ -3,7 +3,8 @@ import { ApiError } from '../core/api-error.ts';
 import type { AccessToken, RequestContext } from '../core/context.ts';
 import { isDataReply, type Reply } from '../core/reply.ts';
 import { defineStep, type Step } from '../core/step.ts';
-import type { PlainResponse, StreamSink, StreamSource } from '../core/types.ts';
+import { stopStream } from '../core/stream-stop.ts';
+import type { DrainTarget, PlainResponse, StreamSink, StreamSource, StreamStop } from '../core/types.ts';
 import { canonicalHash, contentHash } from './content-hash.ts';
 import { BURST_GAP_MS, type ClientBucket, type Observations, type StreamRecord } from './observation.ts';
 
@@ -39,17 +40,18 @@ function watchStream(source: StreamSource, s: StreamRecord, now: () => number): 
 
 // One object per open stream, no closure per method; outside watchStream so the stop function
 // captures only that object, not the source and record around it.
-function openObserved(source: StreamSource, s: StreamRecord, sink: StreamSink, now: () => number): () => void {
+function openObserved(source: StreamSource, s: StreamRecord, sink: StreamSink, now: () => number): StreamStop {
   const observed = sink.onDrain ? new DrainableObservedSink(sink, s, now) : new ObservedSink(sink, s, now);
   observed.stopSource = source.open(observed);
-  return () => observed.stop();
+  // The observed sink is the stop handle: no closure per open stream.
+  return observed;
 }
 
 class ObservedSink implements StreamSink {
   protected readonly sink: StreamSink;
   private readonly record: StreamRecord;
   private readonly now: () => number;
-  stopSource: (() => void) | undefined;
+  stopSource: StreamStop | undefined;
   constructor(sink: StreamSink, record: StreamRecord, now: () => number) {
     this.sink = sink;
     this.record = record;
@@ -77,13 +79,13 @@ class ObservedSink implements StreamSink {
       this.record.endedAt = this.now();
       this.record.closedByClient = true;
     }
-    this.stopSource?.();
+    stopStream(this.stopSource);
   }
 }
 
 class DrainableObservedSink extends ObservedSink {
-  onDrain(listener: () => void): void {
-    this.sink.onDrain?.(listener);
+  onDrain(target: DrainTarget): void {
+    this.sink.onDrain?.(target);
   }
 }
 

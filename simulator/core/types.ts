@@ -33,17 +33,29 @@ export interface PlainRequest {
   connection?: { id: number; first: boolean; opened(): number };
 }
 
+/**
+ * Told when the client has taken what was buffered: a function, or an object whose `drained()` is called
+ * (an open stream registers itself, so it keeps no closure for it). Call it with `drainedTo(target)`.
+ */
+export type DrainTarget = (() => void) | { drained(): void };
+
 /** Receives the chunks of a streamed response (SSE); `write` returns false when the client is not keeping up. */
 export interface StreamSink {
   write(chunk: string): boolean;
   end(): void;
-  /** Registers a function called when the client has taken what was buffered (after write returned false). */
-  onDrain?(listener: () => void): void;
+  /** Registers what to tell when the client has taken what was buffered (after write returned false). */
+  onDrain?(target: DrainTarget): void;
 }
 
-/** A response body produced over time. `open` starts it and returns a function that stops it. */
+/**
+ * How to stop an opened stream: a function, or an object whose `stop()` does it (one object per open
+ * stream rather than a closure). Stop it with `stopStream(stop)`.
+ */
+export type StreamStop = (() => void) | { stop(): void };
+
+/** A response body produced over time. `open` starts it and returns how to stop it. */
 export interface StreamSource {
-  open(sink: StreamSink): () => void;
+  open(sink: StreamSink): StreamStop;
 }
 
 /** A transport-neutral response: what the core returns to every adapter. */

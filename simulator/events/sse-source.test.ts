@@ -1,6 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import type { StreamSink } from '../core/types.ts';
+import { drainedTo, stopStream } from '../core/stream-stop.ts';
+import type { DrainTarget, StreamSink } from '../core/types.ts';
 import { memoryFeeds as createFeedStore } from '../test-support/memory-streams.ts';
 import { createClock } from '../lib/clock.ts';
 import { createFeedService } from '../services/feed-service.ts';
@@ -39,8 +40,8 @@ function fakeSink(opts: { drain?: boolean } = {}) {
     ...(opts.drain === false
       ? {}
       : {
-          onDrain: (l: () => void) => {
-            state.drain = l;
+          onDrain: (target: DrainTarget) => {
+            state.drain = () => drainedTo(target);
           },
         }),
   };
@@ -75,10 +76,10 @@ function open(feeds: FeedStore, opts: SseSourceOptions = {}, sinkOpts: { drain?:
   const t = fakeTimers();
   const s = fakeSink(sinkOpts);
   const ends: StreamEndReason[] = [];
-  const stop = createSseSource(feeds, PUBLIC_FEED, { timers: t.timers, onEnd: (r) => ends.push(r), ...opts }).open(
+  const handle = createSseSource(feeds, PUBLIC_FEED, { timers: t.timers, onEnd: (r) => ends.push(r), ...opts }).open(
     s.sink,
   );
-  return { ...s, ...t, stop, ends };
+  return { ...s, ...t, stop: () => stopStream(handle), ends };
 }
 const publish = (feeds: FeedStore, n: number) => {
   for (let i = 0; i < n; i++) feeds.publish(PUBLIC_FEED, 'service.status', { n: feeds.lastId(PUBLIC_FEED) + 1 });
@@ -175,15 +176,15 @@ describe('SSE source', () => {
     publish(feeds, 1); // the second stream is now blocked: no heartbeat for it until it drains
     t.fire();
     expect(sinks.map((s) => s.comments.length)).toEqual([1, 0, 1]);
-    stops[0]!();
+    stopStream(stops[0]);
     t.fire();
     expect(sinks.map((s) => s.comments.length)).toEqual([1, 0, 2]);
-    stops[1]!();
-    stops[2]!();
+    stopStream(stops[1]);
+    stopStream(stops[2]);
     expect(t.live.size).toBe(0);
     const again = createSseSource(feeds, PUBLIC_FEED, { timers: t.timers, heartbeatMs: 15_000 }).open(fakeSink().sink);
     expect(t.live.size).toBe(1);
-    again();
+    stopStream(again);
     expect(t.live.size).toBe(0);
   });
 
@@ -291,7 +292,7 @@ describe('SSE source over a promise-answering feed repository', () => {
     await Promise.all([feeds.publish(PUBLIC_FEED, 'tick', 5), feeds.publish(PUBLIC_FEED, 'tick', 6)]);
     await settle();
     expect(s.ids()).toEqual([3, 4, 5, 6, 7]);
-    stop();
+    stopStream(stop);
     expect(ends).toEqual(['stopped']);
   });
 
@@ -304,8 +305,8 @@ describe('SSE source over a promise-answering feed repository', () => {
       timers: fakeTimers().timers,
       onEnd: (r) => ends.push(r),
     }).open(s.sink);
-    stop();
-    stop();
+    stopStream(stop);
+    stopStream(stop);
     await settle();
     expect(ends).toEqual(['stopped']);
     expect(s.state.chunks).toEqual([]);

@@ -1,5 +1,5 @@
 import { STREAM_DEFAULTS } from '../contract/simulator-defaults.ts';
-import type { StreamSink, StreamSource } from '../core/types.ts';
+import type { StreamSink, StreamSource, StreamStop } from '../core/types.ts';
 import type { FeedMessage, FeedService, FeedSubscriber, StreamReset } from './feed.ts';
 import { joinHeartbeat, leaveHeartbeat, realTimers, type HeartbeatMember, type IntervalTimers } from './heartbeat.ts';
 import { encodeSseControl, encodeSseMessage, encodeSseRetry, HEARTBEAT_FRAME, STREAM_RESET_EVENT } from './sse.ts';
@@ -165,6 +165,11 @@ class SseStream implements FeedSubscriber, HeartbeatMember, ClosableStream {
     this.finish('closed');
   }
 
+  /** The transport stopped the stream (client gone, shutdown): the stream is its own stop handle. */
+  stop(): void {
+    this.finish('stopped');
+  }
+
   finish(reason: StreamEndReason): void {
     if (this.ended) return;
     this.ended = true;
@@ -192,11 +197,11 @@ export function createSseSource(feeds: FeedService, key: string, opts: SseSource
 
 // Outside createSseSource on purpose: the two closures a stream keeps capture only `stream`, not the
 // request's options and source (a closure keeps its whole chain of enclosing contexts alive).
-function openSseStream(feeds: FeedService, key: string, opts: SseSourceOptions, sink: StreamSink): () => void {
+function openSseStream(feeds: FeedService, key: string, opts: SseSourceOptions, sink: StreamSink): StreamStop {
   const plan = feeds.resume(key, opts.cursor);
   if (!(plan instanceof Promise)) return startSseStream(feeds, key, opts, sink, plan);
   // A repository across the network: the stream starts once its position is known, unless stopped first.
-  let stop: (() => void) | undefined;
+  let stop: SseStream | undefined;
   let stopped = false;
   plan.then(
     (p) => {
@@ -213,7 +218,7 @@ function openSseStream(feeds: FeedService, key: string, opts: SseSourceOptions, 
     if (stopped) return;
     stopped = true;
     // Not started yet: the stream's end is told here, as a started stream's finish would.
-    if (stop) stop();
+    if (stop) stop.stop();
     else opts.onEnd?.('stopped');
   };
 }
@@ -224,9 +229,10 @@ function startSseStream(
   opts: SseSourceOptions,
   sink: StreamSink,
   plan: { after: number; reset?: StreamReset },
-): () => void {
+): SseStream {
+  // The stream itself is the drain target and the stop handle: no closure per open stream.
   const stream = new SseStream(feeds, key, sink, plan.after, opts);
-  sink.onDrain?.(() => stream.drained());
+  sink.onDrain?.(stream);
   stream.start(opts.retryMs ?? STREAM_DEFAULTS.retryMs, plan.reset, opts.until);
-  return () => stream.finish('stopped');
+  return stream;
 }

@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toFetchResponse } from '../adapters/msw.ts';
 import { writeNodeResponse } from '../adapters/node-http.ts';
+import { stopStream } from '../core/stream-stop.ts';
 import type { PlainResponse } from '../core/types.ts';
 import { memoryFeeds as createFeedStore } from '../test-support/memory-streams.ts';
 import { PUBLIC_FEED } from './feed.ts';
@@ -182,13 +183,13 @@ describe('SSE through MSW (ReadableStream body)', () => {
           open(sink) {
             const stop = source.open(sink);
             const shutdown = () => {
-              stop();
+              stopStream(stop);
               sink.end();
             };
             stops.add(shutdown);
             return () => {
               stops.delete(shutdown);
-              stop();
+              stopStream(stop);
             };
           },
         };

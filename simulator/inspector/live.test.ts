@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../app/sandbox.ts';
+import { drainedTo, stopStream } from '../core/stream-stop.ts';
+import type { DrainTarget } from '../core/types.ts';
 import { createLiveSource } from './live.ts';
 
 let sandbox: Sandbox;
@@ -25,7 +27,7 @@ describe('inspector live stream', () => {
       { actor: 'harbour-backend', requestId: 'req_live' },
     );
     await new Promise((r) => setTimeout(r, 60));
-    stop();
+    stopStream(stop);
     const text = chunks.join('');
     expect(text.startsWith('retry: 1000\n\n')).toBe(true);
     expect(text).toMatch(/event: journal\ndata: \{"seq":1,[^\n]*"path":"\/api\/public\/v1","status":200/);
@@ -53,8 +55,8 @@ describe('inspector live stream', () => {
       end: () => {
         ended++;
       },
-      onDrain: (listener: () => void) => {
-        drain = listener;
+      onDrain: (target: DrainTarget) => {
+        drain = () => drainedTo(target);
       },
     };
     createLiveSource(sandbox.state, journal, 60_000, 3000).open(sink);

@@ -1,7 +1,8 @@
 import type { RequestContext } from '../core/context.ts';
 import type { Next } from '../core/pipeline.ts';
 import type { Reply } from '../core/reply.ts';
-import type { StreamSink, StreamSource } from '../core/types.ts';
+import { stopStream } from '../core/stream-stop.ts';
+import type { DrainTarget, StreamSink, StreamSource, StreamStop } from '../core/types.ts';
 import { PUBLIC_FEED, tenantFeed, type FeedService } from '../events/feed.ts';
 import { encodeSseControl, STREAM_RESET_EVENT } from '../events/sse.ts';
 import type { Fault, FaultService } from '../services/fault-service.ts';
@@ -55,7 +56,7 @@ function afterMessages(source: StreamSource, after: number, act: (end: () => voi
     open(sink: StreamSink) {
       let seen = 0;
       let silent = false;
-      let stop: (() => void) | undefined;
+      let stop: StreamStop | undefined;
       // What act left waiting (a stall's end): dropped once the stream is over.
       let pending: (() => void) | undefined;
       let ended = false;
@@ -63,7 +64,7 @@ function afterMessages(source: StreamSource, after: number, act: (end: () => voi
         if (ended) return;
         ended = true;
         pending?.();
-        stop?.();
+        stopStream(stop);
         sink.end();
       };
       const inner: StreamSink = {
@@ -82,13 +83,13 @@ function afterMessages(source: StreamSource, after: number, act: (end: () => voi
           ended = true;
           sink.end();
         },
-        ...(sink.onDrain ? { onDrain: (l: () => void) => sink.onDrain?.(l) } : {}),
+        ...(sink.onDrain ? { onDrain: (target: DrainTarget) => sink.onDrain?.(target) } : {}),
       };
       stop = source.open(inner);
       return () => {
         ended = true;
         pending?.();
-        stop?.();
+        stopStream(stop);
       };
     },
   } satisfies StreamSource;
