@@ -83,6 +83,33 @@ async function judgeFilter(
   });
 }
 
+/**
+ * Calls a list with a filter value no entry has: a success is 200 with an empty list and count 0 ("Success
+ * responses use status 200"; an empty list is still a list, never 204). Refusing the value (400, or 404 for
+ * an identifier that names nothing) is a legal reading and passes if it comes in the failure envelope.
+ */
+async function judgeNoMatch(ctx: CheckContext, id: string, param: string) {
+  const path = pathOf(id);
+  const field = LISTS[id] ?? id;
+  const query = { [param]: `ncs-kit-none-${ctx.runId.slice(-6)}` };
+  const ex = await ctx.call('GET', path, { query });
+  const shown = `GET ${path}?${new URLSearchParams(query)}`;
+  if (ex.status === 400 || ex.status === 404) {
+    ctx.expect.that((ex.json as { ok?: unknown } | undefined)?.ok === false, {
+      expected: `${shown}: a refusal of a value nothing has comes in the failure envelope`,
+      exchange: ex,
+    });
+    return;
+  }
+  const list = listOf(ex, field);
+  const count = (ex.json as { data?: { count?: unknown } } | undefined)?.data?.count;
+  ctx.expect.that(ex.status === 200 && list !== undefined && list.length === 0 && count === 0, {
+    expected: `${shown} (a value no entry has) answers 200 with an empty data.${field} and data.count 0`,
+    observed: `${ex.status}${list ? `, ${list.length} entries, count ${JSON.stringify(count)}` : ', no list'}`,
+    exchange: ex,
+  });
+}
+
 /** The least common value of a field among the entries: a filter on it must narrow the list. */
 function rareValue(items: Item[], pick: (i: Item) => unknown[]): string | undefined {
   const tally = new Map<string, number>();
@@ -108,7 +135,7 @@ function narrowingPair(items: Item[], pick1: (i: Item) => unknown[], pick2: (i: 
 export const filtersHonoured = defineCheck({
   name: 'catalog.filters',
   title:
-    'category on GET /providers and capability, providerId, category on GET /connectors restrict the list to matching entries, alone and together',
+    'category on GET /providers and capability, providerId, category on GET /connectors restrict the list to matching entries, alone and together; a value nothing has gives 200 and an empty list',
   severity: 'MUST',
   section: 'GET /api/public/v1/connectors',
   tags: ['catalog', 'query'],
@@ -147,7 +174,8 @@ export const filtersHonoured = defineCheck({
       const [v1, v2] = both;
       return judgeFilter(ctx, id, { [p1]: v1, [p2]: v2 }, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
     });
-    await Promise.all([...single, ...combined]);
+    const none = cases.map(([id, param]) => judgeNoMatch(ctx, id, param));
+    await Promise.all([...single, ...combined, ...none]);
   },
 });
 

@@ -60,6 +60,21 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'empty-list-answered-204',
+    description:
+      'a list that comes out empty (GET /connectors with a filter nothing matches) is answered 204 without a body',
+    section: 'Endpoints',
+    catches: ['catalog.filters'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (!is('GET', CONNECTORS)(req) || res.status !== 200 || !res.body) return res;
+      const data = (JSON.parse(res.body) as { data?: { connectors?: unknown[] } }).data;
+      if (data?.connectors?.length !== 0) return res;
+      const { 'content-type': _type, 'content-length': _length, ...headers } = res.headers;
+      return { status: 204, headers };
+    },
+  },
+  {
     name: 'json-as-text-plain',
     description: 'JSON answers of the interface are served as text/plain',
     section: 'Success envelope (every JSON success response)',
