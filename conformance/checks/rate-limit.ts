@@ -1,9 +1,9 @@
-import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
-import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { retryAfterSeconds } from './rate-limit-wait.ts';
 import { failureEnvelopeProblem } from '../rules/response-rules.ts';
 import { authenticatedGet, errorProbes } from './support/error-probes.ts';
+import { burstsRateLimit, provokeRateLimit } from './support/rate-limited.ts';
 import { successSamples } from './support/samples.ts';
 
 const LIMIT = 'x-ratelimit-limit';
@@ -105,38 +105,6 @@ export const remainingDecreases = defineCheck({
   },
 });
 
-/** A 429 provoked through the control plane's fault injection (ex absent when the fault did not arm), and the arming call's status. */
-async function armedRateLimit(ctx: CheckContext): Promise<{ ex?: Exchange; armedStatus: number }> {
-  // A path only this check calls, so no concurrent check takes the armed fault.
-  const path = `${BASE_PATH}/connections/${ctx.label('rate-limit-probe')}`;
-  const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
-    credentials: 'admin',
-    json: { kind: 'rate_limited', method: 'GET', route: path, count: 1 },
-  });
-  if (armed.status < 200 || armed.status >= 300) return { armedStatus: armed.status };
-  const ex = await ctx.call('GET', path, { retry: false });
-  ctx.require(ex.status === ERROR_TABLE.rate_limited.status, {
-    expected: `GET ${path} after arming a rate_limited fault answers 429`,
-    exchange: ex,
-  });
-  return { ex, armedStatus: armed.status };
-}
-
-/** The first 429 of a burst within the deployment profile's bounds (rateLimitBurst), or undefined when none came. */
-async function burstRateLimit(ctx: CheckContext, maxCalls: number, maxMillis: number): Promise<Exchange | undefined> {
-  const path = authenticatedGet().path;
-  const until = Date.now() + maxMillis;
-  for (let sent = 0; sent < maxCalls && Date.now() < until; ) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(10, maxCalls - sent) }, () => ctx.call('GET', path, { retry: false })),
-    );
-    sent += batch.length;
-    const limited = batch.find((ex) => ex.status === ERROR_TABLE.rate_limited.status);
-    if (limited) return limited;
-  }
-  return undefined;
-}
-
 export const retryAfter = defineCheck({
   name: 'rate-limit.retry-after',
   title:
@@ -149,28 +117,11 @@ export const retryAfter = defineCheck({
   requires: ['token'],
   // A burst leaves the window spent for the rest of it: then last, so no other check waits it out (an
   // armed fault spends nothing, and its 429 is judged by the run-wide rules like every answer).
-  exhausts: ({ deployment, target }) =>
-    !(deployment.controlPlanePath !== null && target.hasAdminToken) && Boolean(deployment.rateLimitBurst),
+  exhausts: burstsRateLimit,
   async run(ctx: CheckContext) {
-    const plane = ctx.deployment.controlPlanePath !== null && ctx.target.hasAdminToken;
-    const burst = ctx.deployment.rateLimitBurst;
-    const armed = plane ? await armedRateLimit(ctx) : undefined;
-    let ex = armed?.ex;
-    if (!ex && burst) {
-      ex = await burstRateLimit(ctx, burst.maxCalls, burst.maxMillis);
-      if (!ex)
-        ctx.skip(
-          `no 429 within the burst the deployment profile allows (rateLimitBurst: ${burst.maxCalls} calls, ${burst.maxMillis} ms): the limit is higher than that`,
-        );
-    }
-    if (!ex)
-      ctx.skip(
-        armed
-          ? `the control plane did not arm a rate_limited fault (POST ${ctx.deployment.controlPlanePath}/faults answered ${armed.armedStatus}) and the deployment profile allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429`
-          : ctx.deployment.controlPlanePath === null
-            ? 'the deployment profile names no sandbox control plane (controlPlanePath: null) and allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429'
-            : 'no admin token for the sandbox control plane (pass --admin-token), and the deployment profile allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429',
-      );
+    const provoked = await provokeRateLimit(ctx);
+    if ('skip' in provoked) ctx.skip(provoked.skip);
+    const { ex } = provoked;
     ctx.expect.errorCode(ex, 'rate_limited', 'a 429 carries the failure envelope with error.code rate_limited');
     const envelope = failureEnvelopeProblem(ex);
     ctx.expect.that(envelope === undefined, {
@@ -188,4 +139,4 @@ export const retryAfter = defineCheck({
   },
 });
 
-export const rateLimitChecks = [headersPresent, headersNumeric, remainingDecreases, retryAfter];
+export const rateLimitChecks = [headersPresent, headersNumeric, remainingDecreases, retryAfter, retryAfterSeconds];

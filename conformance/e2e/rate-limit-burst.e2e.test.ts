@@ -39,6 +39,23 @@ describe('rate-limit.retry-after without an admin token', () => {
     expect(r).toMatchObject({ status: 'pass', failures: [] });
   });
 
+  it('rate-limit.retry-after-seconds: a long window whose calls stay refused passes (no false reading of a long wait)', async () => {
+    // A 10-minute window: Retry-After about 600 s; the kit looks for an accepted call for 6 s (a hundredth).
+    const long = await serve({ port: 0, rateLimit: { limit: 30, windowSeconds: 600 } });
+    const result = await runConformance({
+      baseUrl: long.baseUrl,
+      token: long.token,
+      tenant: long.tenant,
+      grep: /^rate-limit\.retry-after(-seconds)?$/,
+      deploymentProfile: { rateLimitBurst: { maxCalls: 200, maxMillis: 10_000 } },
+    }).finally(() => long.close());
+    const r = result.results.find((x) => x.check.name === 'rate-limit.retry-after-seconds');
+    expect(r).toMatchObject({ status: 'pass', failures: [] });
+    expect(r?.notes.join(' ')).toMatch(/no call accepted within 6 s of a Retry-After of (59\d|600) s/);
+    // One burst for both checks: the 429 is provoked once per run.
+    expect(result.results.find((x) => x.check.name === 'rate-limit.retry-after')?.status).toBe('pass');
+  }, 60_000);
+
   it('runs the burst after every other check and the cleanups, so none of them meets the window it spends', async () => {
     // A fresh window (the tests above spent the shared one).
     const fresh = await serve({ port: 0, rateLimit: { limit: 30, windowSeconds: 60 } });

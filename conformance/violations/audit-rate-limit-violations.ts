@@ -110,4 +110,19 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
       return res.status === 429 ? withHeaders(res, (h) => void delete h['retry-after']) : res;
     },
   },
+  {
+    name: 'retry-after-in-milliseconds',
+    description: "a 429's Retry-After gives the wait in milliseconds (a 1 s wait sent as 1000)",
+    section: 'Limits',
+    catches: ['rate-limit.retry-after-seconds'],
+    async handle(req, next) {
+      const res = await next(req);
+      const seconds = Number(res.headers['retry-after']);
+      return res.status === 429 && Number.isFinite(seconds)
+        ? withHeaders(res, (h) => {
+            h['retry-after'] = String(Math.max(1, seconds) * 1000);
+          })
+        : res;
+    },
+  },
 ];

@@ -1,0 +1,79 @@
+import { ERROR_TABLE } from '../../../simulator/contract/errors.ts';
+import { BASE_PATH } from '../../../simulator/contract/versions.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import type { DeploymentProfile } from '../../runner/deployment-profile.ts';
+import type { CheckContext, TargetInfo } from '../../runner/check.ts';
+import { authenticatedGet } from './error-probes.ts';
+
+// One 429 per run, shared by the checks that judge it (rate-limit.retry-after, rate-limit.retry-after-seconds):
+// provoked through the sandbox control plane when there is one with an admin token, else by the bounded burst
+// the deployment profile allows (never a flood of a deployment that allows none).
+
+/** The 429 of the run and the path it came from (a call on that path again tells when calls are accepted). */
+export type RateLimited = { ex: Exchange; path: string; how: 'armed' | 'burst' } | { skip: string };
+
+/** Whether the run's 429 comes from a burst (which spends the window: the checks then run last). */
+export const burstsRateLimit = ({ deployment, target }: { deployment: DeploymentProfile; target: TargetInfo }) =>
+  !(deployment.controlPlanePath !== null && target.hasAdminToken) && Boolean(deployment.rateLimitBurst);
+
+/**
+ * The run's 429, provoked once and shared, or why there is none.
+ * @example const r = await provokeRateLimit(ctx); if ('skip' in r) ctx.skip(r.skip);
+ */
+export function provokeRateLimit(ctx: CheckContext): Promise<RateLimited> {
+  return ctx.shared('rate-limited-429', () => provoke(ctx));
+}
+
+async function provoke(ctx: CheckContext): Promise<RateLimited> {
+  const plane = ctx.deployment.controlPlanePath !== null && ctx.target.hasAdminToken;
+  const burst = ctx.deployment.rateLimitBurst;
+  const armed = plane ? await armedRateLimit(ctx) : undefined;
+  if (armed?.ex) return { ex: armed.ex, path: armed.path, how: 'armed' };
+  if (burst) {
+    const ex = await burstRateLimit(ctx, burst.maxCalls, burst.maxMillis);
+    return ex
+      ? { ex, path: authenticatedGet().path, how: 'burst' }
+      : {
+          skip: `no 429 within the burst the deployment profile allows (rateLimitBurst: ${burst.maxCalls} calls, ${burst.maxMillis} ms): the limit is higher than that`,
+        };
+  }
+  return {
+    skip: armed
+      ? `the control plane did not arm a rate_limited fault (POST ${ctx.deployment.controlPlanePath}/faults answered ${armed.armedStatus}) and the deployment profile allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429`
+      : ctx.deployment.controlPlanePath === null
+        ? 'the deployment profile names no sandbox control plane (controlPlanePath: null) and allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429'
+        : 'no admin token for the sandbox control plane (pass --admin-token), and the deployment profile allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429',
+  };
+}
+
+/** A 429 provoked through the control plane's fault injection (ex absent when the fault did not arm), and the arming call's status. */
+async function armedRateLimit(ctx: CheckContext): Promise<{ ex?: Exchange; path: string; armedStatus: number }> {
+  // A path only this check calls, so no concurrent check takes the armed fault.
+  const path = `${BASE_PATH}/connections/${ctx.label('rate-limit-probe')}`;
+  const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
+    credentials: 'admin',
+    json: { kind: 'rate_limited', method: 'GET', route: path, count: 1 },
+  });
+  if (armed.status < 200 || armed.status >= 300) return { path, armedStatus: armed.status };
+  const ex = await ctx.call('GET', path, { retry: false });
+  ctx.require(ex.status === ERROR_TABLE.rate_limited.status, {
+    expected: `GET ${path} after arming a rate_limited fault answers 429`,
+    exchange: ex,
+  });
+  return { ex, path, armedStatus: armed.status };
+}
+
+/** The first 429 of a burst within the deployment profile's bounds (rateLimitBurst), or undefined when none came. */
+async function burstRateLimit(ctx: CheckContext, maxCalls: number, maxMillis: number): Promise<Exchange | undefined> {
+  const path = authenticatedGet().path;
+  const until = Date.now() + maxMillis;
+  for (let sent = 0; sent < maxCalls && Date.now() < until; ) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, maxCalls - sent) }, () => ctx.call('GET', path, { retry: false })),
+    );
+    sent += batch.length;
+    const limited = batch.find((ex) => ex.status === ERROR_TABLE.rate_limited.status);
+    if (limited) return limited;
+  }
+  return undefined;
+}
