@@ -8,8 +8,9 @@ import { type TokenSpans, tokenSpans } from './processes.ts';
  * operation, not a retry (2 minutes: well beyond the guidance's 4 attempts with doubling waits).
  */
 export const RETRY_WINDOW_MS = 120_000;
-/** At most this many earlier calls of the same client and tenant are searched for the original. */
-export const LOOKBACK_CALLS = 50;
+/** At most this many earlier calls of the same client and tenant are searched for the original: as many as a
+ * bucket keeps by default, so a retry re-queued behind a batch of other calls (within the window) is still seen. */
+export const LOOKBACK_CALLS = 200;
 
 /**
  * Why the earlier attempt did not settle the operation, as the client saw it; `concurrent` when the
@@ -83,7 +84,7 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
 
 /**
  * The retry heuristic. A call C repeats an earlier call P of the same client and tenant, within
- * RETRY_WINDOW_MS of P's answer and among the last LOOKBACK_CALLS calls, with the same method and path, when
+ * RETRY_WINDOW_MS of P's answer (and P's Retry-After beyond it, after a 429) and among the last LOOKBACK_CALLS calls, with the same method and path, when
  * - both carry the same Idempotency-Key (on a route that requires one) and content (whatever P's
  *   outcome; a 401 followed by a call with another token is a new access, not a repeat), the nearest
  *   such P; or, when no earlier call has C's key,
@@ -186,14 +187,18 @@ function findOriginal(
   spans: TokenSpans,
 ): Link | undefined {
   const from = Math.max(0, i - LOOKBACK_CALLS);
-  const inWindow = (p: CallRecord) => c.at - (settledAt(p) || p.at) <= RETRY_WINDOW_MS;
+  // A 429's wait lengthens its window by Retry-After: a client told to wait 180 s retries later than the
+  // usual window, and one that retries before such a wait ended must be seen doing it. Windows differ
+  // per call, so an older call out of its window does not end the search (the lookback bounds it).
+  const inWindow = (p: CallRecord) =>
+    c.at - (settledAt(p) || p.at) <= RETRY_WINDOW_MS + (p.status === 429 ? (p.retryAfterMs ?? 0) : 0);
   const same = (p: CallRecord) => p.method === c.method && p.path === c.path;
   // A key counts only on routes that require one: sent along with a read or a check it means nothing
   // to the service (a client may send one session key on every call), and the content decides.
   if (c.key !== undefined && c.modifying)
     for (let j = i - 1; j >= from; j--) {
       const p = must(calls[j], 'a lookback index lies inside the sorted calls');
-      if (!inWindow(p)) break;
+      if (!inWindow(p)) continue;
       if (!same(p) || p.key !== c.key) continue;
       // A refusal C answers with the remedy (a new token after a 401, another Service-Version after
       // one refused): a new call, whatever key it carries.
@@ -213,7 +218,7 @@ function findOriginal(
     }
   for (let j = i - 1; j >= from; j--) {
     const p = must(calls[j], 'a lookback index lies inside the sorted calls');
-    if (!inWindow(p)) return undefined;
+    if (!inWindow(p)) continue;
     if (!same(p) || p.bodyHash !== c.bodyHash || repeated.has(p)) continue;
     // A read of another process of the client (pods of a fleet, a cron job beside a worker, each with
     // its own token in use at the same time) is that process's own call: it never got P's answer, so it

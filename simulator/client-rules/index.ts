@@ -3,7 +3,8 @@ import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
 import type { ServiceFacts } from './rule.ts';
 import { createObservations, type ObservationLimits } from './observation.ts';
 import { clientObserver } from './observe.ts';
-import { type ClientReport, evaluateClientRules } from './report.ts';
+import { callDropped, judgeDropped } from './kept-verdicts.ts';
+import { CLIENT_RULES, type ClientReport, evaluateClientRules } from './report.ts';
 
 /** Receiver checks kept (the newest per receiver is judged). */
 export const RECEIVER_CHECKS_KEPT = 20;
@@ -24,6 +25,7 @@ export function createClientVerdicts(
   } = {},
 ) {
   const observations = createObservations(opts.limits);
+  const service = opts.service ?? {};
   let checks: ReceiverCheckResult[] = [];
   return {
     observations,
@@ -32,6 +34,7 @@ export function createClientVerdicts(
       observations,
       ...(opts.lookupToken ? { lookupToken: opts.lookupToken } : {}),
       ...(opts.now ? { now: opts.now } : {}),
+      onCallDropped: (b, dropped) => callDropped(b, dropped, (x) => judgeDropped(x, CLIENT_RULES, service)),
     }),
     recordReceiverCheck(result: ReceiverCheckResult) {
       checks = [...checks.filter((c) => c.receiverId !== result.receiverId), result].slice(-RECEIVER_CHECKS_KEPT);

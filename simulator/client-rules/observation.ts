@@ -1,6 +1,7 @@
 import type { AccessToken } from '../core/context.ts';
 import { must } from '../lib/invariant.ts';
 import { RingBuffer } from '../lib/ring-buffer.ts';
+import type { KeptVerdicts } from './kept-verdicts.ts';
 
 /** One call as the client rules see it: a small flat record, no copy of headers or body. */
 export interface CallRecord {
@@ -90,6 +91,13 @@ export interface ClientBucket {
   tenant: string;
   calls: RingBuffer<CallRecord>;
   streams: RingBuffer<StreamRecord>;
+  /**
+   * The latest end among stream records the bucket no longer keeps (0: none dropped; Infinity: one was
+   * still open when dropped). A reconnect after it may resume a stream the rules can no longer see.
+   */
+  streamsDroppedEnd: number;
+  /** Violations among calls the ring dropped, and dropped calls still to be judged (kept-verdicts.ts). */
+  kept?: KeptVerdicts;
   lastSeen: number;
 }
 
@@ -155,6 +163,7 @@ export function createObservations(limits: Partial<ObservationLimits> = {}) {
           tenant,
           calls: new RingBuffer(lim.callsPerBucket),
           streams: new RingBuffer(lim.streamsPerBucket),
+          streamsDroppedEnd: 0,
           lastSeen: 0,
         };
         tenants.set(tenant, b);

@@ -6,7 +6,13 @@ import { defineStep, type Step } from '../core/step.ts';
 import { stopStream } from '../core/stream-stop.ts';
 import type { DrainTarget, PlainResponse, StreamSink, StreamSource, StreamStop } from '../core/types.ts';
 import { canonicalHash, contentHash } from './content-hash.ts';
-import { BURST_GAP_MS, type ClientBucket, type Observations, type StreamRecord } from './observation.ts';
+import {
+  BURST_GAP_MS,
+  type CallRecord,
+  type ClientBucket,
+  type Observations,
+  type StreamRecord,
+} from './observation.ts';
 
 const STREAM_PATH = `${BASE_PATH}/stream`;
 const ANONYMOUS = '(anonymous)';
@@ -20,6 +26,8 @@ export interface ObserverDeps {
    * passes for the client rules as it does for tokens and keys.
    */
   now?: () => number;
+  /** The bucket's ring dropped a call (its oldest) to keep this one: the verdicts it still owes (kept-verdicts.ts). */
+  onCallDropped?: (b: ClientBucket, dropped: CallRecord) => void;
 }
 
 function bearer(header: string | undefined): string | undefined {
@@ -167,7 +175,7 @@ function note(
   if (!token) return;
   const err = thrown instanceof ApiError ? thrown : undefined;
   const retryAfter = res ? res.headers['retry-after'] : err?.headers['retry-after'];
-  b.calls.push({
+  const dropped = b.calls.push({
     seq: obs.nextSeq(),
     requestId: ctx.requestId,
     at,
@@ -191,6 +199,7 @@ function note(
     version: h['service-version'],
     token,
   });
+  if (dropped) deps.onCallDropped?.(b, dropped);
 }
 
 /** Credentials from a browser context: Authorization with Origin, or a preflight announcing Authorization. */
@@ -237,6 +246,7 @@ function noteStream(b: ClientBucket, requestId: string, at: number, cursor: numb
     burstFirstId: undefined,
     closedByClient: false,
   };
-  b.streams.push(s);
+  const dropped = b.streams.push(s);
+  if (dropped) b.streamsDroppedEnd = Math.max(b.streamsDroppedEnd, dropped.endedAt || Number.POSITIVE_INFINITY);
   return s;
 }

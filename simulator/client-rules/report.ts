@@ -1,6 +1,14 @@
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
-import type { Observations } from './observation.ts';
-import type { ClientRule, Evidence, RuleStatus, ServiceFacts } from './rule.ts';
+import type { ClientBucket, Observations } from './observation.ts';
+import {
+  type ClientRule,
+  type Evidence,
+  MAX_EVIDENCE,
+  type RuleStatus,
+  type RuleVerdict,
+  type ServiceFacts,
+} from './rule.ts';
+import { judgeDropped, keptEvidence } from './kept-verdicts.ts';
 import { ACCESS_RULES } from './rules-access.ts';
 import { receiverVerifies } from './rules-receiver.ts';
 import { RETRY_RULES } from './rules-retry.ts';
@@ -54,10 +62,12 @@ export function evaluateClientRules(
     .slice()
     .filter((r) => (!filter.client || r.client === filter.client) && (!filter.tenant || r.tenant === filter.tenant));
   const checks = receiverChecks.filter((r) => !filter.tenant || r.tenant === filter.tenant);
+  // Dropped calls still waiting to be judged are judged now, with the calls kept.
+  for (const b of buckets) judgeDropped(b, rules, service);
   const results: RuleReport[] = rules.map((rule) => {
-    const { status, summary, evidence } = rule.evaluate({ buckets, browser, receiverChecks: checks, service });
+    const judged = withKept(rule.evaluate({ buckets, browser, receiverChecks: checks, service }), buckets, rule.id);
     const { id, severity, title, section, sentence } = rule;
-    return { id, severity, title, section, sentence, status, summary, evidence };
+    return { id, severity, title, section, sentence, ...judged };
   });
   const failed = results.filter((r) => r.status === 'fail');
   const mustFailed = failed.filter((r) => r.severity === 'MUST').length;
@@ -83,4 +93,17 @@ export function evaluateClientRules(
     exitCode: mustFailed > 0 ? 1 : 0,
     rules: results,
   };
+}
+
+/** A verdict with the violations found among calls the buckets no longer keep: any of them fails the rule. */
+function withKept(v: RuleVerdict, buckets: readonly ClientBucket[], ruleId: string): RuleVerdict {
+  const earlier = keptEvidence(buckets, ruleId);
+  if (earlier.length === 0) return v;
+  const seen = new Set(earlier.map((e) => e.requestIds.join(' ')));
+  const now = v.status === 'fail' ? v.evidence.filter((e) => !seen.has(e.requestIds.join(' '))) : [];
+  const summary =
+    v.status === 'fail'
+      ? `${v.summary}; ${earlier.length} more among calls no longer kept`
+      : `${earlier.length} violation(s) among calls no longer kept (the ${v.status === 'pass' ? 'calls kept are at no fault' : 'calls kept show none'})`;
+  return { status: 'fail', summary, evidence: [...earlier, ...now].slice(0, MAX_EVIDENCE) };
 }

@@ -1,7 +1,7 @@
 import { BASE_PATH, isSupportedVersion } from '../contract/versions.ts';
 import type { AccessToken } from '../core/context.ts';
 import { must } from '../lib/invariant.ts';
-import { BURST_GAP_MS, type CallRecord, type StreamRecord } from './observation.ts';
+import { BURST_GAP_MS, type CallRecord, type ClientBucket, type StreamRecord } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 
 /** A reconnect more than this after the previous stream ended is a new start, not a resume. */
@@ -73,9 +73,13 @@ export const resumeFromLastRead: ClientRule = {
     for (const b of buckets) {
       const streams = b.streams.slice().sort((x, y) => x.at - y.at);
       const resumed = new Set<StreamRecord>();
+      const unsure = mayResumeDropped(b, streams);
       for (const next of streams) {
         const prev = interrupted(streams, next, resumed);
         if (!prev) continue;
+        // Parallel streams, and some no longer kept: a reconnect whose number no kept stream ended on may
+        // resume one of those, so whichever kept stream it is matched with says nothing about it.
+        if (prev.lastId !== next.cursor && next.cursor !== undefined && unsure(next)) continue;
         resumed.add(prev);
         const expected = prev.lastId ?? (prev.reset ? undefined : prev.cursor);
         if (expected === undefined) continue; // the client was sent nothing it could resume from
@@ -98,6 +102,23 @@ export const resumeFromLastRead: ClientRule = {
     return verdict(bad, good, 'stream reconnects', 'no stream reconnect after messages were sent seen yet');
   },
 };
+
+/**
+ * Whether a reconnect may resume a stream the bucket no longer keeps (its ring of stream records dropped
+ * the oldest): only for a client that runs streams side by side (two kept streams open at once), whose
+ * reconnects cannot be told apart by order, and only for reconnects within RECONNECT_WINDOW_MS of the
+ * latest end among the dropped streams. A client with one stream at a time is judged as before: its
+ * reconnect follows the stream just before it, which is kept.
+ */
+function mayResumeDropped(b: ClientBucket, streams: StreamRecord[]): (next: StreamRecord) => boolean {
+  if (b.streamsDroppedEnd === 0) return () => false;
+  const open = (s: StreamRecord) => s.endedAt || Number.POSITIVE_INFINITY;
+  // Open at once for longer than a close racing its reconnect takes (CLOSE_RACE_MS).
+  const together = (s: StreamRecord, t: StreamRecord) =>
+    Math.min(open(s), open(t)) - Math.max(s.at, t.at) > CLOSE_RACE_MS;
+  const parallel = streams.some((s, i) => streams.slice(i + 1).some((t) => together(s, t)));
+  return (next) => parallel && next.at - b.streamsDroppedEnd <= RECONNECT_WINDOW_MS;
+}
 
 /**
  * `cursor` lies within the burst `prev` was sending when its client closed it: messages sent count as
