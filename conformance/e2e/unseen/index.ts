@@ -7,6 +7,10 @@ import { ROUND5_ANSWERS } from './round5-answers.ts';
 import { ROUND5_CALLERS } from './round5-callers.ts';
 import { ROUND5_EFFECTS } from './round5-effects.ts';
 import { ROUND5_ERRORS } from './round5-errors.ts';
+import { ROUND6_CALLERS } from './round6-callers.ts';
+import { ROUND6_CHANNELS } from './round6-channels.ts';
+import { ROUND6_DOCUMENTS } from './round6-documents.ts';
+import { ROUND6_EFFECTS } from './round6-effects.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -33,11 +37,20 @@ export const UNSEEN_ROUND5: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND5_EFFECTS,
 ];
 
+/** The fifth list (round 6): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND6: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND6_DOCUMENTS,
+  ...ROUND6_CALLERS,
+  ...ROUND6_EFFECTS,
+  ...ROUND6_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
   round3: UNSEEN_ROUND3,
   round4: UNSEEN_ROUND4,
   round5: UNSEEN_ROUND5,
-  all: [...UNSEEN, ...UNSEEN_ROUND3, ...UNSEEN_ROUND4, ...UNSEEN_ROUND5],
+  round6: UNSEEN_ROUND6,
+  all: [...UNSEEN, ...UNSEEN_ROUND3, ...UNSEEN_ROUND4, ...UNSEEN_ROUND5, ...UNSEEN_ROUND6],
 } as const;
