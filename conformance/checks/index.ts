@@ -8,6 +8,7 @@ import { errorChecks } from './errors.ts';
 import { limitChecks } from './limits.ts';
 import { versionChecks } from './versions.ts';
 import { idempotencyChecks } from './idempotency.ts';
+import { idempotencyContentChecks } from './idempotency-content.ts';
 import { streamChecks } from './stream.ts';
 import { webhookChecks } from './webhooks.ts';
 import { rateLimitChecks } from './rate-limit.ts';
@@ -22,6 +23,7 @@ import { webhookReplayChecks } from './webhook-replay.ts';
 import { generatedChecks, generatedJudges } from '../generated/index.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
+import { openApiRequiredChecks } from './openapi-required.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -49,9 +51,11 @@ export const CHECKS = createRegistry([
   ...connectionChecks,
   ...capabilityChecks,
   ...idempotencyKeyChecks,
+  ...idempotencyContentChecks,
   ...webhookReplayChecks,
   foreignEntryNotFound,
   ...openApiDocumentedChecks,
+  ...openApiRequiredChecks,
   // Last: they judge the exchanges of all the others.
   ...responseChecks,
   ...generatedJudges,

@@ -67,6 +67,31 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     ),
   },
   {
+    name: 'openapi-connections-list-requires-page',
+    description:
+      'openapi.json documents GET /connections with a required query parameter page (the interface: no parameters)',
+    section: 'Endpoints',
+    catches: ['openapi.required-not-narrower'],
+    handle: documentEdit((doc) => {
+      const get = ((doc.paths as Node | undefined)?.[CONNECTIONS] as Node | undefined)?.get as Node | undefined;
+      if (!get) return;
+      const params = Array.isArray(get.parameters) ? get.parameters : [];
+      get.parameters = [...params, { name: 'page', in: 'query', required: true, schema: { type: 'integer' } }];
+    }),
+  },
+  {
+    name: 'openapi-key-header-optional',
+    description:
+      'openapi.json marks the Idempotency-Key header of every operation optional (the service still requires it)',
+    section: 'Endpoints',
+    catches: ['openapi.required-not-wider'],
+    handle: documentEdit((doc) =>
+      everyObject(doc, (node) => {
+        if (node.name === 'Idempotency-Key' && node.in === 'header') node.required = false;
+      }),
+    ),
+  },
+  {
     name: 'audit-proof-stripped',
     description: 'the audit log answers its entries without any proof: no proof object, no hashes',
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',

@@ -31,6 +31,7 @@ function perCore<T>(make: () => T) {
 }
 const inFlight = perCore(() => new Map<string, number>());
 const firstTenant = perCore(() => new Map<string, string>());
+const firstBody = perCore(() => new Map<string, string>());
 
 /** A body field cut back to the limit when it is exactly one over it (the classic off-by-one). */
 function clampOneOver(
@@ -72,7 +73,12 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     name: 'replay-different-data',
     description: 'a replayed answer differs from the first one (createdAt moves on)',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.replay', 'webhooks.registration-replay'],
+    catches: [
+      'idempotency.replay',
+      'idempotency.replay-late',
+      'idempotency.replay-reordered',
+      'webhooks.registration-replay',
+    ],
     async handle(req, next) {
       return editJson(await next(req), (b) => {
         if (b.meta?.replayed === true && typeof b.data?.createdAt === 'string')
@@ -127,6 +133,60 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
       const first = seen.get(key);
       if (first === undefined) seen.set(key, tenant);
       return next(first !== undefined && first !== tenant ? withHeader(req, 'x-service-tenant', first) : req);
+    },
+  },
+  {
+    name: 'key-cut-at-colon',
+    description:
+      'the key store keeps a key only up to its first colon (run:1 and run:2 are one key); answers echo the key as sent',
+    section: 'Limits',
+    catches: ['idempotency.key-compared-whole'],
+    async handle(req, next) {
+      const key = keyOf(req);
+      const cut = key?.split(':')[0];
+      if (!isCreation(req) || !key || !cut || cut === key || cut.length < 8) return next(req);
+      return editJson(await next(withHeader(req, 'idempotency-key', cut)), (b) => {
+        if (b.meta?.idempotencyKey === cut) b.meta.idempotencyKey = key;
+      });
+    },
+  },
+  {
+    name: 'content-compared-as-bytes',
+    description:
+      'a key is bound to the bytes of its first body: the same JSON with members in another order is a conflict',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.replay-reordered'],
+    handle(req, next, core) {
+      const key = keyOf(req);
+      if (!isCreation(req) || !key || !req.body) return next(req);
+      const text = new TextDecoder().decode(req.body);
+      const seen = firstBody(core);
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, text);
+      const body = jsonBodyOf(req);
+      // Other bytes: sent on as other content, so the service itself answers its conflict.
+      return next(
+        first !== undefined && first !== text && body
+          ? withJsonBody(req, { ...body, scopeLabel: `${body.scopeLabel} ` })
+          : req,
+      );
+    },
+  },
+  {
+    name: 'replay-rereads-stored-row',
+    description: 'a replay serialises the stored connection anew: its capabilities come back sorted by name',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.replay-late', 'idempotency.replay-reordered'],
+    async handle(req, next) {
+      return editJson(await next(req), (b) => {
+        const caps = b.data?.capabilities;
+        if (isCreation(req) && b.meta?.replayed === true && Array.isArray(caps))
+          caps.sort((x, y) =>
+            String((x as { capability?: unknown }).capability).localeCompare(
+              String((y as { capability?: unknown }).capability),
+            ),
+          );
+      });
     },
   },
   {

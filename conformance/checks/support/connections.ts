@@ -58,6 +58,44 @@ export function creationBase(ctx: CheckContext): Promise<CreationBase | undefine
   });
 }
 
+/**
+ * A creation base with several capabilities of one connector, each allowed by the target's capability
+ * check, in reverse alphabetical order (an order no sort gives back): undefined when the catalog offers
+ * no connector with two allowed capabilities among the first few asked. Computed once per run.
+ */
+export function severalCapabilitiesBase(ctx: CheckContext): Promise<CreationBase | undefined> {
+  return ctx.shared('creation-base-several', async () => {
+    const base = await creationBase(ctx);
+    if (!base) return undefined;
+    const samples = await successSamples(ctx);
+    const connectors = (
+      samples.find((s) => s.route.id === 'listConnectors')?.ex.json as
+        | { data?: { connectors?: { id?: unknown; capabilities?: unknown }[] } }
+        | undefined
+    )?.data?.connectors;
+    const path = capabilityCheckRoute().path;
+    let asked = 0;
+    for (const c of Array.isArray(connectors) ? connectors : []) {
+      const caps = Array.isArray(c.capabilities)
+        ? c.capabilities.filter((x): x is string => typeof x === 'string')
+        : [];
+      if (typeof c.id !== 'string' || new Set(caps).size < 2) continue;
+      const allowed: string[] = [];
+      for (const capability of [...new Set(caps)].slice(0, 3)) {
+        if (++asked > MAX_CANDIDATES) return undefined;
+        const ex = await ctx.call('POST', path, {
+          json: { connectorId: c.id, capability, environment: base.environment },
+        });
+        const ok = (ex.json as { data?: { decision?: { allowed?: unknown } } } | undefined)?.data?.decision?.allowed;
+        if (ex.status === 200 && ok === true) allowed.push(capability);
+      }
+      if (allowed.length >= 2)
+        return { connectorId: c.id, environment: base.environment, capabilities: allowed.sort().reverse() };
+    }
+    return undefined;
+  });
+}
+
 /** The creation base, or a skip saying why the check cannot create anything on this target. */
 export async function requireCreationBase(ctx: CheckContext): Promise<CreationBase> {
   const base = await creationBase(ctx);
