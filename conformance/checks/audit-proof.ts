@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
-import { AUDIT_LIMIT, auditPath, entriesOf } from './support/audit-log.ts';
+import { auditPageSize, auditPath, entriesOf } from './support/audit-log.ts';
 
 /** Names a proof goes by: hash chains, signatures, Merkle roots, digests, MACs. */
 const PROOF_NAME = /proof|integrity|hash|chain|signature|signed|digest|merkle|hmac|checksum|attestation|seal/i;
@@ -47,8 +47,9 @@ export const proofPresent = defineCheck({
   // After the other checks: the run's changes are in the log by then.
   judgesRun: true,
   async run(ctx: CheckContext) {
-    const ex = await ctx.call('GET', auditPath(), { query: { limit: String(AUDIT_LIMIT) } });
-    ctx.require(ex.status === 200, { expected: `GET ${auditPath()}?limit=${AUDIT_LIMIT} answers 200`, exchange: ex });
+    const limit = await auditPageSize(ctx);
+    const ex = await ctx.call('GET', auditPath(), { query: { limit: String(limit) } });
+    ctx.require(ex.status === 200, { expected: `GET ${auditPath()}?limit=${limit} answers 200`, exchange: ex });
     if (entriesOf(ex)?.length === 0) ctx.skip('the audit log is empty: nothing to prove yet');
     const where = proofShown(ex);
     ctx.expect.that(where !== undefined, {

@@ -4,8 +4,8 @@ import { CANONICALIZATION } from '../../simulator/contract/canonical-json.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import {
-  AUDIT_LIMIT,
   type AuditRead,
+  auditPageSize,
   auditPath,
   entriesOf,
   numberingOf,
@@ -16,8 +16,8 @@ import { createLabelledConnection } from './support/connections.ts';
 import { must } from '../runner/invariant.ts';
 
 const AUDIT = 'GET /api/public/v1/audit-log (appears in a sample call only)' as const;
-const LIMIT = AUDIT_LIMIT;
-const readLog = (ctx: CheckContext) => ctx.call('GET', auditPath(), { query: { limit: String(LIMIT) } });
+const readLog = async (ctx: CheckContext) =>
+  ctx.call('GET', auditPath(), { query: { limit: String(await auditPageSize(ctx)) } });
 
 export const integrity = defineCheck({
   name: 'audit.integrity',
@@ -32,8 +32,9 @@ export const integrity = defineCheck({
   // After the other checks: the run's changes (for both tenants) are in the logs by then.
   judgesRun: true,
   async run(ctx: CheckContext) {
+    const limit = await auditPageSize(ctx);
     const ex = await readLog(ctx);
-    ctx.require(ex.status === 200, { expected: `GET ${auditPath()}?limit=${LIMIT} answers 200`, exchange: ex });
+    ctx.require(ex.status === 200, { expected: `GET ${auditPath()}?limit=${limit} answers 200`, exchange: ex });
     const entries = entriesOf(ex);
     if (entries?.length === 0) ctx.skip('the audit log is empty: nothing to verify yet');
     // The interface shows no proof format: only an answer that declares the simulator's (sha256 over
@@ -42,13 +43,13 @@ export const integrity = defineCheck({
       ctx.skip(
         `the proof does not declare the format this kit can recompute (algorithm sha256, canonicalization ${CANONICALIZATION}); the interface does not show the proof's format`,
       );
-    verify(ctx, ex, 'the tenant');
+    verify(ctx, ex, 'the tenant', limit);
     // Each tenant's log carries its own proof ("traceable changes of the tenant"): the second tenant's too.
     const other = ctx.target.otherTenant;
     if (!other) return;
-    const theirs = await ctx.call('GET', auditPath(), { tenant: other, query: { limit: String(LIMIT) } });
+    const theirs = await ctx.call('GET', auditPath(), { tenant: other, query: { limit: String(limit) } });
     if (theirs.status === 200 && (entriesOf(theirs)?.length ?? 0) > 0 && declaresKnownFormat(theirs))
-      verify(ctx, theirs, `tenant ${other}`);
+      verify(ctx, theirs, `tenant ${other}`, limit);
     else
       ctx.note(
         `the audit log of tenant ${other} not verified: ${theirs.status}, ${entriesOf(theirs)?.length ?? 'no'} entries`,
@@ -64,7 +65,7 @@ const declaresKnownFormat = (ex: Exchange) => {
   const proof = proofOf(ex);
   return proof?.algorithm === 'sha256' && proof.canonicalization === CANONICALIZATION;
 };
-function verify(ctx: CheckContext, ex: Exchange, whose: string) {
+function verify(ctx: CheckContext, ex: Exchange, whose: string, limit: number) {
   const entries = entriesOf(ex) ?? [];
   const result = verifyAuditRange(entries, proofOf(ex));
   ctx.expect.that(result.ok, {
@@ -75,9 +76,9 @@ function verify(ctx: CheckContext, ex: Exchange, whose: string) {
   // A range from the first entry with room to spare on the page is the whole chain: it ends at the head.
   const proof = proofOf(ex) as { fromSeq?: unknown; toSeq?: unknown; headHash?: unknown; chainHead?: unknown };
   const head = proof.chainHead as { seq?: unknown; hash?: unknown } | undefined;
-  if (result.ok && proof.fromSeq === 1 && entries.length < LIMIT)
+  if (result.ok && proof.fromSeq === 1 && entries.length < limit)
     ctx.expect.that(head?.seq === proof.toSeq && head?.hash === proof.headHash, {
-      expected: `the audit log of ${whose} is read whole (seq 1 to ${String(proof.toSeq)}, fewer than ${LIMIT} entries): its chain head is its last entry`,
+      expected: `the audit log of ${whose} is read whole (seq 1 to ${String(proof.toSeq)}, fewer than ${limit} entries): its chain head is its last entry`,
       observed: `chainHead ${JSON.stringify(head)}, the range ends at seq ${String(proof.toSeq)} with hash ${String(proof.headHash)}`,
       exchange: ex,
     });
@@ -122,12 +123,13 @@ export const recordsChange = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
+    const limit = await auditPageSize(ctx);
     const s = await auditScenario(ctx);
     const first = must(s.read.pages[0], 'readAuditLog reads at least one page');
     for (const c of s.created)
       ctx.require(c.id !== undefined, { expected: 'a labelled connection is created to be traced', exchange: c.ex });
     ctx.require(first.status === 200 && entriesOf(first) !== undefined, {
-      expected: `GET ${auditPath()}?limit=${LIMIT} answers 200 with a list of entries`,
+      expected: `GET ${auditPath()}?limit=${limit} answers 200 with a list of entries`,
       exchange: first,
     });
     const at = positions(s);
@@ -138,14 +140,14 @@ export const recordsChange = defineCheck({
       at.some((p) => p.length === 0) &&
       s.read.pages.length === 1 &&
       numbering?.direction === 'up' &&
-      (entriesOf(first)?.length ?? 0) >= LIMIT
+      (entriesOf(first)?.length ?? 0) >= limit
     )
       ctx.skip(
-        `the audit log lists its entries oldest first (${numbering.field} grows) and offers no further page the kit can discover (no Link rel=next, no next… field): the kit's newest changes are out of reach of ?limit=${LIMIT}`,
+        `the audit log lists its entries oldest first (${numbering.field} grows) and offers no further page the kit can discover (no Link rel=next, no next… field): the kit's newest changes are out of reach of ?limit=${limit}`,
       );
     at.forEach((p, i) => {
       ctx.expect.that(p.length > 0, {
-        expected: `the creation of connection ${s.created[i]?.id} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'} of up to ${LIMIT} entries)`,
+        expected: `the creation of connection ${s.created[i]?.id} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'} of up to ${limit} entries)`,
         observed: 'no entry names it',
         exchange: s.log,
       });
@@ -163,18 +165,19 @@ export const auditOrder = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
+    const limit = await auditPageSize(ctx);
     const s = await auditScenario(ctx);
     for (const page of s.read.pages) {
       const entries = entriesOf(page);
       if (!entries) ctx.skip('no list of entries (see audit.records-change)');
-      ctx.expect.that(entries.length <= LIMIT, {
-        expected: `?limit=${LIMIT} returns at most ${LIMIT} entries per page`,
+      ctx.expect.that(entries.length <= limit, {
+        expected: `?limit=${limit} returns at most ${limit} entries per page`,
         observed: `${entries.length} entries`,
         exchange: page,
       });
     }
     // The kit's two changes are in the log by now, so a limit of 1 is smaller than what it holds
-    // (a limit of LIMIT may not be, early in a run against a fresh deployment).
+    // (a limit of limit may not be, early in a run against a fresh deployment).
     const one = await ctx.call('GET', auditPath(), { query: { limit: '1' } });
     const few = one.status === 200 ? entriesOf(one) : undefined;
     if (few)

@@ -16,8 +16,16 @@ describe('entryReads (documented reads of one entry the kit can create)', () => 
       },
     } as unknown as OpenApiLike;
     expect(entryReads(doc)).toEqual([
-      { path: '/api/public/v1/connections/{connectionId}', collection: 'connections' },
-      { path: '/api/public/v1/webhooks/{id}', collection: 'webhooks' },
+      { path: '/api/public/v1/connections/{connectionId}', collection: 'connections', belongs: false },
+      { path: '/api/public/v1/webhooks/{id}', collection: 'webhooks', belongs: false },
+      { path: '/api/public/v1/webhooks/{id}/deliveries', collection: 'webhooks', belongs: true },
     ]);
+  });
+  it('adds the delivery log the deployment profile declares when the document does not list it', () => {
+    const doc = { openapi: '3.1.0', paths: {} } as unknown as OpenApiLike;
+    expect(entryReads(doc, '/api/public/v1/webhooks/{webhookId}/attempts')).toEqual([
+      { path: '/api/public/v1/webhooks/{webhookId}/attempts', collection: 'webhooks', belongs: true },
+    ]);
+    expect(entryReads(doc, null)).toEqual([]);
   });
 });

@@ -35,22 +35,59 @@ function createdEntries(ctx: CheckContext): Map<string, { id: string; tenant: st
   return out;
 }
 
+/** A read keyed by one entry's id: of the entry itself, or of a list that belongs to it (`/webhooks/{id}/deliveries`). */
+export interface EntryRead {
+  path: string;
+  collection: string;
+  /** The list of the entry (a receiver's delivery log), not the entry. */
+  belongs: boolean;
+}
+
+const ENTRY_READ = /^(.*)\/([a-z-]+)\/\{[^}]+\}(\/[a-z-]+)?$/;
+
+/** A GET path whose only parameter is the id of an entry of a collection the kit creates in, if it is one. */
+function entryRead(path: string): EntryRead | undefined {
+  const m = ENTRY_READ.exec(path);
+  const collection = CREATED_BY[m?.[2] ?? ''];
+  if (!m || (m[1] ?? '').includes('{') || !collection) return undefined;
+  return { path, collection, belongs: m[3] !== undefined };
+}
+
 /**
- * The documented reads of one entry of a collection the kit creates in: GET paths whose only parameter
- * follows the collection's name (`/connections/{id}`), from the deployment's own OpenAPI document.
+ * The documented reads keyed by one entry of a collection the kit creates in, from the deployment's own
+ * OpenAPI document (`/connections/{id}`, `/webhooks/{id}/deliveries`), and the delivery log its profile
+ * declares (a path with {webhookId}).
  */
-export function entryReads(doc: OpenApiLike): { path: string; collection: string }[] {
-  return operationsOf(doc).flatMap(({ method, path }) => {
-    const m = /^(.*)\/([a-z-]+)\/\{[^}]+\}$/.exec(path);
-    if (method !== 'GET' || !m || (m[1] ?? '').includes('{') || !CREATED_BY[m[2] ?? '']) return [];
-    return [{ path, collection: must(CREATED_BY[m[2] ?? ''], 'matched') }];
+export function entryReads(doc: OpenApiLike, deliveryLog?: string | null): EntryRead[] {
+  const found = operationsOf(doc).flatMap(({ method, path }) => {
+    const read = method === 'GET' ? entryRead(path) : undefined;
+    return read ? [read] : [];
   });
+  const declared = deliveryLog ? entryRead(deliveryLog) : undefined;
+  if (declared && !found.some((r) => r.path === declared.path)) found.push(declared);
+  return found;
+}
+
+/** Ids of the owner's answer (values of `id` fields in its data) that the stranger's answer shows too. */
+function leaks(own: Exchange, foreign: Exchange): boolean {
+  const ids = new Set<string>();
+  const collect = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (/id$/i.test(k) && typeof x === 'string' && x.length >= 4) ids.add(x);
+        collect(x);
+      }
+  };
+  collect((own.json as { data?: unknown } | undefined)?.data);
+  const text = JSON.stringify((foreign.json as { data?: unknown } | undefined)?.data ?? null);
+  return [...ids].some((id) => text.includes(id));
 }
 
 export const foreignEntryNotFound = defineCheck({
   name: 'tenants.foreign-entry-not-found',
   title:
-    'an entry read by id under a tenant it does not belong to answers 404 not_found (on every documented read of one connection or receiver), while its own tenant reads it',
+    "an entry read by id under a tenant it does not belong to answers 404 not_found (on every documented read of one connection or receiver, and of a list that belongs to one, such as a receiver's delivery log, which may instead answer the stranger's own list without the owner's data), while its own tenant reads it",
   severity: 'MUST',
   section: 'Errors',
   tags: ['tenants', 'errors'],
@@ -60,29 +97,36 @@ export const foreignEntryNotFound = defineCheck({
   judgesRun: true,
   async run(ctx: CheckContext) {
     const doc = await publicGet(ctx, `${BASE_PATH}/openapi.json`);
-    const reads = doc.status === 200 ? entryReads((doc.json ?? {}) as OpenApiLike) : [];
+    const deliveryLog = ctx.declared('webhookDeliveryLogPath') ? ctx.deployment.webhookDeliveryLogPath : undefined;
+    const reads = entryReads(doc.status === 200 ? ((doc.json ?? {}) as OpenApiLike) : {}, deliveryLog);
     if (!reads.length)
       ctx.skip(
-        'the OpenAPI document offers no read of one connection or receiver by id (the interface shows none): nothing to read across tenants',
+        'neither the OpenAPI document nor the deployment profile (webhookDeliveryLogPath) names a read keyed by one connection or receiver (the interface shows none): nothing to read across tenants',
       );
     const created = createdEntries(ctx);
     const tenants = [ctx.target.tenant, ctx.target.otherTenant].filter((t): t is string => t !== undefined);
     let judged = 0;
-    for (const { path, collection } of reads) {
+    for (const { path, collection, belongs } of reads) {
       const entry = created.get(collection)?.[0];
       const stranger = tenants.find((t) => t !== entry?.tenant);
       if (!entry || !stranger) continue;
-      const at = path.replace(/\{[^}]+\}$/, encodeURIComponent(entry.id));
+      const at = path.replace(/\{[^}]+\}/, encodeURIComponent(entry.id));
       const own = await ctx.call('GET', at, { tenant: entry.tenant });
       // Its own tenant must read it, or this is not the entry read the path names (no verdict).
       if (own.status !== 200) continue;
       judged++;
       const foreign = await ctx.call('GET', at, { tenant: stranger });
-      ctx.expect.errorCode(
-        foreign,
-        'not_found',
-        `GET ${at} under tenant ${stranger} (the entry belongs to ${entry.tenant}) answers 404 not_found: "entry belongs to another tenant"`,
-      );
+      const rule = `GET ${at} under tenant ${stranger} (the entry belongs to ${entry.tenant})`;
+      // A list that belongs to the entry may also be answered as the stranger's own (empty) list, as long
+      // as none of the owner's data shows; a refusal is the entry's: 404 not_found.
+      if (belongs && foreign.status === 200)
+        ctx.expect.that(!leaks(own, foreign), {
+          expected: `${rule} shows none of ${entry.tenant}'s data`,
+          observed: 'it lists what the owner reads there',
+          exchange: foreign,
+        });
+      else
+        ctx.expect.errorCode(foreign, 'not_found', `${rule} answers 404 not_found: "entry belongs to another tenant"`);
     }
     if (!judged) ctx.skip('no documented read of one entry answered its own tenant 200: nothing to compare');
     ctx.note(`${judged} documented read(s) of one entry judged across tenants`);

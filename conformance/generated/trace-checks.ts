@@ -2,11 +2,9 @@ import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import type { KitReceiver } from '../client/webhook-receiver.ts';
 import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { routeOf } from '../rules/exchange-scope.ts';
+import { auditPageSize, auditPath } from '../checks/support/audit-log.ts';
 import { refusedTraces } from './trace.ts';
 import { must } from '../runner/invariant.ts';
-
-/** Entries of the audit log the kit reads to look for refused calls (the newest; the kit's own are recent). */
-const AUDIT_LIMIT = 50;
 
 /**
  * After the run: no value of a refused call (its scope label, generated text, Idempotency-Key)
@@ -25,11 +23,11 @@ async function noTrace(ctx: CheckContext) {
       must(ROUTE_BY_ID.get('listConnections'), 'the contract defines listConnections').path,
     );
     if (list.status === 200) places.push({ where: 'GET /connections', text: list.text, ex: list });
-    const audit = await ctx.call('GET', must(ROUTE_BY_ID.get('getAuditLog'), 'the contract defines getAuditLog').path, {
-      query: { limit: String(AUDIT_LIMIT) },
-    });
+    // One page of the log, as many entries as the kit reads per page (the kit's own are recent).
+    const limit = await auditPageSize(ctx);
+    const audit = await ctx.call('GET', auditPath(), { query: { limit: String(limit) } });
     if (audit.status === 200)
-      places.push({ where: `the audit log (${AUDIT_LIMIT} newest entries)`, text: audit.text, ex: audit });
+      places.push({ where: `the audit log (a page of up to ${limit} entries)`, text: audit.text, ex: audit });
     else ctx.note(`the audit log answered ${audit.status}: not searched`);
   }
   for (const { ex } of ctx.exchanges())

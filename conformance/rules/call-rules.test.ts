@@ -128,6 +128,12 @@ describe('decisionReasonRule and selfDescriptionVersionRule', () => {
     expect(judge(selfDescriptionVersionRule, self('2026-06-12'))).toMatch(
       /data.version 2026-06-12, meta.version 2026-07-01/,
     );
+    // Asked under the earlier version: the current version in data describes the service as it stands.
+    const earlier = ex({
+      path: '/api/public/v1',
+      body: { ok: true, data: { version: '2026-07-01', routes: [] }, meta: meta('req_1', { version: '2026-06-12' }) },
+    });
+    expect(judge(selfDescriptionVersionRule, earlier)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isSupportedVersion } from '../../simulator/contract/versions.ts';
+import { CURRENT_VERSION, isSupportedVersion } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import type { ResponseRule } from './response-rules.ts';
 
@@ -109,7 +109,8 @@ export const decisionReasonRule: ResponseRule = (ex) => {
 /**
  * SHOULD (GET /api/public/v1: "data: … version (string)"; Versioning: "Responses report it in
  * meta.version"): a self-description whose data.version is a version identifier (a date) reports the
- * version its own meta reports. A service build number is not judged.
+ * version its own meta reports, or the current one (a self-description asked for under an earlier version
+ * may still describe the service as it stands). A service build number is not judged.
  * @example selfDescriptionVersionRule(selfDescription, info) // 'data.version 2026-06-12, meta.version 2026-07-01'
  */
 export const selfDescriptionVersionRule: ResponseRule = (ex, { route }) => {
@@ -119,7 +120,9 @@ export const selfDescriptionVersionRule: ResponseRule = (ex, { route }) => {
   if (!Array.isArray(dataOf(ex)?.routes) || typeof version !== 'string' || typeof reported !== 'string')
     return undefined;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(version) && !isSupportedVersion(version)) return undefined;
-  return version === reported ? undefined : `data.version ${version}, meta.version ${reported}`;
+  return version === reported || version === CURRENT_VERSION
+    ? undefined
+    : `data.version ${version}, meta.version ${reported}`;
 };
 
 /**

@@ -3,6 +3,7 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { must } from '../../runner/invariant.ts';
 import { theOneList } from './one-list.ts';
+import { deref, type OpenApiLike, openApiExchange, operationLocation } from './openapi.ts';
 
 /** Entries the kit asks for per page: enough to find its own recent changes among concurrent checks'. */
 export const AUDIT_LIMIT = 50;
@@ -10,6 +11,44 @@ export const AUDIT_LIMIT = 50;
 const MAX_PAGES = 40;
 
 export const auditPath = () => must(ROUTE_BY_ID.get('getAuditLog'), 'the contract defines getAuditLog').path;
+
+/** Page sizes tried, in order, when the deployment refuses the kit's (the range of `limit` is not shown). */
+const SMALLER_PAGES = [20, 10];
+
+/**
+ * The page size the kit asks the audit log for: AUDIT_LIMIT, or the maximum of `limit` the deployment's
+ * own document gives when lower; and when the log still refuses it with 400, the first of 20 and 10 it
+ * answers. The interface shows `limit` but not its range, so a deployment may allow 20 at most. Once a run.
+ * @example const limit = await auditPageSize(ctx); ctx.call('GET', auditPath(), { query: { limit: String(limit) } });
+ */
+export function auditPageSize(ctx: CheckContext): Promise<number> {
+  return ctx.shared('audit-page-size', async () => {
+    const { json } = await openApiExchange(ctx);
+    const max = documentedMaximum(json, auditPath(), 'limit');
+    const first = max !== undefined && max >= 1 ? Math.min(AUDIT_LIMIT, Math.floor(max)) : AUDIT_LIMIT;
+    for (const size of [first, ...SMALLER_PAGES.filter((n) => n < first)]) {
+      const ex = await ctx.call('GET', auditPath(), { query: { limit: String(size) } });
+      if (ex.status !== 400) return size;
+    }
+    return first;
+  });
+}
+
+/** The `maximum` a document gives a query parameter of a GET operation, if it gives one. */
+function documentedMaximum(doc: unknown, path: string, name: string): number | undefined {
+  if (!doc || typeof doc !== 'object') return undefined;
+  const loc = operationLocation(doc as OpenApiLike, 'GET', path);
+  if (!loc) return undefined;
+  for (const owner of [loc.op, loc.item] as { parameters?: unknown }[]) {
+    for (const raw of Array.isArray(owner.parameters) ? owner.parameters : []) {
+      const p = deref(doc, raw, []).value as { name?: unknown; in?: unknown; schema?: unknown } | undefined;
+      if (p?.name !== name || p.in !== 'query') continue;
+      const schema = deref(doc, p.schema, []).value as { maximum?: unknown } | undefined;
+      return typeof schema?.maximum === 'number' ? schema.maximum : undefined;
+    }
+  }
+  return undefined;
+}
 
 /**
  * The list of entries in an audit-log answer: data.entries (the simulator's name), else the one list in
@@ -67,12 +106,13 @@ export interface AuditRead {
 }
 
 /**
- * Reads the audit log from its first page (?limit=AUDIT_LIMIT) and follows the pages the deployment
+ * Reads the audit log from its first page (?limit= the kit's page size) and follows the pages the deployment
  * offers until `enough(entries)` holds: a log listed oldest first and paged is read to its newest entries.
  * @example const read = await readAuditLog(ctx, (e) => JSON.stringify(e).includes(id));
  */
 export async function readAuditLog(ctx: CheckContext, enough: (entries: unknown[]) => boolean): Promise<AuditRead> {
-  const first = await ctx.call('GET', auditPath(), { query: { limit: String(AUDIT_LIMIT) } });
+  const limit = await auditPageSize(ctx);
+  const first = await ctx.call('GET', auditPath(), { query: { limit: String(limit) } });
   const read: AuditRead = { pages: [first], entries: [...(entriesOf(first) ?? [])], exhausted: false };
   const seen = new Set<string>();
   let last = first;
