@@ -211,6 +211,12 @@ export function serveOptionsFrom(
       throw new ServeOptionError(`--store takes a redis:// URL such as redis://127.0.0.1:6379/0 (got "${opts.store}")`);
     if (opts.dataDir) throw new ServeOptionError('use --store or --data-dir, not both');
   }
+  // The control-plane token travels in an Authorization header: printable, no spaces (an empty one, an
+  // unset variable, still means a random token). Refused without quoting it: it is a secret.
+  if (opts.adminToken && !/^[\x21-\x7e]+$/.test(opts.adminToken))
+    throw new ServeOptionError(
+      '--admin-token must be printable ASCII without spaces or control characters (an Authorization header carries it); the value is not shown',
+    );
   const journalSize = opts.journalSize === undefined ? undefined : Number(opts.journalSize);
   if (journalSize !== undefined && !(Number.isSafeInteger(journalSize) && journalSize >= 1 && journalSize <= 100_000))
     throw new ServeOptionError('--journal-size must be a whole number of calls from 1 to 100000');

@@ -8,6 +8,8 @@ describe('serve options', () => {
     expect(() => publicOrigin('sandbox.example')).toThrow(/absolute http\(s\) URL/);
     expect(() => publicOrigin('ftp://x.example')).toThrow(/http\(s\) origin/);
     expect(() => publicOrigin('https://u:p@x.example')).toThrow(/without credentials/);
+    expect(() => publicOrigin('https://u:hunter2@x.example')).toThrow(/u:\*\*\*@x\.example/);
+    expect(() => publicOrigin('https://u:hunter2@x.example')).not.toThrow(/hunter2/);
     expect(() => publicOrigin('https://x.example/api')).toThrow(/without a path/);
   });
 });

@@ -4,6 +4,7 @@ import { writeReadyFile } from '../contract/ready-file.ts';
 import { createNodeServer, type TransportLimits } from '../adapters/node-server.ts';
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
+import { maskUrl } from '../lib/mask-url.ts';
 
 export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from '../adapters/node-server.ts';
 
@@ -122,17 +123,19 @@ export async function serve(
  * @example publicOrigin('https://sandbox.partner.example/') // 'https://sandbox.partner.example'
  */
 export function publicOrigin(value: string): string {
+  // Quoted back with any password masked: a URL pasted with credentials must not print them.
+  const shown = maskUrl(value);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new Error(
-      `--public-url must be an absolute http(s) URL such as https://sandbox.example.com (got "${value}")`,
+      `--public-url must be an absolute http(s) URL such as https://sandbox.example.com (got "${shown}")`,
     );
   }
   if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
-    throw new Error(`--public-url must be an http(s) origin without credentials, query or fragment (got "${value}")`);
+    throw new Error(`--public-url must be an http(s) origin without credentials, query or fragment (got "${shown}")`);
   if (url.pathname !== '/')
-    throw new Error(`--public-url must be an origin without a path: the API lives at /api/public/v1 (got "${value}")`);
+    throw new Error(`--public-url must be an origin without a path: the API lives at /api/public/v1 (got "${shown}")`);
   return url.origin;
 }

@@ -156,10 +156,17 @@ export function shareSandbox(state: SandboxState, store: SharedStore, replay: Re
     } satisfies SnapshotParts & { stores: unknown });
   let started: Promise<void> | undefined;
   const start = () =>
-    (started ??= log.start(apply, {
-      ...(store.snapshot ? { from: store.snapshot.id } : {}),
-      afterBatch: compactor(engine, log, store.compactEvery, takeSnapshot, store.compactGrows),
-    }));
+    (started ??= log
+      .start(apply, {
+        ...(store.snapshot ? { from: store.snapshot.id } : {}),
+        afterBatch: compactor(engine, log, store.compactEvery, takeSnapshot, store.compactGrows),
+      })
+      .catch((err: unknown) => {
+        // Named like a damaged snapshot: which store and which key, not only the client's bare words.
+        throw new Error(
+          `the operation log of the shared store at ${engine.url} (key ${log.key}) does not load: ${(err as Error)?.message ?? String(err)}`,
+        );
+      }));
 
   /** Every call first catches up with the log (so it sees every write acknowledged before it, on any replica). */
   const wrapCore = (core: Core): Core => ({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../core/api-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { maskUrl } from '../../lib/mask-url.ts';
 
 /** The statuses an outage of the shared store may answer with (`?outage=` of the store URL). */
 export type OutageStatus = 500 | 503;
@@ -65,10 +66,7 @@ export interface RedisEngine {
   close(): Promise<void>;
 }
 
-/** The URL as it may be printed: a password becomes ***. */
-export function maskUrl(url: string): string {
-  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
-}
+export { maskUrl } from '../../lib/mask-url.ts';
 
 /**
  * Connects to the shared store; unreachable at start is an Error naming the URL (ncs serve: exit 2).
