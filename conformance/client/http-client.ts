@@ -2,6 +2,7 @@ import { fetch as undiciFetch } from 'undici';
 import { type RetryOptions, withRetry } from '../../simulator/contract/retry-policy.ts';
 import { readCapped, withDefaults } from './capped-body.ts';
 import type { Exchange } from './exchange.ts';
+import { gated, openRetried, paceGate } from './pace-gate.ts';
 import { notAStream, type SseSession, type StreamBodyLike, sseSession } from './sse-stream.ts';
 
 export { readCapped } from './capped-body.ts';
@@ -47,6 +48,8 @@ export interface SendRequest {
    * already sent is answered, so what it created is known and can be removed.
    */
   signal?: AbortSignal;
+  /** Headers to send anew on each retry (a token renewed while the request waited out a Retry-After). */
+  refresh?: () => Promise<Record<string, string>>;
 }
 
 /** Methods a cancelled request cannot have changed anything with: cut short at once when the run stops. */
@@ -203,7 +206,22 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     };
   }
 
+  // One pause for every request of the client: a 429's Retry-After holds them all (pace-gate.ts).
+  const gate = paceGate(opts.retry ? (opts.retry.maxWaitMs ?? 60_000) : 60_000);
+
   async function openStream(req: SendRequest): Promise<SseSession> {
+    return openRetried(
+      async () => {
+        await gate.wait(req.signal);
+        return openOnce(req);
+      },
+      (s) => s.ex,
+      opts.retry === undefined ? {} : opts.retry,
+      req.signal,
+    );
+  }
+
+  async function openOnce(req: SendRequest): Promise<SseSession> {
     const headers = withDefaults({ ...req, headers: { accept: 'text/event-stream', ...req.headers } }, defaults);
     const started = performance.now();
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
@@ -265,9 +283,13 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       const headers = withDefaults(req, defaults);
       const started = performance.now();
       const retrying = req.retry !== false && opts.retry !== false;
+      const attempt = async (n: number) => {
+        if (n > 0 && req.refresh) Object.assign(headers, await req.refresh());
+        return once(req, headers);
+      };
       const { result, attempts } = retrying
-        ? await withRetry(() => once(req, headers), opts.retry || {})
-        : { result: await once(req, headers), attempts: 1 };
+        ? await withRetry((n) => gated(gate, () => attempt(n), true, req.signal), opts.retry || {})
+        : { result: await gated(gate, () => attempt(0), false, req.signal), attempts: 1 };
       const ex = exchangeOf(
         req,
         headers,

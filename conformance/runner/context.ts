@@ -86,10 +86,18 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
       headers[name] = value;
     }
+    // The run's token as sent: renewed before each retry (a Retry-After wait may outlast a short token).
+    const authName = o.headerNames?.authorization ?? 'authorization';
+    const keeper = run.tokens;
+    const refresh =
+      keeper && token && headers[authName] === `Bearer ${token}`
+        ? { refresh: async () => ({ [authName]: `Bearer ${await keeper.fresh()}` }) }
+        : {};
     return {
       method,
       url: buildUrl(base, path, o.tokenIn === 'query' && token ? { ...o.query, access_token: token } : o.query),
       headers,
+      ...refresh,
       ...(body !== undefined ? { body } : {}),
       ...(o.retry !== undefined ? { retry: o.retry } : {}),
       ...(o.readBody !== undefined ? { readBody: o.readBody } : {}),

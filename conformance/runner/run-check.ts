@@ -1,10 +1,13 @@
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { ConnectionError, RequestCancelled } from '../client/http-client.ts';
 import { infoOf, type CheckDef } from './check.ts';
 import { NO_CREDENTIALS } from './coverage.ts';
 import { createCheckContext, type RunState } from './context.ts';
 import type { CheckResult } from './events.ts';
 import { toFailure } from './evidence.ts';
-import { CheckFailure, SkipCheck } from './failure.ts';
+import { CheckFailure, type FailureInput, SkipCheck } from './failure.ts';
+
+const RATE_LIMITED = ERROR_TABLE.rate_limited.status;
 
 /** Why a check cannot run in this run (missing credentials or alternate URL), if so. */
 export function requirementSkipReason(check: CheckDef, run: RunState): string | undefined {
@@ -43,6 +46,26 @@ export function notRunResult(check: CheckDef): CheckResult {
   };
 }
 
+/** Checks whose verdicts are about 429s themselves: rate-limit checks, and rules over every answer of the run. */
+const JUDGES_429 = ['rate-limit', 'responses'];
+
+/**
+ * Takes out of `failures` (in place) those whose answer is 429 rate_limited after the retry policy: the
+ * deployment pacing the kit ("configured per access, per tenant and per environment", values not shown)
+ * says nothing about the rule the check judges, so such an expectation is not judged, never failed. A
+ * check with nothing else failed then skips, saying so. Checks about rate limits and the rules over every
+ * answer (a 429 must carry the envelope and headers too) keep them.
+ */
+function pacedFailures(check: CheckDef, failures: FailureInput[]): { note: string } | undefined {
+  if (check.tags.some((t) => JUDGES_429.includes(t))) return undefined;
+  const paced = failures.filter((f) => f.exchange?.status === RATE_LIMITED);
+  if (paced.length === 0) return undefined;
+  failures.splice(0, failures.length, ...failures.filter((f) => !paced.includes(f)));
+  return {
+    note: `rate limited (429) after the retry policy: ${paced.length} expectation(s) not judged (${paced[0]?.exchange?.method} ${paced[0]?.exchange ? new URL(paced[0].exchange.url).pathname : ''})`,
+  };
+}
+
 /**
  * Runs one check and turns whatever happened into a result: failures with evidence, a skip, or an
  * error (the check could not complete) kept apart from verdicts.
@@ -71,6 +94,11 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
     await closeStreams();
   }
   if (cancelled) return notRunResult(check);
+  const paced = pacedFailures(check, failures);
+  if (paced) {
+    notes.push(paced.note);
+    if (failures.length === 0 && error === undefined && skipped === undefined) skipped = paced.note;
+  }
   const durationMs = performance.now() - started;
   const info = infoOf(check);
   if (judged.asMust && info.severity === 'SHOULD') {

@@ -1,0 +1,103 @@
+// The kit paced by the deployment it judges. "When exceeded, the service answers 429 with a wait time.
+// Clients retry with growing intervals": a 429 to a request under the retry policy holds every request of
+// the run for its Retry-After, not only the refused one (the other checks' calls would spend the same
+// window and draw more 429s), and event streams are opened under the same policy as calls.
+import {
+  INTERFACE_RETRY_POLICY,
+  isRetryable,
+  parseRetryAfter,
+  type RetryOptions,
+  retryDelayMs,
+} from '../../simulator/contract/retry-policy.ts';
+
+/** Waits `ms` or until `signal` fires. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+export interface PaceGate {
+  /** Resolves once no Retry-After holds the run (at once when none does, or when `signal` fires). */
+  wait(signal?: AbortSignal): Promise<void>;
+  /** A 429 said to wait `ms`: no request of the run starts before it ends (at most `maxMs` from now). */
+  hold(ms: number): void;
+}
+
+/**
+ * The run's gate: one pause every request waits out before it is sent.
+ * @example const gate = paceGate(60_000); await gate.wait(); const r = await send(); if (r.status === 429) gate.hold(2000);
+ */
+export function paceGate(
+  maxMs: number,
+  now: () => number = Date.now,
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void> = pause,
+): PaceGate {
+  let until = 0;
+  return {
+    async wait(signal) {
+      for (let left = until - now(); left > 0 && !signal?.aborted; left = until - now()) await sleep(left, signal);
+    },
+    hold(ms) {
+      if (ms > 0) until = Math.max(until, now() + Math.min(ms, maxMs));
+    },
+  };
+}
+
+/** What a gated attempt answers: a status and headers to read Retry-After from. */
+interface Answer {
+  status: number;
+  headers: { get(name: string): string | null };
+}
+
+/**
+ * Runs `attempt` behind the gate; a 429 holds the gate for its Retry-After when the request is retried.
+ * @example const r = await gated(gate, () => once(req), true, req.signal);
+ */
+export async function gated<T extends Answer>(
+  gate: PaceGate,
+  attempt: () => Promise<T>,
+  holds: boolean,
+  signal?: AbortSignal,
+): Promise<T> {
+  await gate.wait(signal);
+  const result = await attempt();
+  if (holds && result.status === 429) gate.hold(parseRetryAfter(result.headers.get('retry-after')) ?? 0);
+  return result;
+}
+
+/**
+ * Opens an event stream under the retry policy: an answer of 429 or 500 that is not a stream is tried
+ * again after the policy's wait (Retry-After when longer), up to its attempts; `close` ends a refused one.
+ * @example const session = await openRetried((n) => openOnce(req), (s) => s.isStream ? undefined : s.ex, opts);
+ */
+export async function openRetried<S extends { isStream: boolean; close(): Promise<void> }>(
+  open: () => Promise<S>,
+  answerOf: (s: S) => { status: number; headers: Record<string, string> },
+  opts: RetryOptions | false,
+  signal?: AbortSignal,
+): Promise<S> {
+  const policy = (opts ? opts.policy : undefined) ?? INTERFACE_RETRY_POLICY;
+  const maxWait = opts ? (opts.maxWaitMs ?? 60_000) : 60_000;
+  for (let n = 0; ; n++) {
+    const session = await open();
+    const answer = answerOf(session);
+    if (session.isStream || opts === false || !isRetryable(answer.status, policy) || n + 1 >= policy.maxAttempts)
+      return session;
+    const waitMs = retryDelayMs(n, {
+      retryAfter: answer.headers['retry-after'] ?? null,
+      policy,
+      ...(opts.random ? { random: opts.random } : {}),
+    });
+    if (waitMs > maxWait || signal?.aborted) return session;
+    await session.close();
+    await (opts.sleep ? opts.sleep(waitMs) : pause(waitMs, signal));
+  }
+}
