@@ -210,13 +210,16 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
   const gate = paceGate(opts.retry ? (opts.retry.maxWaitMs ?? 60_000) : 60_000);
 
   async function openStream(req: SendRequest): Promise<SseSession> {
+    let headers = req.headers;
+    let n = 0;
     return openRetried(
       async () => {
         await gate.wait(req.signal);
-        return openOnce(req);
+        if (n++ > 0 && req.refresh) headers = { ...headers, ...(await req.refresh()) };
+        return openOnce({ ...req, ...(headers ? { headers } : {}) });
       },
       (s) => s.ex,
-      opts.retry === undefined ? {} : opts.retry,
+      req.retry === false || opts.retry === false ? false : (opts.retry ?? {}),
       req.signal,
     );
   }

@@ -8,11 +8,12 @@
 // (bundleCli, the same options) builds into the user's cache (source-package.js); `npm test` runs the CLI
 // suites on that package (simulator/test-support/cli-bundle-setup.ts).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { PREBUILT_MODULE, prebuiltDocumentsModule } from './prebuilt.ts';
+import { pruneDeclarations } from './prune-declarations.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -131,12 +132,24 @@ export async function buildPackage(): Promise<void> {
     });
   tsc('--emitDeclarationOnly');
   tsc('--declaration', 'false', '--removeComments');
+  // Only the declarations the package's entry points reach are ever read (prune-declarations.ts).
+  pruneDeclarations(DIST, declarationEntries());
   writeFileSync(join(DIST, 'simulator/contract/prebuilt-documents.js'), prebuiltDocumentsModule());
   // The inspector's page (HTML, CSS, scripts for the browser) is read from beside the module serving it.
   cpSync(INSPECTOR_ASSETS, join(DIST, 'simulator/inspector/assets'), { recursive: true });
   // The bundle finds the same copy (static-assets.ts looks beside itself, then in ../simulator/inspector/):
   // one copy in the tarball, not two.
   await bundleCli(join(DIST, 'cli'), { assets: false });
+}
+
+/** The .d.ts of every `types` in package.json's exports. */
+function declarationEntries(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | { types?: string }>;
+  };
+  return Object.values(manifest.exports).flatMap((e) =>
+    typeof e === 'object' && e.types ? [join(ROOT, e.types)] : [],
+  );
 }
 
 /** The inspector's static files, which simulator/inspector/static-assets.ts reads from `./assets/`. */
