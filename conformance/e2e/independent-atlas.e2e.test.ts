@@ -56,7 +56,7 @@ test('atlas passes the kit with a deployment profile declaring its choices', { t
 // Its connections activate within 100 ms, so they move on (state, nextStep, stateChangedAt, revision) while
 // the kit's refused calls are made: what moves with a state whose transitions are not shown is no change a
 // refused call made.
-test('atlas whose connections activate while the refused calls are made', { timeout: 120_000 }, async () => {
+test.concurrent('atlas whose connections activate while the refused calls are made', { timeout: 120_000 }, async () => {
   const quick = await startAtlas({ activationDelayMs: 100 });
   try {
     const { exitCode, mustFailed } = await judge(PROFILE, quick);
@@ -70,7 +70,7 @@ test('atlas whose connections activate while the refused calls are made', { time
 // "Tokens are short-lived and are renewed, not extended"; their lifetime is not shown. A profile run takes
 // about 2 s (20 s while the 429 burst waited out the window), longer than these 1-second tokens: the kit must
 // renew its token (client credentials) instead of failing checks with the 401s of an expired one.
-test('atlas with tokens shorter than a kit run', { timeout: 120_000 }, async () => {
+test.concurrent('atlas with tokens shorter than a kit run', { timeout: 120_000 }, async () => {
   const shortLived = await startAtlas({ tokenLifetimeSeconds: 1 });
   try {
     const { exitCode, mustFailed } = await judge(PROFILE, shortLived);
@@ -83,7 +83,9 @@ test('atlas with tokens shorter than a kit run', { timeout: 120_000 }, async () 
 
 // Events go through a transactional outbox polled every 4 s (a common Java design; the interface states no
 // latency, only that the stream delivers state changes continuously and resumes without gaps).
-test('atlas whose events reach the stream through a 4-second outbox relay', { timeout: 120_000 }, async () => {
+test.concurrent('atlas whose events reach the stream through a 4-second outbox relay', {
+  timeout: 120_000,
+}, async () => {
   const relayed = await startAtlas({ eventRelayMs: 4000 });
   try {
     const { exitCode, mustFailed } = await judge(PROFILE, relayed);

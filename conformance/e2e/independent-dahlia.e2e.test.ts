@@ -58,7 +58,7 @@ test('dahlia with its deployment profile: no failed MUST or SHOULD, exit code 0'
 });
 
 // Another legal choice of dahlia's: HS256 tokens.
-test('dahlia with HS256 tokens: no failed MUST without a profile', { timeout: 120_000 }, async () => {
+test.concurrent('dahlia with HS256 tokens: no failed MUST without a profile', { timeout: 120_000 }, async () => {
   const variant = await startDahlia({ alg: 'HS256', rateLimit: 10_000 });
   try {
     const { run, failed } = await judge(undefined, variant);
@@ -72,7 +72,7 @@ test('dahlia with HS256 tokens: no failed MUST without a profile', { timeout: 12
 // dahlia's own kind of limit with a 2 s window, and 8 s tokens, with its profile (whose burst finds the
 // 429): the kit waits out every 429's Retry-After (one pause for all its calls), renews a token that ran
 // out while it waited, and judges no rule by a 429 (before: MUST failures on 429s and on expired tokens).
-test('dahlia with 40 calls per 2 s window and 8 s tokens: no failed MUST, the 429 judged', {
+test.concurrent('dahlia with 40 calls per 2 s window and 8 s tokens: no failed MUST, the 429 judged', {
   timeout: 180_000,
 }, async () => {
   const variant = await startDahlia({ rateLimit: 40, windowMs: 2000, tokenLifetimeSeconds: 8 });
