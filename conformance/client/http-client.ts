@@ -93,6 +93,8 @@ export interface ClientStats {
   cappedStreams: number;
   maxBodyBytes: number;
   maxStreamBytes: number;
+  /** 429s that held every call for their Retry-After, and the longest hold (ms). */
+  paced?: { times: number; longestMs: number };
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -208,6 +210,7 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
 
   // One pause for every request of the client: a 429's Retry-After holds them all (pace-gate.ts).
   const gate = paceGate(opts.retry ? (opts.retry.maxWaitMs ?? 60_000) : 60_000);
+  stats.paced = gate.held;
 
   async function openStream(req: SendRequest): Promise<SseSession> {
     let headers = req.headers;

@@ -29,6 +29,8 @@ export interface PaceGate {
   wait(signal?: AbortSignal): Promise<void>;
   /** A 429 said to wait `ms`: no request of the run starts before it ends (at most `maxMs` from now). */
   hold(ms: number): void;
+  /** How often a 429 held the run, and the longest hold (for the run's notice). */
+  readonly held: { times: number; longestMs: number };
 }
 
 /**
@@ -41,12 +43,18 @@ export function paceGate(
   sleep: (ms: number, signal?: AbortSignal) => Promise<void> = pause,
 ): PaceGate {
   let until = 0;
+  const held = { times: 0, longestMs: 0 };
   return {
+    held,
     async wait(signal) {
       for (let left = until - now(); left > 0 && !signal?.aborted; left = until - now()) await sleep(left, signal);
     },
     hold(ms) {
-      if (ms > 0) until = Math.max(until, now() + Math.min(ms, maxMs));
+      if (ms <= 0) return;
+      const capped = Math.min(ms, maxMs);
+      held.times++;
+      held.longestMs = Math.max(held.longestMs, capped);
+      until = Math.max(until, now() + capped);
     },
   };
 }

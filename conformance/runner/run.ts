@@ -69,6 +69,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       notices.push(
         `${stats.cappedStreams} event stream${stats.cappedStreams === 1 ? '' : 's'} sent more than ${stats.maxStreamBytes} bytes: the kit stopped reading there (--max-stream-bytes)`,
       );
+    if (stats?.paced?.times)
+      notices.push(
+        `the deployment answered 429 ${stats.paced.times} time${stats.paced.times === 1 ? '' : 's'} to calls under the retry policy: every call waited out its Retry-After (the longest ${Math.round(stats.paced.longestMs / 1000)} s), so the run took longer; no verdict was drawn from those 429s`,
+      );
     // Secrets learnt late (a signing key shown once) are taken out of everything reported.
     const results = redactDeep(checked, redactor);
     const said = redactDeep(notices, redactor);
