@@ -38,7 +38,9 @@ describe('the run paced by a 429', () => {
     const gate = paceGate(
       1000,
       () => t,
-      async (ms) => void (t += ms),
+      async (ms) => {
+        t += ms;
+      },
     );
     gate.hold(3_600_000);
     await gate.wait();
