@@ -82,7 +82,9 @@ test.concurrent('dahlia with 40 calls per 2 s window and 8 s tokens: no failed M
     expect(run.exitCode).toBe(0);
     expect(run.results.find((r) => r.check.name === 'rate-limit.retry-after')?.status).toBe('pass');
     // The report says the run was paced, and that no verdict came from it.
-    expect(run.notices.join('\n')).toMatch(/answered 429 \d+ times? to calls under the retry policy: every call waited/);
+    expect(run.notices.join('\n')).toMatch(
+      /answered 429 \d+ times? to calls under the retry policy: every call waited/,
+    );
   } finally {
     await variant.close();
   }
