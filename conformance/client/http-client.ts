@@ -1,6 +1,15 @@
 import { fetch as undiciFetch } from 'undici';
 import { type RetryOptions, withRetry } from '../../simulator/contract/retry-policy.ts';
 import { readCapped, withDefaults } from './capped-body.ts';
+import {
+  type ClientStats,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_STREAM_BYTES,
+  type FetchLike,
+  type KitClient,
+  type KitClientOptions,
+  type SendRequest,
+} from './client-types.ts';
 import type { Exchange } from './exchange.ts';
 import { gated, openRetried, paceGate } from './pace-gate.ts';
 import { notAStream, type SseSession, type StreamBodyLike, sseSession } from './sse-stream.ts';
@@ -10,47 +19,17 @@ export { ConnectionError, RequestCancelled } from './client-errors.ts';
 
 import { ConnectionError, describeCause, RequestCancelled } from './client-errors.ts';
 
-/** The part of a fetch Response the kit reads (undici's and the global one both fit). */
-export interface ResponseLike {
-  status: number;
-  headers: { forEach(cb: (value: string, name: string) => void): void; get(name: string): string | null };
-  text(): Promise<string>;
-  body?: ({ cancel(reason?: unknown): Promise<void> } & Partial<StreamBodyLike>) | null;
-}
-
-export interface RequestInitLike {
-  method: string;
-  /** A plain object, so header names go out in the letter case given (fetch keeps it on the wire). */
-  headers: Record<string, string>;
-  body?: string;
-  signal?: AbortSignal;
-}
-
-export type FetchLike = (url: string, init: RequestInitLike) => Promise<ResponseLike>;
-
+export type {
+  ClientStats,
+  FetchLike,
+  KitClient,
+  KitClientOptions,
+  RequestInitLike,
+  ResponseLike,
+  SendRequest,
+} from './client-types.ts';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_STREAM_BYTES } from './client-types.ts';
 export type { Exchange } from './exchange.ts';
-
-export interface SendRequest {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  body?: string;
-  /** Apply the interface's retry policy (default true). */
-  retry?: boolean;
-  /** false: stop after the headers and cancel the body (event streams). Default true. */
-  readBody?: boolean;
-  timeoutMs?: number;
-  /** Leave out the client's default headers (e.g. Service-Version) unless the request names them itself. */
-  omitDefaultHeaders?: boolean;
-  /**
-   * The run stopping early (--max-failures): a request asked for after it fired is refused
-   * (RequestCancelled); a GET, HEAD or OPTIONS on its way and an open stream end at it; a modifying call
-   * already sent is answered, so what it created is known and can be removed.
-   */
-  signal?: AbortSignal;
-  /** Headers to send anew on each retry (a token renewed while the request waited out a Retry-After). */
-  refresh?: () => Promise<Record<string, string>>;
-}
 
 /** Methods a cancelled request cannot have changed anything with: cut short at once when the run stops. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -64,51 +43,6 @@ function follow(signal: AbortSignal | undefined, abort: AbortController): () => 
   const onAbort = () => abort.abort();
   signal.addEventListener('abort', onAbort, { once: true });
   return () => signal.removeEventListener('abort', onAbort);
-}
-
-export interface KitClientOptions {
-  /** Default: the undici package's fetch. Pass globalThis.fetch to run in-process against MSW handlers. */
-  fetch?: FetchLike;
-  /** Per attempt (default 10 s). */
-  timeoutMs?: number;
-  /** The interface's retry policy and its injectable sleep/random; false switches retries off. */
-  retry?: RetryOptions | false;
-  onExchange?: (ex: Exchange) => void;
-  /**
-   * Sent on every request unless the request names the header itself (any letter case), e.g.
-   * Service-Version: the interface's sample calls send it and it may be mandatory.
-   */
-  defaultHeaders?: Record<string, string>;
-  /** Bytes of a response body the kit reads at most (default 2 MiB); more is cut and counted. */
-  maxBodyBytes?: number;
-  /** Bytes of one event stream the kit reads at most (default 4 MiB); then it stops reading. */
-  maxStreamBytes?: number;
-}
-
-/** What the client had to cut: the report says so instead of growing without bound. */
-export interface ClientStats {
-  /** Answers whose body was longer than maxBodyBytes. */
-  cappedBodies: number;
-  /** Event streams the kit stopped reading at maxStreamBytes. */
-  cappedStreams: number;
-  maxBodyBytes: number;
-  maxStreamBytes: number;
-  /** 429s that held every call for their Retry-After, and the longest hold (ms). */
-  paced?: { times: number; longestMs: number };
-}
-
-export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
-export const DEFAULT_MAX_STREAM_BYTES = 4 * 1024 * 1024;
-
-export interface KitClient {
-  send(req: SendRequest): Promise<Exchange>;
-  /**
-   * Opens an event stream (no retries): the session reads messages as they come. An answer that is
-   * not an event stream is read whole into the exchange and the session has no events.
-   */
-  openStream(req: SendRequest): Promise<SseSession>;
-  /** What was cut so far (live counts). */
-  readonly stats?: ClientStats;
 }
 
 function requestIdOf(json: unknown, headers: Record<string, string>): string | undefined {
