@@ -141,6 +141,12 @@ export const replayLate = defineCheck({
       await new Promise((r) => setTimeout(r, 500));
     }
     const again = await postConnection(ctx, first.body, { key: first.key });
+    // A new operation, not marked as a replay: the key was forgotten by now, which a deployment may do (the
+    // validity period of a key is not shown): nothing to judge about replays.
+    if (again.status === 200 && replayedOf(again) !== true && dataIdOf(again) !== id)
+      ctx.skip(
+        `the key was not remembered until the run's end (the same key made connection ${String(dataIdOf(again))}, not a replay): its validity period is not shown`,
+      );
     ctx.expect.that(again.status === 200 && isDeepStrictEqual(dataOf(again), dataOf(first.ex)), {
       expected: `the same key and content sent again at the run's end returns the first answer's data unchanged${listed !== madeState && listed !== undefined ? ` (the list shows the connection ${String(listed)} by now, made ${String(madeState)})` : ''}`,
       observed:

@@ -73,6 +73,8 @@ export function judgeRequired(doc: OpenApiLike, firstValid: FirstValid): Require
     const fields = fieldsOf.get(route) ?? [];
     for (const p of documented.params) {
       if (p.in === 'path' || p.in === 'cookie') continue;
+      // OpenAPI 3.1 §4.8.12.1: header parameters named Accept, Content-Type or Authorization are ignored.
+      if (p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name)) continue;
       const field = fields.find((f) => sameField(f, p));
       if (p.required && !field?.required && !(p.in === 'header' && mayRequireHeader(route, p.name)))
         findings.push({ route, value: `${p.in} ${p.name}`, kind: 'narrower', at: p.at });
