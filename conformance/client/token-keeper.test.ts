@@ -61,6 +61,17 @@ describe('the run token keeper', () => {
     expect(i.count()).toBe(1);
   });
 
+  it('renews a short-lived token after a 401 once it is past half its renewal point (8 s tokens)', async () => {
+    const c = clock();
+    const i = issuer(8);
+    const k = tokenKeeper({ accessToken: 't0', expiresIn: 8 }, i.renew, () => {}, c.now);
+    c.advance(3000);
+    expect(await k.afterUnauthorized('t0')).toBeUndefined();
+    // Sent just before its renewal (6.4 s) and answered after it ran out (8 s) on a slow machine.
+    c.advance(5100);
+    expect(await k.afterUnauthorized('t0')).toBe('t1');
+  });
+
   it('does not renew after a 401 while a stated lifetime is far from its end', async () => {
     const c = clock();
     const i = issuer(3600);

@@ -69,10 +69,15 @@ export function tokenKeeper(
     },
     async afterUnauthorized(used) {
       if (used !== token) return token; // renewed meanwhile by another call
-      if (renewedFor.has(used) || now() - issuedAt < MIN_AGE_FOR_RENEWAL_MS) return undefined;
+      // A token whose stated lifetime is shorter than the usual minimum age (8 s tokens) may run out sooner:
+      // half of its renewal point is old enough then.
+      const minAge =
+        lifetimeMs === undefined
+          ? MIN_AGE_FOR_RENEWAL_MS
+          : Math.min(MIN_AGE_FOR_RENEWAL_MS, (lifetimeMs * RENEW_AT_SHARE) / 2);
+      if (renewedFor.has(used) || now() - issuedAt < minAge) return undefined;
       // A stated lifetime far from its end: the 401 is about the call (a check's probe), not the token.
-      if (lifetimeMs !== undefined && now() < issuedAt + lifetimeMs * RENEW_AT_SHARE - MIN_AGE_FOR_RENEWAL_MS)
-        return undefined;
+      if (lifetimeMs !== undefined && now() < issuedAt + lifetimeMs * RENEW_AT_SHARE - minAge) return undefined;
       renewedFor.add(used);
       return doRenew();
     },
