@@ -2,8 +2,9 @@
 // without a deployment profile and with the profile declaring atlas's own choices.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { optionsFromEnv, runConformance } from '../index.ts';
+import { runConformance } from '../index.ts';
 import { type Atlas, startAtlas } from './independent/atlas/index.ts';
+import { independentOptions } from './independent-options.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/atlas/atlas-profile.json', import.meta.url));
 let atlas: Atlas;
@@ -16,18 +17,7 @@ afterAll(async () => {
 });
 
 async function judge(profile: string | undefined, target: Atlas = atlas) {
-  const options = optionsFromEnv({
-    NCS_BASE_URL: target.baseUrl,
-    NCS_ALT_BASE_URL: target.altBaseUrl,
-    NCS_TENANT: target.tenant,
-    NCS_OTHER_TENANT: target.otherTenant,
-    NCS_FOREIGN_TENANT: target.foreignTenant,
-    NCS_CLIENT_ID: target.clientId,
-    NCS_CLIENT_SECRET: target.clientSecret,
-    NCS_TOKEN_URL: target.tokenUrl,
-    NCS_PROFILE: 'full',
-    NCS_DEPLOYMENT_PROFILE: profile,
-  });
+  const options = independentOptions(target, profile);
   const run = await runConformance(options);
   const mustFailed = run.results
     .filter((r) => r.status === 'fail' && r.check.severity === 'MUST')

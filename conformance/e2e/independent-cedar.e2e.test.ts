@@ -3,9 +3,10 @@
 // Expected: no failed MUST, no failed SHOULD, exit code 0 (cedar earns every SHOULD it is judged on).
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { optionsFromEnv, runConformance } from '../index.ts';
+import { runConformance } from '../index.ts';
 import type { Cedar } from './independent/cedar/server.ts';
 import { startCedar } from './independent/cedar/server.ts';
+import { independentOptions } from './independent-options.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/cedar/cedar-profile.json', import.meta.url));
 let cedar: Cedar;
@@ -18,18 +19,7 @@ afterAll(async () => {
 });
 
 async function judge(profile?: string, target: Cedar = cedar) {
-  const options = optionsFromEnv({
-    NCS_BASE_URL: target.baseUrl,
-    NCS_ALT_BASE_URL: target.altBaseUrl,
-    NCS_TENANT: target.tenant,
-    NCS_OTHER_TENANT: target.otherTenant,
-    NCS_FOREIGN_TENANT: target.foreignTenant,
-    NCS_CLIENT_ID: target.clientId,
-    NCS_CLIENT_SECRET: target.clientSecret,
-    NCS_TOKEN_URL: target.tokenUrl,
-    NCS_PROFILE: 'full',
-    NCS_DEPLOYMENT_PROFILE: profile,
-  });
+  const options = independentOptions(target, profile);
   const run = await runConformance(options);
   const failed = run.results
     .filter((r) => r.status !== 'pass' && r.status !== 'skip')

@@ -4,29 +4,17 @@
 // 600 calls a minute per client id would otherwise be spent by the first run (~370 calls).
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { optionsFromEnv, runConformance } from '../index.ts';
+import { runConformance } from '../index.ts';
 import type { ElmOptions } from './independent/elm/server.ts';
 import { startElm } from './independent/elm/server.ts';
+import { independentOptions } from './independent-options.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/elm/elm-profile.json', import.meta.url));
 
 async function judge(profile?: string, options: ElmOptions = {}) {
   const elm = await startElm(options);
   try {
-    const run = await runConformance(
-      optionsFromEnv({
-        NCS_BASE_URL: elm.baseUrl,
-        NCS_ALT_BASE_URL: elm.altBaseUrl,
-        NCS_TENANT: elm.tenant,
-        NCS_OTHER_TENANT: elm.otherTenant,
-        NCS_FOREIGN_TENANT: elm.foreignTenant,
-        NCS_CLIENT_ID: elm.clientId,
-        NCS_CLIENT_SECRET: elm.clientSecret,
-        NCS_TOKEN_URL: elm.tokenUrl,
-        NCS_PROFILE: 'full',
-        NCS_DEPLOYMENT_PROFILE: profile,
-      }),
-    );
+    const run = await runConformance(independentOptions(elm, profile));
     const failed = run.results
       .filter((r) => r.status !== 'pass' && r.status !== 'skip')
       .map((r) => `${r.check.severity} ${r.check.name}: ${JSON.stringify(r.failures).slice(0, 600)}`);

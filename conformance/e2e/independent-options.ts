@@ -1,0 +1,35 @@
+// The kit's options for an independent deployment started in process (conformance/e2e/independent/*):
+// each returns the same handle (addresses, three tenants, client credentials, token endpoint), which the
+// kit reads as a CI job reads its environment.
+import { optionsFromEnv } from '../index.ts';
+
+/** What every independent deployment's start function returns, as far as the kit needs it. */
+export interface IndependentTarget {
+  baseUrl: string;
+  altBaseUrl: string;
+  tenant: string;
+  otherTenant?: string | undefined;
+  foreignTenant?: string | undefined;
+  clientId: string;
+  clientSecret: string;
+  tokenUrl: string;
+}
+
+/**
+ * A full-profile run's options against `target`, with a deployment profile file or none.
+ * @example const run = await runConformance(independentOptions(await startCedar(), CEDAR_PROFILE));
+ */
+export function independentOptions(target: IndependentTarget, profile?: string) {
+  return optionsFromEnv({
+    NCS_BASE_URL: target.baseUrl,
+    NCS_ALT_BASE_URL: target.altBaseUrl,
+    NCS_TENANT: target.tenant,
+    NCS_OTHER_TENANT: target.otherTenant,
+    NCS_FOREIGN_TENANT: target.foreignTenant,
+    NCS_CLIENT_ID: target.clientId,
+    NCS_CLIENT_SECRET: target.clientSecret,
+    NCS_TOKEN_URL: target.tokenUrl,
+    NCS_PROFILE: 'full',
+    NCS_DEPLOYMENT_PROFILE: profile,
+  });
+}
