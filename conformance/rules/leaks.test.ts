@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bearerOf, findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
+import { bearerOf, encodedRuns, findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
 
 describe('findLeaks', () => {
   it('finds stack traces and paths of common runtimes', () => {
@@ -80,5 +80,23 @@ describe('a secret sent along in an encoding', () => {
     const text = `v1=${'ab'.repeat(32)} id=${Buffer.from('an unrelated identifier 1234567').toString('base64')}`;
     expect(revealsSecret(text, token)).toBe(false);
     expect(mayRevealAny(text, [token])).toBe(false);
+  });
+});
+
+describe('encodedRuns: the runs worth decoding, in one pass', () => {
+  it('finds exactly what /[A-Za-z0-9+/_-]{22,}={0,2}/g finds', () => {
+    const pieces = ['A', 'z', '9', '+', '/', '_', '-', '=', '==', ' ', '"', ':', 'é', '\u{1F600}', 'abcdefghijk'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 90 }), (parts) => {
+        const text = parts.join('');
+        expect(encodedRuns(text)).toEqual([...text.matchAll(/[A-Za-z0-9+/_-]{22,}={0,2}/g)].map((m) => m[0]));
+      }),
+      { numRuns: 3000, seed: 5 },
+    );
+  });
+  it('takes a run at the very end and at most two equals signs', () => {
+    expect(encodedRuns(`x ${'a'.repeat(22)}===`)).toEqual([`${'a'.repeat(22)}==`]);
+    expect(encodedRuns('a'.repeat(21))).toEqual([]);
+    expect(encodedRuns('a'.repeat(22))).toEqual(['a'.repeat(22)]);
   });
 });
