@@ -101,14 +101,18 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
  */
 export function findChains(bucket: ClientBucket): Chain[] {
   // Records are written when answered; a retry can be answered before a held original: order by arrival.
-  const calls = bucket.calls.slice().sort((x, y) => x.at - y.at || x.seq - y.seq);
+  // With the failures the ring dropped while their retry may still come (kept-verdicts.ts).
+  const open = bucket.kept?.open;
+  const kept = bucket.calls.slice();
+  const calls = (open?.length ? [...new Set([...open, ...kept])] : kept).sort((x, y) => x.at - y.at || x.seq - y.seq);
+  const carried = open?.length ? openIndices(calls, open) : NONE;
   const chainOf = new Map<CallRecord, Chain>();
   const repeated = new Set<CallRecord>();
   const chains: Chain[] = [];
   const spans = tokenSpans(calls);
   for (let i = 0; i < calls.length; i++) {
     const c = must(calls[i], 'a call index lies inside the sorted calls');
-    const link = findOriginal(calls, i, c, repeated, spans);
+    const link = findOriginal(calls, i, c, repeated, spans, carried);
     if (!link) continue;
     repeated.add(link.prev);
     let chain = chainOf.get(link.prev);
@@ -123,6 +127,14 @@ export function findChains(bucket: ClientBucket): Chain[] {
   }
   for (const chain of chains) chain.polling = isPolling(calls, chain);
   return chains;
+}
+
+/** Where the carried failures sit among the sorted calls, in order. */
+function openIndices(calls: readonly CallRecord[], open: readonly CallRecord[]): number[] {
+  const carried = new Set(open);
+  const out: number[] = [];
+  for (let j = 0; j < calls.length; j++) if (carried.has(calls[j] as CallRecord)) out.push(j);
+  return out;
 }
 
 /**
@@ -179,34 +191,54 @@ function remedied(p: CallRecord, c: CallRecord): boolean {
   return false;
 }
 
+/** Returned by a lookback step that found nothing: search on. */
+const ON = Symbol('search on');
+const NONE: readonly number[] = [];
+
 function findOriginal(
   calls: CallRecord[],
   i: number,
   c: CallRecord,
   repeated: Set<CallRecord>,
   spans: TokenSpans,
+  carried: readonly number[],
 ): Link | undefined {
   const from = Math.max(0, i - LOOKBACK_CALLS);
+  // Searched newest first: the last LOOKBACK_CALLS calls, then failures older than them that are still
+  // in their window (a ring's dropped failures, kept-verdicts.ts): a busy client's retry is found behind
+  // hundreds of other calls, as long as it comes within its window.
+  const older = from > 0 && carried.length > 0 ? carried.filter((j) => j < from).reverse() : NONE;
   // A 429's wait lengthens its window by Retry-After: a client told to wait 180 s retries later than the
   // usual window, and one that retries before such a wait ended must be seen doing it. Windows differ
   // per call, so an older call out of its window does not end the search (the lookback bounds it).
   const inWindow = (p: CallRecord) =>
     c.at - (settledAt(p) || p.at) <= RETRY_WINDOW_MS + (p.status === 429 ? (p.retryAfterMs ?? 0) : 0);
   const same = (p: CallRecord) => p.method === c.method && p.path === c.path;
+  const search = (step: (j: number) => Link | undefined | typeof ON): Link | undefined | typeof ON => {
+    for (let j = i - 1; j >= from; j--) {
+      const r = step(j);
+      if (r !== ON) return r;
+    }
+    for (const j of older) {
+      const r = step(j);
+      if (r !== ON) return r;
+    }
+    return ON;
+  };
   // A key counts only on routes that require one: sent along with a read or a check it means nothing
   // to the service (a client may send one session key on every call), and the content decides.
-  if (c.key !== undefined && c.modifying)
-    for (let j = i - 1; j >= from; j--) {
+  if (c.key !== undefined && c.modifying) {
+    const byKey = search((j) => {
       const p = must(calls[j], 'a lookback index lies inside the sorted calls');
-      if (!inWindow(p)) continue;
-      if (!same(p) || p.key !== c.key) continue;
+      if (!inWindow(p)) return ON;
+      if (!same(p) || p.key !== c.key) return ON;
       // A refusal C answers with the remedy (a new token after a 401, another Service-Version after
       // one refused): a new call, whatever key it carries.
       if (remedied(p, c)) return undefined;
       // The same key with other content is another operation under a reused key, not a retry (its
       // waits are no backoff): idempotency.one-key-one-content judges it. An earlier call with this
       // key and C's content may still be what C retries.
-      if (p.bodyHash !== c.bodyHash) continue;
+      if (p.bodyHash !== c.bodyHash) return ON;
       // The same key while the first is still awaited: a retry after the client's own timeout that left
       // the first request open (a timer raced against it), not a parallel call.
       const cause = causeOf(p, c);
@@ -215,27 +247,29 @@ function findOriginal(
       // by each with its key, and the service answers the second with the first's answer: what keys are for.
       if (cause === 'success' && spans.apart(p, c)) return undefined;
       return make(p, c, cause === 'concurrent' ? 'unanswered' : cause, true);
-    }
-  for (let j = i - 1; j >= from; j--) {
+    });
+    if (byKey !== ON) return byKey;
+  }
+  const byContent = search((j) => {
     const p = must(calls[j], 'a lookback index lies inside the sorted calls');
-    if (!inWindow(p)) continue;
-    if (!same(p) || p.bodyHash !== c.bodyHash || repeated.has(p)) continue;
+    if (!inWindow(p)) return ON;
+    if (!same(p) || p.bodyHash !== c.bodyHash || repeated.has(p)) return ON;
     // A read of another process of the client (pods of a fleet, a cron job beside a worker, each with
     // its own token in use at the same time) is that process's own call: it never got P's answer, so it
     // neither repeats P nor owes P's Retry-After. Modifying calls stay linked across processes: a sibling
     // sending a failed create again is a retry of that operation, and must carry its key.
-    if (!p.modifying && spans.apart(p, c)) continue;
+    if (!p.modifying && spans.apart(p, c)) return ON;
     const cause = causeOf(p, c);
     if (cause === 'concurrent' && hedges(calls, j, i)) return make(p, c, 'unanswered', false);
     // A success with this content (polling), or a refusal C answers with the remedy: not C's original,
     // but an older failed attempt of another operation with equal content may still be.
-    if (cause === 'success' || cause === 'concurrent' || (cause === 'client_error' && remedied(p, c))) continue;
+    if (cause === 'success' || cause === 'concurrent' || (cause === 'client_error' && remedied(p, c))) return ON;
     // P's key going on makes a copy under another key an operation of its own (twins with equal
     // content); a copy without a key is none (the service refuses it): it is P's retry without its key.
-    if (p.modifying && p.key !== undefined && c.key !== undefined && keyUsedAgain(calls, j, p.key)) continue;
+    if (p.modifying && p.key !== undefined && c.key !== undefined && keyUsedAgain(calls, j, p.key)) return ON;
     return make(p, c, cause, false);
-  }
-  return undefined;
+  });
+  return byContent === ON ? undefined : byContent;
 }
 
 /**

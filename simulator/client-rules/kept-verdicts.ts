@@ -5,7 +5,10 @@
 // what retries follow) on, the dropped calls gather in order (no gap, so a retry dropped right after its
 // original is still seen with it) and are judged with the kept ones in batches; the violations naming
 // them stay with the bucket. Plain successful traffic drops its calls at no cost.
+// A dropped failure whose retry may still come (within its window) is also carried as `open`: a busy
+// client retrying after hundreds of other calls is judged on that retry when it comes (attempts.ts).
 import { RingBuffer } from '../lib/ring-buffer.ts';
+import { RETRY_WINDOW_MS, settledAt } from './attempts.ts';
 import type { CallRecord, ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, MAX_EVIDENCE, type ServiceFacts } from './rule.ts';
 
@@ -17,7 +20,16 @@ export interface KeptVerdicts {
   /** Per rule id, at most MAX_EVIDENCE entries. */
   evidence: Map<string, Evidence[]>;
   pending: CallRecord[];
+  /** Dropped failures still within their retry window, oldest first, at most OPEN_KEPT. */
+  open: CallRecord[];
 }
+
+/** Dropped failures carried per bucket: a flood of failures keeps the newest (each a few hundred bytes). */
+export const OPEN_KEPT = 32;
+
+/** When a retry of P can no longer come (its window, and a 429's Retry-After beyond it). */
+const windowEnd = (p: CallRecord) =>
+  (settledAt(p) || p.at) + RETRY_WINDOW_MS + (p.status === 429 ? (p.retryAfterMs ?? 0) : 0);
 
 /** A call retries are judged from: a refusal, a failure or no answer. */
 const worthJudging = (r: CallRecord) => r.status === 0 || r.status >= 400;
@@ -28,10 +40,21 @@ const worthJudging = (r: CallRecord) => r.status === 0 || r.status >= 400;
  * @example const dropped = b.calls.push(record); if (dropped) callDropped(b, dropped, (x) => judgeDropped(x, rules, service));
  */
 export function callDropped(b: ClientBucket, dropped: CallRecord, judge: (b: ClientBucket) => void): void {
-  if (!b.kept?.pending.length && !worthJudging(dropped)) return;
-  b.kept ??= { evidence: new Map(), pending: [] };
+  // A call on the path of a carried failure may be its retry: judged with it before it is gone too.
+  const mayRetry = b.kept?.open.some((p) => p.path === dropped.path && p.method === dropped.method) === true;
+  if (!b.kept?.pending.length && !worthJudging(dropped) && !mayRetry) return;
+  b.kept ??= { evidence: new Map(), pending: [], open: [] };
+  if (worthJudging(dropped)) carry(b.kept, dropped, b.lastSeen);
   b.kept.pending.push(dropped);
   if (b.kept.pending.length >= DROPPED_BATCH) judge(b);
+}
+
+/** Keeps a dropped failure while its retry may come; forgets those whose window ended by `now`. */
+function carry(kept: KeptVerdicts, dropped: CallRecord, now: number): void {
+  kept.open = kept.open.filter((p) => windowEnd(p) >= now);
+  if (windowEnd(dropped) < now) return;
+  kept.open.push(dropped);
+  if (kept.open.length > OPEN_KEPT) kept.open.shift();
 }
 
 /**
