@@ -22,7 +22,7 @@ export const SPREAD_MIN_MS = 40;
  */
 export const SAME_WAIT_MS = 20;
 export const NO_SPREAD_P75_MS = 40;
-export const NO_SPREAD_MIN_DIFFS = 3;
+export const NO_SPREAD_MIN_DIFFS = 6;
 /** The wait honoured a Retry-After (it lasted at least that long): its length is at least partly the server's. */
 export const honoured = (l: Link) =>
   l.floorMs > 0 && l.waitMs !== undefined && l.waitMs >= l.floorMs - RETRY_AFTER_SLACK_MS;

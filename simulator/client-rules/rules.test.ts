@@ -79,6 +79,15 @@ describe('client rules', () => {
     const undecided = [...sequence(0, [300, 600]), ...sequence(10_000, [320, 620], '/api/public/v1/connectors')];
     expect(statusOf(observed(undecided), 'retry.spread').status).toBe('not-observed');
   });
+  it('retry.spread: three single retries close together are too few to judge; four are enough', () => {
+    // Three uniform 0-250 ms draws land this close about 3 % of the time (round 8): a jittered client
+    // must not fail on that. Six comparisons (four single retries, or three sequences of two) decide.
+    const paths = ['/api/public/v1/providers', '/api/public/v1/connectors', '/api/public/v1/capabilities'];
+    const single = (n: number) =>
+      Array.from({ length: n }, (_, i) => sequence(i * 10_000, [423 + i * 4], paths[i % 3])).flat();
+    expect(statusOf(observed(single(3)), 'retry.spread').status).toBe('not-observed');
+    expect(statusOf(observed(single(4)), 'retry.spread').status).toBe('fail');
+  });
   it('retry.spread: immediate first retries (both under 50 ms) are not compared', () => {
     // urllib3 Retry(backoff_factor=0.25, backoff_jitter=0.3): no sleep before the first retry, then
     // 500 ms and 1 s plus a draw of up to 300 ms. The zeros at position 1 said "no spread".

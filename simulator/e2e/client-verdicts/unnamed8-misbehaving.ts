@@ -83,8 +83,9 @@ export const MISBEHAVING_8: FaultyClient[] = [
   // its client-side queue, 800 ms before the 429 arrived, so it waits 800 ms too little.
   {
     does: 'counts each 429’s Retry-After (2 s) from when the call left its client-side queue, 800 ms before the answer, over three reads',
-    // Its waits (Retry-After minus 800 ms) are its own and the same every time: no spread either.
-    fails: ['retry.respects-retry-after', 'retry.spread'],
+    // Its waits (Retry-After minus 800 ms) are its own and the same every time, but three retry sequences are
+    // too few to tell "no spread" from unlucky draws (retry.spread needs four: NO_SPREAD_MIN_DIFFS).
+    fails: ['retry.respects-retry-after'],
     async run(t) {
       const a = auth(t);
       const sleep = sleeper(t);
