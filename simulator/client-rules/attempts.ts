@@ -100,6 +100,37 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
  * @example for (const chain of findChains(bucket)) console.log(chain.calls.length, chain.links.map((l) => l.waitMs));
  */
 export function findChains(bucket: ClientBucket): Chain[] {
+  // The rules of one report (and of one dropped batch) ask for the same bucket's chains in turn: found
+  // once while the bucket's calls stay as they were (read-only for the rules).
+  const newest = bucket.calls.newest();
+  const open = bucket.kept?.open;
+  const known = lastChains.get(bucket);
+  if (
+    known &&
+    known.newest === newest &&
+    known.size === bucket.calls.size &&
+    known.open === open &&
+    known.openLength === (open?.length ?? 0)
+  )
+    return known.chains;
+  const chains = chainsOf(bucket);
+  lastChains.set(bucket, { newest, size: bucket.calls.size, open, openLength: open?.length ?? 0, chains });
+  return chains;
+}
+
+/** A bucket's chains as last found, and what they were found from. */
+const lastChains = new WeakMap<
+  ClientBucket,
+  {
+    newest: CallRecord | undefined;
+    size: number;
+    open: readonly CallRecord[] | undefined;
+    openLength: number;
+    chains: Chain[];
+  }
+>();
+
+function chainsOf(bucket: ClientBucket): Chain[] {
   // Records are written when answered; a retry can be answered before a held original: order by arrival.
   // With the failures the ring dropped while their retry may still come (kept-verdicts.ts).
   const open = bucket.kept?.open;
