@@ -11,6 +11,8 @@ import { ROUND6_CALLERS } from './round6-callers.ts';
 import { ROUND6_CHANNELS } from './round6-channels.ts';
 import { ROUND6_DOCUMENTS } from './round6-documents.ts';
 import { ROUND6_EFFECTS } from './round6-effects.ts';
+import { ROUND7_ANSWERS } from './round7-answers.ts';
+import { ROUND7_FIELDS } from './round7-fields.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -45,6 +47,9 @@ export const UNSEEN_ROUND6: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND6_CHANNELS,
 ];
 
+/** The sixth list (round 7): a fresh outsider again; partial (written under time pressure), none of an earlier kind. */
+export const UNSEEN_ROUND7: readonly import('./proxy.ts').UnseenViolation[] = [...ROUND7_ANSWERS, ...ROUND7_FIELDS];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -52,5 +57,6 @@ export const UNSEEN_LISTS = {
   round4: UNSEEN_ROUND4,
   round5: UNSEEN_ROUND5,
   round6: UNSEEN_ROUND6,
-  all: [...UNSEEN, ...UNSEEN_ROUND3, ...UNSEEN_ROUND4, ...UNSEEN_ROUND5, ...UNSEEN_ROUND6],
+  round7: UNSEEN_ROUND7,
+  all: [...UNSEEN, ...UNSEEN_ROUND3, ...UNSEEN_ROUND4, ...UNSEEN_ROUND5, ...UNSEEN_ROUND6, ...UNSEEN_ROUND7],
 } as const;
