@@ -1,9 +1,11 @@
 import { defineCheck } from '../runner/check.ts';
 import { requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
-import { knownPair } from './support/samples.ts';
+import { knownPair, successSamples } from './support/samples.ts';
 
-type Decision = { data?: { environment?: unknown; decision?: { allowed?: unknown } } } | undefined;
+type Decision =
+  | { data?: { environment?: unknown; decision?: { allowed?: unknown; connectorId?: unknown; capability?: unknown } } }
+  | undefined;
 
 /** MUST (POST /capabilities: "environment … default sandbox"): a check without environment is judged for sandbox. */
 export const defaultEnvironment = defineCheck({
@@ -52,4 +54,78 @@ export const unknownConnector = defineCheck({
   },
 });
 
-export const capabilityChecks = [defaultEnvironment, unknownConnector];
+/** A capability of the catalog the connector does not list (its id), after a check of one it offers. */
+async function offeredAndUnoffered(ctx: Parameters<typeof defaultEnvironment.run>[0]) {
+  const pair = await knownPair(ctx);
+  if (!pair) ctx.skip('GET /connectors lists no connector with a capability to ask about');
+  const samples = await successSamples(ctx);
+  const data = (id: string) =>
+    (samples.find((s) => s.route.id === id)?.ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+  const connectors = (data('listConnectors')?.connectors ?? []) as { id?: unknown; capabilities?: unknown }[];
+  const offered = connectors.find((c) => c.id === pair.connectorId)?.capabilities;
+  const catalog = (data('listCapabilities')?.capabilities ?? []) as { id?: unknown }[];
+  const unoffered = catalog
+    .map((c) => c.id)
+    .find((id): id is string => typeof id === 'string' && Array.isArray(offered) && !offered.includes(id));
+  return { pair, unoffered };
+}
+
+/**
+ * MUST (What the service does: "A capability check returns a decision"; CapabilityDecision): the
+ * decision is about what was asked: its connectorId and capability are the ones the check sent, for
+ * two capabilities of one connector in turn (a decision kept per connector answers the second with the first).
+ */
+export const decisionForAsked = defineCheck({
+  name: 'capabilities.decision-for-asked',
+  title: 'a capability decision names the connector and capability asked, for each capability of one connector',
+  severity: 'MUST',
+  section: 'POST /api/public/v1/capabilities',
+  tags: ['capabilities'],
+  mutating: false,
+  requires: ['token'],
+  async run(ctx) {
+    const { pair, unoffered } = await offeredAndUnoffered(ctx);
+    const path = capabilityCheckRoute().path;
+    for (const capability of [pair.capability, ...(unoffered ? [unoffered] : [])]) {
+      const ex = await ctx.call('POST', path, { json: { connectorId: pair.connectorId, capability } });
+      if (ex.status !== 200) continue;
+      const d = (ex.json as Decision)?.data?.decision;
+      ctx.expect.that(d?.connectorId === pair.connectorId && d?.capability === capability, {
+        expected: `POST ${path} for ${pair.connectorId} / ${capability}: data.decision names them`,
+        observed: `decision.connectorId ${JSON.stringify(d?.connectorId)}, decision.capability ${JSON.stringify(d?.capability)}`,
+        exchange: ex,
+      });
+    }
+  },
+});
+
+/**
+ * SHOULD (Connector: capabilities; Errors: capability_denied "capability not booked"): a connector's
+ * capabilities are what it offers, so a check of a capability of the catalog it does not list is not
+ * allowed, also right after a check of one it offers (a decision kept per connector would allow it).
+ * SHOULD: the interface does not spell the rule out.
+ */
+export const unofferedNotAllowed = defineCheck({
+  name: 'capabilities.unoffered-not-allowed',
+  title: 'a check of a capability the connector does not offer is refused or decided "not allowed"',
+  severity: 'SHOULD',
+  section: 'POST /api/public/v1/capabilities',
+  tags: ['capabilities'],
+  mutating: false,
+  requires: ['token'],
+  async run(ctx) {
+    const { pair, unoffered } = await offeredAndUnoffered(ctx);
+    if (!unoffered) ctx.skip(`the catalog has no capability ${pair.connectorId} does not offer`);
+    const path = capabilityCheckRoute().path;
+    await ctx.call('POST', path, { json: pair });
+    const ex = await ctx.call('POST', path, { json: { connectorId: pair.connectorId, capability: unoffered } });
+    const allowed = (ex.json as Decision)?.data?.decision?.allowed;
+    ctx.expect.that(!(ex.status >= 200 && ex.status < 300 && allowed !== false), {
+      expected: `POST ${path} for ${pair.connectorId} / ${unoffered} (not among its capabilities) is refused or decided "not allowed"`,
+      observed: `status ${ex.status}, decision.allowed ${JSON.stringify(allowed)}`,
+      exchange: ex,
+    });
+  },
+});
+
+export const capabilityChecks = [defaultEnvironment, unknownConnector, decisionForAsked, unofferedNotAllowed];

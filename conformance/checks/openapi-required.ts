@@ -31,7 +31,12 @@ async function findings(
   ctx: CheckContext,
 ): Promise<{ ex: Awaited<ReturnType<typeof requireOpenApi>>['ex']; all: RequiredFinding[] }> {
   const { ex, doc } = await requireOpenApi(ctx);
-  const all = await ctx.shared('openapi-required', async () => judgeRequired(doc, firstValid));
+  const { all, notJudged } = await ctx.shared('openapi-required', async () => {
+    const why: string[] = [];
+    return { all: judgeRequired(doc, firstValid, (w) => why.push(w)), notJudged: why };
+  });
+  // Bodies whose schemas refer to themselves (a $ref cycle) are said, not judged.
+  for (const w of notJudged) ctx.note(w);
   return { ex, all };
 }
 

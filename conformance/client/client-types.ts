@@ -18,6 +18,8 @@ export interface RequestInitLike {
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** Always 'manual' from the kit: redirects are followed by hand, same origin only (redirects.ts). */
+  redirect?: 'manual';
 }
 
 export type FetchLike = (url: string, init: RequestInitLike) => Promise<ResponseLike>;
@@ -72,7 +74,7 @@ export interface ClientStats {
   maxBodyBytes: number;
   maxStreamBytes: number;
   /** 429s that held every call for their Retry-After, and the longest hold (ms). */
-  paced?: { times: number; longestMs: number };
+  paced?: { times: number; longestMs: number; ignored?: number; longestIgnoredMs?: number };
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;

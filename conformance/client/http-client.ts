@@ -12,6 +12,7 @@ import {
 } from './client-types.ts';
 import type { Exchange } from './exchange.ts';
 import { gated, openRetried, paceGate } from './pace-gate.ts';
+import { fetchWithoutLeaks } from './redirects.ts';
 import { notAStream, type SseSession, type StreamBodyLike, sseSession } from './sse-stream.ts';
 
 export { readCapped } from './capped-body.ts';
@@ -76,7 +77,8 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     const cancellable = SAFE_METHODS.has(req.method.toUpperCase());
     const unfollow = cancellable ? follow(req.signal, abort) : () => undefined;
     try {
-      const res = await doFetch(req.url, {
+      // Redirects by hand: a request carrying credentials is not carried to another origin (redirects.ts).
+      const res = await fetchWithoutLeaks(doFetch, req.url, {
         method: req.method,
         headers,
         ...(req.body !== undefined ? { body: req.body } : {}),

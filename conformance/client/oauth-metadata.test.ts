@@ -45,6 +45,30 @@ describe('token endpoint discovery', () => {
     ]);
   });
 
+  it('does not use metadata whose issuer is another origin (RFC 8414 §3.3), saying why', async () => {
+    const { client } = fakeClient({
+      'https://api.example/.well-known/oauth-authorization-server': {
+        issuer: 'http://127.0.0.1:9',
+        token_endpoint: 'http://127.0.0.1:9/token',
+      },
+    });
+    const found = await discoverTokenEndpoint(client, 'https://api.example');
+    expect(found.tokenUrl).toBe('https://api.example/oauth/token');
+    expect(found.assumed).toBe(true);
+    expect(found.source).toMatch(/issuer http:\/\/127\.0\.0\.1:9 is not .*RFC 8414 §3\.3/);
+  });
+
+  it('uses matching metadata whose token endpoint is on another origin (the authorization server lives elsewhere)', async () => {
+    const { client } = fakeClient({
+      'https://api.example/.well-known/oauth-authorization-server/t': {
+        issuer: 'https://api.example/t/',
+        token_endpoint: 'https://auth.example/token',
+      },
+    });
+    const found = await discoverTokenEndpoint(client, 'https://api.example/t');
+    expect(found.tokenUrl).toBe('https://auth.example/token');
+  });
+
   it('returns the client authentication methods the metadata lists (token_endpoint_auth_methods_supported)', async () => {
     const { client } = fakeClient({
       'https://api.example/.well-known/oauth-authorization-server': {

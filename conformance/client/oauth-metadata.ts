@@ -40,6 +40,29 @@ function metadataCandidates(baseUrl: string, named: string | undefined): string[
   return [...new Set(out)];
 }
 
+const bare = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Whether metadata fetched from `metadataUrl` may be used (RFC 8414 §3.3): its `issuer` must be the issuer the
+ * well-known address was built from, else it MUST NOT be used (a deployment could name any token endpoint and
+ * collect the client's credentials there). For an address not of the well-known form (one the self-description
+ * names) the issuer must be on the address's origin. Metadata without an issuer is taken as before; a token
+ * endpoint on another origin inside matching metadata is legitimate.
+ * @example issuerMatches('https://a.example/.well-known/oauth-authorization-server', 'https://a.example') // true
+ */
+export function issuerMatches(metadataUrl: string, issuer: unknown): boolean {
+  if (issuer === undefined) return true;
+  if (typeof issuer !== 'string') return false;
+  const url = new URL(metadataUrl);
+  if (url.pathname.startsWith(METADATA))
+    return bare(issuer) === bare(`${url.origin}${url.pathname.slice(METADATA.length)}`);
+  try {
+    return new URL(issuer).origin === url.origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Finds the token endpoint of a deployment that does not declare it: RFC 8414 authorization server
  * metadata (the address the self-description's authentication object names, then the well-known
@@ -54,9 +77,18 @@ export async function discoverTokenEndpoint(
   const auth = (selfDescription as { data?: { authentication?: Record<string, unknown> } } | undefined)?.data
     ?.authentication;
   const origin = `${new URL(baseUrl).origin}/`;
+  const ignored: string[] = [];
   for (const url of metadataCandidates(baseUrl, absolute(auth?.metadata, origin))) {
     const ex = await client.send({ method: 'GET', url, headers: { accept: 'application/json' }, retry: false });
-    const json = ex.json as { token_endpoint?: unknown; token_endpoint_auth_methods_supported?: unknown } | undefined;
+    const json = ex.json as
+      | { issuer?: unknown; token_endpoint?: unknown; token_endpoint_auth_methods_supported?: unknown }
+      | undefined;
+    if (ex.status === 200 && json && !issuerMatches(url, json.issuer)) {
+      ignored.push(
+        `metadata at ${url} ignored: its issuer ${String(json.issuer).slice(0, 200)} is not the one that address was built from (RFC 8414 §3.3)`,
+      );
+      continue;
+    }
     const tokenUrl = absolute(json?.token_endpoint, url);
     const methods = json?.token_endpoint_auth_methods_supported;
     const authMethods = Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : undefined;
@@ -69,11 +101,16 @@ export async function discoverTokenEndpoint(
       };
   }
   const named = absolute(auth?.tokenEndpoint, origin);
+  const why = ignored.map((i) => `${i}; `).join('');
   if (named)
-    return { tokenUrl: named, source: 'the self-description (data.authentication.tokenEndpoint)', assumed: false };
+    return {
+      tokenUrl: named,
+      source: `${why}the self-description (data.authentication.tokenEndpoint)`,
+      assumed: false,
+    };
   return {
     tokenUrl: new URL(FALLBACK_TOKEN_PATH, origin).toString(),
-    source: `no metadata found: the simulator's ${FALLBACK_TOKEN_PATH} tried (declare tokenEndpoint or --token-url)`,
+    source: `${why}no metadata found: the simulator's ${FALLBACK_TOKEN_PATH} tried (declare tokenEndpoint or --token-url)`,
     assumed: true,
   };
 }

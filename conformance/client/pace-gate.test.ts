@@ -33,7 +33,7 @@ describe('the run paced by a 429', () => {
     ).resolves.toBe('open');
   });
 
-  it('never holds longer than its cap (a Retry-After of an hour does not hang a run)', async () => {
+  it('a wait beyond its cap (not retried) holds nothing, counted as ignored (round 9: it held the run 60 s)', async () => {
     let t = 0;
     const gate = paceGate(
       1000,
@@ -43,6 +43,10 @@ describe('the run paced by a 429', () => {
       },
     );
     gate.hold(3_600_000);
+    await gate.wait();
+    expect(t).toBe(0);
+    expect(gate.held).toMatchObject({ times: 0, ignored: 1, longestIgnoredMs: 3_600_000 });
+    gate.hold(1000);
     await gate.wait();
     expect(t).toBe(1000);
   });

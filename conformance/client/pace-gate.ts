@@ -27,10 +27,13 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
 export interface PaceGate {
   /** Resolves once no Retry-After holds the run (at once when none does, or when `signal` fires). */
   wait(signal?: AbortSignal): Promise<void>;
-  /** A 429 said to wait `ms`: no request of the run starts before it ends (at most `maxMs` from now). */
+  /**
+   * A 429 said to wait `ms`: no request of the run starts before it ends. A wait longer than `maxMs` is one the
+   * kit will not retry after, so it holds nothing (counted in `held.ignored` for the run's notice).
+   */
   hold(ms: number): void;
-  /** How often a 429 held the run, and the longest hold (for the run's notice). */
-  readonly held: { times: number; longestMs: number };
+  /** How often a 429 held the run, the longest hold, and the waits too long to honour (for the run's notice). */
+  readonly held: { times: number; longestMs: number; ignored?: number; longestIgnoredMs?: number };
 }
 
 /**
@@ -43,7 +46,7 @@ export function paceGate(
   sleep: (ms: number, signal?: AbortSignal) => Promise<void> = pause,
 ): PaceGate {
   let until = 0;
-  const held = { times: 0, longestMs: 0 };
+  const held = { times: 0, longestMs: 0, ignored: 0, longestIgnoredMs: 0 };
   return {
     held,
     async wait(signal) {
@@ -51,10 +54,16 @@ export function paceGate(
     },
     hold(ms) {
       if (ms <= 0) return;
-      const capped = Math.min(ms, maxMs);
+      // The retry policy gives up on a wait beyond maxMs (the call is not retried): holding every other request
+      // of the run for it would only stall the run, again at each such 429.
+      if (ms > maxMs) {
+        held.ignored++;
+        held.longestIgnoredMs = Math.max(held.longestIgnoredMs, ms);
+        return;
+      }
       held.times++;
-      held.longestMs = Math.max(held.longestMs, capped);
-      until = Math.max(until, now() + capped);
+      held.longestMs = Math.max(held.longestMs, ms);
+      until = Math.max(until, now() + ms);
     },
   };
 }

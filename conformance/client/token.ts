@@ -51,6 +51,17 @@ export function basicCredentials(clientId: string, clientSecret: string): string
 /** The client secret as it stands in a form body (client_secret_post): register it with the redactor too. */
 export const formEncodedSecret = (clientSecret: string) => new URLSearchParams({ s: clientSecret }).toString().slice(2);
 
+/** The other origin a 3xx points to (the client does not follow those with credentials), or undefined. */
+function redirectedElsewhere(url: string, status: number, location: string | undefined): string | undefined {
+  if (status < 300 || status > 399 || !location) return undefined;
+  try {
+    const target = new URL(location, url).origin;
+    return target === new URL(url).origin ? undefined : target;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Client credentials grant: a form POST to the token endpoint, the client authenticated with
  * client_secret_basic (the default) or client_secret_post (`authMethod`).
@@ -77,6 +88,12 @@ export async function requestClientCredentialsToken(
     },
     body: form.toString(),
   });
+  const refused = redirectedElsewhere(c.tokenUrl, ex.status, ex.headers.location);
+  if (refused)
+    throw new TokenError(
+      `the token endpoint ${c.tokenUrl} answered ${ex.status}, redirecting to ${refused}; not followed: the request carries the client's credentials and ${refused} is another origin. Give the token endpoint itself with --token-url`,
+      ex.status,
+    );
   const json = ex.json as
     | { access_token?: unknown; token_type?: unknown; expires_in?: unknown; scope?: unknown; error?: unknown }
     | undefined;

@@ -50,7 +50,7 @@ export const keyIdentity = defineCheck({
     skipIfLimited(ctx, other);
     ctx.expect.that(other.status === 200 && meta(other).replayed !== true && data(other)?.id !== data(first)?.id, {
       expected: `the key ${swapCase(key)} is not the key ${key} (the pattern tells upper from lower case): a second creation answers 200 with a new connection`,
-      observed: `${other.status} ${JSON.stringify(other.json).slice(0, 200)}`,
+      observed: `${other.status} ${String(JSON.stringify(other.json)).slice(0, 200)}`,
       exchange: other,
     });
     await sameContentNewKey(ctx, base);
@@ -68,7 +68,7 @@ export const keyIdentity = defineCheck({
         {
           expected:
             'the same key and content sent to the alternate base URL replays the creation made at the main one (the same interface): the same status and connection, meta.replayed true',
-          observed: `${again.status}, meta.replayed ${JSON.stringify(meta(again).replayed)}, data ${JSON.stringify(data(again)).slice(0, 160)}; original ${JSON.stringify(data(made)).slice(0, 160)}`,
+          observed: `${again.status}, meta.replayed ${JSON.stringify(meta(again).replayed)}, data ${String(JSON.stringify(data(again))).slice(0, 160)}; original ${String(JSON.stringify(data(made))).slice(0, 160)}`,
           exchange: again,
         },
       );
@@ -138,7 +138,7 @@ async function sameContentNewKey(ctx: CheckContext, base: CreationBase) {
   ctx.expect.that(second.status === 200 && meta(second).replayed !== true && data(second)?.id !== data(made)?.id, {
     expected:
       'the same content under a new Idempotency-Key is a new operation ("use a new key for each new operation"): a second creation answers 200 with a new connection, not a replay and not idempotency_conflict (which means the same key with different content)',
-    observed: `${second.status} ${JSON.stringify(second.json).slice(0, 200)}`,
+    observed: `${second.status} ${String(JSON.stringify(second.json)).slice(0, 200)}`,
     exchange: second,
   });
 }

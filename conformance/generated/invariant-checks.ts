@@ -60,7 +60,7 @@ export const replayEqualsOriginal = defineCheck({
     const again = await postConnection(ctx, body, { key });
     ctx.expect.that(again.status === first.status && isDeepStrictEqual(data(again), data(first)), {
       expected: `the replay answers ${first.status} with the original data (the same response again)`,
-      observed: `${again.status}, data ${JSON.stringify(data(again)).slice(0, 200)}; original ${JSON.stringify(data(first)).slice(0, 200)}`,
+      observed: `${again.status}, data ${String(JSON.stringify(data(again))).slice(0, 200)}; original ${String(JSON.stringify(data(first))).slice(0, 200)}`,
       exchange: again,
     });
     ctx.expect.that(meta(again).replayed === true && meta(again).idempotencyKey === key, {
@@ -110,7 +110,7 @@ export const refusalChangesNothing = defineCheck({
       expected:
         'the original connection is unchanged after the refused calls: its id, createdAt and every field a creation sets (what moves with its state, whose transitions are not shown, may change)',
       // A connection not listed at all is undefined, which JSON.stringify leaves undefined: shown as null.
-      observed: `before ${JSON.stringify(settled(before.entry) ?? null).slice(0, 300)}; after ${JSON.stringify(settled(after) ?? null).slice(0, 300)}`,
+      observed: `before ${String(JSON.stringify(settled(before.entry) ?? null)).slice(0, 300)}; after ${String(JSON.stringify(settled(after) ?? null)).slice(0, 300)}`,
       exchange: ex,
     });
     const written = connections.filter(
@@ -118,13 +118,13 @@ export const refusalChangesNothing = defineCheck({
     );
     ctx.expect.that(written.length === 0, {
       expected: 'a refused call (409, 428) writes no connection',
-      observed: `written: ${written.map((c) => JSON.stringify(c).slice(0, 160)).join('; ')}`,
+      observed: `written: ${written.map((c) => String(JSON.stringify(c)).slice(0, 160)).join('; ')}`,
       exchange: ex,
     });
     const replay = await postConnection(ctx, original, { key });
     ctx.expect.that(replay.status === 200 && isDeepStrictEqual(data(replay), data(created)), {
       expected: 'after the conflict the key still replays the original answer',
-      observed: `${replay.status} ${JSON.stringify(data(replay)).slice(0, 200)}`,
+      observed: `${replay.status} ${String(JSON.stringify(data(replay))).slice(0, 200)}`,
       exchange: replay,
     });
   },

@@ -61,7 +61,7 @@ async function nothingWritten(ctx: CheckContext, before: Set<unknown>, refusedLa
       'a refused creation (any 4xx) writes nothing: no connection from a refused probe appears in GET /connections',
     observed: `written despite the refusal: ${written
       .slice(0, 3)
-      .map((c) => JSON.stringify(c).slice(0, 160))
+      .map((c) => String(JSON.stringify(c)).slice(0, 160))
       .join('; ')}`,
     exchange: ex,
   });

@@ -1,11 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+
 import { coverageLine } from '../runner/coverage.ts';
 import { type CheckResult, type RunEvent, stoppedLine } from '../runner/events.ts';
 import { INTERFACE_SECTIONS } from '../runner/sections.ts';
 import { htmlEscape as esc } from './html-escape.ts';
 import { HTML_REPORT_CSS } from './html-style.ts';
 import { failureLines, plural, type Reporter } from './reporter.ts';
+import { writeReportFile } from './safe-write.ts';
 
 type RunStart = Extract<RunEvent, { type: 'run-start' }>;
 type RunEnd = Extract<RunEvent, { type: 'run-end' }>;
@@ -132,7 +134,7 @@ export function createHtmlReporter(opts: { file?: string; write?: (text: string)
       const text = toHtmlReport(start, e);
       if (opts.file) {
         mkdirSync(dirname(opts.file), { recursive: true });
-        writeFileSync(opts.file, text);
+        writeReportFile(opts.file, text);
       }
       opts.write?.(text);
     },

@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RunEvent } from '../runner/events.ts';
 import type { JsonReport } from './json-report.ts';
 import type { Reporter } from './reporter.ts';
+import { writeReportFile } from './safe-write.ts';
 
 /**
  * Writes the whole run as one JSON document (format ncs-conformance-report/1, see json-report.ts)
@@ -40,7 +41,7 @@ export function createJsonReporter(opts: { file?: string; write?: (text: string)
       const text = `${JSON.stringify(report, null, 2)}\n`;
       if (opts.file) {
         mkdirSync(dirname(opts.file), { recursive: true });
-        writeFileSync(opts.file, text);
+        writeReportFile(opts.file, text);
       }
       opts.write?.(text);
     },

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type CheckResult, type RunEvent, stoppedLine } from '../runner/events.ts';
 import { failureLines, type Reporter } from './reporter.ts';
+import { writeReportFile } from './safe-write.ts';
 import { element, xmlEscape } from './xml.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
@@ -128,7 +129,7 @@ export function createJUnitReporter(opts: { file?: string; write?: (text: string
       const xml = toJUnitXml(e, startedAt);
       if (opts.file) {
         mkdirSync(dirname(opts.file), { recursive: true });
-        writeFileSync(opts.file, xml);
+        writeReportFile(opts.file, xml);
       }
       opts.write?.(xml);
     },

@@ -24,7 +24,31 @@ function lenient(node: unknown): unknown {
 }
 
 let ajv: Ajv2020 | undefined;
+let firstErrorAjv: Ajv2020 | undefined;
 const cache = new Map<string, ValidateFunction | undefined>();
+const firstErrorCache = new Map<string, ValidateFunction | undefined>();
+
+/** How many items of each array the all-errors pass reads (it only has to name the first few problems). */
+const ITEMS_DESCRIBED = 50;
+
+/** `value` with every array cut to its first ITEMS_DESCRIBED items (a copy; objects kept as they are). */
+function firstItems(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object' || depth > 32) return value;
+  if (Array.isArray(value)) return value.slice(0, ITEMS_DESCRIBED).map((v) => firstItems(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, firstItems(v, depth + 1)]));
+}
+
+/** The same schema compiled to stop at its first error: deciding validity costs no memory per error. */
+function firstErrorValidator(route: RouteDef): ValidateFunction | undefined {
+  if (!route.data || route.fieldsNotShown || (route.kind ?? 'json') !== 'json') return undefined;
+  if (!firstErrorCache.has(route.id)) {
+    firstErrorAjv ??= addFormats(new Ajv2020({ ...KIT_AJV_OPTIONS, strict: false, allErrors: false }));
+    const schema = lenient(z.toJSONSchema(route.data, { io: 'output', unrepresentable: 'any' })) as object;
+    delete (schema as { $schema?: unknown }).$schema;
+    firstErrorCache.set(route.id, firstErrorAjv.compile(schema));
+  }
+  return firstErrorCache.get(route.id);
+}
 
 /**
  * A validator of a route's success `data` from the contract (undefined where the interface shows no
@@ -44,9 +68,13 @@ export function dataValidator(route: RouteDef): ValidateFunction | undefined {
 
 /** What the contract's data schema finds wrong in a 200 answer's data, or undefined. */
 export function dataProblems(route: RouteDef, data: unknown): string | undefined {
+  // Validity is decided at the first error; the all-errors pass then reads only the first items of each array:
+  // 600,000 `{}` routes made it collect millions of errors (+366 MB).
+  const first = firstErrorValidator(route);
+  if (!first || first(data)) return undefined;
   const v = dataValidator(route);
-  if (!v || v(data)) return undefined;
-  return (v.errors ?? [])
+  const all = v && !v(firstItems(data)) ? (v.errors ?? []) : (first.errors ?? []);
+  return all
     .slice(0, 4)
     .map((e) => `data${e.instancePath} ${e.message}`)
     .join('; ');

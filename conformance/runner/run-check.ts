@@ -1,8 +1,8 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { ConnectionError, RequestCancelled } from '../client/http-client.ts';
-import { infoOf, type CheckDef } from './check.ts';
-import { NO_CREDENTIALS } from './coverage.ts';
+import { type CheckDef, infoOf } from './check.ts';
 import { createCheckContext, type RunState } from './context.ts';
+import { NO_CREDENTIALS } from './coverage.ts';
 import type { CheckResult } from './events.ts';
 import { toFailure } from './evidence.ts';
 import { CheckFailure, type FailureInput, SkipCheck } from './failure.ts';
@@ -29,6 +29,20 @@ export function requirementSkipReason(check: CheckDef, run: RunState): string | 
 
 /** Why a check has no verdict in a run that stopped early (--max-failures). */
 export const NOT_RUN_REASON = 'not run: the run stopped early (--max-failures, --fail-fast)';
+
+/** How much of a kit fault's message is kept in results and reports. */
+const MAX_FAULT_TEXT = 300;
+
+/**
+ * A kit fault as results and reports show it: the error's name and the first line of its message, bounded,
+ * never a stack trace (it names the kit's files and reached reports whole).
+ * @example faultText(new RangeError('Maximum call stack size exceeded')) // 'RangeError: Maximum call stack size exceeded'
+ */
+export function faultText(err: unknown): string {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  const first = text.split('\n')[0] ?? '';
+  return first.length > MAX_FAULT_TEXT ? `${first.slice(0, MAX_FAULT_TEXT)}…` : first;
+}
 
 /**
  * The result of a check the run did not run (or cut short) because it stopped early: a skip marked notRun.
@@ -89,7 +103,7 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
     else if (err instanceof ConnectionError) {
       error = err.message;
       errorKind = 'connection';
-    } else error = `the check itself failed: ${(err as Error)?.stack ?? String(err)}`;
+    } else error = `the check itself failed: ${faultText(err)}`;
   } finally {
     await closeStreams();
   }

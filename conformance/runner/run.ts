@@ -73,6 +73,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       notices.push(
         `the deployment answered 429 ${stats.paced.times} time${stats.paced.times === 1 ? '' : 's'} to calls under the retry policy: every call waited out its Retry-After (the longest ${Math.round(stats.paced.longestMs / 1000)} s), so the run took longer; no verdict was drawn from those 429s`,
       );
+    if (stats?.paced?.ignored)
+      notices.push(
+        `the deployment answered 429 ${stats.paced.ignored} time${stats.paced.ignored === 1 ? '' : 's'} with a Retry-After longer than the kit waits (the longest ${Math.round((stats.paced.longestIgnoredMs ?? 0) / 1000)} s): those calls were not retried and did not hold the run`,
+      );
     // Secrets learnt late (a signing key shown once) are taken out of everything reported.
     const results = redactDeep(checked, redactor);
     const said = redactDeep(notices, redactor);

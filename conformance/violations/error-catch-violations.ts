@@ -116,4 +116,32 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
       return errorCodeOf(res) === 'idempotency_required' ? { ...res, status: 400 } : res;
     },
   },
+  {
+    name: 'decision-for-another-capability',
+    description: 'a capability decision names another capability than the one asked (a decision kept per connector)',
+    section: 'POST /api/public/v1/capabilities',
+    catches: ['capabilities.decision-for-asked'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== CAPABILITIES || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const d = (b.data as { decision?: { capability?: unknown } } | undefined)?.decision;
+        if (d && typeof d.capability === 'string') d.capability = `${d.capability}.cached`;
+      });
+    },
+  },
+  {
+    name: 'every-capability-allowed',
+    description: 'every capability check is decided "allowed", also of a capability the connector does not offer',
+    section: 'POST /api/public/v1/capabilities',
+    catches: ['capabilities.unoffered-not-allowed'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== CAPABILITIES || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const d = (b.data as { decision?: { allowed?: unknown } } | undefined)?.decision;
+        if (d) d.allowed = true;
+      });
+    },
+  },
 ];

@@ -7,6 +7,8 @@ import { operations, type RequestField } from '../../generated/request-fields.ts
 import { KIT_AJV_OPTIONS } from '../../rules/ajv-options.ts';
 import { interfaceRoutes } from '../../rules/interface-routes.ts';
 import { deref, type OpenApiLike, operationLocation, pointer } from './openapi.ts';
+import { interfaceSubset } from './openapi-subset.ts';
+import { breakInPlaceCycles } from './schema-cycles.ts';
 
 /** One request value the document requires where the interface does not, or the other way round. */
 export interface RequiredFinding {
@@ -62,10 +64,16 @@ type FirstValid = (route: RouteDef, field: RequestField) => unknown;
  * parameters and body fields against the contract's.
  * @example judgeRequired(doc, firstValid).filter((f) => f.kind === 'narrower') // the MUST failures
  */
-export function judgeRequired(doc: OpenApiLike, firstValid: FirstValid): RequiredFinding[] {
+export function judgeRequired(
+  doc: OpenApiLike,
+  firstValid: FirstValid,
+  notJudged?: (why: string) => void,
+): RequiredFinding[] {
   const findings: RequiredFinding[] = [];
   const ajv = new Ajv2020({ ...KIT_AJV_OPTIONS, strict: false, allErrors: true, validateFormats: false });
-  ajv.addSchema(structuredClone(doc) as object, ID);
+  // Ajv keeps the copy it is given and compiles from it on demand: cycles broken in it below are seen.
+  const own = interfaceSubset(doc);
+  ajv.addSchema(own as object, ID);
   const fieldsOf = new Map(operations().map((o) => [o.route, o.fields]));
   for (const route of interfaceRoutes().filter((r) => !r.fieldsNotShown)) {
     const documented = parametersOf(doc, route);
@@ -83,6 +91,11 @@ export function judgeRequired(doc: OpenApiLike, firstValid: FirstValid): Require
     const body = bodySchema(doc, documented.loc);
     const bodyFields = fields.filter((f) => f.in === 'body');
     if (!body || bodyFields.length === 0) continue;
+    const cut = breakInPlaceCycles(own, body.at);
+    if (cut > 0)
+      notJudged?.(
+        `${route.method} ${route.path} body: ${cut} $ref cycle(s) under ${body.at} refer back without descending; read as no constraint`,
+      );
     let validate: ReturnType<typeof ajv.getSchema>;
     try {
       validate = ajv.getSchema(`${ID}${body.at}`);
@@ -92,18 +105,26 @@ export function judgeRequired(doc: OpenApiLike, firstValid: FirstValid): Require
     if (!validate) continue;
     const smallest: Json = {};
     for (const f of bodyFields) if (f.required) smallest[f.name] = firstValid(route, f);
-    const missing = (value: Json) =>
-      validate(value) ? [] : (validate.errors ?? []).filter((e) => e.keyword === 'required' && e.instancePath === '');
-    for (const e of missing(smallest))
-      findings.push({
-        route,
-        value: `body ${String((e.params as { missingProperty?: unknown }).missingProperty)}`,
-        kind: 'narrower',
-        at: body.at,
-      });
-    for (const f of bodyFields.filter((x) => x.required)) {
-      const { [f.name]: _left, ...short } = smallest;
-      if (validate(short)) findings.push({ route, value: `body ${f.name}`, kind: 'wider', at: body.at });
+    // A cycle under a property (met only when the value has it) still overflows the stack: not judged either.
+    try {
+      const missing = (value: Json) =>
+        validate(value) ? [] : (validate.errors ?? []).filter((e) => e.keyword === 'required' && e.instancePath === '');
+      for (const e of missing(smallest))
+        findings.push({
+          route,
+          value: `body ${String((e.params as { missingProperty?: unknown }).missingProperty)}`,
+          kind: 'narrower',
+          at: body.at,
+        });
+      for (const f of bodyFields.filter((x) => x.required)) {
+        const { [f.name]: _left, ...short } = smallest;
+        if (validate(short)) findings.push({ route, value: `body ${f.name}`, kind: 'wider', at: body.at });
+      }
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      notJudged?.(
+        `${route.method} ${route.path} body: validating against ${body.at} did not end (${e.message}); not judged`,
+      );
     }
   }
   return findings;

@@ -6,6 +6,36 @@ import { publicGet } from './public-get.ts';
 
 export const selfDescriptionExchange = (ctx: CheckContext): Promise<Exchange> => publicGet(ctx, BASE_PATH);
 
+/** How many entries' problems are spelled out; the rest are counted ("and N more"). */
+export const MAX_ROUTE_PROBLEMS = 20;
+
+/**
+ * Checks `routes` entry by entry, keeping the valid ones and the first MAX_ROUTE_PROBLEMS problems only: a
+ * self-description of 600,000 `{}` entries (under the body cap) made a whole-array parse collect millions of
+ * issues and run the kit out of memory.
+ * @example parseRoutes([{ method: 'GET', path: '/x', purpose: 'p', auth: true }, {}]).problems // ['1.method: ...', ...]
+ */
+export function parseRoutes(raw: unknown): { routes: RouteInfo[]; problems: string[]; bad: number } {
+  if (!Array.isArray(raw))
+    return { routes: [], problems: [`routes: expected a list, got ${raw === null ? 'null' : typeof raw}`], bad: 1 };
+  const routes: RouteInfo[] = [];
+  const problems: string[] = [];
+  let bad = 0;
+  for (const [i, entry] of raw.entries()) {
+    const r = RouteInfo.safeParse(entry);
+    if (r.success) {
+      routes.push(r.data);
+      continue;
+    }
+    bad++;
+    if (problems.length < MAX_ROUTE_PROBLEMS) {
+      const first = r.error.issues[0];
+      problems.push(`${[i, ...(first?.path ?? [])].join('.')}: ${first?.message ?? 'not a RouteInfo'}`);
+    }
+  }
+  return { routes, problems, bad };
+}
+
 /**
  * The self-description's routes; skips when the endpoint is unavailable (reported by
  * discovery.public-endpoints) and fails when `routes` is not a list of RouteInfo.
@@ -14,17 +44,15 @@ export async function requireSelfDescribedRoutes(ctx: CheckContext): Promise<{ e
   const ex = await selfDescriptionExchange(ctx);
   if (ex.status !== 200 || ex.json === undefined)
     ctx.skip(`needs the self-description, but GET ${BASE_PATH} answered ${ex.status} (see discovery.public-endpoints)`);
-  const routes = RouteInfo.array().safeParse((ex.json as { data?: { routes?: unknown } }).data?.routes);
-  ctx.require(routes.success, {
+  const raw = (ex.json as { data?: { routes?: unknown } }).data?.routes;
+  const { routes, problems, bad } = parseRoutes(raw);
+  const of = Array.isArray(raw) ? `${bad} of ${raw.length} entries are not RouteInfo: ` : '';
+  ctx.require(bad === 0, {
     expected: `GET ${BASE_PATH}: data.routes is a list of RouteInfo {method, path, purpose, auth}`,
-    observed:
-      routes.error?.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
-        .join('; ') ?? '',
+    observed: `${of}${problems.slice(0, 3).join('; ')}${bad > 3 ? `; and ${bad - 3} more` : ''}`,
     exchange: ex,
   });
-  return { ex, routes: routes.data };
+  return { ex, routes };
 }
 
 export const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;

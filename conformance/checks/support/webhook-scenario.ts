@@ -230,7 +230,9 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
       scenario.webhookId = webhookId;
       removeAtRunEnd(ctx, webhookId);
     }
-    const connection = await createLabelledConnection(ctx, 'webhook');
+    // A venue's name beyond ASCII ("e.g. the name of the venue"): a delivery's body then holds bytes a
+    // signature over text in another encoding (Latin-1) gets wrong; the signature is over the raw bytes.
+    const connection = await createLabelledConnection(ctx, 'webhook', {}, ' Café Ümlaut');
     scenario.connection = { ex: connection.ex, ...(connection.id ? { id: connection.id } : {}) };
     if (connection.id)
       scenario.deliveries = await receiver.waitFor(

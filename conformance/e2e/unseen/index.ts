@@ -12,6 +12,8 @@ import { ROUND6_CHANNELS } from './round6-channels.ts';
 import { ROUND6_DOCUMENTS } from './round6-documents.ts';
 import { ROUND6_EFFECTS } from './round6-effects.ts';
 import { ROUND7_ANSWERS } from './round7-answers.ts';
+import { ROUND7_CHANNELS } from './round7-channels.ts';
+import { ROUND7_EFFECTS } from './round7-effects.ts';
 import { ROUND7_FIELDS } from './round7-fields.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
@@ -48,7 +50,12 @@ export const UNSEEN_ROUND6: readonly import('./proxy.ts').UnseenViolation[] = [
 ];
 
 /** The sixth list (round 7): a fresh outsider again; partial (written under time pressure), none of an earlier kind. */
-export const UNSEEN_ROUND7: readonly import('./proxy.ts').UnseenViolation[] = [...ROUND7_ANSWERS, ...ROUND7_FIELDS];
+export const UNSEEN_ROUND7: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND7_ANSWERS,
+  ...ROUND7_FIELDS,
+  ...ROUND7_CHANNELS,
+  ...ROUND7_EFFECTS,
+];
 
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadSqlite } from './load-sqlite.ts';
 import { DATABASE_FILE, openSqlitePersistence } from './sqlite-persistence.ts';
 
 describe('sqlite persistence', () => {
@@ -9,6 +10,17 @@ describe('sqlite persistence', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ncs-db-'));
     mkdirSync(join(dir, DATABASE_FILE));
     expect(() => openSqlitePersistence(dir)).toThrow(`${join(dir, DATABASE_FILE)} is not a file`);
+  });
+
+  it("refuses another version's schema naming the file and the table (round 9: SQLite said only `no such column`)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ncs-sqlite-schema-'));
+    openSqlitePersistence(dir).close();
+    const db = new (loadSqlite().DatabaseSync)(join(dir, DATABASE_FILE));
+    db.exec('ALTER TABLE records RENAME COLUMN value TO payload');
+    db.close();
+    expect(() => openSqlitePersistence(dir)).toThrow(
+      new RegExp(`${join(dir, DATABASE_FILE).replace(/[.]/g, '\\.')}: table records .*expected \\(ns, key, value\\)`),
+    );
   });
 
   it('keeps records and logs across reopening', () => {

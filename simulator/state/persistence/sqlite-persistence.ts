@@ -36,6 +36,28 @@ function prepareFile(file: string) {
   chmodSync(file, 0o600);
 }
 
+/** The columns this version reads and writes, per table (CREATE TABLE IF NOT EXISTS keeps an older shape). */
+const EXPECTED_COLUMNS: Record<'records' | 'logs', string[]> = {
+  records: ['ns', 'key', 'value'],
+  logs: ['log', 'seq', 'value'],
+};
+
+/**
+ * Refuses a database whose tables have another shape (another version's schema, an edit while stopped) before any
+ * statement is prepared: SQLite would otherwise say only "no such column: value", naming neither file nor table.
+ */
+function checkSchema(db: { prepare(sql: string): { all(): unknown[] }; close(): void }, file: string) {
+  for (const [table, expected] of Object.entries(EXPECTED_COLUMNS)) {
+    const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+    const missing = expected.filter((c) => !columns.includes(c));
+    if (missing.length === 0) continue;
+    db.close();
+    throw new PersistenceError(
+      `${file}: table ${table} has columns (${columns.join(', ')}), expected (${expected.join(', ')}): not this version's ncs-sandbox schema. Restore the data dir from a backup, or remove it to start with fresh state.`,
+    );
+  }
+}
+
 /**
  * Persistence in an embedded SQLite database (node:sqlite, no native add-on). WAL journal with
  * synchronous=NORMAL: a committed write survives the process being killed (kill -9); only a power
@@ -81,6 +103,7 @@ export function openSqlitePersistence(dir: string): Persistence {
       cause: err,
     });
   }
+  checkSchema(db, file);
   let lastRead = `${file}`;
   const parse = <T>(table: 'records' | 'logs', where: string, text: string): T => {
     lastRead = `${file}, table ${table} (${where})`;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ROUTE_PROBLEMS, parseRoutes } from './self-description.ts';
+
+describe('parseRoutes', () => {
+  it('keeps the valid routes and names the first problems only', () => {
+    const good = { method: 'GET', path: '/api/public/v1/info', purpose: 'p', auth: false };
+    const r = parseRoutes([good, {}, { ...good, auth: 'no' }]);
+    expect(r.routes).toEqual([good]);
+    expect(r.bad).toBe(2);
+    expect(r.problems[0]).toMatch(/^1\.method: /);
+    expect(r.problems[1]).toMatch(/^2\.auth: /);
+  });
+
+  // Memory is measured where it can be, in a child process of its own (attacks-round9-kit.e2e.test.ts): a
+  // worker's heapUsed counts the garbage of other files' tests.
+  it('reads 600,000 `{}` entries keeping only the first problems, counting past them', () => {
+    const r = parseRoutes(Array.from({ length: 600_000 }, () => ({})));
+    expect(r.bad).toBe(600_000);
+    expect(r.problems).toHaveLength(MAX_ROUTE_PROBLEMS);
+  });
+
+  it('says what routes is when it is not a list', () => {
+    expect(parseRoutes(null).problems).toEqual(['routes: expected a list, got null']);
+  });
+});
