@@ -59,5 +59,19 @@ export const proofPresent = defineCheck({
       exchange: ex,
     });
     if (where) ctx.note(`proof shown at ${where}`);
+    // A page cut short of the log (limit 1) is still the audit log: its answer shows the proof too.
+    if ((entriesOf(ex)?.length ?? 0) < 2) return;
+    const cut = await ctx.call('GET', auditPath(), { query: { limit: '1' } });
+    if (cut.status !== 200 || entriesOf(cut)?.length !== 1) {
+      ctx.note(
+        `GET ${auditPath()}?limit=1 answered ${cut.status} with ${entriesOf(cut)?.length ?? 'no'} entries: a cut page not judged`,
+      );
+      return;
+    }
+    ctx.expect.that(proofShown(cut) !== undefined, {
+      expected: `GET ${auditPath()}?limit=1 (a page cut short of the log) shows the proof of integrity as the full page does`,
+      observed: 'no field or header named like a proof, and no digest-like value, in the answer',
+      exchange: cut,
+    });
   },
 });

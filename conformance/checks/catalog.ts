@@ -117,7 +117,10 @@ function rareValue(items: Item[], pick: (i: Item) => unknown[]): string | undefi
   return [...tally.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 
-/** Values of two fields whose entries in common are fewer than the entries of either value alone. */
+/**
+ * Values of two fields whose entries in common are fewer than the entries of the second value alone: a
+ * deployment dropping the first filter beside the second is seen (and, swapped, dropping the second).
+ */
 function narrowingPair(items: Item[], pick1: (i: Item) => unknown[], pick2: (i: Item) => unknown[]) {
   const count = (f: (i: Item) => boolean) => items.filter(f).length;
   for (const item of items)
@@ -125,8 +128,7 @@ function narrowingPair(items: Item[], pick1: (i: Item) => unknown[], pick2: (i: 
       for (const v2 of pick2(item)) {
         if (typeof v1 !== 'string' || typeof v2 !== 'string') continue;
         const both = count((i) => pick1(i).includes(v1) && pick2(i).includes(v2));
-        if (both < count((i) => pick1(i).includes(v1)) && both < count((i) => pick2(i).includes(v2)))
-          return [v1, v2] as const;
+        if (both < count((i) => pick2(i).includes(v2))) return [v1, v2] as const;
       }
   return undefined;
 }
@@ -168,11 +170,18 @@ export const filtersHonoured = defineCheck({
         .filter((b) => b[0] === a[0])
         .map((b) => [a, b] as const),
     );
-    const combined = pairs.map(([[id, p1, pick1, all], [, p2, pick2]]) => {
+    // Each way round: values where the first filter narrows the second's list, then the other way.
+    const ways = pairs.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]);
+    const judgedPairs = new Set<string>();
+    const combined = ways.map(([[id, p1, pick1, all], [, p2, pick2]]) => {
       const both = narrowingPair(all, pick1, pick2);
       if (!both) return undefined;
       const [v1, v2] = both;
-      return judgeFilter(ctx, id, { [p1]: v1, [p2]: v2 }, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
+      const query = { [p1]: v1, [p2]: v2 };
+      const key = `${id}?${Object.entries(query).sort().join('&')}`;
+      if (judgedPairs.has(key)) return undefined;
+      judgedPairs.add(key);
+      return judgeFilter(ctx, id, query, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
     });
     const none = cases.map(([id, param]) => judgeNoMatch(ctx, id, param));
     await Promise.all([...single, ...combined, ...none]);
