@@ -108,10 +108,25 @@ export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cur
     ctx.skip("the kit's first message did not arrive with a numeric id (see sse.consecutive-ids)");
   const later = numbered(s.events).filter((e) => numericId(e) > after);
   const lastId = Math.max(after, ...later.map(numericId));
-  const opts: CallOptions =
-    how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } };
+  await judgeResume(ctx, how, after, lastId, later, 'main');
+  // The same interface under the alternate address: its resumption is judged too (once, by cursor).
+  if (how === 'cursor' && ctx.target.altBaseUrl) await judgeResume(ctx, how, after, lastId, later, 'alt');
+}
+
+async function judgeResume(
+  ctx: CheckContext,
+  how: 'Last-Event-ID' | 'cursor',
+  after: number,
+  lastId: number,
+  later: ReturnType<typeof numbered>,
+  base: 'main' | 'alt',
+) {
+  const opts: CallOptions = {
+    ...(how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } }),
+    base,
+  };
   const session = await ctx.stream(streamPath(), opts);
-  const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
+  const rule = `GET /stream${base === 'alt' ? ' at the alternate base URL' : ''} with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
   ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
   await session.readUntil((events) => events.some((e) => numericId(e) >= lastId), streamWaitMs(ctx));
   await session.readUntil(() => false, READ_PAST_MS);
