@@ -121,22 +121,26 @@ export const retryAfter = defineCheck({
   async run(ctx: CheckContext) {
     const provoked = await provokeRateLimit(ctx);
     if ('skip' in provoked) ctx.skip(provoked.skip);
-    const { ex } = provoked;
-    ctx.expect.errorCode(ex, 'rate_limited', 'a 429 carries the failure envelope with error.code rate_limited');
-    const envelope = failureEnvelopeProblem(ex);
-    ctx.expect.that(envelope === undefined, {
-      expected: 'a 429 carries the failure envelope with its meta (requestId, version, at)',
-      observed: envelope ?? '',
-      exchange: ex,
-    });
-    // Limits: "Retry-After (recommended wait in seconds)": whole seconds, not the HTTP-date form HTTP also allows.
-    const wait = ex.headers['retry-after']?.trim();
-    ctx.expect.that(wait !== undefined && WHOLE.test(wait), {
-      expected: 'a 429 carries Retry-After as a wait in whole seconds: the wait time clients must respect',
-      observed: `Retry-After ${ex.headers['retry-after'] ?? '(absent)'}`,
-      exchange: ex,
-    });
+    for (const ex of [provoked.ex, ...(provoked.alt ? [provoked.alt] : [])]) judgeLimited(ctx, ex);
   },
 });
+
+/** A 429's envelope, code and whole-second Retry-After. */
+function judgeLimited(ctx: CheckContext, ex: Exchange) {
+  ctx.expect.errorCode(ex, 'rate_limited', 'a 429 carries the failure envelope with error.code rate_limited');
+  const envelope = failureEnvelopeProblem(ex);
+  ctx.expect.that(envelope === undefined, {
+    expected: 'a 429 carries the failure envelope with its meta (requestId, version, at)',
+    observed: envelope ?? '',
+    exchange: ex,
+  });
+  // Limits: "Retry-After (recommended wait in seconds)": whole seconds, not the HTTP-date form HTTP also allows.
+  const wait = ex.headers['retry-after']?.trim();
+  ctx.expect.that(wait !== undefined && WHOLE.test(wait), {
+    expected: 'a 429 carries Retry-After as a wait in whole seconds: the wait time clients must respect',
+    observed: `Retry-After ${ex.headers['retry-after'] ?? '(absent)'}`,
+    exchange: ex,
+  });
+}
 
 export const rateLimitChecks = [headersPresent, headersNumeric, remainingDecreases, retryAfter, retryAfterSeconds];

@@ -72,6 +72,19 @@ describe('the run token keeper', () => {
     expect(await k.afterUnauthorized('t0')).toBe('t1');
   });
 
+  it("counts a token's age from when it was asked for (2 s tokens whose answers took a second on a loaded machine)", async () => {
+    const c = clock();
+    // The answer to the renewal comes 1.2 s after the request: the token has 0.8 s left on arrival.
+    const slow = async () => {
+      c.advance(1200);
+      return { accessToken: 't1', expiresIn: 2 };
+    };
+    const k = tokenKeeper({ accessToken: 't0', expiresIn: 2, requestedAt: c.now() - 1200 }, slow, () => {}, c.now);
+    // 0.5 s after the first token arrived (1.7 s after it was asked for), a call is refused 401: expired.
+    c.advance(500);
+    expect(await k.afterUnauthorized('t0')).toBe('t1');
+  });
+
   it('does not renew after a 401 while a stated lifetime is far from its end', async () => {
     const c = clock();
     const i = issuer(3600);

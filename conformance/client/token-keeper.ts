@@ -3,6 +3,8 @@ export interface IssuedToken {
   accessToken: string;
   /** Lifetime in seconds (`expires_in`), when the endpoint said. */
   expiresIn?: number;
+  /** When the kit asked for it (ms): its lifetime runs from no later than that. */
+  requestedAt?: number;
 }
 
 /**
@@ -40,16 +42,19 @@ export function tokenKeeper(
   now: () => number = Date.now,
 ): TokenKeeper {
   let token = first.accessToken;
-  let issuedAt = now();
+  // A token's age counts from when it was asked for, not when its answer arrived: on a loaded machine the
+  // answer can take a second, which a 2 s token has then already spent on the deployment's clock.
+  let issuedAt = first.requestedAt ?? now();
   let lifetimeMs = first.expiresIn !== undefined ? first.expiresIn * 1000 : undefined;
   let renewing: Promise<string> | undefined;
   const renewedFor = new Set<string>();
 
   const doRenew = () => {
+    const asked = now();
     renewing ??= renew()
       .then((next) => {
         token = next.accessToken;
-        issuedAt = now();
+        issuedAt = asked;
         lifetimeMs = next.expiresIn !== undefined ? next.expiresIn * 1000 : undefined;
         onIssued(token);
         return token;

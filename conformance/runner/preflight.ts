@@ -44,7 +44,8 @@ export async function obtainToken(
   for (const [i, authMethod] of methods.entries()) {
     try {
       const grant = () => requestClientCredentialsToken(client, { ...c, tokenUrl, authMethod });
-      const first: IssuedToken = await grant();
+      const asked = Date.now();
+      const first: IssuedToken = { ...(await grant()), requestedAt: asked };
       if (i > 0) notices.push(`client authentication ${methods[0]} was refused; ${authMethod} got the token`);
       const keeper = tokenKeeper(first, grant, (t) => {
         redactor.add(t, 'NCS_TOKEN');

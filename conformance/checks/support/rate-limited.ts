@@ -10,7 +10,7 @@ import { authenticatedGet } from './error-probes.ts';
 // the deployment profile allows (never a flood of a deployment that allows none).
 
 /** The 429 of the run and the path it came from (a call on that path again tells when calls are accepted). */
-export type RateLimited = { ex: Exchange; path: string; how: 'armed' | 'burst' } | { skip: string };
+export type RateLimited = { ex: Exchange; path: string; how: 'armed' | 'burst'; alt?: Exchange } | { skip: string };
 
 /** Whether the run's 429 comes from a burst (which spends the window: the checks then run last). */
 export const burstsRateLimit = ({ deployment, target }: { deployment: DeploymentProfile; target: TargetInfo }) =>
@@ -28,11 +28,25 @@ async function provoke(ctx: CheckContext): Promise<RateLimited> {
   const plane = ctx.deployment.controlPlanePath !== null && ctx.target.hasAdminToken;
   const burst = ctx.deployment.rateLimitBurst;
   const armed = plane ? await armedRateLimit(ctx) : undefined;
-  if (armed?.ex) return { ex: armed.ex, path: armed.path, how: 'armed' };
+  if (armed?.ex) {
+    const alt = ctx.target.altBaseUrl ? await armedRateLimit(ctx, 'alt') : undefined;
+    return { ex: armed.ex, path: armed.path, how: 'armed', ...(alt?.ex ? { alt: alt.ex } : {}) };
+  }
   if (burst) {
     const ex = await burstRateLimit(ctx, burst.maxCalls, burst.maxMillis);
+    // The same interface at the alternate address, at once: a 429 there is judged too (whether the two
+    // addresses share a window is the deployment's choice: a success there is not judged).
+    const alt =
+      ex && ctx.target.altBaseUrl
+        ? await ctx.call('GET', authenticatedGet().path, { retry: false, base: 'alt' })
+        : undefined;
     return ex
-      ? { ex, path: authenticatedGet().path, how: 'burst' }
+      ? {
+          ex,
+          path: authenticatedGet().path,
+          how: 'burst',
+          ...(alt?.status === ERROR_TABLE.rate_limited.status ? { alt } : {}),
+        }
       : {
           skip: `no 429 within the burst the deployment profile allows (rateLimitBurst: ${burst.maxCalls} calls, ${burst.maxMillis} ms): the limit is higher than that`,
         };
@@ -47,15 +61,22 @@ async function provoke(ctx: CheckContext): Promise<RateLimited> {
 }
 
 /** A 429 provoked through the control plane's fault injection (ex absent when the fault did not arm), and the arming call's status. */
-async function armedRateLimit(ctx: CheckContext): Promise<{ ex?: Exchange; path: string; armedStatus: number }> {
+async function armedRateLimit(
+  ctx: CheckContext,
+  base: 'main' | 'alt' = 'main',
+): Promise<{ ex?: Exchange; path: string; armedStatus: number }> {
   // A path only this check calls, so no concurrent check takes the armed fault.
-  const path = `${BASE_PATH}/connections/${ctx.label('rate-limit-probe')}`;
+  const path = `${BASE_PATH}/connections/${ctx.label(base === 'alt' ? 'rate-limit-probe-alt' : 'rate-limit-probe')}`;
   const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
     credentials: 'admin',
     json: { kind: 'rate_limited', method: 'GET', route: path, count: 1 },
   });
   if (armed.status < 200 || armed.status >= 300) return { path, armedStatus: armed.status };
-  const ex = await ctx.call('GET', path, { retry: false });
+  const ex = await ctx.call('GET', path, { retry: false, base });
+  if (base === 'alt')
+    return ex.status === ERROR_TABLE.rate_limited.status
+      ? { ex, path, armedStatus: armed.status }
+      : { path, armedStatus: armed.status };
   ctx.require(ex.status === ERROR_TABLE.rate_limited.status, {
     expected: `GET ${path} after arming a rate_limited fault answers 429`,
     exchange: ex,
