@@ -4,25 +4,13 @@
 // gets a fresh fern, so one run's calls do not spend the next run's rate-limit window.
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runConformance } from '../index.ts';
 import type { FernOptions } from './independent/fern/server.ts';
 import { startFern } from './independent/fern/server.ts';
-import { independentOptions } from './independent-options.ts';
+import { judgeIndependent } from './independent-options.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/fern/fern-profile.json', import.meta.url));
 
-async function judge(profile?: string, options: FernOptions = {}) {
-  const fern = await startFern(options);
-  try {
-    const run = await runConformance(independentOptions(fern, profile));
-    const failed = run.results
-      .filter((r) => r.status !== 'pass' && r.status !== 'skip')
-      .map((r) => `${r.check.severity} ${r.check.name}: ${JSON.stringify(r.failures).slice(0, 600)}`);
-    return { run, failed };
-  } finally {
-    await fern.close();
-  }
-}
+const judge = (profile?: string, options: FernOptions = {}) => judgeIndependent(() => startFern(options), profile);
 
 test.concurrent('fern without a deployment profile: no failed MUST or SHOULD, exit code 0', {
   timeout: 180_000,

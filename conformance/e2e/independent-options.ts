@@ -1,7 +1,7 @@
 // The kit's options for an independent deployment started in process (conformance/e2e/independent/*):
 // each returns the same handle (addresses, three tenants, client credentials, token endpoint), which the
 // kit reads as a CI job reads its environment.
-import { optionsFromEnv } from '../index.ts';
+import { optionsFromEnv, runConformance } from '../index.ts';
 
 /** What every independent deployment's start function returns, as far as the kit needs it. */
 export interface IndependentTarget {
@@ -32,4 +32,25 @@ export function independentOptions(target: IndependentTarget, profile?: string) 
     NCS_PROFILE: 'full',
     NCS_DEPLOYMENT_PROFILE: profile,
   });
+}
+
+/**
+ * A deployment started by `start`, judged by a full-profile run (with a profile file or none), then closed:
+ * the run and its checks that neither passed nor skipped, as "SEVERITY name: failures".
+ * @example const { run, failed } = await judgeIndependent(() => startFern(), FERN_PROFILE);
+ */
+export async function judgeIndependent(
+  start: () => Promise<IndependentTarget & { close(): Promise<void> }>,
+  profile?: string,
+) {
+  const target = await start();
+  try {
+    const run = await runConformance(independentOptions(target, profile));
+    const failed = run.results
+      .filter((r) => r.status !== 'pass' && r.status !== 'skip')
+      .map((r) => `${r.check.severity} ${r.check.name}: ${JSON.stringify(r.failures).slice(0, 600)}`);
+    return { run, failed };
+  } finally {
+    await target.close();
+  }
 }

@@ -20,6 +20,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-atlas.e2e.test.ts': 34,
   'simulator/e2e/reliability/attacks-round9-kit.e2e.test.ts': 25,
   'conformance/e2e/independent-fern.e2e.test.ts': 22,
+  'conformance/e2e/independent-gorse.e2e.test.ts': 22,
   'simulator/e2e/client-verdicts/unnamed-clients-8.e2e.test.ts': 18,
   'simulator/e2e/reliability/attacks-round9-kit-openapi.e2e.test.ts': 18,
   'simulator/e2e/reliability/attacks-round9-kit-more.e2e.test.ts': 12,
