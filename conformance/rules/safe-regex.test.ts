@@ -5,7 +5,7 @@ import { unsafePatternReason } from './safe-regex.ts';
 
 describe('unsafePatternReason', () => {
   it('refuses nested quantifiers and backreferences', () => {
-    for (const p of ['^([A-Za-z0-9._:-]+)+Z$', '(a*)*', '((ab)+c?)*', '(x{2,})+', '(a)\\1'])
+    for (const p of ['^([A-Za-z0-9._:-]+)+Z$', '(a*)*', '((ab)+c?)*', '(x{2,})+', '(a)\\1', '((a+))+', '(b(a+)c)*'])
       expect(unsafePatternReason(p), p).toBeDefined();
   });
 

@@ -35,6 +35,9 @@ export function unsafePatternReason(pattern: string): string | undefined {
     if (c === ')') {
       const inner = stack.pop() ?? { quantified: false };
       if (stack.length === 0) stack.push({ quantified: false });
+      // A group holding a quantifier makes its enclosing group hold one too: `((a+))+` nests as deep.
+      const outer = stack[stack.length - 1];
+      if (outer && inner.quantified) outer.quantified = true;
       lastGroupQuantified = inner.quantified;
       continue;
     }
