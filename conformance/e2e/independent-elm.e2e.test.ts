@@ -4,28 +4,13 @@
 // 600 calls a minute per client id would otherwise be spent by the first run (~370 calls).
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runConformance } from '../index.ts';
 import type { ElmOptions } from './independent/elm/server.ts';
 import { startElm } from './independent/elm/server.ts';
-import { independentOptions } from './independent-options.ts';
+import { judgeIndependent } from './independent-options.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/elm/elm-profile.json', import.meta.url));
 
-async function judge(profile?: string, options: ElmOptions = {}) {
-  const elm = await startElm(options);
-  try {
-    const run = await runConformance(independentOptions(elm, profile));
-    const failed = run.results
-      .filter((r) => r.status !== 'pass' && r.status !== 'skip')
-      .map((r) => `${r.check.severity} ${r.check.name}: ${JSON.stringify(r.failures).slice(0, 600)}`);
-    const skipped = run.results
-      .filter((r) => r.status === 'skip')
-      .map((r) => `${r.check.name}: ${JSON.stringify(r).slice(0, 300)}`);
-    return { run, failed, skipped };
-  } finally {
-    await elm.close();
-  }
-}
+const judge = (profile?: string, options: ElmOptions = {}) => judgeIndependent(() => startElm(options), profile);
 
 test.concurrent('elm without a deployment profile: no failed MUST or SHOULD, exit code 0', {
   timeout: 120_000,
