@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deref, findOperation, type OpenApiLike, operationsOf, serverBasePath, successContent } from './openapi.ts';
+import {
+  deref,
+  documentPathKey,
+  findOperation,
+  type OpenApiLike,
+  operationsOf,
+  serverBasePath,
+  successContent,
+} from './openapi.ts';
 
 const op = { responses: {} };
 
@@ -47,5 +55,18 @@ describe("the target's OpenAPI document read through its servers", () => {
     // A reference chain is followed; one leading nowhere, or outside the document, is left as it is.
     expect(deref(doc, { $ref: '#/components/pathItems/Missing' }, ['x']).value).toBeUndefined();
     expect(deref(doc, { $ref: 'other.json#/a' }, ['x'])).toEqual({ value: { $ref: 'other.json#/a' }, at: ['x'] });
+  });
+
+  it('finds a path among many keys through one index per document; a paths array holds no operations', () => {
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 20_000; i++) paths[`/x/${i}`] = { get: {} };
+    paths['/providers'] = { get: { operationId: 'listProviders' } };
+    const doc = { servers: [{ url: '/api/public/v1' }], paths } as unknown as OpenApiLike;
+    expect(documentPathKey(doc, '/api/public/v1/providers')).toBe('/providers');
+    expect(findOperation(doc, 'GET', '/api/public/v1/providers')?.operationId).toBe('listProviders');
+    // An array's indices are not path keys (a hostile document's 1,000,000-entry array is no path list).
+    const list = { paths: [{ get: {} }] } as unknown as OpenApiLike;
+    expect(documentPathKey(list, '0')).toBeUndefined();
+    expect(findOperation(list, 'GET', '0')).toBeUndefined();
   });
 });

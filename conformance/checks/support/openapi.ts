@@ -104,7 +104,7 @@ const pathItem = (doc: OpenApiLike, key: string) =>
 export function operationsOf(doc: OpenApiLike): OperationRef[] {
   const base = serverBasePath(doc);
   const out: OperationRef[] = [];
-  for (const path of Object.keys(doc.paths ?? {})) {
+  for (const path of Array.isArray(doc.paths) ? [] : Object.keys(doc.paths ?? {})) {
     const item = pathItem(doc, path).value;
     if (typeof item !== 'object' || item === null) continue;
     for (const m of HTTP_METHODS) {
@@ -121,11 +121,34 @@ export function documentPaths(doc: { paths?: unknown; servers?: unknown }): { me
   return operationsOf(doc as OpenApiLike).map(({ method, path }) => ({ method, path }));
 }
 
+/**
+ * Each document's path keys by the full path they stand for, built once per document object: the judges
+ * look up every interface route several times, and a hostile document's `paths` may hold hundreds of
+ * thousands of keys (a fresh list of them per lookup grew the kit by hundreds of MB). A `paths` that is
+ * not an object of path items (an array, a number) has no keys.
+ */
+const pathKeyIndex = new WeakMap<object, Map<string, string>>();
+
+function pathKeys(doc: OpenApiLike): Map<string, string> {
+  let index = pathKeyIndex.get(doc);
+  if (index) return index;
+  index = new Map();
+  const paths = doc.paths;
+  if (paths && typeof paths === 'object' && !Array.isArray(paths)) {
+    const base = serverBasePath(doc);
+    // The first key standing for a path wins, as a search in the document's order would find it.
+    for (const k of Object.keys(paths)) {
+      const full = fullPath(base, k);
+      if (!index.has(full)) index.set(full, k);
+    }
+  }
+  pathKeyIndex.set(doc, index);
+  return index;
+}
+
 /** The key of `doc.paths` that stands for an interface path (the servers' base path taken off). */
 export function documentPathKey(doc: OpenApiLike, path: string): string | undefined {
-  const base = serverBasePath(doc);
-  const keys = Object.keys(doc.paths ?? {});
-  return keys.find((k) => fullPath(base, k) === path);
+  return pathKeys(doc).get(path);
 }
 
 export function findOperation(doc: OpenApiLike, method: string, path: string): OperationLike | undefined {
