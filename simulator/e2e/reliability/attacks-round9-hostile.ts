@@ -3,7 +3,7 @@
 // attack handler instead; plus a second loopback "other origin" that records whatever reaches it, to see
 // whether the kit carries a secret across a redirect. Loopback only.
 
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -114,40 +114,85 @@ export interface ChildRun {
 
 const CHILD = fileURLToPath(new URL('./attacks-round9-kit-child.ts', import.meta.url));
 
+interface KitWorker {
+  child: ChildProcess;
+  stdout: string;
+  stderr: string;
+  answer?: (message: { result?: ChildRun['result']; threw?: string }) => void;
+}
+
+let worker: KitWorker | undefined;
+
+/** Resident size of a fresh kit process, and the growth after which its worker is replaced. */
+const FRESH_RSS_MB = 130;
+const RECYCLE_AFTER_GROWTH_MB = 60;
+
+/**
+ * The kit's process for this test file's runs: one child runs them in turn (starting Node and loading the
+ * kit took about half a second of CPU per run, some thirty times a suite). A run that overstays its
+ * deadline kills it, and the next run starts a fresh one.
+ */
+function kitWorker(): KitWorker {
+  if (worker && worker.child.exitCode === null && worker.child.signalCode === null) return worker;
+  const child = spawn(process.execPath, ['--max-old-space-size=512', '--expose-gc', CHILD], {
+    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const w: KitWorker = { child, stdout: '', stderr: '' };
+  child.stdout?.on('data', (c: Buffer) => {
+    w.stdout = (w.stdout + c.toString()).slice(-4000);
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    w.stderr = (w.stderr + c.toString()).slice(-4000);
+  });
+  child.on('message', (m: { result?: ChildRun['result']; threw?: string }) => w.answer?.(m));
+  child.on('exit', () => w.answer?.({}));
+  worker = w;
+  return w;
+}
+
+/** Ends the kit's process of this file (useHostile's afterAll). */
+export function closeKitWorker(): void {
+  worker?.child.kill('SIGKILL');
+  worker = undefined;
+}
+
 /**
  * Runs `runConformance(options)` in a child Node with a 512 MB heap and a hard kill after `killMs`: a kit
  * that does not bound its reads or its CPU fails the test without taking the shared machine down.
  */
 export function runKitInChild(options: Record<string, unknown>, killMs: number): Promise<ChildRun> {
   const started = Date.now();
+  const w = kitWorker();
+  if (w.answer) throw new Error('runKitInChild: one run at a time (the runs of a file share one kit process)');
+  w.stdout = '';
+  w.stderr = '';
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=512', CHILD, JSON.stringify(options)], {
-      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
     let killed = false;
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr = (stderr + c.toString()).slice(-4000);
-    });
     const timer = setTimeout(() => {
       killed = true;
-      child.kill('SIGKILL');
+      w.child.kill('SIGKILL');
     }, killMs);
-    child.on('close', () => {
+    w.answer = (m) => {
       clearTimeout(timer);
-      const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+      w.answer = undefined;
+      // A run that grew the process leaves its pages committed (RSS does not fall after a collection), and the
+      // next run's growth would then hide inside them: such a worker is replaced, so every run is measured
+      // from a resident size near a fresh process's.
+      if (killed || !m.result || m.result.peakRssMb > FRESH_RSS_MB + RECYCLE_AFTER_GROWTH_MB) closeKitWorkerIf(w);
       done({
         killed,
         ms: Date.now() - started,
-        stdout: stdout.slice(-4000),
-        stderr,
-        ...(line ? { result: JSON.parse(line.slice(7)) } : {}),
+        stdout: m.threw ? `THREW ${m.threw}\n${w.stdout}` : w.stdout,
+        stderr: w.stderr,
+        ...(m.result ? { result: m.result } : {}),
       });
-    });
+    };
+    w.child.send({ options });
   });
+}
+
+function closeKitWorkerIf(w: KitWorker) {
+  w.child.kill('SIGKILL');
+  if (worker === w) worker = undefined;
 }

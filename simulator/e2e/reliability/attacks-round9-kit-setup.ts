@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type RunningServer, serve } from '../../app/serve.ts';
 import { BACKEND } from './attacks-round7-helpers.ts';
-import { type ChildRun, type Hostile, hostileProxy } from './attacks-round9-hostile.ts';
+import { type ChildRun, closeKitWorker, type Hostile, hostileProxy } from './attacks-round9-hostile.ts';
 
 export const env: { sim?: RunningServer; h?: Hostile } = {};
 
@@ -19,6 +19,7 @@ export function useHostile() {
     }
   });
   afterAll(async () => {
+    closeKitWorker();
     await env.h?.close();
     await env.sim?.close();
   });
