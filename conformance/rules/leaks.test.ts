@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { encodedNeedles } from './encoded-needles.ts';
 import { bearerOf, encodedRuns, findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
 
 describe('findLeaks', () => {
@@ -76,10 +77,49 @@ describe('a secret sent along in an encoding', () => {
       expect(findLeaks(text, [{ value: token, what: 'the token' }]), encoded).toEqual(['the token']);
     }
   });
+  it('mayRevealAny finds every encoded reveal revealsSecret finds (any prefix, piece, encoding, hex case)', () => {
+    const secrets = [token, 'whsec_9f8e7d6c5b4a39281706f5e4', 'short-secret'];
+    const encodings = ['base64', 'base64url', 'hex', 'HEX'] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...secrets),
+        fc.nat(40),
+        fc.nat(40),
+        fc.string({ maxLength: 5 }),
+        fc.string({ maxLength: 5 }),
+        fc.constantFrom(...encodings),
+        fc.string({ maxLength: 4 }),
+        (secret, from, length, before, after, encoding, around) => {
+          const piece = secret.slice(from, from + Math.max(length, 6));
+          const raw = Buffer.from(`${before}${piece}${after}`, 'latin1');
+          const encoded = encoding === 'HEX' ? raw.toString('hex').toUpperCase() : raw.toString(encoding);
+          const text = `${around}${encoded} ${around}`;
+          if (secrets.some((s) => revealsSecret(text, s))) expect(mayRevealAny(text, secrets)).toBe(true);
+        },
+      ),
+      { numRuns: 3000, seed: 11 },
+    );
+  });
   it('is not seen in other encoded values (ids, signatures, hashes)', () => {
     const text = `v1=${'ab'.repeat(32)} id=${Buffer.from('an unrelated identifier 1234567').toString('base64')}`;
     expect(revealsSecret(text, token)).toBe(false);
     expect(mayRevealAny(text, [token])).toBe(false);
+  });
+});
+
+describe('encodedNeedles: the characters of an encoding that depend on the piece alone', () => {
+  it('are found in the encoding of the piece after any prefix', () => {
+    for (const prefix of ['', 'a', 'ab', 'abc', 'tok:']) {
+      const text = Buffer.from(`${prefix}ncs_at_0`).toString('base64');
+      expect(
+        encodedNeedles('ncs_at_0').base64.some((n) => text.includes(n)),
+        prefix,
+      ).toBe(true);
+    }
+    expect(encodedNeedles('ncs_at_0')).toEqual({
+      base64: ['bmNzX2F0Xz', '5jc19hdF8w', 'uY3NfYXRfM'],
+      hex: ['6e63735f61745f30'],
+    });
   });
 });
 
