@@ -35,8 +35,15 @@ describe('idempotency-key-echo: meta.idempotencyKey is the key used for the call
 
   it('refuses a key reported on a read sent without one (another call key sticking)', () => {
     const read = { ok: true, data: { count: 0, connections: [] }, meta: meta({ idempotencyKey: 'key-12345678' }) };
-    expect(judge(ex('GET', '/connections', 200, read))).toMatch(/on a read sent without an Idempotency-Key/);
+    expect(judge(ex('GET', '/connections', 200, read))).toMatch(/on a GET sent without an Idempotency-Key/);
     expect(judge(ex('GET', '/connections', 200, { ok: true, data: {}, meta: meta() }))).toBeUndefined();
+  });
+
+  it('refuses the key an answer issues reported as the key used (POST /idempotency-keys sent without one)', () => {
+    const issued = { idempotencyKey: 'key-issued-0001', operation: 'connection.create', expiresAt: 'x' };
+    const echoed = { ok: true, data: issued, meta: meta({ idempotencyKey: 'key-issued-0001' }) };
+    expect(judge(ex('POST', '/idempotency-keys', 200, echoed))).toMatch(/on a POST sent without an Idempotency-Key/);
+    expect(judge(ex('POST', '/idempotency-keys', 200, { ok: true, data: issued, meta: meta() }))).toBeUndefined();
   });
 
   it('refuses replayed true on a conflict, a missing-key refusal or a keyless call', () => {

@@ -38,7 +38,7 @@ export const requestEchoRule: ResponseRule = (ex, { route }) => {
 /**
  * MUST (Meta: idempotencyKey is "the key used for the call", replayed "true when the response comes from
  * an earlier identical operation"): on an idempotent route's success a replay sets the key; on any answer
- * it is the key sent, and a read sent without a key (which uses none) reports none; no conflict, no
+ * it is the key sent, and a call sent without a key (which uses none) reports none; no conflict, no
  * missing-key refusal and no keyless call is marked replayed.
  */
 export const idempotencyKeyEchoRule: ResponseRule = (ex, { route }) => {
@@ -50,8 +50,10 @@ export const idempotencyKeyEchoRule: ResponseRule = (ex, { route }) => {
     return `meta.replayed true on a ${String(error.code)} answer, which comes from no earlier identical operation`;
   if (sent === undefined) {
     if (meta.replayed === true) return 'meta.replayed true on a call sent without an Idempotency-Key';
-    return route.method === 'GET' && meta.idempotencyKey !== undefined
-      ? `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)} on a read sent without an Idempotency-Key`
+    // A call sent without a key used none, whatever it answers: a key the answer issues (POST
+    // /idempotency-keys) or one made up for the call is not "the key used for the call".
+    return meta.idempotencyKey !== undefined
+      ? `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)} on a ${route.method} sent without an Idempotency-Key`
       : undefined;
   }
   if (route.idempotent && ex.status === 200 && meta.replayed === true && meta.idempotencyKey === undefined)

@@ -63,7 +63,8 @@ export const STREAM_VIOLATIONS: Violation[] = [
     name: 'resume-ignores-last-event-id',
     description: 'a stream resumed with Last-Event-ID starts over from the first retained message',
     section: 'Status stream',
-    catches: ['sse.resume-last-event-id', 'sse.resume-late'],
+    // A stream asked with both (sse.resume-cursor sends both once) reads Last-Event-ID too.
+    catches: ['sse.resume-last-event-id', 'sse.resume-cursor', 'sse.resume-late'],
     handle(req, next) {
       return next(isStream(req) && req.headers['last-event-id'] ? withHeader(req, 'last-event-id', '0') : req);
     },
@@ -75,6 +76,19 @@ export const STREAM_VIOLATIONS: Violation[] = [
     catches: ['sse.resume-cursor'],
     handle(req, next) {
       return next(isStream(req) && req.query.cursor !== undefined && cursorValid(req) ? withoutCursor(req) : req);
+    },
+  },
+  {
+    name: 'resume-with-both-starts-live',
+    description:
+      'a stream asked with both ?cursor= and Last-Event-ID (as an EventSource reconnecting to a cursor address sends) drops both and starts live',
+    section: 'Status stream',
+    catches: ['sse.resume-cursor'],
+    async handle(req, next) {
+      const both = isStream(req) && req.query.cursor !== undefined && req.headers['last-event-id'] !== undefined;
+      if (!both) return next(req);
+      const { 'last-event-id': _id, ...headers } = withoutCursor(req).headers;
+      return next({ ...withoutCursor(req), headers });
     },
   },
   {

@@ -5,6 +5,7 @@ import { isDataReply, type Reply } from '../core/reply.ts';
 import { defineStep, type Step } from '../core/step.ts';
 import { stopStream } from '../core/stream-stop.ts';
 import type { DrainTarget, PlainResponse, StreamSink, StreamSource, StreamStop } from '../core/types.ts';
+import { resumePoint } from '../events/sse.ts';
 import { canonicalHash, contentHash } from './content-hash.ts';
 import {
   BURST_GAP_MS,
@@ -36,9 +37,7 @@ function bearer(header: string | undefined): string | undefined {
 }
 
 function cursorOf(ctx: RequestContext): number | undefined {
-  const raw = ctx.req.headers['last-event-id'] ?? ctx.req.query.cursor;
-  const text = Array.isArray(raw) ? raw[0] : raw;
-  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : undefined;
+  return resumePoint(ctx.req.headers['last-event-id'], ctx.req.query.cursor);
 }
 
 /** Notes the numbered messages (`id: N`) and any stream.reset a stream sends, and when it ends. */

@@ -1,5 +1,6 @@
 import { must } from '../lib/invariant.ts';
 import { type Chain, findChains, type Link, RETRYABLE } from './attempts.ts';
+import { waitsDoNotGrow } from './growth-trend.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 
@@ -123,6 +124,22 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
           ),
         );
     }
+    return;
+  }
+  // A randomly spread client: its waits over all sequences at once, when there are enough to tell.
+  const own = pairs.filter((p) => !honoured(p.a) && !honoured(p.b));
+  const trend = waitsDoNotGrow(
+    own.map((p) => [p.a.waitMs, p.b.waitMs] as const),
+    new Set(own.map((p) => p.chain)).size,
+  );
+  if (trend) {
+    const first = must(own[0], 'a trend needs pairs');
+    bad.push(
+      e(
+        first,
+        `the waits do not grow: over ${trend.pairs} pairs of waits of ${new Set(own.map((p) => p.chain)).size} retry sequences, each wait is on average ${trend.meanRatio.toFixed(2)} times the one before`,
+      ),
+    );
     return;
   }
   // Two waits after an honoured Retry-After are its length plus the client's draw: equal ones are the server's doing.

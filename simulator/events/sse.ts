@@ -87,3 +87,16 @@ export function parseCursor(
   if (fromQuery !== undefined) return { cursor: fromQuery, source: 'query' };
   return { cursor: undefined, source: 'none' };
 }
+
+/**
+ * The resumption point a stream request names, read as the stream itself reads it (parseCursor), or
+ * undefined when it names none or an invalid one: for the observers beside the stream (client rules, faults).
+ * @example resumePoint('', '41') // 41: an empty Last-Event-ID counts as absent
+ */
+export function resumePoint(header: string | undefined, query: string | string[] | undefined): number | undefined {
+  try {
+    return parseCursor(header, query).cursor;
+  } catch {
+    return undefined;
+  }
+}

@@ -3,8 +3,8 @@ import type { Next } from '../core/pipeline.ts';
 import type { Reply } from '../core/reply.ts';
 import { stopStream } from '../core/stream-stop.ts';
 import type { DrainTarget, StreamSink, StreamSource, StreamStop } from '../core/types.ts';
-import { PUBLIC_FEED, tenantFeed, type FeedService } from '../events/feed.ts';
-import { encodeSseControl, STREAM_RESET_EVENT } from '../events/sse.ts';
+import { type FeedService, PUBLIC_FEED, tenantFeed } from '../events/feed.ts';
+import { encodeSseControl, resumePoint, STREAM_RESET_EVENT } from '../events/sse.ts';
 import type { Fault, FaultService } from '../services/fault-service.ts';
 
 export interface StreamFaultDeps {
@@ -97,9 +97,7 @@ function afterMessages(source: StreamSource, after: number, act: (end: () => voi
 
 /** The cursor a stream request carries (Last-Event-ID or ?cursor), when it is a whole number. */
 export function cursorOf(ctx: RequestContext): number | undefined {
-  const raw = ctx.req.headers['last-event-id'] ?? ctx.req.query.cursor;
-  const text = Array.isArray(raw) ? raw[0] : raw;
-  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : undefined;
+  return resumePoint(ctx.req.headers['last-event-id'], ctx.req.query.cursor);
 }
 
 /**

@@ -111,22 +111,38 @@ export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cur
   await judgeResume(ctx, how, after, lastId, later, 'main');
   // The same interface under the alternate address: its resumption is judged too (once, by cursor).
   if (how === 'cursor' && ctx.target.altBaseUrl) await judgeResume(ctx, how, after, lastId, later, 'alt');
+  // Both at once, naming the same message: what an EventSource reconnecting to a ?cursor= address sends.
+  if (how === 'cursor') await judgeResume(ctx, 'both', after, lastId, later, 'main');
 }
+
+type Resume = 'Last-Event-ID' | 'cursor' | 'both';
+
+const resumeOptions = (how: Resume, after: number): CallOptions => ({
+  ...(how !== 'Last-Event-ID' ? { query: { cursor: String(after) } } : {}),
+  ...(how !== 'cursor' ? { headers: { 'Last-Event-ID': String(after) } } : {}),
+});
 
 async function judgeResume(
   ctx: CheckContext,
-  how: 'Last-Event-ID' | 'cursor',
+  how: Resume,
   after: number,
   lastId: number,
   later: ReturnType<typeof numbered>,
   base: 'main' | 'alt',
 ) {
-  const opts: CallOptions = {
-    ...(how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } }),
-    base,
+  const session = await ctx.stream(streamPath(), { ...resumeOptions(how, after), base });
+  const sent = {
+    cursor: `?cursor=${after}`,
+    'Last-Event-ID': `Last-Event-ID: ${after}`,
+    both: `?cursor=${after} and Last-Event-ID: ${after}`,
   };
-  const session = await ctx.stream(streamPath(), opts);
-  const rule = `GET /stream${base === 'alt' ? ' at the alternate base URL' : ''} with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
+  const rule = `GET /stream${base === 'alt' ? ' at the alternate base URL' : ''} with ${sent[how]}`;
+  if (how === 'both' && !session.isStream) {
+    // The interface names either one; a deployment may refuse the two together. Only a stream it opens is judged.
+    await session.close();
+    ctx.note(`${rule} answered ${session.ex.status}: both together are not judged`);
+    return;
+  }
   ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
   await session.readUntil((events) => events.some((e) => numericId(e) >= lastId), streamWaitMs(ctx));
   await session.readUntil(() => false, READ_PAST_MS);

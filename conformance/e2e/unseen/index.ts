@@ -15,6 +15,10 @@ import { ROUND7_ANSWERS } from './round7-answers.ts';
 import { ROUND7_CHANNELS } from './round7-channels.ts';
 import { ROUND7_EFFECTS } from './round7-effects.ts';
 import { ROUND7_FIELDS } from './round7-fields.ts';
+import { ROUND8_ANSWERS } from './round8-answers.ts';
+import { ROUND8_CHANNELS } from './round8-channels.ts';
+import { ROUND8_DOCUMENTS } from './round8-documents.ts';
+import { ROUND8_KEYS } from './round8-keys.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -57,6 +61,14 @@ export const UNSEEN_ROUND7: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND7_EFFECTS,
 ];
 
+/** The seventh list (round 8): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND8: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND8_DOCUMENTS,
+  ...ROUND8_KEYS,
+  ...ROUND8_CHANNELS,
+  ...ROUND8_ANSWERS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -65,5 +77,14 @@ export const UNSEEN_LISTS = {
   round5: UNSEEN_ROUND5,
   round6: UNSEEN_ROUND6,
   round7: UNSEEN_ROUND7,
-  all: [...UNSEEN, ...UNSEEN_ROUND3, ...UNSEEN_ROUND4, ...UNSEEN_ROUND5, ...UNSEEN_ROUND6, ...UNSEEN_ROUND7],
+  round8: UNSEEN_ROUND8,
+  all: [
+    ...UNSEEN,
+    ...UNSEEN_ROUND3,
+    ...UNSEEN_ROUND4,
+    ...UNSEEN_ROUND5,
+    ...UNSEEN_ROUND6,
+    ...UNSEEN_ROUND7,
+    ...UNSEEN_ROUND8,
+  ],
 } as const;

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { waitsDoNotGrow } from './growth-trend.ts';
+
+/** Pairs of consecutive waits of `sequences` retry sequences of three waits drawn by `wait(k, rand)`. */
+function pairsOf(sequences: number, rand: () => number, wait: (k: number, r: () => number) => number) {
+  const pairs: [number, number][] = [];
+  for (let s = 0; s < sequences; s++) {
+    const waits = [0, 1, 2].map((k) => wait(k, rand));
+    for (let k = 1; k < waits.length; k++) pairs.push([waits[k - 1] ?? 0, waits[k] ?? 0]);
+  }
+  return pairs;
+}
+
+/** Uniform draws in [0, 1) from a seed (fast-check's doubles lean to extremes, a random source does not). */
+const seeded = (seed: number) => () => {
+  seed = (seed * 16807) % 2147483647;
+  return (seed - 1) / 2147483646;
+};
+
+describe('waitsDoNotGrow: the trend of a jittered schedule over all its sequences', () => {
+  it('finds a constant wait with jitter and shrinking waits', () => {
+    expect(
+      waitsDoNotGrow(
+        pairsOf(5, seeded(7), (_k, r) => 1000 + 500 * r()),
+        5,
+      ),
+    ).toBeDefined();
+    expect(
+      waitsDoNotGrow(
+        pairsOf(5, seeded(9), (k, r) => 3000 / (k + 1) + 250 * r()),
+        5,
+      ),
+    ).toBeDefined();
+  });
+
+  it('never judges a doubling schedule, with slight spread or full jitter (AWS), over many draws', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 8 }), fc.integer({ min: 1, max: 2147483646 }), (n, seed) => {
+        const rand = seeded(seed);
+        expect(
+          waitsDoNotGrow(
+            pairsOf(n, rand, (k, r) => 500 * 2 ** k + 250 * r()),
+            n,
+          ),
+        ).toBeUndefined();
+        expect(
+          waitsDoNotGrow(
+            pairsOf(n, rand, (k, r) => 1000 * 2 ** k * r()),
+            n,
+          ),
+        ).toBeUndefined();
+      }),
+      { numRuns: 2000, seed: 4 },
+    );
+  });
+
+  it('says nothing with too few pairs or sequences', () => {
+    expect(waitsDoNotGrow([[1000, 1000]], 1)).toBeUndefined();
+    expect(
+      waitsDoNotGrow(
+        pairsOf(3, Math.random, () => 1000),
+        3,
+      ),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,29 @@
+// The trend of a randomly spread client's retry waits, over all its sequences at once: one pair of waits
+// of a jittered schedule proves nothing (a shorter draw after a longer one is chance), but many pairs do.
+
+/** At least this many pairs of waits, from at least TREND_MIN_SEQUENCES sequences, before a trend is judged. */
+export const TREND_MIN_PAIRS = 8;
+export const TREND_MIN_SEQUENCES = 4;
+/** A schedule that grows multiplies its waits by more than this from one retry to the next. */
+const GROWS_BY = 1.25;
+
+/**
+ * Whether the waits clearly do not grow: the mean of ln(next wait / wait) over every pair, with two
+ * standard errors added, stays under ln(GROWS_BY). A doubling schedule with slight spread has a mean near
+ * ln 2; full jitter (each wait drawn from 0 to a doubling cap) has the same mean with a wide spread, so its
+ * bound stays high and it is not judged; a constant wait with jitter (mean near 0, narrow) or shrinking
+ * waits fall under it. Undefined when there are too few pairs to say.
+ * @example waitsDoNotGrow([[1200, 1100], [1400, 1300], ...]) // { meanRatio: 0.93, pairs: 10 } when flat
+ */
+export function waitsDoNotGrow(
+  pairs: readonly (readonly [number, number])[],
+  sequences: number,
+): { meanRatio: number; pairs: number } | undefined {
+  if (pairs.length < TREND_MIN_PAIRS || sequences < TREND_MIN_SEQUENCES) return undefined;
+  // Waits under a millisecond are read as one: an immediate retry is as short as a wait gets.
+  const logs = pairs.map(([a, b]) => Math.log(Math.max(b, 1) / Math.max(a, 1)));
+  const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
+  const variance = logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (logs.length - 1);
+  const bound = mean + 2 * Math.sqrt(variance / logs.length);
+  return bound < Math.log(GROWS_BY) ? { meanRatio: Math.exp(mean), pairs: logs.length } : undefined;
+}
