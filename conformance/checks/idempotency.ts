@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { skipIfLimited } from '../generated/invariant-checks.ts';
@@ -136,6 +137,30 @@ export const conflict = defineCheck({
       expected: 'the conflicting call created no connection',
       observed: `GET /connections lists ${after.count} with scopeLabel ${changed.scopeLabel}`,
       exchange: after.ex,
+    });
+    // Content is every field: the key with only the environment changed (a store keyed per environment
+    // took it for a new operation). Another environment than production, which a sandbox may refuse as such.
+    const environment = ENVIRONMENTS.find((e) => e !== first.body.environment && e !== 'production');
+    if (!environment) return;
+    const moved = await postConnection(ctx, { ...first.body, environment }, { key: first.key });
+    // Refused for the environment itself (a deployment may judge the content before the key): not judged.
+    // Accepted, as a new operation or as a replay of the first, it is judged.
+    if (!is2xx(moved)) {
+      const code = (moved.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+      if (code !== 'idempotency_conflict')
+        ctx.note(`the key with only environment changed was refused ${moved.status} ${String(code)}: not judged`);
+      return;
+    }
+    ctx.expect.errorCode(
+      moved,
+      'idempotency_conflict',
+      `the key of an earlier call sent again with only environment changed (${first.body.environment} -> ${environment}) answers 409 idempotency_conflict`,
+    );
+    const same = await countLabelled(ctx, first.body.scopeLabel);
+    ctx.expect.that(same.count <= 1, {
+      expected: 'the call with the environment changed created no second connection',
+      observed: `GET /connections lists ${same.count} with scopeLabel ${first.body.scopeLabel}`,
+      exchange: same.ex,
     });
   },
 });

@@ -152,6 +152,13 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
         `${name}.outside`,
       );
       out.push(refused('outside', { value: outside }, `not one of ${t.values.join(', ')}`));
+      // A value of the enumeration in other letter case is outside it too (a store folding case took it).
+      const [cased] = draw(fc.constantFrom(...t.values), seed, `${name}.cased`);
+      const folded = cased ? `${cased.charAt(0).toUpperCase()}${cased.slice(1)}` : undefined;
+      if (folded && !t.values.includes(folded))
+        out.push(
+          refused('other-case', { value: folded }, `${cased} in other letter case, not one of ${t.values.join(', ')}`),
+        );
       // Every value passes validation. A creating call gets one per run, drawn by the seed (runs cover
       // them all; each creates a connection); a call that only reads or decides gets each of them.
       const [v] = draw(fc.constantFrom(...t.values), seed, `${name}.value`);

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { ROUTES } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { Core } from '../../simulator/index.ts';
-import type { PlainRequest } from '../../simulator/index.ts';
+import type { Core, PlainRequest } from '../../simulator/index.ts';
 import { editJson, errorCodeOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -31,6 +30,7 @@ function perCore<T>(make: () => T) {
 }
 const inFlight = perCore(() => new Map<string, number>());
 const firstTenant = perCore(() => new Map<string, string>());
+const firstEnvironment = perCore(() => new Map<string, string>());
 const firstBody = perCore(() => new Map<string, string>());
 
 /** A body field cut back to the limit when it is exactly one over it (the classic off-by-one). */
@@ -133,6 +133,27 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
       const first = seen.get(key);
       if (first === undefined) seen.set(key, tenant);
       return next(first !== undefined && first !== tenant ? withHeader(req, 'x-service-tenant', first) : req);
+    },
+  },
+  {
+    name: 'key-scoped-per-environment',
+    description:
+      'the key store is kept per environment: the same key with only environment changed creates a second connection; answers echo the key as sent',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.conflict'],
+    async handle(req, next, core) {
+      const key = keyOf(req);
+      const environment = jsonBodyOf(req)?.environment;
+      if (!isCreation(req) || !key || typeof environment !== 'string') return next(req);
+      const seen = firstEnvironment(core);
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, environment);
+      if (first === undefined || first === environment) return next(req);
+      // Another environment's store: the key as if new there (a short suffix keeps it within the pattern).
+      const scoped = `${key.slice(0, 100)}.${environment}`;
+      return editJson(await next(withHeader(req, 'idempotency-key', scoped)), (b) => {
+        if (b.meta?.idempotencyKey === scoped) b.meta.idempotencyKey = key;
+      });
     },
   },
   {
