@@ -5,6 +5,7 @@ import {
   CONNECTIONS_PATH,
   createLabelledConnection,
   listConnections,
+  listedEventually,
   postConnection,
   requireCreationBase,
 } from './support/connections.ts';
@@ -37,7 +38,7 @@ export const connectionSchema = defineCheck({
     });
     judgeConnection(ctx, (ex.json as { data?: unknown }).data, `POST ${CONNECTIONS_PATH()}: data`, ex);
     // A fresh tenant lists nothing before the kit creates: listing after creation judges at least one entry.
-    const list = await listConnections(ctx);
+    const list = await listedEventually(ctx, (cs) => cs.some((c) => c.id === id));
     const listed = list.connections.find((c) => c.id === id);
     ctx.expect.that(listed !== undefined, {
       expected: `GET ${CONNECTIONS_PATH()} lists the connection ${id} just created`,

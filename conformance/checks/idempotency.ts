@@ -106,7 +106,7 @@ export const replay = defineCheck({
       observed: `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)}`,
       exchange: again,
     });
-    const after = await countLabelled(ctx, first.body.scopeLabel);
+    const after = await countLabelled(ctx, first.body.scopeLabel, undefined, 1);
     ctx.expect.that(after.count === 1, {
       expected: 'two calls with one key created one connection',
       observed: `GET /connections lists ${after.count} with scopeLabel ${first.body.scopeLabel}`,
@@ -215,7 +215,7 @@ export const concurrent = defineCheck({
       observed: `data.id values: ${[...ids].map(String).join(', ')}`,
       exchange: must(successes.at(-1), 'ctx.require saw a success'),
     });
-    const after = await countLabelled(ctx, body.scopeLabel);
+    const after = await countLabelled(ctx, body.scopeLabel, undefined, 1);
     ctx.expect.that(after.count === 1, {
       expected: `${CONCURRENT} concurrent calls with one key created exactly one connection`,
       observed: `GET /connections lists ${after.count} with scopeLabel ${body.scopeLabel}`,

@@ -3,7 +3,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { receiverIdOf } from './support/one-list.ts';
-import { type OpenApiLike, operationsOf } from './support/openapi.ts';
+import { type OpenApiLike, type OperationLike, operationsOf } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
 
 /** Collections whose entries the kit creates, by the last path segment before the id. */
@@ -45,22 +45,46 @@ export interface EntryRead {
 
 const ENTRY_READ = /^(.*)\/([a-z-]+)\/\{[^}]+\}(\/[a-z-]+)?$/;
 
+/** A list keyed by a query parameter (`/webhook-deliveries?webhookId={webhookId}`): the entry it belongs to by the parameter's name. */
+const QUERY_READ = /^([^?{]*)\?([A-Za-z_]+)=\{[^}]+\}$/;
+const COLLECTION_OF_PARAM: [RegExp, string][] = [
+  [/^(webhook|receiver|hook)/i, 'webhooks'],
+  [/^connection/i, 'connections'],
+];
+
 /** A GET path whose only parameter is the id of an entry of a collection the kit creates in, if it is one. */
 function entryRead(path: string): EntryRead | undefined {
+  const q = QUERY_READ.exec(path);
+  if (q) {
+    const collection = COLLECTION_OF_PARAM.find(([re]) => re.test(q[2] ?? ''))?.[1];
+    return collection ? { path, collection, belongs: true } : undefined;
+  }
   const m = ENTRY_READ.exec(path);
   const collection = CREATED_BY[m?.[2] ?? ''];
   if (!m || (m[1] ?? '').includes('{') || !collection) return undefined;
   return { path, collection, belongs: m[3] !== undefined };
 }
 
+/** A documented GET without path parameters that requires one query parameter naming an entry (`webhookId`). */
+function queryKeyedRead(path: string, op: OperationLike): string | undefined {
+  if (path.includes('{')) return undefined;
+  const required = (op.parameters ?? []).filter((p) => p?.in === 'query' && p.required === true);
+  const [only] = required;
+  return required.length === 1 &&
+    typeof only?.name === 'string' &&
+    COLLECTION_OF_PARAM.some(([re]) => re.test(only.name ?? ''))
+    ? `${path}?${only.name}={${only.name}}`
+    : undefined;
+}
+
 /**
  * The documented reads keyed by one entry of a collection the kit creates in, from the deployment's own
  * OpenAPI document (`/connections/{id}`, `/webhooks/{id}/deliveries`), and the delivery log its profile
- * declares (a path with {webhookId}).
+ * declares (a path with {webhookId}, in its path or its query).
  */
 export function entryReads(doc: OpenApiLike, deliveryLog?: string | null): EntryRead[] {
-  const found = operationsOf(doc).flatMap(({ method, path }) => {
-    const read = method === 'GET' ? entryRead(path) : undefined;
+  const found = operationsOf(doc).flatMap(({ method, path, op }) => {
+    const read = method === 'GET' ? entryRead(queryKeyedRead(path, op) ?? path) : undefined;
     return read ? [read] : [];
   });
   const declared = deliveryLog ? entryRead(deliveryLog) : undefined;

@@ -3,7 +3,7 @@ import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { defineCheck, type CallOptions, type CheckContext } from '../runner/check.ts';
-import { listConnections, postConnection, requireCreationBase } from '../checks/support/connections.ts';
+import { listedEventually, postConnection, requireCreationBase } from '../checks/support/connections.ts';
 import { probesOf } from './probes.ts';
 import { probeMarker } from './probe-checks.ts';
 import { operations } from './request-fields.ts';
@@ -144,13 +144,13 @@ async function altWrites(ctx: CheckContext) {
     alt,
     false,
   );
-  const [onMain, onAlt] = [
-    await listConnections(ctx),
-    await ctx.call('GET', pathOf('listConnections'), { base: 'alt' }),
-  ];
-  const altList = (body(onAlt).data?.connections as { scopeLabel?: unknown }[] | undefined) ?? [];
   // Only the creations that were made (a 429 after the retry policy made none), on lists that were read.
   const made = [...(dataOk(main) ? [labels.main] : []), ...(dataOk(alt) ? [labels.alt] : [])];
+  const showsAll = (cs: { scopeLabel?: unknown }[]) => made.every((label) => cs.some((c) => c.scopeLabel === label));
+  // A list may show a creation a moment after it was answered: the main list read until it shows both.
+  const onMain = await listedEventually(ctx, showsAll);
+  const onAlt = await ctx.call('GET', pathOf('listConnections'), { base: 'alt' });
+  const altList = (body(onAlt).data?.connections as { scopeLabel?: unknown }[] | undefined) ?? [];
   if (onMain.ex.status === 429 || onAlt.status === 429) {
     ctx.note('GET /connections rate limited (429) after the retry policy: the creations not looked for in the lists');
     return;

@@ -1,5 +1,5 @@
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
-import { listConnections, postConnection } from '../checks/support/connections.ts';
+import { listedEventually, postConnection } from '../checks/support/connections.ts';
 import type { Exchange } from '../client/http-client.ts';
 import {
   decisionReasonRule,
@@ -77,7 +77,11 @@ export const createdListed = defineCheck({
     // Like the other judges: a run that created nothing (read-only profile) has nothing to judge here.
     if (byTenant.size === 0) return ctx.note('the run created no connection: nothing to look for');
     for (const [tenant, made] of byTenant) {
-      const { ex, connections } = await listConnections(ctx, tenant || undefined);
+      const { ex, connections } = await listedEventually(
+        ctx,
+        (cs) => unlistedCreations(made, cs).length === 0,
+        tenant || undefined,
+      );
       if (ex.status === 429) {
         ctx.note(`GET /connections for ${tenant}: rate limited, not judged`);
         continue;

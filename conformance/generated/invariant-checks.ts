@@ -1,6 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
-import { freshKey, listConnections, postConnection, requireCreationBase } from '../checks/support/connections.ts';
+import {
+  freshKey,
+  listConnections,
+  listedEventually,
+  postConnection,
+  requireCreationBase,
+} from '../checks/support/connections.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
@@ -35,7 +41,8 @@ export function skipIfLimited(ctx: CheckContext, ex: Exchange): void {
 
 /** The tenant's connection with this id as GET /connections lists it, and how many carry `label`. */
 async function lookup(ctx: CheckContext, id: unknown, label: string) {
-  const { ex, connections } = await listConnections(ctx);
+  // A list may show a creation a moment after it was answered (listConsistencyWaitMs).
+  const { ex, connections } = await listedEventually(ctx, (cs) => cs.some((c) => c.id === id));
   return {
     ex,
     entry: connections.find((c) => c.id === id),

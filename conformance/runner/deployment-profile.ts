@@ -39,6 +39,13 @@ export const DeploymentProfile = z.strictObject({
    */
   streamMessageWaitMs: z.int().min(1).max(600_000).default(10_000),
   /**
+   * How long a connection may take to show in GET /connections after its creation was answered,
+   * milliseconds (the interface promises no read-after-write: a list served from an index updated
+   * afterwards is legal). The kit reads the list again until what it expects is there or this wait ends;
+   * a list that is up to date at once costs nothing. Default 3 s.
+   */
+  listConsistencyWaitMs: z.int().min(0).max(600_000).default(3_000),
+  /**
    * Header carrying t=<unix-seconds>,v1=<hex> on webhook deliveries (the interface does not show its
    * name). Absent: the kit discovers it, as the header whose value has that form.
    */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
-import { nextPage, numberingOf, ordersShownBy } from './audit-log.ts';
+import { nextPage, nextPages, numberingOf, ordersShownBy } from './audit-log.ts';
 
 const answer = (data: unknown, headers: Record<string, string> = {}): Exchange => ({
   method: 'GET',
@@ -29,6 +29,12 @@ describe('audit-log paging and order, discovered', () => {
     expect(nextPage(answer({ log: [], nextPage: 3 }))).toBe('/api/public/v1/audit-log?limit=50&page=3');
     expect(nextPage(answer({ log: [], next: null }))).toBeUndefined();
     expect(nextPage(answer({ entries: [] }))).toBeUndefined();
+    // AWS's nextToken is asked back as nextToken=…: the parameter is not shown, every likely name is offered.
+    expect(nextPages(answer({ log: [], nextToken: 'eyJ9' }))).toEqual([
+      '/api/public/v1/audit-log?limit=50&token=eyJ9',
+      '/api/public/v1/audit-log?limit=50&nextToken=eyJ9',
+      '/api/public/v1/audit-log?limit=50&cursor=eyJ9',
+    ]);
   });
 
   it('reads the direction of a sequence field', () => {

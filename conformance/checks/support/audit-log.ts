@@ -68,32 +68,45 @@ const LINK_NEXT = /<([^>]+)>\s*;[^,]*\brel="?next"?/i;
  * @example nextPage(ex) // '/api/public/v1/audit-log?limit=50&after=120'
  */
 export function nextPage(ex: Exchange): string | undefined {
+  return nextPages(ex)[0];
+}
+
+/**
+ * Every way to ask for the next page the answer allows, likeliest first (nextPage): a cursor value is
+ * also sent back under the field's own name (AWS's nextToken is asked as nextToken=…), and as cursor=…;
+ * the parameter is not shown, so the reader tries the next one when a page comes back unchanged.
+ * @example nextPages(ex) // ['/api/public/v1/audit-log?limit=50&token=abc', '…?limit=50&nextToken=abc', '…&cursor=abc']
+ */
+export function nextPages(ex: Exchange): string[] {
   const here = new URL(ex.url);
   const asPath = (u: URL) => `${u.pathname}${u.search}`;
   const link = LINK_NEXT.exec(ex.headers.link ?? '')?.[1];
-  if (link) return asPath(new URL(link, here));
+  if (link) return [asPath(new URL(link, here))];
   const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
-  if (!data || typeof data !== 'object') return undefined;
+  if (!data || typeof data !== 'object') return [];
   const holders = [data, ...Object.values(data).filter((v) => v && typeof v === 'object' && !Array.isArray(v))];
   for (const holder of holders as Record<string, unknown>[]) {
     for (const [key, value] of Object.entries(holder)) {
       if (!/^next/i.test(key) || value === null || value === undefined || value === '' || value === false) continue;
       if (typeof value === 'string' && (value.startsWith('/') || /^https?:\/\//.test(value)))
-        return asPath(new URL(value, here));
+        return [asPath(new URL(value, here))];
       if (typeof value !== 'string' && typeof value !== 'number') continue;
       const rest = key.replace(/^next[-_]?/i, '');
-      const param =
+      const named =
         typeof value === 'number'
           ? rest.toLowerCase() || 'page'
           : rest
             ? rest.charAt(0).toLowerCase() + rest.slice(1)
             : 'cursor';
-      const url = new URL(here);
-      url.searchParams.set(param, String(value));
-      return asPath(url);
+      const params = [...new Set([named, ...(typeof value === 'string' ? [key, 'cursor'] : [])])];
+      return params.map((param) => {
+        const url = new URL(here);
+        url.searchParams.set(param, String(value));
+        return asPath(url);
+      });
     }
   }
-  return undefined;
+  return [];
 }
 
 export interface AuditRead {
@@ -117,10 +130,18 @@ export async function readAuditLog(ctx: CheckContext, enough: (entries: unknown[
   const seen = new Set<string>();
   let last = first;
   while (!enough(read.entries) && read.pages.length < MAX_PAGES && last.status === 200) {
-    const next = nextPage(last);
-    if (!next || seen.has(next)) break;
-    seen.add(next);
-    last = await ctx.call('GET', next);
+    // The first way of asking whose page is not the one just read (a parameter the deployment does not
+    // know is ignored, and the first page comes back).
+    const before = JSON.stringify(entriesOf(last) ?? null);
+    let page: Exchange | undefined;
+    for (const next of nextPages(last).filter((n) => !seen.has(n))) {
+      seen.add(next);
+      const answer = await ctx.call('GET', next);
+      page = answer;
+      if (answer.status !== 200 || JSON.stringify(entriesOf(answer) ?? null) !== before) break;
+    }
+    if (!page) break;
+    last = page;
     read.pages.push(last);
     read.entries.push(...(entriesOf(last) ?? []));
   }

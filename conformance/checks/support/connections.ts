@@ -168,8 +168,34 @@ export async function listConnections(ctx: CheckContext, tenant?: string) {
   return { ex, connections };
 }
 
-/** How many of the tenant's connections carry this scope label. */
-export async function countLabelled(ctx: CheckContext, scopeLabel: string, tenant?: string) {
-  const { ex, connections } = await listConnections(ctx, tenant);
-  return { ex, count: connections.filter((c) => c.scopeLabel === scopeLabel).length };
+/** Pause between two reads of a list that does not show what is expected yet. */
+const LIST_POLL_MS = 200;
+
+/**
+ * The tenant's connections once `shows` holds for them, or the last read when the deployment profile's
+ * listConsistencyWaitMs has passed without it: a deployment may list a creation a moment after answering
+ * it (the interface promises no read-after-write). The first read is taken when it already shows it.
+ * @example await listedEventually(ctx, (cs) => cs.some((c) => c.id === id))
+ */
+export async function listedEventually(
+  ctx: CheckContext,
+  shows: (connections: { id?: unknown; scopeLabel?: unknown }[]) => boolean,
+  tenant?: string,
+) {
+  const until = Date.now() + ctx.deployment.listConsistencyWaitMs;
+  for (;;) {
+    const read = await listConnections(ctx, tenant);
+    if (read.ex.status !== 200 || shows(read.connections) || Date.now() >= until || ctx.signal.aborted) return read;
+    await new Promise((resolve) => setTimeout(resolve, LIST_POLL_MS));
+  }
+}
+
+/**
+ * How many of the tenant's connections carry this scope label; with `atLeast`, read again (within the
+ * profile's listConsistencyWaitMs) until that many show.
+ */
+export async function countLabelled(ctx: CheckContext, scopeLabel: string, tenant?: string, atLeast = 0) {
+  const labelled = (cs: { scopeLabel?: unknown }[]) => cs.filter((c) => c.scopeLabel === scopeLabel).length;
+  const { ex, connections } = await listedEventually(ctx, (cs) => labelled(cs) >= atLeast, tenant);
+  return { ex, count: labelled(connections) };
 }
