@@ -1,29 +1,32 @@
+import { generatedChecks, generatedJudges } from '../generated/index.ts';
 import { createRegistry } from '../runner/registry.ts';
+import { auditChecks } from './audit.ts';
 import { authChecks } from './auth.ts';
 import { baseUrlChecks } from './base-urls.ts';
+import { capabilityChecks } from './capabilities.ts';
+import { catalogChecks } from './catalog.ts';
+import { connectionChecks } from './connections.ts';
 import { corsChecks } from './cors.ts';
+import { createdAtChecks } from './created-at.ts';
 import { discoveryChecks } from './discovery.ts';
 import { envelopeChecks } from './envelope.ts';
 import { errorChecks } from './errors.ts';
-import { limitChecks } from './limits.ts';
-import { versionChecks } from './versions.ts';
 import { idempotencyChecks } from './idempotency.ts';
 import { idempotencyContentChecks } from './idempotency-content.ts';
-import { streamChecks } from './stream.ts';
-import { webhookChecks } from './webhooks.ts';
-import { rateLimitChecks } from './rate-limit.ts';
-import { auditChecks } from './audit.ts';
-import { responseChecks } from './responses.ts';
-import { provokedErrorChecks } from './provoked-errors.ts';
-import { catalogChecks } from './catalog.ts';
-import { connectionChecks } from './connections.ts';
-import { capabilityChecks } from './capabilities.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
-import { webhookReplayChecks } from './webhook-replay.ts';
-import { generatedChecks, generatedJudges } from '../generated/index.ts';
-import { foreignEntryNotFound } from './tenant-entries.ts';
+import { limitChecks } from './limits.ts';
+import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
 import { openApiRequiredChecks } from './openapi-required.ts';
+import { openApiYamlChecks } from './openapi-yaml.ts';
+import { provokedErrorChecks } from './provoked-errors.ts';
+import { rateLimitChecks } from './rate-limit.ts';
+import { responseChecks } from './responses.ts';
+import { streamChecks } from './stream.ts';
+import { foreignEntryNotFound } from './tenant-entries.ts';
+import { versionChecks } from './versions.ts';
+import { webhookReplayChecks } from './webhook-replay.ts';
+import { webhookChecks } from './webhooks.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -56,6 +59,9 @@ export const CHECKS = createRegistry([
   foreignEntryNotFound,
   ...openApiDocumentedChecks,
   ...openApiRequiredChecks,
+  ...openApiConsistencyChecks,
+  ...openApiYamlChecks,
+  ...createdAtChecks,
   // Last: they judge the exchanges of all the others.
   ...responseChecks,
   ...generatedJudges,

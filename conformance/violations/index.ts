@@ -1,15 +1,16 @@
 import type { Core, SandboxOptions } from '../../simulator/index.ts';
-import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
-import { SURFACE_VIOLATIONS } from './surface-violations.ts';
-import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
-import { STREAM_VIOLATIONS } from './stream-violations.ts';
-import { WEBHOOK_VIOLATIONS } from './webhook-violations.ts';
 import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
-import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
+import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
-import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
+import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
+import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
+import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
+import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
+import { STREAM_VIOLATIONS } from './stream-violations.ts';
+import { SURFACE_VIOLATIONS } from './surface-violations.ts';
 import type { Violation } from './types.ts';
+import { WEBHOOK_VIOLATIONS } from './webhook-violations.ts';
 
 export type { Violation } from './types.ts';
 
@@ -30,7 +31,8 @@ export const VIOLATIONS: readonly Violation[] = [
   ...DATA_CATCH_VIOLATIONS,
   ...RESPONSE_CATCH_VIOLATIONS,
   ...DOCUMENT_VIOLATIONS,
-];
+  ...CONSISTENCY_VIOLATIONS,
+].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);
 

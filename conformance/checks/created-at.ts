@@ -1,0 +1,128 @@
+// Connection: createdAt is when the connection was created, so it never moves: the list read right after
+// the creation, the list read once the connection had time to change its state (transitions are not
+// shown, so the kit waits a few seconds and watches the state), and a replay all name the creation's instant.
+import { DateTime } from '../../simulator/contract/date-time.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import {
+  CONNECTIONS_PATH,
+  dataIdOf,
+  freshKey,
+  listConnections,
+  postConnection,
+  requireCreationBase,
+} from './support/connections.ts';
+
+/** How long the later read waits for the connection's listed state to move on (the simulator's: 2 s). */
+const STATE_WAIT_MS = 3000;
+const POLL_MS = 500;
+
+interface Seen {
+  where: string;
+  createdAt: unknown;
+  ex: Exchange;
+}
+
+/**
+ * Whether two createdAt values name the same instant: RFC 3339 date-times, any offset or precision
+ * (`…T10:00:00.123Z` and `…T12:00:00.123+02:00` are one instant). A store keeping whole seconds where
+ * the creation answer had milliseconds renders the same instant coarser: under a second apart is the same.
+ * Undefined when either is no date-time (connections.schema judges the format).
+ * @example sameInstant('2026-07-01T10:00:00.120Z', '2026-07-01t12:00:00.12+02:00') // true
+ */
+export function sameInstant(a: unknown, b: unknown): boolean | undefined {
+  if (!DateTime.safeParse(a).success || !DateTime.safeParse(b).success) return undefined;
+  return Math.abs(Date.parse(String(a)) - Date.parse(String(b))) < 1000;
+}
+
+const createdAtOf = (value: unknown) => (value as { createdAt?: unknown } | undefined)?.createdAt;
+const stateOf = (value: unknown) => (value as { state?: unknown } | undefined)?.state;
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+
+/** The connection `id` as GET /connections lists it now (undefined when it is not listed). */
+async function listed(ctx: CheckContext, id: string) {
+  const { ex, connections } = await listConnections(ctx);
+  return { ex, entry: connections.find((c) => c.id === id) };
+}
+
+export const createdAtStable = defineCheck({
+  name: 'connections.created-at-stable',
+  title:
+    "a connection's createdAt stays the instant of its creation: in GET /connections right after it, in GET /connections once its state had time to move on, and in a replay",
+  severity: 'MUST',
+  section: 'Connection',
+  tags: ['connections'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const base = await requireCreationBase(ctx);
+    const key = freshKey(ctx);
+    const body = { ...base, scopeLabel: ctx.label('created-at') };
+    const made = await postConnection(ctx, body, { key });
+    const id = dataIdOf(made);
+    ctx.require(id !== undefined, {
+      expected: `POST ${CONNECTIONS_PATH()} with a valid body answers 200 with data.id`,
+      exchange: made,
+    });
+    const data = (made.json as { data?: unknown }).data;
+    const createdAt = createdAtOf(data);
+    if (!DateTime.safeParse(createdAt).success)
+      ctx.skip(`the creation answered createdAt ${JSON.stringify(createdAt)}, no date-time (see connections.schema)`);
+    const seen: Seen[] = [];
+    const first = await listed(ctx, id);
+    if (first.entry)
+      seen.push({
+        where: 'GET /connections right after the creation',
+        createdAt: createdAtOf(first.entry),
+        ex: first.ex,
+      });
+    // Later: once the list shows the state moved on (a transition is when a store may rewrite the record),
+    // or after STATE_WAIT_MS when it does not move.
+    const madeState = stateOf(data);
+    let later = first;
+    for (const until = Date.now() + STATE_WAIT_MS; Date.now() < until && !ctx.signal.aborted; ) {
+      await sleep(POLL_MS, ctx.signal);
+      later = await listed(ctx, id);
+      if (later.entry && stateOf(later.entry) !== madeState) break;
+    }
+    const moved = later.entry ? stateOf(later.entry) !== madeState : false;
+    if (later.entry && later !== first)
+      seen.push({
+        where: `GET /connections ${moved ? `once its state moved on (${String(stateOf(later.entry))})` : `${STATE_WAIT_MS / 1000} s later`}`,
+        createdAt: createdAtOf(later.entry),
+        ex: later.ex,
+      });
+    const replay = await postConnection(ctx, body, { key });
+    if (replay.status === 200 && dataIdOf(replay) === id)
+      seen.push({
+        where: 'the replay of the creation',
+        createdAt: createdAtOf((replay.json as { data?: unknown }).data),
+        ex: replay,
+      });
+    if (seen.length === 0) ctx.skip(`connection ${id} was neither listed nor replayed (see connections.schema)`);
+    for (const s of seen) {
+      const same = sameInstant(createdAt, s.createdAt);
+      if (same === undefined)
+        ctx.note(`${s.where}: createdAt ${JSON.stringify(s.createdAt)} is no date-time, not compared`);
+      else
+        ctx.expect.that(same, {
+          expected: `${s.where} names connection ${id} with createdAt ${String(createdAt)}, the instant of its creation`,
+          observed: `createdAt ${JSON.stringify(s.createdAt)}`,
+          exchange: s.ex,
+        });
+    }
+  },
+});
+
+export const createdAtChecks = [createdAtStable];

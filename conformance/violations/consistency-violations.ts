@@ -1,0 +1,139 @@
+import { parse, stringify } from 'yaml';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { editJson } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const OPENAPI = `${BASE_PATH}/openapi.json`;
+const OPENAPI_YAML = `${BASE_PATH}/openapi.yaml`;
+const CAPABILITIES = `${BASE_PATH}/capabilities`;
+const STREAM = `${BASE_PATH}/stream`;
+const CONNECTIONS = `${BASE_PATH}/connections`;
+type Node = Record<string, unknown>;
+
+const at = (value: unknown, ...keys: string[]): Node | undefined =>
+  keys.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Node)[k] : undefined), value) as
+    | Node
+    | undefined;
+
+/** Calls `edit` on every object of a value, depth first. */
+function everyObject(value: unknown, edit: (node: Node) => void): void {
+  if (Array.isArray(value)) for (const v of value) everyObject(v, edit);
+  else if (value && typeof value === 'object') {
+    edit(value as Node);
+    for (const v of Object.values(value)) everyObject(v, edit);
+  }
+}
+
+/** The served openapi.json, edited (only the document: what the deployment does is unchanged). */
+const documentEdit = (edit: (doc: Node) => void): Violation['handle'] =>
+  async function handle(req, next) {
+    const res = await next(req);
+    return req.path === OPENAPI && res.status === 200 ? editJson(res, (b) => edit(b as unknown as Node)) : res;
+  };
+
+/**
+ * Violations where the deployment disagrees with itself: its description with its own operations, the
+ * YAML file with the JSON, its document with what it serves, a listed record with its creation.
+ */
+export const CONSISTENCY_VIOLATIONS: Violation[] = [
+  {
+    name: 'openapi-operation-id-repeated',
+    description: 'openapi.json documents POST /capabilities with the operationId of GET /capabilities',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.operation-ids-unique'],
+    handle: documentEdit((doc) => {
+      const item = at(doc, 'paths', CAPABILITIES);
+      const get = at(item, 'get');
+      const post = at(item, 'post');
+      if (get && post) post.operationId = get.operationId;
+    }),
+  },
+  {
+    name: 'openapi-yaml-drops-production',
+    description:
+      'the YAML file of the description leaves production out of every enumeration (openapi.json still lists it)',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.yaml-matches-json'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== OPENAPI_YAML || res.status !== 200 || res.body === undefined) return res;
+      // Rendered from a template kept by hand, whose enumerations predate production.
+      const doc = parse(res.body) as unknown;
+      everyObject(doc, (node) => {
+        if (Array.isArray(node.enum)) node.enum = node.enum.filter((v) => v !== 'production');
+      });
+      return { ...res, body: stringify(doc) };
+    },
+  },
+  {
+    name: 'openapi-stream-documented-as-json',
+    description:
+      "openapi.json documents the stream's 200 answer as application/json (it is served as text/event-stream)",
+    section: 'Endpoints',
+    catches: ['openapi.success-content-type'],
+    handle: documentEdit((doc) => {
+      const success = at(doc, 'paths', STREAM, 'get', 'responses', '200');
+      if (success) success.content = { 'application/json': { schema: { type: 'object' } } };
+    }),
+  },
+  {
+    name: 'created-at-is-last-change',
+    description:
+      'GET /connections shows the time of the last state change as createdAt (it moves when a connection becomes active, about 2 s after creation)',
+    section: 'Connection',
+    catches: ['connections.created-at-stable'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || req.path !== CONNECTIONS || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const list = b.data?.connections;
+        // The simulator's record keeps updatedAt (its own addition): the time of the last state change.
+        for (const c of Array.isArray(list) ? (list as Node[]) : [])
+          if (typeof c.updatedAt === 'string') c.createdAt = c.updatedAt;
+      });
+    },
+  },
+];
+
+/** The violations above that break the YAML file themselves: their YAML is not the JSON's. */
+const OWN_YAML = new Set(['openapi-yaml-drops-production']);
+
+/**
+ * Checks of this file that other violations provoke too (they break what these compare), by violation:
+ * a stream or JSON served as text/plain is not the media type openapi.json lists; a replay whose
+ * createdAt moves on names another instant than the creation.
+ */
+const ALSO_CAUGHT: Record<string, readonly string[]> = {
+  'stream-content-type-wrong': ['openapi.success-content-type'],
+  'json-as-text-plain': ['openapi.success-content-type'],
+  'replay-different-data': ['connections.created-at-stable'],
+};
+
+/**
+ * A violation as a deployment would show it in both files of its description: a deployment renders its
+ * YAML from the one description its JSON is, so a violation that edits openapi.json serves the same
+ * edit as YAML (openapi.yaml-matches-json judges the two files, not what one edit of the JSON says). It
+ * also names the checks of this file it provokes (ALSO_CAUGHT).
+ * @example VIOLATIONS.map(describedInBothFormats)
+ */
+export function describedInBothFormats(v: Violation): Violation {
+  const also = ALSO_CAUGHT[v.name] ?? [];
+  const catches = [...v.catches, ...also.filter((c) => !v.catches.includes(c))];
+  if (OWN_YAML.has(v.name)) return { ...v, catches };
+  return {
+    ...v,
+    catches,
+    async handle(req, next, core) {
+      const res = await v.handle(req, next, core);
+      if (req.method !== 'GET' || req.path !== OPENAPI_YAML || res.status !== 200) return res;
+      // The same request for the JSON (same version query): the description the violation serves.
+      const json = await v.handle({ ...req, path: OPENAPI }, next, core);
+      if (json.status !== 200 || json.body === undefined) return res;
+      try {
+        return { ...res, body: stringify(JSON.parse(json.body)) };
+      } catch {
+        return res;
+      }
+    },
+  };
+}
