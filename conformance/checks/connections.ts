@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-client.ts';
-import { capabilityCheckRoute } from './support/error-probes.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { capabilityKinds } from './capability-kinds.ts';
 import {
   CONNECTIONS_PATH,
   createLabelledConnection,
@@ -9,6 +9,7 @@ import {
   postConnection,
   requireCreationBase,
 } from './support/connections.ts';
+import { capabilityCheckRoute } from './support/error-probes.ts';
 import { InterfaceConnection, zodIssues } from './support/interface-schemas.ts';
 
 function judgeConnection(ctx: CheckContext, value: unknown, where: string, ex: Exchange) {
@@ -98,4 +99,4 @@ export const environmentEnumeration = defineCheck({
   },
 });
 
-export const connectionChecks = [connectionSchema, connectionsTenant, environmentEnumeration];
+export const connectionChecks = [connectionSchema, connectionsTenant, environmentEnumeration, capabilityKinds];

@@ -3,7 +3,7 @@ import { LIMITS } from '../../simulator/contract/limits.ts';
 import { ROUTES } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Core, PlainRequest } from '../../simulator/index.ts';
-import { editJson, errorCodeOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
+import { editJson, errorCodeOf, failureOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CONNECTIONS = `${BASE_PATH}/connections`;
@@ -154,6 +154,28 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
       return editJson(await next(withHeader(req, 'idempotency-key', scoped)), (b) => {
         if (b.meta?.idempotencyKey === scoped) b.meta.idempotencyKey = key;
       });
+    },
+  },
+  {
+    name: 'keyed-capability-replay-conflicts',
+    description:
+      'a replay of a creation booking a capability marked idempotencyRequired answers 409 idempotency_conflict (the key store compares its own copy of the booked flags)',
+    section: 'POST /api/public/v1/connections',
+    catches: ['connections.capability-kinds'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const booked = jsonBodyOf(req)?.capabilities;
+      if (!isCreation(req) || res.status !== 200 || !Array.isArray(booked)) return res;
+      const keyed = new Set(core.state.fixtures.capabilities.filter((c) => c.idempotencyRequired).map((c) => c.id));
+      let replayed = false;
+      editJson(res, (b) => {
+        replayed = b.meta?.replayed === true;
+      });
+      if (!replayed || !booked.some((c) => keyed.has(String(c)))) return res;
+      const conflict = failureOf('idempotency_conflict', 'the key was used with other content');
+      // The rate-limit headers of the call stay: only the answer is wrong.
+      const limits = Object.entries(res.headers).filter(([k]) => k.startsWith('x-ratelimit-'));
+      return { ...conflict, headers: { ...conflict.headers, ...Object.fromEntries(limits) } };
     },
   },
   {
