@@ -94,7 +94,7 @@ function verify(ctx: CheckContext, ex: Exchange, whose: string, limit: number) {
 }
 
 interface AuditScenario {
-  created: { id?: string; ex: Exchange }[];
+  created: { id?: string; ex: Exchange; alt: boolean }[];
   /** The log read from its first page until both changes were found or no further page was offered. */
   read: AuditRead;
   log: Exchange;
@@ -104,9 +104,11 @@ interface AuditScenario {
 function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
   return ctx.shared('audit-scenario', async () => {
     const created: AuditScenario['created'] = [];
+    // The second at the alternate address when there is one: the same interface, the tenant's changes alike.
     for (let i = 0; i < 2; i++) {
-      const c = await createLabelledConnection(ctx, 'audit');
-      created.push({ ex: c.ex, ...(c.id ? { id: c.id } : {}) });
+      const alt = i === 1 && ctx.target.altBaseUrl !== undefined;
+      const c = await createLabelledConnection(ctx, 'audit', alt ? { base: 'alt' } : {});
+      created.push({ ex: c.ex, alt, ...(c.id ? { id: c.id } : {}) });
     }
     const ids = created.flatMap((c) => (c.id ? [c.id] : []));
     const read = await readAuditLog(ctx, (entries) => {
@@ -156,7 +158,7 @@ export const recordsChange = defineCheck({
       );
     at.forEach((p, i) => {
       ctx.expect.that(p.length > 0, {
-        expected: `the creation of connection ${s.created[i]?.id} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'} of up to ${limit} entries)`,
+        expected: `the creation of connection ${s.created[i]?.id}${s.created[i]?.alt ? ' (made at the alternate base URL)' : ''} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'} of up to ${limit} entries)`,
         observed: 'no entry names it',
         exchange: s.log,
       });

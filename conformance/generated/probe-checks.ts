@@ -1,12 +1,12 @@
-import type { Exchange } from '../client/http-client.ts';
-import { defineCheck, type CheckContext, type CheckDef } from '../runner/check.ts';
-import type { InterfaceSection } from '../runner/sections.ts';
-import { inBatches } from '../rules/interface-routes.ts';
-import { listConnections } from '../checks/support/connections.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
-import { hasProbes, probesOf, type Probe } from './probes.ts';
-import { operations, type Operation } from './request-fields.ts';
+import { listConnections } from '../checks/support/connections.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { inBatches } from '../rules/interface-routes.ts';
+import { type CheckContext, type CheckDef, defineCheck } from '../runner/check.ts';
+import type { InterfaceSection } from '../runner/sections.ts';
+import { hasProbes, type Probe, probesOf } from './probes.ts';
+import { type Operation, operations } from './request-fields.ts';
 import { recordRefused } from './trace.ts';
 import { validCalls } from './valid-calls.ts';
 
@@ -47,14 +47,22 @@ function judge(ctx: CheckContext, p: Probe, ex: Exchange, isStream?: boolean) {
  * After refused creations: no connection carries a refused call's scope label, and no connection
  * created meanwhile breaks the creation limits (only a refused probe could have written it).
  */
+/**
+ * A string's length in characters (code points). The interface does not say what a length counts: Java's
+ * and JavaScript's count UTF-16 units, in which a character outside the Basic Multilingual Plane is two.
+ * A label breaks the limits only when it does by either count.
+ */
+const characters = (text: string) => Array.from(text).length;
+
 async function nothingWritten(ctx: CheckContext, before: Set<unknown>, refusedLabels: Set<string>) {
   const { ex, connections } = await listConnections(ctx);
   const { min, max } = LIMITS.scopeLabel;
+  const outside = (n: number) => n < min || n > max;
   const written = connections.filter(
     (c) =>
       (typeof c.scopeLabel === 'string' && refusedLabels.has(c.scopeLabel)) ||
       (!before.has(c.id) &&
-        (typeof c.scopeLabel !== 'string' || c.scopeLabel.length < min || c.scopeLabel.length > max)),
+        (typeof c.scopeLabel !== 'string' || (outside(characters(c.scopeLabel)) && outside(c.scopeLabel.length)))),
   );
   ctx.expect.that(written.length === 0, {
     expected:

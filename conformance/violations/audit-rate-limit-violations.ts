@@ -1,9 +1,21 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { PlainResponse } from '../../simulator/index.ts';
+import type { Core, PlainResponse } from '../../simulator/index.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const AUDIT = `${BASE_PATH}/audit-log`;
+const CONNECTIONS = `${BASE_PATH}/connections`;
+
+/** Per core: the main address, and the connections created at another one. */
+const altSeen = new WeakMap<Core, { main?: string; ids: Set<string> }>();
+const altCreations = (core: Core) => {
+  let seen = altSeen.get(core);
+  if (!seen) {
+    seen = { ids: new Set() };
+    altSeen.set(core, seen);
+  }
+  return seen;
+};
 type Entry = { action?: unknown; actor?: unknown; target?: unknown };
 
 const editEntries = (res: PlainResponse, edit: (entries: Entry[]) => Entry[]) =>
@@ -64,6 +76,28 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
             entries.map((e) => (e.action === 'connection.created' ? { ...e, target: 'connection' } : e)),
           )
         : res;
+    },
+  },
+  {
+    name: 'audit-misses-alt-changes',
+    description: 'changes made at the alternate base URL never reach the audit log (its creations are not recorded)',
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.records-change', 'audit.integrity'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const seen = altCreations(core);
+      if (req.method === 'POST' && req.path === CONNECTIONS && res.status === 200 && req.origin) {
+        // The first address a creation comes to is taken as the main one (the kit creates there first).
+        seen.main ??= req.origin;
+        if (req.origin !== seen.main)
+          editJson(res, (b) => {
+            if (typeof b.data?.id === 'string') seen.ids.add(b.data.id);
+          });
+      }
+      if (req.path !== AUDIT || seen.ids.size === 0) return res;
+      return editEntries(res, (entries) =>
+        entries.filter((e) => ![...seen.ids].some((id) => JSON.stringify(e).includes(id))),
+      );
     },
   },
   {
