@@ -157,13 +157,36 @@ export function pointerDiff(expected: unknown, observed: unknown, limit = MAX_DI
  * @example yamlAsJson('a: [1, 2]') // { value: { a: [1, 2] } }
  */
 export function yamlAsJson(text: string): { value: unknown } | { problem: string } {
+  const known = parsedYaml.get(text);
+  if (known) return 'value' in known ? { value: structuredClone(known.value) } : known;
+  let result: { value: unknown } | { problem: string };
   try {
     // YAML 1.2's core schema (the package's default): `2026-07-01` stays a string, as in the JSON.
-    return { value: JSON.parse(JSON.stringify(parse(text, { maxAliasCount: MAX_ALIASES }) ?? null)) };
+    result = { value: JSON.parse(JSON.stringify(parse(text, { maxAliasCount: MAX_ALIASES }) ?? null)) };
   } catch (err) {
-    return { problem: err instanceof Error ? (err.message.split('\n')[0] ?? err.name) : String(err) };
+    result = { problem: err instanceof Error ? (err.message.split('\n')[0] ?? err.name) : String(err) };
   }
+  // Kept by count and characters, as the kit keeps its OpenAPI validations (a larger text is parsed each time).
+  if (text.length <= PARSED_YAML_CHARS / 4) {
+    parsedYaml.set(text, result);
+    let chars = 0;
+    for (const k of parsedYaml.keys()) chars += k.length;
+    for (const old of parsedYaml.keys()) {
+      if (parsedYaml.size <= PARSED_YAML_KEPT && chars <= PARSED_YAML_CHARS) break;
+      parsedYaml.delete(old);
+      chars -= old.length;
+    }
+  }
+  return 'value' in result ? { value: structuredClone(result.value) } : result;
 }
+
+/**
+ * YAML texts parsed before: runs against the same deployment fetch the same files (the yaml package
+ * parses about 3 MB a second: a document's two versions were a tenth of a kit run's CPU).
+ */
+const parsedYaml = new Map<string, { value: unknown } | { problem: string }>();
+const PARSED_YAML_KEPT = 8;
+const PARSED_YAML_CHARS = 4 * 1024 * 1024;
 
 /** A GET of one file as the kit reads documents: without credentials, the bare path shared with the run. */
 function read(ctx: CheckContext, file: { path: string; query?: Record<string, string> }): Promise<Exchange> {

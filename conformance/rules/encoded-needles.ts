@@ -20,17 +20,20 @@ export function encodedNeedles(piece: string): { base64: string[]; hex: string[]
 /** Characters of a needle's prefix hashed to find where a needle may start (the shortest needle has 7). */
 const NEEDLE_HASHED = 7;
 
-/** A char code as the needles are written: base64url's `-` and `_` as `+` and `/`, hex letters in lower case. */
-const base64Code = (c: number) => (c === 45 ? 43 : c === 95 ? 47 : c);
-const hexCode = (c: number) => (c >= 65 && c <= 70 ? c + 32 : c);
+/**
+ * A char code folded as the needles are kept: base64url's `-` and `_` as `+` and `/`, letters in lower case
+ * (hex is written in either case; base64 folded so too only widens the search: a hit is decoded and compared).
+ */
+const FOLD = new Uint16Array(128).map((_, c) => (c >= 65 && c <= 90 ? c + 32 : c === 45 ? 43 : c === 95 ? 47 : c));
+const fold = (c: number) => (c < 128 ? (FOLD[c] ?? c) : c);
 
 export interface EncodedNeedles {
-  /** Hash of a needle's first NEEDLE_HASHED characters -> the needles (normalized) starting so. */
-  base64: Map<number, string[]>;
-  hex: Map<number, string[]>;
-  /** The hashes present, for a lookup without the maps on most characters. */
-  base64Seen: Uint8Array;
-  hexSeen: Uint8Array;
+  /** Hash of a needle's first NEEDLE_HASHED characters (folded) -> the needles (folded) starting so. */
+  needles: Map<number, string[]>;
+  /** The hashes present, for a lookup without the map on most characters. */
+  seen: Uint8Array;
+  /** Verdicts of recent long texts (holdsEncoded). */
+  recent: Map<string, boolean>;
   /** A needle too short to hash (a secret under 6 characters): every text's runs are decoded. */
   always: boolean;
 }
@@ -38,42 +41,41 @@ export interface EncodedNeedles {
 /** Hashes are kept to 16 bits (small integers: a lookup costs no allocation), collisions compared in full. */
 const HASH_MASK = 0xffff;
 
-function hashOf(text: string, code: (c: number) => number): number {
+function hashOf(text: string): number {
   let h = 0;
-  for (let i = 0; i < NEEDLE_HASHED; i++) h = (h * 31 + code(text.charCodeAt(i))) & HASH_MASK;
+  for (let i = 0; i < NEEDLE_HASHED; i++) h = (h * 31 + fold(text.charCodeAt(i))) & HASH_MASK;
   return h;
 }
 
 export function encodedIndex(pieces: string[]): EncodedNeedles {
   const index: EncodedNeedles = {
-    base64: new Map(),
-    hex: new Map(),
-    base64Seen: new Uint8Array(HASH_MASK + 1),
-    hexSeen: new Uint8Array(HASH_MASK + 1),
+    needles: new Map(),
+    seen: new Uint8Array(HASH_MASK + 1),
     always: false,
+    recent: new Map(),
   };
-  const add = (into: Map<number, string[]>, seen: Uint8Array, needle: string, code: (c: number) => number) => {
+  const add = (needle: string) => {
     if (needle.length < NEEDLE_HASHED) {
       index.always = true;
       return;
     }
-    const h = hashOf(needle, code);
-    into.set(h, [...(into.get(h) ?? []), needle]);
-    seen[h] = 1;
+    const folded = Array.from(needle, (ch) => String.fromCharCode(fold(ch.charCodeAt(0)))).join('');
+    const h = hashOf(folded);
+    index.needles.set(h, [...(index.needles.get(h) ?? []), folded]);
+    index.seen[h] = 1;
   };
   for (const piece of pieces) {
     const { base64, hex } = encodedNeedles(piece);
-    for (const n of base64) add(index.base64, index.base64Seen, n, base64Code);
-    for (const n of hex) add(index.hex, index.hexSeen, n, hexCode);
+    for (const n of [...base64, ...hex]) add(n);
   }
   return index;
 }
 
-/** Whether `text` holds, at `at`, one of the needles (compared as normalized by `code`). */
-function needleAt(text: string, at: number, needles: string[], code: (c: number) => number): boolean {
+/** Whether `text` holds, at `at`, one of the needles (compared folded). */
+function needleAt(text: string, at: number, needles: string[]): boolean {
   return needles.some((n) => {
     if (at + n.length > text.length) return false;
-    for (let j = 0; j < n.length; j++) if (code(text.charCodeAt(at + j)) !== n.charCodeAt(j)) return false;
+    for (let j = 0; j < n.length; j++) if (fold(text.charCodeAt(at + j)) !== n.charCodeAt(j)) return false;
     return true;
   });
 }
@@ -85,30 +87,33 @@ function needleAt(text: string, at: number, needles: string[], code: (c: number)
 export function holdsEncoded(text: string, index: EncodedNeedles): boolean {
   if (index.always) return true;
   if (text.length < NEEDLE_HASHED) return false;
+  // A run scans the same large answers (the OpenAPI document and its YAML) several times.
+  const known = index.recent.get(text);
+  if (known !== undefined) return known;
+  const found = scan(text, index);
+  if (text.length >= RECENT_MIN_CHARS) {
+    if (index.recent.size >= RECENT_KEPT) index.recent.delete(index.recent.keys().next().value as string);
+    index.recent.set(text, found);
+  }
+  return found;
+}
+
+/** Texts whose verdict is kept per set of secrets: the long ones (a short text scans faster than it is looked up). */
+const RECENT_MIN_CHARS = 4096;
+const RECENT_KEPT = 8;
+
+function scan(text: string, index: EncodedNeedles): boolean {
   // 31^NEEDLE_HASHED within the mask: the weight of the character leaving the window.
   let out = 1;
   for (let i = 0; i < NEEDLE_HASHED; i++) out = (out * 31) & HASH_MASK;
-  let b = 0;
-  let x = 0;
+  const { seen, needles } = index;
+  let h = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    b = (b * 31 + base64Code(c)) & HASH_MASK;
-    x = (x * 31 + hexCode(c)) & HASH_MASK;
-    if (i >= NEEDLE_HASHED) {
-      const gone = text.charCodeAt(i - NEEDLE_HASHED);
-      b = (b - base64Code(gone) * out) & HASH_MASK;
-      x = (x - hexCode(gone) * out) & HASH_MASK;
-    }
-    if (i < NEEDLE_HASHED - 1) continue;
-    const at = i - NEEDLE_HASHED + 1;
-    if (index.base64Seen[b] === 1) {
-      const b64 = index.base64.get(b);
-      if (b64 && needleAt(text, at, b64, base64Code)) return true;
-    }
-    if (index.hexSeen[x] === 1) {
-      const hex = index.hex.get(x);
-      if (hex && needleAt(text, at, hex, hexCode)) return true;
-    }
+    h = (h * 31 + fold(text.charCodeAt(i))) & HASH_MASK;
+    if (i >= NEEDLE_HASHED) h = (h - fold(text.charCodeAt(i - NEEDLE_HASHED)) * out) & HASH_MASK;
+    if (seen[h] !== 1 || i < NEEDLE_HASHED - 1) continue;
+    const found = needles.get(h);
+    if (found && needleAt(text, i - NEEDLE_HASHED + 1, found)) return true;
   }
   return false;
 }
