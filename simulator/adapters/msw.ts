@@ -23,12 +23,13 @@ export async function fromFetchRequest(request: Request): Promise<PlainRequest> 
     headers[k.toLowerCase()] = v;
   });
   // The fetch was aborted before its answer (the client's own timeout): when, for the client verdicts.
-  const clientGone: { at: number; clock?: () => number } = { at: 0 };
+  const clientGone: { at: number; clock?: () => number; onGone?: () => void } = { at: 0 };
   if (!request.signal.aborted)
     request.signal.addEventListener(
       'abort',
       () => {
         clientGone.at = clientGone.clock ? clientGone.clock() : Date.now();
+        clientGone.onGone?.();
       },
       { once: true },
     );

@@ -19,6 +19,8 @@ export class NodeExchange {
   at = 0;
   /** Set by the client observer: the clock `at` is read from (default real time). */
   clock: (() => number) | undefined = undefined;
+  /** Set by the client observer: told when the client went away before the answer. */
+  onGone: (() => void) | undefined = undefined;
   sink: NodeStreamSink | undefined;
   private readonly res: ServerResponse;
   constructor(res: ServerResponse) {
@@ -26,7 +28,10 @@ export class NodeExchange {
     (res as Tagged)[EXCHANGE] = this;
   }
   closed(): void {
-    if (!this.res.writableFinished) this.at = this.clock ? this.clock() : Date.now();
+    if (!this.res.writableFinished) {
+      this.at = this.clock ? this.clock() : Date.now();
+      this.onGone?.();
+    }
     this.sink?.closed();
   }
 }

@@ -110,6 +110,8 @@ export interface ObservationLimits {
   streamsPerBucket: number;
   /** Browser-context calls kept in all (default 64). */
   browserRecords: number;
+  /** Calls given up on while still held by the service, kept until answered (default 256). */
+  heldGiveUps: number;
 }
 
 export const DEFAULT_OBSERVATION_LIMITS: ObservationLimits = {
@@ -117,6 +119,7 @@ export const DEFAULT_OBSERVATION_LIMITS: ObservationLimits = {
   callsPerBucket: 200,
   streamsPerBucket: 32,
   browserRecords: 64,
+  heldGiveUps: 256,
 };
 
 /**
@@ -145,9 +148,27 @@ export function createObservations(limits: Partial<ObservationLimits> = {}) {
     buckets--;
   };
 
+  // Calls the client gave up on while the service still holds them, by request id (oldest dropped first).
+  const held = new Map<string, { client: string; tenant: string; record: CallRecord }>();
+
   return {
     limits: lim,
     nextSeq: () => ++seq,
+    /** A call its client gave up on, still unanswered: seen by reports until its answer is recorded. */
+    holdGiveUp(client: string, tenant: string, record: CallRecord): void {
+      if (held.size >= lim.heldGiveUps) held.delete(held.keys().next().value as string);
+      held.set(record.requestId, { client, tenant, record });
+    },
+    /** The call was answered (its record is written now) or ended otherwise. */
+    released(requestId: string): void {
+      held.delete(requestId);
+    },
+    /** The given-up calls still held for one client and tenant. */
+    heldGiveUps(client: string, tenant: string): CallRecord[] {
+      const out: CallRecord[] = [];
+      for (const h of held.values()) if (h.client === client && h.tenant === tenant) out.push(h.record);
+      return out;
+    },
     /** The bucket of a client and tenant, made on first use (dropping the least recently seen beyond the bound). */
     bucket(client: string, tenant: string): ClientBucket {
       let tenants = byClient.get(client);
@@ -185,6 +206,7 @@ export function createObservations(limits: Partial<ObservationLimits> = {}) {
     clear() {
       byClient.clear();
       browser.clear();
+      held.clear();
       buckets = 0;
       since = Date.now();
     },

@@ -117,6 +117,12 @@ export function clientObserver(deps: ObserverDeps): Step {
       if (gone) {
         if (gone.at && !gone.clock) gone.at = at;
         gone.clock = now;
+        // A give-up while the service holds the call: reports see it before its answer is written.
+        gone.onGone = () => {
+          try {
+            noteGiveUp(deps, obs, ctx, at, gone.at);
+          } catch {}
+        };
       }
       const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
       // Read before the pipeline: a cursor_expired fault takes the cursor off the request.
@@ -160,6 +166,7 @@ function note(
 ): void {
   const now = deps.now ?? Date.now;
   const answeredAt = now();
+  if (ctx.req.clientGone?.at) obs.released(ctx.requestId);
   const h = ctx.req.headers;
   const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
   const tenant = ctx.access?.tenant ?? h['x-service-tenant'] ?? '-';
@@ -199,6 +206,37 @@ function note(
     token,
   });
   if (dropped) deps.onCallDropped?.(b, dropped);
+}
+
+/**
+ * A call its client gave up on while the service still works on it: a provisional record (no answer yet,
+ * answeredAt 0) the reports read until the answer writes the real one. A create held for 20 s and sent again
+ * under a new key after the client's 5 s timeout is then judged at once, not only once the hold ends.
+ */
+function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, at: number, goneAt: number): void {
+  const h = ctx.req.headers;
+  const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
+  if (!token || (ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH)) return;
+  obs.holdGiveUp(token.clientId, ctx.access?.tenant ?? h['x-service-tenant'] ?? '-', {
+    seq: obs.nextSeq(),
+    requestId: ctx.requestId,
+    at,
+    answeredAt: 0,
+    method: ctx.req.method,
+    path: ctx.req.path,
+    key: h['idempotency-key'],
+    bodyHash: contentHash(ctx),
+    modifying: ctx.route?.idempotent === true,
+    status: 0,
+    watched: true,
+    goneAt,
+    connection: ctx.req.connection?.first ? ctx.req.connection.id : 0,
+    connectionsAtAnswer: 0,
+    code: undefined,
+    retryAfterMs: undefined,
+    version: h['service-version'],
+    token,
+  });
 }
 
 /** Credentials from a browser context: Authorization with Origin, or a preflight announcing Authorization. */

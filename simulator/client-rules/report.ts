@@ -1,5 +1,7 @@
+import { RingBuffer } from '../lib/ring-buffer.ts';
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
-import type { ClientBucket, Observations } from './observation.ts';
+import { judgeDropped, keptEvidence } from './kept-verdicts.ts';
+import type { CallRecord, ClientBucket, Observations } from './observation.ts';
 import {
   type ClientRule,
   type Evidence,
@@ -8,7 +10,6 @@ import {
   type RuleVerdict,
   type ServiceFacts,
 } from './rule.ts';
-import { judgeDropped, keptEvidence } from './kept-verdicts.ts';
 import { ACCESS_RULES } from './rules-access.ts';
 import { receiverVerifies } from './rules-receiver.ts';
 import { RETRY_RULES } from './rules-retry.ts';
@@ -64,8 +65,13 @@ export function evaluateClientRules(
   const checks = receiverChecks.filter((r) => !filter.tenant || r.tenant === filter.tenant);
   // Dropped calls still waiting to be judged are judged now, with the calls kept.
   for (const b of buckets) judgeDropped(b, rules, service);
+  const judgedBuckets = buckets.map((b) => withHeldGiveUps(b, observations.heldGiveUps(b.client, b.tenant)));
   const results: RuleReport[] = rules.map((rule) => {
-    const judged = withKept(rule.evaluate({ buckets, browser, receiverChecks: checks, service }), buckets, rule.id);
+    const judged = withKept(
+      rule.evaluate({ buckets: judgedBuckets, browser, receiverChecks: checks, service }),
+      buckets,
+      rule.id,
+    );
     const { id, severity, title, section, sentence } = rule;
     return { id, severity, title, section, sentence, ...judged };
   });
@@ -93,6 +99,17 @@ export function evaluateClientRules(
     exitCode: mustFailed > 0 ? 1 : 0,
     rules: results,
   };
+}
+
+/**
+ * The bucket as this report judges it: with the calls its client gave up on that the service still holds
+ * (provisional records, no answer yet), beside the calls kept. The bucket itself is left as it is.
+ */
+function withHeldGiveUps(b: ClientBucket, held: readonly CallRecord[]): ClientBucket {
+  if (held.length === 0) return b;
+  const calls = new RingBuffer<CallRecord>(b.calls.capacity + held.length);
+  for (const c of [...b.calls.slice(), ...held]) calls.push(c);
+  return { ...b, calls };
 }
 
 /** A verdict with the violations found among calls the buckets no longer keep: any of them fails the rule. */

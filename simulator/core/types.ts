@@ -22,7 +22,12 @@ export interface PlainRequest {
    * `clock`, when a step sets it, is what `at` is read from (the observer hands over the sandbox clock, so a
    * give-up is timed like the calls); else real time.
    */
-  clientGone?: { at: number; clock?: (() => number) | undefined };
+  clientGone?: {
+    at: number;
+    clock?: (() => number) | undefined;
+    /** Called by the adapter when it sets `at` (the observer notes a call the client gave up on while it is still held). */
+    onGone?: (() => void) | undefined;
+  };
   /**
    * Set by adapters with connections (node:http): the number of the connection the request came on
    * (counted from 1 as the server accepts them), whether it is that connection's first request, and

@@ -8,7 +8,6 @@ import type { AmbiguousClient8 } from './unnamed8-ambiguous.ts';
 import { ok, retrying } from './unnamed8-kit.ts';
 import { ageS } from './unnamed8-receivers.ts';
 import { activeJobPolynomialMs } from './unnamed9-kit.ts';
-import { heldCreateGivenUp } from './unnamed9-misbehaving-runs.ts';
 
 const sig = (h: string | undefined) => /^t=(\d+),v1=([0-9a-f]{64})$/.exec(h ?? '');
 
@@ -18,12 +17,6 @@ const sig = (h: string | undefined) => /^t=(\d+),v1=([0-9a-f]{64})$/.exec(h ?? '
  * moves one must say why.
  */
 export const AMBIGUOUS_9: AmbiguousClient8[] = [
-  {
-    does: 'is the bash wrapper minting KEY=$(uuidgen) per curl --max-time 5 try (a held create given up on and sent again under a new key), the report asked at once, while the service still holds the first call',
-    why: 'a known gap, not a reading of the interface: the record takes a call when the service answers it, so a call the client gave up on but the service still holds is not seen until the hold ends (asked after it, the same client fails retry.same-key-and-content: unnamed9-misbehaving-runs.ts)',
-    judged: [],
-    run: (t) => heldCreateGivenUp(t, false),
-  },
   {
     does: 'is an SQS-fed Lambda without ReportBatchItemFailures: one create of a batch of three answers 500, so the whole batch comes back 30 s later to the same warm container and the two succeeded creates are sent again with their message-id keys',
     why: '"retry only after rate_limited and internal" against "the same key with the same content returns the same response again": the succeeded creates are sent again after a 200 (a repeat to the rules, as for one process), yet an at-least-once queue is what idempotency keys are for; the rules excuse such a redelivery only when another process (token) sends it',

@@ -51,6 +51,13 @@ export const MISBEHAVING_RUNS_9: FaultyClient[] = [
     fails: ['retry.same-key-and-content'],
     run: (t) => heldCreateGivenUp(t, true),
   },
+  // The same client, the report asked at once, while the service still holds the first call: the give-up
+  // is noted when the client goes (a provisional record), not only when the hold ends.
+  {
+    does: 'is the same bash wrapper, the report asked at once while the service still holds the first call',
+    fails: ['retry.same-key-and-content'],
+    run: (t) => heldCreateGivenUp(t, false),
+  },
   // "the same key with the same content": a Celery task builds capabilities with list(set(...)); its
   // retry runs in another worker process whose PYTHONHASHSEED orders the set differently, so the
   // retry carries the key with other content (answered idempotency_conflict).
