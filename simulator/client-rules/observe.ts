@@ -114,17 +114,19 @@ export function clientObserver(deps: ObserverDeps): Step {
       ctx.noteBody = canonicalHash;
       // A give-up is timed on the clock the calls are timed on (a client gone already: at its arrival).
       const gone = ctx.req.clientGone;
+      const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
       if (gone) {
         if (gone.at && !gone.clock) gone.at = at;
         gone.clock = now;
-        // A give-up while the service holds the call: reports see it before its answer is written.
-        gone.onGone = () => {
-          try {
-            noteGiveUp(deps, obs, ctx, at, gone.at);
-          } catch {}
-        };
+        // A give-up while the service holds the call: reports see it before its answer is written. Not for
+        // a stream (its end is noted as the stream's), whose exchange lives as long as it is open.
+        if (!isStream)
+          gone.onGone = () => {
+            try {
+              noteGiveUp(deps, obs, ctx, at, gone.at);
+            } catch {}
+          };
       }
-      const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
       // Read before the pipeline: a cursor_expired fault takes the cursor off the request.
       const cursor = isStream ? cursorOf(ctx) : undefined;
       return next().then(
@@ -166,7 +168,12 @@ function note(
 ): void {
   const now = deps.now ?? Date.now;
   const answeredAt = now();
-  if (ctx.req.clientGone?.at) obs.released(ctx.requestId);
+  const gone = ctx.req.clientGone;
+  if (gone) {
+    // Answered: the give-up hook (and the call it holds) is let go.
+    gone.onGone = undefined;
+    if (gone.at) obs.released(ctx.requestId);
+  }
   const h = ctx.req.headers;
   const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
   const tenant = ctx.access?.tenant ?? h['x-service-tenant'] ?? '-';
@@ -216,7 +223,7 @@ function note(
 function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, at: number, goneAt: number): void {
   const h = ctx.req.headers;
   const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
-  if (!token || (ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH)) return;
+  if (!token) return;
   obs.holdGiveUp(token.clientId, ctx.access?.tenant ?? h['x-service-tenant'] ?? '-', {
     seq: obs.nextSeq(),
     requestId: ctx.requestId,
