@@ -4,12 +4,17 @@
 /** At least this many pairs of waits, from at least TREND_MIN_SEQUENCES sequences, before a trend is judged. */
 export const TREND_MIN_PAIRS = 8;
 export const TREND_MIN_SEQUENCES = 4;
-/** A schedule that grows multiplies its waits by more than this from one retry to the next. */
+/**
+ * Judged as not growing: waits that on average grow by less than FLAT_BELOW per retry, and with two standard
+ * errors added by less than GROWS_BY. A schedule multiplying its waits by 1.2 with 10 % of spread (resilience4j's
+ * exponential random backoff at 1.2) grows, and is not judged so.
+ */
+const FLAT_BELOW = 1.05;
 const GROWS_BY = 1.25;
 
 /**
- * Whether the waits clearly do not grow: the mean of ln(next wait / wait) over every pair, with two
- * standard errors added, stays under ln(GROWS_BY). A doubling schedule with slight spread has a mean near
+ * Whether the waits clearly do not grow: the mean of ln(next wait / wait) over every pair stays under
+ * ln(FLAT_BELOW), and with two standard errors added under ln(GROWS_BY). A doubling schedule with slight spread has a mean near
  * ln 2; full jitter (each wait drawn from 0 to a doubling cap) has the same mean with a wide spread, so its
  * bound stays high and it is not judged; a constant wait with jitter (mean near 0, narrow) or shrinking
  * waits fall under it. Undefined when there are too few pairs to say.
@@ -25,5 +30,7 @@ export function waitsDoNotGrow(
   const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
   const variance = logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (logs.length - 1);
   const bound = mean + 2 * Math.sqrt(variance / logs.length);
-  return bound < Math.log(GROWS_BY) ? { meanRatio: Math.exp(mean), pairs: logs.length } : undefined;
+  return mean < Math.log(FLAT_BELOW) && bound < Math.log(GROWS_BY)
+    ? { meanRatio: Math.exp(mean), pairs: logs.length }
+    : undefined;
 }

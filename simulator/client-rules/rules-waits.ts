@@ -82,8 +82,9 @@ export const growingWaits: ClientRule = {
  * shorter wait after a longer one, so one shorter wait proves nothing; what does: the same wait again
  * (two consecutive waits within growthMin of each other, which random draws seldom give: for a client
  * with shown spread, or a single sequence whose spread is unknown, only when most of its pairs are
- * such), or, for a client shown to have no spread (same-position waits of several sequences within
- * SAME_WAIT_MS), median waits by position that do not grow. A wait that grew by growthMin or more
+ * such), or, for a client shown to have little spread or none (same-position waits of several sequences
+ * within SPREAD_MIN_MS), median waits by position that do not grow; for a randomly spread client, a trend
+ * over all its sequences that does not grow (growth-trend.ts). A wait that grew by growthMin or more
  * passes; a shorter wait after a longer one alone, nothing.
  */
 function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Evidence[], undecided: string[]) {
@@ -104,8 +105,11 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
       p.a.waitMs,
       p.b.waitMs,
     ]);
-  if (noSpread) {
-    // No spread: the client's waits are its schedule; judge that schedule by position (medians, so one delayed call does not decide).
+  // Little spread or none (several sequences whose same-position waits differ by less than SPREAD_MIN_MS):
+  // the client's waits are its schedule; judge that schedule by position (medians, so neither one delayed
+  // call nor one pair its slight jitter drew close decides: resilience4j at x1.2 with 10 % spread drew
+  // one pair within 5 % now and then).
+  if (noSpread || (spread !== undefined && !shownSpread)) {
     const byPos = positionMedians(chains);
     for (let k = 1; k < byPos.length; k++) {
       const [x, y] = [byPos[k - 1], byPos[k]];
@@ -153,8 +157,8 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
   // A randomly spread client draws an equal pair now and then; only when most pairs are equal is it the
   // schedule. So is a client whose spread is unknown (a single retry sequence, nothing to compare it
   // with): Sidekiq's 15 + rand(10) s, then 16 + rand(10) * 2 s draws the same whole second now and then,
-  // and the wait after grows. A client shown to have little spread (or none) repeats its schedule.
-  const flatIsSchedule = (spread !== undefined && !shownSpread) || flat.length * 2 > pairs.length;
+  // and the wait after grows. (A client shown to have little spread or none is judged by position above.)
+  const flatIsSchedule = flat.length * 2 > pairs.length;
   for (const p of pairs) {
     if (flat.includes(p)) {
       if (flatIsSchedule)
