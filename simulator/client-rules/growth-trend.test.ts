@@ -50,6 +50,13 @@ describe('waitsDoNotGrow: the trend of a jittered schedule over all its sequence
             n,
           ),
         ).toBeUndefined();
+        // resilience4j's exponential random backoff at x1.2 with 10 % randomization grows too.
+        expect(
+          waitsDoNotGrow(
+            pairsOf(n, rand, (k, r) => 500 * 1.2 ** k * (0.9 + 0.2 * r())),
+            n,
+          ),
+        ).toBeUndefined();
       }),
       { numRuns: 2000, seed: 4 },
     );
