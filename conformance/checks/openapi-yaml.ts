@@ -220,6 +220,14 @@ export const yamlMatchesJson = defineCheck({
         pair.json.path === OPENAPI_JSON && !pair.json.query ? Promise.resolve(docEx) : read(ctx, pair.json),
       ]);
       const what = `${named(pair.yaml)} (version ${pair.version})`;
+      // A file the deployment lists itself is offered: it answers (a 429 left after the retry policy is no verdict).
+      if (yamlEx.status !== 200 && yamlEx.status !== 429) {
+        ctx.expect.that(false, {
+          expected: `${what}, which the deployment lists, answers 200 with the description ("also offered as downloadable JSON and YAML files per version")`,
+          exchange: yamlEx,
+        });
+        continue;
+      }
       // A listed file that is not served, or a JSON that is no JSON, is another check's finding (public
       // endpoints, auth flags, openapi-valid): nothing to compare here.
       const unread = yamlEx.status !== 200 || jsonEx.status !== 200 || jsonEx.json === undefined;

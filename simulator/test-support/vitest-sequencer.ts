@@ -18,6 +18,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'simulator/e2e/reliability/attacks-round6-load.e2e.test.ts': 53,
   'conformance/e2e/independent-ivy.e2e.test.ts': 50,
   'conformance/e2e/independent-hazel.e2e.test.ts': 40,
+  'conformance/e2e/independent-maple.e2e.test.ts': 30,
   'conformance/e2e/alt-variants-4.e2e.test.ts': 41,
   'conformance/e2e/independent-atlas.e2e.test.ts': 34,
   'simulator/e2e/reliability/attacks-round9-kit.e2e.test.ts': 25,

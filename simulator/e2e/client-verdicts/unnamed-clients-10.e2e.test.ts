@@ -14,9 +14,8 @@ import { WELL_BEHAVED_MORE_10 } from './unnamed10-well-behaved-more.ts';
 // 409 idempotency_conflict answered with a new key, Retry-After honoured over a long outage, tokens
 // renewed at the very end of their lifetime, Rust backon, Clojure diehard, Perl LWP::UserAgent::
 // Determined, .NET's standard resilience handler, and receivers at the window's edge. Long waits are
-// the sandbox clock advanced, never slept. One test fails on purpose, a wrong verdict of the rules
-// (2026-11-27), kept as the contract says it should be: resilience4j waits growing 1.2x per retry with
-// ±10 % jitter fail retry.growing-waits ("Clients retry with growing intervals").
+// the sandbox clock advanced, never slept. The round's one wrong verdict (resilience4j waits growing 1.2x per
+// retry with ±10 % jitter failed retry.growing-waits) was fixed in the rules the same day (2026-11-27).
 unnamedSuite('round 10', {
   wellBehaved: [...WELL_BEHAVED_10, ...WELL_BEHAVED_MORE_10, ...TOKENS_10],
   misbehaving: [...MISBEHAVING_10, ...MISBEHAVING_MORE_10],
