@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { stringify } from 'yaml';
 import { serve } from '../../simulator/app/serve.ts';
 import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
@@ -21,6 +20,7 @@ import { streamWriter } from './alt-stream-text.ts';
 import { translator } from './alt-translate.ts';
 import { bodyless, callCore, pipeStream, writeLines } from './alt-upstream.ts';
 import { frameStream, inwardStreamId, sendJson, streamPreamble, writeJson, writeJsonValue } from './alt-wire.ts';
+import { serveYamlOf } from './alt-yaml.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
 
@@ -123,18 +123,8 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     if (prefix && url.pathname === `/.well-known/oauth-authorization-server${prefix}`)
       url.pathname = '/.well-known/oauth-authorization-server';
     if (req.method === 'GET' && url.pathname === `${BASE_PATH}/openapi.yaml`) {
-      // The YAML file is rendered from this deployment's own openapi.json: one description, two files.
       const self = simOrigin === sim.baseUrl ? origin : altOrigin;
-      const json = await fetch(`${self}${prefix}${BASE_PATH}/openapi.json${url.search}`, {
-        headers: forwardable(req.headers),
-      });
-      const text = await json.text();
-      if (json.status !== 200) {
-        res.writeHead(json.status, { 'content-type': json.headers.get('content-type') ?? 'application/json' });
-        return void res.end(text);
-      }
-      res.writeHead(200, { 'content-type': 'application/yaml; charset=utf-8' });
-      return void res.end(stringify(JSON.parse(text)));
+      return serveYamlOf(`${self}${prefix}${BASE_PATH}/openapi.json${url.search}`, req, res);
     }
     if (c.wire?.stream && url.pathname === `${BASE_PATH}/stream`) {
       const cursor = url.searchParams.get('cursor');

@@ -19,6 +19,9 @@ import { ROUND8_ANSWERS } from './round8-answers.ts';
 import { ROUND8_CHANNELS } from './round8-channels.ts';
 import { ROUND8_DOCUMENTS } from './round8-documents.ts';
 import { ROUND8_KEYS } from './round8-keys.ts';
+import { ROUND9_ANSWERS } from './round9-answers.ts';
+import { ROUND9_CHANNELS } from './round9-channels.ts';
+import { ROUND9_FIELDS } from './round9-fields.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -69,6 +72,13 @@ export const UNSEEN_ROUND8: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND8_ANSWERS,
 ];
 
+/** The eighth list (round 9): a fresh outsider again, under time pressure (24), none of an earlier kind. */
+export const UNSEEN_ROUND9: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND9_ANSWERS,
+  ...ROUND9_FIELDS,
+  ...ROUND9_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -78,6 +88,7 @@ export const UNSEEN_LISTS = {
   round6: UNSEEN_ROUND6,
   round7: UNSEEN_ROUND7,
   round8: UNSEEN_ROUND8,
+  round9: UNSEEN_ROUND9,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -86,5 +97,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND6,
     ...UNSEEN_ROUND7,
     ...UNSEEN_ROUND8,
+    ...UNSEEN_ROUND9,
   ],
 } as const;
