@@ -13,8 +13,8 @@ import {
   retryAfterSecondsRule,
 } from '../rules/consistency-rules.ts';
 import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
-import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { contractDataRule, idempotencyKeyEchoRule, requestEchoRule } from '../rules/generated-rules.ts';
+import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { listAgreementProblems, type Routed } from '../rules/list-agreement.ts';
 import type { ResponseRule } from '../rules/response-rules.ts';
 import { type CheckContext, type CheckDef, defineCheck } from '../runner/check.ts';
@@ -88,8 +88,9 @@ async function earlierVersionCalls(ctx: CheckContext, pair: { connectorId: strin
 
 /**
  * One capability check per kind of capability the catalog offers (each pair of its critical and
- * idempotencyRequired flags), with a connector offering it: a deployment that answers some kinds
- * differently (a critical capability's decision without its reason) is judged on each.
+ * idempotencyRequired flags), with a connector offering it, without an environment and in each: a
+ * deployment that answers some kinds or environments differently (a critical capability's decision
+ * without its reason, production decisions with other flags) is judged on each.
  */
 async function decisionPerKind(ctx: CheckContext) {
   const samples = await successSamples(ctx);
@@ -106,7 +107,10 @@ async function decisionPerKind(ctx: CheckContext) {
     if (!kinds.has(kind) && typeof cap.id === 'string' && typeof offering?.id === 'string')
       kinds.set(kind, { connectorId: offering.id, capability: cap.id });
   }
-  for (const pair of kinds.values()) await ctx.call('POST', path('checkCapability'), { json: pair });
+  // In every environment value too: a decision's flags are the capability's, whatever environment is asked.
+  for (const pair of kinds.values())
+    for (const environment of [undefined, ...ENVIRONMENTS])
+      await ctx.call('POST', path('checkCapability'), { json: environment ? { ...pair, environment } : pair });
 }
 
 /** The run's connections lists against their creations (list-agreement.ts). */
