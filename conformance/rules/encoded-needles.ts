@@ -32,8 +32,6 @@ export interface EncodedNeedles {
   needles: Map<number, string[]>;
   /** The hashes present, for a lookup without the map on most characters. */
   seen: Uint8Array;
-  /** Verdicts of recent long texts (holdsEncoded). */
-  recent: Map<string, boolean>;
   /** A needle too short to hash (a secret under 6 characters): every text's runs are decoded. */
   always: boolean;
 }
@@ -52,7 +50,6 @@ export function encodedIndex(pieces: string[]): EncodedNeedles {
     needles: new Map(),
     seen: new Uint8Array(HASH_MASK + 1),
     always: false,
-    recent: new Map(),
   };
   const add = (needle: string) => {
     if (needle.length < NEEDLE_HASHED) {
@@ -88,18 +85,23 @@ export function holdsEncoded(text: string, index: EncodedNeedles): boolean {
   if (index.always) return true;
   if (text.length < NEEDLE_HASHED) return false;
   // A run scans the same large answers (the OpenAPI document and its YAML) several times.
-  const known = index.recent.get(text);
-  if (known !== undefined) return known;
+  const known = recent.get(text);
+  if (known?.index === index) return known.found;
   const found = scan(text, index);
-  if (text.length >= RECENT_MIN_CHARS) {
-    if (index.recent.size >= RECENT_KEPT) index.recent.delete(index.recent.keys().next().value as string);
-    index.recent.set(text, found);
+  if (text.length >= RECENT_MIN_CHARS && text.length <= RECENT_MAX_CHARS) {
+    if (recent.size >= RECENT_KEPT) recent.delete(recent.keys().next().value as string);
+    recent.set(text, { index, found });
   }
   return found;
 }
 
-/** Texts whose verdict is kept per set of secrets: the long ones (a short text scans faster than it is looked up). */
+/**
+ * Verdicts of recent long texts, for one set of secrets each: the long ones only (a short text scans
+ * faster than it is looked up), at most RECENT_KEPT of at most RECENT_MAX_CHARS (8 MB in all).
+ */
+const recent = new Map<string, { index: EncodedNeedles; found: boolean }>();
 const RECENT_MIN_CHARS = 4096;
+const RECENT_MAX_CHARS = 512 * 1024;
 const RECENT_KEPT = 8;
 
 function scan(text: string, index: EncodedNeedles): boolean {
