@@ -1,12 +1,22 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { serve } from '../../simulator/app/serve.ts';
-import { ROUTE_BY_ID, routesFor } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import type { CoreHandler } from '../../simulator/core/types.ts';
 import { answerAfter, answerBefore, behaviourState, type Call, extraHeaders } from './alt-behaviour.ts';
 import { ALT_A, type AltChoices } from './alt-choices.ts';
 import * as extra from './alt-extras.ts';
 import * as further from './alt-further.ts';
+import {
+  AUDIT,
+  DESCRIBED,
+  PUBLIC,
+  SELF_DESCRIPTIONS,
+  SIM_DELIVERIES,
+  SIM_PATHS,
+  SIM_REDELIVER,
+  SIM_ROUTES,
+  templateRegex,
+} from './alt-paths.ts';
 import { createRelay, envelope, forwardable, parsed } from './alt-relay.ts';
 import {
   fromStart,
@@ -23,27 +33,13 @@ import { frameStream, inwardStreamId, sendJson, streamPreamble, writeJson, write
 import { serveYamlOf } from './alt-yaml.ts';
 
 export { ALT_A as ALT_CHOICES } from './alt-choices.ts';
-
 /**
- * A deployment that made other legal choices where the interface is silent, for the kit's self-test:
- * the simulator's core behind a loopback HTTP proxy (called in process, alt-upstream.ts) that applies one
- * AltChoices (alt-choices.ts) — other ids,
- * state and event names, signature and delivery-id headers, delivery-log paths, audit-log shape, order
- * and paging, OpenAPI servers, self-description, token endpoint, whether Service-Version is mandatory,
- * what is refused before authentication. The kit must pass each with and without a profile declaring them.
+ * A deployment that made other legal choices where the interface is silent, for the kit's self-test: the
+ * simulator's core behind a loopback HTTP proxy (called in process, alt-upstream.ts) that applies one AltChoices
+ * (alt-choices.ts): other ids, state and event names, signature and delivery-id headers, delivery-log paths,
+ * audit-log shape, order and paging, OpenAPI servers, self-description, token endpoint, whether Service-Version
+ * is mandatory, what is refused before authentication. The kit must pass each with and without a profile.
  */
-const SIM_DELIVERIES = ROUTE_BY_ID.get('listDeliveries')!.path;
-const SIM_REDELIVER = ROUTE_BY_ID.get('redeliver')!.path;
-const AUDIT = ROUTE_BY_ID.get('getAuditLog')!.path;
-const templateRegex = (template: string) =>
-  new RegExp(`^${template.replace(/\{webhookId\}|\{deliveryId\}/g, '([^/]+)')}$`);
-const SIM_PATHS = [templateRegex(SIM_DELIVERIES), templateRegex(SIM_REDELIVER)];
-const SELF_DESCRIPTIONS = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`, `${BASE_PATH}/openapi.yaml`]);
-/** The JSON self-descriptions: reshaped as documents, their examples' states left as the simulator wrote them. */
-const DESCRIBED = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`]);
-const PUBLIC = new Set([...SELF_DESCRIPTIONS, `${BASE_PATH}/stream`]);
-/** Routes the simulator serves for the current version (the interface's and its additions). */
-const SIM_ROUTES = routesFor(CURRENT_VERSION);
 
 /**
  * @example const target = await altChoicesTarget(ALT_B); await runConformance({ baseUrl: target.baseUrl, token: target.token, tenant: target.tenant });
@@ -67,7 +63,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   const upstreamPath = (path: string): string | undefined => {
     for (const [alt, simPath] of altPaths) {
       const m = alt.exec(path);
-      if (m) return simPath.replace('{webhookId}', m[1]!).replace('{deliveryId}', m[2] ?? '');
+      if (m) return simPath.replace('{webhookId}', m[1] ?? '').replace('{deliveryId}', m[2] ?? '');
     }
     return SIM_PATHS.some((r) => r.test(path)) ? undefined : path;
   };

@@ -1,5 +1,6 @@
 import { parse, stringify } from 'yaml';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { documentEdit, everyObject, type Node } from './document-edit.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -8,28 +9,11 @@ const OPENAPI_YAML = `${BASE_PATH}/openapi.yaml`;
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
 const STREAM = `${BASE_PATH}/stream`;
 const CONNECTIONS = `${BASE_PATH}/connections`;
-type Node = Record<string, unknown>;
 
 const at = (value: unknown, ...keys: string[]): Node | undefined =>
   keys.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Node)[k] : undefined), value) as
     | Node
     | undefined;
-
-/** Calls `edit` on every object of a value, depth first. */
-function everyObject(value: unknown, edit: (node: Node) => void): void {
-  if (Array.isArray(value)) for (const v of value) everyObject(v, edit);
-  else if (value && typeof value === 'object') {
-    edit(value as Node);
-    for (const v of Object.values(value)) everyObject(v, edit);
-  }
-}
-
-/** The served openapi.json, edited (only the document: what the deployment does is unchanged). */
-const documentEdit = (edit: (doc: Node) => void): Violation['handle'] =>
-  async function handle(req, next) {
-    const res = await next(req);
-    return req.path === OPENAPI && res.status === 200 ? editJson(res, (b) => edit(b as unknown as Node)) : res;
-  };
 
 /**
  * Violations where the deployment disagrees with itself: its description with its own operations, the

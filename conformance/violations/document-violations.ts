@@ -1,27 +1,10 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { documentEdit, everyObject, type Node } from './document-edit.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
-const OPENAPI = `${BASE_PATH}/openapi.json`;
 const AUDIT = `${BASE_PATH}/audit-log`;
 const CONNECTIONS = `${BASE_PATH}/connections`;
-type Node = Record<string, unknown>;
-
-/** Calls `edit` on every object of a JSON document, depth first (schemas sit in paths and in components). */
-function everyObject(value: unknown, edit: (node: Node) => void): void {
-  if (Array.isArray(value)) for (const v of value) everyObject(v, edit);
-  else if (value && typeof value === 'object') {
-    edit(value as Node);
-    for (const v of Object.values(value)) everyObject(v, edit);
-  }
-}
-
-/** The served OpenAPI document, edited (only the document: what the deployment does is unchanged). */
-const documentEdit = (edit: (doc: Node) => void): Violation['handle'] =>
-  async function handle(req, next) {
-    const res = await next(req);
-    return req.path === OPENAPI && res.status === 200 ? editJson(res, (b) => edit(b as unknown as Node)) : res;
-  };
 
 /**
  * Violations of the published description and of the audit log's proof: documents that say other than
