@@ -95,9 +95,11 @@ export const remainingDecreases = defineCheck({
         seen.push(`${ra}, then ${rb}`);
         values.add(ra).add(rb);
         if (pair < 3) continue;
-        // A counter that moves between the pairs is counting: a bucket refilled faster than the kit calls
-        // gives each call back before the next (a frozen counter shows one value throughout).
-        if (values.size > 1) {
+        // A counter that moves between the pairs, or stays under the limit, is counting: a bucket refilled
+        // faster than the kit calls gives each call back before the next, showing the limit less that call
+        // (a frozen counter shows the limit, or one value moving nowhere, throughout).
+        const limit = Number(b.headers[LIMIT]);
+        if (values.size > 1 || (Number.isFinite(limit) && rb < limit)) {
           ctx.note(`X-RateLimit-Remaining moves (${seen.join('; ')}) but no pair went down: refilled between calls`);
           return;
         }
