@@ -125,11 +125,11 @@ export const deliveryLogSince = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
-    const template = deliveryLogTemplate(ctx);
+    const template = await deliveryLogTemplate(ctx);
     const s = await webhookScenario(ctx);
     if (!s.webhookId)
       ctx.skip('no receiver was registered, or its id was not found in the answer (see webhooks.registration)');
-    const path = deliveriesPath(ctx, s.webhookId);
+    const path = await deliveriesPath(ctx, s.webhookId);
     const call = (v: string) => ctx.call('GET', path, { headers: { 'Service-Version': v } });
     const [current, earlier] = await Promise.all([call(CURRENT_VERSION), call(EARLIER)]);
     if (current.status === ERROR_TABLE.not_found.status && errorCodeOf(current) === 'not_found')

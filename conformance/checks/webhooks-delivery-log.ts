@@ -26,7 +26,7 @@ export const deliveryLogged = defineCheck({
       ctx.judgeAsMust('the deployment profile declares webhookDeliveryLogPath');
     const s = await requireDelivery(ctx);
     const ex = await deliveryLog(ctx, s);
-    if (!ctx.expect.status(ex, 200, `GET ${deliveryLogTemplate(ctx)} answers 200`)) return;
+    if (!ctx.expect.status(ex, 200, `GET ${await deliveryLogTemplate(ctx)} answers 200`)) return;
     const idHeader = deliveryIdHeader(ctx);
     ctx.expect.that(findLogged(ctx, ex, s.delivery) !== undefined, {
       expected: `the delivery log lists the delivery the receiver got (${idHeader === undefined ? 'by the event id of its body' : `${idHeader} ${s.delivery.headers[idHeader] ?? '?'}, or the event id of its body`})`,

@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { describe } from './support/webhook-evidence.ts';
+import { webhookRoute } from './support/webhook-routes.ts';
 import {
   deliveriesPath,
   deliveryWaitMs,
@@ -44,8 +45,8 @@ export const registration = defineCheck({
 async function laterAnswers(ctx: CheckContext, s: WebhookScenario): Promise<Exchange[]> {
   const calls = [ctx.call('GET', webhooksPath())];
   if (s.webhookId) calls.push(ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`));
-  if (s.webhookId && ctx.deployment.webhookDeliveryLogPath !== null)
-    calls.push(ctx.call('GET', deliveriesPath(ctx, s.webhookId)));
+  const log = s.webhookId && (await webhookRoute(ctx, 'webhookDeliveryLogPath')).template;
+  if (s.webhookId && log) calls.push(ctx.call('GET', await deliveriesPath(ctx, s.webhookId)));
   return Promise.all(calls);
 }
 

@@ -87,8 +87,8 @@ export const DeploymentProfile = z.strictObject({
   webhookDeletePath: z.string().startsWith('/').includes('{webhookId}').nullable().optional(),
   /**
    * Path of a receiver's delivery log, a template with {webhookId}, answered to GET (the interface says
-   * the delivery log's paths are not shown). Default: the simulator's; a 404 there skips the checks that
-   * read it. null: the deployment has no delivery log, and those checks are skipped.
+   * the delivery log's paths are not shown). Undeclared: the one the deployment publishes (webhook-routes.ts),
+   * else the simulator's; a 404 there skips the checks that read it. null: the deployment has no delivery log, and those checks are skipped.
    */
   webhookDeliveryLogPath: z
     .string()
@@ -99,7 +99,8 @@ export const DeploymentProfile = z.strictObject({
   /**
    * Path that triggers a logged delivery again, a template with {deliveryId} and, where the deployment
    * nests it under its receiver, {webhookId}, called with POST and an Idempotency-Key (the interface does
-   * not show it). Default: the simulator's; a 404 there skips webhooks.redelivery. null: the deployment
+   * not show it). Undeclared: the one the deployment publishes, else the simulator's; a 404 there skips
+   * webhooks.redelivery. null: the deployment
    * offers none, and that check is skipped.
    */
   webhookRedeliverPath: z

@@ -58,12 +58,12 @@ export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery)
 
 /** The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at the profile's path. */
 export async function deliveryLog(ctx: CheckContext, s: WebhookScenario) {
-  const template = deliveryLogTemplate(ctx);
+  const template = await deliveryLogTemplate(ctx);
   if (!s.webhookId)
     ctx.skip(
       'the creation answer names no receiver id (data.id, the one id of an object in data, or a field of data named as the receiver id) to find its delivery log with',
     );
-  const ex = await ctx.call('GET', deliveriesPath(ctx, s.webhookId));
+  const ex = await ctx.call('GET', await deliveriesPath(ctx, s.webhookId));
   // Declared by the deployment, a 404 there is its failure; assumed (the simulator's path), a skip.
   if (ex.status === 404 && !ctx.declared('webhookDeliveryLogPath'))
     ctx.skip(

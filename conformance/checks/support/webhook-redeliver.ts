@@ -22,7 +22,7 @@ export async function redeliveryTarget(
   ctx: CheckContext,
   s: WebhookScenario & { delivery: ReceivedDelivery },
 ): Promise<RedeliveryTarget> {
-  const template = redeliverTemplate(ctx);
+  const template = await redeliverTemplate(ctx);
   const log = await deliveryLog(ctx, s);
   const logged = findLogged(ctx, log, s.delivery) as { id?: unknown } | undefined;
   const idHeader = deliveryIdHeader(ctx);
@@ -32,7 +32,7 @@ export async function redeliveryTarget(
     ctx.skip(
       `the delivery is neither in the log nor names its id in a header (deployment profile webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
     );
-  return { template, path: redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id) };
+  return { template, path: await redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id) };
 }
 
 /** POST to the redelivery path with `key`; a 404 at the simulator's assumed path skips (declared, it is judged). */

@@ -11,6 +11,7 @@ import type { CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
 import { receiverIdOf } from './one-list.ts';
 import { type KeyProof, type SigningKey, signingKeyOf } from './signing-key.ts';
+import { webhookRoute } from './webhook-routes.ts';
 import { looksSigned } from './webhook-signature-form.ts';
 
 /**
@@ -44,34 +45,34 @@ export function removeAtRunEnd(ctx: CheckContext, webhookId: string): void {
 }
 
 /**
- * The delivery log's path template of the deployment profile (the interface does not show it), or a
- * skip naming the profile field when the deployment has none.
- * @example deliveryLogTemplate(ctx) // '/api/public/v1/webhooks/{webhookId}/deliveries'
+ * The delivery log's path template: the deployment profile's, else the one the deployment publishes, else
+ * the simulator's (the interface does not show it); a skip naming the profile field when it has none.
+ * @example await deliveryLogTemplate(ctx) // '/api/public/v1/webhooks/{webhookId}/deliveries'
  */
-export function deliveryLogTemplate(ctx: CheckContext): string {
-  const template = ctx.deployment.webhookDeliveryLogPath;
+export async function deliveryLogTemplate(ctx: CheckContext): Promise<string> {
+  const { template } = await webhookRoute(ctx, 'webhookDeliveryLogPath');
   if (template === null)
     ctx.skip(
       'the deployment profile declares no delivery log (webhookDeliveryLogPath: null; the interface does not show its paths)',
     );
   return template;
 }
-/** The delivery log of one receiver, from the profile's template (a skip when it declares none). */
-export const deliveriesPath = (ctx: CheckContext, webhookId: string) =>
-  deliveryLogTemplate(ctx).replace('{webhookId}', encodeURIComponent(webhookId));
+/** The delivery log of one receiver (a skip when the deployment declares none). */
+export const deliveriesPath = async (ctx: CheckContext, webhookId: string) =>
+  (await deliveryLogTemplate(ctx)).replace('{webhookId}', encodeURIComponent(webhookId));
 
-/** The redelivery path template of the deployment profile, or a skip naming the field when it declares none. */
-export function redeliverTemplate(ctx: CheckContext): string {
-  const template = ctx.deployment.webhookRedeliverPath;
+/** The redelivery path template (declared, published or the simulator's), or a skip naming the field when declared none. */
+export async function redeliverTemplate(ctx: CheckContext): Promise<string> {
+  const { template } = await webhookRoute(ctx, 'webhookRedeliverPath');
   if (template === null)
     ctx.skip(
       'the deployment profile declares no way to trigger a delivery again (webhookRedeliverPath: null; the interface does not show the path)',
     );
   return template;
 }
-/** Where one logged delivery is triggered again, from the profile's template (a skip when it declares none). */
-export const redeliverPath = (ctx: CheckContext, webhookId: string, deliveryId: string) =>
-  redeliverTemplate(ctx)
+/** Where one logged delivery is triggered again (a skip when the deployment declares no way). */
+export const redeliverPath = async (ctx: CheckContext, webhookId: string, deliveryId: string) =>
+  (await redeliverTemplate(ctx))
     .replace('{webhookId}', encodeURIComponent(webhookId))
     .replace('{deliveryId}', encodeURIComponent(deliveryId));
 

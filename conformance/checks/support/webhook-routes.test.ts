@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryLogAmong, redeliverAmong } from './webhook-routes.ts';
+
+const V = '/api/public/v1';
+const get = (path: string, query?: string[]) => ({ method: 'GET', path, ...(query ? { query } : {}) });
+const post = (path: string) => ({ method: 'POST', path });
+/** Routes every deployment has beside its delivery log: none of them may be taken for it. */
+const COMMON = [post(`${V}/webhooks`), get(`${V}/webhooks`), get(`${V}/webhooks/{id}`), post(`${V}/connections`)];
+
+describe('the delivery log among published routes', () => {
+  it.each([
+    [`${V}/webhooks/{id}/deliveries`, `${V}/webhooks/{webhookId}/deliveries`],
+    [`${V}/webhooks/{webhookId}/delivery-log`, `${V}/webhooks/{webhookId}/delivery-log`],
+    [`${V}/webhooks/{subscription_id}/delivery-attempts`, `${V}/webhooks/{webhookId}/delivery-attempts`],
+  ])('finds %s', (path, template) => {
+    expect(deliveryLogAmong([...COMMON, get(path), get(`${path}/{deliveryId}`)])).toBe(template);
+  });
+
+  it('finds a log keyed by a query parameter naming the receiver', () => {
+    expect(deliveryLogAmong([...COMMON, get(`${V}/webhook-deliveries`, ['limit', 'webhookId'])])).toBe(
+      `${V}/webhook-deliveries?webhookId={webhookId}`,
+    );
+  });
+
+  it('takes none when there is none, or when two routes could be it', () => {
+    expect(deliveryLogAmong(COMMON)).toBeUndefined();
+    expect(deliveryLogAmong([get(`${V}/webhook-deliveries`, ['limit'])])).toBeUndefined();
+    expect(
+      deliveryLogAmong([get(`${V}/webhooks/{id}/deliveries`), get(`${V}/webhooks/{id}/delivery-attempts`)]),
+    ).toBeUndefined();
+  });
+});
+
+describe('the re-trigger among published routes', () => {
+  it.each([
+    [
+      `${V}/webhooks/{id}/deliveries/{deliveryId}/redeliver`,
+      `${V}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`,
+    ],
+    [
+      `${V}/webhooks/{id}/deliveries/{delivery_id}:redeliver`,
+      `${V}/webhooks/{webhookId}/deliveries/{deliveryId}:redeliver`,
+    ],
+    [`${V}/webhook-deliveries/{id}/retry`, `${V}/webhook-deliveries/{deliveryId}/retry`],
+    [`${V}/webhook-deliveries/{deliveryId}/resend`, `${V}/webhook-deliveries/{deliveryId}/resend`],
+  ])('finds %s', (path, template) => {
+    expect(redeliverAmong([...COMMON, get(`${V}/webhooks/{id}/deliveries`), post(path)])).toBe(template);
+  });
+
+  it('does not take a POST whose parameters all stand before the deliveries segment, or one with three', () => {
+    expect(redeliverAmong([...COMMON, post(`${V}/webhooks/{id}/deliveries`)])).toBeUndefined();
+    expect(redeliverAmong([post(`${V}/tenants/{t}/webhooks/{id}/deliveries/{d}/retry`)])).toBeUndefined();
+  });
+
+  it('takes none when two routes could be it', () => {
+    expect(
+      redeliverAmong([post(`${V}/webhook-deliveries/{id}/retry`), post(`${V}/webhook-deliveries/{id}/cancel`)]),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,115 @@
+import type { CheckContext } from '../../runner/check.ts';
+import type { DeploymentProfile } from '../../runner/deployment-profile.ts';
+import { type OpenApiLike, openApiExchange, operationsOf } from './openapi.ts';
+import { parseRoutes, selfDescriptionExchange } from './self-description.ts';
+
+// Where the delivery log and its re-trigger are (the interface: "the paths and payloads are not shown").
+// The deployment profile's declaration comes first; without one, the routes the deployment publishes
+// itself (its OpenAPI document, else its self-description) are read before the simulator's paths are
+// assumed: a deployment documenting `POST /webhooks/{id}/deliveries/{deliveryId}:redeliver` is judged
+// there, not skipped at a path it never offered.
+
+type RouteField = 'webhookDeliveryLogPath' | 'webhookRedeliverPath';
+
+/** A route template and where the kit took it from. */
+export interface WebhookRoute {
+  template: string | null;
+  /** declared: the profile; published: the deployment's own document; assumed: the simulator's default. */
+  source: 'declared' | 'published' | 'assumed';
+}
+
+const PARAM = /\{[^{}/]+\}/g;
+const HAS_PARAM = /\{[^{}/]+\}/;
+/** A segment naming deliveries (deliveries, delivery-log, delivery-attempts, webhook-deliveries, ...). */
+const DELIVERY_SEGMENT = /deliver/i;
+
+interface RouteLike {
+  method: string;
+  path: string;
+  /** Query parameters the operation declares (OpenAPI only). */
+  query?: string[];
+}
+
+/**
+ * A delivery log among published routes: a GET whose last segment names deliveries and whose one path
+ * parameter (before it) is the receiver, or a GET without path parameters taking the receiver as a query
+ * parameter (`/webhook-deliveries?webhookId=`). Only an unambiguous single match counts.
+ * @example deliveryLogAmong([{ method: 'GET', path: '/v1/webhooks/{id}/deliveries' }]) // '/v1/webhooks/{webhookId}/deliveries'
+ */
+export function deliveryLogAmong(routes: readonly RouteLike[]): string | undefined {
+  const found = new Set<string>();
+  for (const r of routes) {
+    if (r.method.toUpperCase() !== 'GET') continue;
+    const segments = r.path.split('/');
+    const last = segments.at(-1) ?? '';
+    if (!DELIVERY_SEGMENT.test(last) || HAS_PARAM.test(last)) continue;
+    const params = r.path.match(PARAM) ?? [];
+    if (params.length === 1) found.add(r.path.replace(PARAM, '{webhookId}'));
+    else if (params.length === 0) {
+      const q = r.query?.find((name) => /webhook|receiver|subscription/i.test(name));
+      if (q) found.add(`${r.path}?${encodeURIComponent(q)}={webhookId}`);
+    }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/**
+ * A re-trigger among published routes: a POST whose path names deliveries and ends in a path parameter
+ * after that segment (the delivery), with at most one parameter before it (the receiver), whatever verb
+ * follows (`/redeliver`, `/retry`, `:redeliver`). Only an unambiguous single match counts.
+ * @example redeliverAmong([{ method: 'POST', path: '/v1/webhook-deliveries/{id}/retry' }]) // '/v1/webhook-deliveries/{deliveryId}/retry'
+ */
+export function redeliverAmong(routes: readonly RouteLike[]): string | undefined {
+  const found = new Set<string>();
+  for (const r of routes) {
+    if (r.method.toUpperCase() !== 'POST') continue;
+    const at = r.path.search(DELIVERY_SEGMENT);
+    const params = [...r.path.matchAll(PARAM)];
+    const lastParam = params.at(-1);
+    if (at < 0 || !lastParam || lastParam.index < at || params.length > 2) continue;
+    let n = 0;
+    const names = params.length === 2 ? ['{webhookId}', '{deliveryId}'] : ['{deliveryId}'];
+    found.add(r.path.replace(PARAM, () => names[n++] ?? '{deliveryId}'));
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** The routes the deployment publishes: its OpenAPI document's operations, else its self-description's routes. */
+async function publishedRoutes(ctx: CheckContext): Promise<RouteLike[]> {
+  const doc = await openApiExchange(ctx);
+  if (doc.status === 200 && doc.json && typeof doc.json === 'object' && !Array.isArray(doc.json)) {
+    const ops = operationsOf(doc.json as OpenApiLike).map(({ method, path, op }) => ({
+      method,
+      path,
+      query: (Array.isArray(op.parameters) ? op.parameters : [])
+        .filter((p) => p?.in === 'query' && typeof p.name === 'string')
+        .map((p) => p.name as string),
+    }));
+    if (ops.length > 0) return ops;
+  }
+  const self = await selfDescriptionExchange(ctx);
+  const raw = (self.json as { data?: { routes?: unknown } } | undefined)?.data?.routes;
+  return self.status === 200 ? parseRoutes(raw).routes : [];
+}
+
+const FINDERS: Record<RouteField, (routes: readonly RouteLike[]) => string | undefined> = {
+  webhookDeliveryLogPath: deliveryLogAmong,
+  webhookRedeliverPath: redeliverAmong,
+};
+
+/**
+ * The template of a webhook route for this run: declared, published by the deployment, or the simulator's.
+ * @example (await webhookRoute(ctx, 'webhookRedeliverPath')).template // '/api/public/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver'
+ */
+export function webhookRoute(ctx: CheckContext, field: RouteField): Promise<WebhookRoute> {
+  const profiled = ctx.deployment[field] as DeploymentProfile[RouteField];
+  if (ctx.declared(field)) return Promise.resolve({ template: profiled, source: 'declared' });
+  return ctx.shared(`webhook-route ${field}`, async () => {
+    const published = FINDERS[field](await publishedRoutes(ctx));
+    if (published && published !== profiled) {
+      ctx.note(`${field}: ${published}, as the deployment publishes it (not declared in the deployment profile)`);
+      return { template: published, source: 'published' };
+    }
+    return { template: profiled, source: published ? 'published' : 'assumed' };
+  });
+}
