@@ -1,3 +1,4 @@
+import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { capabilityKinds } from './capability-kinds.ts';
@@ -99,4 +100,55 @@ export const environmentEnumeration = defineCheck({
   },
 });
 
-export const connectionChecks = [connectionSchema, connectionsTenant, environmentEnumeration, capabilityKinds];
+/**
+ * MUST (Overview: "A connection binds a connector to an environment"; POST /connections: environment is an
+ * Environment): a creation in each other environment value answers a Connection of that environment, and
+ * the run's rules judge those answers' envelopes as every other. A refusal is the deployment's choice (a
+ * sandbox may not bind production, "Production data must never be copied into the sandbox"): noted.
+ */
+export const everyEnvironment = defineCheck({
+  name: 'connections.every-environment',
+  title:
+    'POST /connections in each environment value answers a Connection bound to that environment, or a refusal in the failure envelope',
+  severity: 'MUST',
+  section: 'POST /api/public/v1/connections',
+  tags: ['connections'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const base = await requireCreationBase(ctx);
+    const others = ENVIRONMENTS.filter((e) => e !== base.environment);
+    const answers = await Promise.all(
+      others.map((environment) =>
+        postConnection(ctx, { ...base, environment, scopeLabel: ctx.label(`env-${environment}`) }),
+      ),
+    );
+    let created = 0;
+    for (const [i, ex] of answers.entries()) {
+      const environment = others[i];
+      if (ex.status !== 200) {
+        const code = (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+        ctx.note(
+          `environment ${environment}: refused with ${ex.status} ${typeof code === 'string' ? code : ''}`.trim(),
+        );
+        continue;
+      }
+      created++;
+      const data = (ex.json as { data?: { environment?: unknown } } | undefined)?.data;
+      ctx.expect.that(data?.environment === environment, {
+        expected: `POST ${CONNECTIONS_PATH()} with environment "${environment}" answers a Connection with environment "${environment}"`,
+        observed: `data.environment ${JSON.stringify(data?.environment)}`,
+        exchange: ex,
+      });
+    }
+    if (created === 0) ctx.skip(`every other environment value (${others.join(', ')}) was refused: nothing to judge`);
+  },
+});
+
+export const connectionChecks = [
+  connectionSchema,
+  connectionsTenant,
+  environmentEnumeration,
+  everyEnvironment,
+  capabilityKinds,
+];

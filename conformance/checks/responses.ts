@@ -1,6 +1,5 @@
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
-import { defineCheck, type CheckContext, type CheckDef } from '../runner/check.ts';
-import type { InterfaceSection } from '../runner/sections.ts';
+import { bodyEchoProblem } from '../rules/body-echo.ts';
 import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
 import {
   codeStatusRule,
@@ -8,10 +7,12 @@ import {
   jsonContentTypeRule,
   metaRule,
   noLeaksRule,
+  type ResponseRule,
   rateLimitHeadersRule,
   requestIdHeaderRule,
-  type ResponseRule,
 } from '../rules/response-rules.ts';
+import { type CheckContext, type CheckDef, defineCheck } from '../runner/check.ts';
+import type { InterfaceSection } from '../runner/sections.ts';
 import { errorProbes } from './support/error-probes.ts';
 import { successSamples } from './support/samples.ts';
 
@@ -112,6 +113,13 @@ export const responseChecks = [
     'Errors',
     'no token or secret of the run in any answer; no stack trace or source path in an error',
     noLeaksRule,
+  ),
+  responseRule(
+    'error-keeps-body',
+    'SHOULD',
+    'Errors',
+    'an error answer does not send the refused request body back ("no tokens or raw data are to be sent along"): it names what was wrong',
+    bodyEchoProblem,
   ),
   // The interface names the headers, not which answers carry them: only an answer the deployment
   // demonstrably counted (a success, or one that reports X-RateLimit-Remaining) must; an error refused

@@ -133,6 +133,16 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'pilot-connection-bound-to-sandbox',
+    description: 'POST /connections with environment pilot creates a sandbox connection (answered as such)',
+    section: 'POST /api/public/v1/connections',
+    catches: ['connections.every-environment'],
+    handle(req, next) {
+      const body = is('POST', CONNECTIONS)(req) ? jsonBodyOf(req) : undefined;
+      return next(body?.environment === 'pilot' ? withJsonBody(req, { ...body, environment: 'sandbox' }) : req);
+    },
+  },
+  {
     name: 'default-environment-production',
     description: 'POST /capabilities without environment is judged for production instead of sandbox',
     section: 'POST /api/public/v1/capabilities',

@@ -1,6 +1,6 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defaultAccess } from './default-access.ts';
-import { editJson, errorCodeOf, withHeader } from './json-edit.ts';
+import { editJson, errorCodeOf, jsonBodyOf, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
@@ -26,6 +26,25 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
             if (b.error) b.error.code = 'invalid_request';
           })
         : res;
+    },
+  },
+  {
+    name: 'refused-body-sent-back',
+    description:
+      'an invalid_request on POST /capabilities lists every field and value of the refused body in error.detail',
+    section: 'Errors',
+    catches: ['responses.error-keeps-body'],
+    async handle(req, next) {
+      const res = await next(req);
+      const sent = req.method === 'POST' && req.path === CAPABILITIES ? jsonBodyOf(req) : undefined;
+      if (!sent || errorCodeOf(res) !== 'invalid_request') return res;
+      // The framework's validation error, passed through with the input it refused.
+      return editJson(res, (b) => {
+        if (b.error)
+          b.error.detail = `input: ${Object.entries(sent)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(' ')}`;
+      });
     },
   },
   {
