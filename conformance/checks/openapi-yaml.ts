@@ -154,11 +154,12 @@ export function pointerDiff(expected: unknown, observed: unknown, limit = MAX_DI
 
 /**
  * The YAML text as the JSON value it stands for, or why it is none (not YAML, an alias bomb, a cycle).
+ * The value may be shared with earlier calls for the same text: read it, do not change it.
  * @example yamlAsJson('a: [1, 2]') // { value: { a: [1, 2] } }
  */
 export function yamlAsJson(text: string): { value: unknown } | { problem: string } {
   const known = parsedYaml.get(text);
-  if (known) return 'value' in known ? { value: structuredClone(known.value) } : known;
+  if (known) return known;
   let result: { value: unknown } | { problem: string };
   try {
     // YAML 1.2's core schema (the package's default): `2026-07-01` stays a string, as in the JSON.
@@ -177,7 +178,7 @@ export function yamlAsJson(text: string): { value: unknown } | { problem: string
       chars -= old.length;
     }
   }
-  return 'value' in result ? { value: structuredClone(result.value) } : result;
+  return result;
 }
 
 /**
