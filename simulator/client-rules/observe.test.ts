@@ -39,6 +39,19 @@ describe('the observer hook', () => {
     expect(bucket.calls.slice().map((c) => c.status)).toEqual([500, 200]);
     expect(rule('retry.only-after-failure').status).toBe('pass');
   });
+  it('notes a bearer token in the query (EventSource cannot send headers) with Origin as a credential from a browser', async () => {
+    sandbox = createSandbox({ inspector: false });
+    const { token } = sandbox.issueToken();
+    await handle({
+      path: '/api/public/v1/providers',
+      query: { access_token: token },
+      headers: { origin: 'https://venue.example' },
+    });
+    expect(rule('auth.no-browser-credentials').status).toBe('fail');
+    expect(rule('auth.no-browser-credentials').evidence[0]?.note).toMatch(
+      /token in the query\) sent with Origin https:\/\/venue\.example/,
+    );
+  });
   it('notes a body by its content as sent, parsed once: key order and spacing do not count, other content does', async () => {
     sandbox = createSandbox({ inspector: false });
     const { token, tenant } = sandbox.issueToken(undefined, 3600);

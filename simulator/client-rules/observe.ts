@@ -246,7 +246,10 @@ function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, 
   });
 }
 
-/** Credentials from a browser context: Authorization with Origin, or a preflight announcing Authorization. */
+/**
+ * Credentials from a browser context: Authorization with Origin, a bearer token in the query (RFC 6750's
+ * `access_token`, the only way EventSource can send one) with Origin, or a preflight announcing Authorization.
+ */
 function noteBrowser(
   obs: Observations,
   ctx: RequestContext,
@@ -256,7 +259,7 @@ function noteBrowser(
 ) {
   const h = ctx.req.headers;
   const kind =
-    h.origin !== undefined && h.authorization !== undefined
+    h.origin !== undefined && (h.authorization !== undefined || ctx.req.query.access_token !== undefined)
       ? ('origin-with-credentials' as const)
       : ctx.req.method === 'OPTIONS' && /authorization/i.test(h['access-control-request-headers'] ?? '')
         ? ('preflight-for-credentials' as const)

@@ -1,24 +1,12 @@
 import { BASE_PATH, isSupportedVersion } from '../contract/versions.ts';
-import type { AccessToken } from '../core/context.ts';
-import { must } from '../lib/invariant.ts';
 import { BURST_GAP_MS, type CallRecord, type ClientBucket, type StreamRecord } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
+import { TOKEN_RULES } from './rules-token.ts';
 
 /** A reconnect more than this after the previous stream ended is a new start, not a resume. */
 export const RECONNECT_WINDOW_MS = 5 * 60_000;
 /** A client's own close may reach the server just after its reconnect: this much overlap still counts. */
 export const CLOSE_RACE_MS = 1_000;
-/** A token with more than this left is still good: fetching another one is needless. */
-export const TOKEN_STILL_GOOD_MS = 60_000;
-/** A token's last call and the next token's first call this close together belong to one run of calls. */
-export const SAME_RUN_MS = 10_000;
-/**
- * ...or no further apart than this share of the longest gap between the old token's own calls: a
- * process calling every 15 s that switches tokens 15 s after its last call goes on at its cadence, it
- * is no later run (a job started again makes its calls close together, then nothing until the next run).
- */
-export const RUN_CADENCE_SHARE = 1.25;
-
 export const oneKeyOneContent: ClientRule = {
   id: 'idempotency.one-key-one-content',
   severity: 'MUST',
@@ -210,7 +198,7 @@ export const noBrowserCredentials: ClientRule = {
         [r.requestId],
         r.at,
         r.kind === 'origin-with-credentials'
-          ? `Authorization sent with Origin ${r.origin}: a browser call`
+          ? `a credential (Authorization, or a token in the query) sent with Origin ${r.origin}: a browser call`
           : `CORS preflight from ${r.origin} announcing an Authorization header`,
       ),
     );
@@ -222,72 +210,11 @@ export const noBrowserCredentials: ClientRule = {
   },
 };
 
-export const tokenReused: ClientRule = {
-  id: 'auth.token-reused',
-  severity: 'SHOULD',
-  title: 'An access token is reused until it nears expiry, not fetched per call',
-  section: 'Authentication',
-  sentence:
-    'request an access token from the authorization server; send it as bearer token. Tokens are short-lived and are renewed, not extended.',
-  evaluate({ buckets }) {
-    const bad: Evidence[] = [];
-    const good: Evidence[] = [];
-    for (const b of buckets) {
-      const calls = b.calls.slice().filter((c) => c.token);
-      const [first] = calls;
-      if (!first || calls.length < 2) continue;
-      const order: AccessToken[] = [];
-      const uses = new Map<AccessToken, CallRecord[]>();
-      for (const c of calls) {
-        if (!c.token) continue;
-        const list = uses.get(c.token);
-        if (list) list.push(c);
-        else {
-          uses.set(c.token, [c]);
-          order.push(c.token);
-        }
-      }
-      // A token replaced, within the same run of calls, while it had more than half its life (and a
-      // minute) left: renewing near expiry, after a 401, or for a later run (a job started again) is not churn.
-      const needless = order.filter((t, i) => {
-        const after = order[i + 1];
-        const mine = uses.get(t);
-        const theirs = after && uses.get(after);
-        const last = mine?.at(-1);
-        const next = theirs?.[0];
-        if (!after || !last || !next || last.at > next.at || last.status === 401) return false;
-        const left = t.expiresAt - after.issuedAt;
-        const sameRun = Math.max(SAME_RUN_MS, longestGap(mine ?? []) * RUN_CADENCE_SHARE);
-        return left > TOKEN_STILL_GOOD_MS && left * 2 > t.expiresAt - t.issuedAt && next.at - last.at < sameRun;
-      });
-      const firstUse = (t: AccessToken) => must(uses.get(t)?.[0], 'every token in order was used at least once');
-      if (needless[0] && needless.length >= 2)
-        bad.push(
-          evidence(
-            b,
-            needless.slice(0, 5).map((t) => firstUse(t).requestId),
-            firstUse(needless[0]).at,
-            `${needless.length} tokens replaced while more than half their life was left (used for ${needless.map((t) => uses.get(t)?.length ?? 0).join(', ')} call(s))`,
-          ),
-        );
-      else good.push(evidence(b, [first.requestId], first.at, `${calls.length} calls on ${order.length} token(s)`));
-    }
-    return verdict(bad, good, 'clients', 'fewer than two authenticated calls of one client seen yet');
-  },
-};
-
-/** The longest gap between consecutive calls (in arrival order): the cadence the calls came at. */
-function longestGap(calls: readonly CallRecord[]): number {
-  let longest = 0;
-  for (let i = 1; i < calls.length; i++) longest = Math.max(longest, (calls[i]?.at ?? 0) - (calls[i - 1]?.at ?? 0));
-  return longest;
-}
-
 /** The duties besides retries, in report order. */
 export const ACCESS_RULES: readonly ClientRule[] = [
   oneKeyOneContent,
   resumeFromLastRead,
   serviceVersionSent,
   noBrowserCredentials,
-  tokenReused,
+  ...TOKEN_RULES,
 ];

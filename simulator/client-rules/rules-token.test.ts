@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateClientRules } from './report.ts';
+import { RENEWAL_GRACE_MS } from './rules-token.ts';
+import { call, observed, testToken } from './test-records.ts';
+
+const verdictOf = (calls: ReturnType<typeof call>[]) =>
+  evaluateClientRules(observed(calls), []).rules.find((r) => r.id === 'auth.renewed-after-expiry');
+
+/** A token that expired at 1,000 ms. */
+const EXPIRED = { ...testToken(0), expiresAt: 1_000 };
+
+describe('auth.renewed-after-expiry', () => {
+  it('fails a token refused as expired that is sent again past the renewal grace, whatever each call asks', () => {
+    const calls = [0, 1, 2, 3].map((i) =>
+      call({ at: 2_000 + i * 10_000, token: EXPIRED, status: 401, path: `/api/public/v1/providers?category=c${i}` }),
+    );
+    const v = verdictOf(calls);
+    expect(v?.status).toBe('fail');
+    expect(v?.evidence[0]?.note).toMatch(/sent 3 more time\(s\), the first 10 s after the 401/);
+  });
+
+  it('passes a renewal after the 401, and the old token on calls sent while the renewal was under way', () => {
+    const renewed = testToken(2_100);
+    const inFlight = [2_000, 2_050, 2_000 + RENEWAL_GRACE_MS].map((at) => call({ at, token: EXPIRED, status: 401 }));
+    const v = verdictOf([...inFlight, call({ at: 8_000, token: renewed })]);
+    expect(v?.status).toBe('pass');
+  });
+
+  it('judges only 401s to a token that had expired: a 401 for another cause, or before expiry, says nothing', () => {
+    expect(verdictOf([0, 10_000].map((at) => call({ at: at + 100, token: testToken(0), status: 401 })))?.status).toBe(
+      'not-observed',
+    );
+    expect(
+      verdictOf([call({ at: 500, token: EXPIRED, status: 401 }), call({ at: 20_000, token: EXPIRED })])?.status,
+    ).toBe('not-observed');
+  });
+});
