@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange, KitClient, SendRequest } from '../client/http-client.ts';
 import { createRedactor } from '../client/redact.ts';
+import { tokenKeeper } from '../client/token-keeper.ts';
 import { defineCheck } from './check.ts';
 import { createCheckContext, type RunState } from './context.ts';
 import { DEFAULT_DEPLOYMENT_PROFILE } from './deployment-profile.ts';
@@ -182,5 +183,38 @@ describe('check context', () => {
     const cleanup = async () => undefined;
     ctx.atRunEnd(cleanup);
     expect(run.cleanups).toEqual([cleanup]);
+  });
+
+  it('sends a call again with a renewed token after each 401 a token old enough to have run out gets, at most three times', async () => {
+    // 2 s tokens on a clock that moves 1.5 s per call: every token has run out by the time its call arrives.
+    let clock = 0;
+    let issued = 0;
+    const keeper = tokenKeeper(
+      { accessToken: 'secret-token', expiresIn: 2, requestedAt: 0 },
+      async () => ({ accessToken: `token-${++issued}`, expiresIn: 2 }),
+      () => {},
+      () => clock,
+    );
+    const { run, sent } = runState({ tokens: keeper });
+    const client = run.client;
+    run.client = {
+      ...client,
+      send: (req) => {
+        clock += 1500;
+        return client.send(req);
+      },
+    };
+    const { ctx } = createCheckContext(def, run);
+    await ctx.call('GET', '/a');
+    expect(sent.map((r) => r.headers?.authorization)).toEqual([
+      'Bearer secret-token',
+      'Bearer token-1',
+      'Bearer token-2',
+      'Bearer token-3',
+    ]);
+    // A 401 the check provoked with a token of its own is its answer: nothing renewed, nothing sent again.
+    sent.length = 0;
+    await ctx.call('GET', '/b', { headers: { authorization: 'Bearer wrong' } });
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1,12 +1,12 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange, KitClient, SendRequest } from '../client/http-client.ts';
-import type { SseSession } from '../client/sse-stream.ts';
 import type { Redactor } from '../client/redact.ts';
+import type { SseSession } from '../client/sse-stream.ts';
 import type { TokenKeeper } from '../client/token-keeper.ts';
 import type { CallOptions, CheckContext, CheckDef, Expectations, ProfileName, TargetInfo } from './check.ts';
 import type { DeploymentProfile } from './deployment-profile.ts';
 import type { ExchangeLog } from './exchange-log.ts';
-import { CheckFailure, SkipCheck, type FailureInput } from './failure.ts';
+import { CheckFailure, type FailureInput, SkipCheck } from './failure.ts';
 
 /** What every check of one run shares. */
 export interface RunState {
@@ -39,6 +39,8 @@ export interface RunState {
 
 /** The signal of a run that never stops early. */
 const NEVER = new AbortController().signal;
+/** How often one call is sent again with a renewed token after 401s (each token renewed at most once). */
+const RENEWALS_PER_CALL = 3;
 
 const errorCodeOf = (ex: Exchange) => {
   const err = (ex.json as { error?: { code?: unknown } } | undefined)?.error;
@@ -118,13 +120,17 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     const req = request(method, path, o, token);
     let ex = await run.client.send(req);
     run.exchanges.record(def.name, ex);
-    // A 401 to a token that may have run out: once more with a new one (the first answer stays on record).
-    if (ex.status === 401 && run.tokens && token && carries(req, token)) {
-      const renewed = await run.tokens.afterUnauthorized(token);
-      if (renewed && renewed !== token) {
-        ex = await run.client.send(request(method, path, o, renewed));
-        run.exchanges.record(def.name, ex);
-      }
+    // A 401 to a token that may have run out: again with a new one (the first answer stays on record). A
+    // token of a second or two can run out again in flight on a loaded machine: at most RENEWALS_PER_CALL
+    // times, each one a token the keeper judged old enough to have expired.
+    let [sent, used] = [req, token];
+    for (let n = 0; n < RENEWALS_PER_CALL && ex.status === 401 && run.tokens && used && carries(sent, used); n++) {
+      const renewed = await run.tokens.afterUnauthorized(used);
+      if (!renewed || renewed === used) break;
+      sent = request(method, path, o, renewed);
+      ex = await run.client.send(sent);
+      run.exchanges.record(def.name, ex);
+      used = renewed;
     }
     return ex;
   };

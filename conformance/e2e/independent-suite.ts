@@ -1,0 +1,64 @@
+// The runs every independent deployment's test file makes (conformance/e2e/independent-<name>.e2e.test.ts),
+// as a table: each row starts the deployment with its options, judges it with a full-profile run (with its
+// deployment profile or none) and holds the kit to what the row allows. One file per deployment keeps its
+// own rows, comments and the reasons for its options; the judging is written once, here.
+import { expect, test } from 'vitest';
+import type { RunResult } from '../index.ts';
+import { type IndependentTarget, judgeIndependent } from './independent-options.ts';
+
+/** Checks a deployment profile turns on (a delivery log, redelivery, a refusal to provoke, a bounded burst). */
+export const PROFILE_JUDGED = [
+  'webhooks.delivery-log',
+  'webhooks.redelivery',
+  'errors.capability-denied',
+  'rate-limit.retry-after',
+] as const;
+
+export interface IndependentRun<O> {
+  /** What the run is, for the test's name: "without a deployment profile", "with 2 s tokens". */
+  name: string;
+  /** The deployment's start options for this run (each run starts its own deployment). */
+  options?: O;
+  /** The deployment profile file, or none. */
+  profile?: string;
+  /** What may fail: nothing (default), or SHOULDs only (a variant whose legal choices earn a warning). */
+  allow?: 'should';
+  /** Checks that must have passed (judged, not skipped), e.g. PROFILE_JUDGED with a profile. */
+  judged?: readonly string[];
+  /** Further expectations on the run. */
+  also?: (run: RunResult) => void;
+}
+
+export interface IndependentSuite<O> {
+  /** The deployment's name, as its folder is named. */
+  deployment: string;
+  start: (options?: O) => Promise<IndependentTarget & { close(): Promise<void> }>;
+  runs: readonly IndependentRun<O>[];
+  /** Runs side by side (they mostly wait on streams and deliveries), unless the deployment's windows need them in turn. */
+  concurrent?: boolean;
+  /** The hang guard of one run (default 120 s). */
+  timeout?: number;
+}
+
+/**
+ * Registers one test per run: no failed check the run does not allow, exit code 0, and the checks it names judged.
+ * @example independentSuite({ deployment: 'elm', start: startElm, runs: [{ name: 'without a deployment profile' }] });
+ */
+export function independentSuite<O>(suite: IndependentSuite<O>): void {
+  const register = suite.concurrent === false ? test : test.concurrent;
+  for (const r of suite.runs) {
+    const allowed = r.allow === 'should' ? 'no failed MUST' : 'no failed MUST or SHOULD';
+    register(
+      `${suite.deployment} ${r.name}: ${allowed}, exit code 0`,
+      { timeout: suite.timeout ?? 120_000 },
+      async () => {
+        const { run, failed } = await judgeIndependent(() => suite.start(r.options), r.profile);
+        expect(r.allow === 'should' ? failed.filter((f) => f.startsWith('MUST')) : failed).toEqual([]);
+        expect(run.exitCode).toBe(0);
+        const passed = new Set(run.results.filter((x) => x.status === 'pass').map((x) => x.check.name));
+        for (const name of r.judged ?? []) expect(passed, name).toContain(name);
+        r.also?.(run);
+      },
+    );
+  }
+}
