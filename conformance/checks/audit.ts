@@ -14,6 +14,7 @@ import {
   readAuditLog,
 } from './support/audit-log.ts';
 import { createLabelledConnection } from './support/connections.ts';
+import { readEventually } from './support/eventually.ts';
 
 const AUDIT = 'GET /api/public/v1/audit-log (appears in a sample call only)' as const;
 const readLog = async (ctx: CheckContext) =>
@@ -111,10 +112,16 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
       created.push({ ex: c.ex, alt, ...(c.id ? { id: c.id } : {}) });
     }
     const ids = created.flatMap((c) => (c.id ? [c.id] : []));
-    const read = await readAuditLog(ctx, (entries) => {
+    const found = (entries: unknown[]) => {
       const text = JSON.stringify(entries);
       return ids.every((id) => text.includes(id));
-    });
+    };
+    // Read again while the log lags the creations (a log served from a replica), within listConsistencyWaitMs.
+    const read = await readEventually(
+      ctx,
+      () => readAuditLog(ctx, found),
+      (r) => r.pages[0]?.status !== 200 || found(r.entries),
+    );
     return { created, read, log: must(read.pages.at(-1), 'readAuditLog reads at least one page') };
   });
 }

@@ -25,7 +25,7 @@ export const deliveryLogged = defineCheck({
     if (ctx.declared('webhookDeliveryLogPath'))
       ctx.judgeAsMust('the deployment profile declares webhookDeliveryLogPath');
     const s = await requireDelivery(ctx);
-    const ex = await deliveryLog(ctx, s);
+    const ex = await deliveryLog(ctx, s, s.delivery);
     if (!ctx.expect.status(ex, 200, `GET ${await deliveryLogTemplate(ctx)} answers 200`)) return;
     const idHeader = deliveryIdHeader(ctx);
     ctx.expect.that(findLogged(ctx, ex, s.delivery) !== undefined, {

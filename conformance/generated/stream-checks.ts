@@ -36,7 +36,7 @@ async function provoke(ctx: CheckContext, session: SseSession, kind: string): Pr
  * once the backlog is read, a NEW live message C, numbered on without gap or repeat.
  */
 async function resumeIntoLive(ctx: CheckContext, how: 'cursor' | 'Last-Event-ID') {
-  const first = await ctx.stream(streamPath());
+  const first = await ctx.stream(streamPath(), { follow: true });
   skipIfLimited(ctx, first.ex);
   ctx.require(first.isStream, { expected: "GET /stream with the token opens the tenant's feed", exchange: first.ex });
   const a = await provoke(ctx, first, 'live-a');
@@ -45,7 +45,7 @@ async function resumeIntoLive(ctx: CheckContext, how: 'cursor' | 'Last-Event-ID'
   const after = numericId(a);
   const opts: CallOptions =
     how === 'cursor' ? { query: { cursor: String(after) } } : { headers: { 'Last-Event-ID': String(after) } };
-  const resumed = await ctx.stream(streamPath(), opts);
+  const resumed = await ctx.stream(streamPath(), { ...opts, follow: true });
   const rule = `GET /stream with ${how === 'cursor' ? `?cursor=${after}` : `Last-Event-ID: ${after}`}`;
   ctx.require(resumed.isStream, { expected: `${rule} opens the stream`, exchange: resumed.ex });
   const bId = b.id;
@@ -97,13 +97,13 @@ const resumeCheck = (how: 'cursor' | 'Last-Event-ID'): CheckDef =>
  * waiting for anything new (a long retained backlog that does not reach A in time is only noted).
  */
 async function resumeFromZero(ctx: CheckContext) {
-  const live = await ctx.stream(streamPath());
+  const live = await ctx.stream(streamPath(), { follow: true });
   skipIfLimited(ctx, live.ex);
   ctx.require(live.isStream, { expected: "GET /stream with the token opens the tenant's feed", exchange: live.ex });
   const a = await provoke(ctx, live, 'zero-a');
   await live.close();
   const rule = 'GET /stream?cursor=0 (nothing read yet)';
-  const zero = await ctx.stream(streamPath(), { query: { cursor: '0' } });
+  const zero = await ctx.stream(streamPath(), { query: { cursor: '0' }, follow: true });
   ctx.require(zero.isStream, { expected: `${rule} opens the stream`, exchange: zero.ex });
   const mentioned = (events: readonly SseEvent[]) => events.some((e) => e.data === a.data && e.id === a.id);
   await zero.readUntil(mentioned, streamWaitMs(ctx));

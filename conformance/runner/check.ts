@@ -40,6 +40,11 @@ export interface CallOptions {
   readBody?: boolean;
   /** false: leave out the kit's default headers (Service-Version), e.g. to see what a bare call gets. */
   defaultHeaders?: false;
+  /**
+   * Streams only: reconnect with Last-Event-ID (the last id read) when the deployment ends the stream before
+   * a read is done, as a client resumes after an interruption (sse-follow.ts).
+   */
+  follow?: boolean;
 }
 
 export interface TargetInfo {

@@ -1,6 +1,7 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange, KitClient, SendRequest } from '../client/http-client.ts';
 import type { Redactor } from '../client/redact.ts';
+import { followStream } from '../client/sse-follow.ts';
 import type { SseSession } from '../client/sse-stream.ts';
 import type { TokenKeeper } from '../client/token-keeper.ts';
 import type { CallOptions, CheckContext, CheckDef, Expectations, ProfileName, TargetInfo } from './check.ts';
@@ -135,11 +136,26 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     return ex;
   };
 
-  async function stream(path: string, o: CallOptions = {}): Promise<SseSession> {
+  async function open(path: string, o: CallOptions): Promise<SseSession> {
     const session = await run.client.openStream(request('GET', path, o, await tokenFor(o)));
     run.exchanges.record(def.name, session.ex);
     sessions.push(session);
     return session;
+  }
+
+  async function stream(path: string, o: CallOptions = {}): Promise<SseSession> {
+    const session = await open(path, o);
+    if (!o.follow || !session.isStream) return session;
+    // Reconnects resume after the last id read, by Last-Event-ID alone (a cursor beside it would ask the
+    // deployment to choose between them); with nothing read yet, as the first connection asked.
+    return followStream(session, (lastId) => {
+      if (lastId === undefined) return open(path, o);
+      const headers = Object.fromEntries(
+        Object.entries(o.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'last-event-id'),
+      );
+      const { cursor: _cursor, ...query } = o.query ?? {};
+      return open(path, { ...o, query, headers: { ...headers, 'Last-Event-ID': lastId } });
+    });
   }
 
   const that = (condition: boolean, failure: FailureInput) => {

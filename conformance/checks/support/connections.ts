@@ -3,6 +3,7 @@ import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { capabilityCheckRoute } from './error-probes.ts';
+import { readEventually } from './eventually.ts';
 import { successSamples } from './samples.ts';
 
 /** A connection creation body without its scopeLabel (each call labels its own). */
@@ -168,26 +169,22 @@ export async function listConnections(ctx: CheckContext, tenant?: string) {
   return { ex, connections };
 }
 
-/** Pause between two reads of a list that does not show what is expected yet. */
-const LIST_POLL_MS = 200;
-
 /**
  * The tenant's connections once `shows` holds for them, or the last read when the deployment profile's
  * listConsistencyWaitMs has passed without it: a deployment may list a creation a moment after answering
  * it (the interface promises no read-after-write). The first read is taken when it already shows it.
  * @example await listedEventually(ctx, (cs) => cs.some((c) => c.id === id))
  */
-export async function listedEventually(
+export function listedEventually(
   ctx: CheckContext,
   shows: (connections: { id?: unknown; scopeLabel?: unknown }[]) => boolean,
   tenant?: string,
 ) {
-  const until = Date.now() + ctx.deployment.listConsistencyWaitMs;
-  for (;;) {
-    const read = await listConnections(ctx, tenant);
-    if (read.ex.status !== 200 || shows(read.connections) || Date.now() >= until || ctx.signal.aborted) return read;
-    await new Promise((resolve) => setTimeout(resolve, LIST_POLL_MS));
-  }
+  return readEventually(
+    ctx,
+    () => listConnections(ctx, tenant),
+    (read) => read.ex.status !== 200 || shows(read.connections),
+  );
 }
 
 /**

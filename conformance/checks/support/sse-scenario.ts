@@ -66,8 +66,8 @@ export const firstMention = (events: readonly SseEvent[], id: string) => events.
  */
 export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
   return ctx.shared('sse-scenario', async () => {
-    const tenant = await ctx.stream(streamPath());
-    const pub = await ctx.stream(streamPath(), { credentials: 'none' });
+    const tenant = await ctx.stream(streamPath(), { follow: true });
+    const pub = await ctx.stream(streamPath(), { credentials: 'none', follow: true });
     const created: SseScenario['created'] = [];
     if (tenant.isStream) {
       for (let i = 0; i < KIT_EVENTS; i++) {
@@ -130,7 +130,7 @@ async function judgeResume(
   later: ReturnType<typeof numbered>,
   base: 'main' | 'alt',
 ) {
-  const session = await ctx.stream(streamPath(), { ...resumeOptions(how, after), base });
+  const session = await ctx.stream(streamPath(), { ...resumeOptions(how, after), base, follow: true });
   const sent = {
     cursor: `?cursor=${after}`,
     'Last-Event-ID': `Last-Event-ID: ${after}`,

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
+import { readEventually } from './eventually.ts';
 import { theOneList } from './one-list.ts';
 import { deliveriesPath, deliveryLogTemplate, type WebhookScenario } from './webhook-scenario.ts';
 
@@ -56,14 +57,23 @@ export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery)
     );
 }
 
-/** The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at the profile's path. */
-export async function deliveryLog(ctx: CheckContext, s: WebhookScenario) {
+/**
+ * The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at
+ * the profile's path. With `shows`, read again until it lists that delivery (or listConsistencyWaitMs passes:
+ * a log served from a replica may lag the delivery).
+ */
+export async function deliveryLog(ctx: CheckContext, s: WebhookScenario, shows?: ReceivedDelivery) {
   const template = await deliveryLogTemplate(ctx);
   if (!s.webhookId)
     ctx.skip(
       'the creation answer names no receiver id (data.id, the one id of an object in data, or a field of data named as the receiver id) to find its delivery log with',
     );
-  const ex = await ctx.call('GET', await deliveriesPath(ctx, s.webhookId));
+  const path = await deliveriesPath(ctx, s.webhookId);
+  const ex = await readEventually(
+    ctx,
+    () => ctx.call('GET', path),
+    (read) => !shows || read.status !== 200 || findLogged(ctx, read, shows) !== undefined,
+  );
   // Declared by the deployment, a 404 there is its failure; assumed (the simulator's path), a skip.
   if (ex.status === 404 && !ctx.declared('webhookDeliveryLogPath'))
     ctx.skip(

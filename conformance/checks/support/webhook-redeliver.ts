@@ -23,7 +23,7 @@ export async function redeliveryTarget(
   s: WebhookScenario & { delivery: ReceivedDelivery },
 ): Promise<RedeliveryTarget> {
   const template = await redeliverTemplate(ctx);
-  const log = await deliveryLog(ctx, s);
+  const log = await deliveryLog(ctx, s, s.delivery);
   const logged = findLogged(ctx, log, s.delivery) as { id?: unknown } | undefined;
   const idHeader = deliveryIdHeader(ctx);
   const id =

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from './exchange.ts';
+import { followStream } from './sse-follow.ts';
+import type { SseEvent, SseSession } from './sse-stream.ts';
+
+const EX = { method: 'GET', url: 'http://x/stream', status: 200 } as Exchange;
+
+/** A connection that delivers `events` and then ends (or, with `stream: false`, a refusal). */
+function connection(events: SseEvent[], stream = true): SseSession & { closed: boolean } {
+  const read: SseEvent[] = [];
+  return {
+    ex: EX,
+    isStream: stream,
+    events: read,
+    closed: false,
+    async readUntil(done) {
+      for (const e of events) {
+        if (done(read)) break;
+        read.push(e);
+      }
+      return read;
+    },
+    async close() {
+      this.closed = true;
+    },
+  };
+}
+const ev = (id: number) => ({ id: String(id), data: `m${id}` });
+
+describe('a stream followed across the deployment ending it', () => {
+  it('reconnects with the last id read until the read is done, the events of every connection in order', async () => {
+    const asked: (string | undefined)[] = [];
+    const next = [connection([ev(3), ev(4)]), connection([ev(5)])];
+    const first = connection([ev(1), ev(2)]);
+    const s = followStream(first, async (lastId) => {
+      asked.push(lastId);
+      return next.shift() ?? connection([]);
+    });
+    const events = await s.readUntil((e) => e.some((x) => x.id === '5'), 2000);
+    expect(events.map((e) => e.id)).toEqual(['1', '2', '3', '4', '5']);
+    expect(asked).toEqual(['2', '4']);
+    expect(first.closed).toBe(true);
+    expect(s.ex).toBe(EX);
+  });
+
+  it('stops at a reconnect that is no stream, and when the time is up', async () => {
+    const s = followStream(connection([ev(1)]), async () => connection([], false));
+    expect((await s.readUntil(() => false, 2000)).map((e) => e.id)).toEqual(['1']);
+    let opened = 0;
+    const slow = followStream(connection([]), async () => {
+      opened++;
+      return connection([]);
+    });
+    await slow.readUntil(() => false, 50);
+    expect(opened).toBe(0);
+  });
+});
