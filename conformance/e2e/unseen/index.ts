@@ -22,6 +22,10 @@ import { ROUND8_KEYS } from './round8-keys.ts';
 import { ROUND9_ANSWERS } from './round9-answers.ts';
 import { ROUND9_CHANNELS } from './round9-channels.ts';
 import { ROUND9_FIELDS } from './round9-fields.ts';
+import { ROUND10_ANSWERS } from './round10-answers.ts';
+import { ROUND10_CHANNELS } from './round10-channels.ts';
+import { ROUND10_DOCUMENTS } from './round10-documents.ts';
+import { ROUND10_EFFECTS } from './round10-effects.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -79,6 +83,14 @@ export const UNSEEN_ROUND9: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND9_CHANNELS,
 ];
 
+/** The ninth list (round 10): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND10: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND10_DOCUMENTS,
+  ...ROUND10_ANSWERS,
+  ...ROUND10_EFFECTS,
+  ...ROUND10_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -89,6 +101,7 @@ export const UNSEEN_LISTS = {
   round7: UNSEEN_ROUND7,
   round8: UNSEEN_ROUND8,
   round9: UNSEEN_ROUND9,
+  round10: UNSEEN_ROUND10,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -98,5 +111,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND7,
     ...UNSEEN_ROUND8,
     ...UNSEEN_ROUND9,
+    ...UNSEEN_ROUND10,
   ],
 } as const;
