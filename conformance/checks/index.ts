@@ -17,6 +17,7 @@ import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { limitChecks } from './limits.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
+import { openApiRequestChecks } from './openapi-requests.ts';
 import { openApiRequiredChecks } from './openapi-required.ts';
 import { openApiYamlChecks } from './openapi-yaml.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
@@ -25,6 +26,7 @@ import { responseChecks } from './responses.ts';
 import { streamChecks } from './stream.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
 import { versionChecks } from './versions.ts';
+import { webhookKeyChecks } from './webhook-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
 import { webhookChecks } from './webhooks.ts';
 
@@ -56,9 +58,11 @@ export const CHECKS = createRegistry([
   ...idempotencyKeyChecks,
   ...idempotencyContentChecks,
   ...webhookReplayChecks,
+  ...webhookKeyChecks,
   foreignEntryNotFound,
   ...openApiDocumentedChecks,
   ...openApiRequiredChecks,
+  ...openApiRequestChecks,
   ...openApiConsistencyChecks,
   ...openApiYamlChecks,
   ...createdAtChecks,

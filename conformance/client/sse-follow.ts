@@ -9,6 +9,8 @@ import type { SseEvent, SseSession } from './sse-stream.ts';
 /** Pause before reconnecting (a client honouring a short `retry:`), and how many reconnects one read may make. */
 export const RECONNECT_PAUSE_MS = 100;
 export const MAX_RECONNECTS = 20;
+/** A read that has this many messages is no wait for one more: it is not followed further. */
+export const MAX_FOLLOWED_EVENTS = 10_000;
 
 /**
  * `first`, reconnected by `reopen` (with the last id read, or none when nothing was read yet) whenever it
@@ -39,15 +41,19 @@ export function followStream(
         deadline - performance.now(),
       );
       const left = deadline - performance.now();
-      // Done, out of time, or stopped: what was read. Time left and not done: the connection ended.
-      if (stopped || done(all()) || left <= RECONNECT_PAUSE_MS || reconnects >= MAX_RECONNECTS) return all();
+      // Done, out of time, or stopped: what was read. Time left and not done: the connection ended, unless the
+      // kit cut it (more than it reads: a stream followed again would read that much once more).
+      if (stopped || current.ex.streamCappedAt !== undefined || done(all())) return all();
+      if (left <= RECONNECT_PAUSE_MS || reconnects >= MAX_RECONNECTS || all().length > MAX_FOLLOWED_EVENTS)
+        return all();
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_PAUSE_MS));
       const next = await reopen(lastId()).catch(() => undefined);
       if (!next?.isStream) {
         await next?.close();
         return all();
       }
-      earlier.push(...current.events);
+      // One by one: a connection may have sent many (spread as arguments, they overflow the stack).
+      for (const e of current.events) earlier.push(e);
       await current.close();
       current = next;
     }

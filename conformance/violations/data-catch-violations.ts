@@ -183,7 +183,7 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     name: 'webhook-registration-not-replayed',
     description: 'POST /webhooks ignores the Idempotency-Key: the same key and body register a second receiver',
     section: 'What the service does',
-    catches: ['webhooks.registration-replay', 'limits.idempotency-key'],
+    catches: ['webhooks.registration-replay', 'limits.idempotency-key', 'webhooks.registration-keys'],
     handle(req, next) {
       if (!is('POST', WEBHOOKS)(req) || !req.headers['idempotency-key']) return next(req);
       const key = `${req.headers['idempotency-key']}.${Math.random().toString(36).slice(2, 10)}`.slice(-128);

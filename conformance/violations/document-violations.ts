@@ -25,6 +25,35 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     }),
   },
   {
+    name: 'openapi-bearer-as-query-key',
+    description:
+      'openapi.json documents every security scheme as an API key in the query (access_token) instead of a bearer token in Authorization',
+    section: 'Authentication',
+    catches: ['openapi.security-bearer'],
+    handle: documentEdit((doc) => {
+      const schemes = (doc.components as Node | undefined)?.securitySchemes as Node | undefined;
+      for (const name of Object.keys(schemes ?? {}))
+        if (schemes) schemes[name] = { type: 'apiKey', in: 'query', name: 'access_token' };
+    }),
+  },
+  {
+    name: 'openapi-key-request-as-form',
+    description:
+      'openapi.json documents the body of POST /idempotency-keys as a form (application/x-www-form-urlencoded) only',
+    section: 'Endpoints',
+    catches: ['openapi.request-body-json'],
+    handle: documentEdit((doc) => {
+      const post = ((doc.paths as Node | undefined)?.[`${BASE_PATH}/idempotency-keys`] as Node | undefined)?.post as
+        | Node
+        | undefined;
+      const content = (post?.requestBody as Node | undefined)?.content as Node | undefined;
+      const json = content?.['application/json'];
+      if (!content || !json) return;
+      delete content['application/json'];
+      content['application/x-www-form-urlencoded'] = json;
+    }),
+  },
+  {
     name: 'openapi-key-pattern-16-64',
     description:
       'openapi.json documents Idempotency-Key as 16 to 64 letters, digits, _ or - (the interface: 8 to 128, also . and :)',

@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { ERROR_TABLE, type ErrorCode } from '../../simulator/contract/errors.ts';
 import { CURRENT_VERSION } from '../../simulator/contract/versions.ts';
 import type { PlainRequest, PlainResponse } from '../../simulator/index.ts';
-import { randomBytes } from 'node:crypto';
 
 /** A JSON envelope as the violations see it. */
 export interface Envelope {

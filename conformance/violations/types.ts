@@ -1,6 +1,4 @@
-import type { Core } from '../../simulator/index.ts';
-import type { PlainRequest, PlainResponse } from '../../simulator/index.ts';
-import type { SandboxOptions } from '../../simulator/index.ts';
+import type { Core, PlainRequest, PlainResponse, SandboxOptions } from '../../simulator/index.ts';
 
 type WebhookOptions = NonNullable<SandboxOptions['webhooks']>;
 

@@ -1,10 +1,10 @@
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { PlainRequest } from '../../simulator/index.ts';
+import type { Core, PlainRequest, PlainResponse } from '../../simulator/index.ts';
 import { signWebhook } from '../../simulator/index.ts';
+import { must } from '../runner/invariant.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
-import { must } from '../runner/invariant.ts';
 
 const WEBHOOKS = `${BASE_PATH}/webhooks`;
 const ONE = new RegExp(`^${WEBHOOKS}/([^/]+)$`);
@@ -21,6 +21,9 @@ function renamedEvent(body: string): string {
   return JSON.stringify(json);
 }
 
+/** Per core: the first answer each Idempotency-Key of POST /webhooks got (a key-value cache keyed by the key alone). */
+const firstByKey = new WeakMap<Core, Map<string, PlainResponse>>();
+
 /** Violations of webhook receivers, signatures, the delivery log and redelivery. */
 export const WEBHOOK_VIOLATIONS: Violation[] = [
   {
@@ -31,6 +34,28 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return req.method === 'POST' && req.path === WEBHOOKS && res.status === 200 ? { ...res, status: 201 } : res;
+    },
+  },
+  {
+    name: 'webhook-key-ignores-content',
+    description:
+      'POST /webhooks with the key of an earlier registration and another url replays the earlier registration instead of 409 idempotency_conflict',
+    section: 'Errors',
+    catches: ['webhooks.registration-keys'],
+    async handle(req, next, core) {
+      const key = req.headers['idempotency-key'];
+      if (req.method !== 'POST' || req.path !== WEBHOOKS || !key) return next(req);
+      const seen = firstByKey.get(core) ?? new Map<string, PlainResponse>();
+      firstByKey.set(core, seen);
+      const earlier = seen.get(key);
+      // A gateway's response cache keyed by the header alone: the body is never compared.
+      if (earlier)
+        return editJson(earlier, (b) => {
+          b.meta = { ...b.meta, replayed: true };
+        });
+      const res = await next(req);
+      if (res.status === 200) seen.set(key, res);
+      return res;
     },
   },
   {

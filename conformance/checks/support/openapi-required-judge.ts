@@ -86,7 +86,10 @@ export function judgeRequired(
       const field = fields.find((f) => sameField(f, p));
       if (p.required && !field?.required && !(p.in === 'header' && mayRequireHeader(route, p.name)))
         findings.push({ route, value: `${p.in} ${p.name}`, kind: 'narrower', at: p.at });
-      if (!p.required && field?.required) findings.push({ route, value: `${p.in} ${p.name}`, kind: 'wider', at: p.at });
+      // "Required on every authenticated call: x-service-tenant" (documented as a parameter, it is required).
+      const tenant = p.in === 'header' && route.auth && p.name.toLowerCase() === 'x-service-tenant';
+      if (!p.required && (field?.required || tenant))
+        findings.push({ route, value: `${p.in} ${p.name}`, kind: 'wider', at: p.at });
     }
     const body = bodySchema(doc, documented.loc);
     const bodyFields = fields.filter((f) => f.in === 'body');

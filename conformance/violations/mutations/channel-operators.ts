@@ -4,10 +4,10 @@ import { WEBHOOK_DEFAULTS } from '../../../simulator/contract/simulator-defaults
 import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import { signWebhook } from '../../../simulator/contract/webhook-signature.ts';
 import type { PlainRequest } from '../../../simulator/index.ts';
+import { must } from '../../runner/invariant.ts';
 import { editJson } from '../json-edit.ts';
 import { editStream, sseIdOf, withSseId } from '../stream-edit.ts';
 import type { Mutant, MutationOperator } from './types.ts';
-import { must } from '../../runner/invariant.ts';
 
 const isStream = (req: PlainRequest) => req.method === 'GET' && req.path === `${BASE_PATH}/stream`;
 const resumed = (req: PlainRequest) => req.query.cursor !== undefined || req.headers['last-event-id'] !== undefined;

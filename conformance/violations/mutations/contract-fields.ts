@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { RouteDef } from '../../../simulator/contract/route-def.ts';
 import { routesFor } from '../../../simulator/contract/route-table.ts';
-import type { JsonPath } from './json-path.ts';
 import { must } from '../../runner/invariant.ts';
+import type { JsonPath } from './json-path.ts';
 
 type Json = {
   type?: string;

@@ -1,6 +1,6 @@
 import type { RouteDef } from '../../../simulator/contract/route-def.ts';
 import type { PlainRequest, PlainResponse } from '../../../simulator/index.ts';
-import { editJson, type Envelope } from '../json-edit.ts';
+import { type Envelope, editJson } from '../json-edit.ts';
 import type { Mutant } from './types.ts';
 
 const templates = new Map<string, RegExp>();

@@ -2,12 +2,12 @@ import { ENVIRONMENTS } from '../../../simulator/contract/environment.ts';
 import { ERROR_TABLE, type ErrorCode } from '../../../simulator/contract/errors.ts';
 import { ROUTES } from '../../../simulator/contract/route-table.ts';
 import { echoPairs } from '../../rules/echo-rules.ts';
+import { must } from '../../runner/invariant.ts';
 import { errorCodeOf } from '../json-edit.ts';
+import { constrainedFields, judgedRoutes } from './contract-fields.ts';
 import { editAt, retyped } from './json-path.ts';
 import { answerEdit } from './match.ts';
-import { constrainedFields, judgedRoutes } from './contract-fields.ts';
-import type { MutationOperator, Mutant } from './types.ts';
-import { must } from '../../runner/invariant.ts';
+import type { Mutant, MutationOperator } from './types.ts';
 
 const label = (f: { route: { id: string }; path: readonly string[] }) => `${f.route.id}:${f.path.join('.')}`;
 

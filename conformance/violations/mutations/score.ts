@@ -1,6 +1,6 @@
 import { httpTarget } from '../../e2e/targets.ts';
 import { runConformance } from '../../runner/run.ts';
-import { allMutants, mutantOptions, type Mutant } from './index.ts';
+import { allMutants, type Mutant, mutantOptions } from './index.ts';
 
 /** What the kit did with one mutant. */
 export interface MutantResult {

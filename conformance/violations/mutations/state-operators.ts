@@ -1,9 +1,9 @@
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { PlainRequest, PlainResponse } from '../../../simulator/index.ts';
+import { must } from '../../runner/invariant.ts';
 import { editJson, jsonBodyOf, withHeader, withJsonBody } from '../json-edit.ts';
 import { addresses } from './match.ts';
 import type { Mutant, MutationOperator } from './types.ts';
-import { must } from '../../runner/invariant.ts';
 
 const create = must(ROUTE_BY_ID.get('createConnection'), 'the contract defines createConnection');
 const check = must(ROUTE_BY_ID.get('checkCapability'), 'the contract defines checkCapability');

@@ -1,0 +1,96 @@
+import type { Exchange } from '../client/http-client.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { dataIdOf, freshKey, postConnection, requireCreationBase } from './support/connections.ts';
+import { receiverIdOf } from './support/one-list.ts';
+import { signingKeyOf } from './support/signing-key.ts';
+import {
+  kitReceiver,
+  receiverBaseUrl,
+  removeAtRunEnd,
+  webhooksPath,
+  webhookTestEvent,
+} from './support/webhook-scenario.ts';
+
+// POST /webhooks is a modifying call "yes + key": its Idempotency-Key follows the Errors table ("same
+// idempotency key with different content": idempotency_conflict), and each registration's signing key is
+// "issued exactly once in the response".
+
+type Answer = { data?: Record<string, unknown>; meta?: { replayed?: unknown } } | undefined;
+const errorCode = (ex: Exchange) => (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+
+/** A registration of a new receiver URL of the kit's, its receiver removed when the run ends. */
+async function register(ctx: CheckContext, name: string, key: string) {
+  const receiver = await kitReceiver(ctx);
+  const url = `${receiverBaseUrl(ctx, receiver)}/${ctx.label(name)}`;
+  const ex = await ctx.call('POST', webhooksPath(), {
+    json: { url, events: [webhookTestEvent(ctx).name] },
+    headers: { 'Idempotency-Key': key },
+  });
+  const data = (ex.json as Answer)?.data;
+  const id = ex.status === 200 ? receiverIdOf(data, url) : undefined;
+  if (id) removeAtRunEnd(ctx, id);
+  const signing =
+    ex.status === 200
+      ? signingKeyOf(data, ctx.deployment.webhookSecretField, ctx.declared('webhookSecretField'))
+      : undefined;
+  return { ex, url, secret: signing?.found ? signing.secret : undefined };
+}
+
+export const registrationKeys = defineCheck({
+  name: 'webhooks.registration-keys',
+  title:
+    'POST /webhooks: one Idempotency-Key with another url answers 409 idempotency_conflict, a key of a connection creation never replays that creation, and two registrations never show the same signing key',
+  severity: 'MUST',
+  section: 'Errors',
+  tags: ['webhooks', 'idempotency'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx) {
+    const key = freshKey(ctx);
+    const first = await register(ctx, 'keys-receiver', key);
+    if (first.ex.status !== 200)
+      ctx.skip(`the registration answered ${first.ex.status}: webhooks.registration judges it`);
+    // The same key, another url: other content under one key.
+    const other = await register(ctx, 'keys-other-receiver', key);
+    ctx.expect.that(other.ex.status === 409 && errorCode(other.ex) === 'idempotency_conflict', {
+      expected: `POST ${webhooksPath()} with the key of an earlier registration and another url answers 409 idempotency_conflict ("same idempotency key with different content")`,
+      observed: `${other.ex.status} ${String(errorCode(other.ex) ?? '')}`.trim(),
+      exchange: other.ex,
+    });
+    // The key of a connection creation, sent with a registration: another operation. Whether keys are kept
+    // per route is not shown: a new registration or idempotency_conflict are both answers; the creation's
+    // answer replayed for it is neither.
+    const base = await requireCreationBase(ctx);
+    const creationKey = freshKey(ctx);
+    const created = await postConnection(
+      ctx,
+      { ...base, scopeLabel: ctx.label('keys-creation') },
+      { key: creationKey },
+    );
+    const connectionId = dataIdOf(created);
+    let third = other.ex.status === 200 ? other : undefined;
+    if (connectionId) {
+      const crossed = await register(ctx, 'keys-crossed-receiver', creationKey);
+      const a = crossed.ex.json as Answer;
+      ctx.expect.that(a?.meta?.replayed !== true && a?.data?.id !== connectionId, {
+        expected: `POST ${webhooksPath()} with the Idempotency-Key of a connection creation answers 409 idempotency_conflict or registers a receiver: it never replays the creation`,
+        observed: `${crossed.ex.status}, meta.replayed ${JSON.stringify(a?.meta?.replayed)}, data.id ${JSON.stringify(a?.data?.id)}`,
+        exchange: crossed.ex,
+      });
+      if (crossed.ex.status === 200 && a?.meta?.replayed !== true) third ??= crossed;
+    } else ctx.note(`the creation to take a key from answered ${created.status}: that part not judged`);
+    third ??= await register(ctx, 'keys-second-receiver', freshKey(ctx));
+    if (!first.secret || !third.secret || third.ex.status !== 200) {
+      ctx.note('a second registration showed no signing key beside the first: nothing to compare');
+      return;
+    }
+    ctx.expect.that(first.secret !== third.secret, {
+      expected:
+        'two registrations of the tenant show two different signing keys ("issued exactly once in the response")',
+      observed: 'the second registration shows the signing key the first one was issued',
+      exchange: third.ex,
+    });
+  },
+});
+
+export const webhookKeyChecks = [registrationKeys];
