@@ -164,6 +164,12 @@ export const interfaceRoutesListed = defineCheck({
         listedRoute === undefined
       )
         continue;
+      // RFC 9110 §9.1: the method token is case-sensitive; a client built from the list sends what it names.
+      ctx.expect.that(listedRoute.method === r.method, {
+        expected: `${r.method} ${r.path} is listed with its method as the Endpoints table names it (${r.method}: methods are case-sensitive)`,
+        observed: `method ${JSON.stringify(listedRoute.method)}`,
+        exchange: ex,
+      });
       ctx.expect.that(listedRoute.auth === r.auth, {
         expected: `${r.method} ${r.path} is described with auth ${r.auth} (${r.auth ? 'authenticated' : 'public'} in the interface)`,
         observed: `auth ${listedRoute.auth}`,
@@ -193,7 +199,8 @@ async function probeWithoutCredentials(
     Boolean(doc && successContent(doc, route.method, route.path)?.content['text/event-stream']);
   const headers: Record<string, string> = {};
   let json: unknown;
-  if (route.method !== 'GET') {
+  // Sent as the method it names (a listed `get` is judged by discovery.interface-routes-listed, not sent with a body).
+  if (route.method.toUpperCase() !== 'GET') {
     const body = doc ? (deref(doc, op?.requestBody, []).value as OperationLike['requestBody']) : undefined;
     const schema = body?.content?.['application/json']?.schema;
     json = schema && doc ? sampleFromSchema(schema, doc, ctx.label('probe')) : {};

@@ -34,6 +34,16 @@ export function auditPageSize(ctx: CheckContext): Promise<number> {
   });
 }
 
+/**
+ * The largest page the deployment's own document allows for `limit`, at most `cap`, else the kit's page size:
+ * a proof verified over more entries than the newest page reaches back to the run's first changes.
+ */
+export async function auditLargestPage(ctx: CheckContext, cap: number): Promise<number> {
+  const size = await auditPageSize(ctx);
+  const max = documentedMaximum((await openApiExchange(ctx)).json, auditPath(), 'limit');
+  return max !== undefined && max > size ? Math.min(cap, Math.floor(max)) : size;
+}
+
 /** The `maximum` a document gives a query parameter of a GET operation, if it gives one. */
 function documentedMaximum(doc: unknown, path: string, name: string): number | undefined {
   if (!doc || typeof doc !== 'object') return undefined;
@@ -123,8 +133,12 @@ export interface AuditRead {
  * offers until `enough(entries)` holds: a log listed oldest first and paged is read to its newest entries.
  * @example const read = await readAuditLog(ctx, (e) => JSON.stringify(e).includes(id));
  */
-export async function readAuditLog(ctx: CheckContext, enough: (entries: unknown[]) => boolean): Promise<AuditRead> {
-  const limit = await auditPageSize(ctx);
+export async function readAuditLog(
+  ctx: CheckContext,
+  enough: (entries: unknown[]) => boolean,
+  pageSize?: number,
+): Promise<AuditRead> {
+  const limit = pageSize ?? (await auditPageSize(ctx));
   const first = await ctx.call('GET', auditPath(), { query: { limit: String(limit) } });
   const read: AuditRead = { pages: [first], entries: [...(entriesOf(first) ?? [])], exhausted: false };
   const seen = new Set<string>();
