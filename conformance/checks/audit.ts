@@ -181,7 +181,7 @@ export const recordsChange = defineCheck({
       );
     at.forEach((p, i) => {
       ctx.expect.that(p.length > 0, {
-        expected: `the creation of connection ${s.created[i]?.id}${s.created[i]?.alt ? ' (made at the alternate base URL)' : ''} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'} of up to ${limit} entries)`,
+        expected: `the creation of connection ${s.created[i]?.id}${s.created[i]?.alt ? ' (made at the alternate base URL)' : ''} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'}, ${s.read.entries.length} entries, asking for ${limit} a page)`,
         observed: 'no entry names it',
         exchange: s.log,
       });

@@ -2,7 +2,14 @@ import { verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import type { Exchange } from '../client/http-client.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
-import { deliveryIdHeader, deliveryLog, describe, findLogged } from './support/webhook-evidence.ts';
+import {
+  deliveryIdHeader,
+  deliveryLog,
+  describe,
+  eventIdOf,
+  findLogged,
+  loggedDeliveries,
+} from './support/webhook-evidence.ts';
 import { arrivals, redeliver, redeliveryTarget } from './support/webhook-redeliver.ts';
 import {
   deliveryLogTemplate,
@@ -28,8 +35,19 @@ export const deliveryLogged = defineCheck({
     const ex = await deliveryLog(ctx, s, s.delivery);
     if (!ctx.expect.status(ex, 200, `GET ${await deliveryLogTemplate(ctx)} answers 200`)) return;
     const idHeader = deliveryIdHeader(ctx);
+    const headerId = idHeader === undefined ? undefined : s.delivery.headers[idHeader];
+    const logged = loggedDeliveries(ex);
+    const ids = logged.map((e) => (e && typeof e === 'object' ? (e as { id?: unknown }).id : undefined));
     ctx.expect.that(findLogged(ctx, ex, s.delivery) !== undefined, {
-      expected: `the delivery log lists the delivery the receiver got (${idHeader === undefined ? 'by the event id of its body' : `${idHeader} ${s.delivery.headers[idHeader] ?? '?'}, or the event id of its body`})`,
+      expected: `the delivery log lists the delivery the receiver got (${headerId === undefined ? 'by the event id of its body' : `${idHeader} ${headerId}, or the event id of its body`}${eventIdOf(s.delivery) ? `: ${eventIdOf(s.delivery)}` : ''})`,
+      observed: `${ex.status}, ${logged.length} entr${logged.length === 1 ? 'y' : 'ies'}${
+        logged.length
+          ? ` (ids ${ids
+              .slice(0, 5)
+              .map((i) => JSON.stringify(i ?? null))
+              .join(', ')}${logged.length > 5 ? ', …' : ''})`
+          : ''
+      }, none naming it`,
       exchange: ex,
     });
   },
