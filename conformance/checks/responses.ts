@@ -9,7 +9,6 @@ import {
   noLeaksRule,
   type ResponseRule,
   rateLimitHeadersRule,
-  remainingCountsTheCall,
   requestIdHeaderRule,
 } from '../rules/response-rules.ts';
 import { type CheckContext, type CheckDef, defineCheck } from '../runner/check.ts';
@@ -131,14 +130,6 @@ export const responseChecks = [
     'Limits',
     'an authenticated answer that was counted (a 200, or one reporting X-RateLimit-Remaining) carries X-RateLimit-Limit and X-RateLimit-Remaining',
     (ex, info) => (counted(ex) ? rateLimitHeadersRule(ex, info) : undefined),
-  ),
-  // "X-RateLimit-Remaining (calls left in the window)": a call that was counted leaves at most Limit - 1.
-  responseRule(
-    'rate-limit-remaining-counts-the-call',
-    'SHOULD',
-    'Limits',
-    'an authenticated 200 answer reports X-RateLimit-Remaining below X-RateLimit-Limit (the call itself was counted)',
-    (ex, info) => (ex.status === 200 ? remainingCountsTheCall(ex, info) : undefined),
   ),
   responseRule(
     'rate-limit-headers-uncounted',

@@ -150,13 +150,3 @@ export const rateLimitHeadersRule: ResponseRule = (ex, { route, authenticated })
   const missing = ['x-ratelimit-limit', 'x-ratelimit-remaining'].filter((h) => ex.headers[h] === undefined);
   return missing.length > 0 ? `an authenticated ${ex.status} answer without ${missing.join(', ')}` : undefined;
 };
-
-/** SHOULD (Limits: "X-RateLimit-Remaining (calls left in the window)"): a counted call leaves at most Limit - 1. */
-export const remainingCountsTheCall: ResponseRule = (ex, { route, authenticated }) => {
-  if (!route.auth || !authenticated) return undefined;
-  const [limit, remaining] = [ex.headers['x-ratelimit-limit'], ex.headers['x-ratelimit-remaining']];
-  if (!limit || !remaining || !/^\d+$/.test(limit.trim()) || !/^\d+$/.test(remaining.trim())) return undefined;
-  return Number(remaining) >= Number(limit)
-    ? `X-RateLimit-Remaining ${remaining.trim()} with X-RateLimit-Limit ${limit.trim()}: the call itself was not counted`
-    : undefined;
-};

@@ -130,24 +130,10 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     name: 'rate-limit-remaining-frozen',
     description: 'X-RateLimit-Remaining always equals the limit: it never counts down',
     section: 'Limits',
-    catches: ['rate-limit.remaining-decreases', 'responses.rate-limit-remaining-counts-the-call'],
+    catches: ['rate-limit.remaining-decreases'],
     async handle(req, next) {
       return withHeaders(await next(req), (h) => {
         if (h['x-ratelimit-limit'] !== undefined) h['x-ratelimit-remaining'] = h['x-ratelimit-limit'];
-      });
-    },
-  },
-  {
-    name: 'rate-limit-remaining-before-counting',
-    description:
-      'X-RateLimit-Remaining is read before the call is counted (one too many: the limit itself on a fresh window)',
-    section: 'Limits',
-    catches: ['responses.rate-limit-remaining-counts-the-call'],
-    async handle(req, next) {
-      return withHeaders(await next(req), (h) => {
-        const [limit, remaining] = [Number(h['x-ratelimit-limit']), Number(h['x-ratelimit-remaining'])];
-        if (Number.isInteger(limit) && Number.isInteger(remaining))
-          h['x-ratelimit-remaining'] = String(Math.min(limit, remaining + 1));
       });
     },
   },
