@@ -20,8 +20,8 @@ export interface WebhookRoute {
 
 const PARAM = /\{[^{}/]+\}/g;
 const HAS_PARAM = /\{[^{}/]+\}/;
-/** A segment naming deliveries (deliveries, delivery-log, delivery-attempts, webhook-deliveries, ...). */
-const DELIVERY_SEGMENT = /deliver/i;
+/** A segment naming deliveries (deliveries, delivery-log, delivery-attempts, webhook-deliveries, attempts, ...). */
+const DELIVERY_SEGMENT = /deliver|attempt/i;
 
 interface RouteLike {
   method: string;
