@@ -26,6 +26,10 @@ import { ROUND10_ANSWERS } from './round10-answers.ts';
 import { ROUND10_CHANNELS } from './round10-channels.ts';
 import { ROUND10_DOCUMENTS } from './round10-documents.ts';
 import { ROUND10_EFFECTS } from './round10-effects.ts';
+import { ROUND11_ANSWERS } from './round11-answers.ts';
+import { ROUND11_CHANNELS } from './round11-channels.ts';
+import { ROUND11_DOCUMENTS } from './round11-documents.ts';
+import { ROUND11_INPUTS } from './round11-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -91,6 +95,14 @@ export const UNSEEN_ROUND10: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND10_CHANNELS,
 ];
 
+/** The tenth list (round 11): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND11: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND11_DOCUMENTS,
+  ...ROUND11_ANSWERS,
+  ...ROUND11_INPUTS,
+  ...ROUND11_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -102,6 +114,7 @@ export const UNSEEN_LISTS = {
   round8: UNSEEN_ROUND8,
   round9: UNSEEN_ROUND9,
   round10: UNSEEN_ROUND10,
+  round11: UNSEEN_ROUND11,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -112,5 +125,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND8,
     ...UNSEEN_ROUND9,
     ...UNSEEN_ROUND10,
+    ...UNSEEN_ROUND11,
   ],
 } as const;
