@@ -1,6 +1,6 @@
 import { defineCheck } from '../runner/check.ts';
-import { authenticatedGet, capabilityCheckRoute, errorProbe } from './support/error-probes.ts';
 import { pairingProblem } from './errors.ts';
+import { authenticatedGet, capabilityCheckRoute, errorProbe } from './support/error-probes.ts';
 
 export const missingToken = defineCheck({
   name: 'auth.missing-token',
@@ -33,6 +33,28 @@ export const invalidToken = defineCheck({
     const probe = await errorProbe(ctx, 'invalid-token');
     ctx.expect.errorCode(probe.ex, 'unauthorized', `${probe.what} answers 401 unauthorized`);
     const get = authenticatedGet();
+    // The run's own token with one character changed past its start, and with one more at its end: a
+    // deployment comparing a prefix (or a hash of one) would take them for the token.
+    if (ctx.target.hasToken) {
+      const sent = (await ctx.call('GET', get.path)).requestHeaders.authorization ?? '';
+      const token = /^Bearer (.{20,})$/.exec(sent)?.[1];
+      if (token) {
+        const at = Math.max(16, Math.floor(token.length / 2));
+        const changed = `${token.slice(0, at)}${token[at] === 'a' ? 'b' : 'a'}${token.slice(at + 1)}`;
+        ctx.redact(changed, 'NCS_TOKEN_CHANGED');
+        for (const [what, value] of [
+          [`the run's token with its character ${at + 1} changed`, changed],
+          ["the run's token with one character added", `${token}a`],
+        ] as const) {
+          const ex = await ctx.call('GET', get.path, {
+            credentials: 'none',
+            headers: { authorization: `Bearer ${value}` },
+            ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}),
+          });
+          ctx.expect.errorCode(ex, 'unauthorized', `GET ${get.path} with ${what} answers 401 unauthorized`);
+        }
+      }
+    }
     for (const value of ['Basic bmNzLWNvbmZvcm1hbmNlOnByb2Jl', 'Bearer', `Token ${ctx.label('token')}`]) {
       const ex = await ctx.call('GET', get.path, {
         credentials: 'none',

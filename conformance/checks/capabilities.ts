@@ -1,3 +1,4 @@
+import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import { defineCheck } from '../runner/check.ts';
 import { requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
@@ -118,13 +119,18 @@ export const unofferedNotAllowed = defineCheck({
     if (!unoffered) ctx.skip(`the catalog has no capability ${pair.connectorId} does not offer`);
     const path = capabilityCheckRoute().path;
     await ctx.call('POST', path, { json: pair });
-    const ex = await ctx.call('POST', path, { json: { connectorId: pair.connectorId, capability: unoffered } });
-    const allowed = (ex.json as Decision)?.data?.decision?.allowed;
-    ctx.expect.that(!(ex.status >= 200 && ex.status < 300 && allowed !== false), {
-      expected: `POST ${path} for ${pair.connectorId} / ${unoffered} (not among its capabilities) is refused or decided "not allowed"`,
-      observed: `status ${ex.status}, decision.allowed ${JSON.stringify(allowed)}`,
-      exchange: ex,
-    });
+    // In the default environment and in each value of the enumeration: a rule coded per environment may
+    // differ in one of them.
+    for (const environment of [undefined, ...ENVIRONMENTS]) {
+      const json = { connectorId: pair.connectorId, capability: unoffered, ...(environment ? { environment } : {}) };
+      const ex = await ctx.call('POST', path, { json });
+      const allowed = (ex.json as Decision)?.data?.decision?.allowed;
+      ctx.expect.that(!(ex.status >= 200 && ex.status < 300 && allowed !== false), {
+        expected: `POST ${path} for ${pair.connectorId} / ${unoffered} (not among its capabilities)${environment ? ` in ${environment}` : ''} is refused or decided "not allowed"`,
+        observed: `status ${ex.status}, decision.allowed ${JSON.stringify(allowed)}`,
+        exchange: ex,
+      });
+    }
   },
 });
 

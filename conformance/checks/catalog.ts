@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/http-client.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { routePath } from '../rules/interface-routes.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { successSamples } from './support/samples.ts';
 
 type Item = Record<string, unknown>;
@@ -88,10 +88,10 @@ async function judgeFilter(
  * responses use status 200"; an empty list is still a list, never 204). Refusing the value (400, or 404 for
  * an identifier that names nothing) is a legal reading and passes if it comes in the failure envelope.
  */
-async function judgeNoMatch(ctx: CheckContext, id: string, param: string) {
+async function judgeNoMatch(ctx: CheckContext, id: string, param: string, value?: string) {
   const path = pathOf(id);
   const field = LISTS[id] ?? id;
-  const query = { [param]: `ncs-kit-none-${ctx.runId.slice(-6)}` };
+  const query = { [param]: value ?? `ncs-kit-none-${ctx.runId.slice(-6)}` };
   const ex = await ctx.call('GET', path, { query });
   const shown = `GET ${path}?${new URLSearchParams(query)}`;
   if (ex.status === 400 || ex.status === 404) {
@@ -184,7 +184,15 @@ export const filtersHonoured = defineCheck({
       return judgeFilter(ctx, id, query, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
     });
     const none = cases.map(([id, param]) => judgeNoMatch(ctx, id, param));
-    await Promise.all([...single, ...combined, ...none]);
+    // "restricts to one category": a value is compared as it is, not as a pattern. A real value with one
+    // character replaced by `_`, and `%` alone (SQL LIKE's wildcards), that no entry has, match nothing.
+    const wildcards = cases.flatMap(([id, param, pick, all]) => {
+      const value = rareValue(all, pick);
+      const has = (v: string) => all.some((i) => pick(i).includes(v));
+      const candidates = value && value.length >= 3 ? [`${value[0]}_${value.slice(2)}`, '%'] : ['%'];
+      return candidates.filter((v) => !has(v)).map((v) => judgeNoMatch(ctx, id, param, v));
+    });
+    await Promise.all([...single, ...combined, ...none, ...wildcards]);
   },
 });
 

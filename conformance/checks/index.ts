@@ -22,6 +22,7 @@ import { openApiRequiredChecks } from './openapi-required.ts';
 import { openApiYamlChecks } from './openapi-yaml.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
+import { requestFormChecks } from './request-forms.ts';
 import { responseChecks } from './responses.ts';
 import { streamChecks } from './stream.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
@@ -59,6 +60,7 @@ export const CHECKS = createRegistry([
   ...idempotencyContentChecks,
   ...webhookReplayChecks,
   ...webhookKeyChecks,
+  ...requestFormChecks,
   foreignEntryNotFound,
   ...openApiDocumentedChecks,
   ...openApiRequiredChecks,

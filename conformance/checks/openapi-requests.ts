@@ -2,9 +2,10 @@
 // the Authorization header ("Authorization: Bearer token obtained through an OAuth flow"), and the bodies the
 // interface shows as JSON ("Body (JSON)") with a JSON media type. A description generated for clients ("the
 // endpoint reference is generated from the published description") that says otherwise sends them astray.
+import { z } from 'zod';
 import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
-import { deref, type OpenApiLike, operationLocation, requireOpenApi } from './support/openapi.ts';
+import { deref, type OpenApiLike, operationLocation, requireOpenApi, serverBasePath } from './support/openapi.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -103,4 +104,93 @@ export const requestBodyJson = defineCheck({
   },
 });
 
-export const openApiRequestChecks = [securityBearer, requestBodyJson];
+/**
+ * Body fields whose documented `default` is not the one the interface states ("environment ... default
+ * sandbox"), read from the contract's field descriptions; a field documented without a default says nothing.
+ * @example defaultsDiffer(doc) // ['POST /api/public/v1/capabilities: environment defaults to "production" (the interface: sandbox)']
+ */
+export function defaultsDiffer(doc: OpenApiLike): string[] {
+  const out: string[] = [];
+  for (const route of interfaceRoutes().filter((r) => r.body !== undefined)) {
+    type Props = {
+      properties?: Record<string, { description?: string }>;
+      $ref?: string;
+      $defs?: Record<string, Props>;
+    };
+    const root = z.toJSONSchema(route.body as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Props;
+    const contract = root.$ref ? (root.$defs?.[root.$ref.replace('#/$defs/', '')] ?? root) : root;
+    const stated = Object.entries(contract.properties ?? {}).flatMap(([name, p]) => {
+      const value = /default (\w+)/i.exec(p.description ?? '')?.[1];
+      return value ? [[name, value] as const] : [];
+    });
+    if (stated.length === 0) continue;
+    const loc = operationLocation(doc, route.method, route.path);
+    const body = loc ? deref(doc, loc.op.requestBody, []).value : undefined;
+    const content = isObject(body) && isObject(body.content) ? body.content : {};
+    const type = Object.keys(content).find((t) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(t));
+    const schema = type && isObject(content[type]) ? deref(doc, content[type].schema, []).value : undefined;
+    const props = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+    for (const [name, value] of stated) {
+      // A default beside a $ref (OpenAPI 3.1 allows siblings) or on the schema it points at.
+      const raw = props[name];
+      const documented = isObject(raw) && 'default' in raw ? raw : deref(doc, raw, []).value;
+      if (isObject(documented) && 'default' in documented && documented.default !== value)
+        out.push(
+          `${route.method} ${route.path}: ${name} defaults to ${JSON.stringify(documented.default)} (the interface: ${value})`,
+        );
+    }
+  }
+  return out;
+}
+
+export const defaultsMatch = defineCheck({
+  name: 'openapi.defaults-match',
+  title:
+    'openapi.json gives a body field the default the interface states, where it documents one (environment: sandbox)',
+  severity: 'MUST',
+  section: 'POST /api/public/v1/capabilities',
+  tags: ['openapi'],
+  mutating: false,
+  async run(ctx: CheckContext) {
+    const { ex, doc } = await requireOpenApi(ctx);
+    const wrong = defaultsDiffer(doc);
+    ctx.expect.that(wrong.length === 0, {
+      expected: 'a documented default is the interface\'s ("environment | string | no | Environment; default sandbox")',
+      observed: listed(wrong),
+      exchange: ex,
+    });
+  },
+});
+
+/**
+ * Path keys that already start with the base path the document's `servers` put before every path: each
+ * resolves to the base path twice (OpenAPI 3.1 §4.8.1: a path is appended to the server URL).
+ * @example doubledPaths({ servers: [{ url: '/api/public/v1' }], paths: { '/api/public/v1/providers': {} } }) // ['/api/public/v1/api/public/v1/providers']
+ */
+export function doubledPaths(doc: OpenApiLike): string[] {
+  const base = serverBasePath(doc);
+  if (!base || !isObject(doc.paths)) return [];
+  return Object.keys(doc.paths)
+    .filter((k) => k === base || k.startsWith(`${base}/`))
+    .map((k) => `${base}${k}`);
+}
+
+export const pathsUnderServers = defineCheck({
+  name: 'openapi.paths-resolve',
+  title: "openapi.json's paths resolve under its servers to the interface's paths (the base path once)",
+  severity: 'MUST',
+  section: 'GET /api/public/v1/openapi.json',
+  tags: ['openapi'],
+  mutating: false,
+  async run(ctx: CheckContext) {
+    const { ex, doc } = await requireOpenApi(ctx);
+    const doubled = doubledPaths(doc);
+    ctx.expect.that(doubled.length === 0, {
+      expected: `every documented path appended to the servers' URL (${serverBasePath(doc) || '/'}) is an interface path ("All paths start with /api/public/v1")`,
+      observed: `the base path twice: ${listed(doubled)}`,
+      exchange: ex,
+    });
+  },
+});
+
+export const openApiRequestChecks = [securityBearer, requestBodyJson, defaultsMatch, pathsUnderServers];

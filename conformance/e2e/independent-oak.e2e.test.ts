@@ -44,8 +44,8 @@ independentSuite({
     },
     // Short-lived tokens (renewed by the kit), streams ended after 3 s of silence, enablement after 2 s.
     {
-      name: 'with 2 s tokens, 3 s stream idle and slow enablement',
-      options: { ...FAST, tokenTtlSeconds: 2, streamIdleSeconds: 3, enableAfterMs: 2000 },
+      name: 'with 3 s tokens, 3 s stream idle and slow enablement',
+      options: { ...FAST, tokenTtlSeconds: 3, streamIdleSeconds: 3, enableAfterMs: 2000 },
     },
   ],
 });

@@ -112,6 +112,11 @@ export interface CheckContext {
   judgeAsMust(reason: string): void;
   /** The secrets of the run (token, client secret), for leak checks; never print them. */
   secrets(): readonly string[];
+  /**
+   * Keeps a value the check derived from a secret out of every report (a token with one character changed),
+   * printed as `$env` in curls; not leak-checked (the deployment never issued it).
+   */
+  redact(value: string, env: string): void;
   /** Every exchange of the run so far, with the check that made it (response rules judge them all). */
   exchanges(): readonly LoggedExchange[];
 }

@@ -211,6 +211,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       judged.asMust = reason;
     },
     secrets: () => run.redactor.secrets().map((s) => s.value),
+    redact: (value, env) => run.redactor.add(value, env, { leakChecked: false }),
     exchanges: () => run.exchanges.all(),
   };
   /** Closes every stream the check left open. */

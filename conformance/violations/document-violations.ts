@@ -54,6 +54,30 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     }),
   },
   {
+    name: 'openapi-environment-default-pilot',
+    description:
+      "openapi.json documents the capability check's environment with default pilot (the interface: sandbox)",
+    section: 'POST /api/public/v1/capabilities',
+    catches: ['openapi.defaults-match'],
+    handle: documentEdit((doc) => {
+      const request = ((doc.components as Node | undefined)?.schemas as Node | undefined)?.CapabilityCheckRequest as
+        | Node
+        | undefined;
+      const environment = (request?.properties as Node | undefined)?.environment as Node | undefined;
+      if (environment) environment.default = 'pilot';
+    }),
+  },
+  {
+    name: 'openapi-servers-repeat-base-path',
+    description:
+      'openapi.json names /api/public/v1 as its server URL and keeps the prefix on every path (the base path twice)',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.paths-resolve'],
+    handle: documentEdit((doc) => {
+      doc.servers = [{ url: BASE_PATH }];
+    }),
+  },
+  {
     name: 'openapi-key-pattern-16-64',
     description:
       'openapi.json documents Idempotency-Key as 16 to 64 letters, digits, _ or - (the interface: 8 to 128, also . and :)',

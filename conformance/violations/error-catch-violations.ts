@@ -1,6 +1,6 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defaultAccess } from './default-access.ts';
-import { editJson, errorCodeOf, jsonBodyOf, withHeader } from './json-edit.ts';
+import { editJson, errorCodeOf, failureOf, jsonBodyOf, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
@@ -45,6 +45,21 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
             .map(([k, v]) => `${k}=${String(v)}`)
             .join(' ')}`;
       });
+    },
+  },
+  {
+    name: 'json-charset-refused',
+    description:
+      'POST /capabilities with Content-Type application/json; charset=utf-8 is refused 400 (only bare application/json is JSON)',
+    section: 'POST /api/public/v1/capabilities',
+    catches: ['requests.json-with-charset'],
+    async handle(req, next) {
+      // A hand-written content-type check (an exact string comparison) after the rate limiter counted the call.
+      const type = req.headers['content-type'] ?? '';
+      if (req.method !== 'POST' || req.path !== CAPABILITIES || !/charset/i.test(type)) return next(req);
+      const counted = await next(req);
+      const refusal = failureOf('invalid_request', 'Content-Type must be application/json.');
+      return { ...refusal, headers: { ...counted.headers, ...refusal.headers } };
     },
   },
   {

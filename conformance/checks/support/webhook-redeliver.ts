@@ -12,6 +12,8 @@ export interface RedeliveryTarget {
   template: string;
   /** The path that triggers the scenario's delivery again. */
   path: string;
+  /** The delivery was found in the log (not only by its id header): it must stay there. */
+  logged: boolean;
 }
 
 /**
@@ -32,7 +34,11 @@ export async function redeliveryTarget(
     ctx.skip(
       `the delivery is neither in the log nor names its id in a header (deployment profile webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
     );
-  return { template, path: await redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id) };
+  return {
+    template,
+    path: await redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id),
+    logged: logged !== undefined,
+  };
 }
 
 /** POST to the redelivery path with `key`; a 404 at the simulator's assumed path skips (declared, it is judged). */
