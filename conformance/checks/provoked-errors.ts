@@ -1,9 +1,10 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import { defineCheck } from '../runner/check.ts';
+import { recordRefused } from '../generated/trace.ts';
 import { failureEnvelopeProblem } from '../rules/response-rules.ts';
-import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.ts';
-import { capabilityDeniedBody } from './support/denied-case.ts';
+import { defineCheck } from '../runner/check.ts';
 import { postConnection } from './support/connections.ts';
+import { capabilityDeniedBody } from './support/denied-case.ts';
+import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.ts';
 
 /** MUST (Errors: forbidden, "tenant not released"): a tenant the token may not act for answers 403. */
 export const forbiddenTenant = defineCheck({
@@ -55,7 +56,16 @@ export const capabilityDenied = defineCheck({
   requires: ['token'],
   async run(ctx) {
     const body = await capabilityDeniedBody(ctx);
-    const ex = await postConnection(ctx, { ...body, scopeLabel: ctx.label('denied') });
+    const scopeLabel = ctx.label('denied');
+    const ex = await postConnection(ctx, { ...body, scopeLabel });
+    // A refusal writes nothing: its label is looked for after the run (generated.refused-left-no-trace).
+    if (ex.status >= 400 && ex.status < 500)
+      await recordRefused(
+        ctx,
+        `POST ${BASE_PATH}/connections refused ${ex.status} (errors.capability-denied)`,
+        [scopeLabel],
+        scopeLabel,
+      );
     ctx.expect.errorCode(
       ex,
       'capability_denied',

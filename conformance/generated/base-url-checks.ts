@@ -1,15 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
-import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
-import type { Exchange } from '../client/http-client.ts';
-import { defineCheck, type CallOptions, type CheckContext } from '../runner/check.ts';
+import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import { listedEventually, postConnection, requireCreationBase } from '../checks/support/connections.ts';
-import { probesOf } from './probes.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { type CallOptions, type CheckContext, defineCheck } from '../runner/check.ts';
+import { must } from '../runner/invariant.ts';
 import { probeMarker } from './probe-checks.ts';
+import { probesOf } from './probes.ts';
 import { operations } from './request-fields.ts';
 import { shapeDiff, shapeOf } from './shape.ts';
 import { validCalls } from './valid-calls.ts';
-import { must } from '../runner/invariant.ts';
 
 const body = (ex: Exchange) =>
   (ex.json ?? {}) as { data?: Record<string, unknown>; meta?: Record<string, unknown>; error?: { code?: unknown } };
@@ -95,8 +95,12 @@ async function altWrites(ctx: CheckContext) {
     if (op.route.auth && !ctx.target.hasToken) continue;
     const make = await validCalls(ctx, op);
     if (typeof make === 'string') continue;
-    const probe = probesOf(op, ctx.seed, make, marker).find((p) => !p.expect.accepted);
+    // The first refused probe the contract generates, and every required value left out: a second
+    // address's validation may differ in one field (a gateway defaulting a missing environment).
+    const refusedProbes = probesOf(op, ctx.seed, make, marker).filter((p) => !p.expect.accepted);
+    const probe = refusedProbes[0];
     if (!probe) continue;
+    const chosen = [probe, ...refusedProbes.filter((p) => p !== probe && p.id.endsWith('.missing'))];
     const send = (
       base: 'main' | 'alt',
       p: { body?: unknown; query: Record<string, string>; headers: Record<string, string> },
@@ -113,8 +117,10 @@ async function altWrites(ctx: CheckContext) {
         : ctx.call(op.route.method, op.route.path, o);
     };
     // The same refused call on each address (a refused call stores nothing, so its key may repeat).
-    const [main, alt] = [await send('main', probe), await send('alt', probe)];
-    compare(ctx, op.route, `${op.route.method} ${op.route.path} probe ${probe.id}`, main, alt, true);
+    for (const p of chosen) {
+      const [main, alt] = [await send('main', p), await send('alt', p)];
+      compare(ctx, op.route, `${op.route.method} ${op.route.path} probe ${p.id}`, main, alt, true);
+    }
     if (op.route.method === 'GET' || ctx.profile !== 'full') continue;
     if (op.route.id === 'createConnection') continue;
     compare(

@@ -182,6 +182,9 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
       out.push(
         ...lengthVariants(t, items, 'a list').map((v) => ({ ...v, what: v.what.replace('length', 'number of items') })),
       );
+      // The list written as one comma-separated string (what a form or a query string would carry).
+      if (typeof item === 'string')
+        out.push(refused('comma-string', { value: `${item},${item}` }, 'a comma-separated string, not an array'));
       out.push(refused('item-null', { value: [null] }, 'with a null item'));
       out.push(
         refused(

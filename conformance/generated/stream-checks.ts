@@ -1,14 +1,14 @@
-import type { SseEvent, SseSession } from '../client/sse-stream.ts';
-import { defineCheck, type CallOptions, type CheckContext, type CheckDef } from '../runner/check.ts';
 import { createLabelledConnection } from '../checks/support/connections.ts';
-import { skipIfLimited } from './invariant-checks.ts';
 import {
   firstMention,
   numberingProblems,
   numericId,
-  streamWaitMs,
   streamPath,
+  streamWaitMs,
 } from '../checks/support/sse-scenario.ts';
+import type { SseEvent, SseSession } from '../client/sse-stream.ts';
+import { type CallOptions, type CheckContext, type CheckDef, defineCheck } from '../runner/check.ts';
+import { skipIfLimited } from './invariant-checks.ts';
 
 /** A creation whose message the kit waits for on `session`; the message, or a failure that ends the check. */
 async function provoke(ctx: CheckContext, session: SseSession, kind: string): Promise<SseEvent> {

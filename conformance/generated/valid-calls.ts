@@ -1,7 +1,7 @@
 import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
-import type { CheckContext } from '../runner/check.ts';
 import { creationBase } from '../checks/support/connections.ts';
 import { knownPair } from '../checks/support/samples.ts';
+import type { CheckContext } from '../runner/check.ts';
 import { textOf } from './draw.ts';
 import type { ValidCall } from './probes.ts';
 import type { Operation, RequestField } from './request-fields.ts';

@@ -17,8 +17,11 @@ export async function readEventually<T>(
 ): Promise<T> {
   const until = Date.now() + ctx.deployment.listConsistencyWaitMs;
   for (;;) {
+    // Judged by when a read started: one slowed past the wait by a busy machine is followed by one that
+    // starts after it, so the last read always sees the deployment as it was the whole wait later.
+    const started = Date.now();
     const value = await read();
-    if (settled(value) || Date.now() >= until || ctx.signal.aborted) return value;
-    await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_MS));
+    if (settled(value) || started >= until || ctx.signal.aborted) return value;
+    if (Date.now() < until) await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_MS));
   }
 }
