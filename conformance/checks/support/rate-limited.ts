@@ -1,8 +1,8 @@
 import { ERROR_TABLE } from '../../../simulator/contract/errors.ts';
 import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import type { Exchange } from '../../client/http-client.ts';
-import type { DeploymentProfile } from '../../runner/deployment-profile.ts';
 import type { CheckContext, TargetInfo } from '../../runner/check.ts';
+import type { DeploymentProfile } from '../../runner/deployment-profile.ts';
 import { authenticatedGet } from './error-probes.ts';
 
 // One 429 per run, shared by the checks that judge it (rate-limit.retry-after, rate-limit.retry-after-seconds):
@@ -48,7 +48,7 @@ async function provoke(ctx: CheckContext): Promise<RateLimited> {
           ...(alt?.status === ERROR_TABLE.rate_limited.status ? { alt } : {}),
         }
       : {
-          skip: `no 429 within the burst the deployment profile allows (rateLimitBurst: ${burst.maxCalls} calls, ${burst.maxMillis} ms): the limit is higher than that`,
+          skip: `no 429 within the burst the deployment profile allows (rateLimitBurst: ${burst.maxCalls} calls, ${burst.maxMillis} ms): the limit is higher than that, or calls are given back as fast as the burst makes them (a bucket refilled continuously)`,
         };
   }
   return {
