@@ -3,6 +3,7 @@ import { CANONICALIZATION } from '../../simulator/contract/canonical-json.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
+import { chainLinks } from './audit-links.ts';
 import { proofPresent } from './audit-proof.ts';
 import {
   type AuditRead,
@@ -253,4 +254,4 @@ export const auditOrder = defineCheck({
   },
 });
 
-export const auditChecks = [integrity, proofPresent, recordsChange, auditOrder];
+export const auditChecks = [integrity, chainLinks, proofPresent, recordsChange, auditOrder];

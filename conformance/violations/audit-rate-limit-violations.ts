@@ -47,6 +47,19 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'audit-links-broken',
+    description:
+      "every audit entry's prevHash names its own hash instead of the previous entry's (a chain that links nothing)",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.integrity', 'audit.chain-links'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.path === AUDIT
+        ? editEntries(res, (entries) => entries.map((e) => ({ ...e, prevHash: (e as { hash?: unknown }).hash })))
+        : res;
+    },
+  },
+  {
     // Oldest first is a legal choice (the interface shows no order); no consistent order is not.
     name: 'audit-order-broken',
     description: 'the audit log lists its two newest entries the wrong way round (seq in no consistent order)',

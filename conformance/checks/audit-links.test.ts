@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { brokenLinks, chainFields } from './audit-links.ts';
+
+const chain = (n: number, from = 1) =>
+  Array.from({ length: n }, (_, i) => ({
+    seq: from + i,
+    hash: `h${from + i}`,
+    prevHash: `h${from + i - 1}`,
+  })).reverse();
+
+describe('audit entries followed as a hash chain, whatever the hash format', () => {
+  it('follows consecutive numbers in either order and names a broken link', () => {
+    expect(brokenLinks(chain(5))).toEqual({ judged: 4, broken: [] });
+    const entries = chain(5);
+    entries[1] = { ...entries[1], prevHash: 'elsewhere' } as (typeof entries)[number];
+    const { broken } = brokenLinks(entries);
+    expect(broken).toHaveLength(1);
+    expect(broken[0]).toMatch(/^seq 4: prevHash elsewhere…, the hash of seq 3 is h3…$/);
+  });
+
+  it('compares only consecutive numbers: a log numbered across tenants has gaps, not broken links', () => {
+    const gaps = [
+      { seq: 9, hash: 'h9', prevHash: 'h8' },
+      { seq: 5, hash: 'h5', prevHash: 'h4' },
+      { seq: 4, hash: 'h4', prevHash: 'h3' },
+    ];
+    expect(brokenLinks(gaps)).toEqual({ judged: 1, broken: [] });
+  });
+
+  it('reads other names (digest, prev) and none where the entries carry no chain', () => {
+    expect(chainFields([{ id: 1, digest: 'a', prev: '0' }])).toEqual({ hash: 'digest', prev: 'prev' });
+    expect(chainFields([{ seq: 1, action: 'x' }])).toBeUndefined();
+    expect(
+      brokenLinks([
+        { seq: 1, action: 'x' },
+        { seq: 2, action: 'y' },
+      ]).judged,
+    ).toBe(0);
+  });
+});
