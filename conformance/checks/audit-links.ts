@@ -66,7 +66,11 @@ export const chainLinks = defineCheck({
     const read = await readAuditLog(ctx, (entries) => entries.length >= LINKED_ENTRIES, limit);
     const first = read.pages[0] as Exchange;
     if (first.status !== 200 || !entriesOf(first)?.length)
-      ctx.skip('no audit entries to follow (see audit.records-change)');
+      ctx.skip(
+        first.status === 200
+          ? 'the audit log is empty: nothing to follow yet'
+          : `the audit log answered ${first.status} (see audit.records-change)`,
+      );
     const { judged, broken } = brokenLinks(read.entries);
     if (judged === 0)
       ctx.skip(

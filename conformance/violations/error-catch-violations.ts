@@ -63,6 +63,18 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'large-body-413',
+    description: 'a POST body over 2 KiB is refused 413 (a gateway default), though every field is within its limit',
+    section: 'Limits',
+    catches: ['requests.largest-body', 'responses.code-status'],
+    async handle(req, next) {
+      if (req.method !== 'POST' || (req.body?.byteLength ?? 0) <= 2048) return next(req);
+      const counted = await next(req);
+      const refusal = failureOf('invalid_request', 'Request entity too large.', 413);
+      return { ...refusal, headers: { ...counted.headers, ...refusal.headers } };
+    },
+  },
+  {
     name: 'foreign-tenant-served',
     description:
       "a tenant the access is not released for is served as the fixtures' first tenant instead of 403 forbidden",
