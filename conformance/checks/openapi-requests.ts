@@ -193,4 +193,75 @@ export const pathsUnderServers = defineCheck({
   },
 });
 
-export const openApiRequestChecks = [securityBearer, requestBodyJson, defaultsMatch, pathsUnderServers];
+/**
+ * The contract's query parameters and route headers (GET /connectors' filters, the stream's cursor and
+ * Last-Event-ID, a keyed call's Idempotency-Key) an operation's description leaves out (its own parameters or
+ * its path item's; a header also as an API-key security scheme of that name).
+ * @example parametersMissing(doc) // ['GET /api/public/v1/stream: header Last-Event-ID']
+ */
+export function parametersMissing(doc: OpenApiLike): string[] {
+  const schemes = isObject(doc.components?.securitySchemes) ? Object.values(doc.components.securitySchemes) : [];
+  const headerSchemes = new Set(
+    schemes
+      .map((sc) => deref(doc, sc, []).value)
+      .filter((sc): sc is Json => isObject(sc) && sc.type === 'apiKey' && sc.in === 'header')
+      .map((sc) => String(sc.name).toLowerCase()),
+  );
+  const out: string[] = [];
+  // The description's own download query and the parameters of an answer the interface shows as a sample call
+  // only ("further parameters: not shown") are the simulator's, not the interface's.
+  for (const route of interfaceRoutes().filter((r) => (r.kind ?? 'json') !== 'document' && !r.fieldsNotShown)) {
+    const loc = operationLocation(doc, route.method, route.path);
+    if (!loc) continue;
+    const wanted = [
+      ...Object.keys(route.query?.shape ?? {}).map((name) => ({ in: 'query', name })),
+      ...Object.keys(route.headers?.shape ?? {}).map((name) => ({ in: 'header', name })),
+      ...(route.idempotent ? [{ in: 'header', name: 'Idempotency-Key' }] : []),
+    ];
+    const listed = [loc.op, loc.item].flatMap((owner) =>
+      (Array.isArray((owner as { parameters?: unknown }).parameters)
+        ? (owner as { parameters: unknown[] }).parameters
+        : []
+      )
+        .map((p) => deref(doc, p, []).value)
+        .filter((p): p is Json => isObject(p) && typeof p.name === 'string' && typeof p.in === 'string'),
+    );
+    const documented = (w: { in: string; name: string }) =>
+      listed.some(
+        (p) =>
+          p.in === w.in &&
+          (w.in === 'header' ? String(p.name).toLowerCase() === w.name.toLowerCase() : p.name === w.name),
+      ) ||
+      (w.in === 'header' && headerSchemes.has(w.name.toLowerCase()));
+    for (const w of wanted.filter((x) => !documented(x))) out.push(`${route.method} ${route.path}: ${w.in} ${w.name}`);
+  }
+  return out;
+}
+
+export const parametersDocumented = defineCheck({
+  name: 'openapi.parameters-documented',
+  title:
+    "openapi.json documents each operation's query parameters and headers the interface gives it (filters, cursor, Last-Event-ID, Idempotency-Key)",
+  severity: 'SHOULD',
+  section: 'GET /api/public/v1/openapi.json',
+  tags: ['openapi'],
+  mutating: false,
+  async run(ctx: CheckContext) {
+    const { ex, doc } = await requireOpenApi(ctx);
+    const missing = parametersMissing(doc);
+    ctx.expect.that(missing.length === 0, {
+      expected:
+        'every query parameter and header of the interface\'s tables is documented on its operation ("the endpoint reference is generated from the published description")',
+      observed: `not documented: ${listed(missing)}`,
+      exchange: ex,
+    });
+  },
+});
+
+export const openApiRequestChecks = [
+  securityBearer,
+  requestBodyJson,
+  defaultsMatch,
+  pathsUnderServers,
+  parametersDocumented,
+];

@@ -238,6 +238,15 @@ export const yamlMatchesJson = defineCheck({
         );
         continue;
       }
+      // A file of one version is that version's description: where its info.version names a published
+      // version (a deployment may number its documents otherwise), it names the one asked for.
+      const infoVersion = (jsonEx.json as { info?: { version?: unknown } }).info?.version;
+      if (typeof infoVersion === 'string' && (SUPPORTED_VERSIONS as readonly string[]).includes(infoVersion))
+        ctx.expect.that(infoVersion === pair.version, {
+          expected: `${named(pair.json)} for version ${pair.version} is that version's description ("offered as downloadable JSON and YAML files per version")`,
+          observed: `info.version ${infoVersion}`,
+          exchange: jsonEx,
+        });
       const yaml = yamlAsJson(yamlEx.text);
       if (
         !ctx.expect.that('value' in yaml, {

@@ -78,6 +78,19 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     }),
   },
   {
+    name: 'openapi-stream-cursor-undocumented',
+    description: 'openapi.json leaves the cursor query parameter out of GET /stream (the interface lists it)',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.parameters-documented'],
+    handle: documentEdit((doc) => {
+      const get = ((doc.paths as Node | undefined)?.[`${BASE_PATH}/stream`] as Node | undefined)?.get as
+        | Node
+        | undefined;
+      if (Array.isArray(get?.parameters))
+        get.parameters = (get.parameters as Node[]).filter((p) => !(p.name === 'cursor' && p.in === 'query'));
+    }),
+  },
+  {
     name: 'openapi-key-pattern-16-64',
     description:
       'openapi.json documents Idempotency-Key as 16 to 64 letters, digits, _ or - (the interface: 8 to 128, also . and :)',

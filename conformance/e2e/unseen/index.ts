@@ -30,6 +30,10 @@ import { ROUND11_ANSWERS } from './round11-answers.ts';
 import { ROUND11_CHANNELS } from './round11-channels.ts';
 import { ROUND11_DOCUMENTS } from './round11-documents.ts';
 import { ROUND11_INPUTS } from './round11-inputs.ts';
+import { ROUND12_ANSWERS } from './round12-answers.ts';
+import { ROUND12_CHANNELS } from './round12-channels.ts';
+import { ROUND12_DOCUMENTS } from './round12-documents.ts';
+import { ROUND12_INPUTS } from './round12-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -103,6 +107,14 @@ export const UNSEEN_ROUND11: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND11_CHANNELS,
 ];
 
+/** The eleventh list (round 12): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND12: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND12_DOCUMENTS,
+  ...ROUND12_ANSWERS,
+  ...ROUND12_INPUTS,
+  ...ROUND12_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -115,6 +127,7 @@ export const UNSEEN_LISTS = {
   round9: UNSEEN_ROUND9,
   round10: UNSEEN_ROUND10,
   round11: UNSEEN_ROUND11,
+  round12: UNSEEN_ROUND12,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -126,5 +139,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND9,
     ...UNSEEN_ROUND10,
     ...UNSEEN_ROUND11,
+    ...UNSEEN_ROUND12,
   ],
 } as const;
