@@ -150,6 +150,9 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
     fresh(other(), 'timestamp-301s-old', 'reject', `t ${SKEW_BEYOND_WINDOW_S} s in the past`, undefined),
     fresh(other(), 'timestamp-301s-ahead', 'reject', `t ${SKEW_BEYOND_WINDOW_S} s in the future`, undefined),
     fresh(other(), 'uppercase-hex', 'reject', 'the signature in upper-case hex', undefined),
+    // A compare over the shorter of the two (C's strncmp(v1, expected, strlen(v1))) takes a cut signature.
+    fresh(other(), 'signature-truncated', 'reject', 'v1 cut to its first 16 hex digits', undefined),
+    fresh(other(), 'signature-empty', 'reject', 'v1 empty', undefined),
     fresh(other(), 'header-missing', 'reject', 'no signature header', undefined),
     {
       name: 'duplicate',
@@ -183,6 +186,10 @@ function withSignature(s: Send, secret: string, otherKey: string, t: () => numbe
       // From the next whole second: 301 s ahead of the receiver's clock on arrival, not 300.x s ahead of
       // a fractional one (a correct receiver with an exact 300 s window took those when a delivery was slow).
       return { ...s, signature: signWebhook(s.body, secret, t() + 1 + SKEW_BEYOND_WINDOW_S) };
+    case 'signature-truncated':
+      return { ...s, signature: signWebhook(s.body, secret, t()).replace(/v1=([0-9a-f]{16})[0-9a-f]+/, 'v1=$1') };
+    case 'signature-empty':
+      return { ...s, signature: signWebhook(s.body, secret, t()).replace(/v1=[0-9a-f]+/, 'v1=') };
     case 'uppercase-hex': {
       const sig = signWebhook(s.body, secret, t());
       return { ...s, signature: sig.replace(/v1=([0-9a-f]+)/, (_m, hex: string) => `v1=${hex.toUpperCase()}`) };
