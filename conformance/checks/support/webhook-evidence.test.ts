@@ -20,6 +20,15 @@ describe('finding a delivery (its payload and the delivery log are not shown)', 
     expect(namesValue(Buffer.from('not json connections/c1'), 'connections/c1')).toBe(true);
   });
 
+  it('reads a JSON string that carries the event base64-encoded (Pub/Sub push, CloudEvents data_base64)', () => {
+    const event = JSON.stringify({ type: 'connection.created', data: { connectionId: 'c-7f3k2m9x1q' } });
+    const push = (data: string) =>
+      Buffer.from(JSON.stringify({ message: { data, messageId: '1' }, subscription: 's' }));
+    expect(namesValue(push(Buffer.from(event).toString('base64')), 'c-7f3k2m9x1q')).toBe(true);
+    expect(namesValue(push(Buffer.from(event).toString('base64url')), 'c-7f3k2m9x1q')).toBe(true);
+    expect(namesValue(push(Buffer.from(event).toString('base64')), 'c-other00000')).toBe(false);
+  });
+
   it("finds the delivery in a log of the deployment's own shape, by the event id in any field", () => {
     const d = delivery({ specversion: '1.0', id: 'evt_1', type: 'connection.created' });
     const snake = log({

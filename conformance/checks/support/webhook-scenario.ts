@@ -198,11 +198,17 @@ function jsonStrings(value: unknown, depth = 0): string[] {
 export function namesValue(rawBody: Buffer, id: string): boolean {
   if (rawBody.includes(id)) return true;
   try {
-    return jsonStrings(JSON.parse(rawBody.toString('utf8'))).some((s) => s.includes(id));
+    // A string field may carry the event encoded (Pub/Sub push's message.data, CloudEvents' data_base64).
+    return jsonStrings(JSON.parse(rawBody.toString('utf8'))).some((s) => s.includes(id) || decoded(s).includes(id));
   } catch {
     return false;
   }
 }
+
+const BASE64 = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
+/** A string's base64 (or base64url) decoding as text, or '' when it is no such encoding. */
+const decoded = (s: string) =>
+  BASE64.test(s) ? Buffer.from(s, /[-_]/.test(s) ? 'base64url' : 'base64').toString('utf8') : '';
 
 /** Whether a received request belongs to this scenario and carries `id`. */
 export const deliveryFor = (s: { label: string }, id: string) => (d: ReceivedDelivery) =>
