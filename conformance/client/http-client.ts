@@ -145,7 +145,12 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
   }
 
   // One pause for every request of the client: a 429's Retry-After holds them all (pace-gate.ts).
-  const gate = paceGate(opts.retry ? (opts.retry.maxWaitMs ?? 60_000) : 60_000);
+  const gate = paceGate(
+    opts.retry ? (opts.retry.maxWaitMs ?? 60_000) : 60_000,
+    undefined,
+    undefined,
+    (opts.retry ? opts.retry.random : undefined) ?? Math.random,
+  );
   stats.paced = gate.held;
 
   async function openStream(req: SendRequest): Promise<SseSession> {

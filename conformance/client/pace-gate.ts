@@ -24,6 +24,9 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** The random spread of calls released after a hold: the sample client's "random amount up to 250 ms". */
+export const RELEASE_SPREAD_MS = 250;
+
 export interface PaceGate {
   /** Resolves once no Retry-After holds the run (at once when none does, or when `signal` fires). */
   wait(signal?: AbortSignal): Promise<void>;
@@ -44,13 +47,22 @@ export function paceGate(
   maxMs: number,
   now: () => number = Date.now,
   sleep: (ms: number, signal?: AbortSignal) => Promise<void> = pause,
+  random: () => number = Math.random,
 ): PaceGate {
   let until = 0;
   const held = { times: 0, longestMs: 0, ignored: 0, longestIgnoredMs: 0 };
   return {
     held,
     async wait(signal) {
-      for (let left = until - now(); left > 0 && !signal?.aborted; left = until - now()) await sleep(left, signal);
+      let waited = false;
+      for (let left = until - now(); left > 0 && !signal?.aborted; left = until - now()) {
+        waited = true;
+        await sleep(left, signal);
+      }
+      // Released with "slight random spread", not all at once: calls held together by one Retry-After and sent
+      // in the same instant meet a smoothed limit (one call per few ms) as a burst again.
+      const spread = waited && !signal?.aborted ? Math.floor(random() * RELEASE_SPREAD_MS) : 0;
+      if (spread > 0) await sleep(spread, signal);
     },
     hold(ms) {
       if (ms <= 0) return;
