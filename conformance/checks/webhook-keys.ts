@@ -93,4 +93,34 @@ export const registrationKeys = defineCheck({
   },
 });
 
-export const webhookKeyChecks = [registrationKeys];
+/** MUST (POST /webhooks: "url (string, the receiver address), events (array of event-name strings)"; Errors: wrong data type). */
+export const registrationBody = defineCheck({
+  name: 'webhooks.registration-body',
+  title: 'POST /webhooks with events as a string instead of a list, or url as a number, answers 400 invalid_request',
+  severity: 'MUST',
+  section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
+  tags: ['webhooks', 'validation'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx) {
+    const receiver = await kitReceiver(ctx);
+    const url = `${receiverBaseUrl(ctx, receiver)}/${ctx.label('typed-receiver')}`;
+    const event = webhookTestEvent(ctx).name;
+    for (const [what, json] of [
+      ['events as a string', { url, events: event }],
+      ['url as a number', { url: 8080, events: [event] }],
+    ] as const) {
+      const ex = await ctx.call('POST', webhooksPath(), { json, headers: { 'Idempotency-Key': freshKey(ctx) } });
+      // Accepted all the same, it registered a receiver of the kit's: removed at the run's end.
+      const id = ex.status === 200 ? receiverIdOf((ex.json as Answer)?.data, url) : undefined;
+      if (id) removeAtRunEnd(ctx, id);
+      ctx.expect.errorCode(
+        ex,
+        'invalid_request',
+        `POST ${webhooksPath()} with ${what} answers 400 invalid_request (a wrong data type)`,
+      );
+    }
+  },
+});
+
+export const webhookKeyChecks = [registrationKeys, registrationBody];

@@ -217,4 +217,32 @@ describe('check context', () => {
     await ctx.call('GET', '/b', { headers: { authorization: 'Bearer wrong' } });
     expect(sent).toHaveLength(1);
   });
+
+  it('opens a stream refused 401 again with a renewed token, as a call is sent again', async () => {
+    let clock = 0;
+    let issued = 0;
+    const keeper = tokenKeeper(
+      { accessToken: 'secret-token', expiresIn: 2, requestedAt: 0 },
+      async () => ({ accessToken: `token-${++issued}`, expiresIn: 2 }),
+      () => {},
+      () => clock,
+    );
+    const { run } = runState({ tokens: keeper });
+    const opened: string[] = [];
+    const client = run.client;
+    run.client = {
+      ...client,
+      async openStream(req) {
+        clock += 1500;
+        opened.push(String(req.headers?.authorization));
+        const session = await client.openStream(req);
+        const refused = opened.length === 1;
+        return refused ? { ...session, isStream: false, ex: { ...session.ex, status: 401 } } : session;
+      },
+    };
+    const { ctx } = createCheckContext(def, run);
+    const s = await ctx.stream('/s');
+    expect(s.isStream).toBe(true);
+    expect(opened).toEqual(['Bearer secret-token', 'Bearer token-1']);
+  });
 });

@@ -137,8 +137,25 @@ export function createCheckContext(def: CheckDef, run: RunState) {
   };
 
   async function open(path: string, o: CallOptions): Promise<SseSession> {
-    const session = await run.client.openStream(request('GET', path, o, await tokenFor(o)));
+    const token = await tokenFor(o);
+    let req = request('GET', path, o, token);
+    let session = await run.client.openStream(req);
     run.exchanges.record(def.name, session.ex);
+    // A stream refused 401 with a token that may have run out is opened again with a new one, as a call is.
+    let used = token;
+    for (
+      let n = 0;
+      n < RENEWALS_PER_CALL && session.ex.status === 401 && run.tokens && used && carries(req, used);
+      n++
+    ) {
+      const renewed = await run.tokens.afterUnauthorized(used);
+      if (!renewed || renewed === used) break;
+      await session.close();
+      req = request('GET', path, o, renewed);
+      session = await run.client.openStream(req);
+      run.exchanges.record(def.name, session.ex);
+      used = renewed;
+    }
     sessions.push(session);
     return session;
   }

@@ -45,6 +45,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'sse.malformed-cursor',
       'connections.environment-enumeration',
       'responses.code-status',
+      'webhooks.registration-body',
     ],
     async handle(req, next) {
       const res = await next(req);

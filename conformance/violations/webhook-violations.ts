@@ -3,7 +3,7 @@ import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Core, PlainRequest, PlainResponse } from '../../simulator/index.ts';
 import { signWebhook } from '../../simulator/index.ts';
 import { must } from '../runner/invariant.ts';
-import { editJson } from './json-edit.ts';
+import { editJson, jsonBodyOf, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const WEBHOOKS = `${BASE_PATH}/webhooks`;
@@ -56,6 +56,17 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
       const res = await next(req);
       if (res.status === 200) seen.set(key, res);
       return res;
+    },
+  },
+  {
+    name: 'webhook-events-string-wrapped',
+    description:
+      'POST /webhooks takes events sent as one string, wrapping it into a list, instead of 400 invalid_request',
+    section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
+    catches: ['webhooks.registration-body'],
+    handle(req, next) {
+      const body = req.method === 'POST' && req.path === WEBHOOKS ? jsonBodyOf(req) : undefined;
+      return next(typeof body?.events === 'string' ? withJsonBody(req, { ...body, events: [body.events] }) : req);
     },
   },
   {

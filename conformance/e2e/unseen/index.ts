@@ -34,6 +34,10 @@ import { ROUND12_ANSWERS } from './round12-answers.ts';
 import { ROUND12_CHANNELS } from './round12-channels.ts';
 import { ROUND12_DOCUMENTS } from './round12-documents.ts';
 import { ROUND12_INPUTS } from './round12-inputs.ts';
+import { ROUND13_ANSWERS } from './round13-answers.ts';
+import { ROUND13_CHANNELS } from './round13-channels.ts';
+import { ROUND13_DOCUMENTS } from './round13-documents.ts';
+import { ROUND13_INPUTS } from './round13-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -115,6 +119,14 @@ export const UNSEEN_ROUND12: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND12_CHANNELS,
 ];
 
+/** The twelfth list (round 13): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND13: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND13_DOCUMENTS,
+  ...ROUND13_ANSWERS,
+  ...ROUND13_INPUTS,
+  ...ROUND13_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -128,6 +140,7 @@ export const UNSEEN_LISTS = {
   round10: UNSEEN_ROUND10,
   round11: UNSEEN_ROUND11,
   round12: UNSEEN_ROUND12,
+  round13: UNSEEN_ROUND13,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -140,5 +153,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND10,
     ...UNSEEN_ROUND11,
     ...UNSEEN_ROUND12,
+    ...UNSEEN_ROUND13,
   ],
 } as const;
