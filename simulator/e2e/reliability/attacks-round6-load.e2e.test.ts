@@ -228,10 +228,25 @@ describe('attacks round 6: SIGTERM (and kill -9) under write load with --data-di
     const child = spawn(
       process.execPath,
       [NCS_BIN, 'serve', '--port', '0', '--quiet', ...storage, '--ready-file', ready, '--rate-limit', 'off'],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     children.push(child);
-    return { child, info: await waitForReadyFile(ready, { timeoutMs: TEST_START_TIMEOUT_MS }) };
+    // A start that never comes says why: the process's exit code and the end of what it wrote to stderr.
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    let exit: number | null | undefined;
+    child.once('exit', (code) => {
+      exit = code;
+    });
+    try {
+      return { child, info: await waitForReadyFile(ready, { timeoutMs: TEST_START_TIMEOUT_MS }) };
+    } catch (err) {
+      throw new Error(
+        `${(err as Error).message}; ncs serve ${exit === undefined ? 'still running' : `exited ${exit}`}: ${stderr}`,
+      );
+    }
   };
 
   /** 12 writers with ever new keys until `acks` are acknowledged, then `signal`; every key tried and the acknowledged ones. */
