@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from './exchange.ts';
-import { followStream } from './sse-follow.ts';
+import { followStream, MAX_FOLLOWED_CHARS } from './sse-follow.ts';
 import type { SseEvent, SseSession } from './sse-stream.ts';
 
 const EX = { method: 'GET', url: 'http://x/stream', status: 200 } as Exchange;
@@ -52,6 +52,16 @@ describe('a stream followed across the deployment ending it', () => {
       return connection([]);
     });
     await slow.readUntil(() => false, 50);
+    expect(opened).toBe(0);
+  });
+
+  it('does not follow a read that already holds more text than the kit keeps (bounded in bytes, not only in count)', async () => {
+    let opened = 0;
+    const big = followStream(connection([{ id: '1', data: 'x'.repeat(MAX_FOLLOWED_CHARS + 1) }]), async () => {
+      opened++;
+      return connection([]);
+    });
+    await big.readUntil(() => false, 2000);
     expect(opened).toBe(0);
   });
 });

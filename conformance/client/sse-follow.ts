@@ -9,8 +9,9 @@ import type { SseEvent, SseSession } from './sse-stream.ts';
 /** Pause before reconnecting (a client honouring a short `retry:`), and how many reconnects one read may make. */
 export const RECONNECT_PAUSE_MS = 100;
 export const MAX_RECONNECTS = 20;
-/** A read that has this many messages is no wait for one more: it is not followed further. */
+/** A read that has this many messages, or this much text, is no wait for one more: it is not followed further. */
 export const MAX_FOLLOWED_EVENTS = 10_000;
+export const MAX_FOLLOWED_CHARS = 4 * 1024 * 1024;
 
 /**
  * `first`, reconnected by `reopen` (with the last id read, or none when nothing was read yet) whenever it
@@ -23,6 +24,7 @@ export function followStream(
   reopen: (lastId: string | undefined) => Promise<SseSession>,
 ): SseSession {
   const earlier: SseEvent[] = [];
+  let earlierChars = 0;
   let current = first;
   let stopped = false;
   const all = () => (earlier.length === 0 ? current.events : [...earlier, ...current.events]);
@@ -46,6 +48,7 @@ export function followStream(
       if (stopped || current.ex.streamCappedAt !== undefined || done(all())) return all();
       if (left <= RECONNECT_PAUSE_MS || reconnects >= MAX_RECONNECTS || all().length > MAX_FOLLOWED_EVENTS)
         return all();
+      if (earlierChars + current.events.reduce((n, e) => n + e.data.length, 0) > MAX_FOLLOWED_CHARS) return all();
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_PAUSE_MS));
       const next = await reopen(lastId()).catch(() => undefined);
       if (!next?.isStream) {
@@ -53,7 +56,10 @@ export function followStream(
         return all();
       }
       // One by one: a connection may have sent many (spread as arguments, they overflow the stack).
-      for (const e of current.events) earlier.push(e);
+      for (const e of current.events) {
+        earlier.push(e);
+        earlierChars += e.data.length;
+      }
       await current.close();
       current = next;
     }
