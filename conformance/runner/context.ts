@@ -116,46 +116,57 @@ export function createCheckContext(def: CheckDef, run: RunState) {
   const carries = (req: SendRequest, token: string | undefined) =>
     token !== undefined && Object.values(req.headers ?? {}).includes(`Bearer ${token}`);
 
-  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => {
-    const token = await tokenFor(o);
-    const req = request(method, path, o, token);
-    let ex = await run.client.send(req);
-    run.exchanges.record(def.name, ex);
-    // A 401 to a token that may have run out: again with a new one (the first answer stays on record). A
-    // token of a second or two can run out again in flight on a loaded machine: at most RENEWALS_PER_CALL
-    // times, each one a token the keeper judged old enough to have expired.
-    let [sent, used] = [req, token];
-    for (let n = 0; n < RENEWALS_PER_CALL && ex.status === 401 && run.tokens && used && carries(sent, used); n++) {
-      const renewed = await run.tokens.afterUnauthorized(used);
-      if (!renewed || renewed === used) break;
-      sent = request(method, path, o, renewed);
-      ex = await run.client.send(sent);
-      run.exchanges.record(def.name, ex);
-      used = renewed;
-    }
-    return ex;
-  };
-
-  async function open(path: string, o: CallOptions): Promise<SseSession> {
-    const token = await tokenFor(o);
-    let req = request('GET', path, o, token);
-    let session = await run.client.openStream(req);
-    run.exchanges.record(def.name, session.ex);
-    // A stream refused 401 with a token that may have run out is opened again with a new one, as a call is.
+  /**
+   * Sends a request built with the run's token; a 401 to a token that may have run out sends it again with a
+   * new one (each answer stays on record). A token of a second or two can run out again in flight on a loaded
+   * machine: at most RENEWALS_PER_CALL times, each one a token the keeper judged old enough to have expired.
+   */
+  async function sendRenewing<T>(
+    token: string | undefined,
+    build: (token: string | undefined) => SendRequest,
+    send: (req: SendRequest) => Promise<{ value: T; ex: Exchange; discard?: () => Promise<void> }>,
+  ): Promise<T> {
+    let req = build(token);
+    let answer = await send(req);
     let used = token;
     for (
       let n = 0;
-      n < RENEWALS_PER_CALL && session.ex.status === 401 && run.tokens && used && carries(req, used);
+      n < RENEWALS_PER_CALL && answer.ex.status === 401 && run.tokens && used && carries(req, used);
       n++
     ) {
       const renewed = await run.tokens.afterUnauthorized(used);
       if (!renewed || renewed === used) break;
-      await session.close();
-      req = request('GET', path, o, renewed);
-      session = await run.client.openStream(req);
-      run.exchanges.record(def.name, session.ex);
+      await answer.discard?.();
+      req = build(renewed);
+      answer = await send(req);
       used = renewed;
     }
+    return answer.value;
+  }
+
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Exchange> => {
+    const token = await tokenFor(o);
+    return sendRenewing(
+      token,
+      (t) => request(method, path, o, t),
+      async (r) => {
+        const ex = await run.client.send(r);
+        run.exchanges.record(def.name, ex);
+        return { value: ex, ex };
+      },
+    );
+  };
+
+  async function open(path: string, o: CallOptions): Promise<SseSession> {
+    const session = await sendRenewing(
+      await tokenFor(o),
+      (t) => request('GET', path, o, t),
+      async (r) => {
+        const opened = await run.client.openStream(r);
+        run.exchanges.record(def.name, opened.ex);
+        return { value: opened, ex: opened.ex, discard: () => opened.close() };
+      },
+    );
     sessions.push(session);
     return session;
   }
