@@ -87,6 +87,21 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'self-description-methods-lowercase',
+    description: "the self-description names its routes' methods in lower case (get, post: methods are case-sensitive)",
+    section: 'GET /api/public/v1',
+    catches: ['discovery.interface-routes-listed'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== BASE_PATH || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        if (!b.data) return;
+        const routes = b.data.routes as { method: string }[];
+        b.data.routes = routes.map((r) => ({ ...r, method: r.method.toLowerCase() }));
+      });
+    },
+  },
+  {
     name: 'wrong-auth-flag',
     description: 'the self-description marks GET /providers as public (auth: false)',
     section: 'GET /api/public/v1',
