@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { namesId } from './audit.ts';
 import { brokenLinks, chainFields } from './audit-links.ts';
 
 const chain = (n: number, from = 1) =>
@@ -36,5 +37,12 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
         { seq: 2, action: 'y' },
       ]).judged,
     ).toBe(0);
+  });
+
+  it("finds a change's id as a whole, not inside a number or a timestamp (numeric ids)", () => {
+    expect(namesId('{"target":"connections/76","seq":3}', '76')).toBe(true);
+    expect(namesId('{"id":"76"}', '76')).toBe(true);
+    expect(namesId('{"seq":176,"at":"2026-11-27T04:51:09.76Z","id":"760"}', '76')).toBe(false);
+    expect(namesId('{"target":"ncs-conformance-ab-audit-1"}', 'ncs-conformance-ab-audit-1')).toBe(true);
   });
 });

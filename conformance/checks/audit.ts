@@ -129,7 +129,7 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
     const created: AuditScenario['created'] = [];
     const found = (entries: unknown[]) => {
       const text = JSON.stringify(entries);
-      return created.every((c) => !c.id || text.includes(c.id));
+      return created.every((c) => !c.id || namesId(text, c.id));
     };
     // Read again while the log lags the creations (a log served from a replica, or written by a queue), within
     // listConsistencyWaitMs.
@@ -153,10 +153,20 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
   });
 }
 
+/**
+ * Whether a text names the id as a whole, not inside a longer token: numeric ids ("76") are also pieces of
+ * sequence numbers, other ids and timestamps (oak's numeric ids matched those and misplaced the kit's changes).
+ * @example namesId('{"target":"connections/76"}', '76') // true; namesId('{"seq":176}', '76') // false
+ */
+export function namesId(text: string, id: string): boolean {
+  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`).test(text);
+}
+
 /** Where in the entries read each created connection is named (none: nowhere). */
 function positions(s: AuditScenario): number[][] {
   const texts = s.read.entries.map((e) => JSON.stringify(e));
-  return s.created.map(({ id }) => (id ? texts.flatMap((t, i) => (t.includes(id) ? [i] : [])) : []));
+  return s.created.map(({ id }) => (id ? texts.flatMap((t, i) => (namesId(t, id) ? [i] : [])) : []));
 }
 
 export const recordsChange = defineCheck({
