@@ -2,13 +2,13 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
 import { drainedTo, stopStream } from '../core/stream-stop.ts';
 import type { DrainTarget, StreamSink } from '../core/types.ts';
-import { memoryFeeds as createFeedStore } from '../test-support/memory-streams.ts';
 import { createClock } from '../lib/clock.ts';
 import { createFeedService } from '../services/feed-service.ts';
 import { createFeedStore as createFeedRepository } from '../state/feed-store.ts';
+import { memoryFeeds as createFeedStore } from '../test-support/memory-streams.ts';
+import { networkLike } from '../test-support/network-like.ts';
 import { PUBLIC_FEED } from './feed.ts';
 import { createSseSource, type IntervalTimers, type SseSourceOptions, type StreamEndReason } from './sse-source.ts';
-import { networkLike } from '../test-support/network-like.ts';
 
 /** A sink that records what it is given; `accept` decides what write returns. */
 function fakeSink(opts: { drain?: boolean } = {}) {
@@ -271,7 +271,12 @@ describe('SSE source', () => {
   });
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+// Enough turns of the event loop for a repository answering each call on a later turn (networkLike), counted in
+// turns rather than milliseconds: a busy machine gave 20 ms fewer turns than a replay needs (a CI run failed).
+const settle = async () => {
+  for (let i = 0; i < 200; i++) await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+};
 
 describe('SSE source over a promise-answering feed repository', () => {
   const setup = (retention = 100) =>
