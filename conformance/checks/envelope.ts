@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Meta, successEnvelope } from '../../simulator/contract/envelope.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { requestIdHeaderProblem } from '../rules/response-rules.ts';
 import { defineCheck } from '../runner/check.ts';
 import { errorProbes } from './support/error-probes.ts';
@@ -101,6 +102,34 @@ export const responseSchemaOpenApi = defineCheck({
   },
 });
 
+export const failureSchemaOpenApi = defineCheck({
+  name: 'envelope.failure-schema-openapi',
+  title: "every provoked failure matches the response its operation documents for that status in the target's own openapi.json",
+  severity: 'MUST',
+  section: 'GET /api/public/v1/openapi.json',
+  tags: ['envelope', 'openapi', 'schema', 'errors'],
+  mutating: false,
+  async run(ctx) {
+    const schemas = await responseSchemas(ctx);
+    for (const { what, ex } of await errorProbes(ctx)) {
+      if (ex.status < 400 || ex.json === undefined) continue;
+      const pathname = new URL(ex.url).pathname;
+      const path = pathname.slice(Math.max(0, pathname.indexOf(BASE_PATH)));
+      // A document that describes no failure (or not as JSON) is not judged here: only what it says is.
+      const validate = schemas.forStatus(ex.method, path, ex.status);
+      if (!validate) {
+        ctx.note(`openapi.json documents no JSON ${ex.status} (nor its range or default) for ${ex.method} ${path}`);
+        continue;
+      }
+      ctx.expect.that(validate(ex.json) as boolean, {
+        expected: `${what}: the ${ex.status} answer matches the response openapi.json documents for it`,
+        observed: describeAjvErrors(validate),
+        exchange: ex,
+      });
+    }
+  },
+});
+
 export const responseSchemaContract = defineCheck({
   name: 'envelope.response-schema-contract',
   title: "every success's data has the fields and types the interface lists for the endpoint",
@@ -149,6 +178,7 @@ export const envelopeChecks = [
   successShape,
   metaFields,
   responseSchemaOpenApi,
+  failureSchemaOpenApi,
   responseSchemaContract,
   requestIdHeader,
 ];

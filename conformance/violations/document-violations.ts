@@ -141,6 +141,21 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     ),
   },
   {
+    name: 'openapi-error-code-integer',
+    description:
+      "openapi.json documents the failure envelope's error.code as an integer (a generator that numbered the enum), while answers carry the code names",
+    section: 'Failure envelope (every error response)',
+    catches: ['envelope.failure-schema-openapi'],
+    handle: documentEdit((doc) => {
+      const failure = ((doc.components as Node | undefined)?.schemas as Node | undefined)?.FailureEnvelope as
+        | Node
+        | undefined;
+      const error = (failure?.properties as Node | undefined)?.error as Node | undefined;
+      const props = error?.properties as Node | undefined;
+      if (props?.code) props.code = { type: 'integer', minimum: 0 };
+    }),
+  },
+  {
     name: 'audit-proof-stripped',
     description: 'the audit log answers its entries without any proof: no proof object, no hashes',
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',

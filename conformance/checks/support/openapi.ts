@@ -174,9 +174,32 @@ export function successContent(
   method: string,
   path: string,
 ): { content: Record<string, { schema?: unknown }>; at: string[] } | undefined {
+  return responseContent(doc, method, path, ['200']);
+}
+
+/**
+ * The `content` of the response an operation documents for a status: the status itself, else its range
+ * (`4XX`), else `default`, as OpenAPI 3.1 reads them.
+ * @example statusContent(doc, 'GET', '/api/public/v1/providers', 401)?.content['application/json']
+ */
+export function statusContent(doc: OpenApiLike, method: string, path: string, status: number) {
+  return responseContent(doc, method, path, [String(status), `${String(status)[0]}XX`, 'default']);
+}
+
+function responseContent(
+  doc: OpenApiLike,
+  method: string,
+  path: string,
+  keys: string[],
+): { content: Record<string, { schema?: unknown }>; at: string[] } | undefined {
   const found = locateOperation(doc, method, path);
-  if (!found) return undefined;
-  const response = deref(doc, found.op.responses?.['200'], [...found.at, 'responses', '200']);
+  const responses = found?.op.responses as Record<string, unknown> | undefined;
+  // Range keys are upper case in the specification; some generators write them in lower case.
+  const key = keys
+    .map((k) => Object.keys(responses ?? {}).find((have) => have.toUpperCase() === k.toUpperCase()))
+    .find((k) => k !== undefined);
+  if (!found || !responses || key === undefined) return undefined;
+  const response = deref(doc, responses[key], [...found.at, 'responses', key]);
   const content = (response.value as { content?: unknown } | undefined)?.content;
   return content && typeof content === 'object'
     ? { content: content as Record<string, { schema?: unknown }>, at: [...response.at, 'content'] }

@@ -2,13 +2,15 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { KIT_AJV_OPTIONS } from '../../rules/ajv-options.ts';
 import type { CheckContext } from '../../runner/check.ts';
-import { type OpenApiLike, pointer, requireOpenApi, successContent } from './openapi.ts';
+import { type OpenApiLike, pointer, requireOpenApi, statusContent, successContent } from './openapi.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export interface ResponseSchemas {
   /** The validator of the JSON 200 response of an operation, or undefined when the document has none. */
   forOperation(method: string, path: string): ValidateFunction | undefined;
+  /** The validator of the JSON response an operation documents for a status (its range, else `default`). */
+  forStatus(method: string, path: string, status: number): ValidateFunction | undefined;
 }
 
 /**
@@ -45,7 +47,12 @@ function compileDocument(doc: OpenApiLike): ResponseSchemas {
   return {
     forOperation(method, path) {
       const key = `${method} ${path}`;
-      if (!cache.has(key)) cache.set(key, compile(ajv, id, own, method, path));
+      if (!cache.has(key)) cache.set(key, compile(ajv, id, successContent(own, method, path)));
+      return cache.get(key);
+    },
+    forStatus(method, path, status) {
+      const key = `${method} ${path} ${status}`;
+      if (!cache.has(key)) cache.set(key, compile(ajv, id, statusContent(own, method, path, status)));
       return cache.get(key);
     },
   };
@@ -54,12 +61,9 @@ function compileDocument(doc: OpenApiLike): ResponseSchemas {
 function compile(
   ajv: Ajv2020,
   id: string,
-  doc: OpenApiLike,
-  method: string,
-  path: string,
+  success: { content: Record<string, { schema?: unknown }>; at: string[] } | undefined,
 ): ValidateFunction | undefined {
   // Where the schema stands, references followed: a path item or response may live in components.
-  const success = successContent(doc, method, path);
   const type = Object.keys(success?.content ?? {}).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
   if (!success || !type || !success.content[type]?.schema) return undefined;
   return ajv.getSchema(`${id}${pointer(...success.at, type, 'schema')}`);
