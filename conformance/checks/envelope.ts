@@ -104,7 +104,8 @@ export const responseSchemaOpenApi = defineCheck({
 
 export const failureSchemaOpenApi = defineCheck({
   name: 'envelope.failure-schema-openapi',
-  title: "every provoked failure matches the response its operation documents for that status in the target's own openapi.json",
+  title:
+    "every provoked failure matches the response its operation documents for that status in the target's own openapi.json",
   severity: 'MUST',
   section: 'GET /api/public/v1/openapi.json',
   tags: ['envelope', 'openapi', 'schema', 'errors'],
