@@ -26,6 +26,31 @@ describe('movedBetween (base-urls.alt-identical under concurrent writes)', () =>
       false,
     );
   });
+  const proof = (signature: string, entries = 2) =>
+    ({
+      status: 200,
+      json: {
+        ok: true,
+        data: { entries: Array.from({ length: entries }, (_, i) => ({ seq: i + 1 })), proof: { signature } },
+      },
+    }) as unknown as Exchange;
+  it('leaves out a field the main address makes anew on every read (a proof signed per read), only then', () => {
+    // Without a third main read the signature differs from both neighbours: not explained.
+    expect(movedBetween(proof('s1'), proof('s2'), proof('s3'))).toBe(false);
+    expect(movedBetween(proof('s1'), proof('s2'), proof('s3'), proof('s4'))).toBe(true);
+    // Still judged: what else differs (an entry missing on the alternate address), or a field gone there.
+    expect(movedBetween(proof('s1'), proof('s2', 1), proof('s3'), proof('s4'))).toBe(false);
+    const unsigned = {
+      status: 200,
+      json: { ok: true, data: { entries: [{ seq: 1 }, { seq: 2 }] } },
+    } as unknown as Exchange;
+    expect(movedBetween(proof('s1'), unsigned, proof('s3'), proof('s4'))).toBe(false);
+  });
+  it('judges a state that moved once and an alternate answer showing a third value', () => {
+    expect(movedBetween(answer(['requested']), answer(['revoked']), answer(['enabled']), answer(['enabled']))).toBe(
+      false,
+    );
+  });
 });
 
 describe('rebased (links built from the address that was called)', () => {
