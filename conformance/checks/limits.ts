@@ -206,7 +206,7 @@ function keyOfLength(ctx: CheckContext, length: number): string {
 
 export const idempotencyKeyPattern = defineCheck({
   name: 'limits.idempotency-key',
-  title: `Idempotency-Key: ${KEY.min}..${KEY.max} characters of ${KEY.pattern} pass; one shorter or longer, or another character, answers 400`,
+  title: `Idempotency-Key: ${KEY.min}..${KEY.max} characters of ${KEY.pattern} pass; one shorter or longer, or another character, answers 400; an empty one 400 or 428`,
   severity: 'MUST',
   section: 'Limits',
   tags: ['limits', 'validation', 'idempotency'],
@@ -230,6 +230,17 @@ export const idempotencyKeyPattern = defineCheck({
     await inBatches(cases, 4, async (c) => {
       const ex = await postConnection(ctx, { ...base, scopeLabel: ctx.label('key-limits') }, { key: c.key });
       judge(ctx, ex, c.inside, `POST /connections with ${c.what} (pattern ${KEY.pattern})`);
+    });
+    // An empty header is a key of no characters (400) or no key at all (428): either way not a creation.
+    const empty = await postConnection(ctx, { ...base, scopeLabel: ctx.label('key-limits') }, { key: '' });
+    const code = (empty.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+    const refused = (['invalid_request', 'idempotency_required'] as const).some(
+      (c) => code === c && empty.status === ERROR_TABLE[c].status,
+    );
+    ctx.expect.that(refused, {
+      expected: `POST /connections with an empty Idempotency-Key header (pattern ${KEY.pattern}) answers 400 invalid_request or 428 idempotency_required`,
+      observed: `${empty.status}${typeof code === 'string' ? ` ${code}` : ''}`,
+      exchange: empty,
     });
     // The pattern is the key's, on every call that needs one: the other "yes + key" endpoint refuses the
     // keys outside it too (only refusals are sent there, so no receiver is registered unless one is wrongly accepted).

@@ -1,14 +1,14 @@
 import type { SseSession } from '../client/sse-stream.ts';
-import { lateResume, unnumberedChanges } from './stream-replay.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { lateResume, pastNewest, unnumberedChanges } from './stream-replay.ts';
 import {
   checkResume,
   firstMention,
   numbered,
   numberingProblems,
   requireScenario,
-  streamWaitMs,
   streamPath,
+  streamWaitMs,
 } from './support/sse-scenario.ts';
 
 const STREAM = 'GET /api/public/v1/stream' as const;
@@ -174,6 +174,7 @@ export const publicWithoutCredentials = defineCheck({
 
 export const streamChecks = [
   lateResume,
+  pastNewest,
   contentType,
   malformedCursor,
   consecutiveIds,

@@ -48,6 +48,22 @@ export function bodyProbes(
       headers: { ...call.headers, 'content-type': 'application/x-www-form-urlencoded' },
     });
   }
+  // The valid body inside a JSON array: JSON, but not the object whose fields the table lists, so every
+  // required field is missing ("required field missing, wrong data type"); read as its first item it would
+  // create or decide something from a body the interface does not describe.
+  if (op.route.body) {
+    const call = valid('json-array');
+    probes.push({
+      id: 'body.json-array',
+      field: 'body',
+      expect: { accepted: false, code: 'invalid_request' },
+      rule: `${where} with its valid fields inside a JSON array ([{…}]) answers 400 invalid_request`,
+      ...(call.body ? { body: call.body } : {}),
+      rawBody: JSON.stringify([call.body ?? {}]),
+      query: call.query,
+      headers: { ...call.headers, 'content-type': 'application/json' },
+    });
+  }
   const known = new Set(op.fields.filter((f) => f.in === 'body').map((f) => f.name));
   const samples = FIELD_LIST_IS_SCHEMA[op.route.id];
   if (samples) {

@@ -71,6 +71,14 @@ describe('the probes of an operation', () => {
     expect(new URLSearchParams(form?.rawBody).get('connectorId')).toBe('pos-1');
   });
 
+  it('sends the valid body inside a JSON array once: refused as invalid_request (no item read as the body)', () => {
+    const wrapped = probes(1).find((p) => p.id === 'body.json-array');
+    expect(wrapped?.expect).toEqual({ accepted: false, code: 'invalid_request' });
+    expect(wrapped?.headers['content-type']).toBe('application/json');
+    const sent = JSON.parse(wrapped?.rawBody ?? 'null') as unknown;
+    expect(Array.isArray(sent) && (sent[0] as { connectorId?: string }).connectorId).toBe('pos-1');
+  });
+
   it("refuses the sample's body shape (restaurantId in place of scopeLabel) and leaves extra fields to the deployment", () => {
     const byId = new Map(probes(1).map((p) => [p.id, p]));
     const sample = byId.get('sample.restaurantId');

@@ -51,6 +51,18 @@ const arrLen = (v: unknown) => (Array.isArray(v) ? v.length : undefined);
 /** Violations of idempotency (POST /connections) and of the Limits of modifying calls. */
 export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
   {
+    name: 'empty-key-gets-generated-key',
+    description:
+      'an empty Idempotency-Key header on POST /connections is filled with a generated key and the connection is created',
+    section: 'Limits',
+    catches: ['limits.idempotency-key'],
+    handle(req, next) {
+      const key = keyOf(req);
+      if (!isCreation(req) || key === undefined || key.trim() !== '') return next(req);
+      return next(withHeader(req, 'idempotency-key', `gen-${randomBytes(8).toString('hex')}`));
+    },
+  },
+  {
     name: 'missing-key-accepted',
     description: 'a modifying call without Idempotency-Key is carried out (as if a key had been sent) instead of 428',
     section: 'POST /api/public/v1/connections',
