@@ -1,4 +1,5 @@
-import { findChains, type Link, RETRYABLE } from './attempts.ts';
+import { ROUTES } from '../contract/route-table.ts';
+import { findChains, type Link, RETRY_WINDOW_MS, RETRYABLE } from './attempts.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { firstCall, growingWaits, RETRY_AFTER_SLACK_MS, spreadWaits } from './rules-waits.ts';
@@ -83,9 +84,52 @@ export const respectsRetryAfter: ClientRule = {
           good.push(e(`waited ${Math.round(l.waitMs)} ms, Retry-After ${l.prev.retryAfterMs / 1000} s`));
         else bad.push(e(`waited ${Math.round(l.waitMs)} ms although Retry-After said ${l.prev.retryAfterMs / 1000} s`));
       }
+    for (const b of buckets) for (const r of streamReconnectsAfter429(b)) (r.kept ? good : bad).push(r.evidence);
     return verdict(bad, good, 'retries after a 429', 'no retry after a 429 with Retry-After seen yet');
   },
 };
+
+const STREAM_PATH = ROUTES.find((r) => r.kind === 'sse')?.path;
+
+/**
+ * A stream call refused 429 and the stream the client opened next: an accepted stream is a stream record,
+ * not a call, so no chain links the two. The next stream opened in the bucket after the refusal's answer
+ * (within the retry window, none of the bucket's streams open beside it: a second consumer is not a
+ * retry) is the reconnect, and owes the refusal's Retry-After like any retry.
+ * @example streamReconnectsAfter429(bucket) // [{ kept: false, evidence: … 'reconnected after 100 ms …' }]
+ */
+export function streamReconnectsAfter429(b: ClientBucket): { kept: boolean; evidence: Evidence }[] {
+  if (!STREAM_PATH || b.streams.size === 0) return [];
+  const streams = b.streams.slice().sort((x, y) => x.at - y.at);
+  const out: { kept: boolean; evidence: Evidence }[] = [];
+  for (const call of b.calls.slice()) {
+    if (call.path !== STREAM_PATH || call.status !== 429 || call.retryAfterMs === undefined) continue;
+    const refusedAt = call.answeredAt;
+    const next = streams.find((s) => s.at > refusedAt);
+    if (!next || next.at - refusedAt > RETRY_WINDOW_MS) continue;
+    const beside = streams.some((s) => s !== next && s.at < next.at && (s.endedAt === 0 || s.endedAt > refusedAt));
+    // A stream call refused again in between is the chain's own retry, judged above.
+    const refusedAgain = b.calls
+      .slice()
+      .some((c) => c !== call && c.path === STREAM_PATH && c.at > refusedAt && c.at < next.at);
+    if (beside || refusedAgain) continue;
+    const waitMs = next.at - refusedAt;
+    const kept = waitMs >= call.retryAfterMs - RETRY_AFTER_SLACK_MS;
+    out.push({
+      kept,
+      evidence: evidence(
+        b,
+        [call.requestId, next.requestId],
+        call.at,
+        kept
+          ? `stream reopened ${Math.round(waitMs)} ms after a 429, Retry-After ${call.retryAfterMs / 1000} s`
+          : `stream reopened ${Math.round(waitMs)} ms after a 429 although Retry-After said ${call.retryAfterMs / 1000} s`,
+        [waitMs],
+      ),
+    });
+  }
+  return out;
+}
 
 export const attemptLimit: ClientRule = {
   id: 'retry.attempt-limit',

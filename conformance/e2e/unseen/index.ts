@@ -38,6 +38,10 @@ import { ROUND13_ANSWERS } from './round13-answers.ts';
 import { ROUND13_CHANNELS } from './round13-channels.ts';
 import { ROUND13_DOCUMENTS } from './round13-documents.ts';
 import { ROUND13_INPUTS } from './round13-inputs.ts';
+import { ROUND14_ANSWERS } from './round14-answers.ts';
+import { ROUND14_CHANNELS } from './round14-channels.ts';
+import { ROUND14_DOCUMENTS } from './round14-documents.ts';
+import { ROUND14_INPUTS } from './round14-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -127,6 +131,14 @@ export const UNSEEN_ROUND13: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND13_CHANNELS,
 ];
 
+/** The thirteenth list (round 14): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND14: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND14_DOCUMENTS,
+  ...ROUND14_ANSWERS,
+  ...ROUND14_INPUTS,
+  ...ROUND14_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -141,6 +153,7 @@ export const UNSEEN_LISTS = {
   round11: UNSEEN_ROUND11,
   round12: UNSEEN_ROUND12,
   round13: UNSEEN_ROUND13,
+  round14: UNSEEN_ROUND14,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -154,5 +167,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND11,
     ...UNSEEN_ROUND12,
     ...UNSEEN_ROUND13,
+    ...UNSEEN_ROUND14,
   ],
 } as const;
