@@ -24,6 +24,7 @@ import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { requestFormChecks } from './request-forms.ts';
 import { responseChecks } from './responses.ts';
+import { statedKeyRuleChecks } from './stated-key-rule.ts';
 import { streamChecks } from './stream.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
 import { versionChecks } from './versions.ts';
@@ -40,6 +41,7 @@ export const CHECKS = createRegistry([
   // timed waits of other areas (webhook deliveries) begin. Their judging checks still run last.
   ...generatedChecks,
   ...discoveryChecks,
+  ...statedKeyRuleChecks,
   ...envelopeChecks,
   ...errorChecks,
   ...authChecks,

@@ -5,6 +5,8 @@ import type { Exchange } from '../client/http-client.ts';
 import { routeOf } from '../rules/exchange-scope.ts';
 import { fillPath, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { openApiAnswerChecks } from './openapi-answers.ts';
+import { openApiSchemaChecks } from './openapi-schemas.ts';
 import { type OpenApiLike, operationsOf, requireOpenApi, successContent } from './support/openapi.ts';
 import { successSamples } from './support/samples.ts';
 
@@ -121,4 +123,10 @@ export const successContentType = defineCheck({
   },
 });
 
-export const openApiConsistencyChecks = [operationIdsUnique, successContentType];
+// The document's schemas, parameter lists, failure codes and answers (their own files) register here too.
+export const openApiConsistencyChecks = [
+  operationIdsUnique,
+  successContentType,
+  ...openApiSchemaChecks,
+  ...openApiAnswerChecks,
+];

@@ -6,7 +6,6 @@ import {
   numericId,
   READ_PAST_MS,
   requireScenario,
-  sseScenario,
   streamPath,
 } from './support/sse-scenario.ts';
 
@@ -71,60 +70,5 @@ export const lateResume = defineCheck({
       exchange: session.ex,
     });
     ctx.note(`${session.events.length} message(s) since ${last}`);
-  },
-});
-
-/** Last numbers read past anything a deployment has sent: one past 2^53, and one past 64 bits. */
-const PAST_NEWEST = ['9007199254740993', '99999999999999999999'];
-
-export const pastNewest = defineCheck({
-  name: 'sse.resume-past-newest',
-  title:
-    'a stream resumed from a number past the newest message (a few past the newest the run read, or past 2^53; cursor or Last-Event-ID) sends nothing numbered at or below it: the number is the last one read, never read as 0',
-  severity: 'MUST',
-  section: 'Status stream',
-  tags: ['sse', 'events'],
-  mutating: false,
-  // After the other checks: the run's messages are the backlog a misread cursor would replay.
-  judgesRun: true,
-  async run(ctx: CheckContext) {
-    // A few past the newest number the run's own stream read, where it read one (a value any deployment
-    // holds; the stream scenario writes, so not in a read-only run).
-    const seen =
-      ctx.target.hasToken && ctx.profile === 'full' ? numbered((await sseScenario(ctx)).events).map(numericId) : [];
-    const newest = Math.max(-1, ...seen.filter((n) => Number.isSafeInteger(n)));
-    const tries = [
-      ...(newest >= 0 ? [{ cursor: String(newest + 5), how: 'query' as const }] : []),
-      ...PAST_NEWEST.map((cursor) => ({ cursor, how: 'query' as const })),
-      { cursor: PAST_NEWEST[0] ?? '', how: 'header' as const },
-    ];
-    const access = ctx.target.hasToken ? {} : { credentials: 'none' as const };
-    for (const { cursor, how } of tries) {
-      // With the run's credentials where it has them: a deployment may send a tenant's messages only to it.
-      const s = await ctx.stream(
-        streamPath(),
-        how === 'query' ? { ...access, query: { cursor } } : { ...access, headers: { 'Last-Event-ID': cursor } },
-      );
-      const call = how === 'query' ? `GET /stream?cursor=${cursor}` : `GET /stream with Last-Event-ID: ${cursor}`;
-      // Refusing a number out of the deployment's range is limits.cursor's to judge (a 4xx, never a 5xx).
-      if (!s.isStream) {
-        await s.close();
-        ctx.note(`${call} answered ${s.ex.status}: not a stream, nothing to judge here`);
-        continue;
-      }
-      const early = (events: readonly SseEvent[]) =>
-        numbered(events).filter((e) => /^\d+$/.test(e.id ?? '') && BigInt(e.id ?? '') <= BigInt(cursor));
-      await s.readUntil((events) => early(events).length > 0, READ_PAST_MS);
-      await s.close();
-      const again = early(s.events);
-      ctx.expect.that(again.length === 0, {
-        expected: `${call}: nothing numbered at or below the last number read comes (no replay from the start)`,
-        observed: `message(s) ${again
-          .slice(0, 5)
-          .map((e) => e.id)
-          .join(', ')}${again.length > 5 ? ' …' : ''} came`,
-        exchange: s.ex,
-      });
-    }
   },
 });

@@ -1,6 +1,6 @@
 import type { SseSession } from '../client/sse-stream.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
-import { lateResume, pastNewest, unnumberedChanges } from './stream-replay.ts';
+import { lateResume, unnumberedChanges } from './stream-replay.ts';
 import {
   checkResume,
   firstMention,
@@ -174,7 +174,6 @@ export const publicWithoutCredentials = defineCheck({
 
 export const streamChecks = [
   lateResume,
-  pastNewest,
   contentType,
   malformedCursor,
   consecutiveIds,

@@ -30,6 +30,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     description: 'validation errors carry the code validation_failed, which is not in the Errors table',
     section: 'Errors',
     catches: [
+      'envelope.failure-schema-openapi',
       'errors.code-status-pairing',
       'errors.invalid-request',
       'auth.missing-tenant',
@@ -79,6 +80,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     description: 'failure envelopes leave out error.message',
     section: 'Failure envelope (every error response)',
     catches: [
+      'envelope.failure-schema-openapi',
       'errors.failure-envelope',
       'errors.unknown-route',
       'responses.envelope',
@@ -95,6 +97,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     description: 'meta.requestId is left out of every envelope',
     section: 'Meta',
     catches: [
+      'envelope.failure-schema-openapi',
       'envelope.meta-fields',
       'errors.request-id',
       'envelope.response-schema-openapi',
@@ -205,6 +208,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     description: 'meta.version reports 2026-07-15, which is not a published interface version',
     section: 'Versioning',
     catches: [
+      'envelope.failure-schema-openapi',
       'responses.meta-fields',
       'versions.meta-version-published',
       'versions.service-version-current',

@@ -66,7 +66,7 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     name: 'missing-key-accepted',
     description: 'a modifying call without Idempotency-Key is carried out (as if a key had been sent) instead of 428',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.required'],
+    catches: ['idempotency.required', 'limits.idempotency-key'],
     handle(req, next) {
       const missing = req.method === 'POST' && KEYED.has(req.path) && !keyOf(req);
       return next(missing ? withHeader(req, 'idempotency-key', `implicit-${randomBytes(8).toString('hex')}`) : req);

@@ -35,18 +35,6 @@ export const STREAM_VIOLATIONS: Violation[] = [
     },
   },
   {
-    name: 'sse-unknown-last-event-id-from-start',
-    description:
-      'a Last-Event-ID longer than any number the stream has sent is read as 0 (unknown), so the stream replays from its oldest message',
-    section: 'Status stream',
-    catches: ['sse.resume-past-newest'],
-    async handle(req, next) {
-      const last = req.headers['last-event-id'];
-      if (!isStream(req) || typeof last !== 'string' || !/^\d{10,}$/.test(last.trim())) return next(req);
-      return next(withHeader(req, 'last-event-id', '0'));
-    },
-  },
-  {
     name: 'sse-duplicate-id',
     description: 'every numbered message of the stream is sent twice',
     section: 'Status stream',

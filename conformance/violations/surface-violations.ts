@@ -20,6 +20,21 @@ const templateOf = (path: string) =>
 /** Violations of authentication, self-description, the OpenAPI document, CORS and the second address. */
 export const SURFACE_VIOLATIONS: Violation[] = [
   {
+    name: 'self-description-key-max-64',
+    description:
+      "the self-description's idempotency object states keys of 16 to 64 characters (an old gateway's limit; the service takes 8 to 128)",
+    section: 'Limits',
+    catches: ['discovery.stated-key-rule'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || req.path !== BASE_PATH || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data as { idempotency?: Record<string, unknown> } | undefined;
+        if (data) data.idempotency = { ...data.idempotency, minLength: 16, maxLength: 64 };
+      });
+    },
+  },
+  {
     name: 'unauthenticated-access',
     description: 'GET /providers answers without a token (as if the default client had called)',
     section: 'Required on every authenticated call',

@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { KIT_AJV_OPTIONS } from '../../rules/ajv-options.ts';
 import { deref, type OpenApiLike, operationLocation, pointer } from './openapi.ts';
 import { type BoundaryCase, type LimitedField, limitedFields } from './openapi-limits.ts';
+import { allowedValues } from './openapi-schema-values.ts';
 import { interfaceSubset } from './openapi-subset.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -133,6 +134,23 @@ function bodyWith(fields: readonly LimitedField[], field: LimitedField, value: u
 }
 
 /**
+ * The values a documented enumeration of the field offers beyond the contract's (an Environment value
+ * `staging`), as boundary cases the interface refuses: the fixed probe outside the enumeration cannot
+ * guess them.
+ */
+function documentedExtras(doc: OpenApiLike, field: LimitedField, at: string[]): BoundaryCase[] {
+  if (field.type.type !== 'enum') return [];
+  const contract = field.type.values;
+  // The parts of `at` walked as they are (no pointer text to decode again).
+  const schema = at.reduce<unknown>((node, k) => (isObject(node) ? node[k] : undefined), doc);
+  const allowed = allowedValues(doc, schema, field.in === 'body' ? [field.name] : []);
+  return [...(allowed ?? [])]
+    .filter((v) => typeof v !== 'string' || !contract.includes(v))
+    .filter((v) => !field.cases.some((c) => c.value === v))
+    .map((value) => ({ value, valid: false, what: 'a value the documented enumeration adds' }));
+}
+
+/**
  * Every limited request value of the interface's endpoints, judged against the document: the values
  * of the contract's boundary it refuses, those past the boundary it accepts.
  * @example judgeLimits(doc).findings.filter((f) => f.kind === 'narrower') // the MUST failures
@@ -168,7 +186,7 @@ export function judgeLimits(doc: OpenApiLike): LimitVerdicts {
       return all.some((e) => e.length === 0) ? [] : (all[0] ?? []);
     };
     const interfacePattern = field.type.type === 'string' && field.type.pattern !== undefined;
-    for (const c of field.cases) {
+    for (const c of [...field.cases, ...documentedExtras(doc, field, at)]) {
       const errors = errorsOf(strict, c.value);
       if (c.valid && errors.length > 0) {
         // Refused only by a pattern or format of the document's own where the interface fixes no characters.

@@ -95,6 +95,18 @@ describe('judgeLimits: the documented schemas against the interface', () => {
     );
   });
 
+  it('an enumeration with a value of its own (staging) is wider, through a reference and in a query too', () => {
+    const doc = simulatorDoc();
+    expect(kinds(doc)).toEqual([]);
+    for (const o of objects(doc))
+      if (Array.isArray(o.enum) && o.enum.includes('pilot')) o.enum = [...o.enum, 'staging'];
+    const wider = judgeLimits(doc as OpenApiLike).findings.filter((f) => f.kind === 'wider');
+    expect(wider.map((f) => `${f.field.route.method} ${f.field.name} ${JSON.stringify(f.case.value)}`)).toEqual([
+      'POST environment "staging"',
+      'POST environment "staging"',
+    ]);
+  });
+
   it('reads other header casing, referenced parameters and a cursor described as digits; ignores what is not described', () => {
     const doc = simulatorDoc();
     const post = doc.paths['/api/public/v1/connections'].post;

@@ -1,0 +1,113 @@
+// openapi.json's success schemas describe the data the interface lists for each endpoint: where a data
+// schema declares properties, it declares the interface's fields (an answer documented as another
+// endpoint's still validates real answers, yet misleads every generated client), and where it enumerates
+// a field the interface types as an enumeration (Environment), it offers no value the interface lacks.
+import type { z } from 'zod';
+import { interfaceRoutes } from '../rules/interface-routes.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { type OpenApiLike, pointer, requireOpenApi, successContent } from './support/openapi.ts';
+import { allowedValues, declaredProperties, type Step } from './support/openapi-schema-values.ts';
+
+const MAX_LISTED = 6;
+const listed = (items: string[]) =>
+  items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; and ${items.length - MAX_LISTED} more` : '');
+
+interface ZodDef {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  entries?: Record<string, string>;
+}
+const defOf = (s: z.ZodType | undefined) => (s as unknown as { def?: ZodDef } | undefined)?.def;
+
+/** A zod schema's own object shape (through optional, default and nullable), if it is an object. */
+function shapeOf(s: z.ZodType | undefined): Record<string, z.ZodType> | undefined {
+  const d = defOf(s);
+  if (!d) return undefined;
+  if (d.innerType && ['optional', 'default', 'nullable'].includes(d.type)) return shapeOf(d.innerType);
+  return d.type === 'object' ? d.shape : undefined;
+}
+
+/**
+ * Every enumeration inside a data schema of the contract, with the steps to it.
+ * @example enumerations(Connection) // [{ path: ['environment'], values: ['development', 'sandbox', 'pilot', 'production'] }]
+ */
+export function enumerations(
+  s: z.ZodType | undefined,
+  path: Step[] = [],
+  depth = 0,
+): { path: Step[]; values: string[] }[] {
+  const d = defOf(s);
+  if (!d || depth > 12) return [];
+  if (d.innerType && ['optional', 'default', 'nullable'].includes(d.type))
+    return enumerations(d.innerType, path, depth + 1);
+  if (d.type === 'enum') return [{ path, values: Object.values(d.entries ?? {}) }];
+  if (d.type === 'array') return enumerations(d.element, [...path, '[]'], depth + 1);
+  if (d.type === 'object')
+    return Object.entries(d.shape ?? {}).flatMap(([k, v]) => enumerations(v, [...path, k], depth + 1));
+  return [];
+}
+
+/** What the document's data schemas leave out of, or add to, the interface's answers. */
+export function answerFindings(doc: OpenApiLike) {
+  const missing: string[] = [];
+  const wider: string[] = [];
+  const notJudged: string[] = [];
+  for (const route of interfaceRoutes()) {
+    if (route.fieldsNotShown || (route.kind ?? 'json') !== 'json' || !route.data) continue;
+    const label = `${route.method} ${route.path}`;
+    const found = successContent(doc, route.method, route.path);
+    const type = Object.keys(found?.content ?? {}).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
+    const schema = type ? found?.content[type]?.schema : undefined;
+    if (!found || !type || schema === undefined) continue; // documented without content: other checks say so
+    const at = `openapi.json${pointer(...found.at, type, 'schema')}`;
+    const declared = declaredProperties(doc, schema, ['data']);
+    const fields = Object.keys(shapeOf(route.data) ?? {});
+    if (!declared) notJudged.push(`${label} (its data declares no properties)`);
+    else {
+      const absent = fields.filter((f) => !declared.has(f));
+      if (absent.length)
+        missing.push(
+          `${label} (${at}): data declares ${[...declared].join(', ') || 'nothing'}, not ${absent.join(', ')}`,
+        );
+    }
+    for (const e of enumerations(route.data, ['data'])) {
+      const allowed = allowedValues(doc, schema, e.path);
+      const extra = allowed ? [...allowed].filter((v) => typeof v !== 'string' || !e.values.includes(v)) : [];
+      if (extra.length)
+        wider.push(
+          `${label} ${e.path.join('.').replace(/\.\[\]/g, '[]')} (${at}) enumerates ${extra.map((v) => JSON.stringify(v)).join(', ')} beyond ${e.values.join(', ')}`,
+        );
+    }
+  }
+  return { missing, wider, notJudged };
+}
+
+export const openApiAnswerFields = defineCheck({
+  name: 'openapi.answer-fields-documented',
+  title:
+    "where openapi.json's 200 schema of an interface operation declares data's properties, it declares the fields the interface lists for that endpoint's data, and enumerates no value of them the interface lacks (Environment)",
+  severity: 'SHOULD',
+  section: 'Endpoints',
+  tags: ['openapi', 'responses'],
+  mutating: false,
+  async run(ctx: CheckContext) {
+    const { ex, doc } = await requireOpenApi(ctx);
+    const { missing, wider, notJudged } = answerFindings(doc);
+    if (notJudged.length) ctx.note(`not judged: ${listed(notJudged)}`);
+    ctx.expect.that(missing.length === 0, {
+      expected: "each documented data schema declares the fields the interface lists for that endpoint's data",
+      observed: listed(missing),
+      exchange: ex,
+    });
+    ctx.expect.that(wider.length === 0, {
+      expected:
+        'each enumeration the document gives an answer field holds only values the interface allows (Environment: development, sandbox, pilot, production)',
+      observed: listed(wider),
+      exchange: ex,
+    });
+  },
+});
+
+export const openApiAnswerChecks = [openApiAnswerFields];
