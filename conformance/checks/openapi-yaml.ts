@@ -7,6 +7,7 @@ import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import type { DiffEntry } from '../runner/json-diff.ts';
+import { listedFiles } from './support/file-links.ts';
 import { deref, type OpenApiLike, operationsOf, requireOpenApi } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
 import { parseRoutes, selfDescriptionExchange } from './support/self-description.ts';
@@ -94,8 +95,15 @@ function filesOf(o: Offered): string[] {
  * published versions as values (the simulator's `?version=`) pairs each further version the same way.
  * @example yamlPairs([{ method: 'GET', path: '/api/public/v1/openapi.yaml', purpose: '', auth: false }], doc) // [{ yaml: { path: '…/openapi.yaml' }, json: { path: '…/openapi.json' }, version: '2026-07-01' }]
  */
-export function yamlPairs(routes: { method: string; path: string; purpose?: string }[], doc: OpenApiLike): YamlPair[] {
+export function yamlPairs(
+  routes: { method: string; path: string; purpose?: string }[],
+  doc: OpenApiLike,
+  listed: readonly string[] = [],
+): YamlPair[] {
   const offered = offeredPaths(routes, doc);
+  // Files named as values elsewhere in the two documents (a `documents.yaml` link, an `x-` list of files).
+  for (const path of listed)
+    if (!offered.some((o) => o.path === path)) offered.push({ path, text: '', values: new Map() });
   const files = new Set(offered.flatMap(filesOf));
   const valuesOf = (path: string) => offered.find((o) => o.path === path)?.values;
   const pairs: YamlPair[] = [];
@@ -210,10 +218,13 @@ export const yamlMatchesJson = defineCheck({
     const { ex: docEx, doc } = await requireOpenApi(ctx);
     const described = await selfDescriptionExchange(ctx);
     const { routes } = parseRoutes((described.json as { data?: { routes?: unknown } } | undefined)?.data?.routes);
-    const pairs = yamlPairs(routes, doc);
+    const data = (described.json as { data?: unknown } | undefined)?.data;
+    const { paths: _operations, ...rest } = doc as Record<string, unknown>;
+    const listed = [...listedFiles(data, ctx.target.baseUrl), ...listedFiles(rest, ctx.target.baseUrl)];
+    const pairs = yamlPairs(routes, doc, listed);
     if (pairs.length === 0)
       ctx.skip(
-        'neither the self-description nor openapi.json lists a YAML file of the description (the download paths are not shown)',
+        'neither the self-description (its routes, or a path ending .yaml or .yml among its values) nor openapi.json (its GET operations and their file names, or such a path among its values) lists a YAML file of the description (the download paths are not shown)',
       );
     for (const pair of pairs) {
       const [yamlEx, jsonEx] = await Promise.all([
