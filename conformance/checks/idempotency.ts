@@ -14,7 +14,8 @@ import {
   postConnection,
   requireCreationBase,
 } from './support/connections.ts';
-import { webhooksPath, webhookTestEvent } from './support/webhook-scenario.ts';
+import { testEvent } from './support/webhook-events.ts';
+import { webhooksPath } from './support/webhook-scenario.ts';
 
 type Meta = { replayed?: unknown; idempotencyKey?: unknown };
 const metaOf = (ex: Exchange) => ((ex.json as { meta?: Meta } | undefined)?.meta ?? {}) as Meta;
@@ -52,7 +53,7 @@ export const keyRequired = defineCheck({
       'POST /connections without Idempotency-Key answers 428 idempotency_required',
     );
     const hook = await ctx.call('POST', webhooksPath(), {
-      json: { url: `http://127.0.0.1:9/${ctx.label('no-key')}`, events: [webhookTestEvent(ctx).name] },
+      json: { url: `http://127.0.0.1:9/${ctx.label('no-key')}`, events: [(await testEvent(ctx)).name] },
     });
     ctx.expect.errorCode(
       hook,

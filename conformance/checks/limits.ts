@@ -8,7 +8,8 @@ import { postConnection, requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
 import { knownPair } from './support/samples.ts';
 import { streamPath } from './support/sse-scenario.ts';
-import { webhooksPath, webhookTestEvent } from './support/webhook-scenario.ts';
+import { testEvent } from './support/webhook-events.ts';
+import { webhooksPath } from './support/webhook-scenario.ts';
 
 /** The four lengths around a limit: one below the minimum, the minimum, the maximum, one above. */
 export function lengthBoundaries(limit: { min: number; max: number }) {
@@ -248,7 +249,7 @@ export const idempotencyKeyPattern = defineCheck({
     for (const c of outside) {
       if (!c) continue;
       const hook = await ctx.call('POST', webhooksPath(), {
-        json: { url: `http://127.0.0.1:9/${ctx.label('key-limits')}`, events: [webhookTestEvent(ctx).name] },
+        json: { url: `http://127.0.0.1:9/${ctx.label('key-limits')}`, events: [(await testEvent(ctx)).name] },
         headers: { 'Idempotency-Key': c.key },
       });
       judge(ctx, hook, false, `POST /webhooks with ${c.what} (pattern ${KEY.pattern})`);

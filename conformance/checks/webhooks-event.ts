@@ -1,6 +1,7 @@
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { testEvent } from './support/webhook-events.ts';
 import { describe } from './support/webhook-evidence.ts';
-import { requireDelivery, webhookTestEvent } from './support/webhook-scenario.ts';
+import { requireDelivery } from './support/webhook-scenario.ts';
 
 /**
  * SHOULD (Webhooks: "registered … giving a url and a list of event names"): a receiver gets the events
@@ -18,7 +19,7 @@ export const subscribedEvent = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await requireDelivery(ctx);
-    const { name } = webhookTestEvent(ctx);
+    const { name } = await testEvent(ctx);
     for (const d of s.deliveries) {
       const text = `${d.rawBody.toString('utf8')}\n${Object.values(d.headers).join('\n')}`;
       ctx.expect.that(text.includes(`"${name}"`) || Object.values(d.headers).includes(name), {

@@ -1,16 +1,15 @@
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { skipUnlessDeclared, testEvent } from './support/webhook-events.ts';
 import { describe } from './support/webhook-evidence.ts';
 import { webhookRoute } from './support/webhook-routes.ts';
 import {
   deliveriesPath,
   deliveryWaitMs,
   signatureHeaderOf,
-  skipUnlessDeclared,
   type WebhookScenario,
   webhookScenario,
   webhooksPath,
-  webhookTestEvent,
 } from './support/webhook-scenario.ts';
 
 const WEBHOOK = 'POST /api/public/v1/webhooks (appears in a sample call only)' as const;
@@ -25,9 +24,10 @@ export const registration = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await webhookScenario(ctx);
-    const event = webhookTestEvent(ctx);
+    const event = await testEvent(ctx);
+    if (!event.declared) ctx.note(`subscribed to ${event.name}, taken from ${event.source}`);
     // A 400 for a guessed event name is the deployment's legal choice of names, not a refusal to register.
-    if (s.registration.status === 400) skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
+    if (s.registration.status === 400) await skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
     ctx.expect.status(
       s.registration,
       200,
@@ -61,7 +61,7 @@ export const secretOnce = defineCheck({
   async run(ctx: CheckContext) {
     const s = await webhookScenario(ctx);
     const field = ctx.deployment.webhookSecretField;
-    if (s.registration.status === 400) skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
+    if (s.registration.status === 400) await skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
     ctx.require(s.registration.status >= 200 && s.registration.status < 300, {
       expected: 'the receiver was registered (see webhooks.registration)',
       exchange: s.registration,
@@ -108,19 +108,19 @@ export const deliveryArrives = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const s = await webhookScenario(ctx);
-    if (s.registration.status === 400) skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
+    if (s.registration.status === 400) await skipUnlessDeclared(ctx, 'the deployment refused the registration (400)');
     ctx.require(s.registration.status >= 200 && s.registration.status < 300, {
       expected: 'the receiver was registered (see webhooks.registration)',
       exchange: s.registration,
     });
-    const event = webhookTestEvent(ctx).name;
+    const event = (await testEvent(ctx)).name;
     ctx.require(s.connection?.id !== undefined, {
       expected: `a labelled connection is created to trigger ${event}`,
       ...(s.connection ? { exchange: s.connection.ex } : {}),
     });
     const onPath = s.receiver.received.filter((d) => d.path.includes(s.label)).length;
     if (s.deliveries.length === 0)
-      skipUnlessDeclared(
+      await skipUnlessDeclared(
         ctx,
         onPath > 0
           ? `${onPath} request(s) arrived on the receiver's path within ${deliveryWaitMs(ctx)} ms, none naming the connection (in its body, its JSON strings or their base64)`

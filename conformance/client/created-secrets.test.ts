@@ -13,4 +13,26 @@ describe('registerCreatedSecrets', () => {
     expect(text).not.toContain('whsec_0123456789abcdef');
     expect(text).toContain('key_2026_07_rotation');
   });
+
+  it('redacts a secret in a generic field of an object named like one (secret.value, signing.key), not its algorithm, date or note', () => {
+    const redactor = createRedactor();
+    const value = 'spk_wGYIuwpz3BE7GJbxVEq6dSryKkXH_9sMINhalNegyxE';
+    registerCreatedSecrets(
+      {
+        data: {
+          secret: {
+            value,
+            algorithm: 'HMAC-SHA256-with-a-long-name',
+            createdAt: '2026-11-27T05:52:20.5660000Z',
+            note: 'Shown once. Store it now.',
+          },
+          signing: { key: 'whk_0123456789abcdefghij' },
+        },
+      },
+      redactor,
+    );
+    const text = redactor.text(`expected "${value}" key whk_0123456789abcdefghij HMAC-SHA256-with-a-long-name`);
+    expect(text).toBe('expected "$NCS_SECRET_VALUE" key $NCS_SIGNING_KEY HMAC-SHA256-with-a-long-name');
+    expect(redactor.text('2026-11-27T05:52:20.5660000Z')).toBe('2026-11-27T05:52:20.5660000Z');
+  });
 });

@@ -18,12 +18,29 @@ const envName = (field: string) =>
  * They are redacted, not leak-checked: the answer that creates one shows it legitimately.
  * @example registerCreatedSecrets({ data: { signingSecret: 'whsec_…' } }, redactor)
  */
-export function registerCreatedSecrets(json: unknown, redactor: Redactor, depth = 0): void {
+export function registerCreatedSecrets(json: unknown, redactor: Redactor, depth = 0, within?: string): void {
+  // `within`: the name of the object `json` is the value of (its fields may inherit the secret's name).
   if (depth > 8 || json === null || typeof json !== 'object') return;
   for (const [key, value] of Object.entries(json)) {
     // A key's identifier (signingKeyId, key_id) names the key: it is not the key.
-    if (typeof value === 'string' && value.length >= MIN_LENGTH && SECRET_FIELD.test(key) && !/id$/i.test(key))
+    const named = SECRET_FIELD.test(key) && !/id$/i.test(key);
+    // One word: a text named for the key (signingKeyNotice: "Store it now") is not the key.
+    if (typeof value === 'string' && value.length >= MIN_LENGTH && named && !/\s/.test(value))
       redactor.add(value, envName(key), { leakChecked: false });
-    else if (typeof value === 'object') registerCreatedSecrets(value, redactor, depth + 1);
+    // Under an object named like a secret, a generic field holds it (`secret: { value: 'spk_…' }`, `signing:
+    // { key: … }`): a one-word value of key length, not its id, age, algorithm or note.
+    else if (typeof value === 'string' && within !== undefined && inheritsSecret(within, key, value))
+      redactor.add(value, envName(`${within}_${key}`), { leakChecked: false });
+    else if (typeof value === 'object') registerCreatedSecrets(value, redactor, depth + 1, key);
   }
 }
+
+/** Shorter values under a secret's object are its algorithm or kind (HMAC-SHA256), not the secret. */
+const INHERITED_MIN_LENGTH = 16;
+const inheritsSecret = (parent: string, key: string, value: string) =>
+  value.length >= INHERITED_MIN_LENGTH &&
+  !/\s/.test(value) &&
+  !/^\d{4}-\d{2}-\d{2}T/.test(value) &&
+  !/^[a-z]+:\/\//i.test(value) &&
+  !/id$|at$|time$|date$|algorithm|type$|kind$/i.test(key) &&
+  (SECRET_FIELD.test(parent) || SECRET_FIELD.test(`${parent}_${key}`));

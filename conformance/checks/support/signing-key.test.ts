@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signWebhook, verifyWebhook } from '../../../simulator/contract/webhook-signature.ts';
-import { type KeyProof, secretPaths, signingKeyOf, valueAt, withoutPath } from './signing-key.ts';
+import { type KeyProof, keyAtPath, keyLike, secretPaths, signingKeyOf, valueAt, withoutPath } from './signing-key.ts';
 
 const KEY = 'whsec_0123456789abcdef0123';
 
@@ -89,5 +89,45 @@ describe('secretPaths (where an answer holds a value the run knows as a secret)'
       'token',
     ]);
     expect(secretPaths({ id: 'whk_1', url: 'http://127.0.0.1:9/hook-receiver' }, [])).toEqual([]);
+  });
+});
+
+describe('keyLike and keyAtPath (a key under a generic name, e.g. secret.value)', () => {
+  const SPK = 'spk_wGYIuwpz3BE7GJbxVEq6dSryKkXH_9sMINhalNegyxE';
+  const data = {
+    id: 'wh_1',
+    secret: {
+      value: SPK,
+      algorithm: 'HMAC-SHA256',
+      note: 'Shown once. Store it now.',
+      createdAt: '2026-11-27T05:52:20.5660000Z',
+    },
+  };
+
+  it('takes a one-word value of key length in a generic field of an object named like a key, not its note or date', () => {
+    expect(keyLike('secret.value', SPK)).toBe(true);
+    expect(keyLike('secret.note', 'Shown once. Store it now.')).toBe(false);
+    expect(keyLike('secret.createdAt', '2026-11-27T05:52:20.5660000Z')).toBe(false);
+    expect(keyLike('signingKeyId', 'key_2026_07_rotation_01')).toBe(false);
+    expect(keyLike('url', 'http://127.0.0.1:9/hook-receiver')).toBe(false);
+    // Before: only a field named like a key counted, so spruce's secret.value was no candidate at all.
+    expect(signingKeyOf(data, 'signingSecret', false)).toMatchObject({
+      found: true,
+      path: 'secret.value',
+      how: 'discovered',
+    });
+    expect(secretPaths(data, [])).toEqual(['secret.value']);
+  });
+
+  it("leaves a text about the key out of a replay's comparison too (a replay withholding the key may say so)", () => {
+    const first = { id: 'wh_1', signingKey: 'tmk_whsec_0123456789abcdef', signingKeyNotice: 'Store this key now.' };
+    expect(secretPaths(first, [])).toEqual(['signingKey', 'signingKeyNotice']);
+    expect(secretPaths({ id: 'wh_1', signingKeyId: 'key_2026_07_rotation_01' }, [])).toEqual([]);
+  });
+
+  it('reads the key at a found path in another answer, or in a header', () => {
+    expect(keyAtPath(data, {}, 'secret.value')).toBe(SPK);
+    expect(keyAtPath({ secret: { value: null } }, {}, 'secret.value')).toBeUndefined();
+    expect(keyAtPath({}, { 'x-webhook-key': SPK }, '(header x-webhook-key)')).toBe(SPK);
   });
 });

@@ -36,25 +36,54 @@ export function withoutPath(data: Json | undefined, path: string | undefined): J
  */
 export function secretPaths(data: unknown, secrets: readonly string[]): string[] {
   const known = new Set(secrets.filter((s) => s.length >= MIN_KEY_LENGTH));
-  return stringFields(data, (name, value) => known.has(value) || keyLike(name, value)).map((f) => f.path);
+  return stringFields(data, (path, value) => known.has(value) || keyLike(path, value) || aboutTheKey(path)).map(
+    (f) => f.path,
+  );
 }
+
+/**
+ * A text named for the key itself (`signingKeyNotice`, `secretHint`), not its id: a replay that withholds the
+ * key may say so there ("shown in the first answer only"), so it may differ too.
+ */
+const aboutTheKey = (path: string) => {
+  const name = path.split('.').at(-1) ?? '';
+  return KEY_NAME.test(name) && !NOT_A_SIGNING_KEY.test(path) && !/id$/i.test(name);
+};
 
 /** Every string of `data` (any name) with its dotted path, `filter` deciding which count. */
 function stringFields(
   data: unknown,
-  filter: (name: string, value: string) => boolean,
+  filter: (path: string, value: string) => boolean,
   prefix = '',
   depth = 0,
 ): { path: string; value: string }[] {
   if (depth > MAX_DEPTH || !data || typeof data !== 'object' || Array.isArray(data)) return [];
   return Object.entries(data as Json).flatMap(([k, v]) => {
     const path = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') return filter(k, v) ? [{ path, value: v }] : [];
+    if (typeof v === 'string') return filter(path, v) ? [{ path, value: v }] : [];
     return stringFields(v, filter, path, depth + 1);
   });
 }
-const keyLike = (name: string, value: string) =>
-  KEY_NAME.test(name) && !NOT_A_SIGNING_KEY.test(name) && value.length >= MIN_KEY_LENGTH;
+
+/** A value that can be a key: long, one word, not a time or an address (a note, a date, a URL are not keys). */
+const keyShaped = (value: string) =>
+  value.length >= MIN_KEY_LENGTH &&
+  !/\s/.test(value) &&
+  !/^\d{4}-\d{2}-\d{2}T/.test(value) &&
+  !/^[a-z]+:\/\//i.test(value);
+/** A name for the key itself, not its identifier, age or expiry (signingKeyId, secretCreatedAt). */
+const NOT_THE_KEY = /id$|at$|time$|date$/i;
+
+/**
+ * A key-shaped value named like a key: by its own field (`signingKey`) or, under an object named like
+ * one, by a generic field (`secret.value`, `signingKey.current`: the answer's fields are not shown).
+ * @example keyLike('secret.value', 'spk_0123456789abcdef') // true
+ */
+export function keyLike(path: string, value: string): boolean {
+  const [name = '', parent] = path.split('.').reverse();
+  if (!keyShaped(value) || NOT_THE_KEY.test(name) || NOT_A_SIGNING_KEY.test(path)) return false;
+  return KEY_NAME.test(name) || (parent !== undefined && KEY_NAME.test(parent));
+}
 
 /** What the deliveries the kit received tell about the key. */
 export interface KeyProof {
@@ -104,4 +133,15 @@ export function signingKeyOf(data: unknown, field: string, declared: boolean, pr
         ? `the answer has no data.${field} and no other field named like a secret or key`
         : `the answer has no data.${field} and several fields that could be the key (${candidates.map((c) => c.path).join(', ')})`,
   };
+}
+
+/**
+ * The value at a path `signingKeyOf` found a key at, in another creation answer of the same deployment:
+ * a dotted path under `data`, or `(header name)` for a key the answer sent as a header.
+ * @example keyAtPath({ secret: { value: 'spk_…' } }, {}, 'secret.value') // 'spk_…'
+ */
+export function keyAtPath(data: unknown, headers: Readonly<Record<string, string>>, path: string): string | undefined {
+  const header = /^\(header (.+)\)$/.exec(path)?.[1];
+  const at = header === undefined ? valueAt(data, path) : headers[header.toLowerCase()];
+  return typeof at === 'string' && at.length > 0 ? at : undefined;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
-import { findLogged, sameEvent } from './webhook-evidence.ts';
+import { deliveryIds, describeIds, findLogged, sameEvent } from './webhook-evidence.ts';
 import { namesValue } from './webhook-scenario.ts';
 
 const delivery = (body: unknown, headers: Record<string, string> = {}) =>
@@ -55,5 +55,42 @@ describe('finding a delivery (its payload and the delivery log are not shown)', 
     expect(sameEvent(first)(delivery({ specversion: '1.0', id: 'evt_2', deliveryattempt: 1 }))).toBe(false);
     const plain = { rawBody: Buffer.from('not json'), headers: {} } as unknown as ReceivedDelivery;
     expect(sameEvent(plain)(plain)).toBe(true);
+  });
+
+  it('finds a batch (a JSON array of events) by the id of any of its events, in a list field of the entry', () => {
+    const batch = delivery([
+      { specversion: '1.0', id: 'evt_a', type: 'connection.created' },
+      { specversion: '1.0', id: 'evt_b', type: 'connection.created' },
+    ]);
+    const attempts = log({
+      value: [
+        { id: 'att_2', messageId: 'msg_9', eventIds: ['evt_x'] },
+        { id: 'att_1', messageId: 'msg_1', eventIds: ['evt_a', 'evt_b'] },
+      ],
+    });
+    // Before, only a body's top-level id counted and only a field's own value: the batch was "in no entry".
+    expect(findLogged(ctx(null), attempts, batch)).toMatchObject({ id: 'att_1' });
+    expect(deliveryIds(batch).map((i) => i.value)).toEqual(['evt_a', 'evt_b']);
+  });
+
+  it('finds a binary-mode delivery by an id header (ce-id, webhook-id, x-event-id), not by one the log shares with every entry', () => {
+    const binary = delivery(
+      { id: 'conn_1', state: 'Accepted' },
+      { 'ce-id': 'evt_7f3k2m9x', 'x-hook-id': 'wh_receiver_1', 'ce-type': 'connection.created', 'x-attempt-id': '1' },
+    );
+    const attempts = log({
+      value: [
+        { id: 'att_2', webhookId: 'wh_receiver_1', messageId: 'evt_other00' },
+        { id: 'att_1', webhookId: 'wh_receiver_1', messageId: 'evt_7f3k2m9x' },
+      ],
+    });
+    expect(findLogged(ctx(null), attempts, binary, 'wh_receiver_1')).toMatchObject({ id: 'att_1' });
+    // The receiver's id, in every entry, names no delivery: without ce-id nothing is found.
+    const { 'ce-id': _, ...withoutEventId } = binary.headers;
+    expect(findLogged(ctx(null), attempts, delivery({ id: 'conn_1' }, withoutEventId))).toBeUndefined();
+    expect(describeIds(deliveryIds(binary))).toBe(
+      'the body conn_1, header ce-id evt_7f3k2m9x, header x-hook-id wh_receiver_1',
+    );
+    expect(describeIds([])).toMatch(/none/);
   });
 });

@@ -19,42 +19,110 @@ export function loggedDeliveries(ex: Exchange): unknown[] {
   return theOneList((ex.json as { data?: unknown } | undefined)?.data, 'deliveries') ?? [];
 }
 
-/** The event id a delivery's body names: its top-level `id` (the simulator's payload and CloudEvents alike). */
-export function eventIdOf(d: ReceivedDelivery): string | undefined {
+const isEntry = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+
+/** The `id` of each event a parsed body carries: an object's own, every item's of an array (a batch), or
+ * every item's of the one list an object without an id wraps (`{events: […]}`). */
+function bodyIds(body: unknown): string[] {
+  const idOf = (x: unknown) => (isEntry(x) && typeof x.id === 'string' && x.id ? [x.id] : []);
+  if (Array.isArray(body)) return body.flatMap(idOf);
+  if (!isEntry(body)) return [];
+  const own = idOf(body);
+  if (own.length > 0) return own;
+  const lists = Object.values(body).filter((v): v is unknown[] => Array.isArray(v) && v.some(isEntry));
+  return lists.length === 1 ? (lists[0] ?? []).flatMap(idOf) : [];
+}
+
+/** The event ids a delivery's body names: `bodyIds` of its JSON (none when it is not JSON). */
+export function eventIdsOf(d: ReceivedDelivery): string[] {
   try {
-    const id = (JSON.parse(d.rawBody.toString('utf8')) as { id?: unknown }).id;
-    return typeof id === 'string' && id ? id : undefined;
+    return bodyIds(JSON.parse(d.rawBody.toString('utf8')));
   } catch {
-    return undefined;
+    return [];
   }
 }
 
+/** The (first) event id a delivery's body names: the simulator's payload, CloudEvents, a batch's first event. */
+export const eventIdOf = (d: ReceivedDelivery): string | undefined => eventIdsOf(d)[0];
+
 /**
- * Whether a delivery carries the same event as `original`: the same body, or a body naming the same event
- * id (a delivery triggered again may state its attempt or time: the payload is not shown).
+ * Header names that carry an id: ending in "id" (`ce-id` of CloudEvents' binary mode, Standard Webhooks'
+ * `webhook-id`, `x-event-id`, `x-request-id`) or naming the delivery (`X-GitHub-Delivery`). The interface
+ * names none; which one names the event, the delivery or something else the log tells.
+ */
+const ID_HEADER = /(?:id|delivery)$/i;
+/** Shorter values are counters (an attempt number), not ids. */
+const MIN_HEADER_ID = 6;
+
+/** An id a delivery carries and where (for messages). */
+export interface DeliveryId {
+  value: string;
+  from: string;
+  /** Taken from a header only named like an id: it may name the receiver or the tenant rather than the event. */
+  guessed?: true;
+}
+
+/**
+ * Every id a delivery carries, best first: the profile's delivery-id header, the event ids of its body, then
+ * the value of every header named like an id (`ID_HEADER`).
+ * @example deliveryIds(d, 'ncs-delivery') // [{ value: 'evt_1', from: 'the body' }, { value: '9f…', from: 'header ce-id' }]
+ */
+export function deliveryIds(d: ReceivedDelivery, declaredHeader?: string): DeliveryId[] {
+  const declared = declaredHeader === undefined ? undefined : d.headers[declaredHeader];
+  const ids = eventIdsOf(d);
+  const out: DeliveryId[] = [
+    ...(declared ? [{ value: declared, from: `header ${declaredHeader}` }] : []),
+    ...ids.map((value, i) => ({ value, from: ids.length > 1 ? `the body's event ${i + 1}` : 'the body' })),
+  ];
+  for (const [name, value] of Object.entries(d.headers))
+    if (ID_HEADER.test(name) && name !== declaredHeader && value.length >= MIN_HEADER_ID && !/\s/.test(value))
+      out.push({ value, from: `header ${name}`, guessed: true });
+  return out.filter((id, i) => out.findIndex((o) => o.value === id.value) === i);
+}
+
+/** The ids of `deliveryIds` as a message: what the kit looked for. */
+export const describeIds = (ids: readonly DeliveryId[]) =>
+  ids.length
+    ? ids
+        .slice(0, 6)
+        .map((i) => `${i.from} ${i.value}`)
+        .join(', ')
+    : 'none (the body names no event id, no header is named like an id)';
+
+/**
+ * Whether a delivery carries the same event as `original`: the same body, or a body naming one of the
+ * same event ids (a delivery triggered again may state its attempt or time: the payload is not shown).
  * @example received.filter(sameEvent(first))
  */
 export const sameEvent = (original: ReceivedDelivery) => {
-  const id = eventIdOf(original);
-  return (d: ReceivedDelivery) => d.rawBody.equals(original.rawBody) || (id !== undefined && eventIdOf(d) === id);
+  const ids = new Set(eventIdsOf(original));
+  return (d: ReceivedDelivery) => d.rawBody.equals(original.rawBody) || eventIdsOf(d).some((id) => ids.has(id));
 };
 
-/** Whether an entry holds `value` as one of its own fields' values (any name: `eventId`, `event_id`, …). */
-const holds = (entry: Record<string, unknown>, value: string) => Object.values(entry).includes(value);
+/**
+ * Whether an entry holds `value` as one of its fields' values, in a list of them (`eventIds: […]`) or one
+ * object further in (`event: {id}`): the log's field names are not shown.
+ */
+export function holds(entry: unknown, value: string, depth = 0): boolean {
+  if (entry === value) return true;
+  if (depth > 2 || !entry || typeof entry !== 'object') return false;
+  return Object.values(entry).some((v) => holds(v, value, depth + 1));
+}
 
 /**
- * The delivery's entry in the log, found by the delivery-id header (its `id`) or by the event id of its
- * body in any field of the entry (the log's field names are not shown).
+ * The delivery's entry in the log: found by one of its ids (`deliveryIds`: the profile's delivery-id header,
+ * its body's event ids, its headers named like an id) in any field of the entry. A header's id held by every
+ * entry of a longer log, or equal to the receiver's id, names the receiver or the tenant, not this delivery;
+ * an id only one entry holds is preferred to one several hold (a connection's id, named by its events).
  */
-export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery) {
-  const eventId = eventIdOf(d);
-  const idHeader = deliveryIdHeader(ctx);
-  const headerId = idHeader === undefined ? undefined : d.headers[idHeader];
-  return loggedDeliveries(ex)
-    .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x))
-    .find(
-      (x) => (headerId && (x.id === headerId || holds(x, headerId))) || (eventId !== undefined && holds(x, eventId)),
-    );
+export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery, webhookId?: string) {
+  const entries = loggedDeliveries(ex).filter(isEntry);
+  const holding = deliveryIds(d, deliveryIdHeader(ctx))
+    .filter((id) => !id.guessed || id.value !== webhookId)
+    .map((id) => ({ id, h: entries.filter((x) => x.id === id.value || holds(x, id.value)) }))
+    .filter(({ id, h }) => h.length > 0 && (!id.guessed || entries.length === 1 || h.length < entries.length))
+    .map(({ h }) => h);
+  return (holding.find((h) => h.length === 1) ?? holding[0])?.[0];
 }
 
 /**
@@ -72,7 +140,7 @@ export async function deliveryLog(ctx: CheckContext, s: WebhookScenario, shows?:
   const ex = await readEventually(
     ctx,
     () => ctx.call('GET', path),
-    (read) => !shows || read.status !== 200 || findLogged(ctx, read, shows) !== undefined,
+    (read) => !shows || read.status !== 200 || findLogged(ctx, read, shows, s.webhookId) !== undefined,
   );
   // Declared by the deployment, a 404 there is its failure; assumed (the simulator's path), a skip.
   if (ex.status === 404 && !ctx.declared('webhookDeliveryLogPath'))

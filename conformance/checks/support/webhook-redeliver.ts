@@ -2,7 +2,15 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { must } from '../../runner/invariant.ts';
-import { deliveryIdHeader, deliveryLog, findLogged, sameEvent } from './webhook-evidence.ts';
+import {
+  deliveryIdHeader,
+  deliveryIds,
+  deliveryLog,
+  describeIds,
+  findLogged,
+  loggedDeliveries,
+  sameEvent,
+} from './webhook-evidence.ts';
 import { redeliverPath, redeliverTemplate, type WebhookScenario } from './webhook-scenario.ts';
 
 // Triggering the scenario's delivery again (webhooks.redelivery): where, how, and which arrivals count.
@@ -26,13 +34,13 @@ export async function redeliveryTarget(
 ): Promise<RedeliveryTarget> {
   const template = await redeliverTemplate(ctx);
   const log = await deliveryLog(ctx, s, s.delivery);
-  const logged = findLogged(ctx, log, s.delivery) as { id?: unknown } | undefined;
+  const logged = findLogged(ctx, log, s.delivery, s.webhookId) as { id?: unknown } | undefined;
   const idHeader = deliveryIdHeader(ctx);
   const id =
     typeof logged?.id === 'string' ? logged.id : idHeader === undefined ? undefined : s.delivery.headers[idHeader];
   if (!id)
     ctx.skip(
-      `the delivery is neither in the log nor names its id in a header (deployment profile webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
+      `the delivery is neither in the log (${loggedDeliveries(log).length} entries; looked for ${describeIds(deliveryIds(s.delivery, idHeader))} in every field of each) nor names its id in a header the profile declares (webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
     );
   return {
     template,

@@ -13,6 +13,7 @@ describe('the delivery log among published routes', () => {
     [`${V}/webhooks/{webhookId}/delivery-log`, `${V}/webhooks/{webhookId}/delivery-log`],
     [`${V}/webhooks/{subscription_id}/delivery-attempts`, `${V}/webhooks/{webhookId}/delivery-attempts`],
     [`${V}/webhooks/{webhookId}/attempts`, `${V}/webhooks/{webhookId}/attempts`],
+    [`${V}/webhooks/{id}/outbox`, `${V}/webhooks/{webhookId}/outbox`],
   ])('finds %s', (path, template) => {
     expect(deliveryLogAmong([...COMMON, get(path), get(`${path}/{deliveryId}`)])).toBe(template);
   });
@@ -45,6 +46,7 @@ describe('the re-trigger among published routes', () => {
     [`${V}/webhook-deliveries/{id}/retry`, `${V}/webhook-deliveries/{deliveryId}/retry`],
     [`${V}/webhook-deliveries/{deliveryId}/resend`, `${V}/webhook-deliveries/{deliveryId}/resend`],
     [`${V}/webhooks/{id}/attempts/{attemptId}/resend`, `${V}/webhooks/{webhookId}/attempts/{deliveryId}/resend`],
+    [`${V}/webhooks/{id}/outbox/{deliveryId}/requeue`, `${V}/webhooks/{webhookId}/outbox/{deliveryId}/requeue`],
   ])('finds %s', (path, template) => {
     expect(redeliverAmong([...COMMON, get(`${V}/webhooks/{id}/deliveries`), post(path)])).toBe(template);
   });

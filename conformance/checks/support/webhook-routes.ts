@@ -20,8 +20,11 @@ export interface WebhookRoute {
 
 const PARAM = /\{[^{}/]+\}/g;
 const HAS_PARAM = /\{[^{}/]+\}/;
-/** A segment naming deliveries (deliveries, delivery-log, delivery-attempts, webhook-deliveries, attempts, ...). */
-const DELIVERY_SEGMENT = /deliver|attempt/i;
+/**
+ * A segment naming deliveries (deliveries, delivery-log, delivery-attempts, webhook-deliveries, attempts, ...)
+ * or the transactional outbox they leave through (tamarack: `/webhooks/{id}/outbox`, `…/outbox/{id}/requeue`).
+ */
+const DELIVERY_SEGMENT = /deliver|attempt|outbox/i;
 
 interface RouteLike {
   method: string;

@@ -10,7 +10,8 @@ import {
 import type { CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
 import { receiverIdOf } from './one-list.ts';
-import { type KeyProof, type SigningKey, signingKeyOf } from './signing-key.ts';
+import { type KeyProof, keyAtPath, type SigningKey, signingKeyOf } from './signing-key.ts';
+import { testEvent } from './webhook-events.ts';
 import { webhookRoute } from './webhook-routes.ts';
 import { looksSigned } from './webhook-signature-form.ts';
 
@@ -76,22 +77,7 @@ export const redeliverPath = async (ctx: CheckContext, webhookId: string, delive
     .replace('{webhookId}', encodeURIComponent(webhookId))
     .replace('{deliveryId}', encodeURIComponent(deliveryId));
 
-/** The simulator's event for a connection creation: the kit's guess when the profile names none. */
-const GUESSED_TEST_EVENT = 'connection.created';
-
-/** The event the kit subscribes to, and whether the deployment profile declared it (or it is a guess). */
-export function webhookTestEvent(ctx: CheckContext): { name: string; declared: boolean } {
-  const declared = ctx.deployment.webhookTestEvent;
-  return declared ? { name: declared, declared: true } : { name: GUESSED_TEST_EVENT, declared: false };
-}
-
-/** Where a guess of the kit's did not hold: a skip that says how to declare the deployment's choice. */
-export function skipUnlessDeclared(ctx: CheckContext, what: string): void {
-  if (!webhookTestEvent(ctx).declared)
-    ctx.skip(
-      `${what} for the event the kit guessed (${GUESSED_TEST_EVENT}); the interface does not show which event a change triggers: name it as webhookTestEvent in the deployment profile`,
-    );
-}
+// The profile's or guessed event, for calls that need only a registration body (limits, idempotency).
 
 /**
  * The header that carries a delivery's signature: the profile's, or else the one whose value is meant
@@ -225,7 +211,7 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
     const label = ctx.label('receiver');
     const url = `${receiverBaseUrl(ctx, receiver)}/${label}`;
     const registration = await ctx.call('POST', webhooksPath(), {
-      json: { url, events: [webhookTestEvent(ctx).name] },
+      json: { url, events: [(await testEvent(ctx)).name] },
       headers: { 'Idempotency-Key': ctx.label('key') },
     });
     const scenario: WebhookScenario = { receiver, url, label, registration, deliveries: [] };
@@ -256,9 +242,36 @@ export function webhookScenario(ctx: CheckContext): Promise<WebhookScenario> {
       ctx.declared('webhookSecretField'),
       proof,
     );
-    if (scenario.signingKey.found) scenario.secret = scenario.signingKey.secret;
+    if (scenario.signingKey.found) {
+      scenario.secret = scenario.signingKey.secret;
+      redactSigningKeys(ctx, scenario.signingKey.path);
+    }
     return scenario;
   });
+}
+
+/**
+ * Keeps every signing key of the run out of its reports, wherever the answer put it: the value at the path
+ * the scenario found its key at (by name or by the signature it verifies) in every registration answer of
+ * the run, now and again when the run ends (each receiver has its own key; the field names are not shown).
+ * @example redactSigningKeys(ctx, 'secret.value');
+ */
+export function redactSigningKeys(ctx: CheckContext, path: string): void {
+  const sweep = () => {
+    for (const { ex } of ctx.exchanges()) {
+      if (ex.method !== 'POST' || !new URL(ex.url).pathname.endsWith(webhooksPath())) continue;
+      const key = keyAtPath((ex.json as { data?: unknown } | undefined)?.data, ex.headers, path);
+      if (key) ctx.redact(key, 'NCS_SIGNING_KEY');
+    }
+  };
+  sweep();
+  ctx.atRunEnd(sweep);
+}
+
+/** Where the scenario's registration answer carried its signing key (declared or found), if the kit knows. */
+export async function signingKeyPath(ctx: CheckContext): Promise<string | undefined> {
+  const key = (await webhookScenario(ctx)).signingKey;
+  return key?.found ? key.path : undefined;
 }
 
 /** The scenario with a delivery to judge, or a skip naming the check that reports why there is none. */
