@@ -32,6 +32,18 @@ describe('client rules', () => {
       requestIds: ['req_1', 'req_2'].map(() => expect.any(String)),
     });
   });
+  it('retry.respects-retry-after: a stream refused 429 owes its Retry-After to the stream opened next', () => {
+    const STREAM = '/api/public/v1/stream';
+    const reopened = (wait: number, beside = false) =>
+      observed(
+        [call({ at: 0, path: STREAM, status: 429, retryAfterMs: 5000 })],
+        [...(beside ? [stream({ at: -1000 })] : []), stream({ at: 5 + wait })],
+      );
+    expect(statusOf(reopened(100), 'retry.respects-retry-after').status).toBe('fail');
+    expect(statusOf(reopened(5100), 'retry.respects-retry-after').status).toBe('pass');
+    // A second consumer's stream, open beside it, is not the refused one's reconnect.
+    expect(statusOf(reopened(100, true), 'retry.respects-retry-after').status).toBe('not-observed');
+  });
   it('retry.growing-waits: judges pairs of backoff waits, not waits the server set', () => {
     expect(statusOf(observed(sequence(0, [300, 600])), 'retry.growing-waits').status).toBe('pass');
     expect(statusOf(observed(sequence(0, [300, 300])), 'retry.growing-waits').status).toBe('fail');
