@@ -149,6 +149,15 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
     fresh(other(), 'other-key', 'reject', 'signed with another key', undefined),
     fresh(other(), 'timestamp-301s-old', 'reject', `t ${SKEW_BEYOND_WINDOW_S} s in the past`, undefined),
     fresh(other(), 'timestamp-301s-ahead', 'reject', `t ${SKEW_BEYOND_WINDOW_S} s in the future`, undefined),
+    // A delivery captured and sent again whole later: its event's own time as old as its t, so a receiver
+    // comparing t with the body's createdAt (not with its clock) takes it.
+    fresh(
+      body(newId('evt'), at(-SKEW_BEYOND_WINDOW_S * 1000), 1900),
+      'timestamp-301s-old-replayed',
+      'reject',
+      `t and the event's createdAt both ${SKEW_BEYOND_WINDOW_S} s in the past (a captured delivery replayed)`,
+      undefined,
+    ),
     fresh(other(), 'uppercase-hex', 'reject', 'the signature in upper-case hex', undefined),
     // A compare over the shorter of the two (C's strncmp(v1, expected, strlen(v1))) takes a cut signature.
     fresh(other(), 'signature-truncated', 'reject', 'v1 cut to its first 16 hex digits', undefined),
@@ -181,6 +190,7 @@ function withSignature(s: Send, secret: string, otherKey: string, t: () => numbe
     case 'other-key':
       return { ...s, signature: signWebhook(s.body, otherKey, t()) };
     case 'timestamp-301s-old':
+    case 'timestamp-301s-old-replayed':
       return { ...s, signature: signWebhook(s.body, secret, t() - SKEW_BEYOND_WINDOW_S) };
     case 'timestamp-301s-ahead':
       // From the next whole second: 301 s ahead of the receiver's clock on arrival, not 300.x s ahead of
