@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { namesId } from './audit.ts';
-import { brokenLinks, chainFields } from './audit-links.ts';
+import { brokenLinks, chainFields, whyNoChain } from './audit-links.ts';
 
 const chain = (n: number, from = 1) =>
   Array.from({ length: n }, (_, i) => ({
@@ -30,6 +30,16 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
 
   it('reads other names (digest, prev) and none where the entries carry no chain', () => {
     expect(chainFields([{ id: 1, digest: 'a', prev: '0' }])).toEqual({ hash: 'digest', prev: 'prev' });
+    // The link named after its hash word is preferred, whatever else is named like a link.
+    expect(chainFields([{ sequence: 1, digest: 'a', previousDigest: '0', parentRequest: 'r' }])).toEqual({
+      hash: 'digest',
+      prev: 'previousDigest',
+    });
+    expect(chainFields([{ seq: 1, entry_checksum: 'a', preceding_checksum: '0' }])).toEqual({
+      hash: 'entry_checksum',
+      prev: 'preceding_checksum',
+    });
+    expect(whyNoChain([{ seq: 1, digest: 'a' }])).toMatch(/own hash \(digest\) but no link/);
     expect(chainFields([{ seq: 1, action: 'x' }])).toBeUndefined();
     expect(
       brokenLinks([

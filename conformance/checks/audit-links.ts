@@ -8,8 +8,10 @@ import { auditLargestPage, entriesOf, numberingOf, readAuditLog } from './suppor
 // deployment's, "Response fields and further parameters: not shown"). A log numbered across tenants (gaps in a
 // tenant's numbers) says nothing about its links: only consecutive numbers are compared.
 
-const HASH = /^(?:hash|entry_?hash|digest|entry_?digest)$/i;
-const PREV = /^(?:prev|prev_?hash|previous_?hash|parent_?hash|prev_?digest|previous)$/i;
+/** An entry's own hash: hash, digest, checksum or mac, alone or after entry, record, own or this. */
+const HASH = /^(?:(?:entry|record|own|this)_?)?(hash|digest|checksum|mac)$/i;
+/** Its link: prev, previous, parent or preceding, alone or before a hash word (previousDigest, parent_hash). */
+const PREV = /^(?:prev|previous|parent|preceding)(?:_?(?:entry|record))?(?:_?(hash|digest|checksum|mac))?$/i;
 
 type Entry = Record<string, unknown>;
 
@@ -19,7 +21,10 @@ export function chainFields(entries: readonly unknown[]): { hash: string; prev: 
   const first = records[0];
   if (!first || records.length !== entries.length) return undefined;
   const hash = Object.keys(first).find((k) => HASH.test(k));
-  const prev = Object.keys(first).find((k) => PREV.test(k));
+  // The link named after the same hash word where there is one (previousDigest beside digest).
+  const word = hash ? HASH.exec(hash)?.[1]?.toLowerCase() : undefined;
+  const links = Object.keys(first).filter((k) => PREV.test(k));
+  const prev = links.find((k) => PREV.exec(k)?.[1]?.toLowerCase() === word) ?? links[0];
   if (!hash || !prev || !records.every((r) => typeof r[hash] === 'string' && typeof r[prev] === 'string'))
     return undefined;
   return { hash, prev };
@@ -48,6 +53,26 @@ export function brokenLinks(entries: readonly unknown[]): { judged: number; brok
   return { judged, broken };
 }
 
+/**
+ * What an entry list lacks for a chain to follow, in words.
+ * @example whyNoChain([{ seq: 1, digest: 'a' }]) // 'the entries carry an own hash (digest) but no link to the previous one …'
+ */
+export function whyNoChain(entries: readonly unknown[]): string {
+  const first = entries[0] && typeof entries[0] === 'object' ? Object.keys(entries[0] as Entry) : [];
+  const hash = first.find((k) => HASH.test(k));
+  const link = first.find((k) => PREV.test(k));
+  if (!hash && !link)
+    return 'the entries carry no own hash and no previous hash under names the kit reads (hash, digest, checksum or mac; prev, previous or parent, alone or before those)';
+  if (!hash) return `the entries carry a link (${link}) but no own hash the kit can name (hash, digest, checksum, mac)`;
+  if (!link)
+    return `the entries carry an own hash (${hash}) but no link to the previous one (prev…, previous…, parent…)`;
+  if (!chainFields(entries)) return `not every entry carries ${hash} and ${link} as strings`;
+  const numbering = numberingOf(entries);
+  return numbering?.sequenceName
+    ? `no two entries numbered one after the other (${numbering.field}) on the pages read`
+    : 'the entries carry no consecutive numbers (seq, sequence, …)';
+}
+
 /** Up to this many entries are followed (the pages the deployment offers). */
 const LINKED_ENTRIES = 500;
 
@@ -72,10 +97,7 @@ export const chainLinks = defineCheck({
           : `the audit log answered ${first.status} (see audit.records-change)`,
       );
     const { judged, broken } = brokenLinks(read.entries);
-    if (judged === 0)
-      ctx.skip(
-        'the entries carry no own hash and previous hash under names the kit reads (hash/prevHash, digest/prev, …), or no consecutive numbers: no chain to follow',
-      );
+    if (judged === 0) ctx.skip(`${whyNoChain(read.entries)}: no chain to follow`);
     ctx.note(`followed ${judged} links over ${read.entries.length} entries`);
     ctx.expect.that(broken.length === 0, {
       expected:

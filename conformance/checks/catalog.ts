@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from 'node:util';
+import { Connector, Provider } from '../../simulator/contract/catalog.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
@@ -69,6 +71,19 @@ async function judgeFilter(
     observed: `${stray.length} of ${list.length} do not match, e.g. ${String(JSON.stringify(stray[0])).slice(0, 160)}`,
     exchange: ex,
   });
+  // A filter chooses entries, it does not rewrite them: each listed entry carries the interface's fields as
+  // the unfiltered list has them (a capability filter narrowing a connector's capabilities to the one asked).
+  const fields = Object.keys(RECORD[id]?.shape ?? {});
+  const unfiltered = new Map(all.map((i) => [i.id, i]));
+  const rewritten = list.filter((i) => {
+    const whole = unfiltered.get(i.id);
+    return whole !== undefined && fields.some((f) => !isDeepStrictEqual(unordered(i[f]), unordered(whole[f])));
+  });
+  ctx.expect.that(rewritten.length === 0, {
+    expected: `GET ${path}?${new URLSearchParams(query)} lists each entry with the fields the unfiltered list gives it (${fields.join(', ')})`,
+    observed: `${rewritten.length} differ, e.g. ${String(JSON.stringify(rewritten[0])).slice(0, 160)} against ${String(JSON.stringify(unfiltered.get(rewritten[0]?.id))).slice(0, 160)}`,
+    exchange: ex,
+  });
   const wanted = all.filter(matches).length;
   ctx.expect.that(list.length === wanted, {
     expected: `GET ${path}?${new URLSearchParams(query)} lists every matching entry of the unfiltered list (${wanted})`,
@@ -133,11 +148,19 @@ function narrowingPair(items: Item[], pick1: (i: Item) => unknown[], pick2: (i: 
   return undefined;
 }
 
+/** A list of strings as a set of them: their order is not shown (a join may list them another way). */
+const unordered = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v].sort() : v);
+/** The interface's record of each list, for comparing a filtered entry with the same entry unfiltered. */
+const RECORD: Record<string, { shape: Record<string, unknown> }> = {
+  listProviders: Provider,
+  listConnectors: Connector,
+};
+
 /** MUST (GET /providers, GET /connectors query parameters): the filters restrict the list, alone and together. */
 export const filtersHonoured = defineCheck({
   name: 'catalog.filters',
   title:
-    'category on GET /providers and capability, providerId, category on GET /connectors restrict the list to matching entries, alone and together; a value nothing has gives 200 and an empty list',
+    'category on GET /providers and capability, providerId, category on GET /connectors restrict the list to matching entries, unchanged, alone and together; a value nothing has gives 200 and an empty list',
   severity: 'MUST',
   section: 'GET /api/public/v1/connectors',
   tags: ['catalog', 'query'],

@@ -33,9 +33,10 @@ export const connectionSchema = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
-    // A venue's name as people write it, HTML's metacharacters included: it comes back as sent (the echo
-    // rules judge it), not escaped for a page (a label refused for them is sent again without them).
-    const { ex, id } = await createLabelledConnection(ctx, 'schema', {}, ' & Söhne <Bar> "Deck"');
+    // A venue's name as people write it, HTML's metacharacters and a character beyond U+FFFF (four bytes in
+    // UTF-8, which a three-byte "utf8" column cannot hold) included: it comes back as sent (the echo rules
+    // judge it), not escaped for a page nor replaced (a label refused for them is sent again without them).
+    const { ex, id } = await createLabelledConnection(ctx, 'schema', {}, ' & Söhne <Bar> "Deck" \u{1F37A}');
     ctx.require(id !== undefined, {
       expected: `POST ${CONNECTIONS_PATH()} with a valid body answers 200 with data.id`,
       exchange: ex,

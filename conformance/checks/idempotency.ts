@@ -128,6 +128,7 @@ export const conflict = defineCheck({
     const first = await firstCreation(ctx, 'conflict');
     const changed = { ...first.body, scopeLabel: ctx.label('conflict-changed') };
     const ex = await postConnection(ctx, changed, { key: first.key });
+    await judgeOnAlt(ctx, first);
     ctx.expect.errorCode(
       ex,
       'idempotency_conflict',
@@ -165,6 +166,23 @@ export const conflict = defineCheck({
     });
   },
 });
+
+/**
+ * The same key with other content at the alternate address: one interface, so 409 as on the main one; a
+ * store kept per address may take it for a new operation, but never answers the first call's result for it.
+ */
+async function judgeOnAlt(ctx: CheckContext, first: Awaited<ReturnType<typeof firstCreation>>) {
+  if (!ctx.target.altBaseUrl) return;
+  const other = { ...first.body, scopeLabel: ctx.label('conflict-alt') };
+  const ex = await postConnection(ctx, other, { key: first.key, base: 'alt' });
+  if (!is2xx(ex)) return;
+  const label = (ex.json as { data?: { scopeLabel?: unknown } } | undefined)?.data?.scopeLabel;
+  ctx.expect.that(label === other.scopeLabel, {
+    expected: `the key of a call made at ${ctx.target.baseUrl}, sent at ${ctx.target.altBaseUrl} with other content, answers 409 idempotency_conflict (or, kept per address, creates what was sent), never the first call's result`,
+    observed: `answered ${ex.status} with scopeLabel ${JSON.stringify(label)} (sent ${JSON.stringify(other.scopeLabel)})`,
+    exchange: ex,
+  });
+}
 
 /** Same-key calls sent at once. */
 const CONCURRENT = 5;

@@ -227,6 +227,15 @@ export const idempotencyKeyPattern = defineCheck({
         what: `a key of ${length} characters`,
       })),
       ...bad,
+      // The allowed punctuation anywhere, not only inside a word: a leading dot or hyphen, a double dot (a
+      // path-traversal guard's favourite), a key of punctuation alone; the pattern takes each.
+      ...[
+        `.${randomBytes(6).toString('hex')}`,
+        `-${randomBytes(6).toString('hex')}`,
+        `${randomBytes(4).toString('hex')}..${randomBytes(4).toString('hex')}`,
+        `:${randomBytes(4).toString('hex')}:`,
+        [...randomBytes(24)].map((b) => '._:-'[b % 4]).join(''),
+      ].map((key) => ({ key, inside: true, what: `the key ${JSON.stringify(key)}` })),
     ];
     await inBatches(cases, 4, async (c) => {
       const ex = await postConnection(ctx, { ...base, scopeLabel: ctx.label('key-limits') }, { key: c.key });

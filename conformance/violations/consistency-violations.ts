@@ -107,11 +107,11 @@ export function describedInBothFormats(v: Violation): Violation {
   return {
     ...v,
     catches,
-    async handle(req, next, core) {
-      const res = await v.handle(req, next, core);
+    async handle(req, next, core, base) {
+      const res = await v.handle(req, next, core, base);
       if (req.method !== 'GET' || req.path !== OPENAPI_YAML || res.status !== 200) return res;
       // The same request for the JSON (same version query): the description the violation serves.
-      const json = await v.handle({ ...req, path: OPENAPI }, next, core);
+      const json = await v.handle({ ...req, path: OPENAPI }, next, core, base);
       if (json.status !== 200 || json.body === undefined) return res;
       try {
         return { ...res, body: stringify(JSON.parse(json.body)) };

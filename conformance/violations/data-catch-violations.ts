@@ -23,6 +23,35 @@ const withHeaders = (res: PlainResponse, edit: (h: Record<string, string>) => vo
 /** Violations of list answers, filters, the Connection and key records, and response headers. */
 export const DATA_CATCH_VIOLATIONS: Violation[] = [
   {
+    name: 'scope-label-astral-replaced',
+    description:
+      'a scopeLabel is stored in a three-byte "utf8" column: characters beyond U+FFFF (an emoji) come back as U+FFFD',
+    section: 'Connection',
+    catches: ['generated.request-echo'],
+    handle(req, next) {
+      const body = is('POST', CONNECTIONS)(req) ? jsonBodyOf(req) : undefined;
+      const label = body?.scopeLabel;
+      if (!body || typeof label !== 'string' || !/[\u{10000}-\u{10FFFF}]/u.test(label)) return next(req);
+      return next(withJsonBody(req, { ...body, scopeLabel: label.replace(/[\u{10000}-\u{10FFFF}]/gu, '\uFFFD') }));
+    },
+  },
+  {
+    name: 'filtered-connectors-capability-dropped',
+    description: "GET /connectors?providerId= lists each connector without its last capability (a join's off-by-one)",
+    section: 'GET /api/public/v1/connectors',
+    catches: ['catalog.filters'],
+    async handle(req, next) {
+      const res = await next(req);
+      return is('GET', CONNECTORS)(req) && res.status === 200 && req.query.providerId !== undefined
+        ? editJson(res, (b) => {
+            for (const c of (b.data?.connectors ?? []) as { capabilities?: unknown }[])
+              if (Array.isArray(c.capabilities) && c.capabilities.length > 1)
+                c.capabilities = c.capabilities.slice(0, -1);
+          })
+        : res;
+    },
+  },
+  {
     name: 'count-off-by-one',
     description: 'data.count of GET /providers is one more than the providers listed',
     section: 'GET /api/public/v1/providers',

@@ -114,7 +114,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     name: 'tenant-header-bypass',
     description: 'a call with x-service-tenant but without Authorization is served (as the default client)',
     section: 'Required on every authenticated call',
-    catches: ['auth.no-token-with-tenant', 'auth.token-in-header-only'],
+    catches: ['auth.no-token-with-tenant'],
     async handle(req, next, core) {
       if (!isInterface(req.path) || req.headers.authorization !== undefined || !req.headers['x-service-tenant'])
         return next(req);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { ROUTES } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { Core, PlainRequest } from '../../simulator/index.ts';
+import type { Core, PlainRequest, PlainResponse } from '../../simulator/index.ts';
 import { editJson, errorCodeOf, failureOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -32,6 +32,7 @@ const inFlight = perCore(() => new Map<string, number>());
 const firstTenant = perCore(() => new Map<string, string>());
 const firstEnvironment = perCore(() => new Map<string, string>());
 const firstBody = perCore(() => new Map<string, string>());
+const firstAnswer = perCore(() => new Map<string, PlainResponse>());
 
 /** A body field cut back to the limit when it is exactly one over it (the classic off-by-one). */
 function clampOneOver(
@@ -50,6 +51,35 @@ const arrLen = (v: unknown) => (Array.isArray(v) ? v.length : undefined);
 
 /** Violations of idempotency (POST /connections) and of the Limits of modifying calls. */
 export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
+  {
+    name: 'alt-key-replays-first-answer',
+    description:
+      "at the alternate base URL, a creation whose key was used before is answered with the first call's result, whatever its content (a cache in front of that address keyed by the key alone)",
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.conflict'],
+    async handle(req, next, core, base) {
+      const key = keyOf(req);
+      if (!isCreation(req) || key === undefined) return next(req);
+      const first = firstAnswer(core).get(key);
+      if (base === 'alt' && first) return editJson(first, (b) => void (b.meta = { ...b.meta, replayed: true }));
+      const res = await next(req);
+      if (res.status === 200 && !first) firstAnswer(core).set(key, res);
+      return res;
+    },
+  },
+  {
+    name: 'key-leading-punctuation-refused',
+    description:
+      'an Idempotency-Key starting with a dot or a hyphen is refused 400 (a guard against hidden files and command-line flags), though the pattern allows it',
+    section: 'Limits',
+    catches: ['limits.idempotency-key'],
+    async handle(req, next) {
+      const key = keyOf(req);
+      if (!KEYED.has(req.path) || req.method !== 'POST' || key === undefined || !/^[.-]/.test(key)) return next(req);
+      // Refused the way the service refuses a key outside its pattern (its answer, headers and all).
+      return next(withHeader(req, 'idempotency-key', `!${key}`));
+    },
+  },
   {
     name: 'empty-key-gets-generated-key',
     description:

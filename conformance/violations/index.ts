@@ -49,9 +49,9 @@ export function findViolation(name: string): Violation {
  * A core that breaks one rule of the interface and is otherwise the given one.
  * @example const broken = applyViolation(sandbox.core, 'missing-request-id');
  */
-export function applyViolation(core: Core, name: string): Core {
+export function applyViolation(core: Core, name: string, base: 'main' | 'alt' = 'main'): Core {
   const v = findViolation(name);
-  return { ...core, handle: (req) => v.handle(req, (r) => core.handle(r), core) };
+  return { ...core, handle: (req) => v.handle(req, (r) => core.handle(r), core, base) };
 }
 
 /**
@@ -62,7 +62,8 @@ export function applyViolation(core: Core, name: string): Core {
 export function violationOptions(name: string): Pick<SandboxOptions, 'wrapCore' | 'webhooks'> {
   const v = findViolation(name);
   return {
-    wrapCore: (core, base) => (base === 'alt' || v.where !== 'alt' ? applyViolation(core, v.name) : core),
+    wrapCore: (core, base) =>
+      base === 'alt' || v.where !== 'alt' ? applyViolation(core, v.name, base === 'alt' ? 'alt' : 'main') : core,
     ...(v.webhooks ? { webhooks: v.webhooks } : {}),
   };
 }

@@ -35,15 +35,22 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'query-token-accepted',
+    description:
+      'a bearer token sent as ?access_token= (RFC 6750 §2.3) without an Authorization header authenticates the call',
+    section: 'Required on every authenticated call',
+    catches: ['auth.token-in-header-only'],
+    handle(req, next) {
+      const { access_token: token, ...query } = req.query;
+      if (typeof token !== 'string' || req.headers.authorization !== undefined) return next(req);
+      return next(withHeader({ ...req, query }, 'authorization', `Bearer ${token}`));
+    },
+  },
+  {
     name: 'unauthenticated-access',
     description: 'GET /providers answers without a token (as if the default client had called)',
     section: 'Required on every authenticated call',
-    catches: [
-      'auth.missing-token',
-      'discovery.auth-flags-observed',
-      'auth.no-token-with-tenant',
-      'auth.token-in-header-only',
-    ],
+    catches: ['auth.missing-token', 'discovery.auth-flags-observed', 'auth.no-token-with-tenant'],
     async handle(req, next, core) {
       if (req.path !== PROVIDERS || req.headers.authorization !== undefined) return next(req);
       const access = await defaultAccess(core);

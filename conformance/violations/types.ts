@@ -19,7 +19,13 @@ export interface Violation {
   catches: readonly string[];
   /** Which address misbehaves: both (default) or only the alternate base URL. */
   where?: 'both' | 'alt';
-  handle(req: PlainRequest, next: (req: PlainRequest) => Promise<PlainResponse>, core: Core): Promise<PlainResponse>;
+  handle(
+    req: PlainRequest,
+    next: (req: PlainRequest) => Promise<PlainResponse>,
+    core: Core,
+    /** The base URL the call came to (a violation of one address that must see the other's calls). */
+    base: 'main' | 'alt',
+  ): Promise<PlainResponse>;
   /**
    * Breaks outgoing webhook deliveries, which no wrapper of the core can reach: dispatcher options
    * (a signer, a fetch) the sandbox hands to its dispatcher.

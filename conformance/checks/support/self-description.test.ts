@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ROUTE_PROBLEMS, parseRoutes } from './self-description.ts';
+import { MAX_ROUTE_PROBLEMS, parseRoutes, routeKey } from './self-description.ts';
 
 describe('parseRoutes', () => {
   it('keeps the valid routes and names the first problems only', () => {
@@ -21,5 +21,21 @@ describe('parseRoutes', () => {
 
   it('says what routes is when it is not a list', () => {
     expect(parseRoutes(null).problems).toEqual(['routes: expected a list, got null']);
+  });
+});
+
+describe('routeKey (self-description routes beside the document operations)', () => {
+  it("writes a route's path parameters alike, whatever the router's spelling and name", () => {
+    const key = routeKey({ method: 'delete', path: '/api/public/v1/webhooks/{webhookId}' });
+    expect(routeKey({ method: 'DELETE', path: '/api/public/v1/webhooks/:webhookId' })).toBe(key);
+    expect(routeKey({ method: 'DELETE', path: '/api/public/v1/webhooks/<id>' })).toBe(key);
+    expect(routeKey({ method: 'DELETE', path: '/api/public/v1/webhooks' })).not.toBe(key);
+    // A custom method after a parameter is part of the path, not a parameter.
+    expect(routeKey({ method: 'POST', path: '/d/{id}:redeliver' })).not.toBe(
+      routeKey({ method: 'POST', path: '/d/{id}:cancel' }),
+    );
+    expect(routeKey({ method: 'GET', path: '/api/public/v1/openapi/2026-07-01.yaml' })).toBe(
+      'GET /api/public/v1/openapi/2026-07-01.yaml',
+    );
   });
 });

@@ -55,4 +55,10 @@ export async function requireSelfDescribedRoutes(ctx: CheckContext): Promise<{ e
   return { ex, routes };
 }
 
-export const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+/**
+ * A route as METHOD and path, its path parameters written alike whatever the router's spelling ({id},
+ * or a whole segment :id or <id>, so a custom method's `:redeliver` stays) and name: the self-description's path is a string whose format the interface does not show.
+ * @example routeKey({ method: 'delete', path: '/hooks/:hookId' }) // 'DELETE /hooks/{}'
+ */
+export const routeKey = (r: { method: string; path: string }) =>
+  `${r.method.toUpperCase()} ${r.path.replace(/\{[^}/]*\}|(?<=\/):[A-Za-z_]\w*(?=\/|$)|(?<=\/)<[^>/]*>(?=\/|$)/g, '{}')}`;

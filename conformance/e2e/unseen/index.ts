@@ -42,6 +42,10 @@ import { ROUND14_ANSWERS } from './round14-answers.ts';
 import { ROUND14_CHANNELS } from './round14-channels.ts';
 import { ROUND14_DOCUMENTS } from './round14-documents.ts';
 import { ROUND14_INPUTS } from './round14-inputs.ts';
+import { ROUND15_ANSWERS } from './round15-answers.ts';
+import { ROUND15_CHANNELS } from './round15-channels.ts';
+import { ROUND15_DOCUMENTS } from './round15-documents.ts';
+import { ROUND15_INPUTS } from './round15-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -139,6 +143,14 @@ export const UNSEEN_ROUND14: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND14_CHANNELS,
 ];
 
+/** The fourteenth list (round 15): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND15: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND15_DOCUMENTS,
+  ...ROUND15_ANSWERS,
+  ...ROUND15_INPUTS,
+  ...ROUND15_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -154,6 +166,7 @@ export const UNSEEN_LISTS = {
   round12: UNSEEN_ROUND12,
   round13: UNSEEN_ROUND13,
   round14: UNSEEN_ROUND14,
+  round15: UNSEEN_ROUND15,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -168,5 +181,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND12,
     ...UNSEEN_ROUND13,
     ...UNSEEN_ROUND14,
+    ...UNSEEN_ROUND15,
   ],
 } as const;

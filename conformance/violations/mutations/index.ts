@@ -31,7 +31,7 @@ export function mutantOptions(m: Mutant): Pick<SandboxOptions, 'wrapCore' | 'web
   return {
     wrapCore: (core, base) =>
       base === 'alt' || m.where !== 'alt'
-        ? { ...core, handle: (req) => m.handle(req, (r) => core.handle(r), core) }
+        ? { ...core, handle: (req) => m.handle(req, (r) => core.handle(r), core, base === 'alt' ? 'alt' : 'main') }
         : core,
     ...(m.webhooks ? { webhooks: m.webhooks } : {}),
   };
