@@ -40,6 +40,9 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
       prev: 'preceding_checksum',
     });
     expect(whyNoChain([{ seq: 1, digest: 'a' }])).toMatch(/own hash \(digest\) but no link/);
+    expect(whyNoChain([{ seq: 1, leafHash: 'a', inclusionProof: [] }])).toMatch(
+      /own hash \(leafHash\) but no link.*Merkle/,
+    );
     expect(chainFields([{ seq: 1, action: 'x' }])).toBeUndefined();
     expect(
       brokenLinks([

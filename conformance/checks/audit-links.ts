@@ -8,8 +8,8 @@ import { auditLargestPage, entriesOf, numberingOf, readAuditLog } from './suppor
 // deployment's, "Response fields and further parameters: not shown"). A log numbered across tenants (gaps in a
 // tenant's numbers) says nothing about its links: only consecutive numbers are compared.
 
-/** An entry's own hash: hash, digest, checksum or mac, alone or after entry, record, own or this. */
-const HASH = /^(?:(?:entry|record|own|this)_?)?(hash|digest|checksum|mac)$/i;
+/** An entry's own hash: hash, digest, checksum or mac, alone or after entry, record, own, this or leaf. */
+const HASH = /^(?:(?:entry|record|own|this|leaf)_?)?(hash|digest|checksum|mac)$/i;
 /** Its link: prev, previous, parent or preceding, alone or before a hash word (previousDigest, parent_hash). */
 const PREV = /^(?:prev|previous|parent|preceding)(?:_?(?:entry|record))?(?:_?(hash|digest|checksum|mac))?$/i;
 
@@ -65,7 +65,7 @@ export function whyNoChain(entries: readonly unknown[]): string {
     return 'the entries carry no own hash and no previous hash under names the kit reads (hash, digest, checksum or mac; prev, previous or parent, alone or before those)';
   if (!hash) return `the entries carry a link (${link}) but no own hash the kit can name (hash, digest, checksum, mac)`;
   if (!link)
-    return `the entries carry an own hash (${hash}) but no link to the previous one (prev…, previous…, parent…)`;
+    return `the entries carry an own hash (${hash}) but no link to the previous one (prev…, previous…, parent…): not a chain (a Merkle tree's leaves?)`;
   if (!chainFields(entries)) return `not every entry carries ${hash} and ${link} as strings`;
   const numbering = numberingOf(entries);
   return numbering?.sequenceName

@@ -6,7 +6,10 @@ import { routeOf } from '../rules/exchange-scope.ts';
 import { fillPath, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { openApiAnswerChecks } from './openapi-answers.ts';
+import { limitHeadersNumeric } from './openapi-limit-headers.ts';
 import { openApiSchemaChecks } from './openapi-schemas.ts';
+import { openApiServedChecks } from './openapi-served.ts';
+import { pathParametersDeclared } from './openapi-templates.ts';
 import { type OpenApiLike, operationsOf, requireOpenApi, successContent } from './support/openapi.ts';
 import { successSamples } from './support/samples.ts';
 
@@ -123,10 +126,14 @@ export const successContentType = defineCheck({
   },
 });
 
-// The document's schemas, parameter lists, failure codes and answers (their own files) register here too.
+// The document's schemas, parameter lists, failure codes, answers, path templates, limit headers and the
+// values the run was served (their own files) register here too.
 export const openApiConsistencyChecks = [
   operationIdsUnique,
   successContentType,
   ...openApiSchemaChecks,
   ...openApiAnswerChecks,
+  pathParametersDeclared,
+  limitHeadersNumeric,
+  ...openApiServedChecks,
 ];

@@ -28,8 +28,9 @@ export function bearerCapable(scheme: unknown): boolean {
 
 /**
  * The authenticated interface operations whose documented security no bearer token in the Authorization header
- * satisfies: every alternative (requirement object) names a scheme that is none of those. An operation the
- * document leaves unsecured is discovery.openapi-security-matches-auth's to judge.
+ * satisfies: every alternative (requirement object) names a scheme that is none of those, or one alternative is
+ * empty (`{}`: no credentials at all). An operation the document leaves unsecured (no requirement) is
+ * discovery.openapi-security-matches-auth's to judge.
  */
 export function securityNotBearer(doc: OpenApiLike): string[] {
   const schemes = isObject(doc.components?.securitySchemes) ? (doc.components.securitySchemes as Json) : {};
@@ -40,6 +41,14 @@ export function securityNotBearer(doc: OpenApiLike): string[] {
     if (!loc) continue;
     const security = loc.op.security ?? doc.security;
     if (!Array.isArray(security) || security.length === 0) continue;
+    // An empty requirement among the alternatives lets a call without any credentials through (OpenAPI 3.1
+    // §4.8.30: "To make security optional, an empty security requirement ({}) can be included").
+    if (security.some((req) => isObject(req) && Object.keys(req).length === 0)) {
+      out.push(
+        `${route.method} ${route.path}: an empty requirement {} among ${JSON.stringify(security)} makes it anonymous`,
+      );
+      continue;
+    }
     const met = security.some(
       (req) => isObject(req) && Object.keys(req).length > 0 && Object.keys(req).some((n) => bearerCapable(scheme(n))),
     );
@@ -54,7 +63,7 @@ export function securityNotBearer(doc: OpenApiLike): string[] {
 export const securityBearer = defineCheck({
   name: 'openapi.security-bearer',
   title:
-    'openapi.json secures the authenticated operations with a scheme a bearer token in the Authorization header meets (http bearer, OAuth 2.0, OpenID Connect)',
+    'openapi.json secures the authenticated operations with a scheme a bearer token in the Authorization header meets (http bearer, OAuth 2.0, OpenID Connect), with no empty ({}, anonymous) alternative',
   severity: 'MUST',
   section: 'Authentication',
   tags: ['openapi', 'auth'],

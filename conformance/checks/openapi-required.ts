@@ -90,7 +90,7 @@ function without(value: unknown, path: string[]): unknown {
 export const openApiRequiredNotWider = defineCheck({
   name: 'openapi.required-not-wider',
   title:
-    "openapi.json marks required what the interface requires: the key of a 'yes + key' call, required body fields and query parameters, and the answers' required fields (envelope, Meta, CapabilityDecision)",
+    "openapi.json marks required what the interface requires: the key of a 'yes + key' call, the request body (required: true) and its required fields, query parameters, and the answers' required fields (envelope, Meta, CapabilityDecision)",
   severity: 'SHOULD',
   section: 'Endpoints',
   tags: ['openapi'],

@@ -136,6 +136,17 @@ export const deliveryLogSince = defineCheck({
       ctx.skip(
         `this deployment does not offer GET ${template} (the interface does not show the delivery log's path): declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
       );
+    // Not declared, the path is the kit's reading of what the deployment publishes: a 400 refusing the value
+    // it filled in (a filter written `eq.<id>`) says the reading is wrong, not the log (as webhooks.delivery-log).
+    // (Answered 400 with the run's own headers too: a 400 to the version alone is this check's to judge.)
+    if (
+      current.status === ERROR_TABLE.invalid_request.status &&
+      !ctx.declared('webhookDeliveryLogPath') &&
+      (await ctx.call('GET', path)).status === ERROR_TABLE.invalid_request.status
+    )
+      ctx.skip(
+        `GET ${path} (the kit's reading of ${template}) answered 400: declare the log's path as webhookDeliveryLogPath in the deployment profile`,
+      );
     ctx.expect.status(current, 200, `GET ${template} with Service-Version ${CURRENT_VERSION} answers 200`);
     // "No change that requires adaptation of clients exists": offering the log to earlier callers is
     // legal, and so is hiding it (404) or refusing the version (400). Whichever it is, it is well formed.

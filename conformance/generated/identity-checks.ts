@@ -8,7 +8,9 @@ import { inBatches } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { skipIfLimited } from './invariant-checks.ts';
+import { probeMarker } from './probe-checks.ts';
 import { operations } from './request-fields.ts';
+import { recordRefused } from './trace.ts';
 import { validCalls } from './valid-calls.ts';
 
 /**
@@ -167,6 +169,15 @@ export const foreignTenantEveryOperation = defineCheck({
         ...(call.body !== undefined ? { json: call.body } : {}),
       });
       if (ex.status === 429) return ctx.note(`${op.route.method} ${op.route.path}: rate limited, not judged`);
+      // Refused, it wrote nothing anywhere: not for the foreign tenant, nor under the access's own tenant
+      // (generated.refused-left-no-trace looks for its values in the own tenant's list, stream and deliveries).
+      if (ex.status >= 400 && ex.status < 500)
+        await recordRefused(
+          ctx,
+          `${op.route.method} ${op.route.path} for the foreign tenant ${tenant}`,
+          [...Object.values(call.body ?? {}), ...Object.values(call.headers)],
+          probeMarker(ctx),
+        );
       ctx.expect.errorCode(
         ex,
         'forbidden',

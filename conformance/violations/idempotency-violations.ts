@@ -61,7 +61,10 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
       const key = keyOf(req);
       if (!isCreation(req) || key === undefined) return next(req);
       const first = firstAnswer(core).get(key);
-      if (base === 'alt' && first) return editJson(first, (b) => void (b.meta = { ...b.meta, replayed: true }));
+      if (base === 'alt' && first)
+        return editJson(first, (b) => {
+          b.meta = { ...b.meta, replayed: true };
+        });
       const res = await next(req);
       if (res.status === 200 && !first) firstAnswer(core).set(key, res);
       return res;

@@ -7,10 +7,18 @@ const propertiesOf = (schema: Node | undefined) => (schema?.properties ?? {}) as
 const operation = (doc: Node, path: string, method: string) =>
   ((doc.paths as Node | undefined)?.[`${BASE_PATH}${path}`] as Node | undefined)?.[method] as Node | undefined;
 
+/** The parameter (of an operation) with this name and location, if listed. */
+const parameter = (op: Node | undefined, name: string, where: string) =>
+  (Array.isArray(op?.parameters) ? (op.parameters as Node[]) : []).find(
+    (p) => p.in === where && String(p.name).toLowerCase() === name.toLowerCase(),
+  );
+
 /**
  * Violations of the published description's own rules: Schema Objects that are no valid JSON Schema
- * 2020-12, a parameter listed twice, failure codes a status cannot carry, and answers documented without
- * the interface's fields or with enumeration values it lacks. What the deployment does is unchanged.
+ * 2020-12, a parameter listed twice, failure codes a status cannot carry, answers documented without the
+ * interface's fields or with enumeration values it lacks, path templates without their parameter, bodies
+ * left optional, anonymous alternatives, and parameter and header schemas that refuse what is served.
+ * What the deployment does is unchanged.
  */
 export const OPENAPI_SCHEMA_VIOLATIONS: Violation[] = [
   {
@@ -77,6 +85,81 @@ export const OPENAPI_SCHEMA_VIOLATIONS: Violation[] = [
     handle: documentEdit((doc) => {
       const environment = propertiesOf(schemasOf(doc).CapabilityCheckRequest).environment;
       if (Array.isArray(environment?.enum)) environment.enum = [...environment.enum, 'test'];
+    }),
+  },
+  {
+    name: 'openapi-deliveries-path-parameter-renamed',
+    description:
+      'openapi.json declares the path parameter of GET /webhooks/{webhookId}/deliveries as receiverId (the template names webhookId, so no parameter fills it)',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.path-parameters-declared'],
+    handle: documentEdit((doc) => {
+      const item = (doc.paths as Node | undefined)?.[`${BASE_PATH}/webhooks/{webhookId}/deliveries`] as
+        | Node
+        | undefined;
+      for (const owner of [item, item?.get as Node | undefined]) {
+        const p = parameter(owner, 'webhookId', 'path');
+        if (p) p.name = 'receiverId';
+      }
+    }),
+  },
+  {
+    name: 'openapi-connection-body-required-dropped',
+    description:
+      "openapi.json documents the request body of POST /connections without required: true (OpenAPI's default: the body may be left out)",
+    section: 'POST /api/public/v1/connections',
+    catches: ['openapi.required-not-wider'],
+    handle: documentEdit((doc) => {
+      const body = operation(doc, '/connections', 'post')?.requestBody as Node | undefined;
+      if (body) delete body.required;
+    }),
+  },
+  {
+    name: 'openapi-webhooks-anonymous-first',
+    description:
+      'openapi.json offers POST /webhooks with an empty security requirement {} as its first alternative (anonymous registration), the bearer scheme second',
+    section: 'Authentication',
+    catches: ['openapi.security-bearer', 'discovery.openapi-security-matches-auth'],
+    handle: documentEdit((doc) => {
+      const post = operation(doc, '/webhooks', 'post');
+      if (post && Array.isArray(post.security)) post.security = [{}, ...post.security];
+    }),
+  },
+  {
+    name: 'openapi-provider-category-stale-enum',
+    description:
+      "openapi.json documents the category filter of GET /providers as an enumeration of categories the catalog does not use (filters by the catalog's own categories answer 200)",
+    section: 'GET /api/public/v1/providers',
+    catches: ['openapi.parameters-admit-served'],
+    handle: documentEdit((doc) => {
+      const p = parameter(operation(doc, '/providers', 'get'), 'category', 'query');
+      if (p) p.schema = { type: 'string', enum: ['hardware', 'logistics', 'other'] };
+    }),
+  },
+  {
+    name: 'openapi-request-id-documented-as-uuid',
+    description:
+      'openapi.json documents the X-Request-Id response header as a UUID (format uuid), while the answers carry identifiers of another form',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.response-headers-admit-served'],
+    handle: documentEdit((doc) => {
+      const header = ((doc.components as Node | undefined)?.headers as Node | undefined)?.['X-Request-Id'] as
+        | Node
+        | undefined;
+      if (header) header.schema = { type: 'string', format: 'uuid' };
+    }),
+  },
+  {
+    name: 'openapi-rate-limit-as-policy-text',
+    description:
+      'openapi.json documents X-RateLimit-Limit as a policy text "<calls>;w=<seconds>" (pattern ^\\d+;w=\\d+$), while the Limits section and the answers give a number of calls',
+    section: 'Limits',
+    catches: ['openapi.limit-headers-numeric', 'openapi.response-headers-admit-served'],
+    handle: documentEdit((doc) => {
+      const header = ((doc.components as Node | undefined)?.headers as Node | undefined)?.['X-RateLimit-Limit'] as
+        | Node
+        | undefined;
+      if (header) header.schema = { type: 'string', pattern: '^\\d+;w=\\d+$' };
     }),
   },
 ];

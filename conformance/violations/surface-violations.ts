@@ -35,6 +35,21 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'foreign-creation-stored-at-home',
+    description:
+      "a creation for a tenant the access is not released for is answered 403, but stored under the access's own tenant first",
+    section: 'Errors',
+    catches: ['generated.refused-left-no-trace'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      if (req.method !== 'POST' || req.path !== `${BASE_PATH}/connections` || res.status !== 403) return res;
+      const access = await defaultAccess(core);
+      if (req.headers['x-service-tenant'] !== access.tenant)
+        await next(withHeader(req, 'x-service-tenant', access.tenant));
+      return res;
+    },
+  },
+  {
     name: 'query-token-accepted',
     description:
       'a bearer token sent as ?access_token= (RFC 6750 §2.3) without an Authorization header authenticates the call',

@@ -130,7 +130,33 @@ export function judgeRequired(
       );
     }
   }
+  findings.push(...optionalBodies(doc));
   return findings;
+}
+
+/** Whether a contract body has a field that must be sent (an object whose shape holds a non-optional key). */
+function bodyRequired(body: unknown): boolean {
+  const shape = (body as { def?: { shape?: Record<string, { def?: { type?: string } }> } } | undefined)?.def?.shape;
+  return Object.values(shape ?? {}).some((f) => !['optional', 'default'].includes(f.def?.type ?? ''));
+}
+
+/**
+ * The interface operations whose body has required fields (POST /capabilities, /connections,
+ * /idempotency-keys, /webhooks) documented with a request body that is not `required: true`: OpenAPI 3.1
+ * §4.8.13 defaults `required` to false, so such a description says the call may be sent without a body.
+ * @example optionalBodies(doc) // [{ value: 'requestBody', kind: 'wider', at: '#/paths/…/requestBody', … }]
+ */
+export function optionalBodies(doc: OpenApiLike): RequiredFinding[] {
+  const out: RequiredFinding[] = [];
+  for (const route of interfaceRoutes().filter((r) => bodyRequired(r.body))) {
+    const loc = operationLocation(doc, route.method, route.path);
+    if (!loc || loc.op.requestBody === undefined) continue; // an undocumented body is openapi.request-body-json's
+    const body = deref(doc, loc.op.requestBody, [...loc.at, 'requestBody']);
+    if (!isObject(body.value) || body.value.required === true) continue;
+    const flag = 'required' in body.value ? `required: ${JSON.stringify(body.value.required)}` : 'no required (false)';
+    out.push({ route, value: `the request body (${flag})`, kind: 'wider', at: pointer(...body.at) });
+  }
+  return out;
 }
 
 /** Where the documented JSON request body schema stands, if there is one. */

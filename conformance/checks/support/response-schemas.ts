@@ -11,6 +11,11 @@ export interface ResponseSchemas {
   forOperation(method: string, path: string): ValidateFunction | undefined;
   /** The validator of the JSON response an operation documents for a status (its range, else `default`). */
   forStatus(method: string, path: string, status: number): ValidateFunction | undefined;
+  /**
+   * The validator of any Schema Object of the document by its JSON pointer (a parameter's or header's
+   * schema), or undefined when it does not compile (discovery.openapi-valid and openapi.schemas-valid say so).
+   */
+  at(schemaPointer: string): ValidateFunction | undefined;
 }
 
 /**
@@ -37,7 +42,8 @@ export function responseSchemas(ctx: CheckContext): Promise<ResponseSchemas> {
 const COMPILED_DOCUMENTS = 4;
 const compiledByDocument = new Map<string, ResponseSchemas>();
 
-function compileDocument(doc: OpenApiLike): ResponseSchemas {
+/** Compiles a document's schemas (for a run: responseSchemas, which shares and caches them). */
+export function compileDocument(doc: OpenApiLike): ResponseSchemas {
   const ajv = addFormats(new Ajv2020({ ...KIT_AJV_OPTIONS, strict: false, allErrors: true }));
   const id = 'urn:ncs-conformance:target-openapi';
   // A copy: the document of this run is not kept alive by the cache's Ajv, nor changed by it.
@@ -53,6 +59,19 @@ function compileDocument(doc: OpenApiLike): ResponseSchemas {
     forStatus(method, path, status) {
       const key = `${method} ${path} ${status}`;
       if (!cache.has(key)) cache.set(key, compile(ajv, id, statusContent(own, method, path, status)));
+      return cache.get(key);
+    },
+    at(schemaPointer) {
+      const key = `at ${schemaPointer}`;
+      if (!cache.has(key)) {
+        let validate: ValidateFunction | undefined;
+        try {
+          validate = ajv.getSchema(`${id}${schemaPointer}`);
+        } catch {
+          validate = undefined;
+        }
+        cache.set(key, validate);
+      }
       return cache.get(key);
     },
   };

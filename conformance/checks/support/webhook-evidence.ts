@@ -142,10 +142,12 @@ export async function deliveryLog(ctx: CheckContext, s: WebhookScenario, shows?:
     () => ctx.call('GET', path),
     (read) => !shows || read.status !== 200 || findLogged(ctx, read, shows, s.webhookId) !== undefined,
   );
-  // Declared by the deployment, a 404 there is its failure; assumed (the simulator's path), a skip.
-  if (ex.status === 404 && !ctx.declared('webhookDeliveryLogPath'))
+  // Declared by the deployment, a 404 there is its failure; assumed or read from its routes (how to fill
+  // them is the kit's guess), a skip: a 404, or a 400 refusing the value the kit put in (a query filter
+  // written `eq.<id>`, PostgREST's way).
+  if ((ex.status === 404 || ex.status === 400) && !ctx.declared('webhookDeliveryLogPath'))
     ctx.skip(
-      `the delivery log's paths are not shown by the interface and this deployment does not offer GET ${template}: declare its path as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
+      `the delivery log's paths are not shown by the interface and GET ${path} (the kit's reading of ${template}) answered ${ex.status}: declare its path as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
     );
   return ex;
 }
