@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
-import { deliveryIds, describeIds, findLogged, sameEvent } from './webhook-evidence.ts';
+import { deliveryIds, describeIds, eventIdsOf, findLogged, sameEvent } from './webhook-evidence.ts';
 import { namesValue } from './webhook-scenario.ts';
 
 const delivery = (body: unknown, headers: Record<string, string> = {}) =>
@@ -92,5 +92,9 @@ describe('finding a delivery (its payload and the delivery log are not shown)', 
       'the body conn_1, header ce-id evt_7f3k2m9x, header x-hook-id wh_receiver_1',
     );
     expect(describeIds([])).toMatch(/none/);
+  });
+  it('reads an event id named eventId or event_id where the body has no id', () => {
+    expect(eventIdsOf(delivery({ eventId: 'evt_42', type: 'x' }))).toEqual(['evt_42']);
+    expect(eventIdsOf(delivery([{ event_id: 'e1' }, { event_id: 'e2' }]))).toEqual(['e1', 'e2']);
   });
 });

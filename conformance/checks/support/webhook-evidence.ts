@@ -24,7 +24,13 @@ const isEntry = (x: unknown): x is Record<string, unknown> => !!x && typeof x ==
 /** The `id` of each event a parsed body carries: an object's own, every item's of an array (a batch), or
  * every item's of the one list an object without an id wraps (`{events: […]}`). */
 function bodyIds(body: unknown): string[] {
-  const idOf = (x: unknown) => (isEntry(x) && typeof x.id === 'string' && x.id ? [x.id] : []);
+  // `id`, else a field named as the event's id (`eventId`, `event_id`): the payload is not shown.
+  const idOf = (x: unknown) => {
+    if (!isEntry(x)) return [];
+    const value =
+      typeof x.id === 'string' && x.id ? x.id : Object.entries(x).find(([k]) => /^event_?id$/i.test(k))?.[1];
+    return typeof value === 'string' && value ? [value] : [];
+  };
   if (Array.isArray(body)) return body.flatMap(idOf);
   if (!isEntry(body)) return [];
   const own = idOf(body);

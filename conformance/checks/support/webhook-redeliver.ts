@@ -25,6 +25,26 @@ export interface RedeliveryTarget {
 }
 
 /**
+ * A log entry's own id, to trigger it again by: its `id`, else a field named as a delivery's or attempt's id
+ * (`deliveryId`, `attempt_id`), else the value of the delivery's id header the entry holds as a field.
+ * @example entryId({ deliveryId: 'dlv_1', status: 'sent' }, delivery, undefined, 'wh_1') // 'dlv_1'
+ */
+export function entryId(
+  entry: Record<string, unknown>,
+  d: ReceivedDelivery,
+  idHeader: string | undefined,
+  webhookId: string | undefined,
+): string | undefined {
+  if (typeof entry.id === 'string' && entry.id) return entry.id;
+  const named = Object.entries(entry).find(([k, v]) => /^(?:delivery|attempt)_?id$/i.test(k) && typeof v === 'string');
+  if (named) return named[1] as string;
+  const values = new Set(Object.values(entry).filter((v): v is string => typeof v === 'string'));
+  return deliveryIds(d, idHeader)
+    .map((x) => x.value)
+    .find((v) => v !== webhookId && values.has(v));
+}
+
+/**
  * Where the scenario's delivery is triggered again: its id from the delivery log (or the profile's
  * delivery-id header), or a skip saying why there is nothing to trigger.
  */
@@ -34,10 +54,11 @@ export async function redeliveryTarget(
 ): Promise<RedeliveryTarget> {
   const template = await redeliverTemplate(ctx);
   const log = await deliveryLog(ctx, s, s.delivery);
-  const logged = findLogged(ctx, log, s.delivery, s.webhookId) as { id?: unknown } | undefined;
+  const logged = findLogged(ctx, log, s.delivery, s.webhookId) as Record<string, unknown> | undefined;
   const idHeader = deliveryIdHeader(ctx);
   const id =
-    typeof logged?.id === 'string' ? logged.id : idHeader === undefined ? undefined : s.delivery.headers[idHeader];
+    (logged && entryId(logged, s.delivery, idHeader, s.webhookId)) ??
+    (idHeader === undefined ? undefined : s.delivery.headers[idHeader]);
   if (!id)
     ctx.skip(
       `the delivery is neither in the log (${log.status === 200 ? `${loggedDeliveries(log).length} entries` : `read refused: ${log.status}`}; looked for ${describeIds(deliveryIds(s.delivery, idHeader))} in every field of each) nor names its id in a header the profile declares (webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
