@@ -14,6 +14,7 @@ describe("a delivery log entry's own id (webhooks.redelivery)", () => {
     expect(entryId({ id: 'dlv_1', deliveryId: 'other' }, d, undefined, 'wh-7')).toBe('dlv_1');
     expect(entryId({ deliveryId: 'fde003e9-0001', status: 'sent' }, d, undefined, 'wh-7')).toBe('fde003e9-0001');
     expect(entryId({ attempt_id: 'a-9', status: 'sent' }, d, undefined, 'wh-7')).toBe('a-9');
+    expect(entryId({ attemptId: 'ATT-1', deliveryId: 'DLV-1' }, d, undefined, 'wh-7')).toBe('DLV-1');
   });
   it("else the delivery's id header value the entry holds, never the receiver's id", () => {
     expect(entryId({ ref: 'fde003e9-0001', hook: 'wh-7' }, d, undefined, 'wh-7')).toBe('fde003e9-0001');

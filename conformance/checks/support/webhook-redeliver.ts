@@ -36,8 +36,11 @@ export function entryId(
   webhookId: string | undefined,
 ): string | undefined {
   if (typeof entry.id === 'string' && entry.id) return entry.id;
-  const named = Object.entries(entry).find(([k, v]) => /^(?:delivery|attempt)_?id$/i.test(k) && typeof v === 'string');
-  if (named) return named[1] as string;
+  // A delivery's id before an attempt's: a log listing attempts triggers the delivery again by its id.
+  for (const name of [/^delivery_?id$/i, /^attempt_?id$/i]) {
+    const named = Object.entries(entry).find(([k, v]) => name.test(k) && typeof v === 'string' && v);
+    if (named) return named[1] as string;
+  }
   const values = new Set(Object.values(entry).filter((v): v is string => typeof v === 'string'));
   return deliveryIds(d, idHeader)
     .map((x) => x.value)
@@ -56,9 +59,12 @@ export async function redeliveryTarget(
   const log = await deliveryLog(ctx, s, s.delivery);
   const logged = findLogged(ctx, log, s.delivery, s.webhookId) as Record<string, unknown> | undefined;
   const idHeader = deliveryIdHeader(ctx);
+  // The entry's id, else the id header the profile declares (the deployment's word), else what the entry holds.
+  const declared = idHeader === undefined ? undefined : s.delivery.headers[idHeader];
   const id =
-    (logged && entryId(logged, s.delivery, idHeader, s.webhookId)) ??
-    (idHeader === undefined ? undefined : s.delivery.headers[idHeader]);
+    (typeof logged?.id === 'string' && logged.id ? logged.id : undefined) ??
+    declared ??
+    (logged && entryId(logged, s.delivery, idHeader, s.webhookId));
   if (!id)
     ctx.skip(
       `the delivery is neither in the log (${log.status === 200 ? `${loggedDeliveries(log).length} entries` : `read refused: ${log.status}`}; looked for ${describeIds(deliveryIds(s.delivery, idHeader))} in every field of each) nor names its id in a header the profile declares (webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
