@@ -1,25 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
-import type { Exchange } from '../client/http-client.ts';
 import { inBatches, routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { idempotencyKeyPattern } from './limits-key.ts';
+import { judgeBoundary, lengthBoundaries } from './support/boundaries.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
 import { knownPair } from './support/samples.ts';
 import { streamPath } from './support/sse-scenario.ts';
-import { testEvent } from './support/webhook-events.ts';
-import { webhooksPath } from './support/webhook-scenario.ts';
-
-/** The four lengths around a limit: one below the minimum, the minimum, the maximum, one above. */
-export function lengthBoundaries(limit: { min: number; max: number }) {
-  return [
-    { length: limit.min - 1, inside: false },
-    { length: limit.min, inside: true },
-    { length: limit.max, inside: true },
-    { length: limit.max + 1, inside: false },
-  ].filter((b) => b.length >= 0);
-}
 
 /** A recognisable text of exactly `length` characters. */
 export function textOfLength(length: number): string {
@@ -76,23 +64,7 @@ function labelledText(ctx: CheckContext, kind: string, length: number): string {
   return length > label.length ? `${label}-${textOfLength(length)}`.slice(0, length) : textOfLength(length);
 }
 
-/** One boundary probe's verdict: outside the limit 400 invalid_request; inside anything but 400 and never 5xx. */
-function judge(ctx: CheckContext, ex: Exchange, inside: boolean, rule: string) {
-  if (inside)
-    ctx.expect.that(ex.status !== ERROR_TABLE.invalid_request.status && ex.status < 500, {
-      expected: `${rule} is accepted by validation (not 400, no 5xx)`,
-      exchange: ex,
-    });
-  else ctx.expect.errorCode(ex, 'invalid_request', `${rule} answers 400 invalid_request`);
-}
-
-const {
-  scopeLabel: SCOPE,
-  connectionCapabilities: ITEMS,
-  capability: CAP,
-  operation: OPERATION,
-  idempotencyKey: KEY,
-} = LIMITS;
+const { scopeLabel: SCOPE, connectionCapabilities: ITEMS, capability: CAP, operation: OPERATION } = LIMITS;
 
 export const scopeLabelLength = defineCheck({
   name: 'limits.scope-label-length',
@@ -106,7 +78,7 @@ export const scopeLabelLength = defineCheck({
     const base = await requireCreationBase(ctx);
     await inBatches(lengthBoundaries(SCOPE), 4, async ({ length, inside }) => {
       const ex = await postConnection(ctx, { ...base, scopeLabel: labelledText(ctx, 'scope-label', length) });
-      judge(
+      judgeBoundary(
         ctx,
         ex,
         inside,
@@ -166,7 +138,7 @@ export const connectionCapabilities = defineCheck({
         capabilities: c.capabilities,
       });
       if (c.inside && unknownRefused && c.capabilities.some((x) => x !== capability)) return;
-      judge(
+      judgeBoundary(
         ctx,
         ex,
         c.inside,
@@ -189,80 +161,13 @@ export const operationLength = defineCheck({
     const path = routePath('createIdempotencyKey');
     await inBatches(lengthBoundaries(OPERATION), 4, async ({ length, inside }) => {
       const ex = await ctx.call('POST', path, { json: { operation: textOfLength(length) } });
-      judge(
+      judgeBoundary(
         ctx,
         ex,
         inside,
         `POST ${path} with an operation of ${length} characters (limit ${OPERATION.min} to ${OPERATION.max})`,
       );
     });
-  },
-});
-
-/** A unique key of exactly `length` characters: a label padded or cut (8 characters: random). */
-function keyOfLength(ctx: CheckContext, length: number): string {
-  if (length <= 8) return randomBytes(4).toString('hex').slice(0, length);
-  return `${ctx.label('key')}-${'k'.repeat(length)}`.slice(0, length);
-}
-
-export const idempotencyKeyPattern = defineCheck({
-  name: 'limits.idempotency-key',
-  title: `Idempotency-Key: ${KEY.min}..${KEY.max} characters of ${KEY.pattern} pass; one shorter or longer, or another character, answers 400; an empty one 400 or 428`,
-  severity: 'MUST',
-  section: 'Limits',
-  tags: ['limits', 'validation', 'idempotency'],
-  mutating: true,
-  requires: ['token'],
-  async run(ctx: CheckContext) {
-    const base = await requireCreationBase(ctx);
-    const bad = [' ', '/', '+', '@', '!'].map((c) => ({
-      key: `ncs${c}conformance${c}${ctx.runId}`,
-      inside: false,
-      what: `a key containing ${JSON.stringify(c)}`,
-    }));
-    const cases = [
-      ...lengthBoundaries(KEY).map(({ length, inside }) => ({
-        key: keyOfLength(ctx, length),
-        inside,
-        what: `a key of ${length} characters`,
-      })),
-      ...bad,
-      // The allowed punctuation anywhere, not only inside a word: a leading dot or hyphen, a double dot (a
-      // path-traversal guard's favourite), a key of punctuation alone; the pattern takes each.
-      ...[
-        `.${randomBytes(6).toString('hex')}`,
-        `-${randomBytes(6).toString('hex')}`,
-        `${randomBytes(4).toString('hex')}..${randomBytes(4).toString('hex')}`,
-        `:${randomBytes(4).toString('hex')}:`,
-        [...randomBytes(24)].map((b) => '._:-'[b % 4]).join(''),
-      ].map((key) => ({ key, inside: true, what: `the key ${JSON.stringify(key)}` })),
-    ];
-    await inBatches(cases, 4, async (c) => {
-      const ex = await postConnection(ctx, { ...base, scopeLabel: ctx.label('key-limits') }, { key: c.key });
-      judge(ctx, ex, c.inside, `POST /connections with ${c.what} (pattern ${KEY.pattern})`);
-    });
-    // An empty header is a key of no characters (400) or no key at all (428): either way not a creation.
-    const empty = await postConnection(ctx, { ...base, scopeLabel: ctx.label('key-limits') }, { key: '' });
-    const code = (empty.json as { error?: { code?: unknown } } | undefined)?.error?.code;
-    const refused = (['invalid_request', 'idempotency_required'] as const).some(
-      (c) => code === c && empty.status === ERROR_TABLE[c].status,
-    );
-    ctx.expect.that(refused, {
-      expected: `POST /connections with an empty Idempotency-Key header (pattern ${KEY.pattern}) answers 400 invalid_request or 428 idempotency_required`,
-      observed: `${empty.status}${typeof code === 'string' ? ` ${code}` : ''}`,
-      exchange: empty,
-    });
-    // The pattern is the key's, on every call that needs one: the other "yes + key" endpoint refuses the
-    // keys outside it too (only refusals are sent there, so no receiver is registered unless one is wrongly accepted).
-    const outside = [cases.find((c) => !c.inside && c.what.includes('characters')), bad[0]];
-    for (const c of outside) {
-      if (!c) continue;
-      const hook = await ctx.call('POST', webhooksPath(), {
-        json: { url: `http://127.0.0.1:9/${ctx.label('key-limits')}`, events: [(await testEvent(ctx)).name] },
-        headers: { 'Idempotency-Key': c.key },
-      });
-      judge(ctx, hook, false, `POST /webhooks with ${c.what} (pattern ${KEY.pattern})`);
-    }
   },
 });
 

@@ -2,22 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { ROUTES } from '../../simulator/contract/route-table.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { Core, PlainRequest, PlainResponse } from '../../simulator/index.ts';
+import type { Core, PlainRequest } from '../../simulator/index.ts';
 import { editJson, errorCodeOf, failureOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CONNECTIONS = `${BASE_PATH}/connections`;
 const IDEMPOTENCY_KEYS = `${BASE_PATH}/idempotency-keys`;
 /** POST paths that need an Idempotency-Key and have no path parameters. */
-const KEYED = new Set(
+export const KEYED = new Set(
   ROUTES.filter((r) => r.idempotent && r.method === 'POST' && !r.path.includes('{')).map((r) => r.path),
 );
 
-const keyOf = (req: PlainRequest) => req.headers['idempotency-key'];
-const isCreation = (req: PlainRequest) => req.method === 'POST' && req.path === CONNECTIONS;
+export const keyOf = (req: PlainRequest) => req.headers['idempotency-key'];
+export const isCreation = (req: PlainRequest) => req.method === 'POST' && req.path === CONNECTIONS;
 
 /** Per-core memory of a violation (a sandbox's state, never shared between sandboxes). */
-function perCore<T>(make: () => T) {
+export function perCore<T>(make: () => T) {
   const map = new WeakMap<Core, T>();
   return (core: Core) => {
     let v = map.get(core);
@@ -32,7 +32,6 @@ const inFlight = perCore(() => new Map<string, number>());
 const firstTenant = perCore(() => new Map<string, string>());
 const firstEnvironment = perCore(() => new Map<string, string>());
 const firstBody = perCore(() => new Map<string, string>());
-const firstAnswer = perCore(() => new Map<string, PlainResponse>());
 
 /** A body field cut back to the limit when it is exactly one over it (the classic off-by-one). */
 function clampOneOver(
@@ -51,50 +50,6 @@ const arrLen = (v: unknown) => (Array.isArray(v) ? v.length : undefined);
 
 /** Violations of idempotency (POST /connections) and of the Limits of modifying calls. */
 export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
-  {
-    name: 'alt-key-replays-first-answer',
-    description:
-      "at the alternate base URL, a creation whose key was used before is answered with the first call's result, whatever its content (a cache in front of that address keyed by the key alone)",
-    section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.conflict'],
-    async handle(req, next, core, base) {
-      const key = keyOf(req);
-      if (!isCreation(req) || key === undefined) return next(req);
-      const first = firstAnswer(core).get(key);
-      if (base === 'alt' && first)
-        return editJson(first, (b) => {
-          b.meta = { ...b.meta, replayed: true };
-        });
-      const res = await next(req);
-      if (res.status === 200 && !first) firstAnswer(core).set(key, res);
-      return res;
-    },
-  },
-  {
-    name: 'key-leading-punctuation-refused',
-    description:
-      'an Idempotency-Key starting with a dot or a hyphen is refused 400 (a guard against hidden files and command-line flags), though the pattern allows it',
-    section: 'Limits',
-    catches: ['limits.idempotency-key'],
-    async handle(req, next) {
-      const key = keyOf(req);
-      if (!KEYED.has(req.path) || req.method !== 'POST' || key === undefined || !/^[.-]/.test(key)) return next(req);
-      // Refused the way the service refuses a key outside its pattern (its answer, headers and all).
-      return next(withHeader(req, 'idempotency-key', `!${key}`));
-    },
-  },
-  {
-    name: 'empty-key-gets-generated-key',
-    description:
-      'an empty Idempotency-Key header on POST /connections is filled with a generated key and the connection is created',
-    section: 'Limits',
-    catches: ['limits.idempotency-key'],
-    handle(req, next) {
-      const key = keyOf(req);
-      if (!isCreation(req) || key === undefined || key.trim() !== '') return next(req);
-      return next(withHeader(req, 'idempotency-key', `gen-${randomBytes(8).toString('hex')}`));
-    },
-  },
   {
     name: 'missing-key-accepted',
     description: 'a modifying call without Idempotency-Key is carried out (as if a key had been sent) instead of 428',

@@ -6,6 +6,7 @@ import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
 import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
 import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
 import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
+import { KEY_VIOLATIONS } from './key-violations.ts';
 import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import { STREAM_VIOLATIONS } from './stream-violations.ts';
@@ -34,6 +35,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...DOCUMENT_VIOLATIONS,
   ...CONSISTENCY_VIOLATIONS,
   ...OPENAPI_SCHEMA_VIOLATIONS,
+  ...KEY_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

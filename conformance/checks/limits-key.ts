@@ -1,0 +1,80 @@
+// The Idempotency-Key's Limits row: its lengths, its characters wherever they stand, an empty key, on both
+// "yes + key" endpoints.
+import { randomBytes } from 'node:crypto';
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { inBatches } from '../rules/interface-routes.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { judgeBoundary, lengthBoundaries } from './support/boundaries.ts';
+import { postConnection, requireCreationBase } from './support/connections.ts';
+import { testEvent } from './support/webhook-events.ts';
+import { webhooksPath } from './support/webhook-scenario.ts';
+
+const KEY = LIMITS.idempotencyKey;
+
+/** A unique key of exactly `length` characters: a label padded or cut (8 characters: random). */
+function keyOfLength(ctx: CheckContext, length: number): string {
+  if (length <= 8) return randomBytes(4).toString('hex').slice(0, length);
+  return `${ctx.label('key')}-${'k'.repeat(length)}`.slice(0, length);
+}
+
+export const idempotencyKeyPattern = defineCheck({
+  name: 'limits.idempotency-key',
+  title: `Idempotency-Key: ${KEY.min}..${KEY.max} characters of ${KEY.pattern} pass; one shorter or longer, or another character, answers 400; an empty one 400 or 428`,
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation', 'idempotency'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const base = await requireCreationBase(ctx);
+    const bad = [' ', '/', '+', '@', '!'].map((c) => ({
+      key: `ncs${c}conformance${c}${ctx.runId}`,
+      inside: false,
+      what: `a key containing ${JSON.stringify(c)}`,
+    }));
+    const cases = [
+      ...lengthBoundaries(KEY).map(({ length, inside }) => ({
+        key: keyOfLength(ctx, length),
+        inside,
+        what: `a key of ${length} characters`,
+      })),
+      ...bad,
+      // The allowed punctuation anywhere, not only inside a word: a leading dot or hyphen, a double dot (a
+      // path-traversal guard's favourite), a key of punctuation alone; the pattern takes each.
+      ...[
+        `.${randomBytes(6).toString('hex')}`,
+        `-${randomBytes(6).toString('hex')}`,
+        `${randomBytes(4).toString('hex')}..${randomBytes(4).toString('hex')}`,
+        `:${randomBytes(4).toString('hex')}:`,
+        [...randomBytes(24)].map((b) => '._:-'[b % 4]).join(''),
+      ].map((key) => ({ key, inside: true, what: `the key ${JSON.stringify(key)}` })),
+    ];
+    await inBatches(cases, 4, async (c) => {
+      const ex = await postConnection(ctx, { ...base, scopeLabel: ctx.label('key-limits') }, { key: c.key });
+      judgeBoundary(ctx, ex, c.inside, `POST /connections with ${c.what} (pattern ${KEY.pattern})`);
+    });
+    // An empty header is a key of no characters (400) or no key at all (428): either way not a creation.
+    const empty = await postConnection(ctx, { ...base, scopeLabel: ctx.label('key-limits') }, { key: '' });
+    const code = (empty.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+    const refused = (['invalid_request', 'idempotency_required'] as const).some(
+      (c) => code === c && empty.status === ERROR_TABLE[c].status,
+    );
+    ctx.expect.that(refused, {
+      expected: `POST /connections with an empty Idempotency-Key header (pattern ${KEY.pattern}) answers 400 invalid_request or 428 idempotency_required`,
+      observed: `${empty.status}${typeof code === 'string' ? ` ${code}` : ''}`,
+      exchange: empty,
+    });
+    // The pattern is the key's, on every call that needs one: the other "yes + key" endpoint refuses the
+    // keys outside it too (only refusals are sent there, so no receiver is registered unless one is wrongly accepted).
+    const outside = [cases.find((c) => !c.inside && c.what.includes('characters')), bad[0]];
+    for (const c of outside) {
+      if (!c) continue;
+      const hook = await ctx.call('POST', webhooksPath(), {
+        json: { url: `http://127.0.0.1:9/${ctx.label('key-limits')}`, events: [(await testEvent(ctx)).name] },
+        headers: { 'Idempotency-Key': c.key },
+      });
+      judgeBoundary(ctx, hook, false, `POST /webhooks with ${c.what} (pattern ${KEY.pattern})`);
+    }
+  },
+});

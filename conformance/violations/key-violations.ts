@@ -1,0 +1,56 @@
+// Violations of the Idempotency-Key's rules at their edges: an empty key, a key's characters where they stand,
+// a key sent to the alternate address.
+import { randomBytes } from 'node:crypto';
+import type { PlainResponse } from '../../simulator/index.ts';
+import { isCreation, KEYED, keyOf, perCore } from './idempotency-violations.ts';
+import { editJson, withHeader } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const firstAnswer = perCore(() => new Map<string, PlainResponse>());
+
+export const KEY_VIOLATIONS: Violation[] = [
+  {
+    name: 'empty-key-gets-generated-key',
+    description:
+      'an empty Idempotency-Key header on POST /connections is filled with a generated key and the connection is created',
+    section: 'Limits',
+    catches: ['limits.idempotency-key'],
+    handle(req, next) {
+      const key = keyOf(req);
+      if (!isCreation(req) || key === undefined || key.trim() !== '') return next(req);
+      return next(withHeader(req, 'idempotency-key', `gen-${randomBytes(8).toString('hex')}`));
+    },
+  },
+  {
+    name: 'key-leading-punctuation-refused',
+    description:
+      'an Idempotency-Key starting with a dot or a hyphen is refused 400 (a guard against hidden files and command-line flags), though the pattern allows it',
+    section: 'Limits',
+    catches: ['limits.idempotency-key'],
+    async handle(req, next) {
+      const key = keyOf(req);
+      if (!KEYED.has(req.path) || req.method !== 'POST' || key === undefined || !/^[.-]/.test(key)) return next(req);
+      // Refused the way the service refuses a key outside its pattern (its answer, headers and all).
+      return next(withHeader(req, 'idempotency-key', `!${key}`));
+    },
+  },
+  {
+    name: 'alt-key-replays-first-answer',
+    description:
+      "at the alternate base URL, a creation whose key was used before is answered with the first call's result, whatever its content (a cache in front of that address keyed by the key alone)",
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.conflict'],
+    async handle(req, next, core, base) {
+      const key = keyOf(req);
+      if (!isCreation(req) || key === undefined) return next(req);
+      const first = firstAnswer(core).get(key);
+      if (base === 'alt' && first)
+        return editJson(first, (b) => {
+          b.meta = { ...b.meta, replayed: true };
+        });
+      const res = await next(req);
+      if (res.status === 200 && !first) firstAnswer(core).set(key, res);
+      return res;
+    },
+  },
+];
