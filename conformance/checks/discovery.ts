@@ -3,6 +3,7 @@ import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions
 import type { Exchange } from '../client/http-client.ts';
 import { fillPath, inBatches, interfaceRoute, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { listed } from './support/listed.ts';
 import {
   deref,
   findOperation,
@@ -19,11 +20,7 @@ import { publicGet } from './support/public-get.ts';
 import { sampleFromSchema } from './support/sample-body.ts';
 import { requireSelfDescribedRoutes, routeKey } from './support/self-description.ts';
 
-const MAX_LISTED = 8;
-
 const UNAUTHORIZED = ERROR_TABLE.unauthorized.status;
-const listed = (items: string[]) =>
-  items.slice(0, MAX_LISTED).join(', ') + (items.length > MAX_LISTED ? ` and ${items.length - MAX_LISTED} more` : '');
 
 export const publicEndpoints = defineCheck({
   name: 'discovery.public-endpoints',
@@ -109,7 +106,7 @@ export const openApiValid = defineCheck({
         : [];
     ctx.expect.that(result.valid, {
       expected: 'the document validates against the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator)',
-      observed: listed([...new Set(errors)]) || 'invalid',
+      observed: listed([...new Set(errors)], 8, ', ') || 'invalid',
       exchange: ex,
     });
   },
@@ -134,11 +131,11 @@ export const routesMatchOpenApi = defineCheck({
     const onlyDocumented = [...documented].filter((k) => !described.has(k));
     ctx.expect.that(onlyDescribed.length === 0, {
       expected: 'every route of the self-description is an operation of openapi.json',
-      observed: `missing from openapi.json: ${listed(onlyDescribed)}`,
+      observed: `missing from openapi.json: ${listed(onlyDescribed, 8, ', ')}`,
       exchange: ex,
     });
     if (onlyDocumented.length > 0)
-      ctx.note(`openapi.json documents more than data.routes lists (legal): ${listed(onlyDocumented)}`);
+      ctx.note(`openapi.json documents more than data.routes lists (legal): ${listed(onlyDocumented, 8, ', ')}`);
   },
 });
 
@@ -182,7 +179,7 @@ export const interfaceRoutesListed = defineCheck({
       .map(routeKey);
     ctx.expect.that(missing.length === 0, {
       expected: 'openapi.json documents every endpoint of the interface',
-      observed: `not documented: ${listed(missing)}`,
+      observed: `not documented: ${listed(missing, 8, ', ')}`,
       exchange: docEx,
     });
   },
@@ -278,7 +275,7 @@ export const openApiSecurityMatchesAuth = defineCheck({
     });
     ctx.expect.that(disagree.length === 0, {
       expected: 'an operation requires security exactly when its route is described with auth true',
-      observed: listed(disagree),
+      observed: listed(disagree, 8, ', '),
       exchange: ex,
     });
   },

@@ -5,12 +5,9 @@
 import type { z } from 'zod';
 import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { listed } from './support/listed.ts';
 import { type OpenApiLike, pointer, requireOpenApi, successContent } from './support/openapi.ts';
 import { allowedValues, declaredProperties, type Step } from './support/openapi-schema-values.ts';
-
-const MAX_LISTED = 6;
-const listed = (items: string[]) =>
-  items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; and ${items.length - MAX_LISTED} more` : '');
 
 interface ZodDef {
   type: string;

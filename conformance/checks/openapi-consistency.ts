@@ -10,12 +10,9 @@ import { limitHeadersNumeric } from './openapi-limit-headers.ts';
 import { openApiSchemaChecks } from './openapi-schemas.ts';
 import { openApiServedChecks } from './openapi-served.ts';
 import { pathParametersDeclared } from './openapi-templates.ts';
+import { listed } from './support/listed.ts';
 import { type OpenApiLike, operationsOf, requireOpenApi, successContent } from './support/openapi.ts';
 import { successSamples } from './support/samples.ts';
-
-const MAX_LISTED = 6;
-const listed = (items: string[]) =>
-  items.slice(0, MAX_LISTED).join(', ') + (items.length > MAX_LISTED ? ` and ${items.length - MAX_LISTED} more` : '');
 
 /**
  * The operationIds the document gives more than one operation, with those operations. An operation
@@ -116,7 +113,7 @@ export const successContentType = defineCheck({
     }
     ctx.note(`judged ${judged} answers of interface endpoints`);
     if (notDescribed.size)
-      ctx.note(`not judged (openapi.json describes no 200 content for them): ${listed([...notDescribed])}`);
+      ctx.note(`not judged (openapi.json describes no 200 content for them): ${listed([...notDescribed], 6, ', ')}`);
     for (const [label, o] of offenders)
       ctx.fail({
         expected: `${label} answers 200 in a media type openapi.json lists for its 200 response: ${o.documented.join(', ')}`,

@@ -2,10 +2,9 @@
 // contradict the interface (success status, request limits). What it leaves out is not judged here.
 import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { listed } from './support/listed.ts';
 import { deref, type OpenApiLike, operationLocation, requireOpenApi } from './support/openapi.ts';
 import { judgeLimits, type LimitFinding, type LimitVerdicts } from './support/openapi-limits-judge.ts';
-
-const MAX_LISTED = 6;
 
 /** The document's limits judged once a run (two checks report its two sides). */
 async function limitVerdicts(ctx: CheckContext) {
@@ -30,9 +29,6 @@ function byField(findings: LimitFinding[]): { label: string; at: string; lines: 
   }
   return [...groups.values()];
 }
-
-const listed = (lines: string[]) =>
-  lines.slice(0, MAX_LISTED).join('; ') + (lines.length > MAX_LISTED ? `; and ${lines.length - MAX_LISTED} more` : '');
 
 export const openApiSuccessStatus = defineCheck({
   name: 'openapi.success-status-200',

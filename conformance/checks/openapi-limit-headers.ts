@@ -4,14 +4,11 @@
 // Judged on the document alone, so a run that met no 429 still judges the 429's Retry-After.
 import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { listed } from './support/listed.ts';
 import type { OpenApiLike } from './support/openapi.ts';
 import { deref, operationLocation, requireOpenApi } from './support/openapi.ts';
 import { headersOfResponse, styleCandidates } from './support/openapi-parameters.ts';
 import { describeAjvErrors, type ResponseSchemas, responseSchemas } from './support/response-schemas.ts';
-
-const MAX_LISTED = 6;
-const listed = (items: string[]) =>
-  items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; and ${items.length - MAX_LISTED} more` : '');
 
 /**
  * The Limits section's headers and values each must admit, as sent on the wire: a count of calls, a count of

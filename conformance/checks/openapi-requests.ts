@@ -5,13 +5,11 @@
 import { z } from 'zod';
 import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { listed } from './support/listed.ts';
 import { deref, type OpenApiLike, operationLocation, requireOpenApi, serverBasePath } from './support/openapi.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-const MAX_LISTED = 6;
-const listed = (items: string[]) =>
-  items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; and ${items.length - MAX_LISTED} more` : '');
 
 /**
  * Whether a security scheme is met by a bearer token in the Authorization header: http bearer, OAuth 2.0,

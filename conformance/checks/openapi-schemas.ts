@@ -3,6 +3,7 @@
 import { ERROR_CODES, ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { listed } from './support/listed.ts';
 import {
   deref,
   type OpenApiLike,
@@ -15,9 +16,6 @@ import {
 import { schemaMetaVerdict } from './support/openapi-schema-meta.ts';
 import { allowedValues } from './support/openapi-schema-values.ts';
 
-const MAX_LISTED = 6;
-const listed = (items: string[]) =>
-  items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; and ${items.length - MAX_LISTED} more` : '');
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export const openApiSchemasValid = defineCheck({

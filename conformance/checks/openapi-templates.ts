@@ -3,12 +3,9 @@
 // Item itself and/or in each of the Path Item's Operations"). The OpenAPI 3.1 schema does not judge it, and
 // a generated client cannot fill `/connections/{id}` without it.
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { listed } from './support/listed.ts';
 import { deref, HTTP_METHODS, type OpenApiLike, requireOpenApi } from './support/openapi.ts';
 import { parametersOfOwners } from './support/openapi-parameters.ts';
-
-const MAX_LISTED = 6;
-const listed = (items: string[]) =>
-  items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; and ${items.length - MAX_LISTED} more` : '');
 
 /**
  * Every operation of the document whose path has a template expression no `in: path` parameter of that
