@@ -67,6 +67,8 @@ export interface StreamRecord {
   burstFirstId: number | undefined;
   /** The client closed the connection (the server had not ended the stream). */
   closedByClient: boolean;
+  /** The bearer token the stream was opened with (streams are public: often none). */
+  token?: AccessToken;
 }
 
 /**

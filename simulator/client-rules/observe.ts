@@ -182,7 +182,7 @@ function note(
   const b = obs.bucket(token?.clientId ?? `${ANONYMOUS} ${ctx.req.clientAddress ?? ''}`.trim(), tenant);
   b.lastSeen = answeredAt;
   if (isStream && res?.stream) {
-    res.stream = watchStream(res.stream, noteStream(b, ctx.requestId, at, cursor), now);
+    res.stream = watchStream(res.stream, noteStream(b, ctx.requestId, at, cursor, token), now);
     return;
   }
   if (!token) return;
@@ -280,8 +280,15 @@ function lookup(deps: ObserverDeps, authorization: string): AccessToken | undefi
   return t && deps.lookupToken ? deps.lookupToken(t) : undefined;
 }
 
-function noteStream(b: ClientBucket, requestId: string, at: number, cursor: number | undefined): StreamRecord {
+function noteStream(
+  b: ClientBucket,
+  requestId: string,
+  at: number,
+  cursor: number | undefined,
+  token: AccessToken | undefined,
+): StreamRecord {
   const s: StreamRecord = {
+    ...(token ? { token } : {}),
     requestId,
     at,
     endedAt: 0,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findChains } from './attempts.ts';
 import { tokenSpans } from './processes.ts';
 import { evaluateClientRules } from './report.ts';
-import { call, observed, testToken } from './test-records.ts';
+import { call, observed, stream, testToken } from './test-records.ts';
 
 const chainsOf = (...calls: ReturnType<typeof call>[]) => findChains(observed(calls).bucket('app', 't1'));
 const POST = { method: 'POST', path: '/api/public/v1/connections' };
@@ -20,6 +20,28 @@ describe('processes of one client, told apart by their tokens', () => {
     const perCall = tokenSpans([call({ at: 0, token: a }), call({ at: 10, token: b })]);
     expect(perCall.apart(call({ at: 0, token: a }), call({ at: 10, token: b }))).toBe(false);
     expect(spans.apart(call({ at: 0, token: a }), call({ at: 20, token: a }))).toBe(false);
+  });
+
+  it("keeps two processes' streams apart: a fresh consumer resumes nothing, a 429 is owed by its own process", () => {
+    const [a, b] = [testToken(0), testToken(1)];
+    const STREAM = '/api/public/v1/stream';
+    const streamStatus = (calls: ReturnType<typeof call>[], streams: ReturnType<typeof stream>[], id: string) =>
+      evaluateClientRules(observed(calls, streams), []).rules.find((r) => r.id === id)?.status;
+    // A's stream is cut after 3; B (another token) starts fresh from 0 a second later; A resumes from 3.
+    const cut = stream({ at: 0, endedAt: 1_000, firstId: 1, lastId: 3, token: a });
+    const fresh = stream({ at: 2_000, endedAt: 2_600, cursor: 0, token: b });
+    const resumed = stream({ at: 3_000, cursor: 3, token: a });
+    expect(streamStatus([], [cut, fresh, resumed], 'stream.resume-from-last-read')).toBe('pass');
+    // One process (one token) starting again from 0 after reading 3 reads them again.
+    const one = [cut, { ...fresh, token: a }, resumed];
+    expect(streamStatus([], one, 'stream.resume-from-last-read')).toBe('fail');
+    // A's stream call refused 429 (Retry-After 5 s); B opens its own stream 1 s later; A waits 5 s.
+    const refused = call({ at: 0, path: STREAM, status: 429, retryAfterMs: 5_000, token: a });
+    const other = stream({ at: 1_000, endedAt: 1_400, token: b });
+    const own = stream({ at: 5_100, token: a });
+    expect(streamStatus([refused], [other, own], 'retry.respects-retry-after')).toBe('pass');
+    // The same process reopening after 1 s ignored it.
+    expect(streamStatus([refused], [{ ...other, token: a }], 'retry.respects-retry-after')).toBe('fail');
   });
 
   it("keeps the reads of two pods apart: each retries its own, neither repeats the other's failure", () => {

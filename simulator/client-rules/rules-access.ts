@@ -1,5 +1,6 @@
 import { BASE_PATH, isSupportedVersion } from '../contract/versions.ts';
 import { BURST_GAP_MS, type CallRecord, type ClientBucket, type StreamRecord } from './observation.ts';
+import { type TokenSpans, tokenSpans } from './processes.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { TOKEN_RULES } from './rules-token.ts';
 
@@ -62,8 +63,9 @@ export const resumeFromLastRead: ClientRule = {
       const streams = b.streams.slice().sort((x, y) => x.at - y.at);
       const resumed = new Set<StreamRecord>();
       const unsure = mayResumeDropped(b, streams);
+      const spans = tokenSpans(b.calls.slice(), streams);
       for (const next of streams) {
-        const prev = interrupted(streams, next, resumed);
+        const prev = interrupted(streams, next, resumed, spans);
         if (!prev) continue;
         // Parallel streams, and some no longer kept: a reconnect whose number no kept stream ended on may
         // resume one of those, so whichever kept stream it is matched with says nothing about it.
@@ -130,7 +132,8 @@ function unreadTail(prev: StreamRecord, cursor: number): boolean {
  * The earlier stream `next` reconnects after: one that ended (up to CLOSE_RACE_MS after next opened:
  * a client's own close may reach the server after its reconnect) within RECONNECT_WINDOW_MS before it,
  * that had sent its last message before next opened (a stream opened earlier runs beside it, it does
- * not resume it), and that no other stream resumed. Among several (parallel streams), the one whose last
+ * not resume it), that no other stream resumed, and that the same process opened (not a stream of another
+ * token in use at the same time: processes.ts). Among several (parallel streams), the one whose last
  * number next resumes from, else the one that ended last. A stream whose last number next resumes from
  * is next's own earlier reading however long ago it ended: a client may run several consumers (a live
  * worker and a batch job every few minutes), each resuming its own reading, and one that comes back
@@ -140,11 +143,14 @@ function interrupted(
   streams: StreamRecord[],
   next: StreamRecord,
   resumed: Set<StreamRecord>,
+  spans: TokenSpans,
 ): StreamRecord | undefined {
   let best: StreamRecord | undefined;
   let continued: StreamRecord | undefined;
   for (const prev of streams) {
     if (prev === next || resumed.has(prev) || prev.at >= next.at || !prev.endedAt) continue;
+    // Another process of the client (its own token, in use at the same time) resumes its own reading.
+    if (spans.apart(prev, next)) continue;
     if (next.at < prev.endedAt - CLOSE_RACE_MS || prev.lastAt > next.at) continue;
     const exact = prev.lastId !== undefined && prev.lastId === next.cursor;
     if (next.at - prev.endedAt > RECONNECT_WINDOW_MS) {

@@ -1,6 +1,7 @@
 import { ROUTES } from '../contract/route-table.ts';
 import { findChains, type Link, RETRY_WINDOW_MS, RETRYABLE } from './attempts.ts';
 import type { ClientBucket } from './observation.ts';
+import { tokenSpans } from './processes.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 import { firstCall, growingWaits, RETRY_AFTER_SLACK_MS, spreadWaits } from './rules-waits.ts';
 
@@ -95,23 +96,28 @@ const STREAM_PATH = ROUTES.find((r) => r.kind === 'sse')?.path;
  * A stream call refused 429 and the stream the client opened next: an accepted stream is a stream record,
  * not a call, so no chain links the two. The next stream opened in the bucket after the refusal's answer
  * (within the retry window, none of the bucket's streams open beside it: a second consumer is not a
- * retry) is the reconnect, and owes the refusal's Retry-After like any retry.
+ * retry; streams of another process, a token in use at the same time, left out) is the reconnect, and owes
+ * the refusal's Retry-After like any retry.
  * @example streamReconnectsAfter429(bucket) // [{ kept: false, evidence: … 'reconnected after 100 ms …' }]
  */
 export function streamReconnectsAfter429(b: ClientBucket): { kept: boolean; evidence: Evidence }[] {
   if (!STREAM_PATH || b.streams.size === 0) return [];
-  const streams = b.streams.slice().sort((x, y) => x.at - y.at);
+  const calls = b.calls.slice();
+  const spans = tokenSpans(calls, b.streams.slice());
   const out: { kept: boolean; evidence: Evidence }[] = [];
-  for (const call of b.calls.slice()) {
+  for (const call of calls) {
     if (call.path !== STREAM_PATH || call.status !== 429 || call.retryAfterMs === undefined) continue;
     const refusedAt = call.answeredAt;
+    // Another process of the client (its own token in use at the same time) owes nothing for this 429.
+    const streams = b.streams
+      .slice()
+      .filter((s) => !spans.apart(call, s))
+      .sort((x, y) => x.at - y.at);
     const next = streams.find((s) => s.at > refusedAt);
     if (!next || next.at - refusedAt > RETRY_WINDOW_MS) continue;
     const beside = streams.some((s) => s !== next && s.at < next.at && (s.endedAt === 0 || s.endedAt > refusedAt));
     // A stream call refused again in between is the chain's own retry, judged above.
-    const refusedAgain = b.calls
-      .slice()
-      .some((c) => c !== call && c.path === STREAM_PATH && c.at > refusedAt && c.at < next.at);
+    const refusedAgain = calls.some((c) => c !== call && c.path === STREAM_PATH && c.at > refusedAt && c.at < next.at);
     if (beside || refusedAgain) continue;
     const waitMs = next.at - refusedAt;
     const kept = waitMs >= call.retryAfterMs - RETRY_AFTER_SLACK_MS;
