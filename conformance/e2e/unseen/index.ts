@@ -46,6 +46,10 @@ import { ROUND15_ANSWERS } from './round15-answers.ts';
 import { ROUND15_CHANNELS } from './round15-channels.ts';
 import { ROUND15_DOCUMENTS } from './round15-documents.ts';
 import { ROUND15_INPUTS } from './round15-inputs.ts';
+import { ROUND16_ANSWERS } from './round16-answers.ts';
+import { ROUND16_CHANNELS } from './round16-channels.ts';
+import { ROUND16_DOCUMENTS } from './round16-documents.ts';
+import { ROUND16_INPUTS } from './round16-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -151,6 +155,14 @@ export const UNSEEN_ROUND15: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND15_CHANNELS,
 ];
 
+/** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND16: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND16_DOCUMENTS,
+  ...ROUND16_ANSWERS,
+  ...ROUND16_INPUTS,
+  ...ROUND16_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -167,6 +179,7 @@ export const UNSEEN_LISTS = {
   round13: UNSEEN_ROUND13,
   round14: UNSEEN_ROUND14,
   round15: UNSEEN_ROUND15,
+  round16: UNSEEN_ROUND16,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -182,5 +195,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND13,
     ...UNSEEN_ROUND14,
     ...UNSEEN_ROUND15,
+    ...UNSEEN_ROUND16,
   ],
 } as const;
