@@ -11,6 +11,12 @@ describe('sameInstant (connections.created-at-stable)', () => {
 
   it('tells another instant (the time of a later state change) apart', () => {
     expect(sameInstant('2026-07-01T10:00:00.207Z', '2026-07-01T10:00:02.207Z')).toBe(false);
+    // At the coarser precision: two millisecond values 300 ms apart are two instants (a createdAt rewritten at
+    // activation); a rounding of microseconds to milliseconds is one.
+    expect(sameInstant('2026-07-01T10:00:00.120Z', '2026-07-01T10:00:00.420Z')).toBe(false);
+    expect(sameInstant('2026-07-01T10:00:00.1235Z', '2026-07-01T10:00:00.124Z')).toBe(true);
+    expect(sameInstant('2026-07-01T10:00:00.1Z', '2026-07-01T10:00:00.180Z')).toBe(true);
+    expect(sameInstant('2026-07-01T10:00:00.1Z', '2026-07-01T10:00:00.250Z')).toBe(false);
     expect(sameInstant('2026-07-01T10:00:00Z', '2026-07-01T10:00:00-01:00')).toBe(false);
   });
 

@@ -25,14 +25,24 @@ interface Seen {
 
 /**
  * Whether two createdAt values name the same instant: RFC 3339 date-times, any offset or precision
- * (`…T10:00:00.123Z` and `…T12:00:00.123+02:00` are one instant). A store keeping whole seconds where
- * the creation answer had milliseconds renders the same instant coarser: under a second apart is the same.
+ * (`…T10:00:00.123Z` and `…T12:00:00.123+02:00` are one instant), compared at the coarser of their two
+ * precisions: a store keeping whole seconds where the creation answer had milliseconds renders the same
+ * instant coarser (under a second apart is the same), one keeping milliseconds of a microsecond answer may
+ * round (a millisecond apart is the same); two millisecond values 300 ms apart are two instants.
  * Undefined when either is no date-time (connections.schema judges the format).
  * @example sameInstant('2026-07-01T10:00:00.120Z', '2026-07-01t12:00:00.12+02:00') // true
  */
 export function sameInstant(a: unknown, b: unknown): boolean | undefined {
   if (!DateTime.safeParse(a).success || !DateTime.safeParse(b).success) return undefined;
-  return Math.abs(Date.parse(String(a)) - Date.parse(String(b))) < 1000;
+  const unit = Math.max(precisionMs(String(a)), precisionMs(String(b)));
+  const apart = Math.abs(Date.parse(String(a)) - Date.parse(String(b)));
+  return unit >= 1000 ? apart < unit : apart <= unit;
+}
+
+/** The unit of a date-time's written precision in milliseconds: 1000 for whole seconds, 10 for `.12`, 1 below. */
+function precisionMs(text: string): number {
+  const digits = /[.,](\d+)/.exec(text)?.[1]?.length ?? 0;
+  return digits >= 3 ? 1 : 10 ** (3 - digits);
 }
 
 const createdAtOf = (value: unknown) => (value as { createdAt?: unknown } | undefined)?.createdAt;

@@ -66,6 +66,24 @@ export const keyRequired = defineCheck({
       observed: `GET /connections lists ${after.count} connection(s) with scopeLabel ${scopeLabel}`,
       exchange: after.ex,
     });
+    // The rule holds for every tenant: the second tenant's keyless creation too (a key check wired to one
+    // tenant's settings leaves the other's creations unguarded).
+    const other = ctx.target.otherTenant;
+    if (!other) return;
+    const otherLabel = ctx.label('no-key-other');
+    const second = await postConnection(ctx, { ...base, scopeLabel: otherLabel }, { key: false, tenant: other });
+    ctx.expect.errorCode(
+      second,
+      'idempotency_required',
+      `POST /connections without Idempotency-Key under the second tenant (${other}) answers 428 idempotency_required`,
+    );
+    if (second.status === 200) return;
+    const left = await countLabelled(ctx, otherLabel, other);
+    ctx.expect.that(left.count === 0, {
+      expected: `the second tenant's refused creation left no connection behind`,
+      observed: `GET /connections under ${other} lists ${left.count} connection(s) with scopeLabel ${otherLabel}`,
+      exchange: left.ex,
+    });
   },
 });
 
@@ -251,7 +269,8 @@ export const concurrent = defineCheck({
 
 export const tenantScope = defineCheck({
   name: 'idempotency.tenant-scope',
-  title: "a key another tenant already used never replays that tenant's response (no connection crosses tenants)",
+  title:
+    "a key another tenant already used never replays that tenant's response (no connection crosses tenants); where the second tenant got its own connection, its repeat replays that one",
   severity: 'MUST',
   section: 'POST /api/public/v1/connections',
   tags: ['idempotency', 'tenant'],
@@ -268,8 +287,20 @@ export const tenantScope = defineCheck({
       observed: `data.id ${JSON.stringify(dataIdOf(ex))}, meta.replayed ${JSON.stringify(metaOf(ex).replayed)}`,
       exchange: ex,
     });
-    if (is2xx(ex)) ctx.note(`keys are scoped per tenant: tenant ${other} got its own connection`);
-    else ctx.note(`tenant ${other} was refused with ${ex.status}: keys may be global, which is safe`);
+    if (is2xx(ex)) {
+      ctx.note(`keys are scoped per tenant: tenant ${other} got its own connection`);
+      // The second tenant's operation under that key is repeat-safe too: "the same key with the same content
+      // returns the same response again".
+      const again = await postConnection(ctx, first.body, { key: first.key, tenant: other });
+      ctx.expect.that(
+        again.status === ex.status && metaOf(again).replayed === true && dataIdOf(again) === dataIdOf(ex),
+        {
+          expected: `tenant ${other} sending the same key and body again gets its own connection ${JSON.stringify(dataIdOf(ex))} back with meta.replayed true`,
+          observed: `${again.status}, data.id ${JSON.stringify(dataIdOf(again))}, meta.replayed ${JSON.stringify(metaOf(again).replayed)}`,
+          exchange: again,
+        },
+      );
+    } else ctx.note(`tenant ${other} was refused with ${ex.status}: keys may be global, which is safe`);
     const { ex: listEx, connections } = await listConnections(ctx, other);
     ctx.expect.that(!connections.some((c) => c.id === firstId), {
       expected: `GET /connections for tenant ${other} does not list tenant ${ctx.target.tenant}'s connection ${firstId}`,

@@ -17,6 +17,7 @@ import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { limitChecks } from './limits.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
+import { parameterTypes } from './openapi-parameter-types.ts';
 import { openApiRequestChecks } from './openapi-requests.ts';
 import { openApiRequiredChecks } from './openapi-required.ts';
 import { openApiYamlChecks } from './openapi-yaml.ts';
@@ -67,6 +68,7 @@ export const CHECKS = createRegistry([
   ...openApiDocumentedChecks,
   ...openApiRequiredChecks,
   ...openApiRequestChecks,
+  parameterTypes,
   ...openApiConsistencyChecks,
   ...openApiYamlChecks,
   ...createdAtChecks,

@@ -46,6 +46,29 @@ export function enumerations(
   return [];
 }
 
+/**
+ * Every object inside a data schema of the contract (data itself, a record in a list, a record's nested
+ * entries), with the steps to it and the fields the interface lists for it.
+ * @example objectShapes(ProvidersData, ['data']) // [{ path: ['data'], fields: ['count', 'providers'] }, { path: ['data', 'providers', '[]'], fields: ['id', …] }]
+ */
+export function objectShapes(
+  s: z.ZodType | undefined,
+  path: Step[] = [],
+  depth = 0,
+): { path: Step[]; fields: string[] }[] {
+  const d = defOf(s);
+  if (!d || depth > 12) return [];
+  if (d.innerType && ['optional', 'default', 'nullable'].includes(d.type))
+    return objectShapes(d.innerType, path, depth + 1);
+  if (d.type === 'array') return objectShapes(d.element, [...path, '[]'], depth + 1);
+  if (d.type !== 'object') return [];
+  const shape = d.shape ?? {};
+  return [
+    { path, fields: Object.keys(shape) },
+    ...Object.entries(shape).flatMap(([k, v]) => objectShapes(v, [...path, k], depth + 1)),
+  ];
+}
+
 /** What the document's data schemas leave out of, or add to, the interface's answers. */
 export function answerFindings(doc: OpenApiLike) {
   const missing: string[] = [];
@@ -59,14 +82,20 @@ export function answerFindings(doc: OpenApiLike) {
     const schema = type ? found?.content[type]?.schema : undefined;
     if (!found || !type || schema === undefined) continue; // documented without content: other checks say so
     const at = `openapi.json${pointer(...found.at, type, 'schema')}`;
-    const declared = declaredProperties(doc, schema, ['data']);
-    const fields = Object.keys(shapeOf(route.data) ?? {});
-    if (!declared) notJudged.push(`${label} (its data declares no properties)`);
-    else {
+    if (!shapeOf(route.data)) continue;
+    // data itself, and every record inside it (a Capability in the catalog, a Connection's capability
+    // entries): where the document declares an object's properties, it declares the interface's fields.
+    for (const { path, fields } of objectShapes(route.data, ['data'])) {
+      const declared = declaredProperties(doc, schema, path);
+      const where = path.join('.').replace(/\.\[\]/g, '[]');
+      if (!declared) {
+        if (path.length === 1) notJudged.push(`${label} (its data declares no properties)`);
+        continue;
+      }
       const absent = fields.filter((f) => !declared.has(f));
       if (absent.length)
         missing.push(
-          `${label} (${at}): data declares ${[...declared].join(', ') || 'nothing'}, not ${absent.join(', ')}`,
+          `${label} (${at}): ${where} declares ${[...declared].join(', ') || 'nothing'}, not ${absent.join(', ')}`,
         );
     }
     for (const e of enumerations(route.data, ['data'])) {

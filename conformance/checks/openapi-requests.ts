@@ -3,7 +3,7 @@
 // interface shows as JSON ("Body (JSON)") with a JSON media type. A description generated for clients ("the
 // endpoint reference is generated from the published description") that says otherwise sends them astray.
 import { z } from 'zod';
-import { interfaceRoutes } from '../rules/interface-routes.ts';
+import { interfaceQuery, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { listed } from './support/listed.ts';
 import { deref, type OpenApiLike, operationLocation, requireOpenApi, serverBasePath } from './support/openapi.ts';
@@ -215,14 +215,15 @@ export function parametersMissing(doc: OpenApiLike): string[] {
       .map((sc) => String(sc.name).toLowerCase()),
   );
   const out: string[] = [];
-  // The description's own download query and the parameters of an answer the interface shows as a sample call
-  // only ("further parameters: not shown") are the simulator's, not the interface's.
-  for (const route of interfaceRoutes().filter((r) => (r.kind ?? 'json') !== 'document' && !r.fieldsNotShown)) {
+  // The description's own download query and the further parameters of an answer the interface shows as a
+  // sample call only ("further parameters: not shown") are the simulator's, not the interface's; what such a
+  // call shows (the audit log's limit, the registration's Idempotency-Key) is the interface's.
+  for (const route of interfaceRoutes().filter((r) => (r.kind ?? 'json') !== 'document')) {
     const loc = operationLocation(doc, route.method, route.path);
     if (!loc) continue;
     const wanted = [
-      ...Object.keys(route.query?.shape ?? {}).map((name) => ({ in: 'query', name })),
-      ...Object.keys(route.headers?.shape ?? {}).map((name) => ({ in: 'header', name })),
+      ...interfaceQuery(route).map((name) => ({ in: 'query', name })),
+      ...(route.fieldsNotShown ? [] : Object.keys(route.headers?.shape ?? {})).map((name) => ({ in: 'header', name })),
       ...(route.idempotent ? [{ in: 'header', name: 'Idempotency-Key' }] : []),
     ];
     const listed = [loc.op, loc.item].flatMap((owner) =>

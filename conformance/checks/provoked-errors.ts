@@ -9,7 +9,7 @@ import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.t
 /** MUST (Errors: forbidden, "tenant not released"): a tenant the token may not act for answers 403. */
 export const forbiddenTenant = defineCheck({
   name: 'errors.forbidden-tenant',
-  title: 'a call for a tenant the access is not released for answers 403 forbidden',
+  title: 'a call for a tenant the access is not released for answers 403 forbidden, at the alternate address too',
   severity: 'MUST',
   section: 'Errors',
   tags: ['errors', 'tenant'],
@@ -21,6 +21,14 @@ export const forbiddenTenant = defineCheck({
     if (!tenant) ctx.skip('no foreign tenant given (--foreign-tenant)');
     const ex = await ctx.call('GET', get.path, { tenant });
     ctx.expect.errorCode(ex, 'forbidden', `GET ${get.path} with x-service-tenant ${tenant} answers 403 forbidden`);
+    // "The same interface is also offered under a second main-domain address": the same refusal there.
+    if (!ctx.target.altBaseUrl) return;
+    const alt = await ctx.call('GET', get.path, { tenant, base: 'alt' });
+    ctx.expect.errorCode(
+      alt,
+      'forbidden',
+      `GET ${get.path} with x-service-tenant ${tenant} at the alternate address answers 403 forbidden`,
+    );
   },
 });
 

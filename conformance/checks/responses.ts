@@ -21,14 +21,21 @@ import { successSamples } from './support/samples.ts';
  * it). The shared samples and error probes are made first, so a run narrowed by --grep still has
  * answers to judge; they cost nothing more when other checks already made them.
  */
-async function judgeAll(ctx: CheckContext, rule: ResponseRule, expected: string) {
+type Offender = { check: string; problem: string; ex: Parameters<ResponseRule>[0] };
+
+async function judgeAll(
+  ctx: CheckContext,
+  rule: ResponseRule,
+  expected: string,
+  confirm?: (ctx: CheckContext, offenders: Offender[]) => Promise<Offender[]>,
+) {
   await Promise.all([successSamples(ctx), errorProbes(ctx)]);
   const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
   const secrets = ctx
     .secrets()
     .map((value, i) => ({ value, what: `secret #${i + 1} of the run (a token or client secret)` }));
   let judged = 0;
-  const offenders: { check: string; problem: string; ex: Parameters<ResponseRule>[0] }[] = [];
+  let offenders: Offender[] = [];
   for (const { check, ex } of ctx.exchanges()) {
     const route = routeOf(ex, bases);
     if (!route) continue;
@@ -37,6 +44,7 @@ async function judgeAll(ctx: CheckContext, rule: ResponseRule, expected: string)
     if (problem) offenders.push({ check, problem, ex });
   }
   ctx.note(`judged ${judged} answers of interface endpoints`);
+  if (confirm && offenders.length) offenders = await confirm(ctx, offenders);
   const first = offenders[0];
   if (!first) return;
   const checks = [...new Set(offenders.map((o) => o.check))].slice(0, 5).join(', ');
@@ -46,6 +54,54 @@ async function judgeAll(ctx: CheckContext, rule: ResponseRule, expected: string)
     exchange: first.ex,
   });
 }
+
+/** How many kinds of refusal (method, route, status, code) are asked again without the token, at most. */
+const PRE_AUTH_PROBES = 4;
+
+/**
+ * Leaves out refusals the deployment makes before it authenticates the call: the same request sent again
+ * without its token gets the same status and code (a Service-Version or body check in front of the token
+ * check). Rate limits are "configured per access": before authentication no access is known to count
+ * against, so no window can be reported. One probe per kind of refusal, for the first few kinds.
+ */
+async function refusedAfterAuthentication(ctx: CheckContext, offenders: Offender[]): Promise<Offender[]> {
+  const kinds = new Map<string, Offender[]>();
+  for (const o of offenders) {
+    const kind = `${o.ex.method} ${new URL(o.ex.url).pathname} ${o.ex.status} ${errorCodeOf(o.ex) ?? ''}`;
+    kinds.set(kind, [...(kinds.get(kind) ?? []), o]);
+  }
+  const kept: Offender[] = [];
+  let before = 0;
+  for (const [i, group] of [...kinds.values()].entries()) {
+    const first = group[0];
+    if (!first) continue;
+    // A read-only run sends nothing modifying again, refused or not.
+    if (i >= PRE_AUTH_PROBES || (ctx.profile === 'read-only' && first.ex.method !== 'GET')) {
+      kept.push(...group);
+      continue;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(first.ex.requestHeaders).filter(([name]) => name.toLowerCase() !== 'authorization'),
+    );
+    const again = await ctx.call(first.ex.method, first.ex.url, {
+      credentials: 'none',
+      headers,
+      defaultHeaders: false,
+      retry: false,
+      ...(first.ex.requestBody !== undefined ? { body: first.ex.requestBody } : {}),
+    });
+    if (again.status === first.ex.status && errorCodeOf(again) === errorCodeOf(first.ex)) before += group.length;
+    else kept.push(...group);
+  }
+  if (before)
+    ctx.note(
+      `${before} answer(s) without the headers were refusals made before authentication (the same request without its token got the same answer): no access to count against yet, not judged`,
+    );
+  return kept;
+}
+
+const errorCodeOf = (ex: Parameters<ResponseRule>[0]) =>
+  (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
 
 /** A success, or an answer that says how many calls are left: the deployment counted it. */
 const counted = (ex: Parameters<ResponseRule>[0]) =>
@@ -57,6 +113,7 @@ function responseRule(
   section: InterfaceSection,
   title: string,
   rule: ResponseRule,
+  confirm?: (ctx: CheckContext, offenders: Offender[]) => Promise<Offender[]>,
 ): CheckDef {
   return defineCheck({
     name: `responses.${name}`,
@@ -66,7 +123,7 @@ function responseRule(
     tags: ['responses', 'envelope'],
     mutating: false,
     judgesRun: true,
-    run: (ctx) => judgeAll(ctx, rule, title),
+    run: (ctx) => judgeAll(ctx, rule, title, confirm),
   });
 }
 
@@ -135,7 +192,8 @@ export const responseChecks = [
     'rate-limit-headers-uncounted',
     'SHOULD',
     'Limits',
-    'other authenticated answers (errors a deployment may refuse before counting) carry X-RateLimit-Limit and X-RateLimit-Remaining too',
+    'other authenticated answers (errors a deployment may refuse before counting, though not those it refuses before authentication: the same request without its token answered alike) carry X-RateLimit-Limit and X-RateLimit-Remaining too',
     (ex, info) => (counted(ex) ? undefined : rateLimitHeadersRule(ex, info)),
+    refusedAfterAuthentication,
   ),
 ];

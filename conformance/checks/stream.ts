@@ -24,7 +24,8 @@ function expectEventStream(ctx: CheckContext, s: SseSession, rule: string) {
 
 export const contentType = defineCheck({
   name: 'sse.content-type',
-  title: 'the stream answers 200 text/event-stream, without credentials and with them',
+  title:
+    'the stream answers 200 text/event-stream, without credentials and with them, and to Last-Event-ID 0 (the lowest number: nothing read yet)',
   severity: 'MUST',
   section: STREAM,
   tags: ['sse', 'events'],
@@ -34,6 +35,10 @@ export const contentType = defineCheck({
     expectEventStream(ctx, pub, 'GET /stream without credentials');
     if (ctx.target.hasToken)
       expectEventStream(ctx, await ctx.stream(streamPath()), 'GET /stream with the token and tenant header');
+    // "cursor: integer, minimum 0" and Last-Event-ID its header form: 0 is a value, not a missing one.
+    const zero = await ctx.stream(streamPath(), { credentials: 'none', headers: { 'Last-Event-ID': '0' } });
+    await zero.close();
+    expectEventStream(ctx, zero, 'GET /stream with Last-Event-ID: 0');
   },
 });
 

@@ -5,6 +5,7 @@ import { must } from '../runner/invariant.ts';
 import { receiverIdOf } from './support/one-list.ts';
 import { type OpenApiLike, type OperationLike, operationsOf } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
+import { webhookRoute } from './support/webhook-routes.ts';
 
 /** Collections whose entries the kit creates, by the last path segment before the id. */
 const CREATED_BY: Record<string, string> = { connections: 'connections', webhooks: 'webhooks' };
@@ -27,6 +28,7 @@ function createdEntries(ctx: CheckContext): Map<string, { id: string; tenant: st
         return '';
       }
     })();
+    // A receiver's id may be a number (its fields are not shown); a connection's is a string.
     const id = collection === 'webhooks' ? receiverIdOf(data, url) : data?.id;
     const tenant = header(ex, 'x-service-tenant');
     if (collection && typeof id === 'string' && tenant)
@@ -121,11 +123,14 @@ export const foreignEntryNotFound = defineCheck({
   judgesRun: true,
   async run(ctx: CheckContext) {
     const doc = await publicGet(ctx, `${BASE_PATH}/openapi.json`);
-    const deliveryLog = ctx.declared('webhookDeliveryLogPath') ? ctx.deployment.webhookDeliveryLogPath : undefined;
+    // The delivery log as declared, or as the deployment publishes it (a log filtered by an optional
+    // `webhookId` query parameter is keyed by one receiver too); never the simulator's assumed path.
+    const log = await webhookRoute(ctx, 'webhookDeliveryLogPath');
+    const deliveryLog = log.source === 'assumed' ? undefined : log.template;
     const reads = entryReads(doc.status === 200 ? ((doc.json ?? {}) as OpenApiLike) : {}, deliveryLog);
     if (!reads.length)
       ctx.skip(
-        'neither the OpenAPI document nor the deployment profile (webhookDeliveryLogPath) names a read keyed by one connection or receiver (the interface shows none): nothing to read across tenants',
+        'neither the OpenAPI document, the delivery log it publishes, nor the deployment profile (webhookDeliveryLogPath) names a read keyed by one connection or receiver (the interface shows none): nothing to read across tenants',
       );
     const created = createdEntries(ctx);
     const tenants = [ctx.target.tenant, ctx.target.otherTenant].filter((t): t is string => t !== undefined);

@@ -134,7 +134,7 @@ export const deliveryLogSince = defineCheck({
     const [current, earlier] = await Promise.all([call(CURRENT_VERSION), call(EARLIER)]);
     if (current.status === ERROR_TABLE.not_found.status && errorCodeOf(current) === 'not_found')
       ctx.skip(
-        `this deployment does not offer GET ${template} (the interface does not show the delivery log's path): declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
+        `GET ${template} answered 404 not_found: no delivery log at the path the kit read or assumed (the interface does not show its path, and no published route fits a delivery log); declare it as webhookDeliveryLogPath in the deployment profile (null: it has none)`,
       );
     // Not declared, the path is the kit's reading of what the deployment publishes: a 400 refusing the value
     // it filled in (a filter written `eq.<id>`) says the reading is wrong, not the log (as webhooks.delivery-log).

@@ -41,6 +41,23 @@ describe('the run token keeper', () => {
     expect(i.count()).toBe(1);
   });
 
+  it('gives every call refused while a renewal is under way the token it brings', async () => {
+    const c = clock();
+    let release: (() => void) | undefined;
+    let n = 0;
+    const slow = () =>
+      new Promise<{ accessToken: string; expiresIn: number }>((resolve) => {
+        release = () => resolve({ accessToken: `t${++n}`, expiresIn: 3 });
+      });
+    const k = tokenKeeper({ accessToken: 't0', expiresIn: 3 }, slow, () => {}, c.now);
+    c.advance(2_300);
+    // Three calls sent with t0 come back 401 before the token endpoint has answered the first renewal.
+    const waiting = [k.afterUnauthorized('t0'), k.afterUnauthorized('t0'), k.afterUnauthorized('t0')];
+    release?.();
+    expect(await Promise.all(waiting)).toEqual(['t1', 't1', 't1']);
+    expect(n).toBe(1);
+  });
+
   it('takes a 401 to a young token as the answer to the call, not as an expiry', async () => {
     const c = clock();
     const i = issuer();

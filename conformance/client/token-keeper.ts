@@ -74,6 +74,9 @@ export function tokenKeeper(
     },
     async afterUnauthorized(used) {
       if (used !== token) return token; // renewed meanwhile by another call
+      // A renewal under way (another call's 401, or the 80 % renewal): wait for its token. Without this, calls
+      // refused while a renewal was in flight kept their 401 (many probes at a short token's expiry).
+      if (renewing) return renewing;
       // A token whose stated lifetime is shorter than the usual minimum age (8 s tokens) may run out sooner:
       // half of its renewal point is old enough then.
       const minAge =

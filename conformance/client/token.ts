@@ -9,6 +9,8 @@ export interface ClientCredentials {
   scope?: string;
   /** How the client authenticates (RFC 8414 names): client_secret_basic (the default) or client_secret_post. */
   authMethod?: ClientAuthMethod;
+  /** Further form fields the token endpoint needs (an Auth0 `audience`). */
+  params?: Record<string, string>;
 }
 
 /** The client authentication methods the kit speaks, in the order it prefers them (RFC 6749 §2.3.1: Basic first). */
@@ -73,6 +75,7 @@ export async function requestClientCredentialsToken(
 ): Promise<{ accessToken: string; expiresIn?: number; scope?: string }> {
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   if (c.scope) form.set('scope', c.scope);
+  for (const [name, value] of Object.entries(c.params ?? {})) form.set(name, value);
   const post = c.authMethod === 'client_secret_post';
   if (post) {
     form.set('client_id', c.clientId);
@@ -95,12 +98,22 @@ export async function requestClientCredentialsToken(
       ex.status,
     );
   const json = ex.json as
-    | { access_token?: unknown; token_type?: unknown; expires_in?: unknown; scope?: unknown; error?: unknown }
+    | {
+        access_token?: unknown;
+        token_type?: unknown;
+        expires_in?: unknown;
+        scope?: unknown;
+        error?: unknown;
+        error_description?: unknown;
+      }
     | undefined;
   if (ex.status !== 200 || typeof json?.access_token !== 'string') {
-    const reason = typeof json?.error === 'string' ? json.error : `${ex.text.slice(0, 120)}`;
+    const code = typeof json?.error === 'string' ? json.error : undefined;
+    // RFC 6749 §5.2: the description says what the endpoint missed (an audience, a scope): shown, cut short.
+    const said = typeof json?.error_description === 'string' ? json.error_description.slice(0, 200) : undefined;
+    const reason = code ? `${code}${said ? `: ${said}` : ''}` : ex.text.slice(0, 120);
     throw new TokenError(
-      `the token endpoint ${c.tokenUrl} answered ${ex.status}${reason ? ` (${reason})` : ''} to ${c.authMethod ?? 'client_secret_basic'}; check --client-id, --client-secret and --token-url`,
+      `the token endpoint ${c.tokenUrl} answered ${ex.status}${reason ? ` (${reason})` : ''} to ${c.authMethod ?? 'client_secret_basic'}; check --client-id, --client-secret and --token-url${code && code !== 'invalid_client' ? ', and whether it needs further parameters (--token-params, e.g. audience=…)' : ''}`,
       ex.status,
     );
   }

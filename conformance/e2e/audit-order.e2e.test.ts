@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { Core } from '../../simulator/index.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { Core } from '../../simulator/index.ts';
 import { auditChecks } from '../checks/audit.ts';
 import { runConformance } from '../runner/run.ts';
 import { jsonBodyOf } from '../violations/json-edit.ts';
@@ -21,7 +21,7 @@ it('audit.order passes a log that names the older change again after the newer o
     async handle(req) {
       const res = await core.handle(req);
       const label = jsonBodyOf(req)?.scopeLabel;
-      if (req.method === 'POST' && req.path === `${BASE_PATH}/connections` && String(label).includes('-audit-')) {
+      if (req.method === 'POST' && req.path === `${BASE_PATH}/connections` && /-audit-\d/.test(String(label))) {
         if (++created <= 2) clock?.advance(ACTIVATION_MS / 2);
       }
       return res;

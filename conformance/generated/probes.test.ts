@@ -22,7 +22,11 @@ describe('the operations and request values derived from the contract', () => {
       'body:capabilities',
       'header:Idempotency-Key',
     ]);
-    expect(fields.find((f) => f.name === 'scopeLabel')!.type).toEqual({ type: 'string', ...LIMITS.scopeLabel });
+    expect(fields.find((f) => f.name === 'scopeLabel')!.type).toEqual({
+      type: 'string',
+      min: LIMITS.scopeLabel.min,
+      max: LIMITS.scopeLabel.max,
+    });
     expect(fields.find((f) => f.name === 'Idempotency-Key')!.type).toMatchObject({ pattern: IDEMPOTENCY_KEY_PATTERN });
   });
   it('leaves out the endpoints the interface shows only as a sample call, and the OpenAPI download', () => {

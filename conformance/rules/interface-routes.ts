@@ -10,6 +10,16 @@ export function interfaceRoutes(): RouteDef[] {
   return routesFor(CURRENT_VERSION).filter((r) => !r.addition);
 }
 
+/**
+ * The query parameters the interface names for a route: all of its table's, or of a sample-call route
+ * ("further parameters: not shown") only those the interface shows.
+ * @example interfaceQuery(auditRoute) // ['limit']
+ */
+export function interfaceQuery(route: RouteDef): string[] {
+  const all = Object.keys(route.query?.shape ?? {});
+  return route.fieldsNotShown ? all.filter((name) => route.shownQuery?.includes(name)) : all;
+}
+
 /** The interface route with this method and path template, if it is one. */
 export function interfaceRoute(method: string, path: string): RouteDef | undefined {
   return interfaceRoutes().find((r) => r.method === method.toUpperCase() && r.path === path);

@@ -26,6 +26,11 @@ export const RUN_OPTIONS = defineOptions({
     'NCS_TOKEN_URL',
   ),
   scope: textOption('--scope <scopes>', 'scopes to request with client credentials', 'NCS_SCOPE'),
+  tokenParams: textOption(
+    '--token-params <form>',
+    "further parameters of the token request, form-encoded, e.g. audience=https%3A%2F%2Fapi.example (an Auth0 audience, an Azure resource); beside the profile's tokenRequestParams",
+    'NCS_TOKEN_PARAMS',
+  ),
   otherTenant: textOption(
     '--other-tenant <id>',
     'a second tenant the same credentials may act for: tenant-isolation checks',

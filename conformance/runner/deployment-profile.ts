@@ -28,6 +28,12 @@ export const DeploymentProfile = z.strictObject({
    */
   tokenEndpoint: z.string().min(1).optional(),
   /**
+   * Further parameters the token endpoint needs in a client credentials request (its parameters are not
+   * shown): an Auth0 tenant without a default audience refuses a request without `audience`, Azure AD v1
+   * asks for `resource`. Sent as form fields beside grant_type; --token-params adds to them.
+   */
+  tokenRequestParams: z.record(z.string().min(1), z.string()).optional(),
+  /**
    * How long the kit waits for a webhook delivery, milliseconds (the interface shows no delivery
    * time). Default 10 s, enough for a loaded staging deployment; --webhook-timeout overrides it.
    */

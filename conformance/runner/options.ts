@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { optionsFrom } from '../../simulator/contract/option-table.ts';
+import type { RetryOptions } from '../../simulator/contract/retry-policy.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_STREAM_BYTES, type FetchLike } from '../client/http-client.ts';
-import type { RetryOptions } from '../../simulator/contract/retry-policy.ts';
 import type { CheckDef, ProfileName } from './check.ts';
-import { DeploymentProfile, loadDeploymentProfile, parseDeploymentProfile } from './deployment-profile.ts';
-import type { RunEventListener } from './events.ts';
-import type { CoverageRequirement } from './coverage.ts';
-import { optionsFrom } from '../../simulator/contract/option-table.ts';
 import { RUN_OPTIONS, type RunTableOptions } from './command-options.ts';
+import type { CoverageRequirement } from './coverage.ts';
+import { type DeploymentProfile, loadDeploymentProfile, parseDeploymentProfile } from './deployment-profile.ts';
+import type { RunEventListener } from './events.ts';
 
 /**
  * Options of runConformance: the rows of RUN_OPTIONS (./command-options.ts; the CLI and the NCS_*
@@ -41,8 +41,28 @@ export type Credentials =
       clientId: string;
       clientSecret: string;
       scope?: string;
+      /** Further form fields of the token request (an audience), from the profile and --token-params. */
+      params?: Record<string, string>;
     }
   | { kind: 'none' };
+
+/** Form fields the kit sets itself: --token-params may not replace them (the client's credentials, the grant). */
+const OWN_TOKEN_FIELDS = new Set(['grant_type', 'client_id', 'client_secret', 'scope']);
+
+/**
+ * The token request's further fields: the profile's, then --token-params (form-encoded) over them.
+ * @example tokenParams({ audience: 'a' }, 'resource=r') // { audience: 'a', resource: 'r' }
+ */
+export function tokenParams(declared: Record<string, string> | undefined, flag: string | undefined) {
+  const out: Record<string, string> = { ...declared };
+  for (const [name, value] of new URLSearchParams(flag ?? '')) out[name] = value;
+  const own = Object.keys(out).filter((n) => OWN_TOKEN_FIELDS.has(n));
+  if (own.length)
+    throw new UsageError(
+      `--token-params (or the profile's tokenRequestParams) may not set ${own.join(', ')}: the kit sends those itself (--client-id, --client-secret, --scope)`,
+    );
+  return Object.keys(out).length ? out : undefined;
+}
 
 export interface ResolvedOptions {
   baseUrl: string;
@@ -168,6 +188,8 @@ export function resolveOptions(o: ConformanceOptions): ResolvedOptions {
       clientSecret: o.clientSecret,
       ...(o.scope ? { scope: o.scope } : {}),
     };
+    const params = tokenParams(deployment.tokenRequestParams, o.tokenParams);
+    if (params) credentials.params = params;
   }
   if (credentials.kind !== 'none' && !o.tenant)
     throw new UsageError('--tenant is required with credentials (authenticated calls send x-service-tenant)');

@@ -1,5 +1,6 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Core, PlainResponse } from '../../simulator/index.ts';
+import { defaultAccess } from './default-access.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -114,6 +115,18 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
       return editEntries(res, (entries) =>
         entries.filter((e) => ![...seen.ids].some((id) => JSON.stringify(e).includes(id))),
       );
+    },
+  },
+  {
+    name: 'audit-misses-other-tenants',
+    description: "every tenant's audit log but the first one's is empty: the second tenant's changes are never traced",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.records-change'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const tenant = req.headers['x-service-tenant'];
+      if (req.path !== AUDIT || !tenant || tenant === (await defaultAccess(core)).tenant) return res;
+      return editEntries(res, () => []);
     },
   },
   {

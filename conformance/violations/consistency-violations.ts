@@ -77,6 +77,22 @@ export const CONSISTENCY_VIOLATIONS: Violation[] = [
       });
     },
   },
+  {
+    name: 'created-at-listed-300ms-later',
+    description:
+      'GET /connections shows createdAt 300 ms after the instant the creation answered (a list read from a store stamping its own time), both to the millisecond',
+    section: 'Connection',
+    catches: ['connections.created-at-stable'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || req.path !== CONNECTIONS || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const list = b.data?.connections;
+        for (const c of Array.isArray(list) ? (list as Node[]) : [])
+          if (typeof c.createdAt === 'string') c.createdAt = new Date(Date.parse(c.createdAt) + 300).toISOString();
+      });
+    },
+  },
 ];
 
 /** The violations above that break the YAML file themselves: their YAML is not the JSON's. */

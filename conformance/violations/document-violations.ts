@@ -105,6 +105,20 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     ),
   },
   {
+    name: 'openapi-scope-label-ascii-only',
+    description:
+      'openapi.json restricts the scopeLabel of a creation to ASCII letters, digits, spaces and ._- (the interface: a descriptive name of 2 to 120 characters, e.g. the name of the venue), though the service takes any',
+    section: 'Limits',
+    catches: ['openapi.limits-not-narrower'],
+    handle: documentEdit((doc) => {
+      const request = ((doc.components as Node | undefined)?.schemas as Node | undefined)?.CreateConnectionRequest as
+        | Node
+        | undefined;
+      const label = (request?.properties as Node | undefined)?.scopeLabel as Node | undefined;
+      if (label) label.pattern = '^[A-Za-z0-9 ._-]+$';
+    }),
+  },
+  {
     name: 'openapi-scope-label-unbounded',
     description: 'openapi.json leaves out the 120-character maximum of scopeLabel (the service still keeps it)',
     section: 'Limits',

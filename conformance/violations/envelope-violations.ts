@@ -235,13 +235,9 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'service-version-rejected',
     description: 'a Service-Version header, even with the current version, is refused with 400',
     section: 'Versioning',
-    // Refusing the current version fails every call that names it, the delivery log's too; the 400s
-    // are refused before counting, so their missing rate-limit headers are advisory only.
-    catches: [
-      'versions.service-version-current',
-      'versions.delivery-log-since-current',
-      'responses.rate-limit-headers-uncounted',
-    ],
+    // Refusing the current version fails every call that names it, the delivery log's too; the 400s come
+    // before authentication (without a token too), so their missing rate-limit headers earn nothing.
+    catches: ['versions.service-version-current', 'versions.delivery-log-since-current'],
     async handle(req, next) {
       return req.headers['service-version'] !== undefined
         ? failureOf('invalid_request', 'header Service-Version is not accepted.')

@@ -9,6 +9,19 @@ const isInterface = (path: string) => path.startsWith(`${BASE_PATH}/`) || path =
 /** Violations of the Errors table's pairings and of authentication that only a provoked error shows. */
 export const ERROR_CATCH_VIOLATIONS: Violation[] = [
   {
+    name: 'alt-foreign-tenant-unauthorized',
+    description:
+      'at the alternate address a valid token with a tenant it is not released for answers 401 unauthorized (the main address: 403 forbidden)',
+    section: 'Errors',
+    catches: ['errors.forbidden-tenant'],
+    async handle(req, next, _core, base) {
+      const res = await next(req);
+      return base === 'alt' && errorCodeOf(res) === 'forbidden'
+        ? failureOf('unauthorized', 'The access token is not valid for this tenant.')
+        : res;
+    },
+  },
+  {
     name: 'not-found-as-invalid-request',
     description: 'a 404 carries error.code invalid_request instead of not_found (code and status disagree)',
     section: 'Errors',

@@ -1,9 +1,10 @@
 // Violations of the Idempotency-Key's rules at their edges: an empty key, a key's characters where they stand,
-// a key sent to the alternate address.
+// a key sent to the alternate address, a key check that guards one tenant only.
 import { randomBytes } from 'node:crypto';
 import type { PlainResponse } from '../../simulator/index.ts';
+import { defaultAccess } from './default-access.ts';
 import { isCreation, KEYED, keyOf, perCore } from './idempotency-violations.ts';
-import { editJson, withHeader } from './json-edit.ts';
+import { editJson, failureOf, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const firstAnswer = perCore(() => new Map<string, PlainResponse>());
@@ -51,6 +52,41 @@ export const KEY_VIOLATIONS: Violation[] = [
       const res = await next(req);
       if (res.status === 200 && !first) firstAnswer(core).set(key, res);
       return res;
+    },
+  },
+  {
+    name: 'second-tenant-replay-conflicts',
+    description:
+      "for every tenant but the first, repeating a creation with its key and the same body answers 409 idempotency_conflict (the replay compares with another tenant's record)",
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.tenant-scope'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const tenant = req.headers['x-service-tenant'];
+      if (!isCreation(req) || res.status !== 200 || !tenant || tenant === (await defaultAccess(core)).tenant)
+        return res;
+      let replayed = false;
+      editJson(res, (b) => {
+        replayed = b.meta?.replayed === true;
+      });
+      if (!replayed) return res;
+      // The call was counted: its rate-limit headers stay, only the answer is wrong.
+      const conflict = failureOf('idempotency_conflict', 'The key was used with other content.');
+      const limits = Object.entries(res.headers).filter(([k]) => k.startsWith('x-ratelimit-'));
+      return { ...conflict, headers: { ...conflict.headers, ...Object.fromEntries(limits) } };
+    },
+  },
+  {
+    name: 'second-tenant-keyless-creation-accepted',
+    description:
+      "POST /connections without Idempotency-Key is accepted for every tenant but the first (the key check reads one tenant's settings)",
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.required'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      if (!isCreation(req) || keyOf(req) !== undefined || !tenant || tenant === (await defaultAccess(core)).tenant)
+        return next(req);
+      return next(withHeader(req, 'idempotency-key', `gen-${randomBytes(8).toString('hex')}`));
     },
   },
 ];

@@ -162,4 +162,41 @@ export const OPENAPI_SCHEMA_VIOLATIONS: Violation[] = [
       if (header) header.schema = { type: 'string', pattern: '^\\d+;w=\\d+$' };
     }),
   },
+  {
+    name: 'openapi-capability-schema-drops-idempotency-required',
+    description:
+      'openapi.json describes a Capability record without idempotencyRequired (declared properties and required list), while the answers carry it',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.answer-fields-documented'],
+    handle: documentEdit((doc) => {
+      const capability = schemasOf(doc).Capability;
+      if (!capability) return;
+      delete propertiesOf(capability).idempotencyRequired;
+      if (Array.isArray(capability.required))
+        capability.required = (capability.required as string[]).filter((f) => f !== 'idempotencyRequired');
+    }),
+  },
+  {
+    name: 'openapi-audit-limit-typed-string',
+    description:
+      'openapi.json types the audit log\'s limit query parameter as a string ("Query: limit (number of entries)")',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.parameter-types'],
+    handle: documentEdit((doc) => {
+      const limit = parameter(operation(doc, '/audit-log', 'get'), 'limit', 'query');
+      if (limit) limit.schema = { type: 'string' };
+    }),
+  },
+  {
+    name: 'openapi-webhook-registration-key-undocumented',
+    description:
+      'openapi.json leaves the Idempotency-Key header out of POST /webhooks ("Headers: Idempotency-Key, content type JSON"), though the deployment requires it',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.parameters-documented'],
+    handle: documentEdit((doc) => {
+      const op = operation(doc, '/webhooks', 'post');
+      if (op && Array.isArray(op.parameters))
+        op.parameters = (op.parameters as Node[]).filter((p) => String(p.name).toLowerCase() !== 'idempotency-key');
+    }),
+  },
 ];

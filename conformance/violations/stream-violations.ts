@@ -1,7 +1,7 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { PlainRequest } from '../../simulator/index.ts';
 import { defaultAccess } from './default-access.ts';
-import { withHeader } from './json-edit.ts';
+import { failureOf, withHeader } from './json-edit.ts';
 import { editStream, sseIdOf, withSseId } from './stream-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -22,6 +22,18 @@ function cursorValid(req: PlainRequest): boolean {
 
 /** Violations of the status stream: numbering, resumption, cursor validation, the content type, tenant data. */
 export const STREAM_VIOLATIONS: Violation[] = [
+  {
+    name: 'last-event-id-zero-refused',
+    description:
+      'GET /stream with Last-Event-ID: 0 answers 400 invalid_request (0 read as no number), while ?cursor=0 and every other number work',
+    section: 'GET /api/public/v1/stream',
+    catches: ['sse.content-type'],
+    async handle(req, next) {
+      return isStream(req) && req.headers['last-event-id']?.trim() === '0'
+        ? failureOf('invalid_request', 'Last-Event-ID must name a message.')
+        : next(req);
+    },
+  },
   {
     name: 'stream-content-type-wrong',
     description: 'the status stream is sent as text/plain instead of text/event-stream',

@@ -7,7 +7,8 @@ import { z } from 'zod';
 export const LIMITS = {
   connectorId: { min: 2, max: 120 },
   capability: { min: 2, max: 120 },
-  scopeLabel: { min: 2, max: 120 },
+  // "descriptive name, e.g. the name of the venue": free text, whatever characters a venue's name has.
+  scopeLabel: { min: 2, max: 120, text: 'descriptive' },
   connectionCapabilities: { minItems: 1, maxItems: 24 },
   operation: { min: 2, max: 80 },
   idempotencyKey: { min: 8, max: 128, pattern: '^[A-Za-z0-9._:-]{8,128}$' },

@@ -35,6 +35,11 @@ export interface RouteDef {
    * simulator's choice, so the conformance kit judges the envelope only.
    */
   fieldsNotShown?: boolean;
+  /**
+   * Of a sample-call route's query parameters ("Query: limit (number of entries) ... further parameters: not
+   * shown"), the ones the interface names; the rest are the simulator's.
+   */
+  shownQuery?: readonly string[];
   /** Payload inside the success envelope (JSON routes). */
   data?: z.ZodType;
   /** 'json' (enveloped), 'sse' (text/event-stream) or 'document' (a raw JSON or YAML document). */

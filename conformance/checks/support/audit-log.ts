@@ -137,9 +137,11 @@ export async function readAuditLog(
   ctx: CheckContext,
   enough: (entries: unknown[]) => boolean,
   pageSize?: number,
+  tenant?: string,
 ): Promise<AuditRead> {
   const limit = pageSize ?? (await auditPageSize(ctx));
-  const first = await ctx.call('GET', auditPath(), { query: { limit: String(limit) } });
+  const as = tenant ? { tenant } : {};
+  const first = await ctx.call('GET', auditPath(), { query: { limit: String(limit) }, ...as });
   const read: AuditRead = { pages: [first], entries: [...(entriesOf(first) ?? [])], exhausted: false };
   const seen = new Set<string>();
   let last = first;
@@ -150,7 +152,7 @@ export async function readAuditLog(
     let page: Exchange | undefined;
     for (const next of nextPages(last).filter((n) => !seen.has(n))) {
       seen.add(next);
-      const answer = await ctx.call('GET', next);
+      const answer = await ctx.call('GET', next, as);
       page = answer;
       if (answer.status !== 200 || JSON.stringify(entriesOf(answer) ?? null) !== before) break;
     }

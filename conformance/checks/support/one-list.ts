@@ -36,18 +36,30 @@ export function theOneList(data: unknown, preferred: string): unknown[] | undefi
 export function receiverIdOf(data: unknown, url: string): string | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const record = data as Record<string, unknown>;
-  if (typeof record.id === 'string' && record.id) return record.id;
+  const own = idText(record.id);
+  if (own) return own;
   const objects = (values: unknown[]) =>
     values.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v));
   const first = objects(Object.values(record));
   const candidates = [...first, ...objects(first.flatMap((o) => Object.values(o)))].filter(
-    (o) => typeof o.id === 'string' && o.id !== '',
+    (o) => idText(o.id) !== undefined,
   );
   const chosen = candidates.length === 1 ? candidates[0] : candidates.find((o) => Object.values(o).includes(url));
-  if (chosen) return chosen.id as string;
-  const idFields = Object.entries(record).filter(
-    (e): e is [string, string] => /(?:Id|_id|ID)$/.test(e[0]) && typeof e[1] === 'string' && e[1] !== '',
-  );
+  if (chosen) return idText(chosen.id);
+  const idFields = Object.entries(record).flatMap(([k, v]): [string, string][] => {
+    const text = /(?:Id|_id|ID)$/.test(k) ? idText(v) : undefined;
+    return text ? [[k, text]] : [];
+  });
   const named = idFields.filter(([k]) => /^(?:webhook|receiver|subscription|endpoint|hook|listener)/i.test(k));
   return (named.length === 1 ? named[0] : idFields.length === 1 ? idFields[0] : undefined)?.[1];
+}
+
+/**
+ * An id as the text a path carries: a non-empty string, or a whole number (a receiver's or delivery's id is
+ * the deployment's choice, "Response fields: not shown": an autoincrement 1 is one, sent as `1`).
+ * @example idText(1) // '1'; idText('wh_1') // 'wh_1'; idText(1.5) // undefined
+ */
+export function idText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
 }

@@ -40,7 +40,7 @@ const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Arr
 /**
  * Two validators of one document: as written, and with its own patterns and formats left out. Patterns
  * are read without the `u` flag: documents escape characters in classes (`[\w.\:-]`) that only the
- * flag forbids, and every boundary value is ASCII.
+ * flag forbids, and every boundary value is ASCII or, the venue name, within the Basic Multilingual Plane.
  */
 function validators(doc: OpenApiLike) {
   const options = { ...KIT_AJV_OPTIONS, strict: false, allErrors: true, unicodeRegExp: false } as const;
@@ -190,7 +190,7 @@ export function judgeLimits(doc: OpenApiLike): LimitVerdicts {
       const errors = errorsOf(strict, c.value);
       if (c.valid && errors.length > 0) {
         // Refused only by a pattern or format of the document's own where the interface fixes no characters.
-        const byCharacters = !interfacePattern && errorsOf(lenient, c.value).length === 0;
+        const byCharacters = !interfacePattern && !c.anyCharacters && errorsOf(lenient, c.value).length === 0;
         out.findings.push({
           field,
           at: compiled.at,

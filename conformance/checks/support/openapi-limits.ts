@@ -1,6 +1,7 @@
 // The request limits the interface fixes (its Limits table), as boundary values derived from the
 // contract's zod schemas: the values a document of the interface must accept and those it should refuse.
 import { IdempotencyKey } from '../../../simulator/contract/idempotency.ts';
+import { LIMITS } from '../../../simulator/contract/limits.ts';
 import type { RouteDef } from '../../../simulator/contract/route-def.ts';
 import { type FieldType, fieldType } from '../../generated/request-fields.ts';
 import { interfaceRoutes } from '../../rules/interface-routes.ts';
@@ -10,7 +11,12 @@ export interface BoundaryCase {
   value: unknown;
   valid: boolean;
   what: string;
+  /** A descriptive text's characters: the interface allows them (unlike an identifier's, whose format is not shown). */
+  anyCharacters?: true;
 }
+
+/** A venue's name as people write it: letters beyond ASCII, spaces and punctuation, within every length limit. */
+export const VENUE_NAME = 'Café Ümlaut & Söhne, Zürich (Nord) – Bar №2';
 
 /** A request value the interface limits, with its boundary values. */
 export interface LimitedField {
@@ -202,8 +208,20 @@ export function limitedFields(): LimitedField[] {
     ];
     for (const [where, name, schema] of values) {
       const type = fieldType(schema);
-      if (limited(type))
-        out.push({ route, in: where, name, type, required: !optional(schema), cases: boundaryCases(type) });
+      if (!limited(type)) continue;
+      const cases = boundaryCases(type);
+      // A descriptive name (LIMITS marks it) takes any characters: a venue's name too.
+      if (
+        (LIMITS as unknown as Record<string, { text?: string }>)[name]?.text === 'descriptive' &&
+        type.type === 'string'
+      )
+        cases.push({
+          value: VENUE_NAME,
+          valid: contractAccepts(type, VENUE_NAME),
+          what: 'a venue name with letters beyond ASCII, spaces and punctuation',
+          anyCharacters: true,
+        });
+      out.push({ route, in: where, name, type, required: !optional(schema), cases });
     }
   }
   return out;

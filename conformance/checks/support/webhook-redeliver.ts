@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { must } from '../../runner/invariant.ts';
+import { idText } from './one-list.ts';
 import {
   deliveryIdHeader,
   deliveryIds,
@@ -35,11 +36,12 @@ export function entryId(
   idHeader: string | undefined,
   webhookId: string | undefined,
 ): string | undefined {
-  if (typeof entry.id === 'string' && entry.id) return entry.id;
+  const own = idText(entry.id);
+  if (own) return own;
   // A delivery's id before an attempt's: a log listing attempts triggers the delivery again by its id.
   for (const name of [/^delivery_?id$/i, /^attempt_?id$/i]) {
-    const named = Object.entries(entry).find(([k, v]) => name.test(k) && typeof v === 'string' && v);
-    if (named) return named[1] as string;
+    const named = Object.entries(entry).find(([k, v]) => name.test(k) && idText(v) !== undefined);
+    if (named) return idText(named[1]);
   }
   const values = new Set(Object.values(entry).filter((v): v is string => typeof v === 'string'));
   return deliveryIds(d, idHeader)
@@ -61,10 +63,7 @@ export async function redeliveryTarget(
   const idHeader = deliveryIdHeader(ctx);
   // The entry's id, else the id header the profile declares (the deployment's word), else what the entry holds.
   const declared = idHeader === undefined ? undefined : s.delivery.headers[idHeader];
-  const id =
-    (typeof logged?.id === 'string' && logged.id ? logged.id : undefined) ??
-    declared ??
-    (logged && entryId(logged, s.delivery, idHeader, s.webhookId));
+  const id = idText(logged?.id) ?? declared ?? (logged && entryId(logged, s.delivery, idHeader, s.webhookId));
   if (!id)
     ctx.skip(
       `the delivery is neither in the log (${log.status === 200 ? `${loggedDeliveries(log).length} entries` : `read refused: ${log.status}`}; looked for ${describeIds(deliveryIds(s.delivery, idHeader))} in every field of each) nor names its id in a header the profile declares (webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
@@ -91,7 +90,7 @@ export async function redeliver(ctx: CheckContext, target: RedeliveryTarget, key
   }
   if (ex.status === 404 && !ctx.declared('webhookRedeliverPath'))
     ctx.skip(
-      `this deployment does not offer POST ${target.template} (the interface does not show the path): declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,
+      `POST ${target.template} answered 404: no re-trigger at the path the kit read or assumed (the interface does not show its path, and no published route fits one); declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,
     );
   return ex;
 }

@@ -14,6 +14,7 @@ describe('the delivery log among published routes', () => {
     [`${V}/webhooks/{subscription_id}/delivery-attempts`, `${V}/webhooks/{webhookId}/delivery-attempts`],
     [`${V}/webhooks/{webhookId}/attempts`, `${V}/webhooks/{webhookId}/attempts`],
     [`${V}/webhooks/{id}/outbox`, `${V}/webhooks/{webhookId}/outbox`],
+    [`${V}/webhooks/{webhookId}/messages`, `${V}/webhooks/{webhookId}/messages`],
   ])('finds %s', (path, template) => {
     expect(deliveryLogAmong([...COMMON, get(path), get(`${path}/{deliveryId}`)])).toBe(template);
   });
@@ -26,6 +27,8 @@ describe('the delivery log among published routes', () => {
 
   it('takes none when there is none, or when two routes could be it', () => {
     expect(deliveryLogAmong(COMMON)).toBeUndefined();
+    // Messages not under a receiver are no delivery log.
+    expect(deliveryLogAmong([...COMMON, get(`${V}/connections/{id}/messages`)])).toBeUndefined();
     expect(deliveryLogAmong([get(`${V}/webhook-deliveries`, ['limit'])])).toBeUndefined();
     expect(
       deliveryLogAmong([get(`${V}/webhooks/{id}/deliveries`), get(`${V}/webhooks/{id}/delivery-attempts`)]),
@@ -47,8 +50,15 @@ describe('the re-trigger among published routes', () => {
     [`${V}/webhook-deliveries/{deliveryId}/resend`, `${V}/webhook-deliveries/{deliveryId}/resend`],
     [`${V}/webhooks/{id}/attempts/{attemptId}/resend`, `${V}/webhooks/{webhookId}/attempts/{deliveryId}/resend`],
     [`${V}/webhooks/{id}/outbox/{deliveryId}/requeue`, `${V}/webhooks/{webhookId}/outbox/{deliveryId}/requeue`],
+    [`${V}/webhooks/{id}/messages/{messageId}/resend`, `${V}/webhooks/{webhookId}/messages/{deliveryId}/resend`],
+    [`${V}/webhooks/{webhookId}/events/{eventId}/retry`, `${V}/webhooks/{webhookId}/events/{deliveryId}/retry`],
   ])('finds %s', (path, template) => {
     expect(redeliverAmong([...COMMON, get(`${V}/webhooks/{id}/deliveries`), post(path)])).toBe(template);
+  });
+
+  it('does not take a verb on a receiver alone, or a verb under something else than a receiver', () => {
+    expect(redeliverAmong([...COMMON, post(`${V}/webhooks/{id}/retry`)])).toBeUndefined();
+    expect(redeliverAmong([...COMMON, post(`${V}/connections/{id}/events/{eventId}/retry`)])).toBeUndefined();
   });
 
   it('does not take a POST whose parameters all stand before the deliveries segment, or one with three', () => {

@@ -25,6 +25,19 @@ const HAS_PARAM = /\{[^{}/]+\}/;
  * or the transactional outbox they leave through (tamarack: `/webhooks/{id}/outbox`, `…/outbox/{id}/requeue`).
  */
 const DELIVERY_SEGMENT = /deliver|attempt|outbox/i;
+/** Under a receiver, its messages are its deliveries (Svix: `/webhooks/{id}/messages`, `…/messages/{id}/resend`). */
+const RECEIVER_PATH = /webhook|receiver|endpoint|subscription/i;
+const MESSAGES = /\/messages?(?=\/|$)/i;
+/** A path ending in a verb that triggers a delivery again, after its id (`…/{id}/retry`, `…/{id}:redeliver`). */
+const RETRIGGER = /\}[/:](?:re-?deliver|resend|retry|replay|requeue|re-?trigger)$/i;
+
+/** Where the segment naming deliveries starts in `path`, or -1. */
+function deliverySegmentAt(path: string): number {
+  const named = path.search(DELIVERY_SEGMENT);
+  if (named >= 0) return named;
+  const messages = path.search(MESSAGES);
+  return messages >= 0 && RECEIVER_PATH.test(path.slice(0, messages)) ? messages : -1;
+}
 
 interface RouteLike {
   method: string;
@@ -43,9 +56,8 @@ export function deliveryLogAmong(routes: readonly RouteLike[]): string | undefin
   const found = new Set<string>();
   for (const r of routes) {
     if (r.method.toUpperCase() !== 'GET') continue;
-    const segments = r.path.split('/');
-    const last = segments.at(-1) ?? '';
-    if (!DELIVERY_SEGMENT.test(last) || HAS_PARAM.test(last)) continue;
+    const cut = r.path.lastIndexOf('/');
+    if (HAS_PARAM.test(r.path.slice(cut)) || deliverySegmentAt(r.path) < cut) continue;
     const params = r.path.match(PARAM) ?? [];
     if (params.length === 1) found.add(r.path.replace(PARAM, '{webhookId}'));
     else if (params.length === 0) {
@@ -59,16 +71,21 @@ export function deliveryLogAmong(routes: readonly RouteLike[]): string | undefin
 /**
  * A re-trigger among published routes: a POST whose path names deliveries and ends in a path parameter
  * after that segment (the delivery), with at most one parameter before it (the receiver), whatever verb
- * follows (`/redeliver`, `/retry`, `:redeliver`). Only an unambiguous single match counts.
+ * follows (`/redeliver`, `/retry`, `:redeliver`); or a POST under a receiver whose two parameters are the
+ * receiver and the delivery, ending in such a verb. Only an unambiguous single match counts.
  * @example redeliverAmong([{ method: 'POST', path: '/v1/webhook-deliveries/{id}/retry' }]) // '/v1/webhook-deliveries/{deliveryId}/retry'
  */
 export function redeliverAmong(routes: readonly RouteLike[]): string | undefined {
   const found = new Set<string>();
   for (const r of routes) {
     if (r.method.toUpperCase() !== 'POST') continue;
-    const at = r.path.search(DELIVERY_SEGMENT);
     const params = [...r.path.matchAll(PARAM)];
     const lastParam = params.at(-1);
+    // Or a re-trigger verb after the delivery under a receiver, whatever the delivery is called (Hookdeck:
+    // `/webhooks/{id}/events/{eventId}/retry`).
+    const verbAt = params.length === 2 && RETRIGGER.test(r.path) ? (params[0]?.index ?? -1) : -1;
+    const receiver = verbAt >= 0 && RECEIVER_PATH.test(r.path.slice(0, verbAt)) ? verbAt : -1;
+    const at = deliverySegmentAt(r.path) >= 0 ? deliverySegmentAt(r.path) : receiver;
     if (at < 0 || !lastParam || lastParam.index < at || params.length > 2) continue;
     let n = 0;
     const names = params.length === 2 ? ['{webhookId}', '{deliveryId}'] : ['{deliveryId}'];

@@ -50,6 +50,10 @@ import { ROUND16_ANSWERS } from './round16-answers.ts';
 import { ROUND16_CHANNELS } from './round16-channels.ts';
 import { ROUND16_DOCUMENTS } from './round16-documents.ts';
 import { ROUND16_INPUTS } from './round16-inputs.ts';
+import { ROUND17_ANSWERS } from './round17-answers.ts';
+import { ROUND17_CHANNELS } from './round17-channels.ts';
+import { ROUND17_DOCUMENTS } from './round17-documents.ts';
+import { ROUND17_INPUTS } from './round17-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -163,6 +167,14 @@ export const UNSEEN_ROUND16: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND16_CHANNELS,
 ];
 
+/** The sixteenth list (round 17): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND17: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND17_DOCUMENTS,
+  ...ROUND17_INPUTS,
+  ...ROUND17_ANSWERS,
+  ...ROUND17_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -180,6 +192,7 @@ export const UNSEEN_LISTS = {
   round14: UNSEEN_ROUND14,
   round15: UNSEEN_ROUND15,
   round16: UNSEEN_ROUND16,
+  round17: UNSEEN_ROUND17,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -196,5 +209,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND14,
     ...UNSEEN_ROUND15,
     ...UNSEEN_ROUND16,
+    ...UNSEEN_ROUND17,
   ],
 } as const;

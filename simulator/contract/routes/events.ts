@@ -121,5 +121,6 @@ export const eventRoutes = defineRoutes([
     query: AuditQuery,
     data: AuditLogData,
     fieldsNotShown: true,
+    shownQuery: ['limit'],
   },
 ]);

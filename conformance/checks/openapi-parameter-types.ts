@@ -1,0 +1,94 @@
+// openapi.json types the interface's query parameters as the interface does: the stream's cursor ("integer,
+// minimum 0") and the audit log's limit ("number of entries") as numbers, the catalog filters as strings. A
+// client generated from the description ("the endpoint reference is generated from the published
+// description") sends what the document types: a number typed as a string, or a filter typed as a number,
+// sends it astray. Types only: the bounds are openapi.limits-not-narrower's and -wider's.
+import { z } from 'zod';
+import type { RouteDef } from '../../simulator/contract/route-def.ts';
+import { interfaceQuery, interfaceRoutes } from '../rules/interface-routes.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { listed } from './support/listed.ts';
+import { deref, type OpenApiLike, operationLocation, requireOpenApi } from './support/openapi.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The JSON types the interface gives a route's query parameter ('integer', 'string', ...), from the contract. */
+function contractType(route: RouteDef, name: string): string | undefined {
+  if (!route.query) return undefined;
+  const props = z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }).properties ?? {};
+  const type = (props[name] as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' ? type : undefined;
+}
+
+/** The types a documented schema states (its `type`, or its alternatives'); empty when it states none. */
+function statedTypes(doc: OpenApiLike, schema: unknown, depth = 0): Set<string> {
+  const s = deref(doc, schema, []).value;
+  if (!isObject(s) || depth > 4) return new Set();
+  if (typeof s.type === 'string') return new Set([s.type]);
+  if (Array.isArray(s.type)) return new Set(s.type.filter((t): t is string => typeof t === 'string'));
+  const branches = [s.anyOf, s.oneOf].flatMap((b) => (Array.isArray(b) ? b : []));
+  const out = new Set<string>();
+  for (const b of branches) for (const t of statedTypes(doc, b, depth + 1)) out.add(t);
+  // One branch without a type admits anything: the schema as a whole states none.
+  return branches.some((b) => statedTypes(doc, b, depth + 1).size === 0) ? new Set() : out;
+}
+
+/** Documented types that admit the interface's: a number may be documented integer or number. */
+const ADMITS: Record<string, string[]> = { integer: ['integer', 'number'], number: ['number', 'integer'] };
+
+/**
+ * The interface's query parameters whose documented schema states a type that admits none of the values the
+ * interface gives them (a parameter or schema stating no type is not judged).
+ * @example parameterTypeProblems(doc) // ['GET /api/public/v1/audit-log: query limit typed string (the interface: a number)']
+ */
+export function parameterTypeProblems(doc: OpenApiLike): string[] {
+  const out: string[] = [];
+  for (const route of interfaceRoutes().filter((r) => (r.kind ?? 'json') !== 'document')) {
+    const loc = operationLocation(doc, route.method, route.path);
+    if (!loc) continue;
+    const params = [loc.op, loc.item]
+      .flatMap((owner) => {
+        const list = (owner as { parameters?: unknown }).parameters;
+        return Array.isArray(list) ? list : [];
+      })
+      .map((p) => deref(doc, p, []).value)
+      .filter((p): p is Json => isObject(p) && p.in === 'query' && typeof p.name === 'string');
+    for (const name of interfaceQuery(route)) {
+      const wanted = contractType(route, name);
+      const param = params.find((p) => p.name === name);
+      if (!wanted || !param) continue;
+      // OpenAPI 3.1 puts the type in `schema`, or under `content` for a serialised parameter.
+      const content = isObject(param.content) ? Object.values(param.content)[0] : undefined;
+      const schema = param.schema ?? (isObject(content) ? content.schema : undefined);
+      const stated = statedTypes(doc, schema);
+      if (stated.size === 0) continue;
+      const admitted = ADMITS[wanted] ?? [wanted];
+      if (!admitted.some((t) => stated.has(t)))
+        out.push(
+          `${route.method} ${route.path}: query ${name} typed ${[...stated].join(' | ')} (the interface: ${wanted === 'integer' ? 'a number' : `a ${wanted}`})`,
+        );
+    }
+  }
+  return out;
+}
+
+export const parameterTypes = defineCheck({
+  name: 'openapi.parameter-types',
+  title:
+    "openapi.json types each query parameter the interface names as the interface does (cursor and the audit log's limit numbers, the catalog filters strings)",
+  severity: 'MUST',
+  section: 'GET /api/public/v1/openapi.json',
+  tags: ['openapi'],
+  mutating: false,
+  async run(ctx: CheckContext) {
+    const { ex, doc } = await requireOpenApi(ctx);
+    const wrong = parameterTypeProblems(doc);
+    ctx.expect.that(wrong.length === 0, {
+      expected:
+        'every query parameter of the interface documented with a type that admits its values ("cursor: integer, minimum 0", "limit (number of entries)", the filters strings)',
+      observed: `typed otherwise: ${listed(wrong)}`,
+      exchange: ex,
+    });
+  },
+});
