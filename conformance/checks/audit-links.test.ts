@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { namesId } from './audit.ts';
 import { brokenLinks, chainFields, whyNoChain } from './audit-links.ts';
+import { namesId } from './support/audit-log.ts';
 
 const chain = (n: number, from = 1) =>
   Array.from({ length: n }, (_, i) => ({

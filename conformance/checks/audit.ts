@@ -11,6 +11,7 @@ import {
   auditPageSize,
   auditPath,
   entriesOf,
+  namesId,
   numberingOf,
   ordersShownBy,
   readAuditLog,
@@ -151,16 +152,6 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
     const read = await readFound();
     return { created, read, log: must(read.pages.at(-1), 'readAuditLog reads at least one page') };
   });
-}
-
-/**
- * Whether a text names the id as a whole, not inside a longer token: numeric ids ("76") are also pieces of
- * sequence numbers, other ids and timestamps (oak's numeric ids matched those and misplaced the kit's changes).
- * @example namesId('{"target":"connections/76"}', '76') // true; namesId('{"seq":176}', '76') // false
- */
-export function namesId(text: string, id: string): boolean {
-  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`).test(text);
 }
 
 /** Where in the entries read each created connection is named (none: nowhere). */

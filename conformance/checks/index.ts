@@ -14,6 +14,7 @@ import { errorChecks } from './errors.ts';
 import { idempotencyChecks } from './idempotency.ts';
 import { idempotencyContentChecks } from './idempotency-content.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
+import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
@@ -51,6 +52,7 @@ export const CHECKS = createRegistry([
   ...baseUrlChecks,
   ...corsChecks,
   ...idempotencyChecks,
+  tenantScope,
   ...streamChecks,
   ...webhookChecks,
   ...rateLimitChecks,

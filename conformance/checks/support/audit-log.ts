@@ -203,3 +203,13 @@ export function ordersShownBy(older: readonly number[], newer: readonly number[]
   if (Math.min(...older) < Math.min(...newer)) orders.push('oldest first');
   return orders;
 }
+
+/**
+ * Whether a text names the id as a whole, not inside a longer token: numeric ids ("76") are also pieces of
+ * sequence numbers, other ids and timestamps (oak's numeric ids matched those and misplaced the kit's changes).
+ * @example namesId('{"target":"connections/76"}', '76') // true; namesId('{"seq":176}', '76') // false
+ */
+export function namesId(text: string, id: string): boolean {
+  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`).test(text);
+}
