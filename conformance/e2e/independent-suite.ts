@@ -56,7 +56,12 @@ export function independentSuite<O>(suite: IndependentSuite<O>): void {
         expect(r.allow === 'should' ? failed.filter((f) => f.startsWith('MUST')) : failed).toEqual([]);
         expect(run.exitCode).toBe(0);
         const passed = new Set(run.results.filter((x) => x.status === 'pass').map((x) => x.check.name));
-        for (const name of r.judged ?? []) expect(passed, name).toContain(name);
+        // A check not judged says why (its skip reason or failure), so a failure in a loaded run is explained.
+        const why = (name: string) => {
+          const res = run.results.find((x) => x.check.name === name);
+          return `${name}: ${res?.status ?? 'not run'} ${JSON.stringify(res?.reason ?? res?.error ?? res?.failures ?? '').slice(0, 400)}`;
+        };
+        for (const name of r.judged ?? []) expect(passed, why(name)).toContain(name);
         r.also?.(run);
       },
     );
