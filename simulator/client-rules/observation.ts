@@ -81,7 +81,7 @@ export const BURST_GAP_MS = 1_000;
 export interface BrowserRecord {
   requestId: string;
   at: number;
-  kind: 'origin-with-credentials' | 'preflight-for-credentials';
+  kind: 'origin-with-credentials' | 'fetch-metadata-with-credentials' | 'preflight-for-credentials';
   origin: string;
   tenant: string;
   client: string;

@@ -177,7 +177,8 @@ function note(
   const h = ctx.req.headers;
   const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
   const tenant = ctx.access?.tenant ?? h['x-service-tenant'] ?? '-';
-  if (h.origin !== undefined || ctx.req.method === 'OPTIONS') noteBrowser(obs, ctx, at, tenant, token);
+  if (h.origin !== undefined || ctx.req.method === 'OPTIONS' || browserFetchMetadata(h))
+    noteBrowser(obs, ctx, at, tenant, token);
   if (!token && !isStream) return;
   const b = obs.bucket(token?.clientId ?? `${ANONYMOUS} ${ctx.req.clientAddress ?? ''}`.trim(), tenant);
   b.lastSeen = answeredAt;
@@ -248,7 +249,8 @@ function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, 
 
 /**
  * Credentials from a browser context: Authorization with Origin, a bearer token in the query (RFC 6750's
- * `access_token`, the only way EventSource can send one) with Origin, or a preflight announcing Authorization.
+ * `access_token`, the only way EventSource can send one) with Origin, either of them with a browser's Fetch
+ * Metadata (also on a navigation without Origin: an iframe or a link), or a preflight announcing Authorization.
  */
 function noteBrowser(
   obs: Observations,
@@ -258,21 +260,36 @@ function noteBrowser(
   token: AccessToken | undefined,
 ) {
   const h = ctx.req.headers;
+  const credentials = h.authorization !== undefined || ctx.req.query.access_token !== undefined;
   const kind =
-    h.origin !== undefined && (h.authorization !== undefined || ctx.req.query.access_token !== undefined)
+    h.origin !== undefined && credentials
       ? ('origin-with-credentials' as const)
-      : ctx.req.method === 'OPTIONS' && /authorization/i.test(h['access-control-request-headers'] ?? '')
-        ? ('preflight-for-credentials' as const)
-        : undefined;
+      : browserFetchMetadata(h) && credentials
+        ? ('fetch-metadata-with-credentials' as const)
+        : ctx.req.method === 'OPTIONS' && /authorization/i.test(h['access-control-request-headers'] ?? '')
+          ? ('preflight-for-credentials' as const)
+          : undefined;
   if (kind)
     obs.browser.push({
       requestId: ctx.requestId,
       at,
       kind,
-      origin: h.origin ?? '',
+      origin:
+        h.origin ??
+        (kind === 'fetch-metadata-with-credentials'
+          ? `Sec-Fetch-Site ${h['sec-fetch-site'] ?? '-'}, Sec-Fetch-Mode ${h['sec-fetch-mode'] ?? '-'}`
+          : ''),
       tenant,
       client: token?.clientId ?? '(unknown)',
     });
+}
+
+/**
+ * Fetch Metadata only a browser sends: Sec-Fetch-Site or Sec-Fetch-Dest, or a navigation. Not Sec-Fetch-Mode
+ * alone: Node's and Deno's fetch send `sec-fetch-mode: cors` from servers too.
+ */
+function browserFetchMetadata(h: Record<string, string | undefined>): boolean {
+  return h['sec-fetch-site'] !== undefined || h['sec-fetch-dest'] !== undefined || h['sec-fetch-mode'] === 'navigate';
 }
 
 function lookup(deps: ObserverDeps, authorization: string): AccessToken | undefined {

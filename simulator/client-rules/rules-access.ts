@@ -205,7 +205,9 @@ export const noBrowserCredentials: ClientRule = {
         r.at,
         r.kind === 'origin-with-credentials'
           ? `a credential (Authorization, or a token in the query) sent with Origin ${r.origin}: a browser call`
-          : `CORS preflight from ${r.origin} announcing an Authorization header`,
+          : r.kind === 'fetch-metadata-with-credentials'
+            ? `a credential (Authorization, or a token in the query) sent with ${r.origin} (Fetch Metadata only a browser sends): a browser call`
+            : `CORS preflight from ${r.origin} announcing an Authorization header`,
       ),
     );
     const good = buckets.flatMap((b) => {

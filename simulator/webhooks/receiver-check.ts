@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { signWebhook } from '../contract/webhook-signature.ts';
 import { newId } from '../lib/ids.ts';
@@ -147,6 +147,8 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
       sign(tamperedSource),
     ),
     fresh(other(), 'other-key', 'reject', 'signed with another key', undefined),
+    // A receiver trying a list of keys ([current, previous]) whose unset entry reads as "" takes what anyone can sign.
+    fresh(other(), 'empty-key', 'reject', 'signed with an empty key (HMAC keyed with "")', undefined),
     fresh(other(), 'timestamp-301s-old', 'reject', `t ${SKEW_BEYOND_WINDOW_S} s in the past`, undefined),
     fresh(other(), 'timestamp-301s-ahead', 'reject', `t ${SKEW_BEYOND_WINDOW_S} s in the future`, undefined),
     // A delivery captured and sent again whole later: its event's own time as old as its t, so a receiver
@@ -189,6 +191,11 @@ function withSignature(s: Send, secret: string, otherKey: string, t: () => numbe
   switch (s.name) {
     case 'other-key':
       return { ...s, signature: signWebhook(s.body, otherKey, t()) };
+    case 'empty-key': {
+      // signWebhook refuses an empty key (rightly, for a sender): the forged signature is made by hand.
+      const now = t();
+      return { ...s, signature: `t=${now},v1=${createHmac('sha256', '').update(`${now}.${s.body}`).digest('hex')}` };
+    }
     case 'timestamp-301s-old':
     case 'timestamp-301s-old-replayed':
       return { ...s, signature: signWebhook(s.body, secret, t() - SKEW_BEYOND_WINDOW_S) };

@@ -92,6 +92,7 @@ function verdictSuite(name: string, factory: TargetFactory) {
         ).toEqual([
           'tampered-body',
           'other-key',
+          'empty-key',
           'timestamp-301s-old',
           'timestamp-301s-ahead',
           'timestamp-301s-old-replayed',
@@ -109,7 +110,7 @@ function verdictSuite(name: string, factory: TargetFactory) {
         expect(carefulRx.processed()).toBe(4); // valid (its duplicate acknowledged only), valid-spaced, two out of order
         const rule = t.sandbox.clientReport().rules.find((r) => r.id === 'webhooks.receiver-verifies')!;
         expect(rule.status).toBe('fail');
-        expect(rule.evidence.map((e) => e.client)).toEqual(Array(8).fill(`receiver ${bad.id}`));
+        expect(rule.evidence.map((e) => e.client)).toEqual(Array(9).fill(`receiver ${bad.id}`));
         expect((await controlCall(t, 'POST', '/receiver-check', { webhookId: 'wh_nope' })).status).toBe(404);
       } finally {
         await careless.close();

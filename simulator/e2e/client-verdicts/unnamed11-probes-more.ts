@@ -144,8 +144,8 @@ export const AMBIGUOUS_KEYS_11: AmbiguousClient8[] = [
   },
   {
     does: 'is a browser behind an enterprise proxy that strips Origin: its call carries Authorization, a Mozilla User-Agent and Sec-Fetch-Mode: cors, Sec-Fetch-Site: cross-site, but no Origin',
-    why: '"never sent from a browser": the Sec-Fetch-* headers are set only by browsers, but the rule recognises a browser by Origin (or a preflight), and the contract does not say how a browser is to be recognised',
-    judged: [],
+    why: '"never sent from a browser": the Sec-Fetch-* headers are set only by browsers; the rule recognised a browser by Origin (or a preflight) only, and since session 20 by the Fetch Metadata only a browser sends too (Sec-Fetch-Site, Sec-Fetch-Dest, a navigation; not Sec-Fetch-Mode alone, which Node\'s fetch sends)',
+    judged: ['auth.no-browser-credentials'],
     async run(t) {
       const a = auth(t);
       await api(t, a, 'GET', '/connections', {

@@ -101,8 +101,8 @@ export const AMBIGUOUS_9: AmbiguousClient8[] = [
   },
   {
     does: 'is a browser extension whose declarativeNetRequest rule strips the Origin header from its calls, which carry a token and the browser’s Sec-Fetch-Site: cross-site, Sec-Fetch-Mode: cors',
-    why: '"Access credentials ... are never sent from a browser": broken, and only a browser sends Sec-Fetch-* (scripts cannot set them), but the rule looks for Origin or a preflight only; whether fetch-metadata headers should count is for the rules to decide',
-    judged: [],
+    why: '"Access credentials ... are never sent from a browser": broken, and only a browser sends Sec-Fetch-Site (scripts cannot set it): since session 20 the rule counts that Fetch Metadata beside Origin and a preflight',
+    judged: ['auth.no-browser-credentials'],
     async run(t) {
       const a = auth(t);
       const headers = {
