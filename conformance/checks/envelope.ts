@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { Meta, successEnvelope } from '../../simulator/contract/envelope.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import type { RouteDef } from '../../simulator/contract/route-def.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { routeOf } from '../rules/exchange-scope.ts';
 import { requestIdHeaderProblem } from '../rules/response-rules.ts';
-import { defineCheck } from '../runner/check.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { errorProbes } from './support/error-probes.ts';
+import { currentVersion } from './support/openapi-served-judge.ts';
 import { describeAjvErrors, responseSchemas } from './support/response-schemas.ts';
-import { successSamples } from './support/samples.ts';
+import { READ_ONLY_POST_IDS, successSamples } from './support/samples.ts';
 
 /** The envelope itself; meta's fields are envelope.meta-fields' business, meta.version versions.*'. */
 const SuccessShape = successEnvelope(z.record(z.string(), z.unknown())).extend({ meta: z.looseObject({}) });
@@ -77,16 +81,40 @@ export const metaFields = defineCheck({
   },
 });
 
+/** Writes answered per route at most (the first ones): their shape does not change from call to call. */
+const WRITES_PER_ROUTE = 3;
+
+/** The run's 200 answers to the interface's POST operations under the current version, a few per route. */
+function writesOfTheRun(ctx: CheckContext): { route: RouteDef; ex: Exchange }[] {
+  const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
+  const taken = new Map<RouteDef, number>();
+  const out: { route: RouteDef; ex: Exchange }[] = [];
+  for (const { ex } of ctx.exchanges()) {
+    if (ex.method !== 'POST' || ex.status !== 200 || !currentVersion(ex)) continue;
+    const route = routeOf(ex, bases);
+    // Answers whose fields the interface shows (a creation, an issued key): a registration's fields are "not
+    // shown", and its replay may hold back the key the document lists (issued exactly once).
+    if (!route || route.fieldsNotShown || READ_ONLY_POST_IDS.has(route.id)) continue;
+    if ((taken.get(route) ?? 0) >= WRITES_PER_ROUTE) continue;
+    taken.set(route, (taken.get(route) ?? 0) + 1);
+    out.push({ route, ex });
+  }
+  return out;
+}
+
 export const responseSchemaOpenApi = defineCheck({
   name: 'envelope.response-schema-openapi',
-  title: "every success matches the response schema of its operation in the target's own openapi.json",
+  title:
+    "every success matches the response schema of its operation in the target's own openapi.json: the reads, and the writes the run made whose fields the interface shows (creations, issued keys)",
   severity: 'MUST',
   section: 'GET /api/public/v1/openapi.json',
   tags: ['envelope', 'openapi', 'schema'],
   mutating: false,
+  // After the other checks: the writes they made are judged too.
+  judgesRun: true,
   async run(ctx) {
     const schemas = await responseSchemas(ctx);
-    for (const { route, ex } of await successSamples(ctx)) {
+    for (const { route, ex } of [...(await successSamples(ctx)), ...writesOfTheRun(ctx)]) {
       if (ex.status !== 200) continue;
       const validate = schemas.forOperation(route.method, route.path);
       if (!validate) {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ErrorBody, FailureEnvelope, Meta } from '../../simulator/contract/envelope.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { defineCheck } from '../runner/check.ts';
-import { errorAnswers, errorProbes, undefinedCallProbes, type Probe } from './support/error-probes.ts';
 import { bearerOf, findLeaks } from '../rules/leaks.ts';
+import { defineCheck } from '../runner/check.ts';
+import { errorAnswers, errorProbes, type Probe, undefinedCallProbes } from './support/error-probes.ts';
 
 /** The envelope itself: whether the code is in the table is errors.code-status-pairing's business, requestId errors.request-id's. */
 const FailureShape = FailureEnvelope.extend({

@@ -1,5 +1,5 @@
 import { routePath } from '../rules/interface-routes.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { InterfaceIdempotencyKeyResult, zodIssues } from './support/interface-schemas.ts';
 
 /** MUST (Idempotency key result): idempotencyKey, the operation asked for, and expiresAt as a date-time. */

@@ -7,6 +7,7 @@ import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
 import {
+  CONNECTIONS_PATH,
   countLabelled,
   dataIdOf,
   freshKey,
@@ -52,6 +53,18 @@ export const keyRequired = defineCheck({
       'idempotency_required',
       'POST /connections without Idempotency-Key answers 428 idempotency_required',
     );
+    // The key is a header: one in the query (where a framework's parameter binding may look too) is none.
+    const queryLabel = ctx.label('query-key');
+    const inQuery = await ctx.call('POST', CONNECTIONS_PATH(), {
+      json: { ...base, scopeLabel: queryLabel },
+      query: { idempotencyKey: freshKey(ctx), idempotency_key: freshKey(ctx) },
+    });
+    ctx.expect.that(inQuery.status === 428 || inQuery.status === 400, {
+      expected:
+        'POST /connections with a key only in the query (idempotencyKey=, idempotency_key=) and no Idempotency-Key header is refused: 428 idempotency_required ("Header Idempotency-Key is required"), or 400 for the undescribed parameters',
+      observed: `${inQuery.status}${inQuery.status === 200 ? ': created without the header' : ''}`,
+      exchange: inQuery,
+    });
     const hook = await ctx.call('POST', webhooksPath(), {
       json: { url: `http://127.0.0.1:9/${ctx.label('no-key')}`, events: [(await testEvent(ctx)).name] },
     });

@@ -18,6 +18,7 @@ import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
+import { operationsServed } from './openapi-operations-served.ts';
 import { parameterTypes } from './openapi-parameter-types.ts';
 import { openApiRequestChecks } from './openapi-requests.ts';
 import { openApiRequiredChecks } from './openapi-required.ts';
@@ -71,6 +72,7 @@ export const CHECKS = createRegistry([
   ...openApiRequiredChecks,
   ...openApiRequestChecks,
   parameterTypes,
+  operationsServed,
   ...openApiConsistencyChecks,
   ...openApiYamlChecks,
   ...createdAtChecks,

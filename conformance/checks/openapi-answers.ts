@@ -7,7 +7,7 @@ import { interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { listed } from './support/listed.ts';
 import { type OpenApiLike, pointer, requireOpenApi, successContent } from './support/openapi.ts';
-import { allowedValues, declaredProperties, type Step } from './support/openapi-schema-values.ts';
+import { allowedValues, declaredProperties, type Step, schemasAt } from './support/openapi-schema-values.ts';
 
 interface ZodDef {
   type: string;
@@ -46,6 +46,18 @@ export function enumerations(
   return [];
 }
 
+/** The contract's object shape at `steps` inside a data schema (through arrays), if there is one. */
+function objectShapeAt(s: z.ZodType | undefined, steps: Step[], depth = 0): Record<string, z.ZodType> | undefined {
+  const d = defOf(s);
+  if (!d || depth > 12) return undefined;
+  if (d.innerType && ['optional', 'default', 'nullable'].includes(d.type))
+    return objectShapeAt(d.innerType, steps, depth + 1);
+  const [step, ...rest] = steps;
+  if (step === undefined) return shapeOf(s);
+  if (step === '[]') return d.type === 'array' ? objectShapeAt(d.element, rest, depth + 1) : undefined;
+  return d.type === 'object' ? objectShapeAt(d.shape?.[String(step)], rest, depth + 1) : undefined;
+}
+
 /**
  * Every object inside a data schema of the contract (data itself, a record in a list, a record's nested
  * entries), with the steps to it and the fields the interface lists for it.
@@ -67,6 +79,30 @@ export function objectShapes(
     { path, fields: Object.keys(shape) },
     ...Object.entries(shape).flatMap(([k, v]) => objectShapes(v, [...path, k], depth + 1)),
   ];
+}
+
+/** The JSON type the contract gives a field ('string', 'number', …), through optional, default and nullable. */
+function jsonTypeOf(s: z.ZodType | undefined, depth = 0): string | undefined {
+  const d = defOf(s);
+  if (!d || depth > 8) return undefined;
+  if (d.innerType && ['optional', 'default', 'nullable'].includes(d.type)) return jsonTypeOf(d.innerType, depth + 1);
+  if (d.type === 'enum') return 'string';
+  return ['string', 'boolean', 'number', 'array', 'object'].includes(d.type) ? d.type : undefined;
+}
+
+/** Documented types that hold the contract's: a number may be documented integer (and the other way round). */
+const HOLDS: Record<string, string[]> = { number: ['number', 'integer'] };
+
+/**
+ * The types a document states for the value at `path` (every schema there that names one); empty when none does.
+ */
+function documentedTypes(doc: OpenApiLike, schema: unknown, path: Step[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of schemasAt(doc, schema, path)) {
+    const t = (s as { type?: unknown }).type;
+    for (const x of Array.isArray(t) ? t : [t]) if (typeof x === 'string' && x !== 'null') out.add(x);
+  }
+  return out;
 }
 
 /** What the document's data schemas leave out of, or add to, the interface's answers. */
@@ -97,6 +133,15 @@ export function answerFindings(doc: OpenApiLike) {
         missing.push(
           `${label} (${at}): ${where} declares ${[...declared].join(', ') || 'nothing'}, not ${absent.join(', ')}`,
         );
+      // A declared field typed otherwise than the interface types it (expiresAt "string, date-time" as an integer).
+      const shape = objectShapeAt(route.data, path.slice(1));
+      for (const f of fields.filter((x) => declared.has(x))) {
+        const wanted = jsonTypeOf(shape?.[f]);
+        const stated = documentedTypes(doc, schema, [...path, f]);
+        if (!wanted || stated.size === 0) continue;
+        if (!(HOLDS[wanted] ?? [wanted]).some((t) => stated.has(t)))
+          missing.push(`${label} (${at}): ${where}.${f} typed ${[...stated].join(' | ')}, the interface's ${wanted}`);
+      }
     }
     for (const e of enumerations(route.data, ['data'])) {
       const allowed = allowedValues(doc, schema, e.path);
@@ -113,7 +158,7 @@ export function answerFindings(doc: OpenApiLike) {
 export const openApiAnswerFields = defineCheck({
   name: 'openapi.answer-fields-documented',
   title:
-    "where openapi.json's 200 schema of an interface operation declares data's properties, it declares the fields the interface lists for that endpoint's data, and enumerates no value of them the interface lacks (Environment)",
+    "where openapi.json's 200 schema of an interface operation declares data's properties (or a record's inside it), it declares the fields the interface lists there, types them as the interface does, and enumerates no value of them the interface lacks (Environment)",
   severity: 'SHOULD',
   section: 'Endpoints',
   tags: ['openapi', 'responses'],

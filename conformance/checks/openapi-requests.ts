@@ -225,6 +225,8 @@ export function parametersMissing(doc: OpenApiLike): string[] {
       ...interfaceQuery(route).map((name) => ({ in: 'query', name })),
       ...(route.fieldsNotShown ? [] : Object.keys(route.headers?.shape ?? {})).map((name) => ({ in: 'header', name })),
       ...(route.idempotent ? [{ in: 'header', name: 'Idempotency-Key' }] : []),
+      // "x-service-tenant: identifier of the tenant for which the call applies", a header (not a cookie).
+      ...(route.auth ? [{ in: 'header', name: 'x-service-tenant' }] : []),
     ];
     const listed = [loc.op, loc.item].flatMap((owner) =>
       (Array.isArray((owner as { parameters?: unknown }).parameters)
@@ -249,7 +251,7 @@ export function parametersMissing(doc: OpenApiLike): string[] {
 export const parametersDocumented = defineCheck({
   name: 'openapi.parameters-documented',
   title:
-    "openapi.json documents each operation's query parameters and headers the interface gives it (filters, cursor, Last-Event-ID, Idempotency-Key)",
+    "openapi.json documents each operation's query parameters and headers the interface gives it (filters, cursor, Last-Event-ID, Idempotency-Key, x-service-tenant), each where the interface puts it",
   severity: 'SHOULD',
   section: 'GET /api/public/v1/openapi.json',
   tags: ['openapi'],

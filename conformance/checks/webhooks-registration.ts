@@ -81,7 +81,7 @@ export const secretOnce = defineCheck({
     });
     if (key?.found && (key.how === 'discovered' || key.how === 'verified'))
       ctx.note(
-        `the signing key was found at ${key.path.startsWith('(') ? key.path : `data.${key.path}`} (${key.how === 'verified' ? 'it verifies the delivery received' : 'named like a key'}; webhookSecretField declares it)`,
+        `the signing key was found, not declared, at ${key.path.startsWith('(') ? key.path : `data.${key.path}`} (${key.how === 'verified' ? 'it verifies the delivery received' : 'named like a key'}${key.path.startsWith('(') ? '' : '; the deployment profile can declare it as webhookSecretField'})`,
       );
     for (const ex of await laterAnswers(ctx, s)) {
       if (ex.status === 404) {

@@ -48,7 +48,8 @@ export async function judgeIndependent(
     const run = await runConformance(independentOptions(target, profile));
     const failed = run.results
       .filter((r) => r.status !== 'pass' && r.status !== 'skip')
-      .map((r) => `${r.check.severity} ${r.check.name}: ${JSON.stringify(r.failures).slice(0, 600)}`);
+      // An error (the check could not complete) carries no failures: its message says what broke.
+      .map((r) => `${r.check.severity} ${r.check.name}: ${r.error ?? JSON.stringify(r.failures).slice(0, 600)}`);
     return { run, failed };
   } finally {
     await target.close();

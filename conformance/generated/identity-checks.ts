@@ -125,6 +125,13 @@ async function sameContentNewKey(ctx: CheckContext, base: CreationBase) {
   const body = { ...base, scopeLabel: ctx.label('same-content') };
   const made = await postConnection(ctx, body, { key });
   skipIfLimited(ctx, made);
+  // "The same key with different content yields idempotency_conflict": a key just issued carries no content yet.
+  const code = (made.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  ctx.expect.that(code !== 'idempotency_conflict', {
+    expected: `the first creation under the key POST ${KEYS_PATH()} just issued (operation connection.create) is no conflict: nothing was sent under it before`,
+    observed: `${made.status} idempotency_conflict`,
+    exchange: made,
+  });
   if (made.status !== 200) return ctx.note(`a creation with the issued key answered ${made.status}: not judged here`);
   const replay = await postConnection(ctx, body, { key });
   skipIfLimited(ctx, replay);

@@ -36,6 +36,28 @@ async function send(ctx: CheckContext, op: Operation, p: Probe): Promise<{ ex: E
   return { ex };
 }
 
+/**
+ * A list of one value repeated, sent as a valid number of items and refused 400: the contract's "set of
+ * capabilities" may be read as items without repeats. Two of the same value, refused alike, say the
+ * refusal is about the repeats, not the number: no verdict (noted). Two accepted: the number was refused.
+ */
+async function refusesRepeats(ctx: CheckContext, op: Operation, p: Probe, ex: Exchange): Promise<boolean> {
+  if (!p.expect.accepted || ex.status !== 400 || !p.body) return false;
+  const list = p.body[p.field];
+  if (!Array.isArray(list) || list.length < 2 || !list.every((x) => x === list[0])) return false;
+  // A key of its own: the same key with other content would be a conflict, not an answer about the list.
+  const key = p.headers['Idempotency-Key'];
+  const headers = key ? { ...p.headers, 'Idempotency-Key': `${key.slice(0, 120)}.pair` } : p.headers;
+  const pair = { ...p, id: `${p.id}.pair`, headers, body: { ...p.body, [p.field]: [list[0], list[0]] } };
+  if (typeof pair.body.scopeLabel === 'string') pair.body.scopeLabel = `${pair.body.scopeLabel}-pair`.slice(0, 120);
+  const again = await send(ctx, op, pair);
+  if (again.ex.status !== 400) return false;
+  ctx.note(
+    `${op.route.method} ${op.route.path} refuses a list repeating one value (${p.field}: two of the same, 400), a set's reading: ${p.id} (${list.length} repeats) not judged`,
+  );
+  return true;
+}
+
 function judge(ctx: CheckContext, p: Probe, ex: Exchange, isStream?: boolean) {
   const repro = `probe ${p.id} (seed ${ctx.seed})`;
   const passed = isStream ?? (ex.status !== 400 && ex.status < 500);
@@ -99,6 +121,7 @@ function probeCheck(op: Operation): CheckDef {
         const { ex, isStream } = await send(ctx, op, p);
         // Still rate limited after the interface's retry policy: no verdict on this probe.
         if (ex.status === RATE_LIMITED) return void limited++;
+        if (await refusesRepeats(ctx, op, p, ex)) return;
         judge(ctx, p, ex, isStream);
         if (ex.status >= 400 && ex.status < 500) {
           const values = [...Object.values(p.body ?? {}), ...Object.values(p.headers)];

@@ -130,6 +130,16 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'audit-page-of-one-empty',
+    description: 'GET /audit-log?limit=1 lists no entry although the log has entries (an off-by-one in the page size)',
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.records-change'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.path === AUDIT && req.query.limit === '1' ? editEntries(res, () => []) : res;
+    },
+  },
+  {
     name: 'rate-limit-headers-missing',
     description: 'answers carry no X-RateLimit-Limit and X-RateLimit-Remaining',
     section: 'Limits',

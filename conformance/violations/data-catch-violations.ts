@@ -136,7 +136,7 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     name: 'connection-created-at-epoch',
     description: 'POST /connections answers createdAt as epoch milliseconds instead of a date-time',
     section: 'Connection',
-    catches: ['connections.schema'],
+    catches: ['connections.schema', 'envelope.response-schema-openapi'],
     async handle(req, next) {
       const res = await next(req);
       return is('POST', CONNECTIONS)(req) && res.status === 200
@@ -187,7 +187,7 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     name: 'idempotency-key-without-expiry',
     description: 'POST /idempotency-keys answers without expiresAt',
     section: 'Idempotency key result',
-    catches: ['idempotency.key-result'],
+    catches: ['idempotency.key-result', 'envelope.response-schema-openapi'],
     async handle(req, next) {
       const res = await next(req);
       return is('POST', KEYS)(req) ? editJson(res, (b) => void delete b.data?.expiresAt) : res;

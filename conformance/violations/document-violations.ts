@@ -105,6 +105,22 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     ),
   },
   {
+    name: 'openapi-documents-unoffered-delete',
+    description:
+      'openapi.json documents DELETE /connections (removing every connection of the tenant), which the deployment does not serve (404)',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.operations-served'],
+    handle: documentEdit((doc) => {
+      const item = (doc.paths as Node | undefined)?.[CONNECTIONS] as Node | undefined;
+      if (item)
+        item.delete = {
+          operationId: 'deleteConnections',
+          summary: 'remove every connection of the tenant',
+          responses: { '200': { description: 'removed' } },
+        };
+    }),
+  },
+  {
     name: 'openapi-scope-label-ascii-only',
     description:
       'openapi.json restricts the scopeLabel of a creation to ASCII letters, digits, spaces and ._- (the interface: a descriptive name of 2 to 120 characters, e.g. the name of the venue), though the service takes any',

@@ -55,6 +55,19 @@ export const KEY_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'idempotency-key-from-query-accepted',
+    description:
+      'POST /connections without the Idempotency-Key header takes the key from an idempotencyKey query parameter and creates the connection',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.required'],
+    handle(req, next) {
+      const fromQuery = req.query.idempotencyKey;
+      if (!isCreation(req) || keyOf(req) !== undefined || typeof fromQuery !== 'string') return next(req);
+      const { idempotencyKey: _k, idempotency_key: _k2, ...query } = req.query;
+      return next({ ...withHeader(req, 'idempotency-key', fromQuery), query });
+    },
+  },
+  {
     name: 'second-tenant-replay-conflicts',
     description:
       "for every tenant but the first, repeating a creation with its key and the same body answers 409 idempotency_conflict (the replay compares with another tenant's record)",

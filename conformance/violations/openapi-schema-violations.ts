@@ -177,6 +177,31 @@ export const OPENAPI_SCHEMA_VIOLATIONS: Violation[] = [
     }),
   },
   {
+    name: 'openapi-key-result-expires-at-integer',
+    description:
+      'openapi.json types the idempotency key result\'s expiresAt as an integer ("expiresAt | string, date-time")',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.answer-fields-documented', 'envelope.response-schema-openapi'],
+    handle: documentEdit((doc) => {
+      const expires = propertiesOf(schemasOf(doc).IdempotencyKeyResult).expiresAt;
+      if (expires) {
+        for (const k of Object.keys(expires)) delete expires[k];
+        expires.type = 'integer';
+      }
+    }),
+  },
+  {
+    name: 'openapi-tenant-header-as-cookie',
+    description: 'openapi.json documents x-service-tenant as a cookie parameter on every operation (it is a header)',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.parameters-documented'],
+    handle: documentEdit((doc) =>
+      everyObject(doc, (node) => {
+        if (String(node.name).toLowerCase() === 'x-service-tenant' && node.in === 'header') node.in = 'cookie';
+      }),
+    ),
+  },
+  {
     name: 'openapi-audit-limit-typed-string',
     description:
       'openapi.json types the audit log\'s limit query parameter as a string ("Query: limit (number of entries)")',

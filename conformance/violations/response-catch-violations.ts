@@ -54,7 +54,7 @@ export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
     name: 'meta-at-missing-on-creation',
     description: 'POST /connections answers leave meta.at out',
     section: 'Meta',
-    catches: ['responses.meta-fields'],
+    catches: ['responses.meta-fields', 'envelope.response-schema-openapi'],
     async handle(req, next) {
       const res = await next(req);
       return req.method === 'POST' && req.path === CONNECTIONS ? editJson(res, (b) => void delete b.meta?.at) : res;
@@ -64,7 +64,7 @@ export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
     name: 'success-ok-missing-on-creation',
     description: 'POST /connections successes leave out ok: true',
     section: 'Success envelope (every JSON success response)',
-    catches: ['responses.envelope'],
+    catches: ['responses.envelope', 'envelope.response-schema-openapi'],
     async handle(req, next) {
       const res = await next(req);
       return req.method === 'POST' && req.path === CONNECTIONS && res.status === 200

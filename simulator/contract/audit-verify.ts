@@ -1,5 +1,5 @@
+import { type AuditEntry, type AuditProof, GENESIS_HASH, hashAuditEntry } from './audit-hash.ts';
 import { CANONICALIZATION } from './canonical-json.ts';
-import { GENESIS_HASH, hashAuditEntry, type AuditEntry, type AuditProof } from './audit-hash.ts';
 
 export type AuditFailureReason =
   | 'malformed_proof'
@@ -27,22 +27,28 @@ const fail = (reason: AuditFailureReason, message: string, seq?: number): AuditV
   message,
 });
 
+/** The fields of a proof that are missing or not of their form (empty: a proof this verifier reads). */
+function proofProblems(p: unknown): string[] {
+  if (typeof p !== 'object' || p === null) return ['the proof itself'];
+  const proof = p as Partial<AuditProof>;
+  const head = proof.chainHead as { seq?: unknown; hash?: unknown } | null | undefined;
+  const checks: [string, boolean][] = [
+    ['algorithm', typeof proof.algorithm === 'string'],
+    ['canonicalization', typeof proof.canonicalization === 'string'],
+    ['fromSeq', isSeq(proof.fromSeq)],
+    ['toSeq', isSeq(proof.toSeq)],
+    ['anchorPrevHash (64 hex)', HEX64.test(String(proof.anchorPrevHash))],
+    ['headHash (64 hex)', HEX64.test(String(proof.headHash))],
+    [
+      'chainHead {seq, hash}',
+      typeof head === 'object' && head !== null && isSeq(head.seq) && HEX64.test(String(head.hash)),
+    ],
+  ];
+  return checks.filter(([, ok]) => !ok).map(([name]) => name);
+}
+
 function checkProof(p: unknown): p is AuditProof {
-  const proof = p as AuditProof | null;
-  return (
-    typeof proof === 'object' &&
-    proof !== null &&
-    typeof proof.algorithm === 'string' &&
-    typeof proof.canonicalization === 'string' &&
-    isSeq(proof.fromSeq) &&
-    isSeq(proof.toSeq) &&
-    HEX64.test(String(proof.anchorPrevHash)) &&
-    HEX64.test(String(proof.headHash)) &&
-    typeof proof.chainHead === 'object' &&
-    proof.chainHead !== null &&
-    isSeq(proof.chainHead.seq) &&
-    HEX64.test(String(proof.chainHead.hash))
-  );
+  return proofProblems(p).length === 0;
 }
 
 function checkEntry(e: unknown): e is AuditEntry {
@@ -66,11 +72,7 @@ function checkEntry(e: unknown): e is AuditEntry {
  *          verifyAuditRange(data.entries, data.proof) // { ok: true, fromSeq: 1, toSeq: 50, count: 50 }
  */
 export function verifyAuditRange(entries: unknown, proof: unknown): AuditVerifyResult {
-  if (!checkProof(proof))
-    return fail(
-      'malformed_proof',
-      'the proof lacks algorithm, canonicalization, fromSeq, toSeq, anchorPrevHash, headHash or chainHead',
-    );
+  if (!checkProof(proof)) return fail('malformed_proof', `the proof lacks ${proofProblems(proof).join(', ')}`);
   if (proof.algorithm !== 'sha256' || proof.canonicalization !== CANONICALIZATION) {
     return fail(
       'unsupported_algorithm',

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../runner/check.ts';
-import { requireCreationBase, type CreationBase } from './connections.ts';
+import { type CreationBase, requireCreationBase } from './connections.ts';
 import { successSamples } from './samples.ts';
 
 type Listed = { id?: unknown; capabilities?: unknown };

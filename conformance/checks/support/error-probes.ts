@@ -2,8 +2,8 @@ import type { ErrorCode } from '../../../simulator/contract/errors.ts';
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import type { Exchange } from '../../client/http-client.ts';
-import type { CheckContext } from '../../runner/check.ts';
 import { interfaceRoutes } from '../../rules/interface-routes.ts';
+import type { CheckContext } from '../../runner/check.ts';
 
 /** A request built to fail, the code the interface pairs with its cause, and the answer. */
 export interface Probe {

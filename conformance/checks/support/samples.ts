@@ -25,6 +25,9 @@ const READ_ONLY_POSTS: Record<string, (pair: KnownPair) => unknown> = {
   checkCapability: (pair) => ({ connectorId: pair.connectorId, capability: pair.capability }),
 };
 
+/** The operations the shared samples call with POST without changing anything (a capability check). */
+export const READ_ONLY_POST_IDS: ReadonlySet<string> = new Set(Object.keys(READ_ONLY_POSTS));
+
 /** Plain JSON GETs without path parameters: callable with no knowledge of the target's data. */
 const plainGets = () =>
   interfaceRoutes().filter((r) => r.method === 'GET' && (r.kind ?? 'json') === 'json' && !r.path.includes('{'));

@@ -54,6 +54,10 @@ import { ROUND17_ANSWERS } from './round17-answers.ts';
 import { ROUND17_CHANNELS } from './round17-channels.ts';
 import { ROUND17_DOCUMENTS } from './round17-documents.ts';
 import { ROUND17_INPUTS } from './round17-inputs.ts';
+import { ROUND18_ANSWERS } from './round18-answers.ts';
+import { ROUND18_CHANNELS } from './round18-channels.ts';
+import { ROUND18_DOCUMENTS } from './round18-documents.ts';
+import { ROUND18_INPUTS } from './round18-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -175,6 +179,14 @@ export const UNSEEN_ROUND17: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND17_CHANNELS,
 ];
 
+/** The seventeenth list (round 18): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND18: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND18_ANSWERS,
+  ...ROUND18_DOCUMENTS,
+  ...ROUND18_INPUTS,
+  ...ROUND18_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -193,6 +205,7 @@ export const UNSEEN_LISTS = {
   round15: UNSEEN_ROUND15,
   round16: UNSEEN_ROUND16,
   round17: UNSEEN_ROUND17,
+  round18: UNSEEN_ROUND18,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -210,5 +223,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND15,
     ...UNSEEN_ROUND16,
     ...UNSEEN_ROUND17,
+    ...UNSEEN_ROUND18,
   ],
 } as const;

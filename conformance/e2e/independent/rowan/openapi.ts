@@ -10,6 +10,8 @@ const KEY = {
   schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$', minLength: 8, maxLength: 128 },
 };
 const PAGE = { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } };
+// Every authenticated call names its tenant (the kit's openapi.parameters-documented found it missing, session 20).
+const TENANT = { name: 'x-service-tenant', in: 'header', required: true, schema: { type: 'string' } };
 const PAGED = {
   count: { type: 'integer' },
   next: { type: ['string', 'null'], format: 'uri' },
@@ -30,11 +32,13 @@ function op(
   for (const st of auth ? ['400', '401', '403', '404', '409', '428', '429', '500'] : ['400', '500']) {
     errors[st] = { description: 'Failure envelope', content: { 'application/json': { schema: ref('ErrorResponse') } } };
   }
+  const listed = Array.isArray(extra.parameters) ? (extra.parameters as unknown[]) : [];
   return {
     operationId: id,
     summary,
     ...(auth ? {} : { security: [] }),
     ...extra,
+    ...(auth ? { parameters: [TENANT, ...listed] } : {}),
     responses: {
       '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope(data) } } },
       ...errors,
