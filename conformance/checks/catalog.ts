@@ -51,11 +51,12 @@ async function judgeFilter(
   query: Record<string, string>,
   matches: (i: Item) => boolean,
   all: Item[],
+  tenant?: string,
 ) {
   const path = pathOf(id);
   const field = LISTS[id] ?? id;
-  const param = Object.keys(query).join(' and ');
-  const ex = await ctx.call('GET', path, { query });
+  const param = `${Object.keys(query).join(' and ')}${tenant ? ` (tenant ${tenant})` : ''}`;
+  const ex = await ctx.call('GET', path, { query, ...(tenant ? { tenant } : {}) });
   const list = listOf(ex, field);
   if (
     !ctx.expect.that(ex.status === 200 && list !== undefined, {
@@ -207,6 +208,10 @@ export const filtersHonoured = defineCheck({
       return judgeFilter(ctx, id, query, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
     });
     const none = cases.map(([id, param]) => judgeNoMatch(ctx, id, param));
+    // The second tenant's reads filter alike (a filter wired to one tenant's settings drops it for another),
+    // held to that tenant's own unfiltered lists.
+    const other = ctx.target.otherTenant;
+    const theirs = other ? await otherTenantFilters(ctx, other, cases) : [];
     // "restricts to one category": a value is compared as it is, not as a pattern. A real value with one
     // character replaced by `_`, and `%` alone (SQL LIKE's wildcards), that no entry has, match nothing.
     const wildcards = cases.flatMap(([id, param, pick, all]) => {
@@ -215,8 +220,28 @@ export const filtersHonoured = defineCheck({
       const candidates = value && value.length >= 3 ? [`${value[0]}_${value.slice(2)}`, '%'] : ['%'];
       return candidates.filter((v) => !has(v)).map((v) => judgeNoMatch(ctx, id, param, v));
     });
-    await Promise.all([...single, ...combined, ...none, ...wildcards]);
+    await Promise.all([...single, ...combined, ...none, ...wildcards, ...theirs]);
   },
 });
+
+/** The single filters judged under the second tenant, each on its own unfiltered list. */
+async function otherTenantFilters(
+  ctx: CheckContext,
+  tenant: string,
+  cases: [string, string, (i: Item) => unknown[], Item[]][],
+): Promise<Promise<void>[]> {
+  const lists = new Map<string, Item[]>();
+  for (const id of new Set(cases.map(([id]) => id))) {
+    const ex = await ctx.call('GET', pathOf(id), { tenant });
+    lists.set(id, listOf(ex, LISTS[id] ?? id) ?? []);
+  }
+  return cases.map(([id, param, pick, mine]) => {
+    const all = lists.get(id) ?? [];
+    const value = rareValue(all.length ? all : mine, pick);
+    return value === undefined || all.length === 0
+      ? Promise.resolve()
+      : judgeFilter(ctx, id, { [param]: value }, (i) => pick(i).includes(value), all, tenant);
+  });
+}
 
 export const catalogChecks = [countMatches, filtersHonoured];

@@ -1,5 +1,6 @@
 import { parse, stringify } from 'yaml';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { defaultAccess } from './default-access.ts';
 import { documentEdit, everyObject, type Node } from './document-edit.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
@@ -9,6 +10,7 @@ const OPENAPI_YAML = `${BASE_PATH}/openapi.yaml`;
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
 const STREAM = `${BASE_PATH}/stream`;
 const CONNECTIONS = `${BASE_PATH}/connections`;
+const CONNECTORS = `${BASE_PATH}/connectors`;
 
 const at = (value: unknown, ...keys: string[]): Node | undefined =>
   keys.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Node)[k] : undefined), value) as
@@ -75,6 +77,20 @@ export const CONSISTENCY_VIOLATIONS: Violation[] = [
         for (const c of Array.isArray(list) ? (list as Node[]) : [])
           if (typeof c.updatedAt === 'string') c.createdAt = c.updatedAt;
       });
+    },
+  },
+  {
+    name: 'second-tenant-provider-filter-ignored',
+    description:
+      "GET /connectors drops the providerId filter for every tenant but the first (the filter reads one tenant's settings)",
+    section: 'GET /api/public/v1/connectors',
+    catches: ['catalog.filters'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      if (req.path !== CONNECTORS || req.query.providerId === undefined || !tenant) return next(req);
+      if (tenant === (await defaultAccess(core)).tenant) return next(req);
+      const { providerId: _p, ...query } = req.query;
+      return next({ ...req, query });
     },
   },
   {
