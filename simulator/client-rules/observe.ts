@@ -6,6 +6,7 @@ import { defineStep, type Step } from '../core/step.ts';
 import { stopStream } from '../core/stream-stop.ts';
 import type { DrainTarget, PlainResponse, StreamSink, StreamSource, StreamStop } from '../core/types.ts';
 import { resumePoint } from '../events/sse.ts';
+import { browserFetchMetadata, noteBrowser } from './browser-calls.ts';
 import { canonicalHash, contentHash } from './content-hash.ts';
 import {
   BURST_GAP_MS,
@@ -245,51 +246,6 @@ function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, 
     version: h['service-version'],
     token,
   });
-}
-
-/**
- * Credentials from a browser context: Authorization with Origin, a bearer token in the query (RFC 6750's
- * `access_token`, the only way EventSource can send one) with Origin, either of them with a browser's Fetch
- * Metadata (also on a navigation without Origin: an iframe or a link), or a preflight announcing Authorization.
- */
-function noteBrowser(
-  obs: Observations,
-  ctx: RequestContext,
-  at: number,
-  tenant: string,
-  token: AccessToken | undefined,
-) {
-  const h = ctx.req.headers;
-  const credentials = h.authorization !== undefined || ctx.req.query.access_token !== undefined;
-  const kind =
-    h.origin !== undefined && credentials
-      ? ('origin-with-credentials' as const)
-      : browserFetchMetadata(h) && credentials
-        ? ('fetch-metadata-with-credentials' as const)
-        : ctx.req.method === 'OPTIONS' && /authorization/i.test(h['access-control-request-headers'] ?? '')
-          ? ('preflight-for-credentials' as const)
-          : undefined;
-  if (kind)
-    obs.browser.push({
-      requestId: ctx.requestId,
-      at,
-      kind,
-      origin:
-        h.origin ??
-        (kind === 'fetch-metadata-with-credentials'
-          ? `Sec-Fetch-Site ${h['sec-fetch-site'] ?? '-'}, Sec-Fetch-Mode ${h['sec-fetch-mode'] ?? '-'}`
-          : ''),
-      tenant,
-      client: token?.clientId ?? '(unknown)',
-    });
-}
-
-/**
- * Fetch Metadata only a browser sends: Sec-Fetch-Site or Sec-Fetch-Dest, or a navigation. Not Sec-Fetch-Mode
- * alone: Node's and Deno's fetch send `sec-fetch-mode: cors` from servers too.
- */
-function browserFetchMetadata(h: Record<string, string | undefined>): boolean {
-  return h['sec-fetch-site'] !== undefined || h['sec-fetch-dest'] !== undefined || h['sec-fetch-mode'] === 'navigate';
 }
 
 function lookup(deps: ObserverDeps, authorization: string): AccessToken | undefined {
