@@ -6,7 +6,7 @@ import { routeOf } from '../rules/exchange-scope.ts';
 import { fillPath, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { openApiAnswerChecks } from './openapi-answers.ts';
-import { limitHeadersNumeric } from './openapi-limit-headers.ts';
+import { limitHeadersNumeric, retryAfterDocumented } from './openapi-limit-headers.ts';
 import { openApiSchemaChecks } from './openapi-schemas.ts';
 import { openApiServedChecks } from './openapi-served.ts';
 import { pathParametersDeclared } from './openapi-templates.ts';
@@ -132,5 +132,6 @@ export const openApiConsistencyChecks = [
   ...openApiAnswerChecks,
   pathParametersDeclared,
   limitHeadersNumeric,
+  retryAfterDocumented,
   ...openApiServedChecks,
 ];

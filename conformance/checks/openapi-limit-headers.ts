@@ -80,3 +80,44 @@ export const limitHeadersNumeric = defineCheck({
     });
   },
 });
+
+/**
+ * The interface operations whose documented 429 response lists headers but not Retry-After ("When exceeded,
+ * the service answers 429 with a wait time"). A 429 documented without any header is not judged: a document
+ * need not describe response headers at all.
+ * @example retryAfterUndocumented(doc) // ['GET /api/public/v1/providers 429 (X-RateLimit-Limit, X-RateLimit-Remaining)']
+ */
+export function retryAfterUndocumented(doc: OpenApiLike): string[] {
+  const out: string[] = [];
+  for (const route of interfaceRoutes()) {
+    const loc = operationLocation(doc, route.method, route.path);
+    const responses = loc ? deref(doc, loc.op.responses, [...loc.at, 'responses']) : undefined;
+    if (!responses?.value || typeof responses.value !== 'object') continue;
+    const key = Object.keys(responses.value).find((k) => k === '429');
+    if (key === undefined) continue;
+    const found = headersOfResponse(doc, (responses.value as Record<string, unknown>)[key], [...responses.at, key]);
+    if (found.length && !found.some((h) => h.name.toLowerCase() === 'retry-after'))
+      out.push(`${route.method} ${route.path} 429 (${found.map((h) => h.name).join(', ')})`);
+  }
+  return out;
+}
+
+export const retryAfterDocumented = defineCheck({
+  name: 'openapi.retry-after-documented',
+  title:
+    'where openapi.json documents a 429 answer\'s headers, Retry-After is among them (the interface: 429 "with a wait time", Retry-After)',
+  severity: 'SHOULD',
+  section: 'Limits',
+  tags: ['openapi', 'limits'],
+  mutating: false,
+  async run(ctx: CheckContext) {
+    const { ex, doc } = await requireOpenApi(ctx);
+    const missing = retryAfterUndocumented(doc);
+    ctx.expect.that(missing.length === 0, {
+      expected:
+        'each documented 429 that lists its headers lists Retry-After ("the service answers 429 with a wait time"; "Retry-After (recommended wait in seconds)")',
+      observed: `without Retry-After: ${listed(missing)}`,
+      exchange: ex,
+    });
+  },
+});

@@ -71,6 +71,8 @@ function offeredPaths(routes: { method: string; path: string; purpose?: string }
   return [...byPath.values()];
 }
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The concrete files a path offers: itself, or its one `{name}` filled with the file names it lists. */
 function filesOf(o: Offered): string[] {
   const holes = o.path.match(/\{[^}]*\}/g) ?? [];
@@ -82,10 +84,15 @@ function filesOf(o: Offered): string[] {
     ...(o.text.slice(0, MAX_TEXT).match(/[A-Za-z0-9._-]{1,200}\.(?:ya?ml|json)\b/g) ?? []),
     ...(o.values.get(`path ${hole.slice(1, -1)}`) ?? []),
   ];
-  return [...new Set(names.filter((n) => !n.includes('/')).map((n) => o.path.replace(hole, n)))].slice(
-    0,
-    2 * MAX_PAIRS,
-  );
+  // "Downloadable JSON and YAML files per version": a parameter naming the version of a file with its
+  // extension after it (`/openapi/{version}.yaml`) is filled with the published versions.
+  const perVersion =
+    /version/i.test(hole) || new RegExp(`${escapeRe(hole)}\\.(?:ya?ml|json)$`).test(o.path)
+      ? SUPPORTED_VERSIONS.map((v) => o.path.replace(hole, v))
+      : [];
+  return [
+    ...new Set([...names.filter((n) => !n.includes('/')).map((n) => o.path.replace(hole, n)), ...perVersion]),
+  ].slice(0, 2 * MAX_PAIRS);
 }
 
 /**

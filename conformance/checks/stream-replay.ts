@@ -1,5 +1,6 @@
 import type { SseEvent } from '../client/sse-stream.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { namesValue } from './support/names-value.ts';
 import {
   numbered,
   numberingProblems,
@@ -24,7 +25,7 @@ const createdIds = (answers: readonly { ex: { method: string; url: string; statu
  * @example unnumberedChanges(events, ['conn_1']) // the `connection.state_changed` message without an `id:` line
  */
 export const unnumberedChanges = (events: readonly SseEvent[], ids: readonly string[]) =>
-  events.filter((e) => !numbered([e]).length && ids.some((id) => e.data.includes(id)));
+  events.filter((e) => !numbered([e]).length && ids.some((id) => namesValue(e.data, id)));
 
 export const lateResume = defineCheck({
   name: 'sse.resume-late',

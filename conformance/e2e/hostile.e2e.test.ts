@@ -117,7 +117,7 @@ describe('the kit against deployments that are not this interface, or are hostil
     expect(await runConformanceCommand({ baseUrl: sim.baseUrl, require: '0.9' }, io)).toBe(1);
     const tail = out.stdout.split('\n').slice(-6).join('\n');
     expect(tail).toMatch(/coverage: \d+ of \d+ checks judged \(\d+%\), \d+ of \d+ MUST rules judged/);
-    expect(tail).toMatch(/most checks were skipped for lack of credentials/);
+    expect(tail).toMatch(/\d+ of \d+ checks were skipped for lack of credentials/);
     expect(tail).toMatch(/too little coverage: --require/);
     expect(tail).not.toMatch(/^conformant/m);
   });

@@ -4,7 +4,7 @@ import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import { SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { type CreationBase, postConnection, requireCreationBase } from '../checks/support/connections.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { inBatches } from '../rules/interface-routes.ts';
+import { inBatches, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { skipIfLimited } from './invariant-checks.ts';
@@ -191,6 +191,15 @@ export const foreignTenantEveryOperation = defineCheck({
         `a valid ${op.route.method} ${op.route.path} with x-service-tenant ${tenant} answers 403 forbidden`,
       );
     });
+    // The authenticated reads without parameters too (GET /connections): an empty list is no refusal.
+    const plain = interfaceRoutes().filter(
+      (r) => r.auth && r.method === 'GET' && !r.path.includes('{') && !r.query && (r.kind ?? 'json') === 'json',
+    );
+    for (const r of plain) {
+      const ex = await ctx.call('GET', r.path, { tenant });
+      if (ex.status === 429) ctx.note(`GET ${r.path}: rate limited, not judged`);
+      else ctx.expect.errorCode(ex, 'forbidden', `GET ${r.path} with x-service-tenant ${tenant} answers 403 forbidden`);
+    }
   },
 });
 

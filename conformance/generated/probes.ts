@@ -96,8 +96,11 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
   const text = (n: number) => textOf(n, seed, `${name}.${n}`, marker);
   switch (t.type) {
     case 'string':
-      if (f.in === 'body')
+      if (f.in === 'body') {
         out.push(refused('wrong-type', { value: wrongTypeOf('string', seed, name) }, 'not a string'));
+        // A wrong type that still carries a valid value: a lenient reader takes the value out of it.
+        if (typeof valid === 'string') out.push(...wrappedVariants(valid, t));
+      }
       if (t.pattern) {
         const len = patternLength(t.pattern);
         // Accepted values start with the run's own letters, so two runs never send the same key.
@@ -204,6 +207,15 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
             `with a valid first item and a second one longer than ${t.item.max}`,
           ),
         );
+      // An item as the answer's own entry shape (an object holding a valid value), not a string.
+      if (typeof item === 'string')
+        out.push(
+          refused(
+            'item-object',
+            { value: [{ id: item, [f.name.replace(/s$/, '')]: item }] },
+            'with an item that is an object holding a valid value (the items are strings)',
+          ),
+        );
       if (t.item.type === 'string' && t.item.max !== undefined)
         out.push(
           refused(
@@ -218,6 +230,20 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
       break;
   }
   return out;
+}
+
+/**
+ * A valid string's value in a wrong type (the Errors table: "wrong data type"): inside an array, inside an
+ * object, and a number of a valid length (a reader turning it into text stores "12345").
+ */
+function wrappedVariants(valid: string, t: { min?: number; max?: number }): Variant[] {
+  const digits = Math.min(Math.max(t.min ?? 1, 5), t.max ?? 5, 15);
+  const number = Number('1234567890123456'.slice(0, digits));
+  return [
+    refused('wrapped-array', { value: [valid] }, 'the valid value inside an array'),
+    refused('wrapped-object', { value: { value: valid } }, 'the valid value inside an object'),
+    ...(digits >= (t.min ?? 1) ? [refused('as-number', { value: number }, `the number ${number} (not a string)`)] : []),
+  ];
 }
 
 function applied(call: ValidCall, f: RequestField, v: Value): ValidCall {

@@ -113,10 +113,11 @@ export function createConsoleReporter(opts: ConsoleReporterOptions = {}): Report
           if (e.stopped) line(c.yellow(stoppedLine(e.stopped)));
           // What was judged comes first: a verdict over a few checks is not a verdict over the interface.
           line(c.bold(coverageLine(cov)));
-          if (cov.skippedForCredentials > cov.total / 2)
+          // A third unjudged for want of credentials is worth saying: the run judged the public surface only.
+          if (cov.skippedForCredentials > cov.total / 3)
             line(
               c.yellow(
-                `most checks were skipped for lack of credentials (${cov.skippedForCredentials} of ${cov.total}): pass --tenant with --token, or --client-id and --client-secret, to judge them`,
+                `${cov.skippedForCredentials} of ${cov.total} checks were skipped for lack of credentials: pass --tenant with --token, or --client-id and --client-secret, to judge them`,
               ),
             );
           if (cov.requirement && !cov.requirement.met)

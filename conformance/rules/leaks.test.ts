@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodedNeedles } from './encoded-needles.ts';
-import { bearerOf, encodedRuns, findLeaks, mayRevealAny, revealsSecret } from './leaks.ts';
+import { bearerOf, encodedRuns, findLeaks, mayRevealAny, revealsSecret, unpredictablePart } from './leaks.ts';
 
 describe('findLeaks', () => {
   it('finds stack traces and paths of common runtimes', () => {
@@ -138,5 +138,21 @@ describe('encodedRuns: the runs worth decoding, in one pass', () => {
     expect(encodedRuns(`x ${'a'.repeat(22)}===`)).toEqual([`${'a'.repeat(22)}==`]);
     expect(encodedRuns('a'.repeat(21))).toEqual([]);
     expect(encodedRuns('a'.repeat(22))).toEqual(['a'.repeat(22)]);
+  });
+});
+
+describe('a JWT: only its signature is secret', () => {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const signature = Buffer.from('a signature no one writes without the key, 32 bytes long').toString('base64url');
+  const jwt = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ scope: 'connections.read connections.write' })}.${signature}`;
+
+  it('takes a piece of the claims found in unrelated base64 for a coincidence, the signature or the token for a reveal', () => {
+    // The claims' base64 shares runs with any base64 of JSON about connections (poplar's Pub/Sub message.data).
+    const claims = jwt.split('.')[1] ?? '';
+    expect(revealsSecret(`{"data":"${claims.slice(2, 22)}"}`, jwt)).toBe(false);
+    expect(revealsSecret(`{"data":"${signature.slice(4, 24)}"}`, jwt)).toBe(true);
+    expect(revealsSecret(`token ${jwt}`, jwt)).toBe(true);
+    expect(unpredictablePart(jwt)).toBe(signature);
+    expect(unpredictablePart('ncs_at_0123456789abcdefghijklmnop')).toBe('ncs_at_0123456789abcdefghijklmnop');
   });
 });

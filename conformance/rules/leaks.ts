@@ -56,17 +56,37 @@ export function revealsSecret(text: string, secret: string): boolean {
 
 function revealsPlainly(text: string, secret: string): boolean {
   if (text.includes(secret)) return true;
-  if (secret.length < SECRET_PIECE * 1.5) return false;
+  const random = unpredictablePart(secret);
+  if (random.length < SECRET_PIECE * 1.5) return false;
   // Every SECRET_PIECE-long piece holds one of the secret's aligned half-pieces (at 0, 8, 16, …): when the
   // text holds none of those, it holds no piece, found in a few scans of the text instead of one per piece.
   const half = SECRET_PIECE / 2;
   let someHalf = false;
-  for (let i = 0; i + half <= secret.length && !someHalf; i += half)
-    someHalf = text.includes(secret.slice(i, i + half));
+  for (let i = 0; i + half <= random.length && !someHalf; i += half)
+    someHalf = text.includes(random.slice(i, i + half));
   if (!someHalf) return false;
-  for (let i = 0; i + SECRET_PIECE <= secret.length; i++)
-    if (text.includes(secret.slice(i, i + SECRET_PIECE))) return true;
+  for (let i = 0; i + SECRET_PIECE <= random.length; i++)
+    if (text.includes(random.slice(i, i + SECRET_PIECE))) return true;
   return false;
+}
+
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.([A-Za-z0-9_-]{24,})$/;
+
+/**
+ * The part of a secret no one could write without it: a JWT's header and claims are base64url of ordinary
+ * JSON (`{"scope":"connections.read"}` encodes like any other text about connections, so a piece of them turns
+ * up in unrelated base64 by chance); its signature is the secret part. Other secrets are random throughout.
+ * @example unpredictablePart('eyJh.eyJz.c2lnbmF0dXJlLWJ5dGVzLTAxMjM0NTY3ODk') // 'c2lnbmF0dXJlLWJ5dGVzLTAxMjM0NTY3ODk'
+ */
+export function unpredictablePart(secret: string): string {
+  const m = JWT.exec(secret);
+  if (!m?.[1]) return secret;
+  try {
+    const header = JSON.parse(Buffer.from(secret.slice(0, secret.indexOf('.')), 'base64url').toString('utf8'));
+    return header && typeof header === 'object' && 'alg' in header ? m[1] : secret;
+  } catch {
+    return secret;
+  }
 }
 
 /**
@@ -93,8 +113,9 @@ export function mayRevealAny(text: string, secrets: readonly string[]): boolean 
     const half = SECRET_PIECE / 2;
     const pieces = secrets.flatMap((s) => {
       const out = [s];
-      if (s.length >= SECRET_PIECE * 1.5)
-        for (let i = 0; i + half <= s.length; i += half) out.push(s.slice(i, i + half));
+      const random = unpredictablePart(s);
+      if (random.length >= SECRET_PIECE * 1.5)
+        for (let i = 0; i + half <= random.length; i += half) out.push(random.slice(i, i + half));
       return out;
     });
     patterns = { plain: new RegExp(pieces.map(escapeRe).join('|')), encoded: encodedIndex(pieces) };

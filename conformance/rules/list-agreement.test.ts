@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { listAgreementProblems, type Routed } from './list-agreement.ts';
 import { revealsSecret, SECRET_PIECE } from './leaks.ts';
+import { listAgreementProblems, type Routed } from './list-agreement.ts';
 
 const route = (id: string) => ROUTE_BY_ID.get(id)!;
 const connection = {
@@ -57,6 +57,17 @@ describe('connection lists agree with their creations', () => {
       /created for tenant a, to tenant b/,
     );
     expect(listAgreementProblems([listed('b', connection), created])).toEqual([]);
+  });
+
+  it("takes ids counted per tenant: the other tenant's own connection under the same id is no leak", () => {
+    const theirs = { ...connection, scopeLabel: 'Meadow Bistro', connectorId: 'bookwell-reservations' };
+    const own: Routed = { ex: exchange('b', theirs), route: route('createConnection') };
+    expect(listAgreementProblems([created, own, listed('b', theirs)])).toEqual([]);
+    // Listed before any creation of b (data from an earlier run), an entry that is not a's creation is none of a's.
+    expect(listAgreementProblems([created, listed('b', theirs)])).toEqual([]);
+    // The same id with a's fields listed to b: a's connection crossed tenants (b's own differs from it).
+    expect(listAgreementProblems([created, listed('b', connection)])[0]?.problem).toMatch(/to tenant b/);
+    expect(listAgreementProblems([created, own, listed('b', connection)])).toHaveLength(1);
   });
 });
 

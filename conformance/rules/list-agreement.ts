@@ -34,28 +34,35 @@ function echoed(con: Record_, create: RouteDef): Record<string, string> {
  * @example listAgreementProblems([{ ex: creation, route: create }, { ex: list, route: listRoute }]) // []
  */
 export function listAgreementProblems(exchanges: readonly Routed[]): { problem: string; ex: Exchange }[] {
-  const created = new Map<string, { tenant: string; fields: Record<string, string>; at: number }>();
+  // Per id, one creation per tenant: ids may be counted per tenant ("Format of identifiers ...: not shown").
+  const created = new Map<string, { tenant: string; fields: Record<string, string>; at: number }[]>();
   const problems: { problem: string; ex: Exchange }[] = [];
   for (const { ex, route } of exchanges) {
     if (ex.status !== 200) continue;
     const data = (ex.json as { data?: Record_ } | undefined)?.data;
     const tenant = header(ex.requestHeaders, 'x-service-tenant') ?? '';
     if (route.method === 'POST' && route.idempotent && typeof data?.id === 'string' && 'createdAt' in data) {
-      if (!created.has(data.id))
-        created.set(data.id, { tenant, fields: echoed(data, route), at: instant(data.createdAt) });
+      const made = created.get(data.id) ?? [];
+      if (!made.some((c) => c.tenant === tenant))
+        created.set(data.id, [...made, { tenant, fields: echoed(data, route), at: instant(data.createdAt) }]);
       continue;
     }
     const list = route.method === 'GET' ? Object.values(data ?? {}).find(Array.isArray) : undefined;
     if (!list) continue;
     const create = createRouteFor(route, exchanges);
     for (const entry of list as Record_[]) {
-      const first = typeof entry?.id === 'string' ? created.get(entry.id) : undefined;
-      if (!first || !create) continue;
-      if (first.tenant !== tenant) {
-        problems.push({ problem: `lists ${entry.id}, created for tenant ${first.tenant}, to tenant ${tenant}`, ex });
+      const made = typeof entry?.id === 'string' ? created.get(entry.id) : undefined;
+      if (!made || !create) continue;
+      const now = echoed(entry, create);
+      const first = made.find((c) => c.tenant === tenant);
+      if (!first) {
+        // Another tenant's creation under this id: a leak when the entry is that creation (its fields, the
+        // run's own labels among them), not a connection of this tenant that has the same id.
+        const theirs = made.find((c) => Object.keys(c.fields).every((k) => now[k] === c.fields[k]));
+        if (theirs)
+          problems.push({ problem: `lists ${entry.id}, created for tenant ${theirs.tenant}, to tenant ${tenant}`, ex });
         continue;
       }
-      const now = echoed(entry, create);
       const differs = Object.keys(first.fields).filter((k) => now[k] !== first.fields[k]);
       // The same instant; a store may keep whole seconds where the creation answer had milliseconds.
       if (!Number.isNaN(first.at) && !(Math.abs(instant(entry.createdAt) - first.at) < 1000)) differs.push('createdAt');

@@ -202,6 +202,20 @@ export const OPENAPI_SCHEMA_VIOLATIONS: Violation[] = [
     ),
   },
   {
+    name: 'openapi-429-without-retry-after',
+    description:
+      'openapi.json documents every 429 answer with its rate-limit headers but without Retry-After ("the service answers 429 with a wait time")',
+    section: 'Limits',
+    catches: ['openapi.retry-after-documented'],
+    handle: documentEdit((doc) =>
+      everyObject(doc, (node) => {
+        const tooMany = node['429'] as Node | undefined;
+        const headers = tooMany?.headers as Node | undefined;
+        if (headers) for (const name of Object.keys(headers)) if (/^retry-after$/i.test(name)) delete headers[name];
+      }),
+    ),
+  },
+  {
     name: 'openapi-audit-limit-typed-string',
     description:
       'openapi.json types the audit log\'s limit query parameter as a string ("Query: limit (number of entries)")',

@@ -3,6 +3,7 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { SseEvent, SseSession } from '../../client/sse-stream.ts';
 import type { CallOptions, CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
+import { namesValue } from './names-value.ts';
 
 /** Connections the kit creates to make messages on the tenant's feed. */
 export const KIT_EVENTS = 3;
@@ -58,7 +59,8 @@ export interface SseScenario {
 }
 
 /** The first message that mentions `id` (the creation's message carries the new connection's id). */
-export const firstMention = (events: readonly SseEvent[], id: string) => events.find((e) => e.data.includes(id));
+export const firstMention = (events: readonly SseEvent[], id: string) =>
+  events.find((e) => e.data.includes(id)) ?? events.find((e) => namesValue(e.data, id));
 
 /**
  * Opens the tenant's stream and the public one, creates KIT_EVENTS labelled connections and reads

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
+import { namesValue } from './names-value.ts';
 import { deliveryIds, describeIds, eventIdsOf, findLogged, sameEvent } from './webhook-evidence.ts';
-import { namesValue } from './webhook-scenario.ts';
 
 const delivery = (body: unknown, headers: Record<string, string> = {}) =>
   ({ rawBody: Buffer.from(JSON.stringify(body).replaceAll('/', '\\/')), headers }) as unknown as ReceivedDelivery;

@@ -19,6 +19,12 @@ describe('the delivery log among published routes', () => {
     expect(deliveryLogAmong([...COMMON, get(path), get(`${path}/{deliveryId}`)])).toBe(template);
   });
 
+  it('finds a log under a receiver whose own words call it the delivery log, whatever its segment', () => {
+    const tasks = { ...get(`${V}/webhooks/{webhookId}/tasks`), text: 'delivery log of a webhook receiver' };
+    expect(deliveryLogAmong([...COMMON, tasks])).toBe(`${V}/webhooks/{webhookId}/tasks`);
+    expect(deliveryLogAmong([...COMMON, { ...tasks, text: 'tasks of a receiver' }])).toBeUndefined();
+  });
+
   it('finds a log keyed by a query parameter naming the receiver', () => {
     expect(deliveryLogAmong([...COMMON, get(`${V}/webhook-deliveries`, ['limit', 'webhookId'])])).toBe(
       `${V}/webhook-deliveries?webhookId={webhookId}`,

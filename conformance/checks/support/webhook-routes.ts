@@ -44,7 +44,13 @@ interface RouteLike {
   path: string;
   /** Query parameters the operation declares (OpenAPI only). */
   query?: string[];
+  /** What the route says it is for: its summary and description, or the self-description's purpose. */
+  text?: string;
 }
+
+/** A route's own words naming the delivery log (Cloud Tasks' `…/tasks` described as "delivery log of a receiver"). */
+const SAYS_DELIVERY_LOG =
+  /deliver(?:y|ies)[ -]?(?:log|history|attempts)|(?:log|list|history) of (?:the |its |a )?(?:webhook )?deliveries/i;
 
 /**
  * A delivery log among published routes: a GET whose last segment names deliveries and whose one path
@@ -57,7 +63,10 @@ export function deliveryLogAmong(routes: readonly RouteLike[]): string | undefin
   for (const r of routes) {
     if (r.method.toUpperCase() !== 'GET') continue;
     const cut = r.path.lastIndexOf('/');
-    if (HAS_PARAM.test(r.path.slice(cut)) || deliverySegmentAt(r.path) < cut) continue;
+    const named = deliverySegmentAt(r.path) >= cut;
+    // Or a route under a receiver whose own words call it the delivery log, whatever its last segment.
+    const said = SAYS_DELIVERY_LOG.test(r.text ?? '') && RECEIVER_PATH.test(r.path.slice(0, cut));
+    if (HAS_PARAM.test(r.path.slice(cut)) || (!named && !said)) continue;
     const params = r.path.match(PARAM) ?? [];
     if (params.length === 1) found.add(r.path.replace(PARAM, '{webhookId}'));
     else if (params.length === 0) {
@@ -104,12 +113,15 @@ async function publishedRoutes(ctx: CheckContext): Promise<RouteLike[]> {
       query: (Array.isArray(op.parameters) ? op.parameters : [])
         .filter((p) => p?.in === 'query' && typeof p.name === 'string')
         .map((p) => p.name as string),
+      text: [(op as { summary?: unknown }).summary, (op as { description?: unknown }).description]
+        .filter((t) => typeof t === 'string')
+        .join(' '),
     }));
     if (ops.length > 0) return ops;
   }
   const self = await selfDescriptionExchange(ctx);
   const raw = (self.json as { data?: { routes?: unknown } } | undefined)?.data?.routes;
-  return self.status === 200 ? parseRoutes(raw).routes : [];
+  return self.status === 200 ? parseRoutes(raw).routes.map((r) => ({ ...r, text: r.purpose })) : [];
 }
 
 const FINDERS: Record<RouteField, (routes: readonly RouteLike[]) => string | undefined> = {

@@ -9,6 +9,7 @@ import {
 } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
+import { namesValue } from './names-value.ts';
 import { receiverIdOf } from './one-list.ts';
 import { type KeyProof, keyAtPath, type SigningKey, signingKeyOf } from './signing-key.ts';
 import { testEvent } from './webhook-events.ts';
@@ -168,33 +169,6 @@ export interface WebhookScenario {
   /** Deliveries to this receiver that carry the connection's id. */
   deliveries: ReceivedDelivery[];
 }
-
-/** A JSON body's every string, decoded: `\/`, `\u…` and other escapes written as the characters they stand for. */
-function jsonStrings(value: unknown, depth = 0): string[] {
-  if (typeof value === 'string') return [value];
-  if (depth > 16 || !value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [k, ...jsonStrings(v, depth + 1)]);
-}
-
-/**
- * Whether a delivery's body names `id`: in its raw text, or in a string of its JSON once decoded (JSON
- * may escape any character, e.g. `/` as `\/` the way PHP writes it: the same value).
- * @example namesValue(Buffer.from('{"id":"connections\\/c1"}'), 'connections/c1') // true
- */
-export function namesValue(rawBody: Buffer, id: string): boolean {
-  if (rawBody.includes(id)) return true;
-  try {
-    // A string field may carry the event encoded (Pub/Sub push's message.data, CloudEvents' data_base64).
-    return jsonStrings(JSON.parse(rawBody.toString('utf8'))).some((s) => s.includes(id) || decoded(s).includes(id));
-  } catch {
-    return false;
-  }
-}
-
-const BASE64 = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
-/** A string's base64 (or base64url) decoding as text, or '' when it is no such encoding. */
-const decoded = (s: string) =>
-  BASE64.test(s) ? Buffer.from(s, /[-_]/.test(s) ? 'base64url' : 'base64').toString('utf8') : '';
 
 /** Whether a received request belongs to this scenario and carries `id`. */
 export const deliveryFor = (s: { label: string }, id: string) => (d: ReceivedDelivery) =>

@@ -58,6 +58,10 @@ import { ROUND18_ANSWERS } from './round18-answers.ts';
 import { ROUND18_CHANNELS } from './round18-channels.ts';
 import { ROUND18_DOCUMENTS } from './round18-documents.ts';
 import { ROUND18_INPUTS } from './round18-inputs.ts';
+import { ROUND19_ANSWERS } from './round19-answers.ts';
+import { ROUND19_CHANNELS } from './round19-channels.ts';
+import { ROUND19_DOCUMENTS } from './round19-documents.ts';
+import { ROUND19_INPUTS } from './round19-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -187,6 +191,14 @@ export const UNSEEN_ROUND18: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND18_CHANNELS,
 ];
 
+/** The eighteenth list (round 19): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND19: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND19_ANSWERS,
+  ...ROUND19_DOCUMENTS,
+  ...ROUND19_INPUTS,
+  ...ROUND19_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -206,6 +218,7 @@ export const UNSEEN_LISTS = {
   round16: UNSEEN_ROUND16,
   round17: UNSEEN_ROUND17,
   round18: UNSEEN_ROUND18,
+  round19: UNSEEN_ROUND19,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -224,5 +237,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND16,
     ...UNSEEN_ROUND17,
     ...UNSEEN_ROUND18,
+    ...UNSEEN_ROUND19,
   ],
 } as const;

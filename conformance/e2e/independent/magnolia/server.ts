@@ -148,7 +148,9 @@ export async function startMagnolia(o: MagnoliaOptions = {}): Promise<Magnolia> 
   /** The per-version downloads of the description: JSON, and YAML of the same document. */
   function versionFile(op: string, res: ServerResponse, reply: Reply, origin: string, v: string): void {
     if (!PUBLISHED_VERSIONS.includes(v)) throw new ApiError(404, 'not_found', 'no description of that version');
-    const doc = openapi(origin);
+    // Each file names its own version (the kit's openapi.yaml-matches-json found 2026-06-12 served as 2026-07-01).
+    const current = openapi(origin) as { info?: Record<string, unknown> };
+    const doc = { ...current, info: { ...current.info, version: v } };
     if (op === 'openapiJsonFile') {
       raw(res, 200, doc, reply);
       return;
