@@ -105,6 +105,14 @@ function documentedTypes(doc: OpenApiLike, schema: unknown, path: Step[]): Set<s
   return out;
 }
 
+/** Whether a schema at `path` admits null (`type` listing "null", or OpenAPI 3.0's `nullable: true`). */
+function documentsNull(doc: OpenApiLike, schema: unknown, path: Step[]): boolean {
+  return schemasAt(doc, schema, path).some((s) => {
+    const t = (s as { type?: unknown; nullable?: unknown }).type;
+    return (s as { nullable?: unknown }).nullable === true || t === 'null' || (Array.isArray(t) && t.includes('null'));
+  });
+}
+
 /** What the document's data schemas leave out of, or add to, the interface's answers. */
 export function answerFindings(doc: OpenApiLike) {
   const missing: string[] = [];
@@ -141,6 +149,10 @@ export function answerFindings(doc: OpenApiLike) {
         if (!wanted || stated.size === 0) continue;
         if (!(HOLDS[wanted] ?? [wanted]).some((t) => stated.has(t)))
           missing.push(`${label} (${at}): ${where}.${f} typed ${[...stated].join(' | ')}, the interface's ${wanted}`);
+        // A field the interface always gives (not optional) documented as possibly null.
+        const open = ['optional', 'nullable', 'default'].includes(defOf(shape?.[f])?.type ?? '');
+        if (!open && documentsNull(doc, schema, [...path, f]))
+          missing.push(`${label} (${at}): ${where}.${f} documented nullable, the interface's ${wanted} always given`);
       }
     }
     for (const e of enumerations(route.data, ['data'])) {

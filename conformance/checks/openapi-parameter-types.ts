@@ -9,6 +9,7 @@ import { interfaceQuery, interfaceRoutes } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { listed } from './support/listed.ts';
 import { deref, type OpenApiLike, operationLocation, requireOpenApi } from './support/openapi.ts';
+import { schemasAt } from './support/openapi-schema-values.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -73,10 +74,31 @@ export function parameterTypeProblems(doc: OpenApiLike): string[] {
   return out;
 }
 
+/**
+ * The request body fields the interface lists that the document marks `readOnly` (OpenAPI: "not sent as part of
+ * the request"): a client generated from it leaves out a field the interface asks for.
+ * @example readOnlyBodyFields(doc) // ['POST /api/public/v1/connections: scopeLabel']
+ */
+export function readOnlyBodyFields(doc: OpenApiLike): string[] {
+  const out: string[] = [];
+  for (const route of interfaceRoutes().filter((r) => r.body && !r.fieldsNotShown)) {
+    const loc = operationLocation(doc, route.method, route.path);
+    const body = loc ? deref(doc, loc.op.requestBody, []).value : undefined;
+    const content = isObject(body) && isObject(body.content) ? body.content : {};
+    const type = Object.keys(content).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
+    const schema = type && isObject(content[type]) ? content[type].schema : undefined;
+    if (schema === undefined) continue;
+    const fields = Object.keys((route.body as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+    for (const f of fields)
+      if (schemasAt(doc, schema, [f]).some((s) => s.readOnly === true)) out.push(`${route.method} ${route.path}: ${f}`);
+  }
+  return out;
+}
+
 export const parameterTypes = defineCheck({
   name: 'openapi.parameter-types',
   title:
-    "openapi.json types each query parameter the interface names as the interface does (cursor and the audit log's limit numbers, the catalog filters strings)",
+    "openapi.json types each query parameter the interface names as the interface does (cursor and the audit log's limit numbers, the catalog filters strings), and marks no body field the interface lists readOnly",
   severity: 'MUST',
   section: 'GET /api/public/v1/openapi.json',
   tags: ['openapi'],
@@ -88,6 +110,12 @@ export const parameterTypes = defineCheck({
       expected:
         'every query parameter of the interface documented with a type that admits its values ("cursor: integer, minimum 0", "limit (number of entries)", the filters strings)',
       observed: `typed otherwise: ${listed(wrong)}`,
+      exchange: ex,
+    });
+    const readOnly = readOnlyBodyFields(doc);
+    ctx.expect.that(readOnly.length === 0, {
+      expected: 'no body field the interface lists is documented readOnly (OpenAPI: not sent in a request)',
+      observed: `readOnly: ${listed(readOnly)}`,
       exchange: ex,
     });
   },

@@ -216,6 +216,27 @@ export const OPENAPI_SCHEMA_VIOLATIONS: Violation[] = [
     ),
   },
   {
+    name: 'openapi-create-scope-label-read-only',
+    description:
+      "openapi.json marks the creation body's scopeLabel readOnly (OpenAPI: not sent in a request), though the interface requires it",
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.parameter-types'],
+    handle: documentEdit((doc) => {
+      const label = propertiesOf(schemasOf(doc).CreateConnectionRequest).scopeLabel;
+      if (label) label.readOnly = true;
+    }),
+  },
+  {
+    name: 'openapi-decision-reason-nullable',
+    description: 'openapi.json documents CapabilityDecision.reason as string or null ("all fields required": a string)',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.answer-fields-documented'],
+    handle: documentEdit((doc) => {
+      const reason = propertiesOf(schemasOf(doc).CapabilityDecision).reason;
+      if (reason) reason.type = ['string', 'null'];
+    }),
+  },
+  {
     name: 'openapi-audit-limit-typed-string',
     description:
       'openapi.json types the audit log\'s limit query parameter as a string ("Query: limit (number of entries)")',

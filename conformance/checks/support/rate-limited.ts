@@ -85,7 +85,7 @@ async function armedRateLimit(
 }
 
 /** Calls of a burst sent at once at most (the window's remaining calls, when the deployment reports them). */
-const MAX_BURST_WIDTH = 200;
+const MAX_BURST_WIDTH = 500;
 
 /**
  * The first 429 of a burst within the deployment profile's bounds (rateLimitBurst), or undefined when none came.
