@@ -51,12 +51,16 @@ async function provoke(ctx: CheckContext): Promise<RateLimited> {
           skip: `no 429 within the burst the deployment profile allows (rateLimitBurst: ${burst.maxCalls} calls, ${burst.maxMillis} ms): the limit is higher than that, or calls are given back as fast as the burst makes them (a bucket refilled continuously)`,
         };
   }
+  // Said as it is: a profile that declared null, or no profile field at all (the kit's default is no burst).
+  const noBurst = ctx.declared('rateLimitBurst')
+    ? 'the deployment profile allows no burst (rateLimitBurst: null)'
+    : 'no deployment profile allows a burst (declare rateLimitBurst to let the kit provoke one)';
   return {
     skip: armed
-      ? `the control plane did not arm a rate_limited fault (POST ${ctx.deployment.controlPlanePath}/faults answered ${armed.armedStatus}) and the deployment profile allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429`
+      ? `the control plane did not arm a rate_limited fault (POST ${ctx.deployment.controlPlanePath}/faults answered ${armed.armedStatus}) and ${noBurst}: the kit does not flood a deployment to provoke a 429`
       : ctx.deployment.controlPlanePath === null
-        ? 'the deployment profile names no sandbox control plane (controlPlanePath: null) and allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429'
-        : 'no admin token for the sandbox control plane (pass --admin-token), and the deployment profile allows no burst (rateLimitBurst: null): the kit does not flood a deployment to provoke a 429',
+        ? `no sandbox control plane (controlPlanePath: null) and ${noBurst}: the kit does not flood a deployment to provoke a 429`
+        : `no admin token for the sandbox control plane (pass --admin-token), and ${noBurst}: the kit does not flood a deployment to provoke a 429`,
   };
 }
 

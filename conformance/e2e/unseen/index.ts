@@ -62,6 +62,10 @@ import { ROUND19_ANSWERS } from './round19-answers.ts';
 import { ROUND19_CHANNELS } from './round19-channels.ts';
 import { ROUND19_DOCUMENTS } from './round19-documents.ts';
 import { ROUND19_INPUTS } from './round19-inputs.ts';
+import { ROUND20_ANSWERS } from './round20-answers.ts';
+import { ROUND20_CHANNELS } from './round20-channels.ts';
+import { ROUND20_DOCUMENTS } from './round20-documents.ts';
+import { ROUND20_INPUTS } from './round20-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -199,6 +203,14 @@ export const UNSEEN_ROUND19: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND19_CHANNELS,
 ];
 
+/** The nineteenth list (round 20): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND20: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND20_ANSWERS,
+  ...ROUND20_INPUTS,
+  ...ROUND20_DOCUMENTS,
+  ...ROUND20_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -219,6 +231,7 @@ export const UNSEEN_LISTS = {
   round17: UNSEEN_ROUND17,
   round18: UNSEEN_ROUND18,
   round19: UNSEEN_ROUND19,
+  round20: UNSEEN_ROUND20,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -238,5 +251,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND17,
     ...UNSEEN_ROUND18,
     ...UNSEEN_ROUND19,
+    ...UNSEEN_ROUND20,
   ],
 } as const;
