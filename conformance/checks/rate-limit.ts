@@ -79,55 +79,17 @@ export const headersNumeric = defineCheck({
 
 export const remainingDecreases = defineCheck({
   name: 'rate-limit.remaining-decreases',
-  title: 'X-RateLimit-Remaining goes down from one call to the next within a window, under one X-RateLimit-Limit',
+  title:
+    'X-RateLimit-Remaining goes down from one call to the next within a window, under one X-RateLimit-Limit (for each tenant of the run)',
   severity: 'SHOULD',
   section: 'Limits',
   tags: ['rate-limit', 'headers'],
   mutating: false,
   requires: ['token'],
   async run(ctx: CheckContext) {
-    const path = authenticatedGet().path;
-    const remaining = (ex: Exchange) =>
-      WHOLE.test(ex.headers[REMAINING]?.trim() ?? '') ? Number(ex.headers[REMAINING]) : undefined;
-    // A window may end between two calls (Remaining jumps up), and a bucket refilled continuously may give
-    // back a call between two (its values are not shown): up to four pairs, one going down is enough.
-    const seen: string[] = [];
-    const values = new Set<number>();
-    for (let pair = 0; pair < 4; pair++) {
-      const a = await ctx.call('GET', path);
-      const b = await ctx.call('GET', path);
-      const [ra, rb] = [remaining(a), remaining(b)];
-      if (ra === undefined || rb === undefined)
-        ctx.skip(
-          'no readable X-RateLimit-Remaining to compare (see rate-limit.headers and rate-limit.headers-numeric)',
-        );
-      if (rb >= ra) {
-        seen.push(`${ra}, then ${rb}`);
-        values.add(ra).add(rb);
-        if (pair < 3) continue;
-        // A counter that moves between the pairs, or stays under the limit, is counting: a bucket refilled
-        // faster than the kit calls gives each call back before the next, showing the limit less that call
-        // (a frozen counter shows the limit, or one value moving nowhere, throughout).
-        const limit = Number(b.headers[LIMIT]);
-        if (values.size > 1 || (Number.isFinite(limit) && rb < limit)) {
-          ctx.note(`X-RateLimit-Remaining moves (${seen.join('; ')}) but no pair went down: refilled between calls`);
-          return;
-        }
-        ctx.fail({
-          expected: 'a second call leaves fewer calls in the window than the first (in one of four pairs)',
-          observed: `X-RateLimit-Remaining ${seen.join('; ')}`,
-          exchange: b,
-        });
-        return;
-      }
-      // The limit is configured per access, tenant and environment: one window, one X-RateLimit-Limit.
-      ctx.expect.that(a.headers[LIMIT] === b.headers[LIMIT], {
-        expected: 'two calls of one access in one window report the same X-RateLimit-Limit',
-        observed: `X-RateLimit-Limit ${a.headers[LIMIT] ?? '(absent)'}, then ${b.headers[LIMIT] ?? '(absent)'}`,
-        exchange: b,
-      });
-      return;
-    }
+    await judgeDecrease(ctx);
+    // "Configured per access, per tenant and per environment": the second tenant's window counts too.
+    if (ctx.target.otherTenant) await judgeDecrease(ctx, ctx.target.otherTenant);
   },
 });
 
@@ -170,3 +132,54 @@ function judgeLimited(ctx: CheckContext, ex: Exchange) {
 }
 
 export const rateLimitChecks = [headersPresent, headersNumeric, remainingDecreases, retryAfter, retryAfterSeconds];
+
+/** Up to four pairs of calls (under `tenant`, else the run's): one going down shows a counting window. */
+async function judgeDecrease(ctx: CheckContext, tenant?: string): Promise<void> {
+  const path = authenticatedGet().path;
+  const as = tenant ? { tenant } : {};
+  const whose = tenant ? ` (tenant ${tenant})` : '';
+  const remaining = (ex: Exchange) =>
+    WHOLE.test(ex.headers[REMAINING]?.trim() ?? '') ? Number(ex.headers[REMAINING]) : undefined;
+  // A window may end between two calls (Remaining jumps up), and a bucket refilled continuously may give
+  // back a call between two (its values are not shown): up to four pairs, one going down is enough.
+  const seen: string[] = [];
+  const values = new Set<number>();
+  for (let pair = 0; pair < 4; pair++) {
+    const a = await ctx.call('GET', path, as);
+    const b = await ctx.call('GET', path, as);
+    const [ra, rb] = [remaining(a), remaining(b)];
+    if (ra === undefined || rb === undefined) {
+      const why = `no readable X-RateLimit-Remaining to compare${whose} (see rate-limit.headers and rate-limit.headers-numeric)`;
+      if (tenant) return ctx.note(why);
+      ctx.skip(why);
+    }
+    if (rb >= ra) {
+      seen.push(`${ra}, then ${rb}`);
+      values.add(ra).add(rb);
+      if (pair < 3) continue;
+      // A counter that moves between the pairs, or stays under the limit, is counting: a bucket refilled
+      // faster than the kit calls gives each call back before the next, showing the limit less that call
+      // (a frozen counter shows the limit, or one value moving nowhere, throughout).
+      const limit = Number(b.headers[LIMIT]);
+      if (values.size > 1 || (Number.isFinite(limit) && rb < limit)) {
+        ctx.note(
+          `X-RateLimit-Remaining moves${whose} (${seen.join('; ')}) but no pair went down: refilled between calls`,
+        );
+        return;
+      }
+      ctx.fail({
+        expected: `a second call leaves fewer calls in the window than the first (in one of four pairs)${whose}`,
+        observed: `X-RateLimit-Remaining ${seen.join('; ')}`,
+        exchange: b,
+      });
+      return;
+    }
+    // The limit is configured per access, tenant and environment: one window, one X-RateLimit-Limit.
+    ctx.expect.that(a.headers[LIMIT] === b.headers[LIMIT], {
+      expected: 'two calls of one access in one window report the same X-RateLimit-Limit',
+      observed: `X-RateLimit-Limit ${a.headers[LIMIT] ?? '(absent)'}, then ${b.headers[LIMIT] ?? '(absent)'}`,
+      exchange: b,
+    });
+    return;
+  }
+}

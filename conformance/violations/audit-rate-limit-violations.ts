@@ -175,6 +175,21 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'other-tenant-remaining-frozen',
+    description:
+      "for every tenant but the first, X-RateLimit-Remaining always equals the limit (the counter reads the first tenant's window only)",
+    section: 'Limits',
+    catches: ['rate-limit.remaining-decreases'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const tenant = req.headers['x-service-tenant'];
+      if (!tenant || tenant === (await defaultAccess(core)).tenant) return res;
+      return withHeaders(res, (h) => {
+        if (h['x-ratelimit-limit'] !== undefined) h['x-ratelimit-remaining'] = h['x-ratelimit-limit'];
+      });
+    },
+  },
+  {
     name: 'rate-limited-without-retry-after',
     description: 'a 429 rate_limited comes without Retry-After',
     section: 'Limits',
