@@ -113,6 +113,42 @@ const englishZodLocales: Plugin = {
   },
 };
 
+/**
+ * openapi-backend requires three modules that the way the simulator runs it does not need (simulator/core/
+ * router.ts: `quick: true` and a document given as an object): its 3.0 definition validator (run only
+ * without `quick`), its $ref parser (it dereferences only a document given as a file name or without
+ * `quick`, and brings a YAML parser of its own; `quick` init still calls its `parse`, unawaited, which
+ * for an object is the object) and its response mocker (mockResponseForOperation). In the bundle each is
+ * a stand-in that throws if it is ever called otherwise, ~150 KB smaller (~40 KB of the tarball); the
+ * library (dist/simulator) imports the installed openapi-backend whole.
+ */
+const OPENAPI_BACKEND_UNUSED = /^(openapi-schema-validator|\.\/refparser|mock-json-schema)$/;
+const openapiBackendUnused: Plugin = {
+  name: 'openapi-backend-unused',
+  setup(b) {
+    b.onResolve({ filter: OPENAPI_BACKEND_UNUSED }, (args) =>
+      /[\\/]openapi-backend[\\/][^\\/]+\.js$/.test(args.importer)
+        ? { path: args.path, namespace: 'openapi-backend-unused' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'openapi-backend-unused' }, (args) => ({
+      contents: unusedStandIn(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/** A module whose every export throws, naming the module, should a later version start calling it. */
+function unusedStandIn(name: string): string {
+  const fail = `() => { throw new Error(${JSON.stringify(`ncs bundle: ${name} (in openapi-backend) is not bundled; see simulator/package/build.ts`)}); }`;
+  if (name === './refparser') {
+    // parse(object) resolves to that object (json-schema-ref-parser's answer for a schema given as one).
+    const parse = `async (doc) => { if (doc && typeof doc === 'object') return doc; fail(); }`;
+    return `const fail = ${fail}; module.exports = { parse: ${parse}, dereference: fail, resolve: fail };`;
+  }
+  return `const fail = ${fail}; module.exports = new Proxy(function () { fail(); }, { get: (t, k) => k === '__esModule' ? false : fail, construct: fail });`;
+}
+
 /** The OpenAPI documents generated now, once, instead of at every start (see prebuilt.ts). */
 const prebuiltDocuments: Plugin = {
   name: 'prebuilt-documents',
@@ -161,8 +197,11 @@ const INSPECTOR_ASSETS = join(ROOT, 'simulator/inspector/assets');
  * the bundle reads from beside itself; `assets: false` where dist/simulator/inspector/assets has it).
  * @example await bundleCli(join(DIST, 'cli'))
  */
-export async function bundleCli(outDir: string, opts: { assets?: boolean; sourcemap?: boolean } = {}): Promise<void> {
-  await build({
+export async function bundleCli(
+  outDir: string,
+  opts: { assets?: boolean; sourcemap?: boolean; metafile?: string } = {},
+): Promise<void> {
+  const main = await build({
     // program.ts, not main.ts: the launchers turn the compile cache on, and CommonJS has no top-level await.
     entryPoints: [join(ROOT, 'bin/cli/program.ts')],
     outfile: join(outDir, 'ncs-main.cjs'),
@@ -197,12 +236,16 @@ export async function bundleCli(outDir: string, opts: { assets?: boolean; source
       httpViaRequire,
       installedAtRuntime,
       englishZodLocales,
+      openapiBackendUnused,
     ],
     // The Redis client is an optional dependency, imported only for `--store redis://`: never bundled,
     // so the default `ncs serve` starts without it (and without it installed).
     external: ['redis'],
+    // Only for measuring what the bundle is made of (which inputs, how many bytes); never shipped.
+    metafile: Boolean(opts.metafile),
     logLevel: 'warning',
   });
+  if (opts.metafile) writeFileSync(opts.metafile, JSON.stringify(main.metafile));
   await build({
     entryPoints: [join(ROOT, 'simulator/package/cli-launcher.ts')],
     outfile: join(outDir, 'ncs.js'),
