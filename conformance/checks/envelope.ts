@@ -7,6 +7,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { routeOf } from '../rules/exchange-scope.ts';
 import { requestIdHeaderProblem } from '../rules/response-rules.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { emptiedList } from './support/empty-list.ts';
 import { errorProbes } from './support/error-probes.ts';
 import { currentVersion } from './support/openapi-served-judge.ts';
 import { describeAjvErrors, responseSchemas } from './support/response-schemas.ts';
@@ -105,7 +106,7 @@ function writesOfTheRun(ctx: CheckContext): { route: RouteDef; ex: Exchange }[] 
 export const responseSchemaOpenApi = defineCheck({
   name: 'envelope.response-schema-openapi',
   title:
-    "every success matches the response schema of its operation in the target's own openapi.json: the reads, and the writes the run made whose fields the interface shows (creations, issued keys)",
+    "every success matches the response schema of its operation in the target's own openapi.json: the reads, and the writes the run made whose fields the interface shows (creations, issued keys); a list answer with its list emptied (count 0) too",
   severity: 'MUST',
   section: 'GET /api/public/v1/openapi.json',
   tags: ['envelope', 'openapi', 'schema'],
@@ -126,6 +127,13 @@ export const responseSchemaOpenApi = defineCheck({
         observed: describeAjvErrors(validate),
         exchange: ex,
       });
+      const empty = emptiedList(route, ex.json);
+      if (empty !== undefined && validate(ex.json))
+        ctx.expect.that(validate(empty) as boolean, {
+          expected: `${route.method} ${route.path}: the same answer with its list empty (count 0: a filter matching nothing, a tenant without entries) matches its 200 response schema too`,
+          observed: describeAjvErrors(validate),
+          exchange: ex,
+        });
     }
   },
 });

@@ -16,6 +16,7 @@ import { idempotencyContentChecks } from './idempotency-content.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
+import { freeTextAccepted } from './limits-free-text.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
 import { operationsServed } from './openapi-operations-served.ts';
@@ -49,6 +50,7 @@ export const CHECKS = createRegistry([
   ...errorChecks,
   ...authChecks,
   ...limitChecks,
+  freeTextAccepted,
   ...versionChecks,
   ...baseUrlChecks,
   ...corsChecks,

@@ -83,10 +83,7 @@ export function readOnlyBodyFields(doc: OpenApiLike): string[] {
   const out: string[] = [];
   for (const route of interfaceRoutes().filter((r) => r.body && !r.fieldsNotShown)) {
     const loc = operationLocation(doc, route.method, route.path);
-    const body = loc ? deref(doc, loc.op.requestBody, []).value : undefined;
-    const content = isObject(body) && isObject(body.content) ? body.content : {};
-    const type = Object.keys(content).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
-    const schema = type && isObject(content[type]) ? content[type].schema : undefined;
+    const schema = loc ? jsonBodySchema(doc, loc.op) : undefined;
     if (schema === undefined) continue;
     const fields = Object.keys((route.body as unknown as { shape?: Record<string, unknown> }).shape ?? {});
     for (const f of fields)
@@ -95,10 +92,72 @@ export function readOnlyBodyFields(doc: OpenApiLike): string[] {
   return out;
 }
 
+/** The documented JSON body schema of an operation, if it documents one. */
+function jsonBodySchema(doc: OpenApiLike, op: unknown): unknown {
+  const body = deref(doc, (op as { requestBody?: unknown }).requestBody, []).value;
+  const content = isObject(body) && isObject(body.content) ? body.content : {};
+  const type = Object.keys(content).find((t) => /^application\/(?:[\w.+-]+\+)?json/.test(t));
+  return type && isObject(content[type]) ? content[type].schema : undefined;
+}
+
+/** What the documented schemas at `path` state as types, together; empty when none states one. */
+function typesAt(doc: OpenApiLike, schema: unknown, path: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of schemasAt(doc, schema, path)) for (const t of statedTypes(doc, s)) out.add(t);
+  return out;
+}
+
+/**
+ * The request body fields the interface lists (the sample calls' too: the registration's url and events) that
+ * the document types so none of the interface's values fit (a list typed as a string, a list of numbers), or
+ * documents as a query parameter or header instead of in the body.
+ * @example bodyFieldProblems(doc) // ['POST /api/public/v1/webhooks: body events typed string (the interface: an array)']
+ */
+export function bodyFieldProblems(doc: OpenApiLike): string[] {
+  const out: string[] = [];
+  for (const route of interfaceRoutes().filter((r) => r.body && (r.kind ?? 'json') === 'json')) {
+    const loc = operationLocation(doc, route.method, route.path);
+    const schema = loc ? jsonBodySchema(doc, loc.op) : undefined;
+    if (!loc || schema === undefined || !route.body) continue;
+    // Field by field: the body's own schema is a reference to its named definition.
+    const shape = (route.body as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+    const fields = Object.fromEntries(
+      Object.entries(shape).map(([k, v]) => [k, z.toJSONSchema(v, { io: 'input', unrepresentable: 'any' })]),
+    );
+    const params = [loc.op, loc.item].flatMap((owner) => {
+      const list = (owner as { parameters?: unknown }).parameters;
+      return (Array.isArray(list) ? list : []).map((p) => deref(doc, p, []).value).filter(isObject);
+    });
+    const at = `${route.method} ${route.path}`;
+    for (const [name, field] of Object.entries(fields)) {
+      if (schemasAt(doc, schema, [name]).length === 0) {
+        const elsewhere = params.find((p) => p.name === name && (p.in === 'query' || p.in === 'header'));
+        if (elsewhere)
+          out.push(`${at}: ${name} documented as a ${elsewhere.in} parameter (the interface: a body field)`);
+        continue;
+      }
+      const wanted = (field as { type?: unknown; items?: { type?: unknown } }) ?? {};
+      for (const [path, type] of [
+        [[name], wanted.type],
+        [[name, '[]'], wanted.type === 'array' ? wanted.items?.type : undefined],
+      ] as [string[], unknown][]) {
+        if (typeof type !== 'string') continue;
+        const stated = typesAt(doc, schema, path);
+        if (stated.size === 0 || (ADMITS[type] ?? [type]).some((t) => stated.has(t))) continue;
+        const what = path.length > 1 ? `${name} items` : name;
+        out.push(
+          `${at}: body ${what} typed ${[...stated].join(' | ')} (the interface: ${type === 'array' ? 'an array' : `a ${type}`})`,
+        );
+      }
+    }
+  }
+  return out;
+}
+
 export const parameterTypes = defineCheck({
   name: 'openapi.parameter-types',
   title:
-    "openapi.json types each query parameter the interface names as the interface does (cursor and the audit log's limit numbers, the catalog filters strings), and marks no body field the interface lists readOnly",
+    "openapi.json types each query parameter and body field the interface names as the interface does (cursor and the audit log's limit numbers, the catalog filters strings, capabilities and events lists), keeps body fields in the body, and marks none readOnly",
   severity: 'MUST',
   section: 'GET /api/public/v1/openapi.json',
   tags: ['openapi'],
@@ -110,6 +169,13 @@ export const parameterTypes = defineCheck({
       expected:
         'every query parameter of the interface documented with a type that admits its values ("cursor: integer, minimum 0", "limit (number of entries)", the filters strings)',
       observed: `typed otherwise: ${listed(wrong)}`,
+      exchange: ex,
+    });
+    const body = bodyFieldProblems(doc);
+    ctx.expect.that(body.length === 0, {
+      expected:
+        "every body field the interface lists (the sample calls' too) documented in the request body with a type that admits its values",
+      observed: listed(body),
       exchange: ex,
     });
     const readOnly = readOnlyBodyFields(doc);

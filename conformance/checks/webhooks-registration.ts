@@ -31,15 +31,37 @@ export const registration = defineCheck({
     ctx.expect.status(
       s.registration,
       200,
-      `POST ${webhooksPath()} with url ${s.url} and events [${event.name}] answers 200`,
+      `POST ${webhooksPath()} with url ${s.url} and events [${s.events.join(', ')}] answers 200`,
     );
     const body = s.registration.json as { ok?: unknown; data?: unknown } | undefined;
     ctx.expect.that(body?.ok === true && typeof body.data === 'object' && body.data !== null, {
       expected: 'the answer is the success envelope with a data object',
       exchange: s.registration,
     });
+    // Response fields are not shown; where the answer repeats the list, it is the list registered.
+    const echoed = echoedEvents(body?.data);
+    if (s.registration.status === 200 && echoed) {
+      const lost = s.events.filter((e) => !echoed.includes(e));
+      ctx.expect.that(lost.length === 0, {
+        expected: `the receiver is registered for every event name given (${s.events.join(', ')}): the answer's events list each`,
+        observed: `events ${JSON.stringify(echoed)} (without ${lost.join(', ')})`,
+        exchange: s.registration,
+      });
+    }
   },
 });
+
+/** The answer's list of event names (data.events, or one level down: data.webhook.events), if it has one. */
+function echoedEvents(data: unknown): string[] | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const d = data as Record<string, unknown>;
+  const candidates = [
+    d.events,
+    ...Object.values(d).map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>).events : undefined)),
+  ];
+  const list = candidates.find((v) => Array.isArray(v) && v.every((x) => typeof x === 'string'));
+  return list as string[] | undefined;
+}
 
 /** GET answers after the creation that must not repeat the secret: list, one receiver, delivery log (where offered). */
 async function laterAnswers(ctx: CheckContext, s: WebhookScenario): Promise<Exchange[]> {

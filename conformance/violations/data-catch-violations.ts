@@ -23,6 +23,19 @@ const withHeaders = (res: PlainResponse, edit: (h: Record<string, string>) => vo
 /** Violations of list answers, filters, the Connection and key records, and response headers. */
 export const DATA_CATCH_VIOLATIONS: Violation[] = [
   {
+    name: 'creation-keeps-two-capabilities',
+    description:
+      'POST /connections books only the first two capabilities of a longer list (a two-slot insert from an early release) and answers with those',
+    section: 'POST /api/public/v1/connections',
+    catches: ['generated.request-echo'],
+    handle(req, next) {
+      const body = is('POST', CONNECTIONS)(req) ? jsonBodyOf(req) : undefined;
+      const caps = body?.capabilities;
+      if (!body || !Array.isArray(caps) || caps.length < 3 || caps.length > 24) return next(req);
+      return next(withJsonBody(req, { ...body, capabilities: caps.slice(0, 2) }));
+    },
+  },
+  {
     name: 'scope-label-astral-replaced',
     description:
       'a scopeLabel is stored in a three-byte "utf8" column: characters beyond U+FFFF (an emoji) come back as U+FFFD',

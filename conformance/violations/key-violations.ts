@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { PlainResponse } from '../../simulator/index.ts';
 import { defaultAccess } from './default-access.ts';
 import { isCreation, KEYED, keyOf, perCore } from './idempotency-violations.ts';
-import { editJson, failureOf, withHeader } from './json-edit.ts';
+import { editJson, failureOf, jsonBodyOf, withHeader, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const firstAnswer = perCore(() => new Map<string, PlainResponse>());
@@ -100,6 +100,33 @@ export const KEY_VIOLATIONS: Violation[] = [
       if (!isCreation(req) || keyOf(req) !== undefined || !tenant || tenant === (await defaultAccess(core)).tenant)
         return next(req);
       return next(withHeader(req, 'idempotency-key', `gen-${randomBytes(8).toString('hex')}`));
+    },
+  },
+  {
+    name: 'operation-with-space-refused',
+    description:
+      'POST /idempotency-keys refuses an operation containing a space (a metrics-label sanitiser), though the interface bounds it by length only',
+    section: 'Limits',
+    catches: ['limits.free-text-accepted'],
+    async handle(req, next) {
+      const operation = jsonBodyOf(req)?.operation;
+      if (req.method !== 'POST' || !req.path.endsWith('/idempotency-keys') || typeof operation !== 'string')
+        return next(req);
+      if (!/\s/.test(operation)) return next(req);
+      // Refused the way the service refuses an operation outside its limits (its answer, headers and all).
+      return next(withJsonBody(req, { operation: 'x' }));
+    },
+  },
+  {
+    name: 'scope-label-line-break-faults',
+    description:
+      'POST /connections with a line break inside scopeLabel answers 500 internal (the label goes unescaped into a log line)',
+    section: 'Limits',
+    catches: ['limits.free-text-accepted'],
+    async handle(req, next) {
+      const label = jsonBodyOf(req)?.scopeLabel;
+      if (!isCreation(req) || typeof label !== 'string' || !/[\r\n]/.test(label)) return next(req);
+      return failureOf('internal', 'The request could not be processed.');
     },
   },
 ];

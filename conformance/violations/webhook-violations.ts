@@ -27,6 +27,18 @@ const firstByKey = new WeakMap<Core, Map<string, PlainResponse>>();
 /** Violations of webhook receivers, signatures, the delivery log and redelivery. */
 export const WEBHOOK_VIOLATIONS: Violation[] = [
   {
+    name: 'webhook-registration-keeps-first-event',
+    description:
+      'POST /webhooks registers the receiver for the first event of its list only (a column declared for one name) and answers with that one',
+    section: 'Webhooks',
+    catches: ['webhooks.registration', 'webhooks.delivery-arrives'],
+    handle(req, next) {
+      const body = req.method === 'POST' && req.path === WEBHOOKS ? jsonBodyOf(req) : undefined;
+      if (!body || !Array.isArray(body.events) || body.events.length < 2) return next(req);
+      return next(withJsonBody(req, { ...body, events: body.events.slice(0, 1) }));
+    },
+  },
+  {
     name: 'webhook-registration-201',
     description: 'registering a receiver answers 201 instead of the 200 every success uses',
     section: 'Endpoints',

@@ -41,6 +41,8 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-poplar.e2e.test.ts': 10,
   'conformance/e2e/independent-tupelo.e2e.test.ts': 12,
   'conformance/e2e/independent-sequoia.e2e.test.ts': 10,
+  'conformance/e2e/independent-redwood.e2e.test.ts': 10,
+  'conformance/e2e/independent-aspen.e2e.test.ts': 10,
   'conformance/e2e/alt-variants-4.e2e.test.ts': 41,
   'conformance/e2e/independent-atlas.e2e.test.ts': 34,
   'simulator/e2e/reliability/attacks-round9-kit.e2e.test.ts': 25,

@@ -25,6 +25,9 @@ export const CONNECTIONS_PATH = () => createConnectionRoute().path;
 /** How many catalog pairs the kit asks about before giving up (each is one POST /capabilities). */
 const MAX_CANDIDATES = 6;
 
+/** How many capability checks the search for a creation with three or more capabilities may ask. */
+const SEVERAL_BUDGET = 16;
+
 function candidatePairs(ex: Exchange | undefined): { connectorId: string; capability: string }[] {
   const connectors = (ex?.json as { data?: { connectors?: { id?: unknown; capabilities?: unknown }[] } } | undefined)
     ?.data?.connectors;
@@ -61,8 +64,9 @@ export function creationBase(ctx: CheckContext): Promise<CreationBase | undefine
 
 /**
  * A creation base with several capabilities of one connector, each allowed by the target's capability
- * check, in reverse alphabetical order (an order no sort gives back): undefined when the catalog offers
- * no connector with two allowed capabilities among the first few asked. Computed once per run.
+ * check, in reverse alphabetical order (an order no sort gives back): three or four where the catalog
+ * has them (a list of two is where a fixed pair of slots would hide), else two; undefined when the
+ * catalog offers no connector with two allowed capabilities among the first few asked. Computed once per run.
  */
 export function severalCapabilitiesBase(ctx: CheckContext): Promise<CreationBase | undefined> {
   return ctx.shared('creation-base-several', async () => {
@@ -76,24 +80,26 @@ export function severalCapabilitiesBase(ctx: CheckContext): Promise<CreationBase
     )?.data?.connectors;
     const path = capabilityCheckRoute().path;
     let asked = 0;
+    let two: CreationBase | undefined;
     for (const c of Array.isArray(connectors) ? connectors : []) {
       const caps = Array.isArray(c.capabilities)
         ? c.capabilities.filter((x): x is string => typeof x === 'string')
         : [];
       if (typeof c.id !== 'string' || new Set(caps).size < 2) continue;
       const allowed: string[] = [];
-      for (const capability of [...new Set(caps)].slice(0, 3)) {
-        if (++asked > MAX_CANDIDATES) return undefined;
+      for (const capability of [...new Set(caps)].slice(0, 4)) {
+        if (++asked > SEVERAL_BUDGET) return two;
         const ex = await ctx.call('POST', path, {
           json: { connectorId: c.id, capability, environment: base.environment },
         });
         const ok = (ex.json as { data?: { decision?: { allowed?: unknown } } } | undefined)?.data?.decision?.allowed;
         if (ex.status === 200 && ok === true) allowed.push(capability);
       }
-      if (allowed.length >= 2)
-        return { connectorId: c.id, environment: base.environment, capabilities: allowed.sort().reverse() };
+      const found = { connectorId: c.id, environment: base.environment, capabilities: allowed.sort().reverse() };
+      if (allowed.length >= 3) return found;
+      if (allowed.length === 2) two ??= found;
     }
-    return undefined;
+    return two;
   });
 }
 

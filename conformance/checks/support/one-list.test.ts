@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiverIdOf, theOneList } from './one-list.ts';
+import { receiverIdOf, resourceNameId, theOneList } from './one-list.ts';
 
 describe('the list of records in an answer whose field names are not shown', () => {
   it('takes the named list, else the one list in data (as before)', () => {
@@ -39,5 +39,17 @@ describe("the receiver's id in a registration answer whose fields are not shown"
     expect(receiverIdOf({ tenant: { id: 't1' }, receiver: { id: 'wh_3', url } }, url)).toBe('wh_3');
     expect(receiverIdOf({ tenant: { id: 't1' }, owner: { id: 'u1' } }, url)).toBeUndefined();
     expect(receiverIdOf({ url }, url)).toBeUndefined();
+  });
+});
+
+describe('an id carried by a resource name (AIP-122) instead of an id field', () => {
+  it("reads the last segment of `name: 'webhooks/whk_1'` (and of a nested parent's); an id field still wins", () => {
+    expect(receiverIdOf({ name: 'webhooks/whk_1', url: 'http://x' }, 'http://x')).toBe('whk_1');
+    expect(resourceNameId('projects/p-1/webhooks/whk_2')).toBe('whk_2');
+    expect(receiverIdOf({ id: 'wh_9', name: 'webhooks/whk_1' }, 'http://x')).toBe('wh_9');
+  });
+  it('takes no plain name, a path-like text or an empty segment for an id', () => {
+    for (const v of ['Kitchen receiver', '/webhooks/whk_1', 'webhooks/', 'webhooks/a b', 42])
+      expect(resourceNameId(v)).toBeUndefined();
   });
 });

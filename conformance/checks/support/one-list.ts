@@ -36,7 +36,7 @@ export function theOneList(data: unknown, preferred: string): unknown[] | undefi
 export function receiverIdOf(data: unknown, url: string): string | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const record = data as Record<string, unknown>;
-  const own = idText(record.id);
+  const own = idText(record.id) ?? resourceNameId(record.name);
   if (own) return own;
   const objects = (values: unknown[]) =>
     values.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v));
@@ -52,6 +52,16 @@ export function receiverIdOf(data: unknown, url: string): string | undefined {
   });
   const named = idFields.filter(([k]) => /^(?:webhook|receiver|subscription|endpoint|hook|listener)/i.test(k));
   return (named.length === 1 ? named[0] : idFields.length === 1 ? idFields[0] : undefined)?.[1];
+}
+
+/**
+ * The id a resource name carries (Google's AIP-122: `webhooks/whk_1`, `projects/p/webhooks/whk_1`): its last
+ * segment, where the record has a `name` of that form instead of an `id`; undefined for any other text.
+ * @example resourceNameId('webhooks/whk_1') // 'whk_1'; resourceNameId('Kitchen receiver') // undefined
+ */
+export function resourceNameId(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  return /^[A-Za-z][\w-]*\/(?:[^/\s]+\/[A-Za-z][\w-]*\/)*([^/\s]+)$/.exec(value)?.[1];
 }
 
 /**

@@ -229,6 +229,28 @@ export function testEvent(ctx: CheckContext): Promise<TestEvent> {
   });
 }
 
+/**
+ * A second event name the deployment itself publishes (profile webhookEventNames, the OpenAPI document's
+ * events field, a list named for events in the self-description), about something other than connections
+ * (so a creation triggers no delivery of it), for registering a receiver with a list of two events: a
+ * registration that keeps only one of its list then misses the test event, listed second. Undefined when
+ * the deployment publishes no such name (the kit invents none: an unknown name may be refused).
+ * @example await companionEvent(ctx, 'connection.created') // 'order.paid'
+ */
+export function companionEvent(ctx: CheckContext, testName: string): Promise<string | undefined> {
+  return ctx.shared('webhook-companion-event', async () => {
+    const profiled = ctx.declared('webhookEventNames') ? [...ctx.deployment.webhookEventNames] : [];
+    const doc = await openApiExchange(ctx);
+    const fromDoc =
+      doc.status === 200 && isObject(doc.json) ? openApiEventNames(doc.json as OpenApiLike, WEBHOOKS_PATH) : [];
+    const self = await selfDescriptionExchange(ctx);
+    const [named] =
+      self.status === 200 ? selfDescribedEventNames((self.json as { data?: unknown } | undefined)?.data) : [[]];
+    const names = unique([...profiled, ...fromDoc, ...named]);
+    return names.find((n) => n !== testName && !CONNECTION.test(n) && !/\*|all/i.test(n));
+  });
+}
+
 /** Where a guess of the kit's did not hold: a skip that says where the name came from and how to declare it. */
 export async function skipUnlessDeclared(ctx: CheckContext, what: string): Promise<void> {
   const event = await testEvent(ctx);

@@ -2,7 +2,7 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { must } from '../../runner/invariant.ts';
-import { idText } from './one-list.ts';
+import { idText, resourceNameId } from './one-list.ts';
 import {
   deliveryIdHeader,
   deliveryIds,
@@ -36,7 +36,7 @@ export function entryId(
   idHeader: string | undefined,
   webhookId: string | undefined,
 ): string | undefined {
-  const own = idText(entry.id);
+  const own = idText(entry.id) ?? resourceNameId(entry.name);
   if (own) return own;
   // A delivery's id before an attempt's: a log listing attempts triggers the delivery again by its id.
   for (const name of [/^delivery_?id$/i, /^attempt_?id$/i]) {
@@ -63,7 +63,11 @@ export async function redeliveryTarget(
   const idHeader = deliveryIdHeader(ctx);
   // The entry's id, else the id header the profile declares (the deployment's word), else what the entry holds.
   const declared = idHeader === undefined ? undefined : s.delivery.headers[idHeader];
-  const id = idText(logged?.id) ?? declared ?? (logged && entryId(logged, s.delivery, idHeader, s.webhookId));
+  const id =
+    idText(logged?.id) ??
+    resourceNameId(logged?.name) ??
+    declared ??
+    (logged && entryId(logged, s.delivery, idHeader, s.webhookId));
   if (!id)
     ctx.skip(
       `the delivery is neither in the log (${log.status === 200 ? `${loggedDeliveries(log).length} entries` : `read refused: ${log.status}`}; looked for ${describeIds(deliveryIds(s.delivery, idHeader))} in every field of each) nor names its id in a header the profile declares (webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,

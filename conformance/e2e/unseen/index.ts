@@ -66,6 +66,10 @@ import { ROUND20_ANSWERS } from './round20-answers.ts';
 import { ROUND20_CHANNELS } from './round20-channels.ts';
 import { ROUND20_DOCUMENTS } from './round20-documents.ts';
 import { ROUND20_INPUTS } from './round20-inputs.ts';
+import { ROUND21_ANSWERS } from './round21-answers.ts';
+import { ROUND21_CHANNELS } from './round21-channels.ts';
+import { ROUND21_DOCUMENTS } from './round21-documents.ts';
+import { ROUND21_INPUTS } from './round21-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -211,6 +215,14 @@ export const UNSEEN_ROUND20: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND20_CHANNELS,
 ];
 
+/** The twentieth list (round 21): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND21: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND21_ANSWERS,
+  ...ROUND21_INPUTS,
+  ...ROUND21_DOCUMENTS,
+  ...ROUND21_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -232,6 +244,7 @@ export const UNSEEN_LISTS = {
   round18: UNSEEN_ROUND18,
   round19: UNSEEN_ROUND19,
   round20: UNSEEN_ROUND20,
+  round21: UNSEEN_ROUND21,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -252,5 +265,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND18,
     ...UNSEEN_ROUND19,
     ...UNSEEN_ROUND20,
+    ...UNSEEN_ROUND21,
   ],
 } as const;

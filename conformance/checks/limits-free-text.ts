@@ -1,0 +1,67 @@
+// The interface bounds its free-text fields by length only (scopeLabel: "descriptive name, e.g. the name
+// of the venue"; operation: "short name of the operation"): no character set. The length checks send
+// recognisable ASCII; these send what real names carry (spaces, apostrophes, accents, punctuation), where
+// a deployment that slipped a narrower rule in (a slug pattern, a metrics-label sanitiser) refuses them.
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { inBatches, routePath } from '../rules/interface-routes.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { judgeBoundary } from './support/boundaries.ts';
+import { postConnection, requireCreationBase } from './support/connections.ts';
+
+/** A free-text field of the interface and how to send one value of it. */
+interface FreeTextField {
+  field: keyof typeof LIMITS;
+  route: string;
+  send(ctx: CheckContext, value: string): Promise<Exchange>;
+}
+
+const FIELDS: FreeTextField[] = [
+  {
+    field: 'scopeLabel',
+    route: 'POST /connections',
+    async send(ctx, value) {
+      return postConnection(ctx, { ...(await requireCreationBase(ctx)), scopeLabel: value });
+    },
+  },
+  {
+    field: 'operation',
+    route: 'POST /idempotency-keys',
+    send: (ctx, value) => ctx.call('POST', routePath('createIdempotencyKey'), { json: { operation: value } }),
+  },
+];
+
+/** Names as people write them, each inside every free-text field's length limits. */
+const PRINTABLE = ["Café de l'Été, Zürich", 'connection create (v2)', 'Harbour & Kitchen #2 — Süd'];
+/** A name with a line break and a tab (pasted from a form): refusing it is a deployment's rule, faulting on it is not. */
+const CONTROL = 'Harbour Kitchen\nfloor 2\tbar';
+
+const fits = (field: keyof typeof LIMITS, v: string) => {
+  const l = LIMITS[field] as { min?: number; max?: number };
+  return v.length >= (l.min ?? 0) && v.length <= (l.max ?? Number.POSITIVE_INFINITY);
+};
+
+export const freeTextAccepted = defineCheck({
+  name: 'limits.free-text-accepted',
+  title:
+    'scopeLabel and operation, bounded by length only, accept names with spaces, apostrophes, accents and punctuation; a line break inside the limits is never a server fault',
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation', 'connections', 'idempotency'],
+  // A creation and issued keys are server state: the read-only profile leaves this check out.
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const cases = FIELDS.flatMap((f) => [
+      ...PRINTABLE.filter((v) => fits(f.field, v)).map((v) => ({ f, value: v, control: false })),
+      ...(fits(f.field, CONTROL) ? [{ f, value: CONTROL, control: true }] : []),
+    ]);
+    await inBatches(cases, 4, async ({ f, value, control }) => {
+      const ex = await f.send(ctx, value);
+      const rule = `${f.route} with ${f.field} ${JSON.stringify(value)} (${value.length} characters, limit by length only)`;
+      if (!control) return judgeBoundary(ctx, ex, true, rule);
+      if (ex.status === 400) ctx.note(`${rule} is refused 400: a line break is not taken in ${f.field}`);
+      ctx.expect.that(ex.status < 500, { expected: `${rule} is accepted or refused (4xx), never a 5xx`, exchange: ex });
+    });
+  },
+});
