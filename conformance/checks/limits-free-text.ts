@@ -16,7 +16,8 @@ interface FreeTextField {
   send(ctx: CheckContext, value: string): Promise<Exchange>;
 }
 
-const FIELDS: FreeTextField[] = [
+/** How to send each field LIMITS marks as text (`text`: a descriptive name, a name): no character set. */
+export const FREE_TEXT_FIELDS: FreeTextField[] = [
   {
     field: 'scopeLabel',
     route: 'POST /connections',
@@ -52,7 +53,7 @@ export const freeTextAccepted = defineCheck({
   mutating: true,
   requires: ['token'],
   async run(ctx: CheckContext) {
-    const cases = FIELDS.flatMap((f) => [
+    const cases = FREE_TEXT_FIELDS.flatMap((f) => [
       ...PRINTABLE.filter((v) => fits(f.field, v)).map((v) => ({ f, value: v, control: false })),
       ...(fits(f.field, CONTROL) ? [{ f, value: CONTROL, control: true }] : []),
     ]);

@@ -90,6 +90,16 @@ describe('openapi.error-codes-complete', () => {
     expect(new Set(failureCodeGaps(doc as OpenApiLike).gaps.map((g) => g.status))).toEqual(new Set([429, 500]));
   });
 
+  it('names a code outside the Errors table an enumeration adds (validation_error), once per schema', () => {
+    expect(failureCodeGaps(simulatorDoc() as OpenApiLike).foreign).toEqual([]);
+    const doc = simulatorDoc();
+    for (const o of objects(doc))
+      if (Array.isArray(o.enum) && o.enum.includes('idempotency_required')) o.enum = [...o.enum, 'validation_error'];
+    const foreign = failureCodeGaps(doc as OpenApiLike).foreign;
+    expect(foreign.length).toBeGreaterThan(0);
+    expect(foreign.every((f) => f.codes.join() === '"validation_error"')).toBe(true);
+  });
+
   it('reads ranges, default, allOf and const; leaves a free string and public endpoints without the status alone', () => {
     const doc = simulatorDoc();
     const get = doc.paths[P('/providers')].get;

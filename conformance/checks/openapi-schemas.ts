@@ -111,6 +111,8 @@ for (const code of ERROR_CODES) {
  */
 export function failureCodeGaps(doc: OpenApiLike) {
   const gaps = new Map<string, { status: number; codes: string[]; operations: string[]; documented: string[] }>();
+  /** Codes outside the Errors table a documented enumeration lists, by where it stands. */
+  const foreign = new Map<string, { codes: string[]; operations: Set<string> }>();
   let judged = 0;
   for (const route of interfaceRoutes()) {
     const loc = operationLocation(doc, route.method, route.path);
@@ -125,6 +127,13 @@ export function failureCodeGaps(doc: OpenApiLike) {
       const allowed = allowedValues(doc, schema, ['error', 'code']);
       if (!allowed) continue; // error.code is left a free string: any code may stand in it
       judged++;
+      const outside = [...allowed].filter((v) => !(ERROR_CODES as readonly unknown[]).includes(v));
+      if (outside.length) {
+        const at = `${pointer(...found.at, type)}`;
+        const entry = foreign.get(at) ?? { codes: outside.map((v) => JSON.stringify(v)), operations: new Set() };
+        entry.operations.add(`${route.method} ${route.path}`);
+        foreign.set(at, entry);
+      }
       if (codes.some((c) => allowed.has(c))) continue;
       const documented = [...allowed].map((v) => JSON.stringify(v));
       const key = `${status} ${pointer(...found.at, type)} ${documented.join()}`;
@@ -133,25 +142,36 @@ export function failureCodeGaps(doc: OpenApiLike) {
       gaps.set(key, gap);
     }
   }
-  return { gaps: [...gaps.values()], judged };
+  return {
+    gaps: [...gaps.values()],
+    foreign: [...foreign].map(([at, f]) => ({ at, codes: f.codes, operations: [...f.operations] })),
+    judged,
+  };
 }
 
 export const openApiErrorCodesComplete = defineCheck({
   name: 'openapi.error-codes-complete',
   title:
-    'where openapi.json enumerates error.code in the failure responses of interface operations, each documented status can carry a code the Errors table pairs with it (429 rate_limited, 500 internal, …)',
+    'where openapi.json enumerates error.code in the failure responses of interface operations, each documented status can carry a code the Errors table pairs with it (429 rate_limited, 500 internal, …), and no code outside the table is listed',
   severity: 'MUST',
   section: 'Errors',
   tags: ['openapi', 'errors'],
   mutating: false,
   async run(ctx: CheckContext) {
     const { ex, doc } = await requireOpenApi(ctx);
-    const { gaps, judged } = failureCodeGaps(doc);
+    const { gaps, foreign, judged } = failureCodeGaps(doc);
     ctx.note(`judged ${judged} documented failure responses whose error.code is an enumeration`);
     for (const g of gaps)
       ctx.fail({
         expected: `openapi.json lets a ${g.status} failure carry error.code ${g.codes.join(' or ')} (Errors: "${g.codes.join(', ')} | ${g.status}"; Failure envelope: "one of the codes in the Errors part")`,
         observed: `the ${g.status} response of ${listed(g.operations)} documents error.code as one of ${g.documented.join(', ')}`,
+        exchange: ex,
+      });
+    for (const f of foreign)
+      ctx.fail({
+        expected:
+          'openapi.json enumerates no error.code outside the Errors table (Failure envelope: "one of the codes in the Errors part")',
+        observed: `openapi.json${f.at} also lists ${f.codes.join(', ')} (${listed(f.operations)})`,
         exchange: ex,
       });
   },

@@ -12,54 +12,6 @@ const CONNECTIONS = `${BASE_PATH}/connections`;
  */
 export const DOCUMENT_VIOLATIONS: Violation[] = [
   {
-    name: 'openapi-provider-count-minimum-one',
-    description:
-      "openapi.json gives the count of GET /providers a minimum of 1 (a paging helper's schema reused), though a filter matching nothing counts 0",
-    section: 'GET /api/public/v1/providers',
-    catches: ['envelope.response-schema-openapi'],
-    handle: documentEdit((doc) =>
-      everyObject(doc, (node) => {
-        const props = node.properties as Node | undefined;
-        if (props?.providers && props.count && typeof props.count === 'object') (props.count as Node).minimum = 1;
-      }),
-    ),
-  },
-  {
-    name: 'openapi-webhook-events-as-string',
-    description:
-      'openapi.json types the events of POST /webhooks as one string (a comma-separated list), though the interface sends an array of event names',
-    section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
-    catches: ['openapi.parameter-types'],
-    handle: documentEdit((doc) =>
-      everyObject(doc, (node) => {
-        const props = node.properties as Node | undefined;
-        if (props?.url && props.events) props.events = { type: 'string', description: 'comma-separated event names' };
-      }),
-    ),
-  },
-  {
-    name: 'openapi-check-environment-in-query',
-    description:
-      'openapi.json documents the environment of POST /capabilities as a query parameter instead of a body field',
-    section: 'POST /api/public/v1/capabilities',
-    catches: ['openapi.parameter-types'],
-    handle: documentEdit((doc) => {
-      const post = ((doc.paths as Node | undefined)?.[`${BASE_PATH}/capabilities`] as Node | undefined)?.post as
-        | Node
-        | undefined;
-      if (!post) return;
-      // The body's schema, inline or in components (the check's request: connectorId, capability, environment).
-      everyObject([post.requestBody, (doc.components as Node | undefined)?.schemas], (node) => {
-        const props = node.properties as Node | undefined;
-        if (!props?.environment || !props.connectorId || !props.capability) return;
-        const schema = props.environment;
-        delete props.environment;
-        if (Array.isArray(node.required)) node.required = node.required.filter((r) => r !== 'environment');
-        post.parameters = [...((post.parameters as unknown[]) ?? []), { name: 'environment', in: 'query', schema }];
-      });
-    }),
-  },
-  {
     name: 'openapi-success-201',
     description: 'openapi.json documents the success of POST /connections as 201 (the interface: 200)',
     section: 'Endpoints',

@@ -2,6 +2,7 @@ import type { Core, SandboxOptions } from '../../simulator/index.ts';
 import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
 import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
+import { DOCUMENT_NARROWING_VIOLATIONS } from './document-narrowing-violations.ts';
 import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
 import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
 import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
@@ -33,6 +34,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...DATA_CATCH_VIOLATIONS,
   ...RESPONSE_CATCH_VIOLATIONS,
   ...DOCUMENT_VIOLATIONS,
+  ...DOCUMENT_NARROWING_VIOLATIONS,
   ...CONSISTENCY_VIOLATIONS,
   ...OPENAPI_SCHEMA_VIOLATIONS,
   ...KEY_VIOLATIONS,

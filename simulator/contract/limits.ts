@@ -10,7 +10,8 @@ export const LIMITS = {
   // "descriptive name, e.g. the name of the venue": free text, whatever characters a venue's name has.
   scopeLabel: { min: 2, max: 120, text: 'descriptive' },
   connectionCapabilities: { minItems: 1, maxItems: 24 },
-  operation: { min: 2, max: 80 },
+  // "short name of the operation, e.g. connection.create": a name bounded by length only, no character set.
+  operation: { min: 2, max: 80, text: 'name' },
   idempotencyKey: { min: 8, max: 128, pattern: '^[A-Za-z0-9._:-]{8,128}$' },
   cursor: { min: 0 },
   webhookToleranceSeconds: 300,

@@ -210,11 +210,8 @@ export function limitedFields(): LimitedField[] {
       const type = fieldType(schema);
       if (!limited(type)) continue;
       const cases = boundaryCases(type);
-      // A descriptive name (LIMITS marks it) takes any characters: a venue's name too.
-      if (
-        (LIMITS as unknown as Record<string, { text?: string }>)[name]?.text === 'descriptive' &&
-        type.type === 'string'
-      )
+      // A descriptive name or a name bounded by length only (LIMITS marks them) takes any characters: a venue's too.
+      if ((LIMITS as unknown as Record<string, { text?: string }>)[name]?.text !== undefined && type.type === 'string')
         cases.push({
           value: VENUE_NAME,
           valid: contractAccepts(type, VENUE_NAME),

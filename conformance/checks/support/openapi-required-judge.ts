@@ -148,6 +148,19 @@ function bodyRequired(body: unknown): boolean {
  */
 export function optionalBodies(doc: OpenApiLike): RequiredFinding[] {
   const out: RequiredFinding[] = [];
+  // The other way: an operation the interface gives no body ("No parameters") documented with a required one.
+  for (const route of interfaceRoutes().filter((r) => !r.body)) {
+    const loc = operationLocation(doc, route.method, route.path);
+    const body =
+      loc && loc.op.requestBody !== undefined ? deref(doc, loc.op.requestBody, [...loc.at, 'requestBody']) : undefined;
+    if (body && isObject(body.value) && body.value.required === true)
+      out.push({
+        route,
+        value: 'a request body (the interface gives it none)',
+        kind: 'narrower',
+        at: pointer(...body.at),
+      });
+  }
   for (const route of interfaceRoutes().filter((r) => bodyRequired(r.body))) {
     const loc = operationLocation(doc, route.method, route.path);
     if (!loc || loc.op.requestBody === undefined) continue; // an undocumented body is openapi.request-body-json's
