@@ -4,6 +4,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { chainLinks } from './audit-links.ts';
+import { merkleInclusion } from './audit-merkle.ts';
 import { proofPresent } from './audit-proof.ts';
 import {
   type AuditRead,
@@ -274,4 +275,4 @@ export const auditOrder = defineCheck({
   },
 });
 
-export const auditChecks = [integrity, chainLinks, proofPresent, recordsChange, auditOrder];
+export const auditChecks = [integrity, chainLinks, proofPresent, merkleInclusion, recordsChange, auditOrder];

@@ -160,6 +160,8 @@ export const openApiErrorCodesComplete = defineCheck({
   async run(ctx: CheckContext) {
     const { ex, doc } = await requireOpenApi(ctx);
     const { gaps, foreign, judged } = failureCodeGaps(doc);
+    if (judged === 0)
+      ctx.skip('openapi.json leaves error.code a free string in every failure it documents: nothing to judge');
     ctx.note(`judged ${judged} documented failure responses whose error.code is an enumeration`);
     for (const g of gaps)
       ctx.fail({

@@ -2,6 +2,7 @@ import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Core, PlainResponse } from '../../simulator/index.ts';
 import { defaultAccess } from './default-access.ts';
 import { editJson } from './json-edit.ts';
+import { inclusionPath, leafHash, treeHead } from './merkle-tree.ts';
 import type { Violation } from './types.ts';
 
 const AUDIT = `${BASE_PATH}/audit-log`;
@@ -35,6 +36,33 @@ const withHeaders = (res: PlainResponse, edit: (h: Record<string, string>) => vo
 
 /** Violations of the audit log's integrity and order, and of the rate-limit headers. */
 export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
+  {
+    name: 'audit-merkle-root-stale',
+    description:
+      "the audit log carries an RFC 9162 Merkle proof (per entry a leaf hash, index and inclusion proof) whose root is the tree's before its newest entry (a root cached one write late)",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.merkle-inclusion'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== AUDIT || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data;
+        const entries = data?.entries;
+        if (!data || !Array.isArray(entries) || entries.length < 2) return;
+        const leaves = entries.map((e) => leafHash(JSON.stringify(e)));
+        entries.forEach((e: Record<string, unknown>, i) => {
+          e.leafIndex = i;
+          e.leafHash = leaves[i]?.toString('hex');
+          e.inclusionProof = inclusionPath(i, leaves).map((p) => p.toString('hex'));
+        });
+        data.merkle = {
+          scheme: 'RFC 9162',
+          treeSize: leaves.length,
+          rootHash: treeHead(leaves.slice(0, -1)).toString('hex'),
+        };
+      });
+    },
+  },
   {
     name: 'audit-entry-tampered',
     description: 'the newest audit entry names another actor than the one its hash was computed for',

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { inclusionPath, leafHash, treeHead } from '../../violations/merkle-tree.ts';
+import { declaresRfc9162, digestBytes, merkleInclusions, verifyInclusion } from './merkle-proof.ts';
+
+function page(n: number) {
+  const leaves = Array.from({ length: n }, (_, i) => leafHash(`entry ${i}`));
+  const root = treeHead(leaves);
+  return {
+    merkleRoot: root.toString('hex'),
+    treeSize: n,
+    scheme: 'RFC 9162 SHA-256',
+    entries: leaves.map((h, i) => ({
+      seq: i + 1,
+      leafIndex: i,
+      leafHash: h.toString('hex'),
+      inclusionProof: inclusionPath(i, leaves).map((p) => p.toString('base64')),
+    })),
+  };
+}
+
+describe('Merkle inclusion proofs (RFC 9162) in an audit log answer', () => {
+  it('reads the shape and verifies every proof of trees of 1 to 13 leaves', () => {
+    for (let n = 1; n <= 13; n++) {
+      const data = page(n);
+      const proofs = merkleInclusions(data, data.entries);
+      expect(proofs?.length).toBe(n);
+      expect(proofs?.every(verifyInclusion)).toBe(true);
+    }
+    expect(declaresRfc9162(page(2))).toBe(true);
+  });
+
+  it('a changed root, step, index or size no longer verifies', () => {
+    const data = page(7);
+    const ok = merkleInclusions(data, data.entries) ?? [];
+    const first = ok[3];
+    if (!first) throw new Error('no proof');
+    const flipped = Buffer.from(first.root);
+    flipped[0] = (flipped[0] ?? 0) ^ 1;
+    expect(verifyInclusion({ ...first, root: flipped })).toBe(false);
+    expect(verifyInclusion({ ...first, path: [...first.path].reverse() })).toBe(false);
+    expect(verifyInclusion({ ...first, index: 4 })).toBe(false);
+    // A size only shows where it changes the path's shape: for the last leaf (for leaf 3 of 7 and of 8 it does not).
+    const last = ok[6];
+    expect(last && verifyInclusion(last)).toBe(true);
+    expect(last && verifyInclusion({ ...last, treeSize: 8 })).toBe(false);
+  });
+
+  it('is no Merkle shape without a root, a size, or per-entry leaf hash, index and path', () => {
+    const data = page(3);
+    expect(merkleInclusions({ ...data, merkleRoot: undefined }, data.entries)).toBeUndefined();
+    expect(
+      merkleInclusions(
+        data,
+        data.entries.map(({ inclusionProof: _p, ...e }) => e),
+      ),
+    ).toBeUndefined();
+    expect(merkleInclusions({ entries: [] }, [])).toBeUndefined();
+    expect(digestBytes(`sha256:${'ab'.repeat(32)}`)?.length).toBe(32);
+    expect(digestBytes('xyz')).toBeUndefined();
+  });
+});

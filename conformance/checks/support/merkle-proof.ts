@@ -1,0 +1,107 @@
+// An audit log whose proof of integrity is a Merkle tree (Certificate Transparency's, RFC 9162 / RFC 6962):
+// each entry with its leaf hash, its index and an inclusion proof, the page with the tree's root and size.
+// The interface shows no proof format ("Response fields ... not shown"), so the kit recognises this shape
+// by its parts and verifies each inclusion proof against the root (RFC 9162 §2.1.3.2): a root or proof
+// edited after the fact no longer verifies.
+import { createHash } from 'node:crypto';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** One entry's inclusion proof, read from the answer. */
+export interface Inclusion {
+  index: number;
+  leafHash: Buffer;
+  path: Buffer[];
+  /** The tree the proof is for: the entry's own size and root when it carries them, else the page's. */
+  treeSize: number;
+  root: Buffer;
+}
+
+/** A 32-byte digest written as hex (either case) or base64/base64url; undefined for anything else. */
+export function digestBytes(v: unknown): Buffer | undefined {
+  if (typeof v !== 'string') return undefined;
+  const text = v.replace(/^sha-?256:/i, '');
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const b = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return b.length === 32 ? b : undefined;
+  }
+  return undefined;
+}
+
+const field = (o: Json, re: RegExp) => Object.entries(o).find(([k]) => re.test(k))?.[1];
+const ROOT = /^(?:merkle_?root|root_?hash|tree_?root|root)$/i;
+const SIZE = /^(?:tree_?size|size)$/i;
+const LEAF_HASH = /^(?:leaf_?hash|merkle_?leaf|leaf)$/i;
+const INDEX = /^(?:leaf_?index|index|position)$/i;
+const PATH = /^(?:inclusion_?proof|audit_?path|inclusion_?path|merkle_?proof|proof)$/i;
+
+/** The tree's root and size where a record (the page, its proof object, an entry) states them. */
+function treeOf(o: Json): { root: Buffer; size: number } | undefined {
+  for (const where of [o, ...Object.values(o).filter(isObject)]) {
+    const root = digestBytes(field(where, ROOT));
+    const size = field(where, SIZE);
+    if (root && typeof size === 'number' && Number.isSafeInteger(size) && size > 0) return { root, size };
+  }
+  return undefined;
+}
+
+/**
+ * The entries' inclusion proofs, when the answer has the Merkle shape (a root and size, and entries each
+ * with a leaf hash, an index and a list of digests); undefined when it does not.
+ * @example merkleInclusions(data, entries)?.length // 50
+ */
+export function merkleInclusions(data: unknown, entries: readonly unknown[]): Inclusion[] | undefined {
+  if (!isObject(data)) return undefined;
+  const page = treeOf(data);
+  const out: Inclusion[] = [];
+  for (const e of entries) {
+    if (!isObject(e)) return undefined;
+    // The proof may sit in the entry or in an object of it (entry.proof.{leafIndex, auditPath}).
+    const parts = [e, ...Object.values(e).filter(isObject)];
+    const leafHash = parts.map((p) => digestBytes(field(p, LEAF_HASH))).find(Boolean);
+    const index = parts.map((p) => field(p, INDEX)).find((v) => typeof v === 'number');
+    const list = parts.map((p) => field(p, PATH)).find(Array.isArray);
+    const path = list?.map(digestBytes);
+    const tree = parts.map(treeOf).find(Boolean) ?? page;
+    if (!leafHash || typeof index !== 'number' || !Number.isSafeInteger(index) || !path || !tree) return undefined;
+    if (path.some((p) => p === undefined)) return undefined;
+    out.push({ index, leafHash, path: path as Buffer[], treeSize: tree.size, root: tree.root });
+  }
+  return out.length ? out : undefined;
+}
+
+const node = (left: Buffer, right: Buffer) =>
+  createHash('sha256')
+    .update(Buffer.from([1]))
+    .update(left)
+    .update(right)
+    .digest();
+
+/**
+ * RFC 9162 §2.1.3.2: whether `path` proves the leaf at `index` in the tree of `treeSize` leaves with `root`.
+ * @example verifyInclusion({ index: 0, treeSize: 1, leafHash: h, path: [], root: h }) // true
+ */
+export function verifyInclusion(p: Inclusion): boolean {
+  if (p.index < 0 || p.index >= p.treeSize) return false;
+  let fn = p.index;
+  let sn = p.treeSize - 1;
+  let r = p.leafHash;
+  for (const step of p.path) {
+    if (sn === 0) return false;
+    if (fn % 2 === 1 || fn === sn) {
+      r = node(step, r);
+      if (fn % 2 === 0) while (fn % 2 === 0 && fn !== 0) [fn, sn] = [fn >> 1, sn >> 1];
+    } else r = node(r, step);
+    [fn, sn] = [Math.floor(fn / 2), Math.floor(sn / 2)];
+  }
+  return sn === 0 && r.equals(p.root);
+}
+
+/** A text in the answer naming RFC 9162/6962 or Certificate Transparency as its scheme: the deployment's word. */
+export function declaresRfc9162(data: unknown, depth = 0): boolean {
+  if (typeof data === 'string') return /rfc ?-?(?:9162|6962)|certificate.?transparency/i.test(data);
+  if (depth > 3 || !data || typeof data !== 'object') return false;
+  return Object.values(data).some((v) => declaresRfc9162(v, depth + 1));
+}
