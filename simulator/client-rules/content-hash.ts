@@ -1,4 +1,5 @@
 import { canonicalJson, sortKeys } from '../contract/canonical-json.ts';
+import type { RouteDef } from '../contract/route-def.ts';
 import type { RequestContext } from '../core/context.ts';
 import { bodyHash, textHash } from './observation.ts';
 
@@ -13,8 +14,11 @@ const FNV_PRIME = 0x01000193;
  */
 export function contentHash(ctx: RequestContext): number {
   const q = ctx.req.query;
+  const known = knownQuery(ctx.route);
   let query = '';
-  for (const k in q) query += `${k}=${String(q[k])}&`;
+  // Only the parameters the route takes: a cache-buster (`?_=1712…`, `?nocache=…`) the service ignores
+  // changes nothing the call asks for, and must not make each retry look like a new call.
+  for (const k in q) if (!known || known.has(k)) query += `${k}=${String(q[k])}&`;
   if (query) query = `?${query.split('&').sort().join('&')}`;
   // The body as sent, not ctx.body: the schema's defaults and coercions must not make a retry's
   // content differ from its first attempt's. The validate step hands it over as it parsed it
@@ -29,6 +33,19 @@ export function contentHash(ctx: RequestContext): number {
       body = bodyHash(raw);
     }
   return query ? textHash(query, body || FNV_OFFSET) : body;
+}
+
+const knownByRoute = new WeakMap<RouteDef, ReadonlySet<string>>();
+
+/** The query parameters a matched route takes (none for a route without a query); undefined: no route matched. */
+function knownQuery(route: RouteDef | undefined): ReadonlySet<string> | undefined {
+  if (!route) return undefined;
+  let known = knownByRoute.get(route);
+  if (!known) {
+    known = new Set(Object.keys((route.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}));
+    knownByRoute.set(route, known);
+  }
+  return known;
 }
 
 /**

@@ -192,7 +192,9 @@ function sequenceSpread(chains: Chain[]): { median: number; noSpread: boolean } 
   const diffs: number[] = [];
   for (let i = 0; i < withWaits.length; i++)
     for (let j = i + 1; j < withWaits.length; j++)
-      diffs.push(...positionDiffs(must(withWaits[i], 'i < length'), must(withWaits[j], 'j < length')));
+      diffs.push(
+        ...positionDiffs(must(withWaits[i], 'i < length'), must(withWaits[j], 'j < length')).map(([, d]) => d),
+      );
   return diffs.length ? spreadOfDiffs(diffs) : undefined;
 }
 
@@ -224,11 +226,27 @@ export const spreadWaits: ClientRule = {
         .filter((c) => !c.polling && c.links.some(backoff))
         .slice(-20);
       const diffs: number[] = [];
+      const byPosition = new Map<number, number[]>();
       for (let i = 0; i < chains.length; i++)
         for (let j = i + 1; j < chains.length; j++)
-          diffs.push(...positionDiffs(must(chains[i], 'i < chains.length'), must(chains[j], 'j < chains.length')));
+          for (const [k, d] of positionDiffs(
+            must(chains[i], 'i < chains.length'),
+            must(chains[j], 'j < chains.length'),
+          )) {
+            diffs.push(d);
+            byPosition.set(k, [...(byPosition.get(k) ?? []), d]);
+          }
       if (!diffs.length) continue;
-      const { median, noSpread } = spreadOfDiffs(diffs);
+      const { median: overall, noSpread: flat } = spreadOfDiffs(diffs);
+      // A schedule may start its jitter at a later retry (Python's `retry`: a fixed first wait, then drawn
+      // ones): a position of three or more sequences whose waits clearly differ shows the spread, whatever
+      // the fixed positions add to the differences in all.
+      const spreadAt = [...byPosition].find(([, d]) => d.length >= 3 && median(d) > SPREAD_MIN_MS);
+      const spreadMs = spreadAt ? median(spreadAt[1]) : overall;
+      // And "no spread" holds only where every such position looks alike, not where a fixed first wait's
+      // zero differences outnumber a drawn wait's: three draws from 250 ms fall within 40 ms now and then.
+      const flatEverywhere = [...byPosition.values()].every((d) => d.length < 3 || median(d) <= SAME_WAIT_MS);
+      const noSpread = !spreadAt && flat && flatEverywhere;
       const waits = chains.map((c) => c.links.filter(backoff).map((l) => Math.round(l.waitMs)));
       const e = (note: string) =>
         evidence(
@@ -237,13 +255,15 @@ export const spreadWaits: ClientRule = {
           firstCall(must(chains[0], 'diffs come from at least two chains')).at,
           `${note} (${chains.length} retry sequences, waits ${waits.map((w) => `[${w.join(', ')}]`).join(' ')})`,
         );
-      if (median > SPREAD_MIN_MS)
-        good.push(e(`same-position waits differ by ${Math.round(median)} ms (median): spread`));
+      if (spreadAt)
+        good.push(e(`waits ${spreadAt[0] + 1} of the sequences differ by ${Math.round(spreadMs)} ms (median): spread`));
+      else if (overall > SPREAD_MIN_MS)
+        good.push(e(`same-position waits differ by ${Math.round(overall)} ms (median): spread`));
       else if (noSpread)
-        bad.push(e(`same-position waits differ by ${Math.round(median)} ms (median): no random spread`));
+        bad.push(e(`same-position waits differ by ${Math.round(overall)} ms (median): no random spread`));
       else
         undecided.push(
-          `${b.client} @ ${b.tenant}: ${diffs.length} differences, median ${Math.round(median)} ms, waits ${waits.map((w) => `[${w.join(', ')}]`).join(' ')}`,
+          `${b.client} @ ${b.tenant}: ${diffs.length} differences, median ${Math.round(overall)} ms, waits ${waits.map((w) => `[${w.join(', ')}]`).join(' ')}`,
         );
     }
     return verdict(
@@ -266,13 +286,13 @@ export const firstCall = (c: Chain) => must(c.calls[0], 'a chain holds the call 
  * retry, whatever its jitter) has nothing there to spread, and their zero difference says nothing about
  * the waits it does draw; immediate retries are retry.growing-waits' to judge.
  */
-function positionDiffs(x: Chain, y: Chain): number[] {
-  const out: number[] = [];
+function positionDiffs(x: Chain, y: Chain): [position: number, diff: number][] {
+  const out: [number, number][] = [];
   for (let k = 0; k < Math.min(x.links.length, y.links.length); k++) {
     const [a, b] = [x.links[k], y.links[k]];
     if (!a || !b || !backoff(a) || !backoff(b)) continue;
     if (a.waitMs < IMMEDIATE_MS && b.waitMs < IMMEDIATE_MS) continue;
-    out.push(Math.abs(a.waitMs - b.waitMs));
+    out.push([k, Math.abs(a.waitMs - b.waitMs)]);
   }
   return out;
 }

@@ -91,6 +91,16 @@ describe('client rules', () => {
     const undecided = [...sequence(0, [300, 600]), ...sequence(10_000, [320, 620], '/api/public/v1/connectors')];
     expect(statusOf(observed(undecided), 'retry.spread').status).toBe('not-observed');
   });
+  it('retry.spread: a fixed first wait, then drawn ones (Python retry), is judged by its drawn position', () => {
+    const p = ['/api/public/v1/providers', '/api/public/v1/connectors', '/api/public/v1/capabilities'];
+    // Second waits 1,100, 1,130 and 1,160 ms: their differences (30, 60, 30) are no lockstep, though the first
+    // waits' zeros make half of all differences.
+    const close = [1_100, 1_130, 1_160].flatMap((w, i) => sequence(i * 10_000, [500, w], p[i]));
+    expect(statusOf(observed(close), 'retry.spread').status).toBe('not-observed');
+    // Second waits far apart at one position: spread, whatever the fixed first waits add.
+    const apart = [1_100, 1_110, 1_300].flatMap((w, i) => sequence(i * 10_000, [500, w], p[i]));
+    expect(statusOf(observed(apart), 'retry.spread').status).toBe('pass');
+  });
   it('retry.spread: three single retries close together are too few to judge; four are enough', () => {
     // Three uniform 0-250 ms draws land this close about 3 % of the time (round 8): a jittered client
     // must not fail on that. Six comparisons (four single retries, or three sequences of two) decide.

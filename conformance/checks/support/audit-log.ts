@@ -44,6 +44,19 @@ export async function auditLargestPage(ctx: CheckContext, cap: number): Promise<
   return max !== undefined && max > size ? Math.min(cap, Math.floor(max)) : size;
 }
 
+/** The query parameters a document gives GET `path` (names, in order), `limit` left out: where a cursor may go. */
+function documentedQuery(doc: unknown, path: string): string[] {
+  if (!doc || typeof doc !== 'object') return [];
+  const loc = operationLocation(doc as OpenApiLike, 'GET', path);
+  if (!loc) return [];
+  return ([loc.op, loc.item] as { parameters?: unknown }[]).flatMap((owner) =>
+    (Array.isArray(owner.parameters) ? owner.parameters : []).flatMap((raw) => {
+      const p = deref(doc, raw, []).value as { name?: unknown; in?: unknown } | undefined;
+      return p?.in === 'query' && typeof p.name === 'string' && p.name !== 'limit' ? [p.name] : [];
+    }),
+  );
+}
+
 /** The `maximum` a document gives a query parameter of a GET operation, if it gives one. */
 function documentedMaximum(doc: unknown, path: string, name: string): number | undefined {
   if (!doc || typeof doc !== 'object') return undefined;
@@ -85,9 +98,11 @@ export function nextPage(ex: Exchange): string | undefined {
  * Every way to ask for the next page the answer allows, likeliest first (nextPage): a cursor value is
  * also sent back under the field's own name (AWS's nextToken is asked as nextToken=…), and as cursor=…;
  * the parameter is not shown, so the reader tries the next one when a page comes back unchanged.
+ * The query parameters the deployment's document gives the operation (`documented`, `before` say) come first:
+ * its own word on where the value goes.
  * @example nextPages(ex) // ['/api/public/v1/audit-log?limit=50&token=abc', '…?limit=50&nextToken=abc', '…&cursor=abc']
  */
-export function nextPages(ex: Exchange): string[] {
+export function nextPages(ex: Exchange, documented: readonly string[] = []): string[] {
   const here = new URL(ex.url);
   const asPath = (u: URL) => `${u.pathname}${u.search}`;
   const link = LINK_NEXT.exec(ex.headers.link ?? '')?.[1];
@@ -108,7 +123,7 @@ export function nextPages(ex: Exchange): string[] {
           : rest
             ? rest.charAt(0).toLowerCase() + rest.slice(1)
             : 'cursor';
-      const params = [...new Set([named, ...(typeof value === 'string' ? [key, 'cursor'] : [])])];
+      const params = [...new Set([...documented, named, ...(typeof value === 'string' ? [key, 'cursor'] : [])])];
       return params.map((param) => {
         const url = new URL(here);
         url.searchParams.set(param, String(value));
@@ -144,19 +159,28 @@ export async function readAuditLog(
   const first = await ctx.call('GET', auditPath(), { query: { limit: String(limit) }, ...as });
   const read: AuditRead = { pages: [first], entries: [...(entriesOf(first) ?? [])], exhausted: false };
   const seen = new Set<string>();
+  const documented = documentedQuery((await openApiExchange(ctx)).json, auditPath());
   let last = first;
   while (!enough(read.entries) && read.pages.length < MAX_PAGES && last.status === 200) {
     // The first way of asking whose page is not the one just read (a parameter the deployment does not
-    // know is ignored, and the first page comes back).
+    // know is ignored, and the first page comes back). When every way brings the same page back, the next
+    // page is out of the kit's reach: reading stops there, the page is not counted twice.
     const before = JSON.stringify(entriesOf(last) ?? null);
     let page: Exchange | undefined;
-    for (const next of nextPages(last).filter((n) => !seen.has(n))) {
+    for (const next of nextPages(last, documented).filter((n) => !seen.has(n))) {
       seen.add(next);
       const answer = await ctx.call('GET', next, as);
-      page = answer;
-      if (answer.status !== 200 || JSON.stringify(entriesOf(answer) ?? null) !== before) break;
+      if (answer.status !== 200 || JSON.stringify(entriesOf(answer) ?? null) !== before) {
+        page = answer;
+        break;
+      }
     }
-    if (!page) break;
+    if (!page) {
+      ctx.note(
+        `the audit log's next page could not be reached (each way of asking for it answered the same page): read ${read.entries.length} entries`,
+      );
+      break;
+    }
     last = page;
     read.pages.push(last);
     read.entries.push(...(entriesOf(last) ?? []));

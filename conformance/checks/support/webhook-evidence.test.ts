@@ -29,6 +29,24 @@ describe('finding a delivery (its payload and the delivery log are not shown)', 
     expect(namesValue(push(Buffer.from(event).toString('base64')), 'c-other00000')).toBe(false);
   });
 
+  it('finds numbered deliveries by the header naming the delivery, not by a receiver or event number (alder)', () => {
+    // Delivery 1 of receiver 1, whose body's id 1 is the delivery counter's; every entry holds webhook_id 1.
+    const entries = [10, 9, 1].map((id) => ({ id, webhook_id: 1, attempts: 1, response_status: 200 }));
+    const d = delivery({ id: 1, event: 'connection.created', webhook_id: 1 }, { 'webhook-delivery': '1' });
+    expect(deliveryIds(d)[0]).toMatchObject({ value: '1', from: 'header webhook-delivery', namesDelivery: true });
+    for (const declared of [null, 'webhook-delivery'])
+      expect(findLogged(ctx(declared), log({ deliveries: entries }), d, '1')).toMatchObject({ id: 1 });
+    // A body's number is the event's: it names an entry holding it as its event id, never one whose own id it is.
+    const numbered = delivery({ id: 10, type: 'connection.created' });
+    const other = log({
+      deliveries: [
+        { id: 10, event_id: 3 },
+        { id: 11, event_id: 10 },
+      ],
+    });
+    expect(findLogged(ctx(null), other, numbered, 'wh_1')).toMatchObject({ id: 11 });
+  });
+
   it("finds the delivery in a log of the deployment's own shape, by the event id in any field", () => {
     const d = delivery({ specversion: '1.0', id: 'evt_1', type: 'connection.created' });
     const snake = log({

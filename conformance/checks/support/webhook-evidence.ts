@@ -2,7 +2,7 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { readEventually } from './eventually.ts';
-import { theOneList } from './one-list.ts';
+import { idText, theOneList } from './one-list.ts';
 import { deliveriesPath, deliveryLogTemplate, type WebhookScenario } from './webhook-scenario.ts';
 
 // Evidence helpers the webhook checks share: how a delivery is described and found in the log.
@@ -27,9 +27,9 @@ function bodyIds(body: unknown): string[] {
   // `id`, else a field named as the event's id (`eventId`, `event_id`): the payload is not shown.
   const idOf = (x: unknown) => {
     if (!isEntry(x)) return [];
-    const value =
-      typeof x.id === 'string' && x.id ? x.id : Object.entries(x).find(([k]) => /^event_?id$/i.test(k))?.[1];
-    return typeof value === 'string' && value ? [value] : [];
+    // A number is an id too (an autoincrement `"id": 1`: the payload is not shown), read as its text.
+    const value = idText(x.id) ?? idText(Object.entries(x).find(([k]) => /^event_?id$/i.test(k))?.[1]);
+    return value ? [value] : [];
   };
   if (Array.isArray(body)) return body.flatMap(idOf);
   if (!isEntry(body)) return [];
@@ -57,8 +57,12 @@ export const eventIdOf = (d: ReceivedDelivery): string | undefined => eventIdsOf
  * names none; which one names the event, the delivery or something else the log tells.
  */
 const ID_HEADER = /(?:id|delivery)$/i;
-/** Shorter values are counters (an attempt number), not ids. */
+/**
+ * Shorter values of a header only named like an id are counters (an attempt number), not ids; a header
+ * naming the delivery (`Webhook-Delivery: 1`, `X-Delivery-Id: 7`) carries its id whatever its length.
+ */
 const MIN_HEADER_ID = 6;
+const DELIVERY_HEADER = /delivery/i;
 
 /** An id a delivery carries and where (for messages). */
 export interface DeliveryId {
@@ -66,23 +70,29 @@ export interface DeliveryId {
   from: string;
   /** Taken from a header only named like an id: it may name the receiver or the tenant rather than the event. */
   guessed?: true;
+  /** The header's name says it names the delivery (`Webhook-Delivery`): a number in it may equal the receiver's. */
+  namesDelivery?: true;
 }
 
 /**
- * Every id a delivery carries, best first: the profile's delivery-id header, the event ids of its body, then
- * the value of every header named like an id (`ID_HEADER`).
+ * Every id a delivery carries, best first: the profile's delivery-id header, a header naming the delivery,
+ * the event ids of its body, then the value of every other header named like an id (`ID_HEADER`).
  * @example deliveryIds(d, 'ncs-delivery') // [{ value: 'evt_1', from: 'the body' }, { value: '9f…', from: 'header ce-id' }]
  */
 export function deliveryIds(d: ReceivedDelivery, declaredHeader?: string): DeliveryId[] {
   const declared = declaredHeader === undefined ? undefined : d.headers[declaredHeader];
   const ids = eventIdsOf(d);
-  const out: DeliveryId[] = [
-    ...(declared ? [{ value: declared, from: `header ${declaredHeader}` }] : []),
-    ...ids.map((value, i) => ({ value, from: ids.length > 1 ? `the body's event ${i + 1}` : 'the body' })),
-  ];
-  for (const [name, value] of Object.entries(d.headers))
-    if (ID_HEADER.test(name) && name !== declaredHeader && value.length >= MIN_HEADER_ID && !/\s/.test(value))
-      out.push({ value, from: `header ${name}`, guessed: true });
+  const out: DeliveryId[] = declared ? [{ value: declared, from: `header ${declaredHeader}` }] : [];
+  const fromBody = ids.map((value, i) => ({ value, from: ids.length > 1 ? `the body's event ${i + 1}` : 'the body' }));
+  const rest: DeliveryId[] = [];
+  // A header naming the delivery before the body's event ids: with numbered ids (an event 10, a delivery 10
+  // of two counters) the body's number may be another entry's own id.
+  for (const [name, value] of Object.entries(d.headers)) {
+    if (!ID_HEADER.test(name) || name === declaredHeader || value === '' || /\s/.test(value)) continue;
+    if (DELIVERY_HEADER.test(name)) out.push({ value, from: `header ${name}`, guessed: true, namesDelivery: true });
+    else if (value.length >= MIN_HEADER_ID) rest.push({ value, from: `header ${name}`, guessed: true });
+  }
+  out.push(...fromBody, ...rest);
   return out.filter((id, i) => out.findIndex((o) => o.value === id.value) === i);
 }
 
@@ -109,10 +119,15 @@ export const sameEvent = (original: ReceivedDelivery) => {
  * Whether an entry holds `value` as one of its fields' values, in a list of them (`eventIds: […]`) or one
  * object further in (`event: {id}`): the log's field names are not shown.
  */
-export function holds(entry: unknown, value: string, depth = 0): boolean {
+const NUMBERED_ID = /^(?:(?:delivery|event|attempt|message)_?)?id$/i;
+
+export function holds(entry: unknown, value: string, depth = 0, key = ''): boolean {
   if (entry === value) return true;
+  // A number names the delivery only in a field named as its id or its event's (`id`, `deliveryId`, `event_id`):
+  // not a status 200, an attempt 1, or the receiver's `webhook_id` 1 that every entry of its log holds.
+  if (typeof entry === 'number') return NUMBERED_ID.test(key) && idText(entry) === value;
   if (depth > 2 || !entry || typeof entry !== 'object') return false;
-  return Object.values(entry).some((v) => holds(v, value, depth + 1));
+  return Object.entries(entry).some(([k, v]) => holds(v, value, depth + 1, Array.isArray(entry) ? key : k));
 }
 
 /**
@@ -121,11 +136,27 @@ export function holds(entry: unknown, value: string, depth = 0): boolean {
  * entry of a longer log, or equal to the receiver's id, names the receiver or the tenant, not this delivery;
  * an id only one entry holds is preferred to one several hold (a connection's id, named by its events).
  */
+/**
+ * Whether a log entry names the delivery by `id`: its own id, or any field's value. A number from the body is
+ * the event's and is looked for outside the entry's own `id` (that is the delivery's, of another counter).
+ */
+function matches(entry: Record<string, unknown>, id: DeliveryId): boolean {
+  if (id.from.startsWith('the body') && /^\d+$/.test(id.value)) {
+    const { id: _own, ...fields } = entry;
+    return holds(fields, id.value);
+  }
+  return idText(entry.id) === id.value || holds(entry, id.value);
+}
+
 export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery, webhookId?: string) {
   const entries = loggedDeliveries(ex).filter(isEntry);
   const holding = deliveryIds(d, deliveryIdHeader(ctx))
-    .filter((id) => !id.guessed || id.value !== webhookId)
-    .map((id) => ({ id, h: entries.filter((x) => x.id === id.value || holds(x, id.value)) }))
+    .filter((id) => !id.guessed || id.namesDelivery || id.value !== webhookId)
+    .map((id) => {
+      // An entry whose own id it is, first: a value other fields of many entries hold names that one.
+      const own = id.from.startsWith('the body') ? [] : entries.filter((x) => idText(x.id) === id.value);
+      return { id, h: own.length === 1 ? own : entries.filter((x) => matches(x, id)) };
+    })
     .filter(({ id, h }) => h.length > 0 && (!id.guessed || entries.length === 1 || h.length < entries.length))
     .map(({ h }) => h);
   return (holding.find((h) => h.length === 1) ?? holding[0])?.[0];

@@ -70,6 +70,10 @@ import { ROUND21_ANSWERS } from './round21-answers.ts';
 import { ROUND21_CHANNELS } from './round21-channels.ts';
 import { ROUND21_DOCUMENTS } from './round21-documents.ts';
 import { ROUND21_INPUTS } from './round21-inputs.ts';
+import { ROUND22_ANSWERS } from './round22-answers.ts';
+import { ROUND22_CHANNELS } from './round22-channels.ts';
+import { ROUND22_DOCUMENTS } from './round22-documents.ts';
+import { ROUND22_INPUTS } from './round22-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -223,6 +227,14 @@ export const UNSEEN_ROUND21: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND21_CHANNELS,
 ];
 
+/** The twenty-first list (round 22): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND22: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND22_ANSWERS,
+  ...ROUND22_INPUTS,
+  ...ROUND22_DOCUMENTS,
+  ...ROUND22_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -245,6 +257,7 @@ export const UNSEEN_LISTS = {
   round19: UNSEEN_ROUND19,
   round20: UNSEEN_ROUND20,
   round21: UNSEEN_ROUND21,
+  round22: UNSEEN_ROUND22,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -266,5 +279,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND19,
     ...UNSEEN_ROUND20,
     ...UNSEEN_ROUND21,
+    ...UNSEEN_ROUND22,
   ],
 } as const;
