@@ -4,7 +4,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { chainLinks } from './audit-links.ts';
-import { merkleInclusion } from './audit-merkle.ts';
+import { judgeMerkleInclusion } from './audit-merkle.ts';
 import { proofPresent } from './audit-proof.ts';
 import {
   type AuditRead,
@@ -31,7 +31,7 @@ const VERIFIED_ENTRIES = 500;
 export const integrity = defineCheck({
   name: 'audit.integrity',
   title:
-    'the returned range of the audit log verifies against its proof, when the proof declares a format the kit recomputes (sha256 hash chain over RFC 8785 JSON)',
+    'the returned range of the audit log verifies against its proof, when the proof is a format the kit recomputes (a declared sha256 hash chain over RFC 8785 JSON; RFC 9162 Merkle inclusion proofs)',
   // Judged only when the answer declares the format (the kit discovered it): then MUST; else skipped.
   severity: 'MUST',
   section: AUDIT,
@@ -54,11 +54,15 @@ export const integrity = defineCheck({
     const entries = entriesOf(ex);
     if (entries?.length === 0) ctx.skip('the audit log is empty: nothing to verify yet');
     // The interface shows no proof format: only an answer that declares the simulator's (sha256 over
-    // RFC 8785 canonical JSON) can be recomputed here; any other format is the deployment's legal choice.
-    if (!declaresKnownFormat(ex))
+    // RFC 8785 canonical JSON), or carries RFC 9162 Merkle inclusion proofs (audit-merkle.ts), can be
+    // recomputed here; any other format is the deployment's legal choice.
+    const merkle = judgeMerkleInclusion(ctx, ex, 'the tenant');
+    if (!declaresKnownFormat(ex)) {
+      if (merkle) return;
       ctx.skip(
-        `the proof does not declare the format this kit can recompute (algorithm sha256, canonicalization ${CANONICALIZATION}); the interface does not show the proof's format`,
+        `the proof is neither the format this kit recomputes as declared (algorithm sha256, canonicalization ${CANONICALIZATION}) nor RFC 9162 Merkle inclusion proofs; the interface does not show the proof's format`,
       );
+    }
     verify(ctx, ex, 'the tenant', limit);
     // Every further page carries its own proof of its range.
     for (const [i, page] of read.pages.slice(1).entries())
@@ -275,4 +279,4 @@ export const auditOrder = defineCheck({
   },
 });
 
-export const auditChecks = [integrity, chainLinks, proofPresent, merkleInclusion, recordsChange, auditOrder];
+export const auditChecks = [integrity, chainLinks, proofPresent, recordsChange, auditOrder];

@@ -78,7 +78,8 @@ async function offeredAndUnoffered(ctx: Parameters<typeof defaultEnvironment.run
  */
 export const decisionForAsked = defineCheck({
   name: 'capabilities.decision-for-asked',
-  title: 'a capability decision names the connector and capability asked, for each capability of one connector',
+  title:
+    'a capability decision names the connector and capability asked, for each capability of one connector (and under the second tenant)',
   severity: 'MUST',
   section: 'POST /api/public/v1/capabilities',
   tags: ['capabilities'],
@@ -87,8 +88,17 @@ export const decisionForAsked = defineCheck({
   async run(ctx) {
     const { pair, unoffered } = await offeredAndUnoffered(ctx);
     const path = capabilityCheckRoute().path;
-    for (const capability of [pair.capability, ...(unoffered ? [unoffered] : [])]) {
-      const ex = await ctx.call('POST', path, { json: { connectorId: pair.connectorId, capability } });
+    // The second tenant's check too: its decision's flags are then held to the catalog's with every other
+    // answer of the run (consistency rules), as a decision wired to one tenant's settings would not be.
+    const asked = [
+      ...[pair.capability, ...(unoffered ? [unoffered] : [])].map((capability) => ({ capability, tenant: undefined })),
+      ...(ctx.target.otherTenant ? [{ capability: pair.capability, tenant: ctx.target.otherTenant }] : []),
+    ];
+    for (const { capability, tenant } of asked) {
+      const ex = await ctx.call('POST', path, {
+        json: { connectorId: pair.connectorId, capability },
+        ...(tenant ? { tenant } : {}),
+      });
       if (ex.status !== 200) continue;
       const d = (ex.json as Decision)?.data?.decision;
       ctx.expect.that(d?.connectorId === pair.connectorId && d?.capability === capability, {

@@ -20,12 +20,13 @@ type Answer = { data?: Record<string, unknown>; meta?: { replayed?: unknown } } 
 const errorCode = (ex: Exchange) => (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
 
 /** A registration of a new receiver URL of the kit's, its receiver removed when the run ends. */
-async function register(ctx: CheckContext, name: string, key: string) {
+async function register(ctx: CheckContext, name: string, key: string, base?: 'alt') {
   const receiver = await kitReceiver(ctx);
   const url = `${receiverBaseUrl(ctx, receiver)}/${ctx.label(name)}`;
   const ex = await ctx.call('POST', webhooksPath(), {
     json: { url, events: [(await testEvent(ctx)).name] },
     headers: { 'Idempotency-Key': key },
+    ...(base ? { base } : {}),
   });
   const data = (ex.json as Answer)?.data;
   const id = ex.status === 200 ? receiverIdOf(data, url) : undefined;
@@ -125,4 +126,34 @@ export const registrationBody = defineCheck({
   },
 });
 
-export const webhookKeyChecks = [registrationKeys, registrationBody];
+/** MUST ("The same interface is also offered under a second main-domain address"; "The signing key is issued exactly once in the response"). */
+export const altRegistration = defineCheck({
+  name: 'webhooks.alt-registration',
+  title:
+    'POST /webhooks at the alternate base URL registers a receiver as at the main one: 200, and the answer issues its signing key',
+  severity: 'MUST',
+  section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
+  tags: ['webhooks', 'base-urls'],
+  mutating: true,
+  requires: ['token', 'alt-base-url'],
+  async run(ctx: CheckContext) {
+    const main = await register(ctx, 'main-address-receiver', freshKey(ctx));
+    if (main.ex.status !== 200 || !main.secret)
+      ctx.skip(
+        `at the main address the registration answered ${main.ex.status}${main.secret ? '' : ' and the kit found no signing key in it'}: webhooks.registration and webhooks.secret-once judge that`,
+      );
+    const alt = await register(ctx, 'alt-address-receiver', freshKey(ctx), 'alt');
+    ctx.require(alt.ex.status === 200, {
+      expected: `POST ${webhooksPath()} at the alternate base URL answers 200, as at the main one`,
+      exchange: alt.ex,
+    });
+    ctx.expect.that(alt.secret !== undefined, {
+      expected:
+        'the registration at the alternate base URL issues the signing key where the main address issues it ("issued exactly once in the response")',
+      observed: 'no signing key in the answer',
+      exchange: alt.ex,
+    });
+  },
+});
+
+export const webhookKeyChecks = [registrationKeys, registrationBody, altRegistration];

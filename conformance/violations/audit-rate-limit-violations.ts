@@ -41,7 +41,7 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     description:
       "the audit log carries an RFC 9162 Merkle proof (per entry a leaf hash, index and inclusion proof) whose root is the tree's before its newest entry (a root cached one write late)",
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
-    catches: ['audit.merkle-inclusion'],
+    catches: ['audit.integrity'],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== AUDIT || res.status !== 200) return res;

@@ -27,6 +27,20 @@ const firstByKey = new WeakMap<Core, Map<string, PlainResponse>>();
 /** Violations of webhook receivers, signatures, the delivery log and redelivery. */
 export const WEBHOOK_VIOLATIONS: Violation[] = [
   {
+    name: 'alt-registration-without-key',
+    description:
+      'at the alternate base URL, registering a receiver answers without its signing key (the key is issued, but that gateway drops the field)',
+    section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
+    catches: ['webhooks.alt-registration'],
+    async handle(req, next, _core, base) {
+      const res = await next(req);
+      if (base !== 'alt' || req.method !== 'POST' || req.path !== WEBHOOKS || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        if (b.data) delete b.data.signingSecret;
+      });
+    },
+  },
+  {
     name: 'webhook-registration-keeps-first-event',
     description:
       'POST /webhooks registers the receiver for the first event of its list only (a column declared for one name) and answers with that one',
