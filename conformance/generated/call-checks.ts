@@ -185,6 +185,29 @@ export const callChecks: CheckDef[] = [
     'SHOULD',
   ),
   judged(
+    'rate-limited-wait',
+    'Limits',
+    'every 429 the run meets (provoked or met while pacing) carries Retry-After, a wait in whole seconds ("the service answers 429 with a wait time")',
+    () => undefined,
+    () => false,
+    // Judged from the run's own 429s too, so a deployment without a control plane or a declared burst is
+    // judged on the ones its limit gave (rate-limit.retry-after provokes one only where it may).
+    (ctx) => {
+      const limited = answers(ctx).filter((ex) => ex.status === 429 && onTarget(ctx, ex));
+      if (limited.length) ctx.note(`judged ${limited.length} answers 429`);
+      runWide(
+        ctx,
+        limited.flatMap((ex) => {
+          const wait = ex.headers['retry-after']?.trim();
+          return wait !== undefined && /^\d+$/.test(wait)
+            ? []
+            : [{ problem: `a 429 with Retry-After ${wait === undefined ? '(absent)' : JSON.stringify(wait)}`, ex }];
+        }),
+        'every 429 carries Retry-After in whole seconds',
+      );
+    },
+  ),
+  judged(
     'rate-limited-consistent',
     'Limits',
     'a 429 asks for a wait of at least one second and, where it reports X-RateLimit-Remaining, reports 0 calls left',
