@@ -84,6 +84,19 @@ export const DOCUMENT_NARROWING_VIOLATIONS: Violation[] = [
     ),
   },
   {
+    name: 'openapi-cursor-maximum',
+    description:
+      "openapi.json gives the stream's cursor a maximum of 10000 (a page-size bound copied onto it), though the interface gives it a minimum only",
+    section: 'GET /api/public/v1/stream',
+    catches: ['openapi.limits-not-narrower'],
+    handle: documentEdit((doc) =>
+      everyObject((path(doc, '/stream')?.get as Node | undefined)?.parameters, (node) => {
+        if (node.name === 'cursor' && node.schema && typeof node.schema === 'object')
+          (node.schema as Node).maximum = 10000;
+      }),
+    ),
+  },
+  {
     name: 'openapi-error-code-extra',
     description:
       "openapi.json lists validation_error among the error codes of every failure (a framework's default), outside the Errors table",

@@ -149,6 +149,9 @@ function arrayCases(type: Extract<FieldType, { type: 'array' }>): { value: unkno
   return out;
 }
 
+/** The largest 32-bit signed integer: the large valid value of an integer the interface bounds from below only. */
+const INT32_MAX = 2_147_483_647;
+
 /** The boundary values of one limited request value, each marked by the contract's verdict. */
 export function boundaryCases(type: FieldType): BoundaryCase[] {
   let raw: { value: unknown; what: string }[] = [];
@@ -169,6 +172,9 @@ export function boundaryCases(type: FieldType): BoundaryCase[] {
       { value: type.min + 1, what: `${type.min + 1}` },
       { value: type.min - 1, what: `${type.min - 1} (one under the minimum)` },
       { value: type.min + 0.5, what: `${type.min + 0.5} (not an integer)` },
+      // The interface's integers have a minimum only: a large value within what a 32-bit integer holds is
+      // valid (a document's `maximum: 10000` narrows it; one at the int32 or int64 bound does not).
+      { value: INT32_MAX, what: `${INT32_MAX} (a large value: no maximum is given)` },
     ];
   return raw.map((c) => ({ ...c, valid: contractAccepts(type, c.value) }));
 }
