@@ -30,12 +30,19 @@ export function digestBytes(v: unknown): Buffer | undefined {
   return undefined;
 }
 
-const field = (o: Json, re: RegExp) => Object.entries(o).find(([k]) => re.test(k))?.[1];
-const ROOT = /^(?:merkle_?root|root_?hash|tree_?root|root)$/i;
-const SIZE = /^(?:tree_?size|size)$/i;
-const LEAF_HASH = /^(?:leaf_?hash|merkle_?leaf|leaf)$/i;
-const INDEX = /^(?:leaf_?index|index|position)$/i;
-const PATH = /^(?:inclusion_?proof|audit_?path|inclusion_?path|merkle_?proof|proof)$/i;
+/** The value of the first name matched, in the order given (a `leafIndex` before a plain `index`). */
+const field = (o: Json, names: readonly RegExp[]) => {
+  for (const re of names) {
+    const hit = Object.entries(o).find(([k]) => re.test(k));
+    if (hit) return hit[1];
+  }
+  return undefined;
+};
+const ROOT = [/^(?:merkle_?root|root_?hash|tree_?root|sth_?root)$/i, /^root$/i];
+const SIZE = [/^tree_?size$/i, /^size$/i];
+const LEAF_HASH = [/^(?:leaf_?hash|merkle_?leaf)$/i, /^leaf$/i];
+const INDEX = [/^leaf_?index$/i, /^(?:index|position)$/i];
+const PATH = [/^(?:inclusion_?proof|audit_?path|inclusion_?path|merkle_?proof)$/i, /^proof$/i];
 
 /** The tree's root and size where a record (the page, its proof object, an entry) states them. */
 function treeOf(o: Json): { root: Buffer; size: number } | undefined {
