@@ -90,6 +90,29 @@ describe('token endpoint discovery', () => {
     expect([assumed.tokenUrl, assumed.assumed]).toEqual(['https://api.example/oauth/token', true]);
   });
 
+  it("reads the token URL of the OpenAPI document's OAuth2 client credentials flow, and a self-description's token_url", async () => {
+    const { client } = fakeClient({
+      'https://api.example/api/public/v1/openapi.json': {
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer' },
+            oauth: {
+              type: 'oauth2',
+              flows: { clientCredentials: { tokenUrl: '/api/public/v1/auth/token', scopes: {} } },
+            },
+          },
+        },
+      },
+    });
+    const documented = await discoverTokenEndpoint(client, 'https://api.example');
+    expect([documented.tokenUrl, documented.assumed]).toEqual(['https://api.example/api/public/v1/auth/token', false]);
+    expect(documented.source).toMatch(/securitySchemes\.oauth\.flows\.clientCredentials\.tokenUrl/);
+    const snake = await discoverTokenEndpoint(fakeClient({}).client, 'https://api.example', {
+      data: { authentication: { token_url: 'https://auth.example/token' } },
+    });
+    expect(snake.tokenUrl).toBe('https://auth.example/token');
+  });
+
   it('registers secrets an answer hands out for redaction, not for leak checks', () => {
     const r = createRedactor();
     registerCreatedSecrets(

@@ -1,3 +1,4 @@
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { KitClient } from './http-client.ts';
 
 /** Where the token endpoint came from: said in the report, so a guess is never mistaken for a fact. */
@@ -100,17 +101,44 @@ export async function discoverTokenEndpoint(
         ...(authMethods ? { authMethods } : {}),
       };
   }
-  const named = absolute(auth?.tokenEndpoint, origin);
+  // Named in the self-description's authentication object (`tokenEndpoint`, `token_url`, `tokenUrl`).
+  const namedKey = Object.keys(auth ?? {}).find((k) => /^token_?(?:endpoint|url)$/i.test(k));
+  const named = namedKey === undefined ? undefined : absolute(auth?.[namedKey], origin);
   const why = ignored.map((i) => `${i}; `).join('');
   if (named)
     return {
       tokenUrl: named,
-      source: `${why}the self-description (data.authentication.tokenEndpoint)`,
+      source: `${why}the self-description (data.authentication.${namedKey})`,
       assumed: false,
     };
+  const documented = await openApiTokenUrl(client, baseUrl);
+  if (documented)
+    return { tokenUrl: documented.url, source: `${why}the OpenAPI document (${documented.where})`, assumed: false };
   return {
     tokenUrl: new URL(FALLBACK_TOKEN_PATH, origin).toString(),
-    source: `${why}no metadata found: the simulator's ${FALLBACK_TOKEN_PATH} tried (declare tokenEndpoint or --token-url)`,
+    source: `${why}no metadata, no token endpoint in the self-description or in the OpenAPI document's OAuth2 security schemes: the simulator's ${FALLBACK_TOKEN_PATH} tried (declare tokenEndpoint or --token-url)`,
     assumed: true,
   };
+}
+
+/**
+ * The token URL of the client credentials flow of an OAuth2 security scheme of the deployment's OpenAPI
+ * document (`components.securitySchemes.*.flows.clientCredentials.tokenUrl`), resolved against the base URL.
+ * @example await openApiTokenUrl(client, 'https://staging.example') // { url: 'https://staging.example/auth/token', where: '…' }
+ */
+async function openApiTokenUrl(
+  client: KitClient,
+  baseUrl: string,
+): Promise<{ url: string; where: string } | undefined> {
+  const docUrl = `${baseUrl.replace(/\/+$/, '')}${BASE_PATH}/openapi.json`;
+  const ex = await client.send({ method: 'GET', url: docUrl, headers: { accept: 'application/json' }, retry: false });
+  const schemes = (ex.json as { components?: { securitySchemes?: unknown } } | undefined)?.components?.securitySchemes;
+  if (ex.status !== 200 || !schemes || typeof schemes !== 'object') return undefined;
+  for (const [name, scheme] of Object.entries(schemes as Record<string, unknown>)) {
+    const flow = (scheme as { type?: unknown; flows?: { clientCredentials?: { tokenUrl?: unknown } } } | null)?.flows
+      ?.clientCredentials;
+    const url = (scheme as { type?: unknown } | null)?.type === 'oauth2' ? absolute(flow?.tokenUrl, docUrl) : undefined;
+    if (url) return { url, where: `securitySchemes.${name}.flows.clientCredentials.tokenUrl` };
+  }
+  return undefined;
 }

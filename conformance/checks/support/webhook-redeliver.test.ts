@@ -16,6 +16,10 @@ describe("a delivery log entry's own id (webhooks.redelivery)", () => {
     expect(entryId({ attempt_id: 'a-9', status: 'sent' }, d, undefined, 'wh-7')).toBe('a-9');
     expect(entryId({ attemptId: 'ATT-1', deliveryId: 'DLV-1' }, d, undefined, 'wh-7')).toBe('DLV-1');
   });
+  it("takes a log entry's own id under another name (logId), never the event's or the receiver's id (ginkgo)", () => {
+    expect(entryId({ logId: 1, eventId: 1000, webhookId: 7, status: 'sent' }, d, undefined, '7')).toBe('1');
+    expect(entryId({ eventId: 'evt_1', webhook_id: 'wh-7', record_id: 'r-2' }, d, undefined, 'wh-7')).toBe('r-2');
+  });
   it("else the delivery's id header value the entry holds, never the receiver's id", () => {
     expect(entryId({ ref: 'fde003e9-0001', hook: 'wh-7' }, d, undefined, 'wh-7')).toBe('fde003e9-0001');
     expect(entryId({ hook: 'wh-7', status: 'sent' }, d, undefined, 'wh-7')).toBeUndefined();

@@ -25,9 +25,14 @@ export interface RedeliveryTarget {
   logged: boolean;
 }
 
+/** Id fields that name something other than the log entry itself. */
+const NOT_THE_ENTRY =
+  /^(?:event|webhook|receiver|subscription|endpoint|hook|tenant|request|connection|trace|correlation|idempotency|client|account|user|message_?group)_?id$/i;
+
 /**
- * A log entry's own id, to trigger it again by: its `id`, else a field named as a delivery's or attempt's id
- * (`deliveryId`, `attempt_id`), else the value of the delivery's id header the entry holds as a field.
+ * A log entry's own id, to trigger it again by: its `id`, else a field named as a delivery's, attempt's or
+ * log entry's id (`deliveryId`, `attempt_id`, `logId`), else another id field that names no other thing, else
+ * the value of the delivery's id header the entry holds as a field.
  * @example entryId({ deliveryId: 'dlv_1', status: 'sent' }, delivery, undefined, 'wh_1') // 'dlv_1'
  */
 export function entryId(
@@ -38,11 +43,17 @@ export function entryId(
 ): string | undefined {
   const own = idText(entry.id) ?? resourceNameId(entry.name);
   if (own) return own;
-  // A delivery's id before an attempt's: a log listing attempts triggers the delivery again by its id.
-  for (const name of [/^delivery_?id$/i, /^attempt_?id$/i]) {
+  // A delivery's id before an attempt's: a log listing attempts triggers the delivery again by its id. Then
+  // the entry's own id under another name (`logId`, `log_id`): a field named as an id of something else
+  // (the event, the receiver, the tenant) is not the entry's.
+  const ownId = Object.entries(entry).find(
+    ([k, v]) => /^[a-z]+_?id$/i.test(k) && !NOT_THE_ENTRY.test(k) && idText(v) !== undefined,
+  );
+  for (const name of [/^delivery_?id$/i, /^attempt_?id$/i, /^(?:log|message|entry|record)_?id$/i]) {
     const named = Object.entries(entry).find(([k, v]) => name.test(k) && idText(v) !== undefined);
     if (named) return idText(named[1]);
   }
+  if (ownId) return idText(ownId[1]);
   const values = new Set(Object.values(entry).filter((v): v is string => typeof v === 'string'));
   return deliveryIds(d, idHeader)
     .map((x) => x.value)
