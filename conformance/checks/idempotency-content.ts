@@ -166,4 +166,38 @@ export const replayLate = defineCheck({
   },
 });
 
-export const idempotencyContentChecks = [keyComparedWhole, replayReordered, replayLate];
+/** MUST ("The same key with different content yields idempotency_conflict"): the capabilities are content too. */
+export const conflictCapabilitySet = defineCheck({
+  name: 'idempotency.conflict-capability-set',
+  title:
+    'the same key with one capability of the list replaced (as many as before) answers 409 idempotency_conflict: the content is the capabilities themselves, not their number',
+  severity: 'MUST',
+  section: 'POST /api/public/v1/connections',
+  tags: ['idempotency'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const several = await severalCapabilitiesBase(ctx);
+    const [a, b, c] = several?.capabilities ?? [];
+    if (!several || a === undefined || b === undefined || c === undefined)
+      ctx.skip('found no connector with three capabilities the target allows: no list to change one item of');
+    const key = freshKey(ctx);
+    const body = { ...several, scopeLabel: ctx.label('conflict-capabilities'), capabilities: [a, b] };
+    const first = await postConnection(ctx, body, { key });
+    // Allowed one by one, refused together: a deployment's own rule, nothing to judge here.
+    if (first.status !== 200) ctx.skip(`the creation with ${a} and ${b} answered ${first.status}: nothing to change`);
+    const changed = await postConnection(ctx, { ...body, capabilities: [a, c] }, { key });
+    const code = (changed.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+    if (changed.status >= 400 && code !== 'idempotency_conflict')
+      ctx.note(
+        `the changed list was refused ${changed.status} ${String(code)} (its content judged before the key): not judged`,
+      );
+    ctx.expect.that(changed.status >= 400, {
+      expected: `the key of a creation with [${a}, ${b}], sent again with [${a}, ${c}], answers 409 idempotency_conflict`,
+      observed: `${changed.status}${replayedOf(changed) === true ? ', meta.replayed true (the first answer replayed for other content)' : ''}`,
+      exchange: changed,
+    });
+  },
+});
+
+export const idempotencyContentChecks = [keyComparedWhole, replayReordered, replayLate, conflictCapabilitySet];

@@ -5,7 +5,8 @@ import { InterfaceIdempotencyKeyResult, zodIssues } from './support/interface-sc
 /** MUST (Idempotency key result): idempotencyKey, the operation asked for, and expiresAt as a date-time. */
 export const keyResult = defineCheck({
   name: 'idempotency.key-result',
-  title: 'POST /idempotency-keys answers idempotencyKey, the operation sent and expiresAt (date-time)',
+  title:
+    'POST /idempotency-keys answers idempotencyKey, the operation sent and expiresAt (date-time), under the second tenant too',
   severity: 'MUST',
   section: 'Idempotency key result',
   tags: ['idempotency', 'schema'],
@@ -27,6 +28,17 @@ export const keyResult = defineCheck({
       expected: `POST ${path}: data.operation repeats the operation sent (${operation})`,
       observed: `data.operation ${JSON.stringify(data?.operation)}`,
       exchange: ex,
+    });
+    // Every tenant of the access is issued keys alike (an endpoint wired to one tenant's settings refuses
+    // the other's): the second tenant's key result too.
+    const other = ctx.target.otherTenant;
+    if (!other) return;
+    const theirs = await ctx.call('POST', path, { json: { operation }, tenant: other });
+    const parsedTheirs = InterfaceIdempotencyKeyResult.safeParse((theirs.json as { data?: unknown } | undefined)?.data);
+    ctx.expect.that(theirs.status === 200 && parsedTheirs.success, {
+      expected: `POST ${path} under the second tenant (${other}) answers 200 with an idempotency key result, as for the first`,
+      observed: theirs.status === 200 && parsedTheirs.error ? zodIssues(parsedTheirs.error) : `${theirs.status}`,
+      exchange: theirs,
     });
   },
 });

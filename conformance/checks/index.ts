@@ -12,6 +12,7 @@ import { discoveryChecks } from './discovery.ts';
 import { envelopeChecks } from './envelope.ts';
 import { errorChecks } from './errors.ts';
 import { idempotencyChecks } from './idempotency.ts';
+import { concurrent } from './idempotency-concurrent.ts';
 import { idempotencyContentChecks } from './idempotency-content.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { tenantScope } from './idempotency-tenant.ts';
@@ -55,6 +56,7 @@ export const CHECKS = createRegistry([
   ...baseUrlChecks,
   ...corsChecks,
   ...idempotencyChecks,
+  concurrent,
   tenantScope,
   ...streamChecks,
   ...webhookChecks,

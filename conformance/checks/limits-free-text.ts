@@ -33,7 +33,13 @@ export const FREE_TEXT_FIELDS: FreeTextField[] = [
 ];
 
 /** Names as people write them, each inside every free-text field's length limits. */
-const PRINTABLE = ["Café de l'Été, Zürich", 'connection create (v2)', 'Harbour & Kitchen #2 — Süd'];
+const PRINTABLE = [
+  "Café de l'Été, Zürich",
+  'connection create (v2)',
+  'Harbour & Kitchen #2 — Süd',
+  // Two spaces inside, as typed: kept as sent (generated.request-echo compares the answer), not squeezed.
+  'Harbour  Kitchen   One',
+];
 /** A name with a line break and a tab (pasted from a form): refusing it is a deployment's rule, faulting on it is not. */
 const CONTROL = 'Harbour Kitchen\nfloor 2\tbar';
 

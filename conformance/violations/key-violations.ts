@@ -8,6 +8,7 @@ import { editJson, failureOf, jsonBodyOf, withHeader, withJsonBody } from './jso
 import type { Violation } from './types.ts';
 
 const firstAnswer = perCore(() => new Map<string, PlainResponse>());
+const fingerprints = perCore(() => new Map<string, { fingerprint: string; body: Record<string, unknown> }>());
 
 export const KEY_VIOLATIONS: Violation[] = [
   {
@@ -100,6 +101,48 @@ export const KEY_VIOLATIONS: Violation[] = [
       if (!isCreation(req) || keyOf(req) !== undefined || !tenant || tenant === (await defaultAccess(core)).tenant)
         return next(req);
       return next(withHeader(req, 'idempotency-key', `gen-${randomBytes(8).toString('hex')}`));
+    },
+  },
+  {
+    name: 'pilot-creation-without-key-accepted',
+    description:
+      'POST /connections without Idempotency-Key is carried out in environment pilot (the key check reads the sandbox and production settings only)',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.required'],
+    async handle(req, next) {
+      if (!isCreation(req) || keyOf(req) !== undefined || jsonBodyOf(req)?.environment !== 'pilot') return next(req);
+      return next(withHeader(req, 'idempotency-key', `gen-${randomBytes(8).toString('hex')}`));
+    },
+  },
+  {
+    name: 'second-tenant-key-issue-forbidden',
+    description:
+      "POST /idempotency-keys answers 403 forbidden for every tenant of the access but the first (the endpoint reads one tenant's release)",
+    section: 'POST /api/public/v1/idempotency-keys',
+    catches: ['idempotency.key-result'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      if (req.method !== 'POST' || !req.path.endsWith('/idempotency-keys') || !tenant) return next(req);
+      if (tenant === (await defaultAccess(core)).tenant) return next(req);
+      return failureOf('forbidden', 'The access may not perform the action.');
+    },
+  },
+  {
+    name: 'conflict-fingerprint-counts-capabilities',
+    description:
+      'the stored content of a keyed creation counts its capabilities instead of naming them: the same key with one capability replaced (as many as before) replays the first answer',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.conflict-capability-set'],
+    async handle(req, next, core) {
+      const body = jsonBodyOf(req);
+      const key = keyOf(req);
+      if (!isCreation(req) || !body || key === undefined || !Array.isArray(body.capabilities)) return next(req);
+      const seen = fingerprints(core);
+      const fingerprint = JSON.stringify({ ...body, capabilities: body.capabilities.length });
+      const first = seen.get(key);
+      if (first && first.fingerprint === fingerprint) return next(withJsonBody(req, first.body));
+      if (!first) seen.set(key, { fingerprint, body });
+      return next(req);
     },
   },
   {

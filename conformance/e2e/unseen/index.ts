@@ -74,6 +74,10 @@ import { ROUND22_ANSWERS } from './round22-answers.ts';
 import { ROUND22_CHANNELS } from './round22-channels.ts';
 import { ROUND22_DOCUMENTS } from './round22-documents.ts';
 import { ROUND22_INPUTS } from './round22-inputs.ts';
+import { ROUND23_ANSWERS } from './round23-answers.ts';
+import { ROUND23_CHANNELS } from './round23-channels.ts';
+import { ROUND23_DOCUMENTS } from './round23-documents.ts';
+import { ROUND23_INPUTS } from './round23-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -235,6 +239,14 @@ export const UNSEEN_ROUND22: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND22_CHANNELS,
 ];
 
+/** The twenty-second list (round 23): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND23: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND23_ANSWERS,
+  ...ROUND23_INPUTS,
+  ...ROUND23_DOCUMENTS,
+  ...ROUND23_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -258,6 +270,7 @@ export const UNSEEN_LISTS = {
   round20: UNSEEN_ROUND20,
   round21: UNSEEN_ROUND21,
   round22: UNSEEN_ROUND22,
+  round23: UNSEEN_ROUND23,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -280,5 +293,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND20,
     ...UNSEEN_ROUND21,
     ...UNSEEN_ROUND22,
+    ...UNSEEN_ROUND23,
   ],
 } as const;
