@@ -115,16 +115,18 @@ export const KEY_VIOLATIONS: Violation[] = [
     },
   },
   {
-    name: 'second-tenant-key-issue-forbidden',
+    name: 'second-tenant-key-without-expiry',
     description:
-      "POST /idempotency-keys answers 403 forbidden for every tenant of the access but the first (the endpoint reads one tenant's release)",
+      "POST /idempotency-keys answers every tenant of the access but the first without expiresAt (the expiry is read from the first tenant's settings, absent for the others)",
     section: 'POST /api/public/v1/idempotency-keys',
     catches: ['idempotency.key-result'],
     async handle(req, next, core) {
       const tenant = req.headers['x-service-tenant'];
       if (req.method !== 'POST' || !req.path.endsWith('/idempotency-keys') || !tenant) return next(req);
       if (tenant === (await defaultAccess(core)).tenant) return next(req);
-      return failureOf('forbidden', 'The access may not perform the action.');
+      return editJson(await next(req), (b) => {
+        if (b.data) delete b.data.expiresAt;
+      });
     },
   },
   {
