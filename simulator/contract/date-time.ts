@@ -22,4 +22,6 @@ const EITHER_CASE_PATTERN = UPPER_CASE_PATTERN.replace(')T(?:', ')[Tt](?:').repl
  *
  * @example DateTime.parse('2026-07-01T12:00:00.000+02:00');
  */
-export const DateTime = z.stringFormat('date-time', new RegExp(EITHER_CASE_PATTERN));
+// `format` again as metadata: the OpenAPI generator (zod-to-openapi) writes no format of a custom string
+// format, and the published document is to say "date-time" as the interface does.
+export const DateTime = z.stringFormat('date-time', new RegExp(EITHER_CASE_PATTERN)).meta({ format: 'date-time' });

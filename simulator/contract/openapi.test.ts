@@ -5,6 +5,17 @@ import { ROUTES } from './route-table.ts';
 import { SUPPORTED_VERSIONS } from './versions.ts';
 
 describe('generated OpenAPI document', () => {
+  it('says format date-time wherever the interface says "string, date-time" (meta.at, createdAt, expiresAt)', () => {
+    const schemas = buildOpenApiDocument().components?.schemas as Record<
+      string,
+      { properties?: Record<string, { format?: string }> }
+    >;
+    const formatOf = (schema: string, field: string) => schemas[schema]?.properties?.[field]?.format;
+    expect(formatOf('Connection', 'createdAt')).toBe('date-time');
+    expect(formatOf('IdempotencyKeyResult', 'expiresAt')).toBe('date-time');
+    expect(formatOf('Meta', 'at')).toBe('date-time');
+  });
+
   for (const version of SUPPORTED_VERSIONS) {
     it(`is a valid OpenAPI 3.1 document (${version}) by an independent validator`, async () => {
       const validator = new Validator();
