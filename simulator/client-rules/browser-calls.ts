@@ -1,6 +1,7 @@
 // Calls made from a browser context, noted for auth.no-browser-credentials ("Access credentials stay in the
 // partner's backend and are never sent from a browser").
 import type { AccessToken, RequestContext } from '../core/context.ts';
+import { browserFetchMetadata } from '../lib/browser-request.ts';
 import type { Observations } from './observation.ts';
 
 /**
@@ -40,10 +41,4 @@ export function noteBrowser(
     });
 }
 
-/**
- * Fetch Metadata only a browser sends: Sec-Fetch-Site or Sec-Fetch-Dest, or a navigation. Not Sec-Fetch-Mode
- * alone: Node's and Deno's fetch send `sec-fetch-mode: cors` from servers too.
- */
-export function browserFetchMetadata(h: Record<string, string | undefined>): boolean {
-  return h['sec-fetch-site'] !== undefined || h['sec-fetch-dest'] !== undefined || h['sec-fetch-mode'] === 'navigate';
-}
+export { browserFetchMetadata } from '../lib/browser-request.ts';

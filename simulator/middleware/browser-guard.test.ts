@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserGuardStep } from './browser-guard.ts';
 import { okResponse, stepRun, testContext } from '../test-support/test-context.ts';
+import { browserGuardStep } from './browser-guard.ts';
 
 describe('browserGuardStep', () => {
   const browser = { origin: 'https://shop.example', authorization: 'Bearer x' };
@@ -8,6 +8,22 @@ describe('browserGuardStep', () => {
     await expect(
       stepRun(browserGuardStep({ allow: false }))(testContext({ headers: browser }), async () => okResponse()),
     ).rejects.toMatchObject({ code: 'forbidden' });
+  });
+  it('refuses credentials with Fetch Metadata only a browser sends (a same-origin GET has no Origin)', async () => {
+    for (const meta of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-dest': 'empty' }])
+      await expect(
+        stepRun(browserGuardStep({ allow: false }))(
+          testContext({ headers: { authorization: 'Bearer x', ...meta } }),
+          async () => okResponse(),
+        ),
+      ).rejects.toMatchObject({ code: 'forbidden' });
+    // Node's and Deno's fetch send Sec-Fetch-Mode from servers too: not a browser on its own.
+    await expect(
+      stepRun(browserGuardStep({ allow: false }))(
+        testContext({ headers: { authorization: 'Bearer x', 'sec-fetch-mode': 'cors' } }),
+        async () => okResponse(),
+      ),
+    ).resolves.toMatchObject({ status: 200 });
   });
   it('lets public calls from browsers through, and everything when allowed', async () => {
     await expect(
