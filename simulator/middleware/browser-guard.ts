@@ -17,7 +17,9 @@ export function browserGuardStep(opts: { allow: boolean }) {
         throw new ApiError('forbidden', {
           message: 'Credentials were sent from a browser.',
           detail:
-            'The request carries an Authorization header together with an Origin header or Fetch Metadata (Sec-Fetch-Site, Sec-Fetch-Dest) that only a browser sends.',
+            h.origin !== undefined
+              ? 'The request carries an Origin header together with an Authorization header.'
+              : 'The request carries Fetch Metadata only a browser sends (Sec-Fetch-Site, Sec-Fetch-Dest) together with an Authorization header.',
           hint: 'Access credentials belong in the partner backend; call the interface from your server, never from a browser.',
         });
       }
