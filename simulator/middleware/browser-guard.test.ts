@@ -10,7 +10,7 @@ describe('browserGuardStep', () => {
     ).rejects.toMatchObject({ code: 'forbidden' });
   });
   it('refuses credentials with Fetch Metadata only a browser sends (a same-origin GET has no Origin)', async () => {
-    for (const meta of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-dest': 'empty' }])
+    for (const meta of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-dest': 'empty' }] as Record<string, string>[])
       await expect(
         stepRun(browserGuardStep({ allow: false }))(
           testContext({ headers: { authorization: 'Bearer x', ...meta } }),
