@@ -102,6 +102,10 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
   const sign = (b: string) => signWebhook(b, r.secret, t());
   const valid = body(newId('evt'), at(0), 1200);
   const validId = newId('dlv');
+  const validSignature = sign(valid);
+  // Another body under the valid delivery's signature header, as a new delivery: a receiver that skips the
+  // HMAC for a signature it accepted before (a cache of verified signatures) takes it.
+  const reusedSignatureBody = body(newId('evt'), at(0), 1250);
   // The same kind of delivery with spaces and line breaks: only the raw bytes verify, not the body parsed and written again.
   const spaced = JSON.stringify(JSON.parse(body(newId('evt'), at(0), 1300)), null, 2);
   const tamperedSource = body(newId('evt'), at(0), 1500);
@@ -130,7 +134,7 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
       note: 'a correctly signed delivery',
       body: valid,
       deliveryId: validId,
-      signature: sign(valid),
+      signature: validSignature,
     },
     fresh(
       spaced,
@@ -171,7 +175,7 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
       note: 'the valid delivery again (same delivery id)',
       body: valid,
       deliveryId: validId,
-      signature: sign(valid),
+      signature: validSignature,
       advisory: true,
     },
     {
@@ -182,6 +186,14 @@ function plan(r: ReceiverCheckOptions['receiver'], now: () => number): Send[] {
       ...fresh(earlier, 'out-of-order-earlier-second', 'accept', 'the earlier event sent second', sign(earlier)),
       advisory: true,
     },
+    // Last, so the cases before it reach a fleet's instances as they always did.
+    fresh(
+      reusedSignatureBody,
+      'signature-reused-other-body',
+      'reject',
+      "the valid delivery's signature header on another body, as a new delivery (a cache of accepted signatures takes it)",
+      validSignature,
+    ),
   ];
   return sends.map((s) => ({ ...s, signAtSend: () => withSignature(s, r.secret, otherKey, t).signature }));
 }

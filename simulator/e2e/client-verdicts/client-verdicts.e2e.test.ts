@@ -100,6 +100,7 @@ function verdictSuite(name: string, factory: TargetFactory) {
           'signature-truncated',
           'signature-empty',
           'header-missing',
+          'signature-reused-other-body',
         ]);
         const goodCheck = await t.sandbox.receiverCheck({ webhookId: good.id });
         expect(
@@ -110,7 +111,7 @@ function verdictSuite(name: string, factory: TargetFactory) {
         expect(carefulRx.processed()).toBe(4); // valid (its duplicate acknowledged only), valid-spaced, two out of order
         const rule = t.sandbox.clientReport().rules.find((r) => r.id === 'webhooks.receiver-verifies')!;
         expect(rule.status).toBe('fail');
-        expect(rule.evidence.map((e) => e.client)).toEqual(Array(9).fill(`receiver ${bad.id}`));
+        expect(rule.evidence.map((e) => e.client)).toEqual(Array(10).fill(`receiver ${bad.id}`));
         expect((await controlCall(t, 'POST', '/receiver-check', { webhookId: 'wh_nope' })).status).toBe(404);
       } finally {
         await careless.close();
