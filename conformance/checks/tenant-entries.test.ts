@@ -21,6 +21,20 @@ describe('entryReads (documented reads of one entry the kit can create)', () => 
       { path: '/api/public/v1/webhooks/{id}/deliveries', collection: 'webhooks', belongs: true },
     ]);
   });
+  it('reads a receiver collection under another name (webhook-subscriptions), never a delivery by its id', () => {
+    const doc = {
+      paths: {
+        '/api/public/v1/webhook-subscriptions/{id}': { get: {} },
+        '/api/public/v1/webhook-subscriptions/{id}/deliveries': { get: {} },
+        '/api/public/v1/webhook-deliveries/{id}': { get: {} },
+      },
+    };
+    expect(entryReads(doc).map((r) => [r.path, r.collection, r.belongs])).toEqual([
+      ['/api/public/v1/webhook-subscriptions/{id}', 'webhooks', false],
+      ['/api/public/v1/webhook-subscriptions/{id}/deliveries', 'webhooks', true],
+    ]);
+  });
+
   it('adds the delivery log the deployment profile declares when the document does not list it', () => {
     const doc = { openapi: '3.1.0', paths: {} } as unknown as OpenApiLike;
     expect(entryReads(doc, '/api/public/v1/webhooks/{webhookId}/attempts')).toEqual([

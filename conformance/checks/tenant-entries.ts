@@ -1,7 +1,6 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
-import { must } from '../runner/invariant.ts';
 import { receiverIdOf } from './support/one-list.ts';
 import { type OpenApiLike, type OperationLike, operationsOf } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
@@ -54,6 +53,20 @@ const COLLECTION_OF_PARAM: [RegExp, string][] = [
   [/^connection/i, 'connections'],
 ];
 
+/**
+ * The collection the kit creates in that a path segment names: its own name, or a receiver collection under
+ * another name (`webhook-subscriptions`, `receivers`, `endpoints`: a deployment may manage the receivers it
+ * registers at POST /webhooks under an alias); a segment naming deliveries or attempts is none.
+ */
+function collectionOfSegment(segment: string): string | undefined {
+  return (
+    CREATED_BY[segment] ??
+    (/^(?:webhook|receiver|hook|subscription|endpoint)s?(?:[-_](?:subscription|receiver|endpoint)s?)?$/i.test(segment)
+      ? 'webhooks'
+      : undefined)
+  );
+}
+
 /** A GET path whose only parameter is the id of an entry of a collection the kit creates in, if it is one. */
 function entryRead(path: string): EntryRead | undefined {
   const q = QUERY_READ.exec(path);
@@ -62,7 +75,7 @@ function entryRead(path: string): EntryRead | undefined {
     return collection ? { path, collection, belongs: true } : undefined;
   }
   const m = ENTRY_READ.exec(path);
-  const collection = CREATED_BY[m?.[2] ?? ''];
+  const collection = collectionOfSegment(m?.[2] ?? '');
   if (!m || (m[1] ?? '').includes('{') || !collection) return undefined;
   return { path, collection, belongs: m[3] !== undefined };
 }

@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { type OpenApiLike, openApiExchange } from './support/openapi.ts';
 import { skipUnlessDeclared, testEvent } from './support/webhook-events.ts';
 import { describe } from './support/webhook-evidence.ts';
 import { webhookRoute } from './support/webhook-routes.ts';
@@ -11,6 +12,7 @@ import {
   webhookScenario,
   webhooksPath,
 } from './support/webhook-scenario.ts';
+import { entryReads } from './tenant-entries.ts';
 
 const WEBHOOK = 'POST /api/public/v1/webhooks (appears in a sample call only)' as const;
 
@@ -67,6 +69,14 @@ function echoedEvents(data: unknown): string[] | undefined {
 async function laterAnswers(ctx: CheckContext, s: WebhookScenario): Promise<Exchange[]> {
   const calls = [ctx.call('GET', webhooksPath())];
   if (s.webhookId) calls.push(ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`));
+  // The receiver read as the deployment documents it, under whatever collection it manages receivers in
+  // (`/webhook-subscriptions/{id}`): the key must not come back there either.
+  const doc = await openApiExchange(ctx);
+  const own = `${webhooksPath()}/{`;
+  if (s.webhookId && doc.status === 200)
+    for (const read of entryReads(doc.json as OpenApiLike))
+      if (read.collection === 'webhooks' && !read.belongs && !read.path.startsWith(own))
+        calls.push(ctx.call('GET', read.path.replace(/\{[^}]+\}/, encodeURIComponent(s.webhookId))));
   const log = s.webhookId && (await webhookRoute(ctx, 'webhookDeliveryLogPath')).template;
   if (s.webhookId && log) calls.push(ctx.call('GET', await deliveriesPath(ctx, s.webhookId)));
   return Promise.all(calls);

@@ -44,6 +44,17 @@ describe('audit-log paging and order, discovered', () => {
       sequenceName: true,
     });
     expect(numberingOf([{ n: 1 }, { n: 2 }])).toEqual({ field: 'n', direction: 'up', sequenceName: true });
+    // A longer name for the place in the log (sassafras: `sequenceNumber`), taken over another number of the entry.
+    expect(
+      numberingOf([
+        { at: 5, sequenceNumber: 1 },
+        { at: 9, sequenceNumber: 2 },
+      ]),
+    ).toEqual({
+      field: 'sequenceNumber',
+      direction: 'up',
+      sequenceName: true,
+    });
     expect(numberingOf([{ seq: 2 }, { seq: 3 }, { seq: 1 }])?.direction).toBe('none');
     expect(numberingOf([{ what: 'x' }, { what: 'y' }])).toBeUndefined();
   });

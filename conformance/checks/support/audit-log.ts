@@ -204,7 +204,11 @@ export function numberingOf(
   const fields = Object.keys(must(records[0], 'at least two records')).filter((k) =>
     records.every((r) => typeof r[k] === 'number'),
   );
-  const sequence = fields.find((k) => /^(?:seq|sequence|n|index|position|number|id)$/i.test(k));
+  // A name for the entry's place in the log: `seq`, `sequence`, `sequenceNumber`, `seq_no`, `position`, `entryNumber`,
+  // `id` (the entry's own number), in that preference.
+  const sequence =
+    fields.find((k) => /^(?:seq|sequence|n|index|position|number|id)$/i.test(k)) ??
+    fields.find((k) => /^(?:seq|sequence|entry|log|audit|record)[-_]?(?:no|num|number|nr|index|id)$/i.test(k));
   const named = sequence ?? fields[0];
   if (!named) return undefined;
   const values = records.map((r) => r[named] as number);

@@ -78,6 +78,10 @@ import { ROUND23_ANSWERS } from './round23-answers.ts';
 import { ROUND23_CHANNELS } from './round23-channels.ts';
 import { ROUND23_DOCUMENTS } from './round23-documents.ts';
 import { ROUND23_INPUTS } from './round23-inputs.ts';
+import { ROUND24_ANSWERS } from './round24-answers.ts';
+import { ROUND24_CHANNELS } from './round24-channels.ts';
+import { ROUND24_DOCUMENTS } from './round24-documents.ts';
+import { ROUND24_INPUTS } from './round24-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -247,6 +251,14 @@ export const UNSEEN_ROUND23: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND23_CHANNELS,
 ];
 
+/** The twenty-third list (round 24): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND24: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND24_ANSWERS,
+  ...ROUND24_INPUTS,
+  ...ROUND24_DOCUMENTS,
+  ...ROUND24_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -271,6 +283,7 @@ export const UNSEEN_LISTS = {
   round21: UNSEEN_ROUND21,
   round22: UNSEEN_ROUND22,
   round23: UNSEEN_ROUND23,
+  round24: UNSEEN_ROUND24,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -294,5 +307,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND21,
     ...UNSEEN_ROUND22,
     ...UNSEEN_ROUND23,
+    ...UNSEEN_ROUND24,
   ],
 } as const;
