@@ -42,6 +42,31 @@ function runWide(ctx: CheckContext, problems: { problem: string; ex: Exchange }[
   if (first) ctx.fail({ expected, observed: `${first.problem} (${problems.length} answers)`, exchange: first.ex });
 }
 const answers = (ctx: CheckContext) => ctx.exchanges().map(({ ex }) => ex);
+
+const keyOf = (ex: Exchange) =>
+  Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1];
+
+/**
+ * MUST (Meta: "replayed: true when the response comes from an earlier identical operation"): answers marked
+ * replayed whose Idempotency-Key no other call of the run sent (the run's keys are its own, fresh each run;
+ * copies sent at once may be answered in any order, so "another call" is enough).
+ * @example replaysWithoutFirst(answers) // [{ problem: 'meta.replayed true for key run-1-k, sent once in the run', ex }]
+ */
+export function replaysWithoutFirst(exchanges: readonly Exchange[]): { problem: string; ex: Exchange }[] {
+  const sent = new Map<string, number>();
+  for (const ex of exchanges) {
+    const key = keyOf(ex);
+    // A call the kit's client retried was sent as often as its attempts (a lost answer's retry replays).
+    if (key !== undefined) sent.set(key, (sent.get(key) ?? 0) + Math.max(1, ex.attempts ?? 1));
+  }
+  return exchanges.flatMap((ex) => {
+    const key = keyOf(ex);
+    const replayed = (ex.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed === true;
+    return replayed && key !== undefined && (sent.get(key) ?? 0) < 2
+      ? [{ problem: `meta.replayed true for Idempotency-Key ${key}, sent once in the run`, ex }]
+      : [];
+  });
+}
 const onTarget = (ctx: CheckContext, ex: Exchange) =>
   [ctx.target.baseUrl, ctx.target.altBaseUrl].some((b) => b !== undefined && ex.url.startsWith(b));
 
@@ -160,6 +185,15 @@ export const callChecks: CheckDef[] = [
     () => undefined,
     () => false,
     (ctx) => runWide(ctx, requestIdRepeats(answers(ctx), false), 'every call is answered with its own meta.requestId'),
+  ),
+  judged(
+    'replay-after-a-first-call',
+    'Meta',
+    'an answer marked meta.replayed true comes from an earlier identical operation: the run sent that Idempotency-Key before (or beside it)',
+    () => undefined,
+    () => false,
+    (ctx) =>
+      runWide(ctx, replaysWithoutFirst(answers(ctx)), 'meta.replayed is true only where the key was used before'),
   ),
   judged(
     'replay-own-request-id',
