@@ -37,6 +37,8 @@ export interface Link {
   waitMs: number | undefined;
   /** Floor the server set for this wait (Retry-After of prev), 0 without. */
   floorMs: number;
+  /** prev's answer gave a Retry-After (also `0`: the server set a wait of none). */
+  floorGiven: boolean;
   sameKey: boolean;
 }
 
@@ -287,6 +289,7 @@ function make(prev: CallRecord, next: CallRecord, cause: Cause, sameKey: boolean
     cause,
     waitMs: cause === 'unanswered' || cause === 'concurrent' ? undefined : next.at - settledAt(prev),
     floorMs: prev.retryAfterMs ?? 0,
+    floorGiven: prev.retryAfterMs !== undefined,
     sameKey,
   };
 }

@@ -26,7 +26,7 @@ export const NO_SPREAD_P75_MS = 40;
 export const NO_SPREAD_MIN_DIFFS = 6;
 /** The wait honoured a Retry-After (it lasted at least that long): its length is at least partly the server's. */
 export const honoured = (l: Link) =>
-  l.floorMs > 0 && l.waitMs !== undefined && l.waitMs >= l.floorMs - RETRY_AFTER_SLACK_MS;
+  l.floorGiven && l.waitMs !== undefined && l.waitMs >= l.floorMs - RETRY_AFTER_SLACK_MS;
 /**
  * A wait the client chose before a retry: after an answer that allows one (a repeat after a 4xx is no
  * retry; retry.only-after-failure judges it, its waits are no backoff), answered, and not set by the
