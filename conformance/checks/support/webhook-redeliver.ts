@@ -12,6 +12,7 @@ import {
   loggedDeliveries,
   sameEvent,
 } from './webhook-evidence.ts';
+import { webhookRoute } from './webhook-routes.ts';
 import { redeliverPath, redeliverTemplate, type WebhookScenario } from './webhook-scenario.ts';
 
 // Triggering the scenario's delivery again (webhooks.redelivery): where, how, and which arrivals count.
@@ -103,10 +104,16 @@ export async function redeliver(ctx: CheckContext, target: RedeliveryTarget, key
     ctx.note(`POST ${target.template} without a body answered ${ex.status}: sent as {} (JSON) from then on`);
     ex = await send();
   }
-  if (ex.status === 404 && !ctx.declared('webhookRedeliverPath'))
+  if (ex.status === 404 && !ctx.declared('webhookRedeliverPath')) {
+    // Said as it is: a route the deployment publishes, filled with ids the kit read from its answers (which
+    // may not be the ones it takes), or the simulator's path, assumed.
+    const published = (await webhookRoute(ctx, 'webhookRedeliverPath')).source === 'published';
     ctx.skip(
-      `POST ${target.template} answered 404: no re-trigger at the path the kit read or assumed (the interface does not show its path, and no published route fits one); declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,
+      published
+        ? `POST ${target.template} (the route the deployment publishes) answered 404 for ${target.path}: the ids the kit filled in may not be the ones it takes (the log's entries and payloads are not shown); declare webhookRedeliverPath and webhookDeliveryIdHeader in the deployment profile`
+        : `POST ${target.template} answered 404: no re-trigger at the path the kit assumed (the interface does not show its path, and no published route fits one); declare it as webhookRedeliverPath in the deployment profile (null: it has none)`,
     );
+  }
   return ex;
 }
 
