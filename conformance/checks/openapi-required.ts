@@ -5,8 +5,10 @@ import type { z } from 'zod';
 import { CapabilityDecision } from '../../simulator/contract/catalog.ts';
 import { Meta } from '../../simulator/contract/envelope.ts';
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { FieldType, RequestField } from '../generated/request-fields.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { errorProbes } from './support/error-probes.ts';
 import { requireOpenApi } from './support/openapi.ts';
 import { limitedFields } from './support/openapi-limits.ts';
 import { judgeRequired, type RequiredFinding } from './support/openapi-required-judge.ts';
@@ -59,6 +61,12 @@ export const openApiRequiredNotNarrower = defineCheck({
   },
 });
 
+/** Meta's required fields (requestId, version, at). */
+const metaKeys = () =>
+  Object.entries((Meta as unknown as { def: { shape?: Record<string, z.ZodType> } }).def.shape ?? {})
+    .filter(([, v]) => !['optional', 'default'].includes((v as unknown as { def: { type: string } }).def.type))
+    .map(([k]) => k);
+
 /** The answer's fields the interface marks required, as paths into the envelope of a route's answer. */
 function requiredAnswerPaths(route: RouteDef): string[][] {
   const keys = (s: z.ZodType) =>
@@ -90,7 +98,7 @@ function without(value: unknown, path: string[]): unknown {
 export const openApiRequiredNotWider = defineCheck({
   name: 'openapi.required-not-wider',
   title:
-    "openapi.json marks required what the interface requires: the key of a 'yes + key' call, the request body (required: true) and its required fields, query parameters, and the answers' required fields (envelope, Meta, CapabilityDecision)",
+    "openapi.json marks required what the interface requires: the key of a 'yes + key' call, the request body (required: true) and its required fields, query parameters, and the answers' required fields (envelope, Meta, CapabilityDecision; the failure envelope's ok, error.code, error.message, meta)",
   severity: 'SHOULD',
   section: 'Endpoints',
   tags: ['openapi'],
@@ -119,6 +127,36 @@ export const openApiRequiredNotWider = defineCheck({
           observed: `its schema accepts the answer without ${optional.map((p) => p.join('.')).join(', ')}`,
           exchange: answer,
         });
+    }
+    // The failure envelope's required fields too ("ok", "error.code", "error.message", "meta": Required yes),
+    // held to the failure each provoked status documents.
+    const failurePaths = [
+      ['ok'],
+      ['error'],
+      ['error', 'code'],
+      ['error', 'message'],
+      ['meta'],
+      ...metaKeys().map((k) => ['meta', k]),
+    ];
+    const seen = new Set<string>();
+    for (const { ex } of await errorProbes(ctx)) {
+      if (ex.status < 400 || ex.json === undefined) continue;
+      const pathname = new URL(ex.url).pathname;
+      const path = pathname.slice(Math.max(0, pathname.indexOf(BASE_PATH)));
+      const validate = schemas.forStatus(ex.method, path, ex.status);
+      if (!validate?.(ex.json)) continue;
+      const optional = failurePaths.filter((p) => {
+        const short = without(ex.json, p);
+        return short !== undefined && validate(short);
+      });
+      const key = optional.join(';');
+      if (!optional.length || seen.has(key)) continue;
+      seen.add(key);
+      ctx.fail({
+        expected: `openapi.json documents the ${ex.status} failure of ${ex.method} ${path} with the fields the failure envelope requires`,
+        observed: `its schema accepts the answer without ${optional.map((p) => p.join('.')).join(', ')}`,
+        exchange: ex,
+      });
     }
   },
 });

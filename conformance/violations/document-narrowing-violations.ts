@@ -97,6 +97,19 @@ export const DOCUMENT_NARROWING_VIOLATIONS: Violation[] = [
     ),
   },
   {
+    name: 'openapi-failure-meta-optional',
+    description:
+      "openapi.json leaves meta out of the failure envelope's required fields (the answers still carry it), though the interface marks it required",
+    section: 'Failure envelope (every error response)',
+    catches: ['openapi.required-not-wider'],
+    handle: documentEdit((doc) => {
+      const failure = ((doc.components as Node | undefined)?.schemas as Node | undefined)?.FailureEnvelope as
+        | Node
+        | undefined;
+      if (Array.isArray(failure?.required)) failure.required = failure.required.filter((r) => r !== 'meta');
+    }),
+  },
+  {
     name: 'openapi-error-code-extra',
     description:
       "openapi.json lists validation_error among the error codes of every failure (a framework's default), outside the Errors table",

@@ -82,6 +82,10 @@ import { ROUND24_ANSWERS } from './round24-answers.ts';
 import { ROUND24_CHANNELS } from './round24-channels.ts';
 import { ROUND24_DOCUMENTS } from './round24-documents.ts';
 import { ROUND24_INPUTS } from './round24-inputs.ts';
+import { ROUND25_ANSWERS } from './round25-answers.ts';
+import { ROUND25_CHANNELS } from './round25-channels.ts';
+import { ROUND25_DOCUMENTS } from './round25-documents.ts';
+import { ROUND25_INPUTS } from './round25-inputs.ts';
 import { ANSWER_VIOLATIONS } from './violations-answers.ts';
 import { CHANNEL_VIOLATIONS } from './violations-channels.ts';
 
@@ -259,6 +263,14 @@ export const UNSEEN_ROUND24: readonly import('./proxy.ts').UnseenViolation[] = [
   ...ROUND24_CHANNELS,
 ];
 
+/** The twenty-fourth list (round 25): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND25: readonly import('./proxy.ts').UnseenViolation[] = [
+  ...ROUND25_ANSWERS,
+  ...ROUND25_INPUTS,
+  ...ROUND25_DOCUMENTS,
+  ...ROUND25_CHANNELS,
+];
+
 /** The lists the score can run (`--list`). */
 export const UNSEEN_LISTS = {
   round2: UNSEEN,
@@ -284,6 +296,7 @@ export const UNSEEN_LISTS = {
   round22: UNSEEN_ROUND22,
   round23: UNSEEN_ROUND23,
   round24: UNSEEN_ROUND24,
+  round25: UNSEEN_ROUND25,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -308,5 +321,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND22,
     ...UNSEEN_ROUND23,
     ...UNSEEN_ROUND24,
+    ...UNSEEN_ROUND25,
   ],
 } as const;
