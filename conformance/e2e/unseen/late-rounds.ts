@@ -1,0 +1,122 @@
+// The unseen lists of rounds 16 and later (index.ts re-exports them; split off to keep index.ts short).
+import type { UnseenViolation } from './proxy.ts';
+import { ROUND16_ANSWERS } from './round16-answers.ts';
+import { ROUND16_CHANNELS } from './round16-channels.ts';
+import { ROUND16_DOCUMENTS } from './round16-documents.ts';
+import { ROUND16_INPUTS } from './round16-inputs.ts';
+import { ROUND17_ANSWERS } from './round17-answers.ts';
+import { ROUND17_CHANNELS } from './round17-channels.ts';
+import { ROUND17_DOCUMENTS } from './round17-documents.ts';
+import { ROUND17_INPUTS } from './round17-inputs.ts';
+import { ROUND18_ANSWERS } from './round18-answers.ts';
+import { ROUND18_CHANNELS } from './round18-channels.ts';
+import { ROUND18_DOCUMENTS } from './round18-documents.ts';
+import { ROUND18_INPUTS } from './round18-inputs.ts';
+import { ROUND19_ANSWERS } from './round19-answers.ts';
+import { ROUND19_CHANNELS } from './round19-channels.ts';
+import { ROUND19_DOCUMENTS } from './round19-documents.ts';
+import { ROUND19_INPUTS } from './round19-inputs.ts';
+import { ROUND20_ANSWERS } from './round20-answers.ts';
+import { ROUND20_CHANNELS } from './round20-channels.ts';
+import { ROUND20_DOCUMENTS } from './round20-documents.ts';
+import { ROUND20_INPUTS } from './round20-inputs.ts';
+import { ROUND21_ANSWERS } from './round21-answers.ts';
+import { ROUND21_CHANNELS } from './round21-channels.ts';
+import { ROUND21_DOCUMENTS } from './round21-documents.ts';
+import { ROUND21_INPUTS } from './round21-inputs.ts';
+import { ROUND22_ANSWERS } from './round22-answers.ts';
+import { ROUND22_CHANNELS } from './round22-channels.ts';
+import { ROUND22_DOCUMENTS } from './round22-documents.ts';
+import { ROUND22_INPUTS } from './round22-inputs.ts';
+import { ROUND23_ANSWERS } from './round23-answers.ts';
+import { ROUND23_CHANNELS } from './round23-channels.ts';
+import { ROUND23_DOCUMENTS } from './round23-documents.ts';
+import { ROUND23_INPUTS } from './round23-inputs.ts';
+import { ROUND24_ANSWERS } from './round24-answers.ts';
+import { ROUND24_CHANNELS } from './round24-channels.ts';
+import { ROUND24_DOCUMENTS } from './round24-documents.ts';
+import { ROUND24_INPUTS } from './round24-inputs.ts';
+import { ROUND25_ANSWERS } from './round25-answers.ts';
+import { ROUND25_CHANNELS } from './round25-channels.ts';
+import { ROUND25_DOCUMENTS } from './round25-documents.ts';
+import { ROUND25_INPUTS } from './round25-inputs.ts';
+
+/** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
+  ...ROUND16_DOCUMENTS,
+  ...ROUND16_ANSWERS,
+  ...ROUND16_INPUTS,
+  ...ROUND16_CHANNELS,
+];
+
+/** The sixteenth list (round 17): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND17: readonly UnseenViolation[] = [
+  ...ROUND17_DOCUMENTS,
+  ...ROUND17_INPUTS,
+  ...ROUND17_ANSWERS,
+  ...ROUND17_CHANNELS,
+];
+
+/** The seventeenth list (round 18): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND18: readonly UnseenViolation[] = [
+  ...ROUND18_ANSWERS,
+  ...ROUND18_DOCUMENTS,
+  ...ROUND18_INPUTS,
+  ...ROUND18_CHANNELS,
+];
+
+/** The eighteenth list (round 19): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND19: readonly UnseenViolation[] = [
+  ...ROUND19_ANSWERS,
+  ...ROUND19_DOCUMENTS,
+  ...ROUND19_INPUTS,
+  ...ROUND19_CHANNELS,
+];
+
+/** The nineteenth list (round 20): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND20: readonly UnseenViolation[] = [
+  ...ROUND20_ANSWERS,
+  ...ROUND20_INPUTS,
+  ...ROUND20_DOCUMENTS,
+  ...ROUND20_CHANNELS,
+];
+
+/** The twentieth list (round 21): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND21: readonly UnseenViolation[] = [
+  ...ROUND21_ANSWERS,
+  ...ROUND21_INPUTS,
+  ...ROUND21_DOCUMENTS,
+  ...ROUND21_CHANNELS,
+];
+
+/** The twenty-first list (round 22): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND22: readonly UnseenViolation[] = [
+  ...ROUND22_ANSWERS,
+  ...ROUND22_INPUTS,
+  ...ROUND22_DOCUMENTS,
+  ...ROUND22_CHANNELS,
+];
+
+/** The twenty-second list (round 23): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND23: readonly UnseenViolation[] = [
+  ...ROUND23_ANSWERS,
+  ...ROUND23_INPUTS,
+  ...ROUND23_DOCUMENTS,
+  ...ROUND23_CHANNELS,
+];
+
+/** The twenty-third list (round 24): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND24: readonly UnseenViolation[] = [
+  ...ROUND24_ANSWERS,
+  ...ROUND24_INPUTS,
+  ...ROUND24_DOCUMENTS,
+  ...ROUND24_CHANNELS,
+];
+
+/** The twenty-fourth list (round 25): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND25: readonly UnseenViolation[] = [
+  ...ROUND25_ANSWERS,
+  ...ROUND25_INPUTS,
+  ...ROUND25_DOCUMENTS,
+  ...ROUND25_CHANNELS,
+];
