@@ -3,6 +3,7 @@ import { CANONICALIZATION } from '../../simulator/contract/canonical-json.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
+import { entryHash } from './audit-entry-hash.ts';
 import { chainLinks } from './audit-links.ts';
 import { judgeMerkleInclusion } from './audit-merkle.ts';
 import { proofPresent } from './audit-proof.ts';
@@ -279,4 +280,4 @@ export const auditOrder = defineCheck({
   },
 });
 
-export const auditChecks = [integrity, chainLinks, proofPresent, recordsChange, auditOrder];
+export const auditChecks = [integrity, entryHash, chainLinks, proofPresent, recordsChange, auditOrder];

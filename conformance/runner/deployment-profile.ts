@@ -136,6 +136,24 @@ export const DeploymentProfile = z.strictObject({
     })
     .nullable()
     .default(null),
+  /**
+   * How an audit entry's own hash is computed (the interface shows no proof format), so the kit recomputes
+   * every entry it reads (audit.entry-hash). `input` is a template over the entry's fields: `{seq}` a
+   * field's value (dotted paths reach nested fields, objects as RFC 8785 JSON), `{@canonical}` the RFC 8785
+   * JSON of the entry without `field` and the fields `exclude` names; e.g. `{prevHash}|{seq}|{at}|{action}`.
+   * Undeclared: the kit tries common formulas (canonical JSON, after the previous hash or not; sha256/384/512;
+   * hex or base64) and judges only one that recomputes the entries. null: entries carry no hash to recompute.
+   */
+  auditEntryHash: z
+    .strictObject({
+      field: z.string().min(1),
+      algorithm: z.enum(['sha256', 'sha384', 'sha512']).default('sha256'),
+      encoding: z.enum(['hex', 'base64', 'base64url']).default('hex'),
+      input: z.string().min(1).default('{@canonical}'),
+      exclude: z.array(z.string().min(1)).default([]),
+    })
+    .nullable()
+    .optional(),
   /** Path of a sandbox control plane (reset, clock, faults); null when the deployment has none. */
   controlPlanePath: z.string().startsWith('/').nullable().default('/_sandbox'),
   /**

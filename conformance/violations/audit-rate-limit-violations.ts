@@ -67,12 +67,33 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     name: 'audit-entry-tampered',
     description: 'the newest audit entry names another actor than the one its hash was computed for',
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
-    catches: ['audit.integrity'],
+    catches: ['audit.integrity', 'audit.entry-hash'],
     async handle(req, next) {
       const res = await next(req);
       return req.path === AUDIT
         ? editEntries(res, (entries) => entries.map((e, i) => (i === 0 ? { ...e, actor: 'someone-else' } : e)))
         : res;
+    },
+  },
+  {
+    // A proof of a format the kit does not verify as a whole (its canonicalization named otherwise): the
+    // entries' own hashes are still recomputed by the formula they follow.
+    name: 'audit-own-format-entry-altered',
+    description:
+      'the audit proof names a canonicalization of its own, and the second newest entry names another action than the one its hash was computed for',
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.entry-hash'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== AUDIT || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data;
+        const entries = data?.entries as Entry[] | undefined;
+        if (!data || !entries) return;
+        const proof = data.proof as Record<string, unknown> | undefined;
+        if (proof && typeof proof === 'object') proof.canonicalization = 'sorted-keys-json';
+        data.entries = entries.map((e, i) => (i === 1 ? { ...e, action: 'connection.removed' } : e));
+      });
     },
   },
   {

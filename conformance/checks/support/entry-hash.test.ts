@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../../simulator/contract/canonical-json.ts';
+import { discoverEntryHash, type EntryHashRule, entryHashHolds, hashInput } from './entry-hash.ts';
+
+const sha = (alg: string, text: string, enc: 'hex' | 'base64' | 'base64url') =>
+  createHash(alg).update(text).digest(enc);
+const RULE: EntryHashRule = { field: 'hash', algorithm: 'sha256', encoding: 'hex', input: '{@canonical}', exclude: [] };
+
+/** A chain of entries hashed as `${prev}.${canonical JSON without digest}`, base64url, like a deployment might. */
+function dotted(n: number) {
+  const out: Record<string, unknown>[] = [];
+  let prev = '0'.repeat(64);
+  for (let seq = 1; seq <= n; seq++) {
+    const body = { seq, action: 'connection.create', target: { id: `c${seq}` }, prev_digest: prev };
+    const digest = sha('sha256', `${prev}.${canonicalJson(body)}`, 'base64url');
+    out.push({ ...body, digest });
+    prev = digest;
+  }
+  return out.reverse();
+}
+
+describe('an audit entry hash rule', () => {
+  it('renders a template of fields, nested paths and the canonical entry without its hash', () => {
+    const e = { seq: 2, prev: 'ab', target: { id: 'c1' }, hash: 'x', extra: null };
+    expect(hashInput(e, { ...RULE, input: '{prev}|{seq}|{target.id}|{missing}' })).toBe('ab|2|c1|');
+    expect(hashInput(e, { ...RULE, input: '{target}' })).toBe('{"id":"c1"}');
+    expect(hashInput(e, { ...RULE, exclude: ['target.id', 'extra'] })).toBe('{"prev":"ab","seq":2,"target":{}}');
+  });
+
+  it('holds hex whatever its case and base64 with or without padding, and fails an altered entry', () => {
+    const body = { seq: 1, actor: 'a' };
+    const hex = sha('sha256', canonicalJson(body), 'hex');
+    expect(entryHashHolds({ ...body, hash: hex.toUpperCase() }, RULE)).toBe(true);
+    expect(entryHashHolds({ ...body, actor: 'b', hash: hex }, RULE)).toBe(false);
+    const b64 = sha('sha512', canonicalJson(body), 'base64');
+    const rule = { ...RULE, algorithm: 'sha512', encoding: 'base64' } as const;
+    expect(entryHashHolds({ ...body, hash: b64.replace(/=+$/, '') }, rule)).toBe(true);
+    expect(entryHashHolds({ ...body, hash: 42 }, rule)).toBe(false);
+  });
+
+  it('finds a common formula from the entries, and counts the entries it recomputes', () => {
+    const entries = dotted(6);
+    const found = discoverEntryHash(entries);
+    expect(found?.rule).toMatchObject({ field: 'digest', input: '{prev_digest}.{@canonical}', encoding: 'base64url' });
+    expect(found?.held).toBe(6);
+    // One entry altered after it was hashed: the formula still found by the others, the entry not recomputed.
+    const altered = entries.map((e, i) => (i === 0 ? { ...e, action: 'connection.delete' } : e));
+    expect(discoverEntryHash(altered)?.held).toBe(5);
+  });
+
+  it('finds nothing in keyed digests (an HMAC) or entries without a hash field', () => {
+    const keyed = [1, 2, 3].map((seq) => ({ seq, mac: createHash('sha256').update(`secret${seq}`).digest('hex') }));
+    expect(discoverEntryHash(keyed)).toBeUndefined();
+    expect(discoverEntryHash([{ seq: 1, actor: 'a' }])).toBeUndefined();
+    expect(discoverEntryHash([])).toBeUndefined();
+  });
+});

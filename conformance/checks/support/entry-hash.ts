@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../../simulator/contract/canonical-json.ts';
+
+// An audit entry's own hash, recomputed from the entry as served. The interface shows no proof format
+// ("Response fields and further parameters: not shown"), so the formula is the deployment's: declared in
+// its profile (auditEntryHash), or found among the common ones below. A formula is a template over the
+// entry's fields: `{seq}` is a field's value (dotted paths reach nested ones, objects as canonical JSON),
+// `{@canonical}` the RFC 8785 JSON of the entry without its hash field and the fields `exclude` names.
+
+export type HashAlgorithm = 'sha256' | 'sha384' | 'sha512';
+export type HashEncoding = 'hex' | 'base64' | 'base64url';
+
+export interface EntryHashRule {
+  /** The entry's field that carries its own hash (a dotted path). */
+  field: string;
+  algorithm: HashAlgorithm;
+  encoding: HashEncoding;
+  /** What is hashed, e.g. '{@canonical}' or '{prevHash}|{seq}|{at}|{action}'. */
+  input: string;
+  /** Further fields left out of `{@canonical}` (the hash field always is). */
+  exclude: readonly string[];
+}
+
+type Entry = Record<string, unknown>;
+
+function at(entry: unknown, path: string): unknown {
+  let v: unknown = entry;
+  for (const part of path.split('.')) v = v && typeof v === 'object' ? (v as Entry)[part] : undefined;
+  return v;
+}
+
+function without(entry: Entry, paths: readonly string[]): Entry {
+  const copy: Entry = structuredClone(entry);
+  for (const path of paths) {
+    const parts = path.split('.');
+    const last = parts.pop() as string;
+    const parent = parts.length ? at(copy, parts.join('.')) : copy;
+    if (parent && typeof parent === 'object') delete (parent as Entry)[last];
+  }
+  return copy;
+}
+
+const text = (v: unknown): string =>
+  v === undefined ? '' : typeof v === 'string' ? v : v !== null && typeof v === 'object' ? canonicalJson(v) : String(v);
+
+/**
+ * The text a rule hashes for one entry.
+ * @example hashInput({ seq: 2, prev: 'ab', hash: 'cd' }, { ...rule, input: '{prev}|{seq}' }) // 'ab|2'
+ */
+export function hashInput(entry: Entry, rule: EntryHashRule): string {
+  return rule.input.replace(/\{([^{}]+)\}/g, (_, name: string) =>
+    name === '@canonical' ? canonicalJson(without(entry, [rule.field, ...rule.exclude])) : text(at(entry, name)),
+  );
+}
+
+/**
+ * Whether an entry's own hash is what its rule recomputes (hex compared without regard to case).
+ * @example entryHashHolds({ seq: 1, hash: sha256Hex('{"seq":1}') }, { field: 'hash', algorithm: 'sha256', encoding: 'hex', input: '{@canonical}', exclude: [] }) // true
+ */
+export function entryHashHolds(entry: Entry, rule: EntryHashRule): boolean {
+  const shown = at(entry, rule.field);
+  if (typeof shown !== 'string') return false;
+  const digest = createHash(rule.algorithm).update(hashInput(entry, rule), 'utf8').digest(rule.encoding);
+  if (rule.encoding === 'hex') return shown.toLowerCase() === digest;
+  // base64 written with or without its padding
+  return shown.replace(/=+$/, '') === digest.replace(/=+$/, '');
+}
+
+/** An entry's own hash: hash, digest, checksum or mac, alone or after entry, record, own, this or leaf. */
+const HASH = /^(?:(?:entry|record|own|this|leaf)_?)?(hash|digest|checksum|mac)$/i;
+/** Its link to the previous entry's. */
+const PREV = /^(?:prev|previous|parent|preceding)(?:_?(?:entry|record))?(?:_?(hash|digest|checksum|mac))?$/i;
+
+/** The common formulas, for an entry whose hash and link fields are named. */
+function candidates(entry: Entry): EntryHashRule[] {
+  const field = Object.keys(entry).find((k) => HASH.test(k) && typeof entry[k] === 'string');
+  if (!field) return [];
+  const prev = Object.keys(entry).find((k) => PREV.test(k));
+  // RFC 6962/9162 leaves hash a 0x00 byte before the entry.
+  const inputs = [
+    '{@canonical}',
+    '\u0000{@canonical}',
+    ...(prev ? ['', '.', '|', '\n', ':'].map((sep) => `{${prev}}${sep}{@canonical}`) : []),
+  ];
+  const rules: EntryHashRule[] = [];
+  for (const input of inputs)
+    for (const algorithm of ['sha256', 'sha512', 'sha384'] as const)
+      for (const encoding of ['hex', 'base64url', 'base64'] as const)
+        rules.push({ field, algorithm, encoding, input, exclude: [] });
+  return rules;
+}
+
+/**
+ * The common formula that recomputes the most entries (at least one), or undefined.
+ * @example discoverEntryHash(entries) // { field: 'hash', algorithm: 'sha256', encoding: 'hex', input: '{@canonical}', exclude: [] }
+ */
+export function discoverEntryHash(entries: readonly unknown[]): { rule: EntryHashRule; held: number } | undefined {
+  const records = entries.filter((e): e is Entry => !!e && typeof e === 'object' && !Array.isArray(e));
+  const first = records[0];
+  if (!first) return undefined;
+  let best: { rule: EntryHashRule; held: number } | undefined;
+  // A formula is tried on a few entries, so one altered entry at the top does not hide it.
+  const sample = records.slice(0, 5);
+  for (const rule of candidates(first)) {
+    const held = sample.filter((e) => entryHashHolds(e, rule)).length;
+    if (held > 0 && (!best || held > best.held)) best = { rule, held };
+  }
+  if (!best) return undefined;
+  const { rule } = best;
+  return { rule, held: records.filter((e) => entryHashHolds(e, rule)).length };
+}
