@@ -3,8 +3,8 @@
 // is that one); a Merkle tree of another construction is the deployment's legal choice, noted, not judged.
 import type { Exchange } from '../client/http-client.ts';
 import type { CheckContext } from '../runner/check.ts';
-import { entriesOf } from './support/audit-log.ts';
-import { declaresRfc9162, merkleInclusions, verifyInclusion } from './support/merkle-proof.ts';
+import { type AuditRead, entriesOf, numberingOf } from './support/audit-log.ts';
+import { declaresRfc9162, merkleInclusions, statedTree, treeRoot, verifyInclusion } from './support/merkle-proof.ts';
 
 /**
  * Verifies the page's inclusion proofs against its root, when it has the Merkle shape; whether it judged.
@@ -30,6 +30,46 @@ export function judgeMerkleInclusion(ctx: CheckContext, ex: Exchange, whose: str
     expected: `the audit log of ${whose}: every entry's inclusion proof verifies against the page's root (RFC 9162 §2.1.3.2)${declared ? ', the scheme the answer names' : ', as the others do'}`,
     observed: `${failing.length} do not: entries at positions ${failing.slice(0, 8).join(', ')} of the page`,
     exchange: ex,
+  });
+  return true;
+}
+
+/**
+ * A page that states a Merkle tree's root and size, its entries only their leaf hashes (no inclusion proofs):
+ * where the pages read hold the whole tree (as many entries as its size, numbered), the root is recomputed
+ * over the leaves oldest first (RFC 9162 §2.1.1). Judged where the answer names RFC 9162/6962 or the root
+ * recomputes; whether it judged.
+ * @example if (!judgeMerkleRoot(ctx, read, 'the tenant')) ctx.skip('no proof the kit recomputes');
+ */
+export function judgeMerkleRoot(ctx: CheckContext, read: AuditRead, whose: string): boolean {
+  const first = read.pages[0];
+  const data = (first?.json as { data?: unknown } | undefined)?.data;
+  const tree = first ? statedTree(data, read.entries) : undefined;
+  const numbering = numberingOf(read.entries);
+  if (!first || !tree || !numbering) return false;
+  if (read.entries.length !== tree.size || tree.leaves.some((l) => l === undefined)) {
+    ctx.note(
+      `the audit log of ${whose}: a Merkle root over ${tree.size} leaves, ${read.entries.length} entries read: the root not recomputed`,
+    );
+    return false;
+  }
+  const key = numbering.field;
+  const order = read.entries
+    .map((e, i) => ({ n: (e as Record<string, number>)[key] as number, leaf: tree.leaves[i] as Buffer }))
+    .sort((a, b) => a.n - b.n);
+  const holds = treeRoot(order.map((o) => o.leaf)).equals(tree.root);
+  const declared = declaresRfc9162(data);
+  if (!holds && !declared) {
+    ctx.note(
+      `the audit log of ${whose}: a Merkle root over ${tree.size} leaves that RFC 9162's construction does not give, and the answer names no scheme: another construction, not judged`,
+    );
+    return false;
+  }
+  ctx.note(`the audit log of ${whose}: the Merkle root over its ${tree.size} leaves recomputed (RFC 9162 §2.1.1)`);
+  ctx.expect.that(holds, {
+    expected: `the audit log of ${whose}: the stated root is the RFC 9162 tree head over the ${tree.size} entries' leaf hashes in ${key} order (the scheme the answer names)`,
+    observed: `the root over the leaves read is ${treeRoot(order.map((o) => o.leaf)).toString('hex')}, the answer states ${tree.root.toString('hex')}`,
+    exchange: first,
   });
   return true;
 }

@@ -5,7 +5,7 @@ import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { entryHash } from './audit-entry-hash.ts';
 import { chainLinks } from './audit-links.ts';
-import { judgeMerkleInclusion } from './audit-merkle.ts';
+import { judgeMerkleInclusion, judgeMerkleRoot } from './audit-merkle.ts';
 import { proofPresent } from './audit-proof.ts';
 import {
   type AuditRead,
@@ -32,7 +32,7 @@ const VERIFIED_ENTRIES = 500;
 export const integrity = defineCheck({
   name: 'audit.integrity',
   title:
-    'the returned range of the audit log verifies against its proof, when the proof is a format the kit recomputes (a declared sha256 hash chain over RFC 8785 JSON; RFC 9162 Merkle inclusion proofs)',
+    'the returned range of the audit log verifies against its proof, when the proof is a format the kit recomputes (a declared sha256 hash chain over RFC 8785 JSON; RFC 9162 Merkle inclusion proofs or tree heads over the leaves)',
   // Judged only when the answer declares the format (the kit discovered it): then MUST; else skipped.
   severity: 'MUST',
   section: AUDIT,
@@ -57,7 +57,7 @@ export const integrity = defineCheck({
     // The interface shows no proof format: only an answer that declares the simulator's (sha256 over
     // RFC 8785 canonical JSON), or carries RFC 9162 Merkle inclusion proofs (audit-merkle.ts), can be
     // recomputed here; any other format is the deployment's legal choice.
-    const merkle = judgeMerkleInclusion(ctx, ex, 'the tenant');
+    const merkle = judgeMerkleInclusion(ctx, ex, 'the tenant') || judgeMerkleRoot(ctx, read, 'the tenant');
     if (!declaresKnownFormat(ex)) {
       if (merkle) return;
       ctx.skip(

@@ -64,6 +64,33 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'audit-merkle-head-stale',
+    description:
+      "the audit log states an RFC 6962 tree head (size and root) and per entry its leaf hash, without inclusion proofs, and the root is the tree's before its newest entry",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.integrity'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== AUDIT || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data;
+        const entries = data?.entries as Record<string, unknown>[] | undefined;
+        if (!data || !Array.isArray(entries) || entries.length < 2) return;
+        // Newest first: the leaves oldest first are the page reversed.
+        const leaves = entries.map((e) => leafHash(JSON.stringify(e)));
+        entries.forEach((e, i) => {
+          e.leafHash = leaves[i]?.toString('hex');
+        });
+        const oldestFirst = [...leaves].reverse();
+        data.treeHead = {
+          scheme: 'RFC 6962',
+          treeSize: leaves.length,
+          rootHash: treeHead(oldestFirst.slice(0, -1)).toString('hex'),
+        };
+      });
+    },
+  },
+  {
     name: 'audit-entry-tampered',
     description: 'the newest audit entry names another actor than the one its hash was computed for',
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',

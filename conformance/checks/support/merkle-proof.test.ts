@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { inclusionPath, leafHash, treeHead } from '../../violations/merkle-tree.ts';
-import { declaresRfc9162, digestBytes, merkleInclusions, verifyInclusion } from './merkle-proof.ts';
+import {
+  declaresRfc9162,
+  digestBytes,
+  merkleInclusions,
+  statedTree,
+  treeRoot,
+  verifyInclusion,
+} from './merkle-proof.ts';
 
 function page(n: number) {
   const leaves = Array.from({ length: n }, (_, i) => leafHash(`entry ${i}`));
@@ -57,5 +64,20 @@ describe('Merkle inclusion proofs (RFC 9162) in an audit log answer', () => {
     expect(merkleInclusions({ entries: [] }, [])).toBeUndefined();
     expect(digestBytes(`sha256:${'ab'.repeat(32)}`)?.length).toBe(32);
     expect(digestBytes('xyz')).toBeUndefined();
+  });
+
+  it('recomputes the tree head over leaves as RFC 9162 builds it, and reads a stated tree with leaf hashes only', () => {
+    for (let n = 1; n <= 13; n++) {
+      const leaves = Array.from({ length: n }, (_, i) => leafHash(`entry ${i}`));
+      expect(treeRoot(leaves).equals(treeHead(leaves))).toBe(true);
+    }
+    const leaves = [0, 1, 2].map((i) => leafHash(`entry ${i}`));
+    const data = { treeHead: { rootHash: treeRoot(leaves).toString('hex'), treeSize: 3 } };
+    const entries = leaves.map((h, seq) => ({ seq, leafHash: h.toString('base64url') }));
+    const stated = statedTree(data, entries);
+    expect(stated?.size).toBe(3);
+    expect(stated?.leaves.every((l, i) => l?.equals(leaves[i] as Buffer))).toBe(true);
+    expect(statedTree(data, [{ seq: 1 }])).toBeUndefined();
+    expect(statedTree({}, entries)).toBeUndefined();
   });
 });

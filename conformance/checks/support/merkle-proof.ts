@@ -106,6 +106,31 @@ export function verifyInclusion(p: Inclusion): boolean {
   return sn === 0 && r.equals(p.root);
 }
 
+/**
+ * RFC 9162 §2.1.1: the root of the tree over these leaf hashes, oldest first (at least one).
+ * @example treeRoot([h]) // h
+ */
+export function treeRoot(leaves: readonly Buffer[]): Buffer {
+  if (leaves.length === 1) return leaves[0] as Buffer;
+  const k = 2 ** Math.floor(Math.log2(leaves.length - 1));
+  return node(treeRoot(leaves.slice(0, k)), treeRoot(leaves.slice(k)));
+}
+
+/** The tree a page states (its root and size) and the leaf hash of each entry, where both are shown. */
+export function statedTree(
+  data: unknown,
+  entries: readonly unknown[],
+): { root: Buffer; size: number; leaves: (Buffer | undefined)[] } | undefined {
+  const tree = isObject(data) ? treeOf(data) : undefined;
+  if (!tree) return undefined;
+  const leaves = entries.map((e) =>
+    isObject(e)
+      ? [e, ...Object.values(e).filter(isObject)].map((p) => digestBytes(field(p, LEAF_HASH))).find(Boolean)
+      : undefined,
+  );
+  return leaves.some(Boolean) ? { ...tree, leaves } : undefined;
+}
+
 /** A text in the answer naming RFC 9162/6962 or Certificate Transparency as its scheme: the deployment's word. */
 export function declaresRfc9162(data: unknown, depth = 0): boolean {
   if (typeof data === 'string') return /rfc ?-?(?:9162|6962)|certificate.?transparency/i.test(data);
