@@ -24,7 +24,7 @@ export function judgeMerkleInclusion(ctx: CheckContext, ex: Exchange, whose: str
     return false;
   }
   ctx.note(
-    `the audit log of ${whose}: ${proofs.length - failing.length} of ${proofs.length} inclusion proofs verify against the root${declared ? ' (the answer names RFC 9162/6962)' : ''}`,
+    `the audit log of ${whose}: ${proofs.length - failing.length} of ${proofs.length} inclusion proofs verify against the root${declared ? ' (the answer names RFC 9162/6962)' : ''}; the paths from the leaf hashes shown (the leaves' content is recomputed by audit.entry-hash)`,
   );
   ctx.expect.that(failing.length === 0, {
     expected: `the audit log of ${whose}: every entry's inclusion proof verifies against the page's root (RFC 9162 §2.1.3.2)${declared ? ', the scheme the answer names' : ', as the others do'}`,

@@ -37,6 +37,23 @@ describe('audit-log paging and order, discovered', () => {
     ]);
   });
 
+  it('sends a continuation token back under its own name or a documented parameter, not an empty one', () => {
+    // Kubernetes' list metadata: `continue` under data.metadata, "" on the last page.
+    expect(nextPages(answer({ items: [], metadata: { continue: 'eyJ2Ijo' } }), ['continue'])).toEqual([
+      '/api/public/v1/audit-log?limit=50&continue=eyJ2Ijo',
+      '/api/public/v1/audit-log?limit=50&cursor=eyJ2Ijo',
+    ]);
+    expect(nextPages(answer({ items: [], metadata: { continue: '' } }))).toEqual([]);
+    expect(nextPage(answer({ items: [], page: { pageToken: 't2' } }))).toBe(
+      '/api/public/v1/audit-log?limit=50&pageToken=t2',
+    );
+    // A field named as a query parameter the document gives the operation.
+    expect(nextPages(answer({ items: [], olderThan: 120 }), ['olderThan'])[0]).toBe(
+      '/api/public/v1/audit-log?limit=50&olderThan=120',
+    );
+    expect(nextPage(answer({ items: [], olderThan: 120 }))).toBeUndefined();
+  });
+
   it('reads the direction of a sequence field', () => {
     expect(numberingOf([{ seq: 3 }, { seq: 2 }, { seq: 1 }])).toEqual({
       field: 'seq',

@@ -110,7 +110,30 @@ export function nextPages(ex: Exchange, documented: readonly string[] = []): str
   const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
   if (!data || typeof data !== 'object') return [];
   const holders = [data, ...Object.values(data).filter((v) => v && typeof v === 'object' && !Array.isArray(v))];
-  for (const holder of holders as Record<string, unknown>[]) {
+  const offered = nextField(holders as Record<string, unknown>[], here, documented);
+  if (offered) return offered;
+  // A continuation token under a name of its own (Kubernetes' metadata.continue, a pageToken, a cursor), or
+  // under a query parameter the document gives the operation: sent back under that name.
+  for (const holder of holders as Record<string, unknown>[])
+    for (const [key, value] of Object.entries(holder)) {
+      if ((typeof value !== 'string' || value === '') && typeof value !== 'number') continue;
+      if (!CONTINUATION.test(key) && !documented.includes(key)) continue;
+      return [...new Set([key, ...documented, 'cursor'])].map((param) => {
+        const url = new URL(here);
+        url.searchParams.set(param, String(value));
+        return asPath(url);
+      });
+    }
+  return [];
+}
+
+/** Names a continuation token goes by when it is not called next…. */
+const CONTINUATION = /^(?:continue|continuation(?:_?token)?|page_?token|end_?cursor|cursor|after)$/i;
+
+/** A field named next…: a URL or path followed as is, a value sent back as a query parameter. */
+function nextField(holders: Record<string, unknown>[], here: URL, documented: readonly string[]): string[] | undefined {
+  const asPath = (u: URL) => `${u.pathname}${u.search}`;
+  for (const holder of holders) {
     for (const [key, value] of Object.entries(holder)) {
       if (!/^next/i.test(key) || value === null || value === undefined || value === '' || value === false) continue;
       if (typeof value === 'string' && (value.startsWith('/') || /^https?:\/\//.test(value)))
@@ -131,7 +154,7 @@ export function nextPages(ex: Exchange, documented: readonly string[] = []): str
       });
     }
   }
-  return [];
+  return undefined;
 }
 
 export interface AuditRead {

@@ -49,6 +49,24 @@ describe('an audit entry hash rule', () => {
     expect(discoverEntryHash(altered)?.held).toBe(5);
   });
 
+  it('finds a Merkle leaf over the entry without its proof parts, and a chain that leaves its link out', () => {
+    const leaves = [1, 2, 3].map((seq) => {
+      const body = { seq, actor: 'a' };
+      const leafHash = createHash('sha256')
+        .update(`\u0000${canonicalJson(body)}`)
+        .digest('hex');
+      return { ...body, leafIndex: seq - 1, leafHash, auditPath: ['ab'] };
+    });
+    expect(discoverEntryHash(leaves)?.rule).toMatchObject({ field: 'leafHash', exclude: ['leafIndex', 'auditPath'] });
+    expect(discoverEntryHash(leaves)?.held).toBe(3);
+    const linked = [1, 2, 3].map((seq) => {
+      const body = { seq, actor: 'a' };
+      const parentDigest = 'p'.repeat(seq);
+      return { ...body, parentDigest, digest: sha('sha256', `${parentDigest}\n${canonicalJson(body)}`, 'base64') };
+    });
+    expect(discoverEntryHash(linked)?.rule).toMatchObject({ encoding: 'base64', exclude: ['parentDigest'] });
+  });
+
   it('finds nothing in keyed digests (an HMAC) or entries without a hash field', () => {
     const keyed = [1, 2, 3].map((seq) => ({ seq, mac: createHash('sha256').update(`secret${seq}`).digest('hex') }));
     expect(discoverEntryHash(keyed)).toBeUndefined();

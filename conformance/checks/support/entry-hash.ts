@@ -71,22 +71,41 @@ const HASH = /^(?:(?:entry|record|own|this|leaf)_?)?(hash|digest|checksum|mac)$/
 /** Its link to the previous entry's. */
 const PREV = /^(?:prev|previous|parent|preceding)(?:_?(?:entry|record))?(?:_?(hash|digest|checksum|mac))?$/i;
 
-/** The common formulas, for an entry whose hash and link fields are named. */
+/** An entry's proof fields beside its content (a Merkle leaf's index and path, a tree's size and root). */
+const PROOF_PART =
+  /^(?:leaf_?index|index|position|inclusion_?proof|audit_?path|inclusion_?path|merkle_?proof|proof|tree_?size|root_?hash|merkle_?root)$/i;
+
+/** The algorithm and encoding a digest's written form allows (64 hex: sha256 hex; 86 base64url: sha512). */
+function formsOf(v: string): { algorithm: HashAlgorithm; encoding: HashEncoding }[] {
+  const bytes = /^[0-9a-f]+$/i.test(v) ? v.length / 2 : Math.floor((v.replace(/=+$/, '').length * 3) / 4);
+  const algorithm = ({ 32: 'sha256', 48: 'sha384', 64: 'sha512' } as const)[bytes as 32 | 48 | 64];
+  if (!algorithm) return [];
+  if (/^[0-9a-f]+$/i.test(v)) return [{ algorithm, encoding: 'hex' }];
+  return [{ algorithm, encoding: /[-_]/.test(v) || !/[+/=]/.test(v) ? 'base64url' : 'base64' }];
+}
+
+/**
+ * The common formulas for an entry: its own hash (any field named like one) over the canonical JSON of the
+ * entry without it (and without its link or its Merkle proof's parts, where it has them), alone, after an
+ * RFC 6962 leaf's 0x00 byte, or after the previous hash and a separator.
+ */
 function candidates(entry: Entry): EntryHashRule[] {
-  const field = Object.keys(entry).find((k) => HASH.test(k) && typeof entry[k] === 'string');
-  if (!field) return [];
-  const prev = Object.keys(entry).find((k) => PREV.test(k));
-  // RFC 6962/9162 leaves hash a 0x00 byte before the entry.
-  const inputs = [
-    '{@canonical}',
-    '\u0000{@canonical}',
-    ...(prev ? ['', '.', '|', '\n', ':'].map((sep) => `{${prev}}${sep}{@canonical}`) : []),
-  ];
+  const keys = Object.keys(entry);
+  const prev = keys.find((k) => PREV.test(k));
+  const proofParts = keys.filter((k) => PROOF_PART.test(k) || (HASH.test(k) && typeof entry[k] === 'string'));
   const rules: EntryHashRule[] = [];
-  for (const input of inputs)
-    for (const algorithm of ['sha256', 'sha512', 'sha384'] as const)
-      for (const encoding of ['hex', 'base64url', 'base64'] as const)
-        rules.push({ field, algorithm, encoding, input, exclude: [] });
+  for (const field of keys.filter((k) => HASH.test(k) && typeof entry[k] === 'string')) {
+    const others = proofParts.filter((k) => k !== field);
+    const excludes = [[], ...(others.length ? [others] : []), ...(prev ? [[prev], [...others, prev]] : [])];
+    const inputs = [
+      '{@canonical}',
+      '\u0000{@canonical}',
+      ...(prev ? ['', '.', '|', '\n', ':'].map((sep) => `{${prev}}${sep}{@canonical}`) : []),
+    ];
+    for (const form of formsOf(entry[field] as string))
+      for (const exclude of excludes)
+        for (const input of inputs) rules.push({ field, ...form, input, exclude: [...new Set(exclude)] });
+  }
   return rules;
 }
 
