@@ -9,6 +9,7 @@ import {
   UNSEEN_ROUND23,
   UNSEEN_ROUND24,
   UNSEEN_ROUND25,
+  UNSEEN_ROUND26,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -72,6 +73,7 @@ export {
   UNSEEN_ROUND23,
   UNSEEN_ROUND24,
   UNSEEN_ROUND25,
+  UNSEEN_ROUND26,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -201,6 +203,7 @@ export const UNSEEN_LISTS = {
   round23: UNSEEN_ROUND23,
   round24: UNSEEN_ROUND24,
   round25: UNSEEN_ROUND25,
+  round26: UNSEEN_ROUND26,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -226,5 +229,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND23,
     ...UNSEEN_ROUND24,
     ...UNSEEN_ROUND25,
+    ...UNSEEN_ROUND26,
   ],
 } as const;

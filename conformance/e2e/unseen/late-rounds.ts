@@ -40,6 +40,10 @@ import { ROUND25_ANSWERS } from './round25-answers.ts';
 import { ROUND25_CHANNELS } from './round25-channels.ts';
 import { ROUND25_DOCUMENTS } from './round25-documents.ts';
 import { ROUND25_INPUTS } from './round25-inputs.ts';
+import { ROUND26_ANSWERS } from './round26-answers.ts';
+import { ROUND26_CHANNELS } from './round26-channels.ts';
+import { ROUND26_DOCUMENTS } from './round26-documents.ts';
+import { ROUND26_INPUTS } from './round26-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -119,4 +123,12 @@ export const UNSEEN_ROUND25: readonly UnseenViolation[] = [
   ...ROUND25_INPUTS,
   ...ROUND25_DOCUMENTS,
   ...ROUND25_CHANNELS,
+];
+
+/** The twenty-fifth list (round 26): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND26: readonly UnseenViolation[] = [
+  ...ROUND26_ANSWERS,
+  ...ROUND26_INPUTS,
+  ...ROUND26_DOCUMENTS,
+  ...ROUND26_CHANNELS,
 ];
