@@ -28,6 +28,21 @@ export const defaultEnvironment = defineCheck({
       observed: `status ${ex.status}, data.environment ${JSON.stringify(environment)}`,
       exchange: ex,
     });
+    // The default is the interface's, not a tenant's: the second tenant's check without environment is
+    // judged for sandbox too (a 401/403 there is the access's role in that tenant: noted, not judged).
+    const other = ctx.target.otherTenant;
+    if (!other) return;
+    const theirs = await ctx.call('POST', path, { json: pair, tenant: other });
+    if (theirs.status === 401 || theirs.status === 403) {
+      ctx.note(`tenant ${other}'s check answered ${theirs.status}: the access's role there, not judged`);
+      return;
+    }
+    const their = (theirs.json as Decision)?.data?.environment;
+    ctx.expect.that(theirs.status === 200 && their === 'sandbox', {
+      expected: `POST ${path} without environment for tenant ${other} answers 200 with data.environment "sandbox", as for the first tenant`,
+      observed: `status ${theirs.status}, data.environment ${JSON.stringify(their)}`,
+      exchange: theirs,
+    });
   },
 });
 

@@ -18,7 +18,7 @@ import {
 import { validateOpenApi } from './support/openapi-validation.ts';
 import { publicGet } from './support/public-get.ts';
 import { sampleFromSchema } from './support/sample-body.ts';
-import { requireSelfDescribedRoutes, routeKey } from './support/self-description.ts';
+import { judgeListedWithCredentials, requireSelfDescribedRoutes, routeKey } from './support/self-description.ts';
 
 const UNAUTHORIZED = ERROR_TABLE.unauthorized.status;
 
@@ -173,6 +173,7 @@ export const interfaceRoutesListed = defineCheck({
         exchange: ex,
       });
     }
+    if (ctx.target.hasToken) await judgeListedWithCredentials(ctx);
     const { ex: docEx, doc } = await requireOpenApi(ctx);
     const missing = interfaceRoutes()
       .filter((r) => !findOperation(doc, r.method, r.path))

@@ -174,6 +174,8 @@ export const conflict = defineCheck({
     const first = await firstCreation(ctx, 'conflict');
     const changed = { ...first.body, scopeLabel: ctx.label('conflict-changed') };
     const ex = await postConnection(ctx, changed, { key: first.key });
+    // A conflict refuses that call only: the next creation, under a fresh key, is a new operation, created.
+    const fresh = await postConnection(ctx, { ...changed, scopeLabel: ctx.label('after-conflict') });
     await judgeOnAlt(ctx, first);
     ctx.expect.errorCode(
       ex,
@@ -185,6 +187,12 @@ export const conflict = defineCheck({
       expected: 'the conflicting call created no connection',
       observed: `GET /connections lists ${after.count} with scopeLabel ${changed.scopeLabel}`,
       exchange: after.ex,
+    });
+    ctx.expect.that(is2xx(fresh), {
+      expected:
+        'after the conflict, the changed content sent with a fresh key is created ("use a new key for each new operation")',
+      observed: `status ${fresh.status} ${String((fresh.json as { error?: { code?: unknown } } | undefined)?.error?.code ?? '')}`,
+      exchange: fresh,
     });
     // Content is every field: the key with only the environment changed (a store keyed per environment
     // took it for a new operation). Another environment than production, which a sandbox may refuse as such.

@@ -1,5 +1,6 @@
 import type { Core, SandboxOptions } from '../../simulator/index.ts';
 import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
+import { CALLER_VIOLATIONS } from './caller-violations.ts';
 import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
 import { DOCUMENT_NARROWING_VIOLATIONS } from './document-narrowing-violations.ts';
@@ -38,6 +39,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...CONSISTENCY_VIOLATIONS,
   ...OPENAPI_SCHEMA_VIOLATIONS,
   ...KEY_VIOLATIONS,
+  ...CALLER_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

@@ -1,7 +1,9 @@
 import { RouteInfo } from '../../../simulator/contract/discovery.ts';
 import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import type { Exchange } from '../../client/http-client.ts';
+import { interfaceRoutes } from '../../rules/interface-routes.ts';
 import type { CheckContext } from '../../runner/check.ts';
+import { listed } from './listed.ts';
 import { publicGet } from './public-get.ts';
 
 export const selfDescriptionExchange = (ctx: CheckContext): Promise<Exchange> => publicGet(ctx, BASE_PATH);
@@ -62,3 +64,28 @@ export async function requireSelfDescribedRoutes(ctx: CheckContext): Promise<{ e
  */
 export const routeKey = (r: { method: string; path: string }) =>
   `${r.method.toUpperCase()} ${r.path.replace(/\{[^}/]*\}|(?<=\/):[A-Za-z_]\w*(?=\/|$)|(?<=\/)<[^>/]*>(?=\/|$)/g, '{}')}`;
+
+/**
+ * The self-description read by a client that sends its credentials (a public route called with a token, as
+ * a client that adds them to every call does) still lists every endpoint of the interface.
+ * @example if (ctx.target.hasToken) await judgeListedWithCredentials(ctx);
+ */
+export async function judgeListedWithCredentials(ctx: CheckContext): Promise<void> {
+  const ex = await ctx.call('GET', BASE_PATH);
+  const raw = (ex.json as { data?: { routes?: unknown } } | undefined)?.data?.routes;
+  if (ex.status !== 200 || !Array.isArray(raw)) {
+    ctx.note(
+      `GET ${BASE_PATH} with credentials answered ${ex.status}${Array.isArray(raw) ? '' : ' without routes'}: not judged`,
+    );
+    return;
+  }
+  const keys = new Set(parseRoutes(raw).routes.map(routeKey));
+  const missing = interfaceRoutes()
+    .map(routeKey)
+    .filter((k) => !keys.has(k));
+  ctx.expect.that(missing.length === 0, {
+    expected: `GET ${BASE_PATH} read with credentials lists every endpoint of the interface, as the anonymous read does`,
+    observed: `not listed: ${listed(missing, 8, ', ')}`,
+    exchange: ex,
+  });
+}

@@ -1,0 +1,68 @@
+// Violations that show only to some callers: the second tenant, a client that sends its credentials to a
+// public route, a reader of the alternate address's document. Each is the
+// kind of slip a deployment makes in one branch while the common path stays right.
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { defaultAccess } from './default-access.ts';
+import { everyObject, type Node } from './document-edit.ts';
+import { editJson } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const CAPABILITIES = `${BASE_PATH}/capabilities`;
+const OPENAPI = `${BASE_PATH}/openapi.json`;
+
+const refusal = (status: number, code: string, message: string) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    ok: false,
+    error: { code, message, hint: 'see the published description' },
+    meta: { requestId: `req_violation_${Date.now()}`, version: '2026-07-01', at: new Date().toISOString() },
+  }),
+});
+
+export const CALLER_VIOLATIONS: Violation[] = [
+  {
+    name: 'second-tenant-environment-required',
+    description: 'a capability check without environment is refused 400 for every tenant but the first one',
+    section: 'POST /api/public/v1/capabilities',
+    catches: ['capabilities.default-environment'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      const body = req.body as { environment?: unknown } | undefined;
+      if (req.method === 'POST' && req.path === CAPABILITIES && tenant && body && body.environment === undefined)
+        if (tenant !== (await defaultAccess(core)).tenant)
+          return refusal(400, 'invalid_request', 'environment is required');
+      return next(req);
+    },
+  },
+  {
+    name: 'self-description-public-routes-hidden-from-token',
+    description: 'GET /api/public/v1 read with an Authorization header lists only the authenticated routes',
+    section: 'GET /api/public/v1',
+    catches: ['discovery.interface-routes-listed'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== BASE_PATH || !req.headers.authorization || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data as { routes?: { auth?: unknown }[] } | undefined;
+        if (data?.routes) data.routes = data.routes.filter((r) => r.auth !== false);
+      });
+    },
+  },
+  {
+    name: 'alt-document-key-optional',
+    description: "the alternate address's openapi.json marks the Idempotency-Key header optional on every operation",
+    section: 'Network Connections Service Interface',
+    where: 'alt',
+    catches: ['base-urls.alt-identical'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== OPENAPI || res.status !== 200) return res;
+      return editJson(res, (b) =>
+        everyObject(b, (node: Node) => {
+          if (node.in === 'header' && String(node.name).toLowerCase() === 'idempotency-key') node.required = false;
+        }),
+      );
+    },
+  },
+];
