@@ -7,6 +7,7 @@ import { httpTarget } from '../e2e/targets.ts';
 import { testCheck } from '../test-support/test-check.ts';
 import type { CheckDef } from './check.ts';
 import { runConformance } from './run.ts';
+import { collapsed } from './run-check.ts';
 
 let server: Server;
 let base: string;
@@ -71,5 +72,15 @@ describe('a 429 is no verdict about the rule a check judges', () => {
       }),
     );
     expect(r?.status).toBe('fail');
+  });
+});
+
+describe("a check's notes", () => {
+  it('says a note repeated by retried reads once, with how often', () => {
+    expect(collapsed(['the page could not be reached', 'read 2 pages', 'the page could not be reached'])).toEqual([
+      'the page could not be reached (2 times)',
+      'read 2 pages',
+    ]);
+    expect(collapsed([])).toEqual([]);
   });
 });

@@ -70,6 +70,16 @@ const JUDGES_429 = ['rate-limit', 'responses'];
  * check with nothing else failed then skips, saying so. Checks about rate limits and the rules over every
  * answer (a 429 must carry the envelope and headers too) keep them.
  */
+/**
+ * Notes said more than once (a read retried until it settles) said once, with how often.
+ * @example collapsed(['a', 'b', 'a']) // ['a (2 times)', 'b']
+ */
+export function collapsed(notes: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const n of notes) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].map(([n, times]) => (times > 1 ? `${n} (${times} times)` : n));
+}
+
 function pacedFailures(check: CheckDef, failures: FailureInput[]): { note: string } | undefined {
   if (check.tags.some((t) => JUDGES_429.includes(t))) return undefined;
   const paced = failures.filter((f) => f.exchange?.status === RATE_LIMITED);
@@ -119,7 +129,7 @@ export async function runCheck(check: CheckDef, run: RunState): Promise<CheckRes
     info.severity = 'MUST';
     notes.push(`judged as MUST: ${judged.asMust}`);
   }
-  const base = { check: info, durationMs, notes: notes.map((n) => run.redactor.text(n)) };
+  const base = { check: info, durationMs, notes: collapsed(notes).map((n) => run.redactor.text(n)) };
   if (skipped !== undefined && failures.length === 0)
     return { ...base, status: 'skip', failures: [], reason: run.redactor.text(skipped) };
   const result: CheckResult = {

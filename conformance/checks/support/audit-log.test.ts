@@ -54,6 +54,27 @@ describe('audit-log paging and order, discovered', () => {
     expect(nextPage(answer({ items: [], olderThan: 120 }))).toBeUndefined();
   });
 
+  it("follows a body's hypermedia link and a numbered page that says more follow", () => {
+    const hal = {
+      _embedded: { auditEntries: [] },
+      _links: { next: { href: '/api/public/v1/audit-log?page=1&size=50' } },
+    };
+    expect(nextPage(answer(hal))).toBe('/api/public/v1/audit-log?page=1&size=50');
+    expect(nextPage(answer({ items: [], links: { next: '/api/public/v1/audit-log?p=2' } }))).toBe(
+      '/api/public/v1/audit-log?p=2',
+    );
+    // Spring Data's page without links: number 0 of 3, or last: false; the last page asks for nothing.
+    expect(nextPage(answer({ content: [], number: 0, totalPages: 3, size: 50 }))).toBe(
+      '/api/public/v1/audit-log?limit=50&page=1',
+    );
+    expect(nextPages(answer({ content: [], pageable: { pageNumber: 2 }, last: false }), ['pageNumber'])[0]).toBe(
+      '/api/public/v1/audit-log?limit=50&pageNumber=3',
+    );
+    expect(nextPage(answer({ content: [], number: 2, totalPages: 3, last: true }))).toBeUndefined();
+    // A page size the document names is no continuation token.
+    expect(nextPages(answer({ content: [], size: 50 }), ['page', 'size'])).toEqual([]);
+  });
+
   it('reads the direction of a sequence field', () => {
     expect(numberingOf([{ seq: 3 }, { seq: 2 }, { seq: 1 }])).toEqual({
       field: 'seq',

@@ -2,6 +2,10 @@ import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { must } from '../../runner/invariant.ts';
+
+export { nextPage, nextPages } from './audit-paging.ts';
+
+import { nextPage, nextPages } from './audit-paging.ts';
 import { theOneList } from './one-list.ts';
 import { deref, type OpenApiLike, openApiExchange, operationLocation } from './openapi.ts';
 
@@ -79,82 +83,6 @@ function documentedMaximum(doc: unknown, path: string, name: string): number | u
  */
 export function entriesOf(ex: Exchange): unknown[] | undefined {
   return theOneList((ex.json as { data?: unknown } | undefined)?.data, 'entries');
-}
-
-const LINK_NEXT = /<([^>]+)>\s*;[^,]*\brel="?next"?/i;
-
-/**
- * The next page of an audit-log answer, as a path with query, if the answer offers one: a Link header
- * with rel=next, or a field of data (or of an object in data) named next…: a URL or path is followed
- * as is, a cursor value is sent back under the field's name without "next" (nextCursor: cursor=…;
- * next: cursor=…), a number as page=….
- * @example nextPage(ex) // '/api/public/v1/audit-log?limit=50&after=120'
- */
-export function nextPage(ex: Exchange): string | undefined {
-  return nextPages(ex)[0];
-}
-
-/**
- * Every way to ask for the next page the answer allows, likeliest first (nextPage): a cursor value is
- * also sent back under the field's own name (AWS's nextToken is asked as nextToken=…), and as cursor=…;
- * the parameter is not shown, so the reader tries the next one when a page comes back unchanged.
- * The query parameters the deployment's document gives the operation (`documented`, `before` say) come first:
- * its own word on where the value goes.
- * @example nextPages(ex) // ['/api/public/v1/audit-log?limit=50&token=abc', '…?limit=50&nextToken=abc', '…&cursor=abc']
- */
-export function nextPages(ex: Exchange, documented: readonly string[] = []): string[] {
-  const here = new URL(ex.url);
-  const asPath = (u: URL) => `${u.pathname}${u.search}`;
-  const link = LINK_NEXT.exec(ex.headers.link ?? '')?.[1];
-  if (link) return [asPath(new URL(link, here))];
-  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
-  if (!data || typeof data !== 'object') return [];
-  const holders = [data, ...Object.values(data).filter((v) => v && typeof v === 'object' && !Array.isArray(v))];
-  const offered = nextField(holders as Record<string, unknown>[], here, documented);
-  if (offered) return offered;
-  // A continuation token under a name of its own (Kubernetes' metadata.continue, a pageToken, a cursor), or
-  // under a query parameter the document gives the operation: sent back under that name.
-  for (const holder of holders as Record<string, unknown>[])
-    for (const [key, value] of Object.entries(holder)) {
-      if ((typeof value !== 'string' || value === '') && typeof value !== 'number') continue;
-      if (!CONTINUATION.test(key) && !documented.includes(key)) continue;
-      return [...new Set([key, ...documented, 'cursor'])].map((param) => {
-        const url = new URL(here);
-        url.searchParams.set(param, String(value));
-        return asPath(url);
-      });
-    }
-  return [];
-}
-
-/** Names a continuation token goes by when it is not called next…. */
-const CONTINUATION = /^(?:continue|continuation(?:_?token)?|page_?token|end_?cursor|cursor|after)$/i;
-
-/** A field named next…: a URL or path followed as is, a value sent back as a query parameter. */
-function nextField(holders: Record<string, unknown>[], here: URL, documented: readonly string[]): string[] | undefined {
-  const asPath = (u: URL) => `${u.pathname}${u.search}`;
-  for (const holder of holders) {
-    for (const [key, value] of Object.entries(holder)) {
-      if (!/^next/i.test(key) || value === null || value === undefined || value === '' || value === false) continue;
-      if (typeof value === 'string' && (value.startsWith('/') || /^https?:\/\//.test(value)))
-        return [asPath(new URL(value, here))];
-      if (typeof value !== 'string' && typeof value !== 'number') continue;
-      const rest = key.replace(/^next[-_]?/i, '');
-      const named =
-        typeof value === 'number'
-          ? rest.toLowerCase() || 'page'
-          : rest
-            ? rest.charAt(0).toLowerCase() + rest.slice(1)
-            : 'cursor';
-      const params = [...new Set([...documented, named, ...(typeof value === 'string' ? [key, 'cursor'] : [])])];
-      return params.map((param) => {
-        const url = new URL(here);
-        url.searchParams.set(param, String(value));
-        return asPath(url);
-      });
-    }
-  }
-  return undefined;
 }
 
 export interface AuditRead {

@@ -15,7 +15,7 @@ export async function capabilityDeniedBody(ctx: CheckContext): Promise<CreationB
   const declared = ctx.deployment.capabilityDeniedCase;
   if (declared === null)
     ctx.skip(
-      'the deployment profile names no capabilityDeniedCase: the kit knows no call this deployment refuses with capability_denied',
+      'no capabilityDeniedCase declared (no deployment profile given, or one without the field): the kit knows no call this deployment refuses with capability_denied',
     );
   const base = await requireCreationBase(ctx);
   if (typeof declared === 'object')

@@ -1,0 +1,118 @@
+// How the audit log offers its next page, read from an answer: the interface shows no paging ("Response fields
+// and further parameters: not shown"), so every common way is recognised: a Link header, a body link (HAL,
+// JSON:API), a next… field, a numbered page that says more follow, a continuation token.
+import type { Exchange } from '../../client/http-client.ts';
+
+const LINK_NEXT = /<([^>]+)>\s*;[^,]*\brel="?next"?/i;
+
+/**
+ * The next page of an audit-log answer, as a path with query, if the answer offers one: a Link header
+ * with rel=next, or a field of data (or of an object in data) named next…: a URL or path is followed
+ * as is, a cursor value is sent back under the field's name without "next" (nextCursor: cursor=…;
+ * next: cursor=…), a number as page=….
+ * @example nextPage(ex) // '/api/public/v1/audit-log?limit=50&after=120'
+ */
+export function nextPage(ex: Exchange): string | undefined {
+  return nextPages(ex)[0];
+}
+
+/**
+ * Every way to ask for the next page the answer allows, likeliest first (nextPage): a cursor value is
+ * also sent back under the field's own name (AWS's nextToken is asked as nextToken=…), and as cursor=…;
+ * the parameter is not shown, so the reader tries the next one when a page comes back unchanged.
+ * The query parameters the deployment's document gives the operation (`documented`, `before` say) come first:
+ * its own word on where the value goes.
+ * @example nextPages(ex) // ['/api/public/v1/audit-log?limit=50&token=abc', '…?limit=50&nextToken=abc', '…&cursor=abc']
+ */
+export function nextPages(ex: Exchange, documented: readonly string[] = []): string[] {
+  const here = new URL(ex.url);
+  const asPath = (u: URL) => `${u.pathname}${u.search}`;
+  const link = LINK_NEXT.exec(ex.headers.link ?? '')?.[1];
+  if (link) return [asPath(new URL(link, here))];
+  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+  if (!data || typeof data !== 'object') return [];
+  const holders = [data, ...Object.values(data).filter((v) => v && typeof v === 'object' && !Array.isArray(v))];
+  // Hypermedia links in the body: HAL's _links.next.href, JSON:API's links.next (a string or {href}).
+  for (const holder of holders as Record<string, unknown>[]) {
+    const next = ((holder._links ?? holder.links) as Record<string, unknown> | undefined)?.next;
+    const href = typeof next === 'string' ? next : (next as { href?: unknown } | undefined)?.href;
+    if (typeof href === 'string' && href) return [asPath(new URL(href, here))];
+  }
+  const offered = nextField(holders as Record<string, unknown>[], here, documented);
+  if (offered) return offered;
+  const indexed = nextPageIndex(holders as Record<string, unknown>[], here, documented);
+  if (indexed) return [asPath(indexed)];
+  // A continuation token under a name of its own (Kubernetes' metadata.continue, a pageToken, a cursor), or
+  // under a query parameter the document gives the operation: sent back under that name.
+  for (const holder of holders as Record<string, unknown>[])
+    for (const [key, value] of Object.entries(holder)) {
+      if ((typeof value !== 'string' || value === '') && typeof value !== 'number') continue;
+      if (!CONTINUATION.test(key) && !(documented.includes(key) && !PAGE_WORDS.test(key))) continue;
+      return [...new Set([key, ...documented, 'cursor'])].map((param) => {
+        const url = new URL(here);
+        url.searchParams.set(param, String(value));
+        return asPath(url);
+      });
+    }
+  return [];
+}
+
+/** A page's size or index, never a continuation token. */
+const PAGE_WORDS = /^(?:limit|size|page_?size|per_?page|page|page_?number|number|offset|count|total\w*)$/i;
+
+/**
+ * A numbered page that says more follow (Spring Data's `number` with `last: false` or `totalPages`, a
+ * `pageNumber` with `hasNext`): the same query with the page parameter one higher, under the name the
+ * document gives the operation (`page` else).
+ */
+function nextPageIndex(holders: Record<string, unknown>[], here: URL, documented: readonly string[]): URL | undefined {
+  for (const holder of holders) {
+    const pageable = holder.pageable as Record<string, unknown> | undefined;
+    const current = [holder.number, holder.pageNumber, holder.currentPage, pageable?.pageNumber].find(
+      (v): v is number => Number.isSafeInteger(v),
+    );
+    if (current === undefined) continue;
+    const total = holder.totalPages;
+    const more =
+      holder.last === false ||
+      holder.hasNext === true ||
+      holder.hasMore === true ||
+      (typeof total === 'number' && current + 1 < total);
+    if (!more) continue;
+    // A 1-based page (a currentPage of 1 on the first read) asks for 2, a 0-based one for 1.
+    const url = new URL(here);
+    url.searchParams.set(documented.find((d) => /^page(?:_?number)?$/i.test(d)) ?? 'page', String(current + 1));
+    return url;
+  }
+  return undefined;
+}
+
+/** Names a continuation token goes by when it is not called next…. */
+const CONTINUATION = /^(?:continue|continuation(?:_?token)?|page_?token|end_?cursor|cursor|after)$/i;
+
+/** A field named next…: a URL or path followed as is, a value sent back as a query parameter. */
+function nextField(holders: Record<string, unknown>[], here: URL, documented: readonly string[]): string[] | undefined {
+  const asPath = (u: URL) => `${u.pathname}${u.search}`;
+  for (const holder of holders) {
+    for (const [key, value] of Object.entries(holder)) {
+      if (!/^next/i.test(key) || value === null || value === undefined || value === '' || value === false) continue;
+      if (typeof value === 'string' && (value.startsWith('/') || /^https?:\/\//.test(value)))
+        return [asPath(new URL(value, here))];
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const rest = key.replace(/^next[-_]?/i, '');
+      const named =
+        typeof value === 'number'
+          ? rest.toLowerCase() || 'page'
+          : rest
+            ? rest.charAt(0).toLowerCase() + rest.slice(1)
+            : 'cursor';
+      const params = [...new Set([...documented, named, ...(typeof value === 'string' ? [key, 'cursor'] : [])])];
+      return params.map((param) => {
+        const url = new URL(here);
+        url.searchParams.set(param, String(value));
+        return asPath(url);
+      });
+    }
+  }
+  return undefined;
+}
