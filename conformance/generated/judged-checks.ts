@@ -124,7 +124,7 @@ function judgeListAgreement(ctx: CheckContext) {
   const first = problems[0];
   if (first)
     ctx.fail({
-      expected: `GET ${path('listConnections')} lists a connection the kit created only to its tenant, with the fields and createdAt of its creation`,
+      expected: `GET ${path('listConnections')} lists a connection the kit created only to its tenant, with the fields and createdAt of its creation, and no copy of it under another id ("Production data must never be copied into the sandbox")`,
       observed: `${first.problem} (${problems.length} listings)`,
       exchange: first.ex,
     });
@@ -202,7 +202,7 @@ export const judgedChecks: CheckDef[] = [
   judged(
     'request-echo',
     'Connection',
-    'the fields a creation or capability check sends come back unchanged (environment "default sandbox" when left out), in the answer and in every later list of its tenant (and in no other tenant\'s); data.tenant is the tenant of the call',
+    'the fields a creation or capability check sends come back unchanged (environment "default sandbox" when left out), in the answer and in every later list of its tenant (and in no other tenant\'s, and never copied under another id); data.tenant is the tenant of the call',
     (ex, info) => requestEchoRule(ex, info) ?? tenantEchoRule(ex, info),
     () => true,
     judgeListAgreement,

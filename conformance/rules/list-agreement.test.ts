@@ -52,6 +52,30 @@ describe('connection lists agree with their creations', () => {
       listAgreementProblems([created, listed('a', { ...connection, createdAt: '2026-07-02T10:00:00Z' })])[0]?.problem,
     ).toMatch(/createdAt/);
   });
+  it('finds a connection the kit never created under the label it gave one, unless the label was sent twice', () => {
+    const label = 'ncs-conformance-r1-connection-7';
+    const mine = { ...connection, scopeLabel: label, environment: 'production' };
+    const post = (ex: Exchange): Exchange => ({
+      ...ex,
+      method: 'POST',
+      requestBody: JSON.stringify({ scopeLabel: label }),
+    });
+    const made: Routed = { ex: post(exchange('a', mine)), route: route('createConnection') };
+    const copy = { ...mine, id: 'con_1-sbx', environment: 'sandbox' };
+    const [p] = listAgreementProblems([made, listed('a', copy)]);
+    expect(p?.problem).toMatch(
+      /lists con_1-sbx \(sandbox\), which the kit never created, with the scopeLabel of its connection con_1 \(production\)/,
+    );
+    expect(listAgreementProblems([made, listed('a', mine)])).toEqual([]);
+    // Sent twice (a second creation whose answer was lost may have made the other id), or not a kit label.
+    const lost: Routed = {
+      ex: { ...post(exchange('a', undefined)), status: 0, json: undefined },
+      route: route('createConnection'),
+    };
+    expect(listAgreementProblems([made, lost, listed('a', copy)])).toEqual([]);
+    const sample = { ...made, ex: { ...made.ex, requestBody: JSON.stringify({ scopeLabel: 'Harbour Kitchen' }) } };
+    expect(listAgreementProblems([sample, listed('a', { ...connection, id: 'con_2' })])).toEqual([]);
+  });
   it('finds a connection listed to another tenant, and ignores lists made before the creation', () => {
     expect(listAgreementProblems([created, listed('b', connection)])[0]?.problem).toMatch(
       /created for tenant a, to tenant b/,

@@ -37,6 +37,7 @@ export function listAgreementProblems(exchanges: readonly Routed[]): { problem: 
   // Per id, one creation per tenant: ids may be counted per tenant ("Format of identifiers ...: not shown").
   const created = new Map<string, { tenant: string; fields: Record<string, string>; at: number }[]>();
   const problems: { problem: string; ex: Exchange }[] = [];
+  const labels = labelledCreations(exchanges);
   for (const { ex, route } of exchanges) {
     if (ex.status !== 200) continue;
     const data = (ex.json as { data?: Record_ } | undefined)?.data;
@@ -52,6 +53,14 @@ export function listAgreementProblems(exchanges: readonly Routed[]): { problem: 
     const create = createRouteFor(route, exchanges);
     for (const entry of list as Record_[]) {
       const made = typeof entry?.id === 'string' ? created.get(entry.id) : undefined;
+      // Not one of the kit's connections, yet named with the label the kit gave one of them: a copy.
+      const original =
+        !made && typeof entry?.scopeLabel === 'string' ? labels.get(`${tenant} ${entry.scopeLabel}`) : undefined;
+      if (original && original.id !== entry?.id)
+        problems.push({
+          problem: `lists ${String(entry.id)} (${String(entry.environment)}), which the kit never created, with the scopeLabel of its connection ${original.id} (${original.environment}): a copy of the tenant's connection`,
+          ex,
+        });
       if (!made || !create) continue;
       const now = echoed(entry, create);
       const first = made.find((c) => c.tenant === tenant);
@@ -74,6 +83,35 @@ export function listAgreementProblems(exchanges: readonly Routed[]): { problem: 
     }
   }
   return problems;
+}
+
+/** The kit's own labels: made for one run, never a sample value another connection may share. */
+const KIT_LABEL = /^ncs-conformance-/;
+
+/**
+ * Per tenant and kit label, the one connection created under it: labels sent in exactly one creation that
+ * was answered (a label sent twice, or a creation whose answer was lost, may name a connection the kit
+ * never saw created).
+ */
+function labelledCreations(exchanges: readonly Routed[]): Map<string, { id: string; environment: string }> {
+  const sent = new Map<string, number>();
+  const answered = new Map<string, { id: string; environment: string }>();
+  for (const { ex, route } of exchanges) {
+    if (ex.method !== 'POST' || !route.idempotent || !ex.requestBody) continue;
+    let label: unknown;
+    try {
+      label = (JSON.parse(ex.requestBody) as { scopeLabel?: unknown })?.scopeLabel;
+    } catch {
+      continue;
+    }
+    if (typeof label !== 'string' || !KIT_LABEL.test(label)) continue;
+    const key = `${header(ex.requestHeaders, 'x-service-tenant') ?? ''} ${label}`;
+    sent.set(key, (sent.get(key) ?? 0) + 1);
+    const data = (ex.json as { data?: Record_ } | undefined)?.data;
+    if (ex.status === 200 && typeof data?.id === 'string')
+      answered.set(key, { id: data.id, environment: String(data.environment) });
+  }
+  return new Map([...answered].filter(([key]) => sent.get(key) === 1));
 }
 
 /** The creation route whose collection this list reads (same path, POST, idempotent). */
