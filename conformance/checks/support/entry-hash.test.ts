@@ -67,6 +67,20 @@ describe('an audit entry hash rule', () => {
     expect(discoverEntryHash(linked)?.rule).toMatchObject({ encoding: 'base64', exclude: ['parentDigest'] });
   });
 
+  it('tells canonical JSON from top-level-sorted JSON over every entry, and reads JSON in its served order', () => {
+    // Nested members left in their order: the first entries (flat) agree with RFC 8785, later ones do not.
+    const sortedTop = (o: Record<string, unknown>) =>
+      JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1))));
+    const entries = [1, 2, 3, 4, 5, 6, 7, 8].map((seq) => {
+      const body = { seq, changes: seq > 5 ? { z: 1, a: 2 } : {} };
+      return { ...body, hash: sha('sha256', sortedTop(body), 'hex') };
+    });
+    expect(discoverEntryHash(entries)).toMatchObject({ rule: { input: '{@sorted}' }, held: 8 });
+    const served = { zeta: 1, alpha: 2 };
+    const rule = { ...RULE, input: '{@json}' };
+    expect(entryHashHolds({ ...served, hash: sha('sha256', JSON.stringify(served), 'hex') }, rule)).toBe(true);
+  });
+
   it('finds nothing in keyed digests (an HMAC) or entries without a hash field', () => {
     const keyed = [1, 2, 3].map((seq) => ({ seq, mac: createHash('sha256').update(`secret${seq}`).digest('hex') }));
     expect(discoverEntryHash(keyed)).toBeUndefined();

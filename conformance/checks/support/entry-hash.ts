@@ -5,7 +5,8 @@ import { canonicalJson } from '../../../simulator/contract/canonical-json.ts';
 // ("Response fields and further parameters: not shown"), so the formula is the deployment's: declared in
 // its profile (auditEntryHash), or found among the common ones below. A formula is a template over the
 // entry's fields: `{seq}` is a field's value (dotted paths reach nested ones, objects as canonical JSON),
-// `{@canonical}` the RFC 8785 JSON of the entry without its hash field and the fields `exclude` names.
+// `{@canonical}` the RFC 8785 JSON of the entry without its hash field and the fields `exclude` names,
+// `{@sorted}` that entry's JSON with its top-level members sorted only, `{@json}` in the order it was served.
 
 export type HashAlgorithm = 'sha256' | 'sha384' | 'sha512';
 export type HashEncoding = 'hex' | 'base64' | 'base64url';
@@ -48,9 +49,15 @@ const text = (v: unknown): string =>
  * @example hashInput({ seq: 2, prev: 'ab', hash: 'cd' }, { ...rule, input: '{prev}|{seq}' }) // 'ab|2'
  */
 export function hashInput(entry: Entry, rule: EntryHashRule): string {
-  return rule.input.replace(/\{([^{}]+)\}/g, (_, name: string) =>
-    name === '@canonical' ? canonicalJson(without(entry, [rule.field, ...rule.exclude])) : text(at(entry, name)),
-  );
+  return rule.input.replace(/\{([^{}]+)\}/g, (_, name: string) => {
+    const whole = () => without(entry, [rule.field, ...rule.exclude]);
+    if (name === '@canonical') return canonicalJson(whole());
+    // The entry's JSON in the order it was served, or with only its top-level members sorted.
+    if (name === '@json') return JSON.stringify(whole());
+    if (name === '@sorted')
+      return JSON.stringify(Object.fromEntries(Object.entries(whole()).sort(([a], [b]) => (a < b ? -1 : 1))));
+    return text(at(entry, name));
+  });
 }
 
 /**
@@ -97,11 +104,11 @@ function candidates(entry: Entry): EntryHashRule[] {
   for (const field of keys.filter((k) => HASH.test(k) && typeof entry[k] === 'string')) {
     const others = proofParts.filter((k) => k !== field);
     const excludes = [[], ...(others.length ? [others] : []), ...(prev ? [[prev], [...others, prev]] : [])];
-    const inputs = [
-      '{@canonical}',
-      '\u0000{@canonical}',
-      ...(prev ? ['', '.', '|', '\n', ':'].map((sep) => `{${prev}}${sep}{@canonical}`) : []),
-    ];
+    const inputs = ['{@canonical}', '{@sorted}', '{@json}'].flatMap((whole) => [
+      whole,
+      `\u0000${whole}`,
+      ...(prev ? ['', '.', '|', '\n', ':'].map((sep) => `{${prev}}${sep}${whole}`) : []),
+    ]);
     for (const form of formsOf(entry[field] as string))
       for (const exclude of excludes)
         for (const input of inputs) rules.push({ field, ...form, input, exclude: [...new Set(exclude)] });
@@ -117,14 +124,21 @@ export function discoverEntryHash(entries: readonly unknown[]): { rule: EntryHas
   const records = entries.filter((e): e is Entry => !!e && typeof e === 'object' && !Array.isArray(e));
   const first = records[0];
   if (!first) return undefined;
-  let best: { rule: EntryHashRule; held: number } | undefined;
-  // A formula is tried on a few entries, so one altered entry at the top does not hide it.
+  // A formula is tried on a few entries, so one altered entry at the top does not hide it; the ones that hold
+  // as often there are told apart over every entry (canonical JSON and top-level-sorted JSON agree on flat
+  // entries and part on nested ones).
   const sample = records.slice(0, 5);
-  for (const rule of candidates(first)) {
-    const held = sample.filter((e) => entryHashHolds(e, rule)).length;
-    if (held > 0 && (!best || held > best.held)) best = { rule, held };
+  const scored = candidates(first).map((rule) => ({
+    rule,
+    held: sample.filter((e) => entryHashHolds(e, rule)).length,
+  }));
+  const top = Math.max(0, ...scored.map((c) => c.held));
+  if (top === 0) return undefined;
+  let best: { rule: EntryHashRule; held: number } | undefined;
+  for (const { rule } of scored.filter((c) => c.held === top)) {
+    const held = records.filter((e) => entryHashHolds(e, rule)).length;
+    if (!best || held > best.held) best = { rule, held };
+    if (held === records.length) break;
   }
-  if (!best) return undefined;
-  const { rule } = best;
-  return { rule, held: records.filter((e) => entryHashHolds(e, rule)).length };
+  return best;
 }
