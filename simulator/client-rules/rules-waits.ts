@@ -1,53 +1,27 @@
 import { must } from '../lib/invariant.ts';
-import { type Chain, findChains, type Link, RETRYABLE } from './attempts.ts';
-import { waitsDoNotGrow } from './growth-trend.ts';
+import { type Chain, findChains, type Link } from './attempts.ts';
+import { positionsDoNotGrow, waitsDoNotGrow } from './growth-trend.ts';
 import type { ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
+import {
+  backoff,
+  firstCall,
+  growthMin,
+  honoured,
+  IMMEDIATE_MS,
+  median,
+  ownWaitsByPosition,
+  positionDiffs,
+  positionMedians,
+  SAME_WAIT_MS,
+  SPREAD_MIN_MS,
+  sequenceSpread,
+  spreadOfDiffs,
+} from './wait-positions.ts';
+
+export { firstCall, RETRY_AFTER_SLACK_MS } from './wait-positions.ts';
 
 /** The wait rules: growth and spread of a client's retry waits, judged per client over its retry sequences. */
-/** A wait within this of the server's Retry-After was set by the server, not by the client's backoff. */
-export const FLOOR_BAND_MS = 50;
-/**
- * Timer slack: a wait this much shorter than Retry-After still counts as respecting it. A wait is measured
- * from the answer leaving, so a client that slept the whole Retry-After never reads shorter; 3 ms covers
- * a timer firing a millisecond early and clocks counting whole milliseconds.
- */
-export const RETRY_AFTER_SLACK_MS = 3;
-/** Spread: same-position waits of retry sequences differing by more than this (median) show random spread... */
-export const SPREAD_MIN_MS = 40;
-/**
- * ...and, over at least NO_SPREAD_MIN_DIFFS comparisons, half of them within SAME_WAIT_MS and three in
- * four within NO_SPREAD_P75_MS show none (anything else: undecided). Random draws of even 100 ms fall
- * this close now and then, so one or two comparisons never decide "no spread"; a busy machine may add a
- * delay of some ms to any wait, and a long one to one in four.
- */
-export const SAME_WAIT_MS = 20;
-export const NO_SPREAD_P75_MS = 40;
-export const NO_SPREAD_MIN_DIFFS = 6;
-/** The wait honoured a Retry-After (it lasted at least that long): its length is at least partly the server's. */
-export const honoured = (l: Link) =>
-  l.floorGiven && l.waitMs !== undefined && l.waitMs >= l.floorMs - RETRY_AFTER_SLACK_MS;
-/**
- * A wait the client chose before a retry: after an answer that allows one (a repeat after a 4xx is no
- * retry; retry.only-after-failure judges it, its waits are no backoff), answered, and not set by the
- * server (within FLOOR_BAND_MS beyond a Retry-After). A wait shorter than the Retry-After ignored it:
- * the client chose that one too (a 503's Retry-After is judged by no other rule, so an immediate retry
- * storm against it is judged here).
- */
-export const backoff = (l: Link): l is Link & { waitMs: number } =>
-  RETRYABLE.has(l.cause) && l.waitMs !== undefined && (!honoured(l) || l.waitMs > l.floorMs + FLOOR_BAND_MS);
-
-/**
- * Growth of a wait: at least this many ms or this share of it, whichever is more (10 ms, 5 %): less is
- * the same wait measured on a busy machine, where an answer and the next arrival are each late by some ms.
- */
-export const GROWTH_MIN_MS = 10;
-export const GROWTH_MIN_SHARE = 0.05;
-/** Waits below this are no wait at all (an immediate retry, measured late on a busy machine): two in a row never grow. */
-export const IMMEDIATE_MS = 50;
-/** The least growth that counts after a wait of `ms`. */
-export const growthMin = (ms: number) => Math.max(GROWTH_MIN_MS, ms * GROWTH_MIN_SHARE);
-
 export const growingWaits: ClientRule = {
   id: 'retry.growing-waits',
   severity: 'MUST',
@@ -146,6 +120,22 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
     );
     return;
   }
+  // The mean wait by position over the same sequences: one wide range drawn from at every retry shows there.
+  const ownChains = [...new Set(own.map((p) => p.chain))];
+  const byPosition = ownWaitsByPosition(ownChains);
+  const positions = positionsDoNotGrow(byPosition, ownChains.length);
+  if (positions && own[0]) {
+    bad.push(
+      e(
+        own[0],
+        `the waits do not grow: the mean wait by retry (${byPosition
+          .filter((w) => w.length >= 3)
+          .map((w) => `${Math.round(w.reduce((x, y) => x + y, 0) / w.length)} ms`)
+          .join(', ')}, over ${ownChains.length} retry sequences) grows by ${positions.growth.toFixed(2)} per retry`,
+      ),
+    );
+    return;
+  }
   // Two waits after an honoured Retry-After are its length plus the client's draw: equal ones are the server's doing.
   const flat = pairs.filter(
     (p) =>
@@ -166,47 +156,6 @@ function judgeGrowth(b: ClientBucket, chains: Chain[], bad: Evidence[], good: Ev
     } else if (p.b.waitMs >= p.a.waitMs + growthMin(p.a.waitMs)) good.push(e(p, 'the wait grew'));
     else undecided.push(`${Math.round(p.a.waitMs)} ms, then ${Math.round(p.b.waitMs)} ms`);
   }
-}
-
-/** Median backoff wait at each position of the client's retry sequences (undefined where none). */
-function positionMedians(chains: Chain[]): (number | undefined)[] {
-  const byPos: number[][] = [];
-  for (const c of chains)
-    c.links.forEach((l, k) => {
-      if (!backoff(l)) return;
-      const at = byPos[k] ?? [];
-      at.push(l.waitMs);
-      byPos[k] = at;
-    });
-  return Array.from(byPos, (w) => (w?.length ? median(w) : undefined));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return must(sorted[Math.floor((sorted.length - 1) / 2)], 'values is not empty');
-}
-
-/** Same-position differences of the client's retry sequences, summarised; undefined with fewer than two. */
-function sequenceSpread(chains: Chain[]): { median: number; noSpread: boolean } | undefined {
-  const withWaits = chains.filter((c) => c.links.some(backoff)).slice(-20);
-  const diffs: number[] = [];
-  for (let i = 0; i < withWaits.length; i++)
-    for (let j = i + 1; j < withWaits.length; j++)
-      diffs.push(
-        ...positionDiffs(must(withWaits[i], 'i < length'), must(withWaits[j], 'j < length')).map(([, d]) => d),
-      );
-  return diffs.length ? spreadOfDiffs(diffs) : undefined;
-}
-
-/** Median of the differences, and whether they show no spread (see SAME_WAIT_MS). */
-function spreadOfDiffs(diffs: number[]): { median: number; noSpread: boolean } {
-  const sorted = [...diffs].sort((x, y) => x - y);
-  const p75 = must(sorted[Math.ceil(sorted.length * 0.75) - 1], 'diffs is not empty');
-  const mid = median(sorted);
-  return {
-    median: mid,
-    noSpread: sorted.length >= NO_SPREAD_MIN_DIFFS && mid <= SAME_WAIT_MS && p75 <= NO_SPREAD_P75_MS,
-  };
 }
 
 export const spreadWaits: ClientRule = {
@@ -276,23 +225,3 @@ export const spreadWaits: ClientRule = {
     );
   },
 };
-
-/** A chain starts with the call its first link repeats, so it is never empty. */
-export const firstCall = (c: Chain) => must(c.calls[0], 'a chain holds the call it starts with');
-
-/**
- * Differences of same-position backoff waits of two retry sequences. Two immediate retries (both under
- * IMMEDIATE_MS) are left out: a schedule that retries at once first (urllib3 sleeps 0 before its first
- * retry, whatever its jitter) has nothing there to spread, and their zero difference says nothing about
- * the waits it does draw; immediate retries are retry.growing-waits' to judge.
- */
-function positionDiffs(x: Chain, y: Chain): [position: number, diff: number][] {
-  const out: [number, number][] = [];
-  for (let k = 0; k < Math.min(x.links.length, y.links.length); k++) {
-    const [a, b] = [x.links[k], y.links[k]];
-    if (!a || !b || !backoff(a) || !backoff(b)) continue;
-    if (a.waitMs < IMMEDIATE_MS && b.waitMs < IMMEDIATE_MS) continue;
-    out.push([k, Math.abs(a.waitMs - b.waitMs)]);
-  }
-  return out;
-}
