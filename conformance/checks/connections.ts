@@ -100,6 +100,21 @@ export const environmentEnumeration = defineCheck({
       'invalid_request',
       'POST /capabilities with environment "staging" answers 400 invalid_request',
     );
+    // An empty string is a value too, outside the enumeration: not the field left out ("default sandbox").
+    const empty = await ctx.call('POST', capabilityCheckRoute().path, {
+      json: { connectorId: base.connectorId, capability: base.capabilities[0], environment: '' },
+    });
+    ctx.expect.errorCode(
+      empty,
+      'invalid_request',
+      'POST /capabilities with environment "" (a value outside the enumeration, not the field left out) answers 400 invalid_request',
+    );
+    const blank = await postConnection(ctx, { ...base, environment: '', scopeLabel: ctx.label('environment') });
+    ctx.expect.errorCode(
+      blank,
+      'invalid_request',
+      `POST ${CONNECTIONS_PATH()} with environment "" answers 400 invalid_request`,
+    );
   },
 });
 

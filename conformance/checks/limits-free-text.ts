@@ -37,6 +37,8 @@ const PRINTABLE = [
   "Café de l'Été, Zürich",
   'connection create (v2)',
   'Harbour & Kitchen #2 — Süd',
+  // A unit number as addresses write it (a slash, a colon): no path or header syntax in a name.
+  'Stand 12/B: Pier 3',
   // Two spaces inside, as typed: kept as sent (generated.request-echo compares the answer), not squeezed.
   'Harbour  Kitchen   One',
 ];

@@ -8,7 +8,7 @@ import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { judgeBoundary, lengthBoundaries } from './support/boundaries.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
 import { testEvent } from './support/webhook-events.ts';
-import { webhooksPath } from './support/webhook-scenario.ts';
+import { removeAtRunEnd, webhooksPath } from './support/webhook-scenario.ts';
 
 const KEY = LIMITS.idempotencyKey;
 
@@ -76,5 +76,39 @@ export const idempotencyKeyPattern = defineCheck({
       });
       judgeBoundary(ctx, hook, false, `POST /webhooks with ${c.what} (pattern ${KEY.pattern})`);
     }
+    await longestKeyOnWebhooks(ctx);
   },
 });
+
+/**
+ * The longest key the pattern allows registers a receiver too. Refused (400), the same registration with a
+ * short key tells whether the key was the reason (accepted) or the receiver itself (refused too: a
+ * deployment may refuse an address it cannot reach; not judged). Receivers made are removed at the run's end.
+ */
+async function longestKeyOnWebhooks(ctx: CheckContext) {
+  const register = async (key: string) => {
+    const ex = await ctx.call('POST', webhooksPath(), {
+      json: { url: `http://127.0.0.1:9/${ctx.label('key-limits')}`, events: [(await testEvent(ctx)).name] },
+      headers: { 'Idempotency-Key': key },
+    });
+    const id = (ex.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+    if (ex.status >= 200 && ex.status < 300 && (typeof id === 'string' || typeof id === 'number'))
+      removeAtRunEnd(ctx, String(id));
+    return ex;
+  };
+  const longest = await register(keyOfLength(ctx, KEY.max));
+  if (longest.status !== ERROR_TABLE.invalid_request.status) {
+    judgeBoundary(ctx, longest, true, `POST /webhooks with a key of ${KEY.max} characters (pattern ${KEY.pattern})`);
+    return;
+  }
+  const short = await register(keyOfLength(ctx, 24));
+  if (short.status === ERROR_TABLE.invalid_request.status)
+    return void ctx.note(
+      `POST /webhooks to http://127.0.0.1:9/… was refused 400 with a key of ${KEY.max} characters and one of 24: the receiver, not the key, is refused (not judged)`,
+    );
+  ctx.expect.that(false, {
+    expected: `POST /webhooks with a key of ${KEY.max} characters (pattern ${KEY.pattern}) is taken as the same registration with a 24-character key is`,
+    observed: `400 with the ${KEY.max}-character key, ${short.status} with the 24-character key`,
+    exchange: longest,
+  });
+}

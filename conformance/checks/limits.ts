@@ -85,6 +85,23 @@ export const scopeLabelLength = defineCheck({
         `POST /connections with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
       );
     });
+    // The limits are the interface's, not a tenant's: the longest label is taken for the second tenant too
+    // (a 401/403 there is the access's role in that tenant: noted, not judged).
+    const other = ctx.target.otherTenant;
+    if (!other) return;
+    const theirs = await postConnection(
+      ctx,
+      { ...base, scopeLabel: labelledText(ctx, 'scope-label', SCOPE.max) },
+      { tenant: other },
+    );
+    if (theirs.status === 401 || theirs.status === 403)
+      return void ctx.note(`tenant ${other}'s creation answered ${theirs.status}: the access's role there, not judged`);
+    judgeBoundary(
+      ctx,
+      theirs,
+      true,
+      `POST /connections for tenant ${other} with a scopeLabel of ${SCOPE.max} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
+    );
   },
 });
 

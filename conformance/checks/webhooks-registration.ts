@@ -65,7 +65,7 @@ function echoedEvents(data: unknown): string[] | undefined {
   return list as string[] | undefined;
 }
 
-/** GET answers after the creation that must not repeat the secret: list, one receiver, delivery log (where offered). */
+/** GET answers after the creation that must not repeat the secret: list, one receiver, delivery log (where offered), at both addresses. */
 async function laterAnswers(ctx: CheckContext, s: WebhookScenario): Promise<Exchange[]> {
   const calls = [ctx.call('GET', webhooksPath())];
   if (s.webhookId) calls.push(ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`));
@@ -79,6 +79,12 @@ async function laterAnswers(ctx: CheckContext, s: WebhookScenario): Promise<Exch
         calls.push(ctx.call('GET', read.path.replace(/\{[^}]+\}/, encodeURIComponent(s.webhookId))));
   const log = s.webhookId && (await webhookRoute(ctx, 'webhookDeliveryLogPath')).template;
   if (s.webhookId && log) calls.push(ctx.call('GET', await deliveriesPath(ctx, s.webhookId)));
+  // The same interface at the alternate address: its reads of the receiver must not show the key either.
+  if (ctx.target.altBaseUrl) {
+    calls.push(ctx.call('GET', webhooksPath(), { base: 'alt' }));
+    if (s.webhookId)
+      calls.push(ctx.call('GET', `${webhooksPath()}/${encodeURIComponent(s.webhookId)}`, { base: 'alt' }));
+  }
   return Promise.all(calls);
 }
 

@@ -10,6 +10,7 @@ import {
   UNSEEN_ROUND24,
   UNSEEN_ROUND25,
   UNSEEN_ROUND26,
+  UNSEEN_ROUND27,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -74,6 +75,7 @@ export {
   UNSEEN_ROUND24,
   UNSEEN_ROUND25,
   UNSEEN_ROUND26,
+  UNSEEN_ROUND27,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -204,6 +206,7 @@ export const UNSEEN_LISTS = {
   round24: UNSEEN_ROUND24,
   round25: UNSEEN_ROUND25,
   round26: UNSEEN_ROUND26,
+  round27: UNSEEN_ROUND27,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -230,5 +233,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND24,
     ...UNSEEN_ROUND25,
     ...UNSEEN_ROUND26,
+    ...UNSEEN_ROUND27,
   ],
 } as const;

@@ -44,6 +44,10 @@ import { ROUND26_ANSWERS } from './round26-answers.ts';
 import { ROUND26_CHANNELS } from './round26-channels.ts';
 import { ROUND26_DOCUMENTS } from './round26-documents.ts';
 import { ROUND26_INPUTS } from './round26-inputs.ts';
+import { ROUND27_ANSWERS } from './round27-answers.ts';
+import { ROUND27_CHANNELS } from './round27-channels.ts';
+import { ROUND27_DOCUMENTS } from './round27-documents.ts';
+import { ROUND27_INPUTS } from './round27-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -131,4 +135,12 @@ export const UNSEEN_ROUND26: readonly UnseenViolation[] = [
   ...ROUND26_INPUTS,
   ...ROUND26_DOCUMENTS,
   ...ROUND26_CHANNELS,
+];
+
+/** The twenty-sixth list (round 27): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND27: readonly UnseenViolation[] = [
+  ...ROUND27_ANSWERS,
+  ...ROUND27_INPUTS,
+  ...ROUND27_DOCUMENTS,
+  ...ROUND27_CHANNELS,
 ];
