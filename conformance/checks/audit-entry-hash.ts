@@ -1,7 +1,7 @@
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { auditLargestPage, entriesOf, numberingOf, readAuditLog } from './support/audit-log.ts';
-import { discoverEntryHash, type EntryHashRule, entryHashHolds } from './support/entry-hash.ts';
+import { discoverEntryHash, type EntryHashRule, entryHashHolds, statedFormulas } from './support/entry-hash.ts';
 
 // The proof's format is the deployment's ("Response fields and further parameters: not shown"); what the kit
 // can hold it to is its own formula. Declared in the profile, every entry must recompute under it. Found
@@ -47,7 +47,9 @@ export const entryHash = defineCheck({
           : `the audit log answered ${first.status} (see audit.records-change)`,
       );
     const entries = read.entries.filter((e): e is Entry => !!e && typeof e === 'object' && !Array.isArray(e));
-    const found = declared ? undefined : discoverEntryHash(entries);
+    // A formula the answer states in field names (`previousHash|sequence|at`) is tried first.
+    const stated = statedFormulas((first.json as { data?: unknown } | undefined)?.data, entriesOf(first) ?? []);
+    const found = declared ? undefined : discoverEntryHash(entries, stated);
     const rule = declared ?? found?.rule;
     if (!rule)
       ctx.skip(

@@ -71,6 +71,10 @@ describe('audit-log paging and order, discovered', () => {
       '/api/public/v1/audit-log?limit=50&pageNumber=3',
     );
     expect(nextPage(answer({ content: [], number: 2, totalPages: 3, last: true }))).toBeUndefined();
+    // OData's annotation: followed as a URL.
+    expect(
+      nextPage(answer({ value: [], '@odata.nextLink': 'https://api.example/api/public/v1/audit-log?$skiptoken=2' })),
+    ).toBe('/api/public/v1/audit-log?$skiptoken=2');
     // A page size the document names is no continuation token.
     expect(nextPages(answer({ content: [], size: 50 }), ['page', 'size'])).toEqual([]);
   });

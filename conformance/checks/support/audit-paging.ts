@@ -95,11 +95,13 @@ function nextField(holders: Record<string, unknown>[], here: URL, documented: re
   const asPath = (u: URL) => `${u.pathname}${u.search}`;
   for (const holder of holders) {
     for (const [key, value] of Object.entries(holder)) {
-      if (!/^next/i.test(key) || value === null || value === undefined || value === '' || value === false) continue;
+      // An annotation's namespace aside (OData's `@odata.nextLink`).
+      const name = key.replace(/^@?(?:odata\.)?/i, '');
+      if (!/^next/i.test(name) || value === null || value === undefined || value === '' || value === false) continue;
       if (typeof value === 'string' && (value.startsWith('/') || /^https?:\/\//.test(value)))
         return [asPath(new URL(value, here))];
       if (typeof value !== 'string' && typeof value !== 'number') continue;
-      const rest = key.replace(/^next[-_]?/i, '');
+      const rest = name.replace(/^next[-_]?/i, '');
       const named =
         typeof value === 'number'
           ? rest.toLowerCase() || 'page'

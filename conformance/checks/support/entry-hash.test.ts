@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../simulator/contract/canonical-json.ts';
-import { discoverEntryHash, type EntryHashRule, entryHashHolds, hashInput } from './entry-hash.ts';
+import { discoverEntryHash, type EntryHashRule, entryHashHolds, hashInput, statedFormulas } from './entry-hash.ts';
 
 const sha = (alg: string, text: string, enc: 'hex' | 'base64' | 'base64url') =>
   createHash(alg).update(text).digest(enc);
@@ -79,6 +79,19 @@ describe('an audit entry hash rule', () => {
     const served = { zeta: 1, alpha: 2 };
     const rule = { ...RULE, input: '{@json}' };
     expect(entryHashHolds({ ...served, hash: sha('sha256', JSON.stringify(served), 'hex') }, rule)).toBe(true);
+  });
+
+  it('reads a formula the answer states in field names, and tries it', () => {
+    const entries = [3, 2, 1].map((sequence) => {
+      const body = { sequence, previousHash: `p${sequence}`, action: 'connection.create' };
+      return { ...body, hash: sha('sha256', `${body.previousHash}|${sequence}|${body.action}`, 'base64') };
+    });
+    const data = { entries, proof: { entryHashInput: 'previousHash|sequence|action', algorithm: 'SHA-256' } };
+    const stated = statedFormulas(data, entries);
+    expect(stated).toEqual(['{previousHash}|{sequence}|{action}']);
+    expect(discoverEntryHash(entries)).toBeUndefined();
+    expect(discoverEntryHash(entries, stated)).toMatchObject({ rule: { input: stated[0] }, held: 3 });
+    expect(statedFormulas({ proof: { note: 'sha256 of the entry' } }, entries)).toEqual([]);
   });
 
   it('finds nothing in keyed digests (an HMAC) or entries without a hash field', () => {

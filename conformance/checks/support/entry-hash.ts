@@ -96,7 +96,7 @@ function formsOf(v: string): { algorithm: HashAlgorithm; encoding: HashEncoding 
  * entry without it (and without its link or its Merkle proof's parts, where it has them), alone, after an
  * RFC 6962 leaf's 0x00 byte, or after the previous hash and a separator.
  */
-function candidates(entry: Entry): EntryHashRule[] {
+function candidates(entry: Entry, stated: readonly string[] = []): EntryHashRule[] {
   const keys = Object.keys(entry);
   const prev = keys.find((k) => PREV.test(k));
   const proofParts = keys.filter((k) => PROOF_PART.test(k) || (HASH.test(k) && typeof entry[k] === 'string'));
@@ -104,7 +104,7 @@ function candidates(entry: Entry): EntryHashRule[] {
   for (const field of keys.filter((k) => HASH.test(k) && typeof entry[k] === 'string')) {
     const others = proofParts.filter((k) => k !== field);
     const excludes = [[], ...(others.length ? [others] : []), ...(prev ? [[prev], [...others, prev]] : [])];
-    const inputs = ['{@canonical}', '{@sorted}', '{@json}'].flatMap((whole) => [
+    const inputs = [...stated, ...['{@canonical}', '{@sorted}', '{@json}']].flatMap((whole) => [
       whole,
       `\u0000${whole}`,
       ...(prev ? ['', '.', '|', '\n', ':'].map((sep) => `{${prev}}${sep}${whole}`) : []),
@@ -120,7 +120,10 @@ function candidates(entry: Entry): EntryHashRule[] {
  * The common formula that recomputes the most entries (at least one), or undefined.
  * @example discoverEntryHash(entries) // { field: 'hash', algorithm: 'sha256', encoding: 'hex', input: '{@canonical}', exclude: [] }
  */
-export function discoverEntryHash(entries: readonly unknown[]): { rule: EntryHashRule; held: number } | undefined {
+export function discoverEntryHash(
+  entries: readonly unknown[],
+  stated: readonly string[] = [],
+): { rule: EntryHashRule; held: number } | undefined {
   const records = entries.filter((e): e is Entry => !!e && typeof e === 'object' && !Array.isArray(e));
   const first = records[0];
   if (!first) return undefined;
@@ -128,7 +131,7 @@ export function discoverEntryHash(entries: readonly unknown[]): { rule: EntryHas
   // as often there are told apart over every entry (canonical JSON and top-level-sorted JSON agree on flat
   // entries and part on nested ones).
   const sample = records.slice(0, 5);
-  const scored = candidates(first).map((rule) => ({
+  const scored = candidates(first, stated).map((rule) => ({
     rule,
     held: sample.filter((e) => entryHashHolds(e, rule)).length,
   }));
@@ -141,4 +144,27 @@ export function discoverEntryHash(entries: readonly unknown[]): { rule: EntryHas
     if (held === records.length) break;
   }
   return best;
+}
+
+/**
+ * Formulas an answer states in words the kit can read: a text naming two or more of the entries' fields
+ * joined by one separator (`previousHash|sequence|occurredAt|action`), as a template of those fields.
+ * @example statedFormulas({ proof: { entryHashInput: 'prev|seq|at' } }, [{ prev: 'a', seq: 1, at: 't' }]) // ['{prev}|{seq}|{at}']
+ */
+export function statedFormulas(data: unknown, entries: readonly unknown[]): string[] {
+  const first = entries[0];
+  if (!first || typeof first !== 'object') return [];
+  const fields = new Set(Object.keys(first));
+  const out = new Set<string>();
+  const walk = (v: unknown, depth: number) => {
+    if (typeof v === 'string' && v.length <= 400) {
+      for (const sep of ['|', '\n', ':', ',', '.', ' ']) {
+        const names = v.split(sep).map((n) => n.trim());
+        if (names.length >= 2 && names.every((n) => fields.has(n))) out.add(names.map((n) => `{${n}}`).join(sep));
+      }
+    } else if (v && typeof v === 'object' && depth < 4 && v !== entries)
+      for (const x of Array.isArray(v) ? v : Object.values(v)) if (x !== first) walk(x, depth + 1);
+  };
+  walk(data, 0);
+  return [...out];
 }

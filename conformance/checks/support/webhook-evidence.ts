@@ -1,6 +1,7 @@
 import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
+import { nextPage } from './audit-paging.ts';
 import { readEventually } from './eventually.ts';
 import { idText, theOneList } from './one-list.ts';
 import { deliveriesPath, deliveryLogTemplate, type WebhookScenario } from './webhook-scenario.ts';
@@ -162,6 +163,9 @@ export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery,
   return (holding.find((h) => h.length === 1) ?? holding[0])?.[0];
 }
 
+/** At most this many pages of a receiver's delivery log are read looking for one delivery. */
+const LOG_PAGES = 10;
+
 /**
  * The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at
  * the profile's path. With `shows`, read again until it lists that delivery (or listConsistencyWaitMs passes:
@@ -174,11 +178,23 @@ export async function deliveryLog(ctx: CheckContext, s: WebhookScenario, shows?:
       'the creation answer names no receiver id (data.id, the one id of an object in data, or a field of data named as the receiver id) to find its delivery log with',
     );
   const path = await deliveriesPath(ctx, s.webhookId);
-  const ex = await readEventually(
-    ctx,
-    () => ctx.call('GET', path),
-    (read) => !shows || read.status !== 200 || findLogged(ctx, read, shows, s.webhookId) !== undefined,
-  );
+  const { webhookId } = s;
+  const listed = (read: Exchange) =>
+    !shows || read.status !== 200 || findLogged(ctx, read, shows, webhookId) !== undefined;
+  // A paged log (its paging is not shown either: a Link header, `@odata.nextLink`, a next page number) is
+  // followed until the page that lists the delivery; that page is the answer judged.
+  const readPaged = async () => {
+    let page = await ctx.call('GET', path);
+    for (let i = 1; i < LOG_PAGES && !listed(page); i++) {
+      const next = nextPage(page);
+      if (!next) break;
+      const more = await ctx.call('GET', next);
+      if (more.status !== 200) break;
+      page = more;
+    }
+    return page;
+  };
+  const ex = await readEventually(ctx, readPaged, listed);
   // Declared by the deployment, a 404 there is its failure; assumed or read from its routes (how to fill
   // them is the kit's guess), a skip: a 404, or a 400 refusing the value the kit put in (a query filter
   // written `eq.<id>`, PostgREST's way).
