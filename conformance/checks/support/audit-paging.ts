@@ -38,7 +38,9 @@ export function nextPages(ex: Exchange, documented: readonly string[] = []): str
     const href = typeof next === 'string' ? next : (next as { href?: unknown } | undefined)?.href;
     if (typeof href === 'string' && href) return [asPath(new URL(href, here))];
   }
-  const offered = nextField(holders as Record<string, unknown>[], here, documented);
+  // A documented page size or number is never where a token goes (a `pageSize` documented as an integer).
+  const tokens = documented.filter((d) => !PAGE_WORDS.test(d));
+  const offered = nextField(holders as Record<string, unknown>[], here, tokens);
   if (offered) return offered;
   const indexed = nextPageIndex(holders as Record<string, unknown>[], here, documented);
   if (indexed) return [asPath(indexed)];
@@ -47,8 +49,8 @@ export function nextPages(ex: Exchange, documented: readonly string[] = []): str
   for (const holder of holders as Record<string, unknown>[])
     for (const [key, value] of Object.entries(holder)) {
       if ((typeof value !== 'string' || value === '') && typeof value !== 'number') continue;
-      if (!CONTINUATION.test(key) && !(documented.includes(key) && !PAGE_WORDS.test(key))) continue;
-      return [...new Set([key, ...documented, 'cursor'])].map((param) => {
+      if (!CONTINUATION.test(key) && !tokens.includes(key)) continue;
+      return [...new Set([key, ...tokens, 'cursor'])].map((param) => {
         const url = new URL(here);
         url.searchParams.set(param, String(value));
         return asPath(url);
