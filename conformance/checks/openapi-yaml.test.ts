@@ -68,7 +68,21 @@ describe('yamlAsJson and pointerDiff', () => {
         return `b${i}: &b${i} [${Array(9).fill(`*${prev}`).join(', ')}]`;
       }),
     ].join('\n');
-    expect(yamlAsJson(bomb)).toHaveProperty('problem');
+    expect(yamlAsJson(bomb)).toMatchObject({ guard: true });
+  });
+
+  it('reads a file that shares repeated parts through anchors, as PyYAML writes it (221 aliases)', () => {
+    const text = [
+      'components:',
+      '  error: &error {type: object, required: [ok, error, meta]}',
+      'paths:',
+      ...Array.from({ length: 221 }, (_, i) => `  /p${i}: {get: {responses: {'400': *error}}}`),
+    ].join('\n');
+    const read = yamlAsJson(text);
+    expect(read).toHaveProperty('value');
+    expect((read as { value: { paths: Record<string, unknown> } }).value.paths['/p220']).toEqual({
+      get: { responses: { '400': { type: 'object', required: ['ok', 'error', 'meta'] } } },
+    });
   });
 
   it('names the first differing JSON pointers (RFC 6901 escapes), then counts the rest', () => {

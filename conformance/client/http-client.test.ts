@@ -18,6 +18,22 @@ afterAll(async () => {
 });
 
 describe('kit HTTP client (undici fetch over loopback)', () => {
+  it('sends a safe request once more when its connection is closed under it before any answer, never a write', async () => {
+    let gets = 0;
+    routes['/closing'] = (req, res) => {
+      // The first GET (and every POST) finds its connection closed, as an idle keep-alive socket the server dropped.
+      if (req.method === 'GET' && ++gets > 1)
+        return void res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+      req.socket.destroy();
+    };
+    const client = createKitClient({ retry: false });
+    const ex = await client.send({ method: 'GET', url: `${base}/closing` });
+    expect([ex.status, ex.text, gets]).toEqual([200, 'ok', 2]);
+    await expect(client.send({ method: 'POST', url: `${base}/closing`, body: '{}' })).rejects.toBeInstanceOf(
+      ConnectionError,
+    );
+  });
+
   it('records the exchange: request, status, lower-cased headers, body, JSON and requestId', async () => {
     routes['/echo'] = (req, res) => {
       let body = '';

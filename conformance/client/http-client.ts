@@ -18,6 +18,13 @@ import { notAStream, type SseSession, type StreamBodyLike, sseSession } from './
 export { readCapped } from './capped-body.ts';
 export { ConnectionError, RequestCancelled } from './client-errors.ts';
 
+/** A request that failed because its kept-alive connection was closed under it, before any answer. */
+const STALE_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
+function staleConnection(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause;
+  return typeof cause?.code === 'string' && STALE_CODES.has(cause.code);
+}
+
 import { ConnectionError, describeCause, RequestCancelled } from './client-errors.ts';
 
 export type {
@@ -78,11 +85,18 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
     const unfollow = cancellable ? follow(req.signal, abort) : () => undefined;
     try {
       // Redirects by hand: a request carrying credentials is not carried to another origin (redirects.ts).
-      const res = await fetchWithoutLeaks(doFetch, req.url, {
-        method: req.method,
-        headers,
-        ...(req.body !== undefined ? { body: req.body } : {}),
-        signal: abort.signal,
+      const send = () =>
+        fetchWithoutLeaks(doFetch, req.url, {
+          method: req.method,
+          headers,
+          ...(req.body !== undefined ? { body: req.body } : {}),
+          signal: abort.signal,
+        });
+      // A kept-alive connection the server closed as idle while the kit was busy fails the next request sent on
+      // it before any answer: a safe request is sent once more on a new one (RFC 9112 §9.3.1).
+      const res = await send().catch((err: unknown) => {
+        if (!cancellable || abort.signal.aborted || !staleConnection(err)) throw err;
+        return send();
       });
       const responseHeaders = lowerCaseHeaders(res.headers);
       let text = '';

@@ -9,7 +9,7 @@ import {
   requestClientCredentialsToken,
   TokenError,
 } from '../client/token.ts';
-import { type IssuedToken, tokenKeeper, type TokenKeeper } from '../client/token-keeper.ts';
+import { type IssuedToken, type TokenKeeper, tokenKeeper } from '../client/token-keeper.ts';
 import type { ResolvedOptions } from './options.ts';
 
 /**
@@ -60,7 +60,7 @@ export async function obtainToken(
   throw new TokenError(`no client authentication method to try at ${tokenUrl}`);
 }
 
-// Said once however often the token is renewed (notices are shown as a set).
+// Said once however often the token is renewed (run.ts says a repeated notice once, with its count).
 const renewedNotice =
   'the token from the client credentials ran out during the run; the kit got a new one at the token endpoint (the interface: tokens are short-lived and renewed)';
 

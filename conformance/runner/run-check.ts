@@ -64,13 +64,6 @@ export function notRunResult(check: CheckDef): CheckResult {
 const JUDGES_429 = ['rate-limit', 'responses'];
 
 /**
- * Takes out of `failures` (in place) those whose answer is 429 rate_limited after the retry policy: the
- * deployment pacing the kit ("configured per access, per tenant and per environment", values not shown)
- * says nothing about the rule the check judges, so such an expectation is not judged, never failed. A
- * check with nothing else failed then skips, saying so. Checks about rate limits and the rules over every
- * answer (a 429 must carry the envelope and headers too) keep them.
- */
-/**
  * Notes said more than once (a read retried until it settles) said once, with how often.
  * @example collapsed(['a', 'b', 'a']) // ['a (2 times)', 'b']
  */
@@ -80,6 +73,13 @@ export function collapsed(notes: readonly string[]): string[] {
   return [...counts].map(([n, times]) => (times > 1 ? `${n} (${times} times)` : n));
 }
 
+/**
+ * Takes out of `failures` (in place) those whose answer is 429 rate_limited after the retry policy: the
+ * deployment pacing the kit ("configured per access, per tenant and per environment", values not shown)
+ * says nothing about the rule the check judges, so such an expectation is not judged, never failed. A
+ * check with nothing else failed then skips, saying so. Checks about rate limits and the rules over every
+ * answer (a 429 must carry the envelope and headers too) keep them.
+ */
 function pacedFailures(check: CheckDef, failures: FailureInput[]): { note: string } | undefined {
   if (check.tags.some((t) => JUDGES_429.includes(t))) return undefined;
   const paced = failures.filter((f) => f.exchange?.status === RATE_LIMITED);

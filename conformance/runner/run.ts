@@ -23,7 +23,7 @@ import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageErr
 import { runInPhases } from './phases.ts';
 import { credentialsRefused, firstAuthenticatedCall, obtainToken } from './preflight.ts';
 import { selectChecks } from './registry.ts';
-import { notRunResult, requirementSkipReason, runCheck } from './run-check.ts';
+import { collapsed, notRunResult, requirementSkipReason, runCheck } from './run-check.ts';
 import { decideSafety, mutationSkipReason } from './safety.ts';
 
 export interface RunResult {
@@ -79,7 +79,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       );
     // Secrets learnt late (a signing key shown once) are taken out of everything reported.
     const results = redactDeep(checked, redactor);
-    const said = redactDeep(notices, redactor);
+    // A notice said again (a token renewed four times) is said once, with how often.
+    const said = redactDeep(collapsed(notices), redactor);
     const summary = summarise(results, require);
     const shortfall = summary.coverage.requirement?.met === false;
     const code = exitCode === 0 && shortfall ? 1 : exitCode;
