@@ -22,8 +22,11 @@ const withoutServers = (v: unknown): unknown =>
     : v && typeof v === 'object'
       ? Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (k === 'servers' ? [] : [[k, withoutServers(x)]])))
       : v;
-/** Where two reads of the document differ, servers aside. */
-const documentDiff = (a: Exchange, b: Exchange) => jsonDiff(withoutServers(a.json), withoutServers(b.json), Infinity);
+/** Prose and vendor extensions: an address may word its description otherwise; the interface is the rest. */
+const PROSE = /(?:\.|\[")(?:description|summary|title|x-[^."\]]*)(?:"\])?$/;
+/** Where two reads of the document differ, servers and prose aside. */
+const documentDiff = (a: Exchange, b: Exchange) =>
+  jsonDiff(withoutServers(a.json), withoutServers(b.json), Infinity).filter((d) => !PROSE.test(d.path));
 
 /**
  * The alternate address's answer as the main address would write it: links a deployment builds from the

@@ -29,12 +29,13 @@ export const defaultEnvironment = defineCheck({
       exchange: ex,
     });
     // The default is the interface's, not a tenant's: the second tenant's check without environment is
-    // judged for sandbox too (a 401/403 there is the access's role in that tenant: noted, not judged).
+    // judged for sandbox too (a refusal other than 400 is that tenant's access or catalog: noted, not judged).
     const other = ctx.target.otherTenant;
     if (!other) return;
     const theirs = await ctx.call('POST', path, { json: pair, tenant: other });
-    if (theirs.status === 401 || theirs.status === 403) {
-      ctx.note(`tenant ${other}'s check answered ${theirs.status}: the access's role there, not judged`);
+    // 401/403: the access's role there; 404: a connector that tenant is not offered. Not judged.
+    if (theirs.status !== 200 && theirs.status !== 400) {
+      ctx.note(`tenant ${other}'s check answered ${theirs.status}: not judged (its access or its catalog)`);
       return;
     }
     const their = (theirs.json as Decision)?.data?.environment;
