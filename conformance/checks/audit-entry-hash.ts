@@ -62,7 +62,7 @@ export const entryHash = defineCheck({
     const held = entries.length - broken.length;
     if (found && (held < DISCOVERED_AT_LEAST || broken.length > Math.max(DISCOVERED_MISSES, entries.length / 10)))
       ctx.skip(
-        `the common formula ${describe(rule)} recomputes ${held} of ${entries.length} entries: too few to be the deployment's formula, too many misses to be edits (declare auditEntryHash in the deployment profile)`,
+        `the common formula ${describe(rule)} recomputes ${held} of ${entries.length} entries: ${held < DISCOVERED_AT_LEAST ? `too few to tell the deployment's formula (at least ${DISCOVERED_AT_LEAST})` : 'too many misses to be edits: a near neighbour of its formula'} (declare auditEntryHash in the deployment profile)`,
       );
     ctx.note(`${declared ? 'declared' : 'found'}: ${describe(rule)}; ${held} of ${entries.length} entries recomputed`);
     ctx.expect.that(broken.length === 0, {

@@ -180,6 +180,32 @@ export const headerNameCase = defineCheck({
   },
 });
 
+/**
+ * SHOULD (Authentication: "Bearer token obtained through an OAuth flow"): the scheme's name is a token HTTP
+ * reads in any letter case (RFC 9110 §11.1, RFC 6750 §2.1's `Bearer`); a client library writing `bearer` is
+ * still signed in. SHOULD: the interface writes `Bearer` and says nothing of the case.
+ */
+export const schemeCase = defineCheck({
+  name: 'auth.scheme-case-insensitive',
+  title: 'the Authorization scheme is read in any letter case (bearer, BEARER): the token still signs the call in',
+  severity: 'SHOULD',
+  section: 'Required on every authenticated call',
+  tags: ['auth', 'headers'],
+  mutating: false,
+  requires: ['token'],
+  async run(ctx) {
+    const get = authenticatedGet();
+    for (const scheme of ['bearer', 'BEARER']) {
+      const ex = await ctx.call('GET', get.path, { authScheme: scheme });
+      ctx.expect.status(
+        ex,
+        200,
+        `GET ${get.path} with "Authorization: ${scheme} <token>" answers 200 (RFC 9110 §11.1)`,
+      );
+    }
+  },
+});
+
 export const authChecks = [
   missingToken,
   invalidToken,
@@ -187,4 +213,5 @@ export const authChecks = [
   missingTenant,
   missingTenantStatus,
   headerNameCase,
+  schemeCase,
 ];

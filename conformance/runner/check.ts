@@ -27,6 +27,8 @@ export interface CallOptions {
   tenant?: string | false;
   /** Letter case of the credential headers' names (default authorization, x-service-tenant). */
   headerNames?: { authorization?: string; tenant?: string };
+  /** The authentication scheme's name as written before the token (default Bearer; RFC 9110 §11.1: any case). */
+  authScheme?: string;
   headers?: Record<string, string>;
   /** JSON body (sets content-type application/json). */
   json?: unknown;

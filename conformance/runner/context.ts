@@ -69,7 +69,8 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     const headers: Record<string, string> = {};
     if ((o.credentials ?? 'token') === 'token') {
       if (!token) throw new Error(`check ${def.name} calls with a token without declaring requires: ['token']`);
-      if (o.tokenIn !== 'query') headers[o.headerNames?.authorization ?? 'authorization'] = `Bearer ${token}`;
+      if (o.tokenIn !== 'query')
+        headers[o.headerNames?.authorization ?? 'authorization'] = `${o.authScheme ?? 'Bearer'} ${token}`;
     }
     if (o.credentials === 'admin') {
       if (!run.adminToken)
@@ -93,8 +94,8 @@ export function createCheckContext(def: CheckDef, run: RunState) {
     const authName = o.headerNames?.authorization ?? 'authorization';
     const keeper = run.tokens;
     const refresh =
-      keeper && token && headers[authName] === `Bearer ${token}`
-        ? { refresh: async () => ({ [authName]: `Bearer ${await keeper.fresh()}` }) }
+      keeper && token && headers[authName] === `${o.authScheme ?? 'Bearer'} ${token}`
+        ? { refresh: async () => ({ [authName]: `${o.authScheme ?? 'Bearer'} ${await keeper.fresh()}` }) }
         : {};
     return {
       method,

@@ -50,6 +50,18 @@ export const CALLER_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'bearer-scheme-case-sensitive',
+    description: 'an Authorization header whose scheme is not written exactly "Bearer" (bearer, BEARER) is refused 401',
+    section: 'Required on every authenticated call',
+    catches: ['auth.scheme-case-insensitive'],
+    async handle(req, next) {
+      const auth = req.headers.authorization;
+      if (auth && /^bearer /i.test(auth) && !auth.startsWith('Bearer '))
+        return refusal(401, 'unauthorized', 'The call was not signed in.');
+      return next(req);
+    },
+  },
+  {
     name: 'alt-document-key-optional',
     description: "the alternate address's openapi.json marks the Idempotency-Key header optional on every operation",
     section: 'Network Connections Service Interface',

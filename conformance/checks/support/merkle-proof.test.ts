@@ -66,6 +66,21 @@ describe('Merkle inclusion proofs (RFC 9162) in an audit log answer', () => {
     expect(digestBytes('xyz')).toBeUndefined();
   });
 
+  it('reads proto3 JSON (whole numbers as strings) and a path under a name of its own, by its shape', () => {
+    const data = page(5);
+    const proto = {
+      treeHead: { rootHash: data.merkleRoot, treeSize: '5' },
+      entries: data.entries.map((e) => ({
+        seq: e.seq,
+        leafHash: e.leafHash,
+        inclusionProof: { leafIndex: String(e.leafIndex), hashes: e.inclusionProof },
+      })),
+    };
+    const proofs = merkleInclusions(proto, proto.entries);
+    expect(proofs?.length).toBe(5);
+    expect(proofs?.every(verifyInclusion)).toBe(true);
+  });
+
   it('recomputes the tree head over leaves as RFC 9162 builds it, and reads a stated tree with leaf hashes only', () => {
     for (let n = 1; n <= 13; n++) {
       const leaves = Array.from({ length: n }, (_, i) => leafHash(`entry ${i}`));

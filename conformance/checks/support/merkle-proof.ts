@@ -48,11 +48,21 @@ const PATH = [/^(?:inclusion_?proof|audit_?path|inclusion_?path|merkle_?proof)$/
 function treeOf(o: Json): { root: Buffer; size: number } | undefined {
   for (const where of [o, ...Object.values(o).filter(isObject)]) {
     const root = digestBytes(field(where, ROOT));
-    const size = field(where, SIZE);
-    if (root && typeof size === 'number' && Number.isSafeInteger(size) && size > 0) return { root, size };
+    const size = whole(field(where, SIZE));
+    if (root && size !== undefined && size > 0) return { root, size };
   }
   return undefined;
 }
+
+/** A whole number, or one written as a string of digits (proto3 JSON writes 64-bit integers so). */
+function whole(v: unknown): number | undefined {
+  const n = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** A list of digests under another name: an inclusion path found by its shape. */
+const digestList = (o: Json) =>
+  Object.values(o).find((v) => Array.isArray(v) && v.length > 0 && v.every((x) => digestBytes(x) !== undefined));
 
 /**
  * The entries' inclusion proofs, when the answer has the Merkle shape (a root and size, and entries each
@@ -68,11 +78,11 @@ export function merkleInclusions(data: unknown, entries: readonly unknown[]): In
     // The proof may sit in the entry or in an object of it (entry.proof.{leafIndex, auditPath}).
     const parts = [e, ...Object.values(e).filter(isObject)];
     const leafHash = parts.map((p) => digestBytes(field(p, LEAF_HASH))).find(Boolean);
-    const index = parts.map((p) => field(p, INDEX)).find((v) => typeof v === 'number');
-    const list = parts.map((p) => field(p, PATH)).find(Array.isArray);
+    const index = parts.map((p) => whole(field(p, INDEX))).find((v) => v !== undefined);
+    const list = parts.map((p) => field(p, PATH)).find(Array.isArray) ?? parts.map(digestList).find(Array.isArray);
     const path = list?.map(digestBytes);
     const tree = parts.map(treeOf).find(Boolean) ?? page;
-    if (!leafHash || typeof index !== 'number' || !Number.isSafeInteger(index) || !path || !tree) return undefined;
+    if (!leafHash || index === undefined || !path || !tree) return undefined;
     if (path.some((p) => p === undefined)) return undefined;
     out.push({ index, leafHash, path: path as Buffer[], treeSize: tree.size, root: tree.root });
   }
