@@ -18,8 +18,7 @@ independentSuite({
     // Undeclared, the kit finds the leaf formula and verifies the proofs.
     { name: 'without a deployment profile', options: FAST, judged: ['audit.integrity', 'audit.entry-hash'] },
     // holly's audit log is an RFC 9162 Merkle tree in proto3 JSON: leafIndex and treeSize are int64, so strings
-    // ("154"). The proofs verify by RFC 9162 section 2.1.3.2, yet the kit skips audit.integrity saying they are not
-    // RFC 9162 inclusion proofs with proto3's int64 strings: when written the kit skipped audit.integrity (it read
+    // ("154"). The proofs verify by RFC 9162 section 2.1.3.2; when written the kit skipped audit.integrity (it read
     // only JSON numbers for the index and size); whole numbers written as strings are read now.
     {
       name: 'with its deployment profile',
