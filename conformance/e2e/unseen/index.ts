@@ -11,6 +11,7 @@ import {
   UNSEEN_ROUND25,
   UNSEEN_ROUND26,
   UNSEEN_ROUND27,
+  UNSEEN_ROUND28,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -76,6 +77,7 @@ export {
   UNSEEN_ROUND25,
   UNSEEN_ROUND26,
   UNSEEN_ROUND27,
+  UNSEEN_ROUND28,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -207,6 +209,7 @@ export const UNSEEN_LISTS = {
   round25: UNSEEN_ROUND25,
   round26: UNSEEN_ROUND26,
   round27: UNSEEN_ROUND27,
+  round28: UNSEEN_ROUND28,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -234,5 +237,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND25,
     ...UNSEEN_ROUND26,
     ...UNSEEN_ROUND27,
+    ...UNSEEN_ROUND28,
   ],
 } as const;

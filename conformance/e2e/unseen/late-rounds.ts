@@ -48,6 +48,10 @@ import { ROUND27_ANSWERS } from './round27-answers.ts';
 import { ROUND27_CHANNELS } from './round27-channels.ts';
 import { ROUND27_DOCUMENTS } from './round27-documents.ts';
 import { ROUND27_INPUTS } from './round27-inputs.ts';
+import { ROUND28_ANSWERS } from './round28-answers.ts';
+import { ROUND28_CHANNELS } from './round28-channels.ts';
+import { ROUND28_DOCUMENTS } from './round28-documents.ts';
+import { ROUND28_INPUTS } from './round28-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -143,4 +147,12 @@ export const UNSEEN_ROUND27: readonly UnseenViolation[] = [
   ...ROUND27_INPUTS,
   ...ROUND27_DOCUMENTS,
   ...ROUND27_CHANNELS,
+];
+
+/** The twenty-seventh list (round 28): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND28: readonly UnseenViolation[] = [
+  ...ROUND28_ANSWERS,
+  ...ROUND28_INPUTS,
+  ...ROUND28_DOCUMENTS,
+  ...ROUND28_CHANNELS,
 ];
