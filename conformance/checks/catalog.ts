@@ -126,6 +126,19 @@ async function judgeNoMatch(ctx: CheckContext, id: string, param: string, value?
   });
 }
 
+/** At most this many values of one filter are asked (a catalog of hundreds stays a few dozen calls). */
+const FILTER_VALUES = 24;
+
+/** The values of a field among the entries, the least common first (a filter on it must narrow the list). */
+function valuesOf(items: Item[], pick: (i: Item) => unknown[]): string[] {
+  const tally = new Map<string, number>();
+  for (const i of items) for (const v of pick(i)) if (typeof v === 'string') tally.set(v, (tally.get(v) ?? 0) + 1);
+  return [...tally.entries()]
+    .sort((a, b) => a[1] - b[1])
+    .slice(0, FILTER_VALUES)
+    .map(([v]) => v);
+}
+
 /** The least common value of a field among the entries: a filter on it must narrow the list. */
 function rareValue(items: Item[], pick: (i: Item) => unknown[]): string | undefined {
   const tally = new Map<string, number>();
@@ -180,12 +193,11 @@ export const filtersHonoured = defineCheck({
       ['listConnectors', 'providerId', one('providerId'), connectors],
       ['listConnectors', 'capability', (i) => (Array.isArray(i.capabilities) ? i.capabilities : []), connectors],
     ];
-    const single = cases.map(([id, param, pick, all]) => {
-      const value = rareValue(all, pick);
-      return value === undefined
-        ? undefined
-        : judgeFilter(ctx, id, { [param]: value }, (i) => pick(i).includes(value), all);
-    });
+    // Every value the lists show (up to FILTER_VALUES per filter, the rarest first): a filter that drops some
+    // entries for one value only (a capability restricted in one environment) is seen there.
+    const single = cases.flatMap(([id, param, pick, all]) =>
+      valuesOf(all, pick).map((value) => judgeFilter(ctx, id, { [param]: value }, (i) => pick(i).includes(value), all)),
+    );
     // Filters given together restrict together: every pair of one list's filters, on values whose
     // intersection is narrower than either filter alone (so a filter dropped is seen).
     const pairs = cases.flatMap((a, i) =>

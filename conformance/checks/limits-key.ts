@@ -48,6 +48,8 @@ export const idempotencyKeyPattern = defineCheck({
         `${randomBytes(4).toString('hex')}..${randomBytes(4).toString('hex')}`,
         `:${randomBytes(4).toString('hex')}:`,
         [...randomBytes(24)].map((b) => '._:-'[b % 4]).join(''),
+        // Digits alone (an order number as the key): still a text, echoed as one (meta.idempotencyKey: string).
+        [...randomBytes(12)].map((b) => String(b % 10)).join(''),
       ].map((key) => ({ key, inside: true, what: `the key ${JSON.stringify(key)}` })),
     ];
     await inBatches(cases, 4, async (c) => {

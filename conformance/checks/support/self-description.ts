@@ -67,7 +67,7 @@ export const routeKey = (r: { method: string; path: string }) =>
 
 /**
  * The self-description read by a client that sends its credentials (a public route called with a token, as
- * a client that adds them to every call does) still lists every endpoint of the interface.
+ * a client that adds them to every call does) still lists every endpoint of the interface, with its auth flag.
  * @example if (ctx.target.hasToken) await judgeListedWithCredentials(ctx);
  */
 export async function judgeListedWithCredentials(ctx: CheckContext): Promise<void> {
@@ -79,13 +79,27 @@ export async function judgeListedWithCredentials(ctx: CheckContext): Promise<voi
     );
     return;
   }
-  const keys = new Set(parseRoutes(raw).routes.map(routeKey));
+  const byKey = new Map(parseRoutes(raw).routes.map((r) => [routeKey(r), r]));
   const missing = interfaceRoutes()
     .map(routeKey)
-    .filter((k) => !keys.has(k));
+    .filter((k) => !byKey.has(k));
   ctx.expect.that(missing.length === 0, {
     expected: `GET ${BASE_PATH} read with credentials lists every endpoint of the interface, as the anonymous read does`,
     observed: `not listed: ${listed(missing, 8, ', ')}`,
+    exchange: ex,
+  });
+  // And describes them alike: who calls does not change whether an endpoint needs authentication.
+  const wrong = interfaceRoutes().filter((r) => {
+    const shown = byKey.get(routeKey(r));
+    return shown !== undefined && shown.auth !== r.auth;
+  });
+  ctx.expect.that(wrong.length === 0, {
+    expected: `GET ${BASE_PATH} read with credentials gives each endpoint the interface's auth flag`,
+    observed: `other auth flags for ${listed(
+      wrong.map((r) => `${routeKey(r)} (auth ${String(byKey.get(routeKey(r))?.auth)})`),
+      6,
+      ', ',
+    )}`,
     exchange: ex,
   });
 }
