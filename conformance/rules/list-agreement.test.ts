@@ -76,6 +76,13 @@ describe('connection lists agree with their creations', () => {
     const sample = { ...made, ex: { ...made.ex, requestBody: JSON.stringify({ scopeLabel: 'Harbour Kitchen' }) } };
     expect(listAgreementProblems([sample, listed('a', { ...connection, id: 'con_2' })])).toEqual([]);
   });
+  it('takes ids per collection: a receiver registered as "con_1" is not the connection listed as con_1', () => {
+    const receiver: Routed = {
+      ex: { ...exchange('a', { id: 'con_1', createdAt: '2026-07-02T00:00:00Z' }), method: 'POST' },
+      route: route('createWebhook'),
+    };
+    expect(listAgreementProblems([receiver, listed('a', connection)])).toEqual([]);
+  });
   it('finds a connection listed to another tenant, and ignores lists made before the creation', () => {
     expect(listAgreementProblems([created, listed('b', connection)])[0]?.problem).toMatch(
       /created for tenant a, to tenant b/,

@@ -42,17 +42,19 @@ export function listAgreementProblems(exchanges: readonly Routed[]): { problem: 
     if (ex.status !== 200) continue;
     const data = (ex.json as { data?: Record_ } | undefined)?.data;
     const tenant = header(ex.requestHeaders, 'x-service-tenant') ?? '';
+    // Ids are per collection ("Format of identifiers: not shown"): a receiver and a connection may both be "1".
     if (route.method === 'POST' && route.idempotent && typeof data?.id === 'string' && 'createdAt' in data) {
-      const made = created.get(data.id) ?? [];
+      const key = `${route.path} ${data.id}`;
+      const made = created.get(key) ?? [];
       if (!made.some((c) => c.tenant === tenant))
-        created.set(data.id, [...made, { tenant, fields: echoed(data, route), at: instant(data.createdAt) }]);
+        created.set(key, [...made, { tenant, fields: echoed(data, route), at: instant(data.createdAt) }]);
       continue;
     }
     const list = route.method === 'GET' ? Object.values(data ?? {}).find(Array.isArray) : undefined;
     if (!list) continue;
     const create = createRouteFor(route, exchanges);
     for (const entry of list as Record_[]) {
-      const made = typeof entry?.id === 'string' ? created.get(entry.id) : undefined;
+      const made = typeof entry?.id === 'string' && create ? created.get(`${create.path} ${entry.id}`) : undefined;
       // Not one of the kit's connections, yet named with the label the kit gave one of them: a copy.
       const original =
         !made && typeof entry?.scopeLabel === 'string' ? labels.get(`${tenant} ${entry.scopeLabel}`) : undefined;

@@ -75,6 +75,11 @@ describe('audit-log paging and order, discovered', () => {
     expect(
       nextPage(answer({ value: [], '@odata.nextLink': 'https://api.example/api/public/v1/audit-log?$skiptoken=2' })),
     ).toBe('/api/public/v1/audit-log?$skiptoken=2');
+    // Kaminari's X-Next-Page header, under the page parameter the document names.
+    expect(nextPages(answer({ entries: [] }, { 'x-next-page': '3' }), ['per_page', 'page'])[0]).toBe(
+      '/api/public/v1/audit-log?limit=50&page=3',
+    );
+    expect(nextPage(answer({ entries: [] }, { 'x-next-page': '' }))).toBeUndefined();
     // A page size the document names is no continuation token.
     expect(nextPages(answer({ content: [], size: 50 }), ['page', 'size'])).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // How the audit log offers its next page, read from an answer: the interface shows no paging ("Response fields
-// and further parameters: not shown"), so every common way is recognised: a Link header, a body link (HAL,
-// JSON:API), a next… field, a numbered page that says more follow, a continuation token.
+// and further parameters: not shown"), so every common way is recognised: a Link header, an X-Next-Page header,
+// a body link (HAL, JSON:API, OData), a next… field, a numbered page that says more follow, a continuation token.
 import type { Exchange } from '../../client/http-client.ts';
 
 const LINK_NEXT = /<([^>]+)>\s*;[^,]*\brel="?next"?/i;
@@ -29,6 +29,13 @@ export function nextPages(ex: Exchange, documented: readonly string[] = []): str
   const asPath = (u: URL) => `${u.pathname}${u.search}`;
   const link = LINK_NEXT.exec(ex.headers.link ?? '')?.[1];
   if (link) return [asPath(new URL(link, here))];
+  // Pagination headers (Kaminari's and GitLab's X-Next-Page: the next page's number; empty on the last page).
+  const nextNumber = ex.headers['x-next-page'];
+  if (nextNumber && /^\d+$/.test(nextNumber.trim())) {
+    const url = new URL(here);
+    url.searchParams.set(documented.find((d) => /^page(?:_?number)?$/i.test(d)) ?? 'page', nextNumber.trim());
+    return [asPath(url)];
+  }
   const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
   if (!data || typeof data !== 'object') return [];
   const holders = [data, ...Object.values(data).filter((v) => v && typeof v === 'object' && !Array.isArray(v))];
