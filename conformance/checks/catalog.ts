@@ -3,6 +3,7 @@ import { Connector, Provider } from '../../simulator/contract/catalog.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { catalogReferences } from './catalog-references.ts';
 import { successSamples } from './support/samples.ts';
 
 type Item = Record<string, unknown>;
@@ -256,4 +257,4 @@ async function otherTenantFilters(
   });
 }
 
-export const catalogChecks = [countMatches, filtersHonoured];
+export const catalogChecks = [countMatches, filtersHonoured, catalogReferences];

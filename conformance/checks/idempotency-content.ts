@@ -27,7 +27,7 @@ const STATE_WAIT_MS = 3000;
 export const keyComparedWhole = defineCheck({
   name: 'idempotency.key-compared-whole',
   title:
-    'two Idempotency-Keys that differ only in their last character, after a dot, underscore, colon and hyphen, are two keys: two creations, neither a replay or a conflict of the other',
+    'Idempotency-Keys that differ only in their last character (after a dot, underscore, colon and hyphen), or by a hyphen or dot after it, are different keys: separate creations, none a replay or a conflict of another',
   severity: 'MUST',
   section: 'Limits',
   tags: ['idempotency', 'limits'],
@@ -37,9 +37,11 @@ export const keyComparedWhole = defineCheck({
     const base = await requireCreationBase(ctx);
     // Every separator the pattern allows before the one differing character: a store that cuts a key at
     // any of them, or compares a prefix of it, sees one key.
-    const stem = `${ctx.label('whole')}.a_b:c-`.slice(0, 127);
+    const stem = `${ctx.label('whole')}.a_b:c-`.slice(0, 126);
     const made: Exchange[] = [];
-    for (const last of ['1', '2']) {
+    // And the first key with a hyphen or dot after it: a store that trims trailing punctuation sees the first.
+    const lasts = ['1', '2', '1-', '1.'];
+    for (const last of lasts) {
       const body = { ...base, scopeLabel: ctx.label('whole') };
       made.push(await postConnection(ctx, body, { key: `${stem}${last}` }));
     }
@@ -53,11 +55,20 @@ export const keyComparedWhole = defineCheck({
       observed: `${second.status}${replayedOf(second) === true ? ', meta.replayed true' : ''}`,
       exchange: second,
     });
-    const ids = [dataIdOf(first), dataIdOf(second)];
+    const ids = made.map(dataIdOf);
+    for (const [i, ex] of made.entries()) {
+      if (i < 2) continue;
+      ctx.expect.that(ex.status === 200 && replayedOf(ex) !== true, {
+        expected: `POST /connections with Idempotency-Key ${stem}${lasts[i]} (another key than ${stem}1) answers 200, not replayed`,
+        observed: `${ex.status}${replayedOf(ex) === true ? ', meta.replayed true' : ''}`,
+        exchange: ex,
+      });
+    }
+    const named = ids.filter((id) => id !== undefined);
     if (ids[1] !== undefined)
-      ctx.expect.that(ids[0] !== ids[1], {
-        expected: 'the two keys created two connections',
-        observed: `both answers name connection ${ids[0]}`,
+      ctx.expect.that(new Set(named).size === named.length, {
+        expected: `the ${lasts.length} keys created ${lasts.length} connections`,
+        observed: `the answers name ${new Set(named).size} connection(s): ${named.join(', ')}`,
         exchange: second,
       });
   },

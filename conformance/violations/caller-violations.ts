@@ -9,6 +9,7 @@ import type { Violation } from './types.ts';
 
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
 const OPENAPI = `${BASE_PATH}/openapi.json`;
+const PROVIDERS = `${BASE_PATH}/providers`;
 
 const refusal = (status: number, code: string, message: string) => ({
   status,
@@ -59,6 +60,22 @@ export const CALLER_VIOLATIONS: Violation[] = [
       if (auth && /^bearer /i.test(auth) && !auth.startsWith('Bearer '))
         return refusal(401, 'unauthorized', 'The call was not signed in.');
       return next(req);
+    },
+  },
+  {
+    // Not a caller's slip but the catalog's: a provider renamed while its connectors keep the old id.
+    name: 'provider-renamed-connectors-keep-old-id',
+    description: 'GET /providers lists its first provider under a new id; the connectors still name the old one',
+    section: 'What the service does',
+    catches: ['catalog.references'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== PROVIDERS || req.method !== 'GET' || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const list = (b.data as { providers?: { id?: unknown }[] } | undefined)?.providers;
+        const first = list?.[0];
+        if (first && typeof first.id === 'string') first.id = `${first.id}-group`;
+      });
     },
   },
   {
