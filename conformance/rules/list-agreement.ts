@@ -58,7 +58,7 @@ export function listAgreementProblems(exchanges: readonly Routed[]): { problem: 
       // Not one of the kit's connections, yet named with the label the kit gave one of them: a copy.
       const original =
         !made && typeof entry?.scopeLabel === 'string' ? labels.get(`${tenant} ${entry.scopeLabel}`) : undefined;
-      if (original && original.id !== entry?.id)
+      if (original && original.id !== String(entry?.id))
         problems.push({
           problem: `lists ${String(entry.id)} (${String(entry.environment)}), which the kit never created, with the scopeLabel of its connection ${original.id} (${original.environment}): a copy of the tenant's connection`,
           ex,
