@@ -4,22 +4,12 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defaultAccess } from './default-access.ts';
 import { everyObject, type Node } from './document-edit.ts';
-import { editJson } from './json-edit.ts';
+import { editJson, failureOf } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
 const OPENAPI = `${BASE_PATH}/openapi.json`;
 const PROVIDERS = `${BASE_PATH}/providers`;
-
-const refusal = (status: number, code: string, message: string) => ({
-  status,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    ok: false,
-    error: { code, message, hint: 'see the published description' },
-    meta: { requestId: `req_violation_${Date.now()}`, version: '2026-07-01', at: new Date().toISOString() },
-  }),
-});
 
 export const CALLER_VIOLATIONS: Violation[] = [
   {
@@ -32,7 +22,7 @@ export const CALLER_VIOLATIONS: Violation[] = [
       const body = req.body as { environment?: unknown } | undefined;
       if (req.method === 'POST' && req.path === CAPABILITIES && tenant && body && body.environment === undefined)
         if (tenant !== (await defaultAccess(core)).tenant)
-          return refusal(400, 'invalid_request', 'environment is required');
+          return failureOf('invalid_request', 'environment is required');
       return next(req);
     },
   },
@@ -58,7 +48,7 @@ export const CALLER_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const auth = req.headers.authorization;
       if (auth && /^bearer /i.test(auth) && !auth.startsWith('Bearer '))
-        return refusal(401, 'unauthorized', 'The call was not signed in.');
+        return failureOf('unauthorized', 'The call was not signed in.');
       return next(req);
     },
   },
