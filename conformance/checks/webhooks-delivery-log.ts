@@ -99,7 +99,7 @@ function judgeResent(ctx: CheckContext, s: WebhookScenario, resent: readonly Rec
 export const redelivery = defineCheck({
   name: 'webhooks.redelivery',
   title:
-    'a logged delivery triggered again arrives at the receiver again with the same event, signed like any delivery; the call repeated with its Idempotency-Key sends nothing more',
+    'a logged delivery triggered again arrives at the receiver again with the same event, signed like any delivery; the call repeated with its Idempotency-Key sends nothing more, and without a key is refused 428',
   // SHOULD at the simulator's paths (assumed: the interface does not show them); MUST where the
   // deployment profile declares the path (judgeAsMust below), as the severity policy says.
   severity: 'SHOULD',
@@ -141,6 +141,14 @@ export const redelivery = defineCheck({
       exchange: repeat,
     });
     judgeResent(ctx, s, all.slice(before), ex);
+    // A re-trigger is a modifying call: without a key it is refused ("modifying calls require an idempotency
+    // key", 2026-06-12), 428 idempotency_required, as POST /connections and /webhooks are.
+    const keyless = await redeliver(ctx, target, false);
+    ctx.expect.errorCode(
+      keyless,
+      'idempotency_required',
+      `POST ${target.template} without an Idempotency-Key answers 428 idempotency_required ("modifying calls require an idempotency key")`,
+    );
     // "Deliveries are recorded in a delivery log": the delivery triggered again is still in it (or its new
     // delivery is: by the event id of the body either way).
     const log = target.logged ? await deliveryLog(ctx, s, s.delivery) : undefined;

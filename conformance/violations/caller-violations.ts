@@ -4,12 +4,13 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defaultAccess } from './default-access.ts';
 import { everyObject, type Node } from './document-edit.ts';
-import { editJson, failureOf } from './json-edit.ts';
+import { editJson, failureOf, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
 const OPENAPI = `${BASE_PATH}/openapi.json`;
 const PROVIDERS = `${BASE_PATH}/providers`;
+const REDELIVER = new RegExp(`^${BASE_PATH}/webhooks/[^/]+/deliveries/[^/]+/redeliver$`);
 
 export const CALLER_VIOLATIONS: Violation[] = [
   {
@@ -66,6 +67,19 @@ export const CALLER_VIOLATIONS: Violation[] = [
         const first = list?.[0];
         if (first && typeof first.id === 'string') first.id = `${first.id}-group`;
       });
+    },
+  },
+  {
+    name: 'redelivery-keyless-taken',
+    description:
+      'POST …/deliveries/{id}/redeliver without an Idempotency-Key is taken (a key made up for it) instead of 428',
+    section: 'Versioning',
+    catches: ['webhooks.redelivery'],
+    async handle(req, next) {
+      const keyless = !Object.keys(req.headers).some((h) => h.toLowerCase() === 'idempotency-key');
+      if (req.method === 'POST' && REDELIVER.test(req.path) && keyless)
+        return next(withHeader(req, 'idempotency-key', `made-up-${Date.now()}-${Math.random().toString(36).slice(2)}`));
+      return next(req);
     },
   },
   {

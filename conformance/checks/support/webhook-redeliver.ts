@@ -91,13 +91,16 @@ export async function redeliveryTarget(
   };
 }
 
-/** POST to the redelivery path with `key`; a 404 at the simulator's assumed path skips (declared, it is judged). */
-export async function redeliver(ctx: CheckContext, target: RedeliveryTarget, key: string): Promise<Exchange> {
+/** POST to the redelivery path with `key` (false: none); a 404 at the simulator's assumed path skips (declared, it is judged). */
+export async function redeliver(ctx: CheckContext, target: RedeliveryTarget, key: string | false): Promise<Exchange> {
   // Its payload is not shown: sent without a body, and, when that is refused as a request (400, 415: a
   // deployment that takes every POST as JSON), as an empty JSON object from then on in the run.
   const form = await ctx.shared('redeliver-form', async () => ({ json: false }));
   const send = () =>
-    ctx.call('POST', target.path, { headers: { 'Idempotency-Key': key }, ...(form.json ? { json: {} } : {}) });
+    ctx.call('POST', target.path, {
+      headers: key === false ? {} : { 'Idempotency-Key': key },
+      ...(form.json ? { json: {} } : {}),
+    });
   let ex = await send();
   if (!form.json && (ex.status === 400 || ex.status === 415)) {
     form.json = true;
