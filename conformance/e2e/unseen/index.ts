@@ -12,6 +12,7 @@ import {
   UNSEEN_ROUND26,
   UNSEEN_ROUND27,
   UNSEEN_ROUND28,
+  UNSEEN_ROUND29,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -78,6 +79,7 @@ export {
   UNSEEN_ROUND26,
   UNSEEN_ROUND27,
   UNSEEN_ROUND28,
+  UNSEEN_ROUND29,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -210,6 +212,7 @@ export const UNSEEN_LISTS = {
   round26: UNSEEN_ROUND26,
   round27: UNSEEN_ROUND27,
   round28: UNSEEN_ROUND28,
+  round29: UNSEEN_ROUND29,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -238,5 +241,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND26,
     ...UNSEEN_ROUND27,
     ...UNSEEN_ROUND28,
+    ...UNSEEN_ROUND29,
   ],
 } as const;

@@ -52,6 +52,10 @@ import { ROUND28_ANSWERS } from './round28-answers.ts';
 import { ROUND28_CHANNELS } from './round28-channels.ts';
 import { ROUND28_DOCUMENTS } from './round28-documents.ts';
 import { ROUND28_INPUTS } from './round28-inputs.ts';
+import { ROUND29_ANSWERS } from './round29-answers.ts';
+import { ROUND29_CHANNELS } from './round29-channels.ts';
+import { ROUND29_DOCUMENTS } from './round29-documents.ts';
+import { ROUND29_INPUTS } from './round29-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -155,4 +159,12 @@ export const UNSEEN_ROUND28: readonly UnseenViolation[] = [
   ...ROUND28_INPUTS,
   ...ROUND28_DOCUMENTS,
   ...ROUND28_CHANNELS,
+];
+
+/** The twenty-eighth list (round 29): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND29: readonly UnseenViolation[] = [
+  ...ROUND29_ANSWERS,
+  ...ROUND29_INPUTS,
+  ...ROUND29_DOCUMENTS,
+  ...ROUND29_CHANNELS,
 ];
