@@ -133,6 +133,17 @@ export const recordsChange = defineCheck({
       });
       if (listed.length > 1) ctx.note(`GET ${auditPath()}?limit=1 listed ${listed.length} entries (a smallest page)`);
     } else ctx.note(`GET ${auditPath()}?limit=1 answered ${one.status}: a page of one is not judged`);
+    // And a page of two, the log holding at least the kit's two changes, holds two (not one short of its limit).
+    if (s.read.entries.length >= 2) {
+      const two = await ctx.call('GET', auditPath(), { query: { limit: '2' } });
+      const got = entriesOf(two);
+      if (two.status === 200 && got)
+        ctx.expect.that(got.length >= 2, {
+          expected: `GET ${auditPath()}?limit=2 lists two entries ("limit: number of entries"; the log holds ${s.read.entries.length} or more)`,
+          observed: `${got.length} entr${got.length === 1 ? 'y' : 'ies'}`,
+          exchange: two,
+        });
+    }
     await otherTenantTraced(ctx, limit);
   },
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
@@ -5,6 +6,7 @@ import { capabilityKinds } from './capability-kinds.ts';
 import {
   CONNECTIONS_PATH,
   createLabelledConnection,
+  freshKey,
   listConnections,
   listedEventually,
   postConnection,
@@ -127,7 +129,7 @@ export const environmentEnumeration = defineCheck({
 export const everyEnvironment = defineCheck({
   name: 'connections.every-environment',
   title:
-    'POST /connections in each environment value answers a Connection bound to that environment, or a refusal in the failure envelope',
+    'POST /connections in each environment value answers a Connection bound to that environment (replayed under its key as anywhere), or a refusal in the failure envelope',
   severity: 'MUST',
   section: 'POST /api/public/v1/connections',
   tags: ['connections'],
@@ -136,11 +138,11 @@ export const everyEnvironment = defineCheck({
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
     const others = ENVIRONMENTS.filter((e) => e !== base.environment);
-    const answers = await Promise.all(
-      others.map((environment) =>
-        postConnection(ctx, { ...base, environment, scopeLabel: ctx.label(`env-${environment}`) }),
-      ),
-    );
+    const sent = others.map((environment) => ({
+      body: { ...base, environment, scopeLabel: ctx.label(`env-${environment}`) },
+      key: freshKey(ctx),
+    }));
+    const answers = await Promise.all(sent.map((c) => postConnection(ctx, c.body, { key: c.key })));
     let created = 0;
     for (const [i, ex] of answers.entries()) {
       const environment = others[i];
@@ -158,6 +160,22 @@ export const everyEnvironment = defineCheck({
         observed: `data.environment ${JSON.stringify(data?.environment)}`,
         exchange: ex,
       });
+      // Repeat-safe in every environment: the same key and content again is the same response, marked replayed.
+      const c = sent[i];
+      if (!c) continue;
+      const again = await postConnection(ctx, c.body, { key: c.key });
+      const replayed = (again.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed;
+      const againId = (again.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+      ctx.expect.that(
+        again.status === 200 &&
+          replayed === true &&
+          isDeepStrictEqual(againId, (ex.json as { data?: { id?: unknown } } | undefined)?.data?.id),
+        {
+          expected: `the creation in ${environment} sent again with its key answers the same connection with meta.replayed true`,
+          observed: `status ${again.status}, meta.replayed ${JSON.stringify(replayed)}, data.id ${JSON.stringify(againId)}`,
+          exchange: again,
+        },
+      );
     }
     if (created === 0) ctx.skip(`every other environment value (${others.join(', ')}) was refused: nothing to judge`);
   },

@@ -1,3 +1,4 @@
+import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { inBatches, routePath } from '../rules/interface-routes.ts';
@@ -85,6 +86,24 @@ export const scopeLabelLength = defineCheck({
         `POST /connections with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
       );
     });
+    // Nor an environment's: a label one over the limit is refused in every environment value (a refusal of the
+    // environment itself, 401/403, is the deployment's; a creation is the failure).
+    await inBatches(
+      ENVIRONMENTS.filter((e) => e !== base.environment),
+      3,
+      async (environment) => {
+        const ex = await postConnection(ctx, {
+          ...base,
+          environment,
+          scopeLabel: labelledText(ctx, 'scope-label', SCOPE.max + 1),
+        });
+        ctx.expect.that(!(ex.status >= 200 && ex.status < 300) && ex.status < 500, {
+          expected: `POST /connections in ${environment} with a scopeLabel of ${SCOPE.max + 1} characters (limit ${SCOPE.min} to ${SCOPE.max}) is refused, as in ${base.environment}`,
+          observed: `${ex.status}`,
+          exchange: ex,
+        });
+      },
+    );
     // The limits are the interface's, not a tenant's: the longest label is taken for the second tenant too
     // (a 401/403 there is the access's role in that tenant: noted, not judged).
     const other = ctx.target.otherTenant;
