@@ -29,6 +29,23 @@ describe('finding a delivery (its payload and the delivery log are not shown)', 
     expect(namesValue(push(Buffer.from(event).toString('base64')), 'c-other00000')).toBe(false);
   });
 
+  it('reads ids counted per table and served as text like numbers: "1" in webhookId names no delivery (cherry)', () => {
+    const d = delivery({ event: 'connection.created' }, { 'x-cherry-delivery': '1' });
+    const page = log({
+      data: [9, 8, 7].map((id) => ({ id: String(id), webhookId: '1', attempt: 1, status: 'delivered' })),
+    });
+    expect(findLogged(ctx('x-cherry-delivery'), page, d, '1')).toBeUndefined();
+    const mine = log({ data: [{ id: '1', webhookId: '1', attempt: 1 }] });
+    expect(findLogged(ctx('x-cherry-delivery'), mine, d, '1')).toMatchObject({ id: '1' });
+    const listedAs = log({
+      data: [
+        { id: 'a', deliveryIds: ['1'] },
+        { id: 'b', deliveryIds: ['2'] },
+      ],
+    });
+    expect(findLogged(ctx('x-cherry-delivery'), listedAs, d, '9')).toMatchObject({ id: 'a' });
+  });
+
   it('finds numbered deliveries by the header naming the delivery, not by a receiver or event number (alder)', () => {
     // Delivery 1 of receiver 1, whose body's id 1 is the delivery counter's; every entry holds webhook_id 1.
     const entries = [10, 9, 1].map((id) => ({ id, webhook_id: 1, attempts: 1, response_status: 200 }));

@@ -120,12 +120,13 @@ export const sameEvent = (original: ReceivedDelivery) => {
  * Whether an entry holds `value` as one of its fields' values, in a list of them (`eventIds: […]`) or one
  * object further in (`event: {id}`): the log's field names are not shown.
  */
-const NUMBERED_ID = /^(?:(?:delivery|event|attempt|message)_?)?id$/i;
+const NUMBERED_ID = /^(?:(?:delivery|event|attempt|message)_?)?ids?$/i;
 
 export function holds(entry: unknown, value: string, depth = 0, key = ''): boolean {
-  if (entry === value) return true;
-  // A number names the delivery only in a field named as its id or its event's (`id`, `deliveryId`, `event_id`):
-  // not a status 200, an attempt 1, or the receiver's `webhook_id` 1 that every entry of its log holds.
+  // A number written as text (ids counted per table, served as strings) is read as a number is, below.
+  if (entry === value) return !/^\d+$/.test(value) || depth === 0 || NUMBERED_ID.test(key);
+  // A number names the delivery only in a field named as its id or its event's (`id`, `deliveryId`, `event_id`,
+  // `eventIds`): not a status 200, an attempt 1, or the receiver's `webhook_id` 1 that every entry of its log holds.
   if (typeof entry === 'number') return NUMBERED_ID.test(key) && idText(entry) === value;
   if (depth > 2 || !entry || typeof entry !== 'object') return false;
   return Object.entries(entry).some(([k, v]) => holds(v, value, depth + 1, Array.isArray(entry) ? key : k));
