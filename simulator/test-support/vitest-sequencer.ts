@@ -59,6 +59,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-holly.e2e.test.ts': 8,
   'conformance/e2e/independent-beech.e2e.test.ts': 12,
   'conformance/e2e/independent-cherry.e2e.test.ts': 16,
+  'conformance/e2e/independent-walnut.e2e.test.ts': 10,
   'conformance/e2e/alt-variants-4.e2e.test.ts': 41,
   'conformance/e2e/independent-atlas.e2e.test.ts': 34,
   'simulator/e2e/reliability/attacks-round9-kit.e2e.test.ts': 25,

@@ -92,6 +92,10 @@ describe('an audit entry hash rule', () => {
     expect(discoverEntryHash(entries)).toBeUndefined();
     expect(discoverEntryHash(entries, stated)).toMatchObject({ rule: { input: stated[0] }, held: 3 });
     expect(statedFormulas({ proof: { note: 'sha256 of the entry' } }, entries)).toEqual([]);
+    expect(statedFormulas({ proof: { canonical_string: '{previousHash}\n{sequence}' } }, entries)).toContain(
+      '{previousHash}\n{sequence}',
+    );
+    expect(statedFormulas({ proof: { canonical_string: '{unknown}|{sequence}' } }, entries)).toEqual([]);
   });
 
   it('finds nothing in keyed digests (an HMAC) or entries without a hash field', () => {

@@ -148,7 +148,8 @@ export function discoverEntryHash(
 
 /**
  * Formulas an answer states in words the kit can read: a text naming two or more of the entries' fields
- * joined by one separator (`previousHash|sequence|occurredAt|action`), as a template of those fields.
+ * joined by one separator (`previousHash|sequence|occurredAt|action`), as a template of those fields, or a
+ * template in the profile's own syntax (`{seq}|{at}|{action}`).
  * @example statedFormulas({ proof: { entryHashInput: 'prev|seq|at' } }, [{ prev: 'a', seq: 1, at: 't' }]) // ['{prev}|{seq}|{at}']
  */
 export function statedFormulas(data: unknown, entries: readonly unknown[]): string[] {
@@ -158,6 +159,9 @@ export function statedFormulas(data: unknown, entries: readonly unknown[]): stri
   const out = new Set<string>();
   const walk = (v: unknown, depth: number) => {
     if (typeof v === 'string' && v.length <= 400) {
+      // A template in the kit's own syntax (`{seq}|{at}|{action}`): every placeholder a field of the entries.
+      const names = [...v.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string);
+      if (names.length && names.every((n) => n === '@canonical' || fields.has(n.split('.')[0] as string))) out.add(v);
       for (const sep of ['|', '\n', ':', ',', '.', ' ']) {
         const names = v.split(sep).map((n) => n.trim());
         if (names.length >= 2 && names.every((n) => fields.has(n))) out.add(names.map((n) => `{${n}}`).join(sep));
