@@ -169,7 +169,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     description:
       'a missing Idempotency-Key answers status 400 with error.code idempotency_required (the table pairs it with 428)',
     section: 'Errors',
-    catches: ['responses.code-status', 'idempotency.required', 'limits.idempotency-key'],
+    catches: ['responses.code-status', 'idempotency.required', 'limits.idempotency-key', 'webhooks.redelivery'],
     async handle(req, next) {
       const res = await next(req);
       return errorCodeOf(res) === 'idempotency_required' ? { ...res, status: 400 } : res;

@@ -64,7 +64,12 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     name: 'replay-without-replayed',
     description: 'a replayed answer leaves out meta.replayed',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.replay', 'idempotency.tenant-scope', 'webhooks.registration-replay'],
+    catches: [
+      'idempotency.replay',
+      'idempotency.tenant-scope',
+      'webhooks.registration-replay',
+      'connections.every-environment',
+    ],
     async handle(req, next) {
       return editJson(await next(req), (b) => void (b.meta?.replayed === true && delete b.meta.replayed));
     },
