@@ -120,9 +120,10 @@ const englishZodLocales: Plugin = {
  * `quick`, and brings a YAML parser of its own; `quick` init still calls its `parse`, unawaited, which
  * for an object is the object) and its response mocker (mockResponseForOperation). In the bundle each is
  * a stand-in that throws if it is ever called otherwise, ~150 KB smaller (~40 KB of the tarball); the
- * library (dist/simulator) imports the installed openapi-backend whole.
+ * library (dist/simulator) imports the installed openapi-backend whole. And `qs`: its router parses a query
+ * string with it only when the request's query is not an object, and the simulator's always is (PlainRequest).
  */
-const OPENAPI_BACKEND_UNUSED = /^(openapi-schema-validator|\.\/refparser|mock-json-schema)$/;
+const OPENAPI_BACKEND_UNUSED = /^(openapi-schema-validator|\.\/refparser|mock-json-schema|qs)$/;
 const openapiBackendUnused: Plugin = {
   name: 'openapi-backend-unused',
   setup(b) {
