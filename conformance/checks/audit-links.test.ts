@@ -57,5 +57,9 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
     expect(namesId('{"id":"76"}', '76')).toBe(true);
     expect(namesId('{"seq":176,"at":"2026-11-27T04:51:09.76Z","id":"760"}', '76')).toBe(false);
     expect(namesId('{"target":"ncs-conformance-ab-audit-1"}', 'ncs-conformance-ab-audit-1')).toBe(true);
+    // Ids counted per tenant: a number under an id's name names it, any other number does not (olive).
+    expect(namesId('{"seq":5,"attempt":5}', '5')).toBe(false);
+    expect(namesId('{"seq":9,"resourceId":5}', '5')).toBe(true);
+    expect(namesId('{"seq":9,"target":"connection:5"}', '5')).toBe(true);
   });
 });
