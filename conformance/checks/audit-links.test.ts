@@ -59,6 +59,8 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
     expect(namesId('{"target":"ncs-conformance-ab-audit-1"}', 'ncs-conformance-ab-audit-1')).toBe(true);
     // Ids counted per tenant: a number under an id's name names it, any other number does not (olive).
     expect(namesId('{"seq":5,"attempt":5}', '5')).toBe(false);
+    expect(namesId('{"id":5,"resource_id":"12"}', '5')).toBe(false);
+    expect(namesId('{"id":5,"resource_id":"12"}', '12')).toBe(true);
     expect(namesId('{"seq":9,"resourceId":5}', '5')).toBe(true);
     expect(namesId('{"seq":9,"target":"connection:5"}', '5')).toBe(true);
   });

@@ -196,8 +196,9 @@ export function ordersShownBy(older: readonly number[], newer: readonly number[]
  */
 export function namesId(text: string, id: string): boolean {
   // An id of digits alone (counted per tenant or table) names the entity where it ends a text ("5",
-  // "connection:5") or is a number under an id's name (`"resourceId":5`), never as any number (`"seq":5`).
-  if (/^\d+$/.test(id)) return new RegExp(`(?<![\\w.-])${id}(?=")|"\\w*(?:id|Id|ID)":${id}(?![\\w.])`).test(text);
+  // "connection:5") or is a number under another entity's id name (`"resourceId":5`), never as any number
+  // (`"seq":5`) nor as the entry's own `"id":5` (the log's own counter).
+  if (/^\d+$/.test(id)) return new RegExp(`(?<![\\w.-])${id}(?=")|"\\w+(?:_id|Id|ID)":${id}(?![\\w.])`).test(text);
   const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`).test(text);
 }
