@@ -224,6 +224,10 @@ export const filtersHonoured = defineCheck({
     // The second tenant's reads filter alike (a filter wired to one tenant's settings drops it for another),
     // held to that tenant's own unfiltered lists.
     const other = ctx.target.otherTenant;
+    // The calls already sent are in flight: their rejections are handled now (awaited below), so a
+    // deployment that stops answering while the second tenant's lists are read is no unhandled rejection.
+    const inFlight = Promise.all([...single, ...combined, ...none]);
+    inFlight.catch(() => undefined);
     const theirs = other ? await otherTenantFilters(ctx, other, cases) : [];
     // "restricts to one category": a value is compared as it is, not as a pattern. A real value with one
     // character replaced by `_`, and `%` alone (SQL LIKE's wildcards), that no entry has, match nothing.
@@ -233,7 +237,7 @@ export const filtersHonoured = defineCheck({
       const candidates = value && value.length >= 3 ? [`${value[0]}_${value.slice(2)}`, '%'] : ['%'];
       return candidates.filter((v) => !has(v)).map((v) => judgeNoMatch(ctx, id, param, v));
     });
-    await Promise.all([...single, ...combined, ...none, ...wildcards, ...theirs]);
+    await Promise.all([inFlight, ...wildcards, ...theirs]);
   },
 });
 
