@@ -19,6 +19,13 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
     expect(broken[0]).toMatch(/^seq 4: prevHash elsewhere…, the hash of seq 3 is h3…$/);
   });
 
+  it('follows a chain numbered by digit strings (proto3 JSON, a bigint id)', () => {
+    const entries = chain(3).map((e) => ({ ...e, seq: String(e.seq) }));
+    expect(brokenLinks(entries)).toEqual({ judged: 2, broken: [] });
+    entries[0] = { ...(entries[0] as (typeof entries)[number]), prevHash: 'elsewhere' };
+    expect(brokenLinks(entries).broken[0]).toMatch(/^seq 3: prevHash elsewhere…/);
+  });
+
   it('compares only consecutive numbers: a log numbered across tenants has gaps, not broken links', () => {
     const gaps = [
       { seq: 9, hash: 'h9', prevHash: 'h8' },

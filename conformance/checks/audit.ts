@@ -5,6 +5,7 @@ import { entryHash } from './audit-entry-hash.ts';
 import { integrity } from './audit-integrity.ts';
 import { chainLinks } from './audit-links.ts';
 import { proofPresent } from './audit-proof.ts';
+import { auditSignature } from './audit-signature.ts';
 import {
   type AuditRead,
   auditPageSize,
@@ -207,4 +208,4 @@ export const auditOrder = defineCheck({
   },
 });
 
-export const auditChecks = [integrity, entryHash, chainLinks, proofPresent, recordsChange, auditOrder];
+export const auditChecks = [integrity, entryHash, auditSignature, chainLinks, proofPresent, recordsChange, auditOrder];

@@ -9,6 +9,7 @@ import { connectionChecks } from './connections.ts';
 import { corsChecks } from './cors.ts';
 import { createdAtChecks } from './created-at.ts';
 import { discoveryChecks } from './discovery.ts';
+import { documentedReads } from './documented-reads.ts';
 import { envelopeChecks } from './envelope.ts';
 import { errorChecks } from './errors.ts';
 import { idempotencyChecks } from './idempotency.ts';
@@ -77,6 +78,7 @@ export const CHECKS = createRegistry([
   ...openApiRequestChecks,
   parameterTypes,
   operationsServed,
+  documentedReads,
   ...openApiConsistencyChecks,
   ...openApiYamlChecks,
   ...createdAtChecks,

@@ -154,6 +154,21 @@ export const DeploymentProfile = z.strictObject({
     })
     .nullable()
     .optional(),
+  /**
+   * A signature as the audit log's proof: the field that carries it (a name, or a path under data such as
+   * `proof.signature`), the public key (a JWK or PEM; absent: the key the answer shows) and the signed text
+   * (a template over the object holding the signature, as auditEntryHash's `input`, e.g. `{head}`).
+   * Undeclared: the kit finds signatures by name and judges one only by a scheme that verifies another.
+   * null: the audit log carries no signature.
+   */
+  auditSignature: z
+    .strictObject({
+      field: z.string().min(1).optional(),
+      publicKey: z.union([z.string().min(1), z.looseObject({ kty: z.string() })]).optional(),
+      input: z.string().min(1).optional(),
+    })
+    .nullable()
+    .optional(),
   /** Path of a sandbox control plane (reset, clock, faults); null when the deployment has none. */
   controlPlanePath: z.string().startsWith('/').nullable().default('/_sandbox'),
   /**

@@ -1,5 +1,6 @@
 import type { Core, SandboxOptions } from '../../simulator/index.ts';
 import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
+import { AUDIT_SIGNATURE_VIOLATIONS } from './audit-signature-violations.ts';
 import { CALLER_VIOLATIONS } from './caller-violations.ts';
 import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
@@ -31,6 +32,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...STREAM_VIOLATIONS,
   ...WEBHOOK_VIOLATIONS,
   ...AUDIT_RATE_LIMIT_VIOLATIONS,
+  ...AUDIT_SIGNATURE_VIOLATIONS,
   ...ERROR_CATCH_VIOLATIONS,
   ...DATA_CATCH_VIOLATIONS,
   ...RESPONSE_CATCH_VIOLATIONS,

@@ -194,6 +194,17 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'info-always-internal',
+    description:
+      'GET /api/public/v1/info, documented and self-described, answers 500 internal to every call (a dependency it reads is gone)',
+    section: 'Errors',
+    catches: ['discovery.auth-flags-observed', 'responses.documented-reads-answer'],
+    async handle(req, next) {
+      if (req.method !== 'GET' || req.path !== `${BASE_PATH}/info`) return next(req);
+      return failureOf('internal', 'The service information is unavailable.');
+    },
+  },
+  {
     name: 'cors-on-authenticated',
     description: 'authenticated endpoints answer with Access-Control-Allow-Origin: *',
     section: 'What the service does',

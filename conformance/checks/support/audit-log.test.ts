@@ -85,25 +85,32 @@ describe('audit-log paging and order, discovered', () => {
   });
 
   it('reads the direction of a sequence field', () => {
-    expect(numberingOf([{ seq: 3 }, { seq: 2 }, { seq: 1 }])).toEqual({
+    expect(numberingOf([{ seq: 3 }, { seq: 2 }, { seq: 1 }])).toMatchObject({
       field: 'seq',
       direction: 'down',
       sequenceName: true,
     });
-    expect(numberingOf([{ n: 1 }, { n: 2 }])).toEqual({ field: 'n', direction: 'up', sequenceName: true });
+    expect(numberingOf([{ n: 1 }, { n: 2 }])).toMatchObject({ field: 'n', direction: 'up', sequenceName: true });
     // A longer name for the place in the log (sassafras: `sequenceNumber`), taken over another number of the entry.
     expect(
       numberingOf([
         { at: 5, sequenceNumber: 1 },
         { at: 9, sequenceNumber: 2 },
       ]),
-    ).toEqual({
+    ).toMatchObject({
       field: 'sequenceNumber',
       direction: 'up',
       sequenceName: true,
     });
     expect(numberingOf([{ seq: 2 }, { seq: 3 }, { seq: 1 }])?.direction).toBe('none');
     expect(numberingOf([{ what: 'x' }, { what: 'y' }])).toBeUndefined();
+    // Whole numbers as digit strings (proto3 JSON's int64, cherry's `id`) number a log under a name for a place in it,
+    // read as numbers ("10" after "9"); a digit string under any other name is a code, not a numbering.
+    const strings = numberingOf([{ id: '10', at: 't' }, { id: '9', at: 't' }]);
+    expect(strings).toMatchObject({ field: 'id', direction: 'down', sequenceName: true });
+    expect(strings?.valueOf({ id: '10' })).toBe(10);
+    expect(numberingOf([{ code: '1' }, { code: '2' }])).toBeUndefined();
+    expect(numberingOf([{ seq: '000009' }, { seq: '000010' }])?.direction).toBe('up');
   });
 
   it("reads the log's order from where it names the kit's two changes, one after the other", () => {

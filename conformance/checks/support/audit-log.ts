@@ -150,26 +150,41 @@ export async function readAuditLog(
  * A numeric field every entry has and that only grows or only shrinks along the list (seq, sequence,
  * …): the direction the log is ordered in by its own numbering, if any.
  */
-export function numberingOf(
-  entries: readonly unknown[],
-): { field: string; direction: 'up' | 'down' | 'none'; sequenceName: boolean } | undefined {
+export function numberingOf(entries: readonly unknown[]): Numbering | undefined {
   const records = entries.filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null);
   if (records.length < 2 || records.length !== entries.length) return undefined;
-  const fields = Object.keys(must(records[0], 'at least two records')).filter((k) =>
-    records.every((r) => typeof r[k] === 'number'),
-  );
+  const keys = Object.keys(must(records[0], 'at least two records'));
+  const fields = keys.filter((k) => records.every((r) => typeof r[k] === 'number'));
   // A name for the entry's place in the log: `seq`, `sequence`, `sequenceNumber`, `seq_no`, `position`, `entryNumber`,
   // `id` (the entry's own number), in that preference.
-  const sequence =
-    fields.find((k) => /^(?:seq|sequence|n|index|position|number|id)$/i.test(k)) ??
-    fields.find((k) => /^(?:seq|sequence|entry|log|audit|record)[-_]?(?:no|num|number|nr|index|id)$/i.test(k));
-  const named = sequence ?? fields[0];
-  if (!named) return undefined;
-  const values = records.map((r) => r[named] as number);
+  const named = (names: string[]) =>
+    names.find((k) => SEQUENCE_NAME.test(k)) ?? names.find((k) => SEQUENCE_COMPOUND.test(k));
+  // Whole numbers written as digit strings (proto3 JSON's int64, a database's bigint id) number a log too, but only
+  // under a name for a place in it: a digit string elsewhere may be any code.
+  const digitFields = keys.filter((k) => records.every((r) => typeof r[k] === 'string' && DIGITS.test(r[k] as string)));
+  const sequence = named(fields) ?? named(digitFields);
+  const field = sequence ?? fields[0];
+  if (!field) return undefined;
+  const valueOf = (e: unknown): number => Number((e as Record<string, unknown>)[field]);
+  const values = records.map(valueOf);
   const up = values.every((v, i) => i === 0 || v > must(values[i - 1], 'i - 1 indexes values'));
   const down = values.every((v, i) => i === 0 || v < must(values[i - 1], 'i - 1 indexes values'));
-  return { field: named, direction: up ? 'up' : down ? 'down' : 'none', sequenceName: sequence !== undefined };
+  return { field, direction: up ? 'up' : down ? 'down' : 'none', sequenceName: sequence !== undefined, valueOf };
 }
+
+/** How a log numbers its entries: the field, its direction, whether its name says so, and an entry's number. */
+export interface Numbering {
+  field: string;
+  direction: 'up' | 'down' | 'none';
+  sequenceName: boolean;
+  valueOf(entry: unknown): number;
+}
+
+const SEQUENCE_NAME = /^(?:seq|sequence|n|index|position|number|id)$/i;
+const SEQUENCE_COMPOUND = /^(?:seq|sequence|entry|log|audit|record)[-_]?(?:no|num|number|nr|index|id)$/i;
+// At most 15 digits (zero-padded ones too, "000042"): every such number is exact as a double, so order and
+// succession hold.
+const DIGITS = /^\d{1,15}$/;
 
 export type AuditOrder = 'newest first' | 'oldest first';
 

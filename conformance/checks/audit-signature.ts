@@ -1,0 +1,125 @@
+import type { KeyObject } from 'node:crypto';
+import type { Exchange } from '../client/http-client.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { auditLargestPage, auditPath, entriesOf, readAuditLog } from './support/audit-log.ts';
+import { hashInput } from './support/entry-hash.ts';
+import {
+  type FoundSignature,
+  findKeys,
+  findSignatures,
+  signatureHolds,
+  signedInputs,
+} from './support/signature-proof.ts';
+
+// A signed proof (a chain head, a tree head, a page) holds when it verifies with the public key the answer or
+// the profile gives. What it signs is the deployment's ("Response fields and further parameters: not shown"):
+// declared in the profile (auditSignature), every signature must verify by it; found, the kit knows the
+// scheme only from a signature that verifies, and then every signature of the same place must verify by the
+// same scheme (the signed head of one page and not of another is no proof). A signature that verifies by no
+// common scheme is skipped (said), never failed, unless declared.
+
+/** Pages read: enough to meet more than one head or page signature. */
+const ENTRIES_READ = 200;
+
+type Judged = FoundSignature & { exchange: Exchange; keys: KeyObject[] };
+
+const holdsBy = (s: Judged, label: string, declared?: (h: Record<string, unknown>) => string) => {
+  const input = signedInputs(s, declared).find(([l]) => l === label)?.[1];
+  return !!input && s.keys.some((k) => signatureHolds(k, s.value, input));
+};
+
+/** The first scheme (signed text) by which a signature of the group verifies, if any. */
+function schemeOf(group: Judged[]): string | undefined {
+  for (const s of group)
+    for (const [label, input] of signedInputs(s))
+      if (s.keys.some((k) => signatureHolds(k, s.value, input))) return label;
+  return undefined;
+}
+
+export const auditSignature = defineCheck({
+  name: 'audit.signature',
+  title:
+    "the audit log's signed proof verifies with the public key the answer or the profile gives, by the scheme the profile declares (auditSignature) or the one that verifies another of its signatures",
+  severity: 'MUST',
+  section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+  tags: ['audit', 'security'],
+  mutating: false,
+  requires: ['token'],
+  judgesRun: true,
+  async run(ctx: CheckContext) {
+    const declared = ctx.deployment.auditSignature;
+    if (declared === null) ctx.skip('the deployment profile says its audit log carries no signature');
+    const limit = await auditLargestPage(ctx, ENTRIES_READ);
+    const read = await readAuditLog(ctx, (entries) => entries.length >= ENTRIES_READ, limit);
+    const first = read.pages[0] as Exchange;
+    if (first.status !== 200 || !entriesOf(first)?.length)
+      ctx.skip(
+        first.status === 200 ? 'the audit log is empty: nothing signed yet' : `the audit log answered ${first.status}`,
+      );
+    // A page cut short (limit 1) is another range: its proof is signed anew, or is the same head.
+    const cut = await ctx.call('GET', auditPath(), { query: { limit: '1' } });
+    const answers = [...read.pages, cut].filter((ex) => ex.status === 200);
+    const given = declared?.publicKey ? findKeys({ key: declared.publicKey }) : [];
+    const found: Judged[] = answers.flatMap((ex) => {
+      const data = (ex.json as { data?: unknown } | undefined)?.data;
+      const keys = [...given, ...findKeys(data)];
+      return findSignatures(data)
+        .filter((s) => !declared?.field || s.path === `data.${declared.field}` || s.key === declared.field)
+        .map((s) => ({ ...s, exchange: ex, keys }));
+    });
+    if (!found.length) {
+      ctx.expect.that(!declared, {
+        expected: `the audit log's answer carries the signature the deployment profile declares (${declared?.field ?? 'a field named like a signature'})`,
+        observed: 'no field named like a signature (signature, sig, jws, headSignature, …) in the answers read',
+        exchange: first,
+      });
+      ctx.skip('no signature in the audit log (its proof is judged by audit.integrity and audit.entry-hash)');
+    }
+    if (found.every((s) => s.keys.length === 0))
+      ctx.skip(
+        `a signature at ${found[0]?.path} but no public key the kit reads beside it (a JWK, a JWK set, PEM): declare auditSignature.publicKey in the deployment profile`,
+      );
+    const template = declared?.input;
+    const declaredInput = template
+      ? (h: Record<string, unknown>, key: string) =>
+          hashInput(h, { field: key, algorithm: 'sha256', encoding: 'hex', input: template, exclude: [] })
+      : undefined;
+    const groups = new Map<string, Judged[]>();
+    for (const s of found) groups.set(s.shape, [...(groups.get(s.shape) ?? []), s]);
+    const broken: { text: string; exchange?: Exchange }[] = [];
+    let judged = 0;
+    for (const [shape, group] of groups) {
+      const scheme = declaredInput ? 'the declared input' : schemeOf(group);
+      if (!scheme) {
+        if (declared)
+          broken.push({
+            text: `${shape}: none of ${group.length} verifies with the keys given by the declared scheme`,
+            exchange: group[0]?.exchange,
+          });
+        else
+          ctx.note(
+            `${shape}: ${group.length} signature${group.length > 1 ? 's' : ''} the kit verifies by no common scheme (the signed head as text or bytes, its object as JSON): not judged; declare auditSignature in the profile`,
+          );
+        continue;
+      }
+      judged += group.length;
+      const failing = group.filter(
+        (s) => !holdsBy(s, scheme, declaredInput ? (h) => declaredInput(h, s.key) : undefined),
+      );
+      ctx.note(`${shape} signs ${scheme}; ${group.length - failing.length} of ${group.length} verify`);
+      for (const s of failing) {
+        const url = new URL(s.exchange.url);
+        broken.push({ text: `${s.path} of GET ${url.pathname}${url.search}`, exchange: s.exchange });
+      }
+    }
+    if (!judged && !broken.length) ctx.skip('no signature of the audit log verifies by a scheme the kit knows');
+    ctx.expect.that(broken.length === 0, {
+      expected: `every signature of the audit log verifies with its public key by ${declared ? 'the scheme the deployment profile declares' : 'the scheme that verifies the others of its place'}: a proof of integrity ("including a proof of integrity")`,
+      observed: `${broken.length} do${broken.length === 1 ? 'es' : ''} not: ${broken
+        .slice(0, 4)
+        .map((b) => b.text)
+        .join('; ')}${broken.length > 4 ? '; …' : ''}`,
+      exchange: broken[0]?.exchange ?? first,
+    });
+  },
+});
