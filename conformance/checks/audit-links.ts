@@ -38,7 +38,7 @@ export function brokenLinks(entries: readonly unknown[]): { judged: number; brok
   const fields = chainFields(entries);
   const numbering = numberingOf(entries);
   if (!fields || !numbering?.sequenceName) return { judged: 0, broken: [] };
-  const bySeq = new Map((entries as Entry[]).map((e) => [numbering.valueOf(e), e]));
+  const bySeq = new Map((entries as Entry[]).map((e) => [numbering.numberOf(e), e]));
   let judged = 0;
   const broken: string[] = [];
   for (const [seq, e] of bySeq) {

@@ -55,7 +55,7 @@ export function judgeMerkleRoot(ctx: CheckContext, read: AuditRead, whose: strin
   }
   const key = numbering.field;
   const order = read.entries
-    .map((e, i) => ({ n: numbering.valueOf(e), leaf: tree.leaves[i] as Buffer }))
+    .map((e, i) => ({ n: numbering.numberOf(e), leaf: tree.leaves[i] as Buffer }))
     .sort((a, b) => a.n - b.n);
   const holds = treeRoot(order.map((o) => o.leaf)).equals(tree.root);
   const declared = declaresRfc9162(data);

@@ -108,7 +108,7 @@ describe('audit-log paging and order, discovered', () => {
     // read as numbers ("10" after "9"); a digit string under any other name is a code, not a numbering.
     const strings = numberingOf([{ id: '10', at: 't' }, { id: '9', at: 't' }]);
     expect(strings).toMatchObject({ field: 'id', direction: 'down', sequenceName: true });
-    expect(strings?.valueOf({ id: '10' })).toBe(10);
+    expect(strings?.numberOf({ id: '10' })).toBe(10);
     expect(numberingOf([{ code: '1' }, { code: '2' }])).toBeUndefined();
     expect(numberingOf([{ seq: '000009' }, { seq: '000010' }])?.direction).toBe('up');
   });

@@ -165,11 +165,11 @@ export function numberingOf(entries: readonly unknown[]): Numbering | undefined 
   const sequence = named(fields) ?? named(digitFields);
   const field = sequence ?? fields[0];
   if (!field) return undefined;
-  const valueOf = (e: unknown): number => Number((e as Record<string, unknown>)[field]);
-  const values = records.map(valueOf);
+  const numberOf = (e: unknown): number => Number((e as Record<string, unknown>)[field]);
+  const values = records.map(numberOf);
   const up = values.every((v, i) => i === 0 || v > must(values[i - 1], 'i - 1 indexes values'));
   const down = values.every((v, i) => i === 0 || v < must(values[i - 1], 'i - 1 indexes values'));
-  return { field, direction: up ? 'up' : down ? 'down' : 'none', sequenceName: sequence !== undefined, valueOf };
+  return { field, direction: up ? 'up' : down ? 'down' : 'none', sequenceName: sequence !== undefined, numberOf };
 }
 
 /** How a log numbers its entries: the field, its direction, whether its name says so, and an entry's number. */
@@ -177,7 +177,7 @@ export interface Numbering {
   field: string;
   direction: 'up' | 'down' | 'none';
   sequenceName: boolean;
-  valueOf(entry: unknown): number;
+  numberOf(entry: unknown): number;
 }
 
 const SEQUENCE_NAME = /^(?:seq|sequence|n|index|position|number|id)$/i;
