@@ -13,14 +13,14 @@ export interface ConnectionCount {
 export const PROCESS_CONNECTIONS: ConnectionCount = { opened: 0 };
 
 const CONNECTION = Symbol('ncs.connection');
-type Numbered = Socket & { [CONNECTION]?: { id: number; requests: number } };
+type Numbered = Socket & { [CONNECTION]?: { id: number; requests: number; acceptedAt: number } };
 
 /**
  * Numbers a connection as the server accepts it (its `connection` event).
  * @example server.on('connection', (socket) => numberConnection(count, socket));
  */
 export function numberConnection(count: ConnectionCount, socket: Socket): void {
-  (socket as Numbered)[CONNECTION] = { id: ++count.opened, requests: 0 };
+  (socket as Numbered)[CONNECTION] = { id: ++count.opened, requests: 0, acceptedAt: performance.now() };
 }
 
 /**
@@ -32,5 +32,11 @@ export function numberConnection(count: ConnectionCount, socket: Socket): void {
 export function connectionOf(count: ConnectionCount, socket: Socket): PlainRequest['connection'] {
   const numbered = (socket as Numbered)[CONNECTION];
   if (!numbered) return undefined;
-  return { id: numbered.id, first: ++numbered.requests === 1, opened: () => count.opened };
+  const first = ++numbered.requests === 1;
+  return {
+    id: numbered.id,
+    first,
+    opened: () => count.opened,
+    ...(first ? { idleMs: performance.now() - numbered.acceptedAt } : {}),
+  };
 }

@@ -61,6 +61,16 @@ describe('retry recognition', () => {
     // A later call on a kept-alive connection (not its first call) is a repeat.
     expect(chainsOf(first, call({ at: 6, status: 403 }))[0]?.links[0]?.cause).toBe('client_error');
   });
+  it('takes a call on a connection a pool opened ahead of need, sent well after the answer, as a repeat', () => {
+    // Accepted before the first call's answer but idle until 50 ms after it: the client had that answer.
+    const refused = call({ at: 0, status: 429, connection: 1, connectionsAtAnswer: 2 });
+    const warm = call({ at: 60, status: 429, connection: 2, connectionIdleMs: 70 });
+    expect(chainsOf(refused, warm)[0]?.links[0]?.cause).toBe('rate_limited');
+    // Idle as long, but sent within the race of the answer: still beside it.
+    expect(chainsOf(refused, call({ at: 20, status: 429, connection: 2, connectionIdleMs: 70 }))).toEqual([]);
+    // Sent late on a connection written at once (no idle): a call sent beside it, read late.
+    expect(chainsOf(refused, call({ at: 60, status: 429, connection: 2, connectionIdleMs: 1 }))).toEqual([]);
+  });
   it('counts a call that came before the earlier one was answered as unanswered (a client timeout), in arrival order', () => {
     const retry = call({ at: 800, ...POST, key: 'k', body: 'a' });
     const held = call({ at: 0, ms: 1500, ...POST, key: 'k', body: 'a', status: 0 });

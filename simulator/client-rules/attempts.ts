@@ -59,6 +59,13 @@ export interface Chain {
 /** A client's close may reach the server just after its retry arrived: this much later still counts as before. */
 export const GONE_RACE_MS = 200;
 
+/**
+ * A connection whose first call came this long after it was accepted, and this long after another call's
+ * answer, was opened ahead of need: its call is no call sent beside that one (a client sending calls at once
+ * writes each as soon as its connection opens, within a millisecond or two on loopback).
+ */
+export const WARM_CONNECTION_MS = 25;
+
 /** When the client stopped waiting for a call: its answer, or earlier, when it gave up on it. */
 export function settledAt(p: CallRecord): number {
   return p.goneAt && (p.goneAt < p.answeredAt || p.answeredAt === 0) ? p.goneAt : p.answeredAt;
@@ -72,8 +79,10 @@ export function causeOf(prev: CallRecord, next: CallRecord): Cause {
   if (prev.answeredAt === 0 || prev.answeredAt > next.at) return prev.watched ? 'concurrent' : 'unanswered';
   // Next opened a connection the server had accepted before prev's answer left: the client opened it to
   // send next before it had that answer (calls sent at once, the first answered before the second is
-  // read). A retry is sent after the answer, on a connection kept alive or opened after it.
-  if (next.connection > 0 && next.connection <= prev.connectionsAtAnswer) return 'concurrent';
+  // read). A retry is sent after the answer, on a connection kept alive or opened after it, or on one a
+  // pool opened ahead of need: that connection lay idle, and next came well after prev's answer.
+  const warm = next.connectionIdleMs >= WARM_CONNECTION_MS && next.at - prev.answeredAt >= WARM_CONNECTION_MS;
+  if (next.connection > 0 && next.connection <= prev.connectionsAtAnswer && !warm) return 'concurrent';
   if (prev.status === 0 || prev.status === 502 || prev.status === 503 || prev.status === 504) return 'transport';
   if (prev.status === 429) return 'rate_limited';
   if (prev.status >= 500) return 'internal';

@@ -1,10 +1,10 @@
 import type { AccessToken } from '../core/context.ts';
 import type { ReceiverCheckResult } from '../webhooks/receiver-check.ts';
-import type { ServiceFacts } from './rule.ts';
+import { callDropped, judgeDropped } from './kept-verdicts.ts';
 import { createObservations, type ObservationLimits } from './observation.ts';
 import { clientObserver } from './observe.ts';
-import { callDropped, judgeDropped } from './kept-verdicts.ts';
 import { CLIENT_RULES, type ClientReport, evaluateClientRules } from './report.ts';
+import type { ServiceFacts } from './rule.ts';
 
 /** Receiver checks kept (the newest per receiver is judged). */
 export const RECEIVER_CHECKS_KEPT = 20;

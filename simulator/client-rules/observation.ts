@@ -36,6 +36,12 @@ export interface CallRecord {
   connection: number;
   /** Connections the server had accepted when the answer left (0: unknown). */
   connectionsAtAnswer: number;
+  /**
+   * How long the connection the call opened lay idle between its acceptance and this first call (ms; 0:
+   * unknown or not its first call). A client sending calls at once writes each right after connecting; a
+   * pool that connects ahead of need sends its first call on that connection much later.
+   */
+  connectionIdleMs: number;
   /** Error code of a failure the pipeline threw (e.g. idempotency_conflict). */
   code: string | undefined;
   /** Retry-After of the answer, in ms. */

@@ -6,7 +6,7 @@ import { runOf } from '../core/step.ts';
 import type { PlainRequest } from '../core/types.ts';
 import { createClock } from '../lib/clock.ts';
 import { createObservations } from './observation.ts';
-import { clientObserver } from './observe.ts';
+import { clientObserver, routeSpelling } from './observe.ts';
 
 let sandbox: Sandbox;
 const CONNECTION = {
@@ -184,5 +184,13 @@ describe('the observer hook', () => {
       body: new TextEncoder().encode('{"webhookId":""}'),
     });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('paths as the service routes them', () => {
+  it('reads repeated and trailing slashes as the route they spell', () => {
+    expect(routeSpelling('/api/public/v1/providers/')).toBe('/api/public/v1/providers');
+    expect(routeSpelling('/api/public/v1//connections//')).toBe('/api/public/v1/connections');
+    expect(routeSpelling('/')).toBe('/');
   });
 });

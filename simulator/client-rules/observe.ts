@@ -115,7 +115,7 @@ export function clientObserver(deps: ObserverDeps): Step {
       ctx.noteBody = canonicalHash;
       // A give-up is timed on the clock the calls are timed on (a client gone already: at its arrival).
       const gone = ctx.req.clientGone;
-      const isStream = ctx.req.method === 'GET' && ctx.req.path === STREAM_PATH;
+      const isStream = ctx.req.method === 'GET' && routeSpelling(ctx.req.path) === STREAM_PATH;
       if (gone) {
         if (gone.at && !gone.clock) gone.at = at;
         gone.clock = now;
@@ -196,7 +196,7 @@ function note(
     at,
     answeredAt,
     method: ctx.req.method,
-    path: ctx.req.path,
+    path: routeSpelling(ctx.req.path),
     key: h['idempotency-key'],
     bodyHash: contentHash(ctx),
     modifying: ctx.route?.idempotent === true,
@@ -209,6 +209,7 @@ function note(
     // A call opening a connection that was accepted before another call's answer left was sent beside it.
     connection: ctx.req.connection?.first ? ctx.req.connection.id : 0,
     connectionsAtAnswer: ctx.req.connection?.opened() ?? 0,
+    connectionIdleMs: ctx.req.connection?.first ? (ctx.req.connection.idleMs ?? 0) : 0,
     code: err?.code,
     retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
     version: h['service-version'],
@@ -222,6 +223,16 @@ function note(
  * answeredAt 0) the reports read until the answer writes the real one. A create held for 20 s and sent again
  * under a new key after the client's 5 s timeout is then judged at once, not only once the hold ends.
  */
+/**
+ * A path as the service routes it: repeated slashes as one, no trailing slash. A retry sent to
+ * `/providers/` after `/providers` is the same call to the same route (the service answers both alike).
+ * @example routeSpelling('/api/public/v1//providers/') // '/api/public/v1/providers'
+ */
+export function routeSpelling(path: string): string {
+  const collapsed = path.replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
+}
+
 function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, at: number, goneAt: number): void {
   const h = ctx.req.headers;
   const token = ctx.access?.token ?? (h.authorization ? lookup(deps, h.authorization) : undefined);
@@ -232,7 +243,7 @@ function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, 
     at,
     answeredAt: 0,
     method: ctx.req.method,
-    path: ctx.req.path,
+    path: routeSpelling(ctx.req.path),
     key: h['idempotency-key'],
     bodyHash: contentHash(ctx),
     modifying: ctx.route?.idempotent === true,
@@ -241,6 +252,7 @@ function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, 
     goneAt,
     connection: ctx.req.connection?.first ? ctx.req.connection.id : 0,
     connectionsAtAnswer: 0,
+    connectionIdleMs: 0,
     code: undefined,
     retryAfterMs: undefined,
     version: h['service-version'],

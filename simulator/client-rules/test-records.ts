@@ -34,6 +34,7 @@ export function call(over: Partial<CallRecord> & { at: number; body?: string; ms
     goneAt: 0,
     connection: 0,
     connectionsAtAnswer: 0,
+    connectionIdleMs: 0,
     code: undefined,
     retryAfterMs: undefined,
     version: '2026-07-01',
