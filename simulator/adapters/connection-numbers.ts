@@ -16,11 +16,11 @@ const CONNECTION = Symbol('ncs.connection');
 type Numbered = Socket & { [CONNECTION]?: { id: number; requests: number; acceptedAt: number } };
 
 /**
- * Numbers a connection as the server accepts it (its `connection` event).
+ * Numbers a connection as the server accepts it (its `connection` event), stamped on `now` (the sandbox clock).
  * @example server.on('connection', (socket) => numberConnection(count, socket));
  */
-export function numberConnection(count: ConnectionCount, socket: Socket): void {
-  (socket as Numbered)[CONNECTION] = { id: ++count.opened, requests: 0, acceptedAt: performance.now() };
+export function numberConnection(count: ConnectionCount, socket: Socket, now: () => number = Date.now): void {
+  (socket as Numbered)[CONNECTION] = { id: ++count.opened, requests: 0, acceptedAt: now() };
 }
 
 /**
@@ -37,6 +37,6 @@ export function connectionOf(count: ConnectionCount, socket: Socket): PlainReque
     id: numbered.id,
     first,
     opened: () => count.opened,
-    ...(first ? { idleMs: performance.now() - numbered.acceptedAt } : {}),
+    ...(first ? { acceptedAt: numbered.acceptedAt } : {}),
   };
 }

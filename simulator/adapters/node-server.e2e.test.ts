@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../app/serve.ts';
+import { type RunningServer, serve } from '../app/serve.ts';
 
 /** Sends raw bytes and collects everything the server answers until it closes (bounded). */
 function raw(

@@ -63,6 +63,8 @@ export interface NodeServerOptions {
    * listens on. Never taken from the Host header, so a shared sandbox cannot be made to advertise another issuer.
    */
   publicUrl?: string;
+  /** The clock connections are stamped on as accepted (the sandbox's: the client verdicts read it; default real time). */
+  now?: () => number;
 }
 
 export interface NodeServer {
@@ -104,7 +106,7 @@ export function createNodeServer(core: CoreHandler, opts: NodeServerOptions = {}
     }),
   );
   // Numbered as accepted: the client verdicts tell a call sent beside another from a retry by it.
-  server.on('connection', (socket) => numberConnection(connections, socket));
+  server.on('connection', (socket) => numberConnection(connections, socket, opts.now));
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   // Every open connection, and those that have carried a request: node counts a connection without
   // one idle, so its closeIdleConnections() at shutdown would reset a first request on its way (close()).

@@ -1,10 +1,10 @@
-import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { writeReadyFile } from '../contract/ready-file.ts';
+import type { Server } from 'node:http';
 import { createNodeServer, type TransportLimits } from '../adapters/node-server.ts';
+import { writeReadyFile } from '../contract/ready-file.ts';
+import { maskUrl } from '../lib/mask-url.ts';
 import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
-import { maskUrl } from '../lib/mask-url.ts';
 
 export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from '../adapters/node-server.ts';
 
@@ -75,7 +75,12 @@ export async function serve(
       options.onError ??
       ((err, id) => process.stderr.write(`internal error ${id}: ${(err as Error)?.stack ?? String(err)}\n`)),
   });
-  const transport = { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, limits: options.limits ?? {} };
+  const transport = {
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    limits: options.limits ?? {},
+    // Connections stamped on the sandbox clock: time the control plane advances passes for them too.
+    now: () => sandbox.state.clock.now(),
+  };
   const publicUrl = options.publicUrl !== undefined ? publicOrigin(options.publicUrl) : undefined;
   const main = createNodeServer(sandbox.core, { ...transport, ...(publicUrl ? { publicUrl } : {}) });
   const alt = options.altPort !== undefined ? createNodeServer(sandbox.altCore, transport) : undefined;

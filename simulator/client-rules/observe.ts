@@ -209,7 +209,7 @@ function note(
     // A call opening a connection that was accepted before another call's answer left was sent beside it.
     connection: ctx.req.connection?.first ? ctx.req.connection.id : 0,
     connectionsAtAnswer: ctx.req.connection?.opened() ?? 0,
-    connectionIdleMs: ctx.req.connection?.first ? (ctx.req.connection.idleMs ?? 0) : 0,
+    connectionIdleMs: idleBefore(ctx, at),
     code: err?.code,
     retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
     version: h['service-version'],
@@ -223,6 +223,15 @@ function note(
  * answeredAt 0) the reports read until the answer writes the real one. A create held for 20 s and sent again
  * under a new key after the client's 5 s timeout is then judged at once, not only once the hold ends.
  */
+/**
+ * How long the connection a call opened lay idle before it (0: not its first call, or unknown). The server
+ * stamps a connection on the sandbox clock as it accepts it, so time the control plane advanced counts.
+ */
+function idleBefore(ctx: RequestContext, at: number): number {
+  const c = ctx.req.connection;
+  return c?.first && c.acceptedAt !== undefined ? Math.max(0, at - c.acceptedAt) : 0;
+}
+
 /**
  * A path as the service routes it: repeated slashes as one, no trailing slash. A retry sent to
  * `/providers/` after `/providers` is the same call to the same route (the service answers both alike).

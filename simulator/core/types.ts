@@ -33,10 +33,11 @@ export interface PlainRequest {
    * (counted from 1 as the server accepts them), whether it is that connection's first request, and
    * how many connections the server has accepted so far (read when the answer leaves). A call that is
    * the first on a connection opened before another call's answer left was sent before its client had
-   * that answer: the client verdicts tell parallel calls from retries by it. `idleMs`: on a first request,
-   * how long the connection lay open before it (a pool's connection opened ahead of need waits).
+   * that answer: the client verdicts tell parallel calls from retries by it. `acceptedAt`: on a first request,
+   * when the server accepted the connection, on the clock the server was given (the sandbox's; a pool's
+   * connection opened ahead of need lies idle before it).
    */
-  connection?: { id: number; first: boolean; opened(): number; idleMs?: number };
+  connection?: { id: number; first: boolean; opened(): number; acceptedAt?: number };
 }
 
 /**
