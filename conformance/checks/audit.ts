@@ -96,6 +96,13 @@ export const recordsChange = defineCheck({
       ctx.skip(
         `the audit log lists its entries oldest first (${numbering.field} grows) and offers no further page the kit can discover (no Link rel=next, no next… field): the kit's newest changes are out of reach of ?limit=${limit}`,
       );
+    // A log that still offers pages where the kit stopped reading (its page budget, or a next page it could
+    // not reach) may hold the changes further on: out of the kit's reach, not missing (an oldest-first log
+    // capped at a few entries a page, after many runs).
+    if (at.some((p) => p.length === 0) && !s.read.exhausted)
+      ctx.skip(
+        `the kit's changes are not on the ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'} of the audit log it read (${s.read.entries.length} entries${numbering ? `, ${numbering.field} ${numbering.direction === 'up' ? 'growing: oldest first' : numbering.direction === 'down' ? 'falling: newest first' : 'in no order'}` : ''}) and the log offers more: out of the kit's reach, not judged`,
+      );
     at.forEach((p, i) => {
       ctx.expect.that(p.length > 0, {
         expected: `the creation of connection ${s.created[i]?.id}${s.created[i]?.alt ? ' (made at the alternate base URL)' : ''} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'}, ${s.read.entries.length} entries, asking for ${limit} a page)`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from './exchange.ts';
-import { followStream, MAX_FOLLOWED_CHARS } from './sse-follow.ts';
+import { followStream, MAX_FOLLOWED_CHARS, MAX_RECONNECTS } from './sse-follow.ts';
 import type { SseEvent, SseSession } from './sse-stream.ts';
 
 const EX = { method: 'GET', url: 'http://x/stream', status: 200 } as Exchange;
@@ -41,6 +41,24 @@ describe('a stream followed across the deployment ending it', () => {
     expect(asked).toEqual(['2', '4']);
     expect(first.closed).toBe(true);
     expect(s.ex).toBe(EX);
+  });
+
+  it('follows a stream ended after every two messages as long as it moves on, past the reconnects in a row it allows', async () => {
+    let n = 2;
+    const s = followStream(connection([ev(1), ev(2)]), async () => {
+      n += 2;
+      return connection([ev(n - 1), ev(n)]);
+    });
+    // 60 connections of two: three times the reconnects in a row allowed without news.
+    const events = await s.readUntil((e) => e.some((x) => x.id === '120'), 5000);
+    expect(events).toHaveLength(120);
+    let empty = 0;
+    const dry = followStream(connection([ev(1)]), async () => {
+      empty++;
+      return connection([]);
+    });
+    await dry.readUntil(() => false, 5000);
+    expect(empty).toBe(MAX_RECONNECTS);
   });
 
   it('stops at a reconnect that is no stream, and when the time is up', async () => {

@@ -6,7 +6,11 @@ import type { SseEvent, SseSession } from './sse-stream.ts';
 // seconds for a message then reconnects, as any client would, instead of blaming the deployment for a message
 // that came on the next connection.
 
-/** Pause before reconnecting (a client honouring a short `retry:`), and how many reconnects one read may make. */
+/**
+ * Pause before reconnecting (a client honouring a short `retry:`), and how many reconnects in a row one read
+ * may make that bring nothing new (a stream ended after every two messages is followed as long as it moves on,
+ * within the read's time and size bounds).
+ */
 export const RECONNECT_PAUSE_MS = 100;
 export const MAX_RECONNECTS = 20;
 /** A read that has this many messages, or this much text, is no wait for one more: it is not followed further. */
@@ -36,7 +40,8 @@ export function followStream(
 
   async function readUntil(done: (events: readonly SseEvent[]) => boolean, timeoutMs: number) {
     const deadline = performance.now() + timeoutMs;
-    for (let reconnects = 0; ; reconnects++) {
+    let idle = 0;
+    for (;;) {
       const seen = earlier.length;
       await current.readUntil(
         (events) => done(seen === 0 ? events : [...earlier, ...events]),
@@ -46,10 +51,13 @@ export function followStream(
       // Done, out of time, or stopped: what was read. Time left and not done: the connection ended, unless the
       // kit cut it (more than it reads: a stream followed again would read that much once more).
       if (stopped || current.ex.streamCappedAt !== undefined || done(all())) return all();
-      if (left <= RECONNECT_PAUSE_MS || reconnects >= MAX_RECONNECTS || all().length > MAX_FOLLOWED_EVENTS)
-        return all();
+      // A connection that brought messages is progress; only reconnects in a row that bring none are counted.
+      idle = current.events.length > 0 ? 0 : idle + 1;
+      if (left <= RECONNECT_PAUSE_MS || idle >= MAX_RECONNECTS || all().length > MAX_FOLLOWED_EVENTS) return all();
       if (earlierChars + current.events.reduce((n, e) => n + e.data.length, 0) > MAX_FOLLOWED_CHARS) return all();
-      await new Promise((resolve) => setTimeout(resolve, RECONNECT_PAUSE_MS));
+      // Straight on after a connection that brought messages (the stream is moving, cut by its length);
+      // after one that brought none, the pause.
+      if (idle > 0) await new Promise((resolve) => setTimeout(resolve, RECONNECT_PAUSE_MS));
       const next = await reopen(lastId()).catch(() => undefined);
       if (!next?.isStream) {
         await next?.close();

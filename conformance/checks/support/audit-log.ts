@@ -6,6 +6,7 @@ import { must } from '../../runner/invariant.ts';
 export { nextPage, nextPages } from './audit-paging.ts';
 
 import { nextPage, nextPages } from './audit-paging.ts';
+import { documentedMaximum } from './documented-page.ts';
 import { theOneList } from './one-list.ts';
 import { deref, type OpenApiLike, openApiExchange, operationLocation } from './openapi.ts';
 
@@ -59,22 +60,6 @@ function documentedQuery(doc: unknown, path: string): string[] {
       return p?.in === 'query' && typeof p.name === 'string' && p.name !== 'limit' ? [p.name] : [];
     }),
   );
-}
-
-/** The `maximum` a document gives a query parameter of a GET operation, if it gives one. */
-function documentedMaximum(doc: unknown, path: string, name: string): number | undefined {
-  if (!doc || typeof doc !== 'object') return undefined;
-  const loc = operationLocation(doc as OpenApiLike, 'GET', path);
-  if (!loc) return undefined;
-  for (const owner of [loc.op, loc.item] as { parameters?: unknown }[]) {
-    for (const raw of Array.isArray(owner.parameters) ? owner.parameters : []) {
-      const p = deref(doc, raw, []).value as { name?: unknown; in?: unknown; schema?: unknown } | undefined;
-      if (p?.name !== name || p.in !== 'query') continue;
-      const schema = deref(doc, p.schema, []).value as { maximum?: unknown } | undefined;
-      return typeof schema?.maximum === 'number' ? schema.maximum : undefined;
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -2,8 +2,10 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { nextPage } from './audit-paging.ts';
+import { largestDocumentedPage } from './documented-page.ts';
 import { readEventually } from './eventually.ts';
 import { idText, theOneList } from './one-list.ts';
+import { openApiExchange } from './openapi.ts';
 import { deliveriesPath, deliveryLogTemplate, type WebhookScenario } from './webhook-scenario.ts';
 
 // Evidence helpers the webhook checks share: how a delivery is described and found in the log.
@@ -166,6 +168,8 @@ export function findLogged(ctx: CheckContext, ex: Exchange, d: ReceivedDelivery,
 
 /** At most this many pages of a receiver's delivery log are read looking for one delivery. */
 const LOG_PAGES = 10;
+/** The page size asked at most, where the document states a larger maximum. */
+const LARGEST_PAGE = 200;
 
 /**
  * The delivery log's answer for the scenario's receiver, or a skip when the deployment does not offer it at
@@ -184,8 +188,18 @@ export async function deliveryLog(ctx: CheckContext, s: WebhookScenario, shows?:
     !shows || read.status !== 200 || findLogged(ctx, read, shows, webhookId) !== undefined;
   // A paged log (its paging is not shown either: a Link header, `@odata.nextLink`, a next page number) is
   // followed until the page that lists the delivery; that page is the answer judged.
+  // Asked for the largest page the deployment's document allows (a log of one delivery a page by default would
+  // otherwise take more pages than the kit reads); a 400 to that size, and the log is read as it pages itself.
+  const [bare = path, search = ''] = path.split('?');
+  const largest = largestDocumentedPage((await openApiExchange(ctx)).json, bare, LARGEST_PAGE);
+  const firstPage = async () => {
+    if (!largest) return ctx.call('GET', path);
+    const query = Object.fromEntries([...new URLSearchParams(search), ...Object.entries(largest)]);
+    const sized = await ctx.call('GET', bare, { query });
+    return sized.status === 400 ? ctx.call('GET', path) : sized;
+  };
   const readPaged = async () => {
-    let page = await ctx.call('GET', path);
+    let page = await firstPage();
     for (let i = 1; i < LOG_PAGES && !listed(page); i++) {
       const next = nextPage(page);
       if (!next) break;

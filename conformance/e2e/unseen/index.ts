@@ -13,6 +13,7 @@ import {
   UNSEEN_ROUND27,
   UNSEEN_ROUND28,
   UNSEEN_ROUND29,
+  UNSEEN_ROUND30,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -80,6 +81,7 @@ export {
   UNSEEN_ROUND27,
   UNSEEN_ROUND28,
   UNSEEN_ROUND29,
+  UNSEEN_ROUND30,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -213,6 +215,7 @@ export const UNSEEN_LISTS = {
   round27: UNSEEN_ROUND27,
   round28: UNSEEN_ROUND28,
   round29: UNSEEN_ROUND29,
+  round30: UNSEEN_ROUND30,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -242,5 +245,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND27,
     ...UNSEEN_ROUND28,
     ...UNSEEN_ROUND29,
+    ...UNSEEN_ROUND30,
   ],
 } as const;

@@ -56,6 +56,10 @@ import { ROUND29_ANSWERS } from './round29-answers.ts';
 import { ROUND29_CHANNELS } from './round29-channels.ts';
 import { ROUND29_DOCUMENTS } from './round29-documents.ts';
 import { ROUND29_INPUTS } from './round29-inputs.ts';
+import { ROUND30_ANSWERS } from './round30-answers.ts';
+import { ROUND30_CHANNELS } from './round30-channels.ts';
+import { ROUND30_DOCUMENTS } from './round30-documents.ts';
+import { ROUND30_INPUTS } from './round30-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -167,4 +171,12 @@ export const UNSEEN_ROUND29: readonly UnseenViolation[] = [
   ...ROUND29_INPUTS,
   ...ROUND29_DOCUMENTS,
   ...ROUND29_CHANNELS,
+];
+
+/** The twenty-ninth list (round 30): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND30: readonly UnseenViolation[] = [
+  ...ROUND30_ANSWERS,
+  ...ROUND30_INPUTS,
+  ...ROUND30_DOCUMENTS,
+  ...ROUND30_CHANNELS,
 ];
