@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { fetch } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { signWebhook, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { startKitReceiver } from './webhook-receiver.ts';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../simulator/app/serve.ts';
+import { type RunningServer, serve } from '../../simulator/app/serve.ts';
 import { verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import { listenForWebhooks } from './webhook-relay.ts';
 

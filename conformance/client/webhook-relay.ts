@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENTS } from '../../simulator/contract/events.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { signWebhook, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
-import { startKitReceiver, type ReceivedDelivery } from './webhook-receiver.ts';
+import { type ReceivedDelivery, startKitReceiver } from './webhook-receiver.ts';
 
 export interface ListenOptions {
   baseUrl: string;
