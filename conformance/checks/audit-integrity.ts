@@ -44,11 +44,13 @@ export const integrity = defineCheck({
     // The interface shows no proof format: only an answer that declares the simulator's (sha256 over
     // RFC 8785 canonical JSON), or carries RFC 9162 Merkle inclusion proofs (audit-merkle.ts), can be
     // recomputed here; any other format is the deployment's legal choice.
-    const merkle = judgeMerkleInclusion(ctx, ex, 'the tenant') || judgeMerkleRoot(ctx, read, 'the tenant');
+    // The root first: recomputed over the leaves, it proves the construction the inclusion proofs must follow.
+    const root = judgeMerkleRoot(ctx, read, 'the tenant');
+    const merkle = judgeMerkleInclusion(ctx, ex, 'the tenant', root === 'held') || root !== false;
     if (!declaresKnownFormat(ex)) {
       if (merkle) return;
       ctx.skip(
-        `the proof is neither the format this kit recomputes as declared (algorithm sha256, canonicalization ${CANONICALIZATION}) nor RFC 9162 Merkle inclusion proofs; the interface does not show the proof's format`,
+        `the proof is not one this check recomputes as a whole (an answer declaring algorithm sha256 and canonicalization ${CANONICALIZATION} in the simulator's fields, or RFC 9162 Merkle proofs or tree heads); the interface does not show the proof's format: its entries' own hashes are judged by audit.entry-hash, its links and stated head by audit.chain-links, a signature by audit.signature`,
       );
     }
     verify(ctx, ex, 'the tenant', limit);

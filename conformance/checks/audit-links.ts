@@ -73,13 +73,45 @@ export function whyNoChain(entries: readonly unknown[]): string {
     : 'the entries carry no consecutive numbers (seq, sequence, …)';
 }
 
+/** A chain's head named in the answer: head, headHash, chainHead, chain_head, latestHash, tip… */
+const HEAD = /^(?:(?:chain_?)?head(?:_?(?:hash|digest))?|(?:latest|last|newest|tip)_?(?:hash|digest)|tip)$/i;
+
+/**
+ * The chain head an answer states beside its entries (a text, or an object's hash), as written; the first
+ * found breadth first outside the entries.
+ * @example statedHead({ entries: [], proof: { chainHead: { seq: 9, hash: 'ab' } } }, []) // { at: 'data.proof.chainHead', value: 'ab' }
+ */
+export function statedHead(data: unknown, entries: readonly unknown[]): { at: string; value: string } | undefined {
+  let level: [string, unknown][] = [['data', data]];
+  for (let depth = 0; depth < 3 && level.length; depth++) {
+    const next: [string, unknown][] = [];
+    for (const [at, v] of level) {
+      if (!v || typeof v !== 'object' || Array.isArray(v) || v === entries) continue;
+      for (const [k, x] of Object.entries(v)) {
+        if (HEAD.test(k)) {
+          const value =
+            typeof x === 'string'
+              ? x
+              : x && typeof x === 'object'
+                ? Object.entries(x).find(([n, h]) => HASH.test(n) && typeof h === 'string')?.[1]
+                : undefined;
+          if (typeof value === 'string') return { at: `${at}.${k}`, value };
+        }
+        next.push([`${at}.${k}`, x]);
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
+
 /** Up to this many entries are followed (the pages the deployment offers). */
 const LINKED_ENTRIES = 500;
 
 export const chainLinks = defineCheck({
   name: 'audit.chain-links',
   title:
-    "where audit entries carry their own hash and the previous one's, each consecutively numbered entry links to the hash of the entry before it (any hash format)",
+    "where audit entries carry their own hash and the previous one's, each consecutively numbered entry links to the hash of the entry before it (any hash format), and a head the answer states names the newest entry's hash",
   severity: 'SHOULD',
   section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
   tags: ['audit', 'security'],
@@ -105,5 +137,29 @@ export const chainLinks = defineCheck({
       observed: `${broken.length} broken link(s): ${broken.slice(0, 3).join('; ')}`,
       exchange: read.pages.at(-1) ?? first,
     });
+    judgeHead(ctx, read.entries, first, read.exhausted);
   },
 });
+
+/**
+ * A head the answer states (a chain head, a signed head) names the newest entry's hash: a head over nothing
+ * read proves nothing of the entries. Judged where the newest entry is surely read (the first page lists
+ * newest first, or the whole log was read) and the head is written as the entries' hashes are.
+ */
+function judgeHead(ctx: CheckContext, entries: readonly unknown[], first: Exchange, whole: boolean) {
+  const fields = chainFields(entries);
+  const numbering = numberingOf(entriesOf(first) ?? []);
+  const head = statedHead((first.json as { data?: unknown } | undefined)?.data, entriesOf(first) ?? []);
+  if (!fields || !numbering?.sequenceName || !head || !(numbering.direction === 'down' || whole)) return;
+  const newest = (entries as Entry[]).reduce((a, b) => (numbering.numberOf(b) > numbering.numberOf(a) ? b : a));
+  const own = String(newest[fields.hash]);
+  if (own.length !== head.value.length)
+    return void ctx.note(`${head.at} is not written as the entries' hashes are: not compared`);
+  const names = own.toLowerCase() === head.value.toLowerCase();
+  if (names) ctx.note(`${head.at} names the newest entry's ${fields.hash}`);
+  ctx.expect.that(names, {
+    expected: `the head the answer states (${head.at}) is the ${fields.hash} of its newest entry (${numbering.field} ${String(newest[numbering.field])})`,
+    observed: `${head.at} ${head.value.slice(0, 16)}…, the newest entry's ${fields.hash} ${own.slice(0, 16)}…`,
+    exchange: first,
+  });
+}

@@ -10,13 +10,15 @@ import { declaresRfc9162, merkleInclusions, statedTree, treeRoot, verifyInclusio
  * Verifies the page's inclusion proofs against its root, when it has the Merkle shape; whether it judged.
  * @example if (!judgeMerkleInclusion(ctx, ex, 'the tenant')) ctx.skip('no proof the kit recomputes');
  */
-export function judgeMerkleInclusion(ctx: CheckContext, ex: Exchange, whose: string): boolean {
+export function judgeMerkleInclusion(ctx: CheckContext, ex: Exchange, whose: string, rootProven = false): boolean {
   const entries = entriesOf(ex) ?? [];
   const data = (ex.json as { data?: unknown } | undefined)?.data;
   const proofs = entries.length ? merkleInclusions(data, entries) : undefined;
   if (!proofs) return false;
   const failing = proofs.flatMap((p, i) => (verifyInclusion(p) ? [] : [i]));
-  const declared = declaresRfc9162(data);
+  // The root recomputed over the page's leaves by RFC 9162 (judgeMerkleRoot) proves the construction too.
+  const named = declaresRfc9162(data);
+  const declared = named || rootProven;
   if (failing.length === proofs.length && !declared) {
     ctx.note(
       `the audit log of ${whose}: a Merkle-shaped proof none of whose inclusion proofs verifies by RFC 9162's construction, and the answer names no scheme: another construction, not judged`,
@@ -24,10 +26,10 @@ export function judgeMerkleInclusion(ctx: CheckContext, ex: Exchange, whose: str
     return false;
   }
   ctx.note(
-    `the audit log of ${whose}: ${proofs.length - failing.length} of ${proofs.length} inclusion proofs verify against the root${declared ? ' (the answer names RFC 9162/6962)' : ''}; the paths from the leaf hashes shown (the leaves' content is recomputed by audit.entry-hash)`,
+    `the audit log of ${whose}: ${proofs.length - failing.length} of ${proofs.length} inclusion proofs verify against the root${named ? ' (the answer names RFC 9162/6962)' : rootProven ? ' (the root recomputes by RFC 9162)' : ''}; the paths from the leaf hashes shown (the leaves' content is recomputed by audit.entry-hash)`,
   );
   ctx.expect.that(failing.length === 0, {
-    expected: `the audit log of ${whose}: every entry's inclusion proof verifies against the page's root (RFC 9162 §2.1.3.2)${declared ? ', the scheme the answer names' : ', as the others do'}`,
+    expected: `the audit log of ${whose}: every entry's inclusion proof verifies against the page's root (RFC 9162 §2.1.3.2)${rootProven ? ', by whose construction its root recomputes over the leaves' : declared ? ', the scheme the answer names' : ', as the others do'}`,
     observed: `${failing.length} do not: entries at positions ${failing.slice(0, 8).join(', ')} of the page`,
     exchange: ex,
   });
@@ -41,7 +43,7 @@ export function judgeMerkleInclusion(ctx: CheckContext, ex: Exchange, whose: str
  * recomputes; whether it judged.
  * @example if (!judgeMerkleRoot(ctx, read, 'the tenant')) ctx.skip('no proof the kit recomputes');
  */
-export function judgeMerkleRoot(ctx: CheckContext, read: AuditRead, whose: string): boolean {
+export function judgeMerkleRoot(ctx: CheckContext, read: AuditRead, whose: string): 'held' | 'judged' | false {
   const first = read.pages[0];
   const data = (first?.json as { data?: unknown } | undefined)?.data;
   const tree = first ? statedTree(data, read.entries) : undefined;
@@ -57,8 +59,13 @@ export function judgeMerkleRoot(ctx: CheckContext, read: AuditRead, whose: strin
   const order = read.entries
     .map((e, i) => ({ n: numbering.numberOf(e), leaf: tree.leaves[i] as Buffer }))
     .sort((a, b) => a.n - b.n);
-  const holds = treeRoot(order.map((o) => o.leaf)).equals(tree.root);
-  const declared = declaresRfc9162(data);
+  const recomputed = treeRoot(order.map((o) => o.leaf));
+  const holds = recomputed.equals(tree.root);
+  // Inclusion proofs that verify against the root recomputed over the leaves prove RFC 9162's construction:
+  // then the stated root is judged by it, named or not (a root computed wrongly beside right paths).
+  const proofs = merkleInclusions(data, entriesOf(first) ?? []) ?? [];
+  const proven = proofs.some((p) => verifyInclusion({ ...p, root: recomputed, treeSize: tree.size }));
+  const declared = declaresRfc9162(data) || proven;
   if (!holds && !declared) {
     ctx.note(
       `the audit log of ${whose}: a Merkle root over ${tree.size} leaves that RFC 9162's construction does not give, and the answer names no scheme: another construction, not judged`,
@@ -67,9 +74,9 @@ export function judgeMerkleRoot(ctx: CheckContext, read: AuditRead, whose: strin
   }
   ctx.note(`the audit log of ${whose}: the Merkle root over its ${tree.size} leaves recomputed (RFC 9162 §2.1.1)`);
   ctx.expect.that(holds, {
-    expected: `the audit log of ${whose}: the stated root is the RFC 9162 tree head over the ${tree.size} entries' leaf hashes in ${key} order (the scheme the answer names)`,
+    expected: `the audit log of ${whose}: the stated root is the RFC 9162 tree head over the ${tree.size} entries' leaf hashes in ${key} order (${proven && !holds ? "the construction by which the entries' inclusion proofs verify" : 'the scheme the answer names'})`,
     observed: `the root over the leaves read is ${treeRoot(order.map((o) => o.leaf)).toString('hex')}, the answer states ${tree.root.toString('hex')}`,
     exchange: first,
   });
-  return true;
+  return holds ? 'held' : 'judged';
 }

@@ -2,6 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { canonicalJson } from '../../simulator/contract/canonical-json.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { editJson } from './json-edit.ts';
+import { inclusionPath, leafHash, treeHead } from './merkle-tree.ts';
 import type { Violation } from './types.ts';
 
 const AUDIT = `${BASE_PATH}/audit-log`;
@@ -14,8 +15,69 @@ const published = generateKeyPairSync('ed25519');
 const stale = generateKeyPairSync('ed25519');
 const publicKeyJwk = published.publicKey.export({ format: 'jwk' });
 
-/** Violations of the audit log's signed proof. */
+/**
+ * A page as an RFC 9162 Merkle tree over its entries oldest first (each entry its leaf hash, index and inclusion
+ * proof, the answer the root and size), naming no scheme; `spoil` breaks it the way a violation does.
+ */
+const asMerkle = (spoil: { paths?: boolean; root?: boolean }) =>
+  async function handle(req: Parameters<Violation['handle']>[0], next: Parameters<Violation['handle']>[1]) {
+    const res = await next(req);
+    if (req.path !== AUDIT || res.status !== 200) return res;
+    return editJson(res, (b) => {
+      const data = b.data;
+      const entries = data?.entries as Record<string, unknown>[] | undefined;
+      if (!data || !Array.isArray(entries) || entries.length < 3) return;
+      const leaves = entries.map((e) => leafHash(JSON.stringify(e))).reverse();
+      const n = leaves.length;
+      entries.forEach((e, i) => {
+        const index = n - 1 - i;
+        const path = inclusionPath(index, leaves).map((p) => p.toString('hex'));
+        e.leafIndex = index;
+        e.leafHash = leaves[index]?.toString('hex');
+        e.inclusionProof = spoil.paths ? path.reverse() : path;
+      });
+      const root = treeHead(spoil.root ? [...leaves].reverse() : leaves);
+      data.merkle = { treeSize: n, rootHash: root.toString('hex') };
+    });
+  };
+
+/** Violations of the audit log's signed proof and of an unnamed Merkle tree's. */
 export const AUDIT_SIGNATURE_VIOLATIONS: Violation[] = [
+  {
+    name: 'audit-head-one-write-late',
+    description:
+      "the audit proof's head (headHash and chainHead.hash) is the chain's head before its newest entry: the head is taken before the entry is appended",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.integrity', 'audit.chain-links'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== AUDIT || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const proof = b.data?.proof as { headHash?: unknown; chainHead?: { hash?: unknown } } | undefined;
+        const entries = b.data?.entries as { hash?: unknown }[] | undefined;
+        const before = entries?.[1]?.hash;
+        if (!proof || typeof before !== 'string') return;
+        proof.headHash = before;
+        if (proof.chainHead) proof.chainHead.hash = before;
+      });
+    },
+  },
+  {
+    name: 'audit-merkle-paths-reversed',
+    description:
+      "the audit log is an RFC 9162 Merkle tree whose root recomputes over the entries' leaf hashes (no scheme named), but each inclusion proof lists its path from the root down instead of from the leaf up",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.integrity'],
+    handle: asMerkle({ paths: true }),
+  },
+  {
+    name: 'audit-merkle-root-miscomputed',
+    description:
+      "the audit log's entries carry RFC 9162 inclusion proofs (no scheme named), but the stated root is computed over the leaves in the wrong order, so no proof verifies against it",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.integrity'],
+    handle: asMerkle({ root: true }),
+  },
   {
     name: 'audit-signature-unpublished-key',
     description:

@@ -190,7 +190,9 @@ describe('the observer hook', () => {
 describe('paths as the service routes them', () => {
   it('reads repeated and trailing slashes as the route they spell', () => {
     expect(routeSpelling('/api/public/v1/providers/')).toBe('/api/public/v1/providers');
-    expect(routeSpelling('/api/public/v1//connections//')).toBe('/api/public/v1/connections');
+    expect(routeSpelling('/api/public/v1/connections//')).toBe('/api/public/v1/connections');
+    // A doubled slash inside is another path: the service does not route it.
+    expect(routeSpelling('/api/public/v1//connections')).toBe('/api/public/v1//connections');
     expect(routeSpelling('/')).toBe('/');
   });
 });

@@ -233,13 +233,14 @@ function idleBefore(ctx: RequestContext, at: number): number {
 }
 
 /**
- * A path as the service routes it: repeated slashes as one, no trailing slash. A retry sent to
- * `/providers/` after `/providers` is the same call to the same route (the service answers both alike).
- * @example routeSpelling('/api/public/v1//providers/') // '/api/public/v1/providers'
+ * A path as the service routes it: without trailing slashes. A retry sent to `/providers/` after `/providers`
+ * is the same call to the same route (the service answers both alike); `//providers` is another path (the
+ * service answers it 404), so a call fixed from it is a new call, not a retry.
+ * @example routeSpelling('/api/public/v1/providers/') // '/api/public/v1/providers'
  */
 export function routeSpelling(path: string): string {
-  const collapsed = path.replace(/\/{2,}/g, '/');
-  return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed || '/';
 }
 
 function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, at: number, goneAt: number): void {

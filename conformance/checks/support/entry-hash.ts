@@ -103,7 +103,14 @@ function candidates(entry: Entry, stated: readonly string[] = []): EntryHashRule
   const rules: EntryHashRule[] = [];
   for (const field of keys.filter((k) => HASH.test(k) && typeof entry[k] === 'string')) {
     const others = proofParts.filter((k) => k !== field);
-    const excludes = [[], ...(others.length ? [others] : []), ...(prev ? [[prev], [...others, prev]] : [])];
+    // All the proof's parts left out, or one of them (an entry's `index` may be hashed content while its
+    // `auditPath` is not: ironwood).
+    const excludes = [
+      [],
+      ...(others.length ? [others] : []),
+      ...(others.length > 1 ? others.map((o) => [o]) : []),
+      ...(prev ? [[prev], [...others, prev]] : []),
+    ];
     const inputs = [...stated, ...['{@canonical}', '{@sorted}', '{@json}']].flatMap((whole) => [
       whole,
       `\u0000${whole}`,
