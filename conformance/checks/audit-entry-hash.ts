@@ -53,7 +53,7 @@ export const entryHash = defineCheck({
     const rule = declared ?? found?.rule;
     if (!rule)
       ctx.skip(
-        "no common formula (the entry as canonical, sorted or served JSON, without its hash and in turn without its link or its proof parts; alone, after an RFC 6962 leaf's 0x00 byte or after the previous hash; sha256/384/512; hex or base64) recomputes an entry: the proof is of a format the kit does not know (declare auditEntryHash in the deployment profile)",
+        "no common formula (the entry as canonical, sorted or served JSON, without its hash and in turn without its link or its proof parts; alone, after an RFC 6962 leaf's 0x00 byte or after the previous hash; SHA-2 or SHA-3 of 256/384/512 bits; hex or base64) recomputes an entry: the proof is of a format the kit does not know (declare auditEntryHash in the deployment profile)",
       );
     const numbering = numberingOf(entries);
     const name = (e: Entry, i: number) =>

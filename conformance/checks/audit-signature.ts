@@ -7,6 +7,7 @@ import {
   type FoundSignature,
   findKeys,
   findSignatures,
+  isMac,
   signatureHolds,
   signedInputs,
 } from './support/signature-proof.ts';
@@ -75,6 +76,10 @@ export const auditSignature = defineCheck({
       });
       ctx.skip('no signature in the audit log (its proof is judged by audit.integrity and audit.entry-hash)');
     }
+    if (found.every((s) => s.keys.length === 0 && isMac(s)))
+      ctx.skip(
+        `the audit log's ${found[0]?.path} is a keyed MAC (an HMAC, no public key): only the deployment's secret verifies it, not judged from outside`,
+      );
     if (found.every((s) => s.keys.length === 0))
       ctx.skip(
         `a signature at ${found[0]?.path} but no public key the kit reads beside it (a JWK, a JWK set, PEM): declare auditSignature.publicKey in the deployment profile`,

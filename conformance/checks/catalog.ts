@@ -4,6 +4,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { catalogReferences } from './catalog-references.ts';
+import { otherPlaces, type Place } from './support/places.ts';
 import { successSamples } from './support/samples.ts';
 
 type Item = Record<string, unknown>;
@@ -52,12 +53,12 @@ async function judgeFilter(
   query: Record<string, string>,
   matches: (i: Item) => boolean,
   all: Item[],
-  tenant?: string,
+  place?: Place,
 ) {
   const path = pathOf(id);
   const field = LISTS[id] ?? id;
-  const param = `${Object.keys(query).join(' and ')}${tenant ? ` (tenant ${tenant})` : ''}`;
-  const ex = await ctx.call('GET', path, { query, ...(tenant ? { tenant } : {}) });
+  const param = `${Object.keys(query).join(' and ')}${place ? ` (${place.what})` : ''}`;
+  const ex = await ctx.call('GET', path, { query, ...place?.call });
   const list = listOf(ex, field);
   if (
     !ctx.expect.that(ex.status === 200 && list !== undefined, {
@@ -221,14 +222,14 @@ export const filtersHonoured = defineCheck({
       return judgeFilter(ctx, id, query, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
     });
     const none = cases.map(([id, param]) => judgeNoMatch(ctx, id, param));
-    // The second tenant's reads filter alike (a filter wired to one tenant's settings drops it for another),
-    // held to that tenant's own unfiltered lists.
-    const other = ctx.target.otherTenant;
+    // The second tenant's reads and the alternate address's filter alike (a filter wired to one tenant's
+    // settings, a gateway dropping a query parameter), each held to its own unfiltered lists.
     // The calls already sent are in flight: their rejections are handled now (awaited below), so a
     // deployment that stops answering while the second tenant's lists are read is no unhandled rejection.
     const inFlight = Promise.all([...single, ...combined, ...none]);
     inFlight.catch(() => undefined);
-    const theirs = other ? await otherTenantFilters(ctx, other, cases) : [];
+    const theirs: Promise<void>[] = [];
+    for (const place of otherPlaces(ctx)) theirs.push(...(await otherPlaceFilters(ctx, place, cases)));
     // "restricts to one category": a value is compared as it is, not as a pattern. A real value with one
     // character replaced by `_`, and `%` alone (SQL LIKE's wildcards), that no entry has, match nothing.
     const wildcards = cases.flatMap(([id, param, pick, all]) => {
@@ -241,15 +242,15 @@ export const filtersHonoured = defineCheck({
   },
 });
 
-/** The single filters judged under the second tenant, each on its own unfiltered list. */
-async function otherTenantFilters(
+/** The single filters judged in another place (the second tenant, the alternate address), each on its own unfiltered list. */
+async function otherPlaceFilters(
   ctx: CheckContext,
-  tenant: string,
+  place: Place,
   cases: [string, string, (i: Item) => unknown[], Item[]][],
 ): Promise<Promise<void>[]> {
   const lists = new Map<string, Item[]>();
   for (const id of new Set(cases.map(([id]) => id))) {
-    const ex = await ctx.call('GET', pathOf(id), { tenant });
+    const ex = await ctx.call('GET', pathOf(id), place.call);
     lists.set(id, listOf(ex, LISTS[id] ?? id) ?? []);
   }
   return cases.map(([id, param, pick, mine]) => {
@@ -257,7 +258,7 @@ async function otherTenantFilters(
     const value = rareValue(all.length ? all : mine, pick);
     return value === undefined || all.length === 0
       ? Promise.resolve()
-      : judgeFilter(ctx, id, { [param]: value }, (i) => pick(i).includes(value), all, tenant);
+      : judgeFilter(ctx, id, { [param]: value }, (i) => pick(i).includes(value), all, place);
   });
 }
 

@@ -118,7 +118,7 @@ export const keyRequired = defineCheck({
 export const replay = defineCheck({
   name: 'idempotency.replay',
   title:
-    'the same key with the same content returns the same response again, with meta.replayed true and meta.idempotencyKey',
+    'the same key with the same content returns the same response again, with meta.replayed true and meta.idempotencyKey; other content under it after the replay is a conflict',
   severity: 'MUST',
   section: 'POST /api/public/v1/connections',
   tags: ['idempotency'],
@@ -153,6 +153,15 @@ export const replay = defineCheck({
       observed: `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)}`,
       exchange: again,
     });
+    // A key once replayed still holds its content: other content under it is a conflict, not another replay
+    // (a store that answers the stored response to any call once the key has been replayed).
+    const changed = { ...first.body, scopeLabel: ctx.label('replay-changed') };
+    const third = await postConnection(ctx, changed, { key: first.key });
+    ctx.expect.errorCode(
+      third,
+      'idempotency_conflict',
+      'the key sent a third time, after its replay, with a different scopeLabel answers 409 idempotency_conflict',
+    );
     const after = await countLabelled(ctx, first.body.scopeLabel, undefined, 1);
     ctx.expect.that(after.count === 1, {
       expected: 'two calls with one key created one connection',

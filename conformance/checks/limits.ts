@@ -3,12 +3,13 @@ import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { inBatches, routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { cursorMinimum } from './limits-cursor.ts';
 import { idempotencyKeyPattern } from './limits-key.ts';
 import { judgeBoundary, lengthBoundaries } from './support/boundaries.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
+import { judgeRefusedThere, otherEnvironments, otherPlaces } from './support/places.ts';
 import { knownPair } from './support/samples.ts';
-import { streamPath } from './support/sse-scenario.ts';
 
 /** A recognisable text of exactly `length` characters. */
 export function textOfLength(length: number): string {
@@ -35,6 +36,34 @@ async function checkLengths(ctx: CheckContext, field: 'connectorId' | 'capabilit
       });
     else ctx.expect.errorCode(ex, 'invalid_request', `${rule} answers 400 invalid_request`);
   });
+  // Refused in every place: each other environment value, the alternate address, the second tenant.
+  const outside = lengthBoundaries(LIMITS[field]).filter((b) => !b.inside);
+  const places = [
+    // Each environment value named (the default, sandbox, was left out above).
+    ...otherEnvironments().map((environment) => ({
+      what: `in ${environment}`,
+      call: {},
+      extra: { environment },
+      accessMayDiffer: true,
+    })),
+    ...otherPlaces(ctx).map((p) => ({ ...p, extra: {} })),
+  ];
+  await inBatches(
+    places.flatMap((p) => outside.map((b) => ({ p, length: b.length }))),
+    4,
+    async ({ p, length }) => {
+      const ex = await ctx.call('POST', route.path, {
+        ...p.call,
+        json: { ...pair, ...p.extra, [field]: textOfLength(length) },
+      });
+      judgeRefusedThere(
+        ctx,
+        ex,
+        p.accessMayDiffer,
+        `POST ${route.path} ${p.what} with ${field} of ${length} characters`,
+      );
+    },
+  );
 }
 
 export const connectorIdLength = defineCheck({
@@ -86,19 +115,31 @@ export const scopeLabelLength = defineCheck({
         `POST /connections with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
       );
     });
-    // Nor an environment's: a label one over the limit is refused in every environment value (a refusal of the
-    // environment itself, 401/403, is the deployment's; a creation is the failure).
+    // Nor an environment's: a label one under or over the limit is refused in every environment value (a refusal
+    // of the environment itself, 401/403, is the deployment's; a creation is the failure), and at the alternate
+    // address.
+    const outside = lengthBoundaries(SCOPE).filter((b) => !b.inside);
+    const elsewhere = [
+      ...ENVIRONMENTS.filter((e) => e !== base.environment).map((environment) => ({
+        what: `in ${environment}`,
+        environment,
+        o: {},
+      })),
+      ...(ctx.target.altBaseUrl
+        ? [{ what: 'at the alternate base URL', environment: base.environment, o: { base: 'alt' as const } }]
+        : []),
+    ];
     await inBatches(
-      ENVIRONMENTS.filter((e) => e !== base.environment),
+      elsewhere.flatMap((e) => outside.map((b) => ({ ...e, length: b.length }))),
       3,
-      async (environment) => {
-        const ex = await postConnection(ctx, {
-          ...base,
-          environment,
-          scopeLabel: labelledText(ctx, 'scope-label', SCOPE.max + 1),
-        });
+      async ({ what, environment, o, length }) => {
+        const ex = await postConnection(
+          ctx,
+          { ...base, environment, scopeLabel: labelledText(ctx, 'scope-label', length) },
+          o,
+        );
         ctx.expect.that(!(ex.status >= 200 && ex.status < 300) && ex.status < 500, {
-          expected: `POST /connections in ${environment} with a scopeLabel of ${SCOPE.max + 1} characters (limit ${SCOPE.min} to ${SCOPE.max}) is refused, as in ${base.environment}`,
+          expected: `POST /connections ${what} with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max}) is refused, as in ${base.environment} at the main address`,
           observed: `${ex.status}`,
           exchange: ex,
         });
@@ -204,36 +245,20 @@ export const operationLength = defineCheck({
         `POST ${path} with an operation of ${length} characters (limit ${OPERATION.min} to ${OPERATION.max})`,
       );
     });
-  },
-});
-
-export const cursorMinimum = defineCheck({
-  name: 'limits.cursor',
-  title: `cursor: ${LIMITS.cursor.min} opens the stream, ${LIMITS.cursor.min - 1} answers 400 invalid_request, an integer past 2^53 is no fault (200 or 4xx)`,
-  severity: 'MUST',
-  section: 'Limits',
-  tags: ['limits', 'validation', 'sse'],
-  mutating: false,
-  async run(ctx: CheckContext) {
-    for (const cursor of [LIMITS.cursor.min, LIMITS.cursor.min - 1]) {
-      const s = await ctx.stream(streamPath(), { credentials: 'none', query: { cursor: String(cursor) } });
-      await s.close();
-      const rule = `GET /stream?cursor=${cursor} (integer, minimum ${LIMITS.cursor.min})`;
-      if (cursor >= LIMITS.cursor.min)
-        ctx.expect.that(s.isStream, { expected: `${rule} opens the stream (200)`, exchange: s.ex });
-      else ctx.expect.errorCode(s.ex, 'invalid_request', `${rule} answers 400 invalid_request`);
-    }
-    // An integer with no maximum: one past what a double holds exactly (2^53) or a 64-bit integer holds is
-    // still a cursor, to be served (nothing after it yet) or refused as out of the deployment's range, never
-    // a fault of the service.
-    for (const cursor of ['9007199254740993', '99999999999999999999']) {
-      const s = await ctx.stream(streamPath(), { credentials: 'none', query: { cursor } });
-      await s.close();
-      ctx.expect.that(s.isStream || (s.ex.status >= 400 && s.ex.status < 500), {
-        expected: `GET /stream?cursor=${cursor} (an integer past 2^53) opens the stream or is refused with a 4xx, never a 5xx`,
-        exchange: s.ex,
-      });
-    }
+    const outside = lengthBoundaries(OPERATION).filter((b) => !b.inside);
+    await inBatches(
+      otherPlaces(ctx).flatMap((p) => outside.map((b) => ({ p, length: b.length }))),
+      4,
+      async ({ p, length }) => {
+        const ex = await ctx.call('POST', path, { ...p.call, json: { operation: textOfLength(length) } });
+        judgeRefusedThere(
+          ctx,
+          ex,
+          p.accessMayDiffer,
+          `POST ${path} ${p.what} with an operation of ${length} characters`,
+        );
+      },
+    );
   },
 });
 

@@ -61,7 +61,7 @@ export function independentSuite<O>(suite: IndependentSuite<O>): void {
         const expected = (f: string) => (suite.warns ?? []).some((w) => f.startsWith(`SHOULD ${w}:`));
         const unexpected = failed.filter((f) => !expected(f));
         expect(r.allow === 'should' ? unexpected.filter((f) => f.startsWith('MUST')) : unexpected).toEqual([]);
-        expect(run.exitCode).toBe(0);
+        expect(run.exitCode, run.error).toBe(0);
         const passed = new Set(run.results.filter((x) => x.status === 'pass').map((x) => x.check.name));
         // A check not judged says why (its skip reason or failure), so a failure in a loaded run is explained.
         const why = (name: string) => {

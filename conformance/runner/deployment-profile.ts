@@ -16,6 +16,9 @@ function simulatorPath(id: string): string {
  * the simulator's values; a deployment that chose differently describes itself in a JSON file
  * (--deployment-profile) so the kit never fails it for a choice the interface left open.
  */
+/** The SHA-2 and SHA-3 digests node:crypto computes, for a declared audit entry hash (baobab hashes with SHA3-256). */
+export const HASH_ALGORITHMS = ['sha256', 'sha384', 'sha512', 'sha3-256', 'sha3-384', 'sha3-512'] as const;
+
 export const DeploymentProfile = z.strictObject({
   /** The environment the deployment is (production makes the read-only profile the default). */
   environment: Environment.optional(),
@@ -141,13 +144,13 @@ export const DeploymentProfile = z.strictObject({
    * every entry it reads (audit.entry-hash). `input` is a template over the entry's fields: `{seq}` a
    * field's value (dotted paths reach nested fields, objects as RFC 8785 JSON), `{@canonical}` the RFC 8785
    * JSON of the entry without `field` and the fields `exclude` names; e.g. `{prevHash}|{seq}|{at}|{action}`.
-   * Undeclared: the kit tries common formulas (canonical JSON, after the previous hash or not; sha256/384/512;
+   * Undeclared: the kit tries common formulas (canonical JSON, after the previous hash or not; SHA-2 or SHA-3 of 256/384/512 bits;
    * hex or base64) and judges only one that recomputes the entries. null: entries carry no hash to recompute.
    */
   auditEntryHash: z
     .strictObject({
       field: z.string().min(1),
-      algorithm: z.enum(['sha256', 'sha384', 'sha512']).default('sha256'),
+      algorithm: z.enum(HASH_ALGORITHMS).default('sha256'),
       encoding: z.enum(['hex', 'base64', 'base64url']).default('hex'),
       input: z.string().min(1).default('{@canonical}'),
       exclude: z.array(z.string().min(1)).default([]),

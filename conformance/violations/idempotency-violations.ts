@@ -96,7 +96,12 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     description:
       'a key reused with a different body creates a second connection instead of answering 409 idempotency_conflict',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.conflict', 'idempotency.conflict-capability-set', 'webhooks.registration-keys'],
+    catches: [
+      'idempotency.conflict',
+      'idempotency.conflict-capability-set',
+      'idempotency.replay',
+      'webhooks.registration-keys',
+    ],
     async handle(req, next) {
       const res = await next(req);
       return errorCodeOf(res) === 'idempotency_conflict'

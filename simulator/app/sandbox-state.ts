@@ -1,55 +1,56 @@
-import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import type { Environment } from '../contract/environment.ts';
 import type { FixtureSet } from '../contract/fixtures.ts';
 import { AUDIT_DEFAULTS, STREAM_DEFAULTS, WEBHOOK_DEFAULTS } from '../contract/simulator-defaults.ts';
 import { connectDomainEvents } from '../events/fan-out.ts';
 import { tenantFeed } from '../events/feed.ts';
+import { type Clock, createClock } from '../lib/clock.ts';
+import { createTimeline, type Timeline } from '../lib/timeline.ts';
+import { type AuditService, createAuditService } from '../services/audit-service.ts';
+import { createAuditSigner } from '../services/audit-signer.ts';
+import { type ClientService, createClientService } from '../services/client-service.ts';
+import { type ClockService, createClockService } from '../services/clock-service.ts';
+import { type ConnectionService, createConnectionService } from '../services/connection-service.ts';
+import { createFaultService, type FaultService } from '../services/fault-service.ts';
+import { createFeedService, type FeedService } from '../services/feed-service.ts';
+import {
+  createIdempotencyService,
+  type IdempotencyOptions,
+  type IdempotencyPort,
+} from '../services/idempotency-service.ts';
+import { createRateLimitService, type RateLimitPort, type RateLimitSettings } from '../services/rate-limit-service.ts';
+import { createReceiverService, type ReceiverService } from '../services/receiver-service.ts';
+import { createTokenService, type TokenService } from '../services/token-service.ts';
+import { createAuditStore } from '../state/audit-store.ts';
+import { type CatalogStore, createCatalogStore } from '../state/catalog-store.ts';
+import { createClientStore } from '../state/clients.ts';
+import { createClockOffsetStore } from '../state/clock-offset-store.ts';
+import { createConnectionsStore } from '../state/connections-store.ts';
+import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
+import { createEventBus, type EventBus } from '../state/domain-events.ts';
+import { createFaultStore } from '../state/fault-store.ts';
+import { createFeedStore } from '../state/feed-store.ts';
+import { createIdempotencyStore } from '../state/idempotency-store.ts';
+import { durableAudit } from '../state/persistence/durable-audit.ts';
+import { durableClockOffset } from '../state/persistence/durable-clock.ts';
+import { durableConnections } from '../state/persistence/durable-connections.ts';
+import { durableDeliveries } from '../state/persistence/durable-deliveries.ts';
+import { durableFeeds } from '../state/persistence/durable-feeds.ts';
+import { durableIdempotency } from '../state/persistence/durable-idempotency.ts';
+import { durableReceivers } from '../state/persistence/durable-receivers.ts';
+import { durableTokens } from '../state/persistence/durable-tokens.ts';
+import { memoryOnly, type Persistence } from '../state/persistence/persistence.ts';
+import type { MaybePromise } from '../state/ports/maybe-promise.ts';
+import { createRateLimitStore } from '../state/rate-limit-store.ts';
+import { createTokenStore } from '../state/token-store.ts';
+import { createWebhookReceiverStore, type ReceiverRecord } from '../state/webhook-receivers.ts';
 import {
   type AttemptCoordinator,
   createDispatcher,
   type Dispatcher,
   type DispatcherOptions,
 } from '../webhooks/dispatcher.ts';
-import { createCatalogStore, type CatalogStore } from '../state/catalog-store.ts';
-import { createClientStore } from '../state/clients.ts';
-import { type ClientService, createClientService } from '../services/client-service.ts';
-import { createClock, type Clock } from '../lib/clock.ts';
-import { durableClockOffset } from '../state/persistence/durable-clock.ts';
-import { createClockOffsetStore } from '../state/clock-offset-store.ts';
-import { type ClockService, createClockService } from '../services/clock-service.ts';
-import { createConnectionsStore } from '../state/connections-store.ts';
-import { type ConnectionService, createConnectionService } from '../services/connection-service.ts';
-import type { MaybePromise } from '../state/ports/maybe-promise.ts';
+import { undiciFetch } from '../webhooks/undici-fetch.ts';
 import { stateDigest } from './state-digest.ts';
-import { createDeliveryLog, type Delivery } from '../state/delivery-log.ts';
-import { createEventBus, type EventBus } from '../state/domain-events.ts';
-import { createFaultStore } from '../state/fault-store.ts';
-import { createFaultService, type FaultService } from '../services/fault-service.ts';
-import { createIdempotencyStore } from '../state/idempotency-store.ts';
-import {
-  createIdempotencyService,
-  type IdempotencyOptions,
-  type IdempotencyPort,
-} from '../services/idempotency-service.ts';
-import { durableIdempotency } from '../state/persistence/durable-idempotency.ts';
-import { durableDeliveries } from '../state/persistence/durable-deliveries.ts';
-import { durableConnections } from '../state/persistence/durable-connections.ts';
-import { durableReceivers } from '../state/persistence/durable-receivers.ts';
-import { durableAudit } from '../state/persistence/durable-audit.ts';
-import { durableFeeds } from '../state/persistence/durable-feeds.ts';
-import { createAuditStore } from '../state/audit-store.ts';
-import { createFeedStore } from '../state/feed-store.ts';
-import { type AuditService, createAuditService } from '../services/audit-service.ts';
-import { createFeedService, type FeedService } from '../services/feed-service.ts';
-import { memoryOnly, type Persistence } from '../state/persistence/persistence.ts';
-import { createRateLimitStore } from '../state/rate-limit-store.ts';
-import { createRateLimitService, type RateLimitPort, type RateLimitSettings } from '../services/rate-limit-service.ts';
-import { createTimeline, type Timeline } from '../lib/timeline.ts';
-import { createTokenStore } from '../state/token-store.ts';
-import { durableTokens } from '../state/persistence/durable-tokens.ts';
-import { createTokenService, type TokenService } from '../services/token-service.ts';
-import { createWebhookReceiverStore, type ReceiverRecord } from '../state/webhook-receivers.ts';
-import { createReceiverService, type ReceiverService } from '../services/receiver-service.ts';
 
 /** Webhook delivery settings (defaults: WEBHOOK_DEFAULTS). */
 export type WebhookOptions = Pick<
@@ -162,6 +163,7 @@ export function createSandboxState(opts: StateOptions): SandboxState {
     repository: durableAudit(createAuditStore(), persistence, maxEntries),
     clock,
     maxEntries,
+    sign: createAuditSigner(),
   });
   // Webhook receivers (the limit per tenant, secrets, webhook.created) over their repository.
   const receivers = createReceiverService({

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { CANONICALIZATION, canonicalJson, needsEscape } from './canonical-json.ts';
+import { type CANONICALIZATION, canonicalJson, needsEscape } from './canonical-json.ts';
 
 // The audit chain's pure part: what an entry and a range proof are and how an entry is hashed.
 // Shared by the simulator (which writes the chain) and anyone verifying it (the kit, `ncs audit verify`).
@@ -33,6 +33,13 @@ export interface AuditProof {
   headHash: string;
   /** The newest entry of the whole chain when the range was taken. */
   chainHead: { seq: number; hash: string };
+  /**
+   * Ed25519 signature (base64url) over the RFC 8785 JSON of this proof without `signature` and
+   * `publicKeyJwk`: the sandbox signs what it answers, so a copy of the page can be checked by anyone.
+   */
+  signature?: string;
+  /** The sandbox's public key for `signature` (a fresh one per sandbox process). */
+  publicKeyJwk?: { kty: 'OKP'; crv: 'Ed25519'; x: string };
 }
 
 /**

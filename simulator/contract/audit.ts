@@ -24,6 +24,16 @@ export const AuditProof = z
     anchorPrevHash: z.string(),
     headHash: z.string(),
     chainHead: z.object({ seq: z.int(), hash: z.string() }),
+    signature: z
+      .string()
+      .optional()
+      .describe(
+        'Ed25519 signature (base64url) over the RFC 8785 JSON of this proof without signature and publicKeyJwk',
+      ),
+    publicKeyJwk: z
+      .object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string() })
+      .optional()
+      .describe("The sandbox's public key for signature (a fresh one per sandbox process)"),
   })
   .meta({ id: 'AuditProof' });
 

@@ -1,12 +1,13 @@
-import { GENESIS_HASH, hashAuditFields, type AuditEntry, type AuditProof } from '../contract/audit-hash.ts';
-import { verifyAuditRange, type AuditVerifyResult } from '../contract/audit-verify.ts';
+import { type AuditEntry, type AuditProof, GENESIS_HASH, hashAuditFields } from '../contract/audit-hash.ts';
+import { type AuditVerifyResult, verifyAuditRange } from '../contract/audit-verify.ts';
 import { CANONICALIZATION } from '../contract/canonical-json.ts';
 import { AUDIT_DEFAULTS } from '../contract/simulator-defaults.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AuditRepository, AuditWindow } from '../state/ports/audit.ts';
 import { andThen, type MaybePromise } from '../state/ports/maybe-promise.ts';
+import type { AuditSigner } from './audit-signer.ts';
 
-export { GENESIS_HASH, type AuditEntry, type AuditProof };
+export { type AuditEntry, type AuditProof, GENESIS_HASH };
 
 /** What a handler records: who (client) did what to which target, under which request. */
 export interface AuditRecordInput {
@@ -83,6 +84,8 @@ export function createAuditService(deps: {
   clock: Clock;
   /** Entries kept per tenant (default AUDIT_DEFAULTS.maxEntriesPerTenant). */
   maxEntries?: number;
+  /** Signs each listed page's proof (audit-signer.ts); unsigned without. */
+  sign?: AuditSigner;
 }): AuditService {
   const { repository: repo, clock } = deps;
   const keep = deps.maxEntries ?? AUDIT_DEFAULTS.maxEntriesPerTenant;
@@ -113,7 +116,8 @@ export function createAuditService(deps: {
       throw new RangeError(`before must be an integer of at least 1, not ${before}`);
     return andThen(repo.window(tenant, before, limit), (w) => {
       const range = w.entries.reverse();
-      return { entries: range, proof: proofOf(range, w) };
+      const proof = proofOf(range, w);
+      return { entries: range, proof: deps.sign ? deps.sign(proof) : proof };
     });
   };
 

@@ -64,6 +64,8 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-ironwood.e2e.test.ts': 11,
   'conformance/e2e/independent-banyan.e2e.test.ts': 5,
   'conformance/e2e/independent-kapok.e2e.test.ts': 13,
+  'conformance/e2e/independent-baobab.e2e.test.ts': 8,
+  'conformance/e2e/independent-jacaranda.e2e.test.ts': 7,
   'conformance/e2e/alt-variants-4.e2e.test.ts': 41,
   'conformance/e2e/independent-atlas.e2e.test.ts': 34,
   'simulator/e2e/reliability/attacks-round9-kit.e2e.test.ts': 25,

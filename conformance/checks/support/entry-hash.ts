@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../../simulator/contract/canonical-json.ts';
+import type { HASH_ALGORITHMS } from '../../runner/deployment-profile.ts';
 
 // An audit entry's own hash, recomputed from the entry as served. The interface shows no proof format
 // ("Response fields and further parameters: not shown"), so the formula is the deployment's: declared in
@@ -8,7 +9,7 @@ import { canonicalJson } from '../../../simulator/contract/canonical-json.ts';
 // `{@canonical}` the RFC 8785 JSON of the entry without its hash field and the fields `exclude` names,
 // `{@sorted}` that entry's JSON with its top-level members sorted only, `{@json}` in the order it was served.
 
-export type HashAlgorithm = 'sha256' | 'sha384' | 'sha512';
+export type HashAlgorithm = (typeof HASH_ALGORITHMS)[number];
 export type HashEncoding = 'hex' | 'base64' | 'base64url';
 
 export interface EntryHashRule {
@@ -82,13 +83,20 @@ const PREV = /^(?:prev|previous|parent|preceding)(?:_?(?:entry|record))?(?:_?(ha
 const PROOF_PART =
   /^(?:leaf_?index|index|position|inclusion_?proof|audit_?path|inclusion_?path|merkle_?proof|proof|tree_?size|root_?hash|merkle_?root)$/i;
 
-/** The algorithm and encoding a digest's written form allows (64 hex: sha256 hex; 86 base64url: sha512). */
+/** The algorithms and encoding a digest's written form allows (64 hex: sha256 or sha3-256, hex; 86 base64url: sha512 or sha3-512). */
 function formsOf(v: string): { algorithm: HashAlgorithm; encoding: HashEncoding }[] {
   const bytes = /^[0-9a-f]+$/i.test(v) ? v.length / 2 : Math.floor((v.replace(/=+$/, '').length * 3) / 4);
-  const algorithm = ({ 32: 'sha256', 48: 'sha384', 64: 'sha512' } as const)[bytes as 32 | 48 | 64];
-  if (!algorithm) return [];
-  if (/^[0-9a-f]+$/i.test(v)) return [{ algorithm, encoding: 'hex' }];
-  return [{ algorithm, encoding: /[-_]/.test(v) || !/[+/=]/.test(v) ? 'base64url' : 'base64' }];
+  const size = ({ 32: '256', 48: '384', 64: '512' } as const)[bytes as 32 | 48 | 64];
+  if (!size) return [];
+  const encoding: HashEncoding = /^[0-9a-f]+$/i.test(v)
+    ? 'hex'
+    : /[-_]/.test(v) || !/[+/=]/.test(v)
+      ? 'base64url'
+      : 'base64';
+  return [
+    { algorithm: `sha${size}`, encoding },
+    { algorithm: `sha3-${size}`, encoding },
+  ];
 }
 
 /**

@@ -19,8 +19,18 @@ export interface FoundSignature {
   key: string;
 }
 
-const SIGNATURE = /^(?:(?:head|tree_?head|root|page|proof|entry|chain)_?)?(?:signature|sig|jws)$/i;
+const SIGNATURE = /^(?:(?:head|tree_?head|root|page|proof|entry|chain|checkpoint)_?)?(?:signature|sig|jws|h?mac)$/i;
 const KEYISH = /^(?:public_?key(?:_?jwk|_?pem)?|jwk|jwks|keys|kid|key_?id)$/i;
+/**
+ * Whether a found signature is a keyed MAC (named so, or beside an HS256/HMAC algorithm): verified only with
+ * the deployment's secret, never from outside.
+ * @example isMac({ key: 'signature', holder: { alg: 'HS256' } }) // true
+ */
+export function isMac(found: Pick<FoundSignature, 'key' | 'holder'>): boolean {
+  const alg = Object.entries(found.holder).find(([k]) => ALGORITHM.test(k))?.[1];
+  return /mac$/i.test(found.key) || (typeof alg === 'string' && /^(?:HS\d+|hmac)/i.test(alg));
+}
+
 /** The signature's algorithm beside it: signed with the rest by some, added after signing by others. */
 const ALGORITHM = /^(?:alg|algorithm|signature_?alg(?:orithm)?)$/i;
 

@@ -14,6 +14,7 @@ import {
   UNSEEN_ROUND28,
   UNSEEN_ROUND29,
   UNSEEN_ROUND30,
+  UNSEEN_ROUND31,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -82,6 +83,7 @@ export {
   UNSEEN_ROUND28,
   UNSEEN_ROUND29,
   UNSEEN_ROUND30,
+  UNSEEN_ROUND31,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -216,6 +218,7 @@ export const UNSEEN_LISTS = {
   round28: UNSEEN_ROUND28,
   round29: UNSEEN_ROUND29,
   round30: UNSEEN_ROUND30,
+  round31: UNSEEN_ROUND31,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -246,5 +249,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND28,
     ...UNSEEN_ROUND29,
     ...UNSEEN_ROUND30,
+    ...UNSEEN_ROUND31,
   ],
 } as const;

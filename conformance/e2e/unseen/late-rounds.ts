@@ -60,6 +60,10 @@ import { ROUND30_ANSWERS } from './round30-answers.ts';
 import { ROUND30_CHANNELS } from './round30-channels.ts';
 import { ROUND30_DOCUMENTS } from './round30-documents.ts';
 import { ROUND30_INPUTS } from './round30-inputs.ts';
+import { ROUND31_ANSWERS } from './round31-answers.ts';
+import { ROUND31_CHANNELS } from './round31-channels.ts';
+import { ROUND31_DOCUMENTS } from './round31-documents.ts';
+import { ROUND31_INPUTS } from './round31-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -179,4 +183,12 @@ export const UNSEEN_ROUND30: readonly UnseenViolation[] = [
   ...ROUND30_INPUTS,
   ...ROUND30_DOCUMENTS,
   ...ROUND30_CHANNELS,
+];
+
+/** The thirtieth list (round 31): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND31: readonly UnseenViolation[] = [
+  ...ROUND31_ANSWERS,
+  ...ROUND31_INPUTS,
+  ...ROUND31_DOCUMENTS,
+  ...ROUND31_CHANNELS,
 ];

@@ -1,0 +1,46 @@
+import { ENVIRONMENTS } from '../../../simulator/contract/environment.ts';
+import type { Exchange } from '../../client/http-client.ts';
+import type { CallOptions, CheckContext } from '../../runner/check.ts';
+
+// The interface's rules hold wherever it is offered: at the second main-domain address ("The same interface is
+// also offered under a second main-domain address"), for every tenant, in every environment value. A check
+// that probes a rule at the main address, for the first tenant and in one environment, repeats its refusals
+// in the other places: a team's bug often sits in one of them (a gateway at the alternate address, a
+// tenant's own configuration, a production-only code path).
+
+/** One place a call can be made in: where (address, tenant) and a name for the evidence. */
+export interface Place {
+  what: string;
+  call: { base?: CallOptions['base']; tenant?: string };
+  /** A refusal of the access itself (401/403) is legal here: the tenant's role for this access. */
+  accessMayDiffer: boolean;
+}
+
+/**
+ * The other places the target offers: its alternate address and its second tenant, when given.
+ * @example for (const p of otherPlaces(ctx)) await ctx.call('POST', path, { ...p.call, json });
+ */
+export function otherPlaces(ctx: CheckContext): Place[] {
+  const out: Place[] = [];
+  if (ctx.target.altBaseUrl)
+    out.push({ what: 'at the alternate base URL', call: { base: 'alt' }, accessMayDiffer: false });
+  const other = ctx.target.otherTenant;
+  if (other) out.push({ what: `for tenant ${other}`, call: { tenant: other }, accessMayDiffer: true });
+  return out;
+}
+
+/** The environment values other than `except` (each a place of its own for a body that names one). */
+export const otherEnvironments = (except?: string) => ENVIRONMENTS.filter((e) => e !== except);
+
+/**
+ * Judges an answer that must be a refusal in another place: not a success (the rule's refusal is 400 there
+ * too; a 401/403 where the place's access may differ is the deployment's), and never a fault.
+ * @example judgeRefusedThere(ctx, ex, place.accessMayDiffer, 'POST /capabilities with a capability of 121 characters in production')
+ */
+export function judgeRefusedThere(ctx: CheckContext, ex: Exchange, accessMayDiffer: boolean, rule: string): void {
+  if (accessMayDiffer && (ex.status === 401 || ex.status === 403)) return;
+  ctx.expect.that(ex.status === 400, {
+    expected: `${rule} answers 400 invalid_request, as at the main address for the first tenant (the interface's limits hold in every place it is offered)`,
+    exchange: ex,
+  });
+}
