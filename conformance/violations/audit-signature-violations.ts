@@ -48,7 +48,8 @@ export const AUDIT_SIGNATURE_VIOLATIONS: Violation[] = [
     description:
       "the audit proof's head (headHash and chainHead.hash) is the chain's head before its newest entry: the head is taken before the entry is appended",
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
-    catches: ['audit.integrity', 'audit.chain-links'],
+    // The proof is signed by the sandbox before this edit: its signature no longer verifies either.
+    catches: ['audit.integrity', 'audit.chain-links', 'audit.signature'],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== AUDIT || res.status !== 200) return res;
@@ -92,6 +93,9 @@ export const AUDIT_SIGNATURE_VIOLATIONS: Violation[] = [
         if (!proof) return;
         const single = Array.isArray(b.data?.entries) && b.data.entries.length === 1;
         const key = single ? stale.privateKey : published.privateKey;
+        // The simulator's own signature and key replaced by this signer's.
+        delete proof.signature;
+        delete proof.publicKeyJwk;
         proof.signature = sign(null, Buffer.from(canonicalJson(proof), 'utf8'), key).toString('base64url');
         proof.publicKeyJwk = publicKeyJwk;
       });
