@@ -25,7 +25,14 @@ export function chainFields(entries: readonly unknown[]): { hash: string; prev: 
   const word = hash ? HASH.exec(hash)?.[1]?.toLowerCase() : undefined;
   const links = Object.keys(first).filter((k) => PREV.test(k));
   const prev = links.find((k) => PREV.exec(k)?.[1]?.toLowerCase() === word) ?? links[0];
-  if (!hash || !prev || !records.every((r) => typeof r[hash] === 'string' && typeof r[prev] === 'string'))
+  if (!hash || !prev) return undefined;
+  // The chain's first entry may link to nothing (`null`, or no link at all): one such entry, the rest linked.
+  const unlinked = records.filter((r) => typeof r[prev] !== 'string');
+  if (
+    !records.every((r) => typeof r[hash] === 'string') ||
+    unlinked.length > 1 ||
+    unlinked.some((r) => r[prev] !== null && r[prev] !== undefined)
+  )
     return undefined;
   return { hash, prev };
 }

@@ -61,9 +61,11 @@ export const auditSignature = defineCheck({
     const cut = await ctx.call('GET', auditPath(), { query: { limit: '1' } });
     const answers = [...read.pages, cut].filter((ex) => ex.status === 200);
     const given = declared?.publicKey ? findKeys({ key: declared.publicKey }) : [];
+    // A key set the answer names by address (`jwksUri`), on the deployment's own origin: read once.
+    const linked = await linkedKeys(ctx, answers);
     const found: Judged[] = answers.flatMap((ex) => {
       const data = (ex.json as { data?: unknown } | undefined)?.data;
-      const keys = [...given, ...findKeys(data)];
+      const keys = [...given, ...linked, ...findKeys(data)];
       return findSignatures(data)
         .filter((s) => !declared?.field || s.path === `data.${declared.field}` || s.key === declared.field)
         .map((s) => ({ ...s, exchange: ex, keys }));
@@ -117,7 +119,10 @@ export const auditSignature = defineCheck({
         broken.push({ text: `${s.path} of GET ${url.pathname}${url.search}`, exchange: s.exchange });
       }
     }
-    if (!judged && !broken.length) ctx.skip('no signature of the audit log verifies by a scheme the kit knows');
+    if (!judged && !broken.length)
+      ctx.skip(
+        'no signed text the kit tries (a value or object beside the signature, the object holding it as JSON) verifies any signature of the audit log with the keys given: declare auditSignature.input in the deployment profile',
+      );
     ctx.expect.that(broken.length === 0, {
       expected: `every signature of the audit log verifies with its public key by ${declared ? 'the scheme the deployment profile declares' : 'the scheme that verifies the others of its place'}: a proof of integrity ("including a proof of integrity")`,
       observed: `${broken.length} do${broken.length === 1 ? 'es' : ''} not: ${broken
@@ -128,3 +133,35 @@ export const auditSignature = defineCheck({
     });
   },
 });
+
+/** Names of a JWK set's address in an answer (OpenID's `jwks_uri`, `jwksUrl`, …). */
+const JWKS_ADDRESS = /^jwks_?(?:uri|url)$/i;
+
+/**
+ * The keys of JWK sets the answers name by address, where that address is on the deployment's own origin
+ * (the kit reads nothing elsewhere): a signed page's key published at `/.well-known/jwks.json`.
+ */
+async function linkedKeys(ctx: CheckContext, answers: readonly Exchange[]): Promise<KeyObject[]> {
+  const addresses = new Set<string>();
+  const walk = (v: unknown, depth: number) => {
+    if (!v || typeof v !== 'object' || depth > 4) return;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === 'string' && JWKS_ADDRESS.test(k)) addresses.add(x);
+      else if (!Array.isArray(x)) walk(x, depth + 1);
+    }
+  };
+  for (const ex of answers) walk((ex.json as { data?: unknown } | undefined)?.data, 0);
+  const own = new URL(ctx.target.baseUrl).origin;
+  const keys: KeyObject[] = [];
+  for (const address of [...addresses].slice(0, 2)) {
+    const url = new URL(address, ctx.target.baseUrl);
+    if (url.origin !== own) {
+      ctx.note(`the key set at ${address} is not on ${own}: not read`);
+      continue;
+    }
+    const ex = await ctx.call('GET', `${url.pathname}${url.search}`);
+    if (ex.status === 200) keys.push(...findKeys(ex.json));
+    else ctx.note(`the key set at ${url.pathname} answered ${ex.status}`);
+  }
+  return keys;
+}

@@ -11,7 +11,8 @@ type Decision =
 /** MUST (POST /capabilities: "environment … default sandbox"): a check without environment is judged for sandbox. */
 export const defaultEnvironment = defineCheck({
   name: 'capabilities.default-environment',
-  title: 'POST /capabilities without environment answers data.environment sandbox (the default)',
+  title:
+    'POST /capabilities without environment answers data.environment sandbox (the default), for the second tenant too, where a named environment is answered as named',
   severity: 'MUST',
   section: 'POST /api/public/v1/capabilities',
   tags: ['capabilities'],
@@ -44,6 +45,18 @@ export const defaultEnvironment = defineCheck({
       observed: `status ${theirs.status}, data.environment ${JSON.stringify(their)}`,
       exchange: theirs,
     });
+    // And a check naming its environment is judged for that one there too (the answer's environment is the
+    // one asked: a tenant's checks reported for its default would hide a production refusal).
+    for (const environment of ENVIRONMENTS.filter((e) => e !== 'sandbox')) {
+      const named = await ctx.call('POST', path, { json: { ...pair, environment }, tenant: other });
+      if (named.status !== 200) continue;
+      const echoed = (named.json as Decision)?.data?.environment;
+      ctx.expect.that(echoed === environment, {
+        expected: `POST ${path} with environment ${environment} for tenant ${other} answers data.environment "${environment}" (the environment the check was asked for)`,
+        observed: `data.environment ${JSON.stringify(echoed)}`,
+        exchange: named,
+      });
+    }
   },
 });
 

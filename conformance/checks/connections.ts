@@ -3,6 +3,7 @@ import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { capabilityKinds } from './capability-kinds.ts';
+import { requiredEverywhere } from './connections-required.ts';
 import {
   CONNECTIONS_PATH,
   createLabelledConnection,
@@ -14,7 +15,6 @@ import {
 } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
 import { InterfaceConnection, zodIssues } from './support/interface-schemas.ts';
-import { judgeRefusedThere, otherPlaces } from './support/places.ts';
 
 function judgeConnection(ctx: CheckContext, value: unknown, where: string, ex: Exchange) {
   const parsed = InterfaceConnection.safeParse(value);
@@ -118,18 +118,6 @@ export const environmentEnumeration = defineCheck({
       'invalid_request',
       `POST ${CONNECTIONS_PATH()} with environment "" answers 400 invalid_request`,
     );
-    // Left out ("all fields required", no default on creation) in the other places too: the alternate address,
-    // the second tenant (a default filled in for one tenant's configuration is a creation the interface refuses).
-    for (const place of otherPlaces(ctx)) {
-      const { environment: _left, ...without } = { ...base, scopeLabel: ctx.label('environment-left-out') };
-      const ex = await postConnection(ctx, without, place.call);
-      judgeRefusedThere(
-        ctx,
-        ex,
-        place.accessMayDiffer,
-        `POST ${CONNECTIONS_PATH()} ${place.what} without environment (all fields required)`,
-      );
-    }
   },
 });
 
@@ -199,5 +187,6 @@ export const connectionChecks = [
   connectionsTenant,
   environmentEnumeration,
   everyEnvironment,
+  requiredEverywhere,
   capabilityKinds,
 ];

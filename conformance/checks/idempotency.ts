@@ -203,6 +203,17 @@ export const conflict = defineCheck({
       observed: `status ${fresh.status} ${String((fresh.json as { error?: { code?: unknown } } | undefined)?.error?.code ?? '')}`,
       exchange: fresh,
     });
+    // Content is the content as sent: the key with the label differing only in letter case (a fingerprint over
+    // a lower-cased body took it for the same content and replayed).
+    const recased = swapCase(first.body.scopeLabel);
+    if (recased !== first.body.scopeLabel) {
+      const cased = await postConnection(ctx, { ...first.body, scopeLabel: recased }, { key: first.key });
+      ctx.expect.errorCode(
+        cased,
+        'idempotency_conflict',
+        `the key of an earlier call sent again with scopeLabel ${JSON.stringify(recased)} (only its letter case changed from ${JSON.stringify(first.body.scopeLabel)}) answers 409 idempotency_conflict`,
+      );
+    }
     // Content is every field: the key with only the environment changed (a store keyed per environment
     // took it for a new operation). Another environment than production, which a sandbox may refuse as such.
     const environment = ENVIRONMENTS.find((e) => e !== first.body.environment && e !== 'production');
@@ -248,3 +259,7 @@ async function judgeOnAlt(ctx: CheckContext, first: Awaited<ReturnType<typeof fi
 }
 
 export const idempotencyChecks = [keyRequired, replay, conflict];
+
+/** A text with the case of each letter swapped ("Venue A" -> "vENUE a"): other content, the same letters. */
+const swapCase = (text: string) =>
+  [...text].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join('');

@@ -79,6 +79,22 @@ export const idempotencyKeyPattern = defineCheck({
       judgeBoundary(ctx, hook, false, `POST /webhooks with ${c.what} (pattern ${KEY.pattern})`);
     }
     await longestKeyOnWebhooks(ctx);
+    // The pattern's bounds hold at the alternate address too (a gateway there with a header length cap of its
+    // own refuses the longest keys): the shortest and longest keys taken, one shorter and one longer refused.
+    if (ctx.target.altBaseUrl)
+      await inBatches(lengthBoundaries(KEY), 4, async ({ length, inside }) => {
+        const ex = await postConnection(
+          ctx,
+          { ...base, scopeLabel: ctx.label('key-limits') },
+          { key: keyOfLength(ctx, length), base: 'alt' },
+        );
+        judgeBoundary(
+          ctx,
+          ex,
+          inside,
+          `POST /connections at the alternate base URL with a key of ${length} characters (pattern ${KEY.pattern})`,
+        );
+      });
   },
 });
 

@@ -3,19 +3,14 @@ import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { inBatches, routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { connectionCapabilities } from './limits-capabilities.ts';
 import { cursorMinimum } from './limits-cursor.ts';
 import { idempotencyKeyPattern } from './limits-key.ts';
-import { judgeBoundary, lengthBoundaries } from './support/boundaries.ts';
+import { judgeBoundary, lengthBoundaries, textOfLength } from './support/boundaries.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
-import { judgeRefusedThere, otherEnvironments, otherPlaces } from './support/places.ts';
+import { creationPlaces, judgeRefusedThere, otherEnvironments, otherPlaces } from './support/places.ts';
 import { knownPair } from './support/samples.ts';
-
-/** A recognisable text of exactly `length` characters. */
-export function textOfLength(length: number): string {
-  const seed = 'ncs-conformance-';
-  return seed.repeat(Math.ceil(length / seed.length) + 1).slice(0, length);
-}
 
 /**
  * Sends POST /capabilities with `field` at each boundary length (the other field valid, from the
@@ -94,7 +89,7 @@ function labelledText(ctx: CheckContext, kind: string, length: number): string {
   return length > label.length ? `${label}-${textOfLength(length)}`.slice(0, length) : textOfLength(length);
 }
 
-const { scopeLabel: SCOPE, connectionCapabilities: ITEMS, capability: CAP, operation: OPERATION } = LIMITS;
+const { scopeLabel: SCOPE, operation: OPERATION } = LIMITS;
 
 export const scopeLabelLength = defineCheck({
   name: 'limits.scope-label-length',
@@ -119,16 +114,7 @@ export const scopeLabelLength = defineCheck({
     // of the environment itself, 401/403, is the deployment's; a creation is the failure), and at the alternate
     // address.
     const outside = lengthBoundaries(SCOPE).filter((b) => !b.inside);
-    const elsewhere = [
-      ...ENVIRONMENTS.filter((e) => e !== base.environment).map((environment) => ({
-        what: `in ${environment}`,
-        environment,
-        o: {},
-      })),
-      ...(ctx.target.altBaseUrl
-        ? [{ what: 'at the alternate base URL', environment: base.environment, o: { base: 'alt' as const } }]
-        : []),
-    ];
+    const elsewhere = creationPlaces(ctx, base.environment);
     await inBatches(
       elsewhere.flatMap((e) => outside.map((b) => ({ ...e, length: b.length }))),
       3,
@@ -143,6 +129,29 @@ export const scopeLabelLength = defineCheck({
           observed: `${ex.status}`,
           exchange: ex,
         });
+      },
+    );
+    // And the limits' inside: in each environment the deployment creates in (a label of ordinary length is
+    // taken there), the shortest and the longest label are taken too (a rule of one environment's own).
+    await inBatches(
+      ENVIRONMENTS.filter((e) => e !== base.environment),
+      2,
+      async (environment) => {
+        const control = await postConnection(ctx, { ...base, environment, scopeLabel: ctx.label('scope-label') });
+        if (!(control.status >= 200 && control.status < 300)) return;
+        for (const length of [SCOPE.min, SCOPE.max]) {
+          const ex = await postConnection(ctx, {
+            ...base,
+            environment,
+            scopeLabel: labelledText(ctx, 'scope-label', length),
+          });
+          judgeBoundary(
+            ctx,
+            ex,
+            true,
+            `POST /connections in ${environment} (where a label of ordinary length is created) with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
+          );
+        }
       },
     );
     // The limits are the interface's, not a tenant's: the longest label is taken for the second tenant too
@@ -162,66 +171,6 @@ export const scopeLabelLength = defineCheck({
       true,
       `POST /connections for tenant ${other} with a scopeLabel of ${SCOPE.max} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
     );
-  },
-});
-
-/** `n` distinct capability names of valid length (made up beyond the first: a 409 is a fine answer). */
-const capabilityList = (first: string, n: number) =>
-  Array.from({ length: n }, (_, i) => (i === 0 ? first : `ncs-conformance-capability-${i}`));
-
-export const connectionCapabilities = defineCheck({
-  name: 'limits.connection-capabilities',
-  title: `capabilities of a connection: ${ITEMS.minItems}..${ITEMS.maxItems} items of length ${CAP.min}..${CAP.max} pass validation; fewer, more, shorter or longer answer 400`,
-  severity: 'MUST',
-  section: 'Limits',
-  tags: ['limits', 'validation', 'connections'],
-  mutating: true,
-  requires: ['token'],
-  async run(ctx: CheckContext) {
-    const base = await requireCreationBase(ctx);
-    const [capability] = base.capabilities;
-    if (capability === undefined) ctx.skip('no capability to book was found (see connections.create)');
-    const cases = [
-      ...[ITEMS.minItems - 1, ITEMS.minItems, ITEMS.maxItems, ITEMS.maxItems + 1]
-        .filter((n) => n >= 0)
-        .map((n) => ({
-          capabilities: capabilityList(capability, n),
-          inside: n >= ITEMS.minItems && n <= ITEMS.maxItems,
-          what: `${n} capabilities`,
-        })),
-      ...lengthBoundaries(CAP).map(({ length, inside }) => ({
-        capabilities: [textOfLength(length)],
-        inside,
-        what: `a capability of ${length} characters`,
-      })),
-    ];
-    // The boundary cases book names the kit made up. Whether an unknown name is refused as a request unsuitable
-    // (400) or as not booked (409) is the deployment's: a made-up name of ordinary length shows which. Where it
-    // is refused 400, the cases inside the limits that carry made-up names say nothing about the limits.
-    const control = await postConnection(ctx, {
-      ...base,
-      scopeLabel: ctx.label('capabilities'),
-      capabilities: [`ncs-conformance-capability-${ctx.runId.slice(-4)}`],
-    });
-    const unknownRefused = control.status === ERROR_TABLE.invalid_request.status;
-    if (unknownRefused)
-      ctx.note(
-        'an unknown capability name is refused 400 by this deployment: cases inside the limits with made-up names not judged',
-      );
-    await inBatches(cases, 4, async (c) => {
-      const ex = await postConnection(ctx, {
-        ...base,
-        scopeLabel: ctx.label('capabilities'),
-        capabilities: c.capabilities,
-      });
-      if (c.inside && unknownRefused && c.capabilities.some((x) => x !== capability)) return;
-      judgeBoundary(
-        ctx,
-        ex,
-        c.inside,
-        `POST /connections with ${c.what} (limit ${ITEMS.minItems} to ${ITEMS.maxItems} items, each ${CAP.min} to ${CAP.max})`,
-      );
-    });
   },
 });
 

@@ -194,6 +194,26 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'alt-sample-body-taken',
+    description:
+      "at the alternate base URL, a creation with the sample call's restaurantId in place of scopeLabel is taken (restaurantId mapped to scopeLabel by that gateway) instead of 400 invalid_request",
+    section: 'POST /api/public/v1/connections',
+    catches: ['connections.required-everywhere'],
+    async handle(req, next, _core, base) {
+      if (base !== 'alt' || req.method !== 'POST' || req.path !== `${BASE_PATH}/connections` || !req.body)
+        return next(req);
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(new TextDecoder().decode(req.body));
+      } catch {
+        return next(req);
+      }
+      if (typeof body?.restaurantId !== 'string' || body.scopeLabel !== undefined) return next(req);
+      const { restaurantId, ...rest } = body;
+      return next({ ...req, body: new TextEncoder().encode(JSON.stringify({ ...rest, scopeLabel: restaurantId })) });
+    },
+  },
+  {
     name: 'info-always-internal',
     description:
       'GET /api/public/v1/info, documented and self-described, answers 500 internal to every call (a dependency it reads is gone)',

@@ -61,6 +61,14 @@ describe('retry recognition', () => {
     // A later call on a kept-alive connection (not its first call) is a repeat.
     expect(chainsOf(first, call({ at: 6, status: 403 }))[0]?.links[0]?.cause).toBe('client_error');
   });
+  it('takes a body relabelled after a 400 that refused its label as a new call, not after a 400 about its content', () => {
+    const POST_JSON = { method: 'POST', path: '/api/public/v1/capabilities', body: '{"a":1}' } as const;
+    const plain = call({ ...POST_JSON, at: 0, status: 400, contentType: 'text/plain' });
+    expect(chainsOf(plain, call({ ...POST_JSON, at: 500, contentType: 'application/json' }))).toEqual([]);
+    const content = call({ ...POST_JSON, at: 0, status: 400, contentType: 'application/json' });
+    const relabelled = call({ ...POST_JSON, at: 500, contentType: 'application/json; charset=utf-8' });
+    expect(chainsOf(content, relabelled)[0]?.links[0]?.cause).toBe('client_error');
+  });
   it('takes a call on a connection a pool opened ahead of need, sent well after the answer, as a repeat', () => {
     // Accepted before the first call's answer but idle until 50 ms after it: the client had that answer.
     const refused = call({ at: 0, status: 429, connection: 1, connectionsAtAnswer: 2 });

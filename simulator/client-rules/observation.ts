@@ -48,6 +48,9 @@ export interface CallRecord {
   retryAfterMs: number | undefined;
   /** Service-Version header as sent. */
   version: string | undefined;
+  /** Content-Type and Content-Encoding as sent (how the body is to be read): a fix there after a 400 is a new call. */
+  contentType: string | undefined;
+  contentEncoding: string | undefined;
   /** The token record behind the call (same object for the same token). */
   token: AccessToken | undefined;
 }

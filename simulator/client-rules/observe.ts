@@ -213,6 +213,8 @@ function note(
     code: err?.code,
     retryAfterMs: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined,
     version: h['service-version'],
+    contentType: h['content-type'],
+    contentEncoding: h['content-encoding'],
     token,
   });
   if (dropped) deps.onCallDropped?.(b, dropped);
@@ -266,6 +268,8 @@ function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, 
     code: undefined,
     retryAfterMs: undefined,
     version: h['service-version'],
+    contentType: h['content-type'],
+    contentEncoding: h['content-encoding'],
     token,
   });
 }

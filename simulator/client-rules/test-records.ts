@@ -38,6 +38,8 @@ export function call(over: Partial<CallRecord> & { at: number; body?: string; ms
     code: undefined,
     retryAfterMs: undefined,
     version: '2026-07-01',
+    contentType: undefined,
+    contentEncoding: undefined,
     token: TOKEN,
     ...rest,
   };

@@ -22,3 +22,9 @@ export function judgeBoundary(ctx: CheckContext, ex: Exchange, inside: boolean, 
     });
   else ctx.expect.errorCode(ex, 'invalid_request', `${rule} answers 400 invalid_request`);
 }
+
+/** A recognisable text of exactly `length` characters. */
+export function textOfLength(length: number): string {
+  const seed = 'ncs-conformance-';
+  return seed.repeat(Math.ceil(length / seed.length) + 1).slice(0, length);
+}

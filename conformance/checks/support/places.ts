@@ -44,3 +44,18 @@ export function judgeRefusedThere(ctx: CheckContext, ex: Exchange, accessMayDiff
     exchange: ex,
   });
 }
+
+/**
+ * Where else a creation is refused alike: each other environment value (at the main address) and the
+ * alternate address (in `environment`), for probes of POST /connections.
+ * @example for (const p of creationPlaces(ctx, 'sandbox')) await postConnection(ctx, { ...base, environment: p.environment }, p.o);
+ */
+export function creationPlaces(
+  ctx: CheckContext,
+  environment: string,
+): { what: string; environment: string; o: { base?: 'alt' } }[] {
+  return [
+    ...otherEnvironments(environment).map((e) => ({ what: `in ${e}`, environment: e, o: {} })),
+    ...(ctx.target.altBaseUrl ? [{ what: 'at the alternate base URL', environment, o: { base: 'alt' as const } }] : []),
+  ];
+}

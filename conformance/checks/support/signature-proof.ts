@@ -122,6 +122,12 @@ export function signedInputs(found: FoundSignature, declared?: (holder: Obj) => 
   if (attached) return [["the JWS's own payload", Buffer.from(attached, 'base64url')]];
   const out: [string, Buffer][] = [];
   for (const [k, v] of Object.entries(found.holder)) {
+    // An object beside the signature (`payload`, `signed`, `claims`): what it signs, as canonical or served JSON.
+    if (k !== found.key && !KEYISH.test(k) && v && typeof v === 'object' && !Array.isArray(v)) {
+      out.push([`${k} as canonical JSON`, Buffer.from(canonicalJson(v), 'utf8')]);
+      out.push([`${k} as served JSON`, Buffer.from(JSON.stringify(v), 'utf8')]);
+      continue;
+    }
     if (k === found.key || KEYISH.test(k) || ALGORITHM.test(k) || typeof v !== 'string' || v.length > 4096) continue;
     out.push([`${k} as text`, Buffer.from(v, 'utf8')]);
     if (/^[0-9a-f]+$/i.test(v) && v.length % 2 === 0) out.push([`${k}'s bytes (hex)`, Buffer.from(v, 'hex')]);

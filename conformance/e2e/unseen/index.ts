@@ -15,6 +15,7 @@ import {
   UNSEEN_ROUND29,
   UNSEEN_ROUND30,
   UNSEEN_ROUND31,
+  UNSEEN_ROUND32,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -84,6 +85,7 @@ export {
   UNSEEN_ROUND29,
   UNSEEN_ROUND30,
   UNSEEN_ROUND31,
+  UNSEEN_ROUND32,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -219,6 +221,7 @@ export const UNSEEN_LISTS = {
   round29: UNSEEN_ROUND29,
   round30: UNSEEN_ROUND30,
   round31: UNSEEN_ROUND31,
+  round32: UNSEEN_ROUND32,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -250,5 +253,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND29,
     ...UNSEEN_ROUND30,
     ...UNSEEN_ROUND31,
+    ...UNSEEN_ROUND32,
   ],
 } as const;

@@ -64,6 +64,10 @@ import { ROUND31_ANSWERS } from './round31-answers.ts';
 import { ROUND31_CHANNELS } from './round31-channels.ts';
 import { ROUND31_DOCUMENTS } from './round31-documents.ts';
 import { ROUND31_INPUTS } from './round31-inputs.ts';
+import { ROUND32_ANSWERS } from './round32-answers.ts';
+import { ROUND32_CHANNELS } from './round32-channels.ts';
+import { ROUND32_DOCUMENTS } from './round32-documents.ts';
+import { ROUND32_INPUTS } from './round32-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -191,4 +195,12 @@ export const UNSEEN_ROUND31: readonly UnseenViolation[] = [
   ...ROUND31_INPUTS,
   ...ROUND31_DOCUMENTS,
   ...ROUND31_CHANNELS,
+];
+
+/** The thirty-first list (round 32): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND32: readonly UnseenViolation[] = [
+  ...ROUND32_ANSWERS,
+  ...ROUND32_INPUTS,
+  ...ROUND32_DOCUMENTS,
+  ...ROUND32_CHANNELS,
 ];

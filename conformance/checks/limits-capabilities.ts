@@ -1,0 +1,91 @@
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
+import { LIMITS } from '../../simulator/contract/limits.ts';
+import { inBatches } from '../rules/interface-routes.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { judgeBoundary, lengthBoundaries, textOfLength } from './support/boundaries.ts';
+import { postConnection, requireCreationBase } from './support/connections.ts';
+import { creationPlaces, judgeRefusedThere } from './support/places.ts';
+
+const { connectionCapabilities: ITEMS, capability: CAP } = LIMITS;
+
+/** `n` distinct capability names of valid length (made up beyond the first: a 409 is a fine answer). */
+const capabilityList = (first: string, n: number) =>
+  Array.from({ length: n }, (_, i) => (i === 0 ? first : `ncs-conformance-capability-${i}`));
+
+export const connectionCapabilities = defineCheck({
+  name: 'limits.connection-capabilities',
+  title: `capabilities of a connection: ${ITEMS.minItems}..${ITEMS.maxItems} items of length ${CAP.min}..${CAP.max} pass validation; fewer, more, shorter or longer answer 400`,
+  severity: 'MUST',
+  section: 'Limits',
+  tags: ['limits', 'validation', 'connections'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const base = await requireCreationBase(ctx);
+    const [capability] = base.capabilities;
+    if (capability === undefined) ctx.skip('no capability to book was found (see connections.create)');
+    const cases = [
+      ...[ITEMS.minItems - 1, ITEMS.minItems, ITEMS.maxItems, ITEMS.maxItems + 1]
+        .filter((n) => n >= 0)
+        .map((n) => ({
+          capabilities: capabilityList(capability, n),
+          inside: n >= ITEMS.minItems && n <= ITEMS.maxItems,
+          what: `${n} capabilities`,
+        })),
+      ...lengthBoundaries(CAP).map(({ length, inside }) => ({
+        capabilities: [textOfLength(length)],
+        inside,
+        what: `a capability of ${length} characters`,
+      })),
+    ];
+    // The boundary cases book names the kit made up. Whether an unknown name is refused as a request unsuitable
+    // (400) or as not booked (409) is the deployment's: a made-up name of ordinary length shows which. Where it
+    // is refused 400, the cases inside the limits that carry made-up names say nothing about the limits.
+    const control = await postConnection(ctx, {
+      ...base,
+      scopeLabel: ctx.label('capabilities'),
+      capabilities: [`ncs-conformance-capability-${ctx.runId.slice(-4)}`],
+    });
+    const unknownRefused = control.status === ERROR_TABLE.invalid_request.status;
+    if (unknownRefused)
+      ctx.note(
+        'an unknown capability name is refused 400 by this deployment: cases inside the limits with made-up names not judged',
+      );
+    await inBatches(cases, 4, async (c) => {
+      const ex = await postConnection(ctx, {
+        ...base,
+        scopeLabel: ctx.label('capabilities'),
+        capabilities: c.capabilities,
+      });
+      if (c.inside && unknownRefused && c.capabilities.some((x) => x !== capability)) return;
+      judgeBoundary(
+        ctx,
+        ex,
+        c.inside,
+        `POST /connections with ${c.what} (limit ${ITEMS.minItems} to ${ITEMS.maxItems} items, each ${CAP.min} to ${CAP.max})`,
+      );
+    });
+    // Too few or too many items are refused in every environment value and at the alternate address too.
+    const counts = [ITEMS.minItems - 1, ITEMS.maxItems + 1].filter((n) => n >= 0);
+    const elsewhere = creationPlaces(ctx, base.environment);
+    await inBatches(
+      elsewhere.flatMap((e) => counts.map((n) => ({ ...e, n }))),
+      4,
+      async ({ what, environment, o, n }) => {
+        const ex = await postConnection(
+          ctx,
+          { ...base, environment, scopeLabel: ctx.label('capabilities'), capabilities: capabilityList(capability, n) },
+          o,
+        );
+        // 400 as at the main address (the count is the request's, whatever the names); an environment's own
+        // refusal of the access (401/403) is the deployment's.
+        judgeRefusedThere(
+          ctx,
+          ex,
+          o.base !== 'alt',
+          `POST /connections ${what} with ${n} capabilities (limit ${ITEMS.minItems} to ${ITEMS.maxItems})`,
+        );
+      },
+    );
+  },
+});
