@@ -12,7 +12,7 @@ type Decision =
 export const defaultEnvironment = defineCheck({
   name: 'capabilities.default-environment',
   title:
-    'POST /capabilities without environment answers data.environment sandbox (the default), for the second tenant too, where a named environment is answered as named',
+    'POST /capabilities without environment answers data.environment sandbox (the default), for the second tenant too, where (and at the alternate base URL) a named environment is answered as named',
   severity: 'MUST',
   section: 'POST /api/public/v1/capabilities',
   tags: ['capabilities'],
@@ -29,6 +29,23 @@ export const defaultEnvironment = defineCheck({
       observed: `status ${ex.status}, data.environment ${JSON.stringify(environment)}`,
       exchange: ex,
     });
+    // At the alternate address, each environment value is answered as at the main one (a gateway there with an
+    // enumeration of its own refuses one of them).
+    if (ctx.target.altBaseUrl)
+      for (const environment of ENVIRONMENTS) {
+        const json = { ...pair, environment };
+        const [main, alt] = await Promise.all([
+          ctx.call('POST', path, { json }),
+          ctx.call('POST', path, { json, base: 'alt' }),
+        ]);
+        if (main.status !== 200) continue;
+        const echoed = (alt.json as Decision)?.data?.environment;
+        ctx.expect.that(alt.status === 200 && echoed === environment, {
+          expected: `POST ${path} with environment ${environment} at the alternate base URL answers 200 for ${environment}, as at the main one`,
+          observed: `status ${alt.status}, data.environment ${JSON.stringify(echoed)}`,
+          exchange: alt,
+        });
+      }
     // The default is the interface's, not a tenant's: the second tenant's check without environment is
     // judged for sandbox too (a refusal other than 400 is that tenant's access or catalog: noted, not judged).
     const other = ctx.target.otherTenant;

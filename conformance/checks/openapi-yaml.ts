@@ -255,6 +255,19 @@ export const yamlMatchesJson = defineCheck({
         diff,
       });
     }
+    // Asked after the files of other versions, the plain description is still the current one (a cache of
+    // the document keyed without the version, filled by an earlier version's request, serves that one after).
+    const current = (doc as { info?: { version?: unknown } }).info?.version;
+    if (!pairs.some((p) => p.version !== current) || typeof current !== 'string') return;
+    // As a browser or a code generator fetches it: no credentials, no Service-Version.
+    const again = await ctx.call('GET', OPENAPI_JSON, { credentials: 'none', defaultHeaders: false });
+    const after = (again.json as { info?: { version?: unknown } } | undefined)?.info?.version;
+    if (again.status === 200)
+      ctx.expect.that(after === current, {
+        expected: `GET ${OPENAPI_JSON}, asked again after the files of earlier versions, is still the description of ${current}`,
+        observed: `info.version ${JSON.stringify(after)}`,
+        exchange: again,
+      });
   },
 });
 

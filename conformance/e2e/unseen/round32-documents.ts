@@ -8,7 +8,8 @@ import { P } from './proxy-helpers.ts';
  * check, the key header spelt with an underscore, an unrequired operation, connector filters on
  * providers, capability entries as objects, deep-object filters), a stale reason enumeration, the
  * tenant header marked deprecated, a key example outside the pattern, an edge cache serving the earlier
- * version's document, and versioned self-descriptions clearing the auth flags.
+ * version's document, the check's success documented as the default response, and versioned
+ * self-descriptions clearing the auth flags.
  */
 type Rec = Record<string, any>;
 const isDoc = (c: ProxyCall, a: ProxyAnswer) =>
@@ -199,5 +200,19 @@ export const ROUND32_DOCUMENTS: UnseenViolation[] = [
       if (isDoc(c, a) && c.search.get('version') === '2026-06-12')
         c.memory.set(`r32-cache:${c.base}`, structuredClone(a.json));
     },
+  },
+  {
+    name: 'openapi-check-success-under-default-response',
+    statement:
+      'Endpoints: Success responses use status 200 and the success envelope … may answer with the statuses 400, 401, 403, 404, 409, 428, 429, 500, each with the failure envelope (POST /api/public/v1/capabilities as documented)',
+    ...documentEdit((doc) => {
+      // An annotation put the decision answer under "default", so every status is documented with the
+      // success envelope and no 200 is documented at all.
+      const responses = op(doc, '/capabilities', 'post')?.responses as Rec | undefined;
+      if (!responses?.['200']) return;
+      responses.default = responses['200'];
+      delete responses['200'];
+      for (const k of Object.keys(responses)) if (/^[45]/.test(k)) delete responses[k];
+    }),
   },
 ];
