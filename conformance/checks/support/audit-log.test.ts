@@ -106,7 +106,10 @@ describe('audit-log paging and order, discovered', () => {
     expect(numberingOf([{ what: 'x' }, { what: 'y' }])).toBeUndefined();
     // Whole numbers as digit strings (proto3 JSON's int64, cherry's `id`) number a log under a name for a place in it,
     // read as numbers ("10" after "9"); a digit string under any other name is a code, not a numbering.
-    const strings = numberingOf([{ id: '10', at: 't' }, { id: '9', at: 't' }]);
+    const strings = numberingOf([
+      { id: '10', at: 't' },
+      { id: '9', at: 't' },
+    ]);
     expect(strings).toMatchObject({ field: 'id', direction: 'down', sequenceName: true });
     expect(strings?.numberOf({ id: '10' })).toBe(10);
     expect(numberingOf([{ code: '1' }, { code: '2' }])).toBeUndefined();
