@@ -5,8 +5,9 @@ import { ok } from '../core/reply.ts';
 import { runOf } from '../core/step.ts';
 import type { PlainRequest } from '../core/types.ts';
 import { createClock } from '../lib/clock.ts';
+import { routeSpelling } from './call-place.ts';
 import { createObservations } from './observation.ts';
-import { clientObserver, routeSpelling } from './observe.ts';
+import { clientObserver } from './observe.ts';
 
 let sandbox: Sandbox;
 const CONNECTION = {

@@ -7,6 +7,7 @@ import { stopStream } from '../core/stream-stop.ts';
 import type { DrainTarget, PlainResponse, StreamSink, StreamSource, StreamStop } from '../core/types.ts';
 import { resumePoint } from '../events/sse.ts';
 import { browserFetchMetadata, noteBrowser } from './browser-calls.ts';
+import { idleBefore, routeSpelling } from './call-place.ts';
 import { canonicalHash, contentHash } from './content-hash.ts';
 import {
   BURST_GAP_MS,
@@ -225,25 +226,6 @@ function note(
  * answeredAt 0) the reports read until the answer writes the real one. A create held for 20 s and sent again
  * under a new key after the client's 5 s timeout is then judged at once, not only once the hold ends.
  */
-/**
- * How long the connection a call opened lay idle before it (0: not its first call, or unknown). The server
- * stamps a connection on the sandbox clock as it accepts it, so time the control plane advanced counts.
- */
-function idleBefore(ctx: RequestContext, at: number): number {
-  const c = ctx.req.connection;
-  return c?.first && c.acceptedAt !== undefined ? Math.max(0, at - c.acceptedAt) : 0;
-}
-
-/**
- * A path as the service routes it: without trailing slashes. A retry sent to `/providers/` after `/providers`
- * is the same call to the same route (the service answers both alike); `//providers` is another path (the
- * service answers it 404), so a call fixed from it is a new call, not a retry.
- * @example routeSpelling('/api/public/v1/providers/') // '/api/public/v1/providers'
- */
-export function routeSpelling(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed || '/';
-}
 
 function noteGiveUp(deps: ObserverDeps, obs: Observations, ctx: RequestContext, at: number, goneAt: number): void {
   const h = ctx.req.headers;
