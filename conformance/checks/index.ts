@@ -21,6 +21,7 @@ import { limitChecks } from './limits.ts';
 import { freeTextAccepted } from './limits-free-text.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
+import { examplesMatch } from './openapi-examples.ts';
 import { operationsServed } from './openapi-operations-served.ts';
 import { parameterTypes } from './openapi-parameter-types.ts';
 import { openApiRequestChecks } from './openapi-requests.ts';
@@ -77,6 +78,7 @@ export const CHECKS = createRegistry([
   ...openApiRequiredChecks,
   ...openApiRequestChecks,
   parameterTypes,
+  examplesMatch,
   operationsServed,
   documentedReads,
   ...openApiConsistencyChecks,

@@ -25,6 +25,19 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     }),
   },
   {
+    name: 'openapi-key-example-outside-pattern',
+    description:
+      'openapi.json gives the Idempotency-Key header the example "create connection #42", which its own pattern (and the interface\'s) refuses',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.examples-match-schemas'],
+    handle: documentEdit((doc) => {
+      everyObject(doc, (node) => {
+        if (node.name === 'Idempotency-Key' && node.in === 'header' && node.schema && typeof node.schema === 'object')
+          (node.schema as Node).examples = ['create connection #42'];
+      });
+    }),
+  },
+  {
     name: 'openapi-bearer-as-query-key',
     description:
       'openapi.json documents every security scheme as an API key in the query (access_token) instead of a bearer token in Authorization',
@@ -96,7 +109,8 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
       'openapi.json documents Idempotency-Key as 16 to 64 letters, digits, _ or - (the interface: 8 to 128, also . and :)',
     section: 'Limits',
     // The run's keys of 8 to 15 characters (and with . or :) are answered 200 too: the schema refuses what is served.
-    catches: ['openapi.limits-not-narrower', 'openapi.parameters-admit-served'],
+    // The document's own example of a key (with `.` and `:`) is outside the narrowed pattern too.
+    catches: ['openapi.examples-match-schemas', 'openapi.limits-not-narrower', 'openapi.parameters-admit-served'],
     handle: documentEdit((doc) =>
       everyObject(doc, (node) => {
         if (node.name === 'Idempotency-Key' && node.in === 'header' && node.schema && typeof node.schema === 'object')

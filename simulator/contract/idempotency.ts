@@ -5,7 +5,8 @@ import { LIMITS } from './limits.ts';
 export const IdempotencyKey = z
   .string()
   .regex(new RegExp(LIMITS.idempotencyKey.pattern))
-  .describe('Key against double effects: 8 to 128 letters, digits, dot, underscore, colon or hyphen');
+  .describe('Key against double effects: 8 to 128 letters, digits, dot, underscore, colon or hyphen')
+  .meta({ examples: ['connection.create:2f9c1a7e-4b1d'] });
 
 export const IdempotencyKeyResult = z
   .object({ idempotencyKey: IdempotencyKey, operation: z.string(), expiresAt: DateTime })

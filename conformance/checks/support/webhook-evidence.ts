@@ -192,11 +192,17 @@ export async function deliveryLog(ctx: CheckContext, s: WebhookScenario, shows?:
   // otherwise take more pages than the kit reads); a 400 to that size, and the log is read as it pages itself.
   const [bare = path, search = ''] = path.split('?');
   const largest = largestDocumentedPage((await openApiExchange(ctx)).json, bare, LARGEST_PAGE);
+  // Refused once (the size not taken after all), the log is read as it pages itself from then on: no call
+  // spent twice on each read while a busy deployment's rate limit counts them.
+  // Remembered for the run: every check reading the log.
+  const size = await ctx.shared('delivery-log-size', async () => ({ refused: false }));
   const firstPage = async () => {
-    if (!largest) return ctx.call('GET', path);
+    if (!largest || size.refused) return ctx.call('GET', path);
     const query = Object.fromEntries([...new URLSearchParams(search), ...Object.entries(largest)]);
     const sized = await ctx.call('GET', bare, { query });
-    return sized.status === 400 ? ctx.call('GET', path) : sized;
+    if (sized.status !== 400) return sized;
+    size.refused = true;
+    return ctx.call('GET', path);
   };
   const readPaged = async () => {
     let page = await firstPage();
