@@ -12,7 +12,7 @@ import type { CallOptions, CheckContext } from '../../runner/check.ts';
 export interface Place {
   what: string;
   call: { base?: CallOptions['base']; tenant?: string };
-  /** A refusal of the access itself (401/403) is legal here: the tenant's role for this access. */
+  /** A refusal of the access itself (401/403) or of the catalog (404) is legal here: the tenant's own. */
   accessMayDiffer: boolean;
 }
 
@@ -38,7 +38,9 @@ export const otherEnvironments = (except?: string) => ENVIRONMENTS.filter((e) =>
  * @example judgeRefusedThere(ctx, ex, place.accessMayDiffer, 'POST /capabilities with a capability of 121 characters in production')
  */
 export function judgeRefusedThere(ctx: CheckContext, ex: Exchange, accessMayDiffer: boolean, rule: string): void {
-  if (accessMayDiffer && (ex.status === 401 || ex.status === 403)) return;
+  // Another tenant's or environment's access (401/403) or catalog (404: a connector not offered there, judged
+  // before the body by some deployments) is that place's own: not judged.
+  if (accessMayDiffer && (ex.status === 401 || ex.status === 403 || ex.status === 404)) return;
   ctx.expect.that(ex.status === 400, {
     expected: `${rule} answers 400 invalid_request, as at the main address for the first tenant (the interface's limits hold in every place it is offered)`,
     exchange: ex,

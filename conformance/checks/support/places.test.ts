@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../client/http-client.ts';
+import type { CheckContext } from '../../runner/check.ts';
+import { creationPlaces, judgeRefusedThere, otherPlaces } from './places.ts';
+
+/** Just what the places read of a check's context: its target, and expectations recorded. */
+function context(target: Partial<CheckContext['target']>) {
+  const failed: string[] = [];
+  const ctx = {
+    target: { baseUrl: 'http://127.0.0.1:1', hasToken: true, hasAdminToken: false, ...target },
+    expect: {
+      that: (ok: boolean, f: { expected: string }) => {
+        if (!ok) failed.push(f.expected);
+        return ok;
+      },
+    },
+  } as unknown as CheckContext;
+  return { ctx, failed };
+}
+const answer = (status: number) => ({ status }) as Exchange;
+
+describe('the other places the interface is offered in', () => {
+  it('are the alternate address and the second tenant, where given, and each other environment for a creation', () => {
+    expect(otherPlaces(context({}).ctx)).toEqual([]);
+    const { ctx } = context({ altBaseUrl: 'http://127.0.0.1:2', otherTenant: 'east' });
+    expect(otherPlaces(ctx).map((p) => [p.what, p.accessMayDiffer])).toEqual([
+      ['at the alternate base URL', false],
+      ['for tenant east', true],
+    ]);
+    expect(creationPlaces(ctx, 'sandbox').map((p) => p.what)).toEqual([
+      'in development',
+      'in pilot',
+      'in production',
+      'at the alternate base URL',
+    ]);
+  });
+
+  it("hold a refusal to 400 there, a place's own access or catalog (401, 403, 404) aside where it may differ", () => {
+    const { ctx, failed } = context({});
+    judgeRefusedThere(ctx, answer(400), false, 'a');
+    judgeRefusedThere(ctx, answer(404), true, 'b');
+    judgeRefusedThere(ctx, answer(403), true, 'c');
+    judgeRefusedThere(ctx, answer(404), false, 'd');
+    judgeRefusedThere(ctx, answer(200), true, 'e');
+    expect(failed.map((f) => f[0])).toEqual(['d', 'e']);
+  });
+});
