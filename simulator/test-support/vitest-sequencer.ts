@@ -68,7 +68,6 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-jacaranda.e2e.test.ts': 7,
   'conformance/e2e/independent-mangrove.e2e.test.ts': 10,
   'conformance/e2e/independent-wisteria.e2e.test.ts': 16,
-  'conformance/e2e/audit-signature-declared.e2e.test.ts': 2,
   'conformance/e2e/alt-variants-4.e2e.test.ts': 41,
   'conformance/e2e/independent-atlas.e2e.test.ts': 34,
   'simulator/e2e/reliability/attacks-round9-kit.e2e.test.ts': 25,
