@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { Exchange } from '../client/http-client.ts';
+import { routeOf } from '../rules/exchange-scope.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { auditLargestPage, auditPath, entriesOf, readAuditLog } from './support/audit-log.ts';
 import { hashInput } from './support/entry-hash.ts';
@@ -59,7 +60,15 @@ export const auditSignature = defineCheck({
       );
     // A page cut short (limit 1) is another range: its proof is signed anew, or is the same head.
     const cut = await ctx.call('GET', auditPath(), { query: { limit: '1' } });
-    const answers = [...read.pages, cut].filter((ex) => ex.status === 200);
+    // With the run's other reads of the log (other checks', before and after their writes): a signature that
+    // verified once names the scheme, and one served later for a head that has moved on no longer does.
+    const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
+    const own = [...read.pages, cut];
+    const others = ctx
+      .exchanges()
+      .map((l) => l.ex)
+      .filter((ex) => ex.method === 'GET' && !own.includes(ex) && routeOf(ex, bases)?.id === 'getAuditLog');
+    const answers = [...own, ...others].filter((ex) => ex.status === 200);
     const given = declared?.publicKey ? findKeys({ key: declared.publicKey }) : [];
     // A key set the answer names by address (`jwksUri`), on the deployment's own origin: read once.
     const linked = await linkedKeys(ctx, answers);

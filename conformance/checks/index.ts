@@ -20,6 +20,7 @@ import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
 import { freeTextAccepted } from './limits-free-text.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
+import { contractNotDeprecated } from './openapi-deprecated.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
 import { examplesMatch } from './openapi-examples.ts';
 import { operationsServed } from './openapi-operations-served.ts';
@@ -79,6 +80,7 @@ export const CHECKS = createRegistry([
   ...openApiRequestChecks,
   parameterTypes,
   examplesMatch,
+  contractNotDeprecated,
   operationsServed,
   documentedReads,
   ...openApiConsistencyChecks,

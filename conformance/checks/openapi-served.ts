@@ -5,6 +5,7 @@
 import { routeOf } from '../rules/exchange-scope.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { requireOpenApi } from './support/openapi.ts';
+import { judgeServedBodies } from './support/openapi-served-bodies.ts';
 import {
   currentVersion,
   judgeServedHeaders,
@@ -14,6 +15,10 @@ import {
 import { responseSchemas } from './support/response-schemas.ts';
 import { successSamples } from './support/samples.ts';
 
+const bodyShown = (body: unknown) => {
+  const text = JSON.stringify(body);
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+};
 const shown = (v: string | string[]) => {
   const text = JSON.stringify(v);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
@@ -88,4 +93,34 @@ export const responseHeadersAdmitServed = defineCheck({
   },
 });
 
-export const openApiServedChecks = [parametersAdmitServed, responseHeadersAdmitServed];
+export const bodiesAdmitServed = defineCheck({
+  name: 'openapi.bodies-admit-served',
+  title:
+    "openapi.json's request body schema of every interface operation accepts the run's bodies the deployment answered 200 (fields the interface lists, values within its limits or from the deployment's own answers)",
+  severity: 'MUST',
+  section: 'GET /api/public/v1/openapi.json',
+  tags: ['openapi'],
+  mutating: false,
+  // Every body the interface states is an authenticated call's.
+  requires: ['token'],
+  // After the other checks: it judges the calls they made.
+  judgesRun: true,
+  async run(ctx: CheckContext) {
+    const { doc } = await requireOpenApi(ctx);
+    const answered = (await currentExchanges(ctx)).filter((a) => a.ex.status === 200);
+    const verdict = judgeServedBodies(doc, await responseSchemas(ctx), answered);
+    if (verdict.judged === 0)
+      ctx.skip(
+        'no JSON body of the run answered 200 is documented and within what the interface lists: nothing to judge',
+      );
+    ctx.note(`judged ${verdict.judged} request bodies answered 200`);
+    for (const o of verdict.offenders)
+      ctx.fail({
+        expected: `openapi.json's request body schema of ${o.label} accepts the bodies the deployment takes (the description "of this interface")`,
+        observed: `openapi.json${o.at} refuses ${bodyShown(o.body)} (${o.errors}), a body the deployment answered 200 (${o.count} call${o.count === 1 ? '' : 's'} of the run)`,
+        exchange: o.ex,
+      });
+  },
+});
+
+export const openApiServedChecks = [parametersAdmitServed, responseHeadersAdmitServed, bodiesAdmitServed];

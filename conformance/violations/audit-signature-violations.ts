@@ -41,6 +41,9 @@ const asMerkle = (spoil: { paths?: boolean; root?: boolean }) =>
     });
   };
 
+/** The first signature each sandbox served per tenant (the violation's signing cache; per core: per run). */
+const firstSignatures = new WeakMap<object, Map<string, string>>();
+
 /** Violations of the audit log's signed proof and of an unnamed Merkle tree's. */
 export const AUDIT_SIGNATURE_VIOLATIONS: Violation[] = [
   {
@@ -78,6 +81,27 @@ export const AUDIT_SIGNATURE_VIOLATIONS: Violation[] = [
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
     catches: ['audit.integrity'],
     handle: asMerkle({ root: true }),
+  },
+  {
+    name: 'audit-signature-cached-per-tenant',
+    description:
+      "the audit proof's signature is computed once per tenant and cached (signing is slow): later answers, whose head has moved on with the tenant's writes, carry the first signature",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.signature'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      if (req.path !== AUDIT || res.status !== 200) return res;
+      const cache = firstSignatures.get(core) ?? new Map<string, string>();
+      firstSignatures.set(core, cache);
+      const tenant = req.headers['x-service-tenant'] ?? '';
+      return editJson(res, (b) => {
+        const proof = b.data?.proof as Record<string, unknown> | undefined;
+        if (typeof proof?.signature !== 'string') return;
+        const first = cache.get(tenant);
+        if (first === undefined) cache.set(tenant, proof.signature);
+        else proof.signature = first;
+      });
+    },
   },
   {
     name: 'audit-signature-unpublished-key',

@@ -122,4 +122,36 @@ export const DOCUMENT_NARROWING_VIOLATIONS: Violation[] = [
       }),
     ),
   },
+  {
+    name: 'openapi-connector-id-format-uuid',
+    description:
+      "openapi.json gives every request body's connectorId the format uuid (a generator's default for ids), though the catalog's connector ids are no UUIDs and the service takes them",
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.bodies-admit-served'],
+    handle: documentEdit((doc) =>
+      everyObject(doc, (node) => {
+        const props = node.properties as Node | undefined;
+        // Request bodies only (the capability check and the creation), not the answers' connections and decisions.
+        const request =
+          props && ('capability' in props || 'scopeLabel' in props) && !('id' in props) && !('allowed' in props);
+        if (request && props.connectorId && typeof props.connectorId === 'object')
+          (props.connectorId as Node).format = 'uuid';
+      }),
+    ),
+  },
+  {
+    name: 'openapi-scope-label-deprecated',
+    description:
+      "openapi.json marks the creation's body field scopeLabel deprecated (a planned move to the sample call's restaurantId), though the interface's field list requires it",
+    section: 'Versioning',
+    catches: ['openapi.contract-not-deprecated'],
+    handle: documentEdit((doc) =>
+      everyObject(doc, (node) => {
+        // Every schema that lists scopeLabel beside connectorId: the creation's request (and, harmlessly, its answer).
+        const props = node.properties as Node | undefined;
+        if (props?.scopeLabel && props.connectorId && typeof props.scopeLabel === 'object')
+          (props.scopeLabel as Node).deprecated = true;
+      }),
+    ),
+  },
 ];
