@@ -148,7 +148,7 @@ const JWKS_ADDRESS = /^jwks_?(?:uri|url)$/i;
 
 /**
  * The keys of JWK sets the answers name by address, where that address is on the deployment's own origin
- * (the kit reads nothing elsewhere): a signed page's key published at `/.well-known/jwks.json`.
+ * (either base URL's; the kit reads nothing elsewhere): a signed page's key published at `/.well-known/jwks.json`.
  */
 async function linkedKeys(ctx: CheckContext, answers: readonly Exchange[]): Promise<KeyObject[]> {
   const addresses = new Set<string>();
@@ -160,15 +160,19 @@ async function linkedKeys(ctx: CheckContext, answers: readonly Exchange[]): Prom
     }
   };
   for (const ex of answers) walk((ex.json as { data?: unknown } | undefined)?.data, 0);
-  const own = new URL(ctx.target.baseUrl).origin;
+  // The deployment's own origins: an answer at the alternate address names the key set there.
+  const origins = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])].map(
+    (b) => new URL(b).origin,
+  );
   const keys: KeyObject[] = [];
   for (const address of [...addresses].slice(0, 2)) {
     const url = new URL(address, ctx.target.baseUrl);
-    if (url.origin !== own) {
-      ctx.note(`the key set at ${address} is not on ${own}: not read`);
+    if (!origins.includes(url.origin)) {
+      ctx.note(`the key set at ${address} is not on ${origins.join(' or ')}: not read`);
       continue;
     }
-    const ex = await ctx.call('GET', `${url.pathname}${url.search}`);
+    const alt = url.origin !== origins[0];
+    const ex = await ctx.call('GET', `${url.pathname}${url.search}`, alt ? { base: 'alt' } : {});
     if (ex.status === 200) keys.push(...findKeys(ex.json));
     else ctx.note(`the key set at ${url.pathname} answered ${ex.status}`);
   }

@@ -34,5 +34,12 @@ independentSuite({
       profile: PROFILE,
       judged: PROFILE_JUDGED,
     },
+    // An oldest-first log of two entries a page: a run's changes lie past the kit's page budget (40 pages), on
+    // the last pages, which the log names (`_links.last`, Spring Data's `page.totalPages`): read from there.
+    {
+      name: 'with an oldest-first log of two entries a page',
+      options: { ...FAST, auditOldestFirst: true, maxPageSize: 2 },
+      judged: ['audit.records-change', 'audit.order'],
+    },
   ],
 });

@@ -55,6 +55,8 @@ interface Variant {
   accepted: boolean;
   what: string;
   code?: ErrorCode;
+  /** The interface leaves it to the deployment: refused with the code, or accepted (never a 5xx). */
+  either?: true;
 }
 
 const refused = (kind: string, v: Value, what: string, code?: ErrorCode): Variant => ({
@@ -92,7 +94,14 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
   const out: Variant[] = [];
   if (f.required)
     out.push(refused('missing', { omit: true }, 'left out', f.in === 'header' ? 'idempotency_required' : undefined));
-  if (f.in === 'body') out.push(refused('null', { value: null }, 'null'));
+  // An optional field sent as null: refused as "wrong data type", or read as left out (its default) by decoders
+  // that treat null as absent (Swift's decodeIfPresent, pydantic's Optional[...] = None): the interface says neither.
+  if (f.in === 'body')
+    out.push(
+      f.required
+        ? refused('null', { value: null }, 'null')
+        : { ...refused('null', { value: null }, 'null'), either: true },
+    );
   const text = (n: number) => textOf(n, seed, `${name}.${n}`, marker);
   switch (t.type) {
     case 'string':
@@ -281,10 +290,12 @@ export function probesOf(op: Operation, seed: number, valid: (probeId: string) =
       probes.push({
         id,
         field: f.name,
-        expect: v.accepted ? { accepted: true } : { accepted: false, code: v.code ?? 'invalid_request' },
+        expect: v.accepted
+          ? { accepted: true }
+          : { accepted: v.either ? 'either' : false, code: v.code ?? 'invalid_request' },
         rule: v.accepted
           ? `${label} passes validation (not 400, no 5xx)`
-          : `${label} answers ${v.code === 'idempotency_required' ? '428 idempotency_required' : '400 invalid_request'}`,
+          : `${label} answers ${v.code === 'idempotency_required' ? '428 idempotency_required' : '400 invalid_request'}${v.either ? ', or is taken as left out (never a 5xx)' : ''}`,
         ...(call.body ? { body: call.body } : {}),
         query: call.query,
         headers: call.headers,

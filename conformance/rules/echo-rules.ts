@@ -87,7 +87,10 @@ const at = (data: unknown, path: string[]) =>
 export function echoProblems(pairs: readonly EchoPair[], sent: Record<string, unknown>, data: unknown): string[] {
   const problems: string[] = [];
   for (const p of pairs) {
-    const expected = p.field in sent ? sent[p.field] : p.fallback;
+    // An explicit null for a field with a default, where the deployment took it (a refusal is as legal), is the
+    // field left out: decoders that read null as absent (Swift's decodeIfPresent, pydantic's Optional) apply it.
+    const given = p.field in sent && !(sent[p.field] === null && p.fallback !== undefined);
+    const expected = given ? sent[p.field] : p.fallback;
     if (expected === undefined) continue;
     let observed = at(data, p.path);
     const itemKey = p.itemKey;
@@ -101,7 +104,7 @@ export function echoProblems(pairs: readonly EchoPair[], sent: Record<string, un
         : JSON.stringify(expected) === JSON.stringify(observed);
     if (!same)
       problems.push(
-        `${p.field} ${p.field in sent ? 'sent' : 'left out (default)'} ${JSON.stringify(expected)}, data.${p.path.join('.')} ${JSON.stringify(observed)}`,
+        `${p.field} ${given ? 'sent' : p.field in sent ? 'sent null (default)' : 'left out (default)'} ${JSON.stringify(expected)}, data.${p.path.join('.')} ${JSON.stringify(observed)}`,
       );
   }
   return problems;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
-import { nextPage, nextPages, numberingOf, ordersShownBy } from './audit-log.ts';
+import { nextPage, nextPages, numberingOf, ordersShownBy, pageNamed } from './audit-log.ts';
 
 const answer = (data: unknown, headers: Record<string, string> = {}): Exchange => ({
   method: 'GET',
@@ -82,6 +82,30 @@ describe('audit-log paging and order, discovered', () => {
     expect(nextPage(answer({ entries: [] }, { 'x-next-page': '' }))).toBeUndefined();
     // A page size the document names is no continuation token.
     expect(nextPages(answer({ content: [], size: 50 }), ['page', 'size'])).toEqual([]);
+  });
+
+  it('finds the last page and the one before it the log names (links, URL fields, numbered pages)', () => {
+    const P = '/api/public/v1/audit-log';
+    expect(
+      pageNamed(answer({ log: [] }, { link: `<${P}?page=9>; rel="last", <${P}?page=2>; rel="next"` }), 'last'),
+    ).toBe(`${P}?page=9`);
+    expect(
+      pageNamed(answer({ content: [], _links: { last: { href: `https://api.example${P}?page=40` } } }), 'last'),
+    ).toBe(`${P}?page=40`);
+    expect(pageNamed(answer({ data: [], last_page_url: `${P}?page=7` }), 'last')).toBe(`${P}?page=7`);
+    // Spring Data: 0-based `number` of `totalPages`; Laravel: 1-based `current_page` up to `last_page`.
+    expect(pageNamed(answer({ content: [], page: { number: 0, totalPages: 12 } }), 'last')).toBe(
+      `${P}?limit=50&page=11`,
+    );
+    expect(pageNamed(answer({ data: [], current_page: 1, last_page: 5 }), 'last', ['page'])).toBe(
+      `${P}?limit=50&page=5`,
+    );
+    expect(pageNamed(answer({ content: [], page: { number: 11, totalPages: 12 } }), 'prev')).toBe(
+      `${P}?limit=50&page=10`,
+    );
+    // One page only: no last page to jump to.
+    expect(pageNamed(answer({ content: [], page: { number: 0, totalPages: 1 } }), 'last')).toBeUndefined();
+    expect(pageNamed(answer({ content: [] }), 'last')).toBeUndefined();
   });
 
   it('reads the direction of a sequence field', () => {

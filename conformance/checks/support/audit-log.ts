@@ -3,9 +3,9 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { must } from '../../runner/invariant.ts';
 
-export { nextPage, nextPages } from './audit-paging.ts';
+export { nextPage, nextPages, pageNamed } from './audit-paging.ts';
 
-import { nextPage, nextPages } from './audit-paging.ts';
+import { nextPage, nextPages, pageNamed } from './audit-paging.ts';
 import { documentedMaximum } from './documented-page.ts';
 import { theOneList } from './one-list.ts';
 import { deref, type OpenApiLike, openApiExchange, operationLocation } from './openapi.ts';
@@ -77,6 +77,8 @@ export interface AuditRead {
   entries: unknown[];
   /** The last page offered no further page (or the search stopped at MAX_PAGES). */
   exhausted: boolean;
+  /** Read from the last page the log names, back (readAuditTail): its newest pages, not its first. */
+  tail?: true;
 }
 
 /**
@@ -129,6 +131,39 @@ export async function readAuditLog(
   }
   read.exhausted = last.status !== 200 || !nextPage(last);
   return read;
+}
+
+/**
+ * The newest pages of a log read from its start that stopped short of its end (the kit's page budget): the page
+ * the first answer names as the last, then the pages before it (at most three more) until `enough` holds. An
+ * oldest-first log with a long history keeps the kit's own changes there. Undefined when the log names no last page.
+ * @example const tail = await readAuditTail(ctx, read.pages[0], (e) => e.length >= 2);
+ */
+export async function readAuditTail(
+  ctx: CheckContext,
+  first: Exchange,
+  enough: (entries: unknown[]) => boolean,
+): Promise<AuditRead | undefined> {
+  const documented = documentedQuery((await openApiExchange(ctx)).json, auditPath());
+  const last = pageNamed(first, 'last', documented);
+  if (!last) return undefined;
+  let page = await ctx.call('GET', last);
+  if (page.status !== 200 || !entriesOf(page)) return undefined;
+  const tail: AuditRead = {
+    pages: [page],
+    entries: [...(entriesOf(page) ?? [])],
+    exhausted: !nextPage(page),
+    tail: true,
+  };
+  while (!enough(tail.entries) && tail.pages.length < 4) {
+    const before = pageNamed(page, 'prev', documented);
+    if (!before) break;
+    page = await ctx.call('GET', before);
+    if (page.status !== 200) break;
+    tail.pages.unshift(page);
+    tail.entries = [...(entriesOf(page) ?? []), ...tail.entries];
+  }
+  return tail;
 }
 
 /**

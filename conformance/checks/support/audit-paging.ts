@@ -127,3 +127,59 @@ function nextField(holders: Record<string, unknown>[], here: URL, documented: re
   }
   return undefined;
 }
+
+const LINK_REL = (rel: string) => new RegExp(`<([^>]+)>\\s*;[^,]*\\brel="?${rel}"?`, 'i');
+
+/**
+ * The page the answer names as the log's last (or, with `rel: 'prev'`, the one before it), if it names one: a
+ * Link header, a body link (HAL's _links.last.href, JSON:API's links.last), a last…/prev… URL field (Laravel's
+ * last_page_url), or a numbered page with its count (Spring Data's `number` and `totalPages`, Laravel's
+ * `current_page` and `last_page`). An oldest-first log longer than the kit reads page by page keeps its newest
+ * entries there.
+ * @example pageNamed(ex, 'last') // '/api/public/v1/audit-log?page=41&size=20'
+ */
+export function pageNamed(ex: Exchange, rel: 'last' | 'prev', documented: readonly string[] = []): string | undefined {
+  const here = new URL(ex.url);
+  const asPath = (u: URL) => `${u.pathname}${u.search}`;
+  const link = LINK_REL(rel === 'prev' ? '(?:prev|previous)' : rel).exec(ex.headers.link ?? '')?.[1];
+  if (link) return asPath(new URL(link, here));
+  const data = (ex.json as { data?: Record<string, unknown> } | undefined)?.data;
+  if (!data || typeof data !== 'object') return undefined;
+  const holders = [
+    data,
+    ...Object.values(data).filter((v) => v && typeof v === 'object' && !Array.isArray(v)),
+  ] as Record<string, unknown>[];
+  for (const holder of holders) {
+    const links = (holder._links ?? holder.links) as Record<string, unknown> | undefined;
+    const named = links?.[rel] ?? (rel === 'prev' ? links?.previous : undefined);
+    const href = typeof named === 'string' ? named : (named as { href?: unknown } | undefined)?.href;
+    if (typeof href === 'string' && href) return asPath(new URL(href, here));
+    for (const [key, value] of Object.entries(holder))
+      if (
+        new RegExp(`^${rel === 'prev' ? 'prev(?:ious)?' : 'last'}[-_]?(?:page)?[-_]?(?:url|link|href)$`, 'i').test(
+          key,
+        ) &&
+        typeof value === 'string' &&
+        (value.startsWith('/') || /^https?:\/\//.test(value))
+      )
+        return asPath(new URL(value, here));
+  }
+  for (const holder of holders) {
+    const current = [holder.number, holder.pageNumber, holder.currentPage, holder.current_page].find((v): v is number =>
+      Number.isSafeInteger(v),
+    );
+    const total = [holder.totalPages, holder.total_pages, holder.lastPage, holder.last_page].find((v): v is number =>
+      Number.isSafeInteger(v),
+    );
+    if (current === undefined || total === undefined) continue;
+    // Laravel's last_page is the last page's own number; a count of pages is 0-based when the first page is 0.
+    const oneBased = current >= 1 || holder.last_page !== undefined || holder.lastPage !== undefined;
+    const last = oneBased ? total : total - 1;
+    const target = rel === 'last' ? last : current - 1;
+    if (target < (oneBased ? 1 : 0) || target === current) return undefined;
+    const url = new URL(here);
+    url.searchParams.set(documented.find((d) => /^page(?:_?number)?$/i.test(d)) ?? 'page', String(target));
+    return asPath(url);
+  }
+  return undefined;
+}
