@@ -81,6 +81,27 @@ describe('an audit entry hash rule', () => {
     expect(entryHashHolds({ ...served, hash: sha('sha256', JSON.stringify(served), 'hex') }, rule)).toBe(true);
   });
 
+  it('writes the entry as Swift and PHP encoders do (escaped slashes, escaped non-ASCII), and finds those formulas', () => {
+    const e = { at: '2026-07-01', url: 'https://hooks.example/a', venue: 'Café', digest: 'x' };
+    expect(hashInput(e, { ...RULE, field: 'digest', input: '{@canonical:slashes}' })).toBe(
+      '{"at":"2026-07-01","url":"https:\\/\\/hooks.example\\/a","venue":"Café"}',
+    );
+    expect(hashInput(e, { ...RULE, field: 'digest', input: '{@json:slashes:ascii}' })).toBe(
+      '{"at":"2026-07-01","url":"https:\\/\\/hooks.example\\/a","venue":"Caf\\u00e9"}',
+    );
+    // PHP: json_encode of the entry as built (its own order), slashes and non-ASCII escaped.
+    const php = (n: number) => {
+      const body = { seq: n, url: `https://hooks.example/r/${n}`, venue: 'Zürich Süd' };
+      const text = JSON.stringify(body)
+        .replace(/\//g, '\\/')
+        .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      return { ...body, hash: sha('sha256', text, 'hex') };
+    };
+    const found = discoverEntryHash([1, 2, 3, 4].map(php));
+    expect(found?.rule.input).toBe('{@json:slashes:ascii}');
+    expect(found?.held).toBe(4);
+  });
+
   it('reads a formula the answer states in field names, and tries it', () => {
     const entries = [3, 2, 1].map((sequence) => {
       const body = { sequence, previousHash: `p${sequence}`, action: 'connection.create' };

@@ -7,7 +7,8 @@ import type { HASH_ALGORITHMS } from '../../runner/deployment-profile.ts';
 // its profile (auditEntryHash), or found among the common ones below. A formula is a template over the
 // entry's fields: `{seq}` is a field's value (dotted paths reach nested ones, objects as canonical JSON),
 // `{@canonical}` the RFC 8785 JSON of the entry without its hash field and the fields `exclude` names,
-// `{@sorted}` that entry's JSON with its top-level members sorted only, `{@json}` in the order it was served.
+// `{@sorted}` that entry's JSON with its top-level members sorted only, `{@json}` in the order it was served;
+// `:slashes` and `:ascii` after either write it as Swift and PHP encoders do (`{@canonical:slashes}`).
 
 export type HashAlgorithm = (typeof HASH_ALGORITHMS)[number];
 export type HashEncoding = 'hex' | 'base64' | 'base64url';
@@ -46,17 +47,31 @@ const text = (v: unknown): string =>
   v === undefined ? '' : typeof v === 'string' ? v : v !== null && typeof v === 'object' ? canonicalJson(v) : String(v);
 
 /**
+ * JSON as other encoders write it: `slashes` escapes `/` as `\/` (Swift's JSONEncoder, PHP's json_encode by
+ * default), `ascii` writes every character beyond ASCII as `\uXXXX` (PHP's default, Python's ensure_ascii).
+ */
+function escaped(json: string, mods: readonly string[]): string {
+  let out = json;
+  if (mods.includes('slashes')) out = out.replace(/\//g, '\\/');
+  if (mods.includes('ascii'))
+    out = out.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return out;
+}
+
+/**
  * The text a rule hashes for one entry.
  * @example hashInput({ seq: 2, prev: 'ab', hash: 'cd' }, { ...rule, input: '{prev}|{seq}' }) // 'ab|2'
  */
 export function hashInput(entry: Entry, rule: EntryHashRule): string {
   return rule.input.replace(/\{([^{}]+)\}/g, (_, name: string) => {
     const whole = () => without(entry, [rule.field, ...rule.exclude]);
-    if (name === '@canonical') return canonicalJson(whole());
+    const [base, ...mods] = name.split(':');
+    const serial = (json: string) => escaped(json, mods);
+    if (base === '@canonical') return serial(canonicalJson(whole()));
     // The entry's JSON in the order it was served, or with only its top-level members sorted.
-    if (name === '@json') return JSON.stringify(whole());
-    if (name === '@sorted')
-      return JSON.stringify(Object.fromEntries(Object.entries(whole()).sort(([a], [b]) => (a < b ? -1 : 1))));
+    if (base === '@json') return serial(JSON.stringify(whole()));
+    if (base === '@sorted')
+      return serial(JSON.stringify(Object.fromEntries(Object.entries(whole()).sort(([a], [b]) => (a < b ? -1 : 1)))));
     return text(at(entry, name));
   });
 }
@@ -100,6 +115,20 @@ function formsOf(v: string): { algorithm: HashAlgorithm; encoding: HashEncoding 
 }
 
 /**
+ * The whole entry as the common encoders write it: RFC 8785, top-level members sorted, as served; and as Swift
+ * (`.sortedKeys`: every level sorted, slashes escaped) and PHP (`json_encode`: slashes and non-ASCII escaped) do.
+ */
+const WHOLES = [
+  '{@canonical}',
+  '{@sorted}',
+  '{@json}',
+  '{@canonical:slashes}',
+  '{@json:slashes}',
+  '{@json:slashes:ascii}',
+  '{@sorted:slashes:ascii}',
+];
+
+/**
  * The common formulas for an entry: its own hash (any field named like one) over the canonical JSON of the
  * entry without it (and without its link or its Merkle proof's parts, where it has them), alone, after an
  * RFC 6962 leaf's 0x00 byte, or after the previous hash and a separator.
@@ -119,7 +148,7 @@ function candidates(entry: Entry, stated: readonly string[] = []): EntryHashRule
       ...(others.length > 1 ? others.map((o) => [o]) : []),
       ...(prev ? [[prev], [...others, prev]] : []),
     ];
-    const inputs = [...stated, ...['{@canonical}', '{@sorted}', '{@json}']].flatMap((whole) => [
+    const inputs = [...stated, ...WHOLES].flatMap((whole) => [
       whole,
       `\u0000${whole}`,
       ...(prev ? ['', '.', '|', '\n', ':'].map((sep) => `{${prev}}${sep}${whole}`) : []),
