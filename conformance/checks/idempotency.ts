@@ -153,6 +153,24 @@ export const replay = defineCheck({
       observed: `meta.idempotencyKey ${JSON.stringify(meta.idempotencyKey)}`,
       exchange: again,
     });
+    // "Tokens are short-lived and are renewed, not extended": a renewed token is the same access, so a client that
+    // renews its token between a call and its repeat (the kit does before each retry) gets the replay, not a
+    // conflict or a second connection (a fingerprint that hashes the Authorization header with the body).
+    if (await ctx.renewToken()) {
+      const renewed = await postConnection(ctx, first.body, { key: first.key });
+      ctx.expect.that(
+        renewed.status === first.ex.status &&
+          isDeepStrictEqual(dataOf(renewed), dataOf(first.ex)) &&
+          metaOf(renewed).replayed === true,
+        {
+          expected:
+            'the key and content sent again under a renewed token (the same client) return the same response, meta.replayed true',
+          observed: `${renewed.status}${renewed.status === first.ex.status ? `, meta.replayed ${JSON.stringify(metaOf(renewed).replayed)}` : ''}`,
+          exchange: renewed,
+          ...(renewed.status === 200 ? { diff: jsonDiff(dataOf(first.ex), dataOf(renewed)) } : {}),
+        },
+      );
+    } else ctx.note('the run was given a token (--token): a repeat under a renewed token is not judged');
     // A key once replayed still holds its content: other content under it is a conflict, not another replay
     // (a store that answers the stored response to any call once the key has been replayed).
     const changed = { ...first.body, scopeLabel: ctx.label('replay-changed') };

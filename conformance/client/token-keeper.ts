@@ -23,6 +23,8 @@ export interface TokenKeeper {
    * deployment's answer to the call, not to an old token). At most one renewal per token.
    */
   afterUnauthorized(used: string): Promise<string | undefined>;
+  /** A new token now, whatever the current one's age (a check that renews as clients do). */
+  renew(): Promise<string>;
 }
 
 /** Renew once this share of the stated lifetime has passed (what careful clients do; 80 % is common). */
@@ -68,6 +70,7 @@ export function tokenKeeper(
 
   return {
     current: () => token,
+    renew: () => renewing ?? doRenew(),
     async fresh() {
       if (renewing) return renewing;
       return now() >= dueAt() ? doRenew() : token;

@@ -2,11 +2,11 @@
 // so test workers run them side by side instead of one file holding the whole run for minutes.
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { VIOLATIONS, violationOptions } from '../violations/index.ts';
 import { CHECKS } from '../checks/index.ts';
-import { runConformance } from '../runner/run.ts';
 import type { ConformanceOptions } from '../runner/options.ts';
-import { httpTarget, mswTargets, noWait } from './targets.ts';
+import { runConformance } from '../runner/run.ts';
+import { VIOLATIONS, violationOptions } from '../violations/index.ts';
+import { httpTarget, mswTargets, noWait, TWO_TENANT_CLIENT } from './targets.ts';
 
 /** The checks derived from the contract (tag generated): proven by the mutation score, free to catch more. */
 const GENERATED = new Set(CHECKS.filter((c) => c.tags.includes('generated')).map((c) => c.name));
@@ -126,7 +126,13 @@ async function targetFor(violation: (typeof VIOLATIONS)[number]): Promise<Violat
     return { kit, close: () => msw.close() };
   }
   const target = await httpTarget(violationOptions(violation.name));
-  return { kit: { ...target.kit, retry: noWait }, close: (closing) => closing.push(target.close()) };
+  const { token: _token, ...signedIn } = target.kit;
+  const client = target.sandbox.state.fixtures.clients.find((c) => c.id === TWO_TENANT_CLIENT);
+  const kit =
+    violation.access === 'client-credentials' && client?.secret
+      ? { ...signedIn, clientId: client.id, clientSecret: client.secret }
+      : target.kit;
+  return { kit: { ...kit, retry: noWait }, close: (closing) => closing.push(target.close()) };
 }
 
 function violationCase(closing: Promise<void>[], test: typeof it | typeof it.concurrent) {

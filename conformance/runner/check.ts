@@ -121,6 +121,11 @@ export interface CheckContext {
   redact(value: string, env: string): void;
   /** Every exchange of the run so far, with the check that made it (response rules judge them all). */
   exchanges(): readonly LoggedExchange[];
+  /**
+   * Asks the token endpoint for a new token of the run's client (client credentials) and sends it from then on;
+   * false when the run was given a token (--token): the kit cannot renew it.
+   */
+  renewToken(): Promise<boolean>;
 }
 
 export interface CheckDef {

@@ -240,6 +240,11 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       judged.asMust = reason;
     },
     secrets: () => run.redactor.secrets().map((s) => s.value),
+    async renewToken() {
+      if (!run.tokens) return false;
+      await run.tokens.renew();
+      return true;
+    },
     redact: (value, env) => run.redactor.add(value, env, { leakChecked: false }),
     exchanges: () => run.exchanges.all(),
   };

@@ -19,6 +19,11 @@ export interface Violation {
   catches: readonly string[];
   /** Which address misbehaves: both (default) or only the alternate base URL. */
   where?: 'both' | 'alt';
+  /**
+   * How the kit signs in: the run's fixed token (default), or client credentials (the kit asks the token
+   * endpoint and can renew its token, as a violation about renewed tokens needs).
+   */
+  access?: 'token' | 'client-credentials';
   handle(
     req: PlainRequest,
     next: (req: PlainRequest) => Promise<PlainResponse>,

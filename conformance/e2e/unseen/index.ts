@@ -16,6 +16,7 @@ import {
   UNSEEN_ROUND30,
   UNSEEN_ROUND31,
   UNSEEN_ROUND32,
+  UNSEEN_ROUND33,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -86,6 +87,7 @@ export {
   UNSEEN_ROUND30,
   UNSEEN_ROUND31,
   UNSEEN_ROUND32,
+  UNSEEN_ROUND33,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -222,6 +224,7 @@ export const UNSEEN_LISTS = {
   round30: UNSEEN_ROUND30,
   round31: UNSEEN_ROUND31,
   round32: UNSEEN_ROUND32,
+  round33: UNSEEN_ROUND33,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -254,5 +257,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND30,
     ...UNSEEN_ROUND31,
     ...UNSEEN_ROUND32,
+    ...UNSEEN_ROUND33,
   ],
 } as const;

@@ -68,6 +68,10 @@ import { ROUND32_ANSWERS } from './round32-answers.ts';
 import { ROUND32_CHANNELS } from './round32-channels.ts';
 import { ROUND32_DOCUMENTS } from './round32-documents.ts';
 import { ROUND32_INPUTS } from './round32-inputs.ts';
+import { ROUND33_ANSWERS } from './round33-answers.ts';
+import { ROUND33_CHANNELS } from './round33-channels.ts';
+import { ROUND33_DOCUMENTS } from './round33-documents.ts';
+import { ROUND33_INPUTS } from './round33-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -203,4 +207,12 @@ export const UNSEEN_ROUND32: readonly UnseenViolation[] = [
   ...ROUND32_INPUTS,
   ...ROUND32_DOCUMENTS,
   ...ROUND32_CHANNELS,
+];
+
+/** The thirty-second list (round 33): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND33: readonly UnseenViolation[] = [
+  ...ROUND33_ANSWERS,
+  ...ROUND33_INPUTS,
+  ...ROUND33_DOCUMENTS,
+  ...ROUND33_CHANNELS,
 ];
