@@ -1,6 +1,6 @@
 import type { AccessToken } from '../core/context.ts';
 import { must } from '../lib/invariant.ts';
-import type { CallRecord } from './observation.ts';
+import type { CallRecord, ClientBucket } from './observation.ts';
 import { type ClientRule, type Evidence, evidence, verdict } from './rule.ts';
 
 // The duties a client has with its access tokens: reuse one until it nears expiry, and renew one the
@@ -18,6 +18,29 @@ export const SAME_RUN_MS = 10_000;
  */
 export const RUN_CADENCE_SHARE = 1.25;
 
+/** A call with the tenant it was made for. */
+type TenantCall = CallRecord & { tenant: string };
+
+/**
+ * A client's calls across its tenants, in arrival order: a token is the client's, not the tenant's (the tenant
+ * is a header of the call), so what a token did is judged over every tenant it served (an integrator's one token
+ * refused as expired for one tenant and sent on for another).
+ */
+function byClient(buckets: readonly ClientBucket[]): { client: string; tenant: string; calls: TenantCall[] }[] {
+  const out = new Map<string, { client: string; tenants: string[]; calls: TenantCall[] }>();
+  for (const b of buckets) {
+    const c = out.get(b.client) ?? { client: b.client, tenants: [], calls: [] };
+    c.tenants.push(b.tenant);
+    c.calls.push(...b.calls.slice().map((call) => ({ ...call, tenant: b.tenant })));
+    out.set(b.client, c);
+  }
+  return [...out.values()].map((c) => ({
+    client: c.client,
+    tenant: c.tenants.join(', '),
+    calls: c.calls.sort((x, y) => x.at - y.at),
+  }));
+}
+
 export const tokenReused: ClientRule = {
   id: 'auth.token-reused',
   severity: 'SHOULD',
@@ -28,12 +51,12 @@ export const tokenReused: ClientRule = {
   evaluate({ buckets }) {
     const bad: Evidence[] = [];
     const good: Evidence[] = [];
-    for (const b of buckets) {
-      const calls = b.calls.slice().filter((c) => c.token);
+    for (const b of byClient(buckets)) {
+      const calls = b.calls.filter((c) => c.token);
       const [first] = calls;
       if (!first || calls.length < 2) continue;
       const order: AccessToken[] = [];
-      const uses = new Map<AccessToken, CallRecord[]>();
+      const uses = new Map<AccessToken, TenantCall[]>();
       for (const c of calls) {
         if (!c.token) continue;
         const list = uses.get(c.token);
@@ -43,20 +66,29 @@ export const tokenReused: ClientRule = {
           order.push(c.token);
         }
       }
-      // A token replaced, within the same run of calls, while it had more than half its life (and a
-      // minute) left: renewing near expiry, after a 401, or for a later run (a job started again) is not churn.
-      const needless = order.filter((t, i) => {
-        const after = order[i + 1];
-        const mine = uses.get(t);
-        const theirs = after && uses.get(after);
-        const last = mine?.at(-1);
-        const next = theirs?.[0];
-        if (!after || !last || !next || last.at > next.at || last.status === 401) return false;
-        const left = t.expiresAt - after.issuedAt;
-        const sameRun = Math.max(SAME_RUN_MS, longestGap(mine ?? []) * RUN_CADENCE_SHARE);
-        return left > TOKEN_STILL_GOOD_MS && left * 2 > t.expiresAt - t.issuedAt && next.at - last.at < sameRun;
-      });
       const firstUse = (t: AccessToken) => must(uses.get(t)?.[0], 'every token in order was used at least once');
+      // A token replaced, within the client's same run of calls, while it had more than half its life (and a
+      // minute) left: renewing near expiry, after a 401, or for a later run (a job started again) is not churn.
+      // Its replacement is the next token whose first call is for a tenant it served (a token per tenant's
+      // turn serves another tenant, no replacement); the run is the client's, across its tenants.
+      const needless = order.filter((t, i) => {
+        const mine = uses.get(t) ?? [];
+        const last = mine.at(-1);
+        if (!last || last.status === 401) return false;
+        const served = new Set(mine.map((c) => c.tenant));
+        const after = order.slice(i + 1).find((n) => served.has(firstUse(n).tenant));
+        const next = after && firstUse(after);
+        // Still in use beside its successor (another process of the client): no replacement.
+        if (!after || !next || last.at > next.at) return false;
+        const left = t.expiresAt - after.issuedAt;
+        const sameRun = Math.max(SAME_RUN_MS, longestGap(mine) * RUN_CADENCE_SHARE);
+        // The calls in between that belong to this run: this token's, and those of tokens taken up after its last
+        // call (another tenant's turn); a sibling process's token, in use all along, is another run beside it.
+        const between = calls.filter(
+          (c) => c.at >= last.at && c.at <= next.at && c.token && (c.token === t || firstUse(c.token).at >= last.at),
+        );
+        return left > TOKEN_STILL_GOOD_MS && left * 2 > t.expiresAt - t.issuedAt && longestGap(between) < sameRun;
+      });
       if (needless[0] && needless.length >= 2)
         bad.push(
           evidence(
@@ -95,11 +127,11 @@ export const renewedAfterExpiry: ClientRule = {
   evaluate({ buckets }) {
     const bad: Evidence[] = [];
     const good: Evidence[] = [];
-    for (const b of buckets) {
+    for (const b of byClient(buckets)) {
       // The first 401 each token got once it had expired, and the calls it was sent with afterwards.
       const refused = new Map<AccessToken, CallRecord>();
       const later = new Map<AccessToken, CallRecord[]>();
-      for (const c of b.calls.slice().sort((x, y) => x.at - y.at)) {
+      for (const c of b.calls) {
         const t = c.token;
         if (!t) continue;
         const first = refused.get(t);
