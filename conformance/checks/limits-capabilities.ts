@@ -66,25 +66,29 @@ export const connectionCapabilities = defineCheck({
       );
     });
     // Too few or too many items are refused in every environment value and at the alternate address too.
-    const counts = [ITEMS.minItems - 1, ITEMS.maxItems + 1].filter((n) => n >= 0);
+    // And a second item one over an item's limit (dropped, not refused, by a tenant's own validation).
+    const lists = [
+      ...[ITEMS.minItems - 1, ITEMS.maxItems + 1]
+        .filter((n) => n >= 0)
+        .map((n) => ({
+          list: capabilityList(capability, n),
+          what: `${n} capabilities (limit ${ITEMS.minItems} to ${ITEMS.maxItems})`,
+        })),
+      { list: [capability, textOfLength(CAP.max + 1)], what: `a second capability of ${CAP.max + 1} characters` },
+    ];
     const elsewhere = creationPlaces(ctx, base.environment);
     await inBatches(
-      elsewhere.flatMap((e) => counts.map((n) => ({ ...e, n }))),
+      elsewhere.flatMap((e) => lists.map((l) => ({ ...e, ...l, place: e.what }))),
       4,
-      async ({ what, environment, o, n }) => {
+      async ({ place, environment, o, list, what, accessMayDiffer }) => {
         const ex = await postConnection(
           ctx,
-          { ...base, environment, scopeLabel: ctx.label('capabilities'), capabilities: capabilityList(capability, n) },
+          { ...base, environment, scopeLabel: ctx.label('capabilities'), capabilities: list },
           o,
         );
-        // 400 as at the main address (the count is the request's, whatever the names); an environment's own
-        // refusal of the access (401/403) is the deployment's.
-        judgeRefusedThere(
-          ctx,
-          ex,
-          o.base !== 'alt',
-          `POST /connections ${what} with ${n} capabilities (limit ${ITEMS.minItems} to ${ITEMS.maxItems})`,
-        );
+        // 400 as at the main address (the list is the request's, whatever the names); a place's own refusal of
+        // the access (401/403) is the deployment's.
+        judgeRefusedThere(ctx, ex, accessMayDiffer, `POST /connections ${place} with ${what}`);
       },
     );
   },

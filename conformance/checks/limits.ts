@@ -9,7 +9,13 @@ import { idempotencyKeyPattern } from './limits-key.ts';
 import { judgeBoundary, lengthBoundaries, textOfLength } from './support/boundaries.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
-import { creationPlaces, judgeRefusedThere, otherEnvironments, otherPlaces } from './support/places.ts';
+import {
+  creationPlaces,
+  judgeAcceptedThere,
+  judgeRefusedThere,
+  otherEnvironments,
+  otherPlaces,
+} from './support/places.ts';
 import { knownPair } from './support/samples.ts';
 
 /**
@@ -32,7 +38,7 @@ async function checkLengths(ctx: CheckContext, field: 'connectorId' | 'capabilit
     else ctx.expect.errorCode(ex, 'invalid_request', `${rule} answers 400 invalid_request`);
   });
   // Refused in every place: each other environment value, the alternate address, the second tenant.
-  const outside = lengthBoundaries(LIMITS[field]).filter((b) => !b.inside);
+  const boundaries = lengthBoundaries(LIMITS[field]);
   const places = [
     // Each environment value named (the default, sandbox, was left out above).
     ...otherEnvironments().map((environment) => ({
@@ -43,20 +49,20 @@ async function checkLengths(ctx: CheckContext, field: 'connectorId' | 'capabilit
     })),
     ...otherPlaces(ctx).map((p) => ({ ...p, extra: {} })),
   ];
+  // Both sides of each limit: refused there as here, and taken there as here (a tenant's own validation that
+  // refuses the shortest value).
   await inBatches(
-    places.flatMap((p) => outside.map((b) => ({ p, length: b.length }))),
+    // (The inside at the other addresses and tenants only: each environment value's inside is connections' own.)
+    places.flatMap((p) => boundaries.filter((b) => !b.inside || !('environment' in p.extra)).map((b) => ({ p, ...b }))),
     4,
-    async ({ p, length }) => {
+    async ({ p, length, inside }) => {
       const ex = await ctx.call('POST', route.path, {
         ...p.call,
         json: { ...pair, ...p.extra, [field]: textOfLength(length) },
       });
-      judgeRefusedThere(
-        ctx,
-        ex,
-        p.accessMayDiffer,
-        `POST ${route.path} ${p.what} with ${field} of ${length} characters`,
-      );
+      const rule = `POST ${route.path} ${p.what} with ${field} of ${length} characters`;
+      if (inside) judgeAcceptedThere(ctx, ex, p.accessMayDiffer, rule);
+      else judgeRefusedThere(ctx, ex, p.accessMayDiffer, rule);
     },
   );
 }
@@ -194,18 +200,15 @@ export const operationLength = defineCheck({
         `POST ${path} with an operation of ${length} characters (limit ${OPERATION.min} to ${OPERATION.max})`,
       );
     });
-    const outside = lengthBoundaries(OPERATION).filter((b) => !b.inside);
+    // Both sides of the limit in the other places (a gateway there that refuses the longest operation).
     await inBatches(
-      otherPlaces(ctx).flatMap((p) => outside.map((b) => ({ p, length: b.length }))),
+      otherPlaces(ctx).flatMap((p) => lengthBoundaries(OPERATION).map((b) => ({ p, ...b }))),
       4,
-      async ({ p, length }) => {
+      async ({ p, length, inside }) => {
         const ex = await ctx.call('POST', path, { ...p.call, json: { operation: textOfLength(length) } });
-        judgeRefusedThere(
-          ctx,
-          ex,
-          p.accessMayDiffer,
-          `POST ${path} ${p.what} with an operation of ${length} characters`,
-        );
+        const rule = `POST ${path} ${p.what} with an operation of ${length} characters`;
+        if (inside) judgeAcceptedThere(ctx, ex, p.accessMayDiffer, rule);
+        else judgeRefusedThere(ctx, ex, p.accessMayDiffer, rule);
       },
     );
   },

@@ -17,7 +17,7 @@ export const CALLER_VIOLATIONS: Violation[] = [
     name: 'second-tenant-environment-required',
     description: 'a capability check without environment is refused 400 for every tenant but the first one',
     section: 'POST /api/public/v1/capabilities',
-    catches: ['capabilities.default-environment'],
+    catches: ['capabilities.default-environment', 'limits.capability-length', 'limits.connector-id-length'],
     async handle(req, next, core) {
       const tenant = req.headers['x-service-tenant'];
       const body = req.body as { environment?: unknown } | undefined;

@@ -39,7 +39,7 @@ export const DOCUMENT_NARROWING_VIOLATIONS: Violation[] = [
     description:
       'openapi.json documents the environment of POST /capabilities as a query parameter instead of a body field',
     section: 'POST /api/public/v1/capabilities',
-    catches: ['openapi.parameter-types'],
+    catches: ['openapi.parameter-types', 'openapi.bodies-admit-served'],
     handle: documentEdit((doc) => {
       const post = ((doc.paths as Node | undefined)?.[`${BASE_PATH}/capabilities`] as Node | undefined)?.post as
         | Node
@@ -74,7 +74,7 @@ export const DOCUMENT_NARROWING_VIOLATIONS: Violation[] = [
     description:
       'openapi.json gives the operation of POST /idempotency-keys a pattern ^[a-z]+\\.[a-z]+$ (resource.verb), though the interface bounds it by length only',
     section: 'POST /api/public/v1/idempotency-keys',
-    catches: ['openapi.limits-not-narrower'],
+    catches: ['openapi.limits-not-narrower', 'openapi.bodies-admit-served'],
     handle: documentEdit((doc) =>
       everyObject(doc, (node) => {
         const props = node.properties as Node | undefined;

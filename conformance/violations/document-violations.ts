@@ -139,7 +139,7 @@ export const DOCUMENT_VIOLATIONS: Violation[] = [
     description:
       'openapi.json restricts the scopeLabel of a creation to ASCII letters, digits, spaces and ._- (the interface: a descriptive name of 2 to 120 characters, e.g. the name of the venue), though the service takes any',
     section: 'Limits',
-    catches: ['openapi.limits-not-narrower'],
+    catches: ['openapi.limits-not-narrower', 'openapi.bodies-admit-served'],
     handle: documentEdit((doc) => {
       const request = ((doc.components as Node | undefined)?.schemas as Node | undefined)?.CreateConnectionRequest as
         | Node

@@ -34,7 +34,7 @@ export interface SandboxOptions {
   maxTokensPerClient?: number;
   /** Lifetime of each refresh token; every rotation issues a fresh one (default 86 400 s). */
   refreshTokenTtlSeconds?: number;
-  /** Calls per window per access, tenant and environment (default 600 per 60 s); false switches it off. */
+  /** Calls per window per access, tenant and environment (default 1200 per 60 s); false switches it off. */
   rateLimit?: RateLimitSettings | false;
   /** Admin token for the control plane (default: random per sandbox). */
   adminToken?: string;

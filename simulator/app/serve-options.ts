@@ -75,11 +75,11 @@ export const SERVE_OPTIONS = defineOptions({
   quiet: switchOption('--quiet', 'no request log lines'),
   rateLimit: textOption(
     '--rate-limit <calls/seconds>',
-    'calls per window per access, tenant and environment, e.g. 600/60 (the default), or off',
+    'calls per window per access, tenant and environment, e.g. 1200/60 (the default), or off',
   ),
   rateLimitPreset: textOption(
     '--rate-limit-preset <name>',
-    'a named rate limit: default (600/60) or low (5/10, for testing retry logic)',
+    'a named rate limit: default (1200/60) or low (5/10, for testing retry logic)',
   ),
   refreshTokenTtl: parsedOption(
     '--refresh-token-ttl <seconds>',
@@ -166,7 +166,7 @@ export function rateLimitOption(opts: {
   if (opts.rateLimit === undefined) return undefined;
   if (opts.rateLimit === 'off') return false;
   const m = /^(\d+)\/(\d+)$/.exec(opts.rateLimit);
-  if (!m) throw new ServeOptionError('--rate-limit must look like <calls>/<seconds> (e.g. 600/60) or off');
+  if (!m) throw new ServeOptionError('--rate-limit must look like <calls>/<seconds> (e.g. 1200/60) or off');
   try {
     return checkRateLimitSettings({ limit: Number(m[1]), windowSeconds: Number(m[2]) });
   } catch (err) {

@@ -92,7 +92,7 @@ describe('OAuth flows with oauth4webapi against serve({ port: 0 })', () => {
         client: { id: 'harbour-backend' },
         scopes: ['catalog:read', 'connections:read'],
       });
-      expect(info.headers.get('x-ratelimit-limit')).toBe('600');
+      expect(info.headers.get('x-ratelimit-limit')).toBe('1200');
     }
   });
 

@@ -109,7 +109,7 @@ describe('rate limit middleware', () => {
     expect(() =>
       createRateLimitService({ repository: createRateLimitStore(), clock, initial: { limit: 1, windowSeconds: 0.5 } }),
     ).toThrow(/window/);
-    expect(RATE_LIMIT_PRESETS.default).toEqual({ limit: 600, windowSeconds: 60 });
+    expect(RATE_LIMIT_PRESETS.default).toEqual({ limit: 1200, windowSeconds: 60 });
     expect(RATE_LIMIT_PRESETS.low).toEqual({ limit: 5, windowSeconds: 10 });
   });
 });

@@ -55,9 +55,26 @@ export function judgeRefusedThere(ctx: CheckContext, ex: Exchange, accessMayDiff
 export function creationPlaces(
   ctx: CheckContext,
   environment: string,
-): { what: string; environment: string; o: { base?: 'alt' } }[] {
+): { what: string; environment: string; o: { base?: 'alt'; tenant?: string }; accessMayDiffer: boolean }[] {
+  const other = ctx.target.otherTenant;
   return [
-    ...otherEnvironments(environment).map((e) => ({ what: `in ${e}`, environment: e, o: {} })),
-    ...(ctx.target.altBaseUrl ? [{ what: 'at the alternate base URL', environment, o: { base: 'alt' as const } }] : []),
+    ...otherEnvironments(environment).map((e) => ({ what: `in ${e}`, environment: e, o: {}, accessMayDiffer: true })),
+    ...(ctx.target.altBaseUrl
+      ? [{ what: 'at the alternate base URL', environment, o: { base: 'alt' as const }, accessMayDiffer: false }]
+      : []),
+    ...(other ? [{ what: `for tenant ${other}`, environment, o: { tenant: other }, accessMayDiffer: true }] : []),
   ];
+}
+
+/**
+ * Judges an answer that must pass validation in another place, as the same value did at the main address for
+ * the first tenant: not 400, never a fault (a refusal of the place's access or catalog is the deployment's).
+ * @example judgeAcceptedThere(ctx, ex, true, 'POST /capabilities for tenant b with a capability of 2 characters')
+ */
+export function judgeAcceptedThere(ctx: CheckContext, ex: Exchange, accessMayDiffer: boolean, rule: string): void {
+  if (accessMayDiffer && (ex.status === 401 || ex.status === 403 || ex.status === 404)) return;
+  ctx.expect.that(ex.status !== 400 && ex.status < 500, {
+    expected: `${rule} passes validation (not 400, no 5xx), as at the main address for the first tenant (the interface's limits hold in every place it is offered)`,
+    exchange: ex,
+  });
 }

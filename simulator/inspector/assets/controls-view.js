@@ -89,7 +89,7 @@ export async function showControls(container, overview, refresh) {
       kv({ limit: rl ? `${rl.limit} calls per ${rl.windowSeconds} s` : 'off' }),
       form(
         [
-          ['limit', 'calls', rl ? rl.limit : 600],
+          ['limit', 'calls', rl ? rl.limit : 1200],
           ['windowSeconds', 'seconds', rl ? rl.windowSeconds : 60],
         ],
         'Set',

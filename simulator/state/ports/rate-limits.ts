@@ -11,7 +11,7 @@ export interface RateLimitSettings {
  * starts with; `low` makes retry logic easy to exercise (`ncs serve --rate-limit-preset low`).
  */
 export const RATE_LIMIT_PRESETS = {
-  default: { limit: 600, windowSeconds: 60 },
+  default: { limit: 1200, windowSeconds: 60 },
   low: { limit: 5, windowSeconds: 10 },
 } as const satisfies Record<string, RateLimitSettings>;
 
