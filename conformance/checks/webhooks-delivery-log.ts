@@ -149,6 +149,24 @@ export const redelivery = defineCheck({
       'idempotency_required',
       `POST ${target.template} without an Idempotency-Key answers 428 idempotency_required ("modifying calls require an idempotency key")`,
     );
+    // A delivery that does not exist ("wrong identifier"), and this one under the second tenant ("entry belongs to
+    // another tenant"), are not triggered: 404 not_found (400 for an id the deployment finds malformed; 403 where
+    // the second tenant's access differs), never a success.
+    const unknown = await redeliver(ctx, target, ctx.label('key-unknown'), { path: target.unknownPath });
+    ctx.expect.that(unknown.status === 404 || unknown.status === 400, {
+      expected: `POST ${target.template} for a delivery id that names no delivery (${target.unknownPath}) answers 404 not_found ("the entry does not exist: wrong identifier")`,
+      observed: `${unknown.status}`,
+      exchange: unknown,
+    });
+    const other = ctx.target.otherTenant;
+    if (other) {
+      const foreign = await redeliver(ctx, target, ctx.label('key-foreign'), { tenant: other });
+      ctx.expect.that([401, 403, 404].includes(foreign.status), {
+        expected: `POST ${target.path} under tenant ${other} (the delivery belongs to ${ctx.target.tenant}) answers 404 not_found ("entry belongs to another tenant"), or 403 for that tenant's access`,
+        observed: `${foreign.status}`,
+        exchange: foreign,
+      });
+    }
     // "Deliveries are recorded in a delivery log": the delivery triggered again is still in it (or its new
     // delivery is: by the event id of the body either way).
     const log = target.logged ? await deliveryLog(ctx, s, s.delivery) : undefined;

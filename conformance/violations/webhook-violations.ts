@@ -24,6 +24,9 @@ function renamedEvent(body: string): string {
 /** Per core: the first answer each Idempotency-Key of POST /webhooks got (a key-value cache keyed by the key alone). */
 const firstByKey = new WeakMap<Core, Map<string, PlainResponse>>();
 
+/** The tenants that registered receivers, per sandbox (per run). */
+const redeliveryTenants = new WeakMap<object, Set<string>>();
+
 /** Violations of webhook receivers, signatures, the delivery log and redelivery. */
 export const WEBHOOK_VIOLATIONS: Violation[] = [
   {
@@ -176,6 +179,47 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
         b.data.deliveries = [];
         b.data.count = 0;
       });
+    },
+  },
+  {
+    name: 'redelivery-of-unknown-acknowledged',
+    description:
+      'triggering a delivery id that names no delivery answers 200 with a pending delivery of that id (a queue that takes any id) instead of 404',
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery'],
+    async handle(req, next) {
+      const res = await next(req);
+      const m = req.method === 'POST' ? REDELIVER.exec(req.path) : null;
+      if (!m || res.status !== 404) return res;
+      const answered = editJson(res, (b) => {
+        b.ok = true;
+        delete b.error;
+        b.data = { id: decodeURIComponent(m[2] ?? ''), webhookId: m[1], status: 'pending', attempts: [] };
+      });
+      return { ...answered, status: 200 };
+    },
+  },
+  {
+    name: 'redelivery-across-tenants',
+    description:
+      "triggering a delivery again under another tenant of the access triggers the owner's delivery (the redelivery looks the delivery up by id alone)",
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery'],
+    async handle(req, next, core) {
+      // Looked up by id alone: a delivery the caller's tenant does not have is found under any tenant that
+      // registered a receiver in this sandbox.
+      const tenants = redeliveryTenants.get(core) ?? new Set<string>();
+      redeliveryTenants.set(core, tenants);
+      const tenant = req.headers['x-service-tenant'] ?? '';
+      if (req.method === 'POST' && req.path === WEBHOOKS && tenant) tenants.add(tenant);
+      const res = await next(req);
+      if (req.method !== 'POST' || !REDELIVER.test(req.path) || res.status !== 404) return res;
+      for (const owner of tenants) {
+        if (owner === tenant) continue;
+        const there = await next({ ...req, headers: { ...req.headers, 'x-service-tenant': owner } });
+        if (there.status === 200) return there;
+      }
+      return res;
     },
   },
   {

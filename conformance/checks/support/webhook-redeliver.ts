@@ -24,6 +24,21 @@ export interface RedeliveryTarget {
   path: string;
   /** The delivery was found in the log (not only by its id header): it must stay there. */
   logged: boolean;
+  /** The path for a delivery id of the same form that names no delivery (each letter and digit turned). */
+  unknownPath: string;
+}
+
+/**
+ * An id of the same form that names nothing the kit saw: each digit moved by five, each letter by thirteen (the
+ * length, alphabet and separators kept, so a deployment that checks the form still takes it as an id).
+ * @example turnedId('dlv_8f3a') // 'qyi_3s8n'
+ */
+export function turnedId(id: string): string {
+  return id.replace(/[0-9a-zA-Z]/g, (c) => {
+    if (/\d/.test(c)) return String((Number(c) + 5) % 10);
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
 }
 
 /** Id fields that name something other than the log entry itself. */
@@ -84,21 +99,29 @@ export async function redeliveryTarget(
     ctx.skip(
       `the delivery is neither in the log (${log.status === 200 ? `${loggedDeliveries(log).length} entries` : `read refused: ${log.status}`}; looked for ${describeIds(deliveryIds(s.delivery, idHeader))} in every field of each) nor names its id in a header the profile declares (webhookDeliveryIdHeader: ${idHeader ?? 'null'}): nothing to trigger again`,
     );
+  const webhookId = must(s.webhookId, 'deliveryLog skips without a webhookId');
   return {
     template,
-    path: await redeliverPath(ctx, must(s.webhookId, 'deliveryLog skips without a webhookId'), id),
+    path: await redeliverPath(ctx, webhookId, id),
     logged: logged !== undefined,
+    unknownPath: await redeliverPath(ctx, webhookId, turnedId(id)),
   };
 }
 
 /** POST to the redelivery path with `key` (false: none); a 404 at the simulator's assumed path skips (declared, it is judged). */
-export async function redeliver(ctx: CheckContext, target: RedeliveryTarget, key: string | false): Promise<Exchange> {
+export async function redeliver(
+  ctx: CheckContext,
+  target: RedeliveryTarget,
+  key: string | false,
+  o: { path?: string; tenant?: string } = {},
+): Promise<Exchange> {
   // Its payload is not shown: sent without a body, and, when that is refused as a request (400, 415: a
   // deployment that takes every POST as JSON), as an empty JSON object from then on in the run.
   const form = await ctx.shared('redeliver-form', async () => ({ json: false }));
   const send = () =>
-    ctx.call('POST', target.path, {
+    ctx.call('POST', o.path ?? target.path, {
       headers: key === false ? {} : { 'Idempotency-Key': key },
+      ...(o.tenant ? { tenant: o.tenant } : {}),
       ...(form.json ? { json: {} } : {}),
     });
   let ex = await send();
@@ -107,7 +130,8 @@ export async function redeliver(ctx: CheckContext, target: RedeliveryTarget, key
     ctx.note(`POST ${target.template} without a body answered ${ex.status}: sent as {} (JSON) from then on`);
     ex = await send();
   }
-  if (ex.status === 404 && !ctx.declared('webhookRedeliverPath')) {
+  // A 404 to another path or tenant is that call's answer (the entry does not exist there), not the route's.
+  if (ex.status === 404 && !ctx.declared('webhookRedeliverPath') && !o.path && !o.tenant) {
     // Said as it is: a route the deployment publishes, filled with ids the kit read from its answers (which
     // may not be the ones it takes), or the simulator's path, assumed.
     const published = (await webhookRoute(ctx, 'webhookRedeliverPath')).source === 'published';
