@@ -20,13 +20,14 @@ type Answer = { data?: Record<string, unknown>; meta?: { replayed?: unknown } } 
 const errorCode = (ex: Exchange) => (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
 
 /** A registration of a new receiver URL of the kit's, its receiver removed when the run ends. */
-async function register(ctx: CheckContext, name: string, key: string, base?: 'alt') {
+async function register(ctx: CheckContext, name: string, key: string, base?: 'alt', tenant?: string) {
   const receiver = await kitReceiver(ctx);
   const url = `${receiverBaseUrl(ctx, receiver)}/${ctx.label(name)}`;
   const ex = await ctx.call('POST', webhooksPath(), {
     json: { url, events: [(await testEvent(ctx)).name] },
     headers: { 'Idempotency-Key': key },
     ...(base ? { base } : {}),
+    ...(tenant ? { tenant } : {}),
   });
   const data = (ex.json as Answer)?.data;
   const id = ex.status === 200 ? receiverIdOf(data, url) : undefined;
@@ -93,8 +94,36 @@ export const registrationKeys = defineCheck({
       observed: 'the second registration shows the signing key the first one was issued',
       exchange: third.ex,
     });
+    // The second tenant's receiver has a key of its own too: none the first tenant's registrations were issued
+    // (a key looked up by the token's default tenant hands one tenant another's key).
+    const second = ctx.target.otherTenant;
+    if (!second) return;
+    const theirs = await register(ctx, 'keys-tenant-receiver', freshKey(ctx), undefined, second);
+    if (theirs.ex.status !== 200 || !theirs.secret) return;
+    const mine = await issuedKeys(ctx, ctx.target.tenant);
+    ctx.expect.that(!mine.has(theirs.secret), {
+      expected: `the registration of tenant ${second} shows a signing key of its own, none of tenant ${ctx.target.tenant}'s receivers`,
+      observed: `it shows a key tenant ${ctx.target.tenant}'s registrations were issued`,
+      exchange: theirs.ex,
+    });
   },
 });
+
+/** The signing keys the run's registrations of `tenant` were issued (where the kit finds the key). */
+async function issuedKeys(ctx: CheckContext, tenant: string | undefined): Promise<Set<string>> {
+  const path = await signingKeyPath(ctx);
+  const out = new Set<string>();
+  for (const { ex } of ctx.exchanges()) {
+    if (ex.method !== 'POST' || ex.status !== 200 || !new URL(ex.url).pathname.endsWith(webhooksPath())) continue;
+    const sent = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'x-service-tenant')?.[1];
+    if (sent !== tenant) continue;
+    const data = (ex.json as Answer)?.data;
+    const signing = signingKeyOf(data, ctx.deployment.webhookSecretField, ctx.declared('webhookSecretField'));
+    const key = signing.found ? signing.secret : path === undefined ? undefined : keyAtPath(data, ex.headers, path);
+    if (key) out.add(key);
+  }
+  return out;
+}
 
 /** MUST (POST /webhooks: "url (string, the receiver address), events (array of event-name strings)"; Errors: wrong data type). */
 export const registrationBody = defineCheck({

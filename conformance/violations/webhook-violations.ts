@@ -24,6 +24,9 @@ function renamedEvent(body: string): string {
 /** Per core: the first answer each Idempotency-Key of POST /webhooks got (a key-value cache keyed by the key alone). */
 const firstByKey = new WeakMap<Core, Map<string, PlainResponse>>();
 
+/** The first tenant to register a receiver and its newest key, per sandbox (per run). */
+const firstTenantKeys = new WeakMap<object, { tenant: string; key: string }>();
+
 /** The tenants that registered receivers, per sandbox (per run). */
 const redeliveryTenants = new WeakMap<object, Set<string>>();
 
@@ -220,6 +223,26 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
         if (there.status === 200) return there;
       }
       return res;
+    },
+  },
+  {
+    name: 'webhook-key-of-first-tenant',
+    description:
+      "a second tenant's receiver registration shows the signing key of the first tenant's newest receiver (the key looked up by the token's first tenant); its deliveries are signed with its own",
+    section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
+    catches: ['webhooks.registration-keys'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      if (req.method !== 'POST' || req.path !== WEBHOOKS || res.status !== 200) return res;
+      const keys = firstTenantKeys.get(core) ?? { tenant: '', key: '' };
+      firstTenantKeys.set(core, keys);
+      const tenant = req.headers['x-service-tenant'] ?? '';
+      return editJson(res, (b) => {
+        const data = b.data as { signingSecret?: unknown } | undefined;
+        if (typeof data?.signingSecret !== 'string') return;
+        if (!keys.tenant || keys.tenant === tenant) Object.assign(keys, { tenant, key: data.signingSecret });
+        else data.signingSecret = keys.key;
+      });
     },
   },
   {
