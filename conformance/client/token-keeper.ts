@@ -40,7 +40,8 @@ export const MIN_AGE_FOR_RENEWAL_MS = 10_000;
 export function tokenKeeper(
   first: IssuedToken,
   renew: () => Promise<IssuedToken>,
-  onIssued: (token: string) => void = () => {},
+  /** Sees every new token; `deliberate` when a check asked for it (renew), not because the old one ran out. */
+  onIssued: (token: string, deliberate: boolean) => void = () => {},
   now: () => number = Date.now,
 ): TokenKeeper {
   let token = first.accessToken;
@@ -51,14 +52,14 @@ export function tokenKeeper(
   let renewing: Promise<string> | undefined;
   const renewedFor = new Set<string>();
 
-  const doRenew = () => {
+  const doRenew = (deliberate = false) => {
     const asked = now();
     renewing ??= renew()
       .then((next) => {
         token = next.accessToken;
         issuedAt = asked;
         lifetimeMs = next.expiresIn !== undefined ? next.expiresIn * 1000 : undefined;
-        onIssued(token);
+        onIssued(token, deliberate);
         return token;
       })
       .finally(() => {
@@ -70,7 +71,7 @@ export function tokenKeeper(
 
   return {
     current: () => token,
-    renew: () => renewing ?? doRenew(),
+    renew: () => renewing ?? doRenew(true),
     async fresh() {
       if (renewing) return renewing;
       return now() >= dueAt() ? doRenew() : token;

@@ -47,9 +47,10 @@ export async function obtainToken(
       const asked = Date.now();
       const first: IssuedToken = { ...(await grant()), requestedAt: asked };
       if (i > 0) notices.push(`client authentication ${methods[0]} was refused; ${authMethod} got the token`);
-      const keeper = tokenKeeper(first, grant, (t) => {
+      const keeper = tokenKeeper(first, grant, (t, deliberate) => {
         redactor.add(t, 'NCS_TOKEN');
-        notices.push(renewedNotice);
+        // A renewal a check asks for (a repeat under a renewed token) is no news about the token's lifetime.
+        if (!deliberate) notices.push(renewedNotice);
       });
       return { token: first.accessToken, keeper };
     } catch (err) {
