@@ -25,6 +25,11 @@ export function isPolling(calls: CallRecord[], chain: Chain): boolean {
     earlier.push(q);
   }
   if (earlier.length < 2) return false;
+  // A series of creations needs two successful ones before the chain to show its cadence: with one, the only
+  // gap is the one to the failed call, and a form submitted again a second after a creation, then retried
+  // under yet another key at that second, would pass for a series (a double effect the key exists to stop).
+  // A read keeps one: a cron polling every minute, one run answered and the next failing, is polling.
+  if (first.modifying && earlier.length < 3) return false;
   // A modifying call at such a cadence is a series of operations (a load script creating the same
   // connection every second), not a retry, only when each call carries a key of its own: "use a new key
   // for each new operation". A key sent again, or none, is the retry it looks like.
