@@ -17,6 +17,7 @@ import {
   UNSEEN_ROUND31,
   UNSEEN_ROUND32,
   UNSEEN_ROUND33,
+  UNSEEN_ROUND34,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -88,6 +89,7 @@ export {
   UNSEEN_ROUND31,
   UNSEEN_ROUND32,
   UNSEEN_ROUND33,
+  UNSEEN_ROUND34,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -225,6 +227,7 @@ export const UNSEEN_LISTS = {
   round31: UNSEEN_ROUND31,
   round32: UNSEEN_ROUND32,
   round33: UNSEEN_ROUND33,
+  round34: UNSEEN_ROUND34,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -258,5 +261,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND31,
     ...UNSEEN_ROUND32,
     ...UNSEEN_ROUND33,
+    ...UNSEEN_ROUND34,
   ],
 } as const;

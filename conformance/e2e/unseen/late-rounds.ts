@@ -72,6 +72,10 @@ import { ROUND33_ANSWERS } from './round33-answers.ts';
 import { ROUND33_CHANNELS } from './round33-channels.ts';
 import { ROUND33_DOCUMENTS } from './round33-documents.ts';
 import { ROUND33_INPUTS } from './round33-inputs.ts';
+import { ROUND34_ANSWERS } from './round34-answers.ts';
+import { ROUND34_CHANNELS } from './round34-channels.ts';
+import { ROUND34_DOCUMENTS } from './round34-documents.ts';
+import { ROUND34_INPUTS } from './round34-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -215,4 +219,12 @@ export const UNSEEN_ROUND33: readonly UnseenViolation[] = [
   ...ROUND33_INPUTS,
   ...ROUND33_DOCUMENTS,
   ...ROUND33_CHANNELS,
+];
+
+/** The thirty-third list (round 34): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND34: readonly UnseenViolation[] = [
+  ...ROUND34_ANSWERS,
+  ...ROUND34_INPUTS,
+  ...ROUND34_DOCUMENTS,
+  ...ROUND34_CHANNELS,
 ];
