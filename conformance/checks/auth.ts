@@ -55,6 +55,23 @@ export const invalidToken = defineCheck({
         }
       }
     }
+    // A token the service never issued, on a POST at every address the interface is offered (a gateway that
+    // checks tokens on reads only, or at one address, takes the call for another session's).
+    const post = capabilityCheckRoute();
+    for (const base of [undefined, ...(ctx.target.altBaseUrl ? (['alt'] as const) : [])]) {
+      const ex = await ctx.call('POST', post.path, {
+        credentials: 'none',
+        headers: { authorization: `Bearer ${ctx.label('unknown-token')}` },
+        json: { connectorId: ctx.label('connector'), capability: 'ncs-conformance' },
+        ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}),
+        ...(base ? { base } : {}),
+      });
+      ctx.expect.errorCode(
+        ex,
+        'unauthorized',
+        `POST ${post.path}${base ? ' at the alternate base URL' : ''} with a bearer token the service never issued answers 401 unauthorized`,
+      );
+    }
     for (const value of ['Basic bmNzLWNvbmZvcm1hbmNlOnByb2Jl', 'Bearer', `Token ${ctx.label('token')}`]) {
       const ex = await ctx.call('GET', get.path, {
         credentials: 'none',

@@ -38,6 +38,14 @@ export const tenantScope = defineCheck({
           exchange: again,
         },
       );
+      // And its content is compared whole for it too: another connector under that key is no replay.
+      const changed = { ...first.body, connectorId: `${first.body.connectorId}-other` };
+      const conflicted = await postConnection(ctx, changed, { key: first.key, tenant: other });
+      ctx.expect.that(!is2xx(conflicted) && conflicted.status < 500, {
+        expected: `tenant ${other} sending its key again with another connectorId is refused (409 idempotency_conflict: "same idempotency key with different content"; 404 where the unknown connector is judged first)`,
+        observed: `${conflicted.status}${metaOf(conflicted).replayed === true ? ', replayed' : ''}`,
+        exchange: conflicted,
+      });
     } else ctx.note(`tenant ${other} was refused with ${ex.status}: keys may be global, which is safe`);
     const { ex: listEx, connections } = await listConnections(ctx, other);
     ctx.expect.that(!connections.some((c) => c.id === firstId), {

@@ -4,7 +4,7 @@ import { inBatches } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { judgeBoundary, lengthBoundaries, textOfLength } from './support/boundaries.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
-import { creationPlaces, judgeRefusedThere } from './support/places.ts';
+import { creationPlaces, judgeAcceptedThere, judgeRefusedThere } from './support/places.ts';
 
 const { connectionCapabilities: ITEMS, capability: CAP } = LIMITS;
 
@@ -91,5 +91,21 @@ export const connectionCapabilities = defineCheck({
         judgeRefusedThere(ctx, ex, accessMayDiffer, `POST /connections ${place} with ${what}`);
       },
     );
+    // And the most items the limit allows pass validation there too (an environment's own lower cap), where
+    // made-up names are no request fault (see the control above).
+    if (unknownRefused) return;
+    await inBatches(elsewhere, 4, async ({ what, environment, o, accessMayDiffer }) => {
+      const ex = await postConnection(
+        ctx,
+        {
+          ...base,
+          environment,
+          scopeLabel: ctx.label('capabilities'),
+          capabilities: capabilityList(capability, ITEMS.maxItems),
+        },
+        o,
+      );
+      judgeAcceptedThere(ctx, ex, accessMayDiffer, `POST /connections ${what} with ${ITEMS.maxItems} capabilities`);
+    });
   },
 });

@@ -167,6 +167,15 @@ export const redelivery = defineCheck({
         exchange: foreign,
       });
     }
+    // The same interface at the alternate address: the delivery is triggered again there too.
+    if (ctx.target.altBaseUrl) {
+      const there = await redeliver(ctx, target, ctx.label('key-alt'), { base: 'alt' });
+      ctx.expect.status(
+        there,
+        200,
+        `POST ${target.path} at the alternate base URL answers 200, as at the main one (the same interface)`,
+      );
+    }
     // "Deliveries are recorded in a delivery log": the delivery triggered again is still in it (or its new
     // delivery is: by the event id of the body either way).
     const log = target.logged ? await deliveryLog(ctx, s, s.delivery) : undefined;

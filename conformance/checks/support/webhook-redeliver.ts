@@ -113,7 +113,7 @@ export async function redeliver(
   ctx: CheckContext,
   target: RedeliveryTarget,
   key: string | false,
-  o: { path?: string; tenant?: string } = {},
+  o: { path?: string; tenant?: string; base?: 'alt' } = {},
 ): Promise<Exchange> {
   // Its payload is not shown: sent without a body, and, when that is refused as a request (400, 415: a
   // deployment that takes every POST as JSON), as an empty JSON object from then on in the run.
@@ -122,6 +122,7 @@ export async function redeliver(
     ctx.call('POST', o.path ?? target.path, {
       headers: key === false ? {} : { 'Idempotency-Key': key },
       ...(o.tenant ? { tenant: o.tenant } : {}),
+      ...(o.base ? { base: o.base } : {}),
       ...(form.json ? { json: {} } : {}),
     });
   let ex = await send();
@@ -131,7 +132,7 @@ export async function redeliver(
     ex = await send();
   }
   // A 404 to another path or tenant is that call's answer (the entry does not exist there), not the route's.
-  if (ex.status === 404 && !ctx.declared('webhookRedeliverPath') && !o.path && !o.tenant) {
+  if (ex.status === 404 && !ctx.declared('webhookRedeliverPath') && !o.path && !o.tenant && !o.base) {
     // Said as it is: a route the deployment publishes, filled with ids the kit read from its answers (which
     // may not be the ones it takes), or the simulator's path, assumed.
     const published = (await webhookRoute(ctx, 'webhookRedeliverPath')).source === 'published';
