@@ -11,6 +11,7 @@ import { createdAtChecks } from './created-at.ts';
 import { discoveryChecks } from './discovery.ts';
 import { documentedReads } from './documented-reads.ts';
 import { envelopeChecks } from './envelope.ts';
+import { envelopeBeyondContract } from './envelope-beyond.ts';
 import { errorChecks } from './errors.ts';
 import { idempotencyChecks } from './idempotency.ts';
 import { concurrent } from './idempotency-concurrent.ts';
@@ -81,6 +82,7 @@ export const CHECKS = createRegistry([
   parameterTypes,
   examplesMatch,
   contractNotDeprecated,
+  envelopeBeyondContract,
   operationsServed,
   documentedReads,
   ...openApiConsistencyChecks,

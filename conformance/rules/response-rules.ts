@@ -76,6 +76,18 @@ export const metaRule: ResponseRule = (ex, { route }) => {
 };
 
 /**
+ * What is wrong with a JSON success answer's envelope and meta, judged wherever it came from (an endpoint beyond
+ * the interface's table: the delivery log, a redelivery, GET /info).
+ * @example successEnvelopeProblem(ex) // 'not the success envelope: meta: Invalid input: expected object'
+ */
+export function successEnvelopeProblem(ex: Exchange): string | undefined {
+  const envelope = SuccessEnvelope.safeParse(ex.json);
+  if (!envelope.success) return `not the success envelope: ${issues(envelope.error)}`;
+  const meta = MetaFields.safeParse(envelope.data.meta);
+  return meta.success ? undefined : `meta: ${issues(meta.error)}`;
+}
+
+/**
  * What is wrong with a provoked error answer's failure envelope and meta, judged wherever it was
  * provoked (a 429 or 500 armed on a path of the kit's own is outside the interface's routes the
  * response rules judge).

@@ -246,6 +246,20 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'delivery-log-meta-without-version',
+    description:
+      "the delivery log (an endpoint beyond the interface's table) answers its success envelope's meta without version (its controller builds meta by hand)",
+    section: 'Success envelope (every JSON success response)',
+    catches: ['envelope.beyond-the-table'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !/\/deliveries$/.test(req.path) || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        if (b.meta && typeof b.meta === 'object') delete (b.meta as { version?: unknown }).version;
+      });
+    },
+  },
+  {
     name: 'redelivery-not-sent',
     description: 'triggering a delivery again answers 200 with the logged delivery but sends nothing',
     section: 'Webhooks',
