@@ -1,6 +1,9 @@
+import { SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { CONNECTIONS_PATH, postConnection, requireCreationBase } from './support/connections.ts';
 import { judgeRefusedThere, otherPlaces } from './support/places.ts';
+
+const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
 
 // POST /connections: "Body (JSON), all fields required", and "A sample call for this endpoint sends a field
 // restaurantId in place of scopeLabel; the field list above is the schema." At the main address for the first
@@ -11,7 +14,7 @@ import { judgeRefusedThere, otherPlaces } from './support/places.ts';
 export const requiredEverywhere = defineCheck({
   name: 'connections.required-everywhere',
   title:
-    "POST /connections without environment, or with the sample's restaurantId in place of scopeLabel, answers 400 at the alternate address and for the second tenant too; a field the schema does not list is treated alike at both addresses",
+    "POST /connections without environment, or with the sample's restaurantId in place of scopeLabel, answers 400 at the alternate address, for the second tenant and for a caller of the earlier version too; a field the schema does not list is treated alike at both addresses",
   severity: 'MUST',
   section: 'POST /api/public/v1/connections',
   tags: ['connections', 'validation'],
@@ -19,9 +22,25 @@ export const requiredEverywhere = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const places = otherPlaces(ctx);
-    if (!places.length)
-      ctx.skip('no alternate base URL and no second tenant given: the main place is judged by the generated probes');
     const base = await requireCreationBase(ctx);
+    // A caller of the earlier published version too: its changes since are the delivery log and the generated
+    // reference, so the connection's fields were required then as now (a refusal of the version itself is a
+    // 400 as well). The sample's restaurantId is not sent there: an earlier version may have known that name.
+    for (const [body, what] of [
+      [
+        (({ environment: _e, ...rest }) => ({ ...rest, scopeLabel: ctx.label('environment-left-out') }))(base),
+        'without environment',
+      ],
+      [base, 'without scopeLabel'],
+    ] as const) {
+      const ex = await postConnection(ctx, body, { headers: { 'Service-Version': EARLIER } });
+      judgeRefusedThere(
+        ctx,
+        ex,
+        true,
+        `POST ${CONNECTIONS_PATH()} with Service-Version ${EARLIER} ${what} (all fields required)`,
+      );
+    }
     for (const place of places) {
       const { environment: _e, ...noEnvironment } = { ...base, scopeLabel: ctx.label('environment-left-out') };
       const sample = { ...base, restaurantId: ctx.label('sample-restaurant') };

@@ -1,7 +1,7 @@
 // "Success envelope (every JSON success response)": the endpoints the interface names without showing them (the
 // webhooks' delivery log and its re-trigger, the sample first call's /info) and any other JSON read under the
 // interface's path answer in the same envelope as the table's endpoints. Documents (a version file, a JWK set
-// under /.well-known) are documents, not answers of the interface.
+// under /.well-known) are documents, and a token endpoint's answer is OAuth's: not answers of the interface.
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { routeOf } from '../rules/exchange-scope.ts';
@@ -22,7 +22,14 @@ export function beyondContract(ex: Exchange, bases: readonly string[]): boolean 
   const path = new URL(ex.url).pathname;
   if (/\/\.well-known\//.test(path) || /\.[a-z0-9]+$/i.test(path.split('/').at(-1) ?? '')) return false;
   const json = ex.json as Record<string, unknown> | undefined;
-  return !!json && typeof json === 'object' && !Array.isArray(json) && !('openapi' in json) && !('keys' in json);
+  // An OAuth answer (a token endpoint under the interface path answers as RFC 6749 says) is no envelope either.
+  const document = (k: string) => !!json && k in json;
+  return (
+    !!json &&
+    typeof json === 'object' &&
+    !Array.isArray(json) &&
+    !['openapi', 'keys', 'access_token', 'issuer', 'token_endpoint'].some(document)
+  );
 }
 
 export const envelopeBeyondContract = defineCheck({

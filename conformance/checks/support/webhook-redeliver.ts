@@ -30,10 +30,13 @@ export interface RedeliveryTarget {
 
 /**
  * An id of the same form that names nothing the kit saw: each digit moved by five, each letter by thirteen (the
- * length, alphabet and separators kept, so a deployment that checks the form still takes it as an id).
- * @example turnedId('dlv_8f3a') // 'qyi_3s8n'
+ * length, alphabet and separators kept, so a deployment that checks the form still takes it as an id); a number
+ * a billion past it.
+ * @example turnedId('dlv_8f3a') // 'qyi_3s8n'; turnedId('42') // '1000000042'
  */
 export function turnedId(id: string): string {
+  // A number of a sequence: turned digits may name another existing row (4 -> 9); far past it names none.
+  if (/^\d+$/.test(id)) return String(BigInt(id) + 1_000_000_000n);
   return id.replace(/[0-9a-zA-Z]/g, (c) => {
     if (/\d/.test(c)) return String((Number(c) + 5) % 10);
     const base = c <= 'Z' ? 65 : 97;
