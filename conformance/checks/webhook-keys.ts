@@ -31,7 +31,7 @@ async function register(ctx: CheckContext, name: string, key: string, base?: 'al
   });
   const data = (ex.json as Answer)?.data;
   const id = ex.status === 200 ? receiverIdOf(data, url) : undefined;
-  if (id) removeAtRunEnd(ctx, id);
+  if (id) removeAtRunEnd(ctx, id, tenant);
   if (ex.status !== 200) return { ex, url, secret: undefined };
   const signing = signingKeyOf(data, ctx.deployment.webhookSecretField, ctx.declared('webhookSecretField'));
   if (signing.found || signing.declared) return { ex, url, secret: signing.found ? signing.secret : undefined };

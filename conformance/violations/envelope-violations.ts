@@ -104,6 +104,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'responses.meta-fields',
       'errors.internal',
       'rate-limit.retry-after',
+      'envelope.beyond-the-table',
     ],
     async handle(req, next) {
       return editJson(await next(req), (b) => void delete b.meta?.requestId);
@@ -140,6 +141,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'envelope.response-schema-openapi',
       'webhooks.registration',
       'responses.envelope',
+      'envelope.beyond-the-table',
     ],
     async handle(req, next) {
       const res = await next(req);

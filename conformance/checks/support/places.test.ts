@@ -32,6 +32,7 @@ describe('the other places the interface is offered in', () => {
       'in pilot',
       'in production',
       'at the alternate base URL',
+      'for tenant east',
     ]);
   });
 

@@ -32,9 +32,9 @@ export const webhooksPath = () => pathOf('createWebhook');
 /**
  * Removes a receiver the kit registered when the run ends (the deployment profile's webhookDeletePath,
  * else the simulator's DELETE path); a deployment without such a path keeps it, and the run says so.
- * @example removeAtRunEnd(ctx, 'wh_123');
+ * @example removeAtRunEnd(ctx, 'wh_123'); removeAtRunEnd(ctx, 'wh_456', 'second-tenant');
  */
-export function removeAtRunEnd(ctx: CheckContext, webhookId: string): void {
+export function removeAtRunEnd(ctx: CheckContext, webhookId: string, tenant?: string): void {
   const template =
     ctx.deployment.webhookDeletePath === undefined ? pathOf('deleteWebhook') : ctx.deployment.webhookDeletePath;
   if (template === null) return;
@@ -42,6 +42,8 @@ export function removeAtRunEnd(ctx: CheckContext, webhookId: string): void {
     await ctx.call('DELETE', template.replace('{webhookId}', encodeURIComponent(webhookId)), {
       headers: { 'Idempotency-Key': ctx.label('cleanup') },
       retry: false,
+      // A receiver another tenant registered is that tenant's to remove.
+      ...(tenant ? { tenant } : {}),
     });
   });
 }
