@@ -18,6 +18,7 @@ import {
   UNSEEN_ROUND32,
   UNSEEN_ROUND33,
   UNSEEN_ROUND34,
+  UNSEEN_ROUND35,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -90,6 +91,7 @@ export {
   UNSEEN_ROUND32,
   UNSEEN_ROUND33,
   UNSEEN_ROUND34,
+  UNSEEN_ROUND35,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -228,6 +230,7 @@ export const UNSEEN_LISTS = {
   round32: UNSEEN_ROUND32,
   round33: UNSEEN_ROUND33,
   round34: UNSEEN_ROUND34,
+  round35: UNSEEN_ROUND35,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -262,5 +265,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND32,
     ...UNSEEN_ROUND33,
     ...UNSEEN_ROUND34,
+    ...UNSEEN_ROUND35,
   ],
 } as const;

@@ -76,6 +76,10 @@ import { ROUND34_ANSWERS } from './round34-answers.ts';
 import { ROUND34_CHANNELS } from './round34-channels.ts';
 import { ROUND34_DOCUMENTS } from './round34-documents.ts';
 import { ROUND34_INPUTS } from './round34-inputs.ts';
+import { ROUND35_ANSWERS } from './round35-answers.ts';
+import { ROUND35_CHANNELS } from './round35-channels.ts';
+import { ROUND35_DOCUMENTS } from './round35-documents.ts';
+import { ROUND35_INPUTS } from './round35-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -227,4 +231,12 @@ export const UNSEEN_ROUND34: readonly UnseenViolation[] = [
   ...ROUND34_INPUTS,
   ...ROUND34_DOCUMENTS,
   ...ROUND34_CHANNELS,
+];
+
+/** The thirty-fourth list (round 35): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND35: readonly UnseenViolation[] = [
+  ...ROUND35_ANSWERS,
+  ...ROUND35_INPUTS,
+  ...ROUND35_DOCUMENTS,
+  ...ROUND35_CHANNELS,
 ];
