@@ -37,6 +37,7 @@ import { statedKeyRuleChecks } from './stated-key-rule.ts';
 import { streamChecks } from './stream.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
 import { versionChecks } from './versions.ts';
+import { earlierAlike } from './versions-earlier.ts';
 import { webhookKeyChecks } from './webhook-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
 import { webhookChecks } from './webhooks.ts';
@@ -83,6 +84,7 @@ export const CHECKS = createRegistry([
   examplesMatch,
   contractNotDeprecated,
   envelopeBeyondContract,
+  earlierAlike,
   operationsServed,
   documentedReads,
   ...openApiConsistencyChecks,

@@ -181,6 +181,10 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
       const [word] = draw(matchingArb(/^[a-z]{1,8}$/), seed, `${name}.word`);
       out.push(refused('wrong-type', { value: word }, 'not a number'));
       out.push(refused('fraction', { value: '1.5' }, 'not a whole number'));
+      // Numbers a lenient parser (JavaScript's Number) reads, but no integer written as one: hexadecimal and
+      // exponent notation (the interface's "integer" is a decimal number, as query text and as JSON).
+      out.push(refused('hex', { value: '0x1' }, 'in hexadecimal notation (0x1), not a decimal integer'));
+      out.push(refused('exponent', { value: '1e1' }, 'in exponent notation (1e1), not a decimal integer'));
       if (t.min !== undefined) {
         out.push(accepted(`min-${t.min}`, String(t.min), `the minimum ${t.min}`));
         out.push(refused(`min-${t.min - 1}`, { value: String(t.min - 1) }, `one below the minimum ${t.min}`));
@@ -205,6 +209,14 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
           'with an item that is not a string',
         ),
       );
+      // The valid items in other shapes a lenient reader flattens or reads the keys of: each inside a list of its
+      // own, and the list as an object keyed by them ("array of string": both are a wrong data type).
+      if (typeof item === 'string') {
+        out.push(
+          refused('items-nested', { value: [[item]] }, 'with its item inside a list of its own (a nested list)'),
+        );
+        out.push(refused('as-object', { value: { [item]: true } }, 'as an object keyed by a valid item, not a list'));
+      }
       // Every item is held to the item rules, not only the first: one valid item, then a bad one.
       if (item !== undefined && (t.max === undefined || t.max >= 2))
         out.push(refused('later-item-null', { value: [item, null] }, 'with a valid first item and a null second one'));

@@ -12,7 +12,25 @@ const OPENAPI = `${BASE_PATH}/openapi.json`;
 const PROVIDERS = `${BASE_PATH}/providers`;
 const REDELIVER = new RegExp(`^${BASE_PATH}/webhooks/[^/]+/deliveries/[^/]+/redeliver$`);
 
+/** The last Authorization header the sandbox accepted, per sandbox (per run). */
+const lastAccepted = new WeakMap<object, string>();
+
 export const CALLER_VIOLATIONS: Violation[] = [
+  {
+    name: 'earlier-version-reads-without-token',
+    description:
+      "a read naming Service-Version 2026-06-12 without a token is served under the last token the gateway accepted (a legacy path kept for old clients' sessions)",
+    section: 'Versioning',
+    catches: ['versions.earlier-alike'],
+    async handle(req, next, core) {
+      const auth = req.headers.authorization;
+      const legacy = req.headers['service-version'] === '2026-06-12' && req.method === 'GET';
+      const last = lastAccepted.get(core);
+      const res = await next(legacy && !auth && last ? withHeader(req, 'authorization', last) : req);
+      if (auth && res.status < 400) lastAccepted.set(core, auth);
+      return res;
+    },
+  },
   {
     name: 'second-tenant-environment-required',
     description: 'a capability check without environment is refused 400 for every tenant but the first one',
