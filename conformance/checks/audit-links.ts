@@ -1,17 +1,13 @@
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { auditLargestPage, entriesOf, numberingOf, readAuditLog } from './support/audit-log.ts';
+import { HASH, PREV } from './support/entry-hash.ts';
 
 // A proof of integrity in any format the kit cannot recompute may still be a hash chain it can follow: entries
 // that carry their own hash and the previous entry's. Where the entries are numbered one after another, each
 // one's link names the hash of the one before it, whatever the hash function or canonical form (those are the
 // deployment's, "Response fields and further parameters: not shown"). A log numbered across tenants (gaps in a
 // tenant's numbers) says nothing about its links: only consecutive numbers are compared.
-
-/** An entry's own hash: hash, digest, checksum or mac, alone or after entry, record, own, this or leaf. */
-const HASH = /^(?:(?:entry|record|own|this|leaf)_?)?(hash|digest|checksum|mac)$/i;
-/** Its link: prev, previous, parent or preceding, alone or before a hash word (previousDigest, parent_hash). */
-const PREV = /^(?:prev|previous|parent|preceding)(?:_?(?:entry|record))?(?:_?(hash|digest|checksum|mac))?$/i;
 
 type Entry = Record<string, unknown>;
 

@@ -144,7 +144,7 @@ export const auditSignature = defineCheck({
 });
 
 /** Names of a JWK set's address in an answer (OpenID's `jwks_uri`, `jwksUrl`, …). */
-const JWKS_ADDRESS = /^jwks_?(?:uri|url)$/i;
+const JWKS_ADDRESS = /^jwks[-_]?(?:uri|url)$/i;
 
 /**
  * The keys of JWK sets the answers name by address, where that address is on the deployment's own origin

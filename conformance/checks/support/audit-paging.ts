@@ -67,7 +67,7 @@ export function nextPages(ex: Exchange, documented: readonly string[] = []): str
 }
 
 /** A page's size or index, never a continuation token. */
-const PAGE_WORDS = /^(?:limit|size|page_?size|per_?page|page|page_?number|number|offset|count|total\w*)$/i;
+const PAGE_WORDS = /^(?:limit|size|page[-_]?size|per[-_]?page|page|page[-_]?number|number|offset|count|total\w*)$/i;
 
 /**
  * A numbered page that says more follow (Spring Data's `number` with `last: false` or `totalPages`, a
@@ -97,7 +97,7 @@ function nextPageIndex(holders: Record<string, unknown>[], here: URL, documented
 }
 
 /** Names a continuation token goes by when it is not called next…. */
-const CONTINUATION = /^(?:continue|continuation(?:_?token)?|page_?token|end_?cursor|cursor|after)$/i;
+const CONTINUATION = /^(?:continue|continuation(?:[-_]?token)?|page[-_]?token|end[-_]?cursor|cursor|after)$/i;
 
 /** A field named next…: a URL or path followed as is, a value sent back as a query parameter. */
 function nextField(holders: Record<string, unknown>[], here: URL, documented: readonly string[]): string[] | undefined {

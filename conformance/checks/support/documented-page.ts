@@ -4,7 +4,7 @@ import { deref, type OpenApiLike, operationLocation, operationsOf } from './open
 // paths and payloads are not shown at all): what its own document gives is what the kit may ask for.
 
 /** Names a page size goes by: limit, OData's $top, AIP-158's page_size, Rails' per_page, … */
-const PAGE_SIZE = /^(?:limit|\$?top|page_?size|per_?page|size|max_?results|count|first)$/i;
+const PAGE_SIZE = /^(?:limit|\$?top|page[-_]?size|per[-_]?page|size|max[-_]?results|count|first)$/i;
 
 /**
  * The `maximum` a document gives a query parameter of a GET operation, if it gives one.

@@ -90,13 +90,14 @@ export function entryHashHolds(entry: Entry, rule: EntryHashRule): boolean {
 }
 
 /** An entry's own hash: hash, digest, checksum or mac, alone or after entry, record, own, this or leaf. */
-const HASH = /^(?:(?:entry|record|own|this|leaf)_?)?(hash|digest|checksum|mac)$/i;
+export const HASH = /^(?:(?:entry|record|own|this|leaf)[-_]?)?(hash|digest|checksum|mac)$/i;
 /** Its link to the previous entry's. */
-const PREV = /^(?:prev|previous|parent|preceding)(?:_?(?:entry|record))?(?:_?(hash|digest|checksum|mac))?$/i;
+export const PREV =
+  /^(?:prev|previous|parent|preceding)(?:[-_]?(?:entry|record))?(?:[-_]?(hash|digest|checksum|mac))?$/i;
 
 /** An entry's proof fields beside its content (a Merkle leaf's index and path, a tree's size and root). */
 const PROOF_PART =
-  /^(?:leaf_?index|index|position|inclusion_?proof|audit_?path|inclusion_?path|merkle_?proof|proof|tree_?size|root_?hash|merkle_?root)$/i;
+  /^(?:leaf[-_]?index|index|position|inclusion[-_]?proof|audit[-_]?path|inclusion[-_]?path|merkle[-_]?proof|proof|tree[-_]?size|root[-_]?hash|merkle[-_]?root)$/i;
 
 /** The algorithms and encoding a digest's written form allows (64 hex: sha256 or sha3-256, hex; 86 base64url: sha512 or sha3-512). */
 function formsOf(v: string): { algorithm: HashAlgorithm; encoding: HashEncoding }[] {

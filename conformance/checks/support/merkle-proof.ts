@@ -38,11 +38,11 @@ const field = (o: Json, names: readonly RegExp[]) => {
   }
   return undefined;
 };
-const ROOT = [/^(?:merkle_?root|root_?hash|tree_?root|sth_?root)$/i, /^root$/i];
-const SIZE = [/^tree_?size$/i, /^size$/i];
-const LEAF_HASH = [/^(?:leaf_?hash|merkle_?leaf)$/i, /^leaf$/i];
-const INDEX = [/^leaf_?index$/i, /^(?:index|position)$/i];
-const PATH = [/^(?:inclusion_?proof|audit_?path|inclusion_?path|merkle_?proof)$/i, /^proof$/i];
+const ROOT = [/^(?:merkle[-_]?root|root[-_]?hash|tree[-_]?root|sth[-_]?root)$/i, /^root$/i];
+const SIZE = [/^tree[-_]?size$/i, /^size$/i];
+const LEAF_HASH = [/^(?:leaf[-_]?hash|merkle[-_]?leaf)$/i, /^leaf$/i];
+const INDEX = [/^leaf[-_]?index$/i, /^(?:index|position)$/i];
+const PATH = [/^(?:inclusion[-_]?proof|audit[-_]?path|inclusion[-_]?path|merkle[-_]?proof)$/i, /^proof$/i];
 
 /** The tree's root and size where a record (the page, its proof object, an entry) states them. */
 function treeOf(o: Json): { root: Buffer; size: number } | undefined {

@@ -19,8 +19,9 @@ export interface FoundSignature {
   key: string;
 }
 
-const SIGNATURE = /^(?:(?:head|tree_?head|root|page|proof|entry|chain|checkpoint)_?)?(?:signature|sig|jws|h?mac)$/i;
-const KEYISH = /^(?:public_?key(?:_?jwk|_?pem)?|jwk|jwks|keys|kid|key_?id)$/i;
+const SIGNATURE =
+  /^(?:(?:head|tree[-_]?head|root|page|proof|entry|chain|checkpoint)[-_]?)?(?:signature|sig|jws|h?mac)$/i;
+const KEYISH = /^(?:public[-_]?key(?:[-_]?jwk|[-_]?pem)?|jwk|jwks|keys|kid|key[-_]?id)$/i;
 /**
  * Whether a found signature is a keyed MAC (named so, or beside an HS256/HMAC algorithm): verified only with
  * the deployment's secret, never from outside.
@@ -32,7 +33,7 @@ export function isMac(found: Pick<FoundSignature, 'key' | 'holder'>): boolean {
 }
 
 /** The signature's algorithm beside it: signed with the rest by some, added after signing by others. */
-const ALGORITHM = /^(?:alg|algorithm|signature_?alg(?:orithm)?)$/i;
+const ALGORITHM = /^(?:alg|algorithm|signature[-_]?alg(?:orithm)?)$/i;
 
 /**
  * Signatures anywhere in an answer's data (at most `max`), by their field's name.

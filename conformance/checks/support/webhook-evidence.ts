@@ -122,7 +122,7 @@ export const sameEvent = (original: ReceivedDelivery) => {
  * Whether an entry holds `value` as one of its fields' values, in a list of them (`eventIds: […]`) or one
  * object further in (`event: {id}`): the log's field names are not shown.
  */
-const NUMBERED_ID = /^(?:(?:delivery|event|attempt|message)_?)?ids?$/i;
+const NUMBERED_ID = /^(?:(?:delivery|event|attempt|message)[-_]?)?ids?$/i;
 
 export function holds(entry: unknown, value: string, depth = 0, key = ''): boolean {
   // A number written as text (ids counted per table, served as strings) is read as a number is, below.

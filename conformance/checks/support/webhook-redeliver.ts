@@ -46,7 +46,7 @@ export function turnedId(id: string): string {
 
 /** Id fields that name something other than the log entry itself. */
 const NOT_THE_ENTRY =
-  /^(?:event|webhook|receiver|subscription|endpoint|hook|tenant|request|connection|trace|correlation|idempotency|client|account|user|message_?group)_?id$/i;
+  /^(?:event|webhook|receiver|subscription|endpoint|hook|tenant|request|connection|trace|correlation|idempotency|client|account|user|message[-_]?group)[-_]?id$/i;
 
 /**
  * A log entry's own id, to trigger it again by: its `id`, else a field named as a delivery's, attempt's or
@@ -68,7 +68,7 @@ export function entryId(
   const ownId = Object.entries(entry).find(
     ([k, v]) => /^[a-z]+_?id$/i.test(k) && !NOT_THE_ENTRY.test(k) && idText(v) !== undefined,
   );
-  for (const name of [/^delivery_?id$/i, /^attempt_?id$/i, /^(?:log|message|entry|record)_?id$/i]) {
+  for (const name of [/^delivery[-_]?id$/i, /^attempt[-_]?id$/i, /^(?:log|message|entry|record)[-_]?id$/i]) {
     const named = Object.entries(entry).find(([k, v]) => name.test(k) && idText(v) !== undefined);
     if (named) return idText(named[1]);
   }
