@@ -19,6 +19,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'auth.no-token-with-tenant',
       'responses.code-status',
       'auth.token-in-header-only',
+      'versions.earlier-alike',
     ],
     async handle(req, next) {
       const res = await next(req);

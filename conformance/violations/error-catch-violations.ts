@@ -127,7 +127,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     name: 'tenant-header-bypass',
     description: 'a call with x-service-tenant but without Authorization is served (as the default client)',
     section: 'Required on every authenticated call',
-    catches: ['auth.no-token-with-tenant'],
+    catches: ['auth.no-token-with-tenant', 'versions.earlier-alike'],
     async handle(req, next, core) {
       if (!isInterface(req.path) || req.headers.authorization !== undefined || !req.headers['x-service-tenant'])
         return next(req);
