@@ -31,6 +31,10 @@ export function independentOptions(target: IndependentTarget, profile?: string) 
     NCS_TOKEN_URL: target.tokenUrl,
     NCS_PROFILE: 'full',
     NCS_DEPLOYMENT_PROFILE: profile,
+    // A hang guard here, not the kit's 10 s default for a deployment over a network: the deployment runs in the
+    // test's own process beside other kit runs, and a rate-limit burst's answer waited past 10 s on a loaded
+    // worker (a load flake of juniper, gorse and atlas in whole-suite runs). No deployment withholds an answer.
+    NCS_TIMEOUT: '30000',
   });
 }
 
