@@ -171,7 +171,8 @@ export async function buildPackage(): Promise<void> {
   tsc('--declaration', 'false', '--removeComments');
   // Only the declarations the package's entry points reach are ever read (prune-declarations.ts).
   pruneDeclarations(DIST, declarationEntries());
-  writeFileSync(join(DIST, 'simulator/contract/prebuilt-documents.js'), prebuiltDocumentsModule());
+  // The library (dist/) generates the document once a process, on first use (about 30 ms), as the sources do:
+  // only the `ncs` bundle, whose start is budgeted, carries it prebuilt (one 90 KB copy in the tarball, not two).
   // The inspector's page (HTML, CSS, scripts for the browser) is read from beside the module serving it.
   cpSync(INSPECTOR_ASSETS, join(DIST, 'simulator/inspector/assets'), { recursive: true });
   // The bundle finds the same copy (static-assets.ts looks beside itself, then in ../simulator/inspector/):

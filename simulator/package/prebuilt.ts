@@ -10,7 +10,8 @@ export const PREBUILT_MODULE = /simulator[\\/]contract[\\/]prebuilt-documents\.(
  * by default (relative `servers`): the current version's. An earlier version's is generated when first
  * asked for: it is near the same 90 KB again, in both the library and the bundle, and nothing at a start
  * needs it (the tarball stays under its 1 MB budget).
- * @example writeFileSync('dist/simulator/contract/prebuilt-documents.js', prebuiltDocumentsModule());
+ * Only the `ncs` bundle carries it (build.ts): the library in dist/ generates it on first use, as the sources do.
+ * @example b.onLoad({ filter: PREBUILT_MODULE }, () => ({ contents: prebuiltDocumentsModule(), loader: 'js' }));
  */
 export function prebuiltDocumentsModule(): string {
   const docs = { [CURRENT_VERSION]: JSON.stringify(buildOpenApiDocument({ version: CURRENT_VERSION })) };
