@@ -109,6 +109,10 @@ export const bodiesAdmitServed = defineCheck({
     const { doc } = await requireOpenApi(ctx);
     const answered = (await currentExchanges(ctx)).filter((a) => a.ex.status === 200);
     const verdict = judgeServedBodies(doc, await responseSchemas(ctx), answered);
+    if (verdict.unjudged.length)
+      ctx.note(
+        `not judged: the documented body schema of ${verdict.unjudged.join(', ')} cannot be validated (it refers to itself without end)`,
+      );
     if (verdict.judged === 0)
       ctx.skip(
         'no JSON body of the run answered 200 is documented and within what the interface lists: nothing to judge',
