@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { ErrorCode } from '../../simulator/contract/errors.ts';
 import { bodyProbes, FIELD_LIST_IS_SCHEMA } from './body-probes.ts';
 import { classComplement, draw, matching, matchingArb, patternLength, textOf, wrongTypeOf } from './draw.ts';
+import { accepted, lengthVariants, refused, type Value, type Variant, wrappedVariants } from './probe-variants.ts';
 import type { FieldType, Operation, RequestField } from './request-fields.ts';
 
 /** One generated request of an operation: a valid call with one value changed. */
@@ -47,45 +48,6 @@ export const WIDE = '\u00e9';
 
 /** How many characters of a pattern's complement one run tries (drawn by the seed from the whole class). */
 export const COMPLEMENT_DRAWS = 6;
-
-type Value = { value: unknown; omit?: false } | { omit: true };
-interface Variant {
-  kind: string;
-  v: Value;
-  accepted: boolean;
-  what: string;
-  code?: ErrorCode;
-  /** The interface leaves it to the deployment: refused with the code, or accepted (never a 5xx). */
-  either?: true;
-}
-
-const refused = (kind: string, v: Value, what: string, code?: ErrorCode): Variant => ({
-  kind,
-  v,
-  accepted: false,
-  what,
-  ...(code ? { code } : {}),
-});
-const accepted = (kind: string, value: unknown, what: string): Variant => ({
-  kind,
-  v: { value },
-  accepted: true,
-  what,
-});
-
-function lengthVariants(t: { min?: number; max?: number }, text: (n: number) => unknown, label: string): Variant[] {
-  const out: Variant[] = [];
-  if (t.min !== undefined) {
-    if (t.min > 0)
-      out.push(refused(`length-${t.min - 1}`, { value: text(t.min - 1) }, `${label} one shorter than ${t.min}`));
-    out.push(accepted(`length-${t.min}`, text(t.min), `${label} of the minimum length ${t.min}`));
-  }
-  if (t.max !== undefined) {
-    out.push(accepted(`length-${t.max}`, text(t.max), `${label} of the maximum length ${t.max}`));
-    out.push(refused(`length-${t.max + 1}`, { value: text(t.max + 1) }, `${label} one longer than ${t.max}`));
-  }
-  return out;
-}
 
 /** The variants of one value: what the contract says about its type, bounds and pattern. */
 function variants(f: RequestField, valid: unknown, seed: number, marker: string, creates: boolean): Variant[] {
@@ -251,20 +213,6 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
       break;
   }
   return out;
-}
-
-/**
- * A valid string's value in a wrong type (the Errors table: "wrong data type"): inside an array, inside an
- * object, and a number of a valid length (a reader turning it into text stores "12345").
- */
-function wrappedVariants(valid: string, t: { min?: number; max?: number }): Variant[] {
-  const digits = Math.min(Math.max(t.min ?? 1, 5), t.max ?? 5, 15);
-  const number = Number('1234567890123456'.slice(0, digits));
-  return [
-    refused('wrapped-array', { value: [valid] }, 'the valid value inside an array'),
-    refused('wrapped-object', { value: { value: valid } }, 'the valid value inside an object'),
-    ...(digits >= (t.min ?? 1) ? [refused('as-number', { value: number }, `the number ${number} (not a string)`)] : []),
-  ];
 }
 
 function applied(call: ValidCall, f: RequestField, v: Value): ValidCall {

@@ -10,7 +10,39 @@ import type { Violation } from './types.ts';
 const firstAnswer = perCore(() => new Map<string, PlainResponse>());
 const fingerprints = perCore(() => new Map<string, { fingerprint: string; body: Record<string, unknown> }>());
 
+/** The Authorization each key's first creation came with, per sandbox (per run). */
+const firstAuthorization = new WeakMap<object, Map<string, string>>();
+
 export const KEY_VIOLATIONS: Violation[] = [
+  {
+    name: 'replay-fingerprint-hashes-token',
+    description:
+      'the stored fingerprint of an idempotent creation hashes the Authorization header with the body: the same key and content sent again under a renewed token is refused as idempotency_conflict',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.replay'],
+    access: 'client-credentials',
+    async handle(req, next, core) {
+      const res = await next(req);
+      const key = keyOf(req);
+      if (!isCreation(req) || res.status !== 200 || !key) return res;
+      const seen = firstAuthorization.get(core) ?? new Map<string, string>();
+      firstAuthorization.set(core, seen);
+      const slot = `${req.headers['x-service-tenant'] ?? ''} ${key}`;
+      const auth = req.headers.authorization ?? '';
+      let replayed = false;
+      editJson(res, (b) => {
+        replayed = (b.meta as { replayed?: unknown } | undefined)?.replayed === true;
+      });
+      if (!replayed) {
+        seen.set(slot, auth);
+        return res;
+      }
+      if (seen.get(slot) === auth) return res;
+      const conflict = failureOf('idempotency_conflict', 'the key was used with other content');
+      const limits = Object.entries(res.headers).filter(([k]) => k.startsWith('x-ratelimit-'));
+      return { ...conflict, headers: { ...conflict.headers, ...Object.fromEntries(limits) } };
+    },
+  },
   {
     name: 'empty-key-gets-generated-key',
     description:
