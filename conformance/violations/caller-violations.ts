@@ -15,7 +15,38 @@ const REDELIVER = new RegExp(`^${BASE_PATH}/webhooks/[^/]+/deliveries/[^/]+/rede
 /** The last Authorization header the sandbox accepted, per sandbox (per run). */
 const lastAccepted = new WeakMap<object, string>();
 
+/** The last Authorization header the sandbox accepted (at either address), per sandbox (per run). */
+const lastAltPost = new WeakMap<object, string>();
+
 export const CALLER_VIOLATIONS: Violation[] = [
+  {
+    name: 'alt-post-unknown-token-taken',
+    description:
+      "at the alternate address a POST whose bearer token the service never issued is served under the last token a call there was accepted with (the gateway's session pool)",
+    section: 'Required on every authenticated call',
+    catches: ['auth.invalid-token'],
+    async handle(req, next, core, base) {
+      const res = await next(req);
+      const auth = req.headers.authorization ?? '';
+      if (!/^Bearer /i.test(auth)) return res;
+      if (res.status < 400) lastAltPost.set(core, auth);
+      const last = lastAltPost.get(core);
+      const alt = base === 'alt' && req.method === 'POST';
+      return alt && res.status === 401 && last ? next(withHeader(req, 'authorization', last)) : res;
+    },
+  },
+  {
+    name: 'alt-redelivery-not-found',
+    description:
+      'at the alternate address triggering a logged delivery again answers 404 not_found (the gateway there routes no re-trigger)',
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery'],
+    where: 'alt',
+    async handle(req, next) {
+      if (req.method === 'POST' && REDELIVER.test(req.path)) return failureOf('not_found', 'No route for this path.');
+      return next(req);
+    },
+  },
   {
     name: 'earlier-version-reads-without-token',
     description:
