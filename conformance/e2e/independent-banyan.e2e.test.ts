@@ -8,8 +8,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/banyan/banyan-profile.json', import.meta.url));
 
-/** A short refill window (a bucket of 300 refilled over 2 s), so the profile's bounded burst meets a 429 fast. */
-const FAST = { rateLimit: 300, windowMs: 2000, retryBaseMs: 200 };
+/** A short refill window (a bucket of 300 refilled over 5 s), so the profile's bounded burst meets a 429 fast. */
+const FAST = { rateLimit: 300, windowMs: 5000, retryBaseMs: 200 };
 
 independentSuite({
   deployment: 'banyan',

@@ -9,7 +9,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/baobab/baobab-profile.json', import.meta.url));
 
 /** A short fixed window (per token), so the profile's bounded burst meets a 429 within a second. */
-const FAST = { rateLimit: 300, windowMs: 2000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 independentSuite({
   deployment: 'baobab',

@@ -8,7 +8,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/beech/beech-profile.json', import.meta.url));
 
 /** A short Rack::Attack period, so the profile's bounded burst (1200 calls) meets a 429 within a window or two. */
-const FAST = { rateLimit: 300, windowMs: 3000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 independentSuite({
   deployment: 'beech',

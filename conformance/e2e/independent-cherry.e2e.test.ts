@@ -8,7 +8,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/cherry/cherry-profile.json', import.meta.url));
 
 /** A short fixed window, so the profile's bounded burst meets a 429 within seconds. */
-const FAST = { rateLimit: 250, windowMs: 2000 };
+const FAST = { rateLimit: 250, windowMs: 5000 };
 
 independentSuite({
   deployment: 'cherry',

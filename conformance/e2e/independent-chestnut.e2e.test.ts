@@ -8,7 +8,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/chestnut/chestnut-profile.json', import.meta.url));
 
 /** A short sliding window, so the profile's bounded burst (1200 calls) spans at least four windows. */
-const FAST = { rateLimit: 300, windowMs: 2000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 independentSuite({
   deployment: 'chestnut',

@@ -9,7 +9,7 @@ const PROFILE = fileURLToPath(new URL('./independent/cottonwood/cottonwood-profi
 const PIPE_PROFILE = fileURLToPath(new URL('./independent/cottonwood/cottonwood-pipe-profile.json', import.meta.url));
 
 /** A short elysia-rate-limit window, so the profile's bounded burst meets a 429 within a second or two. */
-const FAST = { rateLimit: 300, windowMs: 2000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 independentSuite({
   deployment: 'cottonwood',

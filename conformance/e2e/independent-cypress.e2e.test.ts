@@ -8,8 +8,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/cypress/cypress-profile.json', import.meta.url));
 
-/** A 2 s throttle period (the bounded burst meets a 429 at once) and Sidekiq retries in milliseconds. */
-const FAST = { rateLimit: 200, windowMs: 2000, retryScale: 0.001 };
+/** A 5 s throttle period (the bounded burst meets a 429 at once) and Sidekiq retries in milliseconds. */
+const FAST = { rateLimit: 200, windowMs: 5000, retryScale: 0.001 };
 
 independentSuite({
   deployment: 'cypress',

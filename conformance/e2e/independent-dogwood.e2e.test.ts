@@ -8,8 +8,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/dogwood/dogwood-profile.json', import.meta.url));
 
-/** A 3 s fixed window (Kong's "minute" shortened) and a short BullMQ backoff, so 429s and retries come in seconds. */
-const FAST = { rateLimit: 200, windowMs: 3000, backoffMs: 50 };
+/** A 5 s fixed window (Kong's "minute" shortened) and a short BullMQ backoff, so 429s and retries come in seconds. */
+const FAST = { rateLimit: 200, windowMs: 5000, backoffMs: 50 };
 
 independentSuite({
   deployment: 'dogwood',

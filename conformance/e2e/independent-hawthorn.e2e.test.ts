@@ -11,8 +11,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/hawthorn/hawthorn-profile.json', import.meta.url));
 
-/** A bucket that refills in 3 s, so the profile's bounded burst meets a 429 quickly; retries 200 ms apart. */
-const FAST = { rateLimit: 300, windowMs: 3000, retryDelayMs: 200 };
+/** A bucket that refills in 5 s, so the profile's bounded burst meets a 429 quickly; retries 200 ms apart. */
+const FAST = { rateLimit: 300, windowMs: 5000, retryDelayMs: 200 };
 
 independentSuite({
   deployment: 'hawthorn',

@@ -8,8 +8,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/hornbeam/hornbeam-profile.json', import.meta.url));
 
-/** A 2 s window, so the profile's bounded burst meets a 429 within a second; streams live 4 s (resumes happen). */
-const FAST = { rateLimit: 250, windowMs: 2000, streamLifetimeMs: 4000, heartbeatMs: 1000 };
+/** A 5 s window, so the profile's bounded burst meets a 429 within a second; streams live 4 s (resumes happen). */
+const FAST = { rateLimit: 250, windowMs: 5000, streamLifetimeMs: 4000, heartbeatMs: 1000 };
 
 independentSuite({
   deployment: 'hornbeam',

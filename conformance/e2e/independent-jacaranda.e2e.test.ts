@@ -9,7 +9,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/jacaranda/jacaranda-profile.json', import.meta.url));
 
 /** A short window, so the profile's bounded burst (1200 calls, more than four windows) meets a 429 in seconds. */
-const FAST = { rateLimit: 250, windowMs: 2000 };
+const FAST = { rateLimit: 250, windowMs: 5000 };
 
 independentSuite({
   deployment: 'jacaranda',

@@ -8,7 +8,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/laurel/laurel-profile.json', import.meta.url));
 
 /** A short refill window, so the profile's bounded burst meets a 429 within a second. */
-const FAST = { rateLimit: 200, windowMs: 2000 };
+const FAST = { rateLimit: 200, windowMs: 5000 };
 
 independentSuite({
   deployment: 'laurel',

@@ -8,7 +8,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/mulberry/mulberry-profile.json', import.meta.url));
 
 /** A short GCRA window, so the profile's bounded burst meets a 429 within a second or two. */
-const FAST = { rateLimit: 300, windowMs: 3000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 const OTHER_CHOICES = {
   timeOffsetMinutes: -300,

@@ -9,8 +9,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/olive/olive-profile.json', import.meta.url));
 
-/** A token bucket of 300 refilled in 2 s, so the profile's bounded burst meets a 429 at once; fast retries. */
-const FAST = { rateLimit: 300, windowMs: 2000, retryBaseMs: 200 };
+/** A token bucket of 300 refilled in 5 s, so the profile's bounded burst meets a 429 at once; fast retries. */
+const FAST = { rateLimit: 300, windowMs: 5000, retryBaseMs: 200 };
 
 independentSuite({
   deployment: 'olive',

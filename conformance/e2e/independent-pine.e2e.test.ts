@@ -8,7 +8,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/pine/pine-profile.json', import.meta.url));
 
 /** A short fixed window (pine's is 10 s), so the profile's bounded burst meets a 429 within a second or two. */
-const FAST = { rateLimit: 300, windowMs: 2000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 independentSuite({
   deployment: 'pine',

@@ -7,8 +7,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/poplar/poplar-profile.json', import.meta.url));
 
-/** A 3 s quota window (a minute in production) and a fast Cloud Tasks queue, so 429s and retries come in seconds. */
-const FAST = { rateLimit: 300, windowMs: 3000, minBackoffMs: 200, maxBackoffMs: 1000 };
+/** A 5 s quota window (a minute in production) and a fast Cloud Tasks queue, so 429s and retries come in seconds. */
+const FAST = { rateLimit: 300, windowMs: 5000, minBackoffMs: 200, maxBackoffMs: 1000 };
 
 independentSuite({
   deployment: 'poplar',

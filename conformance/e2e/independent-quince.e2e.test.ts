@@ -7,8 +7,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/quince/quince-profile.json', import.meta.url));
 
-/** A 2 s quota window (quince's own default: 20 per 1 s), so the profile's bounded burst meets a 429 at once. */
-const FAST = { rateLimit: 300, windowMs: 2000, retryDelaysMs: [500, 1000] };
+/** A 5 s quota window (quince's own default: 20 per 1 s), so the profile's bounded burst meets a 429 at once. */
+const FAST = { rateLimit: 300, windowMs: 5000, retryDelaysMs: [500, 1000] };
 
 independentSuite({
   deployment: 'quince',

@@ -8,8 +8,8 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/redwood/redwood-profile.json', import.meta.url));
 
-/** Fixed windows of 2 s instead of 10 s, so the profile's bounded burst meets a 429 within a second. */
-const FAST = { rateLimit: 300, windowMs: 2000, readyAfterMs: 100 };
+/** Fixed windows of 5 s instead of 10 s, so the profile's bounded burst meets a 429 within a second. */
+const FAST = { rateLimit: 300, windowMs: 5000, readyAfterMs: 100 };
 
 independentSuite({
   deployment: 'redwood',

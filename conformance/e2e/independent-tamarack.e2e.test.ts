@@ -10,7 +10,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/tamarack/tamarack-profile.json', import.meta.url));
 
 /** A short fixed window (HAProxy stick-table expiry), so the profile's bounded burst meets a 429 in seconds. */
-const FAST = { rateLimit: 300, windowMs: 3000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 independentSuite({
   deployment: 'tamarack',

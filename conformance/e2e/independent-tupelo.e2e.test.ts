@@ -9,7 +9,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/tupelo/tupelo-profile.json', import.meta.url));
 
 /** A short fixed window, so the profile's bounded burst meets a 429 within seconds; short retries. */
-const FAST = { rateLimit: 300, windowMs: 3000, backoffMs: [300, 1000] };
+const FAST = { rateLimit: 300, windowMs: 5000, backoffMs: [300, 1000] };
 
 independentSuite({
   deployment: 'tupelo',

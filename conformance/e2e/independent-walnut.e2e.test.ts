@@ -8,7 +8,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/walnut/walnut-profile.json', import.meta.url));
 
 /** A short throttle window, so the profile's bounded burst (1200 calls) meets a 429 within a second. */
-const FAST = { rateLimit: 300, windowMs: 2000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 independentSuite({
   deployment: 'walnut',

@@ -9,7 +9,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/yew/yew-profile.json', import.meta.url));
 
 /** A short fixed window, so the profile's bounded burst meets a 429 within a second. */
-const FAST = { rateLimit: 300, windowMs: 2000 };
+const FAST = { rateLimit: 300, windowMs: 5000 };
 
 /**
  * yew's other legal choices at once: Service-Version (or ?api-version) mandatory, failures as

@@ -8,7 +8,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/zelkova/zelkova-profile.json', import.meta.url));
 
 /** A short sliding-log window, so the profile's bounded burst meets a 429 within a second. */
-const FAST = { rateLimit: 200, windowMs: 2000, activationMs: 150 };
+const FAST = { rateLimit: 200, windowMs: 5000, activationMs: 150 };
 
 independentSuite({
   deployment: 'zelkova',

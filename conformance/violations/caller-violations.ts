@@ -4,7 +4,7 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { defaultAccess } from './default-access.ts';
 import { everyObject, type Node } from './document-edit.ts';
-import { editJson, failureOf, withHeader } from './json-edit.ts';
+import { editJson, failureOf, jsonBodyOf, withHeader } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CAPABILITIES = `${BASE_PATH}/capabilities`;
@@ -69,7 +69,7 @@ export const CALLER_VIOLATIONS: Violation[] = [
     catches: ['capabilities.default-environment', 'limits.capability-length', 'limits.connector-id-length'],
     async handle(req, next, core) {
       const tenant = req.headers['x-service-tenant'];
-      const body = req.body as { environment?: unknown } | undefined;
+      const body = jsonBodyOf(req);
       if (req.method === 'POST' && req.path === CAPABILITIES && tenant && body && body.environment === undefined)
         if (tenant !== (await defaultAccess(core)).tenant)
           return failureOf('invalid_request', 'environment is required');

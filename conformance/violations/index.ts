@@ -11,6 +11,7 @@ import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
 import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
 import { KEY_VIOLATIONS } from './key-violations.ts';
 import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
+import { PLACE_VIOLATIONS } from './place-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import { STREAM_VIOLATIONS } from './stream-violations.ts';
 import { SURFACE_VIOLATIONS } from './surface-violations.ts';
@@ -42,6 +43,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...OPENAPI_SCHEMA_VIOLATIONS,
   ...KEY_VIOLATIONS,
   ...CALLER_VIOLATIONS,
+  ...PLACE_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

@@ -1,0 +1,89 @@
+// Violations of a limit or a rule in one place only: the second tenant, the alternate address, the earlier
+// version, one environment. The common path stays right, so a kit that reads only the first tenant at the
+// main address under the current version sees nothing; each proves a check that probes the other places.
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { defaultAccess } from './default-access.ts';
+import { failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const CONNECTIONS = `${BASE_PATH}/connections`;
+const KEYS = `${BASE_PATH}/idempotency-keys`;
+const EARLIER = '2026-06-12';
+
+type Body = Record<string, unknown>;
+
+/** The first creation body per tenant and key, per sandbox (per run). */
+const firstBodies = new WeakMap<object, Map<string, Body>>();
+
+const bodyOf = (req: Parameters<typeof jsonBodyOf>[0]): Body | undefined => jsonBodyOf(req);
+
+const isCreate = (req: { method: string; path: string }) => req.method === 'POST' && req.path === CONNECTIONS;
+
+export const PLACE_VIOLATIONS: Violation[] = [
+  {
+    name: 'second-tenant-conflict-ignores-connector',
+    description:
+      "for a tenant other than the first, a creation repeating a key with another connectorId (the rest alike) is answered as a replay of the first: that tenant's fingerprint is built from an older field list without connectorId",
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.tenant-scope'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      const key = req.headers['idempotency-key'];
+      const body = bodyOf(req);
+      if (!isCreate(req) || !tenant || !key || !body || tenant === (await defaultAccess(core)).tenant) return next(req);
+      const seen = firstBodies.get(core) ?? new Map<string, Body>();
+      firstBodies.set(core, seen);
+      const first = seen.get(`${tenant}\n${key}`);
+      if (!first) {
+        seen.set(`${tenant}\n${key}`, body);
+        return next(req);
+      }
+      const { connectorId: _a, ...rest } = body;
+      const { connectorId: _b, ...stored } = first;
+      const onlyConnector = first.connectorId !== body.connectorId && JSON.stringify(rest) === JSON.stringify(stored);
+      return next(onlyConnector ? withJsonBody(req, { ...body, connectorId: first.connectorId }) : req);
+    },
+  },
+  {
+    name: 'alt-operation-over-64-refused',
+    description:
+      'at the alternate address POST /idempotency-keys refuses an operation of 65 to 80 characters (that region still stores it in a 64-character column)',
+    section: 'Limits',
+    where: 'alt',
+    catches: ['limits.operation-length'],
+    async handle(req, next) {
+      const op = bodyOf(req)?.operation;
+      if (req.method === 'POST' && req.path === KEYS && typeof op === 'string' && op.length > 64 && op.length <= 80)
+        return failureOf('invalid_request', 'operation: at most 64 characters.');
+      return next(req);
+    },
+  },
+  {
+    name: 'earlier-version-scope-label-defaulted',
+    description:
+      'a creation naming Service-Version 2026-06-12 without scopeLabel is taken, the connector id put in its place (the earlier request model had a default)',
+    section: 'POST /api/public/v1/connections',
+    catches: ['connections.required-everywhere'],
+    async handle(req, next) {
+      const body = bodyOf(req);
+      const earlier = req.headers['service-version'] === EARLIER;
+      if (!isCreate(req) || !earlier || !body || body.scopeLabel !== undefined || typeof body.connectorId !== 'string')
+        return next(req);
+      return next(withJsonBody(req, { ...body, scopeLabel: body.connectorId }));
+    },
+  },
+  {
+    name: 'development-capabilities-over-16-refused',
+    description:
+      'a development connection with 17 to 24 capabilities is refused 400 (the development provisioner has 16 slots and checks them first)',
+    section: 'Limits',
+    catches: ['limits.connection-capabilities'],
+    async handle(req, next) {
+      const body = bodyOf(req);
+      const list = body?.capabilities;
+      if (isCreate(req) && body?.environment === 'development' && Array.isArray(list) && list.length > 16)
+        if (list.length <= 24) return failureOf('invalid_request', 'capabilities: at most 16 items in development.');
+      return next(req);
+    },
+  },
+];
