@@ -4,14 +4,14 @@ import type { Exchange } from '../client/http-client.ts';
 import { defineCheck } from '../runner/check.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
 import { authenticatedGet } from './support/error-probes.ts';
-import { type OpenApiLike, operationsOf } from './support/openapi.ts';
+import { documentOf, type OpenApiLike, operationsOf } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
 import { successSamples } from './support/samples.ts';
 
 const dataOf = (ex: Exchange) => (ex.json as { data?: unknown } | undefined)?.data;
 /** What must not differ between the two addresses: the operations (servers may name each address). */
 const operationSet = (ex: Exchange) =>
-  operationsOf((ex.json ?? {}) as OpenApiLike)
+  operationsOf((documentOf(ex.json) ?? {}) as OpenApiLike)
     .map((o) => `${o.method} ${o.path} ${o.op.operationId ?? ''}`)
     .sort();
 
@@ -26,7 +26,9 @@ const withoutServers = (v: unknown): unknown =>
 const PROSE = /(?:\.|\[")(?:description|summary|title|x-[^."\]]*)(?:"\])?$/;
 /** Where two reads of the document differ, servers and prose aside. */
 const documentDiff = (a: Exchange, b: Exchange) =>
-  jsonDiff(withoutServers(a.json), withoutServers(b.json), Infinity).filter((d) => !PROSE.test(d.path));
+  jsonDiff(withoutServers(documentOf(a.json)), withoutServers(documentOf(b.json)), Infinity).filter(
+    (d) => !PROSE.test(d.path),
+  );
 
 /**
  * The alternate address's answer as the main address would write it: links a deployment builds from the

@@ -7,7 +7,14 @@ import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import type { DiffEntry } from '../runner/json-diff.ts';
 import { listedFiles } from './support/file-links.ts';
-import { deref, type OpenApiLike, operationsOf, requireOpenApi } from './support/openapi.ts';
+import {
+  deref,
+  documentExchange,
+  documentOf,
+  type OpenApiLike,
+  operationsOf,
+  requireOpenApi,
+} from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
 import { parseRoutes, selfDescriptionExchange } from './support/self-description.ts';
 import { yamlAsJson } from './support/yaml-json.ts';
@@ -168,9 +175,9 @@ export function pointerDiff(expected: unknown, observed: unknown, limit = MAX_DI
 }
 
 /** A GET of one file as the kit reads documents: without credentials, the bare path shared with the run. */
-function read(ctx: CheckContext, file: { path: string; query?: Record<string, string> }): Promise<Exchange> {
-  if (!file.query) return publicGet(ctx, file.path);
-  return ctx.call('GET', file.path, { credentials: 'none', query: file.query });
+async function read(ctx: CheckContext, file: { path: string; query?: Record<string, string> }): Promise<Exchange> {
+  if (!file.query) return documentExchange(await publicGet(ctx, file.path));
+  return documentExchange(await ctx.call('GET', file.path, { credentials: 'none', query: file.query }));
 }
 
 const named = (f: { path: string; query?: Record<string, string> }) =>
@@ -261,7 +268,7 @@ export const yamlMatchesJson = defineCheck({
     if (!pairs.some((p) => p.version !== current) || typeof current !== 'string') return;
     // As a browser or a code generator fetches it: no credentials, no Service-Version.
     const again = await ctx.call('GET', OPENAPI_JSON, { credentials: 'none', defaultHeaders: false });
-    const after = (again.json as { info?: { version?: unknown } } | undefined)?.info?.version;
+    const after = (documentOf(again.json) as { info?: { version?: unknown } } | undefined)?.info?.version;
     if (again.status === 200)
       ctx.expect.that(after === current, {
         expected: `GET ${OPENAPI_JSON}, asked again after the files of earlier versions, is still the description of ${current}`,

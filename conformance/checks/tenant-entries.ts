@@ -2,7 +2,7 @@ import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { receiverIdOf } from './support/one-list.ts';
-import { type OpenApiLike, type OperationLike, operationsOf } from './support/openapi.ts';
+import { documentOf, type OpenApiLike, type OperationLike, operationsOf } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
 import { webhookRoute } from './support/webhook-routes.ts';
 
@@ -140,7 +140,7 @@ export const foreignEntryNotFound = defineCheck({
     // `webhookId` query parameter is keyed by one receiver too); never the simulator's assumed path.
     const log = await webhookRoute(ctx, 'webhookDeliveryLogPath');
     const deliveryLog = log.source === 'assumed' ? undefined : log.template;
-    const reads = entryReads(doc.status === 200 ? ((doc.json ?? {}) as OpenApiLike) : {}, deliveryLog);
+    const reads = entryReads(doc.status === 200 ? ((documentOf(doc.json) ?? {}) as OpenApiLike) : {}, deliveryLog);
     if (!reads.length)
       ctx.skip(
         'neither the OpenAPI document, the delivery log it publishes, nor the deployment profile (webhookDeliveryLogPath) names a read keyed by one connection or receiver (the interface shows none): nothing to read across tenants',

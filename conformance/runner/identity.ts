@@ -1,7 +1,7 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import { interfaceRoutes } from '../rules/interface-routes.ts';
-import { documentPaths } from '../checks/support/openapi.ts';
+import { documentOf, documentPaths } from '../checks/support/openapi.ts';
 import type { Exchange, KitClient } from '../client/http-client.ts';
+import { interfaceRoutes } from '../rules/interface-routes.ts';
 
 /** What the first two public calls showed about a target, before any check runs. */
 export type Identity =
@@ -24,7 +24,7 @@ function selfDescribes(ex: Exchange): boolean {
 
 /** An OpenAPI document (an `openapi` version and `paths`) documenting at least one interface route. */
 function documents(ex: Exchange): boolean {
-  const doc = ex.json as { openapi?: unknown; paths?: unknown } | undefined;
+  const doc = documentOf(ex.json) as { openapi?: unknown; paths?: unknown } | undefined;
   if (ex.status !== 200 || typeof doc?.openapi !== 'string' || typeof doc.paths !== 'object' || doc.paths === null)
     return false;
   const keys = interfaceKeys();

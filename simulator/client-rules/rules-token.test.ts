@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateClientRules } from './report.ts';
-import { RENEWAL_GRACE_MS } from './rules-token.ts';
+import { RENEWAL_GRACE_MS, STEADY_RUN_MS, steadyCadence } from './rules-token.ts';
 import { call, observed, testToken } from './test-records.ts';
 
 const verdictOf = (calls: ReturnType<typeof call>[]) =>
@@ -33,5 +33,17 @@ describe('auth.renewed-after-expiry', () => {
     expect(
       verdictOf([call({ at: 500, token: EXPIRED, status: 401 }), call({ at: 20_000, token: EXPIRED })])?.status,
     ).toBe('not-observed');
+  });
+});
+
+describe('steadyCadence (how far a poller taking a token per collection reaches)', () => {
+  it('reaches 1.25 times the longest spacing of a steady, short cadence of new tokens', () => {
+    expect(steadyCadence([0, 10_500, 21_800, 32_000])).toBe(14_125);
+  });
+  it('is zero for a back-off (10, 20, 40 s), fewer than three spacings, or a cadence over STEADY_RUN_MS', () => {
+    expect(steadyCadence([0, 10_000, 30_000, 70_000])).toBe(0);
+    expect(steadyCadence([0, 10_000, 20_000])).toBe(0);
+    const slow = STEADY_RUN_MS + 1_000;
+    expect(steadyCadence([0, slow, 2 * slow, 3 * slow])).toBe(0);
   });
 });

@@ -17,6 +17,14 @@ export const SAME_RUN_MS = 10_000;
  * is no later run (a job started again makes its calls close together, then nothing until the next run).
  */
 export const RUN_CADENCE_SHARE = 1.25;
+/**
+ * ...or, for a client that takes up its tokens at a steady cadence this short or shorter (each new token within
+ * STEADY_SPREAD of the others' spacing, at least three times), after a token whose calls all succeeded: a
+ * poller fetching a token every collection (Telegraf's 10 s plus jitter) is one run. A job restarted after
+ * failures backs off (10, 20, 40 s: no steady cadence), and a job scheduled anew runs a minute or more apart.
+ */
+export const STEADY_RUN_MS = 30_000;
+export const STEADY_SPREAD = 1.5;
 
 /** A call with the tenant it was made for. */
 type TenantCall = CallRecord & { tenant: string };
@@ -67,6 +75,7 @@ export const tokenReused: ClientRule = {
         }
       }
       const firstUse = (t: AccessToken) => must(uses.get(t)?.[0], 'every token in order was used at least once');
+      const steady = steadyCadence(order.map((t) => firstUse(t).at));
       // A token replaced, within the client's same run of calls, while it had more than half its life (and a
       // minute) left: renewing near expiry, after a 401, or for a later run (a job started again) is not churn.
       // Its replacement is the next token whose first call is for a tenant it served (a token per tenant's
@@ -81,7 +90,8 @@ export const tokenReused: ClientRule = {
         // Still in use beside its successor (another process of the client): no replacement.
         if (!after || !next || last.at > next.at) return false;
         const left = t.expiresAt - after.issuedAt;
-        const sameRun = Math.max(SAME_RUN_MS, longestGap(mine) * RUN_CADENCE_SHARE);
+        const succeeded = mine.every((c) => c.status < 400);
+        const sameRun = Math.max(SAME_RUN_MS, longestGap(mine) * RUN_CADENCE_SHARE, succeeded ? steady : 0);
         // The calls in between that belong to this run: this token's, and those of tokens taken up after its last
         // call (another tenant's turn); a sibling process's token, in use all along, is another run beside it.
         const between = calls.filter(
@@ -103,6 +113,20 @@ export const tokenReused: ClientRule = {
     return verdict(bad, good, 'clients', 'fewer than two authenticated calls of one client seen yet');
   },
 };
+
+/**
+ * The cadence at which a client takes up new tokens, scaled to a run's reach, when it is steady and short: at
+ * least three spacings between first uses, the longest within STEADY_SPREAD of the shortest, all at most
+ * STEADY_RUN_MS. Zero otherwise (no cadence to go on).
+ * @example steadyCadence([0, 10_500, 21_800, 32_000]) // 14_125 (1.25 x the longest spacing, 11,300 ms)
+ */
+export function steadyCadence(firstUses: readonly number[]): number {
+  const spacings = firstUses.slice(1).map((at, i) => at - (firstUses[i] ?? at));
+  if (spacings.length < 3) return 0;
+  const [shortest, longest] = [Math.min(...spacings), Math.max(...spacings)];
+  const steady = shortest > 0 && longest <= STEADY_SPREAD * shortest && longest <= STEADY_RUN_MS;
+  return steady ? longest * RUN_CADENCE_SHARE : 0;
+}
 
 /** The longest gap between consecutive calls (in arrival order): the cadence the calls came at. */
 function longestGap(calls: readonly CallRecord[]): number {

@@ -125,4 +125,12 @@ describe('an audit entry hash rule', () => {
     expect(discoverEntryHash([{ seq: 1, actor: 'a' }])).toBeUndefined();
     expect(discoverEntryHash([])).toBeUndefined();
   });
+  it('reads a null field of a template as each language writes it: "null", nothing, "None" or "nil"', () => {
+    const rule = { ...RULE, input: '{prev}|{seq}' };
+    for (const written of ['null', '', 'None', 'nil']) {
+      const entry = { seq: 1, prev: null, hash: sha('sha256', `${written}|1`, 'hex') };
+      expect(entryHashHolds(entry, rule)).toBe(true);
+    }
+    expect(entryHashHolds({ seq: 1, prev: null, hash: sha('sha256', 'undefined|1', 'hex') }, rule)).toBe(false);
+  });
 });

@@ -43,8 +43,23 @@ function without(entry: Entry, paths: readonly string[]): Entry {
   return copy;
 }
 
-const text = (v: unknown): string =>
-  v === undefined ? '' : typeof v === 'string' ? v : v !== null && typeof v === 'object' ? canonicalJson(v) : String(v);
+/**
+ * How a field that is null reads in a template: JavaScript and Java write "null"; Lua's `x or ""`, Ruby's
+ * `to_s` and Go's zero value write nothing; Python's `str` writes "None"; Lua's `tostring` "nil". The
+ * interface shows no proof format, so each is the deployment's to choose: the entry holds under any.
+ */
+export const NULL_TEXTS = ['null', '', 'None', 'nil'] as const;
+
+const text = (v: unknown, nullAs: string): string =>
+  v === undefined
+    ? ''
+    : v === null
+      ? nullAs
+      : typeof v === 'string'
+        ? v
+        : typeof v === 'object'
+          ? canonicalJson(v)
+          : String(v);
 
 /**
  * JSON as other encoders write it: `slashes` escapes `/` as `\/` (Swift's JSONEncoder, PHP's json_encode by
@@ -62,7 +77,7 @@ function escaped(json: string, mods: readonly string[]): string {
  * The text a rule hashes for one entry.
  * @example hashInput({ seq: 2, prev: 'ab', hash: 'cd' }, { ...rule, input: '{prev}|{seq}' }) // 'ab|2'
  */
-export function hashInput(entry: Entry, rule: EntryHashRule): string {
+export function hashInput(entry: Entry, rule: EntryHashRule, nullAs: string = NULL_TEXTS[0]): string {
   return rule.input.replace(/\{([^{}]+)\}/g, (_, name: string) => {
     const whole = () => without(entry, [rule.field, ...rule.exclude]);
     const [base, ...mods] = name.split(':');
@@ -72,7 +87,7 @@ export function hashInput(entry: Entry, rule: EntryHashRule): string {
     if (base === '@json') return serial(JSON.stringify(whole()));
     if (base === '@sorted')
       return serial(JSON.stringify(Object.fromEntries(Object.entries(whole()).sort(([a], [b]) => (a < b ? -1 : 1)))));
-    return text(at(entry, name));
+    return text(at(entry, name), nullAs);
   });
 }
 
@@ -83,10 +98,14 @@ export function hashInput(entry: Entry, rule: EntryHashRule): string {
 export function entryHashHolds(entry: Entry, rule: EntryHashRule): boolean {
   const shown = at(entry, rule.field);
   if (typeof shown !== 'string') return false;
-  const digest = createHash(rule.algorithm).update(hashInput(entry, rule), 'utf8').digest(rule.encoding);
-  if (rule.encoding === 'hex') return shown.toLowerCase() === digest;
-  // base64 written with or without its padding
-  return shown.replace(/=+$/, '') === digest.replace(/=+$/, '');
+  // A template naming a null field is tried with each way of writing null (one input when none is null).
+  const inputs = new Set(NULL_TEXTS.map((nullAs) => hashInput(entry, rule, nullAs)));
+  return [...inputs].some((input) => {
+    const digest = createHash(rule.algorithm).update(input, 'utf8').digest(rule.encoding);
+    if (rule.encoding === 'hex') return shown.toLowerCase() === digest;
+    // base64 written with or without its padding
+    return shown.replace(/=+$/, '') === digest.replace(/=+$/, '');
+  });
 }
 
 /** An entry's own hash: hash, digest, checksum or mac, alone or after entry, record, own, this or leaf. */

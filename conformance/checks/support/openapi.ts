@@ -28,8 +28,36 @@ export interface OperationRef {
   op: OperationLike;
 }
 
-/** GET openapi.json without credentials (shared by the run); the raw exchange. */
-export const openApiExchange = (ctx: CheckContext): Promise<Exchange> => publicGet(ctx, `${BASE_PATH}/openapi.json`);
+/**
+ * The OpenAPI document an answer carries: the body itself, or the `data` of a success envelope holding one
+ * ("Success envelope (every JSON success response)": a deployment may wrap the document like any success).
+ * @example documentOf({ ok: true, data: { openapi: '3.1.0' }, meta: {} }) // { openapi: '3.1.0' }
+ */
+export function documentOf(json: unknown): unknown {
+  const body = json as { ok?: unknown; data?: { openapi?: unknown } } | null;
+  const wrapped = body?.ok === true && typeof body.data === 'object' && body.data !== null && 'openapi' in body.data;
+  return wrapped && !(typeof body === 'object' && 'openapi' in body) ? body.data : json;
+}
+
+/** GET openapi.json without credentials (shared by the run); `json` is the document, out of an envelope if served in one. */
+export const openApiExchange = async (ctx: CheckContext): Promise<Exchange> =>
+  documentExchange(await publicGet(ctx, `${BASE_PATH}/openapi.json`));
+
+/** Whether the answer's body is a success envelope whose data is the document (documentExchange unwrapped it). */
+export function servedInEnvelope(ex: Exchange): boolean {
+  try {
+    const body = JSON.parse(ex.text) as unknown;
+    return documentOf(body) !== body;
+  } catch {
+    return false;
+  }
+}
+
+/** The exchange with `json` the document it carries (see documentOf); the same exchange when not wrapped. */
+export function documentExchange(ex: Exchange): Exchange {
+  const doc = documentOf(ex.json);
+  return doc === ex.json ? ex : { ...ex, json: doc };
+}
 
 /** The target's document, or a skip naming why it is unavailable (discovery checks report that). */
 export async function requireOpenApi(ctx: CheckContext): Promise<{ ex: Exchange; doc: OpenApiLike }> {

@@ -19,6 +19,7 @@ import {
   UNSEEN_ROUND33,
   UNSEEN_ROUND34,
   UNSEEN_ROUND35,
+  UNSEEN_ROUND36,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -92,6 +93,7 @@ export {
   UNSEEN_ROUND33,
   UNSEEN_ROUND34,
   UNSEEN_ROUND35,
+  UNSEEN_ROUND36,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -231,6 +233,7 @@ export const UNSEEN_LISTS = {
   round33: UNSEEN_ROUND33,
   round34: UNSEEN_ROUND34,
   round35: UNSEEN_ROUND35,
+  round36: UNSEEN_ROUND36,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -266,5 +269,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND33,
     ...UNSEEN_ROUND34,
     ...UNSEEN_ROUND35,
+    ...UNSEEN_ROUND36,
   ],
 } as const;

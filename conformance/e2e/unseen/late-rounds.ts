@@ -80,6 +80,10 @@ import { ROUND35_ANSWERS } from './round35-answers.ts';
 import { ROUND35_CHANNELS } from './round35-channels.ts';
 import { ROUND35_DOCUMENTS } from './round35-documents.ts';
 import { ROUND35_INPUTS } from './round35-inputs.ts';
+import { ROUND36_ANSWERS } from './round36-answers.ts';
+import { ROUND36_CHANNELS } from './round36-channels.ts';
+import { ROUND36_DOCUMENTS } from './round36-documents.ts';
+import { ROUND36_INPUTS } from './round36-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -239,4 +243,12 @@ export const UNSEEN_ROUND35: readonly UnseenViolation[] = [
   ...ROUND35_INPUTS,
   ...ROUND35_DOCUMENTS,
   ...ROUND35_CHANNELS,
+];
+
+/** The thirty-fifth list (round 36): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
+  ...ROUND36_ANSWERS,
+  ...ROUND36_INPUTS,
+  ...ROUND36_DOCUMENTS,
+  ...ROUND36_CHANNELS,
 ];
