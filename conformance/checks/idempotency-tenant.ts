@@ -1,5 +1,6 @@
 // The Idempotency-Key across tenants: a key another tenant used never hands that tenant's connection over, and
 // the second tenant's own operation under it is repeat-safe like the first's.
+import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { firstCreation, is2xx, metaOf } from './idempotency.ts';
@@ -46,6 +47,13 @@ export const tenantScope = defineCheck({
         observed: `${conflicted.status}${metaOf(conflicted).replayed === true ? ', replayed' : ''}`,
         exchange: conflicted,
       });
+      // A 409 is the conflict the interface names, not another code of that status (capability_denied).
+      if (conflicted.status === ERROR_TABLE.idempotency_conflict.status)
+        ctx.expect.errorCode(
+          conflicted,
+          'idempotency_conflict',
+          `tenant ${other} sending its key again with another connectorId answers 409 idempotency_conflict`,
+        );
     } else ctx.note(`tenant ${other} was refused with ${ex.status}: keys may be global, which is safe`);
     const { ex: listEx, connections } = await listConnections(ctx, other);
     ctx.expect.that(!connections.some((c) => c.id === firstId), {

@@ -76,7 +76,7 @@ export const connectionCapabilities = defineCheck({
         })),
       { list: [capability, textOfLength(CAP.max + 1)], what: `a second capability of ${CAP.max + 1} characters` },
     ];
-    const elsewhere = creationPlaces(ctx, base.environment);
+    const elsewhere = await creationPlaces(ctx, base.environment);
     await inBatches(
       elsewhere.flatMap((e) => lists.map((l) => ({ ...e, ...l, place: e.what }))),
       4,

@@ -7,6 +7,7 @@ import { inBatches } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { judgeBoundary, lengthBoundaries } from './support/boundaries.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
+import { earlierVersionPlace } from './support/places.ts';
 import { testEvent } from './support/webhook-events.ts';
 import { removeAtRunEnd, webhooksPath } from './support/webhook-scenario.ts';
 
@@ -95,6 +96,18 @@ export const idempotencyKeyPattern = defineCheck({
           `POST /connections at the alternate base URL with a key of ${length} characters (pattern ${KEY.pattern})`,
         );
       });
+    // And for a caller of the earlier version, where it is served: a key outside the pattern is refused there
+    // too (an old path that repairs the key instead).
+    for (const place of await earlierVersionPlace(ctx))
+      for (const c of outside) {
+        if (!c) continue;
+        const ex = await postConnection(
+          ctx,
+          { ...base, scopeLabel: ctx.label('key-limits') },
+          { key: c.key, headers: place.call.headers ?? {} },
+        );
+        judgeBoundary(ctx, ex, false, `POST /connections ${place.what} with ${c.what} (pattern ${KEY.pattern})`);
+      }
   },
 });
 

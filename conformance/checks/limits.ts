@@ -14,7 +14,7 @@ import {
   judgeAcceptedThere,
   judgeRefusedThere,
   otherEnvironments,
-  otherPlaces,
+  placesWithVersion,
 } from './support/places.ts';
 import { knownPair } from './support/samples.ts';
 
@@ -47,7 +47,7 @@ async function checkLengths(ctx: CheckContext, field: 'connectorId' | 'capabilit
       extra: { environment },
       accessMayDiffer: true,
     })),
-    ...otherPlaces(ctx).map((p) => ({ ...p, extra: {} })),
+    ...(await placesWithVersion(ctx)).map((p) => ({ ...p, extra: {} })),
   ];
   // Both sides of each limit: refused there as here, and taken there as here (a tenant's own validation that
   // refuses the shortest value).
@@ -120,7 +120,7 @@ export const scopeLabelLength = defineCheck({
     // of the environment itself, 401/403, is the deployment's; a creation is the failure), and at the alternate
     // address.
     const outside = lengthBoundaries(SCOPE).filter((b) => !b.inside);
-    const elsewhere = creationPlaces(ctx, base.environment);
+    const elsewhere = await creationPlaces(ctx, base.environment);
     await inBatches(
       elsewhere.flatMap((e) => outside.map((b) => ({ ...e, length: b.length }))),
       3,
@@ -202,7 +202,7 @@ export const operationLength = defineCheck({
     });
     // Both sides of the limit in the other places (a gateway there that refuses the longest operation).
     await inBatches(
-      otherPlaces(ctx).flatMap((p) => lengthBoundaries(OPERATION).map((b) => ({ p, ...b }))),
+      (await placesWithVersion(ctx)).flatMap((p) => lengthBoundaries(OPERATION).map((b) => ({ p, ...b }))),
       4,
       async ({ p, length, inside }) => {
         const ex = await ctx.call('POST', path, { ...p.call, json: { operation: textOfLength(length) } });

@@ -3,9 +3,11 @@
 // everything else holds for that caller as for the current one: its reads need the token, the description is a
 // JSON object, the stream's messages are numbered. A deployment that refuses the earlier version (400) is not
 // judged: whether it serves it is not shown.
-import { SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
-import { routePath } from '../rules/interface-routes.ts';
+import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
+import type { Exchange } from '../client/http-client.ts';
+import { interfaceRoutes, routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { publicGet } from './support/public-get.ts';
 import { streamPath } from './support/sse-scenario.ts';
 
 const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
@@ -13,9 +15,25 @@ const AS_EARLIER = { 'Service-Version': EARLIER };
 /** How long the kit reads the earlier caller's stream for its first messages (a backlog comes at once). */
 const STREAM_READ_MS = 1500;
 
+/** The interface's routes a self-description lists (its paths with or without the base path). */
+function listedRoutes(ex: Exchange): Set<string> | undefined {
+  const routes = (ex.json as { data?: { routes?: unknown } } | undefined)?.data?.routes;
+  if (ex.status !== 200 || !Array.isArray(routes)) return undefined;
+  const named = new Set(
+    routes.flatMap((r: { method?: unknown; path?: unknown }) =>
+      typeof r?.method === 'string' && typeof r.path === 'string'
+        ? [`${r.method.toUpperCase()} ${r.path}`, `${r.method.toUpperCase()} ${BASE_PATH}${r.path}`]
+        : [],
+    ),
+  );
+  return new Set(
+    interfaceRoutes().flatMap((r) => (named.has(`${r.method} ${r.path}`) ? [`${r.method} ${r.path}`] : [])),
+  );
+}
+
 export const earlierAlike = defineCheck({
   name: 'versions.earlier-alike',
-  title: `a caller of ${SUPPORTED_VERSIONS[1]} is answered as a current one where the interface changed nothing: a read without the token is refused 401, the description is a JSON object, the stream's messages carry consecutive numbers`,
+  title: `a caller of ${SUPPORTED_VERSIONS[1]} is answered as a current one where the interface changed nothing: a read without the token is refused 401, the self-description lists the same interface routes, the description is a JSON object, the stream's messages carry consecutive numbers, each once`,
   severity: 'MUST',
   section: 'Versioning',
   tags: ['versions'],
@@ -47,6 +65,17 @@ export const earlierAlike = defineCheck({
         observed: `a body that is not a JSON object: ${doc.text.slice(0, 80)}`,
         exchange: doc,
       });
+    // The routes of the interface the current self-description lists, that version's lists too (none of the
+    // table's endpoints came with 2026-07-01: it added the generated reference and the delivery log).
+    const [current, earlier] = [
+      listedRoutes(await publicGet(ctx, BASE_PATH)),
+      listedRoutes(await ctx.call('GET', BASE_PATH, { credentials: 'none', headers: AS_EARLIER })),
+    ];
+    const missing = current && earlier ? [...current].filter((r) => !earlier.has(r)) : [];
+    ctx.expect.that(missing.length === 0, {
+      expected: `GET ${BASE_PATH} with Service-Version ${EARLIER} lists the interface's routes the current self-description lists`,
+      observed: `missing: ${missing.slice(0, 4).join(', ')}`,
+    });
     // "Every message carries a consecutive number": the stream read from its start, as that caller.
     const stream = await ctx.stream(streamPath(), { headers: { ...AS_EARLIER, 'Last-Event-ID': '0' } });
     try {
@@ -64,6 +93,13 @@ export const earlierAlike = defineCheck({
           exchange: stream.ex,
         },
       );
+      // "...and arrives exactly once": resumed from 0, each number comes once, in order.
+      const repeated = ids.find((id, i) => i > 0 && Number(id) <= Number(ids[i - 1]));
+      ctx.expect.that(repeated === undefined, {
+        expected: `the stream resumed with Service-Version ${EARLIER} sends each message once, numbers rising ("arrives exactly once")`,
+        observed: `ids ${ids.slice(0, 6).join(', ')}`,
+        exchange: stream.ex,
+      });
     } finally {
       await stream.close();
     }

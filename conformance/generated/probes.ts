@@ -120,6 +120,8 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
       break;
     case 'enum': {
       out.push(refused('wrong-type', { value: wrongTypeOf('enum', seed, name) }, 'not a string'));
+      // A value of the enumeration inside an array or an object, or a number: a lenient reader takes the first.
+      if (f.in === 'body' && typeof valid === 'string') out.push(...wrappedVariants(valid, {}));
       const [outside] = draw(
         fc.string({ minLength: 1, maxLength: 16 }).filter((s) => !t.values.includes(s)),
         seed,

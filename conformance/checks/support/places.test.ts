@@ -3,11 +3,13 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { creationPlaces, judgeRefusedThere, otherPlaces } from './places.ts';
 
-/** Just what the places read of a check's context: its target, and expectations recorded. */
-function context(target: Partial<CheckContext['target']>) {
+/** Just what the places read of a check's context: its target, a read's status, and expectations recorded. */
+function context(target: Partial<CheckContext['target']>, earlierStatus = 400) {
   const failed: string[] = [];
   const ctx = {
     target: { baseUrl: 'http://127.0.0.1:1', hasToken: true, hasAdminToken: false, ...target },
+    shared: <T>(_key: string, make: () => Promise<T>) => make(),
+    call: async () => ({ status: earlierStatus }),
     expect: {
       that: (ok: boolean, f: { expected: string }) => {
         if (!ok) failed.push(f.expected);
@@ -20,20 +22,30 @@ function context(target: Partial<CheckContext['target']>) {
 const answer = (status: number) => ({ status }) as Exchange;
 
 describe('the other places the interface is offered in', () => {
-  it('are the alternate address and the second tenant, where given, and each other environment for a creation', () => {
+  it('are the alternate address and the second tenant, where given, and each other environment for a creation', async () => {
     expect(otherPlaces(context({}).ctx)).toEqual([]);
     const { ctx } = context({ altBaseUrl: 'http://127.0.0.1:2', otherTenant: 'east' });
     expect(otherPlaces(ctx).map((p) => [p.what, p.accessMayDiffer])).toEqual([
       ['at the alternate base URL', false],
       ['for tenant east', true],
     ]);
-    expect(creationPlaces(ctx, 'sandbox').map((p) => p.what)).toEqual([
+    expect((await creationPlaces(ctx, 'sandbox')).map((p) => p.what)).toEqual([
       'in development',
       'in pilot',
       'in production',
       'at the alternate base URL',
       'for tenant east',
     ]);
+  });
+
+  it('include the earlier version where the target serves it (a read naming it answers 200)', async () => {
+    const { ctx } = context({}, 200);
+    const places = await creationPlaces(ctx, 'sandbox');
+    expect(places.at(-1)).toMatchObject({
+      what: 'with Service-Version 2026-06-12',
+      o: { headers: { 'Service-Version': '2026-06-12' } },
+      accessMayDiffer: false,
+    });
   });
 
   it("hold a refusal to 400 there, a place's own access or catalog (401, 403, 404) aside where it may differ", () => {

@@ -1,5 +1,7 @@
 import { ENVIRONMENTS } from '../../../simulator/contract/environment.ts';
+import { SUPPORTED_VERSIONS } from '../../../simulator/contract/versions.ts';
 import type { Exchange } from '../../client/http-client.ts';
+import { routePath } from '../../rules/interface-routes.ts';
 import type { CallOptions, CheckContext } from '../../runner/check.ts';
 
 // The interface's rules hold wherever it is offered: at the second main-domain address ("The same interface is
@@ -11,7 +13,7 @@ import type { CallOptions, CheckContext } from '../../runner/check.ts';
 /** One place a call can be made in: where (address, tenant) and a name for the evidence. */
 export interface Place {
   what: string;
-  call: { base?: CallOptions['base']; tenant?: string };
+  call: { base?: CallOptions['base']; tenant?: string; headers?: Record<string, string> };
   /** A refusal of the access itself (401/403) or of the catalog (404) is legal here: the tenant's own. */
   accessMayDiffer: boolean;
 }
@@ -27,6 +29,30 @@ export function otherPlaces(ctx: CheckContext): Place[] {
   const other = ctx.target.otherTenant;
   if (other) out.push({ what: `for tenant ${other}`, call: { tenant: other }, accessMayDiffer: true });
   return out;
+}
+
+/** The earlier published version, a place of its own ("No change that requires adaptation of clients"). */
+const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
+
+/**
+ * The earlier published version as a place, when the target serves it to this caller (a read naming it
+ * answers 200; whether a deployment must serve it is not shown): its limits are the current ones, as the
+ * only change of 2026-07-01 a request sees is the delivery log. Asked once a run.
+ * @example for (const p of await earlierVersionPlace(ctx)) await ctx.call('POST', path, { ...p.call, json });
+ */
+export function earlierVersionPlace(ctx: CheckContext): Promise<Place[]> {
+  return ctx.shared('earlier-version-place', async () => {
+    const headers = { 'Service-Version': EARLIER };
+    const read = await ctx.call('GET', routePath('listConnections'), { headers });
+    return read.status === 200
+      ? [{ what: `with Service-Version ${EARLIER}`, call: { headers }, accessMayDiffer: false }]
+      : [];
+  });
+}
+
+/** Every other place: the alternate address, the second tenant, the earlier version where it is served. */
+export async function placesWithVersion(ctx: CheckContext): Promise<Place[]> {
+  return [...otherPlaces(ctx), ...(await earlierVersionPlace(ctx))];
 }
 
 /** The environment values other than `except` (each a place of its own for a body that names one). */
@@ -52,10 +78,17 @@ export function judgeRefusedThere(ctx: CheckContext, ex: Exchange, accessMayDiff
  * alternate address (in `environment`), for probes of POST /connections.
  * @example for (const p of creationPlaces(ctx, 'sandbox')) await postConnection(ctx, { ...base, environment: p.environment }, p.o);
  */
-export function creationPlaces(
+export async function creationPlaces(
   ctx: CheckContext,
   environment: string,
-): { what: string; environment: string; o: { base?: 'alt'; tenant?: string }; accessMayDiffer: boolean }[] {
+): Promise<
+  {
+    what: string;
+    environment: string;
+    o: { base?: CallOptions['base']; tenant?: string; headers?: Record<string, string> };
+    accessMayDiffer: boolean;
+  }[]
+> {
   const other = ctx.target.otherTenant;
   return [
     ...otherEnvironments(environment).map((e) => ({ what: `in ${e}`, environment: e, o: {}, accessMayDiffer: true })),
@@ -63,6 +96,7 @@ export function creationPlaces(
       ? [{ what: 'at the alternate base URL', environment, o: { base: 'alt' as const }, accessMayDiffer: false }]
       : []),
     ...(other ? [{ what: `for tenant ${other}`, environment, o: { tenant: other }, accessMayDiffer: true }] : []),
+    ...(await earlierVersionPlace(ctx)).map((p) => ({ what: p.what, environment, o: p.call, accessMayDiffer: false })),
   ];
 }
 

@@ -142,7 +142,8 @@ describe.skipIf(!REDIS_SERVER)(
       ...IN_ORDER,
       timeout: 30_000,
     }, async () => {
-      const run = (await createRun(a.info.baseUrl, ADMIN_TOKEN, { ttlSeconds: 3 })).json.data;
+      // 8 s: long enough that a loaded CI worker makes the three calls before the run expires.
+      const run = (await createRun(a.info.baseUrl, ADMIN_TOKEN, { ttlSeconds: 8 })).json.data;
       const made = await call(b.info.baseUrl, run.token, run.tenant, '/connections', {
         body: BODY,
         key: 'run-shared-01',
