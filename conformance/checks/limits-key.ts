@@ -97,10 +97,12 @@ export const idempotencyKeyPattern = defineCheck({
         );
       });
     // And for a caller of the earlier version, where it is served: a key outside the pattern is refused there
-    // too (an old path that repairs the key instead).
+    // too (an old path that repairs the key instead). Fresh keys: one the run sent before may be on record.
     for (const place of await earlierVersionPlace(ctx))
-      for (const c of outside) {
-        if (!c) continue;
+      for (const c of [
+        { key: keyOfLength(ctx, KEY.min - 1), what: `a key of ${KEY.min - 1} characters` },
+        { key: `ncs conformance ${ctx.label('key')}`, what: 'a key containing " "' },
+      ]) {
         const ex = await postConnection(
           ctx,
           { ...base, scopeLabel: ctx.label('key-limits') },

@@ -99,7 +99,7 @@ function judgeResent(ctx: CheckContext, s: WebhookScenario, resent: readonly Rec
 export const redelivery = defineCheck({
   name: 'webhooks.redelivery',
   title:
-    'a logged delivery triggered again arrives at the receiver again with the same event, signed like any delivery; the call repeated with its Idempotency-Key sends nothing more, and without a key is refused 428',
+    'a logged delivery triggered again arrives at the receiver again with the same event, signed like any delivery, and the log records it; the call repeated with its Idempotency-Key sends nothing more, and without a key is refused 428',
   // SHOULD at the simulator's paths (assumed: the interface does not show them); MUST where the
   // deployment profile declares the path (judgeAsMust below), as the severity policy says.
   severity: 'SHOULD',
@@ -185,5 +185,17 @@ export const redelivery = defineCheck({
         observed: `${loggedDeliveries(log).length} entries, none naming it (event ${eventIdOf(s.delivery) ?? '?'})`,
         exchange: log,
       });
+    // And it records the new delivery: an entry of its own, another attempt, a new time or status. A log read the
+    // same as before the delivery came again (its data, the answer's meta aside) recorded none of it.
+    if (log?.status === 200 && target.logBefore !== undefined)
+      ctx.expect.that(
+        JSON.stringify((log.json as { data?: unknown } | undefined)?.data ?? log.json) !== target.logBefore,
+        {
+          expected:
+            'the delivery log records the deliveries triggered again ("Deliveries are recorded in a delivery log"): it reads otherwise than before them',
+          observed: 'the log reads exactly as before the delivery was triggered again',
+          exchange: log,
+        },
+      );
   },
 });

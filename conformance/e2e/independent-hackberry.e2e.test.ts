@@ -15,7 +15,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 const PROFILE = fileURLToPath(new URL('./independent/hackberry/hackberry-profile.json', import.meta.url));
 
 /** A 5 s limiter window (at least 5 s: a loaded worker is slow), so the profile's bounded burst meets a 429. */
-const FAST = { rateLimit: 400, windowMs: 5000 };
+const FAST = { rateLimit: 250, windowMs: 5000 };
 
 independentSuite({
   deployment: 'hackberry',

@@ -14,7 +14,7 @@ const PROFILE = fileURLToPath(new URL('./independent/spruce/spruce-profile.json'
 const noSigningKeyInReports = (run: RunResult) => expect(JSON.stringify(run.results)).not.toMatch(/spk_[\w-]{20,}/);
 
 /** A 5 s window, so the profile's bounded burst meets a 429 at once and the kit's own calls rarely do. */
-const FAST = { rateLimit: 400, windowMs: 5000 };
+const FAST = { rateLimit: 250, windowMs: 5000 };
 
 /**
  * Further legal choices, each a real Azure habit: Service-Version mandatory on authenticated calls (the kit

@@ -2,6 +2,7 @@
 // version, one environment. The common path stays right, so a kit that reads only the first tenant at the
 // main address under the current version sees nothing; each proves a check that probes the other places.
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { PlainResponse } from '../../simulator/index.ts';
 import { defaultAccess } from './default-access.ts';
 import { failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
@@ -9,6 +10,10 @@ import type { Violation } from './types.ts';
 const CONNECTIONS = `${BASE_PATH}/connections`;
 const KEYS = `${BASE_PATH}/idempotency-keys`;
 const EARLIER = '2026-06-12';
+const DELIVERY_LOG = new RegExp(`^${BASE_PATH}/webhooks/[^/]+/deliveries$`);
+
+/** The first answer of each delivery log read, per sandbox (per run): a cache that never expires. */
+const cachedLogs = new WeakMap<object, Map<string, PlainResponse>>();
 
 type Body = Record<string, unknown>;
 
@@ -84,6 +89,25 @@ export const PLACE_VIOLATIONS: Violation[] = [
       if (isCreate(req) && body?.environment === 'development' && Array.isArray(list) && list.length > 16)
         if (list.length <= 24) return failureOf('invalid_request', 'capabilities: at most 16 items in development.');
       return next(req);
+    },
+  },
+  {
+    name: 'delivery-log-cached-before-redelivery',
+    description:
+      "a receiver's delivery log answers as it first did once it was read after a delivery (a response cache keyed by the path): the deliveries triggered again never show in it",
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery'],
+    async handle(req, next, core) {
+      if (req.method !== 'GET' || !DELIVERY_LOG.test(req.path)) return next(req);
+      const cache = cachedLogs.get(core) ?? new Map<string, PlainResponse>();
+      cachedLogs.set(core, cache);
+      const key = `${req.headers['x-service-tenant']}\n${req.path}`;
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const res = await next(req);
+      // Only a log that already lists a delivery is kept (an empty one would hide the first delivery too).
+      if (res.status === 200 && /"deliveries":\[\{/.test(res.body ?? '')) cache.set(key, res);
+      return res;
     },
   },
 ];

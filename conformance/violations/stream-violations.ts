@@ -50,7 +50,13 @@ export const STREAM_VIOLATIONS: Violation[] = [
     name: 'sse-duplicate-id',
     description: 'every numbered message of the stream is sent twice',
     section: 'Status stream',
-    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor', 'sse.resume-late'],
+    catches: [
+      'sse.consecutive-ids',
+      'sse.resume-last-event-id',
+      'sse.resume-cursor',
+      'sse.resume-late',
+      'versions.earlier-alike',
+    ],
     async handle(req, next) {
       return editStream(await next(req), () => (chunk) => (sseIdOf(chunk) === undefined ? [chunk] : [chunk, chunk]));
     },

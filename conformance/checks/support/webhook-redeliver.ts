@@ -24,6 +24,8 @@ export interface RedeliveryTarget {
   path: string;
   /** The delivery was found in the log (not only by its id header): it must stay there. */
   logged: boolean;
+  /** The log's data as read before the delivery was triggered again (JSON), to tell that it recorded the new one. */
+  logBefore?: string;
   /** The path for a delivery id of the same form that names no delivery (each letter and digit turned). */
   unknownPath: string;
 }
@@ -107,6 +109,9 @@ export async function redeliveryTarget(
     template,
     path: await redeliverPath(ctx, webhookId, id),
     logged: logged !== undefined,
+    ...(log.status === 200
+      ? { logBefore: JSON.stringify((log.json as { data?: unknown } | undefined)?.data ?? log.json) }
+      : {}),
     unknownPath: await redeliverPath(ctx, webhookId, turnedId(id)),
   };
 }
