@@ -29,11 +29,15 @@ export const idempotencyKeyPattern = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
-    const bad = [' ', '/', '+', '@', '!'].map((c) => ({
-      key: `ncs${c}conformance${c}${ctx.runId}`,
-      inside: false,
-      what: `a key containing ${JSON.stringify(c)}`,
-    }));
+    const bad = [
+      ...[' ', '/', '+', '@', '!'].map((c) => ({
+        key: `ncs${c}conformance${c}${ctx.runId}`,
+        inside: false,
+        what: `a key containing ${JSON.stringify(c)}`,
+      })),
+      // A percent escape of a letter: a server decoding the header as a URL part would take "ncsAconformance".
+      { key: `ncs%41conformance-${ctx.runId}`, inside: false, what: 'a key containing "%41" (percent-encoded "A")' },
+    ];
     const cases = [
       ...lengthBoundaries(KEY).map(({ length, inside }) => ({
         key: keyOfLength(ctx, length),

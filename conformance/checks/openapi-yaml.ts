@@ -6,6 +6,7 @@ import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import type { DiffEntry } from '../runner/json-diff.ts';
+import { yamlAtAlt } from './openapi-yaml-alt.ts';
 import { listedFiles } from './support/file-links.ts';
 import {
   deref,
@@ -16,7 +17,7 @@ import {
   requireOpenApi,
 } from './support/openapi.ts';
 import { publicGet } from './support/public-get.ts';
-import { parseRoutes, selfDescriptionExchange } from './support/self-description.ts';
+import { openApiTemplate, parseRoutes, selfDescriptionExchange } from './support/self-description.ts';
 import { yamlAsJson } from './support/yaml-json.ts';
 
 export { yamlAsJson } from './support/yaml-json.ts';
@@ -186,7 +187,7 @@ const named = (f: { path: string; query?: Record<string, string> }) =>
 export const yamlMatchesJson = defineCheck({
   name: 'openapi.yaml-matches-json',
   title:
-    'a YAML file of the description the deployment lists (self-description or openapi.json) is the same description as the JSON of the same version',
+    'a YAML file of the description the deployment lists (self-description or openapi.json) is the same description as the JSON of the same version, at each base URL',
   severity: 'MUST',
   section: 'GET /api/public/v1/openapi.json',
   tags: ['openapi', 'discovery'],
@@ -197,7 +198,9 @@ export const yamlMatchesJson = defineCheck({
     const { routes } = parseRoutes((described.json as { data?: { routes?: unknown } } | undefined)?.data?.routes);
     const data = (described.json as { data?: unknown } | undefined)?.data;
     const { paths: _operations, ...rest } = doc as Record<string, unknown>;
-    const listed = [...listedFiles(data, ctx.target.baseUrl), ...listedFiles(rest, ctx.target.baseUrl)];
+    const listed = [...listedFiles(data, ctx.target.baseUrl), ...listedFiles(rest, ctx.target.baseUrl)].map(
+      openApiTemplate,
+    );
     const pairs = yamlPairs(routes, doc, listed);
     if (pairs.length === 0)
       ctx.skip(
@@ -262,6 +265,7 @@ export const yamlMatchesJson = defineCheck({
         diff,
       });
     }
+    await yamlAtAlt(ctx, { pairs, named, diff: (a, b) => pointerDiff(a, b) });
     // Asked after the files of other versions, the plain description is still the current one (a cache of
     // the document keyed without the version, filled by an earlier version's request, serves that one after).
     const current = (doc as { info?: { version?: unknown } }).info?.version;

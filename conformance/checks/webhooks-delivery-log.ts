@@ -62,6 +62,15 @@ export const deliveryLogged = defineCheck({
       }, none naming it`,
       exchange: ex,
     });
+    // The same interface at the alternate address: its delivery log lists the delivery too.
+    if (found && ctx.target.altBaseUrl) {
+      const there = await deliveryLog(ctx, s, s.delivery, { base: 'alt' });
+      ctx.expect.that(there.status === 200 && findLogged(ctx, there, s.delivery, s.webhookId) !== undefined, {
+        expected: 'the delivery log at the alternate base URL lists the delivery too (the same interface)',
+        observed: `${there.status}, ${loggedDeliveries(there).length} entries, none naming it`,
+        exchange: there,
+      });
+    }
   },
 });
 

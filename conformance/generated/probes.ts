@@ -122,6 +122,11 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
       out.push(refused('wrong-type', { value: wrongTypeOf('enum', seed, name) }, 'not a string'));
       // A value of the enumeration inside an array or an object, or a number: a lenient reader takes the first.
       if (f.in === 'body' && typeof valid === 'string') out.push(...wrappedVariants(valid, {}));
+      // A value's position in the enumeration (an enum stored as its ordinal, Java's and C#'s default).
+      if (f.in === 'body')
+        out.push(
+          refused('ordinal', { value: t.values.length - 1 }, `the number ${t.values.length - 1} (a value's position)`),
+        );
       const [outside] = draw(
         fc.string({ minLength: 1, maxLength: 16 }).filter((s) => !t.values.includes(s)),
         seed,

@@ -112,7 +112,7 @@ export const CONSISTENCY_VIOLATIONS: Violation[] = [
 ];
 
 /** The violations above that break the YAML file themselves: their YAML is not the JSON's. */
-const OWN_YAML = new Set(['openapi-yaml-drops-production']);
+const OWN_YAML = new Set(['openapi-yaml-drops-production', 'alt-yaml-operation-max-40']);
 
 /**
  * Checks of this file that other violations provoke too (they break what these compare), by violation:

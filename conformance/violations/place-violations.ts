@@ -110,4 +110,18 @@ export const PLACE_VIOLATIONS: Violation[] = [
       return res;
     },
   },
+  {
+    name: 'alt-yaml-operation-max-40',
+    description:
+      "the alternate address's YAML files of the description give an idempotency key's operation at most 40 characters (that region's YAML build lags its JSON, which says 80)",
+    section: 'GET /api/public/v1/openapi.json',
+    where: 'alt',
+    catches: ['openapi.yaml-matches-json'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !/\.ya?ml$/.test(req.path) || res.status !== 200 || res.body === undefined)
+        return res;
+      return { ...res, body: res.body.replace(/maxLength: 80\b/g, 'maxLength: 40') };
+    },
+  },
 ];

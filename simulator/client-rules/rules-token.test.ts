@@ -40,9 +40,13 @@ describe('steadyCadence (how far a poller taking a token per collection reaches)
   it('reaches 1.25 times the longest spacing of a steady, short cadence of new tokens', () => {
     expect(steadyCadence([0, 10_500, 21_800, 32_000])).toBe(14_125);
   });
-  it('is zero for a back-off (10, 20, 40 s), fewer than three spacings, or a cadence over STEADY_RUN_MS', () => {
+  it('reaches an uneven cadence too, while no spacing is over STEADY_RUN_MS (events 10-25 s apart)', () => {
+    expect(steadyCadence([0, 11_000, 35_000, 47_000])).toBe(30_000);
+  });
+  it('is zero for a back-off past 30 s (10, 20, 40 s), fewer than three spacings, or a cadence over STEADY_RUN_MS', () => {
     expect(steadyCadence([0, 10_000, 30_000, 70_000])).toBe(0);
     expect(steadyCadence([0, 10_000, 20_000])).toBe(0);
+    expect(steadyCadence([0, 5_000, 19_000, 43_000])).toBe(0);
     const slow = STEADY_RUN_MS + 1_000;
     expect(steadyCadence([0, slow, 2 * slow, 3 * slow])).toBe(0);
   });

@@ -18,13 +18,14 @@ export const SAME_RUN_MS = 10_000;
  */
 export const RUN_CADENCE_SHARE = 1.25;
 /**
- * ...or, for a client that takes up its tokens at a steady cadence this short or shorter (each new token within
- * STEADY_SPREAD of the others' spacing, at least three times), after a token whose calls all succeeded: a
- * poller fetching a token every collection (Telegraf's 10 s plus jitter) is one run. A job restarted after
- * failures backs off (10, 20, 40 s: no steady cadence), and a job scheduled anew runs a minute or more apart.
+ * ...or, for a client that takes up new tokens often (at least three times, each within this of the one before)
+ * after tokens none of whose calls failed (401, 429, 5xx: what a process is restarted after): a poller or an
+ * event handler fetching a token per call (Telegraf's 10 s collection, a handler per order event) is one run at
+ * that cadence. A job restarted after failures is not judged so, and a scheduler starts jobs a minute or more apart.
  */
 export const STEADY_RUN_MS = 30_000;
-export const STEADY_SPREAD = 1.5;
+/** Spacings each this much longer than the one before are a restart back-off, not a cadence. */
+export const BACK_OFF_GROWTH = 1.5;
 
 /** A call with the tenant it was made for. */
 type TenantCall = CallRecord & { tenant: string };
@@ -90,8 +91,8 @@ export const tokenReused: ClientRule = {
         // Still in use beside its successor (another process of the client): no replacement.
         if (!after || !next || last.at > next.at) return false;
         const left = t.expiresAt - after.issuedAt;
-        const succeeded = mine.every((c) => c.status < 400);
-        const sameRun = Math.max(SAME_RUN_MS, longestGap(mine) * RUN_CADENCE_SHARE, succeeded ? steady : 0);
+        const unfailed = mine.every((c) => c.status !== 401 && c.status !== 429 && c.status < 500 && c.status > 0);
+        const sameRun = Math.max(SAME_RUN_MS, longestGap(mine) * RUN_CADENCE_SHARE, unfailed ? steady : 0);
         // The calls in between that belong to this run: this token's, and those of tokens taken up after its last
         // call (another tenant's turn); a sibling process's token, in use all along, is another run beside it.
         const between = calls.filter(
@@ -115,17 +116,18 @@ export const tokenReused: ClientRule = {
 };
 
 /**
- * The cadence at which a client takes up new tokens, scaled to a run's reach, when it is steady and short: at
- * least three spacings between first uses, the longest within STEADY_SPREAD of the shortest, all at most
- * STEADY_RUN_MS. Zero otherwise (no cadence to go on).
+ * The reach of a client's cadence of new tokens when it takes them up often: at least three spacings between
+ * first uses, none over STEADY_RUN_MS, not each growing by BACK_OFF_GROWTH; 1.25 times the longest. Zero
+ * otherwise (no cadence to go on).
  * @example steadyCadence([0, 10_500, 21_800, 32_000]) // 14_125 (1.25 x the longest spacing, 11,300 ms)
  */
 export function steadyCadence(firstUses: readonly number[]): number {
   const spacings = firstUses.slice(1).map((at, i) => at - (firstUses[i] ?? at));
   if (spacings.length < 3) return 0;
-  const [shortest, longest] = [Math.min(...spacings), Math.max(...spacings)];
-  const steady = shortest > 0 && longest <= STEADY_SPREAD * shortest && longest <= STEADY_RUN_MS;
-  return steady ? longest * RUN_CADENCE_SHARE : 0;
+  const longest = Math.max(...spacings);
+  // Spacings that grow by half or more each time are a back-off (a crash-looping pod restarted after 0, 10, 20 s).
+  const backOff = spacings.every((x, i) => i === 0 || x >= BACK_OFF_GROWTH * (spacings[i - 1] ?? x));
+  return !backOff && Math.min(...spacings) > 0 && longest <= STEADY_RUN_MS ? longest * RUN_CADENCE_SHARE : 0;
 }
 
 /** The longest gap between consecutive calls (in arrival order): the cadence the calls came at. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ROUTE_PROBLEMS, parseRoutes, routeKey } from './self-description.ts';
+import { MAX_ROUTE_PROBLEMS, openApiTemplate, parseRoutes, routeKey } from './self-description.ts';
 
 describe('parseRoutes', () => {
   it('keeps the valid routes and names the first problems only', () => {
@@ -37,5 +37,14 @@ describe('routeKey (self-description routes beside the document operations)', ()
     expect(routeKey({ method: 'GET', path: '/api/public/v1/openapi/2026-07-01.yaml' })).toBe(
       'GET /api/public/v1/openapi/2026-07-01.yaml',
     );
+  });
+});
+
+describe('openApiTemplate', () => {
+  it('writes <name>, <type:name> and a leading :name as {name}, and leaves a custom method alone', () => {
+    expect(openApiTemplate('/api/public/v1/openapi/<version>.yaml')).toBe('/api/public/v1/openapi/{version}.yaml');
+    expect(openApiTemplate('/webhooks/<int:webhookId>/deliveries')).toBe('/webhooks/{webhookId}/deliveries');
+    expect(openApiTemplate('/webhooks/:webhookId/deliveries')).toBe('/webhooks/{webhookId}/deliveries');
+    expect(openApiTemplate('/jobs/{id}:cancel')).toBe('/jobs/{id}:cancel');
   });
 });

@@ -12,6 +12,16 @@ export const selfDescriptionExchange = (ctx: CheckContext): Promise<Exchange> =>
 export const MAX_ROUTE_PROBLEMS = 20;
 
 /**
+ * A route path with its parameters written as OpenAPI writes them: `<name>` (shelf_router, Flask's `<int:id>`)
+ * and a segment's leading `:name` (Express, Rails) become `{name}`; a colon inside a segment (a custom method,
+ * `…/jobs/{id}:cancel`) stays. The interface shows no template syntax for a RouteInfo's path.
+ * @example openApiTemplate('/openapi/<version>.yaml') // '/openapi/{version}.yaml'
+ */
+export function openApiTemplate(path: string): string {
+  return path.replace(/<(?:[A-Za-z_]\w*:)?([A-Za-z_][\w-]*)>/g, '{$1}').replace(/\/:([A-Za-z_]\w*)/g, '/{$1}');
+}
+
+/**
  * Checks `routes` entry by entry, keeping the valid ones and the first MAX_ROUTE_PROBLEMS problems only: a
  * self-description of 600,000 `{}` entries (under the body cap) made a whole-array parse collect millions of
  * issues and run the kit out of memory.
@@ -26,7 +36,7 @@ export function parseRoutes(raw: unknown): { routes: RouteInfo[]; problems: stri
   for (const [i, entry] of raw.entries()) {
     const r = RouteInfo.safeParse(entry);
     if (r.success) {
-      routes.push(r.data);
+      routes.push({ ...r.data, path: openApiTemplate(r.data.path) });
       continue;
     }
     bad++;

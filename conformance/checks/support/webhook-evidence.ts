@@ -176,7 +176,12 @@ const LARGEST_PAGE = 200;
  * the profile's path. With `shows`, read again until it lists that delivery (or listConsistencyWaitMs passes:
  * a log served from a replica may lag the delivery).
  */
-export async function deliveryLog(ctx: CheckContext, s: WebhookScenario, shows?: ReceivedDelivery) {
+export async function deliveryLog(
+  ctx: CheckContext,
+  s: WebhookScenario,
+  shows?: ReceivedDelivery,
+  at: { base?: 'alt' } = {},
+) {
   const template = await deliveryLogTemplate(ctx);
   if (!s.webhookId)
     ctx.skip(
@@ -197,19 +202,19 @@ export async function deliveryLog(ctx: CheckContext, s: WebhookScenario, shows?:
   // Remembered for the run: every check reading the log.
   const size = await ctx.shared('delivery-log-size', async () => ({ refused: false }));
   const firstPage = async () => {
-    if (!largest || size.refused) return ctx.call('GET', path);
+    if (!largest || size.refused) return ctx.call('GET', path, at);
     const query = Object.fromEntries([...new URLSearchParams(search), ...Object.entries(largest)]);
-    const sized = await ctx.call('GET', bare, { query });
+    const sized = await ctx.call('GET', bare, { query, ...at });
     if (sized.status !== 400) return sized;
     size.refused = true;
-    return ctx.call('GET', path);
+    return ctx.call('GET', path, at);
   };
   const readPaged = async () => {
     let page = await firstPage();
     for (let i = 1; i < LOG_PAGES && !listed(page); i++) {
       const next = nextPage(page);
       if (!next) break;
-      const more = await ctx.call('GET', next);
+      const more = await ctx.call('GET', next, at);
       if (more.status !== 200) break;
       page = more;
     }

@@ -20,6 +20,7 @@ import {
   UNSEEN_ROUND34,
   UNSEEN_ROUND35,
   UNSEEN_ROUND36,
+  UNSEEN_ROUND37,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -94,6 +95,7 @@ export {
   UNSEEN_ROUND34,
   UNSEEN_ROUND35,
   UNSEEN_ROUND36,
+  UNSEEN_ROUND37,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -234,6 +236,7 @@ export const UNSEEN_LISTS = {
   round34: UNSEEN_ROUND34,
   round35: UNSEEN_ROUND35,
   round36: UNSEEN_ROUND36,
+  round37: UNSEEN_ROUND37,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -270,5 +273,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND34,
     ...UNSEEN_ROUND35,
     ...UNSEEN_ROUND36,
+    ...UNSEEN_ROUND37,
   ],
 } as const;

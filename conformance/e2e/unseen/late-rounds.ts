@@ -84,6 +84,10 @@ import { ROUND36_ANSWERS } from './round36-answers.ts';
 import { ROUND36_CHANNELS } from './round36-channels.ts';
 import { ROUND36_DOCUMENTS } from './round36-documents.ts';
 import { ROUND36_INPUTS } from './round36-inputs.ts';
+import { ROUND37_ANSWERS } from './round37-answers.ts';
+import { ROUND37_CHANNELS } from './round37-channels.ts';
+import { ROUND37_DOCUMENTS } from './round37-documents.ts';
+import { ROUND37_INPUTS } from './round37-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -251,4 +255,12 @@ export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
   ...ROUND36_INPUTS,
   ...ROUND36_DOCUMENTS,
   ...ROUND36_CHANNELS,
+];
+
+/** The thirty-sixth list (round 37): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND37: readonly UnseenViolation[] = [
+  ...ROUND37_ANSWERS,
+  ...ROUND37_INPUTS,
+  ...ROUND37_DOCUMENTS,
+  ...ROUND37_CHANNELS,
 ];
