@@ -158,7 +158,12 @@ function judgeHead(ctx: CheckContext, entries: readonly unknown[], first: Exchan
   const own = String(newest[fields.hash]);
   if (own.length !== head.value.length)
     return void ctx.note(`${head.at} is not written as the entries' hashes are: not compared`);
-  const names = own.toLowerCase() === head.value.toLowerCase();
+  // Read oldest first over pages, the log may grow between the first answer and the last page: the head that
+  // answer states is then an entry at or past its own page's newest, not necessarily the newest read in the end.
+  const pageNewest = Math.max(...(entriesOf(first) ?? []).map((e) => numbering.numberOf(e as Entry)));
+  const since =
+    numbering.direction === 'down' ? [newest] : (entries as Entry[]).filter((e) => numbering.numberOf(e) >= pageNewest);
+  const names = since.some((e) => String(e[fields.hash]).toLowerCase() === head.value.toLowerCase());
   if (names) ctx.note(`${head.at} names the newest entry's ${fields.hash}`);
   ctx.expect.that(names, {
     expected: `the head the answer states (${head.at}) is the ${fields.hash} of its newest entry (${numbering.field} ${String(newest[numbering.field])})`,
