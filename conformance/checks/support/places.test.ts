@@ -10,6 +10,7 @@ function context(target: Partial<CheckContext['target']>, earlierStatus = 400) {
     target: { baseUrl: 'http://127.0.0.1:1', hasToken: true, hasAdminToken: false, ...target },
     shared: <T>(_key: string, make: () => Promise<T>) => make(),
     call: async () => ({ status: earlierStatus }),
+    label: (kind: string) => `run-${kind}-1`,
     expect: {
       that: (ok: boolean, f: { expected: string }) => {
         if (!ok) failed.push(f.expected);
@@ -38,7 +39,7 @@ describe('the other places the interface is offered in', () => {
     ]);
   });
 
-  it('include the earlier version where the target serves it (a read naming it answers 200)', async () => {
+  it('include the earlier version where the target serves it (a read and a write naming it answer 200)', async () => {
     const { ctx } = context({}, 200);
     const places = await creationPlaces(ctx, 'sandbox');
     expect(places.at(-1)).toMatchObject({

@@ -35,8 +35,8 @@ export function otherPlaces(ctx: CheckContext): Place[] {
 const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
 
 /**
- * The earlier published version as a place, when the target serves it to this caller (a read naming it
- * answers 200; whether a deployment must serve it is not shown): its limits are the current ones, as the
+ * The earlier published version as a place, when the target serves it to this caller (a read and a harmless
+ * write naming it answer 200; whether a deployment must serve it is not shown): its limits are the current ones, as the
  * only change of 2026-07-01 a request sees is the delivery log. Asked once a run.
  * @example for (const p of await earlierVersionPlace(ctx)) await ctx.call('POST', path, { ...p.call, json });
  */
@@ -44,7 +44,13 @@ export function earlierVersionPlace(ctx: CheckContext): Promise<Place[]> {
   return ctx.shared('earlier-version-place', async () => {
     const headers = { 'Service-Version': EARLIER };
     const read = await ctx.call('GET', routePath('listConnections'), { headers });
-    return read.status === 200
+    if (read.status !== 200) return [];
+    // And its writes: a harmless one (a key issued) tells a deployment that serves that version's reads only.
+    const write = await ctx.call('POST', routePath('createIdempotencyKey'), {
+      headers: { ...headers, 'Idempotency-Key': ctx.label('earlier-place') },
+      json: { operation: 'connection.create' },
+    });
+    return write.status === 200
       ? [{ what: `with Service-Version ${EARLIER}`, call: { headers }, accessMayDiffer: false }]
       : [];
   });
