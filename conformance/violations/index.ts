@@ -10,6 +10,7 @@ import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
 import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
 import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
 import { KEY_VIOLATIONS } from './key-violations.ts';
+import { LENIENT_VIOLATIONS } from './lenient-violations.ts';
 import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
 import { PLACE_VIOLATIONS } from './place-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
@@ -44,6 +45,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...KEY_VIOLATIONS,
   ...CALLER_VIOLATIONS,
   ...PLACE_VIOLATIONS,
+  ...LENIENT_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

@@ -1,15 +1,15 @@
 // Violations of a limit or a rule in one place only: the second tenant, the alternate address, the earlier
 // version, one environment. The common path stays right, so a kit that reads only the first tenant at the
 // main address under the current version sees nothing; each proves a check that probes the other places.
-import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import type { PlainResponse } from '../../simulator/index.ts';
 import { defaultAccess } from './default-access.ts';
-import { failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
+import { editJson, failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CONNECTIONS = `${BASE_PATH}/connections`;
 const KEYS = `${BASE_PATH}/idempotency-keys`;
-const EARLIER = '2026-06-12';
+const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
 const DELIVERY_LOG = new RegExp(`^${BASE_PATH}/webhooks/[^/]+/deliveries$`);
 
 /** The first answer of each delivery log read, per sandbox (per run): a cache that never expires. */
@@ -122,6 +122,22 @@ export const PLACE_VIOLATIONS: Violation[] = [
       if (req.method !== 'GET' || !/\.ya?ml$/.test(req.path) || res.status !== 200 || res.body === undefined)
         return res;
       return { ...res, body: res.body.replace(/maxLength: 80\b/g, 'maxLength: 40') };
+    },
+  },
+  {
+    name: 'alt-delivery-log-empty',
+    description:
+      "at the alternate address a receiver's delivery log lists no delivery (that region reads a replica the delivery workers never write)",
+    section: 'Webhooks',
+    where: 'alt',
+    catches: ['webhooks.delivery-log'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !DELIVERY_LOG.test(req.path) || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data as { deliveries?: unknown[]; count?: unknown } | undefined;
+        if (data?.deliveries) Object.assign(data, { deliveries: [], ...('count' in data ? { count: 0 } : {}) });
+      });
     },
   },
 ];
