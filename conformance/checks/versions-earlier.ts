@@ -7,10 +7,10 @@ import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions
 import type { Exchange } from '../client/http-client.ts';
 import { interfaceRoutes, routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { EARLIER } from './support/places.ts';
 import { publicGet } from './support/public-get.ts';
 import { streamPath } from './support/sse-scenario.ts';
 
-const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
 const AS_EARLIER = { 'Service-Version': EARLIER };
 /** How long the kit reads the earlier caller's stream for its first messages (a backlog comes at once). */
 const STREAM_READ_MS = 1500;

@@ -32,7 +32,7 @@ export function otherPlaces(ctx: CheckContext): Place[] {
 }
 
 /** The earlier published version, a place of its own ("No change that requires adaptation of clients"). */
-const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
+export const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
 
 /**
  * The earlier published version as a place, when the target serves it to this caller (a read and a harmless
