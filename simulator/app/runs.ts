@@ -147,7 +147,10 @@ export function createRuns(deps: {
       if (!token) return undefined;
       const h = digest(token);
       const local = byToken.get(h);
-      if (local) return runs.get(local)?.sandbox.core;
+      // Past its expiresAt a run takes no new call (it stays open a grace second for its streams only): its
+      // token, issued once the run had started, would otherwise outlive what the run's answer said.
+      const open = local ? runs.get(local) : undefined;
+      if (open) return open.expiresAt > Date.now() ? open.sandbox.core : undefined;
       if (!deps.shared || (await isMainToken(token))) return undefined;
       const raw = await deps.shared.engine.command<string | null>(['GET', key(h)]);
       if (!raw) return undefined;
