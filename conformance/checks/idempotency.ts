@@ -154,6 +154,19 @@ export const conflict = defineCheck({
         ctx.note(`the key with only environment changed was refused ${moved.status} ${String(code)}: not judged`);
       return;
     }
+    // Taken as a new operation: the key may have run out meanwhile ("Validity period of an idempotency key: not
+    // shown"). The first content sent again tells: replayed, the key was alive and the taking is the failure.
+    const firstId = (first.ex.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+    if (metaOf(moved).replayed !== true) {
+      const again = await postConnection(ctx, first.body, { key: first.key });
+      const alive =
+        metaOf(again).replayed === true ||
+        (firstId !== undefined && (again.json as { data?: { id?: unknown } } | undefined)?.data?.id === firstId);
+      if (is2xx(again) && !alive)
+        return void ctx.note(
+          `the key with only environment changed was taken as a new operation, but the key no longer replays its first content either (run out): not judged`,
+        );
+    }
     ctx.expect.errorCode(
       moved,
       'idempotency_conflict',

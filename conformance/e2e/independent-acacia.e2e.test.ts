@@ -7,7 +7,7 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/acacia/acacia-profile.json', import.meta.url));
 
-/** A short SLA window (200 calls per 5 s: the profile's bounded burst meets a 429 at 100 calls a second, also on a busy machine), so a run never waits long. */
+/** A short SLA window (200 calls per 5 s: the profile's bounded burst meets a 429 at 40 calls a second, also on a busy machine). */
 const FAST = { rateLimit: 200, windowMs: 5000 };
 
 independentSuite({
