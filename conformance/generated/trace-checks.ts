@@ -1,5 +1,6 @@
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import { auditPageSize, auditPath } from '../checks/support/audit-log.ts';
+import type { Exchange } from '../client/http-client.ts';
 import type { KitReceiver } from '../client/webhook-receiver.ts';
 import { routeOf } from '../rules/exchange-scope.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
@@ -13,6 +14,26 @@ import { refusedTraces } from './trace.ts';
  * security trail that records refused attempts (the key and the refusal, as two independent deployments
  * chose) is a legal reading of "traceable changes"; a refusal that stored a connection shows in the list.
  */
+/**
+ * The whole value, not the start of a longer label (…-probe-3 is not …-probe-31).
+ * @example wholeValue('label-probe-3').test('"label-probe-31"') // false
+ */
+export function wholeValue(value: string): RegExp {
+  return new RegExp(`(?<![A-Za-z0-9-])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9-])`);
+}
+
+/**
+ * Whether a value was also sent in a modifying call the deployment took (2xx): it may show up from that
+ * call, so finding it proves nothing about the refused one.
+ * @example takenBy(exchanges)('label-probe-3') // true when an accepted POST carried it
+ */
+export function takenBy(exchanges: readonly Exchange[]): (value: string) => boolean {
+  const taken = exchanges
+    .filter((ex) => ex.status >= 200 && ex.status < 300 && ex.method !== 'GET')
+    .map((ex) => `${ex.requestBody ?? ''}\n${JSON.stringify(ex.requestHeaders)}`);
+  return (value) => taken.some((text) => wholeValue(value).test(text));
+}
+
 async function noTrace(ctx: CheckContext) {
   const traces = await refusedTraces(ctx);
   if (traces.length === 0)
@@ -49,15 +70,10 @@ async function noTrace(ctx: CheckContext) {
       text: `${JSON.stringify(d.headers)}\n${d.rawBody.toString('utf8')}`,
     });
   ctx.note(`looked for ${traces.length} values of refused calls in ${places.length} places`);
-  // A value the run also sent in a call that was taken (2xx) may show up from that call: it proves nothing.
-  const taken = ctx
-    .exchanges()
-    .filter(({ ex }) => ex.status >= 200 && ex.status < 300 && ex.method !== 'GET')
-    .map(({ ex }) => `${ex.requestBody ?? ''}\n${JSON.stringify(ex.requestHeaders)}`);
+  const sentInTaken = takenBy(ctx.exchanges().map(({ ex }) => ex));
   for (const t of traces) {
-    // The whole value, not the start of a longer label (…-probe-3 is not …-probe-31).
-    const re = new RegExp(`(?<![A-Za-z0-9-])${t.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9-])`);
-    if (taken.some((text) => re.test(text))) {
+    const re = wholeValue(t.value);
+    if (sentInTaken(t.value)) {
       ctx.note(`${t.value.slice(0, 60)} of the refused ${t.call} was also sent in a call answered 2xx: not looked for`);
       continue;
     }

@@ -71,6 +71,15 @@ describe('audit-log paging and order, discovered', () => {
       '/api/public/v1/audit-log?limit=50&pageNumber=3',
     );
     expect(nextPage(answer({ content: [], number: 2, totalPages: 3, last: true }))).toBeUndefined();
+    // A `page` of a `pageCount` (hawthorn's delivery log), Laravel's `current_page` up to its `last_page`.
+    expect(nextPage(answer({ deliveries: [], page: 0, size: 20, pageCount: 3 }))).toBe(
+      '/api/public/v1/audit-log?limit=50&page=1',
+    );
+    expect(nextPage(answer({ deliveries: [], page: 2, size: 20, pageCount: 3 }))).toBeUndefined();
+    expect(nextPage(answer({ data: [], current_page: 2, last_page: 3 }))).toBe(
+      '/api/public/v1/audit-log?limit=50&page=3',
+    );
+    expect(nextPage(answer({ data: [], current_page: 3, last_page: 3 }))).toBeUndefined();
     // OData's annotation: followed as a URL.
     expect(
       nextPage(answer({ value: [], '@odata.nextLink': 'https://api.example/api/public/v1/audit-log?$skiptoken=2' })),

@@ -77,16 +77,26 @@ const PAGE_WORDS = /^(?:limit|size|page[-_]?size|per[-_]?page|page|page[-_]?numb
 function nextPageIndex(holders: Record<string, unknown>[], here: URL, documented: readonly string[]): URL | undefined {
   for (const holder of holders) {
     const pageable = holder.pageable as Record<string, unknown> | undefined;
-    const current = [holder.number, holder.pageNumber, holder.currentPage, pageable?.pageNumber].find(
-      (v): v is number => Number.isSafeInteger(v),
-    );
+    const current = [
+      holder.number,
+      holder.pageNumber,
+      holder.currentPage,
+      holder.current_page,
+      holder.page,
+      pageable?.pageNumber,
+    ].find((v): v is number => Number.isSafeInteger(v));
     if (current === undefined) continue;
-    const total = holder.totalPages;
+    // The count of pages under the names frameworks give it (Spring's totalPages, a pageCount, total_pages).
+    const total = [holder.totalPages, holder.pageCount, holder.total_pages, holder.page_count].find((v): v is number =>
+      Number.isSafeInteger(v),
+    );
     const more =
       holder.last === false ||
       holder.hasNext === true ||
       holder.hasMore === true ||
-      (typeof total === 'number' && current + 1 < total);
+      (typeof total === 'number' && current + 1 < total) ||
+      // Laravel's 1-based current_page up to its last_page.
+      (Number.isSafeInteger(holder.last_page) && current < (holder.last_page as number));
     if (!more) continue;
     // A 1-based page (a currentPage of 1 on the first read) asks for 2, a 0-based one for 1.
     const url = new URL(here);

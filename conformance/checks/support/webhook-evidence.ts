@@ -206,8 +206,10 @@ export async function deliveryLog(
     const query = Object.fromEntries([...new URLSearchParams(search), ...Object.entries(largest)]);
     const sized = await ctx.call('GET', bare, { query, ...at });
     if (sized.status !== 400) return sized;
-    size.refused = true;
-    return ctx.call('GET', path, at);
+    const plain = await ctx.call('GET', path, at);
+    // Remembered only where the log itself answers without the size: a 400 to both refused something else.
+    if (plain.status === 200) size.refused = true;
+    return plain;
   };
   const readPaged = async () => {
     let page = await firstPage();
