@@ -50,4 +50,13 @@ describe('steadyCadence (how far a poller taking a token per collection reaches)
     const slow = STEADY_RUN_MS + 1_000;
     expect(steadyCadence([0, slow, 2 * slow, 3 * slow])).toBe(0);
   });
+  it('reaches a cadence whose spacings alternate across STEADY_RUN_MS while every two in a row stay under it', () => {
+    // Reads 20 and 35 s apart in turn (27.5 on average): one process's cadence, reaching 1.25 x 35 s.
+    expect(steadyCadence([0, 20_000, 55_000, 75_000, 110_000])).toBe(43_750);
+    // Two schedules a minute each, 12 s apart (12 and 48 s in turn, 30 on average), however many runs.
+    expect(steadyCadence([0, 12_000, 60_000, 72_000, 120_000, 132_000])).toBe(0);
+    expect(steadyCadence([0, 1_000, 59_000, 60_000, 118_000, 119_000])).toBe(0);
+    // One long spacing after short ones ends the cadence.
+    expect(steadyCadence([0, 5_000, 10_000, 15_000, 20_000, 76_000])).toBe(0);
+  });
 });

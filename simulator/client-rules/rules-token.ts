@@ -18,7 +18,8 @@ export const SAME_RUN_MS = 10_000;
  */
 export const RUN_CADENCE_SHARE = 1.25;
 /**
- * ...or, for a client that takes up new tokens often (at least three times, each within this of the one before)
+ * ...or, for a client that takes up new tokens often (at least three times, every two spacings in a row within
+ * this on average)
  * after tokens none of whose calls failed (401, 429, 5xx: what a process is restarted after): a poller or an
  * event handler fetching a token per call (Telegraf's 10 s collection, a handler per order event) is one run at
  * that cadence. A job restarted after failures is not judged so, and a scheduler starts jobs a minute or more apart.
@@ -117,8 +118,8 @@ export const tokenReused: ClientRule = {
 
 /**
  * The reach of a client's cadence of new tokens when it takes them up often: at least three spacings between
- * first uses, none over STEADY_RUN_MS, not each growing by BACK_OFF_GROWTH; 1.25 times the longest. Zero
- * otherwise (no cadence to go on).
+ * first uses, every two in a row under STEADY_RUN_MS on average and none 1.5 times it, not each growing by
+ * BACK_OFF_GROWTH; 1.25 times the longest. Zero otherwise (no cadence to go on).
  * @example steadyCadence([0, 10_500, 21_800, 32_000]) // 14_125 (1.25 x the longest spacing, 11,300 ms)
  */
 export function steadyCadence(firstUses: readonly number[]): number {
@@ -127,7 +128,13 @@ export function steadyCadence(firstUses: readonly number[]): number {
   const longest = Math.max(...spacings);
   // Spacings that grow by half or more each time are a back-off (a crash-looping pod restarted after 0, 10, 20 s).
   const backOff = spacings.every((x, i) => i === 0 || x >= BACK_OFF_GROWTH * (spacings[i - 1] ?? x));
-  return !backOff && Math.min(...spacings) > 0 && longest <= STEADY_RUN_MS ? longest * RUN_CADENCE_SHARE : 0;
+  // Every two spacings in a row under STEADY_RUN_MS on average, none 1.5 times it: reads 20 and 35 s apart in
+  // turn are one process's cadence; two schedules a minute each (12 and 48 s, or 1 and 58 s, in turn) are jobs
+  // started again.
+  const steady =
+    longest <= 1.5 * STEADY_RUN_MS &&
+    spacings.every((x, i) => i === 0 || x + (spacings[i - 1] ?? x) < 2 * STEADY_RUN_MS);
+  return !backOff && Math.min(...spacings) > 0 && steady ? longest * RUN_CADENCE_SHARE : 0;
 }
 
 /** The longest gap between consecutive calls (in arrival order): the cadence the calls came at. */
