@@ -21,6 +21,7 @@ import {
   UNSEEN_ROUND35,
   UNSEEN_ROUND36,
   UNSEEN_ROUND37,
+  UNSEEN_ROUND38,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -96,6 +97,7 @@ export {
   UNSEEN_ROUND35,
   UNSEEN_ROUND36,
   UNSEEN_ROUND37,
+  UNSEEN_ROUND38,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -237,6 +239,7 @@ export const UNSEEN_LISTS = {
   round35: UNSEEN_ROUND35,
   round36: UNSEEN_ROUND36,
   round37: UNSEEN_ROUND37,
+  round38: UNSEEN_ROUND38,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -274,5 +277,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND35,
     ...UNSEEN_ROUND36,
     ...UNSEEN_ROUND37,
+    ...UNSEEN_ROUND38,
   ],
 } as const;

@@ -88,6 +88,10 @@ import { ROUND37_ANSWERS } from './round37-answers.ts';
 import { ROUND37_CHANNELS } from './round37-channels.ts';
 import { ROUND37_DOCUMENTS } from './round37-documents.ts';
 import { ROUND37_INPUTS } from './round37-inputs.ts';
+import { ROUND38_ANSWERS } from './round38-answers.ts';
+import { ROUND38_CHANNELS } from './round38-channels.ts';
+import { ROUND38_DOCUMENTS } from './round38-documents.ts';
+import { ROUND38_INPUTS } from './round38-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -263,4 +267,12 @@ export const UNSEEN_ROUND37: readonly UnseenViolation[] = [
   ...ROUND37_INPUTS,
   ...ROUND37_DOCUMENTS,
   ...ROUND37_CHANNELS,
+];
+
+/** The thirty-seventh list (round 38): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND38: readonly UnseenViolation[] = [
+  ...ROUND38_ANSWERS,
+  ...ROUND38_INPUTS,
+  ...ROUND38_DOCUMENTS,
+  ...ROUND38_CHANNELS,
 ];
