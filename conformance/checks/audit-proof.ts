@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { auditPageSize, auditPath, entriesOf } from './support/audit-log.ts';
+import { placesWithVersion } from './support/places.ts';
 
 /** Names a proof goes by: hash chains, signatures, Merkle roots, digests, MACs. */
 const PROOF_NAME = /proof|integrity|hash|chain|signature|signed|digest|merkle|hmac|checksum|attestation|seal/i;
@@ -33,10 +34,27 @@ export function proofShown(ex: Exchange): string | undefined {
   return byValue[0];
 }
 
+/**
+ * The same audit log in the other places it is offered (the alternate address, the second tenant, the earlier
+ * version where it is served: "no change that requires adaptation of clients") shows its proof as well.
+ */
+async function proofInOtherPlaces(ctx: CheckContext, limit: number) {
+  for (const place of await placesWithVersion(ctx)) {
+    const ex = await ctx.call('GET', auditPath(), { ...place.call, query: { limit: String(limit) } });
+    // Not offered there, or nothing logged yet (a second tenant's log may be empty): nothing to prove.
+    if (ex.status !== 200 || !entriesOf(ex)?.length) continue;
+    ctx.expect.that(proofShown(ex) !== undefined, {
+      expected: `the audit log ${place.what} shows a proof of integrity too, as at the main address`,
+      observed: 'no field or header named like a proof, and no digest-like value, in the answer',
+      exchange: ex,
+    });
+  }
+}
+
 export const proofPresent = defineCheck({
   name: 'audit.proof-shown',
   title:
-    'the audit log shows a proof of integrity in some form (a field or header named like one, or a digest-like value), whatever its format',
+    'the audit log shows a proof of integrity in some form (a field or header named like one, or a digest-like value), whatever its format, in every place it is offered (alternate address, second tenant, earlier version)',
   // The interface names the proof only in the sample call's purpose and shows nothing of it: a deployment
   // could hand it out elsewhere, so its absence from the answer is a SHOULD, not a MUST.
   severity: 'SHOULD',
@@ -59,6 +77,7 @@ export const proofPresent = defineCheck({
       exchange: ex,
     });
     if (where) ctx.note(`proof shown at ${where}`);
+    if (where) await proofInOtherPlaces(ctx, limit);
     // A page cut short of the log (limit 1) is still the audit log: its answer shows the proof too.
     if ((entriesOf(ex)?.length ?? 0) < 2) return;
     const cut = await ctx.call('GET', auditPath(), { query: { limit: '1' } });

@@ -4,7 +4,7 @@
 // under /.well-known) are documents, and a token endpoint's answer is OAuth's: not answers of the interface.
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Exchange } from '../client/http-client.ts';
-import { routeOf } from '../rules/exchange-scope.ts';
+import { routeOf, sentCredentials } from '../rules/exchange-scope.ts';
 import { successEnvelopeProblem } from '../rules/response-rules.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 
@@ -60,6 +60,51 @@ export const envelopeBeyondContract = defineCheck({
     ctx.fail({
       expected: `${first.ex.method} ${new URL(first.ex.url).pathname} answers in the success envelope ("every JSON success response": ok, data, meta with requestId, version, at)`,
       observed: `${first.problem} (${offenders.length} of ${answers.length} such answers)`,
+      exchange: first.ex,
+    });
+  },
+});
+
+const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining'];
+
+export const rateLimitHeadersBeyond = defineCheck({
+  name: 'responses.rate-limit-headers-beyond',
+  title:
+    "an authenticated success beyond the endpoint table (the delivery log, a re-trigger, /info) carries X-RateLimit-Limit and X-RateLimit-Remaining, as the table's endpoints do",
+  // Rate limits are "configured per access, per tenant and per environment", not per endpoint, and the Limits
+  // section names the headers for the interface's answers; which endpoints a deployment counts is not shown.
+  severity: 'SHOULD',
+  section: 'Limits',
+  tags: ['limits'],
+  mutating: false,
+  requires: ['token'],
+  judgesRun: true,
+  async run(ctx: CheckContext) {
+    const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
+    const carries = (ex: Exchange) => RATE_HEADERS.every((h) => ex.headers[h] !== undefined);
+    // Only where the deployment sends them on the table's endpoints (its missing there is another check's).
+    const tableSends = ctx
+      .exchanges()
+      .some(({ ex }) => ex.status === 200 && sentCredentials(ex) && routeOf(ex, bases)?.auth && carries(ex));
+    if (!tableSends)
+      ctx.skip("no authenticated success of the table's endpoints carried the rate-limit headers: judged there");
+    const answers = ctx.exchanges().filter(({ ex }) => sentCredentials(ex) && beyondContract(ex, bases));
+    if (!answers.length) ctx.skip('the run read no authenticated answer beyond the endpoint table: nothing to judge');
+    let offenders = answers.filter(({ ex }) => !carries(ex));
+    // An endpoint served without a token (a public /info) counts no access: its answers need no window.
+    const paths = [...new Set(offenders.filter(({ ex }) => ex.method === 'GET').map(({ ex }) => ex.url))];
+    for (const url of paths.slice(0, 3)) {
+      const bare = await ctx.call('GET', url, { credentials: 'none', retry: false });
+      if (bare.status !== 200) continue;
+      ctx.note(`GET ${new URL(url).pathname} answers 200 without a token too (public): its answers not judged`);
+      offenders = offenders.filter(({ ex }) => ex.url !== url);
+    }
+    ctx.note(`judged ${answers.length} authenticated answers beyond the table`);
+    const first = offenders[0];
+    if (!first) return;
+    ctx.fail({
+      expected: `${first.ex.method} ${new URL(first.ex.url).pathname} carries X-RateLimit-Limit and X-RateLimit-Remaining like the table's endpoints (Limits: "Response headers")`,
+      observed: `without ${RATE_HEADERS.filter((h) => first.ex.headers[h] === undefined).join(', ')} (${offenders.length} of ${answers.length} such answers)`,
       exchange: first.ex,
     });
   },

@@ -11,7 +11,7 @@ import { createdAtChecks } from './created-at.ts';
 import { discoveryChecks } from './discovery.ts';
 import { documentedReads } from './documented-reads.ts';
 import { envelopeChecks } from './envelope.ts';
-import { envelopeBeyondContract } from './envelope-beyond.ts';
+import { envelopeBeyondContract, rateLimitHeadersBeyond } from './envelope-beyond.ts';
 import { errorChecks } from './errors.ts';
 import { idempotencyChecks } from './idempotency.ts';
 import { concurrent } from './idempotency-concurrent.ts';
@@ -84,6 +84,7 @@ export const CHECKS = createRegistry([
   examplesMatch,
   contractNotDeprecated,
   envelopeBeyondContract,
+  rateLimitHeadersBeyond,
   earlierAlike,
   operationsServed,
   documentedReads,

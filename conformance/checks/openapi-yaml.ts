@@ -184,6 +184,30 @@ async function read(ctx: CheckContext, file: { path: string; query?: Record<stri
 const named = (f: { path: string; query?: Record<string, string> }) =>
   `${f.path}${f.query ? `?${new URLSearchParams(f.query)}` : ''}`;
 
+/**
+ * The current version's own JSON file (not openapi.json itself) describes what openapi.json does: the same
+ * paths and components ("the description is also offered as downloadable JSON and YAML files per version").
+ * Its servers and info may differ (a file written for download names its own). Each file once.
+ */
+function sameAsServed(ctx: CheckContext, doc: unknown, pair: YamlPair, jsonEx: Exchange, compared: Set<string>) {
+  if (pair.version !== CURRENT_VERSION || (pair.json.path === OPENAPI_JSON && !pair.json.query)) return;
+  if (compared.has(named(pair.json))) return;
+  compared.add(named(pair.json));
+  const described = (d: unknown) => {
+    const { paths, components } = (d ?? {}) as { paths?: unknown; components?: unknown };
+    return { paths, components };
+  };
+  const diff = pointerDiff(described(doc), described(jsonEx.json));
+  ctx.expect.that(diff.length === 0, {
+    expected: `${named(pair.json)}, the file of the current version ${CURRENT_VERSION}, describes the same paths and components as ${OPENAPI_JSON}`,
+    observed: `differs at ${diff
+      .slice(0, 3)
+      .map((d) => `${d.path} (openapi.json ${d.expected}, the file ${d.observed})`)
+      .join('; ')}`,
+    exchange: jsonEx,
+  });
+}
+
 export const yamlMatchesJson = defineCheck({
   name: 'openapi.yaml-matches-json',
   title:
@@ -206,6 +230,7 @@ export const yamlMatchesJson = defineCheck({
       ctx.skip(
         'neither the self-description (its routes, or a path ending .yaml or .yml among its values) nor openapi.json (its GET operations and their file names, or such a path among its values) lists a YAML file of the description (the download paths are not shown)',
       );
+    const compared = new Set<string>();
     for (const pair of pairs) {
       const [yamlEx, jsonEx] = await Promise.all([
         read(ctx, pair.yaml),
@@ -238,6 +263,7 @@ export const yamlMatchesJson = defineCheck({
           observed: `info.version ${infoVersion}`,
           exchange: jsonEx,
         });
+      sameAsServed(ctx, doc, pair, jsonEx, compared);
       const yaml = yamlAsJson(yamlEx.text);
       // The kit's own guard against alias bombs is no verdict on a file that uses anchors as YAML allows.
       if ('guard' in yaml) {

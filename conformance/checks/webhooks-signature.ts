@@ -25,6 +25,9 @@ const toLabel = (path: string, label: string) => {
  * deliveries must carry a signature; any other request is judged when it carries one. Only the
  * scenario's receiver has a signing key the kit knows: the others are judged by form.
  */
+/** How far a later attempt's t may lie from its arrival and still be read as unix seconds (a day). */
+const UNIX_SECONDS_SLACK_S = 86_400;
+
 async function judgeDeliveries(ctx: CheckContext) {
   const s = await requireDelivery(ctx);
   if (!s.secret) ctx.skip('no signing key to verify with (see webhooks.secret-once)');
@@ -36,6 +39,10 @@ async function judgeDeliveries(ctx: CheckContext) {
     const parsed = parseSignatureHeader(value);
     const problems = formProblems(value);
     if (problems.length || !parsed) return problems.join('; ') || 'unreadable';
+    // A later attempt's t is judged here (the first deliveries' window is webhooks.timestamp's): unix seconds,
+    // not a day away from its arrival (milliseconds, a sequence number, a stored time of the first attempt).
+    if (!mustSign && Math.abs(parsed.t - d.receivedAt / 1000) > UNIX_SECONDS_SLACK_S)
+      return `t=${parsed.t} is not the unix seconds of its sending (${Math.round(parsed.t - d.receivedAt / 1000)} s from its arrival)`;
     if (!mustSign && !toLabel(d.path, s.label)) return undefined;
     // The time window is webhooks.timestamp's rule: verify the signature at its own time.
     const result = verifyWebhook(d.rawBody, value, secret, { now: parsed.t });

@@ -73,7 +73,8 @@ async function makeEchoCalls(ctx: CheckContext) {
 /**
  * The tenant's reads and a capability check under every earlier published version: "no change that
  * requires adaptation of clients exists", so their answers are the same resources, judged by the same
- * rules (a refusal of the version itself is the deployment's choice, and not judged here).
+ * rules (a refusal of the version itself is the deployment's choice, and not judged here); and the
+ * second tenant's reads.
  */
 async function earlierVersionCalls(ctx: CheckContext, pair: { connectorId: string; capability: string } | undefined) {
   const reads = interfaceRoutes().filter(
@@ -84,6 +85,10 @@ async function earlierVersionCalls(ctx: CheckContext, pair: { connectorId: strin
     for (const r of reads) await ctx.call('GET', r.path, { headers });
     if (pair) await ctx.call('POST', path('checkCapability'), { headers, json: pair });
   }
+  // The same reads for the second tenant: its catalog and list are judged by the same rules (a count that
+  // disagrees with its list, a field of another type) as the first tenant's.
+  const other = ctx.target.otherTenant;
+  if (other) for (const r of reads) await ctx.call('GET', r.path, { tenant: other });
 }
 
 /**

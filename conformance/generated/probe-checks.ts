@@ -1,10 +1,12 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { listConnections } from '../checks/support/connections.ts';
+import { earlierVersionPlace } from '../checks/support/places.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { inBatches } from '../rules/interface-routes.ts';
 import { type CheckContext, type CheckDef, defineCheck } from '../runner/check.ts';
 import type { InterfaceSection } from '../runner/sections.ts';
+import { altSample } from './alt-probes.ts';
 import { hasProbes, type Probe, probesOf } from './probes.ts';
 import { type Operation, operations } from './request-fields.ts';
 import { recordRefused } from './trace.ts';
@@ -20,7 +22,12 @@ const WIDTH = 2;
 /** The generated texts of this run start with this, so a stored one can be recognised. */
 export const probeMarker = (ctx: CheckContext) => `ncs-conformance-${ctx.runId}-`;
 
-async function send(ctx: CheckContext, op: Operation, p: Probe): Promise<{ ex: Exchange; isStream?: boolean }> {
+async function send(
+  ctx: CheckContext,
+  op: Operation,
+  p: Probe,
+  base: 'main' | 'alt' = 'main',
+): Promise<{ ex: Exchange; isStream?: boolean }> {
   const credentials = op.route.auth ? 'token' : 'none';
   if ((op.route.kind ?? 'json') === 'sse') {
     const s = await ctx.stream(op.route.path, { credentials, query: p.query, headers: p.headers });
@@ -28,6 +35,7 @@ async function send(ctx: CheckContext, op: Operation, p: Probe): Promise<{ ex: E
     return { ex: s.ex, isStream: s.isStream };
   }
   const ex = await ctx.call(op.route.method, op.route.path, {
+    base,
     credentials,
     query: p.query,
     headers: p.headers,
@@ -56,6 +64,20 @@ async function refusesRepeats(ctx: CheckContext, op: Operation, p: Probe, ex: Ex
     `${op.route.method} ${op.route.path} refuses a list repeating one value (${p.field}: two of the same, 400), a set's reading: ${p.id} (${list.length} repeats) not judged`,
   );
   return true;
+}
+
+/** The probes sent again: at the alternate address, and under the earlier version where it is served. */
+async function placedProbes(ctx: CheckContext, probes: readonly Probe[]) {
+  const alt = ctx.target.altBaseUrl
+    ? altSample(probes, ctx.seed).map((probe) => ({ probe, base: 'alt' as const }))
+    : [];
+  const earlier = (await earlierVersionPlace(ctx)).flatMap((place) =>
+    altSample(probes, ctx.seed, { what: place.what, tag: 'earlier' }).map((probe) => ({
+      probe: { ...probe, headers: { ...probe.headers, ...place.call.headers } },
+      base: 'main' as const,
+    })),
+  );
+  return [...alt, ...earlier];
 }
 
 function judge(ctx: CheckContext, p: Probe, ex: Exchange, isStream?: boolean) {
@@ -102,7 +124,7 @@ function probeCheck(op: Operation): CheckDef {
   const where = `${op.route.method} ${op.route.path}`;
   return defineCheck({
     name: `generated.probes-${kebab(op.route.id)}`,
-    title: `${where}: every request value missing, null, mistyped, at and one past each limit, outside its pattern (seeded probes derived from the contract)`,
+    title: `${where}: every request value missing, null, mistyped, at and one past each limit, outside its pattern (seeded probes derived from the contract; one of each kind again at the alternate address and under the earlier version)`,
     severity: 'MUST',
     section: where as InterfaceSection,
     tags: ['generated', 'validation', 'limits'],
@@ -117,19 +139,25 @@ function probeCheck(op: Operation): CheckDef {
       const before = creating ? new Set((await listConnections(ctx)).connections.map((c) => c.id)) : new Set();
       const refusedLabels = new Set<string>();
       let limited = 0;
-      await inBatches(probes, WIDTH, async (p) => {
-        const { ex, isStream } = await send(ctx, op, p);
+      const sendAndJudge = async (p: Probe, base: 'main' | 'alt' = 'main') => {
+        const { ex, isStream } = await send(ctx, op, p, base);
         // Still rate limited after the interface's retry policy: no verdict on this probe.
         if (ex.status === RATE_LIMITED) return void limited++;
-        if (await refusesRepeats(ctx, op, p, ex)) return;
+        if (!p.id.includes('@') && (await refusesRepeats(ctx, op, p, ex))) return;
         judge(ctx, p, ex, isStream);
         if (ex.status >= 400 && ex.status < 500) {
           const values = [...Object.values(p.body ?? {}), ...Object.values(p.headers)];
           await recordRefused(ctx, `${where} probe ${p.id}`, values, marker);
           if (typeof p.body?.scopeLabel === 'string') refusedLabels.add(p.body.scopeLabel);
         }
-      });
-      ctx.note(`${probes.length} probes from the contract, seed ${ctx.seed}`);
+      };
+      await inBatches(probes, WIDTH, (p) => sendAndJudge(p));
+      // The same interface in the other places: one refused probe of each kind again, drawn by the seed.
+      const again = (op.route.kind ?? 'json') === 'json' ? await placedProbes(ctx, probes) : [];
+      await inBatches(again, WIDTH, ({ probe, base }) => sendAndJudge(probe, base));
+      ctx.note(
+        `${probes.length} probes from the contract${again.length ? ` (${again.length} sent again at the alternate address or under the earlier version)` : ''}, seed ${ctx.seed}`,
+      );
       if (limited) ctx.note(`${limited} probes still answered 429 after retrying: not judged`);
       if (creating) await nothingWritten(ctx, before, refusedLabels);
     },

@@ -134,10 +134,31 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     name: 'rate-limit-headers-missing-on-posts',
     description: 'answers to POST calls carry no X-RateLimit-Limit and X-RateLimit-Remaining (GET answers still do)',
     section: 'Limits',
-    catches: ['responses.rate-limit-headers', 'responses.rate-limit-headers-uncounted', 'rate-limit.headers'],
+    catches: [
+      'responses.rate-limit-headers',
+      'responses.rate-limit-headers-uncounted',
+      'responses.rate-limit-headers-beyond',
+      'rate-limit.headers',
+    ],
     async handle(req, next) {
       const res = await next(req);
       return req.method === 'POST'
+        ? withHeaders(res, (h) => {
+            delete h['x-ratelimit-limit'];
+            delete h['x-ratelimit-remaining'];
+          })
+        : res;
+    },
+  },
+  {
+    name: 'delivery-log-without-rate-limit-headers',
+    description:
+      "a receiver's delivery log answers without X-RateLimit-Limit and X-RateLimit-Remaining (served by a reporting service behind the gateway's counter)",
+    section: 'Limits',
+    catches: ['responses.rate-limit-headers-beyond'],
+    async handle(req, next) {
+      const res = await next(req);
+      return req.method === 'GET' && /^\/api\/public\/v1\/webhooks\/[^/]+\/deliveries$/.test(req.path)
         ? withHeaders(res, (h) => {
             delete h['x-ratelimit-limit'];
             delete h['x-ratelimit-remaining'];

@@ -11,6 +11,7 @@ import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
 import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
 import { KEY_VIOLATIONS } from './key-violations.ts';
 import { LENIENT_VIOLATIONS } from './lenient-violations.ts';
+import { NORMALISER_VIOLATIONS } from './normaliser-violations.ts';
 import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
 import { PLACE_VIOLATIONS } from './place-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
@@ -45,6 +46,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...KEY_VIOLATIONS,
   ...CALLER_VIOLATIONS,
   ...PLACE_VIOLATIONS,
+  ...NORMALISER_VIOLATIONS,
   ...LENIENT_VIOLATIONS,
 ].map(describedInBothFormats);
 

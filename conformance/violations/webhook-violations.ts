@@ -31,6 +31,9 @@ const firstTenantKeys = new WeakMap<object, { tenant: string; key: string }>();
 const redeliveryTenants = new WeakMap<object, Set<string>>();
 
 /** Violations of webhook receivers, signatures, the delivery log and redelivery. */
+
+/** Each (key, body) signed so far: a later signature of the same delivery is a retry or a redelivery. */
+const signedBefore = new Set<string>();
 export const WEBHOOK_VIOLATIONS: Violation[] = [
   {
     name: 'alt-registration-without-key',
@@ -159,6 +162,23 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     // A delivery triggered again is signed the same wrong way (webhooks.redelivery verifies it too).
     catches: ['webhooks.signature', 'webhooks.redelivery'],
     webhooks: { sign: (body, secret, t) => signWebhook(body, `${secret}-not-this-one`, t) },
+    handle: (req, next) => next(req),
+  },
+  {
+    name: 'redelivery-signed-in-milliseconds',
+    description:
+      'a delivery sent again (a redelivery) is signed with t in milliseconds (its retry worker stamps Date.now()), correctly signed over that t; first deliveries are right',
+    section: 'Webhooks',
+    // webhooks.redelivery judges the delivery it triggered; webhooks.signature every later one (MUST).
+    catches: ['webhooks.signature', 'webhooks.redelivery'],
+    webhooks: {
+      sign(body, secret, t) {
+        const sent = `${secret}\n${typeof body === 'string' ? body : Buffer.from(body).toString('utf8')}`;
+        const again = signedBefore.has(sent);
+        signedBefore.add(sent);
+        return signWebhook(body, secret, again ? t * 1000 : t);
+      },
+    },
     handle: (req, next) => next(req),
   },
   {

@@ -93,6 +93,16 @@ describe('audit-log paging and order, discovered', () => {
     expect(nextPages(answer({ content: [], size: 50 }), ['page', 'size'])).toEqual([]);
   });
 
+  it("pages by a documented keyset parameter from the page's sequence numbers, never before the first entry", () => {
+    const page = answer({ entries: [{ seq: 9 }, { seq: 8 }] });
+    expect(nextPages(page, ['limit', 'before'])[0]).toBe('/api/public/v1/audit-log?limit=50&before=8');
+    expect(nextPages(page, ['after'])[0]).toBe('/api/public/v1/audit-log?limit=50&after=9');
+    expect(nextPages(answer({ entries: [{ seq: 2 }, { seq: 1 }] }), ['before'])).toEqual([]);
+    // Undocumented, or entries without numbers: no keyset page.
+    expect(nextPages(page)).toEqual([]);
+    expect(nextPages(answer({ entries: [{ id: 'a' }] }), ['before'])).toEqual([]);
+  });
+
   it('finds the last page and the one before it the log names (links, URL fields, numbered pages)', () => {
     const P = '/api/public/v1/audit-log';
     expect(

@@ -82,6 +82,15 @@ export interface AuditRead {
 }
 
 /**
+ * The next page an audit-log answer offers, by the ways nextPages knows and the query parameters the
+ * deployment's document gives the read (a keyset `before`).
+ * @example const older = await auditNextPage(ctx, newestTwo); // '/api/public/v1/audit-log?limit=2&before=41'
+ */
+export async function auditNextPage(ctx: CheckContext, ex: Exchange): Promise<string | undefined> {
+  return nextPages(ex, documentedQuery((await openApiExchange(ctx)).json, auditPath()))[0];
+}
+
+/**
  * Reads the audit log from its first page (?limit= the kit's page size) and follows the pages the deployment
  * offers until `enough(entries)` holds: a log listed oldest first and paged is read to its newest entries.
  * @example const read = await readAuditLog(ctx, (e) => JSON.stringify(e).includes(id));

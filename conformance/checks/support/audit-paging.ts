@@ -51,6 +51,8 @@ export function nextPages(ex: Exchange, documented: readonly string[] = []): str
   if (offered) return offered;
   const indexed = nextPageIndex(holders as Record<string, unknown>[], here, documented);
   if (indexed) return [asPath(indexed)];
+  const keyset = keysetNext(data, here, documented);
+  if (keyset) return [asPath(keyset)];
   // A continuation token under a name of its own (Kubernetes' metadata.continue, a pageToken, a cursor), or
   // under a query parameter the document gives the operation: sent back under that name.
   for (const holder of holders as Record<string, unknown>[])
@@ -104,6 +106,33 @@ function nextPageIndex(holders: Record<string, unknown>[], here: URL, documented
     return url;
   }
   return undefined;
+}
+
+/** Keyset parameters a document may give a log read newest first (`before`) or oldest first (`after`). */
+const KEYSET = /^(?:before|until|after|since)(?:[-_]?seq(?:uence)?)?$/i;
+
+/**
+ * Where a page says nothing of the next one but the document gives the read a keyset parameter (`before`,
+ * `after`): the page's entries' sequence numbers bound the next page, the lowest sent as `before`, the
+ * highest as `after` (the simulator's own `?before=<seq>`).
+ * @example keysetNext({ entries: [{ seq: 9 }, { seq: 8 }] }, url, ['limit', 'before']) // …?limit=2&before=8
+ */
+function keysetNext(data: Record<string, unknown>, here: URL, documented: readonly string[]): URL | undefined {
+  const param = documented.find((d) => KEYSET.test(d));
+  const list = Object.values(data).find(Array.isArray) as unknown[] | undefined;
+  if (!param || !list?.length) return undefined;
+  const seqs = list
+    .map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>) : {}))
+    .map((e) => e.seq ?? e.sequence ?? e.sequenceNumber)
+    .filter((v): v is number => Number.isSafeInteger(v));
+  if (seqs.length !== list.length) return undefined;
+  const backwards = /^(?:before|until)/i.test(param);
+  const bound = backwards ? Math.min(...seqs) : Math.max(...seqs);
+  // Nothing comes before the first entry (numbered from 1, or 0).
+  if (backwards && bound <= 1) return undefined;
+  const url = new URL(here);
+  url.searchParams.set(param, String(bound));
+  return url;
 }
 
 /** Names a continuation token goes by when it is not called next…. */
