@@ -64,8 +64,9 @@ export const resumeFromLastRead: ClientRule = {
       const resumed = new Set<StreamRecord>();
       const unsure = mayResumeDropped(b, streams);
       const spans = tokenSpans(b.calls.slice(), streams);
+      const takeover = takeovers(b, streams);
       for (const next of streams) {
-        const prev = interrupted(streams, next, resumed, spans);
+        const prev = interrupted(streams, next, resumed, spans, takeover);
         if (!prev) continue;
         // Parallel streams, and some no longer kept: a reconnect whose number no kept stream ended on may
         // resume one of those, so whichever kept stream it is matched with says nothing about it.
@@ -111,6 +112,24 @@ function mayResumeDropped(b: ClientBucket, streams: StreamRecord[]): (next: Stre
 }
 
 /**
+ * A sibling process taking over a dead one's reading (a consumer pod resuming from a shared checkpoint): the
+ * reconnect names a cursor, its token opened no stream before it (so it has no reading of its own to resume,
+ * and the bucket dropped none), and the earlier stream's token was never used again after that stream ended
+ * (its process is gone). Such a reconnect resumes that stream and is judged as its resume.
+ */
+function takeovers(b: ClientBucket, streams: StreamRecord[]): (prev: StreamRecord, next: StreamRecord) => boolean {
+  if (b.streamsDroppedEnd !== 0) return () => false;
+  const calls = b.calls.slice();
+  return (prev, next) =>
+    next.cursor !== undefined &&
+    prev.token !== undefined &&
+    next.token !== undefined &&
+    !streams.some((s) => s !== next && s.token === next.token && s.at < next.at) &&
+    !calls.some((c) => c.token === prev.token && c.at >= prev.endedAt) &&
+    !streams.some((s) => s !== prev && s.token === prev.token && s.at >= prev.endedAt);
+}
+
+/**
  * `cursor` lies within the burst `prev` was sending when its client closed it: messages sent count as
  * read, except the rest of a burst still arriving when the client itself went away (a consumer that takes
  * a batch of records and closes, as a Kafka-style poller does with max.poll.records, leaves the rest of
@@ -144,13 +163,15 @@ function interrupted(
   next: StreamRecord,
   resumed: Set<StreamRecord>,
   spans: TokenSpans,
+  takeover: (prev: StreamRecord, next: StreamRecord) => boolean = () => false,
 ): StreamRecord | undefined {
   let best: StreamRecord | undefined;
   let continued: StreamRecord | undefined;
   for (const prev of streams) {
     if (prev === next || resumed.has(prev) || prev.at >= next.at || !prev.endedAt) continue;
-    // Another process of the client (its own token, in use at the same time) resumes its own reading.
-    if (spans.apart(prev, next)) continue;
+    // Another process of the client (its own token, in use at the same time) resumes its own reading,
+    // unless it takes over the reading of one that died (takeovers).
+    if (spans.apart(prev, next) && !takeover(prev, next)) continue;
     if (next.at < prev.endedAt - CLOSE_RACE_MS || prev.lastAt > next.at) continue;
     const exact = prev.lastId !== undefined && prev.lastId === next.cursor;
     if (next.at - prev.endedAt > RECONNECT_WINDOW_MS) {
