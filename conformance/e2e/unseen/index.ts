@@ -22,6 +22,7 @@ import {
   UNSEEN_ROUND36,
   UNSEEN_ROUND37,
   UNSEEN_ROUND38,
+  UNSEEN_ROUND39,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -98,6 +99,7 @@ export {
   UNSEEN_ROUND36,
   UNSEEN_ROUND37,
   UNSEEN_ROUND38,
+  UNSEEN_ROUND39,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -240,6 +242,7 @@ export const UNSEEN_LISTS = {
   round36: UNSEEN_ROUND36,
   round37: UNSEEN_ROUND37,
   round38: UNSEEN_ROUND38,
+  round39: UNSEEN_ROUND39,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -278,5 +281,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND36,
     ...UNSEEN_ROUND37,
     ...UNSEEN_ROUND38,
+    ...UNSEEN_ROUND39,
   ],
 } as const;

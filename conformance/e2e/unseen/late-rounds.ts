@@ -92,6 +92,10 @@ import { ROUND38_ANSWERS } from './round38-answers.ts';
 import { ROUND38_CHANNELS } from './round38-channels.ts';
 import { ROUND38_DOCUMENTS } from './round38-documents.ts';
 import { ROUND38_INPUTS } from './round38-inputs.ts';
+import { ROUND39_ANSWERS } from './round39-answers.ts';
+import { ROUND39_CHANNELS } from './round39-channels.ts';
+import { ROUND39_DOCUMENTS } from './round39-documents.ts';
+import { ROUND39_INPUTS } from './round39-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -275,4 +279,12 @@ export const UNSEEN_ROUND38: readonly UnseenViolation[] = [
   ...ROUND38_INPUTS,
   ...ROUND38_DOCUMENTS,
   ...ROUND38_CHANNELS,
+];
+
+/** The thirty-eighth list (round 39): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND39: readonly UnseenViolation[] = [
+  ...ROUND39_ANSWERS,
+  ...ROUND39_INPUTS,
+  ...ROUND39_DOCUMENTS,
+  ...ROUND39_CHANNELS,
 ];
