@@ -7,6 +7,7 @@ import { invariantChecks } from './invariant-checks.ts';
 import { judgedChecks } from './judged-checks.ts';
 import { probeChecks } from './probe-checks.ts';
 import { streamChecks } from './stream-checks.ts';
+import { tenantAlikeChecks } from './tenant-alike-checks.ts';
 import { traceChecks } from './trace-checks.ts';
 
 /**
@@ -19,6 +20,7 @@ export const generatedChecks: readonly CheckDef[] = [
   ...identityChecks,
   ...streamChecks,
   ...baseUrlChecks,
+  ...tenantAlikeChecks,
 ];
 
 /** The generated checks that judge every answer of the run (judgesRun): registered with the response rules, last. */

@@ -157,4 +157,20 @@ export const NORMALISER_VIOLATIONS: Violation[] = [
       });
     },
   },
+  {
+    name: 'second-tenant-filters-case-folded',
+    description:
+      "for a tenant other than the first, GET /providers and GET /connectors match their filters in any letter case (that tenant's search index folds case), where the first tenant's lists nothing",
+    section: 'GET /api/public/v1/connectors',
+    catches: ['generated.tenants-match-alike'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      const listed = [`${BASE_PATH}/providers`, `${BASE_PATH}/connectors`].includes(req.path);
+      if (req.method !== 'GET' || !listed || !tenant || tenant === (await defaultAccess(core)).tenant) return next(req);
+      const query = Object.fromEntries(
+        Object.entries(req.query).map(([k, v]) => [k, typeof v === 'string' ? v.toLowerCase() : v]),
+      );
+      return next({ ...req, query });
+    },
+  },
 ];
