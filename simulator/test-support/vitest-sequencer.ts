@@ -84,6 +84,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-teak.e2e.test.ts': 6,
   'conformance/e2e/independent-mesquite.e2e.test.ts': 7,
   'conformance/e2e/independent-pawpaw.e2e.test.ts': 7,
+  'conformance/e2e/independent-boxelder.e2e.test.ts': 7,
   'conformance/e2e/independent-bayberry.e2e.test.ts': 9,
   'conformance/e2e/alt-variants-4.e2e.test.ts': 41,
   'conformance/e2e/independent-atlas.e2e.test.ts': 34,
