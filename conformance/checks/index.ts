@@ -20,6 +20,7 @@ import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
 import { freeTextAccepted } from './limits-free-text.ts';
+import { openApiAcceptAlike } from './openapi-accept.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { contractNotDeprecated } from './openapi-deprecated.ts';
 import { openApiDocumentedChecks } from './openapi-documented.ts';
@@ -90,6 +91,7 @@ export const CHECKS = createRegistry([
   documentedReads,
   ...openApiConsistencyChecks,
   ...openApiYamlChecks,
+  openApiAcceptAlike,
   ...createdAtChecks,
   // Last: they judge the exchanges of all the others.
   ...responseChecks,

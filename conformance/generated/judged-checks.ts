@@ -47,6 +47,14 @@ async function makeEchoCalls(ctx: CheckContext) {
     });
   }
   await decisionPerKind(ctx);
+  // The Accept values common clients send by default (a charset parameter, axios's list, */*): the same JSON
+  // answers, judged by the same rules (a gateway wrapping or refusing one of them breaks them).
+  const read = interfaceRoutes().find(
+    (r) => r.auth && r.method === 'GET' && !r.path.includes('{') && (r.kind ?? 'json') === 'json',
+  );
+  if (read)
+    for (const accept of ['application/json; charset=utf-8', 'application/json, text/plain, */*', '*/*'])
+      await ctx.call('GET', read.path, { headers: { Accept: accept } });
   const pair = await knownPair(ctx);
   await earlierVersionCalls(ctx, pair);
   const [environment] = draw(fc.constantFrom(...ENVIRONMENTS), ctx.seed, 'echo.environment');
