@@ -112,20 +112,19 @@ function mayResumeDropped(b: ClientBucket, streams: StreamRecord[]): (next: Stre
 }
 
 /**
- * A sibling process taking over a dead one's reading (a consumer pod resuming from a shared checkpoint): the
- * reconnect names a cursor, its token opened no stream before it (so it has no reading of its own to resume,
- * and the bucket dropped none), and the earlier stream's token was never used again after that stream ended
- * (its process is gone). Such a reconnect resumes that stream and is judged as its resume.
+ * A sibling process taking over another's reading (a consumer pod resuming from a shared checkpoint after the
+ * first died, or after a leader election while it lives on): the reconnect names a cursor, its token opened no
+ * stream before it (so it has no reading of its own to resume, and the bucket dropped none), and the earlier
+ * stream's token opened no stream after that one ended (its reading was not resumed by its own process). Such a
+ * reconnect resumes that stream and is judged as its resume.
  */
 function takeovers(b: ClientBucket, streams: StreamRecord[]): (prev: StreamRecord, next: StreamRecord) => boolean {
   if (b.streamsDroppedEnd !== 0) return () => false;
-  const calls = b.calls.slice();
   return (prev, next) =>
     next.cursor !== undefined &&
     prev.token !== undefined &&
     next.token !== undefined &&
     !streams.some((s) => s !== next && s.token === next.token && s.at < next.at) &&
-    !calls.some((c) => c.token === prev.token && c.at >= prev.endedAt) &&
     !streams.some((s) => s !== prev && s.token === prev.token && s.at >= prev.endedAt);
 }
 
