@@ -46,6 +46,11 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
       hash: 'entry_checksum',
       prev: 'preceding_checksum',
     });
+    // A word for the entry between (a table's rows: rowMac and previousRowMac, pawpaw's keyed chain).
+    expect(chainFields([{ seq: 1, rowMac: 'a', previousRowMac: '0' }])).toEqual({
+      hash: 'rowMac',
+      prev: 'previousRowMac',
+    });
     expect(whyNoChain([{ seq: 1, digest: 'a' }])).toMatch(/own hash \(digest\) but no link/);
     expect(whyNoChain([{ seq: 1, leafHash: 'a', inclusionProof: [] }])).toMatch(
       /own hash \(leafHash\) but no link.*Merkle/,

@@ -185,6 +185,22 @@ const named = (f: { path: string; query?: Record<string, string> }) =>
   `${f.path}${f.query ? `?${new URLSearchParams(f.query)}` : ''}`;
 
 /**
+ * A download's file name (Content-Disposition), where it names a published version, names the version asked
+ * for: a file saved as another version's description misleads every client that keeps it.
+ */
+function fileNamesVersion(ctx: CheckContext, ex: Exchange, version: string) {
+  const disposition = ex.headers['content-disposition'];
+  const name = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)/i.exec(disposition)?.[1];
+  const named = name ? SUPPORTED_VERSIONS.find((v) => name.includes(v)) : undefined;
+  if (!name || !named) return;
+  ctx.expect.that(named === version, {
+    expected: `the file of version ${version} is offered under a name of that version ("downloadable JSON and YAML files per version")`,
+    observed: `Content-Disposition names ${name}`,
+    exchange: ex,
+  });
+}
+
+/**
  * The current version's own JSON file (not openapi.json itself) describes what openapi.json does: the same
  * paths and components ("the description is also offered as downloadable JSON and YAML files per version").
  * Its servers and info may differ (a file written for download names its own). Each file once.
@@ -264,6 +280,7 @@ export const yamlMatchesJson = defineCheck({
           exchange: jsonEx,
         });
       sameAsServed(ctx, doc, pair, jsonEx, compared);
+      for (const file of [yamlEx, jsonEx]) fileNamesVersion(ctx, file, pair.version);
       const yaml = yamlAsJson(yamlEx.text);
       // The kit's own guard against alias bombs is no verdict on a file that uses anchors as YAML allows.
       if ('guard' in yaml) {

@@ -173,4 +173,48 @@ export const NORMALISER_VIOLATIONS: Violation[] = [
       return next({ ...req, query });
     },
   },
+  {
+    name: 'charset-accept-double-envelope',
+    description:
+      'a JSON call whose Accept carries a charset (application/json; charset=utf-8) is answered with the whole envelope again inside data (a gateway re-wrapping what it takes for a foreign media type)',
+    section: 'Success envelope (every JSON success response)',
+    catches: ['generated.contract-data'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (!/charset/i.test(req.headers.accept ?? '') || res.status !== 200 || !req.path.startsWith(`${BASE_PATH}/`))
+        return res;
+      return editJson(res, (b) => {
+        if (b.ok === true && b.data) b.data = { ok: true, data: b.data, meta: b.meta };
+      });
+    },
+  },
+  {
+    name: 'openapi-oai-accept-served-3-0',
+    description:
+      "GET openapi.json asked with OpenAPI's own media type (Accept: application/vnd.oai.openapi+json) answers a 3.0.3 rendering of the description",
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.accept-alike'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.path !== `${BASE_PATH}/openapi.json` || !/vnd\.oai\.openapi/.test(req.headers.accept ?? '')) return res;
+      if (res.status !== 200 || res.body === undefined) return res;
+      return { ...res, body: JSON.stringify({ ...(JSON.parse(res.body) as Body), openapi: '3.0.3' }) };
+    },
+  },
+  {
+    name: 'earlier-file-named-current',
+    description: `the description files of version ${EARLIER} (openapi.json and openapi.yaml with ?version=${EARLIER}) are offered under file names of ${CURRENT_VERSION} (Content-Disposition), so a saved copy passes for the current description`,
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.yaml-matches-json'],
+    async handle(req, next) {
+      const res = await next(req);
+      const file = req.path === `${BASE_PATH}/openapi.json` || req.path === `${BASE_PATH}/openapi.yaml`;
+      const disposition = res.headers['content-disposition'];
+      if (!file || req.query.version !== EARLIER || typeof disposition !== 'string') return res;
+      return {
+        ...res,
+        headers: { ...res.headers, 'content-disposition': disposition.replaceAll(EARLIER, CURRENT_VERSION) },
+      };
+    },
+  },
 ];

@@ -108,11 +108,14 @@ export function entryHashHolds(entry: Entry, rule: EntryHashRule): boolean {
   });
 }
 
-/** An entry's own hash: hash, digest, checksum or mac, alone or after entry, record, own, this or leaf. */
-export const HASH = /^(?:(?:entry|record|own|this|leaf)[-_]?)?(hash|digest|checksum|mac)$/i;
-/** Its link to the previous entry's. */
+/**
+ * An entry's own hash: hash, digest, checksum or mac, alone or after a word for the entry (entry, record, row,
+ * item, line, block, log) or own, this, leaf.
+ */
+export const HASH = /^(?:(?:entry|record|row|item|line|block|log|own|this|leaf)[-_]?)?(hash|digest|checksum|mac)$/i;
+/** Its link to the previous entry's (previousRowMac beside rowMac). */
 export const PREV =
-  /^(?:prev|previous|parent|preceding)(?:[-_]?(?:entry|record))?(?:[-_]?(hash|digest|checksum|mac))?$/i;
+  /^(?:prev|previous|parent|preceding)(?:[-_]?(?:entry|record|row|item|line|block|log))?(?:[-_]?(hash|digest|checksum|mac))?$/i;
 
 /** An entry's proof fields beside its content (a Merkle leaf's index and path, a tree's size and root). */
 const PROOF_PART =
