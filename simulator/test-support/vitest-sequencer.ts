@@ -86,6 +86,8 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-mesquite.e2e.test.ts': 7,
   'conformance/e2e/independent-pawpaw.e2e.test.ts': 7,
   'conformance/e2e/independent-boxelder.e2e.test.ts': 7,
+  'conformance/e2e/independent-palmetto.e2e.test.ts': 8,
+  'conformance/e2e/independent-locust.e2e.test.ts': 7,
   'conformance/e2e/independent-bayberry.e2e.test.ts': 9,
   'conformance/e2e/alt-variants-4.e2e.test.ts': 41,
   'conformance/e2e/independent-atlas.e2e.test.ts': 34,
