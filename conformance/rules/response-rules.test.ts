@@ -104,6 +104,18 @@ describe('response rules', () => {
       /the token/,
     );
     expect(judge(noLeaksRule, { ...notFound, text: 'at handler (/srv/app/auth.ts:4:2)' })).toMatch(/stack frame/);
+    // A credential written out in the public self-description; a description of one, or a placeholder, is none.
+    const described = (authentication: unknown) =>
+      ex({
+        url: `${BASE}/api/public/v1`,
+        requestHeaders: {},
+        body: { ok: true, data: { service: 's', authentication }, meta },
+      });
+    expect(judge(noLeaksRule, described({ exampleClient: { clientSecret: 'sk_live_4f9a2b7c1d8e' } }))).toMatch(
+      /data\.authentication\.exampleClient\.clientSecret/,
+    );
+    for (const shown of ['stored once, never shown again', '<your-client-secret>', 'YOUR_CLIENT_SECRET'])
+      expect(judge(noLeaksRule, described({ clientSecret: shown }))).toBeUndefined();
     const { 'x-ratelimit-limit': _l, ...without } = good.headers;
     expect(judge(rateLimitHeadersRule, { ...good, headers: without })).toMatch(/X-RateLimit-Limit|x-ratelimit-limit/);
     // Not authenticated (no token sent) or refused: not judged.

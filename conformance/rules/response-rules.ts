@@ -141,8 +141,32 @@ export function requestIdHeaderProblem(ex: Exchange): string | undefined {
   return undefined;
 }
 
+/** A credential's field name, and a value written like one (no blanks or placeholders, letters and digits). */
+const CREDENTIAL_NAME =
+  /^(?:client[-_]?secret|password|passphrase|api[-_]?key|private[-_]?key|access[-_]?token|refresh[-_]?token)$/i;
+const CREDENTIAL_VALUE = /^(?=.*\d)(?=.*[a-z])[^\s<>{}*…]{12,}$/i;
+
+/**
+ * A credential in the public self-description (its free-form authentication object showing an example client's
+ * secret): "access credentials stay in the partner's backend", and no fixed key belongs in what anyone reads.
+ * @example publicCredential({ authentication: { exampleClient: { clientSecret: 'sk_live_4f9a…' } } }) // 'data.authentication.exampleClient.clientSecret'
+ */
+export function publicCredential(value: unknown, at = 'data', depth = 0): string | undefined {
+  if (depth > 6 || !value || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' && CREDENTIAL_NAME.test(k) && CREDENTIAL_VALUE.test(v)) return `${at}.${k}`;
+    const inner = publicCredential(v, Array.isArray(value) ? `${at}[${k}]` : `${at}.${k}`, depth + 1);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
 /** MUST (Errors): no stack trace or internal path in errors; no token or secret in any answer. */
-export const noLeaksRule: ResponseRule = (ex, { secrets }) => {
+export const noLeaksRule: ResponseRule = (ex, { secrets, route }) => {
+  if (route.id === 'describeService' && ex.status === 200) {
+    const where = publicCredential((ex.json as { data?: unknown } | undefined)?.data);
+    if (where) return `the public self-description shows a credential at ${where}`;
+  }
   const headers = Object.values(ex.headers).join('\n');
   const leaks = findLeaks(`${headers}\n${ex.status >= 400 ? ex.text : ''}`, [...secrets]);
   if (

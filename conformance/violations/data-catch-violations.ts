@@ -151,6 +151,21 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'self-description-example-client-secret',
+    description:
+      "the public self-description's authentication object shows an example client with its secret written out (copied from a staging configuration)",
+    section: 'Rules for credentials',
+    catches: ['responses.no-leaks'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || req.path !== BASE_PATH || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const auth = (b.data as { authentication?: Record<string, unknown> } | undefined)?.authentication;
+        if (auth) auth.exampleClient = { clientId: 'network-integrator', clientSecret: 'ni-live-7c2e9f4a1b6d' };
+      });
+    },
+  },
+  {
     name: 'delivery-log-without-rate-limit-headers',
     description:
       "a receiver's delivery log answers without X-RateLimit-Limit and X-RateLimit-Remaining (served by a reporting service behind the gateway's counter)",

@@ -145,6 +145,15 @@ describe('audit-log paging and order, discovered', () => {
       direction: 'up',
       sequenceName: true,
     });
+    // A per-tenant sequence numbered one after another is the numbering, not an id with gaps listed first
+    // (palmetto: one database sequence for every table, `sequence` per tenant).
+    expect(
+      numberingOf([
+        { id: 1031, sequence: 3 },
+        { id: 1012, sequence: 2 },
+        { id: 1004, sequence: 1 },
+      ]),
+    ).toMatchObject({ field: 'sequence', direction: 'down' });
     expect(numberingOf([{ seq: 2 }, { seq: 3 }, { seq: 1 }])?.direction).toBe('none');
     expect(numberingOf([{ what: 'x' }, { what: 'y' }])).toBeUndefined();
     // Whole numbers as digit strings (proto3 JSON's int64, cherry's `id`) number a log under a name for a place in it,

@@ -184,13 +184,21 @@ export function numberingOf(entries: readonly unknown[]): Numbering | undefined 
   if (records.length < 2 || records.length !== entries.length) return undefined;
   const keys = Object.keys(must(records[0], 'at least two records'));
   const fields = keys.filter((k) => records.every((r) => typeof r[k] === 'number'));
-  // A name for the entry's place in the log: `seq`, `sequence`, `sequenceNumber`, `seq_no`, `position`, `entryNumber`,
-  // `id` (the entry's own number), in that preference.
-  const named = (names: string[]) =>
-    names.find((k) => SEQUENCE_NAME.test(k)) ?? names.find((k) => SEQUENCE_COMPOUND.test(k));
   // Whole numbers written as digit strings (proto3 JSON's int64, a database's bigint id) number a log too, but only
   // under a name for a place in it: a digit string elsewhere may be any code.
   const digitFields = keys.filter((k) => records.every((r) => typeof r[k] === 'string' && DIGITS.test(r[k] as string)));
+  // A name for the entry's place in the log: `seq`, `sequence`, `sequenceNumber`, `seq_no`, `position`, `entryNumber`,
+  // `id` (the entry's own number), in that preference; one numbered one after another first (a per-tenant
+  // `sequence` beside an `id` drawn from a sequence shared by every table, with gaps).
+  const consecutive = (k: string) =>
+    records.every((r, i) => i === 0 || Math.abs(Number(r[k]) - Number(records[i - 1]?.[k])) === 1);
+  const rank = (k: string) =>
+    (consecutive(k) ? 0 : 10) +
+    (/^(?:seq|sequence)$/i.test(k) ? 0 : SEQUENCE_COMPOUND.test(k) ? 1 : /^id$/i.test(k) ? 3 : 2);
+  const named = (names: string[]) =>
+    names
+      .filter((k) => SEQUENCE_NAME.test(k) || SEQUENCE_COMPOUND.test(k))
+      .sort((a, b) => rank(a) - rank(b) || names.indexOf(a) - names.indexOf(b))[0];
   const sequence = named(fields) ?? named(digitFields);
   const field = sequence ?? fields[0];
   if (!field) return undefined;

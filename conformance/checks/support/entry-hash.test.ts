@@ -102,6 +102,21 @@ describe('an audit entry hash rule', () => {
     expect(found?.held).toBe(4);
   });
 
+  it("writes the entry as Python's json.dumps does (', ' and ': ' outside strings), and finds that formula", () => {
+    const e = { seq: 1, note: 'a, b: c', venue: 'Café', hash: 'x' };
+    expect(hashInput(e, { ...RULE, input: '{@canonical:spaced:ascii}' })).toBe(
+      '{"note": "a, b: c", "seq": 1, "venue": "Caf\\u00e9"}',
+    );
+    // json.dumps(entry, sort_keys=True) of each entry, a null first link (locust's Python-spaced chain).
+    const python = (n: number) => {
+      const body = { action: 'connection.created', prev_hash: n === 1 ? null : `h${n - 1}`, seq: n };
+      return { ...body, hash: sha('sha256', JSON.stringify(body).replace(/([,:])/g, '$1 '), 'hex') };
+    };
+    const found = discoverEntryHash([1, 2, 3, 4].map(python));
+    expect(found?.rule.input).toBe('{@canonical:spaced:ascii}');
+    expect(found?.held).toBe(4);
+  });
+
   it('reads a formula the answer states in field names, and tries it', () => {
     const entries = [3, 2, 1].map((sequence) => {
       const body = { sequence, previousHash: `p${sequence}`, action: 'connection.create' };

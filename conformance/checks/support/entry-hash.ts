@@ -8,7 +8,8 @@ import type { HASH_ALGORITHMS } from '../../runner/deployment-profile.ts';
 // entry's fields: `{seq}` is a field's value (dotted paths reach nested ones, objects as canonical JSON),
 // `{@canonical}` the RFC 8785 JSON of the entry without its hash field and the fields `exclude` names,
 // `{@sorted}` that entry's JSON with its top-level members sorted only, `{@json}` in the order it was served;
-// `:slashes` and `:ascii` after either write it as Swift and PHP encoders do (`{@canonical:slashes}`).
+// `:slashes` and `:ascii` after either write it as Swift and PHP encoders do (`{@canonical:slashes}`), `:spaced`
+// with Python's default separators (`{@canonical:spaced:ascii}` is `json.dumps(entry, sort_keys=True)`).
 
 export type HashAlgorithm = (typeof HASH_ALGORITHMS)[number];
 export type HashEncoding = 'hex' | 'base64' | 'base64url';
@@ -62,11 +63,30 @@ const text = (v: unknown, nullAs: string): string =>
           : String(v);
 
 /**
- * JSON as other encoders write it: `slashes` escapes `/` as `\/` (Swift's JSONEncoder, PHP's json_encode by
+ * Compact JSON with Python's default separators (`json.dumps`: ", " and ": "), outside strings only.
+ * @example spaced('{"a":[1,"x,y"]}') // '{"a": [1, "x,y"]}'
+ */
+function spaced(json: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i] as string;
+    out += c;
+    if (inString) {
+      if (c === '\\') out += json[++i] ?? '';
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === ',' || c === ':') out += ' ';
+  }
+  return out;
+}
+
+/**
+ * JSON as other encoders write it: `spaced` uses Python's default separators, `slashes` escapes `/` as `\/` (Swift's JSONEncoder, PHP's json_encode by
  * default), `ascii` writes every character beyond ASCII as `\uXXXX` (PHP's default, Python's ensure_ascii).
  */
 function escaped(json: string, mods: readonly string[]): string {
-  let out = json;
+  let out = mods.includes('spaced') ? spaced(json) : json;
   if (mods.includes('slashes')) out = out.replace(/\//g, '\\/');
   if (mods.includes('ascii'))
     out = out.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -149,6 +169,9 @@ const WHOLES = [
   '{@json:slashes}',
   '{@json:slashes:ascii}',
   '{@sorted:slashes:ascii}',
+  // Python's json.dumps, sort_keys or not (its default separators, non-ASCII escaped).
+  '{@canonical:spaced:ascii}',
+  '{@json:spaced:ascii}',
 ];
 
 /**
