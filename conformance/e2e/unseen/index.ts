@@ -23,6 +23,7 @@ import {
   UNSEEN_ROUND37,
   UNSEEN_ROUND38,
   UNSEEN_ROUND39,
+  UNSEEN_ROUND40,
 } from './late-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
@@ -100,6 +101,7 @@ export {
   UNSEEN_ROUND37,
   UNSEEN_ROUND38,
   UNSEEN_ROUND39,
+  UNSEEN_ROUND40,
 } from './late-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -243,6 +245,7 @@ export const UNSEEN_LISTS = {
   round37: UNSEEN_ROUND37,
   round38: UNSEEN_ROUND38,
   round39: UNSEEN_ROUND39,
+  round40: UNSEEN_ROUND40,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -282,5 +285,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND37,
     ...UNSEEN_ROUND38,
     ...UNSEEN_ROUND39,
+    ...UNSEEN_ROUND40,
   ],
 } as const;

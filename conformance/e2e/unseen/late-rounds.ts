@@ -96,6 +96,10 @@ import { ROUND39_ANSWERS } from './round39-answers.ts';
 import { ROUND39_CHANNELS } from './round39-channels.ts';
 import { ROUND39_DOCUMENTS } from './round39-documents.ts';
 import { ROUND39_INPUTS } from './round39-inputs.ts';
+import { ROUND40_ANSWERS } from './round40-answers.ts';
+import { ROUND40_CHANNELS } from './round40-channels.ts';
+import { ROUND40_DOCUMENTS } from './round40-documents.ts';
+import { ROUND40_INPUTS } from './round40-inputs.ts';
 
 /** The fifteenth list (round 16): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND16: readonly UnseenViolation[] = [
@@ -287,4 +291,12 @@ export const UNSEEN_ROUND39: readonly UnseenViolation[] = [
   ...ROUND39_INPUTS,
   ...ROUND39_DOCUMENTS,
   ...ROUND39_CHANNELS,
+];
+
+/** The thirty-ninth list (round 40): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND40: readonly UnseenViolation[] = [
+  ...ROUND40_ANSWERS,
+  ...ROUND40_INPUTS,
+  ...ROUND40_DOCUMENTS,
+  ...ROUND40_CHANNELS,
 ];
