@@ -35,7 +35,7 @@ export function beyondContract(ex: Exchange, bases: readonly string[]): boolean 
 export const envelopeBeyondContract = defineCheck({
   name: 'envelope.beyond-the-table',
   title:
-    'every JSON success answer under /api/public/v1 beyond the endpoint table (the delivery log, a re-trigger, /info) carries the success envelope and its meta (requestId, version, at)',
+    'every JSON success answer under /api/public/v1 beyond the endpoint table (the delivery log, a re-trigger, /info) carries the success envelope and its meta (requestId, version, at), a read never marked replayed',
   severity: 'MUST',
   section: 'Success envelope (every JSON success response)',
   tags: ['envelope'],
@@ -49,8 +49,13 @@ export const envelopeBeyondContract = defineCheck({
     const answers = ctx.exchanges().filter(({ ex }) => beyondContract(ex, bases));
     if (!answers.length)
       ctx.skip('the run read no JSON answer under the interface path beyond its endpoint table: nothing to judge');
+    // A read repeats no operation: "replayed: true when the response comes from an earlier identical operation".
+    const replayedRead = (ex: Exchange) =>
+      ex.method === 'GET' && (ex.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed === true
+        ? 'meta.replayed true on a read (no earlier identical operation to replay)'
+        : undefined;
     const offenders = answers.flatMap(({ ex }) => {
-      const problem = successEnvelopeProblem(ex);
+      const problem = successEnvelopeProblem(ex) ?? replayedRead(ex);
       return problem ? [{ ex, problem }] : [];
     });
     const paths = [...new Set(answers.map(({ ex }) => `${ex.method} ${new URL(ex.url).pathname}`))];

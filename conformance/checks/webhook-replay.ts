@@ -108,6 +108,21 @@ export const registrationReplay = defineCheck({
         { status: again.status, data: strip(b?.data, said()) },
       ),
     });
+    // Left out, masked or repeated, but never another key: "issued exactly once" (a replay minting a new key
+    // leaves the receiver verifying with one the deployment no longer signs with).
+    for (const p of paths) {
+      const was = keyAtPath(a?.data, first.headers, p);
+      const now = keyAtPath(b?.data, again.headers, p);
+      // A key is one token of 16 characters or more: a notice beside it ("shown once, store it") is text.
+      const keyLike = (v: string | undefined): v is string => !!v && v.length >= 16 && !/[\s*•…]|\.\.\./.test(v);
+      if (!keyLike(was) || !keyLike(now) || now === was) continue;
+      ctx.redact(now, 'NCS_SIGNING_KEY');
+      ctx.fail({
+        expected: `POST ${webhooksPath()} repeated with the key ${key} issues no second signing key ("issued exactly once"; the same response again)`,
+        observed: `the repeated answer carries another key at ${p.startsWith('(') ? p : `data.${p}`}`,
+        exchange: again,
+      });
+    }
     ctx.expect.that(b?.meta?.replayed === true && b?.meta?.idempotencyKey === key, {
       expected: 'the repeated answer has meta.replayed true and meta.idempotencyKey set',
       observed: `meta.replayed ${JSON.stringify(b?.meta?.replayed)}, meta.idempotencyKey ${JSON.stringify(b?.meta?.idempotencyKey)}`,

@@ -23,13 +23,17 @@ describe('altSample', () => {
     probe('Idempotency-Key.char-63', false),
   ];
 
-  it('sends one refused probe of each kind again, never an accepted one', () => {
-    const sample = altSample(probes, 1);
+  it('sends one refused probe of each kind again, and one accepted boundary length', () => {
+    const sample = altSample([...probes, probe('scopeLabel.length-2', true), probe('scopeLabel.length-120', true)], 1);
     expect(sample.map((p) => p.id.replace(/^[^.]+\./, '').replace(/\d+/g, 'N')).sort()).toEqual([
       'char-N@alt',
       'length-N@alt',
+      'length-N@alt',
       'other-case@alt',
     ]);
+    expect(sample.filter((p) => p.expect.accepted === true)).toHaveLength(1);
+    // Other accepted values (an enumeration's value) are not sent again.
+    expect(sample.some((p) => p.id.startsWith('environment.value'))).toBe(false);
     expect(sample.every((p) => p.rule.startsWith('at the alternate address too: '))).toBe(true);
   });
 

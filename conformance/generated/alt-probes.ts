@@ -19,7 +19,17 @@ export function altSample(
   place: { what: string; tag: string } = { what: 'at the alternate address', tag: 'alt' },
 ): Probe[] {
   const byKind = new Map<string, Probe[]>();
-  for (const p of probes) if (p.expect.accepted === false) byKind.set(kindOf(p), [...(byKind.get(kindOf(p)) ?? []), p]);
+  // Every refused kind, and the accepted boundary lengths (a place whose limit is off by one refuses them).
+  const kind = (p: Probe) =>
+    p.expect.accepted === false
+      ? kindOf(p)
+      : p.expect.accepted === true && kindOf(p) === 'length-N'
+        ? 'ok:length'
+        : undefined;
+  for (const p of probes) {
+    const k = kind(p);
+    if (k) byKind.set(k, [...(byKind.get(k) ?? []), p]);
+  }
   return [...byKind].map(([kind, of]) => {
     const [p] = draw(fc.constantFrom(...of), seed, `${place.tag}.${kind}`);
     const picked = p ?? (of[0] as Probe);

@@ -27,6 +27,7 @@ async function send(
   op: Operation,
   p: Probe,
   base: 'main' | 'alt' = 'main',
+  tenant?: string,
 ): Promise<{ ex: Exchange; isStream?: boolean }> {
   const credentials = op.route.auth ? 'token' : 'none';
   if ((op.route.kind ?? 'json') === 'sse') {
@@ -36,6 +37,7 @@ async function send(
   }
   const ex = await ctx.call(op.route.method, op.route.path, {
     base,
+    ...(tenant ? { tenant } : {}),
     credentials,
     query: p.query,
     headers: p.headers,
@@ -67,7 +69,10 @@ async function refusesRepeats(ctx: CheckContext, op: Operation, p: Probe, ex: Ex
 }
 
 /** The probes sent again: at the alternate address, and under the earlier version where it is served. */
-async function placedProbes(ctx: CheckContext, probes: readonly Probe[]) {
+async function placedProbes(
+  ctx: CheckContext,
+  probes: readonly Probe[],
+): Promise<{ probe: Probe; base: 'main' | 'alt'; tenant?: string }[]> {
   const alt = ctx.target.altBaseUrl
     ? altSample(probes, ctx.seed).map((probe) => ({ probe, base: 'alt' as const }))
     : [];
@@ -77,7 +82,15 @@ async function placedProbes(ctx: CheckContext, probes: readonly Probe[]) {
       base: 'main' as const,
     })),
   );
-  return [...alt, ...earlier];
+  const other = ctx.target.otherTenant;
+  const theirs = other
+    ? altSample(probes, ctx.seed, { what: `for tenant ${other}`, tag: 'tenant' }).map((probe) => ({
+        probe,
+        base: 'main' as const,
+        tenant: other,
+      }))
+    : [];
+  return [...alt, ...earlier, ...theirs];
 }
 
 function judge(ctx: CheckContext, p: Probe, ex: Exchange, isStream?: boolean) {
@@ -124,7 +137,7 @@ function probeCheck(op: Operation): CheckDef {
   const where = `${op.route.method} ${op.route.path}`;
   return defineCheck({
     name: `generated.probes-${kebab(op.route.id)}`,
-    title: `${where}: every request value missing, null, mistyped, at and one past each limit, outside its pattern (seeded probes derived from the contract; one of each kind again at the alternate address and under the earlier version)`,
+    title: `${where}: every request value missing, null, mistyped, at and one past each limit, outside its pattern (seeded probes derived from the contract; one of each kind again at the alternate address, under the earlier version and for the second tenant)`,
     severity: 'MUST',
     section: where as InterfaceSection,
     tags: ['generated', 'validation', 'limits'],
@@ -139,10 +152,12 @@ function probeCheck(op: Operation): CheckDef {
       const before = creating ? new Set((await listConnections(ctx)).connections.map((c) => c.id)) : new Set();
       const refusedLabels = new Set<string>();
       let limited = 0;
-      const sendAndJudge = async (p: Probe, base: 'main' | 'alt' = 'main') => {
-        const { ex, isStream } = await send(ctx, op, p, base);
+      const sendAndJudge = async (p: Probe, base: 'main' | 'alt' = 'main', tenant?: string) => {
+        const { ex, isStream } = await send(ctx, op, p, base, tenant);
         // Still rate limited after the interface's retry policy: no verdict on this probe.
         if (ex.status === RATE_LIMITED) return void limited++;
+        // The second tenant's access or catalog is its own (401, 403, 404): not judged there.
+        if (tenant && [401, 403, 404].includes(ex.status)) return;
         if (!p.id.includes('@') && (await refusesRepeats(ctx, op, p, ex))) return;
         judge(ctx, p, ex, isStream);
         if (ex.status >= 400 && ex.status < 500) {
@@ -154,9 +169,9 @@ function probeCheck(op: Operation): CheckDef {
       await inBatches(probes, WIDTH, (p) => sendAndJudge(p));
       // The same interface in the other places: one refused probe of each kind again, drawn by the seed.
       const again = (op.route.kind ?? 'json') === 'json' ? await placedProbes(ctx, probes) : [];
-      await inBatches(again, WIDTH, ({ probe, base }) => sendAndJudge(probe, base));
+      await inBatches(again, WIDTH, ({ probe, base, tenant }) => sendAndJudge(probe, base, tenant));
       ctx.note(
-        `${probes.length} probes from the contract${again.length ? ` (${again.length} sent again at the alternate address or under the earlier version)` : ''}, seed ${ctx.seed}`,
+        `${probes.length} probes from the contract${again.length ? ` (${again.length} sent again at the alternate address, under the earlier version or for the second tenant)` : ''}, seed ${ctx.seed}`,
       );
       if (limited) ctx.note(`${limited} probes still answered 429 after retrying: not judged`);
       if (creating) await nothingWritten(ctx, before, refusedLabels);

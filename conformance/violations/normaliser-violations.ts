@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import { defaultAccess } from './default-access.ts';
 import { everyObject } from './document-edit.ts';
-import { editJson, jsonBodyOf, withJsonBody } from './json-edit.ts';
+import { editJson, failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CONNECTIONS = `${BASE_PATH}/connections`;
@@ -215,6 +215,39 @@ export const NORMALISER_VIOLATIONS: Violation[] = [
         ...res,
         headers: { ...res.headers, 'content-disposition': disposition.replaceAll(EARLIER, CURRENT_VERSION) },
       };
+    },
+  },
+  {
+    name: 'second-tenant-environment-case-folded',
+    description:
+      "for a tenant other than the first, a capability check and a creation take an environment in other letter case, folded to lower case (that tenant's request model is configured case-insensitive)",
+    section: 'Resources and their fields',
+    catches: ['generated.probes-check-capability', 'generated.probes-create-connection'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      const body = bodyOf(req);
+      const env = body?.environment;
+      if (!tenant || !checkOrCreate(req) || !body || typeof env !== 'string') return next(req);
+      if (tenant === (await defaultAccess(core)).tenant) return next(req);
+      return next(withJsonBody(req, { ...body, environment: env.toLowerCase() }));
+    },
+  },
+  {
+    name: 'earlier-version-limits-one-narrower',
+    description:
+      'with Service-Version 2026-06-12 a capability check is refused where its connectorId or capability has the minimum or maximum length (that version validates 3 to 119 characters where the limits say 2 to 120)',
+    section: 'Limits',
+    catches: ['generated.probes-check-capability', 'limits.capability-length', 'limits.connector-id-length'],
+    async handle(req, next) {
+      const body = bodyOf(req);
+      const check = req.method === 'POST' && req.path === CHECKS;
+      if (req.headers['service-version'] !== EARLIER || !check || !body) return next(req);
+      const texts = ['connectorId', 'capability', 'scopeLabel']
+        .map((k) => body[k])
+        .concat(Array.isArray(body.capabilities) ? body.capabilities : []);
+      if (texts.some((t) => typeof t === 'string' && (t.length <= 2 || t.length >= 120)))
+        return failureOf('invalid_request', 'text fields: 3 to 119 characters.');
+      return next(req);
     },
   },
 ];

@@ -12,6 +12,9 @@ const KEYS = `${BASE_PATH}/idempotency-keys`;
 const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
 const DELIVERY_LOG = new RegExp(`^${BASE_PATH}/webhooks/[^/]+/deliveries$`);
 
+/** The delivery logs read so far, per sandbox (per run). */
+const rereads = new WeakMap<object, Set<string>>();
+
 /** The first answer of each delivery log read, per sandbox (per run): a cache that never expires. */
 const cachedLogs = new WeakMap<object, Map<string, PlainResponse>>();
 
@@ -138,6 +141,22 @@ export const PLACE_VIOLATIONS: Violation[] = [
         const data = b.data as { deliveries?: unknown[]; count?: unknown } | undefined;
         if (data?.deliveries) Object.assign(data, { deliveries: [], ...('count' in data ? { count: 0 } : {}) });
       });
+    },
+  },
+  {
+    name: 'delivery-log-reread-marked-replayed',
+    description:
+      "a receiver's delivery log read a second time answers with meta.replayed true (a response cache marks what it serves again)",
+    section: 'Meta',
+    catches: ['envelope.beyond-the-table'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !DELIVERY_LOG.test(req.path) || res.status !== 200) return res;
+      const seen = rereads.get(core) ?? new Set<string>();
+      rereads.set(core, seen);
+      const again = seen.has(req.path);
+      seen.add(req.path);
+      return again ? editJson(res, (b) => Object.assign(b.meta as object, { replayed: true })) : res;
     },
   },
 ];

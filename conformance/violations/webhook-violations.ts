@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Core, PlainRequest, PlainResponse } from '../../simulator/index.ts';
@@ -163,6 +164,23 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     catches: ['webhooks.signature', 'webhooks.redelivery'],
     webhooks: { sign: (body, secret, t) => signWebhook(body, `${secret}-not-this-one`, t) },
     handle: (req, next) => next(req),
+  },
+  {
+    name: 'webhook-replay-new-signing-key',
+    description:
+      'a registration repeated with its Idempotency-Key answers the same receiver with a newly minted signing key (the replay path re-runs key generation)',
+    section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
+    catches: ['webhooks.registration-replay'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'POST' || req.path !== `${BASE_PATH}/webhooks` || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data as { signingSecret?: unknown } | undefined;
+        const replayed = (b.meta as { replayed?: unknown } | undefined)?.replayed === true;
+        if (replayed && data && typeof data.signingSecret === 'string')
+          data.signingSecret = `whsec_${randomBytes(24).toString('base64url')}`;
+      });
+    },
   },
   {
     name: 'redelivery-signed-in-milliseconds',

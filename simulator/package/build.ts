@@ -158,6 +158,23 @@ const prebuiltDocuments: Plugin = {
   },
 };
 
+/**
+ * The kit's violations (conformance/violations/) replaced by a module whose `violationOptions` says where they
+ * run: `ncs serve --violation` from the published package answers with that one line (exit 2), not a crash.
+ */
+const withoutViolations: Plugin = {
+  name: 'without-violations',
+  setup(b) {
+    b.onResolve({ filter: /violations\/index\.ts$/ }, (args) => ({ path: args.path, namespace: 'no-violations' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-violations' }, () => ({
+      contents: `export function violationOptions() { throw new Error(${JSON.stringify(
+        "--violation is the conformance kit's self-test and runs from a clone of the repository (npm run serve -- --violation <name>); the published package leaves the violations out",
+      )}); }`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** Builds dist/ from scratch. @example await buildPackage() */
 export async function buildPackage(): Promise<void> {
   rmSync(DIST, { recursive: true, force: true });
@@ -177,7 +194,9 @@ export async function buildPackage(): Promise<void> {
   cpSync(INSPECTOR_ASSETS, join(DIST, 'simulator/inspector/assets'), { recursive: true });
   // The bundle finds the same copy (static-assets.ts looks beside itself, then in ../simulator/inspector/):
   // one copy in the tarball, not two.
-  await bundleCli(join(DIST, 'cli'), { assets: false });
+  // The kit's deliberate violations (`ncs serve --violation`) are its self-test, run from a clone: left out of
+  // the published bundle (about 30 KB of the tarball, which has a 1 MB budget).
+  await bundleCli(join(DIST, 'cli'), { assets: false, selfTest: false });
 }
 
 /** The .d.ts of every `types` in package.json's exports. */
@@ -201,7 +220,7 @@ const INSPECTOR_ASSETS = join(ROOT, 'simulator/inspector/assets');
  */
 export async function bundleCli(
   outDir: string,
-  opts: { assets?: boolean; sourcemap?: boolean; metafile?: string } = {},
+  opts: { assets?: boolean; sourcemap?: boolean; metafile?: string; selfTest?: boolean } = {},
 ): Promise<void> {
   const main = await build({
     // program.ts, not main.ts: the launchers turn the compile cache on, and CommonJS has no top-level await.
@@ -239,6 +258,7 @@ export async function bundleCli(
       installedAtRuntime,
       englishZodLocales,
       openapiBackendUnused,
+      ...(opts.selfTest === false ? [withoutViolations] : []),
     ],
     // The Redis client is an optional dependency, imported only for `--store redis://`: never bundled,
     // so the default `ncs serve` starts without it (and without it installed).
