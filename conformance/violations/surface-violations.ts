@@ -248,7 +248,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
       return editJson(res, (b) => {
         if (!b.data) return;
         b.data.providers = (b.data.providers as unknown[]).slice(0, 1);
-        b.data.count = 1;
+        b.data.count = (b.data.providers as unknown[]).length;
       });
     },
   },
