@@ -15,6 +15,7 @@ import {
 } from './support/webhook-evidence.ts';
 import { arrivals, redeliver, redeliveryTarget } from './support/webhook-redeliver.ts';
 import {
+  deliveriesPath,
   deliveryLogTemplate,
   deliveryWaitMs,
   requireDelivery,
@@ -169,13 +170,23 @@ export const redelivery = defineCheck({
       exchange: unknown,
     });
     const other = ctx.target.otherTenant;
+    // Ids counted per tenant (their format is not shown) may name the second tenant's own receiver and delivery:
+    // where its log answers at the same path, the same ids are its entries, not this one.
+    const ownThere = async () =>
+      s.webhookId !== undefined &&
+      (await ctx.call('GET', await deliveriesPath(ctx, s.webhookId), { tenant: other })).status === 200;
     if (other) {
       const foreign = await redeliver(ctx, target, ctx.label('key-foreign'), { tenant: other });
-      ctx.expect.that([401, 403, 404].includes(foreign.status), {
-        expected: `POST ${target.path} under tenant ${other} (the delivery belongs to ${ctx.target.tenant}) answers 404 not_found ("entry belongs to another tenant"), or 403 for that tenant's access`,
-        observed: `${foreign.status}`,
-        exchange: foreign,
-      });
+      if (foreign.status >= 200 && foreign.status < 300 && (await ownThere()))
+        ctx.note(
+          `POST ${target.path} under tenant ${other} answered ${foreign.status}: that tenant has a receiver of the same id (ids counted per tenant), so the ids name its own delivery: not judged`,
+        );
+      else
+        ctx.expect.that([401, 403, 404].includes(foreign.status), {
+          expected: `POST ${target.path} under tenant ${other} (the delivery belongs to ${ctx.target.tenant}) answers 404 not_found ("entry belongs to another tenant"), or 403 for that tenant's access`,
+          observed: `${foreign.status}`,
+          exchange: foreign,
+        });
     }
     // The same interface at the alternate address: the delivery is triggered again there too.
     if (ctx.target.altBaseUrl) {

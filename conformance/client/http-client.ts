@@ -93,9 +93,14 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
           signal: abort.signal,
         });
       // A kept-alive connection the server closed as idle while the kit was busy fails the next request sent on
-      // it before any answer: a safe request is sent once more on a new one (RFC 9112 §9.3.1).
+      // it before any answer: a request safe to repeat is sent once more on a new one (RFC 9112 §9.3.1): a safe
+      // method, a call under an Idempotency-Key (the interface makes its repeat safe), a client-credentials grant.
+      const resendable =
+        cancellable ||
+        Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key') ||
+        (typeof req.body === 'string' && /(?:^|&)grant_type=client_credentials(?:&|$)/.test(req.body));
       const res = await send().catch((err: unknown) => {
-        if (!cancellable || abort.signal.aborted || !staleConnection(err)) throw err;
+        if (!resendable || abort.signal.aborted || !staleConnection(err)) throw err;
         return send();
       });
       const responseHeaders = lowerCaseHeaders(res.headers);

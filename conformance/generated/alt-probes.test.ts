@@ -7,7 +7,7 @@ const probe = (id: string, accepted: boolean, key = 'key-of-the-probe-01'): Prob
   field: id.split('.')[0] as string,
   expect: accepted ? { accepted: true } : { accepted: false, code: 'invalid_request' },
   rule: `rule of ${id}`,
-  body: {},
+  body: { [id.split('.')[0] as string]: 'a text value' },
   query: {},
   headers: { 'Idempotency-Key': id.startsWith('Idempotency-Key') ? id : key },
 });
@@ -32,6 +32,9 @@ describe('altSample', () => {
       'other-case@alt',
     ]);
     expect(sample.filter((p) => p.expect.accepted === true)).toHaveLength(1);
+    // A list's count is not sent again (a list of one value repeated may be read as a set).
+    const list = { ...probe('capabilities.length-24', true), body: { capabilities: ['a', 'a'] } };
+    expect(altSample([list], 1)).toEqual([]);
     // Other accepted values (an enumeration's value) are not sent again.
     expect(sample.some((p) => p.id.startsWith('environment.value'))).toBe(false);
     expect(sample.every((p) => p.rule.startsWith('at the alternate address too: '))).toBe(true);

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { draw } from './draw.ts';
 import type { Probe } from './probes.ts';
 
+/** The value a probe sets (a body field's, a header's or a query parameter's). */
+const probedValue = (p: Probe): unknown => p.body?.[p.field] ?? p.headers[p.field] ?? p.query[p.field];
+
 /** A probe's kind without its field and numbers: `scopeLabel.length-121` and `.length-1` are one kind. */
 const kindOf = (p: Probe) => p.id.slice(p.field.length + 1).replace(/\d+/g, 'N');
 
@@ -19,11 +22,12 @@ export function altSample(
   place: { what: string; tag: string } = { what: 'at the alternate address', tag: 'alt' },
 ): Probe[] {
   const byKind = new Map<string, Probe[]>();
-  // Every refused kind, and the accepted boundary lengths (a place whose limit is off by one refuses them).
+  // Every refused kind, and the accepted boundary lengths of a text (a place whose limit is off by one refuses them;
+  // a list's counts are left out: a list of one value repeated may be read as a set, see refusesRepeats).
   const kind = (p: Probe) =>
     p.expect.accepted === false
       ? kindOf(p)
-      : p.expect.accepted === true && kindOf(p) === 'length-N'
+      : p.expect.accepted === true && kindOf(p) === 'length-N' && typeof probedValue(p) === 'string'
         ? 'ok:length'
         : undefined;
   for (const p of probes) {

@@ -163,7 +163,10 @@ function probeCheck(op: Operation): CheckDef {
         if (ex.status >= 400 && ex.status < 500) {
           const values = [...Object.values(p.body ?? {}), ...Object.values(p.headers)];
           await recordRefused(ctx, `${where} probe ${p.id}`, values, marker);
-          if (typeof p.body?.scopeLabel === 'string') refusedLabels.add(p.body.scopeLabel);
+          // An accepted probe's label is also the label of its creation elsewhere (the main address took it):
+          // only a label the contract refuses says a connection carrying it was written despite a refusal.
+          if (typeof p.body?.scopeLabel === 'string' && p.expect.accepted !== true)
+            refusedLabels.add(p.body.scopeLabel);
         }
       };
       await inBatches(probes, WIDTH, (p) => sendAndJudge(p));

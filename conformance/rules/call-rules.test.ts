@@ -73,6 +73,17 @@ describe('filterRule', () => {
       body: { ok: true, data: { count: 1, providers: [providers[0]] } },
     });
     expect(judge(filterRule, pos)).toBeUndefined();
+    // The value in other letter case matched (hickory: a case-insensitive filter) is the same value; a prefix is not.
+    const cased = ex({
+      path: '/api/public/v1/providers?category=POS',
+      body: { ok: true, data: { count: 1, providers: [providers[0]] } },
+    });
+    expect(judge(filterRule, cased)).toBeUndefined();
+    const prefix = ex({
+      path: '/api/public/v1/providers?category=pa',
+      body: { ok: true, data: { count: 1, providers: [providers[1]] } },
+    });
+    expect(judge(filterRule, prefix)).toMatch(/category pa/);
     const connectors = ex({
       path: '/api/public/v1/connectors?capability=orders.read',
       body: {

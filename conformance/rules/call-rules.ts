@@ -67,7 +67,10 @@ export const filterRule: ResponseRule = (ex, { route }) => {
       const field = fieldsFor(param).find((f) => f in entry);
       if (field === undefined || !declared.includes(param)) continue;
       const held = entry[field];
-      const matches = Array.isArray(held) ? held.includes(value) : held === value;
+      // A value matched regardless of letter case is the same value (an identifier's form is not shown);
+      // another value (a prefix, another category) is not.
+      const same = (x: unknown) => x === value || (typeof x === 'string' && x.toLowerCase() === value.toLowerCase());
+      const matches = Array.isArray(held) ? held.some(same) : same(held);
       if (!matches) return `${param} ${value}: data.${name}[${i}] has ${field} ${JSON.stringify(held)}`;
     }
   return undefined;
