@@ -6,6 +6,7 @@ import { BASE_PATH, CURRENT_VERSION, SUPPORTED_VERSIONS } from '../../simulator/
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import type { DiffEntry } from '../runner/json-diff.ts';
+import { fileNamesVersion, sameAsServed } from './openapi-version-files.ts';
 import { yamlAtAlt } from './openapi-yaml-alt.ts';
 import { listedFiles } from './support/file-links.ts';
 import {
@@ -184,60 +185,6 @@ async function read(ctx: CheckContext, file: { path: string; query?: Record<stri
 const named = (f: { path: string; query?: Record<string, string> }) =>
   `${f.path}${f.query ? `?${new URLSearchParams(f.query)}` : ''}`;
 
-/**
- * A download's file name (Content-Disposition), where it names a published version, names the version asked
- * for: a file saved as another version's description misleads every client that keeps it.
- */
-function fileNamesVersion(ctx: CheckContext, ex: Exchange, version: string) {
-  const disposition = ex.headers['content-disposition'];
-  const name = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)/i.exec(disposition)?.[1];
-  const named = name ? SUPPORTED_VERSIONS.find((v) => name.includes(v)) : undefined;
-  if (!name || !named) return;
-  ctx.expect.that(named === version, {
-    expected: `the file of version ${version} is offered under a name of that version ("downloadable JSON and YAML files per version")`,
-    observed: `Content-Disposition names ${name}`,
-    exchange: ex,
-  });
-}
-
-/**
- * The current version's own JSON file (not openapi.json itself) describes what openapi.json does: the same
- * paths and components ("the description is also offered as downloadable JSON and YAML files per version").
- * Its servers and info may differ (a file written for download names its own). Each file once.
- */
-function sameAsServed(ctx: CheckContext, doc: unknown, pair: YamlPair, jsonEx: Exchange, compared: Set<string>) {
-  if (pair.version !== CURRENT_VERSION || (pair.json.path === OPENAPI_JSON && !pair.json.query)) return;
-  if (compared.has(named(pair.json))) return;
-  compared.add(named(pair.json));
-  // What the two describe, not how they word it: prose (descriptions, summaries, examples, x- extensions) and the
-  // description's own download routes may differ between the served document and a file written for download.
-  const prose = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs']);
-  const plain = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(plain)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.entries(v)
-              .filter(([k]) => !prose.has(k) && !k.startsWith('x-'))
-              .map(([k, x]) => [k, plain(x)]),
-          )
-        : v;
-  const described = (d: unknown) => {
-    const { paths, components } = (d ?? {}) as { paths?: Record<string, unknown>; components?: unknown };
-    const routes = Object.entries(paths ?? {}).filter(([p]) => !/openapi|\.(?:json|ya?ml)$/i.test(p));
-    return plain({ paths: Object.fromEntries(routes), components });
-  };
-  const diff = pointerDiff(described(doc), described(jsonEx.json));
-  ctx.expect.that(diff.length === 0, {
-    expected: `${named(pair.json)}, the file of the current version ${CURRENT_VERSION}, describes the same paths and components as ${OPENAPI_JSON}`,
-    observed: `differs at ${diff
-      .slice(0, 3)
-      .map((d) => `${d.path} (openapi.json ${d.expected}, the file ${d.observed})`)
-      .join('; ')}`,
-    exchange: jsonEx,
-  });
-}
-
 export const yamlMatchesJson = defineCheck({
   name: 'openapi.yaml-matches-json',
   title:
@@ -293,7 +240,7 @@ export const yamlMatchesJson = defineCheck({
           observed: `info.version ${infoVersion}`,
           exchange: jsonEx,
         });
-      sameAsServed(ctx, doc, pair, jsonEx, compared);
+      sameAsServed(ctx, { doc, pair, jsonEx, compared, diff: pointerDiff, named });
       for (const file of [yamlEx, jsonEx]) fileNamesVersion(ctx, file, pair.version);
       const yaml = yamlAsJson(yamlEx.text);
       // The kit's own guard against alias bombs is no verdict on a file that uses anchors as YAML allows.

@@ -18,6 +18,7 @@ import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import { STREAM_VIOLATIONS } from './stream-violations.ts';
 import { SURFACE_VIOLATIONS } from './surface-violations.ts';
 import type { Violation } from './types.ts';
+import { WEBHOOK_ATTEMPT_VIOLATIONS } from './webhook-attempt-violations.ts';
 import { WEBHOOK_VIOLATIONS } from './webhook-violations.ts';
 
 export type { Violation } from './types.ts';
@@ -34,6 +35,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...IDEMPOTENCY_VIOLATIONS,
   ...STREAM_VIOLATIONS,
   ...WEBHOOK_VIOLATIONS,
+  ...WEBHOOK_ATTEMPT_VIOLATIONS,
   ...AUDIT_RATE_LIMIT_VIOLATIONS,
   ...AUDIT_SIGNATURE_VIOLATIONS,
   ...ERROR_CATCH_VIOLATIONS,
