@@ -34,6 +34,30 @@ describe('kit HTTP client (undici fetch over loopback)', () => {
     );
   });
 
+  it('sends a write safe to repeat once more on a closed connection: under an Idempotency-Key, or a client-credentials grant', async () => {
+    const seen: string[] = [];
+    routes['/closing-write'] = (req, res) => {
+      seen.push(req.headers['idempotency-key'] ?? String(req.headers['content-type']));
+      if (seen.length % 2 === 0) return void res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+      req.socket.destroy();
+    };
+    const client = createKitClient({ retry: false });
+    const keyed = await client.send({
+      method: 'POST',
+      url: `${base}/closing-write`,
+      headers: { 'Idempotency-Key': 'key-repeat-001' },
+      body: '{}',
+    });
+    expect([keyed.status, seen]).toEqual([200, ['key-repeat-001', 'key-repeat-001']]);
+    const grant = await client.send({
+      method: 'POST',
+      url: `${base}/closing-write`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=a',
+    });
+    expect([grant.status, seen.length]).toEqual([200, 4]);
+  });
+
   it('records the exchange: request, status, lower-cased headers, body, JSON and requestId', async () => {
     routes['/echo'] = (req, res) => {
       let body = '';
