@@ -37,7 +37,7 @@ describe('kit HTTP client (undici fetch over loopback)', () => {
   it('sends a write safe to repeat once more on a closed connection: under an Idempotency-Key, or a client-credentials grant', async () => {
     const seen: string[] = [];
     routes['/closing-write'] = (req, res) => {
-      seen.push(req.headers['idempotency-key'] ?? String(req.headers['content-type']));
+      seen.push(String(req.headers['idempotency-key'] ?? req.headers['content-type']));
       if (seen.length % 2 === 0) return void res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
       req.socket.destroy();
     };
