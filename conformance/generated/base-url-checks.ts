@@ -209,8 +209,7 @@ async function altFilteredReads(ctx: CheckContext) {
       if (typeof value !== 'string') continue;
       // The value, in other letter case, and its first half: matched alike on both addresses (a region's
       // search index folding case or matching prefixes lists what the other does not).
-      const half = value.slice(0, Math.ceil(value.length / 2));
-      const values = [...new Set([value, otherCase(value), ...(half.length >= 2 ? [half] : [])])];
+      const values = [value, ...matchVariants(value)];
       for (const v of values) {
         const query = { [f.name]: v };
         const [main, alt] = [
@@ -221,6 +220,16 @@ async function altFilteredReads(ctx: CheckContext) {
       }
     }
   }
+}
+
+/**
+ * A value in other letter case and its first half (two characters at least), without the value itself: what a
+ * place matching identifiers its own way (folding case, by prefix) answers differently from another.
+ * @example matchVariants('pos-cloud') // ['POS-CLOUD', 'pos-c']
+ */
+export function matchVariants(value: string): string[] {
+  const half = value.slice(0, Math.ceil(value.length / 2));
+  return [...new Set([otherCase(value), ...(half.length >= 2 ? [half] : [])])].filter((v) => v !== value);
 }
 
 /** Each letter in the other case: `Tillcraft-POS` → `tILLCRAFT-pos` (an id without letters stays as it is). */

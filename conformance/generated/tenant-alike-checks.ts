@@ -8,7 +8,7 @@ import { knownPair } from '../checks/support/samples.ts';
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
-import { otherCase } from './base-url-checks.ts';
+import { matchVariants } from './base-url-checks.ts';
 import { operations } from './request-fields.ts';
 
 type Answer = { status: number; count: number | undefined };
@@ -22,12 +22,6 @@ function answerOf(ex: Exchange): Answer {
 const same = (a: Answer, b: Answer) => a.status === b.status && a.count === b.count;
 const shown = (a: Answer) => `${a.status}${a.count === undefined ? '' : `, ${a.count} listed`}`;
 
-/** The value, in other letter case, and its first half (two characters at least). */
-function variants(value: string): string[] {
-  const half = value.slice(0, Math.ceil(value.length / 2));
-  return [...new Set([otherCase(value), ...(half.length >= 2 ? [half] : [])])].filter((v) => v !== value);
-}
-
 /** Each variant sent for both tenants, judged where the exact value answers alike for both. */
 async function judgeVariants(
   ctx: CheckContext,
@@ -39,7 +33,7 @@ async function judgeVariants(
   const [mine, theirs] = [answerOf(await send(value)), answerOf(await send(value, other))];
   // Another catalog (or a refusal) for the second tenant: its variants say nothing.
   if (!same(mine, theirs) || mine.status === 429) return;
-  for (const v of variants(value)) {
+  for (const v of matchVariants(value)) {
     const a = answerOf(await send(v));
     const ex = await send(v, other);
     const b = answerOf(ex);
