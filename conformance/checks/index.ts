@@ -41,6 +41,7 @@ import { versionChecks } from './versions.ts';
 import { earlierAlike } from './versions-earlier.ts';
 import { webhookKeyChecks } from './webhook-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
+import { tenantDeliveries } from './webhook-tenant.ts';
 import { webhookChecks } from './webhooks.ts';
 
 /**
@@ -76,6 +77,7 @@ export const CHECKS = createRegistry([
   ...idempotencyContentChecks,
   ...webhookReplayChecks,
   ...webhookKeyChecks,
+  tenantDeliveries,
   ...requestFormChecks,
   foreignEntryNotFound,
   ...openApiDocumentedChecks,

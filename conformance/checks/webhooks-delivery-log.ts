@@ -190,12 +190,23 @@ export const redelivery = defineCheck({
     }
     // The same interface at the alternate address: the delivery is triggered again there too.
     if (ctx.target.altBaseUrl) {
+      const counted = s.receiver.received.filter(matches).length;
       const there = await redeliver(ctx, target, ctx.label('key-alt'), { base: 'alt' });
-      ctx.expect.status(
+      const accepted = ctx.expect.status(
         there,
         200,
         `POST ${target.path} at the alternate base URL answers 200, as at the main one (the same interface)`,
       );
+      // An acknowledgement is not a delivery: what the alternate address triggers arrives as the main one's did.
+      const arrived = accepted
+        ? await s.receiver.waitFor(matches, deliveryWaitMs(ctx), (m) => m.length > counted, ctx.signal)
+        : [];
+      if (accepted)
+        ctx.expect.that(arrived.length > counted, {
+          expected: `the delivery triggered again at the alternate base URL arrives at the receiver again within ${deliveryWaitMs(ctx)} ms, as the main address's did`,
+          observed: `nothing more arrived after its 200 (${counted} arrival(s) of the event before it)`,
+          exchange: there,
+        });
     }
     // "Deliveries are recorded in a delivery log": the delivery triggered again is still in it (or its new
     // delivery is: by the event id of the body either way).

@@ -48,6 +48,30 @@ export const CALLER_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'alt-redelivery-acknowledged-not-sent',
+    description:
+      "at the alternate address triggering a logged delivery again answers 200 with the logged delivery but sends nothing (that region's re-trigger queue has no worker)",
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery'],
+    where: 'alt',
+    async handle(req, next) {
+      const at = REDELIVER.exec(req.path);
+      if (req.method !== 'POST' || !at) return next(req);
+      // The answer the log gives of that delivery, as a redelivery's answer would read.
+      const log = await next({
+        ...req,
+        method: 'GET',
+        path: req.path.replace(/\/[^/]+\/redeliver$/, ''),
+        body: undefined,
+      });
+      const id = decodeURIComponent(req.path.split('/').at(-2) ?? '');
+      return editJson(log, (b) => {
+        const list = Object.values(b.data ?? {}).find(Array.isArray) as { id?: unknown }[] | undefined;
+        b.data = (list?.find((d) => d.id === id) ?? {}) as Record<string, unknown>;
+      });
+    },
+  },
+  {
     name: 'earlier-version-reads-without-token',
     description:
       "a read naming Service-Version 2026-06-12 without a token is served under the last token the gateway accepted (a legacy path kept for old clients' sessions)",

@@ -17,6 +17,7 @@ import { PLACE_VIOLATIONS } from './place-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import { STREAM_VIOLATIONS } from './stream-violations.ts';
 import { SURFACE_VIOLATIONS } from './surface-violations.ts';
+import { TENANT_WEBHOOK_VIOLATIONS } from './tenant-webhook-violations.ts';
 import type { Violation } from './types.ts';
 import { WEBHOOK_ATTEMPT_VIOLATIONS } from './webhook-attempt-violations.ts';
 import { WEBHOOK_VIOLATIONS } from './webhook-violations.ts';
@@ -36,6 +37,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...STREAM_VIOLATIONS,
   ...WEBHOOK_VIOLATIONS,
   ...WEBHOOK_ATTEMPT_VIOLATIONS,
+  ...TENANT_WEBHOOK_VIOLATIONS,
   ...AUDIT_RATE_LIMIT_VIOLATIONS,
   ...AUDIT_SIGNATURE_VIOLATIONS,
   ...ERROR_CATCH_VIOLATIONS,

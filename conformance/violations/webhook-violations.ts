@@ -230,7 +230,8 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     description:
       "a second tenant's receiver registration shows the signing key of the first tenant's newest receiver (the key looked up by the token's first tenant); its deliveries are signed with its own",
     section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
-    catches: ['webhooks.registration-keys'],
+    // webhooks.tenant-deliveries: the key shown does not sign that tenant's deliveries.
+    catches: ['webhooks.registration-keys', 'webhooks.tenant-deliveries'],
     async handle(req, next, core) {
       const res = await next(req);
       if (req.method !== 'POST' || req.path !== WEBHOOKS || res.status !== 200) return res;
