@@ -20,11 +20,13 @@ import {
 import { otherTenantTraced } from './support/audit-other-tenant.ts';
 import { createLabelledConnection } from './support/connections.ts';
 import { readEventually } from './support/eventually.ts';
+import { EARLIER, earlierVersionPlace } from './support/places.ts';
 
 const AUDIT = 'GET /api/public/v1/audit-log (appears in a sample call only)' as const;
 
 interface AuditScenario {
-  created: { id?: string; ex: Exchange; alt: boolean }[];
+  /** The kit's changes: the first two one after the other (audit.order's), then one under the earlier version. */
+  created: { id?: string; ex: Exchange; alt: boolean; version?: string }[];
   /** The log read from its first page until both changes were found or no further page was offered. */
   read: AuditRead;
   log: Exchange;
@@ -58,6 +60,13 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
       const c = await createLabelledConnection(ctx, 'audit', alt ? { base: 'alt' } : {});
       created.push({ ex: c.ex, alt, ...(c.id ? { id: c.id } : {}) });
       if (i === 0 && c.id) await readFound();
+    }
+    // Under the earlier published version where the target serves it: "traceable changes of the tenant" are
+    // the tenant's changes whichever version a caller names (only a creation that was made is looked for).
+    const [earlier] = await earlierVersionPlace(ctx);
+    if (earlier) {
+      const c = await createLabelledConnection(ctx, 'audit', { headers: earlier.call.headers ?? {} });
+      if (c.id) created.push({ ex: c.ex, alt: false, id: c.id, version: EARLIER });
     }
     const read = await readFound();
     return { created, read, log: must(read.pages.at(-1), 'readAuditLog reads at least one page') };
@@ -110,7 +119,7 @@ export const recordsChange = defineCheck({
       );
     at.forEach((p, i) => {
       ctx.expect.that(p.length > 0, {
-        expected: `the creation of connection ${s.created[i]?.id}${s.created[i]?.alt ? ' (made at the alternate base URL)' : ''} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'}, ${s.read.entries.length} entries, asking for ${limit} a page)`,
+        expected: `the creation of connection ${s.created[i]?.id}${s.created[i]?.alt ? ' (made at the alternate base URL)' : ''}${s.created[i]?.version ? ` (made with Service-Version ${s.created[i]?.version})` : ''} is traceable in the audit log (read ${s.read.pages.length} page${s.read.pages.length === 1 ? '' : 's'}, ${s.read.entries.length} entries, asking for ${limit} a page)`,
         observed: 'no entry names it',
         exchange: s.log,
       });

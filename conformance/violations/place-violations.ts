@@ -20,6 +20,9 @@ const cachedLogs = new WeakMap<object, Map<string, PlainResponse>>();
 
 type Body = Record<string, unknown>;
 
+/** The connections created under the earlier version, per sandbox (per run): kept out of its audit log. */
+const unaudited = new WeakMap<object, Set<string>>();
+
 /** The first creation body per tenant and key, per sandbox (per run). */
 const firstBodies = new WeakMap<object, Map<string, Body>>();
 
@@ -157,6 +160,36 @@ export const PLACE_VIOLATIONS: Violation[] = [
       const again = seen.has(req.path);
       seen.add(req.path);
       return again ? editJson(res, (b) => Object.assign(b.meta as object, { replayed: true })) : res;
+    },
+  },
+  {
+    name: 'earlier-version-creations-not-audited',
+    description:
+      "connections created with Service-Version 2026-06-12 never reach the audit log (the earlier version's handler predates the audit hook): the log shows none of their entries",
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    // audit.integrity sees the gap the missing entries leave in the numbering; audit.records-change the change untraced.
+    catches: ['audit.records-change', 'audit.integrity'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const hidden = unaudited.get(core) ?? new Set<string>();
+      unaudited.set(core, hidden);
+      if (isCreate(req) && req.headers['service-version'] === EARLIER && res.status === 200) {
+        const id = (JSON.parse(res.body ?? '{}') as { data?: { id?: unknown } }).data?.id;
+        if (
+          typeof id === 'string' &&
+          (JSON.parse(res.body ?? '{}') as { meta?: { replayed?: unknown } }).meta?.replayed !== true
+        )
+          hidden.add(id);
+      }
+      if (req.method !== 'GET' || req.path !== `${BASE_PATH}/audit-log` || res.status !== 200 || !hidden.size)
+        return res;
+      return editJson(res, (b) => {
+        for (const [k, v] of Object.entries(b.data ?? {}))
+          if (Array.isArray(v))
+            (b.data as Record<string, unknown>)[k] = v.filter(
+              (e) => ![...hidden].some((id) => JSON.stringify(e).includes(id)),
+            );
+      });
     },
   },
 ];

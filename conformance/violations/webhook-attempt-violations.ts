@@ -1,10 +1,16 @@
 // Violations of the webhooks' later answers and attempts: a registration replayed with another signing key, a
-// delivery sent again signed with its t in milliseconds. The first registration and delivery stay right.
+// delivery sent again signed with its t in milliseconds, a log that lists every receiver's deliveries. The first
+// registration and delivery stay right.
 import { randomBytes } from 'node:crypto';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { signWebhook } from '../../simulator/index.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
+
+const LOG = new RegExp(`^${BASE_PATH}/webhooks/([^/]+)/deliveries$`);
+
+/** The receivers registered so far, per sandbox and tenant (per run). */
+const receiversOf = new WeakMap<object, Map<string, Set<string>>>();
 
 /** Each (key, body) signed so far: a later signature of the same delivery is a retry or a redelivery. */
 const signedBefore = new Set<string>();
@@ -43,5 +49,38 @@ export const WEBHOOK_ATTEMPT_VIOLATIONS: Violation[] = [
       },
     },
     handle: (req, next) => next(req),
+  },
+  {
+    name: 'delivery-log-lists-every-receiver',
+    description:
+      "a receiver's delivery log lists the deliveries of every receiver of the tenant (the log's query filters by tenant, not by receiver)",
+    section: 'Webhooks',
+    catches: ['webhooks.delivery-log'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const tenant = req.headers['x-service-tenant'] ?? '';
+      const byTenant = receiversOf.get(core) ?? new Map<string, Set<string>>();
+      receiversOf.set(core, byTenant);
+      const mine = byTenant.get(tenant) ?? new Set<string>();
+      byTenant.set(tenant, mine);
+      if (req.method === 'POST' && req.path === `${BASE_PATH}/webhooks` && res.status === 200) {
+        const id = (JSON.parse(res.body ?? '{}') as { data?: { id?: unknown } }).data?.id;
+        if (typeof id === 'string') mine.add(id);
+      }
+      const own = LOG.exec(req.path)?.[1];
+      if (req.method !== 'GET' || !own || res.status !== 200 || req.query.cursor !== undefined) return res;
+      const others: unknown[] = [];
+      for (const id of [...mine].filter((x) => x !== decodeURIComponent(own))) {
+        const theirs = await next({ ...req, path: `${BASE_PATH}/webhooks/${encodeURIComponent(id)}/deliveries` });
+        const list = (JSON.parse(theirs.body ?? '{}') as { data?: { deliveries?: unknown[] } }).data?.deliveries;
+        if (theirs.status === 200 && list) others.push(...list);
+      }
+      return editJson(res, (b) => {
+        const data = b.data as { deliveries?: unknown[]; count?: number } | undefined;
+        if (!data?.deliveries) return;
+        data.deliveries.push(...others);
+        if (typeof data.count === 'number') data.count = data.deliveries.length;
+      });
+    },
   },
 ];
