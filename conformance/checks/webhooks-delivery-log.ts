@@ -3,7 +3,7 @@ import type { Exchange } from '../client/http-client.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { nextPage } from './support/audit-paging.ts';
-import { receiverIdOf } from './support/one-list.ts';
+import { othersIn } from './support/receiver-entries.ts';
 import {
   deliveryIdHeader,
   deliveryIds,
@@ -22,7 +22,6 @@ import {
   requireDelivery,
   signatureHeaderOf,
   type WebhookScenario,
-  webhooksPath,
 } from './support/webhook-scenario.ts';
 import { FORM_EXPECTED, formProblems } from './support/webhook-signature-form.ts';
 
@@ -85,42 +84,6 @@ export const deliveryLogged = defineCheck({
     }
   },
 });
-
-/** The url a registration sent (undefined for a body that is not JSON). */
-function urlSent(body: string | undefined): unknown {
-  try {
-    return (JSON.parse(body ?? 'null') as { url?: unknown } | null)?.url;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A field that names a receiver (webhookId, receiver_id, subscriptionId, endpoint, hookId...). */
-const RECEIVER_FIELD = /^(?:webhook|receiver|subscription|endpoint|hook|listener)(?:_?id)?$/i;
-
-/**
- * The entries of the scenario receiver's log that name another receiver the kit registered in the run: that
- * receiver's url as any value, or its id in a field named for a receiver.
- */
-export function othersIn(ctx: CheckContext, s: WebhookScenario, logged: readonly unknown[]): unknown[] {
-  const urls = new Set<string>();
-  const ids = new Set<string>();
-  for (const { ex } of ctx.exchanges()) {
-    if (ex.method !== 'POST' || ex.status !== 200 || !new URL(ex.url).pathname.endsWith(webhooksPath())) continue;
-    const url = urlSent(ex.requestBody);
-    if (typeof url !== 'string' || url === s.url) continue;
-    urls.add(url);
-    const id = receiverIdOf((ex.json as { data?: unknown } | undefined)?.data, url);
-    if (id && id !== s.webhookId) ids.add(id);
-  }
-  const names = (v: unknown, key = ''): boolean => {
-    if (typeof v === 'string') return urls.has(v) || (RECEIVER_FIELD.test(key) && ids.has(v));
-    if (typeof v === 'number') return RECEIVER_FIELD.test(key) && ids.has(String(v));
-    if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => names(x, Array.isArray(v) ? key : k));
-    return false;
-  };
-  return logged.filter((e) => names(e));
-}
 
 /**
  * How long the kit listens for a repeated effect: twice the first redelivery's latency (a repeat's effect

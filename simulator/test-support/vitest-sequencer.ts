@@ -81,6 +81,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'simulator/e2e/client-verdicts/unnamed-clients-33.e2e.test.ts': 5,
   'simulator/e2e/client-verdicts/unnamed-clients-34.e2e.test.ts': 4,
   'simulator/e2e/client-verdicts/unnamed-clients-35.e2e.test.ts': 4,
+  'simulator/e2e/client-verdicts/unnamed-clients-36.e2e.test.ts': 4,
   'conformance/e2e/independent-sweetgum.e2e.test.ts': 9,
   'conformance/e2e/independent-teak.e2e.test.ts': 6,
   'conformance/e2e/independent-mesquite.e2e.test.ts': 7,
