@@ -25,6 +25,7 @@ import {
   UNSEEN_ROUND39,
   UNSEEN_ROUND40,
 } from './late-rounds.ts';
+import { UNSEEN_ROUND41 } from './latest-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
 import { ROUND4_ANSWERS } from './round4-answers.ts';
@@ -103,6 +104,7 @@ export {
   UNSEEN_ROUND39,
   UNSEEN_ROUND40,
 } from './late-rounds.ts';
+export { UNSEEN_ROUND41 } from './latest-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
 /** Every unseen violation of the proxy: none of them is among conformance/violations/ or the mutation operators. */
@@ -246,6 +248,7 @@ export const UNSEEN_LISTS = {
   round38: UNSEEN_ROUND38,
   round39: UNSEEN_ROUND39,
   round40: UNSEEN_ROUND40,
+  round41: UNSEEN_ROUND41,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -286,5 +289,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND38,
     ...UNSEEN_ROUND39,
     ...UNSEEN_ROUND40,
+    ...UNSEEN_ROUND41,
   ],
 } as const;

@@ -20,6 +20,10 @@ import { ROUND40_ANSWERS } from './round40-answers.ts';
 import { ROUND40_CHANNELS } from './round40-channels.ts';
 import { ROUND40_DOCUMENTS } from './round40-documents.ts';
 import { ROUND40_INPUTS } from './round40-inputs.ts';
+import { ROUND41_ANSWERS } from './round41-answers.ts';
+import { ROUND41_CHANNELS } from './round41-channels.ts';
+import { ROUND41_DOCUMENTS } from './round41-documents.ts';
+import { ROUND41_INPUTS } from './round41-inputs.ts';
 
 /** The thirty-fifth list (round 36): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
@@ -59,4 +63,12 @@ export const UNSEEN_ROUND40: readonly UnseenViolation[] = [
   ...ROUND40_INPUTS,
   ...ROUND40_DOCUMENTS,
   ...ROUND40_CHANNELS,
+];
+
+/** The fortieth list (round 41): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND41: readonly UnseenViolation[] = [
+  ...ROUND41_ANSWERS,
+  ...ROUND41_INPUTS,
+  ...ROUND41_DOCUMENTS,
+  ...ROUND41_CHANNELS,
 ];
