@@ -10,7 +10,7 @@ import {
   postConnection,
   requireCreationBase,
 } from './support/connections.ts';
-import { otherPlaces } from './support/places.ts';
+import { placesWithVersion } from './support/places.ts';
 import { testEvent } from './support/webhook-events.ts';
 import { webhooksPath } from './support/webhook-scenario.ts';
 
@@ -54,8 +54,9 @@ export const keyRequired = defineCheck({
       'POST /webhooks without Idempotency-Key answers 428 idempotency_required (modifying calls require a key since 2026-06-12)',
     );
     // Every other place the interface is offered: the alternate address (a gateway forwarding without the key
-    // check) and the second tenant, for both modifying calls (the second tenant's creation is judged below).
-    for (const p of otherPlaces(ctx)) {
+    // check), the second tenant and the earlier version where it is served (whose own change is this rule), for
+    // both modifying calls (the second tenant's creation is judged below).
+    for (const p of await placesWithVersion(ctx)) {
       const calls = [
         {
           what: `POST /webhooks ${p.what}`,
@@ -65,12 +66,16 @@ export const keyRequired = defineCheck({
               json: { url: `http://127.0.0.1:9/${ctx.label('no-key-there')}`, events: [(await testEvent(ctx)).name] },
             }),
         },
-        ...(p.call.base === 'alt'
+        ...(p.call.tenant === undefined
           ? [
               {
                 what: `POST /connections ${p.what}`,
                 send: () =>
-                  postConnection(ctx, { ...base, scopeLabel: ctx.label('no-key-alt') }, { key: false, base: 'alt' }),
+                  postConnection(
+                    ctx,
+                    { ...base, scopeLabel: ctx.label('no-key-there') },
+                    { key: false, ...(p.call.base ? { base: p.call.base } : {}), headers: p.call.headers ?? {} },
+                  ),
               },
             ]
           : []),

@@ -94,18 +94,36 @@ export const connectionCapabilities = defineCheck({
     // And the most items the limit allows pass validation there too (an environment's own lower cap), where
     // made-up names are no request fault (see the control above).
     if (unknownRefused) return;
+    // With them, an item of the longest length allowed (a place's own shorter column).
+    const longest = [capability, textOfLength(CAP.max)];
+    const passedIn = new Set<string>();
     await inBatches(elsewhere, 4, async ({ what, environment, o, accessMayDiffer }) => {
+      for (const [list, listed] of [
+        [capabilityList(capability, ITEMS.maxItems), `${ITEMS.maxItems} capabilities`],
+        [longest, `a second capability of ${CAP.max} characters`],
+      ] as const) {
+        const ex = await postConnection(
+          ctx,
+          { ...base, environment, scopeLabel: ctx.label('capabilities'), capabilities: [...list] },
+          o,
+        );
+        judgeAcceptedThere(ctx, ex, accessMayDiffer, `POST /connections ${what} with ${listed}`);
+        if (list === longest && Object.keys(o).length === 0 && ex.status !== 400 && ex.status < 500)
+          passedIn.add(environment);
+      }
+    });
+    // Each environment value the main address took, at the alternate address and under the earlier version
+    // too (the same interface, no change that requires adaptation): a place's own environment reader.
+    const crossed = elsewhere
+      .filter((e) => !e.accessMayDiffer)
+      .flatMap((e) => [...passedIn].map((environment) => ({ ...e, environment })));
+    await inBatches(crossed, 4, async ({ what, environment, o }) => {
       const ex = await postConnection(
         ctx,
-        {
-          ...base,
-          environment,
-          scopeLabel: ctx.label('capabilities'),
-          capabilities: capabilityList(capability, ITEMS.maxItems),
-        },
+        { ...base, environment, scopeLabel: ctx.label('capabilities'), capabilities: [capability] },
         o,
       );
-      judgeAcceptedThere(ctx, ex, accessMayDiffer, `POST /connections ${what} with ${ITEMS.maxItems} capabilities`);
+      judgeAcceptedThere(ctx, ex, false, `POST /connections ${what} in ${environment} (taken at the main address)`);
     });
   },
 });

@@ -9,6 +9,7 @@ import {
   noLeaksRule,
   rateLimitHeadersRule,
   requestIdHeaderRule,
+  successEnvelopeProblem,
 } from './response-rules.ts';
 
 const BASE = 'http://127.0.0.1:4010';
@@ -130,5 +131,22 @@ describe('response rules', () => {
     expect(judge(envelopeRule, doc)).toBeUndefined();
     const stream = ex({ url: `${BASE}/api/public/v1/stream`, text: 'id: 1\ndata: {}\n\n', json: undefined });
     expect(judge(envelopeRule, stream)).toBeUndefined();
+  });
+});
+
+describe('successEnvelopeProblem (answers beyond the table: the delivery log, a redelivery, GET /info)', () => {
+  const log = (version: string, asked?: string) =>
+    ex({
+      url: `${BASE}/api/public/v1/webhooks/wh_1/deliveries`,
+      requestHeaders: asked ? { 'Service-Version': asked } : {},
+      body: { ok: true, data: { deliveries: [] }, meta: { ...meta, version } },
+    });
+  it('judges meta.version as the table routes are: the current version where the call asked for it', () => {
+    expect(successEnvelopeProblem(log('2026-06-12', '2026-07-01'))).toBe(
+      'asked for 2026-07-01 with Service-Version, answered as meta.version 2026-06-12',
+    );
+    expect(successEnvelopeProblem(log('2026-07-01', '2026-07-01'))).toBeUndefined();
+    expect(successEnvelopeProblem(log('2026-06-12', '2026-06-12'))).toBeUndefined();
+    expect(successEnvelopeProblem(log('v1'))).toMatch(/is not a published version/);
   });
 });

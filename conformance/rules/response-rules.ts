@@ -67,13 +67,21 @@ export const metaRule: ResponseRule = (ex, { route }) => {
   if (!parsed.success) return `meta: ${issues(parsed.error)}`;
   // "The current version identifier is 2026-07-01 … An earlier published version is 2026-06-12": an
   // answer reports one of those, whatever the caller asked for (an unknown value is not echoed back).
-  if (!isSupportedVersion(parsed.data.version))
-    return `meta.version ${JSON.stringify(parsed.data.version)} is not a published version (${SUPPORTED_VERSIONS.join(', ')})`;
-  const asked = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'service-version')?.[1];
-  return asked === CURRENT_VERSION && parsed.data.version !== CURRENT_VERSION
-    ? `asked for ${CURRENT_VERSION} with Service-Version, answered as meta.version ${parsed.data.version}`
-    : undefined;
+  return versionProblem(ex, parsed.data.version);
 };
+
+/**
+ * meta.version is a published version, and the current one where the call asked for it with Service-Version
+ * (what an earlier or unknown value gets is not shown: only the current one is judged).
+ */
+function versionProblem(ex: Exchange, version: string): string | undefined {
+  if (!isSupportedVersion(version))
+    return `meta.version ${JSON.stringify(version)} is not a published version (${SUPPORTED_VERSIONS.join(', ')})`;
+  const asked = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'service-version')?.[1];
+  return asked === CURRENT_VERSION && version !== CURRENT_VERSION
+    ? `asked for ${CURRENT_VERSION} with Service-Version, answered as meta.version ${version}`
+    : undefined;
+}
 
 /**
  * What is wrong with a JSON success answer's envelope and meta, judged wherever it came from (an endpoint beyond
@@ -84,7 +92,7 @@ export function successEnvelopeProblem(ex: Exchange): string | undefined {
   const envelope = SuccessEnvelope.safeParse(ex.json);
   if (!envelope.success) return `not the success envelope: ${issues(envelope.error)}`;
   const meta = MetaFields.safeParse(envelope.data.meta);
-  return meta.success ? undefined : `meta: ${issues(meta.error)}`;
+  return meta.success ? versionProblem(ex, meta.data.version) : `meta: ${issues(meta.error)}`;
 }
 
 /**
@@ -97,7 +105,7 @@ export function failureEnvelopeProblem(ex: Exchange): string | undefined {
   const envelope = FailureEnvelope.safeParse(ex.json);
   if (!envelope.success) return `not the failure envelope: ${issues(envelope.error)}`;
   const meta = MetaFields.safeParse(envelope.data.meta);
-  return meta.success ? undefined : `meta: ${issues(meta.error)}`;
+  return meta.success ? versionProblem(ex, meta.data.version) : `meta: ${issues(meta.error)}`;
 }
 
 /** MUST (Errors): error.code is a code of the table, with the status the table pairs with it. */

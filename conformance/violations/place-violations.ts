@@ -192,4 +192,48 @@ export const PLACE_VIOLATIONS: Violation[] = [
       });
     },
   },
+  {
+    name: 'earlier-version-webhook-without-key-accepted',
+    description:
+      "a receiver registered with Service-Version 2026-06-12 and no Idempotency-Key is accepted (that version's route was left out of the key filter added with it)",
+    section: 'Versioning',
+    catches: ['idempotency.required'],
+    async handle(req, next) {
+      const keyless = req.method === 'POST' && req.path === `${BASE_PATH}/webhooks` && !req.headers['idempotency-key'];
+      if (!keyless || req.headers['service-version'] !== EARLIER) return next(req);
+      // Served as if keyed by a key of its own (the old route's), which it does not report.
+      const key = `earlier-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const res = await next({ ...req, headers: { ...req.headers, 'idempotency-key': key } });
+      return editJson(res, (b) => {
+        if (b.meta) delete b.meta.idempotencyKey;
+      });
+    },
+  },
+  {
+    name: 'earlier-version-pilot-refused',
+    description:
+      "a creation naming Service-Version 2026-06-12 in the environment pilot is refused 400 invalid_request (that version's environment enum predates pilot)",
+    section: 'Environment (enumeration)',
+    catches: ['limits.connection-capabilities'],
+    async handle(req, next) {
+      const earlier = isCreate(req) && req.headers['service-version'] === EARLIER;
+      return earlier && bodyOf(req)?.environment === 'pilot'
+        ? failureOf('invalid_request', 'environment: must be one of development, sandbox, production')
+        : next(req);
+    },
+  },
+  {
+    name: 'second-tenant-capability-over-100-refused',
+    description:
+      "for a tenant other than the first, a creation with a capability of 101 to 120 characters is refused 400 invalid_request (that tenant's booking table has a 100-character column)",
+    section: 'Limits',
+    catches: ['limits.connection-capabilities'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      if (!isCreate(req) || !tenant || tenant === (await defaultAccess(core)).tenant) return next(req);
+      const caps = bodyOf(req)?.capabilities;
+      const long = Array.isArray(caps) && caps.some((c) => typeof c === 'string' && c.length > 100 && c.length <= 120);
+      return long ? failureOf('invalid_request', 'capabilities: each at most 100 characters') : next(req);
+    },
+  },
 ];

@@ -83,4 +83,16 @@ export const WEBHOOK_ATTEMPT_VIOLATIONS: Violation[] = [
       });
     },
   },
+  {
+    name: 'delivery-log-reports-earlier-version',
+    description:
+      "a receiver's delivery log answers with meta.version 2026-06-12 whatever version was asked for (its controller was written for the earlier version and stamps its own)",
+    section: 'Versioning',
+    catches: ['envelope.beyond-the-table'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !LOG.test(req.path) || res.status !== 200) return res;
+      return editJson(res, (b) => Object.assign(b.meta as object, { version: '2026-06-12' }));
+    },
+  },
 ];
