@@ -2,17 +2,21 @@ import { LIMITS } from '../../simulator/contract/limits.ts';
 import { parseSignatureHeader, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { SkipCheck } from '../runner/failure.ts';
 import { createLabelledConnection, freshKey } from './support/connections.ts';
 import { receiverIdOf } from './support/one-list.ts';
 import { keyAtPath, signingKeyOf } from './support/signing-key.ts';
-import { describe } from './support/webhook-evidence.ts';
+import { deliveryIdHeader, deliveryLog, describe, findLogged, sameEvent } from './support/webhook-evidence.ts';
+import { entryId, redeliver } from './support/webhook-redeliver.ts';
 import {
   deliveryFor,
   deliveryWaitMs,
   receiverBaseUrl,
+  redeliverPath,
   removeAtRunEnd,
   requireDelivery,
   signatureHeaderOf,
+  type WebhookScenario,
   webhooksPath,
 } from './support/webhook-scenario.ts';
 
@@ -42,7 +46,7 @@ function problemOf(ctx: CheckContext, d: ReceivedDelivery, key: string): string 
 export const tenantDeliveries = defineCheck({
   name: 'webhooks.tenant-deliveries',
   title:
-    "the second tenant's receiver, registered with the first tenant's body, is issued its own signing key where the first one's was, and its deliveries are signed with that key at a t within the window",
+    "the second tenant's receiver, registered with the first tenant's body, is issued its own signing key where the first one's was, and its deliveries are signed with that key at a t within the window; one triggered again there arrives again",
   severity: 'MUST',
   section: 'Webhooks',
   tags: ['webhooks', 'security', 'tenants'],
@@ -102,5 +106,40 @@ export const tenantDeliveries = defineCheck({
         observed: `${problem}: ${describe(d, signatureHeaderOf(ctx, d))}`,
       });
     }
+    const [first] = deliveries;
+    if (id && first) await triggeredAgain(ctx, { ...s, url, label, webhookId: id, delivery: first }, other);
   },
 });
+
+/**
+ * The second tenant's delivery log read and its delivery triggered again there, as the first tenant's are (their
+ * answers judged by the response rules, `envelope.beyond-the-table`); a redelivery answered 200 must arrive. Where
+ * its log or re-trigger cannot be reached as the first tenant's were, noted: the webhook checks judge those paths.
+ */
+async function triggeredAgain(ctx: CheckContext, s: WebhookScenario & { delivery: ReceivedDelivery }, other: string) {
+  try {
+    const log = await deliveryLog(ctx, s, s.delivery, { tenant: other });
+    const entry = log.status === 200 ? findLogged(ctx, log, s.delivery, s.webhookId) : undefined;
+    const entryOwn = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : undefined;
+    const deliveryId = entryOwn && entryId(entryOwn, s.delivery, deliveryIdHeader(ctx), s.webhookId);
+    if (!deliveryId || !s.webhookId)
+      return ctx.note(`tenant ${other}'s delivery log (${log.status}) names no delivery to trigger again`);
+    const path = await redeliverPath(ctx, s.webhookId, deliveryId);
+    const same = sameEvent(s.delivery);
+    const matches = (d: ReceivedDelivery) => d.path.includes(s.label) && same(d);
+    const before = s.receiver.received.filter(matches).length;
+    const ex = await redeliver(ctx, { template: path, path, logged: true, unknownPath: path }, freshKey(ctx), {
+      tenant: other,
+    });
+    if (ex.status !== 200) return ctx.note(`POST ${path} for tenant ${other} answered ${ex.status}: not judged here`);
+    const again = await s.receiver.waitFor(matches, deliveryWaitMs(ctx), (m) => m.length > before, ctx.signal);
+    ctx.expect.that(again.length > before, {
+      expected: `tenant ${other}'s delivery triggered again arrives at its receiver again within ${deliveryWaitMs(ctx)} ms, as the first tenant's does`,
+      observed: 'nothing more arrived after its 200',
+      exchange: ex,
+    });
+  } catch (err) {
+    if (!(err instanceof SkipCheck)) throw err;
+    ctx.note(`tenant ${other}'s delivery log or re-trigger not reached: ${err.message}`);
+  }
+}

@@ -8,6 +8,7 @@ import { editJson, failureOf, jsonBodyOf } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const WEBHOOKS = `${BASE_PATH}/webhooks`;
+const REDELIVER = new RegExp(`^${WEBHOOKS}/[^/]+/deliveries/[^/]+/redeliver$`);
 const isRegistration = (req: { method: string; path: string }) => req.method === 'POST' && req.path === WEBHOOKS;
 
 /** The signing keys issued to the other tenants' receivers (the signer sees only the key). */
@@ -68,6 +69,22 @@ export const TENANT_WEBHOOK_VIOLATIONS: Violation[] = [
     },
     webhooks: {
       sign: (body, secret, t) => signWebhook(body, secret, otherTenantKeys.has(secret) ? t - LATE_S : t),
+    },
+  },
+  {
+    name: 'second-tenant-redelivery-answer-without-ok',
+    description:
+      "for a tenant other than the first, triggering a logged delivery again answers 200 without the envelope's ok (that tenant's answers pass a serializer that drops booleans it thinks default)",
+    section: 'Success envelope (every JSON success response)',
+    catches: ['envelope.beyond-the-table'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const tenant = req.headers['x-service-tenant'];
+      if (req.method !== 'POST' || !REDELIVER.test(req.path) || res.status !== 200) return res;
+      if (!tenant || tenant === (await defaultAccess(core)).tenant) return res;
+      return editJson(res, (b) => {
+        delete b.ok;
+      });
     },
   },
 ];

@@ -180,7 +180,7 @@ export async function deliveryLog(
   ctx: CheckContext,
   s: WebhookScenario,
   shows?: ReceivedDelivery,
-  at: { base?: 'alt' } = {},
+  at: { base?: 'alt'; tenant?: string } = {},
 ) {
   const template = await deliveryLogTemplate(ctx);
   if (!s.webhookId)

@@ -34,7 +34,7 @@ function deliveryView(d: DeliveryRow): Record<string, unknown> {
 
 export function createWebhooks(state: State, hub: Hub) {
   async function attempt(d: DeliveryRow, retry: number): Promise<void> {
-    const hook = state.webhooks.find((w) => w.id === d.webhookId);
+    const hook = state.webhooks.find((w) => w.id === d.webhookId && w.tenant === d.tenant);
     if (!hook || hook.deleted || state.closed) return;
     const t = Math.floor(Date.now() / 1000);
     const sig = createHmac('sha256', hook.signingKey).update(`${t}.${d.body}`).digest('hex');
@@ -169,14 +169,16 @@ export function createWebhooks(state: State, hub: Hub) {
     deliveries(ctx: Ctx): Record<string, unknown> {
       const hook = own(ctx);
       const deliveries = state.deliveries
-        .filter((d) => d.webhookId === hook.id)
+        .filter((d) => d.webhookId === hook.id && d.tenant === hook.tenant)
         .reverse()
         .map(deliveryView);
       return { webhookId: hook.id, count: deliveries.length, deliveries };
     },
     redeliver(ctx: Ctx): Record<string, unknown> {
       const hook = own(ctx);
-      const d = state.deliveries.find((x) => x.id === ctx.params.deliveryId && x.webhookId === hook.id);
+      const d = state.deliveries.find(
+        (x) => x.id === ctx.params.deliveryId && x.webhookId === hook.id && x.tenant === hook.tenant,
+      );
       if (!d) throw notFound('delivery: no such delivery for this receiver');
       if (state.options.redeliverSameId) {
         // River's JobRetry: the same job runs once more; the log shows one more attempt.
