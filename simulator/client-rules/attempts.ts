@@ -24,9 +24,19 @@ export type Cause =
   | 'unanswered'
   | 'success'
   | 'client_error'
-  | 'concurrent';
-/** Causes after which the interface allows a retry (429, 500, and a transport failure: no answer, 502-504). */
-export const RETRYABLE: ReadonlySet<Cause> = new Set(['rate_limited', 'internal', 'transport', 'unanswered']);
+  | 'concurrent'
+  | 'remedied';
+/**
+ * Causes after which the interface allows a retry (429, 500, and a transport failure: no answer, 502-504), and
+ * the remedy of a 401 met by a retry (a new token): the operation's attempts go on through it.
+ */
+export const RETRYABLE: ReadonlySet<Cause> = new Set([
+  'rate_limited',
+  'internal',
+  'transport',
+  'unanswered',
+  'remedied',
+]);
 
 /** One repeat: `next` repeats `prev`. */
 export interface Link {
@@ -147,13 +157,17 @@ function chainsOf(bucket: ClientBucket): Chain[] {
   const carried = open?.length ? openIndices(calls, open) : NONE;
   const chainOf = new Map<CallRecord, Chain>();
   const repeated = new Set<CallRecord>();
+  // The calls that retry an earlier one after a failure the guidance allows: a 401 met by one of them ends no
+  // operation (its remedy, a new token, carries its attempts on).
+  const retried = new Set<CallRecord>();
   const chains: Chain[] = [];
   const spans = tokenSpans(calls);
   for (let i = 0; i < calls.length; i++) {
     const c = must(calls[i], 'a call index lies inside the sorted calls');
-    const link = findOriginal(calls, i, c, repeated, spans, carried);
+    const link = findOriginal(calls, i, c, repeated, spans, carried, retried);
     if (!link) continue;
     repeated.add(link.prev);
+    if (RETRYABLE.has(link.cause)) retried.add(c);
     let chain = chainOf.get(link.prev);
     if (!chain) {
       chain = { bucket, calls: [link.prev], links: [], polling: false };
@@ -187,7 +201,12 @@ function findOriginal(
   repeated: Set<CallRecord>,
   spans: TokenSpans,
   carried: readonly number[],
+  retried: ReadonlySet<CallRecord> = new Set(),
 ): Link | undefined {
+  // A retry refused 401 and sent again with a new token (the remedy) is the same operation's next attempt: its
+  // key and its attempt count go on. A first call refused 401 and sent again is a new call, as before.
+  const throughRemedy = (p: CallRecord) =>
+    p.status === 401 && retried.has(p) ? make(p, c, 'remedied', p.key === c.key) : undefined;
   const from = Math.max(0, i - LOOKBACK_CALLS);
   // Searched newest first: the last LOOKBACK_CALLS calls, then failures older than them that are still
   // in their window (a ring's dropped failures, kept-verdicts.ts): a busy client's retry is found behind
@@ -219,7 +238,7 @@ function findOriginal(
       if (!same(p) || p.key !== c.key) return ON;
       // A refusal C answers with the remedy (a new token after a 401, another Service-Version after
       // one refused): a new call, whatever key it carries.
-      if (remedied(p, c)) return undefined;
+      if (remedied(p, c)) return throughRemedy(p);
       // The same key with other content is another operation under a reused key, not a retry (its
       // waits are no backoff): idempotency.one-key-one-content judges it. An earlier call with this
       // key and C's content may still be what C retries.
@@ -246,6 +265,7 @@ function findOriginal(
     if (!p.modifying && spans.apart(p, c)) return ON;
     const cause = causeOf(p, c);
     if (cause === 'concurrent' && hedges(calls, j, i)) return make(p, c, 'unanswered', false);
+    if (cause === 'client_error' && remedied(p, c) && throughRemedy(p)) return throughRemedy(p);
     // A success with this content (polling), or a refusal C answers with the remedy: not C's original,
     // but an older failed attempt of another operation with equal content may still be.
     if (cause === 'success' || cause === 'concurrent' || (cause === 'client_error' && remedied(p, c))) return ON;
@@ -282,7 +302,9 @@ function make(prev: CallRecord, next: CallRecord, cause: Cause, sameKey: boolean
     prev,
     next,
     cause,
-    waitMs: cause === 'unanswered' || cause === 'concurrent' ? undefined : next.at - settledAt(prev),
+    // No backoff after a 401's remedy: the new token is sent at once, the waits are the failures' own.
+    waitMs:
+      cause === 'unanswered' || cause === 'concurrent' || cause === 'remedied' ? undefined : next.at - settledAt(prev),
     floorMs: prev.retryAfterMs ?? 0,
     floorGiven: prev.retryAfterMs !== undefined,
     sameKey,

@@ -82,6 +82,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'simulator/e2e/client-verdicts/unnamed-clients-34.e2e.test.ts': 4,
   'simulator/e2e/client-verdicts/unnamed-clients-35.e2e.test.ts': 4,
   'simulator/e2e/client-verdicts/unnamed-clients-36.e2e.test.ts': 4,
+  'simulator/e2e/client-verdicts/unnamed-clients-37.e2e.test.ts': 4,
   'conformance/e2e/independent-sweetgum.e2e.test.ts': 9,
   'conformance/e2e/rate-limit-beyond.e2e.test.ts': 14,
   'conformance/e2e/paced-list-reads.e2e.test.ts': 1,
