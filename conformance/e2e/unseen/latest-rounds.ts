@@ -24,6 +24,10 @@ import { ROUND41_ANSWERS } from './round41-answers.ts';
 import { ROUND41_CHANNELS } from './round41-channels.ts';
 import { ROUND41_DOCUMENTS } from './round41-documents.ts';
 import { ROUND41_INPUTS } from './round41-inputs.ts';
+import { ROUND42_ANSWERS } from './round42-answers.ts';
+import { ROUND42_CHANNELS } from './round42-channels.ts';
+import { ROUND42_DOCUMENTS } from './round42-documents.ts';
+import { ROUND42_INPUTS } from './round42-inputs.ts';
 
 /** The thirty-fifth list (round 36): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
@@ -71,4 +75,12 @@ export const UNSEEN_ROUND41: readonly UnseenViolation[] = [
   ...ROUND41_INPUTS,
   ...ROUND41_DOCUMENTS,
   ...ROUND41_CHANNELS,
+];
+
+/** The forty-first list (round 42): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND42: readonly UnseenViolation[] = [
+  ...ROUND42_ANSWERS,
+  ...ROUND42_INPUTS,
+  ...ROUND42_DOCUMENTS,
+  ...ROUND42_CHANNELS,
 ];
