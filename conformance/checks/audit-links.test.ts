@@ -10,6 +10,16 @@ const chain = (n: number, from = 1) =>
   })).reverse();
 
 describe('audit entries followed as a hash chain, whatever the hash format', () => {
+  it('finds the link on the later entries where the first one leaves it out (an omitted null, oldest first)', () => {
+    const oldestFirst = [
+      { seq: 1, rowHash: 'h1' },
+      ...chain(3, 2)
+        .reverse()
+        .map(({ seq, hash, prevHash }) => ({ seq, rowHash: hash, prevRowHash: prevHash })),
+    ];
+    expect(chainFields(oldestFirst)).toEqual({ hash: 'rowHash', prev: 'prevRowHash' });
+    expect(brokenLinks(oldestFirst)).toEqual({ judged: 3, broken: [] });
+  });
   it('follows consecutive numbers in either order and names a broken link', () => {
     expect(brokenLinks(chain(5))).toEqual({ judged: 4, broken: [] });
     const entries = chain(5);

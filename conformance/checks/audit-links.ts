@@ -11,15 +11,20 @@ import { HASH, PREV } from './support/entry-hash.ts';
 
 type Entry = Record<string, unknown>;
 
+/** The field names of the entries, in the order they first appear. */
+const fieldNames = (records: readonly Entry[]) => [...new Set(records.flatMap((r) => Object.keys(r)))];
+
 /** The fields an entry list names its own hash and its link by, when every entry has both as strings. */
 export function chainFields(entries: readonly unknown[]): { hash: string; prev: string } | undefined {
   const records = entries.filter((e): e is Entry => !!e && typeof e === 'object' && !Array.isArray(e));
-  const first = records[0];
-  if (!first || records.length !== entries.length) return undefined;
-  const hash = Object.keys(first).find((k) => HASH.test(k));
+  if (!records.length || records.length !== entries.length) return undefined;
+  // The names every entry's fields go by, not the first entry's alone: the chain's first entry may leave its link
+  // out (a null a JSON-B or Jackson writer omits), and a page read oldest first starts with it.
+  const keys = fieldNames(records);
+  const hash = keys.find((k) => HASH.test(k));
   // The link named after the same hash word where there is one (previousDigest beside digest).
   const word = hash ? HASH.exec(hash)?.[1]?.toLowerCase() : undefined;
-  const links = Object.keys(first).filter((k) => PREV.test(k));
+  const links = keys.filter((k) => PREV.test(k));
   const prev = links.find((k) => PREV.exec(k)?.[1]?.toLowerCase() === word) ?? links[0];
   if (!hash || !prev) return undefined;
   // The chain's first entry may link to nothing (`null`, or no link at all): one such entry, the rest linked.
@@ -61,9 +66,9 @@ export function brokenLinks(entries: readonly unknown[]): { judged: number; brok
  * @example whyNoChain([{ seq: 1, digest: 'a' }]) // 'the entries carry an own hash (digest) but no link to the previous one …'
  */
 export function whyNoChain(entries: readonly unknown[]): string {
-  const first = entries[0] && typeof entries[0] === 'object' ? Object.keys(entries[0] as Entry) : [];
-  const hash = first.find((k) => HASH.test(k));
-  const link = first.find((k) => PREV.test(k));
+  const keys = fieldNames(entries.filter((e): e is Entry => !!e && typeof e === 'object' && !Array.isArray(e)));
+  const hash = keys.find((k) => HASH.test(k));
+  const link = keys.find((k) => PREV.test(k));
   if (!hash && !link)
     return 'the entries carry no own hash and no previous hash under names the kit reads (hash, digest, checksum or mac; prev, previous or parent, alone or before those)';
   if (!hash) return `the entries carry a link (${link}) but no own hash the kit can name (hash, digest, checksum, mac)`;

@@ -242,7 +242,10 @@ export const filtersHonoured = defineCheck({
   },
 });
 
-/** The single filters judged in another place (the second tenant, the alternate address), each on its own unfiltered list. */
+/**
+ * The single filters, and one pair of a list's filters together, judged in another place (the second tenant, the
+ * alternate address), each on its own unfiltered list.
+ */
 async function otherPlaceFilters(
   ctx: CheckContext,
   place: Place,
@@ -253,13 +256,30 @@ async function otherPlaceFilters(
     const ex = await ctx.call('GET', pathOf(id), place.call);
     lists.set(id, listOf(ex, LISTS[id] ?? id) ?? []);
   }
-  return cases.map(([id, param, pick, mine]) => {
+  const single = cases.map(([id, param, pick, mine]) => {
     const all = lists.get(id) ?? [];
     const value = rareValue(all.length ? all : mine, pick);
     return value === undefined || all.length === 0
       ? Promise.resolve()
       : judgeFilter(ctx, id, { [param]: value }, (i) => pick(i).includes(value), all, place);
   });
+  // And two filters of one list together, once a list (a gateway there that takes one filter only).
+  const paired = new Set<string>();
+  const combined = cases.flatMap((a, k) =>
+    cases.slice(k + 1).flatMap((b) => {
+      const [id, p1, pick1] = a;
+      const [other, p2, pick2] = b;
+      const all = lists.get(id) ?? [];
+      if (other !== id || paired.has(id) || !all.length) return [];
+      const both = narrowingPair(all, pick1, pick2) ?? narrowingPair(all, pick2, pick1);
+      if (!both) return [];
+      paired.add(id);
+      const [v1, v2] = narrowingPair(all, pick1, pick2) ? both : ([both[1], both[0]] as const);
+      const query = { [p1]: v1, [p2]: v2 };
+      return [judgeFilter(ctx, id, query, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all, place)];
+    }),
+  );
+  return [...single, ...combined];
 }
 
 export const catalogChecks = [countMatches, filtersHonoured, catalogReferences];

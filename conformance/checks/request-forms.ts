@@ -1,8 +1,10 @@
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
+import { routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { CONNECTIONS_PATH, postConnection, requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
+import { type Place, placesWithVersion } from './support/places.ts';
 
 // The interface takes "Body (JSON)". JSON's media type defines no charset parameter, and "adding one really has
 // no effect on compliant recipients" (RFC 8259 §11): clients that label their bodies application/json;
@@ -10,7 +12,8 @@ import { capabilityCheckRoute } from './support/error-probes.ts';
 
 export const jsonWithCharset = defineCheck({
   name: 'requests.json-with-charset',
-  title: 'a JSON body labelled application/json; charset=utf-8 is taken as JSON (POST /capabilities)',
+  title:
+    'a JSON body labelled application/json; charset=utf-8 is taken as JSON (POST /capabilities, POST /idempotency-keys), in every place the interface is offered',
   severity: 'SHOULD',
   section: 'POST /api/public/v1/capabilities',
   tags: ['validation'],
@@ -18,26 +21,56 @@ export const jsonWithCharset = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
-    const body = JSON.stringify({
-      connectorId: base.connectorId,
-      capability: base.capabilities[0],
-      environment: base.environment,
-    });
-    const plain = await ctx.call('POST', capabilityCheckRoute().path, {
-      body,
-      headers: { 'content-type': 'application/json' },
-    });
-    if (plain.status !== 200)
-      ctx.skip(`the same check labelled application/json answered ${plain.status}: nothing to compare`);
-    const labelled = await ctx.call('POST', capabilityCheckRoute().path, {
-      body,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-    });
-    ctx.expect.status(
-      labelled,
-      200,
-      'POST /capabilities with Content-Type: application/json; charset=utf-8 answers as it does without the charset (200)',
-    );
+    const bodies = [
+      {
+        path: capabilityCheckRoute().path,
+        body: JSON.stringify({
+          connectorId: base.connectorId,
+          capability: base.capabilities[0],
+          environment: base.environment,
+        }),
+        key: false,
+      },
+      // A harmless write (a key issued): a gateway's body parser sits in front of modifying calls too.
+      { path: routePath('createIdempotencyKey'), body: JSON.stringify({ operation: 'connection.create' }), key: true },
+    ];
+    const send = (b: (typeof bodies)[number], contentType: string, call: Place['call'] = {}) =>
+      ctx.call('POST', b.path, {
+        ...call,
+        body: b.body,
+        headers: {
+          ...call.headers,
+          'content-type': contentType,
+          ...(b.key ? { 'Idempotency-Key': ctx.label('charset') } : {}),
+        },
+      });
+    const taken = [];
+    for (const b of bodies) {
+      const plain = await send(b, 'application/json');
+      if (plain.status !== 200) {
+        ctx.note(`POST ${b.path} labelled application/json answered ${plain.status}: not compared`);
+        continue;
+      }
+      taken.push(b);
+      const labelled = await send(b, 'application/json; charset=utf-8');
+      ctx.expect.status(
+        labelled,
+        200,
+        `POST ${b.path} with Content-Type: application/json; charset=utf-8 answers as it does without the charset (200)`,
+      );
+    }
+    if (!taken.length) ctx.skip('no call labelled application/json answered 200: nothing to compare');
+    // The other places: a gateway at the alternate address, a tenant's or an earlier version's own body parser.
+    for (const place of await placesWithVersion(ctx))
+      for (const b of taken) {
+        const there = await send(b, 'application/json; charset=utf-8', place.call);
+        if (place.accessMayDiffer && [401, 403, 404].includes(there.status)) continue;
+        ctx.expect.status(
+          there,
+          200,
+          `POST ${b.path} ${place.what} with Content-Type: application/json; charset=utf-8 answers 200, as without the charset at the main address`,
+        );
+      }
   },
 });
 

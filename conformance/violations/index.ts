@@ -8,6 +8,7 @@ import { DOCUMENT_NARROWING_VIOLATIONS } from './document-narrowing-violations.t
 import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
 import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
 import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
+import { GATEWAY_VIOLATIONS } from './gateway-violations.ts';
 import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
 import { KEY_VIOLATIONS } from './key-violations.ts';
 import { LENIENT_VIOLATIONS } from './lenient-violations.ts';
@@ -52,6 +53,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...PLACE_VIOLATIONS,
   ...NORMALISER_VIOLATIONS,
   ...LENIENT_VIOLATIONS,
+  ...GATEWAY_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

@@ -15,6 +15,19 @@ const answer = (data: unknown, headers: Record<string, string> = {}): Exchange =
 });
 
 describe('audit-log paging and order, discovered', () => {
+  it('moves an offset past the page where an offset page says more follow (hasMore, has_more, a total beyond it)', () => {
+    const two = [{ id: 1 }, { id: 2 }];
+    expect(nextPage(answer({ entries: two, limit: 10, hasMore: true }))).toBe(
+      '/api/public/v1/audit-log?limit=50&offset=2',
+    );
+    expect(nextPage(answer({ entries: two, offset: 4, has_more: true }))).toBe(
+      '/api/public/v1/audit-log?limit=50&offset=6',
+    );
+    expect(nextPage(answer({ entries: two, skip: 0, total: 3 }))).toBe('/api/public/v1/audit-log?limit=50&skip=2');
+    expect(nextPage(answer({ entries: two, offset: 1, total: 3 }))).toBeUndefined();
+    expect(nextPage(answer({ entries: two, limit: 10, hasMore: false }))).toBeUndefined();
+  });
+
   it('follows a Link rel=next, a next path, or sends a cursor back under its own name', () => {
     expect(nextPage(answer({ log: [] }, { link: '</api/public/v1/audit-log?page=2>; rel="next"' }))).toBe(
       '/api/public/v1/audit-log?page=2',

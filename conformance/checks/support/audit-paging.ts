@@ -65,7 +65,9 @@ export function nextPages(ex: Exchange, documented: readonly string[] = []): str
         return asPath(url);
       });
     }
-  return [];
+  // Last: an offset page that says more follow (no cursor, link or page number offered).
+  const offset = nextOffset(holders as Record<string, unknown>[], here, documented);
+  return offset ? [asPath(offset)] : [];
 }
 
 /** A page's size or index, never a continuation token. */
@@ -103,6 +105,43 @@ function nextPageIndex(holders: Record<string, unknown>[], here: URL, documented
     // A 1-based page (a currentPage of 1 on the first read) asks for 2, a 0-based one for 1.
     const url = new URL(here);
     url.searchParams.set(documented.find((d) => /^page(?:_?number)?$/i.test(d)) ?? 'page', String(current + 1));
+    return url;
+  }
+  return undefined;
+}
+
+/** A page's position as a count of entries skipped (`offset`, `skip`, `start`). */
+const OFFSET = /^(?:offset|skip|start(?:[-_]?index)?)$/i;
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/**
+ * An offset page that says more follow (`hasMore`, `has_more`, `hasNext`, or a `total` beyond it): the same query
+ * with the offset moved past the page's entries, under the document's offset parameter, the answer's own offset
+ * field's name, the query's, or `offset` where the page is sized by a `limit`.
+ * @example nextOffset([{ items: [a, b], limit: 2, hasMore: true }], url('…?limit=2'), []) // …?limit=2&offset=2
+ */
+function nextOffset(holders: Record<string, unknown>[], here: URL, documented: readonly string[]): URL | undefined {
+  for (const holder of holders) {
+    const list = Object.values(holder).find(Array.isArray) as unknown[] | undefined;
+    if (!list?.length) continue;
+    const field = Object.entries(holder).find(([k, v]) => OFFSET.test(k) && isCount(v));
+    const asked = [...here.searchParams.keys()].find((k) => OFFSET.test(k));
+    const sized = isCount(holder.limit) || here.searchParams.has('limit');
+    const param = documented.find((d) => OFFSET.test(d)) ?? field?.[0] ?? asked ?? (sized ? 'offset' : undefined);
+    if (!param) continue;
+    const current = field ? (field[1] as number) : Number(here.searchParams.get(param) ?? 0) || 0;
+    const next = current + list.length;
+    const total = [holder.total, holder.totalCount, holder.total_count, holder.totalResults].find(isCount);
+    const more =
+      holder.hasMore === true ||
+      holder.has_more === true ||
+      holder.hasNext === true ||
+      holder.has_next === true ||
+      holder.more === true ||
+      (total !== undefined && (field !== undefined || asked !== undefined) && next < total);
+    if (!more) continue;
+    const url = new URL(here);
+    url.searchParams.set(param, String(next));
     return url;
   }
   return undefined;

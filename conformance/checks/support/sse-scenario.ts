@@ -4,6 +4,7 @@ import type { SseEvent, SseSession } from '../../client/sse-stream.ts';
 import type { CallOptions, CheckContext } from '../../runner/check.ts';
 import { createLabelledConnection } from './connections.ts';
 import { namesValue } from './names-value.ts';
+import { earlierVersionPlace, type Place } from './places.ts';
 
 /** Connections the kit creates to make messages on the tenant's feed. */
 export const KIT_EVENTS = 3;
@@ -111,8 +112,11 @@ export async function checkResume(ctx: CheckContext, how: 'Last-Event-ID' | 'cur
   const later = numbered(s.events).filter((e) => numericId(e) > after);
   const lastId = Math.max(after, ...later.map(numericId));
   await judgeResume(ctx, how, after, lastId, later, 'main');
-  // The same interface under the alternate address: its resumption is judged too (once, by cursor).
-  if (how === 'cursor' && ctx.target.altBaseUrl) await judgeResume(ctx, how, after, lastId, later, 'alt');
+  // The same interface under the alternate address, and under the earlier version where it is served ("no change
+  // that requires adaptation of clients"): their resumption is judged too, by either form.
+  if (ctx.target.altBaseUrl) await judgeResume(ctx, how, after, lastId, later, 'alt');
+  const [earlier] = await earlierVersionPlace(ctx);
+  if (earlier) await judgeResume(ctx, how, after, lastId, later, 'main', earlier);
   // Both at once, naming the same message: what an EventSource reconnecting to a ?cursor= address sends.
   if (how === 'cursor') await judgeResume(ctx, 'both', after, lastId, later, 'main');
 }
@@ -131,14 +135,17 @@ async function judgeResume(
   lastId: number,
   later: ReturnType<typeof numbered>,
   base: 'main' | 'alt',
+  place?: Place,
 ) {
-  const session = await ctx.stream(streamPath(), { ...resumeOptions(how, after), base, follow: true });
+  const options = resumeOptions(how, after);
+  const headers = { ...options.headers, ...place?.call.headers };
+  const session = await ctx.stream(streamPath(), { ...options, headers, base, follow: true });
   const sent = {
     cursor: `?cursor=${after}`,
     'Last-Event-ID': `Last-Event-ID: ${after}`,
     both: `?cursor=${after} and Last-Event-ID: ${after}`,
   };
-  const rule = `GET /stream${base === 'alt' ? ' at the alternate base URL' : ''} with ${sent[how]}`;
+  const rule = `GET /stream${base === 'alt' ? ' at the alternate base URL' : ''}${place ? ` ${place.what}` : ''} with ${sent[how]}`;
   if (how === 'both' && !session.isStream) {
     // The interface names either one; a deployment may refuse the two together. Only a stream it opens is judged.
     await session.close();
