@@ -1,5 +1,6 @@
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { parseSignatureHeader, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
+import type { Exchange } from '../client/http-client.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { SkipCheck } from '../runner/failure.ts';
@@ -14,9 +15,9 @@ import {
   receiverBaseUrl,
   redeliverPath,
   removeAtRunEnd,
-  requireDelivery,
   signatureHeaderOf,
   type WebhookScenario,
+  webhookScenario,
   webhooksPath,
 } from './support/webhook-scenario.ts';
 
@@ -42,25 +43,39 @@ function problemOf(ctx: CheckContext, d: ReceivedDelivery, key: string): string 
   return result.ok ? undefined : `not signed with the key its registration issued (${result.reason})`;
 }
 
-/** MUST (Webhooks: the signature rule; POST /webhooks: "The signing key is issued exactly once in the response"). */
-export const tenantDeliveries = defineCheck({
-  name: 'webhooks.tenant-deliveries',
-  title:
-    "the second tenant's receiver, registered with the first tenant's body, is issued its own signing key where the first one's was, and its deliveries are signed with that key at a t within the window; one triggered again there arrives again",
-  severity: 'MUST',
-  section: 'Webhooks',
-  tags: ['webhooks', 'security', 'tenants'],
-  mutating: true,
-  requires: ['token'],
-  async run(ctx: CheckContext) {
+/** The second tenant's receiver as the run made it: what its registration, key and first deliveries were. */
+type TenantScenario =
+  | { skip: string }
+  | {
+      other: string;
+      first: WebhookScenario & { delivery: ReceivedDelivery };
+      firstPath: string;
+      label: string;
+      url: string;
+      reg: Exchange;
+      id?: string;
+      key?: string;
+      created?: { ex: Exchange; id?: string };
+      deliveries: ReceivedDelivery[];
+    };
+
+/**
+ * The second tenant's receiver, registered once a run with the body the first tenant's was, and a connection of
+ * its own created to trigger a delivery: shared by webhooks.tenant-deliveries (its key and signatures) and
+ * webhooks.redelivery (triggered again there). Judges nothing itself.
+ */
+export function tenantScenario(ctx: CheckContext): Promise<TenantScenario> {
+  return ctx.shared('tenant-webhook-scenario', async (): Promise<TenantScenario> => {
     const other = ctx.target.otherTenant;
-    if (!other) ctx.skip('no second tenant (pass --other-tenant)');
-    const s = await requireDelivery(ctx);
+    if (!other) return { skip: 'no second tenant (pass --other-tenant)' };
+    const s = await webhookScenario(ctx);
+    const delivery = s.deliveries[0];
+    if (!delivery)
+      return { skip: "no delivery arrived at the first tenant's receiver (see webhooks.delivery-arrives)" };
     if (!s.secret || !s.signingKey?.found)
-      ctx.skip("no signing key of the first tenant's receiver to compare with (see webhooks.secret-once)");
-    const firstPath = s.signingKey.path;
-    if (problemOf(ctx, s.delivery, s.secret) !== undefined)
-      ctx.skip("the first tenant's delivery does not verify within the window (see webhooks.signature)");
+      return { skip: "no signing key of the first tenant's receiver to compare with (see webhooks.secret-once)" };
+    if (problemOf(ctx, delivery, s.secret) !== undefined)
+      return { skip: "the first tenant's delivery does not verify within the window (see webhooks.signature)" };
     const label = ctx.label('tenant-receiver');
     const url = `${receiverBaseUrl(ctx, s.receiver)}/${label}`;
     const reg = await ctx.call('POST', webhooksPath(), {
@@ -68,48 +83,76 @@ export const tenantDeliveries = defineCheck({
       headers: { 'Idempotency-Key': freshKey(ctx) },
       tenant: other,
     });
-    if (ITS_OWN.has(reg.status))
-      ctx.skip(`tenant ${other}'s registration answered ${reg.status}: its own refusal, not judged`);
-    ctx.require(reg.status >= 200 && reg.status < 300, {
-      expected: `POST ${webhooksPath()} for tenant ${other} with the body tenant ${ctx.target.tenant}'s receiver was registered with (events [${s.events.join(', ')}]) is accepted alike`,
-      exchange: reg,
-    });
+    const base = { other, first: { ...s, delivery }, firstPath: s.signingKey.path, label, url, reg, deliveries: [] };
+    if (reg.status < 200 || reg.status >= 300) return base;
     const data = (reg.json as { data?: Record<string, unknown> } | undefined)?.data;
     const id = receiverIdOf(data, url);
     if (id) removeAtRunEnd(ctx, id, other);
     const named = signingKeyOf(data, ctx.deployment.webhookSecretField, ctx.declared('webhookSecretField'));
-    const key = named.found ? named.secret : keyAtPath(data, reg.headers, firstPath);
-    ctx.require(key !== undefined, {
-      expected: `tenant ${other}'s registration answer issues its signing key where tenant ${ctx.target.tenant}'s did (${firstPath})`,
+    const key = named.found ? named.secret : keyAtPath(data, reg.headers, s.signingKey.path);
+    if (key) ctx.redact(key, 'NCS_SIGNING_KEY');
+    const created = await createLabelledConnection(ctx, 'tenant-webhook', { tenant: other });
+    const deliveries = created.id
+      ? await s.receiver.waitFor(deliveryFor({ label }, created.id), deliveryWaitMs(ctx), undefined, ctx.signal)
+      : [];
+    return { ...base, ...(id ? { id } : {}), ...(key ? { key } : {}), created, deliveries };
+  });
+}
+
+/** MUST (Webhooks: the signature rule; POST /webhooks: "The signing key is issued exactly once in the response"). */
+export const tenantDeliveries = defineCheck({
+  name: 'webhooks.tenant-deliveries',
+  title:
+    "the second tenant's receiver, registered with the first tenant's body, is issued its own signing key where the first one's was, and its deliveries are signed with that key at a t within the window",
+  severity: 'MUST',
+  section: 'Webhooks',
+  tags: ['webhooks', 'security', 'tenants'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    const t = await tenantScenario(ctx);
+    if ('skip' in t) ctx.skip(t.skip);
+    const { other, reg, first } = t;
+    if (ITS_OWN.has(reg.status))
+      ctx.skip(`tenant ${other}'s registration answered ${reg.status}: its own refusal, not judged`);
+    ctx.require(reg.status >= 200 && reg.status < 300, {
+      expected: `POST ${webhooksPath()} for tenant ${other} with the body tenant ${ctx.target.tenant}'s receiver was registered with (events [${first.events.join(', ')}]) is accepted alike`,
+      exchange: reg,
+    });
+    ctx.require(t.key !== undefined, {
+      expected: `tenant ${other}'s registration answer issues its signing key where tenant ${ctx.target.tenant}'s did (${t.firstPath})`,
       observed: 'no key there',
       exchange: reg,
     });
-    if (key) ctx.redact(key, 'NCS_SIGNING_KEY');
-    const created = await createLabelledConnection(ctx, 'tenant-webhook', { tenant: other });
-    if (!created.id)
-      ctx.skip(`tenant ${other}'s connection creation answered ${created.ex.status}: no event of its own to deliver`);
-    const deliveries = await s.receiver.waitFor(
-      deliveryFor({ label }, created.id),
-      deliveryWaitMs(ctx),
-      undefined,
-      ctx.signal,
-    );
-    ctx.require(deliveries.length > 0, {
+    const created = t.created;
+    if (!created?.id)
+      ctx.skip(`tenant ${other}'s connection creation answered ${created?.ex.status}: no event of its own to deliver`);
+    ctx.require(t.deliveries.length > 0, {
       expected: `a delivery of tenant ${other}'s connection ${created.id} reaches its receiver within ${deliveryWaitMs(ctx)} ms, as tenant ${ctx.target.tenant}'s did`,
       observed: 'none arrived',
       exchange: created.ex,
     });
-    for (const d of deliveries) {
-      const problem = key === undefined ? undefined : problemOf(ctx, d, key);
+    for (const d of t.deliveries) {
+      const problem = t.key === undefined ? undefined : problemOf(ctx, d, t.key);
       ctx.expect.that(problem === undefined, {
         expected: `tenant ${other}'s delivery carries t=<unix-seconds>,v1=<HMAC-SHA256 over "<t>.<raw body>"> keyed with its own signing key, t within ${TOLERANCE} s of its arrival`,
         observed: `${problem}: ${describe(d, signatureHeaderOf(ctx, d))}`,
       });
     }
-    const [first] = deliveries;
-    if (id && first) await triggeredAgain(ctx, { ...s, url, label, webhookId: id, delivery: first }, other);
   },
 });
+
+/**
+ * For webhooks.redelivery (its severity: SHOULD at an assumed path, MUST where declared): the second tenant's
+ * delivery triggered again there, as the first tenant's is. Noted where the second tenant has none to trigger.
+ */
+export async function tenantTriggeredAgain(ctx: CheckContext): Promise<void> {
+  const t = await tenantScenario(ctx);
+  const [delivery] = 'skip' in t ? [] : t.deliveries;
+  if ('skip' in t || !t.id || !delivery)
+    return ctx.note("the second tenant's redelivery not judged: no delivery of its own");
+  await triggeredAgain(ctx, { ...t.first, url: t.url, label: t.label, webhookId: t.id, delivery }, t.other);
+}
 
 /**
  * The second tenant's delivery log read and its delivery triggered again there, as the first tenant's are (their

@@ -24,6 +24,7 @@ import {
   type WebhookScenario,
 } from './support/webhook-scenario.ts';
 import { FORM_EXPECTED, formProblems } from './support/webhook-signature-form.ts';
+import { tenantTriggeredAgain } from './webhook-tenant.ts';
 
 export const deliveryLogged = defineCheck({
   name: 'webhooks.delivery-log',
@@ -239,5 +240,7 @@ export const redelivery = defineCheck({
           exchange: log,
         },
       );
+    // For every tenant: the second tenant's own delivery triggered again there.
+    await tenantTriggeredAgain(ctx);
   },
 });

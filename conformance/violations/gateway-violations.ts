@@ -58,7 +58,7 @@ export const GATEWAY_VIOLATIONS: Violation[] = [
     description:
       "for a tenant other than the first, triggering a logged delivery again answers 202 with the success envelope (that tenant's re-trigger is queued by another service)",
     section: 'Endpoints',
-    catches: ['webhooks.tenant-deliveries'],
+    catches: ['webhooks.redelivery'],
     async handle(req, next, core) {
       const res = await next(req);
       const tenant = req.headers['x-service-tenant'];

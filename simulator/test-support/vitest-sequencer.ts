@@ -85,7 +85,6 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'simulator/e2e/client-verdicts/unnamed-clients-37.e2e.test.ts': 4,
   'conformance/e2e/independent-sweetgum.e2e.test.ts': 9,
   'conformance/e2e/rate-limit-beyond.e2e.test.ts': 14,
-  'conformance/e2e/paced-list-reads.e2e.test.ts': 1,
   'conformance/e2e/independent-redbud.e2e.test.ts': 10,
   'conformance/e2e/independent-buttonwood.e2e.test.ts': 12,
   'conformance/e2e/independent-ailanthus.e2e.test.ts': 19,
