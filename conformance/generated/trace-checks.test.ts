@@ -31,4 +31,15 @@ describe('generated.refused-left-no-trace', () => {
     expect(sent('refused-only')).toBe(false);
     expect(sent('get-bodies-say-nothing')).toBe(false);
   });
+
+  it('nor one a modifying call without an answer or answered 5xx sent (its effect is unknown)', () => {
+    const sent = takenBy([
+      call('POST', 0, '{"scopeLabel":"timed-out"}'),
+      call('POST', 503, '{"scopeLabel":"faulted"}'),
+      call('POST', 429, '{"scopeLabel":"paced"}'),
+    ]);
+    expect(sent('timed-out')).toBe(true);
+    expect(sent('faulted')).toBe(true);
+    expect(sent('paced')).toBe(false);
+  });
 });

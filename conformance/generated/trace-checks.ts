@@ -23,13 +23,15 @@ export function wholeValue(value: string): RegExp {
 }
 
 /**
- * Whether a value was also sent in a modifying call the deployment took (2xx): it may show up from that
- * call, so finding it proves nothing about the refused one.
+ * Whether a value was also sent in a modifying call the deployment took (2xx) or may have carried out (no answer
+ * within the kit's timeout, a 5xx: its effect is unknown, a loaded deployment commits what it answers late): it
+ * may show up from that call, so finding it proves nothing about the refused one.
  * @example takenBy(exchanges)('label-probe-3') // true when an accepted POST carried it
  */
 export function takenBy(exchanges: readonly Exchange[]): (value: string) => boolean {
+  const mayHaveWritten = (status: number) => (status >= 200 && status < 300) || status === 0 || status >= 500;
   const taken = exchanges
-    .filter((ex) => ex.status >= 200 && ex.status < 300 && ex.method !== 'GET')
+    .filter((ex) => mayHaveWritten(ex.status) && ex.method !== 'GET')
     .map((ex) => `${ex.requestBody ?? ''}\n${JSON.stringify(ex.requestHeaders)}`);
   return (value) => taken.some((text) => wholeValue(value).test(text));
 }

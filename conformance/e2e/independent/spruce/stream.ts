@@ -65,7 +65,8 @@ export function createStatusStream(opts: {
       const m = { seq, kind, text: `id: ${seq}\nevent: ${kind}\n${data}\n` };
       messages.push(m);
       if (messages.length > RETAIN) messages.shift();
-      for (const res of clients) res.write(m.text);
+      // A reader gone between its close and the handler dropping it is skipped (a write after end throws).
+      for (const res of clients) if (!res.writableEnded && !res.destroyed) res.write(m.text);
     },
     serve(ctx) {
       const after = resumeFrom(ctx);
