@@ -13,7 +13,7 @@ const FAST = { rateLimit: 200, windowMs: 5000 };
 independentSuite({
   deployment: 'acacia',
   start: startAcacia,
-  timeout: 60_000,
+  timeout: 120_000,
   runs: [
     // Without a profile the kit finds acacia's delivery log and redelivery route in the OpenAPI document; it should
     // also find the delivery in the log by X-Acacia-Delivery-Id (a header named like an id, whose value is an

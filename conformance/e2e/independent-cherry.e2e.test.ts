@@ -13,7 +13,7 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'cherry',
   start: startCherry,
-  timeout: 60_000,
+  timeout: 120_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

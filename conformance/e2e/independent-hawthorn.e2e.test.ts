@@ -17,7 +17,7 @@ const FAST = { rateLimit: 300, windowMs: 5000, retryDelayMs: 200 };
 independentSuite({
   deployment: 'hawthorn',
   start: startHawthorn,
-  timeout: 60_000,
+  timeout: 120_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

@@ -14,7 +14,7 @@ const FAST = { rateLimit: 250, windowMs: 5000, streamLifetimeMs: 4000, heartbeat
 independentSuite({
   deployment: 'hornbeam',
   start: startHornbeam,
-  timeout: 60_000,
+  timeout: 120_000,
   runs: [
     // Undeclared, the kit finds the leaf formula (0x00, the entry without its proof parts) and recomputes it.
     { name: 'without a deployment profile', options: FAST, judged: ['audit.integrity', 'audit.entry-hash'] },

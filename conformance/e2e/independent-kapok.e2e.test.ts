@@ -16,7 +16,7 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'kapok',
   start: startKapok,
-  timeout: 60_000,
+  timeout: 120_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

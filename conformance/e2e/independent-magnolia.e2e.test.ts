@@ -14,7 +14,7 @@ const FAST = { rateLimit: 300, windowMs: 5000, retryStepMs: 500 };
 independentSuite({
   deployment: 'magnolia',
   start: startMagnolia,
-  timeout: 60_000,
+  timeout: 120_000,
   // The scheme read as "Bearer" only: RFC 9110 §11.1 reads it in any case, so the kit warns (a SHOULD: the
   // interface writes "Bearer" and says nothing of the case).
   warns: ['auth.scheme-case-insensitive'],

@@ -15,7 +15,7 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'tamarack',
   start: startTamarack,
-  timeout: 60_000,
+  timeout: 120_000,
   runs: [
     // Its event names are its own (connection.requested, …): without the profile the kit reads them from the
     // OpenAPI document (POST /webhooks: events.items.enum) and subscribes to the one a new connection triggers

@@ -34,7 +34,7 @@ const OTHER_CHOICES = {
 independentSuite({
   deployment: 'yew',
   start: startYew,
-  timeout: 60_000,
+  timeout: 120_000,
   runs: [
     // Undeclared, the kit reads the formula the proof states (`entryHashInput`) and recomputes every entry.
     { name: 'without a deployment profile', options: FAST, judged: ['audit.entry-hash'] },
