@@ -56,7 +56,12 @@ export const registrationKeys = defineCheck({
       ctx.skip(`the registration answered ${first.ex.status}: webhooks.registration judges it`);
     // The same key, another url: other content under one key.
     const other = await register(ctx, 'keys-other-receiver', key);
-    ctx.expect.that(other.ex.status === 409 && errorCode(other.ex) === 'idempotency_conflict', {
+    // Sent under another token (a short-lived one renewed between the two): whether keys are kept per access is
+    // not shown, so the second is not judged as the same key's.
+    const tokenOf = (ex: Exchange) => ex.requestHeaders.authorization ?? ex.requestHeaders.Authorization;
+    const sameAccess = tokenOf(first.ex) === tokenOf(other.ex);
+    if (!sameAccess) ctx.note('the second registration went out under a renewed token: its key not compared');
+    ctx.expect.that(!sameAccess || (other.ex.status === 409 && errorCode(other.ex) === 'idempotency_conflict'), {
       expected: `POST ${webhooksPath()} with the key of an earlier registration and another url answers 409 idempotency_conflict ("same idempotency key with different content")`,
       observed: `${other.ex.status} ${String(errorCode(other.ex) ?? '')}`.trim(),
       exchange: other.ex,
