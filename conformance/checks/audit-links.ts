@@ -170,9 +170,21 @@ function judgeHead(ctx: CheckContext, entries: readonly unknown[], first: Exchan
     numbering.direction === 'down' ? [newest] : (entries as Entry[]).filter((e) => numbering.numberOf(e) >= pageNewest);
   const names = since.some((e) => String(e[fields.hash]).toLowerCase() === head.value.toLowerCase());
   if (names) ctx.note(`${head.at} names the newest entry's ${fields.hash}`);
+  // Numbers with gaps: the tenant reads its own entries of a chain kept across tenants (or a service-wide one),
+  // and the head may be another tenant's newer entry, which this tenant is not shown.
+  else if (numberGaps(entries as Entry[], numbering.numberOf))
+    return void ctx.note(
+      `${head.at} names none of the entries read, whose numbers skip (a chain shared with entries this tenant is not shown): not compared`,
+    );
   ctx.expect.that(names, {
     expected: `the head the answer states (${head.at}) is the ${fields.hash} of its newest entry (${numbering.field} ${String(newest[numbering.field])})`,
     observed: `${head.at} ${head.value.slice(0, 16)}…, the newest entry's ${fields.hash} ${own.slice(0, 16)}…`,
     exchange: first,
   });
+}
+
+/** Whether the entries' numbers skip any (the log numbers entries this reader is not shown). */
+function numberGaps(entries: readonly Entry[], numberOf: (e: Entry) => number): boolean {
+  const numbers = [...new Set(entries.map(numberOf))].sort((a, b) => a - b);
+  return numbers.some((n, i) => i > 0 && n - (numbers[i - 1] as number) > 1);
 }

@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Exchange } from '../client/http-client.ts';
 import { routeOf } from '../rules/exchange-scope.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
-import { auditLargestPage, auditPath, entriesOf, readAuditLog } from './support/audit-log.ts';
+import { auditLargestPage, entriesOf, readAuditLog } from './support/audit-log.ts';
 import { hashInput } from './support/entry-hash.ts';
 import {
   type FoundSignature,
@@ -58,12 +58,14 @@ export const auditSignature = defineCheck({
       ctx.skip(
         first.status === 200 ? 'the audit log is empty: nothing signed yet' : `the audit log answered ${first.status}`,
       );
-    // A page cut short (limit 1) is another range: its proof is signed anew, or is the same head.
-    const cut = await ctx.call('GET', auditPath(), { query: { limit: '1' } });
+    // A page cut short (limit 1) is another range: its proof is signed anew, or is the same head. So is the page
+    // after it (the log's second newest or second oldest entry), asked for as the deployment offers it: a proof
+    // built for the first page alone does not hold for the rest of the log.
+    const cut = (await readAuditLog(ctx, (entries) => entries.length >= 2, 1)).pages;
     // With the run's other reads of the log (other checks', before and after their writes): a signature that
     // verified once names the scheme, and one served later for a head that has moved on no longer does.
     const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
-    const own = [...read.pages, cut];
+    const own = [...read.pages, ...cut];
     const others = ctx
       .exchanges()
       .map((l) => l.ex)

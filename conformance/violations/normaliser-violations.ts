@@ -145,7 +145,7 @@ export const NORMALISER_VIOLATIONS: Violation[] = [
     description:
       "an audit log page asked for past the newest one (the log's next page) states the whole chain's head as its own headHash (the proof builder reads the head cache), so its proof no longer verifies; the first page is right",
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
-    catches: ['audit.integrity'],
+    catches: ['audit.integrity', 'audit.signature'],
     async handle(req, next) {
       const res = await next(req);
       const later = Object.keys(req.query).some((k) => k !== 'limit');
