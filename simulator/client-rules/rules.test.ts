@@ -182,6 +182,18 @@ describe('client rules', () => {
     );
     expect(statusOf(observed(cron), 'auth.token-reused').status).toBe('pass');
   });
+  it('auth.token-reused: a token cache renewing 5 minutes before expiry on 8-minute tokens renews near expiry', () => {
+    // Each token held 3 of its 8 minutes (over a third), replaced with 5 left: inside a cache's usual window.
+    const reads = (held: number) => {
+      const tokens = Array.from({ length: 8 }, (_, k) => ({ ...testToken(k * held), expiresAt: k * held + 480_000 }));
+      return Array.from({ length: 60 }, (_, i) =>
+        call({ at: i * 15_000, token: tokens[Math.floor((i * 15_000) / held)] }),
+      );
+    };
+    expect(statusOf(observed(reads(180_000)), 'auth.token-reused').status).toBe('pass');
+    // Held 2 minutes (a quarter), 6 left: outside the window, churn.
+    expect(statusOf(observed(reads(120_000)), 'auth.token-reused').status).toBe('fail');
+  });
   it('stream.resume-from-last-read: a stream opened beside another resumes nothing; parallel resumes match', () => {
     const a = stream({ at: 0, endedAt: 1000, firstId: 1, lastId: 1, lastAt: 900 });
     const b = stream({ at: 100, endedAt: 2000, firstId: 1, lastId: 3, lastAt: 1900 });

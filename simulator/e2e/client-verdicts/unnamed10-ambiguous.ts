@@ -28,8 +28,8 @@ export const AMBIGUOUS_10: AmbiguousClient8[] = [
   },
   {
     does: 'renews its 120 s tokens once 65 s or less are left (a 60 s refresh margin plus 5 s of slack for its 5 s tick), reading every 5 s for 10 minutes',
-    why: '"Tokens are short-lived and are renewed, not extended": a fixed one-minute refresh margin is common practice, but with 2-minute tokens it replaces each token with just over half its life and over 60 s left, which the rule counts as churn',
-    judged: ['auth.token-reused'],
+    why: '"Tokens are short-lived and are renewed, not extended": a fixed one-minute refresh margin is common practice, but with 2-minute tokens it replaces each token with just over half its life and over 60 s left, which the rule counted as churn until session 28; a token held a third of its life or more (55 of 120 s) and renewed with at most 5 minutes left is now renewed near expiry',
+    judged: [],
     async run(t) {
       const sleep = sleeper(t);
       let a = auth(t, undefined, 120);

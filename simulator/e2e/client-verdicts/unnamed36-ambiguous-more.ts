@@ -35,8 +35,8 @@ export const AMBIGUOUS_36_MORE: AmbiguousClient8[] = [
   },
   {
     does: 'is a worker whose token cache renews 5 minutes before expiry (an SDK default) on 8-minute tokens, reading every 15 s for 25 minutes: each token replaced after 3 minutes',
-    why: '"renewed, not extended" names no moment: README calls renewing "near expiry (e.g. 5 minutes before)" no churn, but the rule takes a token replaced with more than half its life and more than 60 s left as churn; with 8-minute tokens the SDK default leaves 5 of 8 minutes unused',
-    judged: ['auth.token-reused'],
+    why: '"renewed, not extended" names no moment: the README calls renewing "near expiry (e.g. 5 minutes before)" no churn; pinned in round 36 as churn (more than half of each token\'s life left), decided in session 28: a token held a third of its life or more and renewed inside a token cache\'s usual window (5 minutes) is renewed near expiry',
+    judged: [],
     async run(t) {
       const token = ownToken(t, 480, 300);
       for (let i = 0; i < 100; i++) {

@@ -116,6 +116,15 @@ export const BOUNDS_WELL_BEHAVED_8: UnnamedClient2[] = [
       await renewingAt(t, { ttlS: 90, renewAtS: 40, everyMs: 5_000, calls: 120 });
     },
   },
+  // A token cache's window (session 28): 2-minute tokens held 50 s (over a third) and renewed with 70 s left
+  // (more than half, more than a minute, but within 5 minutes of expiry) are renewed near expiry.
+  {
+    does: 'renews its 2-minute tokens with 70 s left after holding them 50 s (over a third of their life), calling every 5 s for 10 minutes',
+    pass: [],
+    async run(t) {
+      await renewingAt(t, { ttlS: 120, renewAtS: 50, everyMs: 5_000, calls: 120 });
+    },
+  },
 ];
 
 export const BOUNDS_MISBEHAVING_8: FaultyClient[] = [
@@ -127,11 +136,12 @@ export const BOUNDS_MISBEHAVING_8: FaultyClient[] = [
       await renewingAt(t, { ttlS: 600, renewAtS: 294, everyMs: 5_000, calls: 360 });
     },
   },
+  // Held under a third of their life (35 of 120 s): churn though within a token cache's 5-minute window.
   {
-    does: 'renews its 2-minute tokens with 70 s left (more than half their life and more than a minute), calling every 5 s for 10 minutes',
+    does: 'renews its 2-minute tokens after 35 s (85 s left: more than half their life and more than a minute, held under a third), calling every 5 s for 10 minutes',
     fails: ['auth.token-reused'],
     async run(t) {
-      await renewingAt(t, { ttlS: 120, renewAtS: 50, everyMs: 5_000, calls: 120 });
+      await renewingAt(t, { ttlS: 120, renewAtS: 35, everyMs: 5_000, calls: 120 });
     },
   },
   {
