@@ -20,6 +20,7 @@ import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
 import { freeTextAccepted } from './limits-free-text.ts';
+import { metaAtTogether } from './meta-at.ts';
 import { openApiAcceptAlike } from './openapi-accept.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { contractNotDeprecated } from './openapi-deprecated.ts';
@@ -88,6 +89,7 @@ export const CHECKS = createRegistry([
   contractNotDeprecated,
   envelopeBeyondContract,
   rateLimitHeadersBeyond,
+  metaAtTogether,
   earlierAlike,
   operationsServed,
   documentedReads,

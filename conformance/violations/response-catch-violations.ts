@@ -85,4 +85,20 @@ export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
       return resumed ? res : repeatLate(res);
     },
   },
+  {
+    name: 'capability-check-meta-at-local-time',
+    description:
+      "the capability check's answers state meta.at in the decision service's local time (UTC-5) labelled UTC: five hours behind every other answer's",
+    section: 'Meta',
+    catches: ['envelope.meta-at-together'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'POST' || req.path !== `${BASE_PATH}/capabilities`) return res;
+      return editJson(res, (b) => {
+        const meta = b.meta as { at?: unknown } | undefined;
+        const at = typeof meta?.at === 'string' ? Date.parse(meta.at) : Number.NaN;
+        if (meta && !Number.isNaN(at)) meta.at = new Date(at - 5 * 3_600_000).toISOString();
+      });
+    },
+  },
 ];
