@@ -89,6 +89,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-buttonwood.e2e.test.ts': 12,
   'conformance/e2e/independent-ailanthus.e2e.test.ts': 19,
   'conformance/e2e/independent-basswood.e2e.test.ts': 25,
+  'conformance/e2e/independent-sorrel.e2e.test.ts': 19,
   'conformance/e2e/independent-teak.e2e.test.ts': 6,
   'conformance/e2e/independent-mesquite.e2e.test.ts': 7,
   'conformance/e2e/independent-pawpaw.e2e.test.ts': 7,
