@@ -28,6 +28,10 @@ import { ROUND42_ANSWERS } from './round42-answers.ts';
 import { ROUND42_CHANNELS } from './round42-channels.ts';
 import { ROUND42_DOCUMENTS } from './round42-documents.ts';
 import { ROUND42_INPUTS } from './round42-inputs.ts';
+import { ROUND43_ANSWERS } from './round43-answers.ts';
+import { ROUND43_CHANNELS } from './round43-channels.ts';
+import { ROUND43_DOCUMENTS } from './round43-documents.ts';
+import { ROUND43_INPUTS } from './round43-inputs.ts';
 
 /** The thirty-fifth list (round 36): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
@@ -83,4 +87,12 @@ export const UNSEEN_ROUND42: readonly UnseenViolation[] = [
   ...ROUND42_INPUTS,
   ...ROUND42_DOCUMENTS,
   ...ROUND42_CHANNELS,
+];
+
+/** The forty-third list (round 43): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND43: readonly UnseenViolation[] = [
+  ...ROUND43_ANSWERS,
+  ...ROUND43_INPUTS,
+  ...ROUND43_DOCUMENTS,
+  ...ROUND43_CHANNELS,
 ];
