@@ -32,6 +32,10 @@ import { ROUND43_ANSWERS } from './round43-answers.ts';
 import { ROUND43_CHANNELS } from './round43-channels.ts';
 import { ROUND43_DOCUMENTS } from './round43-documents.ts';
 import { ROUND43_INPUTS } from './round43-inputs.ts';
+import { ROUND44_ANSWERS } from './round44-answers.ts';
+import { ROUND44_CHANNELS } from './round44-channels.ts';
+import { ROUND44_DOCUMENTS } from './round44-documents.ts';
+import { ROUND44_INPUTS } from './round44-inputs.ts';
 
 /** The thirty-fifth list (round 36): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
@@ -95,4 +99,12 @@ export const UNSEEN_ROUND43: readonly UnseenViolation[] = [
   ...ROUND43_INPUTS,
   ...ROUND43_DOCUMENTS,
   ...ROUND43_CHANNELS,
+];
+
+/** The forty-fourth list (round 44): a second outsider of session 28, who read none of the kit's checks. */
+export const UNSEEN_ROUND44: readonly UnseenViolation[] = [
+  ...ROUND44_ANSWERS,
+  ...ROUND44_INPUTS,
+  ...ROUND44_DOCUMENTS,
+  ...ROUND44_CHANNELS,
 ];
