@@ -48,6 +48,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-catalpa.e2e.test.ts': 12,
   'conformance/e2e/independent-ginkgo.e2e.test.ts': 10,
   'conformance/e2e/independent-mulberry.e2e.test.ts': 8,
+  'conformance/e2e/independent-myrtle.e2e.test.ts': 20,
   'conformance/e2e/independent-hickory.e2e.test.ts': 8,
   'conformance/e2e/independent-sassafras.e2e.test.ts': 8,
   'conformance/e2e/independent-chestnut.e2e.test.ts': 10,
