@@ -19,7 +19,8 @@ export interface Place {
 }
 
 /**
- * The other places the target offers: its alternate address and its second tenant, when given.
+ * The other places the target offers: its alternate address and its second tenant, when given, and the two
+ * together.
  * @example for (const p of otherPlaces(ctx)) await ctx.call('POST', path, { ...p.call, json });
  */
 export function otherPlaces(ctx: CheckContext): Place[] {
@@ -28,6 +29,13 @@ export function otherPlaces(ctx: CheckContext): Place[] {
     out.push({ what: 'at the alternate base URL', call: { base: 'alt' }, accessMayDiffer: false });
   const other = ctx.target.otherTenant;
   if (other) out.push({ what: `for tenant ${other}`, call: { tenant: other }, accessMayDiffer: true });
+  // Both at once: a gateway's per-tenant configuration at the alternate address is a place of its own.
+  if (other && ctx.target.altBaseUrl)
+    out.push({
+      what: `for tenant ${other} at the alternate base URL`,
+      call: { base: 'alt', tenant: other },
+      accessMayDiffer: true,
+    });
   return out;
 }
 
