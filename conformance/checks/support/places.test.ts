@@ -23,13 +23,15 @@ function context(target: Partial<CheckContext['target']>, earlierStatus = 400) {
 const answer = (status: number) => ({ status }) as Exchange;
 
 describe('the other places the interface is offered in', () => {
-  it('are the alternate address and the second tenant, where given, and each other environment for a creation', async () => {
+  it('are the alternate address and the second tenant, where given, the two together, and each other environment for a creation', async () => {
     expect(otherPlaces(context({}).ctx)).toEqual([]);
     const { ctx } = context({ altBaseUrl: 'http://127.0.0.1:2', otherTenant: 'east' });
     expect(otherPlaces(ctx).map((p) => [p.what, p.accessMayDiffer])).toEqual([
       ['at the alternate base URL', false],
       ['for tenant east', true],
+      ['for tenant east at the alternate base URL', true],
     ]);
+    expect(otherPlaces(ctx).at(-1)?.call).toEqual({ base: 'alt', tenant: 'east' });
     expect((await creationPlaces(ctx, 'sandbox')).map((p) => p.what)).toEqual([
       'in development',
       'in pilot',
