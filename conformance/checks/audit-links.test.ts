@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenLinks, chainFields, whyNoChain } from './audit-links.ts';
+import { brokenLinks, chainFields, numberGaps, whyNoChain } from './audit-links.ts';
 import { namesId } from './support/audit-log.ts';
 
 const chain = (n: number, from = 1) =>
@@ -85,5 +85,14 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
     expect(namesId('{"id":5,"resource_id":"12"}', '12')).toBe(true);
     expect(namesId('{"seq":9,"resourceId":5}', '5')).toBe(true);
     expect(namesId('{"seq":9,"target":"connection:5"}', '5')).toBe(true);
+  });
+});
+
+describe('numberGaps', () => {
+  const seq = (e: Record<string, unknown>) => Number(e.seq);
+  it("tells a tenant's entries of a chain shared with others (numbers that skip) from a chain of its own", () => {
+    expect(numberGaps(chain(5), seq)).toBe(false);
+    // Entries 3 and 6 are another tenant's in one service-wide chain: the head may name one this tenant is not shown.
+    expect(numberGaps([...chain(2), ...chain(2, 4), ...chain(1, 7)], seq)).toBe(true);
   });
 });

@@ -183,8 +183,11 @@ function judgeHead(ctx: CheckContext, entries: readonly unknown[], first: Exchan
   });
 }
 
-/** Whether the entries' numbers skip any (the log numbers entries this reader is not shown). */
-function numberGaps(entries: readonly Entry[], numberOf: (e: Entry) => number): boolean {
+/**
+ * Whether the entries' numbers skip any (the log numbers entries this reader is not shown).
+ * @example numberGaps([{ seq: 1 }, { seq: 3 }], (e) => Number(e.seq)) // true
+ */
+export function numberGaps(entries: readonly Entry[], numberOf: (e: Entry) => number): boolean {
   const numbers = [...new Set(entries.map(numberOf))].sort((a, b) => a - b);
   return numbers.some((n, i) => i > 0 && n - (numbers[i - 1] as number) > 1);
 }
