@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brokenLinks, chainFields, numberGaps, whyNoChain } from './audit-links.ts';
-import { namesId } from './support/audit-log.ts';
+import { namesId, positionsOf } from './support/audit-log.ts';
 
 const chain = (n: number, from = 1) =>
   Array.from({ length: n }, (_, i) => ({
@@ -85,6 +85,19 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
     expect(namesId('{"id":5,"resource_id":"12"}', '12')).toBe(true);
     expect(namesId('{"seq":9,"resourceId":5}', '5')).toBe(true);
     expect(namesId('{"seq":9,"target":"connection:5"}', '5')).toBe(true);
+  });
+
+  it('places a change by the entries naming it, not by an entry whose own id shares its number (mangrove)', () => {
+    // Oldest first, ids counted per table: entry "41" (another change) comes before connection 41's creation.
+    const log = [
+      { id: '40', position: 1, resource_id: '7' },
+      { id: '41', position: 2, resource_id: '40' },
+      { id: '42', position: 3, resource_id: '41' },
+    ];
+    expect(positionsOf(log, '40')).toEqual([1]);
+    expect(positionsOf(log, '41')).toEqual([2]);
+    // A log whose entry is the change itself (named by its top-level id alone) is still found.
+    expect(positionsOf([{ id: '9', action: 'connection.created' }], '9')).toEqual([0]);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   namesId,
   numberingOf,
   ordersShownBy,
+  positionsOf,
   readAuditLog,
   readAuditTail,
 } from './support/audit-log.ts';
@@ -77,8 +78,7 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
 
 /** Where in the entries read each created connection is named (none: nowhere). */
 function positions(s: AuditScenario): number[][] {
-  const texts = s.read.entries.map((e) => JSON.stringify(e));
-  return s.created.map(({ id }) => (id ? texts.flatMap((t, i) => (namesId(t, id) ? [i] : [])) : []));
+  return s.created.map(({ id }) => (id ? positionsOf(s.read.entries, id) : []));
 }
 
 export const recordsChange = defineCheck({

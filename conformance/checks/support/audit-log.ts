@@ -242,6 +242,25 @@ export function ordersShownBy(older: readonly number[], newer: readonly number[]
 }
 
 /**
+ * Where in a log's entries a change is named. An entry's own top-level `id` is the log's counter, not the
+ * change: ids counted per table (mangrove's "41" for both an entry and a connection) would otherwise place a
+ * change where another entry merely shares its number. A log naming changes by nothing but that top-level
+ * `id` (an entry that is the change) is still found, by the id alone.
+ * @example positionsOf([{ id: '2', target: '1' }, { id: '3', target: '2' }], '2') // [1]
+ */
+export function positionsOf(entries: readonly unknown[], id: string): number[] {
+  const named = (strip: boolean) =>
+    entries.flatMap((e, i) => {
+      const own =
+        strip && typeof e === 'object' && e !== null && !Array.isArray(e) && String((e as { id?: unknown }).id) === id;
+      const rest = own ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'id')) : e;
+      return namesId(JSON.stringify(rest), id) ? [i] : [];
+    });
+  const apart = named(true);
+  return apart.length ? apart : named(false);
+}
+
+/**
  * Whether a text names the id as a whole, not inside a longer token: numeric ids ("76") are also pieces of
  * sequence numbers, other ids and timestamps (oak's numeric ids matched those and misplaced the kit's changes).
  * @example namesId('{"target":"connections/76"}', '76') // true; namesId('{"seq":176}', '76') // false
