@@ -19,7 +19,11 @@ let ivy: Ivy;
 const lagMisses: string[] = [];
 
 beforeAll(async () => {
-  ivy = await startIvy({ ratePerSecond: 25, burst: 50, trace: (line) => lagMisses.push(line.replace(/ncs-conformance-\w+-/, '')) });
+  ivy = await startIvy({
+    ratePerSecond: 25,
+    burst: 50,
+    trace: (line) => lagMisses.push(line.replace(/ncs-conformance-\w+-/, '')),
+  });
 });
 afterAll(async () => {
   await ivy.close();
