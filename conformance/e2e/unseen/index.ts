@@ -25,7 +25,7 @@ import {
   UNSEEN_ROUND39,
   UNSEEN_ROUND40,
 } from './late-rounds.ts';
-import { UNSEEN_ROUND41, UNSEEN_ROUND42, UNSEEN_ROUND43, UNSEEN_ROUND44 } from './latest-rounds.ts';
+import { UNSEEN_ROUND41, UNSEEN_ROUND42, UNSEEN_ROUND43, UNSEEN_ROUND44, UNSEEN_ROUND45 } from './latest-rounds.ts';
 import { ROUND3_ANSWERS } from './round3-answers.ts';
 import { ROUND3_REQUESTS } from './round3-requests.ts';
 import { ROUND4_ANSWERS } from './round4-answers.ts';
@@ -104,7 +104,7 @@ export {
   UNSEEN_ROUND39,
   UNSEEN_ROUND40,
 } from './late-rounds.ts';
-export { UNSEEN_ROUND41, UNSEEN_ROUND42, UNSEEN_ROUND43, UNSEEN_ROUND44 } from './latest-rounds.ts';
+export { UNSEEN_ROUND41, UNSEEN_ROUND42, UNSEEN_ROUND43, UNSEEN_ROUND44, UNSEEN_ROUND45 } from './latest-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
 /** Every unseen violation of the proxy: none of them is among conformance/violations/ or the mutation operators. */
@@ -252,6 +252,7 @@ export const UNSEEN_LISTS = {
   round42: UNSEEN_ROUND42,
   round43: UNSEEN_ROUND43,
   round44: UNSEEN_ROUND44,
+  round45: UNSEEN_ROUND45,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -296,5 +297,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND42,
     ...UNSEEN_ROUND43,
     ...UNSEEN_ROUND44,
+    ...UNSEEN_ROUND45,
   ],
 } as const;

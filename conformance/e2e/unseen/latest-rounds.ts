@@ -36,6 +36,10 @@ import { ROUND44_ANSWERS } from './round44-answers.ts';
 import { ROUND44_CHANNELS } from './round44-channels.ts';
 import { ROUND44_DOCUMENTS } from './round44-documents.ts';
 import { ROUND44_INPUTS } from './round44-inputs.ts';
+import { ROUND45_ANSWERS } from './round45-answers.ts';
+import { ROUND45_CHANNELS } from './round45-channels.ts';
+import { ROUND45_DOCUMENTS } from './round45-documents.ts';
+import { ROUND45_INPUTS } from './round45-inputs.ts';
 
 /** The thirty-fifth list (round 36): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
@@ -107,4 +111,12 @@ export const UNSEEN_ROUND44: readonly UnseenViolation[] = [
   ...ROUND44_INPUTS,
   ...ROUND44_DOCUMENTS,
   ...ROUND44_CHANNELS,
+];
+
+/** The forty-fifth list (round 45): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND45: readonly UnseenViolation[] = [
+  ...ROUND45_ANSWERS,
+  ...ROUND45_INPUTS,
+  ...ROUND45_DOCUMENTS,
+  ...ROUND45_CHANNELS,
 ];
