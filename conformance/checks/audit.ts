@@ -15,8 +15,7 @@ import {
   numberingOf,
   ordersShownBy,
   positionsOf,
-  readAuditLog,
-  readAuditTail,
+  readLogFinding,
 } from './support/audit-log.ts';
 import { otherTenantTraced } from './support/audit-other-tenant.ts';
 import { createLabelledConnection } from './support/connections.ts';
@@ -42,16 +41,8 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
       return created.every((c) => !c.id || namesId(text, c.id));
     };
     // Read again while the log lags the creations (a log served from a replica, or written by a queue), within
-    // listConsistencyWaitMs.
-    // A log read from its start that stops short of its end (an oldest-first log with a long history) is read
-    // again from the last page it names, where the newest changes are.
-    const readLog = async () => {
-      const read = await readAuditLog(ctx, found);
-      const first = read.pages[0];
-      if (!first || first.status !== 200 || found(read.entries) || read.exhausted) return read;
-      const tail = await readAuditTail(ctx, first, found);
-      return tail && found(tail.entries) ? tail : read;
-    };
+    // listConsistencyWaitMs; a log read from its start that stops short of its end is read from its last page.
+    const readLog = () => readLogFinding(ctx, found);
     const readFound = () => readEventually(ctx, readLog, (r) => r.pages[0]?.status !== 200 || found(r.entries));
     // The earlier version's place is asked first (shared, it may wait on other checks' calls), so the three changes
     // are made close together and the log's newest page still holds them all.

@@ -31,6 +31,7 @@ import { parameterTypes } from './openapi-parameter-types.ts';
 import { openApiRequestChecks } from './openapi-requests.ts';
 import { openApiRequiredChecks } from './openapi-required.ts';
 import { openApiYamlChecks } from './openapi-yaml.ts';
+import { placesAlike } from './places-alike.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { requestFormChecks } from './request-forms.ts';
@@ -91,6 +92,7 @@ export const CHECKS = createRegistry([
   rateLimitHeadersBeyond,
   metaAtTogether,
   earlierAlike,
+  placesAlike,
   operationsServed,
   documentedReads,
   ...openApiConsistencyChecks,

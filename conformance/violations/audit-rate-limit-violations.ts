@@ -175,7 +175,7 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     name: 'audit-misses-alt-changes',
     description: 'changes made at the alternate base URL never reach the audit log (its creations are not recorded)',
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
-    catches: ['audit.records-change', 'audit.integrity'],
+    catches: ['audit.records-change', 'audit.integrity', 'places.scenario-alike'],
     async handle(req, next, core) {
       const res = await next(req);
       const seen = altCreations(core);
@@ -197,7 +197,7 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     name: 'audit-misses-other-tenants',
     description: "every tenant's audit log but the first one's is empty: the second tenant's changes are never traced",
     section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
-    catches: ['audit.records-change'],
+    catches: ['audit.records-change', 'places.scenario-alike'],
     async handle(req, next, core) {
       const res = await next(req);
       const tenant = req.headers['x-service-tenant'];

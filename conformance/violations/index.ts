@@ -3,6 +3,7 @@ import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
 import { AUDIT_SIGNATURE_VIOLATIONS } from './audit-signature-violations.ts';
 import { CALLER_VIOLATIONS } from './caller-violations.ts';
 import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
+import { CROSSED_PLACE_VIOLATIONS } from './crossed-place-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
 import { DOCUMENT_NARROWING_VIOLATIONS } from './document-narrowing-violations.ts';
 import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
@@ -51,6 +52,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...KEY_VIOLATIONS,
   ...CALLER_VIOLATIONS,
   ...PLACE_VIOLATIONS,
+  ...CROSSED_PLACE_VIOLATIONS,
   ...NORMALISER_VIOLATIONS,
   ...LENIENT_VIOLATIONS,
   ...GATEWAY_VIOLATIONS,

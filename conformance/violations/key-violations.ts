@@ -73,7 +73,7 @@ export const KEY_VIOLATIONS: Violation[] = [
     description:
       "at the alternate base URL, a creation whose key was used before is answered with the first call's result, whatever its content (a cache in front of that address keyed by the key alone)",
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.conflict'],
+    catches: ['idempotency.conflict', 'places.scenario-alike'],
     async handle(req, next, core, base) {
       const key = keyOf(req);
       if (!isCreation(req) || key === undefined) return next(req);

@@ -143,6 +143,19 @@ export async function readAuditLog(
 }
 
 /**
+ * The log read from its first page until `found` holds, and where a log read from its start stops short of its
+ * end (an oldest-first log with a long history), again from the last page it names, where the newest changes are.
+ * @example const read = await readLogFinding(ctx, (entries) => namesId(JSON.stringify(entries), id));
+ */
+export async function readLogFinding(ctx: CheckContext, found: (entries: unknown[]) => boolean): Promise<AuditRead> {
+  const read = await readAuditLog(ctx, found);
+  const first = read.pages[0];
+  if (first?.status !== 200 || found(read.entries) || read.exhausted) return read;
+  const tail = await readAuditTail(ctx, first, found);
+  return tail && found(tail.entries) ? tail : read;
+}
+
+/**
  * The newest pages of a log read from its start that stopped short of its end (the kit's page budget): the page
  * the first answer names as the last, then the pages before it (at most three more) until `enough` holds. An
  * oldest-first log with a long history keeps the kit's own changes there. Undefined when the log names no last page.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
-import { creationPlaces, judgeRefusedThere, otherPlaces } from './places.ts';
+import { creationPlaces, crossedPlaces, judgeRefusedThere, otherPlaces } from './places.ts';
 
 /** Just what the places read of a check's context: its target, a read's status, and expectations recorded. */
 function context(target: Partial<CheckContext['target']>, earlierStatus = 400) {
@@ -59,5 +59,28 @@ describe('the other places the interface is offered in', () => {
     judgeRefusedThere(ctx, answer(404), false, 'd');
     judgeRefusedThere(ctx, answer(200), true, 'e');
     expect(failed.map((f) => f[0])).toEqual(['d', 'e']);
+  });
+
+  it('cross every place with every other: address x tenant x earlier version, the home left out', async () => {
+    expect(await crossedPlaces(context({}).ctx)).toEqual([]);
+    const { ctx } = context({ altBaseUrl: 'http://127.0.0.1:2', otherTenant: 'east' }, 200);
+    const places = await crossedPlaces(ctx);
+    expect(places.map((p) => p.what)).toEqual([
+      'at the alternate base URL',
+      'for tenant east',
+      'for tenant east at the alternate base URL',
+      'with Service-Version 2026-06-12',
+      'at the alternate base URL with Service-Version 2026-06-12',
+      'for tenant east with Service-Version 2026-06-12',
+      'for tenant east at the alternate base URL with Service-Version 2026-06-12',
+    ]);
+    expect(places.at(-1)).toEqual({
+      what: 'for tenant east at the alternate base URL with Service-Version 2026-06-12',
+      call: { base: 'alt', tenant: 'east', headers: { 'Service-Version': '2026-06-12' } },
+      accessMayDiffer: true,
+    });
+    // An earlier version the target does not serve is no place: the address and tenant alone remain.
+    const unserved = context({ altBaseUrl: 'http://127.0.0.1:2', otherTenant: 'east' }, 400).ctx;
+    expect((await crossedPlaces(unserved)).length).toBe(3);
   });
 });

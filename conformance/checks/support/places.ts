@@ -69,6 +69,28 @@ export async function placesWithVersion(ctx: CheckContext): Promise<Place[]> {
   return [...otherPlaces(ctx), ...(await earlierVersionPlace(ctx))];
 }
 
+/**
+ * Every place crossed with every other: the alternate address, the second tenant and the earlier version, each
+ * alone and in every combination (a gateway's per-tenant configuration at the alternate address for callers of
+ * the earlier version is a place of its own). The home (main address, first tenant, current version) is not one.
+ * @example for (const p of await crossedPlaces(ctx)) await ctx.call('GET', path, p.call);
+ */
+export async function crossedPlaces(ctx: CheckContext): Promise<Place[]> {
+  const versions: (Place | undefined)[] = [undefined, ...(await earlierVersionPlace(ctx))];
+  const out: Place[] = [];
+  for (const version of versions)
+    for (const place of [undefined, ...otherPlaces(ctx)]) {
+      if (!version && !place) continue;
+      const headers = { ...place?.call.headers, ...version?.call.headers };
+      out.push({
+        what: [place?.what, version?.what].filter(Boolean).join(' '),
+        call: { ...place?.call, ...(Object.keys(headers).length ? { headers } : {}) },
+        accessMayDiffer: place?.accessMayDiffer ?? false,
+      });
+    }
+  return out;
+}
+
 /** The environment values other than `except` (each a place of its own for a body that names one). */
 export const otherEnvironments = (except?: string) => ENVIRONMENTS.filter((e) => e !== except);
 
