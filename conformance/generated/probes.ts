@@ -32,16 +32,23 @@ export interface ValidCall {
 }
 
 /**
- * Whether the contract gives the operation anything to probe: a required value, a body field, or a
- * constrained one (an optional free-text query filter has no invalid value).
+ * Whether the contract gives the operation anything to probe: a required value, a body field, a
+ * constrained one, or a free-text query filter (its long value).
  */
 export function hasProbes(op: Operation): boolean {
-  const constrained = (t: FieldType) =>
-    t.type === 'string' ? t.min !== undefined || t.max !== undefined || t.pattern !== undefined : t.type !== 'other';
+  // A string filter without a limit gets its long value (LONG_QUERY_VALUE).
+  const constrained = (t: FieldType, where: RequestField['in']) =>
+    t.type === 'string'
+      ? t.min !== undefined || t.max !== undefined || t.pattern !== undefined || where === 'query'
+      : t.type !== 'other';
   return (
-    op.route.id in FIELD_LIST_IS_SCHEMA || op.fields.some((f) => f.required || f.in === 'body' || constrained(f.type))
+    op.route.id in FIELD_LIST_IS_SCHEMA ||
+    op.fields.some((f) => f.required || f.in === 'body' || constrained(f.type, f.in))
   );
 }
+
+/** The length of a long value for a query filter the interface sets no limit for. */
+export const LONG_QUERY_VALUE = 400;
 
 /** A character outside ASCII (two bytes in UTF-8, one UTF-16 unit) for the length probes. */
 export const WIDE = '\u00e9';
@@ -107,6 +114,17 @@ function variants(f: RequestField, valid: unknown, seed: number, marker: string,
         }
       } else {
         out.push(...lengthVariants(t, text, 'a text'));
+        // A filter without a stated limit, long (a search box pasted into): found or refused 400, the statuses
+        // an endpoint may answer; a gateway's own 414 for the long query line is none of them.
+        if (f.in === 'query' && t.max === undefined)
+          out.push({
+            ...refused(
+              `long-${LONG_QUERY_VALUE}`,
+              { value: text(LONG_QUERY_VALUE) },
+              `of ${LONG_QUERY_VALUE} characters (no limit shown)`,
+            ),
+            either: true,
+          });
         // Lengths count characters, not bytes: the maximum again in two-byte UTF-8 characters.
         if (t.max !== undefined && t.max > marker.length + f.name.length + 8)
           out.push(
@@ -262,7 +280,7 @@ export function probesOf(op: Operation, seed: number, valid: (probeId: string) =
           : { accepted: v.either ? 'either' : false, code: v.code ?? 'invalid_request' },
         rule: v.accepted
           ? `${label} passes validation (not 400, no 5xx)`
-          : `${label} answers ${v.code === 'idempotency_required' ? '428 idempotency_required' : '400 invalid_request'}${v.either ? ', or is taken as left out (never a 5xx)' : ''}`,
+          : `${label} answers ${v.code === 'idempotency_required' ? '428 idempotency_required' : '400 invalid_request'}${v.either ? `, or is ${v.kind === 'null' ? 'taken as left out' : 'accepted'} (a status the Endpoints table lists, never a 5xx)` : ''}`,
         ...(call.body ? { body: call.body } : {}),
         query: call.query,
         headers: call.headers,

@@ -9,6 +9,20 @@ const isInterface = (path: string) => path.startsWith(`${BASE_PATH}/`) || path =
 /** Violations of the Errors table's pairings and of authentication that only a provoked error shows. */
 export const ERROR_CATCH_VIOLATIONS: Violation[] = [
   {
+    name: 'gateway-request-line-414',
+    description:
+      "a GET whose query string is longer than 300 characters is answered 414 with the failure envelope (code invalid_request): the gateway's own limit on the request line, a status none of the interface's endpoints answers",
+    section: 'Endpoints',
+    catches: ['generated.probes-list-providers', 'generated.probes-list-connectors', 'responses.code-status'],
+    async handle(req, next) {
+      const query = new URLSearchParams(
+        Object.entries(req.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x])),
+      ).toString();
+      if (req.method !== 'GET' || query.length <= 300 || !isInterface(req.path)) return next(req);
+      return failureOf('invalid_request', 'The request line is too long.', 414);
+    },
+  },
+  {
     name: 'alt-foreign-tenant-unauthorized',
     description:
       'at the alternate address a valid token with a tenant it is not released for answers 401 unauthorized (the main address: 403 forbidden)',

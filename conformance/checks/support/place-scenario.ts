@@ -96,13 +96,14 @@ export async function runScenario(ctx: CheckContext, place?: Place, home?: Obser
   // The home's key at another address or version of the same tenant: one service, one operation under it.
   const mine = home?.create;
   if (mine && mine.ex.status === 200 && place && !place.call.tenant) {
-    const replay = await postConnection(c, mine.body, { key: mine.key });
-    const conflict = await postConnection(
-      c,
-      { ...mine.body, scopeLabel: `${mine.body.scopeLabel}-there` },
-      { key: mine.key },
-    );
-    out.across = { replay, conflict };
+    // First at home again: where the key no longer binds there (scoped to an access the kit has since renewed,
+    // or expired), it binds nowhere, and the place is not judged on it.
+    const control = await postConnection(ctx, mine.body, { key: mine.key });
+    if (bodyOf(control).data?.id === bodyOf(mine.ex).data?.id) {
+      const replay = await postConnection(c, mine.body, { key: mine.key });
+      const other = { ...mine.body, scopeLabel: `${mine.body.scopeLabel}-there` };
+      out.across = { replay, conflict: await postConnection(c, other, { key: mine.key }) };
+    }
   }
   const created = await postConnection(c, body, { key });
   out.create = { ex: created, body, key };

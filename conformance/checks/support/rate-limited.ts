@@ -94,8 +94,9 @@ const MAX_BURST_WIDTH = 500;
 
 /**
  * The first 429 of a burst within the deployment profile's bounds (rateLimitBurst), or undefined when none came.
- * Ten at a time, then as many at once as the answers' X-RateLimit-Remaining says the window has left, and one
- * more: a slow machine sending ten at a time may see a short window reset before it is spent.
+ * Ten at a time, then twice as many each time, or at once as many as the answers' X-RateLimit-Remaining says the
+ * window has left and one more (at most MAX_BURST_WIDTH): a slow machine sending ten at a time may see a short
+ * window reset before it is spent.
  */
 async function burstRateLimit(ctx: CheckContext, maxCalls: number, maxMillis: number): Promise<Exchange | undefined> {
   const path = authenticatedGet().path;
@@ -111,7 +112,9 @@ async function burstRateLimit(ctx: CheckContext, maxCalls: number, maxMillis: nu
     const left = Math.min(
       ...batch.map((ex) => Number(ex.headers['x-ratelimit-remaining'])).filter((n) => Number.isInteger(n) && n >= 0),
     );
-    width = Number.isFinite(left) ? Math.max(10, Math.min(left + 1, MAX_BURST_WIDTH)) : 10;
+    // Twice as wide each time, or as wide as the window's remaining calls and one more: on a loaded machine a
+    // batch the width of the remaining calls can straddle a short window's reset, and the next one again.
+    width = Math.min(MAX_BURST_WIDTH, Math.max(width * 2, Number.isFinite(left) ? left + 1 : 0));
   }
   return undefined;
 }
