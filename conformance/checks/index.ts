@@ -39,6 +39,7 @@ import { responseChecks } from './responses.ts';
 import { statedKeyRuleChecks } from './stated-key-rule.ts';
 import { streamChecks } from './stream.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
+import { notFoundNamesNoOtherTenant } from './tenant-named.ts';
 import { versionChecks } from './versions.ts';
 import { earlierAlike } from './versions-earlier.ts';
 import { webhookKeyChecks } from './webhook-keys.ts';
@@ -82,6 +83,7 @@ export const CHECKS = createRegistry([
   tenantDeliveries,
   ...requestFormChecks,
   foreignEntryNotFound,
+  notFoundNamesNoOtherTenant,
   ...openApiDocumentedChecks,
   ...openApiRequiredChecks,
   ...openApiRequestChecks,

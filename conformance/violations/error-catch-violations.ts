@@ -9,6 +9,22 @@ const isInterface = (path: string) => path.startsWith(`${BASE_PATH}/`) || path =
 /** Violations of the Errors table's pairings and of authentication that only a provoked error shows. */
 export const ERROR_CATCH_VIOLATIONS: Violation[] = [
   {
+    name: 'not-found-hint-names-owner',
+    description:
+      'a 404 answered to a tenant other than the first names the first tenant in its hint ("the entry belongs to tenant …"): the owner of an entry another tenant asked for',
+    section: 'Errors',
+    catches: ['errors.not-found-names-no-other-tenant'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const home = (await defaultAccess(core)).tenant;
+      const tenant = req.headers['x-service-tenant'];
+      if (res.status !== 404 || !tenant || tenant === home) return res;
+      return editJson(res, (b) => {
+        if (b.error) b.error.hint = `The entry belongs to tenant ${home}; compare identifier and tenant header.`;
+      });
+    },
+  },
+  {
     name: 'gateway-request-line-414',
     description:
       "a GET whose query string is longer than 300 characters is answered 414 with the failure envelope (code invalid_request): the gateway's own limit on the request line, a status none of the interface's endpoints answers",
