@@ -94,13 +94,15 @@ export const CHECKS = createRegistry([
   rateLimitHeadersBeyond,
   metaAtTogether,
   earlierAlike,
-  placesAlike,
   operationsServed,
   documentedReads,
   ...openApiConsistencyChecks,
   ...openApiYamlChecks,
   openApiAcceptAlike,
   ...createdAtChecks,
+  // Its creations go on for seconds in every place: started last of the calling checks, so the checks comparing
+  // reads of the two addresses (base-urls.alt-identical) have read while the tenant's data stood still.
+  placesAlike,
   // Last: they judge the exchanges of all the others.
   ...responseChecks,
   ...generatedJudges,

@@ -44,7 +44,8 @@ export const deliveryLogged = defineCheck({
     const headerId = idHeader === undefined ? undefined : s.delivery.headers[idHeader];
     const logged = loggedDeliveries(ex);
     const ids = logged.map((e) => (e && typeof e === 'object' ? (e as { id?: unknown }).id : undefined));
-    const found = findLogged(ctx, ex, s.delivery, s.webhookId) !== undefined;
+    const entry = findLogged(ctx, ex, s.delivery, s.webhookId);
+    const found = entry !== undefined;
     // The log's payload is not shown: a log whose entries hold none of the ids any delivery to the receiver
     // carried (a batch's every event, an id header) cannot be matched against it (attempts by their own ids).
     const namesEvents = s.receiver.received.some(
@@ -66,6 +67,22 @@ export const deliveryLogged = defineCheck({
       }, none naming it`,
       exchange: ex,
     });
+    // A record that shows a signature (the interface's t=…,v1=… form) shows one the receiver was sent: a log
+    // writing its own rendering of it (t in milliseconds, a signature made again later) records no delivery made.
+    const recorded = entry === undefined ? [] : signaturesIn(entry);
+    const sent = new Set(
+      s.receiver.received.flatMap((d) => {
+        const h = signatureHeaderOf(ctx, d);
+        return h === undefined || d.headers[h] === undefined ? [] : [d.headers[h]];
+      }),
+    );
+    const unsent = recorded.filter((v) => !sent.has(v));
+    ctx.expect.that(sent.size === 0 || unsent.length === 0, {
+      expected:
+        'a signature the delivery log records for the delivery is one the receiver was sent ("Deliveries are recorded")',
+      observed: `recorded ${unsent[0]}, sent ${[...sent].slice(0, 2).join(' or ')}`,
+      exchange: ex,
+    });
     // The receiver's log is its own ("viewing deliveries" of a receiver): no entry names another receiver the kit
     // registered, by its url or in a field named for a receiver. Judged where the log's path names the receiver.
     const foreign = (await deliveryLogTemplate(ctx)).includes('{webhookId}') ? othersIn(ctx, s, logged) : [];
@@ -85,6 +102,14 @@ export const deliveryLogged = defineCheck({
     }
   },
 });
+
+/** Every string value of the signature's form anywhere in a log record. */
+function signaturesIn(value: unknown): string[] {
+  if (typeof value === 'string') return /^t=\d+,v1=[0-9a-f]+$/i.test(value.trim()) ? [value.trim()] : [];
+  if (Array.isArray(value)) return value.flatMap(signaturesIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(signaturesIn);
+  return [];
+}
 
 /**
  * How long the kit listens for a repeated effect: twice the first redelivery's latency (a repeat's effect

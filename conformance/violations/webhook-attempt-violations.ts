@@ -1,5 +1,6 @@
 // Violations of the webhooks' later answers and attempts: a registration replayed with another signing key, a
-// delivery sent again signed with its t in milliseconds, a log that lists every receiver's deliveries. The first
+// delivery sent again signed with its t in milliseconds, a log that lists every receiver's deliveries, a log that
+// shows signatures never sent. The first
 // registration and delivery stay right.
 import { randomBytes } from 'node:crypto';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
@@ -16,6 +17,22 @@ const receiversOf = new WeakMap<object, Map<string, Set<string>>>();
 const signedBefore = new Set<string>();
 
 export const WEBHOOK_ATTEMPT_VIOLATIONS: Violation[] = [
+  {
+    name: 'delivery-log-signature-in-milliseconds',
+    description:
+      "the delivery log shows each attempt's signature with t in milliseconds (the log renders the attempt's timestamp, not the header sent): the deliveries themselves are signed in seconds",
+    section: 'Webhooks',
+    catches: ['webhooks.delivery-log'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !LOG.test(req.path)) return res;
+      const ms = (v: unknown) => (typeof v === 'string' ? v.replace(/^t=(\d+),/, (_, t: string) => `t=${t}417,`) : v);
+      return editJson(res, (b) => {
+        const data = b.data as { deliveries?: { attempts?: { signature?: unknown }[] }[] } | undefined;
+        for (const d of data?.deliveries ?? []) for (const a of d.attempts ?? []) a.signature = ms(a.signature);
+      });
+    },
+  },
   {
     name: 'webhook-replay-new-signing-key',
     description:
