@@ -22,6 +22,12 @@ describe('scanning what the kit received for secrets and internals', () => {
   ])('finds %s in a success answer too', (text, what) => {
     expect(scanText(text, none).join()).toContain(what);
   });
+  it("finds a data store's shard or row in error answers only (an entry's owner told in a hint)", () => {
+    const text = 'Row exists in tenants table shard ncs-db-3 (owner != alpine-bistro).';
+    expect(scanText(text, none)).toEqual([]);
+    expect(scanText(text, { secrets: [], error: true }).join()).toContain("a data store's shard or row");
+    expect(scanText('No connection with this id exists for the tenant.', { secrets: [], error: true })).toEqual([]);
+  });
   it('finds loose signs (exception names, paths, SQL) in error answers only', () => {
     const text = 'IllegalStateException while reading /srv/app/handlers/create.py';
     expect(scanText(text, none)).toEqual([]);

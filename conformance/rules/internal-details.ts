@@ -65,6 +65,11 @@ export const INTERNAL_SIGNS: readonly InternalSign[] = [
     everywhere: false,
   },
   {
+    what: "a data store's shard or row",
+    re: /\b(?:db|database|table)\s+shard\b|\bshard[\s:=#-]+[\w.-]*\d|\brow (?:exists|not found|already exists|is locked)\b/i,
+    everywhere: false,
+  },
+  {
     what: 'a connection-pool name',
     re: /\bHikariPool-\d+\b|\bHikariCP\b|\bpgbouncer\b|\bc3p0\b|\bdeadpool\b|\bpool-\d+-thread-\d+\b|\bconnection pool (?:exhausted|timeout|timed out)/i,
     everywhere: true,
