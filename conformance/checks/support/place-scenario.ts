@@ -69,8 +69,9 @@ async function logNames(c: CheckContext, id: string): Promise<{ named?: boolean;
 }
 
 /**
- * The scenario in one place (home when `place` is undefined): the self-description, the tenant's connections,
- * a capability check in another environment, a creation, its replay, the key with other content, the audit log.
+ * The scenario in one place (home when `place` is undefined): the self-description, the tenant's connections, the
+ * catalog's reads, a capability check in another environment, the home's key (a place of the home's tenant only)
+ * with the home's content and with other content, a creation, its replay, its key with other content, the audit log.
  * @example const home = await runScenario(ctx); const there = await runScenario(ctx, place);
  */
 export async function runScenario(ctx: CheckContext, place?: Place, home?: Observed): Promise<Observed> {
