@@ -40,6 +40,10 @@ import { ROUND45_ANSWERS } from './round45-answers.ts';
 import { ROUND45_CHANNELS } from './round45-channels.ts';
 import { ROUND45_DOCUMENTS } from './round45-documents.ts';
 import { ROUND45_INPUTS } from './round45-inputs.ts';
+import { ROUND46_ANSWERS } from './round46-answers.ts';
+import { ROUND46_CHANNELS } from './round46-channels.ts';
+import { ROUND46_DOCUMENTS } from './round46-documents.ts';
+import { ROUND46_INPUTS } from './round46-inputs.ts';
 
 /** The thirty-fifth list (round 36): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
@@ -119,4 +123,12 @@ export const UNSEEN_ROUND45: readonly UnseenViolation[] = [
   ...ROUND45_INPUTS,
   ...ROUND45_DOCUMENTS,
   ...ROUND45_CHANNELS,
+];
+
+/** The forty-sixth list (round 46): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND46: readonly UnseenViolation[] = [
+  ...ROUND46_ANSWERS,
+  ...ROUND46_INPUTS,
+  ...ROUND46_DOCUMENTS,
+  ...ROUND46_CHANNELS,
 ];
