@@ -1,3 +1,4 @@
+import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { LIMITS } from '../../simulator/contract/limits.ts';
 import { inBatches, routePath } from '../rules/interface-routes.ts';
@@ -136,26 +137,29 @@ export const scopeLabelLength = defineCheck({
         });
       },
     );
-    // And the limits' inside: in each other place the deployment creates in (each environment value, the
-    // alternate address, the second tenant, the earlier version: a label of ordinary length is taken there), the
-    // shortest and the longest label are taken too (a rule of one place's own: a gateway's, a tenant's).
-    await inBatches(elsewhere, 2, async ({ what, environment, o }) => {
-      const control = await postConnection(ctx, { ...base, environment, scopeLabel: ctx.label('scope-label') }, o);
-      if (!(control.status >= 200 && control.status < 300)) return;
-      for (const length of [SCOPE.min, SCOPE.max]) {
-        const ex = await postConnection(
-          ctx,
-          { ...base, environment, scopeLabel: labelledText(ctx, 'scope-label', length) },
-          o,
-        );
-        judgeBoundary(
-          ctx,
-          ex,
-          true,
-          `POST /connections ${what} (where a label of ordinary length is created) with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
-        );
-      }
-    });
+    // And the limits' inside: in each environment the deployment creates in (a label of ordinary length is
+    // taken there), the shortest and the longest label are taken too (a rule of one environment's own).
+    await inBatches(
+      ENVIRONMENTS.filter((e) => e !== base.environment),
+      2,
+      async (environment) => {
+        const control = await postConnection(ctx, { ...base, environment, scopeLabel: ctx.label('scope-label') });
+        if (!(control.status >= 200 && control.status < 300)) return;
+        for (const length of [SCOPE.min, SCOPE.max]) {
+          const ex = await postConnection(ctx, {
+            ...base,
+            environment,
+            scopeLabel: labelledText(ctx, 'scope-label', length),
+          });
+          judgeBoundary(
+            ctx,
+            ex,
+            true,
+            `POST /connections in ${environment} (where a label of ordinary length is created) with a scopeLabel of ${length} characters (limit ${SCOPE.min} to ${SCOPE.max})`,
+          );
+        }
+      },
+    );
     // The limits are the interface's, not a tenant's: the longest label is taken for the second tenant too
     // (a 401/403 there is the access's role in that tenant: noted, not judged).
     const other = ctx.target.otherTenant;
