@@ -167,6 +167,14 @@ export const everyEnvironment = defineCheck({
       const again = await postConnection(ctx, c.body, { key: c.key });
       const replayed = (again.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed;
       const againId = (again.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+      // A token renewed between the two (short-lived tokens) is another access: where keys are scoped per access
+      // (not shown; zelkova's choice), the key sent again is a new one there, and nothing is judged.
+      const auth = (x: typeof ex) =>
+        Object.entries(x.requestHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+      if (auth(ex) !== auth(again) && replayed !== true) {
+        ctx.note(`the creation in ${environment} was sent again with a renewed token: its replay not judged`);
+        continue;
+      }
       ctx.expect.that(
         again.status === 200 &&
           replayed === true &&
