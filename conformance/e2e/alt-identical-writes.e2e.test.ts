@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { altIdentical } from '../checks/base-urls.ts';
 import type { FetchLike } from '../client/http-client.ts';
+import { defineCheck } from '../runner/check.ts';
 import { runConformance } from '../runner/run.ts';
 import { globalFetch, mswTargets } from './targets.ts';
 
@@ -43,6 +45,57 @@ describe('base-urls.alt-identical while the tenant data changes', () => {
     expect(writes).toBeGreaterThan(0);
     expect(result.results.map((r) => [r.check.name, r.status, r.failures])).toEqual([
       ['base-urls.alt-identical', 'pass', []],
+    ]);
+  });
+
+  it("reads once the run's own creations have ended (a check creating for seconds beside it)", async () => {
+    const options = await msw.use();
+    let created = 0;
+    let writing = true;
+    // Creates for longer than the comparison's pauses (about 3 s): read beside it, every sandwich moves.
+    const writer = defineCheck({
+      name: 'demo.creates-for-seconds',
+      title: 'creates connections for four seconds',
+      severity: 'SHOULD',
+      section: 'Endpoints',
+      tags: [],
+      mutating: true,
+      async run(ctx) {
+        const ex = await ctx.call('GET', `${BASE_PATH}/connectors`);
+        const c = (ex.json as { data: { connectors: { id: string; capabilities: string[] }[] } }).data.connectors[0]!;
+        // Paced under the sandbox's rate limit: a creation every 60 ms moves every sandwich of reads.
+        try {
+          for (let i = 0, end = Date.now() + 4_000; Date.now() < end; i++) {
+            const made = await ctx.call('POST', `${BASE_PATH}/connections`, {
+              headers: { 'Idempotency-Key': `alt-identical-seconds-${i}` },
+              json: {
+                connectorId: c.id,
+                environment: 'sandbox',
+                scopeLabel: `write ${i}`,
+                capabilities: [c.capabilities[0]],
+              },
+              retry: false,
+            });
+            if (made.status === 200) created++;
+            await new Promise((r) => setTimeout(r, 60));
+          }
+        } finally {
+          writing = false;
+        }
+      },
+    });
+    const still = {
+      ...altIdentical,
+      run: async (ctx: Parameters<typeof altIdentical.run>[0]) => {
+        expect(writing).toBe(false);
+        await altIdentical.run(ctx);
+      },
+    };
+    const result = await runConformance({ ...options, checks: [still, writer] });
+    expect(created).toBeGreaterThan(20);
+    expect(result.results.map((r) => [r.check.name, r.status, r.failures])).toEqual([
+      ['base-urls.alt-identical', 'pass', []],
+      ['demo.creates-for-seconds', 'pass', []],
     ]);
   });
 });

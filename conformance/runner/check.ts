@@ -143,6 +143,12 @@ export interface CheckDef {
   /** Runs after every other check of the run, to judge all their exchanges (the response rules). */
   judgesRun?: boolean;
   /**
+   * Compares reads of tenant data that the run's own writes would move (one list read at two addresses):
+   * runs after every check that makes calls and before the judging checks, so nothing of the run writes
+   * while it reads (and the response rules still judge its exchanges). Reads only.
+   */
+  readsStill?: boolean;
+  /**
    * May use up what the deployment shares with every call of the run (a rate-limit burst): runs last,
    * after the judging checks and the cleanups, so no other call waits out the window it leaves spent.
    */

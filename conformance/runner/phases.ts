@@ -4,7 +4,8 @@ import { pool } from './pool.ts';
 
 /**
  * Runs the checks in their phases and reports them in the registry's order: first the checks that make
- * calls; then the judging checks (the response rules judge every exchange, so they run once all the others
+ * calls; then the checks that compare reads of tenant data (`readsStill`), with no write of the run in
+ * flight; then the judging checks (the response rules judge every exchange, so they run once all the others
  * have made theirs); then the run's cleanups; last, alone, a check that may spend the deployment's rate
  * limit (`exhausts`), so no other call of the run waits out the window it leaves spent.
  * @example const results = await runInPhases(checks, 4, runOne, exhausts, () => cleanUp(), onStopped);
@@ -19,7 +20,8 @@ export async function runInPhases(
 ): Promise<CheckResult[]> {
   const phase = (which: (c: CheckDef) => boolean) => pool(checks.filter(which), concurrency, runOne);
   const results = [
-    ...(await phase((c) => !c.judgesRun && !exhausts(c))),
+    ...(await phase((c) => !c.judgesRun && !c.readsStill && !exhausts(c))),
+    ...(await phase((c) => c.readsStill === true && !c.judgesRun && !exhausts(c))),
     ...(await phase((c) => c.judgesRun === true && !exhausts(c))),
   ];
   beforeCleanUp();

@@ -150,6 +150,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'simulator/e2e/reliability/attacks-round6.e2e.test.ts': 6,
   'simulator/package/cli-bundle.e2e.test.ts': 6,
   'simulator/e2e/client-verdicts/unnamed-clients-27.e2e.test.ts': 6,
+  'conformance/e2e/alt-identical-writes.e2e.test.ts': 6,
 };
 const DEFAULT_E2E_SECONDS = 2;
 const DEFAULT_UNIT_SECONDS = 0.2;
