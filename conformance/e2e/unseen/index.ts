@@ -48,6 +48,7 @@ import {
   UNSEEN_ROUND44,
   UNSEEN_ROUND45,
   UNSEEN_ROUND46,
+  UNSEEN_ROUND47,
 } from './latest-rounds.ts';
 
 export {
@@ -100,6 +101,7 @@ export {
   UNSEEN_ROUND44,
   UNSEEN_ROUND45,
   UNSEEN_ROUND46,
+  UNSEEN_ROUND47,
 } from './latest-rounds.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
@@ -150,6 +152,7 @@ export const UNSEEN_LISTS = {
   round44: UNSEEN_ROUND44,
   round45: UNSEEN_ROUND45,
   round46: UNSEEN_ROUND46,
+  round47: UNSEEN_ROUND47,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -196,5 +199,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND44,
     ...UNSEEN_ROUND45,
     ...UNSEEN_ROUND46,
+    ...UNSEEN_ROUND47,
   ],
 } as const;

@@ -44,6 +44,10 @@ import { ROUND46_ANSWERS } from './round46-answers.ts';
 import { ROUND46_CHANNELS } from './round46-channels.ts';
 import { ROUND46_DOCUMENTS } from './round46-documents.ts';
 import { ROUND46_INPUTS } from './round46-inputs.ts';
+import { ROUND47_ANSWERS } from './round47-answers.ts';
+import { ROUND47_CHANNELS } from './round47-channels.ts';
+import { ROUND47_DOCUMENTS } from './round47-documents.ts';
+import { ROUND47_INPUTS } from './round47-inputs.ts';
 
 /** The thirty-fifth list (round 36): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND36: readonly UnseenViolation[] = [
@@ -131,4 +135,12 @@ export const UNSEEN_ROUND46: readonly UnseenViolation[] = [
   ...ROUND46_INPUTS,
   ...ROUND46_DOCUMENTS,
   ...ROUND46_CHANNELS,
+];
+
+/** The forty-seventh list (round 47): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND47: readonly UnseenViolation[] = [
+  ...ROUND47_ANSWERS,
+  ...ROUND47_INPUTS,
+  ...ROUND47_DOCUMENTS,
+  ...ROUND47_CHANNELS,
 ];
