@@ -31,6 +31,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-elm.e2e.test.ts': 68,
   'conformance/e2e/alt-variants-3.e2e.test.ts': 67,
   'conformance/e2e/independent-hazel.e2e.test.ts': 60,
+  'conformance/e2e/independent-tulip.e2e.test.ts': 60,
   'conformance/e2e/independent-ivy.e2e.test.ts': 60,
   'conformance/e2e/independent-fern.e2e.test.ts': 60,
   'conformance/e2e/independent-wisteria.e2e.test.ts': 58,
