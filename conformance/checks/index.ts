@@ -35,6 +35,7 @@ import { placesAlike } from './places-alike.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { requestFormChecks } from './request-forms.ts';
+import { otherFormChecks } from './request-other-forms.ts';
 import { responseChecks } from './responses.ts';
 import { statedKeyRuleChecks } from './stated-key-rule.ts';
 import { streamChecks } from './stream.ts';
@@ -82,6 +83,7 @@ export const CHECKS = createRegistry([
   ...webhookKeyChecks,
   tenantDeliveries,
   ...requestFormChecks,
+  ...otherFormChecks,
   foreignEntryNotFound,
   notFoundNamesNoOtherTenant,
   ...openApiDocumentedChecks,

@@ -35,7 +35,9 @@ const routes = new WeakMap<Exchange, { key: string; route: RouteDef | undefined 
 function findRoute(ex: Exchange, bases: readonly string[]): RouteDef | undefined {
   const base = bases.find((b) => ex.url.startsWith(`${b}${BASE_PATH}`));
   if (!base) return undefined;
-  const path = new URL(ex.url).pathname.replace(/\/+$/, '') || '/';
+  // The path as sent: with a trailing slash it is another form (requests.other-forms-as-route), which a
+  // deployment may answer as no route (a 404 without the route's headers), not the route itself.
+  const path = new URL(ex.url).pathname;
   compiled ??= interfaceRoutes().map((route) => ({ route, re: templateRe(route.path) }));
   return compiled.find((c) => c.route.method === ex.method.toUpperCase() && c.re.test(path))?.route;
 }

@@ -131,7 +131,7 @@ export const CALLER_VIOLATIONS: Violation[] = [
     name: 'provider-renamed-connectors-keep-old-id',
     description: 'GET /providers lists its first provider under a new id; the connectors still name the old one',
     section: 'What the service does',
-    catches: ['catalog.references'],
+    catches: ['catalog.references', 'requests.other-forms-as-route'],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== PROVIDERS || req.method !== 'GET' || res.status !== 200) return res;

@@ -72,7 +72,7 @@ export const GATEWAY_VIOLATIONS: Violation[] = [
       "at the alternate address a creation under a key POST /idempotency-keys issued (idk_…) is refused 400 invalid_request (that gateway's key check predates the underscore in issued keys)",
     section: 'Limits',
     where: 'alt',
-    catches: ['idempotency.key-result'],
+    catches: ['idempotency.key-result', 'places.scenario-alike'],
     async handle(req, next) {
       const key = req.headers['idempotency-key'] ?? '';
       return req.method === 'POST' && key.startsWith('idk_')

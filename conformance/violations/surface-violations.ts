@@ -24,7 +24,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     description:
       "the self-description's idempotency object states keys of 16 to 64 characters (an old gateway's limit; the service takes 8 to 128)",
     section: 'Limits',
-    catches: ['discovery.stated-key-rule'],
+    catches: ['discovery.stated-key-rule', 'requests.other-forms-as-route'],
     async handle(req, next) {
       const res = await next(req);
       if (req.method !== 'GET' || req.path !== BASE_PATH || res.status !== 200) return res;
@@ -101,7 +101,12 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     name: 'public-endpoint-requires-auth',
     description: 'GET /openapi.json demands a bearer token although the interface makes it public',
     section: 'Authentication',
-    catches: ['discovery.public-endpoints', 'discovery.auth-flags-observed', 'discovery.openapi-valid'],
+    catches: [
+      'discovery.public-endpoints',
+      'discovery.auth-flags-observed',
+      'discovery.openapi-valid',
+      'requests.other-forms-as-route',
+    ],
     handle(req, next) {
       return req.path === OPENAPI && req.headers.authorization === undefined
         ? Promise.resolve(failureOf('unauthorized', 'The Authorization header is missing.'))
@@ -112,7 +117,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     name: 'self-description-route-missing',
     description: 'the self-description leaves GET /capabilities out of data.routes',
     section: 'GET /api/public/v1',
-    catches: ['discovery.interface-routes-listed'],
+    catches: ['discovery.interface-routes-listed', 'requests.other-forms-as-route'],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== BASE_PATH || res.status !== 200) return res;
@@ -127,7 +132,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     name: 'self-description-methods-lowercase',
     description: "the self-description names its routes' methods in lower case (get, post: methods are case-sensitive)",
     section: 'GET /api/public/v1',
-    catches: ['discovery.interface-routes-listed'],
+    catches: ['discovery.interface-routes-listed', 'requests.other-forms-as-route'],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== BASE_PATH || res.status !== 200) return res;
@@ -146,6 +151,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
       'discovery.interface-routes-listed',
       'discovery.auth-flags-observed',
       'discovery.openapi-security-matches-auth',
+      'requests.other-forms-as-route',
     ],
     async handle(req, next) {
       const res = await next(req);
@@ -241,7 +247,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     description: 'the alternate base URL lists only the first provider',
     section: 'Network Connections Service Interface',
     where: 'alt',
-    catches: ['base-urls.alt-identical'],
+    catches: ['base-urls.alt-identical', 'requests.other-forms-as-route'],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== PROVIDERS || res.status !== 200) return res;
