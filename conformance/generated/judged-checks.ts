@@ -21,6 +21,7 @@ import { type CheckContext, type CheckDef, defineCheck } from '../runner/check.t
 import { must } from '../runner/invariant.ts';
 import type { InterfaceSection } from '../runner/sections.ts';
 import { draw, matchingArb } from './draw.ts';
+import { judgeKeyEchoOffRoute } from './key-echo-off-route.ts';
 import { operations } from './request-fields.ts';
 
 const path = (id: string) => must(ROUTE_BY_ID.get(id), `the contract defines ${id}`).path;
@@ -225,6 +226,8 @@ export const judgedChecks: CheckDef[] = [
     'Meta',
     'meta.idempotencyKey is the key sent with the call (a read sent without one reports none); a replay (meta.replayed true) sets it; no conflict, missing-key refusal or keyless call is marked replayed',
     idempotencyKeyEchoRule,
+    () => true,
+    judgeKeyEchoOffRoute,
   ),
   judged(
     'count-agreement',

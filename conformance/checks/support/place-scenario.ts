@@ -1,5 +1,6 @@
 // A short scenario of valid calls a client makes, run at home and again in each other place, so what the home
 // answers shows what every place must answer alike (the interface is one set of rules wherever it is offered).
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../simulator/contract/limits.ts';
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import type { Exchange } from '../../client/http-client.ts';
@@ -69,9 +70,24 @@ async function logNames(c: CheckContext, id: string): Promise<{ named?: boolean;
 }
 
 /**
+ * The key of the place's creation: one the deployment issues there (POST /idempotency-keys, the interface's
+ * way to get one), else one of the kit's. A key a place issued itself must serve there as at home.
+ */
+async function creationKey(ctx: CheckContext, c: CheckContext): Promise<string> {
+  const path = must(ROUTE_BY_ID.get('createIdempotencyKey'), 'createIdempotencyKey').path;
+  const ex = await c.call('POST', path, {
+    json: { operation: 'connection.create' },
+    headers: { 'Idempotency-Key': freshKey(ctx) },
+  });
+  const key = bodyOf(ex).data?.idempotencyKey;
+  return ex.status === 200 && typeof key === 'string' && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : freshKey(ctx);
+}
+
+/**
  * The scenario in one place (home when `place` is undefined): the self-description, the tenant's connections, the
  * catalog's reads, a capability check in another environment, the home's key (a place of the home's tenant only)
- * with the home's content and with other content, a creation, its replay, its key with other content, the audit log.
+ * with the home's content and with other content, a creation (with a key issued there), its replay, its key with
+ * other content, the audit log.
  * @example const home = await runScenario(ctx); const there = await runScenario(ctx, place);
  */
 export async function runScenario(ctx: CheckContext, place?: Place, home?: Observed): Promise<Observed> {
@@ -92,7 +108,6 @@ export async function runScenario(ctx: CheckContext, place?: Place, home?: Obser
     const path = must(ROUTE_BY_ID.get('checkCapability'), 'checkCapability').path;
     out.check = { ex: await c.call('POST', path, { json: { ...pair, environment } }), environment, pair };
   }
-  const key = freshKey(ctx);
   const body = { ...base, scopeLabel: ctx.label('places') };
   // The home's key at another address or version of the same tenant: one service, one operation under it.
   const mine = home?.create;
@@ -106,6 +121,7 @@ export async function runScenario(ctx: CheckContext, place?: Place, home?: Obser
       out.across = { replay, conflict: await postConnection(c, other, { key: mine.key }) };
     }
   }
+  const key = await creationKey(ctx, c);
   const created = await postConnection(c, body, { key });
   out.create = { ex: created, body, key };
   if (created.status !== 200) return out;
