@@ -4,6 +4,14 @@ import { type OtherForm, otherForms, PATH_FORMS, sameAnswer } from './support/ot
 
 const ok = (status: number) => status >= 200 && status < 300;
 
+/** OPTIONS of every route the forms reach, without credentials (a CORS-less client asking what a route allows). */
+const optionsCalls = (ctx: CheckContext, forms: readonly OtherForm[]) =>
+  ctx.shared('options-calls', () =>
+    Promise.all(
+      [...new Set(forms.map((f) => f.route.path))].map((p) => ctx.call('OPTIONS', p, { credentials: 'none' })),
+    ),
+  );
+
 /** Judges each form: a refusal (3xx the client did not follow, 4xx) is "no such route"; a success is the route's. */
 function judge(ctx: CheckContext, forms: readonly OtherForm[]) {
   for (const f of forms) {
@@ -26,13 +34,21 @@ function judge(ctx: CheckContext, forms: readonly OtherForm[]) {
 export const otherFormsAsRoute = defineCheck({
   name: 'requests.other-forms-as-route',
   title:
-    'a route in another form (a trailing slash, a percent-encoded letter, HEAD for a GET, a query parameter sent twice with one value) is refused or answered as the route: never a success the route refuses, another success status or other data',
+    'a route in another form (a trailing slash, a percent-encoded letter, HEAD for a GET, OPTIONS, a query parameter sent twice with one value) is refused or answered as the route: never a success the route refuses, another success status or other data, nor a refusal saying ok true',
   severity: 'MUST',
   section: 'Endpoints',
   tags: ['validation', 'auth'],
   mutating: false,
   async run(ctx) {
-    judge(ctx, await otherForms(ctx));
+    const forms = await otherForms(ctx);
+    judge(ctx, forms);
+    // Whatever a deployment makes of a form, a refusal it words as an envelope says ok false ("always false").
+    for (const ex of [...forms.map((f) => f.ex), ...(await optionsCalls(ctx, forms))])
+      ctx.expect.that(ex.status < 400 || (ex.json as { ok?: unknown } | undefined)?.ok !== true, {
+        expected: `${ex.method} ${new URL(ex.url).pathname}: a refusal (${ex.status}) never says ok true (the failure envelope's ok is always false)`,
+        observed: 'ok true',
+        exchange: ex,
+      });
   },
 });
 
@@ -46,12 +62,7 @@ export const otherFormsNoFault = defineCheck({
   mutating: false,
   async run(ctx) {
     const forms = await otherForms(ctx);
-    const options = await ctx.shared('options-calls', () =>
-      Promise.all(
-        [...new Set(forms.map((f) => f.route.path))].map((p) => ctx.call('OPTIONS', p, { credentials: 'none' })),
-      ),
-    );
-    for (const ex of [...forms.map((f) => f.ex), ...options])
+    for (const ex of [...forms.map((f) => f.ex), ...(await optionsCalls(ctx, forms))])
       ctx.expect.that(ex.status < 500, {
         expected: `${ex.method} ${ex.url} is answered or refused (a client's request, not a fault)`,
         observed: `status ${ex.status}`,

@@ -118,6 +118,10 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     if (prefix && url.pathname.startsWith(`${prefix}/`)) url.pathname = url.pathname.slice(prefix.length);
     if (prefix && url.pathname === `/.well-known/oauth-authorization-server${prefix}`)
       url.pathname = '/.well-known/oauth-authorization-server';
+    // Another form of an interface path (a trailing slash, a percent-encoded character) is no route here, as at
+    // gateways routing exact paths: this proxy's translations match exact paths, so it could not answer alike.
+    if (/^\/api\//.test(url.pathname) && (url.pathname.endsWith('/') || url.pathname.includes('%')))
+      return envelope(res, 404, 'not_found', 'No such path in this deployment.');
     if (req.method === 'GET' && url.pathname === `${BASE_PATH}/openapi.yaml`) {
       const self = simOrigin === sim.baseUrl ? origin : altOrigin;
       return serveYamlOf(`${self}${prefix}${BASE_PATH}/openapi.json${url.search}`, req, res);

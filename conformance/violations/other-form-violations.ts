@@ -71,4 +71,16 @@ export const OTHER_FORM_VIOLATIONS: Violation[] = [
       return next({ ...req, query });
     },
   },
+  {
+    name: 'options-refused-ok-true',
+    description:
+      "OPTIONS on any route is refused 405 by the gateway's method filter with a body of its own template: ok true and an error code",
+    section: 'Failure envelope',
+    catches: ['requests.other-forms-as-route'],
+    async handle(req, next) {
+      if (req.method !== 'OPTIONS' || req.headers.origin) return next(req);
+      const refused = failureOf('invalid_request', 'method not allowed', 405);
+      return { ...refused, body: JSON.stringify({ ...JSON.parse(String(refused.body)), ok: true }) };
+    },
+  },
 ];

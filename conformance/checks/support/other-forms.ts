@@ -48,7 +48,8 @@ function sampleValue(ex: Exchange | undefined, name: string): string | undefined
   const first = list?.[0];
   const v = first?.[name] ?? (Array.isArray(first?.[`${name}s`]) ? (first[`${name}s`] as unknown[])[0] : undefined);
   if (typeof v === 'string') return v;
-  return name === 'limit' ? '5' : undefined;
+  // A number the kit picks: 1, within any page size a deployment documents (it may clamp larger ones).
+  return name === 'limit' ? '1' : undefined;
 }
 
 /**
