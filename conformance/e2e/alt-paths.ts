@@ -17,3 +17,6 @@ export const DESCRIBED = new Set([BASE_PATH, `${BASE_PATH}/openapi.json`]);
 export const PUBLIC = new Set([...SELF_DESCRIPTIONS, `${BASE_PATH}/stream`]);
 /** Routes the simulator serves for the current version (the interface's and its additions). */
 export const SIM_ROUTES = routesFor(CURRENT_VERSION);
+/** Another form of an interface path (a trailing slash, a percent-encoded character): no route at the proxy, whose
+ * translations match exact paths, as at gateways routing exact paths. */
+export const isOtherForm = (path: string) => /^\/api\//.test(path) && (path.endsWith('/') || path.includes('%'));

@@ -9,6 +9,7 @@ import * as further from './alt-further.ts';
 import {
   AUDIT,
   DESCRIBED,
+  isOtherForm,
   PUBLIC,
   SELF_DESCRIPTIONS,
   SIM_DELIVERIES,
@@ -69,7 +70,6 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   };
   const publishPaths = (text: string) =>
     text.replaceAll(SIM_REDELIVER, c.redeliverPath).replaceAll(SIM_DELIVERIES, c.deliveryLogPath);
-
   const { outward, inward, renameStates } = translator(c, sim, () => [origin, altOrigin]);
 
   const { receivers, relay } = createRelay(c, (text) => outward(text));
@@ -118,10 +118,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     if (prefix && url.pathname.startsWith(`${prefix}/`)) url.pathname = url.pathname.slice(prefix.length);
     if (prefix && url.pathname === `/.well-known/oauth-authorization-server${prefix}`)
       url.pathname = '/.well-known/oauth-authorization-server';
-    // Another form of an interface path (a trailing slash, a percent-encoded character) is no route here, as at
-    // gateways routing exact paths: this proxy's translations match exact paths, so it could not answer alike.
-    if (/^\/api\//.test(url.pathname) && (url.pathname.endsWith('/') || url.pathname.includes('%')))
-      return envelope(res, 404, 'not_found', 'No such path in this deployment.');
+    if (isOtherForm(url.pathname)) return envelope(res, 404, 'not_found', 'No such path in this deployment.');
     if (req.method === 'GET' && url.pathname === `${BASE_PATH}/openapi.yaml`) {
       const self = simOrigin === sim.baseUrl ? origin : altOrigin;
       return serveYamlOf(`${self}${prefix}${BASE_PATH}/openapi.json${url.search}`, req, res);
@@ -281,7 +278,6 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
   };
   const server: Server = createServer(handler(sim.sandbox.core, sim.baseUrl));
   const altServer: Server = createServer(handler(sim.sandbox.altCore, sim.altBaseUrl!));
-
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   await new Promise<void>((r) => altServer.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -96,8 +96,8 @@ async function checkServe(dir: string, env: NodeJS.ProcessEnv): Promise<string> 
     if (res.status !== 200 || JSON.parse(res.body).ok !== true)
       throw new Error(`GET /api/public/v1 answered ${res.status}: ${res.body.slice(0, 200)}`);
     await checkInspectorPage(baseUrl, inspectorUrl ?? '');
-    // The kit through the bundle: undici loads on its first request, the OpenAPI schema validator
-    // reads its schema files from the installed package.
+    // The kit, which the bundle loads from the package's dist/conformance/ (published-plugins.ts): undici loads on
+    // its first request, the OpenAPI schema validator reads its schema files from the installed package.
     const kit = sh('npx', ['ncs', 'conformance', 'run', '--base-url', baseUrl, '--grep', '^discovery\\.'], dir, env);
     if (!/discovery: [1-9]\d* passed/.test(kit)) throw new Error(`the kit's discovery checks did not pass:\n${kit}`);
     output += kit;
