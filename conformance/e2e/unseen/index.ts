@@ -50,6 +50,7 @@ import {
   UNSEEN_ROUND46,
   UNSEEN_ROUND47,
 } from './latest-rounds.ts';
+import { UNSEEN_ROUND48 } from './latest-rounds-2.ts';
 
 export {
   UNSEEN,
@@ -103,6 +104,7 @@ export {
   UNSEEN_ROUND46,
   UNSEEN_ROUND47,
 } from './latest-rounds.ts';
+export { UNSEEN_ROUND48 } from './latest-rounds-2.ts';
 export { type UnseenViolation, unseenTarget } from './proxy.ts';
 
 /** The lists the score can run (`--list`). */
@@ -153,6 +155,7 @@ export const UNSEEN_LISTS = {
   round45: UNSEEN_ROUND45,
   round46: UNSEEN_ROUND46,
   round47: UNSEEN_ROUND47,
+  round48: UNSEEN_ROUND48,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -200,5 +203,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND45,
     ...UNSEEN_ROUND46,
     ...UNSEEN_ROUND47,
+    ...UNSEEN_ROUND48,
   ],
 } as const;
