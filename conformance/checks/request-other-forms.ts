@@ -1,6 +1,6 @@
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { CONNECTIONS_PATH, createConnectionRoute, requireCreationBase } from './support/connections.ts';
-import { type OtherForm, otherForms, PATH_FORMS, sameAnswer } from './support/other-forms.ts';
+import { dataDiff, type OtherForm, otherForms, PATH_FORMS, sameAnswer } from './support/other-forms.ts';
 
 const ok = (status: number) => status >= 200 && status < 300;
 
@@ -27,6 +27,7 @@ function judge(ctx: CheckContext, forms: readonly OtherForm[]) {
       observed:
         f.ex.status !== 200 ? `status ${f.ex.status}` : `the data differs from ${f.route.method} ${f.route.path}'s`,
       exchange: f.ex,
+      ...(f.ex.status === 200 && !f.head ? { diff: dataDiff(f).slice(0, 12) } : {}),
     });
   }
 }

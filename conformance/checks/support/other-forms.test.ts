@@ -29,3 +29,28 @@ describe('the other forms of a route', () => {
     expect(sameAnswer(form({ ex: ex(200, undefined), head: true }))).toBe(true);
   });
 });
+
+describe('a form answering its own path', () => {
+  it("reads the path it names as the route's, and leaves what the route stamps per read alone", () => {
+    const route = { method: 'GET', path: '/api/public/v1' } as OtherForm['route'];
+    const self = (p: string, at: string) => ex(200, { links: { self: `http://h${p}` }, at });
+    const f = form({
+      route,
+      path: '/api/public/v1/',
+      ref: self('/api/public/v1', '1'),
+      ex: self('/api/public/v1/', '1'),
+    });
+    expect(sameAnswer(f)).toBe(true);
+    expect(sameAnswer({ ...f, ex: self('/api/public/v1/', '2') })).toBe(false);
+    expect(sameAnswer({ ...f, ex: self('/api/public/v1/', '2'), perRead: ['$.at'] })).toBe(true);
+  });
+});
+
+describe('the form path read as the route', () => {
+  it('replaces whole occurrences only (the base with a slash starts every other path)', () => {
+    const route = { method: 'GET', path: '/api/public/v1' } as OtherForm['route'];
+    const body = (self: string) => ex(200, { self, routes: ['POST /api/public/v1/connections'] });
+    const f = form({ route, path: '/api/public/v1/', ref: body('/api/public/v1'), ex: body('/api/public/v1/') });
+    expect(sameAnswer(f)).toBe(true);
+  });
+});

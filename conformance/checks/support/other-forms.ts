@@ -1,8 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { RouteDef } from '../../../simulator/contract/route-def.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import { inBatches, interfaceQuery, interfaceRoutes } from '../../rules/interface-routes.ts';
 import type { CallOptions, CheckContext } from '../../runner/check.ts';
+import { jsonDiff } from '../../runner/json-diff.ts';
 import { successSamples } from './samples.ts';
 
 /**
@@ -23,6 +23,10 @@ export interface OtherForm {
   sameData: boolean;
   /** HEAD: the status only. */
   head: boolean;
+  /** The path as this form sent it (an answer naming its own path names the form's). */
+  path?: string;
+  /** Where two reads of the route itself differ (a time stamped per read): not compared. */
+  perRead?: readonly string[];
 }
 
 /** The route's path with a trailing slash, and with its last segment's first character percent-encoded. */
@@ -39,7 +43,18 @@ export const PATH_FORMS: readonly { name: string; path: (p: string) => string }[
 
 const dataOf = (ex: Exchange) => (ex.json as { data?: unknown } | undefined)?.data;
 /** Whether a form's success carries the route's data (HEAD has no body to compare). */
-export const sameAnswer = (f: OtherForm) => f.head || !f.sameData || isDeepStrictEqual(dataOf(f.ex), dataOf(f.ref));
+/** The form's data as the route would write it: its own path, where it names it, read as the route's. */
+const asRoute = (f: OtherForm) => {
+  const data = dataOf(f.ex);
+  if (!f.path || f.path === f.route.path || data === undefined) return data;
+  // Whole occurrences only: `/api/public/v1/` is also the start of every other route's path.
+  const own = new RegExp(`${f.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.~%-])`, 'g');
+  return JSON.parse(JSON.stringify(data).replace(own, f.route.path)) as unknown;
+};
+/** Where a form's success differs from the route's answer, per-read fields aside. */
+export const dataDiff = (f: OtherForm) =>
+  jsonDiff(dataOf(f.ref), asRoute(f), Infinity).filter((d) => !f.perRead?.includes(d.path));
+export const sameAnswer = (f: OtherForm) => f.head || !f.sameData || dataDiff(f).length === 0;
 
 /** A value the route's own sample answer shows for a query parameter (`category`, `capability` from `capabilities`). */
 function sampleValue(ex: Exchange | undefined, name: string): string | undefined {
@@ -87,14 +102,21 @@ export function otherForms(ctx: CheckContext): Promise<OtherForm[]> {
           for (const form of PATH_FORMS) {
             const path = form.path(route.path);
             const ex = await ctx.call(route.method, path, call);
-            out.push({
+            const f: OtherForm = {
               what: `${say(route.method, path)} (${form.name})`,
               route,
               ref,
               ex,
               sameData: stays,
               head: false,
-            });
+              path,
+            };
+            // Differing data is checked against a second read of the route: what it stamps per read is not judged.
+            if (stays && ex.status === 200 && ref.status === 200 && !sameAnswer(f)) {
+              const again = await ctx.call(route.method, route.path, call);
+              f.perRead = jsonDiff(dataOf(ref), dataOf(again), Infinity).map((d) => d.path);
+            }
+            out.push(f);
           }
           if (route.method === 'GET') {
             const ex = await ctx.call('HEAD', route.path, call);
