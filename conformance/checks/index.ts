@@ -16,6 +16,7 @@ import { errorChecks } from './errors.ts';
 import { idempotencyChecks } from './idempotency.ts';
 import { concurrent } from './idempotency-concurrent.ts';
 import { idempotencyContentChecks } from './idempotency-content.ts';
+import { freshKeyNoConflict } from './idempotency-fresh-conflict.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
 import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
@@ -67,6 +68,7 @@ export const CHECKS = createRegistry([
   ...baseUrlChecks,
   ...corsChecks,
   ...idempotencyChecks,
+  freshKeyNoConflict,
   concurrent,
   tenantScope,
   ...streamChecks,

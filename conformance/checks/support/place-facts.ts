@@ -199,6 +199,7 @@ export function writeFacts(home: Observed, there: Observed): Fact[] {
       },
     );
   }
+  facts.push(...afterFacts(home, there));
   if (home.audited === true && there.auditLog)
     facts.push({
       what: 'the audit log names the connection just created',
@@ -210,4 +211,25 @@ export function writeFacts(home: Observed, there: Observed): Fact[] {
       observed: there.audited === false ? 'not named in the entries read' : `${there.auditLog.status}`,
     });
   return facts;
+}
+
+/**
+ * A key asked for right after a creation is issued as at any time. (The list read right after it is not held to
+ * the home's: the interface promises no read of one's own write at once; generated.created-listed waits for it.)
+ */
+function afterFacts(home: Observed, there: Observed): Fact[] {
+  const [h, t] = [home.after, there.after];
+  if (!h || !t) return [];
+  const issued = (ex: Exchange) => ex.status === 200 && typeof data(ex).idempotencyKey === 'string';
+  return [
+    {
+      what: 'POST /idempotency-keys right after a creation issues a key',
+      rule: 'POST /api/public/v1/idempotency-keys: data: idempotencyKey, operation, expiresAt',
+      status: true,
+      home: issued(h.key),
+      there: issued(t.key),
+      ex: t.key,
+      observed: `${t.key.status} ${str(bodyOf(t.key).error?.code)}`,
+    },
+  ];
 }

@@ -33,6 +33,8 @@ export interface Observed {
   create?: { ex: Exchange; body: Record<string, unknown>; key: string };
   replay?: Exchange;
   conflict?: Exchange;
+  /** Right after the creation: a key issued (POST /idempotency-keys). */
+  after?: { key: Exchange };
   /** Whether the audit log names the creation; undefined where it could not be read to its newest entries. */
   audited?: boolean;
   /** The audit log's first answer. */
@@ -73,12 +75,14 @@ async function logNames(c: CheckContext, id: string): Promise<{ named?: boolean;
  * The key of the place's creation: one the deployment issues there (POST /idempotency-keys, the interface's
  * way to get one), else one of the kit's. A key a place issued itself must serve there as at home.
  */
-async function creationKey(ctx: CheckContext, c: CheckContext): Promise<string> {
-  const path = must(ROUTE_BY_ID.get('createIdempotencyKey'), 'createIdempotencyKey').path;
-  const ex = await c.call('POST', path, {
+const issueKey = (ctx: CheckContext, c: CheckContext) =>
+  c.call('POST', must(ROUTE_BY_ID.get('createIdempotencyKey'), 'createIdempotencyKey').path, {
     json: { operation: 'connection.create' },
     headers: { 'Idempotency-Key': freshKey(ctx) },
   });
+
+async function creationKey(ctx: CheckContext, c: CheckContext): Promise<string> {
+  const ex = await issueKey(ctx, c);
   const key = bodyOf(ex).data?.idempotencyKey;
   return ex.status === 200 && typeof key === 'string' && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : freshKey(ctx);
 }
@@ -125,6 +129,8 @@ export async function runScenario(ctx: CheckContext, place?: Place, home?: Obser
   const created = await postConnection(c, body, { key });
   out.create = { ex: created, body, key };
   if (created.status !== 200) return out;
+  // Calls a client makes next (the order is the point: a cache or a replica behind a write answers them first).
+  out.after = { key: await issueKey(ctx, c) };
   out.replay = await postConnection(c, body, { key });
   out.conflict = await postConnection(c, { ...body, scopeLabel: `${body.scopeLabel}-other` }, { key });
   const id = bodyOf(created).data?.id;
