@@ -11,6 +11,7 @@ import {
   listConnections,
   listedEventually,
   postConnection,
+  renewedBetween,
   requireCreationBase,
 } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
@@ -169,9 +170,7 @@ export const everyEnvironment = defineCheck({
       const againId = (again.json as { data?: { id?: unknown } } | undefined)?.data?.id;
       // A token renewed between the two (short-lived tokens) is another access: where keys are scoped per access
       // (not shown; zelkova's choice), the key sent again is a new one there, and nothing is judged.
-      const auth = (x: typeof ex) =>
-        Object.entries(x.requestHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-      if (auth(ex) !== auth(again) && replayed !== true) {
+      if (renewedBetween(ex, again) && replayed !== true) {
         ctx.note(`the creation in ${environment} was sent again with a renewed token: its replay not judged`);
         continue;
       }

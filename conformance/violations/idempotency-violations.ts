@@ -193,7 +193,7 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     description:
       'the key store keeps a key only up to its first colon (run:1 and run:2 are one key); answers echo the key as sent',
     section: 'Limits',
-    catches: ['idempotency.key-compared-whole'],
+    catches: ['idempotency.key-compared-whole', 'idempotency.fresh-key-no-conflict'],
     async handle(req, next) {
       const key = keyOf(req);
       const cut = key?.split(':')[0];

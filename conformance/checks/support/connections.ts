@@ -202,3 +202,15 @@ export async function countLabelled(ctx: CheckContext, scopeLabel: string, tenan
   const { ex, connections } = await listedEventually(ctx, (cs) => labelled(cs) >= atLeast, tenant);
   return { ex, count: labelled(connections) };
 }
+
+/**
+ * Whether a key sent again went with another token than its first use (a short-lived token renewed between the
+ * two). Where keys are scoped per access (not shown; zelkova's choice) it is a new key there: a replay check
+ * leaves such a pair unjudged unless the deployment replayed it anyway.
+ * @example if (renewedBetween(made, again) && !replayed(again)) ctx.note('not judged');
+ */
+export function renewedBetween(first: Exchange, again: Exchange): boolean {
+  const auth = (x: Exchange) =>
+    Object.entries(x.requestHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  return auth(first) !== auth(again);
+}
