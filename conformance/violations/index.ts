@@ -15,7 +15,6 @@ import { KEY_VIOLATIONS } from './key-violations.ts';
 import { LENIENT_VIOLATIONS } from './lenient-violations.ts';
 import { NORMALISER_VIOLATIONS } from './normaliser-violations.ts';
 import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
-import { ORDER_VIOLATIONS } from './order-violations.ts';
 import { OTHER_FORM_VIOLATIONS } from './other-form-violations.ts';
 import { PLACE_VIOLATIONS } from './place-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
@@ -59,7 +58,6 @@ export const VIOLATIONS: readonly Violation[] = [
   ...LENIENT_VIOLATIONS,
   ...GATEWAY_VIOLATIONS,
   ...OTHER_FORM_VIOLATIONS,
-  ...ORDER_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);
