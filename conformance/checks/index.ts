@@ -48,6 +48,7 @@ import { webhookKeyChecks } from './webhook-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
 import { tenantDeliveries } from './webhook-tenant.ts';
 import { webhookChecks } from './webhooks.ts';
+import { registrationForms } from './webhooks-registration-forms.ts';
 
 /**
  * Every check of the kit, area by area (one file per area). A new area: write checks/<area>.ts
@@ -84,6 +85,7 @@ export const CHECKS = createRegistry([
   ...webhookReplayChecks,
   ...webhookKeyChecks,
   tenantDeliveries,
+  registrationForms,
   ...requestFormChecks,
   ...otherFormChecks,
   foreignEntryNotFound,

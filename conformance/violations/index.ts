@@ -23,6 +23,7 @@ import { SURFACE_VIOLATIONS } from './surface-violations.ts';
 import { TENANT_WEBHOOK_VIOLATIONS } from './tenant-webhook-violations.ts';
 import type { Violation } from './types.ts';
 import { WEBHOOK_ATTEMPT_VIOLATIONS } from './webhook-attempt-violations.ts';
+import { WEBHOOK_FORM_VIOLATIONS } from './webhook-form-violations.ts';
 import { WEBHOOK_VIOLATIONS } from './webhook-violations.ts';
 
 export type { Violation } from './types.ts';
@@ -58,6 +59,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...LENIENT_VIOLATIONS,
   ...GATEWAY_VIOLATIONS,
   ...OTHER_FORM_VIOLATIONS,
+  ...WEBHOOK_FORM_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);
