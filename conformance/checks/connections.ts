@@ -16,6 +16,7 @@ import {
 } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
 import { InterfaceConnection, zodIssues } from './support/interface-schemas.ts';
+import { judgeAcceptedThere } from './support/places.ts';
 
 function judgeConnection(ctx: CheckContext, value: unknown, where: string, ex: Exchange) {
   const parsed = InterfaceConnection.safeParse(value);
@@ -186,6 +187,23 @@ export const everyEnvironment = defineCheck({
       );
     }
     if (created === 0) ctx.skip(`every other environment value (${others.join(', ')}) was refused: nothing to judge`);
+    // The second tenant's creation in each environment the first tenant's was taken in: a refusal of its access
+    // or catalog there is that tenant's own (401, 403, 404), a 400 for the environment is not.
+    const other = ctx.target.otherTenant;
+    if (!other) return;
+    const taken = others.filter((_, i) => answers[i]?.status === 200);
+    const there = await Promise.all(
+      taken.map((environment) =>
+        postConnection(ctx, { ...base, environment, scopeLabel: ctx.label(`env-${environment}`) }, { tenant: other }),
+      ),
+    );
+    for (const [i, ex] of there.entries())
+      judgeAcceptedThere(
+        ctx,
+        ex,
+        true,
+        `POST ${CONNECTIONS_PATH()} for tenant ${other} with environment "${taken[i]}"`,
+      );
   },
 });
 

@@ -13,6 +13,7 @@ import { documentedReads } from './documented-reads.ts';
 import { envelopeChecks } from './envelope.ts';
 import { envelopeBeyondContract, rateLimitHeadersBeyond } from './envelope-beyond.ts';
 import { errorChecks } from './errors.ts';
+import { filterValuesAlike } from './filter-values.ts';
 import { idempotencyChecks } from './idempotency.ts';
 import { concurrent } from './idempotency-concurrent.ts';
 import { idempotencyContentChecks } from './idempotency-content.ts';
@@ -35,11 +36,13 @@ import { openApiYamlChecks } from './openapi-yaml.ts';
 import { placesAlike } from './places-alike.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
+import { bodyFormsAlike } from './request-body-forms.ts';
 import { requestFormChecks } from './request-forms.ts';
 import { otherFormChecks } from './request-other-forms.ts';
 import { responseChecks } from './responses.ts';
 import { statedKeyRuleChecks } from './stated-key-rule.ts';
 import { streamChecks } from './stream.ts';
+import { everyReader } from './stream-readers.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
 import { notFoundNamesNoOtherTenant } from './tenant-named.ts';
 import { versionChecks } from './versions.ts';
@@ -73,6 +76,7 @@ export const CHECKS = createRegistry([
   concurrent,
   tenantScope,
   ...streamChecks,
+  everyReader,
   ...webhookChecks,
   ...rateLimitChecks,
   ...auditChecks,
@@ -87,6 +91,8 @@ export const CHECKS = createRegistry([
   tenantDeliveries,
   registrationForms,
   ...requestFormChecks,
+  bodyFormsAlike,
+  filterValuesAlike,
   ...otherFormChecks,
   foreignEntryNotFound,
   notFoundNamesNoOtherTenant,

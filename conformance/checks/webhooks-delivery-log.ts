@@ -95,9 +95,11 @@ export const deliveryLogged = defineCheck({
       observed: `${foreign.length} of ${logged.length} entries name another receiver of the kit's; the first: ${String(JSON.stringify(foreign[0])).slice(0, 240)}`,
       exchange: ex,
     });
+    countNotBelow(ctx, ex, 'the delivery log');
     // The same interface at the alternate address: its delivery log lists the delivery too.
     if (found && ctx.target.altBaseUrl) {
       const there = await deliveryLog(ctx, s, s.delivery, { base: 'alt' });
+      countNotBelow(ctx, there, 'the delivery log at the alternate base URL');
       ctx.expect.that(there.status === 200 && findLogged(ctx, there, s.delivery, s.webhookId) !== undefined, {
         expected: 'the delivery log at the alternate base URL lists the delivery too (the same interface)',
         observed: `${there.status}, ${loggedDeliveries(there).length} entries, none naming it`,
@@ -106,6 +108,21 @@ export const deliveryLogged = defineCheck({
     }
   },
 });
+
+/**
+ * A log's payload is not shown, but a count beside its entries counts them (this page's or all of them):
+ * never fewer than it lists (a count read from another store, an empty outbox, says 0 beside entries).
+ */
+function countNotBelow(ctx: CheckContext, ex: Exchange, what: string) {
+  const count = (ex.json as { data?: { count?: unknown } } | undefined)?.data?.count;
+  const listed = loggedDeliveries(ex).length;
+  if (ex.status !== 200 || typeof count !== 'number') return;
+  ctx.expect.that(count >= listed, {
+    expected: `${what}'s data.count is not below the entries it lists (it counts them, on this page or in all)`,
+    observed: `data.count ${count} beside ${listed} entries`,
+    exchange: ex,
+  });
+}
 
 /** Every string value of the signature's form anywhere in a log record. */
 function signaturesIn(value: unknown): string[] {

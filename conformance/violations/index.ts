@@ -1,6 +1,7 @@
 import type { Core, SandboxOptions } from '../../simulator/index.ts';
 import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
 import { AUDIT_SIGNATURE_VIOLATIONS } from './audit-signature-violations.ts';
+import { BODY_FORM_VIOLATIONS } from './body-form-violations.ts';
 import { CALLER_VIOLATIONS } from './caller-violations.ts';
 import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
 import { CROSSED_PLACE_VIOLATIONS } from './crossed-place-violations.ts';
@@ -18,7 +19,7 @@ import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
 import { OTHER_FORM_VIOLATIONS } from './other-form-violations.ts';
 import { PLACE_VIOLATIONS } from './place-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
-import { STREAM_VIOLATIONS } from './stream-violations.ts';
+import { READER_VIOLATIONS, STREAM_VIOLATIONS } from './stream-violations.ts';
 import { SURFACE_VIOLATIONS } from './surface-violations.ts';
 import { TENANT_WEBHOOK_VIOLATIONS } from './tenant-webhook-violations.ts';
 import type { Violation } from './types.ts';
@@ -60,6 +61,8 @@ export const VIOLATIONS: readonly Violation[] = [
   ...GATEWAY_VIOLATIONS,
   ...OTHER_FORM_VIOLATIONS,
   ...WEBHOOK_FORM_VIOLATIONS,
+  ...BODY_FORM_VIOLATIONS,
+  ...READER_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

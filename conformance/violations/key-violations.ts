@@ -60,7 +60,7 @@ export const KEY_VIOLATIONS: Violation[] = [
     description:
       'an Idempotency-Key starting with a dot or a hyphen is refused 400 (a guard against hidden files and command-line flags), though the pattern allows it',
     section: 'Limits',
-    catches: ['limits.idempotency-key'],
+    catches: ['limits.idempotency-key', 'webhooks.registration-forms'],
     async handle(req, next) {
       const key = keyOf(req);
       if (!KEYED.has(req.path) || req.method !== 'POST' || key === undefined || !/^[.-]/.test(key)) return next(req);

@@ -236,4 +236,17 @@ export const PLACE_VIOLATIONS: Violation[] = [
       return long ? failureOf('invalid_request', 'capabilities: each at most 100 characters') : next(req);
     },
   },
+  {
+    name: 'second-tenant-development-refused',
+    description:
+      'for a tenant other than the first, a creation in development is refused 400 (that tenant was onboarded with the production-side environments only)',
+    section: 'POST /api/public/v1/connections',
+    catches: ['connections.every-environment'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      if (!isCreate(req) || !tenant || jsonBodyOf(req)?.environment !== 'development') return next(req);
+      if (tenant === (await defaultAccess(core)).tenant) return next(req);
+      return failureOf('invalid_request', 'environment development is not offered to this tenant');
+    },
+  },
 ];

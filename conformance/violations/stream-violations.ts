@@ -52,6 +52,7 @@ export const STREAM_VIOLATIONS: Violation[] = [
     section: 'Status stream',
     catches: [
       'sse.consecutive-ids',
+      'sse.every-reader',
       'sse.resume-last-event-id',
       'sse.resume-cursor',
       'sse.resume-late',
@@ -130,6 +131,54 @@ export const STREAM_VIOLATIONS: Violation[] = [
       return next(
         withHeader(withHeader(req, 'authorization', `Bearer ${access.token}`), 'x-service-tenant', access.tenant),
       );
+    },
+  },
+];
+
+/** Per simulator: which live reader a message went to first (a broker queue hands each message to one reader). */
+const queueOwners = new WeakMap<object, Map<string, object>>();
+
+/** Per simulator: the first tenant an authenticated call named. */
+const firstTenants = new WeakMap<object, string>();
+
+/** Violations of "arrives exactly once" to every reader, and of the numbering beyond the first tenant. */
+export const READER_VIOLATIONS: Violation[] = [
+  {
+    name: 'live-readers-share-one-queue',
+    description:
+      "live readers of one tenant's stream (no resume position) are consumers of one broker queue: each message reaches only the reader that pulled it first",
+    section: 'Status stream',
+    catches: ['sse.every-reader'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      if (!isStream(req) || req.query.cursor !== undefined || req.headers['last-event-id'] !== undefined) return res;
+      const owners = queueOwners.get(core) ?? new Map<string, object>();
+      queueOwners.set(core, owners);
+      const feed = req.headers.authorization ? (req.headers['x-service-tenant'] ?? '') : 'public';
+      const me = {};
+      return editStream(res, () => (chunk) => {
+        const id = sseIdOf(chunk);
+        if (id === undefined) return [chunk];
+        const key = `${feed} ${id}`;
+        if (!owners.has(key)) owners.set(key, me);
+        return owners.get(key) === me ? [chunk] : [];
+      });
+    },
+  },
+  {
+    name: 'other-tenant-stream-ids-prefixed',
+    description:
+      "the multi-tenant broker namespaces message ids with the tenant for every tenant but the first: the second tenant's stream sends id: <tenant>-<n>",
+    section: 'Status stream',
+    catches: ['sse.every-reader'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const tenant = req.headers['x-service-tenant'];
+      if (!req.headers.authorization || !tenant) return res;
+      // The first tenant the broker served (the run's own: its first call) keeps plain numbers.
+      if (!firstTenants.has(core)) firstTenants.set(core, tenant);
+      if (!isStream(req) || tenant === firstTenants.get(core)) return res;
+      return editStream(res, () => (chunk) => [chunk.replace(/^id: (\d+)$/m, `id: ${tenant}-$1`)]);
     },
   },
 ];

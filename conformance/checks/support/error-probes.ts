@@ -87,6 +87,19 @@ export function errorProbes(ctx: CheckContext): Promise<Probe[]> {
             expected: 'invalid_request' as const,
             ex,
           })),
+        // JSON, but not an object: the body the route describes is one ("Body (JSON)" with fields); the generated
+        // probes send arrays and objects of other shapes, these the scalars a body guard may not expect.
+        ...[
+          ['scalar-json', '"ncs-conformance"', 'a JSON string as the body'],
+          ['number-json', '42', 'a JSON number as the body'],
+        ].map(([name, body, what]) =>
+          ctx.call('POST', post.path, { body, headers: { 'content-type': 'application/json' } }).then((ex) => ({
+            name: name ?? '',
+            what: `POST ${post.path} with ${what}`,
+            expected: 'invalid_request' as const,
+            ex,
+          })),
+        ),
       );
     }
     return Promise.all(probes);

@@ -57,6 +57,10 @@ export interface SseScenario {
   /** The tenant stream's messages, read live while the kit created the connections. */
   events: readonly SseEvent[];
   publicEvents: readonly SseEvent[];
+  /** A second live reader of the tenant's stream, opened beside the first (every reader gets every message). */
+  twin?: { session: SseSession; events: readonly SseEvent[] };
+  /** The second tenant's stream, read while one connection of its own was created (where the target names one). */
+  other?: { tenant: string; session: SseSession; events: readonly SseEvent[]; created?: string };
 }
 
 /** The first message that mentions `id` (the creation's message carries the new connection's id). */
@@ -64,25 +68,60 @@ export const firstMention = (events: readonly SseEvent[], id: string) =>
   events.find((e) => e.data.includes(id)) ?? events.find((e) => namesValue(e.data, id));
 
 /**
- * Opens the tenant's stream and the public one, creates KIT_EVENTS labelled connections and reads
- * until every one of them has shown up on the tenant's stream. Once per run, shared by the sse.* checks.
+ * Opens the tenant's stream, a second reader of it and the public one (and the second tenant's, where the
+ * target names one), creates KIT_EVENTS labelled connections (and one of the second tenant's) and reads until
+ * every one of them has shown up. Once per run, shared by the sse.* checks.
  */
 export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
   return ctx.shared('sse-scenario', async () => {
     const tenant = await ctx.stream(streamPath(), { follow: true });
     const pub = await ctx.stream(streamPath(), { credentials: 'none', follow: true });
+    const twin = tenant.isStream ? await ctx.stream(streamPath(), { follow: true }) : undefined;
+    const otherTenant = ctx.target.otherTenant;
+    const other = otherTenant ? await ctx.stream(streamPath(), { follow: true, tenant: otherTenant }) : undefined;
     const created: SseScenario['created'] = [];
+    let otherCreated: string | undefined;
     if (tenant.isStream) {
       for (let i = 0; i < KIT_EVENTS; i++) {
         const c = await createLabelledConnection(ctx, 'stream');
         if (c.id) created.push({ id: c.id, ex: c.ex });
       }
-      await tenant.readUntil((events) => created.every((c) => firstMention(events, c.id)), streamWaitMs(ctx));
+      if (otherTenant && other?.isStream)
+        otherCreated = (await createLabelledConnection(ctx, 'stream', { tenant: otherTenant })).id;
+      const all = (events: readonly SseEvent[]) => created.every((c) => firstMention(events, c.id));
+      await Promise.all([
+        tenant.readUntil(all, streamWaitMs(ctx)),
+        ...(twin?.isStream ? [twin.readUntil(all, streamWaitMs(ctx))] : []),
+        ...(other?.isStream && otherCreated
+          ? [other.readUntil((events) => !!firstMention(events, otherCreated ?? ''), streamWaitMs(ctx))]
+          : []),
+      ]);
       // Read on past the last expected message: a repeat sent a little later must be seen too.
-      await Promise.all([tenant.readUntil(() => false, READ_PAST_MS), pub.readUntil(() => false, PUBLIC_GRACE_MS)]);
+      await Promise.all([
+        tenant.readUntil(() => false, READ_PAST_MS),
+        pub.readUntil(() => false, PUBLIC_GRACE_MS),
+        ...(twin?.isStream ? [twin.readUntil(() => false, READ_PAST_MS)] : []),
+      ]);
     }
-    await Promise.all([tenant.close(), pub.close()]);
-    return { tenant, public: pub, created, events: [...tenant.events], publicEvents: [...pub.events] };
+    await Promise.all([tenant.close(), pub.close(), twin?.close(), other?.close()]);
+    return {
+      tenant,
+      public: pub,
+      created,
+      events: [...tenant.events],
+      publicEvents: [...pub.events],
+      ...(twin ? { twin: { session: twin, events: [...twin.events] } } : {}),
+      ...(other && otherTenant
+        ? {
+            other: {
+              tenant: otherTenant,
+              session: other,
+              events: [...other.events],
+              ...(otherCreated ? { created: otherCreated } : {}),
+            },
+          }
+        : {}),
+    };
   });
 }
 

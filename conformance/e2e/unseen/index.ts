@@ -50,7 +50,7 @@ import {
   UNSEEN_ROUND46,
   UNSEEN_ROUND47,
 } from './latest-rounds.ts';
-import { UNSEEN_ROUND48 } from './latest-rounds-2.ts';
+import { UNSEEN_ROUND48, UNSEEN_ROUND49 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
 export * from './early-rounds.ts';
@@ -108,6 +108,7 @@ export const UNSEEN_LISTS = {
   round46: UNSEEN_ROUND46,
   round47: UNSEEN_ROUND47,
   round48: UNSEEN_ROUND48,
+  round49: UNSEEN_ROUND49,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -156,5 +157,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND46,
     ...UNSEEN_ROUND47,
     ...UNSEEN_ROUND48,
+    ...UNSEEN_ROUND49,
   ],
 } as const;

@@ -4,6 +4,10 @@ import { ROUND48_ANSWERS } from './round48-answers.ts';
 import { ROUND48_CHANNELS } from './round48-channels.ts';
 import { ROUND48_DOCUMENTS } from './round48-documents.ts';
 import { ROUND48_INPUTS } from './round48-inputs.ts';
+import { ROUND49_ANSWERS } from './round49-answers.ts';
+import { ROUND49_CHANNELS } from './round49-channels.ts';
+import { ROUND49_DOCUMENTS } from './round49-documents.ts';
+import { ROUND49_INPUTS } from './round49-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -11,4 +15,12 @@ export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
   ...ROUND48_INPUTS,
   ...ROUND48_DOCUMENTS,
   ...ROUND48_CHANNELS,
+];
+
+/** The forty-ninth list (round 49): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND49: readonly UnseenViolation[] = [
+  ...ROUND49_ANSWERS,
+  ...ROUND49_INPUTS,
+  ...ROUND49_DOCUMENTS,
+  ...ROUND49_CHANNELS,
 ];
