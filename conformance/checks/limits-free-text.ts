@@ -8,12 +8,13 @@ import { inBatches, routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { judgeBoundary } from './support/boundaries.ts';
 import { postConnection, requireCreationBase } from './support/connections.ts';
+import { judgeAcceptedThere, otherPlaces, type Place } from './support/places.ts';
 
 /** A free-text field of the interface and how to send one value of it. */
 interface FreeTextField {
   field: keyof typeof LIMITS;
   route: string;
-  send(ctx: CheckContext, value: string): Promise<Exchange>;
+  send(ctx: CheckContext, value: string, call?: Place['call']): Promise<Exchange>;
 }
 
 /** How to send each field LIMITS marks as text (`text`: a descriptive name, a name): no character set. */
@@ -21,14 +22,15 @@ export const FREE_TEXT_FIELDS: FreeTextField[] = [
   {
     field: 'scopeLabel',
     route: 'POST /connections',
-    async send(ctx, value) {
-      return postConnection(ctx, { ...(await requireCreationBase(ctx)), scopeLabel: value });
+    async send(ctx, value, call = {}) {
+      return postConnection(ctx, { ...(await requireCreationBase(ctx)), scopeLabel: value }, call);
     },
   },
   {
     field: 'operation',
     route: 'POST /idempotency-keys',
-    send: (ctx, value) => ctx.call('POST', routePath('createIdempotencyKey'), { json: { operation: value } }),
+    send: (ctx, value, call = {}) =>
+      ctx.call('POST', routePath('createIdempotencyKey'), { ...call, json: { operation: value } }),
   },
 ];
 
@@ -41,6 +43,8 @@ const PRINTABLE = [
   'Stand 12/B: Pier 3',
   // Two spaces inside, as typed: kept as sent (generated.request-echo compares the answer), not squeezed.
   'Harbour  Kitchen   One',
+  // Blanks before and after (a name pasted from a form): kept as sent too, in the answer and in every later list.
+  '  Harbour Kitchen Two  ',
 ];
 /** A name with a line break and a tab (pasted from a form): refusing it is a deployment's rule, faulting on it is not. */
 const CONTROL = 'Harbour Kitchen\nfloor 2\tbar';
@@ -72,5 +76,16 @@ export const freeTextAccepted = defineCheck({
       if (ex.status === 400) ctx.note(`${rule} is refused 400: a line break is not taken in ${f.field}`);
       ctx.expect.that(ex.status < 500, { expected: `${rule} is accepted or refused (4xx), never a 5xx`, exchange: ex });
     });
+    // The second tenant's own validators (a tenant onboarded later, another region's): one name there, each field.
+    const [name] = PRINTABLE;
+    for (const place of otherPlaces(ctx).filter((p) => p.call.tenant))
+      for (const f of FREE_TEXT_FIELDS)
+        if (name && fits(f.field, name))
+          judgeAcceptedThere(
+            ctx,
+            await f.send(ctx, name, place.call),
+            place.accessMayDiffer,
+            `${f.route} ${place.what} with ${f.field} ${JSON.stringify(name)}`,
+          );
   },
 });

@@ -11,11 +11,24 @@ const OPENAPI_JSON = `${BASE_PATH}/openapi.json`;
 
 /**
  * A download's file name (Content-Disposition), where it names a published version, names the version asked
- * for: a file saved as another version's description misleads every client that keeps it.
+ * for: a file saved as another version's description misleads every client that keeps it; where it has an
+ * extension, it is the format held.
  */
-export function fileNamesVersion(ctx: CheckContext, ex: Exchange, version: string) {
+export function fileNamesVersion(ctx: CheckContext, ex: Exchange, version: string, format?: 'json' | 'yaml') {
   const disposition = ex.headers['content-disposition'];
   const name = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)/i.exec(disposition)?.[1];
+  // Its extension names the format it holds: the JSON file saved as .yaml, or the YAML one as .json (YAML may be
+  // written in JSON's syntax, so only a .json name on a body that is not JSON counts there).
+  const extension = name && /\.(json|ya?ml)$/i.exec(name.trim())?.[1]?.toLowerCase();
+  const wrong =
+    extension &&
+    ((format === 'json' && extension !== 'json') ||
+      (format === 'yaml' && extension === 'json' && ex.json === undefined));
+  ctx.expect.that(!wrong, {
+    expected: `the ${format?.toUpperCase()} file is offered under a name of its format ("downloadable JSON and YAML files")`,
+    observed: `Content-Disposition names ${name}`,
+    exchange: ex,
+  });
   const named = name ? SUPPORTED_VERSIONS.find((v) => name.includes(v)) : undefined;
   if (!name || !named) return;
   ctx.expect.that(named === version, {

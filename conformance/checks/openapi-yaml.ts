@@ -241,7 +241,8 @@ export const yamlMatchesJson = defineCheck({
           exchange: jsonEx,
         });
       sameAsServed(ctx, { doc, pair, jsonEx, compared, diff: pointerDiff, named });
-      for (const file of [yamlEx, jsonEx]) fileNamesVersion(ctx, file, pair.version);
+      fileNamesVersion(ctx, yamlEx, pair.version, 'yaml');
+      fileNamesVersion(ctx, jsonEx, pair.version, 'json');
       const yaml = yamlAsJson(yamlEx.text);
       // The kit's own guard against alias bombs is no verdict on a file that uses anchors as YAML allows.
       if ('guard' in yaml) {

@@ -39,6 +39,13 @@ export const contentType = defineCheck({
     const zero = await ctx.stream(streamPath(), { credentials: 'none', headers: { 'Last-Event-ID': '0' } });
     await zero.close();
     expectEventStream(ctx, zero, 'GET /stream with Last-Event-ID: 0');
+    // The same at the alternate address, as a reader of the tenant would resume there.
+    if (ctx.target.altBaseUrl) {
+      const credentials = ctx.target.hasToken ? ('token' as const) : ('none' as const);
+      const there = await ctx.stream(streamPath(), { base: 'alt', credentials, headers: { 'Last-Event-ID': '0' } });
+      await there.close();
+      expectEventStream(ctx, there, 'GET /stream at the alternate base URL with Last-Event-ID: 0');
+    }
   },
 });
 

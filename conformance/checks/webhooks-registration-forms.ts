@@ -33,6 +33,11 @@ const alone: Form = {
   events: ({ test, other }) => (other === test ? undefined : [other]),
 };
 
+const twoNames: Form = {
+  what: 'the events list of two published names, the test event first',
+  events: ({ test, other }) => (other === test ? undefined : [test, other]),
+};
+
 /** At home, each form on its own: keys anywhere inside the pattern, URLs with more than a path, other lists. */
 const FORMS: Form[] = [
   { what: `a key of ${KEY.min} characters`, key: () => hex(KEY.min).slice(0, KEY.min) },
@@ -43,10 +48,7 @@ const FORMS: Form[] = [
   { what: 'a receiver URL with a query string', url: '?source=ncs&attempt=1' },
   { what: 'a receiver URL with a deeper path', prefix: 'hooks/v1' },
   alone,
-  {
-    what: 'the events list of two published names, the test event first',
-    events: ({ test, other }) => (other === test ? undefined : [test, other]),
-  },
+  twoNames,
 ];
 
 /**
@@ -61,6 +63,7 @@ const PLACE_FORMS: Form[] = [
     url: '?source=ncs&attempt=1',
   },
   alone,
+  twoNames,
 ];
 
 /** The plain registration and each form in one place; forms refused where the plain one is taken fail. */

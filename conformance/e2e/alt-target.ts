@@ -184,11 +184,12 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     }
     if (c.streamFromStart && url.pathname === `${BASE_PATH}/stream`) fromStart(search, headers);
     if (raw && req.method === 'POST' && url.pathname === `${BASE_PATH}/webhooks`) {
-      // Only this deployment's names are known; any other (the simulator's too) is made one the
-      // simulator refuses, so auth, idempotency and validation answer in their usual order.
+      // The simulator's names this deployment renames are unknown here (made ones the simulator refuses, so
+      // auth, idempotency and validation answer in their usual order); the others it publishes unrenamed.
       const json = JSON.parse(raw) as { events?: unknown[] };
+      const renamed = new Set(Object.values(c.events).filter((n) => !(n in c.events)));
       if (Array.isArray(json.events))
-        json.events = json.events.map((e) => (typeof e === 'string' && e in c.events ? e : `unknown:${String(e)}`));
+        json.events = json.events.map((e) => (typeof e === 'string' && !renamed.has(e) ? e : `unknown:${String(e)}`));
       raw = JSON.stringify(json);
     }
     let sent = raw === undefined ? undefined : inward(raw);

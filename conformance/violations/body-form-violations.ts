@@ -1,6 +1,7 @@
 // Answers that change with the form of a request the interface leaves free: a JSON body spaced over lines, a
 // larger page of the audit log, a count read from another store. The kit's usual forms are answered right.
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { defaultAccess } from './default-access.ts';
 import { editJson, failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -73,6 +74,52 @@ export const BODY_FORM_VIOLATIONS: Violation[] = [
       return editJson(res, (b) => {
         if (b.error) b.error.code = 'internal';
       });
+    },
+  },
+  {
+    name: 'listed-scope-label-trimmed',
+    description:
+      "GET /connections lists each scopeLabel trimmed of blanks before and after (the list view's formatter), while the creation answered it as sent",
+    section: 'GET /api/public/v1/connections',
+    catches: ['generated.request-echo'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || req.path !== `${BASE_PATH}/connections`) return res;
+      return editJson(res, (b) => {
+        for (const c of (b.data?.connections ?? []) as { scopeLabel?: unknown }[])
+          if (typeof c.scopeLabel === 'string') c.scopeLabel = c.scopeLabel.trim();
+      });
+    },
+  },
+  {
+    name: 'json-file-named-yaml',
+    description:
+      'every JSON description file is offered under a .yaml file name (the download handler takes the extension from the last format it served)',
+    section: 'GET /api/public/v1/openapi.json',
+    catches: ['openapi.yaml-matches-json'],
+    async handle(req, next) {
+      const res = await next(req);
+      const disposition = res.headers['content-disposition'];
+      if (!disposition || !/\.json"?$/.test(disposition) || !res.headers['content-type']?.includes('json')) return res;
+      return {
+        ...res,
+        headers: { ...res.headers, 'content-disposition': disposition.replace(/\.json("?)$/, '.yaml$1') },
+      };
+    },
+  },
+  {
+    name: 'second-tenant-label-apostrophe-refused',
+    description:
+      "for a tenant other than the first, POST /connections refuses a scopeLabel holding an apostrophe (that tenant's validator was written for slugs)",
+    section: 'POST /api/public/v1/connections',
+    catches: ['limits.free-text-accepted'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      const label = jsonBodyOf(req)?.scopeLabel;
+      if (req.method !== 'POST' || req.path !== `${BASE_PATH}/connections` || typeof label !== 'string')
+        return next(req);
+      if (!tenant || !label.includes("'") || tenant === (await defaultAccess(core)).tenant) return next(req);
+      return failureOf('invalid_request', 'scopeLabel has characters that are not allowed');
     },
   },
 ];

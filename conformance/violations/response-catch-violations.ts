@@ -76,7 +76,7 @@ export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
     name: 'sse-late-duplicate',
     description: `on a stream opened without a resume point, every numbered message is sent again ${LATE_REPEAT_MS} ms later (after the messages the kit waits for)`,
     section: 'Status stream',
-    catches: ['sse.consecutive-ids'],
+    catches: ['sse.consecutive-ids', 'sse.every-reader'],
     async handle(req, next) {
       // Live streams only: a resumed stream replays its history in one burst, and whether a repeat
       // lands inside the kit's reading window would depend on timing.

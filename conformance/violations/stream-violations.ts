@@ -67,6 +67,8 @@ export const STREAM_VIOLATIONS: Violation[] = [
     description: 'after the first message of a stream the numbering jumps by two (a number is skipped)',
     section: 'Status stream',
     catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor', 'sse.resume-late'],
+    // The second tenant's stream skips only where it carries more than its one message (other checks' creations).
+    mayCatch: ['sse.every-reader'],
     async handle(req, next) {
       return editStream(await next(req), () => {
         let numbered = 0;
@@ -83,7 +85,7 @@ export const STREAM_VIOLATIONS: Violation[] = [
     description: 'a stream resumed with Last-Event-ID starts over from the first retained message',
     section: 'Status stream',
     // A stream asked with both (sse.resume-cursor sends both once) reads Last-Event-ID too.
-    catches: ['sse.resume-last-event-id', 'sse.resume-cursor', 'sse.resume-late'],
+    catches: ['sse.every-reader', 'sse.resume-last-event-id', 'sse.resume-cursor', 'sse.resume-late'],
     handle(req, next) {
       return next(isStream(req) && req.headers['last-event-id'] ? withHeader(req, 'last-event-id', '0') : req);
     },
@@ -92,7 +94,7 @@ export const STREAM_VIOLATIONS: Violation[] = [
     name: 'cursor-ignored',
     description: 'a valid ?cursor= is ignored: the stream starts with live messages only',
     section: 'Status stream',
-    catches: ['sse.resume-cursor'],
+    catches: ['sse.every-reader', 'sse.resume-cursor'],
     handle(req, next) {
       return next(isStream(req) && req.query.cursor !== undefined && cursorValid(req) ? withoutCursor(req) : req);
     },
@@ -149,6 +151,8 @@ export const READER_VIOLATIONS: Violation[] = [
       "live readers of one tenant's stream (no resume position) are consumers of one broker queue: each message reaches only the reader that pulled it first",
     section: 'Status stream',
     catches: ['sse.every-reader'],
+    // Another check's live reader still open when the scenario's messages come takes some of them first.
+    mayCatch: ['sse.consecutive-ids'],
     async handle(req, next, core) {
       const res = await next(req);
       if (!isStream(req) || req.query.cursor !== undefined || req.headers['last-event-id'] !== undefined) return res;
@@ -179,6 +183,39 @@ export const READER_VIOLATIONS: Violation[] = [
       if (!firstTenants.has(core)) firstTenants.set(core, tenant);
       if (!isStream(req) || tenant === firstTenants.get(core)) return res;
       return editStream(res, () => (chunk) => [chunk.replace(/^id: (\d+)$/m, `id: ${tenant}-$1`)]);
+    },
+  },
+  {
+    name: 'alt-last-event-id-zero-refused',
+    description:
+      'at the alternate address GET /stream with Last-Event-ID: 0 answers 400 (that gateway reads 0 as no number), while ?cursor=0 works there',
+    section: 'GET /api/public/v1/stream',
+    where: 'alt',
+    catches: ['sse.content-type'],
+    async handle(req, next) {
+      return isStream(req) && req.headers['last-event-id']?.trim() === '0'
+        ? failureOf('invalid_request', 'Last-Event-ID must name a message.')
+        : next(req);
+    },
+  },
+  {
+    name: 'other-tenant-resume-skips-one',
+    description:
+      "for a tenant other than the first, a stream resumed by cursor or Last-Event-ID N starts after message N + 1 (that tenant's feed counts from 1 where the others count from 0)",
+    section: 'Status stream',
+    catches: ['sse.every-reader'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      const from = req.headers['last-event-id'] ?? req.query.cursor;
+      if (!isStream(req) || !tenant || typeof from !== 'string' || !/^\d+$/.test(from)) return next(req);
+      if (tenant === (await defaultAccess(core)).tenant) return next(req);
+      const skipped = String(Number(from) + 1);
+      const { cursor: _c, ...query } = req.query;
+      return next({
+        ...req,
+        query: 'cursor' in req.query ? { ...query, cursor: skipped } : query,
+        headers: { ...req.headers, ...(req.headers['last-event-id'] ? { 'last-event-id': skipped } : {}) },
+      });
     },
   },
 ];

@@ -25,7 +25,7 @@ export const TENANT_WEBHOOK_VIOLATIONS: Violation[] = [
     description:
       'for a tenant other than the first, a registration naming more than one event is refused 400 invalid_request (that tenant is on an older plan table that allows one event per receiver)',
     section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
-    catches: ['webhooks.tenant-deliveries'],
+    catches: ['webhooks.registration-forms', 'webhooks.tenant-deliveries'],
     async handle(req, next, core) {
       const tenant = req.headers['x-service-tenant'];
       if (!isRegistration(req) || !tenant || tenant === (await defaultAccess(core)).tenant) return next(req);

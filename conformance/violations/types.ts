@@ -17,6 +17,11 @@ export interface Violation {
    * no other check may fail): the self-test asserts exactly this set.
    */
   catches: readonly string[];
+  /**
+   * Checks that may also fail, depending on the run's interleaving (which message a stream another check
+   * opens starts with): allowed beside `catches`, never required.
+   */
+  mayCatch?: readonly string[];
   /** Which address misbehaves: both (default) or only the alternate base URL. */
   where?: 'both' | 'alt';
   /**

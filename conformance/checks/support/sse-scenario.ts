@@ -57,8 +57,8 @@ export interface SseScenario {
   /** The tenant stream's messages, read live while the kit created the connections. */
   events: readonly SseEvent[];
   publicEvents: readonly SseEvent[];
-  /** A second live reader of the tenant's stream, opened beside the first (every reader gets every message). */
-  twin?: { session: SseSession; events: readonly SseEvent[] };
+  /** A second live reader of the tenant's stream, opened beside the first (at the alternate address where given). */
+  twin?: { session: SseSession; events: readonly SseEvent[]; base: 'main' | 'alt' };
   /** The second tenant's stream, read while one connection of its own was created (where the target names one). */
   other?: { tenant: string; session: SseSession; events: readonly SseEvent[]; created?: string };
 }
@@ -76,7 +76,9 @@ export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
   return ctx.shared('sse-scenario', async () => {
     const tenant = await ctx.stream(streamPath(), { follow: true });
     const pub = await ctx.stream(streamPath(), { credentials: 'none', follow: true });
-    const twin = tenant.isStream ? await ctx.stream(streamPath(), { follow: true }) : undefined;
+    // At the alternate address where there is one (the same feed, "the same interface"), else at the main one.
+    const twinBase = ctx.target.altBaseUrl ? ('alt' as const) : ('main' as const);
+    const twin = tenant.isStream ? await ctx.stream(streamPath(), { follow: true, base: twinBase }) : undefined;
     const otherTenant = ctx.target.otherTenant;
     const other = otherTenant ? await ctx.stream(streamPath(), { follow: true, tenant: otherTenant }) : undefined;
     const created: SseScenario['created'] = [];
@@ -110,7 +112,7 @@ export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
       created,
       events: [...tenant.events],
       publicEvents: [...pub.events],
-      ...(twin ? { twin: { session: twin, events: [...twin.events] } } : {}),
+      ...(twin ? { twin: { session: twin, events: [...twin.events], base: twinBase } } : {}),
       ...(other && otherTenant
         ? {
             other: {

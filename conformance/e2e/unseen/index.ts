@@ -50,7 +50,7 @@ import {
   UNSEEN_ROUND46,
   UNSEEN_ROUND47,
 } from './latest-rounds.ts';
-import { UNSEEN_ROUND48, UNSEEN_ROUND49 } from './latest-rounds-2.ts';
+import { UNSEEN_ROUND48, UNSEEN_ROUND49, UNSEEN_ROUND50 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
 export * from './early-rounds.ts';
@@ -109,6 +109,7 @@ export const UNSEEN_LISTS = {
   round47: UNSEEN_ROUND47,
   round48: UNSEEN_ROUND48,
   round49: UNSEEN_ROUND49,
+  round50: UNSEEN_ROUND50,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -158,5 +159,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND47,
     ...UNSEEN_ROUND48,
     ...UNSEEN_ROUND49,
+    ...UNSEEN_ROUND50,
   ],
 } as const;

@@ -8,6 +8,10 @@ import { ROUND49_ANSWERS } from './round49-answers.ts';
 import { ROUND49_CHANNELS } from './round49-channels.ts';
 import { ROUND49_DOCUMENTS } from './round49-documents.ts';
 import { ROUND49_INPUTS } from './round49-inputs.ts';
+import { ROUND50_ANSWERS } from './round50-answers.ts';
+import { ROUND50_CHANNELS } from './round50-channels.ts';
+import { ROUND50_DOCUMENTS } from './round50-documents.ts';
+import { ROUND50_INPUTS } from './round50-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -23,4 +27,12 @@ export const UNSEEN_ROUND49: readonly UnseenViolation[] = [
   ...ROUND49_INPUTS,
   ...ROUND49_DOCUMENTS,
   ...ROUND49_CHANNELS,
+];
+
+/** The fiftieth list (round 50): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND50: readonly UnseenViolation[] = [
+  ...ROUND50_ANSWERS,
+  ...ROUND50_INPUTS,
+  ...ROUND50_DOCUMENTS,
+  ...ROUND50_CHANNELS,
 ];
