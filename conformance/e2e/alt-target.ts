@@ -184,8 +184,7 @@ export async function altChoicesTarget(c: AltChoices = ALT_A) {
     }
     if (c.streamFromStart && url.pathname === `${BASE_PATH}/stream`) fromStart(search, headers);
     if (raw && req.method === 'POST' && url.pathname === `${BASE_PATH}/webhooks`) {
-      // The simulator's names this deployment renames are unknown here (made ones the simulator refuses, so
-      // auth, idempotency and validation answer in their usual order); the others it publishes unrenamed.
+      // Names it renames are unknown here (made ones the simulator refuses: checks answer in their usual order).
       const json = JSON.parse(raw) as { events?: unknown[] };
       const renamed = new Set(Object.values(c.events).filter((n) => !(n in c.events)));
       if (Array.isArray(json.events))
