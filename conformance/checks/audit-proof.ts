@@ -1,6 +1,8 @@
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { auditPageSize, auditPath, entriesOf } from './support/audit-log.ts';
+import { documentedMaximum } from './support/documented-page.ts';
+import { openApiExchange } from './support/openapi.ts';
 import { placesWithVersion } from './support/places.ts';
 
 /** Names a proof goes by: hash chains, signatures, Merkle roots, digests, MACs. */
@@ -87,11 +89,10 @@ export const proofPresent = defineCheck({
     await proofInOtherPlaces(ctx, limit, where);
     // A page cut short of the log (limit 1) is still the audit log, and so is a page larger than the kit's (a
     // limit the deployment takes): each answer shows the proof too (pages served from another store lose it).
-    const pages = [
-      ...((entriesOf(ex)?.length ?? 0) >= 2 ? [1] : []),
-      // Twice the kit's page (not the largest a deployment allows: every audit page read is judged entry by entry).
-      2 * limit,
-    ];
+    // Twice the kit's page, within the maximum the deployment documents (a page beyond it is not one it offers).
+    const max = documentedMaximum((await openApiExchange(ctx)).json, auditPath(), 'limit');
+    const larger = max === undefined ? 2 * limit : Math.min(2 * limit, Math.floor(max));
+    const pages = [...((entriesOf(ex)?.length ?? 0) >= 2 ? [1] : []), ...(larger > limit ? [larger] : [])];
     for (const size of pages) {
       const page = await ctx.call('GET', auditPath(), { query: { limit: String(size) } });
       const listed = entriesOf(page)?.length;

@@ -12,13 +12,18 @@ const PROFILE = fileURLToPath(new URL('./independent/juniper/juniper-profile.jso
  * at a time on a loaded CI worker missed a 3 s window, session 24).
  */
 const SHORT_WINDOW = { rateLimit: 250, windowMs: 5000 };
+/**
+ * The profile's run, whose burst must meet the 429: 150 calls per 5 s (30 a second), as its burst ran beside the
+ * three other runs of this file slower than 50 a second in a clean-clone run (session 31, more checks per run).
+ */
+const BURST_WINDOW = { rateLimit: 150, windowMs: 5000 };
 
 independentSuite({
   deployment: 'juniper',
   start: startJuniper,
   runs: [
     { name: 'without a deployment profile', options: SHORT_WINDOW },
-    { name: 'with its deployment profile', options: SHORT_WINDOW, profile: PROFILE, judged: PROFILE_JUDGED },
+    { name: 'with its deployment profile', options: BURST_WINDOW, profile: PROFILE, judged: PROFILE_JUDGED },
     {
       name: 'with 60 calls per 2 s, +01:00 times, replayed refusals, oldest-first audit pages of 10 and other choices',
       profile: PROFILE,
