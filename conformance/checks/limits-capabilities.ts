@@ -24,9 +24,22 @@ export const connectionCapabilities = defineCheck({
     const base = await requireCreationBase(ctx);
     const [capability] = base.capabilities;
     if (capability === undefined) ctx.skip('no capability to book was found (see connections.create)');
+    // The most items the limit allows, named from the deployment's own catalog (the allowed capability
+    // repeated): where the main address takes it, it is a body every place must take too, whatever the
+    // deployment does with made-up names (a place's own lower cap shows only on a list it would otherwise take).
+    const known = await postConnection(ctx, {
+      ...base,
+      scopeLabel: ctx.label('capabilities'),
+      capabilities: Array.from({ length: ITEMS.maxItems }, () => capability),
+    });
+    const knownTaken = known.status === 200;
+    if (!knownTaken)
+      ctx.note(
+        `${ITEMS.maxItems} items naming ${capability} answered ${known.status} at the main address (repeated names are the deployment's to refuse): the made-up list is compared in the other places instead`,
+      );
     const cases = [
       ...[ITEMS.minItems - 1, ITEMS.minItems, ITEMS.maxItems, ITEMS.maxItems + 1]
-        .filter((n) => n >= 0)
+        .filter((n) => n >= 0 && !(knownTaken && n === ITEMS.maxItems))
         .map((n) => ({
           capabilities: capabilityList(capability, n),
           inside: n >= ITEMS.minItems && n <= ITEMS.maxItems,
@@ -91,17 +104,22 @@ export const connectionCapabilities = defineCheck({
         judgeRefusedThere(ctx, ex, accessMayDiffer, `POST /connections ${place} with ${what}`);
       },
     );
-    // And the most items the limit allows pass validation there too (an environment's own lower cap), where
-    // made-up names are no request fault (see the control above).
-    if (unknownRefused) return;
+    // And the most items the limit allows pass validation there too (an environment's own lower cap): the list the
+    // main address took, else made-up names where they are no request fault (see the control above).
+    if (unknownRefused && !knownTaken) return;
     // With them, an item of the longest length allowed (a place's own shorter column).
     const longest = [capability, textOfLength(CAP.max)];
+    const most: [string[], string] = knownTaken
+      ? [
+          Array.from({ length: ITEMS.maxItems }, () => capability),
+          `${ITEMS.maxItems} capabilities (${capability} each, taken at the main address)`,
+        ]
+      : [capabilityList(capability, ITEMS.maxItems), `${ITEMS.maxItems} capabilities`];
     const passedIn = new Set<string>();
     await inBatches(elsewhere, 4, async ({ what, environment, o, accessMayDiffer }) => {
-      for (const [list, listed] of [
-        [capabilityList(capability, ITEMS.maxItems), `${ITEMS.maxItems} capabilities`],
-        [longest, `a second capability of ${CAP.max} characters`],
-      ] as const) {
+      const lists: [string[], string][] = [most];
+      if (!unknownRefused) lists.push([longest, `a second capability of ${CAP.max} characters`]);
+      for (const [list, listed] of lists) {
         const ex = await postConnection(
           ctx,
           { ...base, environment, scopeLabel: ctx.label('capabilities'), capabilities: [...list] },

@@ -199,7 +199,7 @@ export const redelivery = defineCheck({
     // the first call sends is counted over the same wait first, so only the repeat's own effect counts.
     const waitMs = settleMs(ctx, Date.now() - sent);
     const settled = await s.receiver.waitFor(matches, waitMs, () => false, ctx.signal);
-    const repeat = await redeliver(ctx, target, key);
+    const repeat = await redeliver(ctx, target, target.keyTaken ?? key);
     const all = await s.receiver.waitFor(matches, waitMs, (m) => m.length > settled.length, ctx.signal);
     const more = all.length - settled.length;
     const replayed = (repeat.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed === true;
@@ -208,7 +208,7 @@ export const redelivery = defineCheck({
       ctx.note(`the repeat of ${target.template} went with a renewed token: its effect not judged`);
     else
       ctx.expect.that(more === 0, {
-        expected: `POST ${target.template} repeated with the Idempotency-Key ${key} has no second effect: nothing more arrives (Required on every authenticated call: Idempotency-Key, "key against double effects")`,
+        expected: `POST ${target.template} repeated with the Idempotency-Key ${target.keyTaken ?? key} has no second effect: nothing more arrives (Required on every authenticated call: Idempotency-Key, "key against double effects")`,
         observed: `the first call sent ${settled.length - before} deliver${settled.length - before === 1 ? 'y' : 'ies'} of the event within ${waitMs} ms; the repeat (answered ${repeat.status}, meta.replayed ${JSON.stringify((repeat.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed)}) sent ${more} more within ${waitMs} ms`,
         exchange: repeat,
       });

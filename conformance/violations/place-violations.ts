@@ -237,6 +237,21 @@ export const PLACE_VIOLATIONS: Violation[] = [
     },
   },
   {
+    name: 'earlier-version-ten-capabilities',
+    description:
+      "under Service-Version 2026-06-12, a creation of more than ten capabilities the catalog knows is refused 400 (the earlier version's handler kept an older limit of ten; made-up names still reach the capability check first)",
+    section: 'Limits',
+    catches: ['limits.connection-capabilities'],
+    async handle(req, next, core) {
+      const caps = bodyOf(req)?.capabilities;
+      if (!isCreate(req) || req.headers['service-version']?.trim() !== EARLIER || !Array.isArray(caps))
+        return next(req);
+      const known = new Set(core.state.fixtures.capabilities.map((c) => c.id));
+      if (caps.length <= 10 || !caps.every((c) => typeof c === 'string' && known.has(c))) return next(req);
+      return failureOf('invalid_request', 'capabilities must contain at most 10 items');
+    },
+  },
+  {
     name: 'second-tenant-development-refused',
     description:
       'for a tenant other than the first, a creation in development is refused 400 (that tenant was onboarded with the production-side environments only)',

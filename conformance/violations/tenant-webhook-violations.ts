@@ -9,6 +9,7 @@ import type { Violation } from './types.ts';
 
 const WEBHOOKS = `${BASE_PATH}/webhooks`;
 const REDELIVER = new RegExp(`^${WEBHOOKS}/[^/]+/deliveries/[^/]+/redeliver$`);
+const DELIVERY_LOG = new RegExp(`^${WEBHOOKS}/[^/]+/deliveries$`);
 const isRegistration = (req: { method: string; path: string }) => req.method === 'POST' && req.path === WEBHOOKS;
 
 /** The signing keys issued to the other tenants' receivers (the signer sees only the key). */
@@ -84,6 +85,34 @@ export const TENANT_WEBHOOK_VIOLATIONS: Violation[] = [
       if (!tenant || tenant === (await defaultAccess(core)).tenant) return res;
       return editJson(res, (b) => {
         delete b.ok;
+      });
+    },
+  },
+  {
+    name: 'second-tenant-redelivery-not-found',
+    description:
+      "for a tenant other than the first, triggering a delivery its own log lists again answers 404 not_found (the redelivery worker looks deliveries up under the first tenant's partition)",
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      if (req.method !== 'POST' || !REDELIVER.test(req.path)) return next(req);
+      if (!tenant || tenant === (await defaultAccess(core)).tenant) return next(req);
+      return failureOf('not_found', 'The entry does not exist.');
+    },
+  },
+  {
+    name: 'delivery-log-ids-prefixed',
+    description:
+      'the delivery log names each delivery by its id with a prefix of the read model (log:<id>), which the redelivery route does not take (404); the delivery id header carries the plain id',
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !DELIVERY_LOG.test(req.path) || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const list = (b.data as { deliveries?: { id?: unknown }[] } | undefined)?.deliveries;
+        for (const d of Array.isArray(list) ? list : []) if (typeof d?.id === 'string') d.id = `log:${d.id}`;
       });
     },
   },

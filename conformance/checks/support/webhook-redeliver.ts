@@ -28,6 +28,13 @@ export interface RedeliveryTarget {
   logBefore?: string;
   /** The path for a delivery id of the same form that names no delivery (each letter and digit turned). */
   unknownPath: string;
+  /**
+   * Other ids the delivery itself carried (its id headers, its event ids), each with its path and whether the
+   * log's entry holds it as a whole value: tried where the entry's own id is not found (404).
+   */
+  alternates?: { id: string; from: string; path: string; inEntry: boolean }[];
+  /** The Idempotency-Key of the call an alternate id was taken with (the repeat sends it again). */
+  keyTaken?: string;
 }
 
 /**
@@ -113,7 +120,69 @@ export async function redeliveryTarget(
       ? { logBefore: JSON.stringify((log.json as { data?: unknown } | undefined)?.data ?? log.json) }
       : {}),
     unknownPath: await redeliverPath(ctx, webhookId, turnedId(id)),
+    alternates: await alternatesOf(ctx, webhookId, id, s.delivery, logged, idHeader),
   };
+}
+
+/** How many other ids of the delivery a 404 for the log's id is followed by (each one POST). */
+const MAX_ALTERNATES = 3;
+
+async function alternatesOf(
+  ctx: CheckContext,
+  webhookId: string,
+  tried: string,
+  d: ReceivedDelivery,
+  logged: Record<string, unknown> | undefined,
+  idHeader: string | undefined,
+): Promise<RedeliveryTarget['alternates']> {
+  if (!logged) return [];
+  const values = new Set(
+    Object.values(logged)
+      .map(idText)
+      .filter((v) => v !== undefined),
+  );
+  const ids = deliveryIds(d, idHeader).filter((x) => x.value !== tried && x.value !== webhookId);
+  return Promise.all(
+    ids.slice(0, MAX_ALTERNATES).map(async (x) => ({
+      id: x.value,
+      from: x.from,
+      path: await redeliverPath(ctx, webhookId, x.value),
+      inEntry: values.has(x.value),
+    })),
+  );
+}
+
+/**
+ * After the log's id answered 404 at the redelivery path: the delivery's other ids tried there. One the entry
+ * holds is the id the log names it by (taken from then on); one it does not hold, taken where the log's is not
+ * found, is a log that names its deliveries by nothing their re-trigger takes (judged). Undefined: none taken.
+ */
+async function byAlternate(
+  ctx: CheckContext,
+  target: RedeliveryTarget,
+  key: string | false,
+  send: (path: string, key: string | false) => Promise<Exchange>,
+) {
+  for (const alt of target.alternates ?? []) {
+    // A key of its own: a deployment may keep the 404 under the first one (the repeat sends this one again).
+    const altKey = key === false ? false : `${key}-${alt.id.length}`.slice(0, 128);
+    const ex = await send(alt.path, altKey);
+    if (ex.status !== 200) continue;
+    if (altKey !== false) target.keyTaken = altKey;
+    const logPath = target.path;
+    target.path = alt.path;
+    target.unknownPath = alt.path.replace(encodeURIComponent(alt.id), encodeURIComponent(turnedId(alt.id)));
+    if (alt.inEntry)
+      ctx.note(`POST ${logPath} answered 404; the entry's ${alt.id} (${alt.from}) is taken: used from then on`);
+    else
+      ctx.expect.that(false, {
+        expected: `the delivery log names each delivery by an id its re-trigger takes ("viewing deliveries and re-triggering them selectively"): the entry's own id is found at POST ${target.template}`,
+        observed: `POST ${logPath} (the log entry's id) answered 404, while POST ${alt.path} (${alt.from}, a value the entry does not hold) answered 200`,
+        exchange: ex,
+      });
+    return ex;
+  }
+  return undefined;
 }
 
 /** POST to the redelivery path with `key` (false: none); a 404 at the simulator's assumed path skips (declared, it is judged). */
@@ -126,9 +195,9 @@ export async function redeliver(
   // Its payload is not shown: sent without a body, and, when that is refused as a request (400, 415: a
   // deployment that takes every POST as JSON), as an empty JSON object from then on in the run.
   const form = await ctx.shared('redeliver-form', async () => ({ json: false }));
-  const send = () =>
-    ctx.call('POST', o.path ?? target.path, {
-      headers: key === false ? {} : { 'Idempotency-Key': key },
+  const send = (path = o.path ?? target.path, k = key) =>
+    ctx.call('POST', path, {
+      headers: k === false ? {} : { 'Idempotency-Key': k },
       ...(o.tenant ? { tenant: o.tenant } : {}),
       ...(o.base ? { base: o.base } : {}),
       ...(form.json ? { json: {} } : {}),
@@ -140,6 +209,12 @@ export async function redeliver(
     ex = await send();
   }
   // A 404 to another path or tenant is that call's answer (the entry does not exist there), not the route's.
+  // The log's id not found: the delivery's other ids, once per run (the first call; later ones use what was taken).
+  if (ex.status === 404 && !o.path && !o.tenant && !o.base && target.alternates?.length) {
+    const taken = await byAlternate(ctx, target, key, send);
+    target.alternates = [];
+    if (taken) return taken;
+  }
   if (ex.status === 404 && !ctx.declared('webhookRedeliverPath') && !o.path && !o.tenant && !o.base) {
     // Said as it is: a route the deployment publishes, filled with ids the kit read from its answers (which
     // may not be the ones it takes), or the simulator's path, assumed.
