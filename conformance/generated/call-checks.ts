@@ -86,7 +86,7 @@ function creations(ctx: CheckContext) {
 export const createdListed = defineCheck({
   name: 'generated.created-listed',
   title:
-    'every connection the run created is listed by GET /connections of its tenant at the end of the run (connections of the tenant: all of them, no paging is shown)',
+    'every connection the run created is listed by GET /connections of its tenant at the end of the run (connections of the tenant: all of them, on every page where the list offers a next one)',
   severity: 'MUST',
   section: 'GET /api/public/v1/connections',
   tags: ['generated', 'connections'],

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../client/http-client.ts';
-import { routeOf, sentCredentials } from './exchange-scope.ts';
 import {
   capabilityFlagProblems,
   countAgreementRule,
@@ -8,6 +7,7 @@ import {
   jsonCharsetRule,
   retryAfterSecondsRule,
 } from './consistency-rules.ts';
+import { routeOf, sentCredentials } from './exchange-scope.ts';
 
 const BASE = 'http://127.0.0.1:4010';
 const meta = { requestId: 'req_1', version: '2026-07-01', at: '2026-07-01T10:00:00.000Z' };
@@ -39,6 +39,45 @@ describe('consistency rules', () => {
     // The audit log's response fields are not shown: a paged log's count may be its total.
     const page = ex('/audit-log', { ok: true, data: { count: 46, results: [{ id: 'e1' }] }, meta });
     expect(judge(countAgreementRule, page)).toBeUndefined();
+  });
+
+  it('a page of a longer list may count the whole list, where it offers the next or names the previous page', () => {
+    const paged = (data: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      ex(
+        '/connections',
+        { ok: true, data: { tenant: 't1', ...data }, meta },
+        { headers: { 'content-type': 'application/json', ...headers } },
+      );
+    const first = [{ id: 'a' }, { id: 'b' }];
+    expect(
+      judge(
+        countAgreementRule,
+        paged({ count: 3, next: `${BASE}/api/public/v1/connections?page=2`, connections: first }),
+      ),
+    ).toBeUndefined();
+    expect(
+      judge(
+        countAgreementRule,
+        paged({ count: 3, previous: '/api/public/v1/connections', next: null, connections: [{ id: 'c' }] }),
+      ),
+    ).toBeUndefined();
+    expect(
+      judge(
+        countAgreementRule,
+        paged({ count: 3, connections: first }, { link: '</api/public/v1/connections?page=2>; rel="next"' }),
+      ),
+    ).toBeUndefined();
+    // Without a way to the rest, or counting fewer than it lists, or listing nothing: as before.
+    expect(judge(countAgreementRule, paged({ count: 3, next: null, connections: first }))).toMatch(/count 3 but 2/);
+    expect(
+      judge(countAgreementRule, paged({ count: 1, next: '/api/public/v1/connections?page=2', connections: first })),
+    ).toMatch(/count 1 but 2/);
+    expect(
+      judge(countAgreementRule, paged({ count: 3, next: '/api/public/v1/connections?page=2', connections: [] })),
+    ).toMatch(/count 3 but 0/);
+    expect(
+      judge(countAgreementRule, paged({ count: 3, next: '/x?page=2', connections: [{ id: 'a' }, { id: 'a' }] })),
+    ).toMatch(/twice/);
   });
 
   it('a key issued now expires after the answer', () => {

@@ -1,3 +1,4 @@
+import { nextPage } from '../checks/support/audit-paging.ts';
 import type { Exchange } from '../client/http-client.ts';
 import type { ResponseRule } from './response-rules.ts';
 
@@ -24,11 +25,25 @@ export const countAgreementRule: ResponseRule = (ex, { route }) => {
   const lists = Object.entries(data).filter(([, v]) => Array.isArray(v)) as [string, unknown[]][];
   if (lists.length !== 1) return undefined;
   const [name, list] = lists[0] as [string, unknown[]];
-  if (data.count !== list.length) return `data.count ${data.count} but ${list.length} entries in data.${name}`;
+  // A page of a longer list (paging is not shown): its count may be the total (Django REST framework's), where the
+  // answer offers the next page and lists some; never fewer than it lists.
+  const paged = data.count > list.length && list.length > 0 && (nextPage(ex) !== undefined || hasPrevious(ex, data));
+  if (data.count !== list.length && !paged)
+    return `data.count ${data.count} but ${list.length} entries in data.${name}`;
   const ids = list.map((e) => (e as Json | null)?.id).filter((id) => typeof id === 'string');
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   return twice === undefined ? undefined : `data.${name} lists ${String(twice)} twice`;
 };
+
+/** A later page: a Link header with rel=prev, or a previous page named in data (DRF's `previous`, `prevPage`). */
+function hasPrevious(ex: Exchange, data: Json): boolean {
+  if (/\brel="?prev(?:ious)?"?/i.test(ex.headers.link ?? '')) return true;
+  return Object.entries(data).some(
+    ([k, v]) =>
+      /^prev(?:ious)?(?:[-_]?(?:page|url|link|cursor))?$/i.test(k) &&
+      (typeof v === 'string' ? v !== '' : typeof v === 'number'),
+  );
+}
 
 /**
  * MUST (Idempotency key result: expiresAt): a key issued by this call expires after the call's meta.at.

@@ -108,19 +108,23 @@ export function createRuns(deps: {
     runs.delete(runId);
     clearTimeout(run.timer);
     for (const [h, id] of byToken) if (id === runId) byToken.delete(h);
-    const engine = run.store?.engine;
-    if (engine) {
-      // Whichever replica ends it first removes its keys; the others find nothing left.
+    const prefix = run.store?.engine.prefix;
+    // Closed first: its last writes (the log drained at close, an activation due) land before the sweep below,
+    // not after it (a replica under load left a run's keys in Redis for good that way). The sweep goes over the
+    // sandbox's own connection, which outlives the run's. Every replica sweeps after its own close, so the
+    // last one to end finds every key any of them wrote.
+    await run.sandbox.state.close();
+    const engine = deps.shared?.engine;
+    if (engine && prefix) {
       let cursor = '0';
       do {
         const [next, keys] = await engine
-          .command<[string, string[]]>(['SCAN', cursor, 'MATCH', `${engine.prefix}*`, 'COUNT', 1000])
+          .command<[string, string[]]>(['SCAN', cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000])
           .catch(() => ['0', []] as [string, string[]]);
         cursor = next;
         if (keys.length) await engine.command(['UNLINK', ...keys]).catch(() => {});
       } while (cursor !== '0');
     }
-    await run.sandbox.state.close();
   }
 
   return {

@@ -2,6 +2,7 @@ import { ENVIRONMENTS, type Environment } from '../../../simulator/contract/envi
 import { ROUTE_BY_ID } from '../../../simulator/contract/route-table.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext } from '../../runner/check.ts';
+import { nextPage } from './audit-paging.ts';
 import { capabilityCheckRoute } from './error-probes.ts';
 import { readEventually } from './eventually.ts';
 import { successSamples } from './samples.ts';
@@ -167,11 +168,36 @@ export function dataIdOf(ex: Exchange): string | undefined {
   return ex.status >= 200 && ex.status < 300 && typeof id === 'string' ? id : undefined;
 }
 
-/** The tenant's connections as GET /connections lists them (empty when the answer is not a list). */
+type Listed = { id?: unknown; scopeLabel?: unknown };
+const listedOf = (ex: Exchange) => {
+  const data = (ex.json as { data?: { connections?: unknown; count?: unknown } } | undefined)?.data;
+  return { list: Array.isArray(data?.connections) ? (data.connections as Listed[]) : [], count: data?.count };
+};
+
+/** How many further pages of a paged list are read (a tenant of a staging deployment may hold thousands). */
+const MAX_PAGES = 20;
+
+/**
+ * The tenant's connections as GET /connections lists them (empty when the answer is not a list). Paging is not
+ * shown; where an answer counts more than it lists and offers a next page (a Link header, a `next` field: Django
+ * REST framework's default page of 100), the pages are read on, so a tenant with many connections (a staging
+ * deployment the kit ran against before) still shows the run's. `ex` is the first page's answer.
+ */
 export async function listConnections(ctx: CheckContext, tenant?: string) {
   const ex = await ctx.call('GET', CONNECTIONS_PATH(), tenant ? { tenant } : {});
-  const list = (ex.json as { data?: { connections?: unknown } } | undefined)?.data?.connections;
-  const connections = Array.isArray(list) ? (list as { id?: unknown; scopeLabel?: unknown }[]) : [];
+  const { list, count } = listedOf(ex);
+  const connections = [...list];
+  const seen = new Set<string>();
+  let page = ex;
+  for (let n = 0; n < MAX_PAGES && typeof count === 'number' && connections.length < count; n++) {
+    const next = nextPage(page);
+    if (!next || seen.has(next)) break;
+    seen.add(next);
+    page = await ctx.call('GET', next, tenant ? { tenant } : {});
+    const more = listedOf(page).list;
+    if (page.status !== 200 || more.length === 0) break;
+    connections.push(...more);
+  }
   return { ex, connections };
 }
 
