@@ -141,7 +141,10 @@ async function alternatesOf(
       .map(idText)
       .filter((v) => v !== undefined),
   );
-  const ids = deliveryIds(d, idHeader).filter((x) => x.value !== tried && x.value !== webhookId);
+  // Those the entry holds first: where one of them is taken, the log names the delivery by it (no fault).
+  const ids = deliveryIds(d, idHeader)
+    .filter((x) => x.value !== tried && x.value !== webhookId)
+    .sort((a, b) => Number(values.has(b.value)) - Number(values.has(a.value)));
   return Promise.all(
     ids.slice(0, MAX_ALTERNATES).map(async (x) => ({
       id: x.value,
@@ -163,9 +166,9 @@ async function byAlternate(
   key: string | false,
   send: (path: string, key: string | false) => Promise<Exchange>,
 ) {
-  for (const alt of target.alternates ?? []) {
+  for (const [i, alt] of (target.alternates ?? []).entries()) {
     // A key of its own: a deployment may keep the 404 under the first one (the repeat sends this one again).
-    const altKey = key === false ? false : `${key}-${alt.id.length}`.slice(0, 128);
+    const altKey = key === false ? false : `${key}-alt${i}`.slice(0, 128);
     const ex = await send(alt.path, altKey);
     if (ex.status !== 200) continue;
     if (altKey !== false) target.keyTaken = altKey;
