@@ -1,7 +1,9 @@
 // The kit's options for an independent deployment started in process (conformance/e2e/independent/*):
 // each returns the same handle (addresses, three tenants, client credentials, token endpoint), which the
 // kit reads as a CI job reads its environment.
+import { Agent } from 'undici';
 import { optionsFromEnv, runConformance } from '../index.ts';
+import { kitFetch } from '../test-support/kit-fetch.ts';
 
 /** What every independent deployment's start function returns, as far as the kit needs it. */
 export interface IndependentTarget {
@@ -48,14 +50,19 @@ export async function judgeIndependent(
   profile?: string,
 ) {
   const target = await start();
+  // The kit's client as undici's fetch sends and reads (kit-fetch.test.ts) at about a third of its CPU per call:
+  // these runs are most of `npm test`'s CPU, and the default fetch itself is run end to end by cli.e2e and
+  // alt-choices. Connections of this run only, ended before the deployment closes.
+  const agent = new Agent();
   try {
-    const run = await runConformance(independentOptions(target, profile));
+    const run = await runConformance({ ...independentOptions(target, profile), fetch: kitFetch(agent) });
     const failed = run.results
       .filter((r) => r.status !== 'pass' && r.status !== 'skip')
       // An error (the check could not complete) carries no failures: its message says what broke.
       .map((r) => `${r.check.severity} ${r.check.name}: ${r.error ?? JSON.stringify(r.failures).slice(0, 600)}`);
     return { run, failed };
   } finally {
+    await agent.destroy();
     await target.close();
   }
 }
