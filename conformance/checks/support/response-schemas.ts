@@ -23,10 +23,11 @@ export interface ResponseSchemas {
  * the dialect of OpenAPI 3.1), once per run; references resolve inside the document.
  */
 export function responseSchemas(ctx: CheckContext): Promise<ResponseSchemas> {
-  return requireOpenApi(ctx).then(({ ex, doc }) =>
+  return requireOpenApi(ctx).then(({ doc }) =>
     ctx.shared('response-schemas', async () => {
-      // The same document text (the same deployment, run after run) reuses what was compiled for it.
-      const text = ex.text || JSON.stringify(doc);
+      // The same document (the same deployment, run after run) reuses what was compiled for it: its addresses
+      // (servers, the flows' URLs) left out of the key, where a deployment started again names its new port.
+      const text = schemaKey(doc);
       const known = compiledByDocument.get(text);
       if (known) return known;
       const compiled = compileDocument(doc);
@@ -36,6 +37,32 @@ export function responseSchemas(ctx: CheckContext): Promise<ResponseSchemas> {
       return compiled;
     }),
   );
+}
+
+/**
+ * The document as the key of its compiled schemas: everything but `servers` (of the document, a path item or an
+ * operation) and the security schemes, which hold no Schema Object and name the addresses a deployment runs at.
+ * @example schemaKey({ openapi: '3.1.0', servers: [{ url: 'http://127.0.0.1:4010' }], paths: {} }) // '{"openapi":"3.1.0","paths":{}}'
+ */
+export function schemaKey(doc: OpenApiLike): string {
+  const { servers: _servers, paths, components, ...rest } = doc as Record<string, unknown>;
+  const without = (o: unknown, name: string) => {
+    if (!o || typeof o !== 'object' || Array.isArray(o)) return o;
+    const { [name]: _left, ...kept } = o as Record<string, unknown>;
+    return kept;
+  };
+  const pathItems =
+    paths && typeof paths === 'object'
+      ? Object.fromEntries(
+          Object.entries(paths as Record<string, unknown>).map(([p, item]) => {
+            const kept = without(item, 'servers');
+            if (!kept || typeof kept !== 'object') return [p, kept];
+            const ops = Object.entries(kept as Record<string, unknown>).map(([k, v]) => [k, without(v, 'servers')]);
+            return [p, Object.fromEntries(ops)];
+          }),
+        )
+      : paths;
+  return JSON.stringify({ ...rest, paths: pathItems, components: without(components, 'securitySchemes') });
 }
 
 /** Documents whose compiled schemas are kept for the next run in this process (compiling costs CPU). */
