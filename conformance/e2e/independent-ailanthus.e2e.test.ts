@@ -14,7 +14,6 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'ailanthus',
   start: startAilanthus,
-  timeout: 90_000,
   runs: [
     // The chain's first row links to 128 zero digits here (the default omits the link: JSON-B drops nulls).
     { name: 'without a deployment profile, a zero genesis link', options: { ...FAST, auditGenesis: 'zeros' as const } },

@@ -14,7 +14,6 @@ const FAST = { rateLimit: 200, windowMs: 5000 };
 independentSuite({
   deployment: 'alder',
   start: startAlder,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

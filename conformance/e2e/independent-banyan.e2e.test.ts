@@ -14,7 +14,6 @@ const FAST = { rateLimit: 300, windowMs: 5000, retryBaseMs: 200 };
 independentSuite({
   deployment: 'banyan',
   start: startBanyan,
-  timeout: 60_000,
   // One public stream of the event store's positions, each message naming its tenant: legal ("Names of the
   // message kinds and the payload of a message: not shown"), and the kit warns (a SHOULD: what tenant
   // isolation keeps from another tenant, an anonymous reader of the public stream should not read either).

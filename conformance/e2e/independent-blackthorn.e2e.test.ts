@@ -16,7 +16,6 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'blackthorn',
   start: startBlackthorn,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

@@ -34,7 +34,6 @@ const OTHERS = {
 independentSuite({
   deployment: 'buckeye',
   start: startBuckeye,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

@@ -14,7 +14,6 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'buttonwood',
   start: startButtonwood,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

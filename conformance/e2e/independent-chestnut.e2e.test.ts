@@ -13,7 +13,6 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'chestnut',
   start: startChestnut,
-  timeout: 60_000,
   runs: [
     // Undeclared, the kit finds the digest formula (the parent digest, a line break, the entry without it).
     { name: 'without a deployment profile', options: FAST, judged: ['audit.entry-hash'] },

@@ -14,7 +14,6 @@ const FAST = { rateLimit: 200, windowMs: 5000, retryScale: 0.001 };
 independentSuite({
   deployment: 'cypress',
   start: startCypress,
-  timeout: 60_000,
   runs: [
     // Without a profile the kit finds the delivery log in the OpenAPI document (GET /webhook-deliveries with
     // the receiver as its one query parameter) for the webhook checks, yet skips the cross-tenant read of one

@@ -14,7 +14,6 @@ const FAST = { rateLimit: 200, windowMs: 5000, backoffMs: 50 };
 independentSuite({
   deployment: 'dogwood',
   start: startDogwood,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     // Receiver ids are Prisma integers (`"id": 1`; "Response fields: not shown"): the kit skipped the delivery

@@ -20,7 +20,6 @@ const FAST = { rateLimit: 300, windowMs: 5000, backoffSecondMs: 20 };
 independentSuite({
   deployment: 'guava',
   start: startGuava,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

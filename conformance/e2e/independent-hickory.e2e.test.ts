@@ -40,7 +40,6 @@ const OTHER_CHOICES = {
 independentSuite({
   deployment: 'hickory',
   start: startHickory,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

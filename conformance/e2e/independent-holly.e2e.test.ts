@@ -13,7 +13,6 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'holly',
   start: startHolly,
-  timeout: 60_000,
   runs: [
     // Undeclared, the kit finds the leaf formula and verifies the proofs.
     { name: 'without a deployment profile', options: FAST, judged: ['audit.integrity', 'audit.entry-hash'] },

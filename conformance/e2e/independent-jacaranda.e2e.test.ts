@@ -14,7 +14,6 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'jacaranda',
   start: startJacaranda,
-  timeout: 90_000,
   runs: [
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },
     // Undeclared, the kit finds the event names, the signing key, the delivery log and its retry path itself.

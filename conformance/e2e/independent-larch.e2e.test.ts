@@ -13,7 +13,6 @@ const FAST = { windowMs: 3000, rateLimit: 300 };
 independentSuite({
   deployment: 'larch',
   start: startLarch,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

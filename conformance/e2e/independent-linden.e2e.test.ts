@@ -13,7 +13,6 @@ const FAST = { accessLimit: 400, tenantLimit: 800, windowMs: 3000, retryBaseMs: 
 independentSuite({
   deployment: 'linden',
   start: startLinden,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

@@ -17,7 +17,6 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'locust',
   start: startLocust,
-  timeout: 90_000,
   runs: [
     // Undeclared, with more of the team's legal choices: webhook and delivery ids as JSON numbers (marshmallow
     // fields.Int; those response fields are not shown), a redelivery that requeues the logged delivery itself

@@ -14,7 +14,6 @@ const FAST = { rateLimit: 300, windowMs: 5000, retrySecondMs: 20 };
 independentSuite({
   deployment: 'mangrove',
   start: startMangrove,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     // The chain's first entry links to nothing (`previous_digest: null`), the usual genesis of a hash chain:

@@ -18,7 +18,6 @@ independentSuite({
   deployment: 'maple',
   start: startMaple,
   concurrent: false,
-  timeout: 60_000,
   // The scheme read as "Bearer" only: RFC 9110 §11.1 reads it in any case, so the kit warns (a SHOULD: the
   // interface writes "Bearer" and says nothing of the case).
   warns: ['auth.scheme-case-insensitive'],

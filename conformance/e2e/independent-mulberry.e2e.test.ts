@@ -27,7 +27,6 @@ const OTHER_CHOICES = {
 independentSuite({
   deployment: 'mulberry',
   start: startMulberry,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

@@ -12,7 +12,6 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'myrtle',
   start: startMyrtle,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

@@ -13,7 +13,6 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'oak',
   start: startOak,
-  timeout: 60_000,
   runs: [
     // Without a profile its delivery log (`/webhooks/{id}/attempts`) and resend route are read from its
     // document, and its own routes with numeric ids (404 to a made-up id before auth) are noted, not failed.

@@ -15,7 +15,6 @@ const FAST = { rateLimit: 300, windowMs: 5000, retryBaseMs: 200 };
 independentSuite({
   deployment: 'olive',
   start: startOlive,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

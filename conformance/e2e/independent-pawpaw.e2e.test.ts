@@ -18,7 +18,6 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'pawpaw',
   start: startPawpaw,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

@@ -15,7 +15,6 @@ const FAST = { bucketSize: 300, refillPerSecond: 100 };
 independentSuite({
   deployment: 'persimmon',
   start: startPersimmon,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

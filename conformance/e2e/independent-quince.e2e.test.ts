@@ -13,7 +13,6 @@ const FAST = { rateLimit: 300, windowMs: 5000, retryDelaysMs: [500, 1000] };
 independentSuite({
   deployment: 'quince',
   start: startQuince,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

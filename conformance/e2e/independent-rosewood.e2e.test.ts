@@ -18,7 +18,6 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'rosewood',
   start: startRosewood,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

@@ -13,7 +13,6 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'sassafras',
   start: startSassafras,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     // Two more checks must judge sassafras (the kit skipped both with a reason that was not true, until it read

@@ -14,7 +14,6 @@ const FAST = { limitForPeriod: 300, limitRefreshPeriodMs: 2000 };
 independentSuite({
   deployment: 'sequoia',
   start: startSequoia,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

@@ -13,7 +13,6 @@ const FAST = { rateLimit: 250, windowMs: 5000 };
 independentSuite({
   deployment: 'sourwood',
   start: startSourwood,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

@@ -40,7 +40,6 @@ const AZURE = {
 independentSuite({
   deployment: 'spruce',
   start: startSpruce,
-  timeout: 60_000,
   runs: [
     // Spruce withholds the signing key in a replayed registration ("issued exactly once"): without the profile
     // the kit finds the key's field (data.secret.value) itself, leaves it out of the replay's comparison, and

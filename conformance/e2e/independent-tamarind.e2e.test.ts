@@ -14,7 +14,6 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'tamarind',
   start: startTamarind,
-  timeout: 90_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     {

@@ -13,7 +13,6 @@ const FAST = { rateLimit: 300, windowMs: 5000 };
 independentSuite({
   deployment: 'walnut',
   start: startWalnut,
-  timeout: 60_000,
   runs: [
     // Undeclared, the kit reads the entry formula the answer publishes (`{field}` template) and recomputes it.
     { name: 'without a deployment profile', options: FAST, judged: ['audit.entry-hash'] },

@@ -15,7 +15,6 @@ const FAST: WillowOptions = { rateLimit: 400, windowMs: 3000 };
 independentSuite<WillowOptions>({
   deployment: 'willow',
   start: startWillow,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

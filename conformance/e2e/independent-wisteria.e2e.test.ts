@@ -14,7 +14,6 @@ independentSuite({
   deployment: 'wisteria',
   start: startWisteria,
   concurrent: false,
-  timeout: 60_000,
   runs: [
     { name: 'without a deployment profile', options: FAST },
     { name: 'with its deployment profile', options: FAST, profile: PROFILE, judged: PROFILE_JUDGED },

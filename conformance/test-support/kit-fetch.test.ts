@@ -12,6 +12,16 @@ const server = createServer((req, res) => {
     res.write('id: 2\ndata: two\n\n');
     return;
   }
+  // Redirects the kit follows by hand: within the origin, and to another origin (not followed with a body).
+  if (req.url === '/moved' || req.url === '/away') {
+    res.writeHead(req.url === '/moved' ? 308 : 301, {
+      location: req.url === '/moved' ? '/x' : 'http://127.0.0.2:9/x',
+    });
+    // A body, as frameworks send one: cancelled unread, it must not end as an uncaught abort error.
+    res.write('Moved');
+    setTimeout(() => res.end(), 100);
+    return;
+  }
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
@@ -65,6 +75,8 @@ describe("the e2e targets' kit fetch: what the undici package's fetch sends and 
       { method: 'delete', url: '/text', headers: { 'X-A': '1', 'x-a': '2', 'content-length': '7' } },
     ],
     ['an answer whose body is not read', { method: 'GET', url: '/x', headers: {}, readBody: false }],
+    ['a redirect within the origin, followed', { method: 'GET', url: '/moved', headers: {} }],
+    ['a POST redirected to another origin, handed back', { method: 'POST', url: '/away', headers: {}, body: 'b' }],
   ])('%s', async (_what, req) => {
     const options = { defaultHeaders: { 'Service-Version': '2026-07-01' }, retry: false as const };
     const a = await createKitClient({ ...options, fetch: viaFetch }).send({ ...req, url: base + req.url });

@@ -11,6 +11,9 @@ import { forwardFetch } from './forward-fetch.ts';
  */
 function readerBody(stream: Readable): NonNullable<ResponseLike['body']> {
   let cancelled = false;
+  // A body cancelled unread (a redirect the kit follows by hand) ends in undici's abort error: a read waiting
+  // still gets it, the process does not (no listener would leave it uncaught).
+  stream.on('error', () => undefined);
   const chunks = stream[Symbol.asyncIterator]();
   const cancel = async () => {
     cancelled = true;
@@ -46,6 +49,8 @@ export function kitFetch(dispatcher: Dispatcher): FetchLike {
       headers: init.headers,
       ...(init.body !== undefined ? { body: init.body } : {}),
       ...(init.signal ? { signal: init.signal } : {}),
+      // The kit follows redirects by hand (redirects.ts): a 3xx it asked to see is handed back.
+      ...(init.redirect === 'manual' ? { redirect: 'manual' as const } : {}),
       dispatcher,
       userAgent: 'undici',
     });
