@@ -146,10 +146,22 @@ export function describedInBothFormats(v: Violation): Violation {
       const json = await v.handle({ ...req, path: OPENAPI }, next, core, base);
       if (json.status !== 200 || json.body === undefined) return res;
       try {
-        return { ...res, body: stringify(JSON.parse(json.body)) };
+        return { ...res, body: yamlOf(json.body) };
       } catch {
         return res;
       }
     },
   };
 }
+
+/** The YAML of a JSON description, kept for the few last texts: a run reads the YAML again and again. */
+function yamlOf(json: string): string {
+  let yaml = yamlByJson.get(json);
+  if (yaml === undefined) {
+    yaml = stringify(JSON.parse(json));
+    if (yamlByJson.size >= 8) yamlByJson.delete(yamlByJson.keys().next().value as string);
+    yamlByJson.set(json, yaml);
+  }
+  return yaml;
+}
+const yamlByJson = new Map<string, string>();

@@ -99,17 +99,39 @@ function escaped(json: string, mods: readonly string[]): string {
  */
 export function hashInput(entry: Entry, rule: EntryHashRule, nullAs: string = NULL_TEXTS[0]): string {
   return rule.input.replace(/\{([^{}]+)\}/g, (_, name: string) => {
-    const whole = () => without(entry, [rule.field, ...rule.exclude]);
     const [base, ...mods] = name.split(':');
-    const serial = (json: string) => escaped(json, mods);
-    if (base === '@canonical') return serial(canonicalJson(whole()));
-    // The entry's JSON in the order it was served, or with only its top-level members sorted.
-    if (base === '@json') return serial(JSON.stringify(whole()));
-    if (base === '@sorted')
-      return serial(JSON.stringify(Object.fromEntries(Object.entries(whole()).sort(([a], [b]) => (a < b ? -1 : 1)))));
+    if (base === '@canonical' || base === '@json' || base === '@sorted')
+      return escaped(wholeText(entry, rule, base), mods);
     return text(at(entry, name), nullAs);
   });
 }
+
+/**
+ * The entry without its hash field (and the rule's exclusions) as `@canonical`, `@json` or `@sorted` writes it,
+ * kept per entry: the kit tries many formulas, each with every way of writing null, on the same entries.
+ */
+function wholeText(entry: Entry, rule: EntryHashRule, base: '@canonical' | '@json' | '@sorted'): string {
+  const key = `${base}\0${rule.field}\0${rule.exclude.join('\0')}`;
+  let known = wholeTexts.get(entry);
+  if (!known) {
+    known = new Map();
+    wholeTexts.set(entry, known);
+  }
+  let out = known.get(key);
+  if (out === undefined) {
+    const whole = without(entry, [rule.field, ...rule.exclude]);
+    // The entry's RFC 8785 JSON, its JSON in the order it was served, or with only its top-level members sorted.
+    out =
+      base === '@canonical'
+        ? canonicalJson(whole)
+        : base === '@json'
+          ? JSON.stringify(whole)
+          : JSON.stringify(Object.fromEntries(Object.entries(whole).sort(([a], [b]) => (a < b ? -1 : 1))));
+    known.set(key, out);
+  }
+  return out;
+}
+const wholeTexts = new WeakMap<Entry, Map<string, string>>();
 
 /**
  * Whether an entry's own hash is what its rule recomputes (hex compared without regard to case).
