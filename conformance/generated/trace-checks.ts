@@ -83,7 +83,7 @@ async function noTrace(ctx: CheckContext) {
       ctx.note(`${t.value.slice(0, 60)} of the refused ${t.call} was also sent in a call answered 2xx: not looked for`);
       continue;
     }
-    const hits = places.filter((p) => re.test(p.text));
+    const hits = places.filter((p) => p.text.includes(t.value) && re.test(p.text));
     for (const p of hits.filter((h) => h.noted))
       ctx.note(`${p.where} records the refused ${t.call} (${t.value.slice(0, 60)}): an attempt on record, not judged`);
     const hit = hits.find((h) => !h.noted);
