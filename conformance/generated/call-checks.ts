@@ -1,5 +1,6 @@
 import { ROUTE_BY_ID } from '../../simulator/contract/route-table.ts';
 import { listedEventually, postConnection } from '../checks/support/connections.ts';
+import { replayUnjudged } from '../checks/support/key-validity.ts';
 import type { Exchange } from '../client/http-client.ts';
 import {
   decisionReasonRule,
@@ -139,16 +140,13 @@ export const keyReplaysLater = defineCheck({
     if (!made || !key) return ctx.skip('the run made no creation with an Idempotency-Key to send again');
     if (issued) {
       await new Promise((r) => setTimeout(r, Math.max(0, issued.madeAt + REPLAY_LATER_MS - Date.now())));
-      if (issued.expiresAt - Date.now() > 1000)
-        ctx.judgeAsMust(
-          `the key was issued by POST /idempotency-keys and expires at ${new Date(issued.expiresAt).toISOString()}: until then it is valid`,
-        );
       // Expired (or about to, in flight) by the time a later replay is sent: the key's validity is the
       // deployment's ("Validity period of an idempotency key ...: not shown"), and it said when it ends.
-      else
-        ctx.skip(
-          `the issued key expires at ${new Date(issued.expiresAt).toISOString()}, within a second of the later replay: its validity period is the deployment's (not shown)`,
-        );
+      const unjudged = replayUnjudged({ firstSentAt: issued.madeAt, expiresAt: issued.expiresAt });
+      if (unjudged) ctx.skip(unjudged);
+      ctx.judgeAsMust(
+        `the key was issued by POST /idempotency-keys and expires at ${new Date(issued.expiresAt).toISOString()}: until then it is valid`,
+      );
     }
     const body = issued?.body ?? JSON.parse(made.requestBody ?? '{}');
     const tenant = header(made, 'x-service-tenant');

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NCS_BIN, type ReadyInfo, waitForReadyFile } from './ready-file.ts';
 
@@ -206,6 +206,34 @@ describe.skipIf(!CHROMIUM)(title, () => {
   });
 
   // Generous waits: on a loaded CI machine the page's first render of a view can take seconds.
+  it('keeps the view just opened when the answer for the view before arrives late', { timeout: 45_000 }, async () => {
+    // The audit view's answer held back until the controls view is open (a busy machine, a slow reload).
+    let release = (): void => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const audit = /\/_sandbox\/inspector\/api\/audit\?/;
+    let heldCalls = 0;
+    await page.route(audit, async (route) => {
+      heldCalls++;
+      await held;
+      await route.continue();
+    });
+    // From another view, so opening the audit view asks for it (the test before left the page on it).
+    await page.click('nav a[data-view="connections"]', { timeout: 15_000 });
+    await page.click('nav a[data-view="audit"]', { timeout: 15_000 });
+    await expect.poll(() => heldCalls, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.click('nav a[data-view="controls"]', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Advance clock' }).waitFor({ timeout: 15_000 });
+    const answered = page.waitForResponse(audit, { timeout: 15_000 });
+    release();
+    await answered;
+    await page.unroute(audit);
+    // The late audit answer is drawn nowhere: the controls stay.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.getByRole('button', { name: 'Advance clock' }).count()).toBe(1);
+  });
+
   it('moves the simulator clock from the controls view', { timeout: 45_000 }, async () => {
     // The clock may have moved before (the connection test above): the button adds one hour to it.
     const before: number = (await (await control('/clock')).json()).data.offsetMs;

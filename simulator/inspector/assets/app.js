@@ -1,8 +1,8 @@
 import { get, LIVE_URL } from './api.js';
-import { render } from './dom.js';
-import * as journal from './journal-view.js';
 import { showClientVerdicts } from './client-view.js';
 import { showControls } from './controls-view.js';
+import { render } from './dom.js';
+import * as journal from './journal-view.js';
 import { showAudit, showConnections, showStream } from './state-views.js';
 import * as webhooks from './webhooks-view.js';
 
@@ -14,31 +14,38 @@ let overview;
 let current = location.hash.slice(1) || 'journal';
 let reloadTimer;
 
+let shown = 0;
+
 const VIEWS = {
-  journal: () => journal.show(main, overview),
-  webhooks: () => webhooks.show(main, tenantSelect.value),
-  connections: () => showConnections(main, tenantSelect.value),
-  stream: () => showStream(main),
-  audit: () => showAudit(main, tenantSelect.value),
-  controls: () => showControls(main, overview, refreshOverview),
-  clients: () => showClientVerdicts(main),
+  journal: (box) => journal.show(box, overview),
+  webhooks: (box) => webhooks.show(box, tenantSelect.value),
+  connections: (box) => showConnections(box, tenantSelect.value),
+  stream: (box) => showStream(box),
+  audit: (box) => showAudit(box, tenantSelect.value),
+  controls: (box) => showControls(box, overview, refreshOverview),
+  clients: (box) => showClientVerdicts(box),
 };
 
 async function refreshOverview() {
   overview = await get('/overview');
   document.getElementById('clock').textContent = `clock ${overview.clock.now.replace('T', ' ').slice(0, 19)}Z`;
-  if (current === 'controls') await VIEWS.controls();
+  if (current === 'controls') await showView('controls');
 }
 
 async function showView(name) {
+  const mine = ++shown;
   current = VIEWS[name] ? name : 'journal';
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('active', a.dataset.view === current);
   document.getElementById('message').textContent = '';
+  // Each view is drawn into a box of its own and shown only if no later view was asked for meanwhile: a slow
+  // answer for the view before (a reload after a change) no longer replaces the one the person just opened.
+  const box = document.createElement('div');
   try {
-    await VIEWS[current]();
+    await VIEWS[current](box);
   } catch (err) {
-    document.getElementById('message').textContent = err.message;
+    if (mine === shown) document.getElementById('message').textContent = err.message;
   }
+  if (mine === shown) main.replaceChildren(box);
 }
 
 // Several events in a burst reload the open view once.
