@@ -146,7 +146,10 @@ export async function runScenario(ctx: CheckContext, place?: Place, home?: Obser
   out.after = { key: await issueKey(ctx, c) };
   const replay = await postConnection(c, body, { key });
   const conflict = await postConnection(c, { ...body, scopeLabel: `${body.scopeLabel}-other` }, { key });
-  const missed = bodyOf(replay).meta?.replayed !== true || bodyOf(replay).data?.id !== bodyOf(created).data?.id;
+  const missed =
+    bodyOf(replay).meta?.replayed !== true ||
+    bodyOf(replay).data?.id !== bodyOf(created).data?.id ||
+    conflict.status !== 409;
   const unjudged = replayUnjudged({ firstSentAt, expiresAt });
   // A key that may have expired by its replay (key-validity.ts) judges neither the replay nor the conflict.
   if (missed && unjudged) ctx.note(`${place ? 'a place' : 'home'}: ${unjudged}: its replay not judged`);
