@@ -10,7 +10,7 @@ import {
   postConnection,
   requireCreationBase,
 } from './support/connections.ts';
-import { placesWithVersion } from './support/places.ts';
+import { crossedPlaces, type Place } from './support/places.ts';
 import { testEvent } from './support/webhook-events.ts';
 import { webhooksPath } from './support/webhook-scenario.ts';
 
@@ -53,10 +53,11 @@ export const keyRequired = defineCheck({
       'idempotency_required',
       'POST /webhooks without Idempotency-Key answers 428 idempotency_required (modifying calls require a key since 2026-06-12)',
     );
-    // Every other place the interface is offered: the alternate address (a gateway forwarding without the key
-    // check), the second tenant and the earlier version where it is served (whose own change is this rule), for
-    // both modifying calls (the second tenant's creation is judged below).
-    for (const p of await placesWithVersion(ctx)) {
+    // Every other place the interface is offered, alone and crossed: the alternate address (a gateway forwarding
+    // without the key check), the second tenant, both together, and the earlier version where it is served (whose
+    // own change is this rule), for both modifying calls (the second tenant's own creation is judged below).
+    const secondAlone = (p: Place) => p.call.tenant !== undefined && !p.call.base && !p.call.headers;
+    for (const p of await crossedPlaces(ctx)) {
       const calls = [
         {
           what: `POST /webhooks ${p.what}`,
@@ -66,19 +67,15 @@ export const keyRequired = defineCheck({
               json: { url: `http://127.0.0.1:9/${ctx.label('no-key-there')}`, events: [(await testEvent(ctx)).name] },
             }),
         },
-        ...(p.call.tenant === undefined
-          ? [
+        ...(secondAlone(p)
+          ? []
+          : [
               {
                 what: `POST /connections ${p.what}`,
                 send: () =>
-                  postConnection(
-                    ctx,
-                    { ...base, scopeLabel: ctx.label('no-key-there') },
-                    { key: false, ...(p.call.base ? { base: p.call.base } : {}), headers: p.call.headers ?? {} },
-                  ),
+                  postConnection(ctx, { ...base, scopeLabel: ctx.label('no-key-there') }, { ...p.call, key: false }),
               },
-            ]
-          : []),
+            ]),
       ];
       for (const c of calls) {
         const there = await c.send();

@@ -11,7 +11,7 @@ import { inBatches } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { receiverIdOf } from './support/one-list.ts';
 import { earlierVersionPlace, otherPlaces, type Place } from './support/places.ts';
-import { companionEvent, testEvent } from './support/webhook-events.ts';
+import { companionEvent, registrableEventNames, testEvent } from './support/webhook-events.ts';
 import { removeAtRunEnd, webhooksPath } from './support/webhook-scenario.ts';
 
 const KEY = LIMITS.idempotencyKey;
@@ -66,8 +66,25 @@ const PLACE_FORMS: Form[] = [
   twoNames,
 ];
 
+/** At most this many further published names are registered alone (a deployment may publish dozens). */
+const MORE_NAMES = 6;
+
+/**
+ * Each further name the deployment publishes for registrations, alone (a name wired to another subscription
+ * service, whose answer differs: another status, no signing key), beyond the test event and the companion.
+ */
+const eachPublished = (names: { test: string; other: string; published: string[] }): Form[] =>
+  names.published
+    .filter((n) => n !== names.test && n !== names.other)
+    .slice(0, MORE_NAMES)
+    .map((n) => ({ what: `the events list of the published name ${n} alone`, events: () => [n] }));
+
 /** The plain registration and each form in one place; forms refused where the plain one is taken fail. */
-async function judgePlace(ctx: CheckContext, place: Place | undefined, names: { test: string; other: string }) {
+async function judgePlace(
+  ctx: CheckContext,
+  place: Place | undefined,
+  names: { test: string; other: string; published: string[] },
+) {
   const where = place ? ` ${place.what}` : '';
   const register = async (form: Form | undefined, plainEvents: string[]) => {
     const label = ctx.label('hook-forms');
@@ -99,7 +116,9 @@ async function judgePlace(ctx: CheckContext, place: Place | undefined, names: { 
       observed: `${single.ex.status} for events [${names.test}]`,
       exchange: single.ex,
     });
-  const forms = (place ? PLACE_FORMS : FORMS).filter((f) => !f.events || f.events(names));
+  const forms = [...(place ? PLACE_FORMS : FORMS), ...(place ? [] : eachPublished(names))].filter(
+    (f) => !f.events || f.events(names),
+  );
   await inBatches(forms, 4, async (form) => {
     const { ex, url, events } = await register(form, plain.events);
     if (ex.status === 429) return void ctx.note(`${form.what}${where} answered 429: not judged`);
@@ -116,7 +135,7 @@ const bodyData = (ex: Exchange) => (ex.json as { data?: unknown } | undefined)?.
 export const registrationForms = defineCheck({
   name: 'webhooks.registration-forms',
   title:
-    'POST /webhooks registers in every form the interface allows, in every place: keys anywhere in the Idempotency-Key pattern, a receiver URL with a query string or a deeper path, any list of published event names',
+    'POST /webhooks registers in every form the interface allows, in every place: keys anywhere in the Idempotency-Key pattern, a receiver URL with a query string or a deeper path, any list of published event names (each name published for registrations alone at home)',
   severity: 'MUST',
   section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
   tags: ['webhooks', 'idempotency', 'limits'],
@@ -127,7 +146,7 @@ export const registrationForms = defineCheck({
     const test = (await testEvent(ctx)).name;
     // A second published name (about something other than connections) for the lists' forms.
     const other = (await companionEvent(ctx, test)) ?? test;
-    const names = { test, other };
+    const names = { test, other, published: await registrableEventNames(ctx) };
     if (other === test) ctx.note(`the deployment publishes no second event name: every form registers ${test}`);
     await judgePlace(ctx, undefined, names);
     for (const place of [...otherPlaces(ctx), ...(await earlierVersionPlace(ctx))]) await judgePlace(ctx, place, names);

@@ -4,7 +4,7 @@
 import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import type { PlainRequest, PlainResponse } from '../../simulator/index.ts';
 import { defaultAccess } from './default-access.ts';
-import { editJson } from './json-edit.ts';
+import { editJson, failureOf, jsonBodyOf } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
@@ -53,6 +53,39 @@ export const CROSSED_PLACE_VIOLATIONS: Violation[] = [
         const data = b.data as { environment?: unknown } | undefined;
         if (data && typeof data.environment === 'string') data.environment = 'sandbox';
       });
+    },
+  },
+  {
+    name: 'alt-second-tenant-keyless-creation-taken',
+    description:
+      'at the alternate address, for a tenant other than the first, a creation without an Idempotency-Key is carried out under a key the gateway makes up (its per-tenant route injects one): each place alone still refuses it',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.required'],
+    mayCatch: ['generated.idempotency-key-echo'],
+    where: 'alt',
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      const create = req.method === 'POST' && req.path === CONNECTIONS;
+      if (!create || req.headers['idempotency-key'] || !tenant || tenant === (await defaultAccess(core)).tenant)
+        return next(req);
+      return next({
+        ...req,
+        headers: { ...req.headers, 'idempotency-key': `gw-${Date.now()}-${Math.random().toString(36).slice(2, 10)}` },
+      });
+    },
+  },
+  {
+    name: 'alt-scope-label-capped-at-64',
+    description:
+      'at the alternate address a creation whose scopeLabel is longer than 64 characters is refused 400 (that gateway validates against an older schema), though the limit is 2 to 120',
+    section: 'Limits',
+    catches: ['limits.scope-label-length'],
+    where: 'alt',
+    async handle(req, next) {
+      const label = (jsonBodyOf(req) as { scopeLabel?: unknown } | undefined)?.scopeLabel;
+      if (req.method === 'POST' && req.path === CONNECTIONS && typeof label === 'string' && label.length > 64)
+        return failureOf('invalid_request', 'scopeLabel must be at most 64 characters');
+      return next(req);
     },
   },
 ];

@@ -218,4 +218,27 @@ export const READER_VIOLATIONS: Violation[] = [
       });
     },
   },
+  {
+    name: 'other-tenant-stream-ids-from-shared-sequence',
+    description:
+      "for a tenant other than the first, the stream's numbers come from a sequence shared with two hidden feeds: that tenant reads 3, 6, 9 ... (resuming maps a number back, so only the gaps between two messages show)",
+    section: 'Status stream',
+    catches: ['sse.every-reader'],
+    async handle(req, next, core) {
+      const tenant = req.headers['x-service-tenant'];
+      if (!isStream(req) || !req.headers.authorization || !tenant || tenant === (await defaultAccess(core)).tenant)
+        return next(req);
+      const back = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? String(Math.floor(Number(v) / 3)) : v);
+      const last = req.headers['last-event-id'];
+      const res = await next({
+        ...req,
+        query: 'cursor' in req.query ? { ...req.query, cursor: back(req.query.cursor) as string } : req.query,
+        headers: { ...req.headers, ...(last !== undefined ? { 'last-event-id': back(last) as string } : {}) },
+      });
+      return editStream(res, () => (chunk) => {
+        const id = sseIdOf(chunk);
+        return [id === undefined ? chunk : withSseId(chunk, id * 3)];
+      });
+    },
+  },
 ];

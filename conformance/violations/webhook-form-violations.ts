@@ -34,4 +34,19 @@ export const WEBHOOK_FORM_VIOLATIONS: Violation[] = [
       return next(req);
     },
   },
+  {
+    name: 'state-change-subscription-answered-201',
+    description:
+      'a registration naming connection.state_changed is handed to another subscription service and answered 201 Created (the envelope otherwise right); the interface answers a success 200',
+    section: 'Endpoints',
+    catches: ['responses.envelope'],
+    async handle(req, next) {
+      const events = jsonBodyOf(req)?.events;
+      const res = await next(req);
+      const named = Array.isArray(events) && events.includes('connection.state_changed');
+      return req.method === 'POST' && req.path === WEBHOOKS && named && res.status === 200
+        ? { ...res, status: 201 }
+        : res;
+    },
+  },
 ];

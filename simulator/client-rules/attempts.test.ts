@@ -69,6 +69,22 @@ describe('retry recognition', () => {
     const relabelled = call({ ...POST_JSON, at: 500, contentType: 'application/json; charset=utf-8' });
     expect(chainsOf(content, relabelled)[0]?.links[0]?.cause).toBe('client_error');
   });
+  it('takes the same content under a key in the pattern after a 400 to a key outside it as a new call, not another key after a 400 about the content', () => {
+    const short = call({ ...POST, at: 0, key: 'k-7char', body: 'a', status: 400 });
+    expect(chainsOf(short, call({ ...POST, at: 500, key: 'k-7char-pad', body: 'a' }))).toEqual([]);
+    // The same short key again, or a key fixed into another key outside the pattern: the 400 repeated.
+    expect(chainsOf(short, call({ ...POST, at: 500, key: 'k-7char', body: 'a' }))[0]?.links[0]?.cause).toBe(
+      'client_error',
+    );
+    expect(chainsOf(short, call({ ...POST, at: 500, key: 'k 7 char!', body: 'a' }))[0]?.links[0]?.cause).toBe(
+      'client_error',
+    );
+    // A key in the pattern refused 400 (the content was wrong), sent again under a new key: still a repeat.
+    const content = call({ ...POST, at: 0, key: 'valid-key-1', body: 'a', status: 400 });
+    expect(chainsOf(content, call({ ...POST, at: 500, key: 'valid-key-2', body: 'a' }))[0]?.links[0]?.cause).toBe(
+      'client_error',
+    );
+  });
   it('takes a call on a connection a pool opened ahead of need, sent well after the answer, as a repeat', () => {
     // Accepted before the first call's answer but idle until 50 ms after it: the client had that answer.
     const refused = call({ at: 0, status: 429, connection: 1, connectionsAtAnswer: 2 });

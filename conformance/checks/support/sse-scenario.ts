@@ -59,7 +59,7 @@ export interface SseScenario {
   publicEvents: readonly SseEvent[];
   /** A second live reader of the tenant's stream, opened beside the first (at the alternate address where given). */
   twin?: { session: SseSession; events: readonly SseEvent[]; base: 'main' | 'alt' };
-  /** The second tenant's stream, read while one connection of its own was created (where the target names one). */
+  /** The second tenant's stream, read while two connections of its own were created (`created`: the first's id). */
   other?: { tenant: string; session: SseSession; events: readonly SseEvent[]; created?: string };
 }
 
@@ -69,7 +69,7 @@ export const firstMention = (events: readonly SseEvent[], id: string) =>
 
 /**
  * Opens the tenant's stream, a second reader of it and the public one (and the second tenant's, where the
- * target names one), creates KIT_EVENTS labelled connections (and one of the second tenant's) and reads until
+ * target names one), creates KIT_EVENTS labelled connections (and two of the second tenant's) and reads until
  * every one of them has shown up. Once per run, shared by the sse.* checks.
  */
 export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
@@ -88,14 +88,21 @@ export function sseScenario(ctx: CheckContext): Promise<SseScenario> {
         const c = await createLabelledConnection(ctx, 'stream');
         if (c.id) created.push({ id: c.id, ex: c.ex });
       }
+      // Two of the second tenant's own, so its stream shows two messages in a row to number consecutively (a
+      // tenant's view of a sequence shared with others leaves gaps between them).
+      const theirs: string[] = [];
       if (otherTenant && other?.isStream)
-        otherCreated = (await createLabelledConnection(ctx, 'stream', { tenant: otherTenant })).id;
+        for (let i = 0; i < 2; i++) {
+          const id = (await createLabelledConnection(ctx, 'stream', { tenant: otherTenant })).id;
+          if (id) theirs.push(id);
+        }
+      otherCreated = theirs[0];
       const all = (events: readonly SseEvent[]) => created.every((c) => firstMention(events, c.id));
       await Promise.all([
         tenant.readUntil(all, streamWaitMs(ctx)),
         ...(twin?.isStream ? [twin.readUntil(all, streamWaitMs(ctx))] : []),
-        ...(other?.isStream && otherCreated
-          ? [other.readUntil((events) => !!firstMention(events, otherCreated ?? ''), streamWaitMs(ctx))]
+        ...(other?.isStream && theirs.length
+          ? [other.readUntil((events) => theirs.every((id) => firstMention(events, id)), streamWaitMs(ctx))]
           : []),
       ]);
       // Read on past the last expected message: a repeat sent a little later must be seen too.

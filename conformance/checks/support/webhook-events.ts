@@ -240,14 +240,34 @@ export function testEvent(ctx: CheckContext): Promise<TestEvent> {
 export function companionEvent(ctx: CheckContext, testName: string): Promise<string | undefined> {
   return ctx.shared('webhook-companion-event', async () => {
     const profiled = ctx.declared('webhookEventNames') ? [...ctx.deployment.webhookEventNames] : [];
-    const doc = await openApiExchange(ctx);
-    const fromDoc =
-      doc.status === 200 && isObject(doc.json) ? openApiEventNames(doc.json as OpenApiLike, WEBHOOKS_PATH) : [];
+    const fromDoc = await documentedEventNames(ctx);
     const self = await selfDescriptionExchange(ctx);
     const [named] =
       self.status === 200 ? selfDescribedEventNames((self.json as { data?: unknown } | undefined)?.data) : [[]];
     const names = unique([...profiled, ...fromDoc, ...named]);
-    return names.find((n) => n !== testName && !CONNECTION.test(n) && !/\*|all/i.test(n));
+    return names.find((n) => n !== testName && !CONNECTION.test(n) && !SEVERAL.test(n));
+  });
+}
+
+/** A name that stands for several (`*`, `all`): not one event to register alone. */
+const SEVERAL = /\*|all/i;
+
+/** The names the OpenAPI document gives POST /webhooks' events (none where it does not answer). */
+async function documentedEventNames(ctx: CheckContext): Promise<string[]> {
+  const doc = await openApiExchange(ctx);
+  return doc.status === 200 && isObject(doc.json) ? openApiEventNames(doc.json as OpenApiLike, WEBHOOKS_PATH) : [];
+}
+
+/**
+ * The event names the deployment publishes for registrations: the profile's webhookEventNames and the OpenAPI
+ * document's events field of POST /webhooks (a self-description's lists may be its stream's message kinds, not
+ * names a receiver subscribes to); names that stand for several left out. Empty when it publishes none there.
+ * @example await registrableEventNames(ctx) // ['order.created', 'order.paid', 'connection.created']
+ */
+export function registrableEventNames(ctx: CheckContext): Promise<string[]> {
+  return ctx.shared('webhook-registrable-events', async () => {
+    const profiled = ctx.declared('webhookEventNames') ? [...ctx.deployment.webhookEventNames] : [];
+    return unique([...profiled, ...(await documentedEventNames(ctx))]).filter((n) => !SEVERAL.test(n));
   });
 }
 

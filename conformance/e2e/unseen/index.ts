@@ -50,7 +50,7 @@ import {
   UNSEEN_ROUND46,
   UNSEEN_ROUND47,
 } from './latest-rounds.ts';
-import { UNSEEN_ROUND48, UNSEEN_ROUND49, UNSEEN_ROUND50 } from './latest-rounds-2.ts';
+import { UNSEEN_ROUND48, UNSEEN_ROUND49, UNSEEN_ROUND50, UNSEEN_ROUND51 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
 export * from './early-rounds.ts';
@@ -110,6 +110,7 @@ export const UNSEEN_LISTS = {
   round48: UNSEEN_ROUND48,
   round49: UNSEEN_ROUND49,
   round50: UNSEEN_ROUND50,
+  round51: UNSEEN_ROUND51,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -160,5 +161,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND48,
     ...UNSEEN_ROUND49,
     ...UNSEEN_ROUND50,
+    ...UNSEEN_ROUND51,
   ],
 } as const;

@@ -12,6 +12,10 @@ import { ROUND50_ANSWERS } from './round50-answers.ts';
 import { ROUND50_CHANNELS } from './round50-channels.ts';
 import { ROUND50_DOCUMENTS } from './round50-documents.ts';
 import { ROUND50_INPUTS } from './round50-inputs.ts';
+import { ROUND51_ANSWERS } from './round51-answers.ts';
+import { ROUND51_CHANNELS } from './round51-channels.ts';
+import { ROUND51_DOCUMENTS } from './round51-documents.ts';
+import { ROUND51_INPUTS } from './round51-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -35,4 +39,12 @@ export const UNSEEN_ROUND50: readonly UnseenViolation[] = [
   ...ROUND50_INPUTS,
   ...ROUND50_DOCUMENTS,
   ...ROUND50_CHANNELS,
+];
+
+/** The fifty-first list (round 51): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND51: readonly UnseenViolation[] = [
+  ...ROUND51_ANSWERS,
+  ...ROUND51_INPUTS,
+  ...ROUND51_DOCUMENTS,
+  ...ROUND51_CHANNELS,
 ];
