@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineCheck } from '../runner/check.ts';
 import { pairingProblem } from './errors.ts';
 import { authenticatedGet, capabilityCheckRoute, errorProbe } from './support/error-probes.ts';
@@ -55,6 +56,19 @@ export const invalidToken = defineCheck({
         }
       }
     }
+    // A token shaped as access tokens usually are (a JWT of some 200 characters, signed by no key the service
+    // holds: a token of another environment, "wrong environment"), refused as unknown, not as a malformed request.
+    const foreign = foreignJwt(ctx.label('foreign-jwt'));
+    const jwt = await ctx.call('GET', get.path, {
+      credentials: 'none',
+      headers: { authorization: `Bearer ${foreign}` },
+      ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}),
+    });
+    ctx.expect.errorCode(
+      jwt,
+      'unauthorized',
+      `GET ${get.path} with a JWT-shaped bearer token of ${foreign.length} characters the service never issued answers 401 unauthorized`,
+    );
     // A token the service never issued, on a POST at every address the interface is offered (a gateway that
     // checks tokens on reads only, or at one address, takes the call for another session's).
     const post = capabilityCheckRoute();
@@ -235,3 +249,15 @@ export const authChecks = [
   headerNameCase,
   schemeCase,
 ];
+
+/**
+ * A JWT-shaped token no service issued: a header, claims naming `subject` and an hour of validity, and 32 random
+ * bytes as its signature, each base64url.
+ * @example foreignJwt('ncs-conformance-1-foreign-jwt') // 'eyJhbGciOiJIUzI1NiIs….eyJzdWIiOiJuY3Mt….Zm9v…'
+ */
+function foreignJwt(subject: string): string {
+  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { iss: 'https://auth.other-environment.example', sub: subject, aud: 'ncs', iat: now, exp: now + 3600 };
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.${randomBytes(32).toString('base64url')}`;
+}

@@ -141,8 +141,11 @@ export const everyEnvironment = defineCheck({
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
     const others = ENVIRONMENTS.filter((e) => e !== base.environment);
+    // Written with the members in reverse order (scopeLabel before environment): a JSON object is the same
+    // whatever the order of its members (RFC 8259 §4), and the other checks' creations all lead with connectorId.
+    const reversed = (b: Record<string, unknown>) => Object.fromEntries(Object.entries(b).reverse());
     const sent = others.map((environment) => ({
-      body: { ...base, environment, scopeLabel: ctx.label(`env-${environment}`) },
+      body: reversed({ ...base, environment, scopeLabel: ctx.label(`env-${environment}`) }),
       key: freshKey(ctx),
     }));
     const answers = await Promise.all(sent.map((c) => postConnection(ctx, c.body, { key: c.key })));

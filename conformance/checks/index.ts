@@ -37,6 +37,7 @@ import { placesAlike } from './places-alike.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { bodyFormsAlike } from './request-body-forms.ts';
+import { clientHeadersAlike } from './request-client-headers.ts';
 import { requestFormChecks } from './request-forms.ts';
 import { otherFormChecks } from './request-other-forms.ts';
 import { responseChecks } from './responses.ts';
@@ -92,6 +93,7 @@ export const CHECKS = createRegistry([
   registrationForms,
   ...requestFormChecks,
   bodyFormsAlike,
+  clientHeadersAlike,
   filterValuesAlike,
   ...otherFormChecks,
   foreignEntryNotFound,

@@ -45,6 +45,8 @@ const PRINTABLE = [
   'Harbour  Kitchen   One',
   // Blanks before and after (a name pasted from a form): kept as sent too, in the answer and in every later list.
   '  Harbour Kitchen Two  ',
+  // Digits only (a venue known by its number, an operation by its code): still a name, nothing numeric.
+  '1887',
 ];
 /** A name with a line break and a tab (pasted from a form): refusing it is a deployment's rule, faulting on it is not. */
 const CONTROL = 'Harbour Kitchen\nfloor 2\tbar';

@@ -43,6 +43,8 @@ const FORMS: Form[] = [
   { what: `a key of ${KEY.min} characters`, key: () => hex(KEY.min).slice(0, KEY.min) },
   { what: 'a key starting with "-"', key: () => `-${hex(8)}` },
   { what: 'a key starting with "."', key: () => `.${hex(8)}` },
+  { what: 'a key ending with "."', key: () => `${hex(8)}.` },
+  { what: 'a key ending with "-"', key: () => `${hex(8)}-` },
   { what: 'a key of colons and dots', key: () => `ncs:${hex(4)}.${hex(4)}:1` },
   { what: 'a key of digits only', key: () => [...randomBytes(12)].map((b) => String(b % 10)).join('') },
   { what: 'a receiver URL with a query string', url: '?source=ncs&attempt=1' },

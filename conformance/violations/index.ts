@@ -3,6 +3,7 @@ import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
 import { AUDIT_SIGNATURE_VIOLATIONS } from './audit-signature-violations.ts';
 import { BODY_FORM_VIOLATIONS } from './body-form-violations.ts';
 import { CALLER_VIOLATIONS } from './caller-violations.ts';
+import { CLIENT_FORM_VIOLATIONS } from './client-form-violations.ts';
 import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
 import { CROSSED_PLACE_VIOLATIONS } from './crossed-place-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
@@ -54,6 +55,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...OPENAPI_SCHEMA_VIOLATIONS,
   ...KEY_VIOLATIONS,
   ...CALLER_VIOLATIONS,
+  ...CLIENT_FORM_VIOLATIONS,
   ...PLACE_VIOLATIONS,
   ...CROSSED_PLACE_VIOLATIONS,
   ...NORMALISER_VIOLATIONS,

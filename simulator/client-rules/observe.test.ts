@@ -195,5 +195,10 @@ describe('paths as the service routes them', () => {
     // A doubled slash inside is another path: the service does not route it.
     expect(routeSpelling('/api/public/v1//connections')).toBe('/api/public/v1//connections');
     expect(routeSpelling('/')).toBe('/');
+    // A path parameter spelled with escapes is the id the router reads; an escaped literal segment is another path.
+    expect(routeSpelling('/api/public/v1/connections/%63on%5F1')).toBe('/api/public/v1/connections/con_1');
+    expect(routeSpelling('/api/public/v1/connections/a%2Fb')).toBe('/api/public/v1/connections/a%2Fb');
+    expect(routeSpelling('/api/public/v1/%70roviders')).toBe('/api/public/v1/%70roviders');
+    expect(routeSpelling('/api/public/v1/connections/%E0%A4%A')).toBe('/api/public/v1/connections/%E0%A4%A');
   });
 });

@@ -16,6 +16,10 @@ import { ROUND51_ANSWERS } from './round51-answers.ts';
 import { ROUND51_CHANNELS } from './round51-channels.ts';
 import { ROUND51_DOCUMENTS } from './round51-documents.ts';
 import { ROUND51_INPUTS } from './round51-inputs.ts';
+import { ROUND52_ANSWERS } from './round52-answers.ts';
+import { ROUND52_CHANNELS } from './round52-channels.ts';
+import { ROUND52_DOCUMENTS } from './round52-documents.ts';
+import { ROUND52_INPUTS } from './round52-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -47,4 +51,12 @@ export const UNSEEN_ROUND51: readonly UnseenViolation[] = [
   ...ROUND51_INPUTS,
   ...ROUND51_DOCUMENTS,
   ...ROUND51_CHANNELS,
+];
+
+/** The fifty-second list (round 52): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND52: readonly UnseenViolation[] = [
+  ...ROUND52_ANSWERS,
+  ...ROUND52_INPUTS,
+  ...ROUND52_DOCUMENTS,
+  ...ROUND52_CHANNELS,
 ];
