@@ -105,11 +105,14 @@ export const altIdentical = defineCheck({
     const pairs: { what: string; main: Exchange; alt: Exchange; same: (a: Exchange, b: Exchange) => boolean }[] = [];
     const sameData = (a: Exchange, b: Exchange) => a.status === b.status && isDeepStrictEqual(dataOf(a), dataOf(b));
     const altBase = ctx.target.altBaseUrl ?? '';
-    // Compared as the main address would have written it (the recorded exchange keeps what was sent).
-    const onAlt = async (path: string, o: Parameters<typeof ctx.call>[2] = {}) => {
-      const ex = await ctx.call('GET', path, { ...o, base: 'alt' });
-      return { ...ex, json: rebased(ex.json, altBase, ctx.target.baseUrl) };
-    };
+    // Both answers compared with the alternate address read as the main one (the recorded exchange keeps what was
+    // sent): an answer naming the address called reads the same at both, and so does one listing both addresses
+    // alike at each (a self-description's base URLs).
+    const asMain = (ex: Exchange): Exchange => ({ ...ex, json: rebased(ex.json, altBase, ctx.target.baseUrl) });
+    const onMain = async (path: string, o: Parameters<typeof ctx.call>[2] = {}) =>
+      asMain(await ctx.call('GET', path, o));
+    const onAlt = async (path: string, o: Parameters<typeof ctx.call>[2] = {}) =>
+      asMain(await ctx.call('GET', path, { ...o, base: 'alt' }));
     /**
      * Main and alternate reads of one path, read again while they differ: every field where the alternate
      * answer differs from the main answer read just before it must equal the main answer read just after
@@ -119,23 +122,23 @@ export const altIdentical = defineCheck({
      * growing pauses so a burst of writes can settle.
      */
     const settled = async (path: string, first: Exchange, o: Parameters<typeof ctx.call>[2] = {}) => {
-      let main = first;
+      let main = asMain(first);
       let alt = await onAlt(path, o);
       let moved = false;
       for (let retry = 0; retry < PAUSES_MS.length && !sameData(main, alt); retry++) {
-        const after = await ctx.call('GET', path, o);
+        const after = await onMain(path, o);
         moved = movedBetween(main, alt, after);
-        if (!moved) moved = movedBetween(main, alt, after, await ctx.call('GET', path, o));
+        if (!moved) moved = movedBetween(main, alt, after, await onMain(path, o));
         if (moved) break;
         await sleep(PAUSES_MS[retry] ?? 0);
-        main = await ctx.call('GET', path, o);
+        main = await onMain(path, o);
         alt = await onAlt(path, o);
       }
       return { what: `GET ${path}`, main, alt, same: (a: Exchange, b: Exchange) => moved || sameData(a, b) };
     };
     pairs.push(await settled(BASE_PATH, await publicGet(ctx, BASE_PATH), { credentials: 'none' }));
     const doc = `${BASE_PATH}/openapi.json`;
-    const docMain = await publicGet(ctx, doc);
+    const docMain = asMain(await publicGet(ctx, doc));
     const docAlt = await onAlt(doc, { credentials: 'none' });
     // The whole document, not only its operations (a parameter required on one address and optional on the
     // other is another interface): `servers` may name each address, and a field the main address writes
@@ -143,7 +146,7 @@ export const altIdentical = defineCheck({
     const docDiff = async () => {
       const diff = documentDiff(docMain, docAlt);
       if (!diff.length) return diff;
-      const again = documentDiff(docMain, await ctx.call('GET', doc, { credentials: 'none' }));
+      const again = documentDiff(docMain, await onMain(doc, { credentials: 'none' }));
       return diff.filter((d) => !again.some((a) => a.path === d.path));
     };
     const docDiffs = await docDiff();
@@ -157,7 +160,7 @@ export const altIdentical = defineCheck({
     const get = authenticatedGet();
     pairs.push({
       what: `GET ${get.path} without credentials`,
-      main: await ctx.call('GET', get.path, { credentials: 'none' }),
+      main: await onMain(get.path, { credentials: 'none' }),
       alt: await onAlt(get.path, { credentials: 'none' }),
       same: (a, b) =>
         a.status === b.status &&
