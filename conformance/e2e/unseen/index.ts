@@ -50,7 +50,14 @@ import {
   UNSEEN_ROUND46,
   UNSEEN_ROUND47,
 } from './latest-rounds.ts';
-import { UNSEEN_ROUND48, UNSEEN_ROUND49, UNSEEN_ROUND50, UNSEEN_ROUND51, UNSEEN_ROUND52 } from './latest-rounds-2.ts';
+import {
+  UNSEEN_ROUND48,
+  UNSEEN_ROUND49,
+  UNSEEN_ROUND50,
+  UNSEEN_ROUND51,
+  UNSEEN_ROUND52,
+  UNSEEN_ROUND53,
+} from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
 export * from './early-rounds.ts';
@@ -112,6 +119,7 @@ export const UNSEEN_LISTS = {
   round50: UNSEEN_ROUND50,
   round51: UNSEEN_ROUND51,
   round52: UNSEEN_ROUND52,
+  round53: UNSEEN_ROUND53,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -164,5 +172,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND50,
     ...UNSEEN_ROUND51,
     ...UNSEEN_ROUND52,
+    ...UNSEEN_ROUND53,
   ],
 } as const;

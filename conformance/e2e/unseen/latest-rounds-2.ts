@@ -20,6 +20,10 @@ import { ROUND52_ANSWERS } from './round52-answers.ts';
 import { ROUND52_CHANNELS } from './round52-channels.ts';
 import { ROUND52_DOCUMENTS } from './round52-documents.ts';
 import { ROUND52_INPUTS } from './round52-inputs.ts';
+import { ROUND53_ANSWERS } from './round53-answers.ts';
+import { ROUND53_CHANNELS } from './round53-channels.ts';
+import { ROUND53_DOCUMENTS } from './round53-documents.ts';
+import { ROUND53_INPUTS } from './round53-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -59,4 +63,12 @@ export const UNSEEN_ROUND52: readonly UnseenViolation[] = [
   ...ROUND52_INPUTS,
   ...ROUND52_DOCUMENTS,
   ...ROUND52_CHANNELS,
+];
+
+/** The fifty-third list (round 53): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND53: readonly UnseenViolation[] = [
+  ...ROUND53_ANSWERS,
+  ...ROUND53_INPUTS,
+  ...ROUND53_DOCUMENTS,
+  ...ROUND53_CHANNELS,
 ];
