@@ -67,13 +67,13 @@ export const clientHeadersAlike = defineCheck({
   tags: ['requests', 'headers'],
   mutating: false,
   async run(ctx: CheckContext) {
-    // A document far beyond the interface's size (a hostile one) is not read five times more.
     const document = ROUTE_BY_ID.get('getOpenApiJson');
     const reads = [
       ...(await successSamples(ctx)),
       // The OpenAPI document (a description, not an envelope: no shared sample holds it).
       ...(document ? [{ route: document, ex: await openApiExchange(ctx) }] : []),
     ];
+    // An answer far beyond the interface's size (a hostile document) is not read five times more.
     const samples = reads.filter(
       (s) => s.route.method === 'GET' && s.ex.status === 200 && s.ex.text.length <= MAX_ANSWER_CHARS,
     );
