@@ -1,8 +1,9 @@
 import type { Target } from '../harness.ts';
-import { type Auth, api, auth, CONNECTION, fault, publish, type Reply, readStream } from './unnamed-kit.ts';
+import { type Auth, api, auth, CONNECTION, fault, publish, READS, type Reply, readStream } from './unnamed-kit.ts';
+import { seeded } from './unnamed4-kit.ts';
 import { sleeper } from './unnamed6-kit.ts';
 import { get, ok } from './unnamed8-kit.ts';
-import { createWith } from './unnamed11-kit.ts';
+import { createWith, loop } from './unnamed11-kit.ts';
 
 /**
  * Round 44 is about clocks and timers: a timer wheel rounding every sleep up to its tick (Netty's
@@ -19,6 +20,21 @@ export const wheel = (tickMs: number) => (ms: number) => Math.ceil(ms / tickMs) 
 /** The guidance's `500 * 2^n` plus a draw of 1-250 ms, fired by a wheel of `tickMs`. */
 export const wheelGuidance = (tickMs: number, random: () => number) => (n: number) =>
   wheel(tickMs)(500 * 2 ** n + 1 + Math.floor(random() * 249));
+
+/**
+ * A Netty client whose guidance backoff fires on a HashedWheelTimer of `tickMs` ticks: three reads, each through two
+ * 500s (the well-behaved 100 ms wheel and the misbehaving 1 s wheel are this client with one setting changed).
+ */
+export const wheelGuidanceReads = (tickMs: number, seed: number) => async (t: Target) => {
+  const a = auth(t);
+  const sleep = sleeper(t);
+  const wait = wheelGuidance(tickMs, seeded(seed));
+  for (const [route, path] of READS.slice(0, 3)) {
+    fault(t, { kind: 'internal', route, count: 2 });
+    ok(path, await loop(sleep, () => get(t, a, path), wait, 3));
+    await sleep(6_000);
+  }
+};
 
 /** Elixir Req's default `retry_delay`: `2^n * 1000` ms (1, 2, 4 s ...), no draw; a Retry-After wins. */
 export const reqDelay = (n: number, r: Reply) => (r.retryAfterMs > 0 ? r.retryAfterMs : 1_000 * 2 ** n);

@@ -1,7 +1,6 @@
 import type { SandboxOptions } from '../../app/sandbox-options.ts';
 import { auth, CONNECTION, fault, READS } from './unnamed-kit.ts';
 import type { FaultyClient } from './unnamed-misbehaving.ts';
-import { seeded } from './unnamed4-kit.ts';
 import { sleeper } from './unnamed6-kit.ts';
 import { get, ok } from './unnamed8-kit.ts';
 import { createWith, loop } from './unnamed11-kit.ts';
@@ -13,7 +12,7 @@ import {
   skewedCache,
   suspendedStream,
   suspendedToken,
-  wheelGuidance,
+  wheelGuidanceReads,
 } from './unnamed44-kit.ts';
 
 /**
@@ -43,16 +42,7 @@ export const MISBEHAVING_44: (FaultyClient & { options?: SandboxOptions })[] = [
   {
     does: 'is a Netty client whose guidance backoff (500 ms * 2^n plus up to 250 ms) fires on a HashedWheelTimer configured with 1 s ticks (every wait 1 s, then 2 s), three reads each through two 500s',
     fails: ['retry.spread'],
-    async run(t) {
-      const a = auth(t);
-      const sleep = sleeper(t);
-      const wait = wheelGuidance(1_000, seeded(4412));
-      for (const [route, path] of READS.slice(0, 3)) {
-        fault(t, { kind: 'internal', route, count: 2 });
-        ok(path, await loop(sleep, () => get(t, a, path), wait, 3));
-        await sleep(6_000);
-      }
-    },
+    run: wheelGuidanceReads(1_000, 4412),
   },
   // "Tokens are short-lived and are renewed, not extended": 10 of 15 minutes left is no near expiry.
   {

@@ -13,7 +13,7 @@ import {
   suspendedStream,
   suspendedToken,
   wheel,
-  wheelGuidance,
+  wheelGuidanceReads,
 } from './unnamed44-kit.ts';
 
 /**
@@ -44,16 +44,7 @@ export const WELL_BEHAVED_44: UnnamedClient2[] = [
   {
     does: 'is a Netty client whose guidance backoff (500 ms * 2^n plus up to 250 ms) fires on a 100 ms HashedWheelTimer tick, three reads each through two 500s',
     pass: ['retry.growing-waits', 'retry.attempt-limit'],
-    async run(t) {
-      const a = auth(t);
-      const sleep = sleeper(t);
-      const wait = wheelGuidance(100, seeded(4402));
-      for (const [route, path] of READS.slice(0, 3)) {
-        fault(t, { kind: 'internal', route, count: 2 });
-        ok(path, await loop(sleep, () => get(t, a, path), wait, 3));
-        await sleep(6_000);
-      }
-    },
+    run: wheelGuidanceReads(100, 4402),
   },
   // "Tokens are short-lived and are renewed": 60 s before expiry of a 5-minute token is near expiry.
   {
