@@ -132,7 +132,7 @@ export const environmentEnumeration = defineCheck({
 export const everyEnvironment = defineCheck({
   name: 'connections.every-environment',
   title:
-    'POST /connections in each environment value answers a Connection bound to that environment (replayed under its key as anywhere), or a refusal in the failure envelope',
+    'POST /connections in each environment value answers a Connection bound to that environment (replayed under its key as anywhere), or a refusal in the failure envelope; a capability check without environment right after them is still decided for sandbox',
   severity: 'MUST',
   section: 'POST /api/public/v1/connections',
   tags: ['connections'],
@@ -188,6 +188,7 @@ export const everyEnvironment = defineCheck({
           exchange: again,
         },
       );
+      await defaultRightAfter(ctx, base, String(environment));
     }
     if (created === 0) ctx.skip(`every other environment value (${others.join(', ')}) was refused: nothing to judge`);
     // The second tenant's creation in each environment the first tenant's was taken in: a refusal of its access
@@ -209,6 +210,30 @@ export const everyEnvironment = defineCheck({
       );
   },
 });
+
+/**
+ * The default is the interface's, not the last write's: a capability check without environment right after a
+ * creation in `environment` is decided for sandbox (a session keeping "the current environment" of its last creation
+ * answers that one). A refusal is the capability checks' to judge: noted.
+ */
+async function defaultRightAfter(
+  ctx: CheckContext,
+  base: { connectorId: string; capabilities: string[] },
+  environment: string,
+) {
+  const path = capabilityCheckRoute().path;
+  const check = await ctx.call('POST', path, {
+    json: { connectorId: base.connectorId, capability: base.capabilities[0] },
+  });
+  const decided = (check.json as { data?: { environment?: unknown } } | undefined)?.data?.environment;
+  if (check.status !== 200)
+    return ctx.note(`the capability check right after the creation in ${environment} answered ${check.status}`);
+  ctx.expect.that(decided === 'sandbox', {
+    expected: `POST ${path} without environment, right after a creation in ${environment}, answers data.environment "sandbox" ("default sandbox")`,
+    observed: `data.environment ${JSON.stringify(decided)}`,
+    exchange: check,
+  });
+}
 
 export const connectionChecks = [
   connectionSchema,

@@ -36,6 +36,7 @@ import { openApiYamlChecks } from './openapi-yaml.ts';
 import { placesAlike } from './places-alike.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
+import { limitSteady } from './rate-limit-steady.ts';
 import { bodyFormsAlike } from './request-body-forms.ts';
 import { clientHeadersAlike } from './request-client-headers.ts';
 import { requestFormChecks } from './request-forms.ts';
@@ -52,6 +53,7 @@ import { webhookKeyChecks } from './webhook-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
 import { tenantDeliveries } from './webhook-tenant.ts';
 import { webhookChecks } from './webhooks.ts';
+import { webhookLogFormChecks } from './webhooks-log-forms.ts';
 import { registrationForms } from './webhooks-registration-forms.ts';
 
 /**
@@ -80,6 +82,7 @@ export const CHECKS = createRegistry([
   everyReader,
   ...webhookChecks,
   ...rateLimitChecks,
+  limitSteady,
   ...auditChecks,
   ...provokedErrorChecks,
   ...catalogChecks,
@@ -91,6 +94,7 @@ export const CHECKS = createRegistry([
   ...webhookKeyChecks,
   tenantDeliveries,
   registrationForms,
+  ...webhookLogFormChecks,
   ...requestFormChecks,
   bodyFormsAlike,
   clientHeadersAlike,

@@ -5,22 +5,14 @@ import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { SkipCheck } from '../runner/failure.ts';
 import { createLabelledConnection, freshKey } from './support/connections.ts';
-import { idText, receiverIdOf } from './support/one-list.ts';
+import { receiverIdOf } from './support/one-list.ts';
 import { keyAtPath, signingKeyOf } from './support/signing-key.ts';
-import {
-  deliveryIdHeader,
-  deliveryIds,
-  deliveryLog,
-  describe,
-  findLogged,
-  sameEvent,
-} from './support/webhook-evidence.ts';
-import { entryId, redeliver } from './support/webhook-redeliver.ts';
+import { describe, sameEvent } from './support/webhook-evidence.ts';
+import { triggerLogged } from './support/webhook-redeliver.ts';
 import {
   deliveryFor,
   deliveryWaitMs,
   receiverBaseUrl,
-  redeliverPath,
   removeAtRunEnd,
   signatureHeaderOf,
   type WebhookScenario,
@@ -168,32 +160,14 @@ export async function tenantTriggeredAgain(ctx: CheckContext): Promise<void> {
  */
 async function triggeredAgain(ctx: CheckContext, s: WebhookScenario & { delivery: ReceivedDelivery }, other: string) {
   try {
-    const log = await deliveryLog(ctx, s, s.delivery, { tenant: other });
-    const entry = log.status === 200 ? findLogged(ctx, log, s.delivery, s.webhookId) : undefined;
-    const entryOwn = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : undefined;
-    const deliveryId = entryOwn && entryId(entryOwn, s.delivery, deliveryIdHeader(ctx), s.webhookId);
-    if (!deliveryId || !s.webhookId)
-      return ctx.note(`tenant ${other}'s delivery log (${log.status}) names no delivery to trigger again`);
     const same = sameEvent(s.delivery);
     const matches = (d: ReceivedDelivery) => d.path.includes(s.label) && same(d);
     const before = s.receiver.received.filter(matches).length;
     // The entry's own id, then the delivery's other ids the entry holds (a log of attempts re-triggered by its
     // delivery id, as the first tenant's may have been): the first not answered 404 is the one judged.
-    const values = new Set(Object.values(entryOwn).map(idText));
-    const held = deliveryIds(s.delivery, deliveryIdHeader(ctx)).filter(
-      (x) => values.has(x.value) && x.value !== s.webhookId,
-    );
-    let path = '';
-    let ex: Exchange | undefined;
-    const tried = [...new Set([deliveryId, ...held.map((x) => x.value)])].slice(0, 3);
-    for (const id of tried) {
-      path = await redeliverPath(ctx, s.webhookId, id);
-      ex = await redeliver(ctx, { template: path, path, logged: true, unknownPath: path }, freshKey(ctx), {
-        tenant: other,
-      });
-      if (ex.status !== 404) break;
-    }
-    if (!ex) return;
+    const triggered = await triggerLogged(ctx, s, { tenant: other });
+    if ('none' in triggered) return ctx.note(`tenant ${other}: ${triggered.none}`);
+    const { ex, path, tried } = triggered;
     // "Success responses use status 200": an accepted re-trigger answered 202 or 204 is a success all the same.
     ctx.expect.that(ex.status < 200 || ex.status >= 300 || ex.status === 200, {
       expected: `POST ${path} for tenant ${other} answers a success with status 200 ("Success responses use status 200")`,

@@ -223,6 +223,7 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
           {
             maxBytes: stats.maxStreamBytes,
             onCapped: () => void stats.cappedStreams++,
+            heldSince: gate.heldSince,
           },
         );
       }

@@ -54,6 +54,23 @@ describe('the run paced by a 429', () => {
     expect(t).toBe(1000);
   });
 
+  it('heldSince measures how long the run was held since a time, overlapping holds counted once', () => {
+    let t = 0;
+    const gate = paceGate(60_000, () => t);
+    gate.hold(1000);
+    t = 500;
+    expect(gate.heldSince(0)).toBe(500);
+    t = 2000;
+    expect(gate.heldSince(0)).toBe(1000);
+    expect(gate.heldSince(700)).toBe(300);
+    gate.hold(1000);
+    t = 2200;
+    gate.hold(1000);
+    t = 5000;
+    expect(gate.heldSince(0)).toBe(2200);
+    expect(gate.heldSince(3000)).toBe(200);
+  });
+
   it('opens an event stream again after a 429, waiting the policy, and gives up after its attempts', async () => {
     const waits: number[] = [];
     const statuses = [429, 429, 200];

@@ -37,7 +37,15 @@ export interface PaceGate {
   hold(ms: number): void;
   /** How often a 429 held the run, the longest hold, and the waits too long to honour (for the run's notice). */
   readonly held: { times: number; longestMs: number; ignored?: number; longestIgnoredMs?: number };
+  /**
+   * How long the run was held between `from` and now (ms, on the gate's clock): a wait for something the run's
+   * own calls bring about (a stream message after a write) is lengthened by it, as those calls were held.
+   */
+  heldSince(from: number): number;
 }
+
+/** Hold intervals kept for heldSince (the recent ones: a wait spans seconds, not a run). */
+const KEPT_HOLDS = 64;
 
 /**
  * The run's gate: one pause every request waits out before it is sent.
@@ -51,8 +59,16 @@ export function paceGate(
 ): PaceGate {
   let until = 0;
   const held = { times: 0, longestMs: 0, ignored: 0, longestIgnoredMs: 0 };
+  // Disjoint, in order: a hold overlapping the last one extends it.
+  const holds: { from: number; until: number }[] = [];
   return {
     held,
+    heldSince(from) {
+      const t = now();
+      let ms = 0;
+      for (const h of holds) ms += Math.max(0, Math.min(h.until, t) - Math.max(h.from, from));
+      return ms;
+    },
     async wait(signal) {
       let waited = false;
       for (let left = until - now(); left > 0 && !signal?.aborted; left = until - now()) {
@@ -75,7 +91,12 @@ export function paceGate(
       }
       held.times++;
       held.longestMs = Math.max(held.longestMs, ms);
-      until = Math.max(until, now() + ms);
+      const t = now();
+      const last = holds.at(-1);
+      if (last && last.until >= t) last.until = Math.max(last.until, t + ms);
+      else holds.push({ from: t, until: t + ms });
+      if (holds.length > KEPT_HOLDS) holds.shift();
+      until = Math.max(until, t + ms);
     },
   };
 }

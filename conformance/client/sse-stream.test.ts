@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKitClient, type FetchLike } from './http-client.ts';
+import { sseSession } from './sse-stream.ts';
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void;
 const routes: Record<string, Route> = {};
@@ -125,5 +126,44 @@ describe('event streams with an injected fetch (MSW in-process)', () => {
     const session = await createKitClient({ fetch }).openStream({ method: 'GET', url: 'https://sse.example/stream' });
     expect(await session.readUntil((e) => e.length > 0, 1000)).toEqual([{ id: '7', event: 'e', data: '{}' }]);
     await session.close();
+  });
+});
+
+describe('a wait for a stream message while the run is held', () => {
+  /** A body that sends one message after `ms`. */
+  const lateBody = (ms: number) => {
+    let sent = false;
+    return {
+      getReader: () => ({
+        read: () =>
+          sent
+            ? new Promise<{ done: boolean }>(() => undefined)
+            : new Promise<{ done: boolean; value?: Uint8Array }>((resolve) =>
+                setTimeout(() => {
+                  sent = true;
+                  resolve({ done: false, value: new TextEncoder().encode('id: 1\ndata: late\n\n') });
+                }, ms),
+              ),
+        cancel: async () => undefined,
+      }),
+    };
+  };
+  const ex = () => ({
+    method: 'GET',
+    url: 'http://127.0.0.1/stream',
+    status: 200,
+    headers: {},
+    text: '',
+    durationMs: 0,
+  });
+
+  it('is lengthened by the time a 429 held the run, so a message the held writes bring later is still read', async () => {
+    const session = sseSession(ex() as never, lateBody(150), () => undefined, { heldSince: () => 200 });
+    expect((await session.readUntil((e) => e.length > 0, 50)).map((e) => e.data)).toEqual(['late']);
+  });
+
+  it('ends at its time when nothing held the run', async () => {
+    const session = sseSession(ex() as never, lateBody(150), () => undefined, { heldSince: () => 0 });
+    expect(await session.readUntil((e) => e.length > 0, 50)).toEqual([]);
   });
 });

@@ -43,7 +43,12 @@ export function sseSession(
   ex: Exchange,
   body: StreamBodyLike,
   abort: () => void,
-  limits: { maxBytes?: number; onCapped?: () => void } = {},
+  limits: {
+    maxBytes?: number;
+    onCapped?: () => void;
+    /** How long the run's calls were held (a 429's Retry-After) since a time on Date.now's clock: added to a wait. */
+    heldSince?: (from: number) => number;
+  } = {},
 ): SseSession {
   const maxBytes = limits.maxBytes ?? Number.POSITIVE_INFINITY;
   let bytes = 0;
@@ -63,16 +68,26 @@ export function sseSession(
   let closed = false;
 
   async function readUntil(done: (e: readonly SseEvent[]) => boolean, timeoutMs: number) {
-    const deadline = performance.now() + timeoutMs;
+    let deadline = performance.now() + timeoutMs;
+    // The messages waited for follow the run's own writes: while a 429 held those, the wait is lengthened by as much.
+    const from = Date.now();
+    let lengthened = 0;
     while (!ended && !done(events)) {
-      const left = deadline - performance.now();
+      let left = deadline - performance.now();
+      if (left <= 0 && limits.heldSince) {
+        const held = limits.heldSince(from);
+        deadline += held - lengthened;
+        lengthened = held;
+        left = deadline - performance.now();
+      }
       if (left <= 0) break;
       pending ??= reader.read().catch((error: unknown) => ({ error }));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left)));
       const result = await Promise.race([pending, timeout]);
       clearTimeout(timer);
-      if (result === 'timeout') break;
+      // Time is up: the loop's head lengthens the wait by any hold, or ends it.
+      if (result === 'timeout') continue;
       pending = undefined;
       if ('error' in result || result.done || !result.value) {
         ended = true;

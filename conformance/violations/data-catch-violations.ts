@@ -224,7 +224,7 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     name: 'default-environment-production',
     description: 'POST /capabilities without environment is judged for production instead of sandbox',
     section: 'POST /api/public/v1/capabilities',
-    catches: ['capabilities.default-environment'],
+    catches: ['capabilities.default-environment', 'connections.every-environment'],
     handle(req, next) {
       const body = is('POST', CAPABILITIES)(req) ? jsonBodyOf(req) : undefined;
       return next(

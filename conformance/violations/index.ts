@@ -20,6 +20,7 @@ import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
 import { OTHER_FORM_VIOLATIONS } from './other-form-violations.ts';
 import { PLACE_VIOLATIONS } from './place-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
+import { SEQUENCE_VIOLATIONS } from './sequence-violations.ts';
 import { READER_VIOLATIONS, STREAM_VIOLATIONS } from './stream-violations.ts';
 import { SURFACE_VIOLATIONS } from './surface-violations.ts';
 import { TENANT_WEBHOOK_VIOLATIONS } from './tenant-webhook-violations.ts';
@@ -65,6 +66,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...WEBHOOK_FORM_VIOLATIONS,
   ...BODY_FORM_VIOLATIONS,
   ...READER_VIOLATIONS,
+  ...SEQUENCE_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

@@ -264,7 +264,7 @@ export const WEBHOOK_VIOLATIONS: Violation[] = [
     name: 'redelivery-not-sent',
     description: 'triggering a delivery again answers 200 with the logged delivery but sends nothing',
     section: 'Webhooks',
-    catches: ['webhooks.redelivery'],
+    catches: ['webhooks.redelivery', 'webhooks.redelivery-any'],
     async handle(req, next) {
       const m = req.method === 'POST' ? REDELIVER.exec(req.path) : null;
       if (!m) return next(req);

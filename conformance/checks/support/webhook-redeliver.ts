@@ -2,6 +2,7 @@ import type { Exchange } from '../../client/http-client.ts';
 import type { ReceivedDelivery } from '../../client/webhook-receiver.ts';
 import type { CheckContext } from '../../runner/check.ts';
 import { must } from '../../runner/invariant.ts';
+import { freshKey } from './connections.ts';
 import { idText, resourceNameId } from './one-list.ts';
 import {
   deliveryIdHeader,
@@ -236,3 +237,39 @@ export const arrivals = (s: WebhookScenario & { delivery: ReceivedDelivery }) =>
   const same = sameEvent(s.delivery);
   return (d: ReceivedDelivery) => d.path.includes(s.label) && same(d);
 };
+
+/**
+ * Triggers again the delivery `s.delivery` by what its receiver's log (read at `at`) names it: the entry's own id,
+ * then the delivery's other ids the entry holds, the first not answered 404 (a log of attempts re-triggered by its
+ * delivery id). Each call with a fresh key; never skips at a 404 (the last answer is returned). `none` says why
+ * nothing was sent: the log names no delivery to trigger.
+ * @example const t = await triggerLogged(ctx, { ...s, delivery }); if ('ex' in t) ctx.expect.status(t.ex, 200, '...');
+ */
+export async function triggerLogged(
+  ctx: CheckContext,
+  s: WebhookScenario & { delivery: ReceivedDelivery },
+  at: { tenant?: string } = {},
+): Promise<{ ex: Exchange; path: string; tried: string[] } | { none: string }> {
+  const log = await deliveryLog(ctx, s, s.delivery, at);
+  const entry = log.status === 200 ? findLogged(ctx, log, s.delivery, s.webhookId) : undefined;
+  const own = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : undefined;
+  const deliveryId = own && entryId(own, s.delivery, deliveryIdHeader(ctx), s.webhookId);
+  if (!own || !deliveryId || !s.webhookId)
+    return { none: `the delivery log (${log.status}) names no delivery to trigger again` };
+  const values = new Set(Object.values(own).map(idText));
+  const held = deliveryIds(s.delivery, deliveryIdHeader(ctx)).filter(
+    (x) => values.has(x.value) && x.value !== s.webhookId,
+  );
+  const tried = [...new Set([deliveryId, ...held.map((x) => x.value)])].slice(0, 3);
+  let path = '';
+  let ex: Exchange | undefined;
+  for (const id of tried) {
+    path = await redeliverPath(ctx, s.webhookId, id);
+    ex = await redeliver(ctx, { template: path, path, logged: true, unknownPath: path }, freshKey(ctx), {
+      path,
+      ...at,
+    });
+    if (ex.status !== 404) break;
+  }
+  return { ex: must(ex, 'at least the entry id was tried'), path, tried };
+}
