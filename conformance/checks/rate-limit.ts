@@ -80,16 +80,20 @@ export const headersNumeric = defineCheck({
 export const remainingDecreases = defineCheck({
   name: 'rate-limit.remaining-decreases',
   title:
-    'X-RateLimit-Remaining goes down from one call to the next within a window, under one X-RateLimit-Limit (for each tenant of the run)',
+    'X-RateLimit-Remaining goes down from one call to the next within a window, under one X-RateLimit-Limit (for each tenant of the run, and for reads with a query string as for plain ones)',
   severity: 'SHOULD',
   section: 'Limits',
   tags: ['rate-limit', 'headers'],
   mutating: false,
   requires: ['token'],
   async run(ctx: CheckContext) {
-    await judgeDecrease(ctx);
+    const counting = await judgeDecrease(ctx);
     // "Configured per access, per tenant and per environment": the second tenant's window counts too.
     if (ctx.target.otherTenant) await judgeDecrease(ctx, ctx.target.otherTenant);
+    // A read with a query string is a call like any (a limiter keyed by the raw request target counts none): where
+    // the plain reads went down, so do these (a bucket refilled between calls would have shown in the plain ones).
+    const query = await filterQuery(ctx);
+    if (query) await judgeDecrease(ctx, undefined, query, counting);
   },
 });
 
@@ -133,11 +137,38 @@ function judgeLimited(ctx: CheckContext, ex: Exchange) {
 
 export const rateLimitChecks = [headersPresent, headersNumeric, remainingDecreases, retryAfter, retryAfterSeconds];
 
-/** Up to four pairs of calls (under `tenant`, else the run's): one going down shows a counting window. */
-async function judgeDecrease(ctx: CheckContext, tenant?: string): Promise<void> {
+/**
+ * A filter of the authenticated read the contract declares, with a value its plain answer lists (a field of the
+ * same name in its entries), else a label: `{ category: 'pos' }` for GET /providers.
+ */
+async function filterQuery(ctx: CheckContext): Promise<Record<string, string> | undefined> {
+  const route = authenticatedGet();
+  const name = Object.keys(route.query?.shape ?? {})[0];
+  if (!name) return undefined;
+  const plain = await ctx.call('GET', route.path);
+  const data = (plain.json as { data?: Record<string, unknown> } | undefined)?.data ?? {};
+  const entries = Object.values(data).find(Array.isArray) as Record<string, unknown>[] | undefined;
+  const listed = entries?.map((e) => e?.[name]).find((v) => typeof v === 'string');
+  return { [name]: typeof listed === 'string' ? listed : ctx.label('filter') };
+}
+
+/**
+ * Up to four pairs of calls (under `tenant`, else the run's; with `query`): one going down shows a counting window
+ * (true). `counting`: the plain reads' pairs went down, so pairs that do not are no refilled bucket.
+ */
+async function judgeDecrease(
+  ctx: CheckContext,
+  tenant?: string,
+  query?: Record<string, string>,
+  counting?: boolean,
+): Promise<boolean> {
   const path = authenticatedGet().path;
-  const as = tenant ? { tenant } : {};
-  const whose = tenant ? ` (tenant ${tenant})` : '';
+  const as = { ...(tenant ? { tenant } : {}), ...(query ? { query } : {}) };
+  const whose = tenant
+    ? ` (tenant ${tenant})`
+    : query
+      ? ` (with the query ${new URLSearchParams(query).toString()})`
+      : '';
   const remaining = (ex: Exchange) =>
     WHOLE.test(ex.headers[REMAINING]?.trim() ?? '') ? Number(ex.headers[REMAINING]) : undefined;
   // A window may end between two calls (Remaining jumps up), and a bucket refilled continuously may give
@@ -150,7 +181,10 @@ async function judgeDecrease(ctx: CheckContext, tenant?: string): Promise<void> 
     const [ra, rb] = [remaining(a), remaining(b)];
     if (ra === undefined || rb === undefined) {
       const why = `no readable X-RateLimit-Remaining to compare${whose} (see rate-limit.headers and rate-limit.headers-numeric)`;
-      if (tenant) return ctx.note(why);
+      if (tenant || query) {
+        ctx.note(why);
+        return false;
+      }
       ctx.skip(why);
     }
     if (rb >= ra) {
@@ -161,32 +195,36 @@ async function judgeDecrease(ctx: CheckContext, tenant?: string): Promise<void> 
       // faster than the kit calls gives each call back before the next, showing the limit less that call
       // (a frozen counter shows the limit, or one value moving nowhere, throughout).
       const limit = Number(b.headers[LIMIT]);
-      if (values.size > 1 || (Number.isFinite(limit) && rb < limit)) {
+      // Where the plain reads went down (no bucket refilled between calls), only a value moving is a refill.
+      if (values.size > 1 || (!counting && Number.isFinite(limit) && rb < limit)) {
         ctx.note(
           `X-RateLimit-Remaining moves${whose} (${seen.join('; ')}) but no pair went down: refilled between calls`,
         );
-        return;
+        return false;
       }
       ctx.fail({
-        expected: `a second call leaves fewer calls in the window than the first (in one of four pairs)${whose}`,
+        expected: `a second call leaves fewer calls in the window than the first (in one of four pairs)${whose}${counting ? ', as the plain reads did' : ''}`,
         observed: `X-RateLimit-Remaining ${seen.join('; ')}`,
         exchange: b,
       });
-      return;
+      return false;
     }
     // The limit is configured per access, tenant and environment: one window, one X-RateLimit-Limit; where the
     // deployment keeps several (an access's and a tenant's) and reports the one that binds, the reported limit
     // may change to the other as their counts cross, each call's Remaining within its own Limit.
     const [la, lb] = [Number(a.headers[LIMIT]), Number(b.headers[LIMIT])];
-    if (a.headers[LIMIT] !== b.headers[LIMIT] && Number.isFinite(la) && Number.isFinite(lb) && ra <= la && rb <= lb)
-      return void ctx.note(
+    if (a.headers[LIMIT] !== b.headers[LIMIT] && Number.isFinite(la) && Number.isFinite(lb) && ra <= la && rb <= lb) {
+      ctx.note(
         `X-RateLimit-Limit ${la}, then ${lb}, Remaining ${ra}, then ${rb}: the binding one of several limits (per access, per tenant, per environment) reported`,
       );
+      return true;
+    }
     ctx.expect.that(a.headers[LIMIT] === b.headers[LIMIT], {
       expected: 'two calls of one access in one window report the same X-RateLimit-Limit',
       observed: `X-RateLimit-Limit ${a.headers[LIMIT] ?? '(absent)'}, then ${b.headers[LIMIT] ?? '(absent)'}`,
       exchange: b,
     });
-    return;
+    return true;
   }
+  return false;
 }

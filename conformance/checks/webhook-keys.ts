@@ -19,10 +19,10 @@ import {
 type Answer = { data?: Record<string, unknown>; meta?: { replayed?: unknown } } | undefined;
 const errorCode = (ex: Exchange) => (ex.json as { error?: { code?: unknown } } | undefined)?.error?.code;
 
-/** A registration of a new receiver URL of the kit's, its receiver removed when the run ends. */
-async function register(ctx: CheckContext, name: string, key: string, base?: 'alt', tenant?: string) {
+/** A registration of a new receiver URL of the kit's (or `at`), its receiver removed when the run ends. */
+async function register(ctx: CheckContext, name: string, key: string, base?: 'alt', tenant?: string, at?: string) {
   const receiver = await kitReceiver(ctx);
-  const url = `${receiverBaseUrl(ctx, receiver)}/${ctx.label(name)}`;
+  const url = at ?? `${receiverBaseUrl(ctx, receiver)}/${ctx.label(name)}`;
   const ex = await ctx.call('POST', webhooksPath(), {
     json: { url, events: [(await testEvent(ctx)).name] },
     headers: { 'Idempotency-Key': key },
@@ -43,7 +43,7 @@ async function register(ctx: CheckContext, name: string, key: string, base?: 'al
 export const registrationKeys = defineCheck({
   name: 'webhooks.registration-keys',
   title:
-    'POST /webhooks: one Idempotency-Key with another url answers 409 idempotency_conflict, a key of a connection creation never replays that creation, and two registrations never show the same signing key',
+    'POST /webhooks: one Idempotency-Key with another url answers 409 idempotency_conflict, a key of a connection creation never replays that creation, and two registrations never show the same signing key (a URL with a trailing slash added included)',
   severity: 'MUST',
   section: 'Errors',
   tags: ['webhooks', 'idempotency'],
@@ -99,6 +99,15 @@ export const registrationKeys = defineCheck({
       observed: 'the second registration shows the signing key the first one was issued',
       exchange: third.ex,
     });
+    // A receiver URL that differs from the first only by a trailing slash is another registration: a deployment
+    // that normalises URLs may refuse it (409) or take it, but a key it shows is its own, never the first's again.
+    const slashed = await register(ctx, '', freshKey(ctx), undefined, undefined, `${first.url}/`);
+    if (slashed.ex.status === 200 && slashed.secret)
+      ctx.expect.that(slashed.secret !== first.secret, {
+        expected: `POST ${webhooksPath()} for ${first.url}/ (the first receiver's URL with a trailing slash) shows a signing key of its own, if any ("issued exactly once in the response")`,
+        observed: "it shows the key the first receiver's registration was issued",
+        exchange: slashed.ex,
+      });
     // The second tenant's receiver has a key of its own too: none the first tenant's registrations were issued
     // (a key looked up by the token's default tenant hands one tenant another's key).
     const second = ctx.target.otherTenant;

@@ -113,7 +113,7 @@ export const deliveryLogForms = defineCheck({
 export const redeliveryAny = defineCheck({
   name: 'webhooks.redelivery-any',
   title:
-    "each delivery a receiver's log lists can be triggered again, the older as the newer: both arrive at the receiver again",
+    "each delivery a receiver's log lists can be triggered again, the older as the newer: both arrive at the receiver again; a connection created after that is delivered as itself",
   // As webhooks.redelivery: SHOULD at the simulator's paths, MUST where the profile declares the path.
   severity: 'SHOULD',
   section: 'Webhooks',
@@ -123,7 +123,7 @@ export const redeliveryAny = defineCheck({
   async run(ctx: CheckContext) {
     const declared = ctx.declared('webhookRedeliverPath');
     if (declared) ctx.judgeAsMust('the deployment profile declares webhookRedeliverPath');
-    const { form } = await requireSecond(ctx);
+    const { first, form } = await requireSecond(ctx);
     const [older, newer] = form.deliveries;
     if (!older || !newer)
       ctx.skip(
@@ -160,7 +160,27 @@ export const redeliveryAny = defineCheck({
         exchange: t.ex,
       });
     }
+    await deliveredAfter(ctx, first, form);
   },
 });
+
+/**
+ * A connection created after the re-triggers is delivered to both receivers as itself: a dispatcher whose send
+ * buffer still held a re-triggered body would send the old event again, correctly signed, in its place.
+ */
+async function deliveredAfter(ctx: CheckContext, first: WebhookScenario, form: WebhookScenario) {
+  const created = await createLabelledConnection(ctx, 'log-forms-3');
+  const id = created.id;
+  if (!id) return ctx.note(`the creation after the re-triggers answered ${created.ex.status}: not judged`);
+  const arrived = await Promise.all(
+    [first, form].map((s) => s.receiver.waitFor(deliveryFor(s, id), deliveryWaitMs(ctx), undefined, ctx.signal)),
+  );
+  for (const [i, s] of [first, form].entries())
+    ctx.expect.that((arrived[i]?.length ?? 0) > 0, {
+      expected: `the connection created after the deliveries were triggered again (${id}) is delivered to the receiver at ${s.url} as itself, as the ones before were`,
+      observed: `no delivery naming ${id} arrived there within ${deliveryWaitMs(ctx)} ms`,
+      exchange: created.ex,
+    });
+}
 
 export const webhookLogFormChecks = [deliveryLogForms, redeliveryAny];

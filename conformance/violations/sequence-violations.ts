@@ -2,7 +2,8 @@
 // delivery log keyed by a receiver URL's first path segment, a re-trigger that finds only a receiver's first
 // delivery, a rate limit counted up by writes. The kit's plain calls each read one thing at a time.
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { Core } from '../../simulator/index.ts';
+import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
+import type { Core, PlainResponse } from '../../simulator/index.ts';
 import { editJson, failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -28,7 +29,19 @@ function perCore<T>(make: () => T) {
 const lastEnvironment = perCore(() => new Map<string, string>());
 const receiverUrls = perCore(() => new Map<string, string>());
 const writes = perCore(() => new Map<string, number>());
+const registered = perCore(() => new Map<string, PlainResponse>());
+const uncounted = perCore(() => new Map<string, string>());
 const tenantOf = (req: { headers: Record<string, string> }) => req.headers['x-service-tenant'] ?? '';
+
+/** The deeper-path dispatcher pool's send buffer: the signing key of each signature, the events sent, a parked body. */
+const pool = { keys: new Map<string, string>(), sent: new Set<string>(), parked: new Map<string, string>() };
+const eventIdOf = (body: string) => {
+  try {
+    return (JSON.parse(body) as { id?: unknown }).id;
+  } catch {
+    return undefined;
+  }
+};
 
 export const SEQUENCE_VIOLATIONS: Violation[] = [
   {
@@ -94,6 +107,81 @@ export const SEQUENCE_VIOLATIONS: Violation[] = [
         if (Array.isArray(list)) first = (list.at(-1) as { id?: unknown } | undefined)?.id;
       });
       return first === undefined || first === m[2] ? next(req) : failureOf('not_found', 'No such delivery.');
+    },
+  },
+  {
+    name: 'deeper-path-delivery-after-retrigger-sends-its-body',
+    description:
+      'receivers at a deeper path are served by a dispatcher pool whose send buffer keeps a re-triggered body: the next new delivery to such a receiver sends the re-triggered event again (signed correctly) in place of its own',
+    section: 'Webhooks',
+    catches: ['webhooks.redelivery-any'],
+    webhooks: {
+      sign(body, secret, t) {
+        const value = signWebhook(body, secret, t);
+        if (pool.keys.size > 1000) pool.keys.clear();
+        pool.keys.set(value, secret);
+        return value;
+      },
+      async fetch(url, init) {
+        const body = typeof init?.body === 'string' ? init.body : undefined;
+        const id = body === undefined ? undefined : eventIdOf(body);
+        if (!String(url).includes('/hooks/v1/') || typeof id !== 'string' || !body) return fetch(url, init);
+        // Per receiver: the same event goes to every receiver registered for it.
+        const sent = `${String(url)} ${id}`;
+        if (pool.sent.has(sent)) {
+          pool.parked.set(String(url), body);
+          return fetch(url, init);
+        }
+        pool.sent.add(sent);
+        const parked = pool.parked.get(String(url));
+        const headers = new Headers(init?.headers);
+        const signed = [...headers].find(([, v]) => pool.keys.has(v));
+        if (parked === undefined || !signed) return fetch(url, init);
+        pool.parked.delete(String(url));
+        const t = Number(/^t=(\d+)/.exec(signed[1])?.[1]);
+        headers.set(signed[0], signWebhook(parked, pool.keys.get(signed[1]) as string, t));
+        return fetch(url, { ...init, headers, body: parked });
+      },
+    },
+    handle: (req, next) => next(req),
+  },
+  {
+    name: 'trailing-slash-registration-answers-first-receiver',
+    description:
+      "POST /webhooks normalises the receiver URL (a trailing slash dropped) and answers a URL registered before with that receiver's first answer again, its signing key included",
+    section: 'POST /api/public/v1/webhooks (appears in a sample call only)',
+    catches: ['webhooks.registration-keys'],
+    async handle(req, next, core) {
+      const url = req.method === 'POST' && req.path === WEBHOOKS ? jsonBodyOf(req)?.url : undefined;
+      if (typeof url !== 'string') return next(req);
+      const seen = registered(core);
+      const earlier = seen.get(`${tenantOf(req)} ${url.replace(/\/+$/, '')}`);
+      if (earlier && url.endsWith('/')) {
+        const requestId = `req_${Math.random().toString(36).slice(2)}`;
+        const again = { ...earlier, headers: { ...earlier.headers, 'x-request-id': requestId } };
+        return editJson(again, (b) => {
+          if (b.meta) b.meta = { ...b.meta, requestId, at: new Date().toISOString() };
+        });
+      }
+      const res = await next(req);
+      if (res.status === 200) seen.set(`${tenantOf(req)} ${url}`, res);
+      return res;
+    },
+  },
+  {
+    name: 'query-string-reads-uncounted',
+    description:
+      'the limiter is keyed by the raw request target and a read with a query string matches no rule: it is never counted, its X-RateLimit-Remaining stays where it first was',
+    section: 'Limits',
+    catches: ['rate-limit.remaining-decreases'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const remaining = res.headers['x-ratelimit-remaining'];
+      if (req.method !== 'GET' || Object.keys(req.query).length === 0 || remaining === undefined) return res;
+      const first = uncounted(core);
+      const key = `${tenantOf(req)} ${req.path}`;
+      if (!first.has(key)) first.set(key, remaining);
+      return { ...res, headers: { ...res.headers, 'x-ratelimit-remaining': first.get(key) as string } };
     },
   },
   {

@@ -57,6 +57,7 @@ import {
   UNSEEN_ROUND51,
   UNSEEN_ROUND52,
   UNSEEN_ROUND53,
+  UNSEEN_ROUND54,
 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
@@ -120,6 +121,7 @@ export const UNSEEN_LISTS = {
   round51: UNSEEN_ROUND51,
   round52: UNSEEN_ROUND52,
   round53: UNSEEN_ROUND53,
+  round54: UNSEEN_ROUND54,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -173,5 +175,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND51,
     ...UNSEEN_ROUND52,
     ...UNSEEN_ROUND53,
+    ...UNSEEN_ROUND54,
   ],
 } as const;

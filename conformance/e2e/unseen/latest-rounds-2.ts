@@ -24,6 +24,10 @@ import { ROUND53_ANSWERS } from './round53-answers.ts';
 import { ROUND53_CHANNELS } from './round53-channels.ts';
 import { ROUND53_DOCUMENTS } from './round53-documents.ts';
 import { ROUND53_INPUTS } from './round53-inputs.ts';
+import { ROUND54_ANSWERS } from './round54-answers.ts';
+import { ROUND54_CHANNELS } from './round54-channels.ts';
+import { ROUND54_DOCUMENTS } from './round54-documents.ts';
+import { ROUND54_INPUTS } from './round54-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -71,4 +75,12 @@ export const UNSEEN_ROUND53: readonly UnseenViolation[] = [
   ...ROUND53_INPUTS,
   ...ROUND53_DOCUMENTS,
   ...ROUND53_CHANNELS,
+];
+
+/** The fifty-fourth list (round 54): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND54: readonly UnseenViolation[] = [
+  ...ROUND54_ANSWERS,
+  ...ROUND54_INPUTS,
+  ...ROUND54_DOCUMENTS,
+  ...ROUND54_CHANNELS,
 ];
