@@ -47,7 +47,11 @@ const KIT_REQUEST_TIMEOUT_MS = 30_000;
  * violation the wait is shortened: it always runs to its end, while the deliveries that do happen in
  * that run arrive over loopback within milliseconds (the kit's default of 10 s suits a staging deployment).
  */
-const WAITS_FOR_WITHHELD_DELIVERY = new Set(['webhooks.delivery-arrives', 'webhooks.redelivery', 'webhooks.redelivery-any']);
+const WAITS_FOR_WITHHELD_DELIVERY = new Set([
+  'webhooks.delivery-arrives',
+  'webhooks.redelivery',
+  'webhooks.redelivery-any',
+]);
 const WITHHELD_DELIVERY_WAIT_MS = 3000;
 
 /** How many files the violations are spread over (each file runs every SHARDS-th violation). */
