@@ -25,18 +25,21 @@ function numberedNaming(events: readonly SseEvent[], id: string): string[] {
 }
 
 /** The second reader of the tenant's stream: every message the first got about the kit's connections, once. */
-function judgeTwin(ctx: CheckContext, s: SseScenario) {
+export function judgeTwin(ctx: CheckContext, s: SseScenario) {
   const twin = s.twin;
   if (!twin?.session.isStream)
     return void ctx.note(
       `a second reader of the tenant's stream answered ${twin?.session.ex.status ?? 'nothing'}: a cap on streams per access is the deployment's; not judged`,
     );
   const where = twin.base === 'alt' ? ' at the alternate base URL' : '';
+  // The second reader opened after the first: messages numbered before its first one went out before it was open.
+  const twinFirst = Number(numbered(twin.events)[0]?.id);
   for (const c of s.created) {
     // The first message naming the connection exactly (a short id such as 77 is also part of other numbers and
     // times), its creation's: the second reader got it too, with its number (both were open before the creation;
-    // later messages may come after either reader stopped reading).
-    const [mine] = numberedNaming(s.events, c.id);
+    // later messages may come after either reader stopped reading). Only those numbered from the second reader's
+    // first on: a numeric id may equal a value of an earlier message (its own number, as `seq: 134`).
+    const mine = numberedNaming(s.events, c.id).find((n) => !Number.isFinite(twinFirst) || !(Number(n) < twinFirst));
     if (mine === undefined) continue; // judged by sse.consecutive-ids
     const theirs = new Set(numberedNaming(twin.events, c.id));
     ctx.expect.that(theirs.has(mine), {

@@ -183,4 +183,44 @@ async function deliveredAfter(ctx: CheckContext, first: WebhookScenario, form: W
     });
 }
 
-export const webhookLogFormChecks = [deliveryLogForms, redeliveryAny];
+export const logTenantOwn = defineCheck({
+  name: 'webhooks.log-tenant-own',
+  title:
+    "a receiver the second tenant registers at the URL of one of the first tenant's lists none of the first tenant's deliveries in its delivery log (each tenant's log is its own)",
+  // As webhooks.delivery-log: SHOULD at the simulator's paths, MUST where the profile declares the log's path.
+  severity: 'SHOULD',
+  section: 'Webhooks',
+  tags: ['webhooks', 'tenants'],
+  mutating: true,
+  requires: ['token'],
+  async run(ctx: CheckContext) {
+    if (ctx.declared('webhookDeliveryLogPath'))
+      ctx.judgeAsMust('the deployment profile declares webhookDeliveryLogPath');
+    const other = ctx.target.otherTenant;
+    if (!other) ctx.skip('no second tenant (pass --other-tenant)');
+    const { form } = await requireSecond(ctx);
+    const [delivery] = form.deliveries;
+    if (!delivery) ctx.skip(`the receiver at ${form.url} got no delivery (see webhooks.delivery-log-forms)`);
+    // Another tenant's receiver at the same address (tenants are separate: the address is theirs to choose too).
+    const registration = await ctx.call('POST', webhooksPath(), {
+      json: { url: form.url, events: form.events },
+      headers: { 'Idempotency-Key': freshKey(ctx) },
+      tenant: other,
+    });
+    if (registration.status < 200 || registration.status >= 300)
+      return ctx.note(`tenant ${other}'s receiver at ${form.url} answered ${registration.status}: not judged`);
+    const webhookId = receiverIdOf((registration.json as { data?: unknown } | undefined)?.data, form.url);
+    if (!webhookId) return ctx.note(`tenant ${other}'s registration names no receiver id: its log not read`);
+    removeAtRunEnd(ctx, webhookId, other);
+    const log = await deliveryLog(ctx, { ...form, registration, webhookId }, undefined, { tenant: other });
+    if (log.status !== 200) return ctx.note(`tenant ${other}'s delivery log answered ${log.status}: not judged`);
+    const foreign = form.deliveries.filter((d) => findLogged(ctx, log, d, webhookId) !== undefined);
+    ctx.expect.that(foreign.length === 0, {
+      expected: `the delivery log of tenant ${other}'s receiver at ${form.url} lists none of tenant ${ctx.target.tenant}'s deliveries to its receiver at the same URL (each tenant's log is its own: "entry belongs to another tenant")`,
+      observed: `${foreign.length} of tenant ${ctx.target.tenant}'s ${form.deliveries.length} deliveries listed there`,
+      exchange: log,
+    });
+  },
+});
+
+export const webhookLogFormChecks = [deliveryLogForms, redeliveryAny, logTenantOwn];

@@ -31,6 +31,7 @@ const receiverUrls = perCore(() => new Map<string, string>());
 const writes = perCore(() => new Map<string, number>());
 const registered = perCore(() => new Map<string, PlainResponse>());
 const uncounted = perCore(() => new Map<string, string>());
+const receiversAt = perCore(() => new Map<string, { url: string; tenant: string; headers: Record<string, string> }>());
 const tenantOf = (req: { headers: Record<string, string> }) => req.headers['x-service-tenant'] ?? '';
 
 /** The deeper-path dispatcher pool's send buffer: the signing key of each signature, the events sent, a parked body. */
@@ -182,6 +183,38 @@ export const SEQUENCE_VIOLATIONS: Violation[] = [
       const key = `${tenantOf(req)} ${req.path}`;
       if (!first.has(key)) first.set(key, remaining);
       return { ...res, headers: { ...res.headers, 'x-ratelimit-remaining': first.get(key) as string } };
+    },
+  },
+  {
+    name: 'delivery-log-keyed-by-url-across-tenants',
+    description:
+      "a receiver's delivery log is read by its URL, not its id: another tenant's receiver at the same address lists the first tenant's deliveries too",
+    section: 'Webhooks',
+    catches: ['webhooks.log-tenant-own'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const known = receiversAt(core);
+      const url = req.method === 'POST' && req.path === WEBHOOKS ? jsonBodyOf(req)?.url : undefined;
+      if (typeof url === 'string' && res.status === 200)
+        editJson(res, (b) => {
+          const id = (b.data as { id?: unknown } | undefined)?.id;
+          if (typeof id === 'string') known.set(id, { url, tenant: tenantOf(req), headers: req.headers });
+        });
+      const id = req.method === 'GET' ? LOG.exec(req.path)?.[1] : undefined;
+      const mine = id ? known.get(id) : undefined;
+      if (!id || !mine || res.status !== 200) return res;
+      const sameUrl = [...known].filter(([o, r]) => o !== id && r.url === mine.url && r.tenant !== mine.tenant);
+      const theirs: unknown[] = [];
+      for (const [o, r] of sameUrl) {
+        const log = await next({ ...req, path: `${WEBHOOKS}/${o}/deliveries`, headers: r.headers });
+        editJson(log, (b) => void theirs.push(...((b.data?.deliveries as unknown[] | undefined) ?? [])));
+      }
+      return editJson(res, (b) => {
+        const own = b.data?.deliveries;
+        if (!b.data || !Array.isArray(own)) return;
+        b.data.deliveries = [...own, ...theirs];
+        b.data.count = own.length + theirs.length;
+      });
     },
   },
   {
