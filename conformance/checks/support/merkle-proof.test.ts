@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inclusionPath, leafHash, treeHead } from '../../violations/merkle-tree.ts';
 import {
@@ -55,15 +56,57 @@ describe('Merkle inclusion proofs (RFC 9162) in an audit log answer', () => {
   it('is no Merkle shape without a root, a size, or per-entry leaf hash, index and path', () => {
     const data = page(3);
     expect(merkleInclusions({ ...data, merkleRoot: undefined }, data.entries)).toBeUndefined();
-    expect(
-      merkleInclusions(
-        data,
-        data.entries.map(({ inclusionProof: _p, ...e }) => e),
-      ),
-    ).toBeUndefined();
+    const stripped = data.entries.map(({ inclusionProof: _p, ...e }) => e);
+    expect(merkleInclusions({ ...data, entries: stripped }, stripped)).toBeUndefined();
     expect(merkleInclusions({ entries: [] }, [])).toBeUndefined();
     expect(digestBytes(`sha256:${'ab'.repeat(32)}`)?.length).toBe(32);
     expect(digestBytes('xyz')).toBeUndefined();
+  });
+
+  it("takes RFC 9162's leaf over an entry's own hash where no leaf hash is shown, only where it proves (totara)", () => {
+    const own = Array.from({ length: 6 }, (_, i) => createHash('sha256').update(`entry ${i}`).digest());
+    const leaves = own.map((h) =>
+      createHash('sha256')
+        .update(Buffer.from([0]))
+        .update(h)
+        .digest(),
+    );
+    const data = {
+      merkle: { rootHash: treeHead(leaves).toString('hex'), treeSize: 6 },
+      entries: own.map((h, i) => ({
+        hash: h.toString('hex'),
+        leafIndex: i,
+        auditPath: inclusionPath(i, leaves).map((p) => p.toString('hex')),
+      })),
+    };
+    const proofs = merkleInclusions(data, data.entries);
+    expect(proofs?.length).toBe(6);
+    expect(proofs?.every(verifyInclusion)).toBe(true);
+    // An entry's hash edited after the fact: judged (the others prove the construction), and it no longer verifies.
+    const edited = { ...data, entries: data.entries.map((e, i) => (i === 2 ? { ...e, hash: 'ab'.repeat(32) } : e)) };
+    expect(merkleInclusions(edited, edited.entries)?.filter((p) => !verifyInclusion(p)).length).toBe(1);
+    // A leaf over something else (none proves): no Merkle shape the kit can judge, as before.
+    const other = { ...data, entries: data.entries.map((e) => ({ ...e, hash: 'cd'.repeat(32) })) };
+    expect(merkleInclusions(other, other.entries)).toBeUndefined();
+  });
+
+  it('reads inclusion proofs listed beside the entries, each naming its entry (totara: proof.merkle.inclusions by seq)', () => {
+    const data = page(5);
+    const apart = {
+      entries: data.entries.map(({ inclusionProof: _p, leafIndex: _i, ...e }) => e),
+      proof: {
+        merkle: {
+          rootHash: data.merkleRoot,
+          treeSize: 5,
+          inclusions: [...data.entries]
+            .reverse()
+            .map((e) => ({ seq: e.seq, leafIndex: e.leafIndex, auditPath: e.inclusionProof })),
+        },
+      },
+    };
+    const proofs = merkleInclusions(apart, apart.entries);
+    expect(proofs?.map((p) => p.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(proofs?.every(verifyInclusion)).toBe(true);
   });
 
   it('reads proto3 JSON (whole numbers as strings) and a path under a name of its own, by its shape', () => {

@@ -42,6 +42,7 @@ const ROOT = [/^(?:merkle[-_]?root|root[-_]?hash|tree[-_]?root|sth[-_]?root)$/i,
 const SIZE = [/^tree[-_]?size$/i, /^size$/i];
 const LEAF_HASH = [/^(?:leaf[-_]?hash|merkle[-_]?leaf)$/i, /^leaf$/i];
 const INDEX = [/^leaf[-_]?index$/i, /^(?:index|position)$/i];
+const ENTRY_HASH = [/^(?:entry[-_]?)?hash$/i, /^digest$/i];
 const PATH = [/^(?:inclusion[-_]?proof|audit[-_]?path|inclusion[-_]?path|merkle[-_]?proof)$/i, /^proof$/i];
 
 /** The tree's root and size where a record (the page, its proof object, an entry) states them. */
@@ -70,14 +71,65 @@ const digestList = (o: Json) =>
  * @example merkleInclusions(data, entries)?.length // 50
  */
 export function merkleInclusions(data: unknown, entries: readonly unknown[]): Inclusion[] | undefined {
+  const stated = inclusions(data, entries, false);
+  if (stated) return stated;
+  // No leaf hash shown: RFC 9162's leaf over the entry's own hash (0x00 || its bytes), taken only where it proves
+  // an entry (the leaf's input is not shown; another construction stays unjudged, as before).
+  const derived = inclusions(data, entries, true);
+  return derived?.some(verifyInclusion) ? derived : undefined;
+}
+
+/** An entry's own hash (its digest field) as RFC 9162's leaf: SHA-256 of 0x00 and its bytes. */
+const leafOfEntryHash = (parts: Json[]) => {
+  const own = parts.map((p) => digestBytes(field(p, ENTRY_HASH))).find(Boolean);
+  return (
+    own &&
+    createHash('sha256')
+      .update(Buffer.from([0]))
+      .update(own)
+      .digest()
+  );
+};
+
+/** Objects of `o` down to `depth` levels (o first): where a page states its tree or lists proofs apart. */
+function objectsIn(o: Json, depth: number): Json[] {
+  const inner = Object.values(o).filter(isObject);
+  return depth <= 0 ? [o] : [o, ...inner.flatMap((x) => objectsIn(x, depth - 1))];
+}
+
+/** Inclusion proofs listed beside the entries (`proof.merkle.inclusions`), each with an index and a path. */
+function proofsBeside(data: Json): Json[] {
+  for (const o of objectsIn(data, 3))
+    for (const v of Object.values(o))
+      if (
+        Array.isArray(v) &&
+        v.length > 0 &&
+        v.every((x) => isObject(x) && whole(field(x, INDEX)) !== undefined && Array.isArray(field(x, PATH)))
+      )
+        return v as Json[];
+  return [];
+}
+
+/** The proof listed apart that names `e` by a value they share (its `seq`, its `id`). */
+const proofOf = (e: Json, beside: readonly Json[]) =>
+  beside.find((p) =>
+    Object.entries(p).some(
+      ([k, v]) => (typeof v === 'string' || typeof v === 'number') && !INDEX.some((re) => re.test(k)) && e[k] === v,
+    ),
+  );
+
+function inclusions(data: unknown, entries: readonly unknown[], derive: boolean): Inclusion[] | undefined {
   if (!isObject(data)) return undefined;
-  const page = treeOf(data);
+  const page = objectsIn(data, 2).map(treeOf).find(Boolean);
+  const beside = proofsBeside(data);
   const out: Inclusion[] = [];
   for (const e of entries) {
     if (!isObject(e)) return undefined;
-    // The proof may sit in the entry or in an object of it (entry.proof.{leafIndex, auditPath}).
-    const parts = [e, ...Object.values(e).filter(isObject)];
-    const leafHash = parts.map((p) => digestBytes(field(p, LEAF_HASH))).find(Boolean);
+    // The proof may sit in the entry, in an object of it (entry.proof.{leafIndex, auditPath}), or in a list beside
+    // the entries that names it.
+    const apart = proofOf(e, beside);
+    const parts = [e, ...Object.values(e).filter(isObject), ...(apart ? [apart] : [])];
+    const leafHash = derive ? leafOfEntryHash(parts) : parts.map((p) => digestBytes(field(p, LEAF_HASH))).find(Boolean);
     const index = parts.map((p) => whole(field(p, INDEX))).find((v) => v !== undefined);
     const list = parts.map((p) => field(p, PATH)).find(Array.isArray) ?? parts.map(digestList).find(Array.isArray);
     const path = list?.map(digestBytes);
