@@ -114,7 +114,15 @@ async function offeredAndUnoffered(ctx: Parameters<typeof defaultEnvironment.run
   const unoffered = catalog
     .map((c) => c.id)
     .find((id): id is string => typeof id === 'string' && Array.isArray(offered) && !offered.includes(id));
-  return { pair, unoffered };
+  // The last connector listed, with its first capability: an index off by one at the end of the list misses it.
+  const tail = [...connectors]
+    .reverse()
+    .find((c) => typeof c.id === 'string' && Array.isArray(c.capabilities) && typeof c.capabilities[0] === 'string');
+  const last =
+    tail && tail.id !== pair.connectorId
+      ? { connectorId: tail.id as string, capability: (tail.capabilities as string[])[0] as string }
+      : undefined;
+  return { pair, unoffered, last };
 }
 
 /**
@@ -125,15 +133,25 @@ async function offeredAndUnoffered(ctx: Parameters<typeof defaultEnvironment.run
 export const decisionForAsked = defineCheck({
   name: 'capabilities.decision-for-asked',
   title:
-    'a capability decision names the connector and capability asked, for each capability of one connector (and under the second tenant)',
+    'a capability decision names the connector and capability asked, for each capability of one connector (and under the second tenant), and the last connector listed is decided about, never 404',
   severity: 'MUST',
   section: 'POST /api/public/v1/capabilities',
   tags: ['capabilities'],
   mutating: false,
   requires: ['token'],
   async run(ctx) {
-    const { pair, unoffered } = await offeredAndUnoffered(ctx);
+    const { pair, unoffered, last } = await offeredAndUnoffered(ctx);
     const path = capabilityCheckRoute().path;
+    // The last connector GET /connectors lists exists ("not_found: the entry does not exist" is wrong for it).
+    if (last) {
+      const ex = await ctx.call('POST', path, { json: last });
+      const d = (ex.json as Decision)?.data?.decision;
+      ctx.expect.that(ex.status !== 404 && (ex.status !== 200 || d?.connectorId === last.connectorId), {
+        expected: `POST ${path} for ${last.connectorId} (the last connector GET /connectors lists) / ${last.capability} is decided about it, not answered 404 not_found (the entry exists)`,
+        observed: `status ${ex.status}, decision.connectorId ${JSON.stringify(d?.connectorId)}`,
+        exchange: ex,
+      });
+    }
     // The second tenant's check too: its decision's flags are then held to the catalog's with every other
     // answer of the run (consistency rules), as a decision wired to one tenant's settings would not be.
     const asked = [

@@ -5,6 +5,7 @@ import { receiverIdOf } from './support/one-list.ts';
 import { keyAtPath, signingKeyOf } from './support/signing-key.ts';
 import { testEvent } from './support/webhook-events.ts';
 import {
+  issuedSigningKeys,
   kitReceiver,
   receiverBaseUrl,
   removeAtRunEnd,
@@ -114,7 +115,7 @@ export const registrationKeys = defineCheck({
     if (!second) return;
     const theirs = await register(ctx, 'keys-tenant-receiver', freshKey(ctx), undefined, second);
     if (theirs.ex.status !== 200 || !theirs.secret) return;
-    const mine = await issuedKeys(ctx, ctx.target.tenant);
+    const mine = issuedSigningKeys(ctx, await signingKeyPath(ctx), ctx.target.tenant);
     ctx.expect.that(!mine.has(theirs.secret), {
       expected: `the registration of tenant ${second} shows a signing key of its own, none of tenant ${ctx.target.tenant}'s receivers`,
       observed: `it shows a key tenant ${ctx.target.tenant}'s registrations were issued`,
@@ -122,22 +123,6 @@ export const registrationKeys = defineCheck({
     });
   },
 });
-
-/** The signing keys the run's registrations of `tenant` were issued (where the kit finds the key). */
-async function issuedKeys(ctx: CheckContext, tenant: string | undefined): Promise<Set<string>> {
-  const path = await signingKeyPath(ctx);
-  const out = new Set<string>();
-  for (const { ex } of ctx.exchanges()) {
-    if (ex.method !== 'POST' || ex.status !== 200 || !new URL(ex.url).pathname.endsWith(webhooksPath())) continue;
-    const sent = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'x-service-tenant')?.[1];
-    if (sent !== tenant) continue;
-    const data = (ex.json as Answer)?.data;
-    const signing = signingKeyOf(data, ctx.deployment.webhookSecretField, ctx.declared('webhookSecretField'));
-    const key = signing.found ? signing.secret : path === undefined ? undefined : keyAtPath(data, ex.headers, path);
-    if (key) out.add(key);
-  }
-  return out;
-}
 
 /** MUST (POST /webhooks: "url (string, the receiver address), events (array of event-name strings)"; Errors: wrong data type). */
 export const registrationBody = defineCheck({

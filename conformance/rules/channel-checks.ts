@@ -1,8 +1,8 @@
-import type { KitReceiver } from '../client/webhook-receiver.ts';
-import { defineCheck, type CheckContext } from '../runner/check.ts';
 import { errorProbes } from '../checks/support/error-probes.ts';
 import { successSamples } from '../checks/support/samples.ts';
-import type { WebhookScenario } from '../checks/support/webhook-scenario.ts';
+import { issuedSigningKeys, type WebhookScenario } from '../checks/support/webhook-scenario.ts';
+import type { KitReceiver } from '../client/webhook-receiver.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { addressForms, type KnownSecret, scanText } from './channel-scan.ts';
 import { routeOf } from './exchange-scope.ts';
 
@@ -27,6 +27,13 @@ async function scanChannels(ctx: CheckContext) {
   const signing: KnownSecret | undefined = scenario?.secret
     ? { value: scenario.secret, what: 'the webhook signing key (issued once)' }
     : undefined;
+  // Every other registration's key too (issued once each, in its own answer): a refusal quoting one is a leak.
+  const path = scenario?.signingKey?.found ? scenario.signingKey.path : undefined;
+  const others: KnownSecret[] = scenario
+    ? [...issuedSigningKeys(ctx, path)]
+        .filter((k) => k !== scenario.secret)
+        .map((value) => ({ value, what: 'a webhook signing key another registration was issued' }))
+    : [];
   const bases = [ctx.target.baseUrl, ...(ctx.target.altBaseUrl ? [ctx.target.altBaseUrl] : [])];
   const legalBase = [...bases.flatMap(addressForms), ...(receiver ? addressForms(receiver.origin) : [])];
   const legalHosts = receiver ? [new URL(receiver.origin).hostname] : [];
@@ -45,7 +52,7 @@ async function scanChannels(ctx: CheckContext) {
       .map(([k, v]) => `${k}: ${v}`)
       .join('\n')}\n${ex.text}`;
     const what = scanText(text, {
-      secrets: [...secrets, ...(signing && !issuesSecret ? [signing] : [])],
+      secrets: [...secrets, ...(!issuesSecret ? [...(signing ? [signing] : []), ...others] : [])],
       error: ex.status >= 400,
       legal,
       legalHosts,

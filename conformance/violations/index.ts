@@ -19,6 +19,7 @@ import { NORMALISER_VIOLATIONS } from './normaliser-violations.ts';
 import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
 import { OTHER_FORM_VIOLATIONS } from './other-form-violations.ts';
 import { PLACE_VIOLATIONS } from './place-violations.ts';
+import { REFUSAL_VIOLATIONS } from './refusal-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import { SEQUENCE_VIOLATIONS } from './sequence-violations.ts';
 import { READER_VIOLATIONS, STREAM_VIOLATIONS } from './stream-violations.ts';
@@ -67,6 +68,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...BODY_FORM_VIOLATIONS,
   ...READER_VIOLATIONS,
   ...SEQUENCE_VIOLATIONS,
+  ...REFUSAL_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

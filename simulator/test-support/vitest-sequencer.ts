@@ -58,6 +58,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-ebony.e2e.test.ts': 38,
   'conformance/e2e/independent-ironbark.e2e.test.ts': 38,
   'conformance/e2e/independent-almond.e2e.test.ts': 38,
+  'conformance/e2e/independent-kauri.e2e.test.ts': 38,
   'conformance/e2e/independent-medlar.e2e.test.ts': 38,
   'conformance/e2e/independent-dogwood.e2e.test.ts': 38,
   'conformance/e2e/unseen.e2e.test.ts': 38,

@@ -269,3 +269,22 @@ export async function requireDelivery(ctx: CheckContext): Promise<WebhookScenari
     ctx.skip("no delivery arrived at the kit's receiver (see webhooks.registration and webhooks.delivery-arrives)");
   return { ...s, delivery };
 }
+
+/**
+ * The signing keys the run's registrations were issued (of `tenant` only, if given): by the name the profile
+ * declares or the kit recognises, else at `path` (where the scenario's key verified its delivery).
+ * @example issuedSigningKeys(ctx, 'data.secret', 'harbour-kitchens').size // 3
+ */
+export function issuedSigningKeys(ctx: CheckContext, path: string | undefined, tenant?: string): Set<string> {
+  const out = new Set<string>();
+  for (const { ex } of ctx.exchanges()) {
+    if (ex.method !== 'POST' || ex.status !== 200 || !new URL(ex.url).pathname.endsWith(webhooksPath())) continue;
+    const sent = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'x-service-tenant')?.[1];
+    if (tenant !== undefined && sent !== tenant) continue;
+    const data = (ex.json as { data?: unknown } | undefined)?.data;
+    const signing = signingKeyOf(data, ctx.deployment.webhookSecretField, ctx.declared('webhookSecretField'));
+    const key = signing.found ? signing.secret : path === undefined ? undefined : keyAtPath(data, ex.headers, path);
+    if (key) out.add(key);
+  }
+  return out;
+}

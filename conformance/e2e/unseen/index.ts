@@ -58,6 +58,7 @@ import {
   UNSEEN_ROUND52,
   UNSEEN_ROUND53,
   UNSEEN_ROUND54,
+  UNSEEN_ROUND55,
 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
@@ -122,6 +123,7 @@ export const UNSEEN_LISTS = {
   round52: UNSEEN_ROUND52,
   round53: UNSEEN_ROUND53,
   round54: UNSEEN_ROUND54,
+  round55: UNSEEN_ROUND55,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -176,5 +178,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND52,
     ...UNSEEN_ROUND53,
     ...UNSEEN_ROUND54,
+    ...UNSEEN_ROUND55,
   ],
 } as const;

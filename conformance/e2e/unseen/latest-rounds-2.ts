@@ -28,6 +28,10 @@ import { ROUND54_ANSWERS } from './round54-answers.ts';
 import { ROUND54_CHANNELS } from './round54-channels.ts';
 import { ROUND54_DOCUMENTS } from './round54-documents.ts';
 import { ROUND54_INPUTS } from './round54-inputs.ts';
+import { ROUND55_ANSWERS } from './round55-answers.ts';
+import { ROUND55_CHANNELS } from './round55-channels.ts';
+import { ROUND55_DOCUMENTS } from './round55-documents.ts';
+import { ROUND55_INPUTS } from './round55-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -83,4 +87,12 @@ export const UNSEEN_ROUND54: readonly UnseenViolation[] = [
   ...ROUND54_INPUTS,
   ...ROUND54_DOCUMENTS,
   ...ROUND54_CHANNELS,
+];
+
+/** The fifty-fifth list (round 55): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND55: readonly UnseenViolation[] = [
+  ...ROUND55_ANSWERS,
+  ...ROUND55_INPUTS,
+  ...ROUND55_DOCUMENTS,
+  ...ROUND55_CHANNELS,
 ];
