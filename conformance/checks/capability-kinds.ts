@@ -54,7 +54,7 @@ async function allowedOfOtherKinds(ctx: CheckContext, baseCapability: string | u
 export const capabilityKinds = defineCheck({
   name: 'connections.capability-kinds',
   title:
-    'a creation booking a capability of each kind the catalog offers (critical, idempotencyRequired) is accepted with a key the client made, and its replay returns it again',
+    "a creation booking a capability of each kind the catalog offers (critical, idempotencyRequired) is accepted with a key the client made, and its replay returns it again; booked together, each entry carries its own capability's flags, in the replay too",
   severity: 'MUST',
   section: 'POST /api/public/v1/connections',
   tags: ['connections', 'idempotency'],
@@ -97,5 +97,60 @@ export const capabilityKinds = defineCheck({
         exchange: again,
       });
     }
+    await kindsTogether(ctx, base);
   },
 });
+
+/**
+ * Capabilities of different kinds booked in one creation: each entry carries its own capability's flags (the
+ * catalog's), not the first entry's, and the replay returns the same entries. On the connector offering most
+ * kinds, one capability of each; a refusal (the deployment's rules for booking) is noted.
+ */
+async function kindsTogether(ctx: CheckContext, base: { environment: string }) {
+  const samples = await successSamples(ctx);
+  const catalog = listed(samples.find((s) => s.route.id === 'listCapabilities')?.ex, 'capabilities');
+  const connectors = listed(samples.find((s) => s.route.id === 'listConnectors')?.ex, 'connectors');
+  const capOf = (id: unknown) => catalog.find((c) => c.id === id);
+  const kindsOf = (c: Record_) =>
+    new Set(
+      (Array.isArray(c.capabilities) ? c.capabilities : [])
+        .map(capOf)
+        .filter(Boolean)
+        .map((x) => kindOf(x as Record_)),
+    );
+  const connector = [...connectors].sort((a, b) => kindsOf(b).size - kindsOf(a).size)[0];
+  if (!connector || typeof connector.id !== 'string' || kindsOf(connector).size < 2)
+    return ctx.note('no connector offers capabilities of two kinds: none booked together');
+  // One capability of each kind it offers, booked together (a refusal is the deployment's rule: noted below).
+  const chosen = new Map<string, string>();
+  for (const id of connector.capabilities as unknown[]) {
+    const cap = capOf(id);
+    if (cap && typeof id === 'string' && !chosen.has(kindOf(cap))) chosen.set(kindOf(cap), id);
+  }
+  const body = {
+    ...base,
+    connectorId: connector.id,
+    capabilities: [...chosen.values()],
+    scopeLabel: ctx.label('kinds'),
+  };
+  const key = freshKey(ctx);
+  const made = await postConnection(ctx, body, { key });
+  if (made.status !== 200) return ctx.note(`booking ${body.capabilities.join(', ')} together answered ${made.status}`);
+  const entries = listed(made, 'capabilities');
+  for (const e of entries) {
+    const cap = capOf(e.capability);
+    if (!cap) continue;
+    ctx.expect.that(e.critical === cap.critical && e.idempotencyRequired === cap.idempotencyRequired, {
+      expected: `the connection booking ${body.capabilities.join(', ')} together carries for ${String(e.capability)} the catalog's flags (${kindOf(cap)})`,
+      observed: `its entry says ${kindOf(e)}`,
+      exchange: made,
+    });
+  }
+  const again = await postConnection(ctx, body, { key });
+  if (again.status !== 200 || dataIdOf(again) !== dataIdOf(made)) return;
+  ctx.expect.that(JSON.stringify(listed(again, 'capabilities')) === JSON.stringify(entries), {
+    expected: `the replay of the creation booking ${body.capabilities.join(', ')} together returns the same capability entries`,
+    observed: `${JSON.stringify(listed(again, 'capabilities')).slice(0, 300)} (first ${JSON.stringify(entries).slice(0, 300)})`,
+    exchange: again,
+  });
+}

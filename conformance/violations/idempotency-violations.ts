@@ -229,7 +229,7 @@ export const IDEMPOTENCY_VIOLATIONS: Violation[] = [
     name: 'replay-rereads-stored-row',
     description: 'a replay serialises the stored connection anew: its capabilities come back sorted by name',
     section: 'POST /api/public/v1/connections',
-    catches: ['idempotency.replay-late', 'idempotency.replay-reordered'],
+    catches: ['idempotency.replay-late', 'idempotency.replay-reordered', 'connections.capability-kinds'],
     async handle(req, next) {
       return editJson(await next(req), (b) => {
         const caps = b.data?.capabilities;

@@ -1,6 +1,7 @@
 // Violations that show only in a sequence of calls of different kinds: a default taken from the last write, a
 // delivery log keyed by a receiver URL's first path segment, a re-trigger that finds only a receiver's first
 // delivery, a rate limit counted up by writes. The kit's plain calls each read one thing at a time.
+import { WEBHOOK_DEFAULTS } from '../../simulator/contract/simulator-defaults.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { signWebhook } from '../../simulator/contract/webhook-signature.ts';
 import type { Core, PlainResponse } from '../../simulator/index.ts';
@@ -99,7 +100,8 @@ export const SEQUENCE_VIOLATIONS: Violation[] = [
         ...req,
         method: 'GET',
         path: `${WEBHOOKS}/${m[1]}/deliveries`,
-        query: {},
+        // The whole log (its largest page): the first delivery is its last entry.
+        query: { limit: String(WEBHOOK_DEFAULTS.maxDeliveriesPerReceiver) },
         body: undefined,
       });
       let first: unknown;
@@ -214,6 +216,24 @@ export const SEQUENCE_VIOLATIONS: Violation[] = [
         if (!b.data || !Array.isArray(own)) return;
         b.data.deliveries = [...own, ...theirs];
         b.data.count = own.length + theirs.length;
+      });
+    },
+  },
+  {
+    name: 'mixed-kinds-creation-entries-take-first-flags',
+    description:
+      "a creation booking capabilities of different kinds answers every entry with the first entry's critical and idempotencyRequired flags (the flags are read once per creation, not per capability)",
+    section: 'Connection',
+    catches: ['connections.capability-kinds'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'POST' || req.path !== CONNECTIONS || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const entries = (b.data as { capabilities?: Record<string, unknown>[] } | undefined)?.capabilities;
+        const first = entries?.[0];
+        if (!entries || !first || entries.length < 2) return;
+        for (const e of entries)
+          Object.assign(e, { critical: first.critical, idempotencyRequired: first.idempotencyRequired });
       });
     },
   },

@@ -58,6 +58,10 @@ describe('the re-trigger among published routes', () => {
     [`${V}/webhooks/{id}/outbox/{deliveryId}/requeue`, `${V}/webhooks/{webhookId}/outbox/{deliveryId}/requeue`],
     [`${V}/webhooks/{id}/messages/{messageId}/resend`, `${V}/webhooks/{webhookId}/messages/{deliveryId}/resend`],
     [`${V}/webhooks/{webhookId}/events/{eventId}/retry`, `${V}/webhooks/{webhookId}/events/{deliveryId}/retry`],
+    [
+      `${V}/webhooks/{webhookId}/exchanges/{exchangeId}/redeliver`,
+      `${V}/webhooks/{webhookId}/exchanges/{deliveryId}/redeliver`,
+    ],
   ])('finds %s', (path, template) => {
     expect(redeliverAmong([...COMMON, get(`${V}/webhooks/{id}/deliveries`), post(path)])).toBe(template);
   });

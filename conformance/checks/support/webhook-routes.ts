@@ -94,7 +94,9 @@ export function redeliverAmong(routes: readonly RouteLike[]): string | undefined
     // `/webhooks/{id}/events/{eventId}/retry`).
     const verbAt = params.length === 2 && RETRIGGER.test(r.path) ? (params[0]?.index ?? -1) : -1;
     const receiver = verbAt >= 0 && RECEIVER_PATH.test(r.path.slice(0, verbAt)) ? verbAt : -1;
-    const at = deliverySegmentAt(r.path) >= 0 ? deliverySegmentAt(r.path) : receiver;
+    // The verb itself is no segment naming deliveries (kauri: `/webhooks/{id}/exchanges/{exchangeId}/redeliver`).
+    const named = deliverySegmentAt(r.path.replace(RETRIGGER, '}'));
+    const at = named >= 0 ? named : receiver;
     if (at < 0 || !lastParam || lastParam.index < at || params.length > 2) continue;
     let n = 0;
     const names = params.length === 2 ? ['{webhookId}', '{deliveryId}'] : ['{deliveryId}'];
