@@ -224,7 +224,7 @@ export const SEQUENCE_VIOLATIONS: Violation[] = [
     description:
       "a creation booking capabilities of different kinds answers every entry with the first entry's critical and idempotencyRequired flags (the flags are read once per creation, not per capability)",
     section: 'Connection',
-    catches: ['connections.capability-kinds'],
+    catches: ['generated.capability-flags-agree'],
     async handle(req, next) {
       const res = await next(req);
       if (req.method !== 'POST' || req.path !== CONNECTIONS || res.status !== 200) return res;
