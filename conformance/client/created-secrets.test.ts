@@ -35,4 +35,22 @@ describe('registerCreatedSecrets', () => {
     expect(text).toBe('expected "$NCS_SECRET_VALUE" key $NCS_SIGNING_KEY HMAC-SHA256-with-a-long-name');
     expect(redactor.text('2026-11-27T05:52:20.5660000Z')).toBe('2026-11-27T05:52:20.5660000Z');
   });
+
+  it('reads arrays item by item: secrets listed under a secret-named field, objects in a list, numbers skipped', () => {
+    const redactor = createRedactor();
+    const numbers = Array.from({ length: 100_000 }, () => 0);
+    registerCreatedSecrets(
+      {
+        data: {
+          signingSecrets: ['whsec_listed_0123456789ab'],
+          keys: [{ signingKey: 'whsec_in_a_list_987654' }],
+          numbers,
+        },
+      },
+      redactor,
+    );
+    const text = redactor.text('whsec_listed_0123456789ab whsec_in_a_list_987654');
+    expect(text).not.toContain('whsec_listed');
+    expect(text).not.toContain('whsec_in_a_list');
+  });
 });

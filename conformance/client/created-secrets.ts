@@ -21,7 +21,7 @@ const envName = (field: string) =>
 export function registerCreatedSecrets(json: unknown, redactor: Redactor, depth = 0, within?: string): void {
   // `within`: the name of the object `json` is the value of (its fields may inherit the secret's name).
   if (depth > 8 || json === null || typeof json !== 'object') return;
-  for (const [key, value] of Object.entries(json)) {
+  for (const [key, value] of fieldsOf(json)) {
     // A key's identifier (signingKeyId, key_id) names the key: it is not the key.
     const named = SECRET_FIELD.test(key) && !/id$/i.test(key);
     // One word: a text named for the key (signingKeyNotice: "Store it now") is not the key.
@@ -32,6 +32,21 @@ export function registerCreatedSecrets(json: unknown, redactor: Redactor, depth 
     else if (typeof value === 'string' && within !== undefined && inheritsSecret(within, key, value))
       redactor.add(value, envName(`${within}_${key}`), { leakChecked: false });
     else if (typeof value === 'object') registerCreatedSecrets(value, redactor, depth + 1, key);
+  }
+}
+
+/**
+ * The fields of an object, or an array's items by index, one at a time: a hostile answer's array of 500,000
+ * numbers is walked without a second array of its entries (Object.entries held about 40 MB for it).
+ */
+function* fieldsOf(json: object): Generator<[string, unknown]> {
+  if (!Array.isArray(json)) {
+    yield* Object.entries(json);
+    return;
+  }
+  for (let i = 0; i < json.length; i++) {
+    const value: unknown = json[i];
+    if (typeof value === 'string' || (value !== null && typeof value === 'object')) yield [String(i), value];
   }
 }
 

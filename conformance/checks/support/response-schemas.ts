@@ -51,8 +51,10 @@ export function schemaKey(doc: OpenApiLike): string {
     const { [name]: _left, ...kept } = o as Record<string, unknown>;
     return kept;
   };
+  // Only a map of path items is rewritten: an array (not a document, judged elsewhere) is kept as it is, not
+  // copied entry by entry (a 1 MB array of 500,000 entries cost the kit about 100 MB).
   const pathItems =
-    paths && typeof paths === 'object'
+    paths && typeof paths === 'object' && !Array.isArray(paths)
       ? Object.fromEntries(
           Object.entries(paths as Record<string, unknown>).map(([p, item]) => {
             const kept = without(item, 'servers');

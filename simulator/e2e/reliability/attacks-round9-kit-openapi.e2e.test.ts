@@ -111,6 +111,8 @@ describe('round 9: the kit against a hostile OpenAPI document', () => {
     T,
   );
 
+  // Held after the fix (session 36): +257-300 MB RSS before (run AP failed it at 300), now about 80 MB: the
+  // schemas' cache key copied the array entry by entry and the secret scan listed its 500,000 entries.
   it(
     'a document whose paths is a 1,000,000-entry array, and openapi a number, is refused cleanly',
     async () => {
@@ -119,7 +121,7 @@ describe('round 9: the kit against a hostile OpenAPI document', () => {
           `{"openapi":3.1,"paths":[${Array.from({ length: 500_000 }, () => '0').join(',')}],"x":${JSON.stringify(doc.info)}}`,
       );
       const grep = '^(openapi\\.|discovery\\.openapi-valid)';
-      finishedBounded(await runKitInChild(kitOptions({ grep }), 90_000), 60_000);
+      finishedBounded(await runKitInChild(kitOptions({ grep }), 90_000), 60_000, 150);
     },
     T,
   );
