@@ -4,6 +4,7 @@ import { must } from '../runner/invariant.ts';
 import { entryHash } from './audit-entry-hash.ts';
 import { integrity } from './audit-integrity.ts';
 import { chainLinks } from './audit-links.ts';
+import { auditPagesAgree } from './audit-pages.ts';
 import { proofPresent } from './audit-proof.ts';
 import { auditSignature } from './audit-signature.ts';
 import {
@@ -224,4 +225,13 @@ export const auditOrder = defineCheck({
   },
 });
 
-export const auditChecks = [integrity, entryHash, auditSignature, chainLinks, proofPresent, recordsChange, auditOrder];
+export const auditChecks = [
+  integrity,
+  entryHash,
+  auditSignature,
+  chainLinks,
+  proofPresent,
+  recordsChange,
+  auditOrder,
+  auditPagesAgree,
+];

@@ -4,7 +4,7 @@ import type { Exchange } from '../client/http-client.ts';
 import { routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { catalogReferences } from './catalog-references.ts';
-import { otherPlaces, type Place } from './support/places.ts';
+import { type Place, placesWithVersion } from './support/places.ts';
 import { successSamples } from './support/samples.ts';
 
 type Item = Record<string, unknown>;
@@ -222,14 +222,15 @@ export const filtersHonoured = defineCheck({
       return judgeFilter(ctx, id, query, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
     });
     const none = cases.map(([id, param]) => judgeNoMatch(ctx, id, param));
-    // The second tenant's reads and the alternate address's filter alike (a filter wired to one tenant's
-    // settings, a gateway dropping a query parameter), each held to its own unfiltered lists.
+    // The second tenant's reads, the alternate address's and the earlier version's filter alike (a filter wired to
+    // one tenant's settings, a gateway dropping a query parameter, an older handler reading a parameter of another
+    // name), each held to its own unfiltered lists.
     // The calls already sent are in flight: their rejections are handled now (awaited below), so a
     // deployment that stops answering while the second tenant's lists are read is no unhandled rejection.
     const inFlight = Promise.all([...single, ...combined, ...none]);
     inFlight.catch(() => undefined);
     const theirs: Promise<void>[] = [];
-    for (const place of otherPlaces(ctx)) theirs.push(...(await otherPlaceFilters(ctx, place, cases)));
+    for (const place of await placesWithVersion(ctx)) theirs.push(...(await otherPlaceFilters(ctx, place, cases)));
     // "restricts to one category": a value is compared as it is, not as a pattern. A real value with one
     // character replaced by `_`, and `%` alone (SQL LIKE's wildcards), that no entry has, match nothing.
     const wildcards = cases.flatMap(([id, param, pick, all]) => {

@@ -53,6 +53,7 @@ import { webhookKeyChecks } from './webhook-keys.ts';
 import { webhookReplayChecks } from './webhook-replay.ts';
 import { tenantDeliveries } from './webhook-tenant.ts';
 import { webhookChecks } from './webhooks.ts';
+import { deliveryLogComplete } from './webhooks-log-complete.ts';
 import { webhookLogFormChecks } from './webhooks-log-forms.ts';
 import { registrationForms } from './webhooks-registration-forms.ts';
 
@@ -95,6 +96,7 @@ export const CHECKS = createRegistry([
   tenantDeliveries,
   registrationForms,
   ...webhookLogFormChecks,
+  deliveryLogComplete,
   ...requestFormChecks,
   bodyFormsAlike,
   clientHeadersAlike,

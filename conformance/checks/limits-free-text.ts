@@ -47,7 +47,20 @@ const PRINTABLE = [
   '  Harbour Kitchen Two  ',
   // Digits only (a venue known by its number, an operation by its code): still a name, nothing numeric.
   '1887',
+  // What URL and form decoders, spreadsheet guards and quoting change: a plus sign, a percent sequence, a leading
+  // formula character, double quotes, an at sign (generated.request-echo then holds the answer and every list to it).
+  'Bar+Grill %41 One',
+  '=Sum "Quoted" @Pier -1',
+  // An emoji with its variation selector, one joined by a zero-width joiner: characters an "invisible" cleanup drops.
+  'Café ☕️ 👨‍🍳 Crew',
 ];
+/** Labels whose replay is asked too (same key, same content): beyond ASCII letters, digits and blanks. */
+const REPLAYED = /[^A-Za-z0-9 ]/;
+/**
+ * Capability values no catalog holds, in the characters a decoder changes: where a check of one is decided
+ * (200; a 404 or 400 is the deployment's), generated.request-echo holds the decision's capability to the value sent.
+ */
+const CAPABILITY_ECHOES = ['orders%41x', 'menu+sync', 'café.sync'];
 /** A name with a line break and a tab (pasted from a form): refusing it is a deployment's rule, faulting on it is not. */
 const CONTROL = 'Harbour Kitchen\nfloor 2\tbar';
 
@@ -74,10 +87,17 @@ export const freeTextAccepted = defineCheck({
     await inBatches(cases, 4, async ({ f, value, control }) => {
       const ex = await f.send(ctx, value);
       const rule = `${f.route} with ${f.field} ${JSON.stringify(value)} (${value.length} characters, limit by length only)`;
-      if (!control) return judgeBoundary(ctx, ex, true, rule);
+      if (!control) {
+        judgeBoundary(ctx, ex, true, rule);
+        if (f.field === 'scopeLabel' && ex.status === 200 && REPLAYED.test(value)) await judgeReplay(ctx, ex, rule);
+        return;
+      }
       if (ex.status === 400) ctx.note(`${rule} is refused 400: a line break is not taken in ${f.field}`);
       ctx.expect.that(ex.status < 500, { expected: `${rule} is accepted or refused (4xx), never a 5xx`, exchange: ex });
     });
+    const base = await requireCreationBase(ctx);
+    for (const capability of CAPABILITY_ECHOES)
+      await ctx.call('POST', routePath('checkCapability'), { json: { connectorId: base.connectorId, capability } });
     // The second tenant's own validators (a tenant onboarded later, another region's): one name there, each field.
     const [name] = PRINTABLE;
     for (const place of otherPlaces(ctx).filter((p) => p.call.tenant))
@@ -91,3 +111,20 @@ export const freeTextAccepted = defineCheck({
           );
   },
 });
+
+/**
+ * The creation sent again with its key and content: "the same key with the same content returns the same response
+ * again" (a fingerprint taken after re-escaping a double quote answers a conflict; generated.request-echo holds the
+ * replay's label to the one sent: a replay rebuilt from a search index folds accents).
+ */
+async function judgeReplay(ctx: CheckContext, original: Exchange, rule: string) {
+  const key = original.requestHeaders['Idempotency-Key'];
+  if (!key || original.requestBody === undefined) return;
+  const again = await postConnection(ctx, JSON.parse(original.requestBody), { key });
+  if (again.status === 429) return;
+  ctx.expect.that(again.status === original.status, {
+    expected: `${rule}, sent again with its key ${key} and the same content, answers ${original.status} again (the same response)`,
+    observed: `${again.status} ${(again.json as { error?: { code?: unknown } } | undefined)?.error?.code ?? ''}`,
+    exchange: again,
+  });
+}

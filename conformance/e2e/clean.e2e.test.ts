@@ -48,6 +48,7 @@ describe('the clean simulator passes every check', () => {
         ['audit.signature', 'the audit log is empty: nothing signed yet'],
         ['audit.chain-links', 'the audit log is empty: nothing to follow yet'],
         ['audit.proof-shown', 'the audit log is empty: nothing to prove yet'],
+        ['audit.pages-agree', 'the audit log is empty: nothing to page through yet'],
         [
           'tenants.foreign-entry-not-found',
           'no documented read of one entry answered its own tenant 200: nothing to compare',

@@ -10,14 +10,20 @@ import { independentSuite, PROFILE_JUDGED } from './independent-suite.ts';
 
 const PROFILE = fileURLToPath(new URL('./independent/elm/elm-profile.json', import.meta.url));
 
-/** A window one run does not spend: the waiting is the first run's to show. */
-const WIDE = { rateLimit: 1000 };
+/**
+ * A window one run does not spend: the waiting is the first run's to show. A kit run makes about 1,450 calls
+ * (session 36; at 1,000 a window each of these runs waited one 60 s window out), and the profile's burst
+ * (rateLimitBurst: 2,000 calls) must still meet a 429 within the window the run leaves.
+ */
+const WIDE = { rateLimit: 1800 };
 
 independentSuite({
   deployment: 'elm',
   start: startElm,
   runs: [
-    { name: 'without a deployment profile' },
+    // Its own default window (600 calls a minute) is spent twice by a kit run of about 1,400 calls, 120 s of
+    // waiting: 1,000 a minute shows the waiting once, within the run's hang guard.
+    { name: 'without a deployment profile', options: { rateLimit: 1000 } },
     { name: 'with its deployment profile', profile: PROFILE, options: WIDE, judged: PROFILE_JUDGED },
     // Another legal choice: Service-Version mandatory (the contract: "Whether the header is mandatory ... not shown").
     {

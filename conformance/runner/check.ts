@@ -96,6 +96,8 @@ export interface CheckContext {
   label(kind: string): string;
   /** A value computed once per run and shared by every check (e.g. the OpenAPI document). */
   shared<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /** The shared value of `key` if a check has made it, else undefined (a reading check that must not write). */
+  sharedIfMade<T>(key: string): Promise<T> | undefined;
   expect: Expectations;
   fail(failure: FailureInput): void;
   /** Like expect.that, but ends the check when the condition is false. */

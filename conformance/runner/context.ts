@@ -225,6 +225,7 @@ export function createCheckContext(def: CheckDef, run: RunState) {
       }
       return p;
     },
+    sharedIfMade: <T>(key: string) => run.memo.get(key) as Promise<T> | undefined,
     expect,
     fail: (failure) => void failures.push(failure),
     require(condition, failure) {

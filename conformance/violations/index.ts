@@ -4,6 +4,7 @@ import { AUDIT_SIGNATURE_VIOLATIONS } from './audit-signature-violations.ts';
 import { BODY_FORM_VIOLATIONS } from './body-form-violations.ts';
 import { CALLER_VIOLATIONS } from './caller-violations.ts';
 import { CLIENT_FORM_VIOLATIONS } from './client-form-violations.ts';
+import { COMPLETENESS_VIOLATIONS } from './completeness-violations.ts';
 import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
 import { CROSSED_PLACE_VIOLATIONS } from './crossed-place-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
@@ -69,6 +70,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...READER_VIOLATIONS,
   ...SEQUENCE_VIOLATIONS,
   ...REFUSAL_VIOLATIONS,
+  ...COMPLETENESS_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

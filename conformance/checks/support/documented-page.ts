@@ -14,6 +14,14 @@ export function documentedMaximum(doc: unknown, path: string, name: string): num
   return documentedSizes(doc, path).find((p) => p.name === name)?.maximum;
 }
 
+/**
+ * The `minimum` a document gives a query parameter of a GET operation, if it gives one.
+ * @example documentedMinimum(doc, '/api/public/v1/audit-log', 'limit') // 1
+ */
+export function documentedMinimum(doc: unknown, path: string, name: string): number | undefined {
+  return documentedSizes(doc, path).find((p) => p.name === name)?.minimum;
+}
+
 /** The document's path (a template, `{id}`) that a concrete path fills, or the path itself. */
 function templateOf(doc: OpenApiLike, path: string): string {
   const paths = operationsOf(doc)
@@ -29,7 +37,7 @@ function templateOf(doc: OpenApiLike, path: string): string {
   return paths.find((t) => t === path) ?? paths.find((t) => t.includes('{') && fills(t)) ?? path;
 }
 
-function documentedSizes(doc: unknown, path: string): { name: string; maximum?: number }[] {
+function documentedSizes(doc: unknown, path: string): { name: string; maximum?: number; minimum?: number }[] {
   if (!doc || typeof doc !== 'object') return [];
   const loc = operationLocation(doc as OpenApiLike, 'GET', templateOf(doc as OpenApiLike, path));
   if (!loc) return [];
@@ -37,8 +45,14 @@ function documentedSizes(doc: unknown, path: string): { name: string; maximum?: 
     (Array.isArray(owner.parameters) ? owner.parameters : []).flatMap((raw) => {
       const p = deref(doc, raw, []).value as { name?: unknown; in?: unknown; schema?: unknown } | undefined;
       if (typeof p?.name !== 'string' || p.in !== 'query') return [];
-      const schema = deref(doc, p.schema, []).value as { maximum?: unknown } | undefined;
-      return [{ name: p.name, ...(typeof schema?.maximum === 'number' ? { maximum: schema.maximum } : {}) }];
+      const schema = deref(doc, p.schema, []).value as { maximum?: unknown; minimum?: unknown } | undefined;
+      return [
+        {
+          name: p.name,
+          ...(typeof schema?.maximum === 'number' ? { maximum: schema.maximum } : {}),
+          ...(typeof schema?.minimum === 'number' ? { minimum: schema.minimum } : {}),
+        },
+      ];
     }),
   );
 }

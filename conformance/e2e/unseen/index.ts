@@ -59,6 +59,7 @@ import {
   UNSEEN_ROUND53,
   UNSEEN_ROUND54,
   UNSEEN_ROUND55,
+  UNSEEN_ROUND56,
 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
@@ -124,6 +125,7 @@ export const UNSEEN_LISTS = {
   round53: UNSEEN_ROUND53,
   round54: UNSEEN_ROUND54,
   round55: UNSEEN_ROUND55,
+  round56: UNSEEN_ROUND56,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -179,5 +181,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND53,
     ...UNSEEN_ROUND54,
     ...UNSEEN_ROUND55,
+    ...UNSEEN_ROUND56,
   ],
 } as const;

@@ -32,6 +32,10 @@ import { ROUND55_ANSWERS } from './round55-answers.ts';
 import { ROUND55_CHANNELS } from './round55-channels.ts';
 import { ROUND55_DOCUMENTS } from './round55-documents.ts';
 import { ROUND55_INPUTS } from './round55-inputs.ts';
+import { ROUND56_ANSWERS } from './round56-answers.ts';
+import { ROUND56_CHANNELS } from './round56-channels.ts';
+import { ROUND56_DOCUMENTS } from './round56-documents.ts';
+import { ROUND56_INPUTS } from './round56-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -95,4 +99,12 @@ export const UNSEEN_ROUND55: readonly UnseenViolation[] = [
   ...ROUND55_INPUTS,
   ...ROUND55_DOCUMENTS,
   ...ROUND55_CHANNELS,
+];
+
+/** The fifty-sixth list (round 56): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND56: readonly UnseenViolation[] = [
+  ...ROUND56_ANSWERS,
+  ...ROUND56_INPUTS,
+  ...ROUND56_DOCUMENTS,
+  ...ROUND56_CHANNELS,
 ];

@@ -14,9 +14,14 @@ export function listAttempts(store: Store, ctx: Ctx, id: string): void {
     ok(ctx, { webhook_id: id, count: all.length, deliveries: all });
     return;
   }
-  // Paged newest first by keyset: `before` names the oldest delivery id shown (UUIDv7 ids sort by time).
+  // Paged newest first by keyset: `before` names the oldest delivery id shown (UUIDv7 ids sort by time). Listed
+  // in the order of the ids the cursor compares: two deliveries of one millisecond are ordered by their random
+  // bits, not by when they were stored (in insertion order a page boundary between them skipped one; the kit's
+  // webhooks.delivery-log-complete found it under load).
   const before = ctx.url.searchParams.get('before');
-  const newest = all.reverse().filter((d) => before === null || d.id < before);
+  const newest = all
+    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .filter((d) => before === null || d.id < before);
   const list = newest.slice(0, size);
   const last = list[list.length - 1];
   const next_page =

@@ -1,0 +1,63 @@
+// Violations that show only once a list has grown or is read another way: a delivery log that stops recording
+// after a receiver's eighth delivery, an audit log whose older pages skip the entry beside the boundary, and a
+// filter the earlier version's handler reads under another name. One read of a short list shows none of them.
+import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { editJson } from './json-edit.ts';
+import type { Violation } from './types.ts';
+
+const LOG = /^\/api\/public\/v1\/webhooks\/([^/]+)\/deliveries$/;
+const AUDIT = `${BASE_PATH}/audit-log`;
+/** The delivery log's per-receiver quota of the broken writer. */
+const LOGGED_AT_MOST = 8;
+
+export const COMPLETENESS_VIOLATIONS: Violation[] = [
+  {
+    name: 'delivery-log-stops-after-eight',
+    description:
+      "the delivery log's writer checks the receiver's slot quota of the redelivery queue (8) and skips the insert when it is full: a receiver's log lists its first eight deliveries only",
+    section: 'Webhooks',
+    catches: ['webhooks.delivery-log-complete'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !LOG.test(req.path) || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data as { deliveries?: { createdAt?: string }[]; count?: number } | undefined;
+        if (!Array.isArray(data?.deliveries)) return;
+        const order = [...data.deliveries].sort((x, y) => String(x.createdAt).localeCompare(String(y.createdAt)));
+        const kept = new Set(order.slice(0, LOGGED_AT_MOST));
+        data.deliveries = data.deliveries.filter((d) => kept.has(d));
+        data.count = data.deliveries.length;
+      });
+    },
+  },
+  {
+    name: 'audit-older-page-skips-boundary-entry',
+    description:
+      'the audit repository treats the before cursor as exclusive and the handler subtracts one more (seq < before - 1): each older page skips the entry next to its boundary',
+    section: 'GET /api/public/v1/audit-log (appears in a sample call only)',
+    catches: ['audit.pages-agree'],
+    handle(req, next) {
+      const before = req.query.before;
+      if (req.method !== 'GET' || req.path !== AUDIT || typeof before !== 'string' || !/^\d+$/.test(before))
+        return next(req);
+      return next({ ...req, query: { ...req.query, before: String(Math.max(0, Number(before) - 1)) } });
+    },
+  },
+  {
+    name: 'earlier-version-category-filter-ignored',
+    description:
+      "GET /providers for a caller naming Service-Version 2026-06-12 ignores ?category=: that version's handler reads filter[category], the name of its first draft",
+    section: 'GET /api/public/v1/providers',
+    catches: ['catalog.filters'],
+    handle(req, next) {
+      if (
+        req.method !== 'GET' ||
+        req.path !== `${BASE_PATH}/providers` ||
+        req.headers['service-version'] !== '2026-06-12'
+      )
+        return next(req);
+      const { category: _category, ...query } = req.query;
+      return next({ ...req, query });
+    },
+  },
+];
