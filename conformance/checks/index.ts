@@ -13,6 +13,7 @@ import { documentedReads } from './documented-reads.ts';
 import { envelopeChecks } from './envelope.ts';
 import { envelopeBeyondContract, rateLimitHeadersBeyond } from './envelope-beyond.ts';
 import { errorChecks } from './errors.ts';
+import { retryAfterFault } from './fault-retries.ts';
 import { filterValuesAlike } from './filter-values.ts';
 import { idempotencyChecks } from './idempotency.ts';
 import { concurrent } from './idempotency-concurrent.ts';
@@ -86,6 +87,7 @@ export const CHECKS = createRegistry([
   limitSteady,
   ...auditChecks,
   ...provokedErrorChecks,
+  retryAfterFault,
   ...catalogChecks,
   ...connectionChecks,
   ...capabilityChecks,

@@ -92,24 +92,41 @@ export const internal = defineCheck({
   tags: ['errors'],
   mutating: true,
   requires: ['token', 'control-plane'],
+  // Two faults in a row, with no other call of the run between them.
+  alone: true,
   async run(ctx) {
     // A path only this check calls, so no concurrent check takes the armed fault.
     const path = `${BASE_PATH}/connections/${ctx.label('internal-probe')}`;
+    const ids: unknown[] = [];
     const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
       credentials: 'admin',
-      json: { kind: 'internal', method: 'GET', route: path, count: 1 },
+      json: { kind: 'internal', method: 'GET', route: path, count: 2 },
     });
     if (armed.status < 200 || armed.status >= 300)
       ctx.skip(
         `the control plane did not arm an internal fault (answered ${armed.status}): no other way to provoke a 500`,
       );
-    const ex = await ctx.call('GET', path, { retry: false });
-    ctx.expect.errorCode(ex, 'internal', `GET ${path} after arming an internal fault answers 500 internal`);
-    const envelope = failureEnvelopeProblem(ex);
-    ctx.expect.that(envelope === undefined, {
-      expected: 'a 500 carries the failure envelope with its meta (requestId, version, at)',
-      observed: envelope ?? '',
-      exchange: ex,
+    // Two faults in a row (an incident): each answer is its own call's, as JSON.
+    for (const ex of [await ctx.call('GET', path, { retry: false }), await ctx.call('GET', path, { retry: false })]) {
+      ctx.expect.errorCode(ex, 'internal', `GET ${path} after arming an internal fault answers 500 internal`);
+      const envelope = failureEnvelopeProblem(ex);
+      ctx.expect.that(envelope === undefined, {
+        expected: 'a 500 carries the failure envelope with its meta (requestId, version, at)',
+        observed: envelope ?? '',
+        exchange: ex,
+      });
+      const type = ex.headers['content-type'] ?? '';
+      ctx.expect.that(/^application\/(?:[\w.+-]*\+)?json\b/i.test(type), {
+        expected: 'a 500 failure envelope is sent as JSON (Content-Type application/json), as every error response is',
+        observed: `Content-Type ${type || '(none)'}`,
+        exchange: ex,
+      });
+      ids.push((ex.json as { meta?: { requestId?: unknown } } | undefined)?.meta?.requestId);
+    }
+    // "identifier of this call, quoted for support queries": the second fault's call is not the first one.
+    ctx.expect.that(ids[0] === undefined || ids[0] !== ids[1], {
+      expected: 'two 500 answers in a row carry the request identifiers of their own calls (meta.requestId differs)',
+      observed: `both carry meta.requestId ${JSON.stringify(ids[0])}`,
     });
   },
 });

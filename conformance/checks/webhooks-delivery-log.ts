@@ -4,6 +4,7 @@ import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { nextPage } from './support/audit-paging.ts';
 import { renewedBetween } from './support/connections.ts';
+import { replayUnjudged } from './support/key-validity.ts';
 import { othersIn } from './support/receiver-entries.ts';
 import {
   deliveryIdHeader,
@@ -199,13 +200,18 @@ export const redelivery = defineCheck({
     // the first call sends is counted over the same wait first, so only the repeat's own effect counts.
     const waitMs = settleMs(ctx, Date.now() - sent);
     const settled = await s.receiver.waitFor(matches, waitMs, () => false, ctx.signal);
+    const repeatSentAt = Date.now();
     const repeat = await redeliver(ctx, target, target.keyTaken ?? key);
     const all = await s.receiver.waitFor(matches, waitMs, (m) => m.length > settled.length, ctx.signal);
     const more = all.length - settled.length;
     const replayed = (repeat.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed === true;
     // Where keys are scoped per access (not shown), a key sent again with a renewed token is a new key there.
+    const expired = replayUnjudged({ firstSentAt: sent }, repeatSentAt);
     if (more > 0 && !replayed && renewedBetween(ex, repeat))
       ctx.note(`the repeat of ${target.template} went with a renewed token: its effect not judged`);
+    // One rule for every key sent again (key-validity.ts): a key's validity is not shown.
+    else if (more > 0 && !replayed && expired)
+      ctx.note(`the repeat of ${target.template}: ${expired}; its effect not judged`);
     else
       ctx.expect.that(more === 0, {
         expected: `POST ${target.template} repeated with the Idempotency-Key ${target.keyTaken ?? key} has no second effect: nothing more arrives (Required on every authenticated call: Idempotency-Key, "key against double effects")`,

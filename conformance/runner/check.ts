@@ -151,6 +151,12 @@ export interface CheckDef {
    */
   readsStill?: boolean;
   /**
+   * Arms something the next matching call of the tenant takes (a fault of the control plane): runs after the
+   * checks that make calls, one at a time, so no other check's call comes between, and before the reading
+   * and judging checks (whose rules then judge its exchanges too).
+   */
+  alone?: boolean;
+  /**
    * May use up what the deployment shares with every call of the run (a rate-limit burst): runs last,
    * after the judging checks and the cleanups, so no other call waits out the window it leaves spent.
    */

@@ -48,4 +48,31 @@ describe('runInPhases', () => {
     // Reported in the registry's order whatever the phase.
     expect(results.map((r) => r.check.name)).toEqual(checks.map((c) => c.name));
   });
+
+  it('runs the checks that arm a fault one at a time, after every calling check and before the readers', async () => {
+    const log: string[] = [];
+    const checks = [
+      check('demo.arm-a', { alone: true }),
+      check('demo.arm-b', { alone: true }),
+      check('demo.writer', { mutating: true }),
+      check('demo.still', { readsStill: true }),
+    ];
+    const runOne = async (c: CheckDef) => {
+      log.push(`start ${c.name}`);
+      await new Promise((r) => setTimeout(r, c.name === 'demo.writer' ? 30 : 5));
+      log.push(`end ${c.name}`);
+      return { check: { name: c.name } } as unknown as CheckResult;
+    };
+    await runInPhases(
+      checks,
+      4,
+      runOne,
+      () => false,
+      async () => {},
+    );
+    const at = (line: string) => log.indexOf(line);
+    expect(at('start demo.arm-a')).toBeGreaterThan(at('end demo.writer'));
+    expect(at('start demo.arm-b')).toBeGreaterThan(at('end demo.arm-a'));
+    expect(at('start demo.still')).toBeGreaterThan(at('end demo.arm-b'));
+  });
 });

@@ -4,7 +4,7 @@ import { pool } from './pool.ts';
 
 /**
  * Runs the checks in their phases and reports them in the registry's order: first the checks that make
- * calls; then the checks that compare reads of tenant data (`readsStill`), with no write of the run in
+ * calls; then, one at a time, the checks that arm what the next matching call takes (`alone`); then the checks that compare reads of tenant data (`readsStill`), with no write of the run in
  * flight; then the judging checks (the response rules judge every exchange, so they run once all the others
  * have made theirs); then the run's cleanups; last, alone, a check that may spend the deployment's rate
  * limit (`exhausts`), so no other call of the run waits out the window it leaves spent.
@@ -18,9 +18,11 @@ export async function runInPhases(
   cleanUp: () => Promise<void>,
   beforeCleanUp: () => void = () => {},
 ): Promise<CheckResult[]> {
-  const phase = (which: (c: CheckDef) => boolean) => pool(checks.filter(which), concurrency, runOne);
+  const phase = (which: (c: CheckDef) => boolean, n = concurrency) => pool(checks.filter(which), n, runOne);
   const results = [
-    ...(await phase((c) => !c.judgesRun && !c.readsStill && !exhausts(c))),
+    ...(await phase((c) => !c.judgesRun && !c.readsStill && !c.alone && !exhausts(c))),
+    // One at a time: each arms what the next matching call takes.
+    ...(await phase((c) => c.alone === true && !c.judgesRun && !c.readsStill && !exhausts(c), 1)),
     ...(await phase((c) => c.readsStill === true && !c.judgesRun && !exhausts(c))),
     ...(await phase((c) => c.judgesRun === true && !exhausts(c))),
   ];

@@ -120,7 +120,7 @@ export const DATA_CATCH_VIOLATIONS: Violation[] = [
     name: 'json-as-text-plain',
     description: 'JSON answers of the interface are served as text/plain',
     section: 'Success envelope (every JSON success response)',
-    catches: ['responses.json-content-type'],
+    catches: ['errors.internal', 'responses.json-content-type'],
     async handle(req, next) {
       const res = await next(req);
       return /^application\/json/.test(res.headers['content-type'] ?? '') && req.path !== `${BASE_PATH}/openapi.json`

@@ -115,7 +115,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
     name: 'request-ids-repeated',
     description: 'every answer carries the same requestId (body and X-Request-Id)',
     section: 'Meta',
-    catches: ['envelope.meta-fields'],
+    catches: ['envelope.meta-fields', 'errors.internal'],
     async handle(req, next) {
       const res = editJson(await next(req), (b) => {
         if (b.meta) b.meta.requestId = 'req_always_the_same';

@@ -147,7 +147,7 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     name: 'internal-as-503',
     description: 'a fault on the service side answers status 503 (error.code internal) instead of 500',
     section: 'Errors',
-    catches: ['errors.internal'],
+    catches: ['errors.internal', 'responses.code-status'],
     async handle(req, next) {
       const res = await next(req);
       return errorCodeOf(res) === 'internal' ? { ...res, status: 503 } : res;

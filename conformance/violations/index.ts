@@ -12,6 +12,7 @@ import { DOCUMENT_NARROWING_VIOLATIONS } from './document-narrowing-violations.t
 import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
 import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
 import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
+import { FAULT_VIOLATIONS } from './fault-violations.ts';
 import { GATEWAY_VIOLATIONS } from './gateway-violations.ts';
 import { IDEMPOTENCY_VIOLATIONS } from './idempotency-violations.ts';
 import { KEY_VIOLATIONS } from './key-violations.ts';
@@ -71,6 +72,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...SEQUENCE_VIOLATIONS,
   ...REFUSAL_VIOLATIONS,
   ...COMPLETENESS_VIOLATIONS,
+  ...FAULT_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

@@ -20,6 +20,8 @@ export const KEY_VIOLATIONS: Violation[] = [
       'the stored fingerprint of an idempotent creation hashes the Authorization header with the body: the same key and content sent again under a renewed token is refused as idempotency_conflict',
     section: 'POST /api/public/v1/connections',
     catches: ['idempotency.replay'],
+    // A retry after an injected 429 waits its Retry-After: where the token was renewed meanwhile, the same refusal.
+    mayCatch: ['idempotency.retry-after-fault'],
     access: 'client-credentials',
     async handle(req, next, core) {
       const res = await next(req);

@@ -109,11 +109,6 @@ export function createCore(opts: CoreOptions): Core {
     versionStep(),
     browserGuardStep({ allow: opts.allowBrowserCredentials ?? false }),
     routeMatchStep(router),
-    faultStep(state.faults, {
-      feeds: state.feeds,
-      // Fault windows (held answers, latency, stalls, restarts) end when the sandbox clock reaches them.
-      timing: { now: () => state.clock.now(), at: (due, fn) => state.timeline.at(due, fn) },
-    }),
     authStep({
       tokens: state.tokens,
       clients: state.clients,
@@ -121,6 +116,13 @@ export function createCore(opts: CoreOptions): Core {
       environment: state.environment,
     }),
     rateLimitStep(state.rateLimits),
+    // After sign-in and the rate limit: an injected fault is the service's answer to a call it took, counted and
+    // carrying X-RateLimit-* as every authenticated answer does (a call without its token is refused first).
+    faultStep(state.faults, {
+      feeds: state.feeds,
+      // Fault windows (held answers, latency, stalls, restarts) end when the sandbox clock reaches them.
+      timing: { now: () => state.clock.now(), at: (due, fn) => state.timeline.at(due, fn) },
+    }),
     idempotencyKeyStep(),
     validateStep(router),
     idempotencyStep(state.idempotency, { handlerSettles: together !== undefined }),

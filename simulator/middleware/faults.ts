@@ -1,10 +1,10 @@
+import type { RouteDef } from '../contract/route-def.ts';
 import { BASE_PATH } from '../contract/versions.ts';
 import { ApiError } from '../core/api-error.ts';
-import type { RouteDef } from '../contract/route-def.ts';
 import type { RequestContext } from '../core/context.ts';
-import type { Next } from '../core/pipeline.ts';
 import { failure } from '../core/envelope.ts';
-import { isDataReply, raw, type RawReply, type Reply } from '../core/reply.ts';
+import type { Next } from '../core/pipeline.ts';
+import { isDataReply, type RawReply, type Reply, raw } from '../core/reply.ts';
 import { defineStep } from '../core/step.ts';
 import type { Fault, FaultPort } from '../services/fault-service.ts';
 import { applyStreamFault, cursorOf, REAL_TIMING, type StreamFaultDeps, waitFor } from './stream-faults.ts';
@@ -93,6 +93,9 @@ async function applyFault(
     case 'internal':
       throw new ApiError('internal', { detail: INJECTED });
     case 'rate_limited':
+      // A limit reached: no call left in the window, whatever the real count says.
+      if (ctx.responseHeaders['x-ratelimit-remaining'] !== undefined)
+        ctx.responseHeaders['x-ratelimit-remaining'] = '0';
       throw new ApiError('rate_limited', {
         detail: INJECTED,
         headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) },
