@@ -1,5 +1,6 @@
-import { deliveryLogged, redelivery } from './webhooks-delivery-log.ts';
+import { deliveryLogged } from './webhooks-delivery-log.ts';
 import { subscribedEvent } from './webhooks-event.ts';
+import { redelivery } from './webhooks-redelivery.ts';
 import { deliveryArrives, registration, secretOnce } from './webhooks-registration.ts';
 import { signature, timestamp } from './webhooks-signature.ts';
 
