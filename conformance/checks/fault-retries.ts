@@ -6,19 +6,16 @@
 // anything was stored is taken when sent again, not refused as a conflict.
 import { routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { armed, armFault } from './support/arm-fault.ts';
 import { freshKey, listedEventually, postConnection, requireCreationBase } from './support/connections.ts';
 import { receiverIdOf } from './support/one-list.ts';
 import { kitReceiver, receiverBaseUrl, removeAtRunEnd, webhooksPath } from './support/webhook-scenario.ts';
 
 /** Arms one fault for the next matching call of this tenant; false where the control plane does not take it. */
 async function arm(ctx: CheckContext, fault: Record<string, unknown>): Promise<boolean> {
-  const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
-    credentials: 'admin',
-    json: { count: 1, ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}), ...fault },
-  });
-  if (armed.status < 200 || armed.status >= 300)
-    ctx.note(`the control plane did not arm ${JSON.stringify(fault)} (${armed.status})`);
-  return armed.status >= 200 && armed.status < 300;
+  const ex = await armFault(ctx, { count: 1, ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}), ...fault });
+  if (!armed(ex)) ctx.note(`the control plane did not arm ${JSON.stringify(fault)} (${ex.status})`);
+  return armed(ex);
 }
 
 const dataOf = (ex: { json?: unknown }) => (ex.json as { data?: Record<string, unknown> } | undefined)?.data;

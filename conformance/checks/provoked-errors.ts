@@ -2,6 +2,7 @@ import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { recordRefused } from '../generated/trace.ts';
 import { failureEnvelopeProblem } from '../rules/response-rules.ts';
 import { defineCheck } from '../runner/check.ts';
+import { armed, armFault } from './support/arm-fault.ts';
 import { postConnection } from './support/connections.ts';
 import { capabilityDeniedBody } from './support/denied-case.ts';
 import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.ts';
@@ -98,13 +99,10 @@ export const internal = defineCheck({
     // A path only this check calls, so no concurrent check takes the armed fault.
     const path = `${BASE_PATH}/connections/${ctx.label('internal-probe')}`;
     const ids: unknown[] = [];
-    const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
-      credentials: 'admin',
-      json: { kind: 'internal', method: 'GET', route: path, count: 2 },
-    });
-    if (armed.status < 200 || armed.status >= 300)
+    const arming = await armFault(ctx, { kind: 'internal', method: 'GET', route: path, count: 2 });
+    if (!armed(arming))
       ctx.skip(
-        `the control plane did not arm an internal fault (answered ${armed.status}): no other way to provoke a 500`,
+        `the control plane did not arm an internal fault (answered ${arming.status}): no other way to provoke a 500`,
       );
     // Two faults in a row (an incident): each answer is its own call's, as JSON.
     for (const ex of [await ctx.call('GET', path, { retry: false }), await ctx.call('GET', path, { retry: false })]) {

@@ -3,6 +3,7 @@ import { BASE_PATH } from '../../../simulator/contract/versions.ts';
 import type { Exchange } from '../../client/http-client.ts';
 import type { CheckContext, TargetInfo } from '../../runner/check.ts';
 import type { DeploymentProfile } from '../../runner/deployment-profile.ts';
+import { armFault, armed as isArmed } from './arm-fault.ts';
 import { authenticatedGet } from './error-probes.ts';
 
 // One 429 per run, shared by the checks that judge it (rate-limit.retry-after, rate-limit.retry-after-seconds):
@@ -72,11 +73,8 @@ async function armedRateLimit(
 ): Promise<{ ex?: Exchange; path: string; armedStatus: number }> {
   // A path only this check calls, so no concurrent check takes the armed fault.
   const path = `${BASE_PATH}/connections/${ctx.label(base === 'alt' ? 'rate-limit-probe-alt' : 'rate-limit-probe')}`;
-  const armed = await ctx.call('POST', `${ctx.deployment.controlPlanePath}/faults`, {
-    credentials: 'admin',
-    json: { kind: 'rate_limited', method: 'GET', route: path, count: 1 },
-  });
-  if (armed.status < 200 || armed.status >= 300) return { path, armedStatus: armed.status };
+  const armed = await armFault(ctx, { kind: 'rate_limited', method: 'GET', route: path, count: 1 });
+  if (!isArmed(armed)) return { path, armedStatus: armed.status };
   const ex = await ctx.call('GET', path, { retry: false, base });
   if (base === 'alt')
     return ex.status === ERROR_TABLE.rate_limited.status
