@@ -4,6 +4,7 @@ import { auditChecks } from './audit.ts';
 import { authChecks } from './auth.ts';
 import { baseUrlChecks } from './base-urls.ts';
 import { capabilityChecks } from './capabilities.ts';
+import { checkKeyNeutral } from './capabilities-key-neutral.ts';
 import { catalogChecks } from './catalog.ts';
 import { connectionChecks } from './connections.ts';
 import { corsChecks } from './cors.ts';
@@ -38,6 +39,7 @@ import { placesAlike } from './places-alike.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { limitSteady } from './rate-limit-steady.ts';
+import { remainingSteps } from './rate-limit-steps.ts';
 import { bodyFormsAlike } from './request-body-forms.ts';
 import { clientHeadersAlike } from './request-client-headers.ts';
 import { requestFormChecks } from './request-forms.ts';
@@ -91,6 +93,8 @@ export const CHECKS = createRegistry([
   ...catalogChecks,
   ...connectionChecks,
   ...capabilityChecks,
+  checkKeyNeutral,
+  remainingSteps,
   ...idempotencyKeyChecks,
   ...idempotencyContentChecks,
   ...webhookReplayChecks,

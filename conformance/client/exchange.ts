@@ -17,6 +17,11 @@ export interface Exchange {
   /** meta.requestId of the body, else the X-Request-Id header. */
   requestId?: string;
   durationMs: number;
+  /**
+   * When the call began (epoch ms, before any pause the client's pacing imposed): with durationMs, whether two
+   * calls overlapped. Absent on exchanges made before it was recorded (read as "may have overlapped").
+   */
+  startedAt?: number;
   /** How many attempts the retry policy made (1 without retries). */
   attempts: number;
   /** The body was larger than the kit reads: `text` holds its first `bodyCappedAt` bytes. */

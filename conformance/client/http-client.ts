@@ -158,6 +158,7 @@ export function createKitClient(opts: KitClientOptions = {}): KitClient {
       json,
       ...(requestId ? { requestId } : {}),
       durationMs: performance.now() - started,
+      startedAt: performance.timeOrigin + started,
       attempts,
       ...(capped ? { bodyCappedAt: stats.maxBodyBytes } : {}),
     };

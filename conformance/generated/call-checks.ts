@@ -49,23 +49,38 @@ const keyOf = (ex: Exchange) =>
 
 /**
  * MUST (Meta: "replayed: true when the response comes from an earlier identical operation"): answers marked
- * replayed whose Idempotency-Key no other call of the run sent (the run's keys are its own, fresh each run;
- * copies sent at once may be answered in any order, so "another call" is enough).
+ * replayed whose Idempotency-Key no other call of the run sent before the answer came back (the run's keys are
+ * its own, fresh each run). Copies sent at once may be answered in any order, so a call with the key that began
+ * before the answer arrived is enough; a call begun after it (a retry once a 429 was answered) is not.
  * @example replaysWithoutFirst(answers) // [{ problem: 'meta.replayed true for key run-1-k, sent once in the run', ex }]
  */
 export function replaysWithoutFirst(exchanges: readonly Exchange[]): { problem: string; ex: Exchange }[] {
-  const sent = new Map<string, number>();
-  for (const ex of exchanges) {
-    const key = keyOf(ex);
-    // A call the kit's client retried was sent as often as its attempts (a lost answer's retry replays).
-    if (key !== undefined) sent.set(key, (sent.get(key) ?? 0) + Math.max(1, ex.attempts ?? 1));
-  }
-  return exchanges.flatMap((ex) => {
+  const byKey = new Map<string, { other: Exchange; j: number }[]>();
+  exchanges.forEach((other, j) => {
+    const key = keyOf(other);
+    if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), { other, j }]);
+  });
+  // The log is in the order answers arrived: an earlier entry began before this answer; a later one only if
+  // it says it did (or cannot say).
+  const beganBefore = (other: Exchange, j: number, ex: Exchange, i: number) =>
+    j < i ||
+    other.startedAt === undefined ||
+    ex.startedAt === undefined ||
+    other.startedAt < ex.startedAt + ex.durationMs;
+  return exchanges.flatMap((ex, i) => {
     const key = keyOf(ex);
     const replayed = (ex.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed === true;
-    return replayed && key !== undefined && (sent.get(key) ?? 0) < 2
-      ? [{ problem: `meta.replayed true for Idempotency-Key ${key}, sent once in the run`, ex }]
-      : [];
+    if (!replayed || key === undefined) return [];
+    // A call the kit's client retried was sent as often as its attempts (a lost answer's retry replays).
+    if ((ex.attempts ?? 1) > 1) return [];
+    const before = (byKey.get(key) ?? []).some(({ other, j }) => j !== i && beganBefore(other, j, ex, i));
+    if (before) return [];
+    const sent = (byKey.get(key) ?? []).length;
+    const problem =
+      sent < 2
+        ? `meta.replayed true for Idempotency-Key ${key}, sent once in the run`
+        : `meta.replayed true for Idempotency-Key ${key} on its first call (${ex.status}): the key's other calls began after this answer`;
+    return [{ problem, ex }];
   });
 }
 const onTarget = (ctx: CheckContext, ex: Exchange) =>
@@ -187,7 +202,7 @@ export const callChecks: CheckDef[] = [
   judged(
     'replay-after-a-first-call',
     'Meta',
-    'an answer marked meta.replayed true comes from an earlier identical operation: the run sent that Idempotency-Key before (or beside it)',
+    'an answer marked meta.replayed true comes from an earlier identical operation: a call with that Idempotency-Key began before the answer came back (a first call refused 429 is no replay)',
     () => undefined,
     () => false,
     (ctx) =>

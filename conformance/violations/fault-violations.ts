@@ -8,6 +8,7 @@ import { editJson, failureOf } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CONNECTIONS = `${BASE_PATH}/connections`;
+const CAPABILITIES = `${BASE_PATH}/capabilities`;
 /** Per sandbox: keys seen refused (429) or failed (500) on a creation. */
 const keysOf = (map: WeakMap<Core, Set<string>>, core: Core) => {
   const set = map.get(core) ?? new Set<string>();
@@ -94,6 +95,40 @@ export const FAULT_VIOLATIONS: Violation[] = [
         const first = lastFault.get(core);
         if (first && meta) meta.requestId = first;
         else if (meta?.requestId) lastFault.set(core, meta.requestId);
+      });
+    },
+  },
+  {
+    name: 'rate-limited-creation-marked-replayed',
+    description:
+      'the idempotency middleware finds the pending record it wrote before the limiter refused and marks the 429 as a replay: a first creation refused 429 carries meta.replayed true',
+    section: 'Meta',
+    catches: ['generated.replay-after-a-first-call'],
+    async handle(req, next) {
+      const res = await next(req);
+      const key = req.headers['idempotency-key'];
+      if (req.method !== 'POST' || req.path !== CONNECTIONS || !key || res.status !== 429) return res;
+      return editJson(res, (b) => {
+        const meta = b.meta as { replayed?: boolean; idempotencyKey?: string } | undefined;
+        if (meta) Object.assign(meta, { replayed: true, idempotencyKey: key });
+      });
+    },
+  },
+  {
+    name: 'check-denied-without-key',
+    description:
+      'the capability checker reuses the call guard: a capability whose calls need an idempotency key is decided "not allowed" when the check itself carries no key',
+    section: 'POST /api/public/v1/capabilities',
+    catches: ['capabilities.key-neutral'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'POST' || req.path !== CAPABILITIES || req.headers['idempotency-key'] || res.status !== 200)
+        return res;
+      return editJson(res, (b) => {
+        const d = (b.data as { decision?: { allowed?: unknown; idempotencyRequired?: unknown; reason?: unknown } })
+          ?.decision;
+        if (d?.allowed === true && d.idempotencyRequired === true)
+          Object.assign(d, { allowed: false, reason: 'An idempotency key is required for this capability.' });
       });
     },
   },

@@ -1,6 +1,6 @@
 import type { Core, SandboxOptions } from '../../simulator/index.ts';
-import { AUDIT_RATE_LIMIT_VIOLATIONS } from './audit-rate-limit-violations.ts';
 import { AUDIT_SIGNATURE_VIOLATIONS } from './audit-signature-violations.ts';
+import { AUDIT_VIOLATIONS } from './audit-violations.ts';
 import { BODY_FORM_VIOLATIONS } from './body-form-violations.ts';
 import { CALLER_VIOLATIONS } from './caller-violations.ts';
 import { CLIENT_FORM_VIOLATIONS } from './client-form-violations.ts';
@@ -21,6 +21,7 @@ import { NORMALISER_VIOLATIONS } from './normaliser-violations.ts';
 import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
 import { OTHER_FORM_VIOLATIONS } from './other-form-violations.ts';
 import { PLACE_VIOLATIONS } from './place-violations.ts';
+import { RATE_LIMIT_VIOLATIONS } from './rate-limit-violations.ts';
 import { REFUSAL_VIOLATIONS } from './refusal-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import { SEQUENCE_VIOLATIONS } from './sequence-violations.ts';
@@ -48,7 +49,8 @@ export const VIOLATIONS: readonly Violation[] = [
   ...WEBHOOK_VIOLATIONS,
   ...WEBHOOK_ATTEMPT_VIOLATIONS,
   ...TENANT_WEBHOOK_VIOLATIONS,
-  ...AUDIT_RATE_LIMIT_VIOLATIONS,
+  ...AUDIT_VIOLATIONS,
+  ...RATE_LIMIT_VIOLATIONS,
   ...AUDIT_SIGNATURE_VIOLATIONS,
   ...ERROR_CATCH_VIOLATIONS,
   ...DATA_CATCH_VIOLATIONS,

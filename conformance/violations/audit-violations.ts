@@ -28,14 +28,8 @@ const editEntries = (res: PlainResponse, edit: (entries: Entry[]) => Entry[]) =>
       })
     : res;
 
-const withHeaders = (res: PlainResponse, edit: (h: Record<string, string>) => void): PlainResponse => {
-  const headers = { ...res.headers };
-  edit(headers);
-  return { ...res, headers };
-};
-
-/** Violations of the audit log's integrity and order, and of the rate-limit headers. */
-export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
+/** Violations of the audit log's integrity, order and completeness. */
+export const AUDIT_VIOLATIONS: Violation[] = [
   {
     name: 'audit-merkle-root-stale',
     description:
@@ -213,81 +207,6 @@ export const AUDIT_RATE_LIMIT_VIOLATIONS: Violation[] = [
     async handle(req, next) {
       const res = await next(req);
       return req.path === AUDIT && req.query.limit === '1' ? editEntries(res, () => []) : res;
-    },
-  },
-  {
-    name: 'rate-limit-headers-missing',
-    description: 'answers carry no X-RateLimit-Limit and X-RateLimit-Remaining',
-    section: 'Limits',
-    catches: ['rate-limit.headers', 'responses.rate-limit-headers', 'responses.rate-limit-headers-uncounted'],
-    async handle(req, next) {
-      return withHeaders(await next(req), (h) => {
-        delete h['x-ratelimit-limit'];
-        delete h['x-ratelimit-remaining'];
-      });
-    },
-  },
-  {
-    name: 'rate-limit-values-malformed',
-    description: 'X-RateLimit-Remaining says "plenty" instead of a number',
-    section: 'Limits',
-    // openapi.json documents the header as an integer: the answers no longer carry what it describes.
-    catches: ['rate-limit.headers-numeric', 'openapi.response-headers-admit-served'],
-    async handle(req, next) {
-      return withHeaders(await next(req), (h) => {
-        if (h['x-ratelimit-remaining'] !== undefined) h['x-ratelimit-remaining'] = 'plenty';
-      });
-    },
-  },
-  {
-    name: 'rate-limit-remaining-frozen',
-    description: 'X-RateLimit-Remaining always equals the limit: it never counts down',
-    section: 'Limits',
-    catches: ['rate-limit.remaining-decreases'],
-    async handle(req, next) {
-      return withHeaders(await next(req), (h) => {
-        if (h['x-ratelimit-limit'] !== undefined) h['x-ratelimit-remaining'] = h['x-ratelimit-limit'];
-      });
-    },
-  },
-  {
-    name: 'other-tenant-remaining-frozen',
-    description:
-      "for every tenant but the first, X-RateLimit-Remaining always equals the limit (the counter reads the first tenant's window only)",
-    section: 'Limits',
-    catches: ['rate-limit.remaining-decreases'],
-    async handle(req, next, core) {
-      const res = await next(req);
-      const tenant = req.headers['x-service-tenant'];
-      if (!tenant || tenant === (await defaultAccess(core)).tenant) return res;
-      return withHeaders(res, (h) => {
-        if (h['x-ratelimit-limit'] !== undefined) h['x-ratelimit-remaining'] = h['x-ratelimit-limit'];
-      });
-    },
-  },
-  {
-    name: 'rate-limited-without-retry-after',
-    description: 'a 429 rate_limited comes without Retry-After',
-    section: 'Limits',
-    catches: ['rate-limit.retry-after'],
-    async handle(req, next) {
-      const res = await next(req);
-      return res.status === 429 ? withHeaders(res, (h) => void delete h['retry-after']) : res;
-    },
-  },
-  {
-    name: 'retry-after-in-milliseconds',
-    description: "a 429's Retry-After gives the wait in milliseconds (a 1 s wait sent as 1000)",
-    section: 'Limits',
-    catches: ['rate-limit.retry-after-seconds'],
-    async handle(req, next) {
-      const res = await next(req);
-      const seconds = Number(res.headers['retry-after']);
-      return res.status === 429 && Number.isFinite(seconds)
-        ? withHeaders(res, (h) => {
-            h['retry-after'] = String(Math.max(1, seconds) * 1000);
-          })
-        : res;
     },
   },
 ];
