@@ -21,6 +21,7 @@ import { concurrent } from './idempotency-concurrent.ts';
 import { idempotencyContentChecks } from './idempotency-content.ts';
 import { freshKeyNoConflict } from './idempotency-fresh-conflict.ts';
 import { idempotencyKeyChecks } from './idempotency-keys.ts';
+import { refusalRepeated } from './idempotency-refusal-repeated.ts';
 import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
 import { freeTextAccepted } from './limits-free-text.ts';
@@ -95,6 +96,7 @@ export const CHECKS = createRegistry([
   ...capabilityChecks,
   checkKeyNeutral,
   remainingSteps,
+  refusalRepeated,
   ...idempotencyKeyChecks,
   ...idempotencyContentChecks,
   ...webhookReplayChecks,

@@ -4,7 +4,7 @@ import { failureEnvelopeProblem } from '../rules/response-rules.ts';
 import { defineCheck } from '../runner/check.ts';
 import { armed, armFault } from './support/arm-fault.ts';
 import { postConnection } from './support/connections.ts';
-import { capabilityDeniedBody } from './support/denied-case.ts';
+import { capabilityDeniedBodies } from './support/denied-case.ts';
 import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.ts';
 
 /** MUST (Errors: forbidden, "tenant not released"): a tenant the token may not act for answers 403. */
@@ -57,29 +57,30 @@ export const notFound = defineCheck({
 export const capabilityDenied = defineCheck({
   name: 'errors.capability-denied',
   title:
-    'a connection booking a capability that is not released answers 409 capability_denied (case from the deployment profile)',
+    'a connection booking a capability that is not released answers 409 capability_denied (case from the deployment profile; an unoffered capability of each criticality)',
   severity: 'MUST',
   section: 'Errors',
   tags: ['errors', 'connections'],
   mutating: true,
   requires: ['token'],
   async run(ctx) {
-    const body = await capabilityDeniedBody(ctx);
-    const scopeLabel = ctx.label('denied');
-    const ex = await postConnection(ctx, { ...body, scopeLabel });
-    // A refusal writes nothing: its label is looked for after the run (generated.refused-left-no-trace).
-    if (ex.status >= 400 && ex.status < 500)
-      await recordRefused(
-        ctx,
-        `POST ${BASE_PATH}/connections refused ${ex.status} (errors.capability-denied)`,
-        [scopeLabel],
-        scopeLabel,
+    for (const body of await capabilityDeniedBodies(ctx)) {
+      const scopeLabel = ctx.label('denied');
+      const ex = await postConnection(ctx, { ...body, scopeLabel });
+      // A refusal writes nothing: its label is looked for after the run (generated.refused-left-no-trace).
+      if (ex.status >= 400 && ex.status < 500)
+        await recordRefused(
+          ctx,
+          `POST ${BASE_PATH}/connections refused ${ex.status} (errors.capability-denied)`,
+          [scopeLabel],
+          scopeLabel,
+        );
+      ctx.expect.errorCode(
+        ex,
+        'capability_denied',
+        `POST ${BASE_PATH}/connections booking ${body.capabilities[0]} on ${body.connectorId} answers 409 capability_denied`,
       );
-    ctx.expect.errorCode(
-      ex,
-      'capability_denied',
-      `POST ${BASE_PATH}/connections booking ${body.capabilities[0]} on ${body.connectorId} answers 409 capability_denied`,
-    );
+    }
   },
 });
 

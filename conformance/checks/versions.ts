@@ -118,7 +118,7 @@ const EARLIER = SUPPORTED_VERSIONS[1];
 
 export const deliveryLogSince = defineCheck({
   name: 'versions.delivery-log-since-current',
-  title: `the webhook delivery log, added in ${CURRENT_VERSION}, answers callers of that version; a caller asking for ${EARLIER} gets it too (an additive change) or a well-formed refusal`,
+  title: `the webhook delivery log, added in ${CURRENT_VERSION}, answers callers of that version (also right after a ${EARLIER} caller was refused it); a caller asking for ${EARLIER} gets it too (an additive change) or a well-formed refusal`,
   severity: 'SHOULD',
   section: 'Versioning',
   tags: ['versions', 'webhooks'],
@@ -151,6 +151,15 @@ export const deliveryLogSince = defineCheck({
     // "No change that requires adaptation of clients exists": offering the log to earlier callers is
     // legal, and so is hiding it (404) or refusing the version (400). Whichever it is, it is well formed.
     if (earlier.status === 200) return void ctx.note(`offered to ${EARLIER} callers too (additive change)`);
+    // The earlier caller's refusal is that version's: a current caller right after still gets the log (an edge
+    // cache keying the answer by path and tenant, not by Service-Version, serves it the refusal).
+    const after = await call(CURRENT_VERSION);
+    if (after.status !== 429)
+      ctx.expect.that(after.status === current.status, {
+        expected: `GET ${template} with Service-Version ${CURRENT_VERSION}, read right after a ${EARLIER} caller was answered ${earlier.status}, answers ${current.status} as before`,
+        observed: `status ${after.status}`,
+        exchange: after,
+      });
     const problem = pairingProblem(earlier);
     ctx.expect.that(problem === undefined && typeof errorCodeOf(earlier) === 'string', {
       expected: `GET ${template} with Service-Version ${EARLIER} answers 200, or an error whose code the Errors table pairs with its status`,

@@ -22,6 +22,7 @@ import { must } from '../runner/invariant.ts';
 import type { InterfaceSection } from '../runner/sections.ts';
 import { draw, matchingArb } from './draw.ts';
 import { judgeKeyEchoOffRoute } from './key-echo-off-route.ts';
+import { judgeKeyEchoRepeats } from './key-echo-repeats.ts';
 import { operations } from './request-fields.ts';
 
 const path = (id: string) => must(ROUTE_BY_ID.get(id), `the contract defines ${id}`).path;
@@ -224,10 +225,13 @@ export const judgedChecks: CheckDef[] = [
   judged(
     'idempotency-key-echo',
     'Meta',
-    'meta.idempotencyKey is the key sent with the call (a read sent without one reports none); a replay (meta.replayed true) sets it; no conflict, missing-key refusal or keyless call is marked replayed',
+    'meta.idempotencyKey is the key sent with the call (a read sent without one reports none); a replay (meta.replayed true) sets it, and a call sent again and answered alike names it where the first answer did; no conflict, missing-key refusal or keyless call is marked replayed',
     idempotencyKeyEchoRule,
     () => true,
-    judgeKeyEchoOffRoute,
+    (ctx) => {
+      judgeKeyEchoOffRoute(ctx);
+      judgeKeyEchoRepeats(ctx);
+    },
   ),
   judged(
     'count-agreement',

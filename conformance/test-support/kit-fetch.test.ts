@@ -51,7 +51,7 @@ describe("the e2e targets' kit fetch: what the undici package's fetch sends and 
   });
 
   const viaFetch = ((url, init) => undiciFetch(url, { ...init, dispatcher: agent } as never)) as FetchLike;
-  const comparable = ({ durationMs: _d, headers, ...ex }: Exchange) => {
+  const comparable = ({ durationMs: _d, startedAt: _s, headers, ...ex }: Exchange) => {
     const { date: _date, 'keep-alive': _k, ...rest } = headers;
     return { ...ex, headers: rest };
   };

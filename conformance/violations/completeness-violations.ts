@@ -2,6 +2,7 @@
 // after a receiver's eighth delivery, an audit log whose older pages skip the entry beside the boundary, and a
 // filter the earlier version's handler reads under another name. One read of a short list shows none of them.
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import type { PlainResponse } from '../../simulator/index.ts';
 import { editJson } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
@@ -9,6 +10,8 @@ const LOG = /^\/api\/public\/v1\/webhooks\/([^/]+)\/deliveries$/;
 const AUDIT = `${BASE_PATH}/audit-log`;
 /** The delivery log's per-receiver quota of the broken writer. */
 const LOGGED_AT_MOST = 8;
+/** Per sandbox: the refusals of the delivery log served to earlier-version callers, by tenant and path. */
+const refusedLogs = new WeakMap<object, Map<string, { at: number; res: PlainResponse }>>();
 
 export const COMPLETENESS_VIOLATIONS: Violation[] = [
   {
@@ -58,6 +61,26 @@ export const COMPLETENESS_VIOLATIONS: Violation[] = [
         return next(req);
       const { category: _category, ...query } = req.query;
       return next({ ...req, query });
+    },
+  },
+  {
+    name: 'delivery-log-refusal-cached-across-versions',
+    description:
+      'the edge cache keys delivery-log answers by path and tenant, not by Service-Version: for five seconds after a 2026-06-12 caller was refused a log (404), a current caller reading it gets that refusal',
+    section: 'Versioning',
+    catches: ['versions.delivery-log-since-current'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      if (req.method !== 'GET' || !LOG.test(req.path)) return res;
+      const slot = `${req.headers['x-service-tenant'] ?? ''} ${req.path}`;
+      const cache = refusedLogs.get(core) ?? new Map<string, { at: number; res: PlainResponse }>();
+      refusedLogs.set(core, cache);
+      if (req.headers['service-version'] === '2026-06-12') {
+        if (res.status === 404) cache.set(slot, { at: Date.now(), res });
+        return res;
+      }
+      const hit = cache.get(slot);
+      return hit && Date.now() - hit.at < 5000 ? hit.res : res;
     },
   },
 ];

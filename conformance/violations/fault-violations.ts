@@ -132,4 +132,37 @@ export const FAULT_VIOLATIONS: Violation[] = [
       });
     },
   },
+  {
+    name: 'replayed-refusal-without-key-echo',
+    description:
+      'a stored refusal of a creation is replayed through the generic error serializer, which builds fresh meta: the repeat of a refused creation carries neither meta.replayed nor meta.idempotencyKey, though the first refusal named the key',
+    section: 'POST /api/public/v1/connections',
+    catches: ['generated.idempotency-key-echo'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'POST' || req.path !== CONNECTIONS || res.status < 400 || res.status >= 500) return res;
+      return editJson(res, (b) => {
+        const meta = b.meta as { replayed?: unknown; idempotencyKey?: unknown } | undefined;
+        if (meta?.replayed !== true) return;
+        delete meta.replayed;
+        delete meta.idempotencyKey;
+      });
+    },
+  },
+  {
+    name: 'refused-creation-repeat-conflicts',
+    description:
+      'the key middleware stores a refused creation with an empty fingerprint: the same key and content sent again is refused 409 idempotency_conflict instead of the refusal it got',
+    section: 'POST /api/public/v1/connections',
+    catches: ['idempotency.refusal-repeated'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'POST' || req.path !== CONNECTIONS || res.status !== 404) return res;
+      if (res.body?.includes('"replayed":true') !== true) return res;
+      // The refusal carries the limiter's headers, as the rest of the answer path does.
+      const refusal = failureOf('idempotency_conflict', 'The idempotency key was already used with different content.');
+      refusal.headers = { ...res.headers, ...refusal.headers };
+      return refusal;
+    },
+  },
 ];

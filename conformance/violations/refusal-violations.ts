@@ -2,7 +2,7 @@
 // a conflict's hint quoting what the first call was given, a listed entry answered as not existing.
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import type { Core } from '../../simulator/index.ts';
-import { editJson, jsonBodyOf, withJsonBody } from './json-edit.ts';
+import { editJson, failureOf, jsonBodyOf, withJsonBody } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const WEBHOOKS = `${BASE_PATH}/webhooks`;
@@ -57,6 +57,24 @@ export const REFUSAL_VIOLATIONS: Violation[] = [
       return editJson(res, (b) => {
         if (b.error) b.error.hint = `The key was used for the receiver signed with ${first}; use a new key.`;
       });
+    },
+  },
+  {
+    name: 'critical-denial-answered-forbidden',
+    description:
+      'critical capabilities pass an extra entitlement guard whose refusal is mapped to the permission error: a creation booking a critical capability that is not released answers 403 forbidden instead of 409 capability_denied',
+    section: 'Errors',
+    catches: ['errors.capability-denied'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const asked = req.method === 'POST' && req.path === `${BASE_PATH}/connections` ? jsonBodyOf(req) : undefined;
+      if (res.status !== 409 || !res.body?.includes('"capability_denied"') || !Array.isArray(asked?.capabilities))
+        return res;
+      const critical = new Set(core.state.fixtures.capabilities.filter((c) => c.critical).map((c) => c.id));
+      if (!(asked.capabilities as unknown[]).some((c) => critical.has(String(c)))) return res;
+      const refusal = failureOf('forbidden', 'The access may not perform the action.');
+      refusal.headers = { ...res.headers, ...refusal.headers };
+      return refusal;
     },
   },
 ];

@@ -2,16 +2,17 @@ import type { CheckContext } from '../../runner/check.ts';
 import { type CreationBase, requireCreationBase } from './connections.ts';
 import { successSamples } from './samples.ts';
 
-type Listed = { id?: unknown; capabilities?: unknown };
+type Listed = { id?: unknown; capabilities?: unknown; critical?: unknown };
 const dataOf = (json: unknown) => (json as { data?: Record<string, unknown> } | undefined)?.data ?? {};
 
 /**
- * A creation body the deployment refuses with capability_denied, from the deployment profile:
- * a named case, or a catalog capability the creation base's connector does not list. Skips when
- * the profile names none (the interface names the code, not a case every deployment refuses).
- * @example const body = await capabilityDeniedBody(ctx); await postConnection(ctx, { ...body, scopeLabel });
+ * Creation bodies the deployment refuses with capability_denied, from the deployment profile: a named case,
+ * or catalog capabilities the creation base's connector does not list, one of each criticality the catalog
+ * has (a refusal routed by the capability's flags, critical ones through another guard, shows in one of
+ * them). Skips when the profile names none (the interface names the code, not a case every deployment refuses).
+ * @example for (const body of await capabilityDeniedBodies(ctx)) await postConnection(ctx, { ...body, scopeLabel });
  */
-export async function capabilityDeniedBody(ctx: CheckContext): Promise<CreationBase> {
+export async function capabilityDeniedBodies(ctx: CheckContext): Promise<CreationBase[]> {
   const declared = ctx.deployment.capabilityDeniedCase;
   if (declared === null)
     ctx.skip(
@@ -19,21 +20,27 @@ export async function capabilityDeniedBody(ctx: CheckContext): Promise<CreationB
     );
   const base = await requireCreationBase(ctx);
   if (typeof declared === 'object')
-    return {
-      connectorId: declared.connectorId,
-      environment: declared.environment ?? base.environment,
-      capabilities: [declared.capability],
-    };
+    return [
+      {
+        connectorId: declared.connectorId,
+        environment: declared.environment ?? base.environment,
+        capabilities: [declared.capability],
+      },
+    ];
   const samples = await successSamples(ctx);
   const json = (id: string) => samples.find((s) => s.route.id === id)?.ex.json;
   const connector = ((dataOf(json('listConnectors')).connectors as Listed[] | undefined) ?? []).find(
     (c) => c.id === base.connectorId,
   );
   const offered = new Set(Array.isArray(connector?.capabilities) ? connector.capabilities : []);
-  const unoffered = ((dataOf(json('listCapabilities')).capabilities as Listed[] | undefined) ?? [])
-    .map((c) => c.id)
-    .find((id): id is string => typeof id === 'string' && !offered.has(id));
-  if (!unoffered)
+  const unoffered = ((dataOf(json('listCapabilities')).capabilities as Listed[] | undefined) ?? []).filter(
+    (c): c is Listed & { id: string } => typeof c.id === 'string' && !offered.has(c.id),
+  );
+  if (!unoffered.length)
     ctx.skip(`every capability of the catalog is offered by ${base.connectorId}: no unoffered one to book`);
-  return { ...base, capabilities: [unoffered] };
+  // The first of each criticality, in the catalog's order (the first unoffered one first, as before).
+  const ofEach = unoffered.filter(
+    (c, i) => unoffered.findIndex((d) => (d.critical === true) === (c.critical === true)) === i,
+  );
+  return ofEach.map((c) => ({ ...base, capabilities: [c.id] }));
 }
