@@ -51,9 +51,11 @@ export const SEQUENCE_VIOLATIONS: Violation[] = [
     description:
       'a capability check without environment is decided for the environment of the tenant\'s last creation (the session keeps a "current environment"), not for sandbox',
     section: 'POST /api/public/v1/capabilities',
-    catches: ['connections.every-environment', 'generated.request-echo'],
-    // Where another check's creation in another environment lands just before its own check (run interleaving).
-    mayCatch: ['capabilities.default-environment'],
+    // Run-wide: some check of the run without environment follows a creation in another one.
+    catches: ['generated.request-echo'],
+    // Where a creation in another environment lands just before the check's own check, and no other check's
+    // creation comes between (run interleaving).
+    mayCatch: ['capabilities.default-environment', 'connections.every-environment'],
     async handle(req, next, core) {
       const body = jsonBodyOf(req);
       const envs = lastEnvironment(core);
