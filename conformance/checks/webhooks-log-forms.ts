@@ -2,6 +2,7 @@ import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { createLabelledConnection, freshKey } from './support/connections.ts';
 import { receiverIdOf } from './support/one-list.ts';
+import { EARLIER, earlierVersionPlace } from './support/places.ts';
 import { deliveryLog, findLogged, loggedDeliveries, sameEvent } from './support/webhook-evidence.ts';
 import { triggerLogged } from './support/webhook-redeliver.ts';
 import {
@@ -32,11 +33,25 @@ function secondReceiver(ctx: CheckContext): Promise<SecondReceiver | { skip: str
     const first = await requireDelivery(ctx);
     const label = ctx.label('form-receiver');
     const url = `${receiverBaseUrl(ctx, first.receiver)}/hooks/v1/${label}?source=ncs&attempt=1`;
-    const registration = await ctx.call('POST', webhooksPath(), {
-      json: { url, events: first.events },
-      headers: { 'Idempotency-Key': freshKey(ctx) },
-    });
-    if (registration.status < 200 || registration.status >= 300)
+    // Registered by a caller of the earlier version where it is served ("no change that requires adaptation of
+    // clients": a receiver a 2026-06-12 client registered is delivered to and logged as any), its log read as a
+    // current caller; where that version's registration is refused, registered as a current caller.
+    const register = (headers: Record<string, string> = {}) =>
+      ctx.call('POST', webhooksPath(), {
+        json: { url, events: first.events },
+        headers: { ...headers, 'Idempotency-Key': freshKey(ctx) },
+      });
+    const [earlier] = await earlierVersionPlace(ctx);
+    let registration = await register(earlier?.call.headers);
+    const ok = (ex: { status: number }) => ex.status >= 200 && ex.status < 300;
+    const asEarlier = earlier !== undefined && ok(registration);
+    if (earlier && !asEarlier) {
+      ctx.note(
+        `a receiver registered ${earlier.what} was refused ${registration.status}: registered as a current caller`,
+      );
+      registration = await register();
+    }
+    if (!ok(registration))
       return { skip: `a receiver at ${url} was refused ${registration.status} (see webhooks.registration-forms)` };
     const webhookId = receiverIdOf((registration.json as { data?: unknown } | undefined)?.data, url);
     if (webhookId) removeAtRunEnd(ctx, webhookId);
@@ -47,6 +62,7 @@ function secondReceiver(ctx: CheckContext): Promise<SecondReceiver | { skip: str
       events: first.events,
       registration,
       deliveries: [],
+      ...(asEarlier ? { registeredAs: EARLIER } : {}),
       ...(webhookId ? { webhookId } : {}),
     };
     let plainGot = false;
@@ -72,7 +88,7 @@ async function requireSecond(ctx: CheckContext): Promise<SecondReceiver> {
 export const deliveryLogForms = defineCheck({
   name: 'webhooks.delivery-log-forms',
   title:
-    "a receiver registered with a deeper path and a query string gets its deliveries and lists them in its delivery log, as the plain receiver's log does",
+    "a receiver registered with a deeper path and a query string (by a caller of the earlier version, where served) gets its deliveries and lists them in its delivery log, read as a current caller, as the plain receiver's log does",
   // As webhooks.delivery-log: SHOULD at the simulator's paths, MUST where the profile declares the log's path.
   severity: 'SHOULD',
   section: 'Webhooks',
@@ -88,22 +104,27 @@ export const deliveryLogForms = defineCheck({
     if (plain.status !== 200 || findLogged(ctx, plain, first.delivery, first.webhookId) === undefined)
       ctx.skip("the plain receiver's delivery log does not list its delivery (see webhooks.delivery-log)");
     const delivery = form.deliveries[0];
+    const as = form.registeredAs ? ` (registered with Service-Version ${form.registeredAs})` : '';
     if (!delivery) {
       // Both were registered for the same events: what reached the plain receiver reaches this one too.
       if (!plainGot) ctx.skip('the connection created next reached neither receiver (see webhooks.delivery-arrives)');
       return ctx.fail({
-        expected: `the connection created next is delivered to the receiver at ${form.url} too (registered for the same events as the plain receiver, which got it)`,
+        expected: `the connection created next is delivered to the receiver at ${form.url}${as} too (registered for the same events as the plain receiver, which got it)`,
         observed: `nothing arrived there within ${deliveryWaitMs(ctx)} ms`,
         exchange: form.registration,
       });
     }
     const log = await deliveryLog(ctx, form, delivery);
     if (
-      !ctx.expect.status(log, 200, `GET ${await deliveryLogTemplate(ctx)} answers 200 for the receiver at ${form.url}`)
+      !ctx.expect.status(
+        log,
+        200,
+        `GET ${await deliveryLogTemplate(ctx)} answers 200 for the receiver at ${form.url}${as}`,
+      )
     )
       return;
     ctx.expect.that(findLogged(ctx, log, delivery, form.webhookId) !== undefined, {
-      expected: `the delivery log of the receiver at ${form.url} lists the delivery it got ("Deliveries are recorded in a delivery log"), as the plain receiver's does`,
+      expected: `the delivery log of the receiver at ${form.url}${as}, read as a current caller, lists the delivery it got ("Deliveries are recorded in a delivery log"), as the plain receiver's does`,
       observed: `${loggedDeliveries(log).length} entries, none naming it`,
       exchange: log,
     });

@@ -48,6 +48,10 @@ describe('judgeKeyEchoRepeats', () => {
         answer('key-00000004', 404, {}, '{"connectorId":"y"}'),
         answer('key-00000005', 404, {}),
         answer('key-00000005', 404, {}),
+        // The key echoed on replays only: a first call without it, a replay with it, a call run again without it.
+        answer('key-00000006', 200, { replayed: false }),
+        answer('key-00000006', 200, { idempotencyKey: 'key-00000006', replayed: true }),
+        answer('key-00000006', 200, { replayed: false }),
       ]),
     ).toEqual([]);
   });

@@ -3,15 +3,17 @@ import type { CheckContext } from '../runner/check.ts';
 
 const header = (headers: Record<string, string>, name: string) =>
   Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-const echoOf = (ex: Exchange) => (ex.json as { meta?: { idempotencyKey?: unknown } } | undefined)?.meta?.idempotencyKey;
+const metaOf = (ex: Exchange) =>
+  (ex.json as { meta?: { idempotencyKey?: unknown; replayed?: unknown } } | undefined)?.meta;
+const echoOf = (ex: Exchange) => metaOf(ex)?.idempotencyKey;
 /** Answers the limiter or a fault gives: not the operation's, so not held to its first answer. */
 const passing = (status: number) => status === 429 || status >= 500;
 
 /**
  * The same keyed call (key, method, path, content) answered twice alike: the second is a replay ("with
  * meta.replayed true and meta.idempotencyKey set") or the call run again, which a deployment answers as it
- * answered the first. Either way, where the first answer named its key in meta.idempotencyKey, so does the
- * second: a stored refusal replayed through a serializer that builds fresh meta drops it. Part of
+ * answered the first. Either way, where the first answer (the call's own, not a replay) named its key in
+ * meta.idempotencyKey, so does the second: a stored refusal replayed through a serializer that builds fresh meta drops it. Part of
  * generated.idempotency-key-echo.
  * @example judgeKeyEchoRepeats(ctx) // fails when a repeated 404 creation answers without meta.idempotencyKey
  */
@@ -25,11 +27,13 @@ export function judgeKeyEchoRepeats(ctx: CheckContext): void {
   }
   const offenders: { first: Exchange; again: Exchange }[] = [];
   for (const answers of groups.values()) {
-    const key = header(answers[0]?.requestHeaders ?? {}, 'idempotency-key');
-    const first = answers.find((ex) => echoOf(ex) === key);
-    if (!first) continue;
-    for (const again of answers)
-      if (again !== first && again.status === first.status && echoOf(again) !== key) offenders.push({ first, again });
+    // The earliest answer, where it is the call's own (not a replay) and names its key: a deployment that echoes
+    // the key on replays only (both meta fields are optional) is judged by what it does on first calls.
+    const [first, ...later] = answers;
+    const key = header(first?.requestHeaders ?? {}, 'idempotency-key');
+    if (!first || echoOf(first) !== key || metaOf(first)?.replayed === true) continue;
+    for (const again of later)
+      if (again.status === first.status && echoOf(again) !== key) offenders.push({ first, again });
   }
   const [o] = offenders;
   if (!o) return;

@@ -11,6 +11,8 @@ const AUDIT = `${BASE_PATH}/audit-log`;
 /** The delivery log's per-receiver quota of the broken writer. */
 const LOGGED_AT_MOST = 8;
 /** Per sandbox: the refusals of the delivery log served to earlier-version callers, by tenant and path. */
+/** Per sandbox: the receivers registered by callers of 2026-06-12. */
+const legacyReceivers = new WeakMap<object, Set<string>>();
 const refusedLogs = new WeakMap<object, Map<string, { at: number; res: PlainResponse }>>();
 
 export const COMPLETENESS_VIOLATIONS: Violation[] = [
@@ -81,6 +83,34 @@ export const COMPLETENESS_VIOLATIONS: Violation[] = [
       }
       const hit = cache.get(slot);
       return hit && Date.now() - hit.at < 5000 ? hit.res : res;
+    },
+  },
+  {
+    name: 'earlier-registered-receivers-unlogged',
+    description:
+      'receivers registered by callers of 2026-06-12 live in the legacy table, whose dispatcher never writes delivery-log rows: their deliveries arrive, but their log lists none',
+    section: 'Webhooks',
+    catches: ['webhooks.delivery-log-forms'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const legacy = legacyReceivers.get(core) ?? new Set<string>();
+      legacyReceivers.set(core, legacy);
+      if (req.method === 'POST' && req.path === `${BASE_PATH}/webhooks` && res.status === 200) {
+        if (req.headers['service-version'] === '2026-06-12')
+          editJson(res, (b) => {
+            const id = (b.data as { id?: unknown } | undefined)?.id;
+            if (typeof id === 'string') legacy.add(id);
+          });
+        return res;
+      }
+      const id = req.method === 'GET' ? LOG.exec(req.path)?.[1] : undefined;
+      if (!id || !legacy.has(decodeURIComponent(id)) || res.status !== 200) return res;
+      return editJson(res, (b) => {
+        const data = b.data as { deliveries?: unknown[]; count?: number } | undefined;
+        if (!Array.isArray(data?.deliveries)) return;
+        data.deliveries = [];
+        if (typeof data.count === 'number') data.count = 0;
+      });
     },
   },
 ];

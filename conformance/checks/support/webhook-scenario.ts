@@ -172,6 +172,8 @@ export interface WebhookScenario {
   connection?: { ex: Exchange; id?: string };
   /** Deliveries to this receiver that carry the connection's id. */
   deliveries: ReceivedDelivery[];
+  /** The Service-Version the receiver was registered with, where not the current one (read as a current caller). */
+  registeredAs?: string;
 }
 
 /** Whether a received request belongs to this scenario and carries `id`. */
