@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../client/http-client.ts';
-import { replaysWithoutFirst } from './call-checks.ts';
+import { replaysWithoutFirst } from './replays.ts';
 
 const creation = (key: string, replayed: boolean, attempts = 1, startedAt?: number, status = 200) =>
   ({
