@@ -215,7 +215,11 @@ export const SEQUENCE_VIOLATIONS: Violation[] = [
       const sameUrl = [...known].filter(([o, r]) => o !== id && r.url === mine.url && r.tenant !== mine.tenant);
       const theirs: unknown[] = [];
       for (const [o, r] of sameUrl) {
-        const log = await next({ ...req, path: `${WEBHOOKS}/${o}/deliveries`, headers: r.headers });
+        // Read as the caller of this read is (its version), with the other receiver's tenant and access.
+        const { 'service-version': _registeredWith, ...access } = r.headers;
+        const version = req.headers['service-version'];
+        const headers = version ? { ...access, 'service-version': version } : access;
+        const log = await next({ ...req, path: `${WEBHOOKS}/${o}/deliveries`, headers });
         editJson(log, (b) => void theirs.push(...((b.data?.deliveries as unknown[] | undefined) ?? [])));
       }
       return editJson(res, (b) => {
