@@ -99,6 +99,24 @@ describe('audit entries followed as a hash chain, whatever the hash format', () 
     // A log whose entry is the change itself (named by its top-level id alone) is still found.
     expect(positionsOf([{ id: '9', action: 'connection.created' }], '9')).toEqual([0]);
   });
+
+  it('places a numeric id by the entries naming its kind where another table shares the number', () => {
+    const log = [
+      { id: '1', action: 'connection.created', resource_type: 'connection', resource_id: '41' },
+      { id: '2', action: 'webhook.created', resource_type: 'webhook', resource_id: '41' },
+    ];
+    expect(positionsOf(log, '41')).toEqual([0, 1]);
+    expect(positionsOf(log, '41', 'connection')).toEqual([0]);
+    // A receiver's registration listing the event connection.created is not of the kind.
+    const hooks = [
+      { id: '1', target: 'connections/41' },
+      { id: '2', target: 'webhooks/41', events: ['connection.created'] },
+      { id: '3', connection_id: '41' },
+    ];
+    expect(positionsOf(hooks, '41', 'connection')).toEqual([0, 2]);
+    // No entry names the kind: every entry naming the number counts, as without it.
+    expect(positionsOf([{ id: '3', target: '41' }], '41', 'connection')).toEqual([0]);
+  });
 });
 
 describe('numberGaps', () => {

@@ -70,7 +70,7 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
 
 /** Where in the entries read each created connection is named (none: nowhere). */
 function positions(s: AuditScenario): number[][] {
-  return s.created.map(({ id }) => (id ? positionsOf(s.read.entries, id) : []));
+  return s.created.map(({ id }) => (id ? positionsOf(s.read.entries, id, 'connection') : []));
 }
 
 export const recordsChange = defineCheck({

@@ -258,10 +258,12 @@ export function ordersShownBy(older: readonly number[], newer: readonly number[]
  * Where in a log's entries a change is named. An entry's own top-level `id` is the log's counter, not the
  * change: ids counted per table (mangrove's "41" for both an entry and a connection) would otherwise place a
  * change where another entry merely shares its number. A log naming changes by nothing but that top-level
- * `id` (an entry that is the change) is still found, by the id alone.
+ * `id` (an entry that is the change) is still found, by the id alone. An id of digits alone is also another
+ * table's id (webhook 41 beside connection 41): where `kind` is given and some of the entries naming the number
+ * also name the kind ("connection"), those are the change's.
  * @example positionsOf([{ id: '2', target: '1' }, { id: '3', target: '2' }], '2') // [1]
  */
-export function positionsOf(entries: readonly unknown[], id: string): number[] {
+export function positionsOf(entries: readonly unknown[], id: string, kind?: string): number[] {
   const named = (strip: boolean) =>
     entries.flatMap((e, i) => {
       const own =
@@ -270,7 +272,15 @@ export function positionsOf(entries: readonly unknown[], id: string): number[] {
       return namesId(JSON.stringify(rest), id) ? [i] : [];
     });
   const apart = named(true);
-  return apart.length ? apart : named(false);
+  const found = apart.length ? apart : named(false);
+  if (!kind || !/^\d+$/.test(id)) return found;
+  // The kind as a value of its own ("resource_type":"connection"), in a path or name with the id
+  // ("connections/41", "connection:41") or as the id's field ("connection_id":"41"); an event name listed by a
+  // receiver's registration ("connection.created") is not the kind.
+  const k = kind.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const kindOf = new RegExp(`"${k}s?"|${k}s?[/:]${id}(?!\\d)|"${k}_?id":"?${id}(?!\\d)`, 'i');
+  const ofKind = found.filter((i) => kindOf.test(JSON.stringify(entries[i])));
+  return ofKind.length ? ofKind : found;
 }
 
 /**
