@@ -106,10 +106,16 @@ async function judgeFilter(
  * responses use status 200"; an empty list is still a list, never 204). Refusing the value (400, or 404 for
  * an identifier that names nothing) is a legal reading and passes if it comes in the failure envelope.
  */
-async function judgeNoMatch(ctx: CheckContext, id: string, param: string, value?: string) {
+async function judgeNoMatch(
+  ctx: CheckContext,
+  id: string,
+  param: string,
+  value?: string,
+  also: Record<string, string> = {},
+) {
   const path = pathOf(id);
   const field = LISTS[id] ?? id;
-  const query = { [param]: value ?? `ncs-kit-none-${ctx.runId.slice(-6)}` };
+  const query = { ...also, [param]: value ?? `ncs-kit-none-${ctx.runId.slice(-6)}` };
   const ex = await ctx.call('GET', path, { query });
   const shown = `GET ${path}?${new URLSearchParams(query)}`;
   if (ex.status === 400 || ex.status === 404) {
@@ -222,12 +228,17 @@ export const filtersHonoured = defineCheck({
       return judgeFilter(ctx, id, query, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
     });
     const none = cases.map(([id, param]) => judgeNoMatch(ctx, id, param));
+    // A value nothing has beside a real one: together they match nothing (a filter matching nothing is not dropped).
+    const noneBeside = pairs.map(([[id, p1, pick1, all], [, p2]]) => {
+      const real = valuesOf(all, pick1)[0];
+      return real === undefined ? undefined : judgeNoMatch(ctx, id, p2, undefined, { [p1]: real });
+    });
     // The second tenant's reads, the alternate address's and the earlier version's filter alike (a filter wired to
     // one tenant's settings, a gateway dropping a query parameter, an older handler reading a parameter of another
     // name), each held to its own unfiltered lists.
     // The calls already sent are in flight: their rejections are handled now (awaited below), so a
     // deployment that stops answering while the second tenant's lists are read is no unhandled rejection.
-    const inFlight = Promise.all([...single, ...combined, ...none]);
+    const inFlight = Promise.all([...single, ...combined, ...none, ...noneBeside]);
     inFlight.catch(() => undefined);
     const theirs: Promise<void>[] = [];
     for (const place of await placesWithVersion(ctx)) theirs.push(...(await otherPlaceFilters(ctx, place, cases)));

@@ -4,12 +4,12 @@ import { ERROR_TABLE } from '../../simulator/contract/errors.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { must } from '../runner/invariant.ts';
 import { firstCreation, is2xx, metaOf } from './idempotency.ts';
-import { dataIdOf, listConnections, postConnection } from './support/connections.ts';
+import { dataIdOf, freshKey, listConnections, postConnection } from './support/connections.ts';
 
 export const tenantScope = defineCheck({
   name: 'idempotency.tenant-scope',
   title:
-    "a key another tenant already used never replays that tenant's response (no connection crosses tenants); where the second tenant got its own connection, its repeat replays that one",
+    "a key another tenant already used never replays that tenant's response, either way (no connection crosses tenants); where the second tenant got its own connection, its repeat replays that one",
   severity: 'MUST',
   section: 'POST /api/public/v1/connections',
   tags: ['idempotency', 'tenant'],
@@ -55,6 +55,21 @@ export const tenantScope = defineCheck({
           `tenant ${other} sending its key again with another connectorId answers 409 idempotency_conflict`,
         );
     } else ctx.note(`tenant ${other} was refused with ${ex.status}: keys may be global, which is safe`);
+    // The other way too: a key the second tenant used first never hands its connection to the first tenant (a
+    // store consulted per tenant for new keys but searched globally for replays shows in one direction only).
+    const body = { ...first.body, scopeLabel: ctx.label('tenant-scope-theirs') };
+    const key = freshKey(ctx);
+    const theirs = await postConnection(ctx, body, { key, tenant: other });
+    if (is2xx(theirs)) {
+      const mine = await postConnection(ctx, body, { key });
+      const crossed =
+        metaOf(mine).replayed === true || (dataIdOf(theirs) !== undefined && dataIdOf(mine) === dataIdOf(theirs));
+      ctx.expect.that(!crossed, {
+        expected: `tenant ${ctx.target.tenant} sending tenant ${other}'s key and body does not get ${other}'s connection back`,
+        observed: `data.id ${JSON.stringify(dataIdOf(mine))}, meta.replayed ${JSON.stringify(metaOf(mine).replayed)}`,
+        exchange: mine,
+      });
+    } else ctx.note(`tenant ${other}'s own creation answered ${theirs.status}: the other way not judged`);
     const { ex: listEx, connections } = await listConnections(ctx, other);
     ctx.expect.that(!connections.some((c) => c.id === firstId), {
       expected: `GET /connections for tenant ${other} does not list tenant ${ctx.target.tenant}'s connection ${firstId}`,

@@ -53,6 +53,9 @@ const PRINTABLE = [
   '=Sum "Quoted" @Pier -1',
   // An emoji with its variation selector, one joined by a zero-width joiner: characters an "invisible" cleanup drops.
   'Café ☕️ 👨‍🍳 Crew',
+  // A name at the longest scopeLabel allowed, in letters of three bytes each in UTF-8: a store counting bytes (a
+  // VARCHAR(255) byte column) cuts it where a limit counted in characters does not.
+  '東京駅前の居酒屋・'.repeat(Math.ceil(LIMITS.scopeLabel.max / 9)).slice(0, LIMITS.scopeLabel.max),
 ];
 /** Labels whose replay is asked too (same key, same content): beyond ASCII letters, digits and blanks. */
 const REPLAYED = /[^A-Za-z0-9 ]/;

@@ -57,23 +57,30 @@ export const keyIdentity = defineCheck({
     });
     await sameContentNewKey(ctx, base);
     if (ctx.target.altBaseUrl) {
-      const body = { ...base, scopeLabel: ctx.label('across') };
-      const across = ctx.label('key-across');
-      const made = await postConnection(ctx, body, { key: across });
-      skipIfLimited(ctx, made);
-      const again = await postConnection(ctx, body, { key: across, base: 'alt' });
-      skipIfLimited(ctx, again);
-      ctx.expect.that(
-        again.status === made.status &&
-          meta(again).replayed === true &&
-          isDeepStrictEqual(settled(data(again)), settled(data(made))),
-        {
-          expected:
-            'the same key and content sent to the alternate base URL replays the creation made at the main one (the same interface): the same status and connection, meta.replayed true',
-          observed: `${again.status}, meta.replayed ${JSON.stringify(meta(again).replayed)}, data ${String(JSON.stringify(data(again))).slice(0, 160)}; original ${String(JSON.stringify(data(made))).slice(0, 160)}`,
-          exchange: again,
-        },
-      );
+      // Both ways: a key store shared by the addresses is read by both (a gateway that looks keys up at the main
+      // address only replays there nothing made at the alternate one).
+      for (const [from, to] of [
+        ['main', 'alt'],
+        ['alt', 'main'],
+      ] as const) {
+        const body = { ...base, scopeLabel: ctx.label(`across-${from}`) };
+        const across = ctx.label(`key-across-${from}`);
+        const made = await postConnection(ctx, body, { key: across, base: from });
+        skipIfLimited(ctx, made);
+        const again = await postConnection(ctx, body, { key: across, base: to });
+        skipIfLimited(ctx, again);
+        const [one, other] = from === 'main' ? ['main', 'alternate'] : ['alternate', 'main'];
+        ctx.expect.that(
+          again.status === made.status &&
+            meta(again).replayed === true &&
+            isDeepStrictEqual(settled(data(again)), settled(data(made))),
+          {
+            expected: `the same key and content sent to the ${other} base URL replays the creation made at the ${one} one (the same interface): the same status and connection, meta.replayed true`,
+            observed: `${again.status}, meta.replayed ${JSON.stringify(meta(again).replayed)}, data ${String(JSON.stringify(data(again))).slice(0, 160)}; original ${String(JSON.stringify(data(made))).slice(0, 160)}`,
+            exchange: again,
+          },
+        );
+      }
     } else ctx.note('no --alt-base-url: a key was not replayed across base URLs');
     for (const version of SUPPORTED_VERSIONS) {
       const keyless = await postConnection(

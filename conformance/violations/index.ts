@@ -7,6 +7,7 @@ import { CLIENT_FORM_VIOLATIONS } from './client-form-violations.ts';
 import { COMPLETENESS_VIOLATIONS } from './completeness-violations.ts';
 import { CONSISTENCY_VIOLATIONS, describedInBothFormats } from './consistency-violations.ts';
 import { CROSSED_PLACE_VIOLATIONS } from './crossed-place-violations.ts';
+import { CROSSED_WRITE_VIOLATIONS } from './crossed-write-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
 import { DOCUMENT_NARROWING_VIOLATIONS } from './document-narrowing-violations.ts';
 import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
@@ -75,6 +76,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...REFUSAL_VIOLATIONS,
   ...COMPLETENESS_VIOLATIONS,
   ...FAULT_VIOLATIONS,
+  ...CROSSED_WRITE_VIOLATIONS,
 ].map(describedInBothFormats);
 
 export const VIOLATION_NAMES = VIOLATIONS.map((v) => v.name);

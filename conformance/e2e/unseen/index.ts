@@ -60,6 +60,7 @@ import {
   UNSEEN_ROUND54,
   UNSEEN_ROUND55,
   UNSEEN_ROUND56,
+  UNSEEN_ROUND57,
 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
@@ -126,6 +127,7 @@ export const UNSEEN_LISTS = {
   round54: UNSEEN_ROUND54,
   round55: UNSEEN_ROUND55,
   round56: UNSEEN_ROUND56,
+  round57: UNSEEN_ROUND57,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -182,5 +184,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND54,
     ...UNSEEN_ROUND55,
     ...UNSEEN_ROUND56,
+    ...UNSEEN_ROUND57,
   ],
 } as const;

@@ -36,6 +36,10 @@ import { ROUND56_ANSWERS } from './round56-answers.ts';
 import { ROUND56_CHANNELS } from './round56-channels.ts';
 import { ROUND56_DOCUMENTS } from './round56-documents.ts';
 import { ROUND56_INPUTS } from './round56-inputs.ts';
+import { ROUND57_ANSWERS } from './round57-answers.ts';
+import { ROUND57_CHANNELS } from './round57-channels.ts';
+import { ROUND57_DOCUMENTS } from './round57-documents.ts';
+import { ROUND57_INPUTS } from './round57-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -107,4 +111,12 @@ export const UNSEEN_ROUND56: readonly UnseenViolation[] = [
   ...ROUND56_INPUTS,
   ...ROUND56_DOCUMENTS,
   ...ROUND56_CHANNELS,
+];
+
+/** The fifty-seventh list (round 57): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND57: readonly UnseenViolation[] = [
+  ...ROUND57_ANSWERS,
+  ...ROUND57_INPUTS,
+  ...ROUND57_DOCUMENTS,
+  ...ROUND57_CHANNELS,
 ];
