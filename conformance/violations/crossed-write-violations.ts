@@ -3,21 +3,14 @@
 // tenant's replays, a second filter dropped where it matches nothing, and a replay store counting bytes.
 import { IDEMPOTENCY_KEY_PATTERN } from '../../simulator/contract/limits.ts';
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
-import type { Core, PlainResponse } from '../../simulator/index.ts';
+import type { PlainResponse } from '../../simulator/index.ts';
 import { defaultAccess } from './default-access.ts';
+import { perCore } from './idempotency-violations.ts';
 import { editJson, jsonBodyOf } from './json-edit.ts';
 import type { Violation } from './types.ts';
 
 const CONNECTIONS = `${BASE_PATH}/connections`;
 const CONNECTORS = `${BASE_PATH}/connectors`;
-const perCore = <T>(make: () => T) => {
-  const all = new WeakMap<Core, T>();
-  return (core: Core) => {
-    const value = all.get(core) ?? make();
-    all.set(core, value);
-    return value;
-  };
-};
 const mainKeys = perCore(() => new Set<string>());
 const othersAnswers = perCore(() => new Map<string, { body: string; res: PlainResponse }>());
 const FILTERS = ['capability', 'providerId', 'category'] as const;
