@@ -48,6 +48,7 @@ import { otherFormChecks } from './request-other-forms.ts';
 import { responseChecks } from './responses.ts';
 import { statedKeyRuleChecks } from './stated-key-rule.ts';
 import { streamChecks } from './stream.ts';
+import { streamEdgeChecks } from './stream-edges.ts';
 import { everyReader } from './stream-readers.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
 import { notFoundNamesNoOtherTenant } from './tenant-named.ts';
@@ -84,6 +85,7 @@ export const CHECKS = createRegistry([
   concurrent,
   tenantScope,
   ...streamChecks,
+  ...streamEdgeChecks,
   everyReader,
   ...webhookChecks,
   ...rateLimitChecks,

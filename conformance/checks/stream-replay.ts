@@ -1,6 +1,7 @@
 import type { SseEvent } from '../client/sse-stream.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { namesValue } from './support/names-value.ts';
+import { disagreements, repeatsWithin } from './support/sse-once.ts';
 import {
   numbered,
   numberingProblems,
@@ -45,11 +46,15 @@ export const lateResume = defineCheck({
       .filter((n) => !Number.isNaN(n));
     if (!live.length) ctx.skip('the live stream carried no numbered message (see sse.consecutive-ids)');
     const last = Math.max(...live);
-    const session = await ctx.stream(streamPath(), { headers: { 'Last-Event-ID': String(last) } });
     const rule = `GET /stream with Last-Event-ID: ${last} at the end of the run`;
-    ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
-    await session.readUntil(() => false, LATE_READ_MS);
-    await session.close();
+    const readSince = async () => {
+      const session = await ctx.stream(streamPath(), { headers: { 'Last-Event-ID': String(last) } });
+      ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
+      await session.readUntil(() => false, LATE_READ_MS);
+      await session.close();
+      return session;
+    };
+    const session = await readSince();
     const resumed = numbered(session.events);
     const first = resumed[0] ? numericId(resumed[0]) : undefined;
     if (first !== undefined)
@@ -64,11 +69,35 @@ export const lateResume = defineCheck({
       observed: problems.slice(0, 5).join('; '),
       exchange: session.ex,
     });
-    const unnumbered = unnumberedChanges(session.events, createdIds(ctx.exchanges()));
+    const created = createdIds(ctx.exchanges());
+    const unnumbered = unnumberedChanges(session.events, created);
     ctx.expect.that(unnumbered.length === 0, {
       expected: `${rule}: every message about a connection carries its consecutive number`,
       observed: `${unnumbered.length} message(s) without an id, e.g. ${JSON.stringify(unnumbered[0]?.data.slice(0, 160))}`,
       exchange: session.ex,
+    });
+    // Arrives exactly once: no message about a connection comes twice under two numbers (announced again by a
+    // second publisher), and the same position read again gives the same messages under the same numbers, none
+    // left out (a backlog query keeping one message per connection, or resuming by time and losing the rest of a
+    // burst, shows only once the messages were read before).
+    const repeats = repeatsWithin(session.events, created);
+    ctx.expect.that(repeats.length === 0, {
+      expected: `${rule}: every message about a connection arrives once, under one number`,
+      observed: repeats.slice(0, 3).join('; '),
+      exchange: session.ex,
+    });
+    let again = await readSince();
+    let differ = disagreements(session.events, again.events, { complete: true, from: last });
+    // A token that expired between the reads opens the public feed, numbered on its own: once more, renewed.
+    if (differ.length && (await ctx.renewToken())) {
+      ctx.note(`${rule}: the second read disagreed; read again with a renewed token`);
+      again = await readSince();
+      differ = disagreements(session.events, again.events, { complete: true, from: last });
+    }
+    ctx.expect.that(differ.length === 0, {
+      expected: `${rule}, read twice in a row: the second read carries the first one's messages under the same numbers, none left out`,
+      observed: differ.slice(0, 3).join('; '),
+      exchange: again.ex,
     });
     ctx.note(`${session.events.length} message(s) since ${last}`);
   },

@@ -69,6 +69,13 @@ async function resumeIntoLive(ctx: CheckContext, how: 'cursor' | 'Last-Event-ID'
     observed: `it started with ${ids[0]}`,
     exchange: resumed.ex,
   });
+  // Arrives exactly once: the message resumed after is not sent again (a backlog read with id >= cursor, renumbered).
+  const again = resumed.events.find((e) => e.event === a.event && e.data === a.data);
+  ctx.expect.that(again === undefined, {
+    expected: `${rule}: message ${after}, the one resumed after, is not sent again`,
+    observed: `it came again as ${JSON.stringify(again?.id)}: ${a.data.slice(0, 120)}`,
+    exchange: resumed.ex,
+  });
   const upToC = resumed.events.slice(0, resumed.events.indexOf(c) + 1);
   const problems = numberingProblems(upToC, after);
   ctx.expect.that(problems.length === 0, {

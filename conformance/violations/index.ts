@@ -26,6 +26,7 @@ import { RATE_LIMIT_VIOLATIONS } from './rate-limit-violations.ts';
 import { REFUSAL_VIOLATIONS } from './refusal-violations.ts';
 import { RESPONSE_CATCH_VIOLATIONS } from './response-catch-violations.ts';
 import { SEQUENCE_VIOLATIONS } from './sequence-violations.ts';
+import { STREAM_EDGE_VIOLATIONS } from './stream-edge-violations.ts';
 import { READER_VIOLATIONS, STREAM_VIOLATIONS } from './stream-violations.ts';
 import { SURFACE_VIOLATIONS } from './surface-violations.ts';
 import { TENANT_WEBHOOK_VIOLATIONS } from './tenant-webhook-violations.ts';
@@ -72,6 +73,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...WEBHOOK_FORM_VIOLATIONS,
   ...BODY_FORM_VIOLATIONS,
   ...READER_VIOLATIONS,
+  ...STREAM_EDGE_VIOLATIONS,
   ...SEQUENCE_VIOLATIONS,
   ...REFUSAL_VIOLATIONS,
   ...COMPLETENESS_VIOLATIONS,

@@ -56,6 +56,7 @@ export const STREAM_VIOLATIONS: Violation[] = [
       'sse.resume-last-event-id',
       'sse.resume-cursor',
       'sse.resume-late',
+      'sse.resume-at-edges',
       'versions.earlier-alike',
     ],
     async handle(req, next) {
@@ -66,7 +67,13 @@ export const STREAM_VIOLATIONS: Violation[] = [
     name: 'sse-skipped-id',
     description: 'after the first message of a stream the numbering jumps by two (a number is skipped)',
     section: 'Status stream',
-    catches: ['sse.consecutive-ids', 'sse.resume-last-event-id', 'sse.resume-cursor', 'sse.resume-late'],
+    catches: [
+      'sse.consecutive-ids',
+      'sse.resume-last-event-id',
+      'sse.resume-cursor',
+      'sse.resume-late',
+      'sse.resume-at-edges',
+    ],
     // The second tenant's stream skips only where it carries more than its one message (other checks' creations).
     mayCatch: ['sse.every-reader'],
     async handle(req, next) {
@@ -95,6 +102,8 @@ export const STREAM_VIOLATIONS: Violation[] = [
     description: 'a valid ?cursor= is ignored: the stream starts with live messages only',
     section: 'Status stream',
     catches: ['sse.every-reader', 'sse.resume-cursor'],
+    // A stream resumed at the newest number and started live instead misses only what came in between.
+    mayCatch: ['sse.resume-at-edges'],
     handle(req, next) {
       return next(isStream(req) && req.query.cursor !== undefined && cursorValid(req) ? withoutCursor(req) : req);
     },
