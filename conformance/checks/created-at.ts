@@ -2,7 +2,9 @@
 // the creation, the list read once the connection had time to change its state (transitions are not
 // shown, so the kit waits a few seconds and watches the state), and a replay all name the creation's instant.
 import { DateTime } from '../../simulator/contract/date-time.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../simulator/contract/limits.ts';
 import type { Exchange } from '../client/http-client.ts';
+import { routePath } from '../rules/interface-routes.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import {
   CONNECTIONS_PATH,
@@ -45,6 +47,41 @@ function precisionMs(text: string): number {
   return digits >= 3 ? 1 : 10 ** (3 - digits);
 }
 
+/** How long after its issue the kit sends the creation with an issued key. */
+const ISSUED_WAIT_MS = 2000;
+/**
+ * How far createdAt may fall short of the issue's meta.at plus the wait: clocks of two hosts of one deployment
+ * (the one stamping meta.at, the one stamping the record), beside the written precision of createdAt.
+ */
+const CLOCKS_APART_MS = 500;
+
+interface Issue {
+  key: string;
+  /** meta.at of the issue's answer: the deployment's clock before the creation was sent. */
+  at: string;
+  ex: Exchange;
+}
+
+/** A key issued by POST /idempotency-keys with the time its answer states, or undefined where none is issued. */
+async function issuedKey(ctx: CheckContext): Promise<Issue | undefined> {
+  const ex = await ctx.call('POST', routePath('createIdempotencyKey'), { json: { operation: 'connection.create' } });
+  const body = ex.json as { data?: { idempotencyKey?: unknown }; meta?: { at?: unknown } } | undefined;
+  const key = body?.data?.idempotencyKey;
+  const at = body?.meta?.at;
+  if (ex.status !== 200 || typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) return undefined;
+  return DateTime.safeParse(at).success ? { key, at: String(at), ex } : undefined;
+}
+
+/** createdAt names an instant after the creation was sent: at least the wait after the key's issue (meta.at). */
+function judgeAfterIssue(ctx: CheckContext, issue: Issue, createdAt: unknown, made: Exchange) {
+  const earliest = Date.parse(issue.at) + ISSUED_WAIT_MS - CLOCKS_APART_MS - precisionMs(String(createdAt));
+  ctx.expect.that(Date.parse(String(createdAt)) >= earliest, {
+    expected: `a connection created with a key issued at ${issue.at} (meta.at of POST /idempotency-keys) and sent ${ISSUED_WAIT_MS / 1000} s after that answer has a createdAt of its creation, not before ${new Date(earliest).toISOString()}`,
+    observed: `createdAt ${String(createdAt)}`,
+    exchange: made,
+  });
+}
+
 const createdAtOf = (value: unknown) => (value as { createdAt?: unknown } | undefined)?.createdAt;
 const stateOf = (value: unknown) => (value as { state?: unknown } | undefined)?.state;
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -69,7 +106,7 @@ async function listed(ctx: CheckContext, id: string) {
 export const createdAtStable = defineCheck({
   name: 'connections.created-at-stable',
   title:
-    "a connection's createdAt stays the instant of its creation: in GET /connections right after it, in GET /connections once its state had time to move on, and in a replay",
+    "a connection's createdAt is the instant of its creation (not before the call was sent: a key issued 2 s earlier is no creation time) and stays it: in GET /connections right after it, in GET /connections once its state had time to move on, and in a replay",
   severity: 'MUST',
   section: 'Connection',
   tags: ['connections'],
@@ -77,9 +114,22 @@ export const createdAtStable = defineCheck({
   requires: ['token'],
   async run(ctx: CheckContext) {
     const base = await requireCreationBase(ctx);
-    const key = freshKey(ctx);
+    // The key is issued by the deployment and used ISSUED_WAIT_MS later: a createdAt taken from the key's issue
+    // (a row reserved with it) names an instant before the creation was even sent.
+    let issue = await issuedKey(ctx);
+    if (issue) await sleep(ISSUED_WAIT_MS, ctx.signal);
+    let key = issue?.key ?? freshKey(ctx);
     const body = { ...base, scopeLabel: ctx.label('created-at') };
-    const made = await postConnection(ctx, body, { key });
+    let made = await postConnection(ctx, body, { key });
+    if (issue && dataIdOf(made) === undefined) {
+      // Which keys a creation takes is the deployment's (the operation's name is not shown): one of the kit's own.
+      ctx.note(
+        `the creation with the key POST /idempotency-keys issued answered ${made.status}: made with a key of the kit's`,
+      );
+      issue = undefined;
+      key = freshKey(ctx);
+      made = await postConnection(ctx, body, { key });
+    }
     const id = dataIdOf(made);
     ctx.require(id !== undefined, {
       expected: `POST ${CONNECTIONS_PATH()} with a valid body answers 200 with data.id`,
@@ -89,6 +139,7 @@ export const createdAtStable = defineCheck({
     const createdAt = createdAtOf(data);
     if (!DateTime.safeParse(createdAt).success)
       ctx.skip(`the creation answered createdAt ${JSON.stringify(createdAt)}, no date-time (see connections.schema)`);
+    if (issue) judgeAfterIssue(ctx, issue, createdAt, made);
     const seen: Seen[] = [];
     const first = await listed(ctx, id);
     if (first.entry)

@@ -1,10 +1,13 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { z } from 'zod';
+import { DATE_TIME_PATTERN } from '../../simulator/contract/date-time.ts';
 import type { RouteDef } from '../../simulator/contract/route-def.ts';
 import { KIT_AJV_OPTIONS } from './ajv-options.ts';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormatsModuleTyped = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+/** ajv's formats, with `date-time` as RFC 3339 writes it (DATE_TIME_PATTERN): the interface's "string, date-time". */
+const addFormats = (ajv: Ajv2020) => addFormatsModuleTyped(ajv).addFormat('date-time', new RegExp(DATE_TIME_PATTERN));
 
 /**
  * The JSON Schema of a contract schema, read as the interface words it: further fields are allowed

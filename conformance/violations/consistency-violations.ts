@@ -11,6 +11,7 @@ const CAPABILITIES = `${BASE_PATH}/capabilities`;
 const STREAM = `${BASE_PATH}/stream`;
 const CONNECTIONS = `${BASE_PATH}/connections`;
 const CONNECTORS = `${BASE_PATH}/connectors`;
+const KEYS = `${BASE_PATH}/idempotency-keys`;
 
 const at = (value: unknown, ...keys: string[]): Node | undefined =>
   keys.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Node)[k] : undefined), value) as
@@ -109,7 +110,40 @@ export const CONSISTENCY_VIOLATIONS: Violation[] = [
       });
     },
   },
+  {
+    name: 'created-at-from-key-issue',
+    description:
+      "a connection made with a key POST /idempotency-keys issued records the key's issue time as its createdAt (the row is filled from the key's reservation): its creation answer, replay and list entry all name that earlier instant",
+    section: 'Connection',
+    catches: ['connections.created-at-stable'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      const memo = issued.get(core) ?? { keys: new Map<string, string>(), made: new Map<string, string>() };
+      issued.set(core, memo);
+      if (res.status !== 200) return res;
+      if (req.method === 'POST' && req.path === KEYS) {
+        const b = JSON.parse(res.body ?? '{}') as { data?: { idempotencyKey?: unknown }; meta?: { at?: unknown } };
+        if (typeof b.data?.idempotencyKey === 'string' && typeof b.meta?.at === 'string')
+          memo.keys.set(b.data.idempotencyKey, b.meta.at);
+        return res;
+      }
+      if (req.path !== CONNECTIONS) return res;
+      const keyAt = memo.keys.get(req.headers['idempotency-key'] ?? '');
+      return editJson(res, (b) => {
+        const made = req.method === 'POST' ? [b.data as Node | undefined] : (b.data?.connections as Node[] | undefined);
+        for (const c of made ?? []) {
+          if (typeof c?.id !== 'string') continue;
+          if (req.method === 'POST' && keyAt && !memo.made.has(c.id)) memo.made.set(c.id, keyAt);
+          const stamped = memo.made.get(c.id);
+          if (stamped) c.createdAt = stamped;
+        }
+      });
+    },
+  },
 ];
+
+/** Per simulator: when each key POST /idempotency-keys issued was issued, and the connections made with one. */
+const issued = new WeakMap<object, { keys: Map<string, string>; made: Map<string, string> }>();
 
 /** The violations above that break the YAML file themselves: their YAML is not the JSON's. */
 const OWN_YAML = new Set(['openapi-yaml-drops-production', 'alt-yaml-operation-max-40']);

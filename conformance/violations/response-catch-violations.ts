@@ -1,5 +1,6 @@
 import { BASE_PATH } from '../../simulator/contract/versions.ts';
 import { type DrainTarget, type PlainResponse, type StreamSink, stopStream } from '../../simulator/index.ts';
+import { defaultAccess } from './default-access.ts';
 import { editJson } from './json-edit.ts';
 import { sseIdOf } from './stream-edit.ts';
 import type { Violation } from './types.ts';
@@ -98,6 +99,23 @@ export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
         const meta = b.meta as { at?: unknown } | undefined;
         const at = typeof meta?.at === 'string' ? Date.parse(meta.at) : Number.NaN;
         if (meta && !Number.isNaN(at)) meta.at = new Date(at - 5 * 3_600_000).toISOString();
+      });
+    },
+  },
+  {
+    name: 'other-tenant-listed-created-at-database-text',
+    description:
+      'for a tenant other than the first, GET /connections lists createdAt as a database writes timestamp text ("2026-07-01 10:00:00.123+00": a space for the T, an offset without minutes), no RFC 3339 date-time',
+    section: 'Connection',
+    catches: ['generated.contract-data'],
+    async handle(req, next, core) {
+      const res = await next(req);
+      if (req.method !== 'GET' || req.path !== CONNECTIONS || res.status !== 200) return res;
+      if (req.headers['x-service-tenant'] === (await defaultAccess(core)).tenant) return res;
+      return editJson(res, (b) => {
+        for (const c of (b.data as { connections?: { createdAt?: unknown }[] } | undefined)?.connections ?? [])
+          if (typeof c.createdAt === 'string')
+            c.createdAt = new Date(c.createdAt).toISOString().replace('T', ' ').replace('Z', '+00');
       });
     },
   },

@@ -15,6 +15,13 @@ const UPPER_CASE_PATTERN = (z.toJSONSchema(z.iso.datetime({ offset: true })) as 
 const EITHER_CASE_PATTERN = UPPER_CASE_PATTERN.replace(')T(?:', ')[Tt](?:').replace('(?:Z|(', '(?:[Zz]|(');
 
 /**
+ * The RFC 3339 date-time production as a pattern (`T` or `t`, `Z` or `z`, or a `+hh:mm` offset), for a JSON
+ * Schema validator's `date-time` format: ajv-formats' own also takes a space for the `T` and `+00` or `+0000` for
+ * the offset (text a database writes), which RFC 3339's grammar does not.
+ */
+export const DATE_TIME_PATTERN: string = EITHER_CASE_PATTERN;
+
+/**
  * A date-time of the interface ("string, date-time"): RFC 3339, so any UTC offset is legal
  * (`…Z` as the simulator writes it, or `…+02:00` as another deployment may), any fraction of a second,
  * and `t`/`z` in lower case. Kit expectations derive from the contract, so a stricter schema here would

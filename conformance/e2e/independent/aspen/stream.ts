@@ -76,7 +76,10 @@ export function openStream(state: State, call: Call): void {
   res.write(': aspen status stream\nretry: 3000\n\n');
   if (after !== undefined) for (const m of hub.backlog) if (m.seq > after) res.write(frame(m));
   hub.clients.add(res);
-  const beat = setInterval(() => res.write(`: heartbeat ${new Date().toISOString()}\n\n`), state.opts.heartbeatMs);
+  const beat = setInterval(
+    () => !res.writableEnded && res.write(`: heartbeat ${new Date().toISOString()}\n\n`),
+    state.opts.heartbeatMs,
+  );
   beat.unref();
   const stop = () => {
     clearInterval(beat);

@@ -53,7 +53,7 @@ export function stream(store: Store, ctx: Ctx): void {
     }
   };
   store.listeners.add(listener);
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), store.options.keepAliveMs);
+  const keepAlive = setInterval(() => !res.writableEnded && res.write(': keep-alive\n\n'), store.options.keepAliveMs);
   const stop = () => {
     clearInterval(keepAlive);
     store.listeners.delete(listener);

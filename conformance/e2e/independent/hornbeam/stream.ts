@@ -68,7 +68,7 @@ export function openStream(
   };
   state.streamListeners.add(listener);
   for (const e of events().slice(last)) send(e);
-  const beat = setInterval(() => res.write(`: ping ${Date.now()}\n\n`), state.opts.heartbeatMs);
+  const beat = setInterval(() => !res.writableEnded && res.write(`: ping ${Date.now()}\n\n`), state.opts.heartbeatMs);
   const end = setTimeout(() => res.end(), state.opts.streamLifetimeMs);
   const cleanup = () => {
     clearInterval(beat);

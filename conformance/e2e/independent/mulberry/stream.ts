@@ -65,7 +65,7 @@ export function serveStream(ctx: Ctx): void {
   // Default: a stream without a position starts live; streamReplayAll: it starts at message 1.
   const from = after ?? (ctx.state.opts.streamReplayAll ? 0 : undefined);
   if (from !== undefined) for (const m of f.log.slice(from)) send(m);
-  const ping = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  const ping = setInterval(() => !res.writableEnded && res.write(': ping\n\n'), HEARTBEAT_MS);
   const stop = () => {
     clearInterval(ping);
     f.subs.delete(send);

@@ -74,7 +74,7 @@ export function openStream(state: State, call: Call): void {
   };
   for (const m of state.stream) if (m.seq > last) send(m);
   resetIdle();
-  const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+  const ping = setInterval(() => !res.writableEnded && res.write(': ping\n\n'), PING_MS);
   state.listeners.add(send);
   const stop = () => {
     clearInterval(ping);

@@ -39,7 +39,7 @@ export function serveStream(ctx: Ctx, state: RowanState, stream: string): void {
     state.listeners.set(stream, listeners);
   }
   listeners.add(write);
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), state.options.keepAliveMs);
+  const keepAlive = setInterval(() => !res.writableEnded && res.write(': keep-alive\n\n'), state.options.keepAliveMs);
   const lifetime = setTimeout(() => res.end(), state.options.streamLifetimeMs);
   const done = (): void => {
     clearInterval(keepAlive);

@@ -57,7 +57,7 @@ export function createStatusStream(heartbeatMs: number, rotateMs = 0) {
       const listener = (m: StreamMessage) => res.write(frame(m));
       listeners.add(listener);
       open.add(res);
-      const beat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
+      const beat = setInterval(() => !res.writableEnded && res.write(': heartbeat\n\n'), heartbeatMs);
       const rotate = rotateMs > 0 ? setTimeout(() => res.end(), rotateMs) : undefined;
       const end = () => {
         clearInterval(beat);

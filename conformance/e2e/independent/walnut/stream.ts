@@ -53,7 +53,8 @@ export class StatusStream {
     // Backlog and subscription in one synchronous step: nothing can be published in between.
     for (const msg of this.backlog) if (msg.seq > after) res.write(frame(msg));
     this.consumers.add(res);
-    const beat = setInterval(() => res.write(': keep-alive\n\n'), this.heartbeatMs);
+    // A stream ended by maxMs or closeAll is closed a little later: a beat in between must not write after the end.
+    const beat = setInterval(() => !res.writableEnded && res.write(': keep-alive\n\n'), this.heartbeatMs);
     const end = this.maxMs === undefined ? undefined : setTimeout(() => res.end(), this.maxMs);
     const done = () => {
       clearInterval(beat);
