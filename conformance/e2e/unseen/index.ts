@@ -61,6 +61,7 @@ import {
   UNSEEN_ROUND55,
   UNSEEN_ROUND56,
   UNSEEN_ROUND57,
+  UNSEEN_ROUND58,
 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
@@ -128,6 +129,7 @@ export const UNSEEN_LISTS = {
   round55: UNSEEN_ROUND55,
   round56: UNSEEN_ROUND56,
   round57: UNSEEN_ROUND57,
+  round58: UNSEEN_ROUND58,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -185,5 +187,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND55,
     ...UNSEEN_ROUND56,
     ...UNSEEN_ROUND57,
+    ...UNSEEN_ROUND58,
   ],
 } as const;

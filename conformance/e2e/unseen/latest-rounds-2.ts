@@ -40,6 +40,10 @@ import { ROUND57_ANSWERS } from './round57-answers.ts';
 import { ROUND57_CHANNELS } from './round57-channels.ts';
 import { ROUND57_DOCUMENTS } from './round57-documents.ts';
 import { ROUND57_INPUTS } from './round57-inputs.ts';
+import { ROUND58_ANSWERS } from './round58-answers.ts';
+import { ROUND58_CHANNELS } from './round58-channels.ts';
+import { ROUND58_DOCUMENTS } from './round58-documents.ts';
+import { ROUND58_INPUTS } from './round58-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -119,4 +123,12 @@ export const UNSEEN_ROUND57: readonly UnseenViolation[] = [
   ...ROUND57_INPUTS,
   ...ROUND57_DOCUMENTS,
   ...ROUND57_CHANNELS,
+];
+
+/** The fifty-eighth list (round 58): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND58: readonly UnseenViolation[] = [
+  ...ROUND58_ANSWERS,
+  ...ROUND58_INPUTS,
+  ...ROUND58_DOCUMENTS,
+  ...ROUND58_CHANNELS,
 ];
