@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { defineCheck } from '../runner/check.ts';
+import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { pairingProblem } from './errors.ts';
 import { authenticatedGet, capabilityCheckRoute, errorProbe } from './support/error-probes.ts';
+import { otherPlaces } from './support/places.ts';
 
 export const missingToken = defineCheck({
   name: 'auth.missing-token',
@@ -19,8 +20,26 @@ export const missingToken = defineCheck({
       json: { connectorId: ctx.label('connector'), capability: 'ncs-conformance' },
     });
     ctx.expect.errorCode(ex, 'unauthorized', `POST ${post.path} without Authorization answers 401 unauthorized`);
+    await judgeElsewhere(ctx, 'without Authorization', {});
   },
 });
+
+/**
+ * The same refusal in every other place (the alternate address, the second tenant's header, both): the call is
+ * not signed in wherever it is sent, whichever tenant it names (a tenant lookup before the token's is a 403 there).
+ */
+async function judgeElsewhere(ctx: CheckContext, what: string, headers: Record<string, string>) {
+  const get = authenticatedGet();
+  for (const p of otherPlaces(ctx)) {
+    const ex = await ctx.call('GET', get.path, {
+      credentials: 'none',
+      headers,
+      ...(p.call.base ? { base: p.call.base } : {}),
+      tenant: p.call.tenant ?? ctx.target.tenant ?? false,
+    });
+    ctx.expect.errorCode(ex, 'unauthorized', `GET ${get.path} ${p.what} ${what} answers 401 unauthorized`);
+  }
+}
 
 export const invalidToken = defineCheck({
   name: 'auth.invalid-token',
@@ -33,6 +52,9 @@ export const invalidToken = defineCheck({
   async run(ctx) {
     const probe = await errorProbe(ctx, 'invalid-token');
     ctx.expect.errorCode(probe.ex, 'unauthorized', `${probe.what} answers 401 unauthorized`);
+    await judgeElsewhere(ctx, 'with an unknown bearer token', {
+      authorization: `Bearer ${ctx.label('invalid-token')}`,
+    });
     const get = authenticatedGet();
     // The run's own token with one character changed past its start, and with one more at its end: a
     // deployment comparing a prefix (or a hash of one) would take them for the token.

@@ -60,7 +60,8 @@ export const checkKeyNeutral = defineCheck({
     let compared = 0;
     for (const json of pairs) {
       const plain = await ctx.call('POST', path, { json });
-      const keyed = await ctx.call('POST', path, { json, headers: { 'Idempotency-Key': freshKey(ctx) } });
+      const key = freshKey(ctx);
+      const keyed = await ctx.call('POST', path, { json, headers: { 'Idempotency-Key': key } });
       // A deployment may take the check as modifying (428 without a key) or refuse a key there (400): only two
       // decisions are compared.
       if (plain.status !== 200 || keyed.status !== 200) {
@@ -75,6 +76,26 @@ export const checkKeyNeutral = defineCheck({
         observed: `decision.allowed ${JSON.stringify(allowedOf(plain))} without a key, ${JSON.stringify(allowedOf(keyed))} with one`,
         exchange: plain,
       });
+    }
+    // A key already used, sent again with an unknown token: the call is not signed in, whatever the key did before
+    // (a replay lookup before the token's answers it as a replay; generated.replay-after-a-first-call judges the mark).
+    const [first] = pairs;
+    if (first) {
+      const key = freshKey(ctx);
+      const used = await ctx.call('POST', path, { json: first, headers: { 'Idempotency-Key': key } });
+      if (used.status === 200) {
+        const ex = await ctx.call('POST', path, {
+          json: first,
+          credentials: 'none',
+          headers: { 'Idempotency-Key': key, authorization: `Bearer ${ctx.label('invalid-token')}` },
+          ...(ctx.target.tenant ? { tenant: ctx.target.tenant } : {}),
+        });
+        ctx.expect.errorCode(
+          ex,
+          'unauthorized',
+          `POST ${path} under a key used before, with an unknown token, answers 401 unauthorized`,
+        );
+      }
     }
     if (!compared) ctx.skip('no check was decided both with and without a key');
   },

@@ -2,6 +2,7 @@ import { ENVIRONMENTS } from '../../simulator/contract/environment.ts';
 import { defineCheck } from '../runner/check.ts';
 import { requireCreationBase } from './support/connections.ts';
 import { capabilityCheckRoute } from './support/error-probes.ts';
+import { placesWithVersion } from './support/places.ts';
 import { knownPair, successSamples } from './support/samples.ts';
 
 type Decision =
@@ -204,6 +205,18 @@ export const unofferedNotAllowed = defineCheck({
       const allowed = (ex.json as Decision)?.data?.decision?.allowed;
       ctx.expect.that(!(ex.status >= 200 && ex.status < 300 && allowed !== false), {
         expected: `POST ${path} for ${pair.connectorId} / ${unoffered} (not among its capabilities)${environment ? ` in ${environment}` : ''} is refused or decided "not allowed"`,
+        observed: `status ${ex.status}, decision.allowed ${JSON.stringify(allowed)}`,
+        exchange: ex,
+      });
+    }
+    // And in every other place (the alternate address, the second tenant, the earlier version): the connector's
+    // capabilities are the catalog's, wherever it is asked (a refusal of the access there is that place's).
+    const json = { connectorId: pair.connectorId, capability: unoffered };
+    for (const p of await placesWithVersion(ctx)) {
+      const ex = await ctx.call('POST', path, { ...p.call, json });
+      const allowed = (ex.json as Decision)?.data?.decision?.allowed;
+      ctx.expect.that(!(ex.status >= 200 && ex.status < 300 && allowed !== false), {
+        expected: `POST ${path} ${p.what} for ${pair.connectorId} / ${unoffered} (not among its capabilities) is refused or decided "not allowed", as at home`,
         observed: `status ${ex.status}, decision.allowed ${JSON.stringify(allowed)}`,
         exchange: ex,
       });

@@ -4,7 +4,7 @@
 import type { SseEvent, SseSession } from '../client/sse-stream.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { createLabelledConnection } from './support/connections.ts';
-import { disagreements, repeatsWithin } from './support/sse-once.ts';
+import { disagreements, readUntilQuiet, repeatsWithin } from './support/sse-once.ts';
 import {
   firstMention,
   numbered,
@@ -38,7 +38,8 @@ function edgeScenario(ctx: CheckContext): Promise<EdgeScenario | string> {
     const first = (await createLabelledConnection(ctx, 'edge')).id;
     if (!first) return 'the kit could not create a connection to produce a message (see idempotency.*)';
     await live.readUntil((events) => firstMention(events, first) !== undefined, streamWaitMs(ctx));
-    await live.readUntil(() => false, READ_PAST_MS);
+    // Until the feed falls quiet: the newest number read is then the feed's newest (no message on its way).
+    await readUntilQuiet(live, READ_PAST_MS, streamWaitMs(ctx));
     const newestMessage = numbered(live.events)
       .filter((e) => !Number.isNaN(numericId(e)))
       .sort((x, y) => numericId(y) - numericId(x))[0];

@@ -1,7 +1,7 @@
 import type { SseEvent } from '../client/sse-stream.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
 import { namesValue } from './support/names-value.ts';
-import { disagreements, repeatsWithin } from './support/sse-once.ts';
+import { disagreements, readUntilQuiet, repeatsWithin } from './support/sse-once.ts';
 import {
   numbered,
   numberingProblems,
@@ -11,8 +11,10 @@ import {
   streamPath,
 } from './support/sse-scenario.ts';
 
-/** How long the late resume reads: the replay of what happened meanwhile comes at once. */
-const LATE_READ_MS = 2 * READ_PAST_MS;
+/** The late resume reads until nothing came for this long (the replay of what happened meanwhile comes at once). */
+const QUIET_MS = 2 * READ_PAST_MS;
+/** At most this long: a feed that never falls quiet (a deployment's own traffic) is read this long. */
+const LATE_READ_MAX_MS = 5000;
 
 /** The ids of every connection the run created (their messages are status messages). */
 const createdIds = (answers: readonly { ex: { method: string; url: string; status: number; json?: unknown } }[]) =>
@@ -50,7 +52,7 @@ export const lateResume = defineCheck({
     const readSince = async () => {
       const session = await ctx.stream(streamPath(), { headers: { 'Last-Event-ID': String(last) } });
       ctx.require(session.isStream, { expected: `${rule} opens the stream (200)`, exchange: session.ex });
-      await session.readUntil(() => false, LATE_READ_MS);
+      await readUntilQuiet(session, QUIET_MS, LATE_READ_MAX_MS);
       await session.close();
       return session;
     };

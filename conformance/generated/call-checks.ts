@@ -18,7 +18,7 @@ import { must } from '../runner/invariant.ts';
 import { ISSUED_KEY_CREATION, type IssuedKeyCreation } from './identity-checks.ts';
 import { skipIfLimited } from './invariant-checks.ts';
 import { judged } from './judged-checks.ts';
-import { replaysWithoutFirst } from './replays.ts';
+import { replaysUnlikeFirst, replaysWithoutFirst } from './replays.ts';
 
 /**
  * Rules that hold each answer to the call that asked for it and the run's answers to each other
@@ -164,11 +164,15 @@ export const callChecks: CheckDef[] = [
   judged(
     'replay-after-a-first-call',
     'Meta',
-    'an answer marked meta.replayed true comes from an earlier identical operation: a call with that Idempotency-Key began before the answer came back (a first call refused 429 is no replay)',
+    'an answer marked meta.replayed true comes from an earlier identical operation: a call with that Idempotency-Key began before the answer came back (a first call refused 429 is no replay), and that call was answered with the same status',
     () => undefined,
     () => false,
     (ctx) =>
-      runWide(ctx, replaysWithoutFirst(answers(ctx)), 'meta.replayed is true only where the key was used before'),
+      runWide(
+        ctx,
+        [...replaysWithoutFirst(answers(ctx)), ...replaysUnlikeFirst(answers(ctx))],
+        'meta.replayed is true only where the key was used before, on the answer that use got',
+      ),
   ),
   judged(
     'replay-own-request-id',

@@ -41,3 +41,34 @@ export function replaysWithoutFirst(exchanges: readonly Exchange[]): { problem: 
     return [{ problem, ex }];
   });
 }
+
+/**
+ * MUST (Meta: replayed "when the response comes from an earlier identical operation"; "the same key with the same
+ * content returns the same response again"): an answer marked replayed has the status of an answer the key's calls
+ * got without the mark (a 401 of a call whose key once created something is no replay of it). Calls the kit's
+ * client retried are left out, as above (their first answer may be lost), and keys one of whose calls got a fault.
+ * @example replaysUnlikeFirst(answers) // [{ problem: 'meta.replayed true on a 401 for key run-1-k, whose ...', ex }]
+ */
+export function replaysUnlikeFirst(exchanges: readonly Exchange[]): { problem: string; ex: Exchange }[] {
+  const replayed = (ex: Exchange) =>
+    (ex.json as { meta?: { replayed?: unknown } } | undefined)?.meta?.replayed === true;
+  const firsts = new Map<string, Set<number>>();
+  for (const ex of exchanges) {
+    const key = keyOf(ex);
+    if (key === undefined || replayed(ex)) continue;
+    firsts.set(key, (firsts.get(key) ?? new Set()).add(ex.status));
+  }
+  return exchanges.flatMap((ex) => {
+    const key = keyOf(ex);
+    const statuses = key === undefined ? undefined : firsts.get(key);
+    if (!replayed(ex) || !statuses || statuses.has(ex.status) || (ex.attempts ?? 1) > 1) return [];
+    // A fault (5xx) leaves the operation's outcome unknown: it may have been done, its answer lost.
+    if ([...statuses].some((s) => s >= 500)) return [];
+    return [
+      {
+        problem: `meta.replayed true on a ${ex.status} for Idempotency-Key ${key}, whose calls answered without it ${[...statuses].join(', ')}`,
+        ex,
+      },
+    ];
+  });
+}

@@ -20,6 +20,7 @@ export const ENVELOPE_VIOLATIONS: Violation[] = [
       'responses.code-status',
       'auth.token-in-header-only',
       'versions.earlier-alike',
+      'capabilities.key-neutral',
     ],
     async handle(req, next) {
       const res = await next(req);

@@ -157,7 +157,8 @@ export const ERROR_CATCH_VIOLATIONS: Violation[] = [
     name: 'tenant-header-bypass',
     description: 'a call with x-service-tenant but without Authorization is served (as the default client)',
     section: 'Required on every authenticated call',
-    catches: ['auth.no-token-with-tenant', 'versions.earlier-alike'],
+    // auth.missing-token sends a tenant header in the other places (the alternate address, the second tenant).
+    catches: ['auth.no-token-with-tenant', 'versions.earlier-alike', 'auth.missing-token'],
     async handle(req, next, core) {
       if (!isInterface(req.path) || req.headers.authorization !== undefined || !req.headers['x-service-tenant'])
         return next(req);

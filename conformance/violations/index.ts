@@ -11,6 +11,7 @@ import { CROSSED_WRITE_VIOLATIONS } from './crossed-write-violations.ts';
 import { DATA_CATCH_VIOLATIONS } from './data-catch-violations.ts';
 import { DOCUMENT_NARROWING_VIOLATIONS } from './document-narrowing-violations.ts';
 import { DOCUMENT_VIOLATIONS } from './document-violations.ts';
+import { EDGE_PLACE_VIOLATIONS } from './edge-place-violations.ts';
 import { ENVELOPE_VIOLATIONS } from './envelope-violations.ts';
 import { ERROR_CATCH_VIOLATIONS } from './error-catch-violations.ts';
 import { FAULT_VIOLATIONS } from './fault-violations.ts';
@@ -74,6 +75,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...BODY_FORM_VIOLATIONS,
   ...READER_VIOLATIONS,
   ...STREAM_EDGE_VIOLATIONS,
+  ...EDGE_PLACE_VIOLATIONS,
   ...SEQUENCE_VIOLATIONS,
   ...REFUSAL_VIOLATIONS,
   ...COMPLETENESS_VIOLATIONS,

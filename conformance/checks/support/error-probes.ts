@@ -13,6 +13,8 @@ export interface Probe {
   /** The code the interface names for this cause; undefined when it names none (any code of the table will do). */
   expected?: ErrorCode;
   ex: Exchange;
+  /** A spelling of a route a deployment may serve as the route (a trailing slash): judged only when refused. */
+  mayServe?: boolean;
 }
 
 /** An authenticated GET of the interface to aim auth probes at (GET /providers in this interface). */
@@ -112,12 +114,32 @@ export function undefinedCallProbes(ctx: CheckContext): Promise<Probe[]> {
     const credentials = ctx.target.hasToken ? 'token' : 'none';
     const unknown = `${BASE_PATH}/${ctx.label('no-such-path')}`;
     const get = authenticatedGet();
+    // Other spellings of a route: served as the route or refused, a refusal is an error answer like any other (an
+    // HTML page of the framework, a code outside the table, no meta are not the failure envelope).
+    const rest = get.path.slice(BASE_PATH.length + 1);
+    const spellings = [
+      [`${get.path}/`, 'with a trailing slash'],
+      [`${BASE_PATH}//${rest}`, 'with a doubled slash'],
+      [`${BASE_PATH}/%${rest.charCodeAt(0).toString(16)}${rest.slice(1)}`, 'with its first letter percent-encoded'],
+    ] as const;
     return Promise.all([
       ctx.call('GET', unknown, { credentials }).then((ex) => ({ name: 'unknown-path', what: `GET ${unknown}`, ex })),
       // Without credentials: a read-only kit never sends a DELETE that a deployment might honour.
       ctx
         .call('DELETE', get.path, { credentials: 'none' })
         .then((ex) => ({ name: 'wrong-method', what: `DELETE ${get.path} (not offered)`, ex })),
+      ...(ctx.target.altBaseUrl
+        ? [
+            ctx
+              .call('GET', unknown, { credentials, base: 'alt' })
+              .then((ex) => ({ name: 'unknown-path-alt', what: `GET ${unknown} at the alternate address`, ex })),
+          ]
+        : []),
+      ...spellings.map(([path, what]) =>
+        ctx
+          .call('GET', path, { credentials })
+          .then((ex) => ({ name: 'spelling', what: `GET ${path} (${get.path} ${what})`, ex, mayServe: true })),
+      ),
     ]);
   });
 }

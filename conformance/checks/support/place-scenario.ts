@@ -12,7 +12,7 @@ import { readEventually } from './eventually.ts';
 import { replayUnjudged } from './key-validity.ts';
 import type { Place } from './places.ts';
 import { otherEnvironments } from './places.ts';
-import { knownPair } from './samples.ts';
+import { flaggedPair } from './samples.ts';
 
 /** The catalog's reads, asked in every place. */
 const CATALOG = ['listProviders', 'listConnectors', 'listCapabilities'] as const;
@@ -109,7 +109,8 @@ export async function runScenario(ctx: CheckContext, place?: Place, home?: Obser
   }
   const out: Observed = { self, list, catalog, ...(tenant ? { tenant } : {}) };
   const base = await requireCreationBase(ctx);
-  const pair = await knownPair(ctx);
+  // A flagged capability: the scenario's decision repeats the catalog's flags (judged run-wide) in every place.
+  const pair = await flaggedPair(ctx);
   if (pair) {
     const environment = otherEnvironments(base.environment).find((e) => e !== 'production') ?? base.environment;
     const path = must(ROUTE_BY_ID.get('checkCapability'), 'checkCapability').path;

@@ -71,3 +71,27 @@ export async function knownPair(ctx: CheckContext): Promise<KnownPair | undefine
   const samples = await successSamples(ctx);
   return firstPair(samples.find((s) => s.route.id === 'listConnectors')?.ex);
 }
+
+/**
+ * A connector and capability whose capability the catalog flags (idempotencyRequired first, then critical): a
+ * decision that loses a flag in some place shows only on a flagged capability. Else `knownPair`.
+ * @example const pair = await flaggedPair(ctx); // { connectorId: 'c-1', capability: 'orders.write' }
+ */
+export async function flaggedPair(ctx: CheckContext): Promise<KnownPair | undefined> {
+  const samples = await successSamples(ctx);
+  const list = (id: string, field: string) => {
+    const data = (samples.find((s) => s.route.id === id)?.ex.json as { data?: Record<string, unknown> } | undefined)
+      ?.data?.[field];
+    return (Array.isArray(data) ? data : []) as Record<string, unknown>[];
+  };
+  const connectors = list('listConnectors', 'connectors');
+  const capabilities = list('listCapabilities', 'capabilities');
+  for (const flag of ['idempotencyRequired', 'critical'])
+    for (const cap of capabilities.filter((c) => c[flag] === true && typeof c.id === 'string')) {
+      const offering = connectors.find(
+        (c) => typeof c.id === 'string' && Array.isArray(c.capabilities) && c.capabilities.includes(cap.id),
+      );
+      if (offering) return { connectorId: String(offering.id), capability: String(cap.id) };
+    }
+  return knownPair(ctx);
+}

@@ -2,7 +2,7 @@
 // feed that one check opened itself (the same token, tenant and address): a message is known by its event name and
 // its data, a number by its message. Kept to reads a check made side by side on purpose: across a whole run a
 // token that expired mid-read reopens on the public feed, numbered on its own.
-import type { SseEvent } from '../../client/sse-stream.ts';
+import type { SseEvent, SseSession } from '../../client/sse-stream.ts';
 import { namesValue } from './names-value.ts';
 import { numbered, numericId } from './sse-scenario.ts';
 
@@ -75,4 +75,20 @@ export function disagreements(
       );
   }
   return problems;
+}
+
+/**
+ * Reads until no message came for `quietMs` (or `maxMs` passed): the whole of a backlog however slowly a loaded
+ * deployment sends it, and the moment the feed has nothing newer (a fixed read window cuts a slow backlog short).
+ * @example await readUntilQuiet(session, 250, 3000);
+ */
+export async function readUntilQuiet(session: SseSession, quietMs: number, maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs;
+  for (;;) {
+    const before = session.events.length;
+    const left = until - Date.now();
+    if (left <= 0) return;
+    await session.readUntil((events) => events.length > before, Math.min(quietMs, left));
+    if (session.events.length === before) return;
+  }
 }
