@@ -53,7 +53,7 @@ const ISSUED_WAIT_MS = 2000;
  * How far createdAt may fall short of the issue's meta.at plus the wait: clocks of two hosts of one deployment
  * (the one stamping meta.at, the one stamping the record), beside the written precision of createdAt.
  */
-const CLOCKS_APART_MS = 500;
+const CLOCKS_APART_MS = 1000;
 
 interface Issue {
   key: string;

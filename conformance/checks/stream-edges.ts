@@ -68,7 +68,7 @@ async function requireEdges(ctx: CheckContext): Promise<EdgeScenario> {
   return s;
 }
 
-export const resumeAtNewest = defineCheck({
+export const resumeAtEdges = defineCheck({
   name: 'sse.resume-at-edges',
   title:
     'a stream resumed at the newest number read continues right after it, and one resumed beyond it numbers each message as a live reader of the same feed does: no message twice, none renumbered',
@@ -152,4 +152,4 @@ export const resumeBothPositions = defineCheck({
   },
 });
 
-export const streamEdgeChecks = [resumeAtNewest, resumeBothPositions];
+export const streamEdgeChecks = [resumeAtEdges, resumeBothPositions];

@@ -12,7 +12,7 @@ import {
 } from './support/sse-scenario.ts';
 
 /** The late resume reads until nothing came for this long (the replay of what happened meanwhile comes at once). */
-const QUIET_MS = 2 * READ_PAST_MS;
+const QUIET_MS = READ_PAST_MS;
 /** At most this long: a feed that never falls quiet (a deployment's own traffic) is read this long. */
 const LATE_READ_MAX_MS = 5000;
 

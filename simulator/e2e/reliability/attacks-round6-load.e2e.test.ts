@@ -222,8 +222,11 @@ describe('attacks round 6: SIGTERM (and kill -9) under write load with --data-di
     for (const c of children) c.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   });
+  // A ready file of each start's own: a server stopped by the test before (SIGTERM, not awaited) removes its ready
+  // file as it closes, which was the next start's when they shared one path (the start then waited 45 s in vain).
+  let starts = 0;
   const start = async (data: string, storage = ['--data-dir', join(dir, data)]) => {
-    const ready = join(dir, 'ready.json');
+    const ready = join(dir, `ready-${++starts}.json`);
     rmSync(ready, { force: true });
     const child = spawn(
       process.execPath,
