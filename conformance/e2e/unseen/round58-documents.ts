@@ -1,25 +1,11 @@
 import type { ProxyCall, UnseenViolation } from './proxy.ts';
 import { home, P, refuse } from './proxy-helpers.ts';
 import type { Rec } from './round44-common.ts';
+import { kept, remember } from './round58-common.ts';
 
 /** Round 58, part 3: paths and methods at the edges (slashes, percent-encoding, repeated parameters, HEAD, OPTIONS, unknown routes). */
 const BASE = P('');
 const ENCODED = /%[0-9A-Fa-f]{2}/;
-/** Notes the credentials a call carries (what a cached gateway session would hold once they worked). */
-const remember = (c: ProxyCall) => {
-  home(c);
-  c.memory.set(
-    'r58-pending-auth',
-    c.headers.authorization ? [c.headers.authorization, c.headers['x-service-tenant']] : undefined,
-  );
-};
-/** Keeps the credentials of the last call that succeeded with them. */
-const kept = (c: ProxyCall, a: { status: number }) => {
-  const pending = c.memory.get('r58-pending-auth') as [string, string | undefined] | undefined;
-  if (!pending || a.status >= 300) return;
-  c.memory.set('r58-auth', pending[0]);
-  if (pending[1]) c.memory.set('r58-auth-tenant', pending[1]);
-};
 const borrow = (c: ProxyCall) => {
   const auth = c.memory.get('r58-auth') as string | undefined;
   if (!auth) return;

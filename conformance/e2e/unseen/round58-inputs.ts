@@ -1,24 +1,10 @@
 import type { ProxyAnswer, ProxyCall, UnseenViolation } from './proxy.ts';
 import { home, P, refuse } from './proxy-helpers.ts';
 import { CURRENT, type Rec } from './round44-common.ts';
+import { kept, remember } from './round58-common.ts';
 
 /** Round 58, part 2: access and tokens in combination (tenant headers, the alternate address, 401 against 403). */
 const isCheck = (c: ProxyCall) => c.method === 'POST' && c.path === P('/capabilities');
-/** Notes the credentials a call carries (what a service-side fallback would hold once they worked). */
-const remember = (c: ProxyCall) => {
-  home(c);
-  c.memory.set(
-    'r58-pending-auth',
-    c.headers.authorization ? [c.headers.authorization, c.headers['x-service-tenant']] : undefined,
-  );
-};
-/** Keeps the credentials of the last call that succeeded with them. */
-const kept = (c: ProxyCall, a: { status: number }) => {
-  const pending = c.memory.get('r58-pending-auth') as [string, string | undefined] | undefined;
-  if (!pending || a.status >= 300) return;
-  c.memory.set('r58-auth', pending[0]);
-  if (pending[1]) c.memory.set('r58-auth-tenant', pending[1]);
-};
 const own = (c: ProxyCall): ProxyAnswer => {
   const json: Rec = {
     ok: false,
