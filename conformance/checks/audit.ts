@@ -11,10 +11,11 @@ import {
   type AuditRead,
   auditPageSize,
   auditPath,
+  type ChangeSeen,
   entriesOf,
   namesId,
   numberingOf,
-  ordersShownBy,
+  ordersOfRead,
   positionsOf,
   readLogFinding,
 } from './support/audit-log.ts';
@@ -66,6 +67,12 @@ function auditScenario(ctx: CheckContext): Promise<AuditScenario> {
     const read = await readFound();
     return { created, read, log: must(read.pages.at(-1), 'readAuditLog reads at least one page') };
   });
+}
+
+/** The i-th created connection as the read shows it: where it is named, and the request id of its creation. */
+function seen(s: AuditScenario, i: number): ChangeSeen {
+  const c = s.created[i];
+  return { positions: positions(s)[i] ?? [], requestId: c?.ex.requestId };
 }
 
 /** Where in the entries read each created connection is named (none: nowhere). */
@@ -198,15 +205,11 @@ export const auditOrder = defineCheck({
     const [older = [], newer = []] = positions(s);
     if (older.length === 0 || newer.length === 0)
       ctx.skip("the kit's changes are not both in the log (see audit.records-change)");
-    // The interface does not say which end comes first: the kit's own two changes show it. A change named
-    // again in between (the first connection activated before the second was created) can leave both
-    // orders possible; a log whose entries show neither is judged by where each change is first named.
-    // Changes found only on the last pages of a log read from its start list it oldest first; those pages may
-    // have cut off the first naming of the older change (its creation), so positions there show nothing.
-    const shown = s.read.tail ? ['oldest first' as const] : ordersShownBy(older, newer);
-    const possible = shown.length
-      ? shown
-      : [must(newer[0], 'named') < must(older[0], 'named') ? 'newest first' : 'oldest first'];
+    // The interface does not say which end comes first: the kit's own two changes show it (ordersOfRead: by the
+    // creations' request ids where entries carry them, else by where each is named when the read reaches the
+    // log's oldest entry; a read that may lack the older creation leaves both orders possible, and then only a
+    // numbering in no consistent order is judged).
+    const possible = ordersOfRead(s.read, limit, seen(s, 0), seen(s, 1));
     const numbering = numberingOf(s.read.entries);
     const direction = (o: string) => (o === 'newest first' ? 'down' : 'up');
     const order = possible.find((o) => numbering?.direction === direction(o)) ?? must(possible[0], 'one order');

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
-import { nextPage, nextPages, numberingOf, ordersShownBy, pageNamed } from './audit-log.ts';
+import {
+  type AuditRead,
+  nextPage,
+  nextPages,
+  numberingOf,
+  ordersOfRead,
+  ordersShownBy,
+  pageNamed,
+} from './audit-log.ts';
 
 const answer = (data: unknown, headers: Record<string, string> = {}): Exchange => ({
   method: 'GET',
@@ -191,5 +199,26 @@ describe('audit-log paging and order, discovered', () => {
     // The newer change named on both sides of every mention of the older one: no order fits.
     expect(ordersShownBy([1], [0, 2])).toEqual([]);
     expect(ordersShownBy([], [0])).toEqual([]);
+  });
+
+  it('reads the order from a read of the log only where it can lack neither creation', () => {
+    const page = { status: 200 } as AuditRead['pages'][number];
+    const entries = [{ seq: 7, requestId: 'req_b' }, { seq: 8, target: 'a' }, { seq: 9 }];
+    const whole: AuditRead = { pages: [page], entries, exhausted: true };
+    // The whole log, short of a full page: the positions decide ([creation b, activation a]: newest first).
+    expect(ordersOfRead(whole, 50, { positions: [1] }, { positions: [0] })).toEqual(['newest first']);
+    // A full page and no further one (a tail), or a search stopped with pages left: the older creation may lie
+    // before it, so either order fits.
+    expect(ordersOfRead(whole, 3, { positions: [1] }, { positions: [0] })).toEqual(['newest first', 'oldest first']);
+    expect(ordersOfRead({ ...whole, exhausted: false }, 50, { positions: [1] }, { positions: [0] })).toHaveLength(2);
+    // Both creations found by their request ids decide, whatever else the read lacks.
+    const both = { ...whole, entries: [{ seq: 7, requestId: 'req_a' }, ...entries], exhausted: false };
+    expect(
+      ordersOfRead(both, 3, { positions: [0, 2], requestId: 'req_a' }, { positions: [1], requestId: 'req_b' }),
+    ).toEqual(['oldest first']);
+    // Read from the last page back: oldest first.
+    expect(ordersOfRead({ ...whole, tail: true }, 50, { positions: [1] }, { positions: [0] })).toEqual([
+      'oldest first',
+    ]);
   });
 });
