@@ -62,6 +62,7 @@ import {
   UNSEEN_ROUND56,
   UNSEEN_ROUND57,
   UNSEEN_ROUND58,
+  UNSEEN_ROUND59,
 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
@@ -130,6 +131,7 @@ export const UNSEEN_LISTS = {
   round56: UNSEEN_ROUND56,
   round57: UNSEEN_ROUND57,
   round58: UNSEEN_ROUND58,
+  round59: UNSEEN_ROUND59,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -188,5 +190,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND56,
     ...UNSEEN_ROUND57,
     ...UNSEEN_ROUND58,
+    ...UNSEEN_ROUND59,
   ],
 } as const;

@@ -44,6 +44,10 @@ import { ROUND58_ANSWERS } from './round58-answers.ts';
 import { ROUND58_CHANNELS } from './round58-channels.ts';
 import { ROUND58_DOCUMENTS } from './round58-documents.ts';
 import { ROUND58_INPUTS } from './round58-inputs.ts';
+import { ROUND59_ANSWERS } from './round59-answers.ts';
+import { ROUND59_CHANNELS } from './round59-channels.ts';
+import { ROUND59_DOCUMENTS } from './round59-documents.ts';
+import { ROUND59_INPUTS } from './round59-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -131,4 +135,12 @@ export const UNSEEN_ROUND58: readonly UnseenViolation[] = [
   ...ROUND58_INPUTS,
   ...ROUND58_DOCUMENTS,
   ...ROUND58_CHANNELS,
+];
+
+/** The fifty-ninth list (round 59): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND59: readonly UnseenViolation[] = [
+  ...ROUND59_ANSWERS,
+  ...ROUND59_INPUTS,
+  ...ROUND59_DOCUMENTS,
+  ...ROUND59_CHANNELS,
 ];
