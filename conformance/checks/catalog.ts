@@ -170,6 +170,27 @@ function narrowingPair(items: Item[], pick1: (i: Item) => unknown[], pick2: (i: 
   return undefined;
 }
 
+/**
+ * Values of every filter where the entries matching all of them are fewer than those matching all but the
+ * `left`-th (the others taken from one entry, the `left`-th any value the list shows, so all together may match
+ * nothing): a deployment dropping that filter beside the others is seen.
+ * @example narrowingAll(connectors, [category, providerId, capability], 0) // ['payments', 'prov_a', 'refunds']
+ */
+function narrowingAll(items: Item[], picks: ((i: Item) => unknown[])[], left: number): string[] | undefined {
+  const count = (values: string[], skip?: number) =>
+    items.filter((i) => picks.every((pick, k) => k === skip || pick(i).includes(values[k]))).length;
+  const shown = (pick: (i: Item) => unknown[]) =>
+    [...new Set(items.flatMap(pick))].filter((v): v is string => typeof v === 'string');
+  const options = (item: Item) => picks.map((pick, k) => (k === left ? shown(pick) : pick(item)));
+  const combos = (item: Item) =>
+    options(item).reduce<string[][]>(
+      (acc, vs) => acc.flatMap((done) => vs.flatMap((v) => (typeof v === 'string' ? [[...done, v]] : []))),
+      [[]],
+    );
+  for (const item of items) for (const values of combos(item)) if (count(values) < count(values, left)) return values;
+  return undefined;
+}
+
 /** A list of strings as a set of them: their order is not shown (a join may list them another way). */
 const unordered = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v].sort() : v);
 /** The interface's record of each list, for comparing a filtered entry with the same entry unfiltered. */
@@ -227,6 +248,23 @@ export const filtersHonoured = defineCheck({
       judgedPairs.add(key);
       return judgeFilter(ctx, id, query, (i) => pick1(i).includes(v1) && pick2(i).includes(v2), all);
     });
+    // Every filter of a list at once (three on GET /connectors): values where leaving any one out lists more, so
+    // a query builder that drops the third predicate is seen.
+    const lists = [...new Set(cases.map(([id]) => id))].map((id) => cases.filter((c) => c[0] === id));
+    const together = lists.flatMap((group) => {
+      const [id, , , all] = group[0] ?? [];
+      if (group.length < 3 || !id || !all) return [];
+      const picks = group.map(([, , pick]) => pick);
+      return group.map((_, left) => {
+        const values = narrowingAll(all, picks, left);
+        if (!values) return undefined;
+        const query = Object.fromEntries(group.map(([, param], i) => [param, values[i] as string]));
+        const key = `${id}?${Object.entries(query).sort().join('&')}`;
+        if (judgedPairs.has(key)) return undefined;
+        judgedPairs.add(key);
+        return judgeFilter(ctx, id, query, (item) => picks.every((pick, i) => pick(item).includes(values[i])), all);
+      });
+    });
     const none = cases.map(([id, param]) => judgeNoMatch(ctx, id, param));
     // A value nothing has beside a real one: together they match nothing (a filter matching nothing is not dropped).
     const noneBeside = pairs.map(([[id, p1, pick1, all], [, p2]]) => {
@@ -238,7 +276,7 @@ export const filtersHonoured = defineCheck({
     // name), each held to its own unfiltered lists.
     // The calls already sent are in flight: their rejections are handled now (awaited below), so a
     // deployment that stops answering while the second tenant's lists are read is no unhandled rejection.
-    const inFlight = Promise.all([...single, ...combined, ...none, ...noneBeside]);
+    const inFlight = Promise.all([...single, ...combined, ...together, ...none, ...noneBeside]);
     inFlight.catch(() => undefined);
     const theirs: Promise<void>[] = [];
     for (const place of await placesWithVersion(ctx)) theirs.push(...(await otherPlaceFilters(ctx, place, cases)));

@@ -26,6 +26,7 @@ import { tenantScope } from './idempotency-tenant.ts';
 import { limitChecks } from './limits.ts';
 import { freeTextAccepted } from './limits-free-text.ts';
 import { metaAtTogether } from './meta-at.ts';
+import { metaAtInOrder } from './meta-at-order.ts';
 import { openApiAcceptAlike } from './openapi-accept.ts';
 import { openApiConsistencyChecks } from './openapi-consistency.ts';
 import { contractNotDeprecated } from './openapi-deprecated.ts';
@@ -40,7 +41,7 @@ import { placesAlike } from './places-alike.ts';
 import { provokedErrorChecks } from './provoked-errors.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { limitSteady } from './rate-limit-steady.ts';
-import { remainingSteps } from './rate-limit-steps.ts';
+import { remainingSteps, remainingStepsWrites } from './rate-limit-steps.ts';
 import { bodyFormsAlike } from './request-body-forms.ts';
 import { clientHeadersAlike } from './request-client-headers.ts';
 import { requestFormChecks } from './request-forms.ts';
@@ -98,6 +99,7 @@ export const CHECKS = createRegistry([
   ...capabilityChecks,
   checkKeyNeutral,
   remainingSteps,
+  remainingStepsWrites,
   refusalRepeated,
   ...idempotencyKeyChecks,
   ...idempotencyContentChecks,
@@ -123,6 +125,7 @@ export const CHECKS = createRegistry([
   envelopeBeyondContract,
   rateLimitHeadersBeyond,
   metaAtTogether,
+  metaAtInOrder,
   earlierAlike,
   operationsServed,
   documentedReads,

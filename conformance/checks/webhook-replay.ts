@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { defineCheck } from '../runner/check.ts';
 import { jsonDiff } from '../runner/json-diff.ts';
 import { freshKey } from './support/connections.ts';
+import { knownSigningKeys } from './support/known-signing-keys.ts';
 import { receiverIdOf } from './support/one-list.ts';
 import { keyAtPath, secretPaths, signingKeyOf, withoutPath } from './support/signing-key.ts';
 import { testEvent } from './support/webhook-events.ts';
@@ -14,6 +15,8 @@ import {
 } from './support/webhook-scenario.ts';
 
 type Json = Record<string, unknown>;
+/** A key is one token of 16 characters or more: a notice beside it ("shown once, store it") is text. */
+const keyLike = (v: string | undefined): v is string => !!v && v.length >= 16 && !/[\s*•…]|\.\.\./.test(v);
 const objectAt = (data: unknown, parts: string[]): Json | undefined => {
   let node = data;
   for (const k of parts)
@@ -53,13 +56,15 @@ export const registrationReplay = defineCheck({
   requires: ['token'],
   async run(ctx) {
     const receiver = await kitReceiver(ctx);
-    const url = `${receiverBaseUrl(ctx, receiver)}/${ctx.label('replay-receiver')}`;
+    const label = ctx.label('replay-receiver');
+    const url = `${receiverBaseUrl(ctx, receiver)}/${label}`;
     const key = freshKey(ctx);
     const event = await testEvent(ctx);
-    const send = () =>
+    const send = (base: 'main' | 'alt' = 'main') =>
       ctx.call('POST', webhooksPath(), {
         json: { url, events: [event.name] },
         headers: { 'Idempotency-Key': key },
+        base,
       });
     const first = await send();
     if (first.status !== 200)
@@ -98,6 +103,8 @@ export const registrationReplay = defineCheck({
     for (const p of paths) {
       const shown = keyAtPath(a?.data, first.headers, p);
       if (shown) ctx.redact(shown, 'NCS_SIGNING_KEY');
+      // webhooks.signature verifies what this receiver gets with it (a second receiver signs with another).
+      if (shown && keyLike(shown)) (await knownSigningKeys(ctx)).set(label, shown);
     }
     ctx.expect.that(same(), {
       expected: `POST ${webhooksPath()} repeated with the key ${key} answers the same status and data (one receiver)`,
@@ -113,8 +120,6 @@ export const registrationReplay = defineCheck({
     for (const p of paths) {
       const was = keyAtPath(a?.data, first.headers, p);
       const now = keyAtPath(b?.data, again.headers, p);
-      // A key is one token of 16 characters or more: a notice beside it ("shown once, store it") is text.
-      const keyLike = (v: string | undefined): v is string => !!v && v.length >= 16 && !/[\s*•…]|\.\.\./.test(v);
       if (!keyLike(was) || !keyLike(now) || now === was) continue;
       ctx.redact(now, 'NCS_SIGNING_KEY');
       ctx.fail({
@@ -128,6 +133,19 @@ export const registrationReplay = defineCheck({
       observed: `meta.replayed ${JSON.stringify(b?.meta?.replayed)}, meta.idempotencyKey ${JSON.stringify(b?.meta?.idempotencyKey)}`,
       exchange: again,
     });
+    // Sent again at the alternate address, the same service: a replay of the one receiver, not a second one (which
+    // would sign what it gets with a key of its own: webhooks.signature verifies this URL's deliveries). Its links
+    // may name the address asked, so the status, the marks and the receiver are compared, not the whole answer.
+    if (ctx.target.altBaseUrl) {
+      const alt = await send('alt');
+      const c = alt.json as Answer;
+      const same = alt.status === first.status && receiverIdOf(c?.data, url) === id;
+      ctx.expect.that(same && c?.meta?.replayed === true, {
+        expected: `POST ${webhooksPath()} with the key ${key} sent again at the alternate address answers as a replay of the same receiver${id ? ` (${id})` : ''}, meta.replayed true`,
+        observed: `${alt.status}, receiver ${JSON.stringify(receiverIdOf(c?.data, url))}, meta.replayed ${JSON.stringify(c?.meta?.replayed)}`,
+        exchange: alt,
+      });
+    }
   },
 });
 

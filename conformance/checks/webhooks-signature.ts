@@ -2,6 +2,7 @@ import { LIMITS } from '../../simulator/contract/limits.ts';
 import { parseSignatureHeader, verifyWebhook } from '../../simulator/contract/webhook-signature.ts';
 import type { ReceivedDelivery } from '../client/webhook-receiver.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
+import { knownSigningKeys, labelOfPath } from './support/known-signing-keys.ts';
 import { describe } from './support/webhook-evidence.ts';
 import { requireDelivery, signatureHeaderOf } from './support/webhook-scenario.ts';
 import { FORM_EXPECTED, formProblems, SIGNATURE_FORM } from './support/webhook-signature-form.ts';
@@ -12,18 +13,13 @@ const TOLERANCE = LIMITS.webhookToleranceSeconds;
 // webhooks.redelivery judge it alike.
 export { SIGNATURE_FORM };
 
-/** Whether a request went to the receiver URL ending in `label` (not to one whose label merely starts the same). */
-const toLabel = (path: string, label: string) => {
-  const at = path.indexOf(label);
-  return at >= 0 && /^(?:$|[/?#])/.test(path.slice(at + label.length));
-};
-
 /**
  * Every delivery the kit's receiver got during the run, not only the first one: retries,
  * redeliveries (webhooks.redelivery triggers one) and deliveries to the kit's other receivers are
  * deliveries too, and the signature rule has no exception for later attempts. The scenario's first
- * deliveries must carry a signature; any other request is judged when it carries one. Only the
- * scenario's receiver has a signing key the kit knows: the others are judged by form.
+ * deliveries must carry a signature; any other request is judged when it carries one. Deliveries to the
+ * scenario's receiver and to the receivers whose key the run recorded (knownSigningKeys) are verified with
+ * their key: the others are judged by form.
  */
 /** How far a later attempt's t may lie from its arrival and still be read as unix seconds (a day). */
 const UNIX_SECONDS_SLACK_S = 86_400;
@@ -32,6 +28,7 @@ async function judgeDeliveries(ctx: CheckContext) {
   const s = await requireDelivery(ctx);
   if (!s.secret) ctx.skip('no signing key to verify with (see webhooks.secret-once)');
   const secret = s.secret;
+  const known = await knownSigningKeys(ctx);
   /** Why one delivery breaks the rule (undefined: it keeps it); `mustSign`: a missing header counts. */
   const problemOf = (d: ReceivedDelivery, header: string | undefined, mustSign: boolean) => {
     const value = header === undefined ? undefined : d.headers[header];
@@ -43,9 +40,11 @@ async function judgeDeliveries(ctx: CheckContext) {
     // not a day away from its arrival (milliseconds, a sequence number, a stored time of the first attempt).
     if (!mustSign && Math.abs(parsed.t - d.receivedAt / 1000) > UNIX_SECONDS_SLACK_S)
       return `t=${parsed.t} is not the unix seconds of its sending (${Math.round(parsed.t - d.receivedAt / 1000)} s from its arrival)`;
-    if (!mustSign && !toLabel(d.path, s.label)) return undefined;
+    // The scenario's receiver, or another the run knows the key of (the replayed registration's).
+    const own = labelOfPath(d.path, [s.label]) ? secret : known.get(labelOfPath(d.path, known.keys()) ?? '');
+    if (!mustSign && own === undefined) return undefined;
     // The time window is webhooks.timestamp's rule: verify the signature at its own time.
-    const result = verifyWebhook(d.rawBody, value, secret, { now: parsed.t });
+    const result = verifyWebhook(d.rawBody, value, own ?? secret, { now: parsed.t });
     return result.ok
       ? undefined
       : `not the HMAC-SHA256 of "<t>.<raw body>" keyed with the signing key (${result.reason})`;

@@ -21,6 +21,7 @@ import { KEY_VIOLATIONS } from './key-violations.ts';
 import { LENIENT_VIOLATIONS } from './lenient-violations.ts';
 import { NORMALISER_VIOLATIONS } from './normaliser-violations.ts';
 import { OPENAPI_SCHEMA_VIOLATIONS } from './openapi-schema-violations.ts';
+import { ORDER_COUNT_VIOLATIONS } from './order-count-violations.ts';
 import { OTHER_FORM_VIOLATIONS } from './other-form-violations.ts';
 import { PLACE_VIOLATIONS } from './place-violations.ts';
 import { RATE_LIMIT_VIOLATIONS } from './rate-limit-violations.ts';
@@ -76,6 +77,7 @@ export const VIOLATIONS: readonly Violation[] = [
   ...READER_VIOLATIONS,
   ...STREAM_EDGE_VIOLATIONS,
   ...EDGE_PLACE_VIOLATIONS,
+  ...ORDER_COUNT_VIOLATIONS,
   ...SEQUENCE_VIOLATIONS,
   ...REFUSAL_VIOLATIONS,
   ...COMPLETENESS_VIOLATIONS,

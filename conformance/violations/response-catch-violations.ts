@@ -91,7 +91,7 @@ export const RESPONSE_CATCH_VIOLATIONS: Violation[] = [
     description:
       "the capability check's answers state meta.at in the decision service's local time (UTC-5) labelled UTC: five hours behind every other answer's",
     section: 'Meta',
-    catches: ['envelope.meta-at-together'],
+    catches: ['envelope.meta-at-together', 'envelope.meta-at-in-order'],
     async handle(req, next) {
       const res = await next(req);
       if (req.method !== 'POST' || req.path !== `${BASE_PATH}/capabilities`) return res;

@@ -38,6 +38,7 @@ export const ESTIMATED_SECONDS: Readonly<Record<string, number>> = {
   'conformance/e2e/independent-hawthorn.e2e.test.ts': 58,
   'conformance/e2e/independent-gorse.e2e.test.ts': 57,
   'conformance/e2e/independent-totara.e2e.test.ts': 60,
+  'conformance/e2e/independent-kowhai.e2e.test.ts': 60,
   'conformance/e2e/independent-maple.e2e.test.ts': 52,
   'conformance/e2e/independent-juniper.e2e.test.ts': 52,
   'conformance/e2e/independent-spruce.e2e.test.ts': 50,
