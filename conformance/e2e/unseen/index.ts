@@ -63,6 +63,7 @@ import {
   UNSEEN_ROUND57,
   UNSEEN_ROUND58,
   UNSEEN_ROUND59,
+  UNSEEN_ROUND60,
 } from './latest-rounds-2.ts';
 
 // Every list under its own name (the rounds' modules export nothing else).
@@ -132,6 +133,7 @@ export const UNSEEN_LISTS = {
   round57: UNSEEN_ROUND57,
   round58: UNSEEN_ROUND58,
   round59: UNSEEN_ROUND59,
+  round60: UNSEEN_ROUND60,
   all: [
     ...UNSEEN,
     ...UNSEEN_ROUND3,
@@ -191,5 +193,6 @@ export const UNSEEN_LISTS = {
     ...UNSEEN_ROUND57,
     ...UNSEEN_ROUND58,
     ...UNSEEN_ROUND59,
+    ...UNSEEN_ROUND60,
   ],
 } as const;

@@ -48,6 +48,10 @@ import { ROUND59_ANSWERS } from './round59-answers.ts';
 import { ROUND59_CHANNELS } from './round59-channels.ts';
 import { ROUND59_DOCUMENTS } from './round59-documents.ts';
 import { ROUND59_INPUTS } from './round59-inputs.ts';
+import { ROUND60_ANSWERS } from './round60-answers.ts';
+import { ROUND60_CHANNELS } from './round60-channels.ts';
+import { ROUND60_DOCUMENTS } from './round60-documents.ts';
+import { ROUND60_INPUTS } from './round60-inputs.ts';
 
 /** The forty-eighth list (round 48): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
 export const UNSEEN_ROUND48: readonly UnseenViolation[] = [
@@ -143,4 +147,12 @@ export const UNSEEN_ROUND59: readonly UnseenViolation[] = [
   ...ROUND59_INPUTS,
   ...ROUND59_DOCUMENTS,
   ...ROUND59_CHANNELS,
+];
+
+/** The sixtieth list (round 60): a fresh outsider again, who read none of the kit's checks; none of an earlier kind. */
+export const UNSEEN_ROUND60: readonly UnseenViolation[] = [
+  ...ROUND60_ANSWERS,
+  ...ROUND60_INPUTS,
+  ...ROUND60_DOCUMENTS,
+  ...ROUND60_CHANNELS,
 ];
