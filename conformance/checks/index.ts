@@ -50,6 +50,7 @@ import { responseChecks } from './responses.ts';
 import { statedKeyRuleChecks } from './stated-key-rule.ts';
 import { streamChecks } from './stream.ts';
 import { streamEdgeChecks } from './stream-edges.ts';
+import { lastEventIdKept } from './stream-last-id.ts';
 import { everyReader } from './stream-readers.ts';
 import { foreignEntryNotFound } from './tenant-entries.ts';
 import { notFoundNamesNoOtherTenant } from './tenant-named.ts';
@@ -126,6 +127,7 @@ export const CHECKS = createRegistry([
   rateLimitHeadersBeyond,
   metaAtTogether,
   metaAtInOrder,
+  lastEventIdKept,
   earlierAlike,
   operationsServed,
   documentedReads,

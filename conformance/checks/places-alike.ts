@@ -6,7 +6,7 @@
 // that the home itself did not show, so a deployment's legal choices (seen at home too) are never judged.
 import type { Exchange } from '../client/http-client.ts';
 import { type CheckContext, defineCheck } from '../runner/check.ts';
-import { readFacts, selfFacts, writeFacts } from './support/place-facts.ts';
+import { catalogFacts, readFacts, selfFacts, writeFacts } from './support/place-facts.ts';
 import { type Observed, runScenario } from './support/place-scenario.ts';
 import { crossedPlaces, type Place } from './support/places.ts';
 
@@ -18,7 +18,8 @@ function own(place: Place, ex: Exchange | undefined): boolean {
 
 /** Each fact the home showed, held against the place; the place's own answers (see `own`) are not judged. */
 function judge(ctx: CheckContext, place: Place, home: Observed, there: Observed): void {
-  for (const f of [...selfFacts(home, there), ...readFacts(home, there), ...writeFacts(home, there)]) {
+  const catalog = place.accessMayDiffer ? [] : catalogFacts(home, there);
+  for (const f of [...selfFacts(home, there), ...readFacts(home, there), ...catalog, ...writeFacts(home, there)]) {
     if (!f.home || !f.ex || own(place, f.ex) || (!f.status && (f.ex.status < 200 || f.ex.status > 299))) continue;
     ctx.expect.that(f.there, {
       expected: `${f.what} ${place.what}, as at home (${f.rule})`,

@@ -6,11 +6,13 @@ import { armed, armFault } from './support/arm-fault.ts';
 import { postConnection } from './support/connections.ts';
 import { capabilityDeniedBodies } from './support/denied-case.ts';
 import { authenticatedGet, capabilityCheckRoute } from './support/error-probes.ts';
+import { earlierVersionPlace } from './support/places.ts';
 
 /** MUST (Errors: forbidden, "tenant not released"): a tenant the token may not act for answers 403. */
 export const forbiddenTenant = defineCheck({
   name: 'errors.forbidden-tenant',
-  title: 'a call for a tenant the access is not released for answers 403 forbidden, at the alternate address too',
+  title:
+    'a call for a tenant the access is not released for answers 403 forbidden, at the alternate address and under the earlier version too',
   severity: 'MUST',
   section: 'Errors',
   tags: ['errors', 'tenant'],
@@ -22,14 +24,25 @@ export const forbiddenTenant = defineCheck({
     if (!tenant) ctx.skip('no foreign tenant given (--foreign-tenant)');
     const ex = await ctx.call('GET', get.path, { tenant });
     ctx.expect.errorCode(ex, 'forbidden', `GET ${get.path} with x-service-tenant ${tenant} answers 403 forbidden`);
-    // "The same interface is also offered under a second main-domain address": the same refusal there.
-    if (!ctx.target.altBaseUrl) return;
-    const alt = await ctx.call('GET', get.path, { tenant, base: 'alt' });
-    ctx.expect.errorCode(
-      alt,
-      'forbidden',
-      `GET ${get.path} with x-service-tenant ${tenant} at the alternate address answers 403 forbidden`,
-    );
+    // "The same interface is also offered under a second main-domain address", and the earlier published version
+    // is the same service: the same refusal at either address under either version (a tenant guard of the older
+    // handlers answering 404 is another code).
+    const [earlier] = await earlierVersionPlace(ctx);
+    const places = [
+      ...(ctx.target.altBaseUrl ? [{ what: 'at the alternate address', call: { base: 'alt' as const } }] : []),
+      ...(earlier ? [earlier] : []),
+      ...(earlier && ctx.target.altBaseUrl
+        ? [{ what: `${earlier.what} at the alternate address`, call: { ...earlier.call, base: 'alt' as const } }]
+        : []),
+    ];
+    for (const place of places) {
+      const there = await ctx.call('GET', get.path, { ...place.call, tenant });
+      ctx.expect.errorCode(
+        there,
+        'forbidden',
+        `GET ${get.path} with x-service-tenant ${tenant} ${place.what} answers 403 forbidden`,
+      );
+    }
   },
 });
 

@@ -4,6 +4,7 @@ import { jsonDiff } from '../runner/json-diff.ts';
 import { freshKey } from './support/connections.ts';
 import { knownSigningKeys } from './support/known-signing-keys.ts';
 import { receiverIdOf } from './support/one-list.ts';
+import { earlierVersionPlace } from './support/places.ts';
 import { keyAtPath, secretPaths, signingKeyOf, withoutPath } from './support/signing-key.ts';
 import { testEvent } from './support/webhook-events.ts';
 import {
@@ -60,10 +61,10 @@ export const registrationReplay = defineCheck({
     const url = `${receiverBaseUrl(ctx, receiver)}/${label}`;
     const key = freshKey(ctx);
     const event = await testEvent(ctx);
-    const send = (base: 'main' | 'alt' = 'main') =>
+    const send = (base: 'main' | 'alt' = 'main', headers: Record<string, string> = {}) =>
       ctx.call('POST', webhooksPath(), {
         json: { url, events: [event.name] },
-        headers: { 'Idempotency-Key': key },
+        headers: { ...headers, 'Idempotency-Key': key },
         base,
       });
     const first = await send();
@@ -133,17 +134,53 @@ export const registrationReplay = defineCheck({
       observed: `meta.replayed ${JSON.stringify(b?.meta?.replayed)}, meta.idempotencyKey ${JSON.stringify(b?.meta?.idempotencyKey)}`,
       exchange: again,
     });
-    // Sent again at the alternate address, the same service: a replay of the one receiver, not a second one (which
+    // Sent again at the alternate address (and under the earlier version), the same service: a replay of the one receiver, not a second one (which
     // would sign what it gets with a key of its own: webhooks.signature verifies this URL's deliveries). Its links
     // may name the address asked, so the status, the marks and the receiver are compared, not the whole answer.
-    if (ctx.target.altBaseUrl) {
-      const alt = await send('alt');
-      const c = alt.json as Answer;
-      const same = alt.status === first.status && receiverIdOf(c?.data, url) === id;
+    // Under the earlier published version too, where the deployment serves it (the same service, the same key).
+    const [earlier] = await earlierVersionPlace(ctx);
+    const elsewhere = [
+      ...(ctx.target.altBaseUrl ? [{ what: 'at the alternate address', send: () => send('alt') }] : []),
+      ...(earlier ? [{ what: earlier.what, send: () => send('main', earlier.call.headers ?? {}) }] : []),
+    ];
+    for (const place of elsewhere) {
+      const there = await place.send();
+      const c = there.json as Answer;
+      const same = there.status === first.status && receiverIdOf(c?.data, url) === id;
       ctx.expect.that(same && c?.meta?.replayed === true, {
-        expected: `POST ${webhooksPath()} with the key ${key} sent again at the alternate address answers as a replay of the same receiver${id ? ` (${id})` : ''}, meta.replayed true`,
-        observed: `${alt.status}, receiver ${JSON.stringify(receiverIdOf(c?.data, url))}, meta.replayed ${JSON.stringify(c?.meta?.replayed)}`,
-        exchange: alt,
+        expected: `POST ${webhooksPath()} with the key ${key} sent again ${place.what} answers as a replay of the same receiver${id ? ` (${id})` : ''}, meta.replayed true`,
+        observed: `${there.status}, receiver ${JSON.stringify(receiverIdOf(c?.data, url))}, meta.replayed ${JSON.stringify(c?.meta?.replayed)}`,
+        exchange: there,
+      });
+    }
+    // A whole pair under the earlier version (an older handler's key store cleared for each pinned caller
+    // registers a second receiver with a new key, answered as a replay): the same receiver, no second key.
+    if (earlier) {
+      const pairUrl = `${receiverBaseUrl(ctx, receiver)}/${ctx.label('replay-receiver-earlier')}`;
+      const pairKey = freshKey(ctx);
+      const sendPair = () =>
+        ctx.call('POST', webhooksPath(), {
+          json: { url: pairUrl, events: [event.name] },
+          headers: { ...(earlier.call.headers ?? {}), 'Idempotency-Key': pairKey },
+        });
+      const one = await sendPair();
+      const oneData = (one.json as Answer)?.data;
+      const oneId = receiverIdOf(oneData, pairUrl);
+      if (oneId) removeAtRunEnd(ctx, oneId);
+      if (one.status !== 200) return;
+      const two = await sendPair();
+      const twoData = (two.json as Answer)?.data;
+      const keyPaths = [...paths, ...secretPaths(oneData, ctx.secrets())];
+      const shown = keyPaths.flatMap((p) => [keyAtPath(oneData, one.headers, p), keyAtPath(twoData, two.headers, p)]);
+      for (const k of shown) if (keyLike(k)) ctx.redact(k, 'NCS_SIGNING_KEY');
+      const another = keyPaths.find((p) => {
+        const [was, now] = [keyAtPath(oneData, one.headers, p), keyAtPath(twoData, two.headers, p)];
+        return keyLike(was) && keyLike(now) && was !== now;
+      });
+      ctx.expect.that(two.status === 200 && receiverIdOf(twoData, pairUrl) === oneId && another === undefined, {
+        expected: `POST ${webhooksPath()} sent twice ${earlier.what} with one key answers the same receiver${oneId ? ` (${oneId})` : ''} both times and no second signing key`,
+        observed: `${two.status}, receiver ${JSON.stringify(receiverIdOf(twoData, pairUrl))}${another ? `, another key at ${another.startsWith('(') ? another : `data.${another}`}` : ''}`,
+        exchange: two,
       });
     }
   },

@@ -28,4 +28,15 @@ export interface Exchange {
   bodyCappedAt?: number;
   /** The event stream sent more than the kit reads: it stopped after this many bytes. */
   streamCappedAt?: number;
+  /** Blocks of the event stream without data whose `id:` changed a standard client's last event ID. */
+  idOnlyBlocks?: IdOnlyBlock[];
+}
+
+/** A block of an event stream with an `id:` and no data: what it set a standard client's last event ID to. */
+export interface IdOnlyBlock {
+  /** The last event ID before it (the last message's, or the Last-Event-ID sent), if there was one. */
+  before?: string;
+  id: string;
+  /** Messages read before it. */
+  afterMessages: number;
 }

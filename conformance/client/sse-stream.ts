@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { Exchange } from './exchange.ts';
+import { lastIdTracker } from './sse-last-id.ts';
 
 /** One message of an event stream as the kit read it. */
 export interface SseEvent {
@@ -61,6 +62,10 @@ export function sseSession(
         data: m.data,
       }),
   });
+  const sentId = Object.entries(ex.requestHeaders ?? {}).find(([k]) => k.toLowerCase() === 'last-event-id')?.[1];
+  const trackId = lastIdTracker(sentId, (block) => {
+    ex.idOnlyBlocks = [...(ex.idOnlyBlocks ?? []), block];
+  });
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let pending: Promise<{ done: boolean; value?: Uint8Array } | { error: unknown }> | undefined;
@@ -106,6 +111,7 @@ export function sseSession(
       const chunk = decoder.decode(result.value, { stream: true });
       if (ex.text.length < MAX_EVIDENCE) ex.text += chunk.slice(0, MAX_EVIDENCE - ex.text.length);
       parser.feed(chunk);
+      trackId(chunk);
     }
     return events;
   }

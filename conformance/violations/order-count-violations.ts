@@ -1,13 +1,17 @@
 // Violations of what an answer says against the answers around it: a time that stands still, a count the next
 // call continues differently, a filter lost beside two others, a repeat at the other address taken as new.
-import { BASE_PATH } from '../../simulator/contract/versions.ts';
+import { BASE_PATH, SUPPORTED_VERSIONS } from '../../simulator/contract/versions.ts';
 import type { PlainRequest } from '../../simulator/index.ts';
-import { editJson } from './json-edit.ts';
+import { editJson, failureOf } from './json-edit.ts';
+import { editStream, sseIdOf } from './stream-edit.ts';
 import type { Violation } from './types.ts';
 
 const KEYS = `${BASE_PATH}/idempotency-keys`;
 const CONNECTORS = `${BASE_PATH}/connectors`;
 const WEBHOOKS = `${BASE_PATH}/webhooks`;
+const CAPABILITIES = `${BASE_PATH}/capabilities`;
+const EARLIER = SUPPORTED_VERSIONS[1] ?? '2026-06-12';
+const earlier = (req: PlainRequest) => req.headers['service-version'] === EARLIER;
 
 /** Per simulator: the meta.at of its first 401. */
 const firstUnauthorizedAt = new WeakMap<object, string>();
@@ -76,6 +80,62 @@ export const ORDER_COUNT_VIOLATIONS: Violation[] = [
       const key = req.headers['idempotency-key'];
       if (req.method !== 'POST' || req.path !== WEBHOOKS || !key) return next(req);
       return next({ ...req, headers: { ...req.headers, 'idempotency-key': `${key.slice(0, 120)}.alt` } });
+    },
+  },
+  {
+    name: 'stream-outbox-marker-resets-last-id',
+    description:
+      'after each message the stream writes a block `id: 0` of its own (the outbox relay marks a flushed batch): a standard client then holds 0 as its last event ID and resumes from the start',
+    section: 'Events',
+    catches: ['sse.last-event-id-kept'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || req.path !== `${BASE_PATH}/stream`) return res;
+      return editStream(res, () => (chunk) => (sseIdOf(chunk) === undefined ? [chunk] : [chunk, 'id: 0\n\n']));
+    },
+  },
+  {
+    name: 'earlier-version-foreign-tenant-not-found',
+    description:
+      'under Service-Version 2026-06-12 a call for a tenant the access is not released for answers 404 not_found (the older tenant guard looks the tenant up among the released ones)',
+    section: 'Errors',
+    // Its 404 is built outside the limiter, without the rate-limit headers every authenticated answer carries.
+    catches: ['errors.forbidden-tenant', 'responses.rate-limit-headers-uncounted'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (!earlier(req) || res.status !== 403) return res;
+      return failureOf('not_found', 'The entry does not exist.');
+    },
+  },
+  {
+    name: 'earlier-version-capabilities-first-twice',
+    description:
+      'under Service-Version 2026-06-12 GET /capabilities lists its first capability twice and the last not at all (the older pager repeats the first row where a page boundary falls)',
+    section: 'GET /api/public/v1/capabilities',
+    catches: ['places.scenario-alike'],
+    async handle(req, next) {
+      const res = await next(req);
+      if (req.method !== 'GET' || req.path !== CAPABILITIES || !earlier(req)) return res;
+      return editJson(res, (b) => {
+        const list = b.data?.capabilities;
+        if (!Array.isArray(list) || list.length < 2 || !b.data) return;
+        b.data.capabilities = [list[0], ...list.slice(0, -1)];
+      });
+    },
+  },
+  {
+    name: 'earlier-version-registration-repeat-registers-anew',
+    description:
+      'under Service-Version 2026-06-12 a webhook registration sent again with its Idempotency-Key registers a second receiver with a new signing key (the older handler reads no key)',
+    section: 'What the service does',
+    catches: ['webhooks.registration-replay'],
+    // The second receiver signs with its own key what reaches it before the run ends.
+    mayCatch: ['webhooks.signature'],
+    async handle(req, next) {
+      const key = req.headers['idempotency-key'];
+      if (req.method !== 'POST' || req.path !== WEBHOOKS || !key || !earlier(req)) return next(req);
+      const fresh = `${key.slice(0, 100)}.${Math.random().toString(36).slice(2, 10)}`;
+      return next({ ...req, headers: { ...req.headers, 'idempotency-key': fresh } });
     },
   },
 ];

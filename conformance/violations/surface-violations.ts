@@ -248,7 +248,7 @@ export const SURFACE_VIOLATIONS: Violation[] = [
     description: 'the alternate base URL lists only the first provider',
     section: 'Network Connections Service Interface',
     where: 'alt',
-    catches: ['base-urls.alt-identical', 'requests.other-forms-as-route'],
+    catches: ['base-urls.alt-identical', 'requests.other-forms-as-route', 'places.scenario-alike'],
     async handle(req, next) {
       const res = await next(req);
       if (req.path !== PROVIDERS || res.status !== 200) return res;

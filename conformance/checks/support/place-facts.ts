@@ -106,6 +106,38 @@ export function readFacts(home: Observed, there: Observed): Fact[] {
   ];
 }
 
+/** The ids a catalog list answer names (its one array of records with an id), sorted; undefined when none. */
+function listedIds(ex: Exchange | undefined): string[] | undefined {
+  const list = Object.values(data(ex)).find(
+    (v): v is Record<string, unknown>[] => Array.isArray(v) && v.every((e) => !!e && typeof e === 'object'),
+  );
+  const ids = list?.map((e) => e.id);
+  return ids?.every((id) => typeof id === 'string') ? (ids as string[]).sort() : undefined;
+}
+
+/**
+ * The catalog is the service's data, not a tenant's: where the access is the home's (the alternate address, the
+ * earlier version), each list names the entries it names at home (an older handler's query dropping the newest).
+ */
+export function catalogFacts(home: Observed, there: Observed): Fact[] {
+  return home.catalog.flatMap((h, i) => {
+    const [mine, theirs] = [listedIds(h.ex), listedIds(there.catalog[i]?.ex)];
+    if (!mine || !theirs) return [];
+    const missing = mine.filter((id) => !theirs.includes(id));
+    const extra = theirs.filter((id) => !mine.includes(id));
+    return [
+      {
+        what: `GET ${h.path} lists the entries it lists at home (${mine.length})`,
+        rule: 'the catalog',
+        home: true,
+        there: missing.length === 0 && extra.length === 0,
+        ex: there.catalog[i]?.ex,
+        observed: `${missing.length ? `without ${missing.slice(0, 3).join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `with ${extra.slice(0, 3).join(', ')} besides` : ''}`,
+      },
+    ];
+  });
+}
+
 export function writeFacts(home: Observed, there: Observed): Fact[] {
   const [hc, tc] = [home.create, there.create];
   if (!hc || !tc) return [];
