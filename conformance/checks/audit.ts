@@ -11,14 +11,13 @@ import {
   type AuditRead,
   auditPageSize,
   auditPath,
-  type ChangeSeen,
   entriesOf,
   namesId,
   numberingOf,
-  ordersOfRead,
   positionsOf,
   readLogFinding,
 } from './support/audit-log.ts';
+import { type ChangeSeen, ordersOfRead } from './support/audit-order.ts';
 import { otherTenantTraced } from './support/audit-other-tenant.ts';
 import { createLabelledConnection } from './support/connections.ts';
 import { readEventually } from './support/eventually.ts';

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/http-client.ts';
-import {
-  type AuditRead,
-  nextPage,
-  nextPages,
-  numberingOf,
-  ordersOfRead,
-  ordersShownBy,
-  pageNamed,
-} from './audit-log.ts';
+import { type AuditRead, nextPage, nextPages, numberingOf, pageNamed } from './audit-log.ts';
+import { ordersOfRead, ordersShownBy } from './audit-order.ts';
 
 const answer = (data: unknown, headers: Record<string, string> = {}): Exchange => ({
   method: 'GET',
