@@ -134,10 +134,10 @@ export const registrationReplay = defineCheck({
       observed: `meta.replayed ${JSON.stringify(b?.meta?.replayed)}, meta.idempotencyKey ${JSON.stringify(b?.meta?.idempotencyKey)}`,
       exchange: again,
     });
-    // Sent again at the alternate address (and under the earlier version), the same service: a replay of the one receiver, not a second one (which
-    // would sign what it gets with a key of its own: webhooks.signature verifies this URL's deliveries). Its links
-    // may name the address asked, so the status, the marks and the receiver are compared, not the whole answer.
-    // Under the earlier published version too, where the deployment serves it (the same service, the same key).
+    // Sent again at the alternate address and under the earlier version where it is served (the same service, the
+    // same key): a replay of the one receiver, not a second one (which would sign what it gets with a key of its own:
+    // webhooks.signature verifies this URL's deliveries). Its links may name the address asked, so the status, the
+    // marks and the receiver are compared, not the whole answer.
     const [earlier] = await earlierVersionPlace(ctx);
     const elsewhere = [
       ...(ctx.target.altBaseUrl ? [{ what: 'at the alternate address', send: () => send('alt') }] : []),
